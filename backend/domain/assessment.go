@@ -1,0 +1,201 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+)
+
+// JudgeKind says how an assessment was produced, so the user always sees whether an LLM,
+// the offline heuristics, or a fallback after a failure produced it.
+type JudgeKind string
+
+// The judge kinds of DESIGN.md §3.
+const (
+	JudgeKindLLM      JudgeKind = "llm"
+	JudgeKindOffline  JudgeKind = "offline"
+	JudgeKindFallback JudgeKind = "fallback"
+)
+
+// Provider names a judge backend (DESIGN.md §4).
+type Provider string
+
+// The providers of DESIGN.md §4.
+const (
+	ProviderOffline     Provider = "offline"
+	ProviderOpenAI      Provider = "openai"
+	ProviderAnthropic   Provider = "anthropic"
+	ProviderHuggingFace Provider = "huggingface"
+	ProviderOllama      Provider = "ollama"
+	ProviderCompatible  Provider = "compatible"
+	ProviderCLI         Provider = "cli"
+)
+
+// AllProviders lists every provider in display order.
+var AllProviders = []Provider{ProviderOffline, ProviderOpenAI, ProviderAnthropic, ProviderHuggingFace, ProviderOllama, ProviderCompatible, ProviderCLI}
+
+// Valid reports whether p is a known provider.
+func (p Provider) Valid() bool {
+	for _, k := range AllProviders {
+		if p == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseProvider parses a provider name with an error that lists the allowed names.
+func ParseProvider(name string) (Provider, error) {
+	p := Provider(strings.ToLower(strings.TrimSpace(name)))
+	if !p.Valid() {
+		return "", Errorf(CodeInvalid, "unknown judge %q (allowed: offline, openai, anthropic, huggingface, ollama, compatible, cli)", name)
+	}
+	return p, nil
+}
+
+// JudgeInfo records which judge produced an assessment and, for fallbacks, why.
+type JudgeInfo struct {
+	Provider      Provider  `json:"provider"`
+	Model         string    `json:"model"`
+	PromptVersion string    `json:"prompt_version"`
+	Kind          JudgeKind `json:"kind"`
+	Error         string    `json:"error,omitempty"`
+	// FallbackFrom lists models of the same provider tried before Model (the HF chain).
+	FallbackFrom []string `json:"fallback_from,omitempty"`
+}
+
+// AssessmentDetails is the seed's AssessmentDetails.
+type AssessmentDetails struct {
+	MechanismScore        int      `json:"mechanism_score"`
+	MechanismReasoning    string   `json:"mechanism_reasoning"`
+	ClinicalEvidenceScore int      `json:"clinical_evidence_score"`
+	ClinicalReasoning     string   `json:"clinical_reasoning"`
+	DrugCandidates        []string `json:"drug_candidates"`
+	KeyFindings           []string `json:"key_findings"`
+}
+
+// Recommendation is what the judge advises the loop to do next.
+type Recommendation string
+
+// The recommendations of the seed's schema.
+const (
+	RecommendContinue   Recommendation = "continue"
+	RecommendSynthesize Recommendation = "synthesize"
+)
+
+// Assessment is the seed's JudgeAssessment plus the judge that produced it.
+type Assessment struct {
+	Details           AssessmentDetails `json:"details"`
+	Sufficient        bool              `json:"sufficient"`
+	Confidence        float64           `json:"confidence"`
+	Recommendation    Recommendation    `json:"recommendation"`
+	NextSearchQueries []string          `json:"next_search_queries"`
+	Reasoning         string            `json:"reasoning"`
+	Judge             JudgeInfo         `json:"judge"`
+}
+
+// ValidationError lists every rule an LLM output broke, so the message can be fed back to
+// the model on retry.
+type ValidationError struct {
+	Problems []string
+}
+
+func (v *ValidationError) Error() string {
+	return "invalid: " + strings.Join(v.Problems, "; ")
+}
+
+type problems []string
+
+func (p *problems) addf(format string, args ...any) { *p = append(*p, fmt.Sprintf(format, args...)) }
+
+func (p problems) err() error {
+	if len(p) == 0 {
+		return nil
+	}
+	return &ValidationError{Problems: p}
+}
+
+// Validate enforces the seed's schema rules: score ranges, minimum lengths, enums.
+func (a Assessment) Validate() error {
+	var p problems
+	d := a.Details
+	if d.MechanismScore < 0 || d.MechanismScore > 10 {
+		p.addf("details.mechanism_score must be 0–10, got %d", d.MechanismScore)
+	}
+	if d.ClinicalEvidenceScore < 0 || d.ClinicalEvidenceScore > 10 {
+		p.addf("details.clinical_evidence_score must be 0–10, got %d", d.ClinicalEvidenceScore)
+	}
+	if len(strings.TrimSpace(d.MechanismReasoning)) < 10 {
+		p.addf("details.mechanism_reasoning must be at least 10 characters")
+	}
+	if len(strings.TrimSpace(d.ClinicalReasoning)) < 10 {
+		p.addf("details.clinical_reasoning must be at least 10 characters")
+	}
+	if a.Confidence < 0 || a.Confidence > 1 || a.Confidence != a.Confidence {
+		p.addf("confidence must be 0–1, got %g", a.Confidence)
+	}
+	if a.Recommendation != RecommendContinue && a.Recommendation != RecommendSynthesize {
+		p.addf("recommendation must be \"continue\" or \"synthesize\", got %q", string(a.Recommendation))
+	}
+	if len(strings.TrimSpace(a.Reasoning)) < 20 {
+		p.addf("reasoning must be at least 20 characters")
+	}
+	return p.err()
+}
+
+// ScoreAdjustment is one reason the heuristic score moved.
+type ScoreAdjustment struct {
+	Reason string  `json:"reason"`
+	Delta  float64 `json:"delta"`
+}
+
+// Candidate is a drug candidate found in structured fields, with the evidence supporting it.
+type Candidate struct {
+	Name    string `json:"name"`
+	Support int    `json:"support"`
+	// Sources are canonical keys of the evidence naming the candidate.
+	Sources []string `json:"sources,omitempty"`
+}
+
+// Heuristics is the deterministic pre-analysis of seed 001, given to the LLM as context.
+type Heuristics struct {
+	BaseScore        float64           `json:"base_score"`
+	ScoreAdjustments []ScoreAdjustment `json:"score_adjustments"`
+	FinalScore       float64           `json:"final_score"`
+	Observations     []string          `json:"observations"`
+	RedFlags         []string          `json:"red_flags"`
+	SuggestedQueries []string          `json:"suggested_queries"`
+	DesignCounts     map[string]int    `json:"design_counts,omitempty"`
+	Candidates       []Candidate       `json:"candidates,omitempty"`
+}
+
+// Validate checks the final score is in range.
+func (h Heuristics) Validate() error {
+	var p problems
+	if h.FinalScore < 0 || h.FinalScore > 100 {
+		p.addf("final_score must be 0–100, got %g", h.FinalScore)
+	}
+	return p.err()
+}
+
+// Verdict is seed 004's strict RealityCheck verdict, applied to a report.
+type Verdict struct {
+	Pass                bool     `json:"pass"`
+	Reason              string   `json:"reason"`
+	MissingItems        []string `json:"missing_items"`
+	QuestionsForUser    []string `json:"questions_for_user"`
+	ForwardProgress     bool     `json:"forward_progress"`
+	ConvergenceEstimate *float64 `json:"convergence_estimate,omitempty"`
+	SuggestedNextSteps  []string `json:"suggested_next_steps"`
+}
+
+// Validate checks the verdict is well formed.
+func (v Verdict) Validate() error {
+	var p problems
+	if strings.TrimSpace(v.Reason) == "" {
+		p.addf("reason must not be empty")
+	}
+	if v.ConvergenceEstimate != nil && (*v.ConvergenceEstimate < 0 || *v.ConvergenceEstimate > 1) {
+		p.addf("convergence_estimate must be 0–1, got %g", *v.ConvergenceEstimate)
+	}
+	return p.err()
+}

@@ -1,0 +1,69 @@
+// Package domain holds DeepCritical's pure types and their validation. It imports
+// nothing internal so every other package can depend on it.
+package domain
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code is a user-safe error category. Messages carrying a Code may be shown to the user
+// as they are; wrapped details stay in logs.
+type Code string
+
+// The user-safe error codes of DESIGN.md §12.
+const (
+	CodeInvalid     Code = "invalid"
+	CodeNotFound    Code = "not_found"
+	CodeUnavailable Code = "unavailable"
+	CodeInternal    Code = "internal"
+)
+
+// Error is an error with a user-safe code and message; Err keeps the underlying cause for logs.
+type Error struct {
+	Code    Code
+	Message string
+	Err     error
+}
+
+func (e *Error) Error() string {
+	if e.Err != nil && e.Message == "" {
+		return e.Err.Error()
+	}
+	return e.Message
+}
+
+// Unwrap exposes the cause so errors.Is/As keep working through domain errors.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Errorf builds a domain error with a formatted user-safe message.
+func Errorf(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// Wrap attaches a code and a user-safe message to a cause.
+func Wrap(code Code, err error, message string) *Error {
+	return &Error{Code: code, Message: message, Err: err}
+}
+
+// CodeOf reports the code of the first domain error in err's chain, or CodeInternal.
+func CodeOf(err error) Code {
+	var de *Error
+	if errors.As(err, &de) {
+		return de.Code
+	}
+	return CodeInternal
+}
+
+// SafeMessage returns a message that may be shown to a user: the domain error's message
+// when there is one, else a generic one, so internal details never leak to the UI.
+func SafeMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	var de *Error
+	if errors.As(err, &de) && de.Message != "" {
+		return de.Message
+	}
+	return "internal error"
+}

@@ -1,0 +1,212 @@
+package domain
+
+import (
+	"net/url"
+	"regexp"
+	"strings"
+)
+
+// Source names where a piece of evidence came from.
+type Source string
+
+// The sources of DESIGN.md §5.
+const (
+	SourcePubMed         Source = "pubmed"
+	SourceEuropePMC      Source = "europepmc"
+	SourceClinicalTrials Source = "clinicaltrials"
+	SourceWeb            Source = "web"
+	SourceLibrary        Source = "library"
+)
+
+// AllSources lists every source in a stable order.
+var AllSources = []Source{SourcePubMed, SourceEuropePMC, SourceClinicalTrials, SourceWeb, SourceLibrary}
+
+// Valid reports whether s is a known source.
+func (s Source) Valid() bool {
+	for _, k := range AllSources {
+		if s == k {
+			return true
+		}
+	}
+	return false
+}
+
+// ParseSources parses a comma-separated list of source names, rejecting unknown ones.
+func ParseSources(list string) ([]Source, error) {
+	var out []Source
+	seen := map[Source]bool{}
+	for _, part := range strings.Split(list, ",") {
+		name := Source(strings.ToLower(strings.TrimSpace(part)))
+		if name == "" {
+			continue
+		}
+		if !name.Valid() {
+			return nil, Errorf(CodeInvalid, "unknown source %q (allowed: pubmed, europepmc, clinicaltrials, web, library)", string(name))
+		}
+		if !seen[name] {
+			seen[name] = true
+			out = append(out, name)
+		}
+	}
+	if len(out) == 0 {
+		return nil, Errorf(CodeInvalid, "no sources given (allowed: pubmed, europepmc, clinicaltrials, web, library)")
+	}
+	return out, nil
+}
+
+// Section is one labelled part of a structured abstract ("BACKGROUND", "METHODS", ...).
+type Section struct {
+	Label string `json:"label,omitempty"`
+	Text  string `json:"text"`
+}
+
+// Intervention is a ClinicalTrials.gov intervention with its type (DRUG, BIOLOGICAL, ...).
+type Intervention struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+}
+
+// Trial carries the registry facts of a clinical trial that the judge and report use.
+type Trial struct {
+	Phase          string         `json:"phase,omitempty"`
+	Status         string         `json:"status,omitempty"`
+	Enrollment     int            `json:"enrollment,omitempty"`
+	Conditions     []string       `json:"conditions,omitempty"`
+	Interventions  []Intervention `json:"interventions,omitempty"`
+	StartDate      string         `json:"start_date,omitempty"`
+	CompletionDate string         `json:"completion_date,omitempty"`
+	HasResults     bool           `json:"has_results,omitempty"`
+}
+
+// Citation identifies a piece of evidence and carries the structured metadata parsed from
+// its source. The seed's fields come first; the rest are additions the judge, appraiser and
+// exports need.
+type Citation struct {
+	Source           Source    `json:"source"`
+	ID               string    `json:"id"`
+	Title            string    `json:"title"`
+	URL              string    `json:"url"`
+	Date             string    `json:"date"`
+	Authors          []string  `json:"authors"`
+	Journal          string    `json:"journal,omitempty"`
+	DOI              string    `json:"doi,omitempty"`
+	PMID             string    `json:"pmid,omitempty"`
+	PMCID            string    `json:"pmcid,omitempty"`
+	NCTID            string    `json:"nct_id,omitempty"`
+	PublicationTypes []string  `json:"publication_types,omitempty"`
+	MeshTerms        []string  `json:"mesh_terms,omitempty"`
+	Chemicals        []string  `json:"chemicals,omitempty"`
+	Sections         []Section `json:"sections,omitempty"`
+	Registry         []string  `json:"registry_ids,omitempty"`
+	Retractions      []string  `json:"retraction_notices,omitempty"`
+	Trial            *Trial    `json:"trial,omitempty"`
+	CitationCount    int       `json:"citation_count,omitempty"`
+	OpenAccess       bool      `json:"open_access,omitempty"`
+	FullTextURLs     []string  `json:"full_text_urls,omitempty"`
+	Volume           string    `json:"volume,omitempty"`
+	Issue            string    `json:"issue,omitempty"`
+	Pages            string    `json:"pages,omitempty"`
+	Keywords         []string  `json:"keywords,omitempty"`
+}
+
+// Evidence is a piece of retrieved text with its citation and a relevance in [0,1].
+type Evidence struct {
+	Content   string   `json:"content"`
+	Citation  Citation `json:"citation"`
+	Relevance float64  `json:"relevance"`
+}
+
+var (
+	doiPrefix = regexp.MustCompile(`(?i)^(https?://(dx\.)?doi\.org/|doi:\s*)`)
+	pmcPrefix = regexp.MustCompile(`(?i)^pmc`)
+)
+
+// NormalizeDOI lower-cases a DOI and strips resolver prefixes, since DOIs are case-insensitive.
+func NormalizeDOI(doi string) string {
+	d := strings.TrimSpace(doi)
+	d = doiPrefix.ReplaceAllString(d, "")
+	return strings.ToLower(strings.TrimSpace(d))
+}
+
+// NormalizeURL canonicalises a URL for deduplication: lower-case scheme and host, no
+// fragment, no trailing slash, http and https treated alike.
+func NormalizeURL(raw string) string {
+	u, err := url.Parse(strings.TrimSpace(raw))
+	if err != nil || u.Host == "" {
+		return strings.ToLower(strings.TrimSpace(raw))
+	}
+	host := strings.TrimPrefix(strings.ToLower(u.Host), "www.")
+	path := strings.TrimRight(u.Path, "/")
+	key := host + path
+	if u.RawQuery != "" {
+		key += "?" + u.RawQuery
+	}
+	return key
+}
+
+// CanonicalKey is the deduplication key of DESIGN.md §3: the first of PMID, DOI, NCT id,
+// PMCID, normalised URL. The same paper found through two sources has one key.
+func (c Citation) CanonicalKey() string {
+	switch {
+	case strings.TrimSpace(c.PMID) != "":
+		return "pmid:" + strings.TrimSpace(c.PMID)
+	case NormalizeDOI(c.DOI) != "":
+		return "doi:" + NormalizeDOI(c.DOI)
+	case strings.TrimSpace(c.NCTID) != "":
+		return "nct:" + strings.ToUpper(strings.TrimSpace(c.NCTID))
+	case strings.TrimSpace(c.PMCID) != "":
+		return "pmcid:" + strings.ToUpper(pmcPrefix.ReplaceAllString(strings.TrimSpace(c.PMCID), "PMC"))
+	case strings.TrimSpace(c.URL) != "":
+		return "url:" + NormalizeURL(c.URL)
+	case strings.TrimSpace(c.Title) != "":
+		return "title:" + strings.ToLower(strings.Join(strings.Fields(c.Title), " "))
+	}
+	return ""
+}
+
+// CanonicalKey of an evidence item is its citation's key.
+func (e Evidence) CanonicalKey() string { return e.Citation.CanonicalKey() }
+
+// Year returns the four-digit year at the start of the citation date, or "".
+func (c Citation) Year() string {
+	d := strings.TrimSpace(c.Date)
+	if len(d) >= 4 {
+		y := d[:4]
+		for _, r := range y {
+			if r < '0' || r > '9' {
+				return ""
+			}
+		}
+		return y
+	}
+	return ""
+}
+
+// Validate checks the evidence has what every consumer relies on.
+func (e Evidence) Validate() error {
+	if !e.Citation.Source.Valid() {
+		return Errorf(CodeInvalid, "evidence: unknown source %q", string(e.Citation.Source))
+	}
+	if strings.TrimSpace(e.Citation.Title) == "" && strings.TrimSpace(e.Content) == "" {
+		return Errorf(CodeInvalid, "evidence: title and content are both empty")
+	}
+	if e.Relevance < 0 || e.Relevance > 1 {
+		return Errorf(CodeInvalid, "evidence: relevance must be between 0 and 1, got %g", e.Relevance)
+	}
+	return nil
+}
+
+// SearchError is one source's failure, reported beside the other sources' results.
+type SearchError struct {
+	Source Source `json:"source"`
+	Error  string `json:"error"`
+}
+
+// SearchResult is the seed's SearchResult: what a search over several sources found.
+type SearchResult struct {
+	Query           string        `json:"query"`
+	Evidence        []Evidence    `json:"evidence"`
+	SourcesSearched []Source      `json:"sources_searched"`
+	Errors          []SearchError `json:"errors"`
+	TotalFound      int           `json:"total_found"`
+}

@@ -1,0 +1,201 @@
+package domain
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// EventType names a step of a research run (DESIGN.md §3).
+type EventType string
+
+// The event types of DESIGN.md §3. They are defined once here; the frontend receives them
+// through the generated bindings.
+const (
+	EventStarted        EventType = "started"
+	EventSearching      EventType = "searching"
+	EventSearchComplete EventType = "search_complete"
+	EventJudging        EventType = "judging"
+	EventJudgeComplete  EventType = "judge_complete"
+	EventLooping        EventType = "looping"
+	EventAppraising     EventType = "appraising"
+	EventSynthesizing   EventType = "synthesizing"
+	EventVerifying      EventType = "verifying"
+	EventComplete       EventType = "complete"
+	EventError          EventType = "error"
+	EventCancelled      EventType = "cancelled"
+)
+
+// AllEventTypes lists every event type in the order a run emits them.
+var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled}
+
+// Valid reports whether t is a known event type.
+func (t EventType) Valid() bool {
+	for _, k := range AllEventTypes {
+		if t == k {
+			return true
+		}
+	}
+	return false
+}
+
+// Event is one step of a run, stored before it is emitted.
+type Event struct {
+	RunID     string          `json:"run_id"`
+	Seq       int64           `json:"seq"`
+	Type      EventType       `json:"type"`
+	Iteration int             `json:"iteration"`
+	Message   string          `json:"message"`
+	Data      json.RawMessage `json:"data,omitempty"`
+	Time      time.Time       `json:"time"`
+}
+
+// Validate checks the event is well formed.
+func (e Event) Validate() error {
+	var p problems
+	if strings.TrimSpace(e.RunID) == "" {
+		p.addf("event run_id is empty")
+	}
+	if !e.Type.Valid() {
+		p.addf("event type %q is unknown", string(e.Type))
+	}
+	if e.Iteration < 0 {
+		p.addf("event iteration must be ≥ 0, got %d", e.Iteration)
+	}
+	if len(e.Data) > 0 && !json.Valid(e.Data) {
+		p.addf("event data is not valid JSON")
+	}
+	return p.err()
+}
+
+// RunStatus is the lifecycle state of a run.
+type RunStatus string
+
+// Run statuses. A run is "running" until it completes, fails or is cancelled; a run left
+// "running" by a crashed process is "interrupted" once detected and can be resumed.
+const (
+	RunPending     RunStatus = "pending"
+	RunRunning     RunStatus = "running"
+	RunComplete    RunStatus = "complete"
+	RunFailed      RunStatus = "failed"
+	RunCancelled   RunStatus = "cancelled"
+	RunInterrupted RunStatus = "interrupted"
+)
+
+// Valid reports whether s is a known status.
+func (s RunStatus) Valid() bool {
+	switch s {
+	case RunPending, RunRunning, RunComplete, RunFailed, RunCancelled, RunInterrupted:
+		return true
+	}
+	return false
+}
+
+// Bound is an inclusive integer range with a default, used to validate RunConfig fields.
+type Bound struct {
+	Min, Max, Default int
+}
+
+// RunConfig bounds of DESIGN.md §3.
+var (
+	BoundMaxIterations       = Bound{1, 10, 5}
+	BoundMaxResultsPerSource = Bound{1, 50, 10}
+	BoundSearchTimeoutS      = Bound{5, 120, 30}
+	BoundQueriesPerIteration = Bound{1, 5, 3}
+)
+
+// RunConfig holds a run's limits. Out-of-range values are errors, never silently clamped.
+type RunConfig struct {
+	MaxIterations       int      `json:"max_iterations"`
+	MaxResultsPerSource int      `json:"max_results_per_source"`
+	SearchTimeoutS      int      `json:"search_timeout_s"`
+	QueriesPerIteration int      `json:"queries_per_iteration"`
+	Sources             []Source `json:"sources,omitempty"`
+	Judge               Provider `json:"judge,omitempty"`
+	Model               string   `json:"model,omitempty"`
+}
+
+// DefaultRunConfig returns the defaults of DESIGN.md §3 with the sources enabled by default.
+func DefaultRunConfig() RunConfig {
+	return RunConfig{
+		MaxIterations:       BoundMaxIterations.Default,
+		MaxResultsPerSource: BoundMaxResultsPerSource.Default,
+		SearchTimeoutS:      BoundSearchTimeoutS.Default,
+		QueriesPerIteration: BoundQueriesPerIteration.Default,
+		Sources:             []Source{SourcePubMed, SourceEuropePMC, SourceClinicalTrials},
+		Judge:               ProviderOffline,
+	}
+}
+
+// CheckBound returns an error naming the field and its bounds when v is outside b.
+func CheckBound(field string, v int, b Bound) error {
+	if v < b.Min || v > b.Max {
+		return Errorf(CodeInvalid, "%s must be between %d and %d, got %d", field, b.Min, b.Max, v)
+	}
+	return nil
+}
+
+// Validate checks every bound and enum, naming the first offending field.
+func (c RunConfig) Validate() error {
+	checks := []struct {
+		field string
+		v     int
+		b     Bound
+	}{
+		{"max_iterations", c.MaxIterations, BoundMaxIterations},
+		{"max_results_per_source", c.MaxResultsPerSource, BoundMaxResultsPerSource},
+		{"search_timeout_s", c.SearchTimeoutS, BoundSearchTimeoutS},
+		{"queries_per_iteration", c.QueriesPerIteration, BoundQueriesPerIteration},
+	}
+	for _, ch := range checks {
+		if err := CheckBound(ch.field, ch.v, ch.b); err != nil {
+			return err
+		}
+	}
+	for _, s := range c.Sources {
+		if !s.Valid() {
+			return Errorf(CodeInvalid, "sources: unknown source %q", string(s))
+		}
+	}
+	if c.Judge != "" && !c.Judge.Valid() {
+		return Errorf(CodeInvalid, "judge: unknown provider %q", string(c.Judge))
+	}
+	return nil
+}
+
+// MaxQuestionChars bounds a question so a pasted document cannot become a query.
+const MaxQuestionChars = 2000
+
+// ValidateQuestion rejects empty, whitespace-only and enormous questions.
+func ValidateQuestion(q string) (string, error) {
+	q = strings.TrimSpace(q)
+	if q == "" {
+		return "", Errorf(CodeInvalid, "question is empty: type a research question")
+	}
+	if n := utf8.RuneCountInString(q); n > MaxQuestionChars {
+		return "", Errorf(CodeInvalid, "question is too long: %d characters (at most %d)", n, MaxQuestionChars)
+	}
+	if utf8.RuneCountInString(q) < 3 {
+		return "", Errorf(CodeInvalid, "question is too short: at least 3 characters")
+	}
+	return q, nil
+}
+
+// Run is a research run as stored.
+type Run struct {
+	ID         string     `json:"id"`
+	Question   string     `json:"question"`
+	Config     RunConfig  `json:"config"`
+	Status     RunStatus  `json:"status"`
+	StopReason string     `json:"stop_reason,omitempty"`
+	Error      string     `json:"error,omitempty"`
+	Judge      JudgeInfo  `json:"judge"`
+	Iterations int        `json:"iterations"`
+	Verdict    *bool      `json:"verdict_pass,omitempty"`
+	CreatedAt  time.Time  `json:"created_at"`
+	UpdatedAt  time.Time  `json:"updated_at"`
+	FinishedAt *time.Time `json:"finished_at,omitempty"`
+	// ParentRunID links a re-judged run to the run whose evidence it reused.
+	ParentRunID string `json:"parent_run_id,omitempty"`
+}
