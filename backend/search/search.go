@@ -1,0 +1,50 @@
+// Package search defines what a literature source is and runs several of them at once.
+// Each source lives in its own sub-package (pubmed, europepmc, ctgov, web, library) and
+// depends on this package only for the Source contract and the Warning type, so this
+// package never imports a source and the arrows stay one-way.
+package search
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// Source is one place evidence can be found. Search receives every query of a search call
+// at once so that a source can batch its requests (PubMed fetches all ids of a call in one
+// efetch) and returns at most max results per query.
+//
+// Search may return evidence together with a non-nil error: the evidence it did get is
+// kept and the error is reported beside it. A *Warning error is a non-fatal notice
+// (e.g. PubMed's PhraseNotFound) rather than a failure.
+type Source interface {
+	Name() domain.Source
+	Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error)
+}
+
+// Warning is a non-fatal notice from a source, such as a phrase the source did not
+// recognise. It is returned as an error so the Source interface stays small; the fan-out
+// reports it as a SearchError whose text starts with "warning: " and keeps the evidence.
+type Warning struct {
+	Source   domain.Source
+	Messages []string
+}
+
+// Error joins the notices after the source name.
+func (w *Warning) Error() string {
+	return string(w.Source) + ": " + strings.Join(w.Messages, "; ")
+}
+
+// AsWarning reports whether err is, or wraps, only a *Warning.
+func AsWarning(err error) (*Warning, bool) {
+	var w *Warning
+	if errors.As(err, &w) {
+		return w, true
+	}
+	return nil, false
+}
+
+// WarningPrefix starts the text of a SearchError that carries a warning, not a failure.
+const WarningPrefix = "warning: "
