@@ -1,0 +1,144 @@
+package prompts
+
+// EvidenceItem is one numbered piece of evidence as shown to a model. N is the evidence's
+// stable number in the run, so "[n]" means the same item in heuristics, prompts and reports.
+type EvidenceItem struct {
+	N       int
+	Source  string
+	Title   string
+	Date    string
+	Design  string
+	IDs     string
+	URL     string
+	Quality string
+	Content string
+	// Trimmed is set when Content was cut at a sentence boundary to fit the per-item cap.
+	Trimmed bool
+	// FullChars is the length of the untrimmed content, shown when Trimmed is set.
+	FullChars int
+}
+
+// JudgeUserData feeds judge_user.md.
+type JudgeUserData struct {
+	Question string
+	Evidence []EvidenceItem
+	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
+	Total   int
+	Omitted int
+	// HeuristicsSection is the rendered heuristics.md text (seed 001's pre-analysis).
+	HeuristicsSection string
+}
+
+// JudgeEmptyData feeds judge_empty.md.
+type JudgeEmptyData struct {
+	Question          string
+	HeuristicsSection string
+}
+
+// Adjustment is one score adjustment of the heuristic pre-analysis.
+type Adjustment struct {
+	Reason string
+	Delta  float64
+}
+
+// Count is a named count (a study design, a source).
+type Count struct {
+	Name string
+	N    int
+}
+
+// CandidateLine is a drug candidate found in structured fields with its supporting items.
+type CandidateLine struct {
+	Name     string
+	Support  int
+	Evidence []int
+}
+
+// HeuristicsData feeds heuristics.md.
+type HeuristicsData struct {
+	BaseScore        float64
+	Adjustments      []Adjustment
+	FinalScore       float64
+	DesignCounts     []Count
+	Candidates       []CandidateLine
+	Observations     []string
+	RedFlags         []string
+	SuggestedQueries []string
+}
+
+// SynthesisData feeds synthesis_narrative.md: the narrative is written from stored evidence only.
+type SynthesisData struct {
+	Question       string
+	Evidence       []EvidenceItem
+	Omitted        int
+	Candidates     []CandidateLine
+	KeyFindings    []string
+	MechanismScore int
+	ClinicalScore  int
+	Confidence     float64
+	Sufficient     bool
+	// MaxWords bounds the narrative's length.
+	MaxWords int
+}
+
+// PreviousVerdict is an earlier verdict on the same run, for progress detection (seed 004).
+type PreviousVerdict struct {
+	Pass         bool
+	Reason       string
+	MissingItems []string
+	Fingerprint  string
+}
+
+// VerifyUserData feeds verify_user.md: the strict verdict of seed 004 applied to a report.
+type VerifyUserData struct {
+	Question string
+	Report   string
+	Evidence []EvidenceItem
+	Omitted  int
+	// GroundingProblems are what code already found (candidates absent from the evidence,
+	// citations out of range); the model must take them into account.
+	GroundingProblems []string
+	Previous          []PreviousVerdict
+	Fingerprint       string
+}
+
+// AppraisalComponent is one scored component of an appraisal dimension with its maximum.
+type AppraisalComponent struct {
+	Name string
+	Max  float64
+}
+
+// RuleFinding is a rule-based finding given to the appraiser as context.
+type RuleFinding struct {
+	Name  string
+	Value string
+	Quote string
+}
+
+// AppraisalUserData feeds appraisal_user.md. Dimension is "methodological_quality" or
+// "risk_of_bias"; Components carry the configured weights (seed 002's defaults are
+// randomization 2, blinding 3, allocation_concealment 1.5, protocol_preregistration 1.5,
+// itt_analysis 1, attrition_handling 1; and 2.5 for each of selection_bias,
+// performance_bias, detection_bias, reporting_bias).
+type AppraisalUserData struct {
+	Dimension    string
+	Title        string
+	Text         string
+	Components   []AppraisalComponent
+	RuleFindings []RuleFinding
+}
+
+// DefaultQualityComponents returns seed 002's methodological quality weights (total 10).
+func DefaultQualityComponents() []AppraisalComponent {
+	return []AppraisalComponent{
+		{"randomization", 2}, {"blinding", 3}, {"allocation_concealment", 1.5},
+		{"protocol_preregistration", 1.5}, {"itt_analysis", 1}, {"attrition_handling", 1},
+	}
+}
+
+// DefaultRiskOfBiasComponents returns seed 002's risk-of-bias weights (total 10, higher = lower risk).
+func DefaultRiskOfBiasComponents() []AppraisalComponent {
+	return []AppraisalComponent{
+		{"selection_bias", 2.5}, {"performance_bias", 2.5}, {"detection_bias", 2.5}, {"reporting_bias", 2.5},
+	}
+}
