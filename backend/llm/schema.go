@@ -1,10 +1,12 @@
 package llm
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -31,18 +33,10 @@ func SchemaFor[T any](name string) (*Schema, error) {
 	s := r.ReflectFromType(reflect.TypeOf(v))
 	s.Version = ""
 	s.ID = ""
+	strictify(s)
 	raw, err := json.Marshal(s)
 	if err != nil {
 		return nil, fmt.Errorf("marshal schema %s: %w", name, err)
-	}
-	var doc any
-	if err := json.Unmarshal(raw, &doc); err != nil {
-		return nil, fmt.Errorf("reparse schema %s: %w", name, err)
-	}
-	strictify(doc)
-	raw, err = json.Marshal(doc)
-	if err != nil {
-		return nil, fmt.Errorf("marshal strict schema %s: %w", name, err)
 	}
 	if _, err := compileSchema(raw); err != nil {
 		return nil, fmt.Errorf("schema %s: %w", name, err)
@@ -60,33 +54,29 @@ func MustSchemaFor[T any](name string) *Schema {
 	return s
 }
 
-// strictify makes every object schema in doc strict: all properties required,
-// additionalProperties false.
-func strictify(doc any) {
-	switch n := doc.(type) {
-	case map[string]any:
-		if props, ok := n["properties"].(map[string]any); ok {
-			keys := make([]string, 0, len(props))
-			for k := range props {
-				keys = append(keys, k)
-			}
-			sort.Strings(keys)
-			req := make([]any, len(keys))
-			for i, k := range keys {
-				req[i] = k
-			}
-			n["required"] = req
-			n["additionalProperties"] = false
+// strictify makes every object schema strict: all properties required in declaration
+// order (kept, because models generate keys in schema order, so reasoning fields declared
+// before scores are written first), additionalProperties false.
+func strictify(s *jsonschema.Schema) {
+	if s == nil {
+		return
+	}
+	if s.Properties != nil && s.Properties.Len() > 0 {
+		s.Required = s.Required[:0]
+		for p := s.Properties.Oldest(); p != nil; p = p.Next() {
+			s.Required = append(s.Required, p.Key)
+			strictify(p.Value)
 		}
-		delete(n, "$schema")
-		delete(n, "$id")
-		for _, v := range n {
-			strictify(v)
+		s.AdditionalProperties = jsonschema.FalseSchema
+	}
+	strictify(s.Items)
+	for _, list := range [][]*jsonschema.Schema{s.AnyOf, s.OneOf, s.AllOf, s.PrefixItems} {
+		for _, sub := range list {
+			strictify(sub)
 		}
-	case []any:
-		for _, v := range n {
-			strictify(v)
-		}
+	}
+	for _, d := range s.Definitions {
+		strictify(d)
 	}
 }
 
@@ -95,44 +85,82 @@ func strictify(doc any) {
 var strictUnsupported = []string{"minLength", "maxLength", "title", "default", "examples", "$comment"}
 
 // StrictProjection returns the schema with the keywords strict-mode providers reject
-// removed (they stay enforced by Generate's own validation).
+// removed (they stay enforced by Generate's own validation). Key order is preserved, and
+// property names inside "properties" are never mistaken for keywords.
 func StrictProjection(raw json.RawMessage) json.RawMessage {
-	var doc any
-	if err := json.Unmarshal(raw, &doc); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var out bytes.Buffer
+	if err := project(dec, &out, false); err != nil {
 		return raw
 	}
-	var walk func(any)
-	walk = func(d any) {
-		switch n := d.(type) {
-		case map[string]any:
-			for _, k := range strictUnsupported {
-				// "title" and "default" are only keywords at schema level, never property names
-				// here, because properties live one level down inside "properties".
-				delete(n, k)
-			}
-			for k, v := range n {
-				if k == "properties" {
-					if props, ok := v.(map[string]any); ok {
-						for _, p := range props {
-							walk(p)
-						}
+	return out.Bytes()
+}
+
+// project copies one JSON value from dec to out, dropping strictUnsupported keys from
+// schema objects; propsMap marks a "properties" object whose keys are field names.
+func project(dec *json.Decoder, out *bytes.Buffer, propsMap bool) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return err
+	}
+	switch d := tok.(type) {
+	case json.Delim:
+		switch d {
+		case '{':
+			out.WriteByte('{')
+			first := true
+			for dec.More() {
+				kt, err := dec.Token()
+				if err != nil {
+					return err
+				}
+				key, _ := kt.(string)
+				if !propsMap && slices.Contains(strictUnsupported, key) {
+					var skip json.RawMessage
+					if err := dec.Decode(&skip); err != nil {
+						return err
 					}
 					continue
 				}
-				walk(v)
+				if !first {
+					out.WriteByte(',')
+				}
+				first = false
+				kb, _ := json.Marshal(key)
+				out.Write(kb)
+				out.WriteByte(':')
+				if err := project(dec, out, !propsMap && key == "properties"); err != nil {
+					return err
+				}
 			}
-		case []any:
-			for _, v := range n {
-				walk(v)
+			if _, err := dec.Token(); err != nil {
+				return err
 			}
+			out.WriteByte('}')
+		case '[':
+			out.WriteByte('[')
+			for i := 0; dec.More(); i++ {
+				if i > 0 {
+					out.WriteByte(',')
+				}
+				if err := project(dec, out, false); err != nil {
+					return err
+				}
+			}
+			if _, err := dec.Token(); err != nil {
+				return err
+			}
+			out.WriteByte(']')
 		}
+	default:
+		b, err := json.Marshal(tok)
+		if err != nil {
+			return err
+		}
+		out.Write(b)
 	}
-	walk(doc)
-	out, err := json.Marshal(doc)
-	if err != nil {
-		return raw
-	}
-	return out
+	return nil
 }
 
 // schemaNode is a compiled subset of JSON Schema: the keywords structured-output schemas
