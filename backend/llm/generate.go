@@ -127,7 +127,7 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 				RunID: opts.RunID, Purpose: opts.Purpose, Provider: opts.Provider, Model: firstNonEmpty(resp.Model, model),
 				PromptVersion: opts.PromptVersion, Request: requestJSON(conv), Response: firstNonEmpty(resp.Raw, resp.Text),
 				Latency: resp.Latency, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CostUSD: resp.CostUSD,
-				Attempt: a,
+				Attempt: a, Notes: resp.Notes,
 			}
 			if err != nil {
 				le := asError(err, opts.Provider, model)

@@ -66,6 +66,9 @@ type Response struct {
 	OutputTokens int
 	CostUSD      float64
 	Latency      time.Duration
+	// Notes says how the answer was obtained when it matters for the audit, e.g. that a
+	// server rejected json_schema and the client fell back to json_object.
+	Notes string
 }
 
 // Client is what every provider implements. Complete performs one exchange (providers may
@@ -104,8 +107,10 @@ type CallRecord struct {
 	InputTokens   int             `json:"input_tokens"`
 	OutputTokens  int             `json:"output_tokens"`
 	CostUSD       float64         `json:"cost_usd"`
-	// Attempt is the 1-based attempt number on Model; FallbackFrom the models already abandoned.
+	// Attempt is the 1-based attempt number on Model.
 	Attempt int `json:"attempt,omitempty"`
+	// Notes carries Response.Notes (e.g. a response_format downgrade).
+	Notes string `json:"notes,omitempty"`
 }
 
 // Recorder stores call records. A recording failure is logged and does not fail the
