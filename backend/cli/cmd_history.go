@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+type historyListOpts struct {
+	json   bool
+	status string
+	judge  string
+	limit  int
+}
+
+func historyCommand() *command {
+	return &command{
+		name:    "history",
+		summary: "list, show, search and delete stored runs",
+		subs: []*command{
+			{
+				name: "list", summary: "list runs, newest first", usage: "history list [--status S] [--judge NAME] [--limit N] [--json]",
+				flags:   historyListFlags,
+				maxArgs: 0,
+				run: func(ctx context.Context, e *env, opts any, _ []string) error {
+					return historyList(ctx, e, opts.(*historyListOpts), "")
+				},
+			},
+			{
+				name: "search", summary: "full-text search over questions, evidence and reports", usage: "history search TEXT [--json]",
+				flags:   historyListFlags,
+				minArgs: 1, maxArgs: -1,
+				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					return historyList(ctx, e, opts.(*historyListOpts), strings.Join(args, " "))
+				},
+			},
+			{
+				name: "show", summary: "show one run and its events", usage: "history show RUN_ID [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &jsonFlag{}
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: historyShow,
+			},
+			{
+				name: "delete", summary: "delete a run and everything stored with it", usage: "history delete RUN_ID [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &jsonFlag{}
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					c, err := e.app.services(ctx)
+					if err != nil {
+						return err
+					}
+					if err := c.History.Delete(args[0]); err != nil {
+						return err
+					}
+					if opts.(*jsonFlag).json {
+						return writeJSON(e.stdout, map[string]any{"deleted": args[0]})
+					}
+					e.printf("deleted %s\n", args[0])
+					return nil
+				},
+			},
+		},
+	}
+}
+
+func historyListFlags(fs *flag.FlagSet) any {
+	o := &historyListOpts{}
+	fs.BoolVar(&o.json, "json", false, "print JSON")
+	fs.StringVar(&o.status, "status", "", "only runs with this status (running, complete, failed, cancelled, interrupted)")
+	fs.StringVar(&o.judge, "judge", "", "only runs judged by this provider")
+	fs.IntVar(&o.limit, "limit", 50, "at most this many runs (1–1000)")
+	return o
+}
+
+func historyList(ctx context.Context, e *env, o *historyListOpts, text string) error {
+	f := store.RunFilter{Text: text, Limit: o.limit}
+	if o.limit < 1 || o.limit > store.MaxListLimit {
+		return usagef("--limit must be between 1 and %d, got %d", store.MaxListLimit, o.limit)
+	}
+	if o.status != "" {
+		f.Status = domain.RunStatus(o.status)
+		if !f.Status.Valid() {
+			return usagef("--status %q is not a run status (pending, running, complete, failed, cancelled, interrupted)", o.status)
+		}
+	}
+	if o.judge != "" {
+		p, err := domain.ParseProvider(o.judge)
+		if err != nil {
+			return usagef("--judge: %s", domain.SafeMessage(err))
+		}
+		f.Judge = p
+	}
+	c, err := e.app.services(ctx)
+	if err != nil {
+		return err
+	}
+	runs, err := c.History.List(f)
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(e.stdout, runs)
+	}
+	if len(runs) == 0 {
+		e.infof("no runs stored yet (database %s)\n", e.app.paths.DatabaseFile)
+		return nil
+	}
+	for _, r := range runs {
+		verdict := "—"
+		if r.VerdictPass != nil {
+			verdict = map[bool]string{true: "verified", false: "flagged"}[*r.VerdictPass]
+		}
+		e.printf("%s  %s  %-11s %-10s %-9s %s\n", r.ID, r.CreatedAt.Local().Format("2006-01-02 15:04"), r.Status,
+			judgeLabel(r.Judge), verdict, truncate(r.Question, 70))
+	}
+	return nil
+}
+
+func historyShow(ctx context.Context, e *env, opts any, args []string) error {
+	c, err := e.app.services(ctx)
+	if err != nil {
+		return err
+	}
+	d, err := c.History.Get(args[0])
+	if err != nil {
+		return err
+	}
+	if opts.(*jsonFlag).json {
+		return writeJSON(e.stdout, d)
+	}
+	r := d.Run
+	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, r.Question, r.Status)
+	if r.StopReason != "" {
+		e.printf(" (%s)", r.StopReason)
+	}
+	e.printf("\nJudge:    %s\nStarted:  %s\n", judgeLabel(r.Judge), r.CreatedAt.Local().Format(time.RFC1123))
+	if r.Error != "" {
+		e.printf("Error:    %s\n", r.Error)
+	}
+	e.printf("\nEvents:\n")
+	for _, ev := range d.Events {
+		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, ev.Message)
+	}
+	return nil
+}
+
+// judgeLabel names a judge the way every view does, so offline and fallback are never mistaken for an LLM.
+func judgeLabel(j domain.JudgeInfo) string {
+	switch {
+	case j.Provider == "":
+		return "—"
+	case j.Kind == domain.JudgeKindOffline || j.Provider == domain.ProviderOffline:
+		return "offline heuristic"
+	case j.Kind == domain.JudgeKindFallback:
+		return fmt.Sprintf("FALLBACK (%s %s failed)", j.Provider, j.Model)
+	case j.Model != "":
+		return string(j.Provider) + "/" + j.Model
+	}
+	return string(j.Provider)
+}
+
+func truncate(s string, n int) string {
+	r := []rune(strings.Join(strings.Fields(s), " "))
+	if len(r) <= n {
+		return string(r)
+	}
+	return string(r[:n-1]) + "…"
+}

@@ -1,0 +1,44 @@
+package services
+
+import (
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// Version is the application version shown in the window and by the CLI.
+const Version = "0.1.0"
+
+// Disclaimer is shown on every report and in the window.
+const Disclaimer = "For research only — not medical advice. Verify every claim against the cited sources."
+
+// AppService tells the window about the application itself.
+type AppService struct{ c *Container }
+
+// AppStatus is what the window needs at start: where things live and whether the store opened.
+type AppStatus struct {
+	Version       string       `json:"version"`
+	Paths         config.Paths `json:"paths"`
+	DatabaseOK    bool         `json:"database_ok"`
+	SchemaVersion int          `json:"schema_version"`
+	StartupError  string       `json:"startup_error,omitempty"`
+	Disclaimer    string       `json:"disclaimer"`
+	LastView      string       `json:"last_view"`
+}
+
+// Status reports the application's state; a startup failure is described, not hidden.
+func (a *AppService) Status() (AppStatus, error) {
+	st := AppStatus{Version: Version, Paths: a.c.paths, Disclaimer: Disclaimer, LastView: a.c.SettingsSnapshot().UI.LastView}
+	if a.c.startupErr != nil {
+		st.StartupError = domain.SafeMessage(a.c.startupErr)
+		if st.StartupError == "internal error" {
+			st.StartupError = a.c.startupErr.Error()
+		}
+		return st, nil
+	}
+	if a.c.store != nil {
+		st.DatabaseOK = true
+		st.SchemaVersion = store.LatestSchemaVersion()
+	}
+	return st, nil
+}

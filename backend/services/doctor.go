@@ -1,0 +1,186 @@
+package services
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// Check is one line of `deepcritical doctor`.
+type Check struct {
+	Name   string `json:"name"`
+	OK     bool   `json:"ok"`
+	Detail string `json:"detail"`
+}
+
+// Doctor inspects the installation without changing anything it finds: paths, the
+// database, the configured judges, Ollama and the search endpoints. It works even when the
+// database cannot be opened, which is when it is most needed.
+func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []Check {
+	var checks []Check
+	add := func(name string, ok bool, format string, args ...any) {
+		checks = append(checks, Check{Name: name, OK: ok, Detail: fmt.Sprintf(format, args...)})
+	}
+	add("config dir", true, "%s", paths.ConfigDir)
+	settings, err := config.Load(paths)
+	if err != nil {
+		add("settings", false, "%s", domain.SafeMessage(err))
+		settings = config.Defaults()
+	} else if _, statErr := os.Stat(paths.SettingsFile); statErr != nil {
+		add("settings", true, "%s not created yet: defaults in use", paths.SettingsFile)
+	} else {
+		add("settings", true, "%s", paths.SettingsFile)
+	}
+	eff := config.Effective(settings)
+	add("data dir", dirUsable(paths.DataDir), "%s", describeDir(paths.DataDir))
+	checks = append(checks, databaseCheck(ctx, paths.DatabaseFile))
+
+	secrets := config.NewSecretStore(paths, config.OSKeyring{})
+	for _, p := range providerStatuses(eff, secrets) {
+		detail := p.Reason
+		if p.Default {
+			detail += " (default judge)"
+		}
+		checks = append(checks, Check{Name: "judge " + string(p.Name), OK: p.Configured, Detail: detail})
+	}
+	checks = append(checks, ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL))
+	checks = append(checks, endpointChecks(ctx, eff)...)
+	return checks
+}
+
+func describeDir(dir string) string {
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return dir + " (created on first use)"
+	case err != nil:
+		return dir + ": " + err.Error()
+	case !fi.IsDir():
+		return dir + " is not a directory"
+	}
+	return dir
+}
+
+// dirUsable is true when dir exists and is writable, or does not exist yet but its nearest
+// existing parent is writable (it will be created on first use).
+func dirUsable(dir string) bool {
+	for d := dir; ; d = filepath.Dir(d) {
+		fi, err := os.Stat(d)
+		if err == nil {
+			if !fi.IsDir() {
+				return false
+			}
+			f, err := os.CreateTemp(d, ".doctor-*")
+			if err != nil {
+				return false
+			}
+			name := f.Name()
+			f.Close()
+			os.Remove(name)
+			return true
+		}
+		if d == filepath.Dir(d) {
+			return false
+		}
+	}
+}
+
+func databaseCheck(ctx context.Context, path string) Check {
+	c := Check{Name: "database"}
+	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
+		c.OK, c.Detail = true, fmt.Sprintf("%s not created yet (schema version %d on first use)", path, store.LatestSchemaVersion())
+		return c
+	}
+	st, err := store.Open(ctx, path)
+	if err != nil {
+		c.Detail = domain.SafeMessage(err)
+		if c.Detail == "internal error" {
+			c.Detail = err.Error()
+		}
+		return c
+	}
+	defer st.Close()
+	v, err := st.SchemaVersion(ctx)
+	if err != nil {
+		c.Detail = err.Error()
+		return c
+	}
+	n, _ := st.CountRuns(ctx)
+	c.OK, c.Detail = true, fmt.Sprintf("%s: schema version %d, %d runs", path, v, n)
+	return c
+}
+
+func ollamaCheck(ctx context.Context, client *http.Client, host string) Check {
+	c := Check{Name: "ollama"}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, host+"/api/tags", nil)
+	if err != nil {
+		c.Detail = "invalid OLLAMA_HOST " + host
+		return c
+	}
+	resp, err := client.Do(req)
+	if err != nil {
+		c.Detail = "not answering at " + host + " (start it with `ollama serve`)"
+		return c
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		c.Detail = fmt.Sprintf("%s answered %d to /api/tags", host, resp.StatusCode)
+		return c
+	}
+	c.OK, c.Detail = true, "answering at "+host
+	return c
+}
+
+// endpointChecks resolves each search endpoint's host concurrently.
+func endpointChecks(ctx context.Context, s config.Settings) []Check {
+	endpoints := []struct {
+		source domain.Source
+		url    string
+	}{
+		{domain.SourcePubMed, s.Sources.PubMedURL},
+		{domain.SourceEuropePMC, s.Sources.EuropePMCURL},
+		{domain.SourceClinicalTrials, s.Sources.CTGovURL},
+		{domain.SourceWeb, s.Sources.WebURL},
+	}
+	out := make([]Check, len(endpoints))
+	var wg sync.WaitGroup
+	for i, ep := range endpoints {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out[i] = resolveCheck(ctx, "source "+string(ep.source), ep.url)
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+func resolveCheck(ctx context.Context, name, raw string) Check {
+	c := Check{Name: name}
+	u, err := url.Parse(raw)
+	if err != nil || u.Hostname() == "" {
+		c.Detail = fmt.Sprintf("invalid URL %q", raw)
+		return c
+	}
+	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+	defer cancel()
+	if _, err := net.DefaultResolver.LookupHost(ctx, u.Hostname()); err != nil {
+		c.Detail = u.Hostname() + " does not resolve (offline?)"
+		return c
+	}
+	c.OK, c.Detail = true, u.Hostname()+" resolves"
+	return c
+}

@@ -1,0 +1,75 @@
+package services
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// HistoryService lists, opens and deletes stored runs; everything works offline.
+type HistoryService struct{ c *Container }
+
+// historyTimeout bounds a history query so a locked database cannot freeze the window.
+const historyTimeout = 10 * time.Second
+
+// List returns runs newest first, filtered by status, judge and full-text over questions,
+// evidence and reports.
+func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
+	st, err := h.c.Store()
+	if err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
+	defer cancel()
+	f.Text = strings.TrimSpace(f.Text)
+	runs, err := st.ListRuns(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	if runs == nil {
+		runs = []store.RunSummary{}
+	}
+	return runs, nil
+}
+
+// RunDetail is one stored run with its events.
+type RunDetail struct {
+	Run    domain.Run     `json:"run"`
+	Events []domain.Event `json:"events"`
+}
+
+// Get opens one stored run.
+func (h *HistoryService) Get(id string) (RunDetail, error) {
+	st, err := h.c.Store()
+	if err != nil {
+		return RunDetail{}, err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
+	defer cancel()
+	run, err := st.GetRun(ctx, strings.TrimSpace(id))
+	if err != nil {
+		return RunDetail{}, err
+	}
+	evs, err := st.ListEvents(ctx, run.ID, 0)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	if evs == nil {
+		evs = []domain.Event{}
+	}
+	return RunDetail{Run: run, Events: evs}, nil
+}
+
+// Delete removes a run and everything stored with it.
+func (h *HistoryService) Delete(id string) error {
+	st, err := h.c.Store()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
+	defer cancel()
+	return st.DeleteRun(ctx, strings.TrimSpace(id))
+}

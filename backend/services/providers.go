@@ -1,0 +1,135 @@
+package services
+
+import (
+	"net"
+	"net/url"
+	"os/exec"
+	"strings"
+
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+)
+
+// ProviderService describes the judges: which are configured, which model each would run,
+// and whether using it sends data off this machine.
+type ProviderService struct{ c *Container }
+
+// ProviderStatus is one judge as the Settings view and `providers list` show it.
+type ProviderStatus struct {
+	Name       domain.Provider      `json:"name"`
+	Label      string               `json:"label"`
+	Configured bool                 `json:"configured"`
+	Reason     string               `json:"reason"`
+	Model      string               `json:"model"`
+	BaseURL    string               `json:"base_url,omitempty"`
+	Command    string               `json:"command,omitempty"`
+	Local      bool                 `json:"local"`
+	DataNote   string               `json:"data_note"`
+	Default    bool                 `json:"default"`
+	Key        *config.MaskedSecret `json:"key,omitempty"`
+}
+
+var providerLabels = map[domain.Provider]string{
+	domain.ProviderOffline:     "Offline heuristic judge",
+	domain.ProviderOpenAI:      "OpenAI",
+	domain.ProviderAnthropic:   "Anthropic",
+	domain.ProviderHuggingFace: "Hugging Face router",
+	domain.ProviderOllama:      "Ollama (local models)",
+	domain.ProviderCompatible:  "OpenAI-compatible server",
+	domain.ProviderCLI:         "CLI judge (claude -p or a command)",
+}
+
+// List reports every provider in display order.
+func (p *ProviderService) List() ([]ProviderStatus, error) {
+	return providerStatuses(p.c.Effective(), p.c.secrets), nil
+}
+
+func providerStatuses(s config.Settings, secrets config.Masker) []ProviderStatus {
+	out := make([]ProviderStatus, 0, len(domain.AllProviders))
+	for _, name := range domain.AllProviders {
+		out = append(out, providerStatus(s, secrets, name))
+	}
+	return out
+}
+
+func providerStatus(s config.Settings, secrets config.Masker, name domain.Provider) ProviderStatus {
+	ps := s.Provider(name)
+	st := ProviderStatus{Name: name, Label: providerLabels[name], Model: ps.Model, Default: s.Judge.Provider == name}
+	if name == s.Judge.Provider {
+		st.Model = s.JudgeModel()
+	}
+	if secretName, ok := config.SecretForProvider(name); ok && secrets != nil {
+		m := secrets.Masked(secretName)
+		st.Key = &m
+	}
+	switch name {
+	case domain.ProviderOffline:
+		st.Configured, st.Reason, st.Model = true, "always available; no network", "heuristic"
+		st.Local = true
+	case domain.ProviderOllama:
+		st.BaseURL = ps.BaseURL
+		st.Local = isLoopbackURL(ps.BaseURL)
+		st.Configured = ps.BaseURL != "" && ps.Model != ""
+		st.Reason = "host " + ps.BaseURL + " (OLLAMA_HOST); run `deepcritical doctor` to check it answers"
+	case domain.ProviderCompatible:
+		st.BaseURL = ps.BaseURL
+		st.Local = isLoopbackURL(ps.BaseURL)
+		st.Configured = ps.BaseURL != ""
+		st.Reason = "base URL " + ps.BaseURL
+		if ps.BaseURL == "" {
+			st.Reason = "set DEEPCRITICAL_COMPAT_BASE_URL or providers.compatible.base_url"
+		}
+	case domain.ProviderCLI:
+		st.Command = ps.Command
+		fields := strings.Fields(ps.Command)
+		if len(fields) == 0 {
+			st.Reason = "no command set (DEEPCRITICAL_CLI_JUDGE)"
+		} else if path, err := exec.LookPath(fields[0]); err != nil {
+			st.Reason = "command " + fields[0] + " not found on PATH"
+		} else {
+			st.Configured, st.Reason = true, "runs "+path
+		}
+	default:
+		st.BaseURL = ps.BaseURL
+		st.Local = isLoopbackURL(ps.BaseURL)
+		if st.Key != nil && st.Key.HasKey {
+			st.Configured, st.Reason = true, "key …"+st.Key.Last4+" from "+string(st.Key.Source)
+		} else if st.Key != nil {
+			st.Reason = "no key: set " + st.Key.EnvVar
+		}
+	}
+	switch {
+	case name == domain.ProviderOffline:
+		st.DataNote = "local only: nothing leaves this machine"
+	case name == domain.ProviderCLI:
+		st.DataNote = "sends the evidence to whatever the command talks to (claude: Anthropic's cloud)"
+	case st.Local:
+		st.DataNote = "local only: the server runs on this machine"
+	default:
+		host := hostOf(st.BaseURL)
+		st.DataNote = "sends the question and evidence to " + host
+	}
+	return st
+}
+
+func hostOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "a remote server"
+	}
+	return u.Hostname()
+}
+
+// isLoopbackURL reports whether raw points at this machine, so the UI can say "local only".
+func isLoopbackURL(raw string) bool {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return false
+	}
+	h := u.Hostname()
+	if h == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(h)
+	return ip != nil && ip.IsLoopback()
+}

@@ -1,0 +1,70 @@
+package services
+
+import (
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+)
+
+// SettingsService reads and edits settings and keys. Keys only ever leave it masked.
+type SettingsService struct{ c *Container }
+
+// Get returns the effective settings with secrets masked.
+func (s *SettingsService) Get() (config.PublicSettings, error) {
+	return s.c.SettingsSnapshot().Public(s.c.secrets), nil
+}
+
+// Keys lists the settable keys with what each allows.
+func (s *SettingsService) Keys() []config.KeyInfo { return config.Keys() }
+
+// Set changes one setting or secret (dotted key, as `settings set`); the change applies to
+// the next run without a restart. A rejected value leaves everything unchanged.
+func (s *SettingsService) Set(key, value string) (config.UpdateResult, error) {
+	return s.c.update(key, value)
+}
+
+// SetMany applies several settings in order, stopping at the first rejected one; the ones
+// before it stay applied and the error names the rejected key.
+func (s *SettingsService) SetMany(values map[string]string, order []string) (config.PublicSettings, error) {
+	for _, k := range order {
+		v, ok := values[k]
+		if !ok {
+			continue
+		}
+		if _, err := s.c.update(k, v); err != nil {
+			return config.PublicSettings{}, err
+		}
+	}
+	return s.Get()
+}
+
+// DeleteSecret forgets a stored key (keyring and file); a key set in the environment stays.
+func (s *SettingsService) DeleteSecret(name string) (config.PublicSettings, error) {
+	if err := s.c.secrets.Delete(name); err != nil {
+		return config.PublicSettings{}, err
+	}
+	return s.Get()
+}
+
+// SetLastView remembers the view the window shows at the next start.
+func (s *SettingsService) SetLastView(view string) error {
+	_, err := s.c.update("ui.last_view", view)
+	return err
+}
+
+// update runs config.Update and reloads the in-memory settings so services see the change.
+func (c *Container) update(key, value string) (config.UpdateResult, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	res, err := config.Update(c.paths, c.secrets, key, value)
+	if err != nil {
+		return config.UpdateResult{}, err
+	}
+	if !res.Secret {
+		s, err := config.Load(c.paths)
+		if err != nil {
+			return config.UpdateResult{}, domain.Wrap(domain.CodeInternal, err, "settings were saved but could not be read back")
+		}
+		c.settings = s
+	}
+	return res, nil
+}
