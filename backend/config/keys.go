@@ -109,15 +109,15 @@ func stringKey(info KeyInfo, acc accessor[string], valid func(string) bool) keyD
 	return typedKey(info, acc, parseString, valid, quoteString)
 }
 
+// intKey builds an integer key whose errors are domain.CheckBound's ("run.max_iterations
+// must be between 1 and 10, got 42"), with an "integer" hint for text that is not a number.
 func intKey(info KeyInfo, acc accessor[int], b domain.Bound) keyDef {
-	info.Allowed = fmt.Sprintf("between %d and %d", b.Min, b.Max)
+	info.Allowed = fmt.Sprintf("an integer between %d and %d", b.Min, b.Max)
 	d := typedKey(info, acc, parseInt, func(v int) bool { return v >= b.Min && v <= b.Max }, formatInt)
-	// Reuse domain.CheckBound's message for in-range integers given as numbers, and keep
-	// the "an integer" hint for text that is not a number at all.
 	d.set = func(s *Settings, raw string) error {
 		v, ok := parseInt(raw)
 		if !ok {
-			return invalidValue(info.Key, "an integer "+info.Allowed, strconv.Quote(raw))
+			return invalidValue(info.Key, info.Allowed, strconv.Quote(raw))
 		}
 		if err := domain.CheckBound(info.Key, v, b); err != nil {
 			return err
@@ -125,6 +125,7 @@ func intKey(info KeyInfo, acc accessor[int], b domain.Bound) keyDef {
 		acc.put(s, v)
 		return nil
 	}
+	d.check = func(s *Settings) error { return domain.CheckBound(info.Key, acc.get(s), b) }
 	return d
 }
 

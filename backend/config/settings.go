@@ -326,6 +326,10 @@ func describeJSONError(data []byte, err error) string {
 	if off < 0 {
 		return err.Error()
 	}
+	// The decoder reports the offset after the byte it choked on.
+	if off > 0 {
+		off--
+	}
 	line, col := 1, 1
 	for i := int64(0); i < off && i < int64(len(data)); i++ {
 		if data[i] == '\n' {
