@@ -1,0 +1,91 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// GetAppraisal returns the cached appraisal for cacheKey (document hash + assessor version +
+// prompt version + model, computed by the appraisal package) and whether it was found.
+func (s *Store) GetAppraisal(ctx context.Context, cacheKey string) (domain.Appraisal, bool, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT appraisal FROM appraisals WHERE cache_key = ?`, cacheKey)
+	if err != nil {
+		return domain.Appraisal{}, false, s.dbErr(err, "reading the appraisal cache")
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		return domain.Appraisal{}, false, s.dbErr(rows.Err(), "reading the appraisal cache")
+	}
+	var body string
+	if err := rows.Scan(&body); err != nil {
+		return domain.Appraisal{}, false, s.dbErr(err, "reading the appraisal cache")
+	}
+	var a domain.Appraisal
+	if err := json.Unmarshal([]byte(body), &a); err != nil {
+		return domain.Appraisal{}, false, s.dbErr(fmt.Errorf("decode cached appraisal %s: %w", cacheKey, err), "reading the appraisal cache")
+	}
+	return a, true, nil
+}
+
+// PutAppraisal caches an appraisal under cacheKey for the evidence with evidenceKey,
+// replacing an entry with the same cache key.
+func (s *Store) PutAppraisal(ctx context.Context, cacheKey, evidenceKey string, a domain.Appraisal) error {
+	if strings.TrimSpace(cacheKey) == "" {
+		return domain.Errorf(domain.CodeInvalid, "appraisal cache key is empty")
+	}
+	body, err := json.Marshal(a)
+	if err != nil {
+		return domain.Wrap(domain.CodeInvalid, err, "appraisal cannot be encoded")
+	}
+	_, err = s.db.ExecContext(ctx, `INSERT INTO appraisals(cache_key, evidence_key, appraisal, created_at) VALUES (?, ?, ?, ?)
+		ON CONFLICT(cache_key) DO UPDATE SET evidence_key = excluded.evidence_key, appraisal = excluded.appraisal,
+			created_at = excluded.created_at`,
+		cacheKey, evidenceKey, string(body), formatTime(s.now()))
+	return s.dbErr(err, "caching an appraisal")
+}
+
+// AppraisalsForEvidence returns the latest cached appraisal of each given evidence key that
+// has one (keys without an appraisal are absent from the map).
+func (s *Store) AppraisalsForEvidence(ctx context.Context, evidenceKeys []string) (map[string]domain.Appraisal, error) {
+	out := make(map[string]domain.Appraisal, len(evidenceKeys))
+	stmt, err := s.db.PrepareContext(ctx, `SELECT appraisal FROM appraisals WHERE evidence_key = ?
+		ORDER BY created_at DESC, id DESC LIMIT 1`)
+	if err != nil {
+		return nil, s.dbErr(err, "reading appraisals")
+	}
+	defer stmt.Close()
+	for _, key := range evidenceKeys {
+		if _, done := out[key]; done {
+			continue
+		}
+		rows, err := stmt.QueryContext(ctx, key)
+		if err != nil {
+			return nil, s.dbErr(err, "reading appraisals")
+		}
+		var body string
+		found := rows.Next()
+		if found {
+			err = rows.Scan(&body)
+		}
+		if err == nil {
+			err = rows.Err()
+		}
+		_ = rows.Close()
+		if err != nil {
+			return nil, s.dbErr(err, "reading appraisals")
+		}
+		if !found {
+			continue
+		}
+		var a domain.Appraisal
+		if err := json.Unmarshal([]byte(body), &a); err != nil {
+			return nil, s.dbErr(fmt.Errorf("decode appraisal of %s: %w", key, err), "reading appraisals")
+		}
+		out[key] = a
+	}
+	return out, nil
+}

@@ -1,0 +1,329 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// UpsertEvidence stores a batch of evidence in one transaction and returns each item's
+// canonical key in input order. An item whose key is already stored (the same paper found
+// through another source or run) is merged into the stored row with mergeEvidence, so the
+// richest metadata wins and nothing known is lost.
+func (s *Store) UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]string, error) {
+	keys := make([]string, len(evs))
+	for i, ev := range evs {
+		if err := ev.Validate(); err != nil {
+			return nil, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("evidence %d: %s", i+1, domain.SafeMessage(err)))
+		}
+		keys[i] = ev.CanonicalKey()
+		if keys[i] == "" {
+			return nil, domain.Errorf(domain.CodeInvalid, "evidence %d has no identifier, url or title", i+1)
+		}
+	}
+	if len(evs) == 0 {
+		return keys, nil
+	}
+	err := s.withTx(ctx, "storing evidence", func(tx *sql.Tx) error {
+		return s.upsertEvidence(ctx, tx, evs, keys)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return keys, nil
+}
+
+func (s *Store) upsertEvidence(ctx context.Context, tx *sql.Tx, evs []domain.Evidence, keys []string) error {
+	sel, err := tx.PrepareContext(ctx, `SELECT content, relevance, citation FROM evidence WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	defer sel.Close()
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO evidence(key, source, title, content, year, relevance, citation, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	defer ins.Close()
+	upd, err := tx.PrepareContext(ctx, `UPDATE evidence SET source = ?, title = ?, content = ?, year = ?, relevance = ?,
+		citation = ?, updated_at = ? WHERE key = ?`)
+	if err != nil {
+		return err
+	}
+	defer upd.Close()
+
+	now := formatTime(s.now())
+	for i, ev := range evs {
+		old, found, err := scanEvidence(sel.QueryRowContext(ctx, keys[i]))
+		if err != nil {
+			return fmt.Errorf("read evidence %s: %w", keys[i], err)
+		}
+		if found {
+			merged := mergeEvidence(old, ev)
+			if evidenceEqual(old, merged) {
+				continue
+			}
+			ev = merged
+		}
+		cit, err := json.Marshal(ev.Citation)
+		if err != nil {
+			return fmt.Errorf("encode citation %s: %w", keys[i], err)
+		}
+		c := ev.Citation
+		if found {
+			_, err = upd.ExecContext(ctx, string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance, string(cit), now, keys[i])
+		} else {
+			_, err = ins.ExecContext(ctx, keys[i], string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance, string(cit), now, now)
+		}
+		if err != nil {
+			return fmt.Errorf("store evidence %s: %w", keys[i], err)
+		}
+	}
+	return nil
+}
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+// scanEvidence reads (content, relevance, citation) into an Evidence.
+func scanEvidence(row rowScanner) (domain.Evidence, bool, error) {
+	var (
+		ev  domain.Evidence
+		cit string
+	)
+	err := row.Scan(&ev.Content, &ev.Relevance, &cit)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Evidence{}, false, nil
+	}
+	if err != nil {
+		return domain.Evidence{}, false, err
+	}
+	if err := json.Unmarshal([]byte(cit), &ev.Citation); err != nil {
+		return domain.Evidence{}, false, fmt.Errorf("decode citation: %w", err)
+	}
+	return ev, true, nil
+}
+
+func evidenceEqual(a, b domain.Evidence) bool {
+	ja, err1 := json.Marshal(a)
+	jb, err2 := json.Marshal(b)
+	return err1 == nil && err2 == nil && string(ja) == string(jb)
+}
+
+// mergeEvidence folds a newly found copy of a paper into the stored one: non-empty fields
+// fill empty ones, the longer abstract and title win (a full structured abstract beats a
+// snippet), lists are unioned in order, counts and relevance take the maximum. The stored
+// source is kept: it is where the paper was first found.
+func mergeEvidence(old, nu domain.Evidence) domain.Evidence {
+	out := old
+	out.Content = longer(old.Content, nu.Content)
+	out.Relevance = max(old.Relevance, nu.Relevance)
+	out.Citation = mergeCitation(old.Citation, nu.Citation)
+	return out
+}
+
+func mergeCitation(o, n domain.Citation) domain.Citation {
+	c := o
+	if c.Source == "" {
+		c.Source = n.Source
+	}
+	c.ID = firstNonEmpty(o.ID, n.ID)
+	c.Title = longer(o.Title, n.Title)
+	c.URL = firstNonEmpty(o.URL, n.URL)
+	c.Date = longer(o.Date, n.Date) // "2021-03-04" is richer than "2021"
+	c.Authors = union(o.Authors, n.Authors)
+	c.Journal = firstNonEmpty(o.Journal, n.Journal)
+	c.DOI = firstNonEmpty(o.DOI, n.DOI)
+	c.PMID = firstNonEmpty(o.PMID, n.PMID)
+	c.PMCID = firstNonEmpty(o.PMCID, n.PMCID)
+	c.NCTID = firstNonEmpty(o.NCTID, n.NCTID)
+	c.PublicationTypes = union(o.PublicationTypes, n.PublicationTypes)
+	c.MeshTerms = union(o.MeshTerms, n.MeshTerms)
+	c.Chemicals = union(o.Chemicals, n.Chemicals)
+	if len(n.Sections) > len(o.Sections) {
+		c.Sections = n.Sections
+	}
+	c.Registry = union(o.Registry, n.Registry)
+	c.Retractions = union(o.Retractions, n.Retractions)
+	c.Trial = mergeTrial(o.Trial, n.Trial)
+	c.CitationCount = max(o.CitationCount, n.CitationCount)
+	c.OpenAccess = o.OpenAccess || n.OpenAccess
+	c.FullTextURLs = union(o.FullTextURLs, n.FullTextURLs)
+	c.Volume = firstNonEmpty(o.Volume, n.Volume)
+	c.Issue = firstNonEmpty(o.Issue, n.Issue)
+	c.Pages = firstNonEmpty(o.Pages, n.Pages)
+	c.Keywords = union(o.Keywords, n.Keywords)
+	return c
+}
+
+func mergeTrial(o, n *domain.Trial) *domain.Trial {
+	switch {
+	case o == nil && n == nil:
+		return nil
+	case o == nil:
+		t := *n
+		return &t
+	case n == nil:
+		t := *o
+		return &t
+	}
+	t := *o
+	// Registry status and phase change over time; the newer record knows better.
+	t.Phase = firstNonEmpty(n.Phase, o.Phase)
+	t.Status = firstNonEmpty(n.Status, o.Status)
+	t.Enrollment = max(o.Enrollment, n.Enrollment)
+	t.Conditions = union(o.Conditions, n.Conditions)
+	if len(n.Interventions) > len(o.Interventions) {
+		t.Interventions = n.Interventions
+	}
+	t.StartDate = firstNonEmpty(o.StartDate, n.StartDate)
+	t.CompletionDate = firstNonEmpty(n.CompletionDate, o.CompletionDate)
+	t.HasResults = o.HasResults || n.HasResults
+	return &t
+}
+
+func firstNonEmpty(a, b string) string {
+	if strings.TrimSpace(a) != "" {
+		return a
+	}
+	return b
+}
+
+func longer(a, b string) string {
+	if len(strings.TrimSpace(b)) > len(strings.TrimSpace(a)) {
+		return b
+	}
+	return a
+}
+
+// union appends b's items missing from a (case-insensitively), keeping a's order.
+func union(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	seen := make(map[string]bool, len(a)+len(b))
+	out := make([]string, 0, len(a)+len(b))
+	for _, list := range [][]string{a, b} {
+		for _, v := range list {
+			k := strings.ToLower(strings.TrimSpace(v))
+			if k == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}
+
+// LinkEvidence records that the run saw these evidence keys in this iteration. A key the run
+// already has keeps its first iteration and is not counted; the return value is how many
+// keys are new to the run, which drives the loop's forward-progress rule.
+func (s *Store) LinkEvidence(ctx context.Context, runID string, iteration int, keys []string) (int, error) {
+	if iteration < 0 {
+		return 0, domain.Errorf(domain.CodeInvalid, "iteration must be ≥ 0, got %d", iteration)
+	}
+	var added int
+	err := s.withTx(ctx, "linking evidence to a run", func(tx *sql.Tx) error {
+		var err error
+		added, err = s.linkEvidence(ctx, tx, runID, iteration, keys)
+		return err
+	})
+	return added, err
+}
+
+func (s *Store) linkEvidence(ctx context.Context, tx *sql.Tx, runID string, iteration int, keys []string) (int, error) {
+	var position int
+	err := tx.QueryRowContext(ctx, `SELECT (SELECT COALESCE(max(position), 0) FROM run_evidence WHERE run_id = ?)
+		FROM runs WHERE id = ?`, runID, runID).Scan(&position)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, runNotFound(runID)
+	}
+	if err != nil {
+		return 0, err
+	}
+	ins, err := tx.PrepareContext(ctx, `INSERT INTO run_evidence(run_id, evidence_id, iteration, position)
+		SELECT ?, id, ?, ? FROM evidence WHERE key = ?
+		ON CONFLICT(run_id, evidence_id) DO NOTHING`)
+	if err != nil {
+		return 0, err
+	}
+	defer ins.Close()
+	exists, err := tx.PrepareContext(ctx, `SELECT 1 FROM evidence WHERE key = ?`)
+	if err != nil {
+		return 0, err
+	}
+	defer exists.Close()
+	added := 0
+	for _, key := range keys {
+		res, err := ins.ExecContext(ctx, runID, iteration, position+1, key)
+		if err != nil {
+			return 0, fmt.Errorf("link evidence %s: %w", key, err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return 0, err
+		}
+		if n == 0 {
+			var one int
+			if err := exists.QueryRowContext(ctx, key).Scan(&one); errors.Is(err, sql.ErrNoRows) {
+				return 0, domain.Errorf(domain.CodeNotFound, "evidence %s not found: store it with UpsertEvidence first", key)
+			} else if err != nil {
+				return 0, err
+			}
+			continue
+		}
+		position++
+		added++
+	}
+	if added > 0 {
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET evidence_count = evidence_count + ? WHERE id = ?`, added, runID); err != nil {
+			return 0, err
+		}
+	}
+	return added, nil
+}
+
+// RunEvidence returns the run's evidence ordered by the iteration that first found it, then
+// by the order it was linked.
+func (s *Store) RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT e.content, e.relevance, e.citation FROM run_evidence re
+		JOIN evidence e ON e.id = re.evidence_id WHERE re.run_id = ? ORDER BY re.iteration, re.position`, runID)
+	if err != nil {
+		return nil, s.dbErr(err, "listing a run's evidence")
+	}
+	defer rows.Close()
+	out := []domain.Evidence{}
+	for rows.Next() {
+		ev, _, err := scanEvidence(rows)
+		if err != nil {
+			return nil, s.dbErr(err, "listing a run's evidence")
+		}
+		out = append(out, ev)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.dbErr(err, "listing a run's evidence")
+	}
+	if len(out) == 0 {
+		if err := s.requireRun(ctx, runID); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// GetEvidence loads one piece of evidence by canonical key.
+func (s *Store) GetEvidence(ctx context.Context, key string) (domain.Evidence, error) {
+	ev, found, err := scanEvidence(s.db.QueryRowContext(ctx, `SELECT content, relevance, citation FROM evidence WHERE key = ?`, key))
+	if err != nil {
+		return domain.Evidence{}, s.dbErr(err, "reading evidence")
+	}
+	if !found {
+		return domain.Evidence{}, domain.Errorf(domain.CodeNotFound, "evidence %s not found", key)
+	}
+	return ev, nil
+}

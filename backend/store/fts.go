@@ -1,0 +1,74 @@
+package store
+
+import (
+	"strings"
+	"unicode"
+)
+
+// maxQueryTerms bounds how many terms a search uses, so a pasted paragraph stays fast.
+const maxQueryTerms = 16
+
+// ftsQuery turns what a user typed into a safe FTS5 MATCH expression. FTS5 syntax is never
+// passed through: every word becomes a quoted string, so `metformin "alz`, `AND OR (` or
+// `title:x*` can never raise a syntax error. The rules, chosen for a search-as-you-type box:
+//
+//   - terms are combined with AND (every term must appear);
+//   - a balanced "double-quoted phrase" is matched as a phrase;
+//   - bare words match exactly after stemming (porter tokenizer: "trials" finds "trial"),
+//     except the LAST bare word, which is a prefix match ("metfor" finds "metformin");
+//   - words without any letter or digit are dropped; FTS operators (AND, OR, NOT, NEAR)
+//     are ordinary words.
+//
+// It returns "" when nothing searchable remains.
+func ftsQuery(text string) string {
+	type term struct {
+		text   string
+		phrase bool
+	}
+	var terms []term
+	rest := text
+	for len(terms) < maxQueryTerms {
+		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
+		if rest == "" {
+			break
+		}
+		if rest[0] == '"' {
+			if end := strings.IndexByte(rest[1:], '"'); end >= 0 {
+				if p := rest[1 : 1+end]; hasWordChar(p) {
+					terms = append(terms, term{text: p, phrase: true})
+				}
+				rest = rest[end+2:]
+				continue
+			}
+			rest = rest[1:] // an unbalanced quote is just punctuation
+			continue
+		}
+		end := strings.IndexFunc(rest, func(r rune) bool { return unicode.IsSpace(r) || r == '"' })
+		if end < 0 {
+			end = len(rest)
+		}
+		if w := rest[:end]; hasWordChar(w) {
+			terms = append(terms, term{text: w})
+		}
+		rest = rest[end:]
+	}
+	lastWord := -1
+	for i, t := range terms {
+		if !t.phrase {
+			lastWord = i
+		}
+	}
+	parts := make([]string, 0, len(terms))
+	for i, t := range terms {
+		q := `"` + strings.ReplaceAll(t.text, `"`, `""`) + `"`
+		if i == lastWord {
+			q += "*"
+		}
+		parts = append(parts, q)
+	}
+	return strings.Join(parts, " ")
+}
+
+func hasWordChar(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}

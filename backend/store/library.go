@@ -1,0 +1,280 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+)
+
+// LibraryRecord is one record of the user's imported library. Score is the search rank
+// (higher is better; the negated bm25) and is 0 outside SearchLibrary.
+type LibraryRecord struct {
+	ID         int64           `json:"id"`
+	Key        string          `json:"key"`
+	Evidence   domain.Evidence `json:"evidence"`
+	Score      float64         `json:"score,omitempty"`
+	ImportedAt time.Time       `json:"imported_at"`
+	UpdatedAt  time.Time       `json:"updated_at"`
+}
+
+// LibraryUpsert is the outcome of storing one record of a batch.
+type LibraryUpsert struct {
+	ID      int64  `json:"id"`
+	Key     string `json:"key"`
+	Created bool   `json:"created"`
+}
+
+// bm25 column weights for library_fts (title, abstract, authors, journal, keywords): a hit in
+// the title or the indexing terms says more than one in the abstract.
+const libraryBM25 = `bm25(library_fts, 5.0, 1.0, 2.0, 1.0, 3.0)`
+
+// UpsertLibraryRecord stores one library record keyed by its canonical key. Importing the
+// same record again updates it (created=false) and never duplicates it.
+func (s *Store) UpsertLibraryRecord(ctx context.Context, ev domain.Evidence) (int64, bool, error) {
+	res, err := s.UpsertLibraryRecords(ctx, []domain.Evidence{ev})
+	if err != nil {
+		return 0, false, err
+	}
+	return res[0].ID, res[0].Created, nil
+}
+
+// UpsertLibraryRecords stores a batch of records in one transaction (much faster for large
+// imports than one call per record) and reports each one's id and whether it was new.
+// Fields a re-import leaves empty keep their stored values; non-empty ones replace them.
+func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence) ([]LibraryUpsert, error) {
+	out := make([]LibraryUpsert, len(evs))
+	for i, ev := range evs {
+		out[i].Key = ev.CanonicalKey()
+		if out[i].Key == "" {
+			return nil, domain.Errorf(domain.CodeInvalid, "library record %d has no identifier, url or title", i+1)
+		}
+	}
+	if len(evs) == 0 {
+		return out, nil
+	}
+	err := s.withTx(ctx, "importing library records", func(tx *sql.Tx) error {
+		sel, err := tx.PrepareContext(ctx, `SELECT id, abstract, relevance, citation FROM library_records WHERE key = ?`)
+		if err != nil {
+			return err
+		}
+		defer sel.Close()
+		ins, err := tx.PrepareContext(ctx, `INSERT INTO library_records(key, title, abstract, authors, journal, keywords, year,
+			citation, relevance, imported_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+		if err != nil {
+			return err
+		}
+		defer ins.Close()
+		upd, err := tx.PrepareContext(ctx, `UPDATE library_records SET title = ?, abstract = ?, authors = ?, journal = ?,
+			keywords = ?, year = ?, citation = ?, relevance = ?, updated_at = ? WHERE id = ?`)
+		if err != nil {
+			return err
+		}
+		defer upd.Close()
+		now := formatTime(s.now())
+		for i, ev := range evs {
+			key := out[i].Key
+			var (
+				id      int64
+				old     domain.Evidence
+				citJSON string
+			)
+			err := sel.QueryRowContext(ctx, key).Scan(&id, &old.Content, &old.Relevance, &citJSON)
+			found := err == nil
+			if err != nil && !errors.Is(err, sql.ErrNoRows) {
+				return fmt.Errorf("read library record %s: %w", key, err)
+			}
+			if found {
+				if err := json.Unmarshal([]byte(citJSON), &old.Citation); err != nil {
+					return fmt.Errorf("decode library record %s: %w", key, err)
+				}
+				if ev, err = overlayEvidence(old, ev); err != nil {
+					return fmt.Errorf("merge library record %s: %w", key, err)
+				}
+			}
+			cit, err := json.Marshal(ev.Citation)
+			if err != nil {
+				return fmt.Errorf("encode library record %s: %w", key, err)
+			}
+			c := ev.Citation
+			authors := strings.Join(c.Authors, "; ")
+			keywords := strings.Join(union(union(c.Keywords, c.MeshTerms), c.Chemicals), "; ")
+			if found {
+				if _, err := upd.ExecContext(ctx, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(), string(cit),
+					ev.Relevance, now, id); err != nil {
+					return fmt.Errorf("update library record %s: %w", key, err)
+				}
+			} else if err := ins.QueryRowContext(ctx, key, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(),
+				string(cit), ev.Relevance, now, now).Scan(&id); err != nil {
+				return fmt.Errorf("insert library record %s: %w", key, err)
+			}
+			out[i].ID = id
+			// A record repeated within one batch was created by its first occurrence only.
+			out[i].Created = !found
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// overlayEvidence lays the non-empty fields of nu over old (recursively through the
+// citation), so a re-import updates what it carries and keeps what it lacks.
+func overlayEvidence(old, nu domain.Evidence) (domain.Evidence, error) {
+	var base, top map[string]any
+	for _, p := range []struct {
+		v   domain.Evidence
+		dst *map[string]any
+	}{{old, &base}, {nu, &top}} {
+		b, err := json.Marshal(p.v)
+		if err != nil {
+			return domain.Evidence{}, err
+		}
+		if err := json.Unmarshal(b, p.dst); err != nil {
+			return domain.Evidence{}, err
+		}
+	}
+	overlay(base, top)
+	b, err := json.Marshal(base)
+	if err != nil {
+		return domain.Evidence{}, err
+	}
+	var out domain.Evidence
+	if err := json.Unmarshal(b, &out); err != nil {
+		return domain.Evidence{}, err
+	}
+	return out, nil
+}
+
+func overlay(base, top map[string]any) {
+	for k, v := range top {
+		switch tv := v.(type) {
+		case nil:
+			continue
+		case string:
+			if strings.TrimSpace(tv) == "" {
+				continue
+			}
+		case float64:
+			if tv == 0 {
+				continue
+			}
+		case bool:
+			if !tv {
+				continue
+			}
+		case []any:
+			if len(tv) == 0 {
+				continue
+			}
+		case map[string]any:
+			if bm, ok := base[k].(map[string]any); ok {
+				overlay(bm, tv)
+				continue
+			}
+		}
+		base[k] = v
+	}
+}
+
+const librarySelect = `SELECT l.id, l.key, l.abstract, l.relevance, l.citation, l.imported_at, l.updated_at`
+
+func scanLibrary(row rowScanner, withScore bool) (LibraryRecord, error) {
+	var (
+		r                 LibraryRecord
+		cit               string
+		imported, updated string
+	)
+	dest := []any{&r.ID, &r.Key, &r.Evidence.Content, &r.Evidence.Relevance, &cit, &imported, &updated}
+	if withScore {
+		dest = append(dest, &r.Score)
+	}
+	if err := row.Scan(dest...); err != nil {
+		return LibraryRecord{}, err
+	}
+	if err := json.Unmarshal([]byte(cit), &r.Evidence.Citation); err != nil {
+		return LibraryRecord{}, fmt.Errorf("decode library record %d: %w", r.ID, err)
+	}
+	var err error
+	if r.ImportedAt, err = parseTime(imported); err != nil {
+		return LibraryRecord{}, err
+	}
+	if r.UpdatedAt, err = parseTime(updated); err != nil {
+		return LibraryRecord{}, err
+	}
+	return r, nil
+}
+
+func (s *Store) queryLibrary(ctx context.Context, withScore bool, doing, query string, args ...any) ([]LibraryRecord, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, s.dbErr(err, doing)
+	}
+	defer rows.Close()
+	out := []LibraryRecord{}
+	for rows.Next() {
+		r, err := scanLibrary(rows, withScore)
+		if err != nil {
+			return nil, s.dbErr(err, doing)
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.dbErr(err, doing)
+	}
+	return out, nil
+}
+
+// ListLibrary returns a page of library records, most recently imported first.
+func (s *Store) ListLibrary(ctx context.Context, limit, offset int) ([]LibraryRecord, error) {
+	if limit <= 0 {
+		limit = DefaultListLimit
+	}
+	return s.queryLibrary(ctx, false, "listing the library",
+		librarySelect+` FROM library_records l ORDER BY l.imported_at DESC, l.id DESC LIMIT ? OFFSET ?`,
+		min(limit, MaxListLimit), max(offset, 0))
+}
+
+// SearchLibrary full-text searches titles, abstracts, authors, journals and keywords, best
+// match first (bm25). Any user text is safe: see ftsQuery for the syntax.
+func (s *Store) SearchLibrary(ctx context.Context, query string, limit int) ([]LibraryRecord, error) {
+	match := ftsQuery(query)
+	if match == "" {
+		return []LibraryRecord{}, nil
+	}
+	if limit <= 0 {
+		limit = DefaultListLimit
+	}
+	return s.queryLibrary(ctx, true, "searching the library",
+		librarySelect+`, -`+libraryBM25+` AS score FROM library_fts JOIN library_records l ON l.id = library_fts.rowid
+		WHERE library_fts MATCH ? ORDER BY `+libraryBM25+` LIMIT ?`,
+		match, min(limit, MaxListLimit))
+}
+
+// GetLibraryRecord loads one library record by id.
+func (s *Store) GetLibraryRecord(ctx context.Context, id int64) (LibraryRecord, error) {
+	r, err := scanLibrary(s.db.QueryRowContext(ctx, librarySelect+` FROM library_records l WHERE l.id = ?`, id), false)
+	if errors.Is(err, sql.ErrNoRows) {
+		return LibraryRecord{}, domain.Errorf(domain.CodeNotFound, "library record %d not found", id)
+	}
+	if err != nil {
+		return LibraryRecord{}, s.dbErr(err, "reading a library record")
+	}
+	return r, nil
+}
+
+// CountLibrary counts the library's records.
+func (s *Store) CountLibrary(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM library_records`).Scan(&n); err != nil {
+		return 0, s.dbErr(err, "counting library records")
+	}
+	return n, nil
+}

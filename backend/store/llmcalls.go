@@ -1,0 +1,117 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"regexp"
+	"time"
+
+	"deepcritical/backend/domain"
+)
+
+// LLMCall is one recorded exchange with a model: what was asked, what came back raw, what
+// was parsed from it, and what it cost. API keys are never part of it.
+type LLMCall struct {
+	ID            int64           `json:"id"`
+	RunID         string          `json:"run_id,omitempty"`
+	Purpose       string          `json:"purpose"`
+	Provider      string          `json:"provider"`
+	Model         string          `json:"model"`
+	PromptVersion string          `json:"prompt_version"`
+	Request       string          `json:"request"`
+	Response      string          `json:"response"`
+	Parsed        json.RawMessage `json:"parsed,omitempty"`
+	Error         string          `json:"error,omitempty"`
+	LatencyMS     int64           `json:"latency_ms"`
+	InputTokens   int             `json:"input_tokens"`
+	OutputTokens  int             `json:"output_tokens"`
+	CostUSD       float64         `json:"cost_usd"`
+	CreatedAt     time.Time       `json:"created_at"`
+}
+
+// secretPatterns match credentials that could slip into a request, a raw response or an
+// error text (an echoed header, a key pasted into a prompt). The llm package never sends
+// them here; this is the last line of defence for "never in the database".
+var secretPatterns = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)(authorization|x-api-key|api[_-]?key|token)(["']?\s*[:=]\s*["']?)(bearer\s+)?[A-Za-z0-9._\-]{8,}`),
+	regexp.MustCompile(`(?i)bearer\s+[A-Za-z0-9._\-]{8,}`),
+	regexp.MustCompile(`\bsk-(ant-|proj-|or-)?[A-Za-z0-9_\-]{16,}`),
+	regexp.MustCompile(`\bhf_[A-Za-z0-9]{16,}`),
+}
+
+// redactSecrets replaces anything that looks like a credential with [REDACTED].
+func redactSecrets(s string) string {
+	for i, re := range secretPatterns {
+		if i == 0 {
+			s = re.ReplaceAllString(s, "${1}${2}[REDACTED]")
+			continue
+		}
+		s = re.ReplaceAllString(s, "[REDACTED]")
+	}
+	return s
+}
+
+// RecordLLMCall stores an exchange; CreatedAt defaults to the clock. Request, response and
+// error text pass through redactSecrets first.
+func (s *Store) RecordLLMCall(ctx context.Context, c LLMCall) error {
+	if c.CreatedAt.IsZero() {
+		c.CreatedAt = s.now()
+	}
+	var parsed sql.NullString
+	if len(c.Parsed) > 0 {
+		if !json.Valid(c.Parsed) {
+			return domain.Errorf(domain.CodeInvalid, "llm call: parsed result is not valid JSON")
+		}
+		parsed = sql.NullString{String: redactSecrets(string(c.Parsed)), Valid: true}
+	}
+	_, err := s.db.ExecContext(ctx, `INSERT INTO llm_calls(run_id, purpose, provider, model, prompt_version, request,
+		response, parsed, error, latency_ms, input_tokens, output_tokens, cost_usd, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		nullString(c.RunID), c.Purpose, c.Provider, c.Model, c.PromptVersion, redactSecrets(c.Request),
+		redactSecrets(c.Response), parsed, redactSecrets(c.Error), c.LatencyMS, c.InputTokens, c.OutputTokens,
+		c.CostUSD, formatTime(c.CreatedAt))
+	return s.dbErr(err, "recording an LLM call")
+}
+
+// ListLLMCalls returns the exchanges of a run in the order they were made; runID "" lists
+// the exchanges made outside any run.
+func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]LLMCall, error) {
+	query := `SELECT id, COALESCE(run_id, ''), purpose, provider, model, prompt_version, request, response, parsed, error,
+		latency_ms, input_tokens, output_tokens, cost_usd, created_at FROM llm_calls `
+	var args []any
+	if runID == "" {
+		query += `WHERE run_id IS NULL ORDER BY id`
+	} else {
+		query += `WHERE run_id = ? ORDER BY id`
+		args = append(args, runID)
+	}
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, s.dbErr(err, "listing LLM calls")
+	}
+	defer rows.Close()
+	out := []LLMCall{}
+	for rows.Next() {
+		var (
+			c      LLMCall
+			parsed sql.NullString
+			at     string
+		)
+		if err := rows.Scan(&c.ID, &c.RunID, &c.Purpose, &c.Provider, &c.Model, &c.PromptVersion, &c.Request,
+			&c.Response, &parsed, &c.Error, &c.LatencyMS, &c.InputTokens, &c.OutputTokens, &c.CostUSD, &at); err != nil {
+			return nil, s.dbErr(err, "listing LLM calls")
+		}
+		if parsed.Valid {
+			c.Parsed = json.RawMessage(parsed.String)
+		}
+		if c.CreatedAt, err = parseTime(at); err != nil {
+			return nil, s.dbErr(err, "listing LLM calls")
+		}
+		out = append(out, c)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.dbErr(err, "listing LLM calls")
+	}
+	return out, nil
+}

@@ -1,0 +1,349 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+)
+
+// RunFilter selects runs for the history list. Zero fields do not filter.
+type RunFilter struct {
+	// Text is searched (see ftsQuery for the syntax) over run questions, the evidence
+	// linked to each run and the run reports.
+	Text   string           `json:"text,omitempty"`
+	Status domain.RunStatus `json:"status,omitempty"`
+	Judge  domain.Provider  `json:"judge,omitempty"`
+	// Limit defaults to DefaultListLimit and is capped at MaxListLimit.
+	Limit  int `json:"limit,omitempty"`
+	Offset int `json:"offset,omitempty"`
+}
+
+// List limits: a page of history is small; a caller cannot ask for the whole table at once.
+const (
+	DefaultListLimit = 50
+	MaxListLimit     = 1000
+)
+
+// RunSummary is one row of the history list.
+type RunSummary struct {
+	ID            string           `json:"id"`
+	Question      string           `json:"question"`
+	Status        domain.RunStatus `json:"status"`
+	Judge         domain.JudgeInfo `json:"judge"`
+	Iterations    int              `json:"iterations"`
+	EvidenceCount int              `json:"evidence_count"`
+	VerdictPass   *bool            `json:"verdict_pass,omitempty"`
+	CreatedAt     time.Time        `json:"created_at"`
+	FinishedAt    *time.Time       `json:"finished_at,omitempty"`
+}
+
+func runNotFound(id string) error {
+	return domain.Errorf(domain.CodeNotFound, "run %s not found", id)
+}
+
+func validateRun(r domain.Run) error {
+	if strings.TrimSpace(r.ID) == "" {
+		return domain.Errorf(domain.CodeInvalid, "run id is empty")
+	}
+	if strings.TrimSpace(r.Question) == "" {
+		return domain.Errorf(domain.CodeInvalid, "run %s: question is empty", r.ID)
+	}
+	if !r.Status.Valid() {
+		return domain.Errorf(domain.CodeInvalid, "run %s: unknown status %q", r.ID, string(r.Status))
+	}
+	return nil
+}
+
+func nullBool(b *bool) sql.NullBool {
+	if b == nil {
+		return sql.NullBool{}
+	}
+	return sql.NullBool{Bool: *b, Valid: true}
+}
+
+func nullString(s string) sql.NullString {
+	return sql.NullString{String: s, Valid: s != ""}
+}
+
+// CreateRun stores a new run. CreatedAt and UpdatedAt default to the clock; a duplicate id
+// is an invalid-input error.
+func (s *Store) CreateRun(ctx context.Context, r domain.Run) error {
+	if err := validateRun(r); err != nil {
+		return err
+	}
+	return s.withTx(ctx, "creating a run", func(tx *sql.Tx) error {
+		return s.createRun(ctx, tx, r)
+	})
+}
+
+func (s *Store) createRun(ctx context.Context, q querier, r domain.Run) error {
+	now := s.now()
+	if r.CreatedAt.IsZero() {
+		r.CreatedAt = now
+	}
+	if r.UpdatedAt.IsZero() {
+		r.UpdatedAt = r.CreatedAt
+	}
+	cfg, err := json.Marshal(r.Config)
+	if err != nil {
+		return fmt.Errorf("encode run config: %w", err)
+	}
+	judge, err := json.Marshal(r.Judge)
+	if err != nil {
+		return fmt.Errorf("encode run judge: %w", err)
+	}
+	_, err = q.ExecContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
+		iterations, verdict_pass, parent_run_id, created_at, updated_at, finished_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		r.ID, r.Question, string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r),
+		r.Iterations, nullBool(r.Verdict), nullString(r.ParentRunID),
+		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt))
+	switch {
+	case isConstraint(err, sqlite3ConstraintUnique), isConstraint(err, sqlite3ConstraintPrimaryKey):
+		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s already exists", r.ID))
+	case isConstraint(err, sqlite3ConstraintForeignKey):
+		return domain.Wrap(domain.CodeNotFound, err, fmt.Sprintf("parent run %s not found", r.ParentRunID))
+	}
+	return err
+}
+
+// judgeProvider is the provider a run is filtered by: the judge that ran, else the configured one.
+func judgeProvider(r domain.Run) string {
+	if r.Judge.Provider != "" {
+		return string(r.Judge.Provider)
+	}
+	return string(r.Config.Judge)
+}
+
+// GetRun loads one run.
+func (s *Store) GetRun(ctx context.Context, id string) (domain.Run, error) {
+	row := s.db.QueryRowContext(ctx, `SELECT id, question, config, status, stop_reason, error, judge, iterations,
+		verdict_pass, parent_run_id, created_at, updated_at, finished_at FROM runs WHERE id = ?`, id)
+	var (
+		r                    domain.Run
+		cfg, judge           string
+		status               string
+		verdict              sql.NullBool
+		parent, finished     sql.NullString
+		createdAt, updatedAt string
+	)
+	err := row.Scan(&r.ID, &r.Question, &cfg, &status, &r.StopReason, &r.Error, &judge, &r.Iterations,
+		&verdict, &parent, &createdAt, &updatedAt, &finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.Run{}, runNotFound(id)
+	}
+	if err != nil {
+		return domain.Run{}, s.dbErr(err, "reading a run")
+	}
+	r.Status = domain.RunStatus(status)
+	r.ParentRunID = parent.String
+	if verdict.Valid {
+		v := verdict.Bool
+		r.Verdict = &v
+	}
+	if err := json.Unmarshal([]byte(cfg), &r.Config); err != nil {
+		return domain.Run{}, s.dbErr(fmt.Errorf("decode config of run %s: %w", id, err), "reading a run")
+	}
+	if err := json.Unmarshal([]byte(judge), &r.Judge); err != nil {
+		return domain.Run{}, s.dbErr(fmt.Errorf("decode judge of run %s: %w", id, err), "reading a run")
+	}
+	if r.CreatedAt, err = parseTime(createdAt); err != nil {
+		return domain.Run{}, s.dbErr(err, "reading a run")
+	}
+	if r.UpdatedAt, err = parseTime(updatedAt); err != nil {
+		return domain.Run{}, s.dbErr(err, "reading a run")
+	}
+	if r.FinishedAt, err = parseNullTime(finished); err != nil {
+		return domain.Run{}, s.dbErr(err, "reading a run")
+	}
+	return r, nil
+}
+
+// UpdateRun overwrites a run's mutable fields (question and created_at stay as created) and
+// stamps UpdatedAt from the clock. A nil Verdict keeps the stored verdict, because SaveVerdict
+// may have set it after the caller loaded the run.
+func (s *Store) UpdateRun(ctx context.Context, r domain.Run) error {
+	if err := validateRun(r); err != nil {
+		return err
+	}
+	cfg, err := json.Marshal(r.Config)
+	if err != nil {
+		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s: config cannot be encoded", r.ID))
+	}
+	judge, err := json.Marshal(r.Judge)
+	if err != nil {
+		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s: judge cannot be encoded", r.ID))
+	}
+	res, err := s.db.ExecContext(ctx, `UPDATE runs SET config = ?, status = ?, stop_reason = ?, error = ?, judge = ?,
+		judge_provider = ?, iterations = ?, verdict_pass = COALESCE(?, verdict_pass), parent_run_id = ?,
+		updated_at = ?, finished_at = ? WHERE id = ?`,
+		string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r), r.Iterations,
+		nullBool(r.Verdict), nullString(r.ParentRunID), formatTime(s.now()), nullTime(r.FinishedAt), r.ID)
+	if isConstraint(err, sqlite3ConstraintForeignKey) {
+		return domain.Wrap(domain.CodeNotFound, err, fmt.Sprintf("parent run %s not found", r.ParentRunID))
+	}
+	if err != nil {
+		return s.dbErr(err, "updating a run")
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return runNotFound(r.ID)
+	}
+	return nil
+}
+
+// DeleteRun removes a run with its events, evidence links, assessments, verdicts, report and
+// LLM exchanges. Evidence no other run links and the library does not hold is removed too, so
+// deleting history does not leave its papers searchable.
+func (s *Store) DeleteRun(ctx context.Context, id string) error {
+	return s.withTx(ctx, "deleting a run", func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM runs WHERE id = ?`, id).Scan(&n); err != nil {
+			return err
+		}
+		if n == 0 {
+			return runNotFound(id)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM evidence WHERE id IN (
+				SELECT re.evidence_id FROM run_evidence re WHERE re.run_id = ?
+				AND NOT EXISTS (SELECT 1 FROM run_evidence o WHERE o.evidence_id = re.evidence_id AND o.run_id <> re.run_id)
+			) AND key NOT IN (SELECT key FROM library_records)`, id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM llm_calls WHERE run_id = ?`, id); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE id = ?`, id)
+		return err
+	})
+}
+
+// CountRuns counts every stored run.
+func (s *Store) CountRuns(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM runs`).Scan(&n); err != nil {
+		return 0, s.dbErr(err, "counting runs")
+	}
+	return n, nil
+}
+
+// MarkInterrupted turns runs left "running" by a process that died into "interrupted", so
+// they can be shown as such and resumed. It returns how many runs it changed.
+func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
+	res, err := s.db.ExecContext(ctx, `UPDATE runs SET status = ?, updated_at = ? WHERE status = ?`,
+		string(domain.RunInterrupted), formatTime(s.now()), string(domain.RunRunning))
+	if err != nil {
+		return 0, s.dbErr(err, "marking interrupted runs")
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return 0, s.dbErr(err, "marking interrupted runs")
+	}
+	return int(n), nil
+}
+
+// ListRuns returns a page of runs, newest first, matching the filter. The text filter
+// searches questions, linked evidence (title and content) and reports.
+func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = DefaultListLimit
+	}
+	limit = min(limit, MaxListLimit)
+	offset := max(f.Offset, 0)
+	if f.Status != "" && !f.Status.Valid() {
+		return nil, domain.Errorf(domain.CodeInvalid, "unknown run status %q", string(f.Status))
+	}
+	if f.Judge != "" && !f.Judge.Valid() {
+		return nil, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(f.Judge))
+	}
+
+	var (
+		where []string
+		args  []any
+		with  string
+	)
+	if strings.TrimSpace(f.Text) != "" {
+		match := ftsQuery(f.Text)
+		if match == "" {
+			return []RunSummary{}, nil
+		}
+		with = `WITH hits(id) AS (
+			SELECT r.id FROM runs_fts JOIN runs r ON r.rid = runs_fts.rowid WHERE runs_fts MATCH ?
+			UNION
+			SELECT re.run_id FROM evidence_fts JOIN run_evidence re ON re.evidence_id = evidence_fts.rowid WHERE evidence_fts MATCH ?
+			UNION
+			SELECT p.run_id FROM reports_fts JOIN reports p ON p.id = reports_fts.rowid WHERE reports_fts MATCH ?
+		) `
+		args = append(args, match, match, match)
+		where = append(where, `runs.id IN (SELECT id FROM hits)`)
+	}
+	if f.Status != "" {
+		where = append(where, `runs.status = ?`)
+		args = append(args, string(f.Status))
+	}
+	if f.Judge != "" {
+		where = append(where, `runs.judge_provider = ?`)
+		args = append(args, string(f.Judge))
+	}
+	query := with + `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
+		runs.verdict_pass, runs.created_at, runs.finished_at FROM runs`
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	query += ` ORDER BY runs.created_at DESC, runs.id DESC LIMIT ? OFFSET ?`
+	args = append(args, limit, offset)
+
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, s.dbErr(err, "listing runs")
+	}
+	defer rows.Close()
+	out := make([]RunSummary, 0, limit)
+	for rows.Next() {
+		var (
+			r         RunSummary
+			status    string
+			judge     string
+			verdict   sql.NullBool
+			createdAt string
+			finished  sql.NullString
+		)
+		if err := rows.Scan(&r.ID, &r.Question, &status, &judge, &r.Iterations, &r.EvidenceCount,
+			&verdict, &createdAt, &finished); err != nil {
+			return nil, s.dbErr(err, "listing runs")
+		}
+		r.Status = domain.RunStatus(status)
+		if err := json.Unmarshal([]byte(judge), &r.Judge); err != nil {
+			return nil, s.dbErr(fmt.Errorf("decode judge of run %s: %w", r.ID, err), "listing runs")
+		}
+		if verdict.Valid {
+			v := verdict.Bool
+			r.VerdictPass = &v
+		}
+		if r.CreatedAt, err = parseTime(createdAt); err != nil {
+			return nil, s.dbErr(err, "listing runs")
+		}
+		if r.FinishedAt, err = parseNullTime(finished); err != nil {
+			return nil, s.dbErr(err, "listing runs")
+		}
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.dbErr(err, "listing runs")
+	}
+	return out, nil
+}
+
+// querier is what both *sql.DB and *sql.Tx offer, so repository code runs inside or outside
+// a caller's transaction (the bench generator batches many runs per transaction).
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
