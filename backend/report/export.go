@@ -1,0 +1,309 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/verify/grounding"
+)
+
+// StoredAssessment is one judge assessment of a run as stored (the store's StoredAssessment
+// mirrored here so this package depends on domain only).
+type StoredAssessment struct {
+	Iteration  int                `json:"iteration"`
+	Label      string             `json:"label,omitempty"`
+	Assessment domain.Assessment  `json:"assessment"`
+	Heuristics *domain.Heuristics `json:"heuristics,omitempty"`
+	CreatedAt  time.Time          `json:"created_at"`
+}
+
+// StoredVerdict is a verification verdict with its per-item checks (grounding.Checks JSON).
+type StoredVerdict struct {
+	Iteration int             `json:"iteration"`
+	Verdict   domain.Verdict  `json:"verdict"`
+	Checks    json.RawMessage `json:"checks,omitempty"`
+	CreatedAt time.Time       `json:"created_at"`
+}
+
+// StoredReport is the report of record: its Markdown and verification status.
+type StoredReport struct {
+	Markdown  string    `json:"markdown"`
+	Status    string    `json:"status"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// ExportRun is a whole stored run, the input of every export.
+type ExportRun struct {
+	Run         domain.Run                  `json:"run"`
+	Events      []domain.Event              `json:"events"`
+	Evidence    []domain.Evidence           `json:"evidence"`
+	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
+	Assessments []StoredAssessment          `json:"assessments"`
+	Verdicts    []StoredVerdict             `json:"verdicts"`
+	Report      *StoredReport               `json:"report,omitempty"`
+}
+
+// Formats lists the export formats in the order the CLI and the window offer them.
+var Formats = []string{"md", "html", "json", "csv", "ris", "bibtex", "csljson"}
+
+// Extension returns the file extension for a format ("bibtex" → ".bib").
+func Extension(format string) string {
+	switch format {
+	case "md":
+		return ".md"
+	case "html":
+		return ".html"
+	case "json", "csljson":
+		return ".json"
+	case "csv":
+		return ".csv"
+	case "ris":
+		return ".ris"
+	case "bibtex":
+		return ".bib"
+	}
+	return ""
+}
+
+// ParseFormat validates a format name (case-insensitive; "markdown", "bib" and "csl" accepted).
+func ParseFormat(name string) (string, error) {
+	f := strings.ToLower(strings.TrimSpace(name))
+	switch f {
+	case "markdown":
+		f = "md"
+	case "bib":
+		f = "bibtex"
+	case "csl", "csl-json":
+		f = "csljson"
+	}
+	for _, k := range Formats {
+		if f == k {
+			return f, nil
+		}
+	}
+	return "", domain.Errorf(domain.CodeInvalid, "unknown export format %q (allowed: %s)", name, strings.Join(Formats, ", "))
+}
+
+// Export writes the run in the given format. Markdown is the stored report of record when
+// there is one (rebuilt from the stored data otherwise); HTML is rebuilt from the structured
+// data through html/template, so every piece of evidence text is escaped; JSON is the whole
+// run; CSV is the evidence table; RIS, BibTeX and CSL-JSON are the cited evidence.
+func Export(run ExportRun, format string, w io.Writer) error {
+	f, err := ParseFormat(format)
+	if err != nil {
+		return err
+	}
+	switch f {
+	case "md":
+		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
+			_, err = io.WriteString(w, run.Report.Markdown)
+		} else {
+			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
+		}
+	case "html":
+		err = writeHTML(w, Build(InputFromExport(run)))
+	case "json":
+		err = writeJSON(w, run)
+	case "csv":
+		err = writeCSV(w, Build(InputFromExport(run)), run.Evidence)
+	default:
+		err = writeCitations(w, f, run.Evidence)
+	}
+	if err != nil {
+		return fmt.Errorf("export %s: %w", f, err)
+	}
+	return nil
+}
+
+// InputFromExport rebuilds the report input from a stored run: the latest unlabelled
+// assessment, the latest verdict and its checks, the narrative recorded in the events.
+func InputFromExport(run ExportRun) Input {
+	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals}
+	var latest *StoredAssessment
+	for i := range run.Assessments {
+		a := &run.Assessments[i]
+		if a.Label != "" {
+			continue
+		}
+		if latest == nil || a.Iteration >= latest.Iteration {
+			latest = a
+		}
+	}
+	if latest != nil {
+		a := latest.Assessment
+		in.Assessment = &a
+		in.Heuristics = latest.Heuristics
+	}
+	in.Narrative = NarrativeFromEvents(run.Events)
+	if run.Report != nil && run.Report.Status != "" && run.Report.Status != StatusDraft {
+		v := &Verification{Status: run.Report.Status}
+		if n := len(run.Verdicts); n > 0 && run.Report.Status != StatusUnverified {
+			last := run.Verdicts[n-1]
+			verdict := last.Verdict
+			v.Verdict = &verdict
+			var checks grounding.Checks
+			if len(last.Checks) > 0 && json.Unmarshal(last.Checks, &checks) == nil {
+				v.Checks = &checks
+			}
+		}
+		if run.Report.Status == StatusUnverified {
+			v.Error = UnverifiedReasonFromEvents(run.Events)
+		}
+		in.Verification = v
+	}
+	return in
+}
+
+// NarrativeEventKey is the key of the event data object carrying a report narrative. The
+// orchestrator records the narrative in the data of its "verifying" event so the report can be
+// rebuilt from the stored events without another LLM call.
+const NarrativeEventKey = "narrative"
+
+// UnverifiedEventKey is the key of the event data string explaining why a report is unverified.
+const UnverifiedEventKey = "unverified_reason"
+
+// NarrativeFromEvents returns the last narrative recorded in the events, or nil.
+func NarrativeFromEvents(events []domain.Event) *Narrative {
+	var out *Narrative
+	for _, e := range events {
+		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+NarrativeEventKey+`"`)) {
+			continue
+		}
+		var d map[string]json.RawMessage
+		if json.Unmarshal(e.Data, &d) != nil || len(d[NarrativeEventKey]) == 0 {
+			continue
+		}
+		var n Narrative
+		if json.Unmarshal(d[NarrativeEventKey], &n) == nil {
+			out = &n
+		}
+	}
+	return out
+}
+
+// UnverifiedReasonFromEvents returns the last recorded reason a report is unverified.
+func UnverifiedReasonFromEvents(events []domain.Event) string {
+	reason := ""
+	for _, e := range events {
+		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+UnverifiedEventKey+`"`)) {
+			continue
+		}
+		var d map[string]json.RawMessage
+		if json.Unmarshal(e.Data, &d) != nil {
+			continue
+		}
+		var s string
+		if json.Unmarshal(d[UnverifiedEventKey], &s) == nil {
+			reason = s
+		}
+	}
+	return reason
+}
+
+// jsonExport is the shape of the JSON export: the question and config at the top for
+// scripts, then every stored part of the run.
+type jsonExport struct {
+	Format      string                      `json:"format"`
+	Version     int                         `json:"version"`
+	Question    string                      `json:"question"`
+	Config      domain.RunConfig            `json:"config"`
+	Run         domain.Run                  `json:"run"`
+	Events      []domain.Event              `json:"events"`
+	Evidence    []jsonEvidence              `json:"evidence"`
+	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
+	Assessments []StoredAssessment          `json:"assessments"`
+	Verdicts    []StoredVerdict             `json:"verdicts"`
+	Report      *StoredReport               `json:"report"`
+	Disclaimer  string                      `json:"disclaimer"`
+}
+
+type jsonEvidence struct {
+	N   int    `json:"n"`
+	Key string `json:"key"`
+	domain.Evidence
+}
+
+func writeJSON(w io.Writer, run ExportRun) error {
+	out := jsonExport{
+		Format: "deepcritical-run", Version: 1, Question: run.Run.Question, Config: run.Run.Config, Run: run.Run,
+		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
+		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
+	}
+	for i, ev := range run.Evidence {
+		out.Evidence = append(out.Evidence, jsonEvidence{N: i + 1, Key: ev.CanonicalKey(), Evidence: ev})
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(out)
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// csvHeader is the column order of the CSV evidence table.
+var csvHeader = []string{"n", "key", "source", "year", "design", "quality", "risk_of_bias", "registry_phase_status",
+	"title", "authors", "journal", "doi", "pmid", "pmcid", "nct_id", "url", "retracted", "cited_for"}
+
+func writeCSV(w io.Writer, r Report, evidence []domain.Evidence) error {
+	citedFor := map[int][]string{}
+	for _, c := range r.Candidates {
+		for _, n := range c.Citations {
+			citedFor[n] = append(citedFor[n], c.Name)
+		}
+	}
+	cw := csv.NewWriter(w)
+	if err := cw.Write(csvHeader); err != nil {
+		return err
+	}
+	for i, row := range r.Rows {
+		c := evidence[i].Citation
+		rec := []string{strconv.Itoa(row.N), row.Key, row.Source, row.Year, row.Design, row.Quality, row.RiskOfBias,
+			row.Trial, row.Title, strings.Join(c.Authors, "; "), oneLine(c.Journal), c.DOI, c.PMID, c.PMCID, c.NCTID,
+			c.URL, yesNo(row.Retracted), strings.Join(citedFor[row.N], "; ")}
+		for k := range rec {
+			rec[k] = csvSafe(rec[k])
+		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	cw.Flush()
+	return cw.Error()
+}
+
+// csvSafe defuses spreadsheet formula injection: a cell starting with = + - @ (or a tab or
+// carriage return) from evidence text is prefixed with an apostrophe, the OWASP
+// recommendation, so opening the export in a spreadsheet never runs a formula.
+func csvSafe(s string) string {
+	if s == "" {
+		return s
+	}
+	switch s[0] {
+	case '=', '+', '-', '@', '\t', '\r':
+		return "'" + s
+	}
+	return s
+}
+
+// sortedKeys returns map keys in order (deterministic output).
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}

@@ -1,0 +1,214 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/verify/grounding"
+)
+
+// mdEscaper backslash-escapes the characters that would let evidence text (titles from
+// PubMed, an LLM's reasoning) change the structure of the Markdown: emphasis, links, tables,
+// raw HTML. The rendered text reads the same; the structure stays ours.
+var mdEscaper = strings.NewReplacer(
+	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
+	`<`, `\<`, `>`, `\>`, `|`, `\|`, `#`, `\#`,
+)
+
+func md(s string) string { return mdEscaper.Replace(oneLine(s)) }
+
+// mdProse escapes like md but keeps citation references "[n]" readable and clickable-free:
+// the narrative and reasoning cite evidence as [n], which must survive escaping so readers and
+// the verifier see the same numbers.
+func mdProse(s string) string {
+	out := citeUnescape.Replace(md(s))
+	// "[1](url)" must not become a link: escape the parenthesis after a restored bracket.
+	return strings.ReplaceAll(out, "](", `]\(`)
+}
+
+var citeUnescape = func() *strings.Replacer {
+	var pairs []string
+	for n := 0; n <= 9; n++ {
+		pairs = append(pairs, fmt.Sprintf(`\[%d`, n), fmt.Sprintf(`[%d`, n))
+	}
+	return strings.NewReplacer(append(pairs, `\]`, `]`)...)
+}()
+
+func mdURL(u string) string {
+	u = strings.TrimSpace(u)
+	if !strings.HasPrefix(u, "https://") && !strings.HasPrefix(u, "http://") {
+		return ""
+	}
+	return strings.NewReplacer("(", "%28", ")", "%29", " ", "%20", "<", "%3C", ">", "%3E").Replace(u)
+}
+
+func renderMarkdown(r Report) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+
+	w("# DeepCritical research report\n\n")
+	w("> %s\n\n", Disclaimer)
+	w("## Question\n\n%s\n\n", md(r.Question))
+	w("**Status:** %s", statusLabel(r))
+	if r.Partial {
+		w(" · partial synthesis")
+	}
+	w("  \n**Stop rule:** %s\n\n", md(r.StopRule))
+
+	w("## Summary\n\n%s\n\n*%s*\n\n", mdProse(r.Summary), md(r.SummaryNote))
+
+	w("## Drug candidates\n\n")
+	if len(r.Candidates) == 0 {
+		w("No drug candidates were identified.\n\n")
+	}
+	for _, c := range r.Candidates {
+		if c.Flagged {
+			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the stored evidence\n", c.Rank, md(c.Name))
+			continue
+		}
+		w("%d. **%s** — supported by %s\n", c.Rank, md(c.Name), grounding.FormatCitations(c.Citations))
+	}
+	if len(r.Candidates) > 0 {
+		w("\n")
+	}
+
+	w("## Key findings\n\n")
+	if len(r.Findings) == 0 {
+		w("No key findings were reported.\n\n")
+	}
+	for _, f := range r.Findings {
+		if f.Flagged {
+			w("- %s — ⚠ UNSUPPORTED: no stored evidence states this\n", md(f.Text))
+			continue
+		}
+		w("- %s %s\n", md(f.Text), grounding.FormatCitations(f.Citations))
+	}
+	if len(r.Findings) > 0 {
+		w("\n")
+	}
+
+	w("## Assessment\n\n")
+	if r.HasAssessment {
+		w("| | |\n|---|---|\n")
+		w("| Mechanism score | %d/10 |\n", r.Scores.Mechanism)
+		w("| Clinical evidence score | %d/10 |\n", r.Scores.Clinical)
+		w("| Confidence | %.0f%% |\n", r.Scores.Confidence*100)
+		w("| Sufficient | %s |\n", yesNo(r.Scores.Sufficient))
+		w("| Recommendation | %s |\n\n", md(r.Scores.Recommendation))
+		w("**Mechanism:** %s\n\n", mdProse(r.Scores.MechanismReasoning))
+		w("**Clinical evidence:** %s\n\n", mdProse(r.Scores.ClinicalReasoning))
+		w("### Judge's reasoning\n\n%s\n\n", mdProse(r.Reasoning))
+	} else {
+		w("No assessment was made.\n\n")
+	}
+	if len(r.RedFlags) > 0 {
+		w("### Red flags\n\n")
+		for _, f := range r.RedFlags {
+			w("- %s\n", mdProse(f))
+		}
+		w("\n")
+	}
+
+	w("## Judge\n\n%s: provider `%s`, model `%s`, kind `%s`.\n", md(r.Judge.Label), codeSafe(r.Judge.Provider), codeSafe(r.Judge.Model), codeSafe(r.Judge.Kind))
+	if r.Judge.Warning != "" {
+		w("\n⚠ %s.\n", md(r.Judge.Warning))
+	}
+	w("\n")
+
+	w("## Verification\n\n")
+	writeVerification(&b, r)
+
+	w("## Evidence\n\n")
+	if len(r.Rows) == 0 {
+		w("No evidence was found.\n\n")
+	} else {
+		w("| # | Source | Year | Design | Quality | Risk of bias | Registry / phase / status | Title |\n")
+		w("|---|---|---|---|---|---|---|---|\n")
+		for _, row := range r.Rows {
+			title := md(row.Title)
+			if row.Retracted {
+				title = "**RETRACTED** " + title
+			}
+			w("| %d | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(row.Trial), title)
+		}
+		w("\n")
+	}
+
+	w("## References\n\n")
+	for _, row := range r.Rows {
+		if u := mdURL(row.URL); u != "" {
+			w("%d. %s <%s>\n", row.N, md(row.Reference), u)
+		} else {
+			w("%d. %s\n", row.N, md(row.Reference))
+		}
+	}
+	if len(r.Rows) > 0 {
+		w("\n")
+	}
+	w("---\n\n*%s* Run `%s`, generated %s.\n", Disclaimer, codeSafe(r.RunID), r.GeneratedAt.Format("2006-01-02 15:04 UTC"))
+	return b.String()
+}
+
+func writeVerification(b *strings.Builder, r Report) {
+	w := func(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+	v := r.Verification
+	switch {
+	case v == nil:
+		w("Not verified yet (draft).\n\n")
+		return
+	case v.Status == StatusVerified:
+		w("✔ Verified: every drug candidate and key finding is matched to stored evidence and every citation resolves.")
+	case v.Status == StatusFailed:
+		w("✘ Verification FAILED.")
+	default:
+		w("⚠ UNVERIFIED: the report could not be verified")
+		if v.Error != "" {
+			w(" (%s)", md(v.Error))
+		}
+		w(".")
+	}
+	if v.Verdict != nil && v.Verdict.Reason != "" {
+		w(" %s", mdProse(v.Verdict.Reason))
+	}
+	w("\n\n")
+	if v.Verdict != nil && len(v.Verdict.MissingItems) > 0 {
+		w("Flagged:\n\n")
+		for _, m := range v.Verdict.MissingItems {
+			w("- ⚠ %s\n", mdProse(m))
+		}
+		w("\n")
+	} else if len(r.Flagged) > 0 {
+		w("Flagged:\n\n")
+		for _, m := range r.Flagged {
+			w("- ⚠ unsupported %s\n", md(m))
+		}
+		w("\n")
+	}
+}
+
+func statusLabel(r Report) string {
+	switch r.Status {
+	case StatusVerified:
+		return "verified"
+	case StatusFailed:
+		return "verification failed"
+	case StatusUnverified:
+		return "UNVERIFIED"
+	}
+	return "draft (not verified)"
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func codeSafe(s string) string {
+	s = strings.ReplaceAll(oneLine(s), "`", "'")
+	if s == "" {
+		return "—"
+	}
+	return s
+}

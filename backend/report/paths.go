@@ -1,0 +1,95 @@
+package report
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// SafeOutputPath validates an export destination. With a folder (dir != "", the window's
+// "choose a folder" flow) name must be a plain relative name that stays inside it: no "..",
+// no absolute path, no NUL, and no symlinked sub-folder leading out of it. Without a folder
+// (the CLI's --out FILE) name is the path itself and only NUL and empty names are refused.
+func SafeOutputPath(dir, name string) (string, error) {
+	if strings.ContainsRune(dir, 0) || strings.ContainsRune(name, 0) {
+		return "", domain.Errorf(domain.CodeInvalid, "output path contains a NUL character")
+	}
+	if strings.TrimSpace(name) == "" {
+		return "", domain.Errorf(domain.CodeInvalid, "output file name is empty")
+	}
+	if dir == "" {
+		p := filepath.Clean(name)
+		if strings.HasSuffix(name, string(filepath.Separator)) || strings.HasSuffix(name, "/") {
+			return "", domain.Errorf(domain.CodeInvalid, "output path %q names a folder, not a file", name)
+		}
+		return p, nil
+	}
+	if filepath.IsAbs(name) || strings.HasPrefix(name, "/") || strings.HasPrefix(name, `\`) {
+		return "", domain.Errorf(domain.CodeInvalid, "output name %q must be relative to the chosen folder", name)
+	}
+	if !filepath.IsLocal(name) {
+		return "", domain.Errorf(domain.CodeInvalid, "output name %q leaves the chosen folder", name)
+	}
+	p := filepath.Join(dir, name)
+	// A sub-folder that is a symlink could still lead out of dir: compare resolved paths
+	// when the parent exists (a missing parent is created by nobody here, so opening fails).
+	if realDir, err := filepath.EvalSymlinks(dir); err == nil {
+		if realParent, err := filepath.EvalSymlinks(filepath.Dir(p)); err == nil {
+			rel, err := filepath.Rel(realDir, realParent)
+			if err != nil || !filepath.IsLocal(rel) && rel != "." {
+				return "", domain.Errorf(domain.CodeInvalid, "output name %q leaves the chosen folder through a link", name)
+			}
+		}
+	}
+	return p, nil
+}
+
+// OpenExportFile creates the export file. Without force an existing file is never replaced
+// (O_EXCL, so there is no check-then-write race); with force it is truncated. A folder is
+// never opened as a file.
+func OpenExportFile(path string, force bool) (*os.File, error) {
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, domain.Errorf(domain.CodeInvalid, "%s is a folder, not a file", path)
+	}
+	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+	if force {
+		flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+	}
+	f, err := os.OpenFile(path, flags, 0o644)
+	switch {
+	case errors.Is(err, fs.ErrExist):
+		return nil, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("%s already exists: use --force to overwrite it", path))
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot create %s: its folder does not exist", path))
+	case err != nil:
+		return nil, domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot create %s: %v", path, errors.Unwrap(err)))
+	}
+	return f, nil
+}
+
+// ExportToFile writes the run to path in the format. On any failure a file it created is
+// removed, so a failed export never leaves a truncated file that looks complete.
+func ExportToFile(run ExportRun, format, path string, force bool) error {
+	if _, err := ParseFormat(format); err != nil {
+		return err
+	}
+	f, err := OpenExportFile(path, force)
+	if err != nil {
+		return err
+	}
+	if err := Export(run, format, f); err != nil {
+		f.Close()
+		os.Remove(path)
+		return err
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot write %s", path))
+	}
+	return nil
+}

@@ -1,0 +1,379 @@
+// Package report builds the synthesis report of a research run (DESIGN.md §6) from stored,
+// structured data, and exports a run as Markdown, self-contained HTML, JSON, CSV and citation
+// files. Every claim in the report carries the numbers of the evidence that supports it,
+// computed with the same grounding rules verification uses, so what the reader sees and what
+// the verifier checks cannot drift apart.
+package report
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/verify/grounding"
+)
+
+// Disclaimer is shown on every report and export.
+const Disclaimer = "For research only — not medical advice."
+
+// Report statuses as stored beside the Markdown.
+const (
+	StatusDraft      = "draft"
+	StatusVerified   = "verified"
+	StatusUnverified = "unverified"
+	StatusFailed     = "failed"
+)
+
+// Narrative is the short prose summary of a report and who wrote it. Text may cite evidence
+// as [n]; By is the judge that wrote it (kind llm) or, for the offline judge, Offline is true
+// and the text was built from the assessment.
+type Narrative struct {
+	Text    string           `json:"text"`
+	By      domain.JudgeInfo `json:"by"`
+	Offline bool             `json:"offline,omitempty"`
+	// Error is set when an LLM narrative was asked for and could not be written.
+	Error string `json:"error,omitempty"`
+}
+
+// Verification is what the verifier concluded about a draft, as the report shows it.
+type Verification struct {
+	Status  string            `json:"status"` // verified | unverified | failed
+	Verdict *domain.Verdict   `json:"verdict,omitempty"`
+	Checks  *grounding.Checks `json:"checks,omitempty"`
+	// Error explains an unverified report (the verifier could not run).
+	Error string `json:"error,omitempty"`
+}
+
+// Input is everything a report is built from. Evidence order defines the citation numbers.
+type Input struct {
+	Run        domain.Run
+	Evidence   []domain.Evidence
+	Appraisals map[string]domain.Appraisal // by canonical key
+	// Assessment is the latest judge assessment; nil when the run never reached the judge.
+	Assessment *domain.Assessment
+	Heuristics *domain.Heuristics
+	Narrative  *Narrative
+	// Verification is nil for a draft that has not been verified yet.
+	Verification *Verification
+}
+
+// Candidate is a drug candidate with the evidence that supports it.
+type Candidate struct {
+	Rank      int    `json:"rank"`
+	Name      string `json:"name"`
+	Citations []int  `json:"citations"`
+	Flagged   bool   `json:"flagged"`
+	// Support is the structured support count from the heuristics (trial interventions,
+	// chemical lists), used to rank candidates with equal citation counts.
+	Support int `json:"support,omitempty"`
+}
+
+// Finding is a key finding with the evidence that supports it.
+type Finding struct {
+	Text      string  `json:"text"`
+	Citations []int   `json:"citations"`
+	Overlap   float64 `json:"overlap"`
+	Flagged   bool    `json:"flagged"`
+}
+
+// Scores are the judge's scores and confidence.
+type Scores struct {
+	Mechanism          int     `json:"mechanism_score"`
+	MechanismReasoning string  `json:"mechanism_reasoning"`
+	Clinical           int     `json:"clinical_evidence_score"`
+	ClinicalReasoning  string  `json:"clinical_reasoning"`
+	Confidence         float64 `json:"confidence"`
+	Sufficient         bool    `json:"sufficient"`
+	Recommendation     string  `json:"recommendation"`
+}
+
+// Row is one line of the evidence table.
+type Row struct {
+	N          int    `json:"n"`
+	Key        string `json:"key"`
+	Source     string `json:"source"`
+	Year       string `json:"year"`
+	Design     string `json:"design"`
+	Quality    string `json:"quality"`
+	RiskOfBias string `json:"risk_of_bias"`
+	Trial      string `json:"trial"`
+	Title      string `json:"title"`
+	URL        string `json:"url"`
+	Reference  string `json:"reference"`
+	Retracted  bool   `json:"retracted,omitempty"`
+}
+
+// JudgeLine describes the judge that produced the assessment, labelled so an offline or
+// fallback assessment can never be mistaken for an LLM one.
+type JudgeLine struct {
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	Kind     string `json:"kind"`
+	Label    string `json:"label"`
+	Warning  string `json:"warning,omitempty"`
+}
+
+// Report is the structured report; Markdown is its rendering, the report of record.
+type Report struct {
+	Question      string        `json:"question"`
+	RunID         string        `json:"run_id"`
+	Status        string        `json:"status"`
+	Partial       bool          `json:"partial"`
+	StopReason    string        `json:"stop_reason"`
+	StopRule      string        `json:"stop_rule"`
+	Iterations    int           `json:"iterations"`
+	Candidates    []Candidate   `json:"candidates"`
+	Findings      []Finding     `json:"findings"`
+	HasAssessment bool          `json:"has_assessment"`
+	Scores        Scores        `json:"scores"`
+	Reasoning     string        `json:"reasoning"`
+	Summary       string        `json:"summary"`
+	SummaryNote   string        `json:"summary_note"`
+	Rows          []Row         `json:"evidence"`
+	Judge         JudgeLine     `json:"judge"`
+	Verification  *Verification `json:"verification,omitempty"`
+	Flagged       []string      `json:"flagged"`
+	RedFlags      []string      `json:"red_flags,omitempty"`
+	GeneratedAt   time.Time     `json:"generated_at"`
+	Disclaimer    string        `json:"disclaimer"`
+	Markdown      string        `json:"-"`
+}
+
+// Build assembles the report. It is deterministic: the same input gives the same report,
+// byte for byte, so a stored run re-exported later matches what was shown.
+func Build(in Input) Report {
+	ix := grounding.NewIndex(in.Evidence)
+	r := Report{
+		Question:     in.Run.Question,
+		RunID:        in.Run.ID,
+		StopReason:   in.Run.StopReason,
+		Iterations:   in.Run.Iterations,
+		Verification: in.Verification,
+		Disclaimer:   Disclaimer,
+		GeneratedAt:  generatedAt(in.Run),
+	}
+	r.Partial = in.Run.StopReason != "sufficient"
+	r.StopRule = StopRuleText(in.Run)
+	r.Status = StatusDraft
+	if in.Verification != nil {
+		r.Status = in.Verification.Status
+	}
+	flagCandidate, flagFinding := verifierFlags(in.Verification)
+
+	if a := in.Assessment; a != nil {
+		r.HasAssessment = true
+		r.Scores = Scores{
+			Mechanism: a.Details.MechanismScore, MechanismReasoning: a.Details.MechanismReasoning,
+			Clinical: a.Details.ClinicalEvidenceScore, ClinicalReasoning: a.Details.ClinicalReasoning,
+			Confidence: a.Confidence, Sufficient: a.Sufficient, Recommendation: string(a.Recommendation),
+		}
+		r.Reasoning = a.Reasoning
+		r.Candidates = rankCandidates(ix, a.Details.DrugCandidates, in.Heuristics, flagCandidate)
+		for _, f := range dedupe(a.Details.KeyFindings) {
+			m := ix.MatchFinding(f)
+			r.Findings = append(r.Findings, Finding{Text: f, Citations: m.Evidence, Overlap: m.Best,
+				Flagged: !m.Supported() || flagFinding[grounding.Normalize(f)]})
+		}
+		r.Judge = judgeLine(a.Judge)
+	} else {
+		r.Judge = judgeLine(in.Run.Judge)
+	}
+	for _, c := range r.Candidates {
+		if c.Flagged {
+			r.Flagged = append(r.Flagged, "drug candidate: "+c.Name)
+		}
+	}
+	for _, f := range r.Findings {
+		if f.Flagged {
+			r.Flagged = append(r.Flagged, "finding: "+f.Text)
+		}
+	}
+	if in.Heuristics != nil {
+		r.RedFlags = append(r.RedFlags, in.Heuristics.RedFlags...)
+	}
+	r.Rows = rows(in.Evidence, in.Appraisals)
+	r.Summary, r.SummaryNote = summary(r, in)
+	r.Markdown = renderMarkdown(r)
+	return r
+}
+
+func generatedAt(run domain.Run) time.Time {
+	if run.FinishedAt != nil {
+		return run.FinishedAt.UTC()
+	}
+	return run.UpdatedAt.UTC()
+}
+
+// verifierFlags returns the candidates and findings a verifier found unsupported, keyed by
+// their normalised text, so flags survive a re-render of the same items.
+func verifierFlags(v *Verification) (cands, finds map[string]bool) {
+	cands, finds = map[string]bool{}, map[string]bool{}
+	if v == nil || v.Checks == nil {
+		return cands, finds
+	}
+	for _, name := range v.Checks.Unsupported(grounding.KindCandidate) {
+		cands[grounding.Normalize(name)] = true
+	}
+	for _, f := range v.Checks.Unsupported(grounding.KindFinding) {
+		finds[grounding.Normalize(f)] = true
+	}
+	return cands, finds
+}
+
+// rankCandidates orders candidates by the number of evidence items naming them, then by the
+// heuristics' structured support, then by the judge's own order. Unsupported candidates are
+// kept (and flagged) at the end rather than silently dropped, so the reader sees what the
+// judge claimed.
+func rankCandidates(ix *grounding.Index, names []string, h *domain.Heuristics, flagged map[string]bool) []Candidate {
+	support := map[string]int{}
+	if h != nil {
+		for _, c := range h.Candidates {
+			support[grounding.Normalize(c.Name)] = c.Support
+		}
+	}
+	var out []Candidate
+	for _, name := range dedupe(names) {
+		cites := ix.MatchName(name)
+		out = append(out, Candidate{Name: name, Citations: cites, Support: support[grounding.Normalize(name)],
+			Flagged: len(cites) == 0 || flagged[grounding.Normalize(name)]})
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].Flagged != out[j].Flagged {
+			return !out[i].Flagged
+		}
+		if len(out[i].Citations) != len(out[j].Citations) {
+			return len(out[i].Citations) > len(out[j].Citations)
+		}
+		return out[i].Support > out[j].Support
+	})
+	for i := range out {
+		out[i].Rank = i + 1
+	}
+	return out
+}
+
+func dedupe(items []string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, it := range items {
+		it = strings.TrimSpace(it)
+		k := grounding.Normalize(it)
+		if k == "" || seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, it)
+	}
+	return out
+}
+
+// StopRuleText explains in one sentence which rule ended the run.
+func StopRuleText(run domain.Run) string {
+	reason := run.StopReason
+	switch {
+	case reason == "sufficient":
+		return fmt.Sprintf("The judge found the evidence sufficient and recommended synthesis after %d iteration(s).", run.Iterations)
+	case reason == "max_iterations":
+		return fmt.Sprintf("Stopped at the iteration limit (max_iterations = %d) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations)
+	case reason == "no_progress":
+		return "Stopped because two iterations in a row found no new evidence (forward-progress rule): this is a partial synthesis."
+	case reason == "cancelled":
+		return "The run was cancelled: this is a partial report of what was found before."
+	case strings.HasPrefix(reason, "failed"):
+		return "The run failed (" + strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(reason, "failed"), ":")) + "): this is a partial report."
+	case reason == "":
+		return "The run has not finished: this is a partial report."
+	}
+	return "Stopped: " + reason + "."
+}
+
+func judgeLine(j domain.JudgeInfo) JudgeLine {
+	l := JudgeLine{Provider: string(j.Provider), Model: j.Model, Kind: string(j.Kind)}
+	switch j.Kind {
+	case domain.JudgeKindOffline:
+		l.Label = "Offline heuristic judge — no language model was used"
+	case domain.JudgeKindFallback:
+		l.Label = "FALLBACK assessment — the LLM judge did not return a valid answer"
+		l.Warning = "The scores and reasoning below are the safe fallback, not an LLM assessment"
+		if j.Error != "" {
+			l.Warning += ": " + j.Error
+		}
+	case domain.JudgeKindLLM:
+		l.Label = "LLM judge"
+		if len(j.FallbackFrom) > 0 {
+			l.Warning = "answered by the fallback model " + j.Model + " after " + strings.Join(j.FallbackFrom, ", ") + " failed"
+		}
+	default:
+		l.Label = "No assessment was made"
+		l.Kind = "none"
+	}
+	return l
+}
+
+// summary returns the narrative text and the note saying who wrote it. With an LLM narrative
+// the text is the model's; otherwise it is built from the assessment and says so.
+func summary(r Report, in Input) (string, string) {
+	if n := in.Narrative; n != nil && strings.TrimSpace(n.Text) != "" && !n.Offline {
+		note := fmt.Sprintf("Written by %s (%s) from the stored evidence only.", n.By.Provider, n.By.Model)
+		return strings.TrimSpace(n.Text), note
+	}
+	note := "Built from the assessment by DeepCritical's templates; no language model wrote this text."
+	if in.Narrative != nil && in.Narrative.Error != "" {
+		note = "The LLM narrative could not be written (" + in.Narrative.Error + "); this text was built from the assessment instead."
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d piece(s) of evidence were collected over %d iteration(s)", len(in.Evidence), in.Run.Iterations)
+	if len(in.Evidence) > 0 {
+		b.WriteString(" (" + designSummary(r.Rows) + ")")
+	}
+	b.WriteString(". ")
+	if !r.HasAssessment {
+		b.WriteString("No assessment was made, so no candidates or findings are reported.")
+		return b.String(), note
+	}
+	who := "The judge"
+	switch r.Judge.Kind {
+	case string(domain.JudgeKindOffline):
+		who = "The offline heuristic judge"
+	case string(domain.JudgeKindFallback):
+		who = "The fallback assessment (the LLM judge failed)"
+	}
+	fmt.Fprintf(&b, "%s rated the mechanistic evidence %d/10 and the clinical evidence %d/10 with %.0f%% confidence, and judged the evidence %s. ",
+		who, r.Scores.Mechanism, r.Scores.Clinical, r.Scores.Confidence*100, map[bool]string{true: "sufficient", false: "not yet sufficient"}[r.Scores.Sufficient])
+	var named []string
+	for _, c := range r.Candidates {
+		if !c.Flagged && len(named) < 3 {
+			named = append(named, c.Name+" "+grounding.FormatCitations(c.Citations))
+		}
+	}
+	if len(named) > 0 {
+		b.WriteString("The best-supported candidates are " + strings.Join(named, "; ") + ".")
+	} else {
+		b.WriteString("No drug candidate is supported by the stored evidence.")
+	}
+	return b.String(), note
+}
+
+func designSummary(rows []Row) string {
+	counts := map[string]int{}
+	for _, r := range rows {
+		counts[r.Design]++
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		if counts[keys[i]] != counts[keys[j]] {
+			return counts[keys[i]] > counts[keys[j]]
+		}
+		return keys[i] < keys[j]
+	})
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
+	}
+	return strings.Join(parts, ", ")
+}

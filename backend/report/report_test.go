@@ -1,0 +1,287 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/citeformat"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/verify/grounding"
+)
+
+func TestExportGolden(t *testing.T) {
+	run := sampleExportRun()
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, Export(run, format, &buf))
+			golden(t, "sample"+Extension(format)+goldenSuffix(format), buf.Bytes())
+		})
+	}
+}
+
+// goldenSuffix keeps json and csljson goldens apart (both end in .json).
+func goldenSuffix(format string) string {
+	if format == "csljson" {
+		return ".csl"
+	}
+	return ""
+}
+
+func TestBuildCandidatesAndFindings(t *testing.T) {
+	ev := sampleEvidence()
+	a := sampleAssessment(domain.JudgeKindOffline)
+	h := &domain.Heuristics{Candidates: []domain.Candidate{{Name: "Liraglutide", Support: 2}}}
+	r := Build(Input{Run: sampleRun(), Evidence: ev, Assessment: &a, Heuristics: h})
+
+	require.Len(t, r.Candidates, 3)
+	require.Equal(t, "Liraglutide", r.Candidates[0].Name, "two citations rank first")
+	require.Equal(t, []int{2, 3}, r.Candidates[0].Citations)
+	require.Equal(t, "Metformin", r.Candidates[1].Name)
+	require.Equal(t, []int{1}, r.Candidates[1].Citations)
+	require.Equal(t, "Donepezil", r.Candidates[2].Name)
+	require.True(t, r.Candidates[2].Flagged, "a drug absent from the evidence is flagged")
+	require.False(t, r.Findings[0].Flagged)
+	require.Equal(t, []int{1}, r.Findings[0].Citations)
+	require.True(t, r.Findings[1].Flagged)
+	require.Equal(t, []string{"drug candidate: Donepezil", "finding: Aspirin prevents dementia in smokers"}, r.Flagged)
+	require.Contains(t, r.Markdown, "**Donepezil** — ⚠ UNSUPPORTED")
+	require.Contains(t, r.Markdown, "1. **Liraglutide** — supported by [2], [3]")
+	require.Contains(t, r.Markdown, Disclaimer)
+	require.Equal(t, StatusDraft, r.Status)
+
+	// Every citation number in the report resolves to a row.
+	for _, n := range grounding.CitationNumbers(r.Markdown) {
+		require.True(t, n >= 1 && n <= len(ev), "citation [%d] out of range", n)
+	}
+}
+
+func TestJudgeLabels(t *testing.T) {
+	ev := sampleEvidence()
+	cases := []struct {
+		kind domain.JudgeKind
+		want []string
+	}{
+		{domain.JudgeKindOffline, []string{"Offline heuristic judge — no language model was used", "The offline heuristic judge rated", "no language model wrote this text"}},
+		{domain.JudgeKindFallback, []string{"FALLBACK assessment", "not an LLM assessment: invalid or unauthorised key for openai", "The fallback assessment (the LLM judge failed)"}},
+	}
+	for _, tc := range cases {
+		t.Run(string(tc.kind), func(t *testing.T) {
+			a := sampleAssessment(tc.kind)
+			r := Build(Input{Run: sampleRun(), Evidence: ev, Assessment: &a})
+			for _, w := range tc.want {
+				require.Contains(t, r.Markdown, w)
+			}
+		})
+	}
+	a := sampleAssessment(domain.JudgeKindLLM)
+	a.Judge = domain.JudgeInfo{Provider: domain.ProviderOllama, Model: "llama3.1:8b", Kind: domain.JudgeKindLLM}
+	r := Build(Input{Run: sampleRun(), Evidence: ev, Assessment: &a, Narrative: &Narrative{Text: "Liraglutide [2] and metformin [1] stand out.", By: a.Judge}})
+	require.Contains(t, r.Markdown, "Liraglutide [2] and metformin [1] stand out.")
+	require.Contains(t, r.Markdown, "Written by ollama (llama3.1:8b) from the stored evidence only.")
+}
+
+func TestStopRuleText(t *testing.T) {
+	cfg := domain.DefaultRunConfig()
+	cases := map[string]string{
+		"sufficient":          "sufficient and recommended synthesis after 3 iteration(s)",
+		"max_iterations":      "iteration limit (max_iterations = 5)",
+		"no_progress":         "two iterations in a row found no new evidence",
+		"cancelled":           "cancelled",
+		"failed: judge: boom": "The run failed (judge: boom)",
+		"":                    "has not finished",
+	}
+	for reason, want := range cases {
+		require.Contains(t, StopRuleText(domain.Run{StopReason: reason, Iterations: 3, Config: cfg}), want, reason)
+	}
+}
+
+func TestNoAssessmentReport(t *testing.T) {
+	run := sampleRun()
+	run.StopReason, run.Iterations = "cancelled", 0
+	r := Build(Input{Run: run})
+	require.True(t, r.Partial)
+	require.Contains(t, r.Markdown, "No assessment was made")
+	require.Contains(t, r.Markdown, "No evidence was found.")
+	require.Empty(t, grounding.Placeholders(r.Markdown))
+}
+
+func TestHTMLEscapesEverything(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, Export(sampleExportRun(), "html", &buf))
+	out := buf.String()
+	require.NotContains(t, out, "<script>")
+	require.NotContains(t, out, `href="javascript:`)
+	require.Contains(t, out, "&lt;script&gt;")
+	require.NotContains(t, out, "<b>claims")
+	require.NotContains(t, out, "http://", "no external resources")
+	require.Contains(t, out, `<a href="#ref-2">[2]</a>`)
+	require.Contains(t, out, "Verification FAILED")
+	require.Contains(t, out, Disclaimer)
+}
+
+func TestMarkdownEscapesEvidence(t *testing.T) {
+	r := Build(InputFromExport(sampleExportRun()))
+	require.NotContains(t, r.Markdown, "<script>")
+	require.Contains(t, r.Markdown, `\<script\>`)
+	require.NotContains(t, r.Markdown, "[link](javascript:")
+	require.Contains(t, r.Markdown, `\[link\](javascript:`)
+	require.NotContains(t, r.Markdown, "<javascript:", "non-http URLs are not linked")
+}
+
+func TestCSVExport(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, Export(sampleExportRun(), "csv", &buf))
+	recs, err := csv.NewReader(&buf).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, recs, 5)
+	require.Equal(t, csvHeader, recs[0])
+	require.Equal(t, "pmid:31234567", recs[1][1])
+	require.Equal(t, "RCT", recs[1][4])
+	require.Equal(t, "NCT01843075 · PHASE2 · COMPLETED · n=204", recs[3][7])
+	require.Equal(t, "Liraglutide", recs[3][17])
+	for _, rec := range recs[1:] {
+		for _, cell := range rec {
+			require.False(t, cell != "" && strings.ContainsRune("=+-@", rune(cell[0])), "formula cell %q", cell)
+		}
+	}
+}
+
+func TestJSONExportIsWholeRun(t *testing.T) {
+	var buf bytes.Buffer
+	run := sampleExportRun()
+	require.NoError(t, Export(run, "json", &buf))
+	var got map[string]any
+	require.NoError(t, json.Unmarshal(buf.Bytes(), &got))
+	for _, k := range []string{"question", "config", "run", "events", "evidence", "assessments", "verdicts", "report"} {
+		require.Contains(t, got, k)
+	}
+	require.Len(t, got["events"], len(run.Events))
+	require.Len(t, got["assessments"], 3)
+	require.Equal(t, run.Run.Question, got["question"])
+}
+
+func TestCitationExportsRoundTrip(t *testing.T) {
+	run := sampleExportRun()
+	formats := map[string]citeformat.Format{"ris": citeformat.FormatRIS, "bibtex": citeformat.FormatBibTeX, "csljson": citeformat.FormatCSLJSON}
+	for name, f := range formats {
+		t.Run(name, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, Export(run, name, &buf))
+			back, errs := citeformat.Read(&buf, f)
+			require.Empty(t, errs)
+			require.Len(t, back, len(run.Evidence))
+			for i, ev := range run.Evidence {
+				if !strings.Contains(ev.Citation.Title, "<") { // CSL titles may carry HTML markup, which readers strip
+					require.Equal(t, ev.Citation.Title, back[i].Citation.Title)
+				}
+				require.Equal(t, ev.Citation.PMID, back[i].Citation.PMID)
+				require.Equal(t, domain.NormalizeDOI(ev.Citation.DOI), domain.NormalizeDOI(back[i].Citation.DOI))
+			}
+		})
+	}
+}
+
+func TestInputFromExport(t *testing.T) {
+	run := sampleExportRun()
+	in := InputFromExport(run)
+	require.NotNil(t, in.Assessment)
+	require.Equal(t, domain.JudgeKindOffline, in.Assessment.Judge.Kind, "labelled re-judgements are not the run's assessment")
+	require.True(t, in.Assessment.Sufficient, "the latest iteration wins")
+	require.NotNil(t, in.Narrative)
+	require.True(t, in.Narrative.Offline)
+	require.Equal(t, StatusFailed, in.Verification.Status)
+	require.Equal(t, []string{"Donepezil"}, in.Verification.Checks.Unsupported(grounding.KindCandidate))
+	// The HTML rebuilt from storage says what the stored Markdown says.
+	require.Equal(t, run.Report.Markdown, Build(in).Markdown)
+}
+
+func TestUnverifiedReport(t *testing.T) {
+	run := sampleExportRun()
+	run.Report.Status = StatusUnverified
+	run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 5, Type: domain.EventError,
+		Data: json.RawMessage(`{"unverified_reason":"verifier timed out"}`)})
+	r := Build(InputFromExport(run))
+	require.Equal(t, StatusUnverified, r.Status)
+	require.Contains(t, r.Markdown, "UNVERIFIED: the report could not be verified (verifier timed out)")
+}
+
+func TestParseFormat(t *testing.T) {
+	for in, want := range map[string]string{"MD": "md", "markdown": "md", "bib": "bibtex", "CSL": "csljson", "html": "html"} {
+		got, err := ParseFormat(in)
+		require.NoError(t, err)
+		require.Equal(t, want, got)
+	}
+	_, err := ParseFormat("docx")
+	require.ErrorContains(t, err, "unknown export format")
+	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+}
+
+func TestSafeOutputPath(t *testing.T) {
+	dir := t.TempDir()
+	outside := t.TempDir()
+	require.NoError(t, os.Symlink(outside, filepath.Join(dir, "link")))
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	cases := []struct {
+		dir, name string
+		want      string
+		err       string
+	}{
+		{dir, "report.md", filepath.Join(dir, "report.md"), ""},
+		{dir, "sub/report.md", filepath.Join(dir, "sub", "report.md"), ""},
+		{dir, "../x.md", "", "leaves the chosen folder"},
+		{dir, "sub/../../x.md", "", "leaves the chosen folder"},
+		{dir, "/etc/passwd", "", "must be relative"},
+		{dir, "a\x00b", "", "NUL"},
+		{dir, "", "", "empty"},
+		{dir, "link/x.md", "", "through a link"},
+		{"", "out/report.html", filepath.Join("out", "report.html"), ""},
+		{"", "/tmp/abs.md", "/tmp/abs.md", ""},
+		{"", "folder/", "", "names a folder"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := SafeOutputPath(tc.dir, tc.name)
+			if tc.err != "" {
+				require.ErrorContains(t, err, tc.err)
+				require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+				return
+			}
+			require.NoError(t, err)
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestExportToFileRefusesOverwrite(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.md")
+	require.NoError(t, os.WriteFile(path, []byte("keep me"), 0o644))
+	run := sampleExportRun()
+	err := ExportToFile(run, "md", path, false)
+	require.ErrorContains(t, err, "already exists: use --force")
+	b, _ := os.ReadFile(path)
+	require.Equal(t, "keep me", string(b))
+
+	require.NoError(t, ExportToFile(run, "md", path, true))
+	b, _ = os.ReadFile(path)
+	require.Equal(t, run.Report.Markdown, string(b))
+
+	err = ExportToFile(run, "docx", filepath.Join(t.TempDir(), "x.docx"), false)
+	require.ErrorContains(t, err, "unknown export format")
+	_, err = OpenExportFile(t.TempDir(), true)
+	require.ErrorContains(t, err, "is a folder")
+	_, err = OpenExportFile(filepath.Join(t.TempDir(), "missing", "x.md"), false)
+	require.ErrorContains(t, err, "does not exist")
+}
+
+func TestBuildDeterministic(t *testing.T) {
+	in := InputFromExport(sampleExportRun())
+	require.Equal(t, Build(in).Markdown, Build(in).Markdown)
+}

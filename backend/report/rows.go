@@ -1,0 +1,199 @@
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// rows builds the evidence table in evidence order; row N is citation [N].
+func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []Row {
+	out := make([]Row, 0, len(evidence))
+	for i, ev := range evidence {
+		c := ev.Citation
+		key := ev.CanonicalKey()
+		a, hasA := appraisals[key]
+		row := Row{
+			N: i + 1, Key: key, Source: sourceLabel(c.Source), Year: c.Year(),
+			Design: design(c, a, hasA), Quality: "not appraised", RiskOfBias: "not appraised",
+			Trial: trialLine(c), Title: oneLine(c.Title), URL: c.URL, Reference: Reference(ev),
+			Retracted: len(c.Retractions) > 0,
+		}
+		if row.Year == "" {
+			row.Year = "n.d."
+		}
+		if row.Title == "" {
+			row.Title = "(untitled)"
+		}
+		if hasA {
+			row.Quality = dimensionLabel(a, domain.DimensionQuality)
+			row.RiskOfBias = dimensionLabel(a, domain.DimensionRiskOfBias)
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+func sourceLabel(s domain.Source) string {
+	switch s {
+	case domain.SourcePubMed:
+		return "PubMed"
+	case domain.SourceEuropePMC:
+		return "Europe PMC"
+	case domain.SourceClinicalTrials:
+		return "ClinicalTrials.gov"
+	case domain.SourceWeb:
+		return "Web"
+	case domain.SourceLibrary:
+		return "Library"
+	}
+	return string(s)
+}
+
+// designLabels maps design values (appraisal findings) and publication types to table labels,
+// strongest designs first so the first match wins.
+var designLabels = []struct{ match, label string }{
+	{"meta-analysis", "Meta-analysis"}, {"meta_analysis", "Meta-analysis"},
+	{"systematic review", "Systematic review"}, {"systematic_review", "Systematic review"},
+	{"randomized controlled trial", "RCT"}, {"rct", "RCT"},
+	{"clinical trial", "Clinical trial"}, {"controlled clinical trial", "Clinical trial"},
+	{"cohort", "Cohort study"}, {"case_control", "Case-control study"}, {"case-control", "Case-control study"},
+	{"cross_sectional", "Cross-sectional study"}, {"cross-sectional", "Cross-sectional study"},
+	{"observational study", "Observational study"},
+	{"case_report", "Case report"}, {"case reports", "Case report"},
+	{"animal", "Animal study"}, {"in_vitro", "In vitro study"}, {"in vitro", "In vitro study"},
+	{"review", "Review"},
+}
+
+// design labels the study design: the appraisal's design finding when there is one, else the
+// strongest publication type, else what the source implies (a registered trial, a web page).
+func design(c domain.Citation, a domain.Appraisal, hasA bool) string {
+	if hasA {
+		if f, ok := a.Findings["design"]; ok {
+			if v, ok := f.Value.(string); ok && v != "" && v != "unclear" && v != "other" {
+				if l := matchDesign(v); l != "" {
+					return l
+				}
+			}
+		}
+	}
+	for _, want := range designLabels {
+		for _, pt := range c.PublicationTypes {
+			if strings.Contains(strings.ToLower(pt), want.match) {
+				return want.label
+			}
+		}
+	}
+	switch {
+	case c.Trial != nil || c.Source == domain.SourceClinicalTrials:
+		return "Registered trial"
+	case c.Source == domain.SourceWeb:
+		return "Web page"
+	}
+	return "Unclassified"
+}
+
+func matchDesign(v string) string {
+	v = strings.ToLower(v)
+	for _, d := range designLabels {
+		if v == d.match || strings.Contains(v, d.match) {
+			return d.label
+		}
+	}
+	return ""
+}
+
+func dimensionLabel(a domain.Appraisal, name domain.DimensionName) string {
+	for _, d := range a.Dimensions {
+		if d.Name != name {
+			continue
+		}
+		if d.Status != domain.StatusAssessed {
+			return "not assessed"
+		}
+		return fmt.Sprintf("%.1f/10", d.Score)
+	}
+	return "not assessed"
+}
+
+// trialLine shows registry facts: the NCT id with phase, status and enrolment for trials,
+// or the registry numbers a paper reports.
+func trialLine(c domain.Citation) string {
+	var parts []string
+	if c.NCTID != "" {
+		parts = append(parts, c.NCTID)
+	}
+	if t := c.Trial; t != nil {
+		if t.Phase != "" {
+			parts = append(parts, t.Phase)
+		}
+		if t.Status != "" {
+			parts = append(parts, t.Status)
+		}
+		if t.Enrollment > 0 {
+			parts = append(parts, fmt.Sprintf("n=%d", t.Enrollment))
+		}
+	}
+	for _, r := range c.Registry {
+		if r != c.NCTID {
+			parts = append(parts, r)
+		}
+	}
+	if len(parts) == 0 {
+		return "—"
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Reference formats a citation in a compact Vancouver-like style: up to three authors then
+// "et al.", title, journal, year and identifiers.
+func Reference(ev domain.Evidence) string {
+	c := ev.Citation
+	var b strings.Builder
+	if n := len(c.Authors); n > 0 {
+		authors := c.Authors
+		if n > 3 {
+			authors = authors[:3]
+		}
+		b.WriteString(strings.Join(authors, ", "))
+		if n > 3 {
+			b.WriteString(", et al")
+		}
+		b.WriteString(". ")
+	}
+	title := oneLine(c.Title)
+	if title == "" {
+		title = "(untitled)"
+	}
+	b.WriteString(strings.TrimRight(title, "."))
+	b.WriteString(".")
+	if c.Journal != "" {
+		b.WriteString(" " + oneLine(c.Journal) + ".")
+	}
+	if y := c.Year(); y != "" {
+		b.WriteString(" " + y + ".")
+	}
+	var ids []string
+	if c.PMID != "" {
+		ids = append(ids, "PMID "+c.PMID)
+	}
+	if c.PMCID != "" {
+		ids = append(ids, c.PMCID)
+	}
+	if c.DOI != "" {
+		ids = append(ids, "doi:"+c.DOI)
+	}
+	if c.NCTID != "" {
+		ids = append(ids, c.NCTID)
+	}
+	if len(ids) > 0 {
+		b.WriteString(" " + strings.Join(ids, "; ") + ".")
+	}
+	if len(c.Retractions) > 0 {
+		b.WriteString(" RETRACTION NOTICE: " + oneLine(strings.Join(c.Retractions, "; ")) + ".")
+	}
+	return b.String()
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

@@ -1,0 +1,137 @@
+package grounding
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+)
+
+func ev(title, content string, chemicals ...string) domain.Evidence {
+	return domain.Evidence{Content: content, Citation: domain.Citation{Source: domain.SourcePubMed, Title: title, Chemicals: chemicals}}
+}
+
+func testIndex() *Index {
+	return NewIndex([]domain.Evidence{
+		ev("Metformin and cognitive decline in type 2 diabetes", "Metformin use was associated with slower cognitive decline in older adults with diabetes.", "Metformin"),
+		ev("Anti-amyloid antibodies", "Lecanemab reduced amyloid plaques; SGLT2 inhibitors were not studied.", "Antibodies, Monoclonal, Humanized"),
+		{Content: "A phase 2 trial.", Citation: domain.Citation{Source: domain.SourceClinicalTrials, Title: "Trial of a GLP-1 agonist",
+			NCTID: "NCT01843075", Trial: &domain.Trial{Interventions: []domain.Intervention{{Type: "DRUG", Name: "Liraglutide"}}, Conditions: []string{"Alzheimer Disease"}}}},
+	})
+}
+
+func TestMatchName(t *testing.T) {
+	ix := testIndex()
+	cases := []struct {
+		name string
+		want []int
+	}{
+		{"Metformin", []int{1}},
+		{"METFORMIN", []int{1}},
+		{"metformin hydrochloride", []int{1}},
+		{"Metformin 500 mg", []int{1}},
+		{"Glucophage (metformin)", []int{1}},
+		{"anti amyloid", []int{2}},
+		{"antiamyloid", []int{2}},
+		{"Anti-Amyloid antibody", []int{2}},
+		{"SGLT2 inhibitor", []int{2}},
+		{"SGLT-2 inhibitors", []int{2}},
+		{"liraglutide", []int{3}},
+		{"GLP1 agonists", []int{3}},
+		{"Donepezil", nil},
+		{"Aducanumab", nil},
+		{"", nil},
+		{"amyloid plaques reduced by lecanemab over time", nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := ix.MatchName(tc.name)
+			if tc.want == nil {
+				require.Empty(t, got)
+				return
+			}
+			require.Equal(t, tc.want, got)
+		})
+	}
+}
+
+func TestMatchFinding(t *testing.T) {
+	ix := testIndex()
+	cases := []struct {
+		finding   string
+		supported bool
+		first     int
+	}{
+		{"Metformin use is associated with slower cognitive decline", true, 1},
+		{"metformin associated with slower cognitive declines in older adults", true, 1},
+		{"Lecanemab reduces amyloid plaque", true, 2},
+		{"Aspirin prevents dementia in smokers", false, 0},
+		{"Diabetes", true, 1},
+		{"the and of", false, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.finding, func(t *testing.T) {
+			m := ix.MatchFinding(tc.finding)
+			require.Equal(t, tc.supported, m.Supported(), "best %.2f", m.Best)
+			if tc.supported {
+				require.Equal(t, tc.first, m.Evidence[0])
+			}
+		})
+	}
+}
+
+func TestStemAndNormalize(t *testing.T) {
+	cases := map[string]string{"inhibitors": "inhibitor", "therapies": "therapy", "analysis": "analysis", "virus": "virus",
+		"mass": "mass", "boxes": "box", "gas": "gas", "disease": "disease", "diseases": "disease"}
+	for in, want := range cases {
+		require.Equal(t, want, Stem(in), in)
+	}
+	require.Equal(t, "alzheimer disease", Normalize("Alzheimer's  Disease"))
+	require.Equal(t, "anti amyloid", Normalize("Anti–Amyloid"))
+	require.Equal(t, []string{"alzheimer", "disease"}, KeyTerms("What drugs could be repurposed for Alzheimer's disease?"))
+	require.Equal(t, []string{"metformin", "cancer"}, KeyTerms("Is metformin effective for treating cancer?"))
+}
+
+func TestCitationNumbers(t *testing.T) {
+	cases := []struct {
+		text string
+		want []int
+	}{
+		{"see [1] and [3]", []int{1, 3}},
+		{"[2, 5; 7]", []int{2, 5, 7}},
+		{"[2-4] and [10–11]", []int{2, 3, 4, 10, 11}},
+		{"[x] [a1] [] none", []int{}},
+		{"[3](https://example.org) [3]", []int{3}},
+		{"[1-999999999]", []int{1, 999999999}},
+	}
+	for _, tc := range cases {
+		require.Equal(t, tc.want, CitationNumbers(tc.text), tc.text)
+	}
+	require.Equal(t, "[1], [4]", FormatCitations([]int{4, 1, 4}))
+	require.Equal(t, []int{1, 4}, CitationNumbers(FormatCitations([]int{4, 1})))
+}
+
+func TestPlaceholders(t *testing.T) {
+	cases := []struct {
+		text string
+		want []string
+	}{
+		{"A clean report about gene inserts and insertion sites.", nil},
+		{"TODO: write this", []string{"TODO"}},
+		{"Lorem ipsum dolor", []string{"lorem ipsum"}},
+		{"Metformin helps [citation needed].", []string{"[citation needed]"}},
+		{"Drug XXX was tested", []string{"XXX"}},
+		{"[Insert drug name]", []string{"insert …"}},
+		{"Insert citation here", []string{"insert …"}},
+		{"Hello {{.Name}}", []string{"template field"}},
+	}
+	for _, tc := range cases {
+		require.Equal(t, tc.want, Placeholders(tc.text), tc.text)
+	}
+}
+
+func TestAliases(t *testing.T) {
+	require.Equal(t, []string{"Metformin hydrochloride (Glucophage)", "Metformin hydrochloride", "Glucophage", "metformin glucophage", "metformin"},
+		Aliases("Metformin hydrochloride (Glucophage)"))
+}
