@@ -37,7 +37,7 @@ func (w *Warning) Error() string {
 	return string(w.Source) + ": " + strings.Join(w.Messages, "; ")
 }
 
-// AsWarning reports whether err is, or wraps, only a *Warning.
+// AsWarning returns the first *Warning in err's chain, including inside errors.Join.
 func AsWarning(err error) (*Warning, bool) {
 	var w *Warning
 	if errors.As(err, &w) {
@@ -48,3 +48,35 @@ func AsWarning(err error) (*Warning, bool) {
 
 // WarningPrefix starts the text of a SearchError that carries a warning, not a failure.
 const WarningPrefix = "warning: "
+
+// Split separates what a source returned as its error into warning messages and the real
+// failure (nil when there was none). Sources may join several errors with errors.Join;
+// every *Warning among them becomes messages, the rest stays a failure.
+func Split(err error) (warnings []string, failure error) {
+	if err == nil {
+		return nil, nil
+	}
+	var failures []error
+	var walk func(error)
+	walk = func(e error) {
+		if w, ok := e.(*Warning); ok {
+			warnings = append(warnings, w.Messages...)
+			return
+		}
+		if j, ok := e.(interface{ Unwrap() []error }); ok {
+			for _, inner := range j.Unwrap() {
+				walk(inner)
+			}
+			return
+		}
+		failures = append(failures, e)
+	}
+	walk(err)
+	switch len(failures) {
+	case 0:
+		return warnings, nil
+	case 1:
+		return warnings, failures[0]
+	}
+	return warnings, errors.Join(failures...)
+}

@@ -1,0 +1,58 @@
+package pubmed
+
+import (
+	"bytes"
+	"fmt"
+	"regexp"
+	"testing"
+
+	"deepcritical/backend/search/internal/fixture"
+)
+
+var (
+	recordRe = regexp.MustCompile(`(?s)<PubmedArticle>.*?</PubmedArticle>`)
+	pmidRe   = regexp.MustCompile(`<PMID Version="1">\d+</PMID>`)
+)
+
+// articleSet builds a PubmedArticleSet of n records by cycling through the records of the
+// recorded efetch fixtures, giving each copy its own PMID.
+func articleSet(b *testing.B, n int) []byte {
+	b.Helper()
+	var records [][]byte
+	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml"} {
+		records = append(records, recordRe.FindAll(fixture.Read(b, "ncbi", name), -1)...)
+	}
+	var buf bytes.Buffer
+	buf.WriteString(`<?xml version="1.0" ?>` + "\n<PubmedArticleSet>\n")
+	for i := 0; i < n; i++ {
+		rec := records[i%len(records)]
+		first := true
+		buf.Write(pmidRe.ReplaceAllFunc(rec, func(m []byte) []byte {
+			if !first {
+				return m
+			}
+			first = false
+			return []byte(fmt.Sprintf(`<PMID Version="1">%d</PMID>`, 40000000+i))
+		}))
+		buf.WriteByte('\n')
+	}
+	buf.WriteString("</PubmedArticleSet>\n")
+	return buf.Bytes()
+}
+
+// BenchmarkParseArticleSet measures single-goroutine parse throughput of efetch XML.
+func BenchmarkParseArticleSet(b *testing.B) {
+	const n = 600
+	doc := articleSet(b, n)
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		ev, recErrs, err := ParseArticleSet(bytes.NewReader(doc))
+		if err != nil || len(recErrs) != 0 || len(ev) != n {
+			b.Fatalf("parsed %d of %d records, %d record errors, err %v", len(ev), n, len(recErrs), err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "records/s")
+}

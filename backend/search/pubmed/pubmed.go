@@ -1,0 +1,374 @@
+package pubmed
+
+import (
+	"bytes"
+	"context"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
+	"deepcritical/backend/search/httpx"
+)
+
+// DefaultBaseURL is the E-utilities endpoint (DESIGN.md §5, DEEPCRITICAL_PUBMED_URL overrides).
+const DefaultBaseURL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
+
+// DefaultTool is the tool name NCBI asks every E-utilities client to send.
+const DefaultTool = "deepcritical"
+
+// NewLimiter returns the request limiter NCBI's usage policy asks for: 3 requests per second
+// without an API key, 10 with one. Requests are spaced 5% wider than the bare interval so no
+// one-second window ever holds more than the limit. Create ONE per process and give it to
+// every PubMed client, since NCBI counts requests per key or per IP address, not per client.
+func NewLimiter(hasAPIKey bool) *rate.Limiter {
+	perSecond := 3
+	if hasAPIKey {
+		perSecond = 10
+	}
+	return rate.NewLimiter(rate.Every(time.Second*21/20/time.Duration(perSecond)), 1)
+}
+
+// Options configure a Client.
+type Options struct {
+	// BaseURL defaults to DefaultBaseURL.
+	BaseURL string
+	// HTTPClient defaults to http.DefaultClient.
+	HTTPClient *http.Client
+	// Tool and Email identify the caller to NCBI (Email comes from NCBI_EMAIL).
+	Tool  string
+	Email string
+	// APIKey (NCBI_API_KEY) raises the rate limit; it is never put in errors.
+	APIKey string
+	// Limiter is shared by all PubMed clients of the process; nil makes a private one from
+	// NewLimiter, which only limits this client.
+	Limiter *rate.Limiter
+	// Retry overrides httpx.DefaultRetry when Attempts > 0.
+	Retry httpx.Retry
+}
+
+// Client searches PubMed. It is safe for concurrent use.
+type Client struct {
+	base   string
+	tool   string
+	email  string
+	apiKey string
+	http   *httpx.Client
+}
+
+// New builds a PubMed client.
+func New(opts Options) *Client {
+	base := strings.TrimRight(opts.BaseURL, "/")
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	tool := opts.Tool
+	if tool == "" {
+		tool = DefaultTool
+	}
+	lim := opts.Limiter
+	if lim == nil {
+		lim = NewLimiter(opts.APIKey != "")
+	}
+	return &Client{
+		base:   base,
+		tool:   tool,
+		email:  opts.Email,
+		apiKey: opts.APIKey,
+		http: &httpx.Client{
+			Source: domain.SourcePubMed,
+			HTTP:   opts.HTTPClient,
+			Retry:  opts.Retry,
+			Wait:   lim.Wait,
+			Redact: []string{opts.APIKey},
+		},
+	}
+}
+
+// Name is the source name.
+func (c *Client) Name() domain.Source { return domain.SourcePubMed }
+
+// hit is one PMID found by esearch with the best relevance any query gave it.
+type hit struct {
+	pmid      string
+	relevance float64
+	order     int
+}
+
+// Search runs one esearch per query (relevance order, at most max ids each) and then ONE
+// efetch for all the PMIDs found, never one request per article. Relevance comes from the
+// rank: 1 - rank/(n+1) for the 0-based rank among n ids, the best over the queries.
+//
+// A query that fails does not lose the others: their evidence is returned with the error.
+// PhraseNotFound and esearch warnings come back as a *search.Warning (joined with any error).
+func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error) {
+	queries = nonEmpty(queries)
+	if len(queries) == 0 {
+		return nil, domain.Errorf(domain.CodeInvalid, "pubmed: no query given")
+	}
+	if max < 1 {
+		return nil, domain.Errorf(domain.CodeInvalid, "pubmed: max results must be at least 1, got %d", max)
+	}
+
+	results := make([]ESearchResult, len(queries))
+	errs := make([]error, len(queries))
+	var wg sync.WaitGroup
+	for i, q := range queries {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = c.esearch(ctx, q, max)
+		}()
+	}
+	wg.Wait()
+
+	var (
+		problems []error
+		notes    []string
+		hits     = map[string]*hit{}
+	)
+	for i, res := range results {
+		if errs[i] != nil {
+			problems = append(problems, fmt.Errorf("query %q: %w", queries[i], errs[i]))
+			continue
+		}
+		notes = append(notes, res.notes(queries[i])...)
+		n := len(res.IDs)
+		for rank, id := range res.IDs {
+			rel := 1 - float64(rank)/float64(n+1)
+			if h, ok := hits[id]; ok {
+				h.relevance = maxf(h.relevance, rel)
+				continue
+			}
+			hits[id] = &hit{pmid: id, relevance: rel, order: len(hits)}
+		}
+	}
+	ordered := make([]*hit, 0, len(hits))
+	for _, h := range hits {
+		ordered = append(ordered, h)
+	}
+	sort.Slice(ordered, func(i, j int) bool {
+		if ordered[i].relevance != ordered[j].relevance {
+			return ordered[i].relevance > ordered[j].relevance
+		}
+		return ordered[i].order < ordered[j].order
+	})
+
+	var evidence []domain.Evidence
+	if len(ordered) > 0 {
+		ids := make([]string, len(ordered))
+		for i, h := range ordered {
+			ids[i] = h.pmid
+		}
+		ev, recNotes, err := c.fetch(ctx, ids)
+		notes = append(notes, recNotes...)
+		if err != nil {
+			problems = append(problems, err)
+		}
+		for i := range ev {
+			if h, ok := hits[ev[i].Citation.PMID]; ok {
+				ev[i].Relevance = h.relevance
+			}
+		}
+		sort.SliceStable(ev, func(i, j int) bool { return ev[i].Relevance > ev[j].Relevance })
+		evidence = ev
+	}
+	return evidence, combine(problems, notes)
+}
+
+// Fetch returns the records of the given PMIDs with one efetch, in the order given. It is
+// what `appraise --pmid` needs.
+func (c *Client) Fetch(ctx context.Context, pmids []string) ([]domain.Evidence, error) {
+	ids := make([]string, 0, len(pmids))
+	for _, id := range pmids {
+		id = strings.TrimSpace(id)
+		if _, err := strconv.ParseUint(id, 10, 64); err != nil {
+			return nil, domain.Errorf(domain.CodeInvalid, "pubmed: %q is not a PMID", id)
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) == 0 {
+		return nil, domain.Errorf(domain.CodeInvalid, "pubmed: no PMID given")
+	}
+	ev, notes, err := c.fetch(ctx, ids)
+	pos := make(map[string]int, len(ids))
+	for i, id := range ids {
+		if _, ok := pos[id]; !ok {
+			pos[id] = i
+		}
+	}
+	sort.SliceStable(ev, func(i, j int) bool { return pos[ev[i].Citation.PMID] < pos[ev[j].Citation.PMID] })
+	return ev, combine(errsOf(err), notes)
+}
+
+func errsOf(err error) []error {
+	if err == nil {
+		return nil
+	}
+	return []error{err}
+}
+
+// combine joins failures and warnings into the error Search returns: nil, a
+// *search.Warning, a failure, or a failure joined with a warning.
+func combine(problems []error, notes []string) error {
+	var warn error
+	if len(notes) > 0 {
+		warn = &search.Warning{Source: domain.SourcePubMed, Messages: notes}
+	}
+	switch {
+	case len(problems) == 0:
+		return warn
+	case warn == nil:
+		return errors.Join(problems...)
+	default:
+		return errors.Join(append(problems, warn)...)
+	}
+}
+
+// params are the parameters NCBI wants on every request.
+func (c *Client) params() url.Values {
+	v := url.Values{}
+	v.Set("db", "pubmed")
+	v.Set("tool", c.tool)
+	if c.email != "" {
+		v.Set("email", c.email)
+	}
+	if c.apiKey != "" {
+		v.Set("api_key", c.apiKey)
+	}
+	return v
+}
+
+// ESearchResult is the part of an esearch response this client reads: the ids and the
+// errors and warnings NCBI reports beside them.
+type ESearchResult struct {
+	XMLName  xml.Name `xml:"eSearchResult"`
+	Count    string   `xml:"Count"`
+	IDs      []string `xml:"IdList>Id"`
+	Error    string   `xml:"ERROR"`
+	NotFound []string `xml:"ErrorList>PhraseNotFound"`
+	NoField  []string `xml:"ErrorList>FieldNotFound"`
+	Quoted   []string `xml:"WarningList>QuotedPhraseNotFound"`
+	Ignored  []string `xml:"WarningList>PhraseIgnored"`
+	Messages []string `xml:"WarningList>OutputMessage"`
+}
+
+// notes turns esearch's ErrorList and WarningList into warning messages for one query.
+func (r ESearchResult) notes(query string) []string {
+	var parts []string
+	add := func(label string, items []string) {
+		for _, it := range items {
+			if it = strings.TrimSpace(it); it != "" {
+				parts = append(parts, label+": "+it)
+			}
+		}
+	}
+	add("phrase not found", r.NotFound)
+	add("field not found", r.NoField)
+	add("quoted phrase not found", r.Quoted)
+	add("phrase ignored", r.Ignored)
+	add("message", r.Messages)
+	if len(parts) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("query %q (%d results): %s", query, len(r.IDs), strings.Join(parts, "; "))}
+}
+
+// ParseESearch reads an esearch XML body. An <ERROR> body is an error; PhraseNotFound and
+// warnings are left in the result for the caller to report.
+func ParseESearch(body []byte) (ESearchResult, error) {
+	var r ESearchResult
+	if err := xml.Unmarshal(body, &r); err != nil {
+		var ue xml.UnmarshalError
+		if errors.As(err, &ue) || strings.Contains(err.Error(), "expected element type") {
+			if msg := findError(xml.NewDecoder(bytes.NewReader(body)), xml.StartElement{}); msg != "" {
+				return r, fmt.Errorf("esearch: E-utilities error: %s", msg)
+			}
+			return r, fmt.Errorf("esearch: not an eSearchResult: %w", err)
+		}
+		if isTruncation(err) {
+			return r, fmt.Errorf("esearch: truncated XML: %w", err)
+		}
+		return r, fmt.Errorf("esearch: malformed XML: %w", err)
+	}
+	if e := strings.TrimSpace(r.Error); e != "" {
+		return r, fmt.Errorf("esearch: E-utilities error: %s", e)
+	}
+	ids := r.IDs[:0]
+	for _, id := range r.IDs {
+		if id = strings.TrimSpace(id); id != "" {
+			ids = append(ids, id)
+		}
+	}
+	r.IDs = ids
+	return r, nil
+}
+
+func (c *Client) esearch(ctx context.Context, query string, max int) (ESearchResult, error) {
+	v := c.params()
+	v.Set("term", query)
+	v.Set("retmax", strconv.Itoa(max))
+	v.Set("sort", "relevance")
+	v.Set("retmode", "xml")
+	body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/esearch.fcgi?" + v.Encode(), Expect: httpx.XML})
+	if err != nil {
+		return ESearchResult{}, err
+	}
+	r, err := ParseESearch(body)
+	if err != nil {
+		return r, fmt.Errorf("pubmed: %w", err)
+	}
+	if len(r.IDs) > max {
+		r.IDs = r.IDs[:max]
+	}
+	return r, nil
+}
+
+// fetch runs one efetch (POST, so hundreds of ids fit) and parses the article set.
+// Unusable records become warning notes.
+func (c *Client) fetch(ctx context.Context, ids []string) ([]domain.Evidence, []string, error) {
+	v := c.params()
+	v.Set("id", strings.Join(ids, ","))
+	v.Set("retmode", "xml")
+	v.Set("rettype", "abstract")
+	body, err := c.http.Do(ctx, httpx.Request{Method: http.MethodPost, URL: c.base + "/efetch.fcgi", Form: v, Expect: httpx.XML})
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, recErrs, err := ParseArticleSet(bytes.NewReader(body))
+	var notes []string
+	for _, re := range recErrs {
+		notes = append(notes, "efetch "+re.Error())
+	}
+	if err != nil {
+		return ev, notes, fmt.Errorf("pubmed: efetch: %w", err)
+	}
+	return ev, notes, nil
+}
+
+func nonEmpty(qs []string) []string {
+	out := make([]string, 0, len(qs))
+	for _, q := range qs {
+		if q = strings.TrimSpace(q); q != "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func maxf(a, b float64) float64 {
+	if a > b {
+		return a
+	}
+	return b
+}

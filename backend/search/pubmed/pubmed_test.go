@@ -1,0 +1,230 @@
+package pubmed
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
+	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/internal/faulttest"
+	"deepcritical/backend/search/internal/fixture"
+)
+
+var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
+
+// fakeEutils replays the recorded efetch records by PMID and answers esearch from a table
+// of canned id lists, in the shape of the recorded esearch responses.
+type fakeEutils struct {
+	t       testing.TB
+	records map[string][]byte
+	search  map[string]string // term → esearch XML body
+	mu      sync.Mutex
+	calls   []*http.Request
+	forms   []map[string][]string
+}
+
+var pmidInRecord = regexp.MustCompile(`<PMID Version="1">(\d+)</PMID>`)
+
+func newFakeEutils(t testing.TB) *fakeEutils {
+	f := &fakeEutils{t: t, records: map[string][]byte{}, search: map[string]string{}}
+	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml"} {
+		for _, rec := range recordRe.FindAll(fixture.Read(t, "ncbi", name), -1) {
+			f.records[string(pmidInRecord.FindSubmatch(rec)[1])] = rec
+		}
+	}
+	return f
+}
+
+func esearchBody(ids ...string) string {
+	var b strings.Builder
+	b.WriteString(`<?xml version="1.0" encoding="UTF-8" ?>` + "\n<eSearchResult><Count>")
+	b.WriteString(strings.Repeat("9", 1))
+	b.WriteString("</Count><RetMax>20</RetMax><RetStart>0</RetStart><IdList>\n")
+	for _, id := range ids {
+		b.WriteString("<Id>" + id + "</Id>\n")
+	}
+	b.WriteString("</IdList><TranslationSet/></eSearchResult>\n")
+	return b.String()
+}
+
+func (f *fakeEutils) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	require.NoError(f.t, r.ParseForm())
+	f.mu.Lock()
+	f.calls = append(f.calls, r)
+	f.forms = append(f.forms, r.Form)
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
+	switch r.URL.Path {
+	case "/esearch.fcgi":
+		body, ok := f.search[r.Form.Get("term")]
+		if !ok {
+			body = esearchBody()
+		}
+		_, _ = w.Write([]byte(body))
+	case "/efetch.fcgi":
+		var b bytes.Buffer
+		b.WriteString(`<?xml version="1.0" ?>` + "\n<PubmedArticleSet>\n")
+		for _, id := range strings.Split(r.Form.Get("id"), ",") {
+			b.Write(f.records[id])
+		}
+		b.WriteString("</PubmedArticleSet>")
+		_, _ = w.Write(b.Bytes())
+	default:
+		http.NotFound(w, r)
+	}
+}
+
+func (f *fakeEutils) count(path string) int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	n := 0
+	for _, r := range f.calls {
+		if r.URL.Path == path {
+			n++
+		}
+	}
+	return n
+}
+
+func newTestClient(srv *httptest.Server, key string) *Client {
+	return New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Email: "dev@example.org", APIKey: key,
+		Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry})
+}
+
+func TestSearchBatchesOneEfetch(t *testing.T) {
+	f := newFakeEutils(t)
+	f.search["telomere"] = esearchBody("27797938", "9997", "11748933")
+	f.search["lactate"] = esearchBody("30108519", "9997")
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+
+	ev, err := newTestClient(srv, "KEY123").Search(context.Background(), []string{"telomere", " ", "lactate"}, 5)
+	require.NoError(t, err)
+	require.Equal(t, 2, f.count("/esearch.fcgi"), "one esearch per query")
+	require.Equal(t, 1, f.count("/efetch.fcgi"), "one efetch for the whole call")
+
+	var pmids []string
+	for _, e := range ev {
+		pmids = append(pmids, e.Citation.PMID)
+		require.NoError(t, e.Validate())
+	}
+	require.Equal(t, []string{"27797938", "30108519", "9997", "11748933"}, pmids)
+	require.InDelta(t, 1.0, ev[0].Relevance, 1e-9)
+	require.InDelta(t, 0.75, ev[2].Relevance, 1e-9, "best rank over the queries")
+	require.InDelta(t, 0.5, ev[3].Relevance, 1e-9)
+
+	for _, form := range f.forms {
+		require.Equal(t, "deepcritical", form["tool"][0])
+		require.Equal(t, "dev@example.org", form["email"][0])
+		require.Equal(t, "KEY123", form["api_key"][0])
+		require.Equal(t, "pubmed", form["db"][0])
+	}
+	for i, r := range f.calls {
+		if r.URL.Path == "/esearch.fcgi" {
+			require.Equal(t, "relevance", f.forms[i]["sort"][0])
+			require.Equal(t, "5", f.forms[i]["retmax"][0])
+		} else {
+			require.Equal(t, http.MethodPost, r.Method)
+			require.Equal(t, "27797938,30108519,9997,11748933", f.forms[i]["id"][0])
+		}
+		require.Equal(t, httpx.UserAgent, r.UserAgent())
+	}
+}
+
+func TestSearchRecordedESearch(t *testing.T) {
+	r, err := ParseESearch(fixture.Read(t, "ncbi", "biopython_esearch1.xml"))
+	require.NoError(t, err)
+	require.Equal(t, "63", r.Count)
+	require.Len(t, r.IDs, 20)
+	require.Equal(t, "41282813", r.IDs[0])
+	require.Empty(t, r.notes("biopython"))
+
+	r, err = ParseESearch(fixture.Read(t, "ncbi", "biopython_esearch5.xml"))
+	require.NoError(t, err)
+	require.NotEmpty(t, r.IDs)
+}
+
+func TestSearchPhraseNotFoundIsAWarning(t *testing.T) {
+	f := newFakeEutils(t)
+	f.search["abcXYZ"] = string(fixture.Read(t, "ncbi", "biopython_esearch8.xml"))
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+
+	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"abcXYZ"}, 10)
+	require.Empty(t, ev)
+	w, ok := search.AsWarning(err)
+	require.True(t, ok, "PhraseNotFound is a warning, not a failure: %v", err)
+	require.Equal(t, domain.SourcePubMed, w.Source)
+	require.Equal(t, []string{`query "abcXYZ" (0 results): phrase not found: abcXYZ; message: No items found.`}, w.Messages)
+	require.Zero(t, f.count("/efetch.fcgi"), "nothing to fetch")
+	_, failure := search.Split(err)
+	require.NoError(t, failure)
+}
+
+func TestSearchErrorBody(t *testing.T) {
+	f := newFakeEutils(t)
+	f.search["broken"] = string(fixture.Read(t, "ncbi", "biopython_esummary8.xml"))
+	f.search["good"] = esearchBody("9997")
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+
+	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"broken", "good"}, 10)
+	require.ErrorContains(t, err, `query "broken": pubmed: esearch: E-utilities error: Neither query_key nor id specified`)
+	require.Len(t, ev, 1, "the other query's evidence is kept")
+	require.Equal(t, "9997", ev[0].Citation.PMID)
+}
+
+func TestSearchEmptyResult(t *testing.T) {
+	f := newFakeEutils(t)
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"nothing matches"}, 10)
+	require.NoError(t, err)
+	require.Empty(t, ev)
+	require.Zero(t, f.count("/efetch.fcgi"))
+}
+
+func TestSearchRejectsBadArguments(t *testing.T) {
+	c := New(Options{BaseURL: "http://127.0.0.1:1"})
+	_, err := c.Search(context.Background(), []string{"  "}, 10)
+	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+	_, err = c.Search(context.Background(), []string{"x"}, 0)
+	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+	_, err = c.Fetch(context.Background(), []string{"12a"})
+	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+}
+
+func TestFetchKeepsRequestedOrder(t *testing.T) {
+	f := newFakeEutils(t)
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	ev, err := newTestClient(srv, "").Fetch(context.Background(), []string{"9997", "27797938"})
+	require.NoError(t, err)
+	require.Len(t, ev, 2)
+	require.Equal(t, "9997", ev[0].Citation.PMID)
+	require.Equal(t, "27797938", ev[1].Citation.PMID)
+}
+
+func TestSearchFaults(t *testing.T) {
+	f := newFakeEutils(t)
+	f.search["telomere"] = esearchBody("27797938", "9997")
+	faulttest.Matrix(t, domain.SourcePubMed, f, func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
+		c := New(Options{BaseURL: base, HTTPClient: hc, Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry, APIKey: "SECRETKEY"})
+		ev, err := c.Search(ctx, []string{"telomere"}, 10)
+		if err != nil {
+			require.NotContains(t, err.Error(), "SECRETKEY")
+		}
+		return ev, err
+	})
+}
