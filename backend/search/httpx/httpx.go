@@ -75,7 +75,7 @@ type Client struct {
 	// Source names the API in every error.
 	Source domain.Source
 	// HTTP does the requests; nil means http.DefaultClient.
-	HTTP *http.Client
+	HTTP  *http.Client
 	Retry Retry
 	// Wait, when set, is called before every attempt (rate limiting).
 	Wait func(ctx context.Context) error
