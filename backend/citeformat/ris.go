@@ -1,0 +1,375 @@
+package citeformat
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"regexp"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// parseRISTag splits an RIS line ("TY  - JOUR", "ER  -") into tag and value. The standard
+// is two spaces before the hyphen; one is accepted because several exporters write it.
+func parseRISTag(line string) (tag, value string, ok bool) {
+	if len(line) < 5 {
+		return "", "", false
+	}
+	a, b := line[0], line[1]
+	if !(a >= 'A' && a <= 'Z') || !(b >= 'A' && b <= 'Z' || b >= '0' && b <= '9') {
+		return "", "", false
+	}
+	rest := line[2:]
+	switch {
+	case strings.HasPrefix(rest, "  -"):
+		rest = rest[3:]
+	case strings.HasPrefix(rest, " -"):
+		rest = rest[2:]
+	default:
+		return "", "", false
+	}
+	if rest != "" && rest[0] != ' ' {
+		return "", "", false
+	}
+	return line[:2], strings.TrimSpace(rest), true
+}
+
+type risRecord struct {
+	fields []medlineField
+	err    error
+	hasTY  bool
+}
+
+// scanRIS streams RIS records (TY … ER). Lines that are not tags continue the previous
+// field, as Zotero reads them. Tags outside a TY … ER block form a bad record; a record
+// cut off by the end of the file is reported as truncated.
+func scanRIS(r io.Reader, fn Handler) error {
+	br := bufio.NewReaderSize(r, 64*1024)
+	var cur *risRecord
+	pos := 0
+	lineNo := 0
+	emit := func(rec *risRecord) error {
+		pos++
+		switch {
+		case rec.err != nil:
+			return fn(pos, domain.Evidence{}, rec.err)
+		case !rec.hasTY:
+			return fn(pos, domain.Evidence{}, errors.New("record does not start with a TY line"))
+		}
+		return fn(pos, risEvidence(rec.fields), nil)
+	}
+	for {
+		raw, readErr := br.ReadString('\n')
+		if readErr != nil && !errors.Is(readErr, io.EOF) {
+			return fmt.Errorf("read RIS: %w", readErr)
+		}
+		if raw == "" && readErr != nil {
+			break
+		}
+		lineNo++
+		line := strings.TrimRight(raw, "\r\n")
+		if lineNo == 1 {
+			line = strings.TrimPrefix(line, "\uFEFF")
+		}
+		tag, value, ok := parseRISTag(line)
+		switch {
+		case ok && tag == "TY":
+			if cur != nil {
+				if !cur.hasTY {
+					// Tags before this TY had no TY of their own: a bad record.
+					if err := emit(cur); err != nil {
+						return err
+					}
+				} else if err := emit(cur); err != nil {
+					return err
+				}
+			}
+			cur = &risRecord{hasTY: true}
+			cur.fields = append(cur.fields, medlineField{tag: tag, value: value})
+		case ok && tag == "ER":
+			if cur == nil {
+				pos++
+				if err := fn(pos, domain.Evidence{}, fmt.Errorf("line %d: ER without a record", lineNo)); err != nil {
+					return err
+				}
+				break
+			}
+			rec := cur
+			cur = nil
+			if err := emit(rec); err != nil {
+				return err
+			}
+		case ok:
+			if cur == nil {
+				cur = &risRecord{}
+			}
+			cur.fields = append(cur.fields, medlineField{tag: tag, value: value})
+		case strings.TrimSpace(line) == "":
+			// Blank lines separate records but carry nothing.
+		default:
+			if cur != nil && len(cur.fields) > 0 {
+				f := &cur.fields[len(cur.fields)-1]
+				f.value = joinContinuation(f.value, strings.TrimSpace(line))
+			} else if cur == nil {
+				cur = &risRecord{err: fmt.Errorf("line %d: not an RIS tag line: %q", lineNo, truncate(line, 60))}
+			}
+		}
+		if readErr != nil {
+			break
+		}
+	}
+	if cur != nil {
+		if cur.err == nil && cur.hasTY {
+			cur.err = errors.New("record not terminated by ER (truncated file?)")
+		}
+		return emit(cur)
+	}
+	return nil
+}
+
+var (
+	pmidInText  = regexp.MustCompile(`(?i)\bPMID:?\s*(\d+)`)
+	pmcidInText = regexp.MustCompile(`(?i)\bPMCID:?\s*(PMC\d+)`)
+	nctInText   = regexp.MustCompile(`\bNCT\d{8}\b`)
+	doiInText   = regexp.MustCompile(`(?i)\b(10\.\d{4,9}/[^\s"<>]+)`)
+)
+
+// risEvidence maps RIS tags onto an evidence item.
+func risEvidence(fields []medlineField) domain.Evidence {
+	var ev domain.Evidence
+	c := &ev.Citation
+	var jf, t2, jo, ja, py, da, sp, ep, id string
+	var urls, notes []string
+	for _, f := range fields {
+		v := f.value
+		if v == "" {
+			continue
+		}
+		switch f.tag {
+		case "TI", "T1":
+			if c.Title == "" {
+				c.Title = v
+			}
+		case "AU", "A1":
+			c.Authors = append(c.Authors, v)
+		case "JF":
+			jf = v
+		case "T2":
+			t2 = v
+		case "JO":
+			jo = v
+		case "JA", "J2":
+			ja = v
+		case "PY", "Y1":
+			if py == "" {
+				py = v
+			}
+		case "DA":
+			da = v
+		case "DO":
+			c.DOI = v
+		case "AB", "N2":
+			if ev.Content == "" {
+				ev.Content = v
+			}
+		case "UR":
+			urls = append(urls, v)
+		case "VL":
+			c.Volume = v
+		case "IS":
+			c.Issue = v
+		case "SP":
+			sp = v
+		case "EP":
+			ep = v
+		case "KW":
+			for _, k := range strings.Split(v, ";") {
+				c.Keywords = append(c.Keywords, k)
+			}
+		case "AN":
+			switch {
+			case nctInText.MatchString(v):
+				c.NCTID = nctInText.FindString(v)
+			case pmidInText.MatchString(v):
+				c.PMID = pmidInText.FindStringSubmatch(v)[1]
+			case isDigits(v):
+				c.PMID = v
+			}
+		case "C2":
+			if pmcidRe.MatchString(v) && strings.HasPrefix(strings.ToUpper(v), "PMC") {
+				c.PMCID = v
+			}
+		case "M2", "N1", "M1":
+			notes = append(notes, v)
+		case "ID":
+			id = v
+		case "M3":
+			if c.DOI == "" && doiInText.MatchString(v) {
+				c.DOI = v
+			}
+		}
+	}
+	for _, n := range notes {
+		if pt, ok := strings.CutPrefix(n, "Publication type: "); ok {
+			c.PublicationTypes = append(c.PublicationTypes, pt)
+			continue
+		}
+		if c.PMID == "" {
+			if m := pmidInText.FindStringSubmatch(n); m != nil {
+				c.PMID = m[1]
+			}
+		}
+		if c.PMCID == "" {
+			if m := pmcidInText.FindStringSubmatch(n); m != nil {
+				c.PMCID = m[1]
+			}
+		}
+	}
+	for _, j := range []string{jf, t2, jo, ja} {
+		if j != "" {
+			c.Journal = j
+			break
+		}
+	}
+	if d := normDate(da); da != "" && len(d) > len(normDate(py)) {
+		c.Date = d
+	} else {
+		c.Date = normDate(py)
+	}
+	switch {
+	case sp != "" && ep != "" && !strings.Contains(sp, "-"):
+		c.Pages = sp + "-" + ep
+	default:
+		c.Pages = sp
+	}
+	for _, u := range urls {
+		low := strings.ToLower(u)
+		if c.DOI == "" && strings.Contains(low, "doi.org/") {
+			c.DOI = u
+			continue
+		}
+		if c.PMID == "" {
+			if m := pubmedURL.FindStringSubmatch(u); m != nil {
+				c.PMID = m[1]
+			}
+		}
+		if c.URL == "" {
+			c.URL = u
+		}
+	}
+	finish(&ev, id)
+	return ev
+}
+
+var pubmedURL = regexp.MustCompile(`(?i)(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov/pubmed)/(\d+)`)
+
+// risType chooses the RIS record type Zotero maps to the right item type: journal
+// articles are JOUR, trial registrations and web pages ELEC (Zotero's webpage).
+func risType(c domain.Citation) string {
+	switch {
+	case c.Source == domain.SourceWeb:
+		return "ELEC"
+	case c.Source == domain.SourceClinicalTrials || (c.NCTID != "" && c.PMID == "" && c.DOI == "" && c.Journal == ""):
+		return "ELEC"
+	}
+	return "JOUR"
+}
+
+// WriteRIS writes ev as RIS records that Zotero, EndNote and Mendeley import: a real TY,
+// one AU per author ("Last, First"), DO for the DOI, AN for the PMID (PubMed's accession
+// number), C2 for the PMCID, and the abstract, keywords and URL.
+func WriteRIS(w io.Writer, ev []domain.Evidence) error {
+	bw := bufio.NewWriter(w)
+	line := func(tag, value string) {
+		value = risValue(value)
+		if value == "" {
+			return
+		}
+		bw.WriteString(tag)
+		bw.WriteString("  - ")
+		bw.WriteString(value)
+		bw.WriteString("\r\n")
+	}
+	for _, e := range ev {
+		c := e.Citation
+		bw.WriteString("TY  - " + risType(c) + "\r\n")
+		line("TI", c.Title)
+		for _, a := range c.Authors {
+			family, given, literal := splitName(a)
+			if literal {
+				line("AU", family)
+			} else {
+				line("AU", personName(family, given))
+			}
+		}
+		if risType(c) == "JOUR" {
+			line("T2", c.Journal)
+		} else {
+			line("T2", websiteTitle(c))
+		}
+		if y, m, d := dateParts(c.Date); y > 0 {
+			line("PY", pad4(y))
+			da := pad4(y) + "/"
+			if m > 0 {
+				da += pad2(m)
+			}
+			da += "/"
+			if d > 0 {
+				da += pad2(d)
+			}
+			line("DA", da+"/")
+		}
+		line("VL", c.Volume)
+		line("IS", c.Issue)
+		if sp, ep, ok := strings.Cut(c.Pages, "-"); ok && sp != "" && ep != "" {
+			line("SP", sp)
+			line("EP", ep)
+		} else {
+			line("SP", c.Pages)
+		}
+		line("DO", c.DOI)
+		switch {
+		case c.PMID != "":
+			line("AN", c.PMID)
+			line("DB", "PubMed")
+		case c.NCTID != "":
+			line("AN", c.NCTID)
+			line("DB", "ClinicalTrials.gov")
+		}
+		line("C2", c.PMCID)
+		line("UR", c.URL)
+		line("AB", e.Content)
+		for _, k := range c.Keywords {
+			line("KW", k)
+		}
+		for _, k := range c.MeshTerms {
+			line("KW", k)
+		}
+		for _, pt := range c.PublicationTypes {
+			line("N1", "Publication type: "+pt)
+		}
+		bw.WriteString("ER  - \r\n\r\n")
+	}
+	if err := bw.Flush(); err != nil {
+		return fmt.Errorf("write RIS: %w", err)
+	}
+	return nil
+}
+
+// risValue puts a value on one line: RIS has no escaping, so line breaks become spaces
+// (the abstract's "LABEL: text" lines stay readable as one paragraph).
+func risValue(s string) string {
+	return strings.TrimSpace(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s))
+}
+
+func websiteTitle(c domain.Citation) string {
+	switch {
+	case c.Source == domain.SourceClinicalTrials || c.NCTID != "":
+		return "ClinicalTrials.gov"
+	case c.Journal != "":
+		return c.Journal
+	}
+	return ""
+}
