@@ -120,6 +120,9 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 			res.Attempts = a
 			res.Calls++
 			resp, err := c.Complete(ctx, conv)
+			if model == "" && resp.Model != "" {
+				res.Model = resp.Model
+			}
 			res.InputTokens += resp.InputTokens
 			res.OutputTokens += resp.OutputTokens
 			res.CostUSD += resp.CostUSD
