@@ -1,0 +1,186 @@
+package europepmc
+
+import (
+	"bytes"
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/internal/faulttest"
+	"deepcritical/backend/search/internal/fixture"
+)
+
+var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
+
+func TestParseRecordedLitePage(t *testing.T) {
+	p, err := Parse(bytes.NewReader(fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json")))
+	require.NoError(t, err)
+	require.Equal(t, 5059039, p.HitCount)
+	require.Equal(t, "AoIIP4ZawSg1MzEyODI1MA==", p.NextCursor)
+	require.Len(t, p.Evidence, 25)
+
+	first := p.Evidence[0].Citation
+	require.Equal(t, domain.SourceEuropePMC, first.Source)
+	require.Equal(t, "39709209", first.PMID)
+	require.Equal(t, "10.1016/s0140-6736(24)02600-x", first.DOI)
+	require.Equal(t, "Abscopal response in a patient with fibrolamellar hepatocellular carcinoma following radiotherapy.", first.Title)
+	require.Equal(t, []string{"Schoenfeld JD", "Haas-Kogan DA", "O'Neill AF"}, first.Authors)
+	require.Equal(t, "Lancet", first.Journal)
+	require.Equal(t, "2025-12-01", first.Date)
+	require.Equal(t, "https://europepmc.org/article/MED/39709209", first.URL)
+	require.Equal(t, []string{"journal article"}, first.PublicationTypes)
+	require.False(t, first.OpenAccess)
+
+	var review domain.Citation
+	for _, e := range p.Evidence {
+		if e.Citation.PMID == "39212676" {
+			review = e.Citation
+		}
+	}
+	require.Equal(t, "PMC12166167", review.PMCID)
+	require.Equal(t, []string{"systematic review", "review-article", "journal article"}, review.PublicationTypes)
+	require.True(t, review.OpenAccess)
+	require.Equal(t, 3, review.CitationCount)
+	require.Equal(t, []string{"https://europepmc.org/article/PMC/PMC12166167"}, review.FullTextURLs)
+}
+
+func TestParseCorePage(t *testing.T) {
+	body, err := os.ReadFile(filepath.Join("testdata", "core_page.json"))
+	require.NoError(t, err)
+	p, err := Parse(bytes.NewReader(body))
+	require.NoError(t, err)
+	require.Len(t, p.Evidence, 2)
+
+	e := p.Evidence[0]
+	c := e.Citation
+	require.Equal(t, "Metformin in early Alzheimer disease: a randomised trial.", c.Title)
+	require.Equal(t, []string{"Smith JA", "Hambrick GW Jr", "Alzheimer's Disease Neuroimaging Initiative"}, c.Authors)
+	require.Equal(t, "Journal of Testing", c.Journal)
+	require.Equal(t, []domain.Section{
+		{Label: "BACKGROUND", Text: "Metformin crosses the blood–brain barrier."},
+		{Label: "METHODS", Text: "We randomised 80 patients (HbA1c < 6.5%)."},
+		{Label: "RESULTS", Text: "Cognition improved (p = 0.01)."},
+	}, c.Sections)
+	require.Equal(t, "BACKGROUND: Metformin crosses the blood–brain barrier.\nMETHODS: We randomised 80 patients (HbA1c < 6.5%).\nRESULTS: Cognition improved (p = 0.01).", e.Content)
+	require.Equal(t, []string{"Alzheimer Disease", "Metformin"}, c.MeshTerms)
+	require.Equal(t, []string{"Metformin"}, c.Chemicals)
+	require.Equal(t, []string{"Randomized Controlled Trial", "Journal Article"}, c.PublicationTypes)
+	require.Equal(t, 42, c.CitationCount, "a count sent as a string still parses")
+	require.True(t, c.OpenAccess)
+	require.Equal(t, []string{"https://europepmc.org/articles/PMC6000001", "https://doi.org/10.1000/ABC.123"}, c.FullTextURLs)
+	require.Equal(t, []string{"Retraction in: J Test. 2020;12:1"}, c.Retractions)
+	require.Equal(t, []string{"metformin", "dementia"}, c.Keywords)
+	require.Equal(t, "pmid:31000001", c.CanonicalKey())
+
+	pre := p.Evidence[1]
+	require.Equal(t, "PPR:PPR123456", pre.Citation.ID)
+	require.Equal(t, "doi:10.1101/2024.01.01.000001", pre.Citation.CanonicalKey())
+	require.Equal(t, "An abstract without headings, with markup.", pre.Content)
+	require.Equal(t, []string{"preprint"}, pre.Citation.PublicationTypes)
+}
+
+func TestParseBadBodies(t *testing.T) {
+	tests := []struct {
+		name, body, wantErr string
+	}{
+		{"truncated", `{"version":"6.9","hitCount":3,"resultList":{"result":[{"id":"1"`, "truncated JSON"},
+		{"not an object", `[1,2]`, "malformed JSON"},
+		{"api error", `{"errMsg":"Invalid query syntax"}`, "API error: Invalid query syntax"},
+		{"other JSON", `{"status":"ok"}`, "not a search response"},
+		{"empty", ``, "truncated JSON"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse(bytes.NewReader([]byte(tt.body)))
+			require.ErrorContains(t, err, tt.wantErr)
+		})
+	}
+}
+
+// fakeEPMC serves the recorded first page for cursorMark=* and the recorded empty page after.
+type fakeEPMC struct {
+	t       testing.TB
+	first   []byte
+	empty   []byte
+	mu      sync.Mutex
+	queries []map[string][]string
+}
+
+func newFake(t testing.TB) *fakeEPMC {
+	return &fakeEPMC{t: t,
+		first: fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json"),
+		empty: fixture.Read(t, "europepmc", "pyeuropepmc_search_no_results.json")}
+}
+
+func (f *fakeEPMC) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Path != "/search" {
+		http.NotFound(w, r)
+		return
+	}
+	q := r.URL.Query()
+	f.mu.Lock()
+	f.queries = append(f.queries, q)
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
+	if q.Get("cursorMark") == "*" && q.Get("query") != "nothing" {
+		_, _ = w.Write(f.first)
+		return
+	}
+	_, _ = w.Write(f.empty)
+}
+
+func TestSearchPagesWithCursor(t *testing.T) {
+	f := newFake(t)
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+
+	ev, err := c.Search(context.Background(), []string{"cancer"}, 30)
+	require.NoError(t, err)
+	require.Len(t, ev, 25, "the second page was empty")
+	require.Len(t, f.queries, 2)
+	require.Equal(t, "*", f.queries[0]["cursorMark"][0])
+	require.Equal(t, "AoIIP4ZawSg1MzEyODI1MA==", f.queries[1]["cursorMark"][0])
+	require.Equal(t, "30", f.queries[0]["pageSize"][0])
+	require.Equal(t, "5", f.queries[1]["pageSize"][0], "only what is still needed")
+	require.Equal(t, "core", f.queries[0]["resultType"][0])
+	require.Equal(t, "json", f.queries[0]["format"][0])
+	require.InDelta(t, 1.0, ev[0].Relevance, 1e-9)
+	require.Greater(t, ev[0].Relevance, ev[24].Relevance)
+}
+
+func TestSearchStopsAtMax(t *testing.T) {
+	f := newFake(t)
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	ev, err := c.Search(context.Background(), []string{"cancer", "cancer "}, 3)
+	require.NoError(t, err)
+	require.Len(t, ev, 3, "both queries found the same three records")
+	require.Len(t, f.queries, 2, "one page per query was enough")
+}
+
+func TestSearchEmptyResult(t *testing.T) {
+	f := newFake(t)
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	ev, err := c.Search(context.Background(), []string{"nothing"}, 10)
+	require.NoError(t, err)
+	require.Empty(t, ev)
+}
+
+func TestSearchFaults(t *testing.T) {
+	faulttest.Matrix(t, domain.SourceEuropePMC, newFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
+		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"cancer"}, 10)
+	})
+}
