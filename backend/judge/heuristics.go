@@ -1,0 +1,438 @@
+package judge
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// HeuristicsVersion names the rubric below. Bump it whenever a weight, a stop list or a
+// pattern changes, because stored offline assessments carry it as their prompt_version.
+const HeuristicsVersion = "heuristics-v1"
+
+// baseScore is seed 001's starting point; adjustments move it within 0–100.
+const baseScore = 50.0
+
+// maxCandidates bounds the structured candidates reported (the long tail adds noise).
+const maxCandidates = 15
+
+// injectionPatterns are instruction-like phrases that have no business in an abstract or a
+// registry record; their presence suggests someone is trying to steer the judge.
+var injectionPatterns = regexp.MustCompile(`(?i)` + strings.Join([]string{
+	`ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+(instructions?|prompts?|messages?|rules|directions)`,
+	`disregard\s+(all\s+|any\s+)?(the\s+)?(above|previous|prior|preceding|earlier|instructions?|system)`,
+	`forget\s+(all\s+)?(your|the|previous|prior)\s+(instructions?|rules|prompts?)`,
+	`\byou\s+are\s+now\b`,
+	`\bsystem\s+prompt\b`,
+	`\bnew\s+instructions?\s*:`,
+	`\bact\s+as\s+(an?\s+)?(ai|assistant|judge|language model|different)`,
+	`\bjailbreak\b`,
+	`<\|im_start\|>|<\|im_end\|>|\[/?INST\]|<</?SYS>>|<\s*/?\s*system\s*>`,
+	`"(sufficient|recommendation|drug_candidates)"\s*:`,
+	`\b(set|mark)\s+(sufficient|this)\s+(to\s+)?(true|sufficient)\b`,
+	`\brespond\s+only\s+with\b`,
+}, "|"))
+
+// mechanismText marks evidence that discusses how a drug works.
+var mechanismText = regexp.MustCompile(`(?i)\bmechanis(m|ms|tic)\b|\bpathways?\b|\bsignal(l)?ing\b|\breceptors?\b|\binhibit(s|ed|ion|or)\b|\bactivat(es|ed|ion)\b|\bmediat(es|ed)\b|\bexpression\b|\bbinding\b|\bphosphorylation\b`)
+
+// analysis is everything the pre-analysis derives; the offline judge and the prompt packer
+// reuse the per-item facts instead of recomputing them.
+type analysis struct {
+	h            domain.Heuristics
+	designs      []Design
+	counts       map[Design]int
+	human        int
+	preclinical  int
+	mechanism    int // items whose text discusses a mechanism
+	maxPhase     int
+	trialResults int
+	retracted    []int
+	injected     []int
+	cands        []rankedCandidate
+	condition    string
+	newestYear   int
+	recentShare  float64
+	datedItems   int
+	sources      map[domain.Source]int
+	highQuality  int
+	appraised    int
+	meanQuality  float64
+}
+
+// Analyze computes seed 001's deterministic heuristic pre-analysis of the evidence: design
+// counts, human versus preclinical, recency, source diversity, registered trials, retraction
+// notices, prompt-injection attempts and structured drug candidates, folded into a score
+// with the reasons it moved. The same input always gives the same output; appraisals are
+// looked up by each evidence item's canonical key.
+func Analyze(question string, ev []domain.Evidence, appraisals map[string]domain.Appraisal) domain.Heuristics {
+	return analyze(question, ev, appraisals).h
+}
+
+func analyze(question string, ev []domain.Evidence, appraisals map[string]domain.Appraisal) *analysis {
+	a := &analysis{counts: map[Design]int{}, sources: map[domain.Source]int{}}
+	h := &a.h
+	h.BaseScore = baseScore
+	h.ScoreAdjustments = []domain.ScoreAdjustment{}
+	h.Observations = []string{}
+	h.RedFlags = []string{}
+	adjust := func(reason string, delta float64) {
+		h.ScoreAdjustments = append(h.ScoreAdjustments, domain.ScoreAdjustment{Reason: reason, Delta: delta})
+	}
+
+	a.cands = candidates(ev)
+	a.condition = conditionTerms(question, a.cands)
+	if len(ev) == 0 {
+		adjust("no evidence retrieved", -baseScore)
+		h.Observations = append(h.Observations, "No evidence was retrieved for this question.")
+		h.SuggestedQueries = suggestQueries(a)
+		h.FinalScore = finalScore(h)
+		return a
+	}
+
+	var qualitySum float64
+	for i, e := range ev {
+		n := i + 1
+		var ap *domain.Appraisal
+		if x, ok := appraisals[e.CanonicalKey()]; ok && e.CanonicalKey() != "" {
+			ap = &x
+		}
+		d := ClassifyDesign(e, ap)
+		a.designs = append(a.designs, d)
+		a.counts[d]++
+		switch {
+		case d.Human():
+			a.human++
+		case d.Preclinical():
+			a.preclinical++
+		}
+		a.sources[e.Citation.Source]++
+		if y, err := strconv.Atoi(e.Citation.Year()); err == nil && y > a.newestYear {
+			a.newestYear = y
+		}
+		text := evidenceText(e)
+		if mechanismText.MatchString(text) {
+			a.mechanism++
+		}
+		if injectionPatterns.MatchString(text) {
+			a.injected = append(a.injected, n)
+			h.RedFlags = append(h.RedFlags, fmt.Sprintf("possible prompt injection in evidence [%d]", n))
+		}
+		if notices := retractionNotices(e.Citation); len(notices) > 0 {
+			a.retracted = append(a.retracted, n)
+			h.RedFlags = append(h.RedFlags, fmt.Sprintf("retraction notice on evidence [%d] %q: %s", n, shorten(e.Citation.Title, 80), strings.Join(notices, "; ")))
+		}
+		if ap != nil {
+			if q, ok := qualityScore(*ap); ok {
+				a.appraised++
+				qualitySum += q
+				if q >= 7 && d.Human() {
+					a.highQuality++
+				}
+			}
+		}
+	}
+	if a.appraised > 0 {
+		a.meanQuality = qualitySum / float64(a.appraised)
+	}
+	trialLines, flags := a.trials(ev)
+	h.RedFlags = append(h.RedFlags, flags...)
+
+	// Recency is relative to the newest dated item, never to the clock, so re-running the
+	// analysis on stored evidence years later gives the same answer.
+	recent := 0
+	for _, e := range ev {
+		if y, err := strconv.Atoi(e.Citation.Year()); err == nil {
+			a.datedItems++
+			if y > a.newestYear-5 {
+				recent++
+			}
+		}
+	}
+	if a.datedItems > 0 {
+		a.recentShare = float64(recent) / float64(a.datedItems)
+	}
+
+	h.DesignCounts = map[string]int{}
+	for d, c := range a.counts {
+		h.DesignCounts[string(d)] = c
+	}
+	top := a.cands
+	if len(top) > maxCandidates {
+		top = top[:maxCandidates]
+	}
+	for _, c := range top {
+		h.Candidates = append(h.Candidates, c.Candidate)
+	}
+
+	// Observations, in a fixed order.
+	h.Observations = append(h.Observations, fmt.Sprintf("%d evidence items from %s.", len(ev), a.sourceSummary()))
+	h.Observations = append(h.Observations, fmt.Sprintf("Study designs: %s.", a.designSummary()))
+	h.Observations = append(h.Observations, fmt.Sprintf("Human studies: %d; preclinical (animal or in vitro): %d; reviews or unclassified: %d.", a.human, a.preclinical, len(ev)-a.human-a.preclinical))
+	if a.datedItems > 0 {
+		h.Observations = append(h.Observations, fmt.Sprintf("Recency: %d of %d dated items (%.0f%%) are from the 5 years up to the newest item (%d).", recent, a.datedItems, a.recentShare*100, a.newestYear))
+	} else {
+		h.Observations = append(h.Observations, "Recency: no item carries a publication date.")
+	}
+	h.Observations = append(h.Observations, trialLines...)
+	if len(top) > 0 {
+		names := make([]string, 0, len(top))
+		for _, c := range top {
+			names = append(names, fmt.Sprintf("%s (%d)", c.Name, c.Support))
+		}
+		h.Observations = append(h.Observations, "Drug candidates from structured fields, by supporting items: "+strings.Join(names, ", ")+".")
+	} else {
+		h.Observations = append(h.Observations, "No drug candidate is named in structured fields (trial interventions, chemical lists).")
+	}
+	h.Observations = append(h.Observations, fmt.Sprintf("%d of %d items discuss a mechanism (pathway, receptor, inhibition, activation).", a.mechanism, len(ev)))
+	if a.appraised > 0 {
+		h.Observations = append(h.Observations, fmt.Sprintf("Appraised items: %d; mean methodological quality %.1f/10; high-quality human studies: %d.", a.appraised, a.meanQuality, a.highQuality))
+	}
+
+	// Score adjustments: the rubric. Each reason is applied at most once.
+	if len(ev) < 3 {
+		adjust("fewer than 3 evidence items", -10)
+	}
+	if a.counts[DesignMetaAnalysis] > 0 {
+		adjust("meta-analysis present", 12)
+	}
+	if a.counts[DesignSystematicReview] > 0 {
+		adjust("systematic review present", 8)
+	}
+	if a.counts[DesignRCT] > 0 {
+		adjust("randomised controlled trial present", 10)
+		if a.counts[DesignRCT] >= 3 {
+			adjust("3 or more randomised controlled trials", 5)
+		}
+	}
+	if a.counts[DesignOtherClinical] > 0 {
+		adjust("other clinical studies present", 4)
+	}
+	if a.counts[DesignObservational] > 0 {
+		adjust("observational human studies present", 3)
+	}
+	if a.human == 0 {
+		adjust("no human evidence", -15)
+	}
+	if a.preclinical > 0 {
+		adjust("preclinical mechanistic studies present", 3)
+	}
+	if a.datedItems >= 3 {
+		switch {
+		case a.recentShare >= 0.5:
+			adjust("most evidence is recent", 3)
+		case a.recentShare < 0.2:
+			adjust("little recent evidence", -5)
+		}
+	}
+	switch {
+	case len(a.sources) >= 3:
+		adjust("3 or more independent sources", 3)
+	case len(a.sources) == 1 && len(ev) >= 3:
+		adjust("single source only", -3)
+	}
+	switch {
+	case a.maxPhase >= 3:
+		adjust("phase 3 or 4 registered trial", 8)
+	case a.maxPhase == 2:
+		adjust("phase 2 registered trial", 4)
+	}
+	if a.trialResults > 0 {
+		adjust("registered trial with posted results", 3)
+	}
+	if n := len(a.retracted); n > 0 {
+		adjust(fmt.Sprintf("retraction notices on %d item(s)", n), -math.Min(30, 15*float64(n)))
+	}
+	if len(a.injected) > 0 {
+		adjust("instruction-like text inside evidence", -10)
+	}
+	if len(a.cands) == 0 {
+		adjust("no drug candidate in structured fields", -10)
+	} else if a.cands[0].Support >= 2 {
+		adjust("top candidate supported by 2 or more items", 5)
+	}
+	if a.highQuality > 0 {
+		adjust("high-quality appraised human study", 5)
+	}
+	if a.appraised > 0 && a.meanQuality < 4 {
+		adjust("appraised studies are of low methodological quality", -5)
+	}
+	if a.human == 0 {
+		h.RedFlags = append(h.RedFlags, "no human evidence: preclinical, review or unclassified items only")
+	}
+	h.SuggestedQueries = suggestQueries(a)
+	h.FinalScore = finalScore(h)
+	return a
+}
+
+// finalScore is seed 001's base plus adjustments, clamped to 0–100 and rounded to 0.1.
+func finalScore(h *domain.Heuristics) float64 {
+	s := h.BaseScore
+	for _, adj := range h.ScoreAdjustments {
+		s += adj.Delta
+	}
+	s = math.Max(0, math.Min(100, s))
+	return math.Round(s*10) / 10
+}
+
+func evidenceText(e domain.Evidence) string {
+	var b strings.Builder
+	b.WriteString(e.Citation.Title)
+	b.WriteString("\n")
+	b.WriteString(e.Content)
+	for _, s := range e.Citation.Sections {
+		if !strings.Contains(e.Content, s.Text) {
+			b.WriteString("\n")
+			b.WriteString(s.Text)
+		}
+	}
+	return b.String()
+}
+
+// retractionNotices returns the citation's retraction notices, including the publication
+// types PubMed uses to mark retracted papers.
+func retractionNotices(c domain.Citation) []string {
+	out := append([]string(nil), c.Retractions...)
+	for _, pt := range c.PublicationTypes {
+		switch strings.ToLower(strings.TrimSpace(pt)) {
+		case "retracted publication":
+			out = append(out, "publication type: Retracted Publication")
+		case "retraction of publication":
+			out = append(out, "this record is a retraction notice")
+		}
+	}
+	return out
+}
+
+func qualityScore(a domain.Appraisal) (float64, bool) {
+	for _, d := range a.Dimensions {
+		if d.Name == domain.DimensionQuality && d.Status == domain.StatusAssessed {
+			return d.Score, true
+		}
+	}
+	return 0, false
+}
+
+var phaseDigits = regexp.MustCompile(`[1-4]`)
+
+// normalizePhase turns CT.gov phases ("PHASE1|PHASE2", "EARLY_PHASE1", "NA") into "phase 1/2".
+func normalizePhase(p string) (string, int) {
+	up := strings.ToUpper(p)
+	if strings.TrimSpace(up) == "" || up == "NA" || up == "N/A" {
+		return "", 0
+	}
+	digits := phaseDigits.FindAllString(strings.ReplaceAll(up, "EARLY_PHASE1", "0"), -1)
+	if strings.Contains(up, "EARLY_PHASE1") && len(digits) == 0 {
+		return "early phase 1", 1
+	}
+	if len(digits) == 0 {
+		return strings.ToLower(p), 0
+	}
+	max := 0
+	for _, d := range digits {
+		v, _ := strconv.Atoi(d)
+		if v > max {
+			max = v
+		}
+	}
+	return "phase " + strings.Join(digits, "/"), max
+}
+
+// trials lists registered trials with phase and status, and flags stopped ones.
+func (a *analysis) trials(ev []domain.Evidence) (lines, flags []string) {
+	var parts []string
+	for i, e := range ev {
+		tr := e.Citation.Trial
+		if tr == nil {
+			continue
+		}
+		id := strings.TrimSpace(e.Citation.NCTID)
+		if id == "" {
+			id = e.Citation.ID
+		}
+		phase, num := normalizePhase(tr.Phase)
+		if num > a.maxPhase {
+			a.maxPhase = num
+		}
+		if tr.HasResults {
+			a.trialResults++
+		}
+		var facts []string
+		if phase != "" {
+			facts = append(facts, phase)
+		}
+		if tr.Status != "" {
+			facts = append(facts, strings.ToLower(strings.ReplaceAll(tr.Status, "_", " ")))
+		}
+		if tr.Enrollment > 0 {
+			facts = append(facts, fmt.Sprintf("n=%d", tr.Enrollment))
+		}
+		if tr.HasResults {
+			facts = append(facts, "results posted")
+		}
+		parts = append(parts, fmt.Sprintf("%s [%d] (%s)", id, i+1, strings.Join(facts, ", ")))
+		switch strings.ToUpper(tr.Status) {
+		case "TERMINATED", "WITHDRAWN", "SUSPENDED":
+			flags = append(flags, fmt.Sprintf("registered trial %s [%d] is %s", id, i+1, strings.ToLower(tr.Status)))
+		}
+	}
+	if len(parts) > 0 {
+		lines = append(lines, fmt.Sprintf("Registered trials (%d): %s.", len(parts), strings.Join(parts, "; ")))
+	}
+	var linked []string
+	for i, e := range ev {
+		if e.Citation.Trial == nil && len(e.Citation.Registry) > 0 {
+			linked = append(linked, fmt.Sprintf("[%d] %s", i+1, strings.Join(e.Citation.Registry, ", ")))
+		}
+	}
+	if len(linked) > 0 {
+		lines = append(lines, "Papers reporting registered trials: "+strings.Join(linked, "; ")+".")
+	}
+	return lines, flags
+}
+
+func (a *analysis) sourceSummary() string {
+	var parts []string
+	for _, s := range domain.AllSources {
+		if n := a.sources[s]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", s, n))
+		}
+	}
+	var other []string
+	for s, n := range a.sources {
+		if !s.Valid() {
+			other = append(other, fmt.Sprintf("%s %d", s, n))
+		}
+	}
+	sort.Strings(other)
+	parts = append(parts, other...)
+	noun := "sources"
+	if len(a.sources) == 1 {
+		noun = "source"
+	}
+	return fmt.Sprintf("%d %s (%s)", len(a.sources), noun, strings.Join(parts, ", "))
+}
+
+func (a *analysis) designSummary() string {
+	var parts []string
+	for _, d := range append(append([]Design(nil), designOrder...), DesignUnclassified) {
+		if n := a.counts[d]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%s %d", d.Label(), n))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func shorten(s string, n int) string {
+	s = strings.Join(strings.Fields(s), " ")
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return strings.TrimSpace(string(r[:n-1])) + "…"
+}

@@ -1,0 +1,268 @@
+package judge
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// OfflineModel names the offline judge's rubric in judge.model.
+const OfflineModel = "heuristic-v1"
+
+// maxOfflineCandidates and maxKeyFindings bound the offline assessment's lists.
+const (
+	maxOfflineCandidates = 5
+	maxKeyFindings       = 5
+)
+
+// offlineConfidenceCap keeps the heuristic judge modest: it never claims more than 0.7
+// confidence, since it reads metadata and not the findings themselves.
+const offlineConfidenceCap = 0.7
+
+// mechanismScore is the offline rubric for seed 000's mechanism score:
+//   - 0: no evidence;
+//   - 7–10 ("clear, well-supported mechanism"): at least 2 preclinical studies and at least
+//     2 items discussing a mechanism; +1 per further preclinical study (up to +2) and +1
+//     when a review or systematic review is present;
+//   - 4–6 ("some mechanistic insight"): 1 preclinical study or 2 items discussing a mechanism;
+//     +1 per mechanism item beyond the first (up to +2);
+//   - 1–3 ("speculative"): otherwise; +1 when any item discusses a mechanism, +1 with a review.
+func mechanismScore(a *analysis) (int, string) {
+	if len(a.designs) == 0 {
+		return 0, "No evidence, so no mechanism can be assessed (offline heuristic judge)."
+	}
+	reviews := a.counts[DesignReview] + a.counts[DesignSystematicReview] + a.counts[DesignMetaAnalysis]
+	var s int
+	var band string
+	switch {
+	case a.preclinical >= 2 && a.mechanism >= 2:
+		s = 7 + min(a.preclinical-2, 2)
+		if reviews > 0 {
+			s++
+		}
+		band = "clear mechanism: at least 2 preclinical studies and 2 items discussing a mechanism"
+	case a.preclinical >= 1 || a.mechanism >= 2:
+		s = 4 + min(max(a.mechanism-1, 0), 2)
+		band = "some mechanistic insight with gaps: few preclinical studies or mechanism discussions"
+	default:
+		s = 1
+		if a.mechanism > 0 {
+			s++
+		}
+		if reviews > 0 {
+			s++
+		}
+		band = "speculative: no preclinical study and little discussion of a mechanism"
+	}
+	s = min(s, 10)
+	return s, fmt.Sprintf("Offline heuristic judge: mechanism score %d/10 (%s). Signals: %d preclinical (animal or in vitro) studies, %d of %d items discussing a pathway, receptor, inhibition or activation, %d reviews.",
+		s, band, a.preclinical, a.mechanism, len(a.designs), reviews)
+}
+
+// clinicalScore is the offline rubric for seed 000's clinical evidence score:
+//   - 0: no evidence;
+//   - 7–10 ("strong clinical evidence"): a randomised trial or a meta-analysis/systematic
+//     review; +1 for a meta-analysis or systematic review alongside trials, +1 for 2 or more
+//     RCTs, +1 for a phase 3/4 registered trial;
+//   - 4–6 ("preclinical or early clinical data"): other clinical or observational studies,
+//     phase 1/2 trials, or preclinical studies; +1 each for other clinical studies,
+//     observational studies and a phase 2 trial;
+//   - 1–3 ("only theoretical"): reviews or unclassified items only;
+//   - minus 1 per retracted item, never below 0.
+func clinicalScore(a *analysis) (int, string) {
+	if len(a.designs) == 0 {
+		return 0, "No evidence, so there is no clinical support to score (offline heuristic judge)."
+	}
+	meta := a.counts[DesignMetaAnalysis] + a.counts[DesignSystematicReview]
+	rct := a.counts[DesignRCT]
+	var s int
+	var band string
+	switch {
+	case rct > 0 || meta > 0:
+		s = 7
+		if meta > 0 && rct > 0 {
+			s++
+		}
+		if rct >= 2 {
+			s++
+		}
+		if a.maxPhase >= 3 {
+			s++
+		}
+		band = "strong clinical evidence: randomised trials or evidence syntheses"
+	case a.counts[DesignOtherClinical] > 0 || a.counts[DesignObservational] > 0 || a.maxPhase > 0 || a.preclinical > 0:
+		s = 4
+		if a.counts[DesignOtherClinical] > 0 {
+			s++
+		}
+		if a.counts[DesignObservational] > 0 {
+			s++
+		}
+		if a.maxPhase == 2 {
+			s++
+		}
+		s = min(s, 6)
+		band = "preclinical or early clinical data"
+	default:
+		s = 1 + min(len(a.designs), 2)
+		band = "theoretical only: reviews or unclassified items"
+	}
+	s = max(min(s, 10)-len(a.retracted), 0)
+	msg := fmt.Sprintf("Offline heuristic judge: clinical evidence score %d/10 (%s). Signals: %d meta-analyses or systematic reviews, %d RCTs, %d other clinical, %d observational, highest registered trial phase %d.",
+		s, band, meta, rct, a.counts[DesignOtherClinical], a.counts[DesignObservational], a.maxPhase)
+	if len(a.retracted) > 0 {
+		msg += fmt.Sprintf(" Lowered by %d for retracted evidence.", len(a.retracted))
+	}
+	return s, msg
+}
+
+// offlineAssessment derives a complete Assessment from the heuristics alone (seed 001's
+// shim). Drug candidates come only from structured fields, so it never names a drug absent
+// from the evidence; sufficiency follows seed 000's rule exactly.
+func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
+	mech, mechWhy := mechanismScore(a)
+	clin, clinWhy := clinicalScore(a)
+	names := []string{}
+	for i, c := range a.cands {
+		if i >= maxOfflineCandidates {
+			break
+		}
+		names = append(names, c.Name)
+	}
+	sufficient := mech+clin >= 12 && len(names) > 0 && mech >= 7
+	rec := domain.RecommendContinue
+	if sufficient {
+		rec = domain.RecommendSynthesize
+	}
+	conf := math.Round(a.h.FinalScore/100*offlineConfidenceCap*100) / 100
+
+	var why strings.Builder
+	fmt.Fprintf(&why, "Offline heuristic judge (no LLM was used): heuristic score %.1f/100 from a base of %.0f", a.h.FinalScore, a.h.BaseScore)
+	if len(a.h.ScoreAdjustments) > 0 {
+		parts := make([]string, 0, len(a.h.ScoreAdjustments))
+		for _, adj := range a.h.ScoreAdjustments {
+			parts = append(parts, fmt.Sprintf("%s %+.1f", adj.Reason, adj.Delta))
+		}
+		fmt.Fprintf(&why, " (%s)", strings.Join(parts, "; "))
+	}
+	fmt.Fprintf(&why, ". Mechanism %d/10 and clinical evidence %d/10 (combined %d). ", mech, clin, mech+clin)
+	switch {
+	case sufficient:
+		fmt.Fprintf(&why, "Sufficient by the rule combined >= 12, at least one candidate (%s) and a clear mechanism (mechanism >= 7).", strings.Join(names, ", "))
+	default:
+		var unmet []string
+		if mech+clin < 12 {
+			unmet = append(unmet, "combined score below 12")
+		}
+		if len(names) == 0 {
+			unmet = append(unmet, "no drug candidate in structured fields")
+		}
+		if mech < 7 {
+			unmet = append(unmet, "no clear mechanism (mechanism below 7)")
+		}
+		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(unmet, ", "))
+	}
+	if len(a.h.RedFlags) > 0 {
+		fmt.Fprintf(&why, " Red flags: %s.", strings.Join(a.h.RedFlags, "; "))
+	}
+
+	queries := append([]string{}, a.h.SuggestedQueries...)
+	return domain.Assessment{
+		Details: domain.AssessmentDetails{
+			MechanismScore:        mech,
+			MechanismReasoning:    mechWhy,
+			ClinicalEvidenceScore: clin,
+			ClinicalReasoning:     clinWhy,
+			DrugCandidates:        names,
+			KeyFindings:           keyFindings(a, ev),
+		},
+		Sufficient:        sufficient,
+		Confidence:        conf,
+		Recommendation:    rec,
+		NextSearchQueries: queries,
+		Reasoning:         why.String(),
+		Judge: domain.JudgeInfo{
+			Provider:      domain.ProviderOffline,
+			Model:         OfflineModel,
+			PromptVersion: HeuristicsVersion,
+			Kind:          domain.JudgeKindOffline,
+		},
+	}
+}
+
+// keyFindings lists the strongest items by design, then relevance, each as its design, its
+// number, its title and year, and the first sentence of its conclusions when the abstract
+// is structured. Nothing is paraphrased, so nothing is invented.
+func keyFindings(a *analysis, ev []domain.Evidence) []string {
+	rank := map[Design]int{}
+	for i, d := range designOrder {
+		rank[d] = i
+	}
+	rank[DesignUnclassified] = len(designOrder)
+	idx := make([]int, len(ev))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(x, y int) bool {
+		i, j := idx[x], idx[y]
+		if rank[a.designs[i]] != rank[a.designs[j]] {
+			return rank[a.designs[i]] < rank[a.designs[j]]
+		}
+		return ev[i].Relevance > ev[j].Relevance
+	})
+	retracted := map[int]bool{}
+	for _, n := range a.retracted {
+		retracted[n-1] = true
+	}
+	out := []string{}
+	for _, i := range idx {
+		if len(out) >= maxKeyFindings {
+			break
+		}
+		if retracted[i] {
+			continue
+		}
+		c := ev[i].Citation
+		title := shorten(c.Title, 160)
+		if title == "" {
+			title = shorten(ev[i].Content, 120)
+		}
+		f := fmt.Sprintf("%s [%d]: %s", capitalize(a.designs[i].Label()), i+1, title)
+		if y := c.Year(); y != "" {
+			f += " (" + y + ")"
+		}
+		if concl := conclusion(c.Sections); concl != "" {
+			f += " — " + shorten(concl, 220)
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+func conclusion(sections []domain.Section) string {
+	for _, s := range sections {
+		l := strings.ToUpper(strings.TrimSpace(s.Label))
+		if strings.HasPrefix(l, "CONCLUSION") || l == "INTERPRETATION" {
+			return firstSentence(s.Text)
+		}
+	}
+	return ""
+}
+
+func firstSentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := sentenceEnd(s, 0); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}

@@ -1,0 +1,120 @@
+package judge
+
+import (
+	"fmt"
+
+	"deepcritical/backend/domain"
+	"deepcritical/prompts"
+)
+
+// builtPrompt is a judge prompt and the combined version of the templates it came from.
+type builtPrompt struct {
+	system, user string
+	version      string
+	packed       Packed
+}
+
+// HeuristicsPromptData converts the heuristics for heuristics.md; evidence numbers for
+// candidates come from their canonical keys.
+func HeuristicsPromptData(h domain.Heuristics, ev []domain.Evidence) prompts.HeuristicsData {
+	num := map[string]int{}
+	for i, e := range ev {
+		if k := e.CanonicalKey(); k != "" {
+			if _, dup := num[k]; !dup {
+				num[k] = i + 1
+			}
+		}
+	}
+	d := prompts.HeuristicsData{
+		BaseScore: h.BaseScore, FinalScore: h.FinalScore,
+		Observations: h.Observations, RedFlags: h.RedFlags, SuggestedQueries: h.SuggestedQueries,
+	}
+	for _, adj := range h.ScoreAdjustments {
+		d.Adjustments = append(d.Adjustments, prompts.Adjustment{Reason: adj.Reason, Delta: adj.Delta})
+	}
+	for _, name := range []Design{DesignMetaAnalysis, DesignSystematicReview, DesignRCT, DesignOtherClinical, DesignObservational, DesignReview, DesignAnimal, DesignInVitro, DesignUnclassified} {
+		if n := h.DesignCounts[string(name)]; n > 0 {
+			d.DesignCounts = append(d.DesignCounts, prompts.Count{Name: name.Label(), N: n})
+		}
+	}
+	for _, c := range h.Candidates {
+		line := prompts.CandidateLine{Name: c.Name, Support: c.Support}
+		for _, k := range c.Sources {
+			if n, ok := num[k]; ok {
+				line.Evidence = append(line.Evidence, n)
+			}
+		}
+		d.Candidates = append(d.Candidates, line)
+	}
+	return d
+}
+
+// buildPrompt renders the system prompt, the heuristics section and the user prompt, with
+// the evidence packed so that the whole prompt stays within the token budget.
+func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
+	sys, err := prompts.Render(prompts.JudgeSystem, nil)
+	if err != nil {
+		return builtPrompt{}, err
+	}
+	heur, err := prompts.Render(prompts.Heuristics, HeuristicsPromptData(a.h, in.Evidence))
+	if err != nil {
+		return builtPrompt{}, err
+	}
+	if len(in.Evidence) == 0 {
+		user, err := prompts.Render(prompts.JudgeEmpty, prompts.JudgeEmptyData{Question: in.Question, HeuristicsSection: heur.Text})
+		if err != nil {
+			return builtPrompt{}, err
+		}
+		return builtPrompt{system: sys.Text, user: user.Text, version: prompts.CombineVersions(sys.Version, heur.Version, user.Version)}, nil
+	}
+	// The fixed part: system prompt and a user prompt with no items but the "left out" line.
+	skeleton, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{Question: in.Question, Total: len(in.Evidence), Omitted: len(in.Evidence), HeuristicsSection: heur.Text})
+	if err != nil {
+		return builtPrompt{}, err
+	}
+	budget := j.opts.TokenBudget
+	fixed := EstimateTokens(sys.Text) + EstimateTokens(skeleton.Text)
+	packed := PackEvidence(in.Evidence, in.Appraisals, a.designs, budget-fixed, j.opts.ItemTokenCap)
+	for {
+		user, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{
+			Question: in.Question, Evidence: packed.Items, Total: packed.Total, Omitted: packed.Omitted, HeuristicsSection: heur.Text,
+		})
+		if err != nil {
+			return builtPrompt{}, err
+		}
+		total := EstimateTokens(sys.Text) + EstimateTokens(user.Text)
+		// The per-item estimate is pessimistic, so this loop rarely runs twice; it guarantees
+		// the budget even when it is not.
+		if total <= budget || len(packed.Items) == 0 {
+			return builtPrompt{system: sys.Text, user: user.Text, version: prompts.CombineVersions(sys.Version, heur.Version, user.Version), packed: packed}, nil
+		}
+		packed = dropLowestRanked(packed, in.Evidence, in.Appraisals)
+	}
+}
+
+// dropLowestRanked removes the included item that ranks last.
+func dropLowestRanked(p Packed, ev []domain.Evidence, appraisals map[string]domain.Appraisal) Packed {
+	in := map[int]bool{}
+	for _, it := range p.Items {
+		in[it.N] = true
+	}
+	order := rankEvidence(ev, appraisals)
+	for k := len(order) - 1; k >= 0; k-- {
+		n := order[k] + 1
+		if !in[n] {
+			continue
+		}
+		items := make([]prompts.EvidenceItem, 0, len(p.Items)-1)
+		for _, it := range p.Items {
+			if it.N != n {
+				items = append(items, it)
+			} else {
+				p.Tokens -= itemTokens(it)
+			}
+		}
+		p.Items = items
+		p.Omitted++
+		return p
+	}
+	panic(fmt.Sprintf("dropLowestRanked: %d items but none ranked", len(p.Items)))
+}

@@ -1,0 +1,35 @@
+package judge
+
+import (
+	"deepcritical/backend/llm"
+)
+
+// assessmentOutput is the part of domain.Assessment the model writes (the judge block is
+// filled in by code). Its tags carry seed 000's constraints into the JSON schema.
+type assessmentOutput struct {
+	Details struct {
+		MechanismScore        int      `json:"mechanism_score" jsonschema:"minimum=0,maximum=10,description=How well the evidence explains the biological mechanism (0-10)"`
+		MechanismReasoning    string   `json:"mechanism_reasoning" jsonschema:"minLength=10,description=Explanation of the mechanism score"`
+		ClinicalEvidenceScore int      `json:"clinical_evidence_score" jsonschema:"minimum=0,maximum=10,description=Strength of clinical and preclinical evidence (0-10)"`
+		ClinicalReasoning     string   `json:"clinical_reasoning" jsonschema:"minLength=10,description=Explanation of the clinical evidence score"`
+		DrugCandidates        []string `json:"drug_candidates" jsonschema:"description=Specific drug candidates named in the evidence"`
+		KeyFindings           []string `json:"key_findings" jsonschema:"description=Key findings from the evidence citing [n]"`
+	} `json:"details"`
+	Sufficient        bool     `json:"sufficient" jsonschema:"description=Is the evidence sufficient to recommend candidates?"`
+	Confidence        float64  `json:"confidence" jsonschema:"minimum=0,maximum=1,description=Confidence in the assessment (0-1)"`
+	Recommendation    string   `json:"recommendation" jsonschema:"enum=continue,enum=synthesize"`
+	NextSearchQueries []string `json:"next_search_queries" jsonschema:"description=If continue: 3-5 specific search queries"`
+	Reasoning         string   `json:"reasoning" jsonschema:"minLength=20,description=Overall reasoning for the recommendation"`
+}
+
+// assessmentSchema is derived once; SchemaFor only fails on a programming error.
+var assessmentSchema = llm.MustSchemaFor[assessmentOutput]("judge_assessment")
+
+// AssessmentSchema is the strict JSON schema of seed 000's JudgeAssessment (all fields
+// required, additionalProperties false), sent to providers that support native structured
+// output and checked locally for the rest.
+func AssessmentSchema() llm.Schema {
+	s := *assessmentSchema
+	s.JSON = append([]byte(nil), assessmentSchema.JSON...)
+	return s
+}
