@@ -1,7 +1,11 @@
 package llm
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"io"
 	"errors"
 	"net"
 	"net/http"
@@ -235,3 +239,51 @@ func isQuota(lower string) bool {
 	return false
 }
 
+
+// maxResponseBody bounds how much of an HTTP answer is read.
+const maxResponseBody = 16 << 20
+
+// HTTPResult is a finished HTTP exchange.
+type HTTPResult struct {
+	Status int
+	Header http.Header
+	Body   []byte
+}
+
+// DoJSON sends body (marshalled to JSON when not nil) to url with the User-Agent and the
+// given headers, reads at most 16 MiB of the answer and always closes it. Transport
+// failures come back as the raw error for the caller to type with NetworkError.
+func DoJSON(ctx context.Context, hc *http.Client, method, url string, header http.Header, body any) (HTTPResult, error) {
+	var rdr io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return HTTPResult{}, fmt.Errorf("encode request: %w", err)
+		}
+		rdr = bytes.NewReader(b)
+	}
+	req, err := http.NewRequestWithContext(ctx, method, url, rdr)
+	if err != nil {
+		return HTTPResult{}, fmt.Errorf("build request: %w", err)
+	}
+	for k, vs := range header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	req.Header.Set("User-Agent", UserAgent)
+	req.Header.Set("Accept", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	resp, err := hc.Do(req)
+	if err != nil {
+		return HTTPResult{}, err
+	}
+	defer resp.Body.Close()
+	b, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
+	if err != nil {
+		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("read response: %w", err)
+	}
+	return HTTPResult{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}

@@ -1,0 +1,254 @@
+// Package anthropic is the Anthropic Messages API provider. Structured output uses a
+// forced tool: one tool whose input_schema is the answer schema and tool_choice
+// {type: tool, name}, so the model must answer with a tool_use block whose input is the
+// JSON; text blocks are the fallback when a server ignores the tool.
+//
+// It speaks plain HTTP rather than using anthropic-sdk-go: the request and answer are a
+// few fields, and plain HTTP shares the typed status mapping, the bounded back-off, the
+// raw-body capture for the audit log and the key redaction with the other providers,
+// where the SDK would bring its own retries and error type to override.
+package anthropic
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+)
+
+// Defaults.
+const (
+	DefaultBaseURL   = "https://api.anthropic.com"
+	DefaultModel     = "claude-3-5-haiku-latest"
+	APIVersion       = "2023-06-01"
+	DefaultMaxTokens = 4096
+	DefaultTimeout   = 120 * time.Second
+)
+
+// Config configures the client.
+type Config struct {
+	BaseURL    string
+	APIKey     string
+	Model      string
+	HTTPClient *http.Client
+	Timeout    time.Duration
+	Backoff    llm.Backoff
+}
+
+// Client is an Anthropic Messages API client, safe for concurrent use.
+type Client struct {
+	cfg      Config
+	endpoint string
+}
+
+// New validates cfg and builds a client.
+func New(cfg Config) (*Client, error) {
+	if cfg.APIKey == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "the anthropic judge needs an API key (ANTHROPIC_API_KEY)")
+	}
+	if cfg.BaseURL == "" {
+		cfg.BaseURL = DefaultBaseURL
+	}
+	base := strings.TrimSuffix(strings.TrimRight(cfg.BaseURL, "/"), "/v1")
+	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
+		return nil, domain.Errorf(domain.CodeInvalid, "anthropic base URL must start with http:// or https://, got %q", cfg.BaseURL)
+	}
+	cfg.BaseURL = base
+	if cfg.Model == "" {
+		cfg.Model = DefaultModel
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	cfg.Backoff = cfg.Backoff.WithDefaults()
+	return &Client{cfg: cfg, endpoint: base + "/v1/messages"}, nil
+}
+
+// Info describes the backend for display.
+func (c *Client) Info() llm.Info {
+	return llm.Info{Provider: domain.ProviderAnthropic, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: c.cfg.BaseURL}
+}
+
+type message struct {
+	Role    string `json:"role"`
+	Content string `json:"content"`
+}
+
+type tool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description,omitempty"`
+	InputSchema json.RawMessage `json:"input_schema"`
+}
+
+type toolChoice struct {
+	Type string `json:"type"`
+	Name string `json:"name"`
+}
+
+type request struct {
+	Model       string      `json:"model"`
+	MaxTokens   int         `json:"max_tokens"`
+	System      string      `json:"system,omitempty"`
+	Messages    []message   `json:"messages"`
+	Temperature float64     `json:"temperature"`
+	Tools       []tool      `json:"tools,omitempty"`
+	ToolChoice  *toolChoice `json:"tool_choice,omitempty"`
+}
+
+type response struct {
+	Model   string `json:"model"`
+	Content []struct {
+		Type  string          `json:"type"`
+		Text  string          `json:"text"`
+		Name  string          `json:"name"`
+		Input json.RawMessage `json:"input"`
+	} `json:"content"`
+	StopReason string `json:"stop_reason"`
+	Usage      struct {
+		InputTokens  int `json:"input_tokens"`
+		OutputTokens int `json:"output_tokens"`
+	} `json:"usage"`
+}
+
+type errorBody struct {
+	Error struct {
+		Type    string `json:"type"`
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// Complete sends one Messages request; 429 rate limits, 529 overloaded and 5xx are
+// retried with bounded back-off.
+func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	model := req.Model
+	if model == "" {
+		model = c.cfg.Model
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	body := request{Model: model, MaxTokens: req.MaxTokens, System: req.System, Temperature: req.Temperature}
+	if body.MaxTokens <= 0 {
+		body.MaxTokens = DefaultMaxTokens
+	}
+	for _, m := range req.Messages {
+		body.Messages = append(body.Messages, message{Role: m.Role, Content: m.Content})
+	}
+	toolName := ""
+	if req.Schema != nil {
+		toolName = toolNameFor(req.Schema.Name)
+		body.Tools = []tool{{Name: toolName, Description: "Record the answer. Call this tool with the complete answer as its input.", InputSchema: req.Schema.JSON}}
+		body.ToolChoice = &toolChoice{Type: "tool", Name: toolName}
+	}
+	header := http.Header{"X-Api-Key": {c.cfg.APIKey}, "Anthropic-Version": {APIVersion}}
+	start := time.Now()
+	for retry := 0; ; retry++ {
+		res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.endpoint, header, body)
+		if err != nil {
+			return llm.Response{Latency: time.Since(start)}, c.redact(llm.NetworkError(ctx, err, domain.ProviderAnthropic, model, c.cfg.BaseURL))
+		}
+		raw := llm.Redact(string(res.Body), c.cfg.APIKey)
+		if res.Status/100 == 2 {
+			out, err := c.parse(res.Body, model, toolName)
+			out.Raw, out.Latency = raw, time.Since(start)
+			return out, err
+		}
+		le := c.statusError(res, model)
+		if le.Retryable() && retry < c.cfg.Backoff.Retries {
+			wait, ok := c.cfg.Backoff.Wait(retry, le.RetryAfter)
+			if ok {
+				if serr := llm.Sleep(ctx, wait); serr != nil {
+					return llm.Response{Latency: time.Since(start)}, llm.FromContext(serr, domain.ProviderAnthropic, model)
+				}
+				continue
+			}
+		}
+		return llm.Response{Raw: raw, Latency: time.Since(start)}, le
+	}
+}
+
+// parse reads the forced tool's input, else the text blocks.
+func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error) {
+	var r response
+	if err := json.Unmarshal(body, &r); err != nil {
+		return llm.Response{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderAnthropic, Model: model, Message: "the server's answer could not be read: " + err.Error(), Err: err}
+	}
+	out := llm.Response{Model: firstNonEmpty(r.Model, model), InputTokens: r.Usage.InputTokens, OutputTokens: r.Usage.OutputTokens}
+	out.CostUSD = llm.EstimateCost(out.Model, out.InputTokens, out.OutputTokens)
+	if r.StopReason == "max_tokens" {
+		out.Notes = "answer cut at max_tokens"
+	}
+	var text strings.Builder
+	for _, b := range r.Content {
+		switch b.Type {
+		case "tool_use":
+			if toolName == "" || b.Name == toolName {
+				out.Text = llm.Redact(string(b.Input), c.cfg.APIKey)
+				return out, nil
+			}
+		case "text":
+			text.WriteString(b.Text)
+		}
+	}
+	out.Text = llm.Redact(text.String(), c.cfg.APIKey)
+	return out, nil
+}
+
+// statusError maps an Anthropic error answer. A 400 about the credit balance is a quota
+// problem, not a bad request.
+func (c *Client) statusError(res llm.HTTPResult, model string) *llm.Error {
+	var eb errorBody
+	msg, typ := "", ""
+	if json.Unmarshal(res.Body, &eb) == nil && eb.Error.Message != "" {
+		msg, typ = eb.Error.Message, eb.Error.Type
+	} else {
+		msg = strings.TrimSpace(string(res.Body))
+		if len(msg) > 300 {
+			msg = msg[:300] + "…"
+		}
+	}
+	status := res.Status
+	if status == http.StatusBadRequest && strings.Contains(strings.ToLower(msg), "credit balance") {
+		status = http.StatusPaymentRequired
+	}
+	le := llm.StatusError(domain.ProviderAnthropic, model, status, "", typ, msg, res.Header)
+	return c.redact(le)
+}
+
+func (c *Client) redact(le *llm.Error) *llm.Error {
+	le.Message = llm.Redact(le.Message, c.cfg.APIKey)
+	return le
+}
+
+// toolNameFor makes a tool name Anthropic accepts (^[a-zA-Z0-9_-]{1,64}$).
+func toolNameFor(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if b.Len() >= 64 {
+			break
+		}
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 {
+		return "answer"
+	}
+	return b.String()
+}
+
+func firstNonEmpty(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
