@@ -16,8 +16,8 @@ const maxQueryTerms = 16
 //   - a balanced "double-quoted phrase" is matched as a phrase;
 //   - bare words match exactly after stemming (porter tokenizer: "trials" finds "trial"),
 //     except the LAST bare word, which is a prefix match ("metfor" finds "metformin");
-//   - words without any letter or digit are dropped; FTS operators (AND, OR, NOT, NEAR)
-//     are ordinary words.
+//   - words without any letter or digit are dropped, a possessive 's is dropped, control
+//     characters are spaces; FTS operators (AND, OR, NOT, NEAR) are ordinary words.
 //
 // It returns "" when nothing searchable remains.
 func ftsQuery(text string) string {
@@ -26,7 +26,13 @@ func ftsQuery(text string) string {
 		phrase bool
 	}
 	var terms []term
-	rest := text
+	// Control characters (a pasted NUL) are not text; FTS5 rejects them inside strings.
+	rest := strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, text)
 	for len(terms) < maxQueryTerms {
 		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
 		if rest == "" {
@@ -47,7 +53,7 @@ func ftsQuery(text string) string {
 		if end < 0 {
 			end = len(rest)
 		}
-		if w := rest[:end]; hasWordChar(w) {
+		if w := trimPossessive(rest[:end]); hasWordChar(w) {
 			terms = append(terms, term{text: w})
 		}
 		rest = rest[end:]
@@ -71,4 +77,15 @@ func ftsQuery(text string) string {
 
 func hasWordChar(s string) bool {
 	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}
+
+// trimPossessive drops an English possessive ("Alzheimer's" → "Alzheimer"), which the
+// tokenizer would otherwise split into a phrase ending in a stray "s".
+func trimPossessive(w string) string {
+	for _, suffix := range []string{"'s", "’s", "'S", "’S"} {
+		if strings.HasSuffix(w, suffix) && len(w) > len(suffix) {
+			return strings.TrimSuffix(w, suffix)
+		}
+	}
+	return w
 }

@@ -209,17 +209,43 @@ func (s *Store) DeleteRun(ctx context.Context, id string) error {
 		if n == 0 {
 			return runNotFound(id)
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM evidence WHERE id IN (
-				SELECT re.evidence_id FROM run_evidence re WHERE re.run_id = ?
-				AND NOT EXISTS (SELECT 1 FROM run_evidence o WHERE o.evidence_id = re.evidence_id AND o.run_id <> re.run_id)
-			) AND key NOT IN (SELECT key FROM library_records)`, id); err != nil {
+		// Remember the run's evidence before the cascade removes the links, then drop what
+		// nothing references any more.
+		rows, err := tx.QueryContext(ctx, `SELECT evidence_id FROM run_evidence WHERE run_id = ?`, id)
+		if err != nil {
+			return err
+		}
+		var linked []int64
+		for rows.Next() {
+			var eid int64
+			if err := rows.Scan(&eid); err != nil {
+				_ = rows.Close()
+				return err
+			}
+			linked = append(linked, eid)
+		}
+		if err := rows.Close(); err != nil {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `DELETE FROM llm_calls WHERE run_id = ?`, id); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE id = ?`, id)
-		return err
+		if _, err := tx.ExecContext(ctx, `DELETE FROM runs WHERE id = ?`, id); err != nil {
+			return err
+		}
+		orphan, err := tx.PrepareContext(ctx, `DELETE FROM evidence WHERE id = ?
+			AND NOT EXISTS (SELECT 1 FROM run_evidence WHERE evidence_id = evidence.id)
+			AND NOT EXISTS (SELECT 1 FROM library_records WHERE key = evidence.key)`)
+		if err != nil {
+			return err
+		}
+		defer orphan.Close()
+		for _, eid := range linked {
+			if _, err := orphan.ExecContext(ctx, eid); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 }
 
