@@ -1,0 +1,379 @@
+// Package ctgov searches the ClinicalTrials.gov API v2 (/studies with page tokens). Trials
+// give the judge what papers often lack: which interventions of which type reached which
+// phase, how many people were enrolled and whether results were posted.
+package ctgov
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"net/url"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search/httpx"
+)
+
+// DefaultBaseURL is the API v2 root (DEEPCRITICAL_CTGOV_URL overrides).
+const DefaultBaseURL = "https://clinicaltrials.gov/api/v2"
+
+const (
+	maxPageSize = 1000
+	maxPages    = 20
+)
+
+// Options configure a Client.
+type Options struct {
+	// BaseURL defaults to DefaultBaseURL.
+	BaseURL string
+	// HTTPClient defaults to http.DefaultClient.
+	HTTPClient *http.Client
+	// Retry overrides httpx.DefaultRetry when Attempts > 0.
+	Retry httpx.Retry
+}
+
+// Client searches ClinicalTrials.gov. It is safe for concurrent use.
+type Client struct {
+	base string
+	http *httpx.Client
+}
+
+// New builds a ClinicalTrials.gov client.
+func New(opts Options) *Client {
+	base := strings.TrimRight(opts.BaseURL, "/")
+	if base == "" {
+		base = DefaultBaseURL
+	}
+	return &Client{base: base, http: &httpx.Client{Source: domain.SourceClinicalTrials, HTTP: opts.HTTPClient, Retry: opts.Retry}}
+}
+
+// Name is the source name.
+func (c *Client) Name() domain.Source { return domain.SourceClinicalTrials }
+
+// Search runs the queries concurrently (query.term), each paged with pageToken until max
+// studies are in hand. Relevance is 1 - rank/(n+1) in the API's relevance order, the best
+// over the queries for a study found twice. A failing query does not lose the others.
+func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error) {
+	var qs []string
+	for _, q := range queries {
+		if q = strings.TrimSpace(q); q != "" {
+			qs = append(qs, q)
+		}
+	}
+	if len(qs) == 0 {
+		return nil, domain.Errorf(domain.CodeInvalid, "clinicaltrials: no query given")
+	}
+	if max < 1 {
+		return nil, domain.Errorf(domain.CodeInvalid, "clinicaltrials: max results must be at least 1, got %d", max)
+	}
+	results := make([][]domain.Evidence, len(qs))
+	errs := make([]error, len(qs))
+	var wg sync.WaitGroup
+	for i, q := range qs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = c.searchOne(ctx, q, max)
+		}()
+	}
+	wg.Wait()
+
+	var (
+		out      []domain.Evidence
+		index    = map[string]int{}
+		problems []error
+	)
+	for i, evs := range results {
+		if errs[i] != nil {
+			problems = append(problems, fmt.Errorf("query %q: %w", qs[i], errs[i]))
+		}
+		for rank, ev := range evs {
+			ev.Relevance = 1 - float64(rank)/float64(len(evs)+1)
+			key := ev.CanonicalKey()
+			if j, ok := index[key]; ok {
+				if ev.Relevance > out[j].Relevance {
+					out[j].Relevance = ev.Relevance
+				}
+				continue
+			}
+			index[key] = len(out)
+			out = append(out, ev)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Relevance > out[j].Relevance })
+	return out, errors.Join(problems...)
+}
+
+// Study fetches one study by NCT id (/studies/{nct}).
+func (c *Client) Study(ctx context.Context, nctID string) (domain.Evidence, error) {
+	id := strings.ToUpper(strings.TrimSpace(nctID))
+	if !strings.HasPrefix(id, "NCT") || len(id) != 11 {
+		return domain.Evidence{}, domain.Errorf(domain.CodeInvalid, "clinicaltrials: %q is not an NCT id", nctID)
+	}
+	body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies/" + url.PathEscape(id), Expect: httpx.JSON})
+	if err != nil {
+		return domain.Evidence{}, err
+	}
+	p, err := Parse(bytes.NewReader(body))
+	if err != nil {
+		return domain.Evidence{}, fmt.Errorf("clinicaltrials: %w", err)
+	}
+	if len(p.Evidence) == 0 {
+		return domain.Evidence{}, domain.Errorf(domain.CodeNotFound, "clinicaltrials: study %s not found", id)
+	}
+	return p.Evidence[0], nil
+}
+
+func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
+	var out []domain.Evidence
+	token := ""
+	for page := 0; page < maxPages && len(out) < max; page++ {
+		v := url.Values{}
+		v.Set("query.term", query)
+		v.Set("pageSize", strconv.Itoa(min(max-len(out), maxPageSize)))
+		v.Set("format", "json")
+		if token != "" {
+			v.Set("pageToken", token)
+		}
+		body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies?" + v.Encode(), Expect: httpx.JSON})
+		if err != nil {
+			return out, err
+		}
+		p, err := Parse(bytes.NewReader(body))
+		if err != nil {
+			return out, fmt.Errorf("clinicaltrials: %w", err)
+		}
+		out = append(out, p.Evidence...)
+		if len(p.Evidence) == 0 || p.NextPageToken == "" || p.NextPageToken == token {
+			break
+		}
+		token = p.NextPageToken
+	}
+	if len(out) > max {
+		out = out[:max]
+	}
+	return out, nil
+}
+
+// Page is one parsed /studies page (or a single study).
+type Page struct {
+	TotalCount    int
+	NextPageToken string
+	Evidence      []domain.Evidence
+}
+
+type dateStruct struct {
+	Date string `json:"date"`
+}
+
+// study is the part of a v2 study record the judge and appraiser use.
+type study struct {
+	ProtocolSection *struct {
+		IdentificationModule struct {
+			NCTID         string `json:"nctId"`
+			BriefTitle    string `json:"briefTitle"`
+			OfficialTitle string `json:"officialTitle"`
+			Acronym       string `json:"acronym"`
+		} `json:"identificationModule"`
+		StatusModule struct {
+			OverallStatus        string     `json:"overallStatus"`
+			StartDateStruct      dateStruct `json:"startDateStruct"`
+			CompletionDateStruct dateStruct `json:"completionDateStruct"`
+			PrimaryCompletion    dateStruct `json:"primaryCompletionDateStruct"`
+		} `json:"statusModule"`
+		SponsorCollaboratorsModule struct {
+			LeadSponsor struct {
+				Name string `json:"name"`
+			} `json:"leadSponsor"`
+		} `json:"sponsorCollaboratorsModule"`
+		DescriptionModule struct {
+			BriefSummary string `json:"briefSummary"`
+		} `json:"descriptionModule"`
+		ConditionsModule struct {
+			Conditions []string `json:"conditions"`
+			Keywords   []string `json:"keywords"`
+		} `json:"conditionsModule"`
+		DesignModule struct {
+			StudyType      string   `json:"studyType"`
+			Phases         []string `json:"phases"`
+			EnrollmentInfo struct {
+				Count json.Number `json:"count"`
+				Type  string      `json:"type"`
+			} `json:"enrollmentInfo"`
+			DesignInfo struct {
+				Allocation     string `json:"allocation"`
+				PrimaryPurpose string `json:"primaryPurpose"`
+				MaskingInfo    struct {
+					Masking string `json:"masking"`
+				} `json:"maskingInfo"`
+			} `json:"designInfo"`
+		} `json:"designModule"`
+		ArmsInterventionsModule struct {
+			Interventions []struct {
+				Type string `json:"type"`
+				Name string `json:"name"`
+			} `json:"interventions"`
+		} `json:"armsInterventionsModule"`
+	} `json:"protocolSection"`
+	HasResults bool `json:"hasResults"`
+}
+
+type studiesPage struct {
+	Studies       *[]json.RawMessage `json:"studies"`
+	NextPageToken string             `json:"nextPageToken"`
+	TotalCount    int                `json:"totalCount"`
+	// A single study (GET /studies/{nct}) has protocolSection at the top.
+	ProtocolSection json.RawMessage `json:"protocolSection"`
+	// Errors come back as {"message": "..."} or {"error": "..."}.
+	Message string `json:"message"`
+	Error   string `json:"error"`
+}
+
+// Parse reads a /studies page or a single study. A body that is neither, or is cut off,
+// is an error; a study without an NCT id is skipped.
+func Parse(r io.Reader) (Page, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return Page{}, fmt.Errorf("read body: %w", err)
+	}
+	var sp studiesPage
+	if err := json.Unmarshal(raw, &sp); err != nil {
+		var se *json.SyntaxError
+		if errors.As(err, &se) && se.Offset >= int64(len(bytes.TrimRight(raw, " \t\r\n"))) || len(bytes.TrimSpace(raw)) == 0 {
+			return Page{}, fmt.Errorf("truncated JSON: %w", err)
+		}
+		return Page{}, fmt.Errorf("malformed JSON: %w", err)
+	}
+	var bodies []json.RawMessage
+	switch {
+	case sp.Studies != nil:
+		bodies = *sp.Studies
+	case sp.ProtocolSection != nil:
+		bodies = []json.RawMessage{raw}
+	case sp.Message != "" || sp.Error != "":
+		return Page{}, fmt.Errorf("API error: %s", strings.TrimSpace(sp.Message+" "+sp.Error))
+	default:
+		return Page{}, errors.New("not a studies response: neither studies nor protocolSection present")
+	}
+	p := Page{TotalCount: sp.TotalCount, NextPageToken: sp.NextPageToken}
+	for i, b := range bodies {
+		var s study
+		if err := json.Unmarshal(b, &s); err != nil {
+			return p, fmt.Errorf("study %d: malformed JSON: %w", i+1, err)
+		}
+		if ev, ok := s.evidence(); ok {
+			p.Evidence = append(p.Evidence, ev)
+		}
+	}
+	return p, nil
+}
+
+// StudyURL is the public page of a study.
+func StudyURL(nctID string) string { return "https://clinicaltrials.gov/study/" + nctID }
+
+func (s study) evidence() (domain.Evidence, bool) {
+	ps := s.ProtocolSection
+	if ps == nil {
+		return domain.Evidence{}, false
+	}
+	id := strings.ToUpper(strings.TrimSpace(ps.IdentificationModule.NCTID))
+	if id == "" {
+		return domain.Evidence{}, false
+	}
+	title := clean(ps.IdentificationModule.BriefTitle)
+	if title == "" {
+		title = clean(ps.IdentificationModule.OfficialTitle)
+	}
+	trial := &domain.Trial{
+		Phase:          strings.Join(ps.DesignModule.Phases, "/"),
+		Status:         ps.StatusModule.OverallStatus,
+		Conditions:     ps.ConditionsModule.Conditions,
+		StartDate:      ps.StatusModule.StartDateStruct.Date,
+		CompletionDate: ps.StatusModule.CompletionDateStruct.Date,
+		HasResults:     s.HasResults,
+	}
+	if trial.CompletionDate == "" {
+		trial.CompletionDate = ps.StatusModule.PrimaryCompletion.Date
+	}
+	if n, err := ps.DesignModule.EnrollmentInfo.Count.Int64(); err == nil && n > 0 {
+		trial.Enrollment = int(n)
+	}
+	for _, iv := range ps.ArmsInterventionsModule.Interventions {
+		if name := clean(iv.Name); name != "" {
+			trial.Interventions = append(trial.Interventions, domain.Intervention{Type: strings.ToUpper(strings.TrimSpace(iv.Type)), Name: name})
+		}
+	}
+	c := domain.Citation{
+		Source:   domain.SourceClinicalTrials,
+		ID:       id,
+		Title:    title,
+		URL:      StudyURL(id),
+		Date:     trial.StartDate,
+		Authors:  []string{},
+		Journal:  "ClinicalTrials.gov",
+		NCTID:    id,
+		Registry: []string{id},
+		Keywords: ps.ConditionsModule.Keywords,
+		Trial:    trial,
+	}
+	if st := ps.DesignModule.StudyType; st != "" {
+		c.PublicationTypes = []string{"Clinical Trial Registration (" + strings.ToLower(st) + ")"}
+	}
+	return domain.Evidence{Content: content(ps.IdentificationModule.OfficialTitle, title, ps.DescriptionModule.BriefSummary, s, trial), Citation: c}, true
+}
+
+// content is what the judge and appraiser read: the official title when it says more than
+// the brief one, the brief summary, then one line of registry facts.
+func content(official, title, summary string, s study, t *domain.Trial) string {
+	var parts []string
+	if o := clean(official); o != "" && o != title {
+		parts = append(parts, "Official title: "+o)
+	}
+	if sum := strings.TrimSpace(summary); sum != "" {
+		parts = append(parts, sum)
+	}
+	var facts []string
+	add := func(label, v string) {
+		if v = strings.TrimSpace(v); v != "" {
+			facts = append(facts, label+": "+v)
+		}
+	}
+	dm := s.ProtocolSection.DesignModule
+	add("Study type", dm.StudyType)
+	add("Phase", t.Phase)
+	add("Allocation", dm.DesignInfo.Allocation)
+	add("Masking", dm.DesignInfo.MaskingInfo.Masking)
+	add("Primary purpose", dm.DesignInfo.PrimaryPurpose)
+	add("Status", t.Status)
+	if t.Enrollment > 0 {
+		add("Enrollment", strconv.Itoa(t.Enrollment))
+	}
+	add("Conditions", strings.Join(t.Conditions, "; "))
+	ivs := make([]string, 0, len(t.Interventions))
+	for _, iv := range t.Interventions {
+		if iv.Type != "" {
+			ivs = append(ivs, iv.Type+": "+iv.Name)
+		} else {
+			ivs = append(ivs, iv.Name)
+		}
+	}
+	add("Interventions", strings.Join(ivs, "; "))
+	add("Start", t.StartDate)
+	add("Completion", t.CompletionDate)
+	if t.HasResults {
+		facts = append(facts, "Results posted")
+	}
+	if len(facts) > 0 {
+		parts = append(parts, strings.Join(facts, ". ")+".")
+	}
+	return strings.Join(parts, "\n")
+}
+
+func clean(s string) string { return strings.Join(strings.Fields(s), " ") }
