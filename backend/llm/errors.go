@@ -16,15 +16,15 @@ type ErrorKind string
 
 // The error kinds every provider maps its failures onto.
 const (
-	KindAuth           ErrorKind = "auth"            // 401/403: bad key, or a gated model
-	KindQuota          ErrorKind = "quota"           // 402, 429 insufficient_quota: fail fast
-	KindRateLimit      ErrorKind = "rate_limit"      // 429 after bounded back-off
-	KindUnavailable    ErrorKind = "unavailable"     // 5xx/529/503 after retries, connection refused
-	KindTimeout        ErrorKind = "timeout"         // deadline exceeded
-	KindModelNotFound  ErrorKind = "model_not_found" // 404 / unknown model
-	KindBadRequest     ErrorKind = "bad_request"     // 400/422: the request itself was rejected
-	KindInvalidOutput  ErrorKind = "invalid_output"  // the answer never decoded and validated
-	KindCanceled       ErrorKind = "canceled"        // the caller canceled
+	KindAuth          ErrorKind = "auth"            // 401/403: bad key, or a gated model
+	KindQuota         ErrorKind = "quota"           // 402, 429 insufficient_quota: fail fast
+	KindRateLimit     ErrorKind = "rate_limit"      // 429 after bounded back-off
+	KindUnavailable   ErrorKind = "unavailable"     // 5xx/529/503 after retries, connection refused
+	KindTimeout       ErrorKind = "timeout"         // deadline exceeded
+	KindModelNotFound ErrorKind = "model_not_found" // 404 / unknown model
+	KindBadRequest    ErrorKind = "bad_request"     // 400/422: the request itself was rejected
+	KindInvalidOutput ErrorKind = "invalid_output"  // the answer never decoded and validated
+	KindCanceled      ErrorKind = "canceled"        // the caller canceled
 )
 
 // Error is the typed error every provider and Generate return. Message holds the

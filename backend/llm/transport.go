@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"errors"
 	"net"
 	"net/http"
 	"net/url"
@@ -238,7 +238,6 @@ func isQuota(lower string) bool {
 	}
 	return false
 }
-
 
 // maxResponseBody bounds how much of an HTTP answer is read.
 const maxResponseBody = 16 << 20

@@ -47,10 +47,10 @@ func TestForcedToolAnswer(t *testing.T) {
 	require.Equal(t, llm.UserAgent, r.Header.Get("User-Agent"))
 	require.Empty(t, r.Header.Get("Authorization"))
 	var body struct {
-		Model      string `json:"model"`
-		MaxTokens  int    `json:"max_tokens"`
-		System     string `json:"system"`
-		Tools      []struct {
+		Model     string `json:"model"`
+		MaxTokens int    `json:"max_tokens"`
+		System    string `json:"system"`
+		Tools     []struct {
 			Name        string          `json:"name"`
 			InputSchema json.RawMessage `json:"input_schema"`
 		} `json:"tools"`

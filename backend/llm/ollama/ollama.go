@@ -1,0 +1,256 @@
+// Package ollama is the local Ollama provider over its native API: /api/chat with
+// format = the JSON schema (Ollama constrains decoding to it), stream:false and
+// options.temperature; models are listed from /api/tags. A missing model is reported as
+// "model X not found — run `ollama pull X`" and a server that is not running as "Ollama is
+// not answering at HOST", so a local user knows what to do. Nothing here ever reaches a
+// cloud service.
+package ollama
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+)
+
+// Defaults. Local models are slow on laptops, hence the long timeout.
+const (
+	DefaultHost    = "http://127.0.0.1:11434"
+	DefaultTimeout = 5 * time.Minute
+)
+
+// Config configures the client.
+type Config struct {
+	// Host is OLLAMA_HOST: a URL, or host[:port] as the Ollama CLI accepts it.
+	Host       string
+	Model      string
+	HTTPClient *http.Client
+	Timeout    time.Duration
+	Backoff    llm.Backoff
+}
+
+// Client is an Ollama client, safe for concurrent use.
+type Client struct {
+	cfg  Config
+	host string
+}
+
+// New normalises the host and builds a client. The model may be empty for ListModels.
+func New(cfg Config) (*Client, error) {
+	host, err := NormalizeHost(cfg.Host)
+	if err != nil {
+		return nil, err
+	}
+	if cfg.HTTPClient == nil {
+		cfg.HTTPClient = &http.Client{}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	cfg.Backoff = cfg.Backoff.WithDefaults()
+	return &Client{cfg: cfg, host: host}, nil
+}
+
+// NormalizeHost turns OLLAMA_HOST forms ("", "localhost", "0.0.0.0:11434",
+// "http://box:8080/") into a base URL; a bind-all address means this machine.
+func NormalizeHost(h string) (string, error) {
+	h = strings.TrimSpace(h)
+	if h == "" {
+		return DefaultHost, nil
+	}
+	if !strings.Contains(h, "://") {
+		h = "http://" + h
+	}
+	u, err := url.Parse(h)
+	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
+		return "", domain.Errorf(domain.CodeInvalid, "OLLAMA_HOST %q is not a valid host or URL", h)
+	}
+	hostname, port := u.Hostname(), u.Port()
+	if hostname == "0.0.0.0" || hostname == "::" {
+		hostname = "127.0.0.1"
+	}
+	if port == "" {
+		port = "11434"
+		if u.Scheme == "https" {
+			port = "443"
+		}
+	}
+	u.Host = hostname + ":" + port
+	if strings.Contains(hostname, ":") {
+		u.Host = "[" + hostname + "]:" + port
+	}
+	return strings.TrimRight(u.Scheme+"://"+u.Host+u.Path, "/"), nil
+}
+
+// Info describes the backend; Local is true when the host is this machine.
+func (c *Client) Info() llm.Info {
+	return llm.Info{Provider: domain.ProviderOllama, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.host), BaseURL: c.host}
+}
+
+type chatMessage struct {
+	Role     string `json:"role"`
+	Content  string `json:"content"`
+	Thinking string `json:"thinking,omitempty"`
+}
+
+type chatRequest struct {
+	Model    string          `json:"model"`
+	Messages []chatMessage   `json:"messages"`
+	Stream   bool            `json:"stream"`
+	Format   json.RawMessage `json:"format,omitempty"`
+	Options  map[string]any  `json:"options,omitempty"`
+}
+
+type chatResponse struct {
+	Model           string      `json:"model"`
+	Message         chatMessage `json:"message"`
+	Done            bool        `json:"done"`
+	DoneReason      string      `json:"done_reason"`
+	PromptEvalCount int         `json:"prompt_eval_count"`
+	EvalCount       int         `json:"eval_count"`
+	Error           string      `json:"error"`
+}
+
+// Complete sends one /api/chat request.
+func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	model := req.Model
+	if model == "" {
+		model = c.cfg.Model
+	}
+	if model == "" {
+		return llm.Response{}, &llm.Error{Kind: llm.KindBadRequest, Provider: domain.ProviderOllama, Message: "no Ollama model chosen: pick one of `ollama list` with --model"}
+	}
+	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
+	defer cancel()
+	body := chatRequest{Model: model, Stream: false, Options: map[string]any{"temperature": req.Temperature}}
+	if req.MaxTokens > 0 {
+		body.Options["num_predict"] = req.MaxTokens
+	}
+	if req.System != "" {
+		body.Messages = append(body.Messages, chatMessage{Role: "system", Content: req.System})
+	}
+	for _, m := range req.Messages {
+		body.Messages = append(body.Messages, chatMessage{Role: m.Role, Content: m.Content})
+	}
+	if req.Schema != nil {
+		body.Format = req.Schema.JSON
+	}
+	start := time.Now()
+	for retry := 0; ; retry++ {
+		res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.host+"/api/chat", nil, body)
+		if err != nil {
+			return llm.Response{Latency: time.Since(start)}, llm.NetworkError(ctx, err, domain.ProviderOllama, model, c.host)
+		}
+		if res.Status/100 == 2 {
+			out, err := parseChat(res.Body, model)
+			out.Raw, out.Latency = string(res.Body), time.Since(start)
+			return out, err
+		}
+		le := c.statusError(res, model)
+		if le.Retryable() && retry < c.cfg.Backoff.Retries {
+			if wait, ok := c.cfg.Backoff.Wait(retry, le.RetryAfter); ok {
+				if serr := llm.Sleep(ctx, wait); serr != nil {
+					return llm.Response{Latency: time.Since(start)}, llm.FromContext(serr, domain.ProviderOllama, model)
+				}
+				continue
+			}
+		}
+		return llm.Response{Raw: string(res.Body), Latency: time.Since(start)}, le
+	}
+}
+
+// parseChat reads a non-streamed answer, and also an NDJSON stream (servers that ignore
+// stream:false, or proxies): the content pieces are concatenated.
+func parseChat(body []byte, model string) (llm.Response, error) {
+	out := llm.Response{Model: model}
+	var text strings.Builder
+	lines := 0
+	// A decoder reads a sequence of JSON values, so one pretty-printed object and an
+	// NDJSON stream are handled alike.
+	dec := json.NewDecoder(bytes.NewReader(body))
+	for {
+		var r chatResponse
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			return out, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderOllama, Model: model, Message: "Ollama's answer could not be read: " + err.Error(), Err: err}
+		}
+		if r.Error != "" {
+			return out, &llm.Error{Kind: llm.KindUnavailable, Provider: domain.ProviderOllama, Model: model, Message: "Ollama: " + r.Error}
+		}
+		lines++
+		text.WriteString(r.Message.Content)
+		if r.Model != "" {
+			out.Model = r.Model
+		}
+		if r.Done {
+			out.InputTokens, out.OutputTokens = r.PromptEvalCount, r.EvalCount
+			if r.DoneReason == "length" {
+				out.Notes = "answer cut at num_predict"
+			}
+		}
+	}
+	if lines == 0 {
+		return out, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderOllama, Model: model, Message: "Ollama sent an empty answer"}
+	}
+	out.Text = llm.StripThink(text.String())
+	return out, nil
+}
+
+// statusError maps Ollama's {"error": "..."} answers.
+func (c *Client) statusError(res llm.HTTPResult, model string) *llm.Error {
+	var eb struct {
+		Error string `json:"error"`
+	}
+	msg := strings.TrimSpace(string(res.Body))
+	if json.Unmarshal(res.Body, &eb) == nil && eb.Error != "" {
+		msg = eb.Error
+	}
+	if len(msg) > 300 {
+		msg = msg[:300] + "…"
+	}
+	lower := strings.ToLower(msg)
+	if res.Status == http.StatusNotFound || (strings.Contains(lower, "model") && strings.Contains(lower, "not found")) {
+		return &llm.Error{Kind: llm.KindModelNotFound, Provider: domain.ProviderOllama, Model: model, Status: res.Status,
+			Message: "model " + model + " not found — run `ollama pull " + model + "`"}
+	}
+	return llm.StatusError(domain.ProviderOllama, model, res.Status, "", "", msg, res.Header)
+}
+
+// ListModels returns the installed models from /api/tags.
+func (c *Client) ListModels(ctx context.Context) ([]string, error) {
+	ctx, cancel := context.WithTimeout(ctx, min(c.cfg.Timeout, 30*time.Second))
+	defer cancel()
+	res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodGet, c.host+"/api/tags", nil, nil)
+	if err != nil {
+		return nil, llm.NetworkError(ctx, err, domain.ProviderOllama, "", c.host)
+	}
+	if res.Status/100 != 2 {
+		return nil, llm.StatusError(domain.ProviderOllama, "", res.Status, "", "", strings.TrimSpace(string(res.Body)), res.Header)
+	}
+	var tags struct {
+		Models []struct {
+			Name  string `json:"name"`
+			Model string `json:"model"`
+		} `json:"models"`
+	}
+	if err := json.Unmarshal(res.Body, &tags); err != nil {
+		return nil, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderOllama, Message: "Ollama's model list could not be read: " + err.Error(), Err: err}
+	}
+	out := make([]string, 0, len(tags.Models))
+	for _, m := range tags.Models {
+		if m.Name != "" {
+			out = append(out, m.Name)
+		} else if m.Model != "" {
+			out = append(out, m.Model)
+		}
+	}
+	return out, nil
+}

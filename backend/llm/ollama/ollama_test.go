@@ -1,0 +1,140 @@
+package ollama
+
+import (
+	"context"
+	"encoding/json"
+	"net"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+	"deepcritical/backend/llm/internal/llmtest"
+)
+
+type capital struct {
+	Capital string `json:"capital"`
+}
+
+func newClient(t *testing.T, host, model string) *Client {
+	t.Helper()
+	c, err := New(Config{Host: host, Model: model, Backoff: llm.Backoff{Retries: 1, Base: time.Millisecond}})
+	require.NoError(t, err)
+	return c
+}
+
+func capitalReq(t *testing.T) llm.Request {
+	s, err := llm.SchemaFor[capital]("capital")
+	require.NoError(t, err)
+	return llm.Request{System: "Answer in JSON.", Messages: []llm.Message{{Role: llm.RoleUser, Content: "Capital of France?"}}, Schema: s, Temperature: 0.2}
+}
+
+func TestChatWithSchema(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "langchaingo_httprr/ollama_TestCloudStructuredOutput-kimi.resp1.json")})
+	c := newClient(t, srv.URL, "kimi-k2.5")
+	require.True(t, c.Info().Local)
+	v, res, err := llm.Generate(context.Background(), c, capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama})
+	require.NoError(t, err)
+	require.Equal(t, "Paris", v.Capital, "the extra key country is tolerated")
+	require.Equal(t, 1, res.Calls)
+
+	r := srv.Requests()[0]
+	require.Equal(t, "/api/chat", r.Path)
+	var body struct {
+		Model    string
+		Stream   *bool
+		Format   json.RawMessage
+		Options  map[string]float64
+		Messages []struct{ Role, Content string }
+	}
+	require.NoError(t, json.Unmarshal([]byte(r.Body), &body))
+	require.Equal(t, "kimi-k2.5", body.Model)
+	require.NotNil(t, body.Stream)
+	require.False(t, *body.Stream)
+	require.JSONEq(t, string(capitalReq(t).Schema.JSON), string(body.Format))
+	require.Equal(t, 0.2, body.Options["temperature"])
+	require.Equal(t, "system", body.Messages[0].Role)
+}
+
+func TestStreamedAnswersAreJoined(t *testing.T) {
+	tests := []struct{ fixture, want string }{
+		{"langchaingo_httprr/ollama_TestClient_GenerateChat.resp1.ndjson", "Hello there!"},
+		{"langchaingo_httprr/ollama_TestWithJSONSchema.resp1.ndjson", `{"feet":`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.fixture, func(t *testing.T) {
+			srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, tc.fixture), ContentType: "application/x-ndjson"})
+			resp, err := newClient(t, srv.URL, "gemma3:1b").Complete(context.Background(), capitalReq(t))
+			require.NoError(t, err)
+			require.Contains(t, resp.Text, tc.want)
+			require.Equal(t, "gemma3:1b", resp.Model)
+			require.Positive(t, resp.OutputTokens)
+		})
+	}
+}
+
+func TestLoadAnswerIsEmpty(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_chat_load_example.json")})
+	resp, err := newClient(t, srv.URL, "llama3.2").Complete(context.Background(), capitalReq(t))
+	require.NoError(t, err)
+	require.Empty(t, resp.Text)
+}
+
+func TestErrors(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Status: 404, Body: []byte(`{"error":"model \"llama9\" not found, try pulling it first"}`)})
+	_, err := newClient(t, srv.URL, "llama9").Complete(context.Background(), capitalReq(t))
+	require.Equal(t, llm.KindModelNotFound, llm.KindOf(err))
+	require.Contains(t, err.Error(), "model llama9 not found — run `ollama pull llama9`")
+
+	srv = llmtest.NewServer(t, llmtest.Reply{Status: 500, Body: []byte(`{"error":"llama runner process has terminated: signal: killed"}`)})
+	_, err = newClient(t, srv.URL, "m").Complete(context.Background(), capitalReq(t))
+	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
+	require.Contains(t, err.Error(), "llama runner process has terminated")
+	require.Len(t, srv.Requests(), 2, "one bounded retry")
+
+	_, err = newClient(t, srv.URL, "").Complete(context.Background(), capitalReq(t))
+	require.Equal(t, llm.KindBadRequest, llm.KindOf(err))
+
+	ln, lerr := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, lerr)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	_, err = newClient(t, addr, "m").Complete(context.Background(), capitalReq(t))
+	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
+	require.Contains(t, err.Error(), "Ollama is not answering at http://"+addr)
+
+	srv = llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"m","message":{"role":"assistant","content":"{}"},"done":true}` + "\n" + `{"error":"out of memory"}`)})
+	_, err = newClient(t, srv.URL, "m").Complete(context.Background(), capitalReq(t))
+	require.ErrorContains(t, err, "out of memory")
+}
+
+func TestListModels(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_tags_example.json")})
+	got, err := newClient(t, srv.URL, "").ListModels(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, []string{"codellama:13b", "llama3:latest"}, got)
+	require.Equal(t, "/api/tags", srv.Requests()[0].Path)
+}
+
+func TestNormalizeHost(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"", "http://127.0.0.1:11434"},
+		{"localhost", "http://localhost:11434"},
+		{"0.0.0.0:11434", "http://127.0.0.1:11434"},
+		{"http://box.lan:8080/", "http://box.lan:8080"},
+		{"https://ollama.example.com", "https://ollama.example.com:443"},
+		{"[::1]:9000", "http://[::1]:9000"},
+	}
+	for _, tc := range tests {
+		got, err := NormalizeHost(tc.in)
+		require.NoError(t, err, tc.in)
+		require.Equal(t, tc.want, got, tc.in)
+	}
+	_, err := NormalizeHost("ftp://x")
+	require.Error(t, err)
+	c, err := New(Config{Host: "http://box.lan:8080"})
+	require.NoError(t, err)
+	require.False(t, c.Info().Local, "a LAN host is not this machine")
+}
