@@ -1,0 +1,85 @@
+package appraisal
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// Document is the text the appraiser reads: a title and either the full text or the
+// abstract, with the indexing metadata (publication types, MeSH) when the source had it.
+type Document struct {
+	Key              string
+	Title            string
+	Text             string
+	FullText         bool
+	PublicationTypes []string
+	MeshTerms        []string
+}
+
+// DocumentFromEvidence builds the appraised document from a piece of evidence. A non-empty
+// fullText replaces the abstract; otherwise the evidence content is used, or the labelled
+// abstract sections when the content is empty.
+func DocumentFromEvidence(ev domain.Evidence, fullText string) Document {
+	d := Document{
+		Key:              ev.CanonicalKey(),
+		Title:            strings.TrimSpace(ev.Citation.Title),
+		PublicationTypes: ev.Citation.PublicationTypes,
+		MeshTerms:        ev.Citation.MeshTerms,
+	}
+	switch {
+	case strings.TrimSpace(fullText) != "":
+		d.Text, d.FullText = fullText, true
+	case strings.TrimSpace(ev.Content) != "":
+		d.Text = ev.Content
+	default:
+		parts := make([]string, 0, len(ev.Citation.Sections))
+		for _, s := range ev.Citation.Sections {
+			if s.Label != "" {
+				parts = append(parts, s.Label+": "+s.Text)
+			} else {
+				parts = append(parts, s.Text)
+			}
+		}
+		d.Text = strings.Join(parts, "\n")
+	}
+	return d
+}
+
+// analysedText is the text the rules read and quote from: the title, a blank line, and the
+// body. Every quote is a substring of it (and so of the title or of the body, since
+// sentences never cross a line break).
+func (d Document) analysedText() string {
+	if d.Title == "" {
+		return d.Text
+	}
+	if d.Text == "" {
+		return d.Title
+	}
+	return d.Title + "\n\n" + d.Text
+}
+
+// Hash identifies the document's content for caching: the same title, text and metadata
+// give the same hash whatever source they came from.
+func (d Document) Hash() string {
+	h := sha256.New()
+	write := func(s string) {
+		h.Write([]byte(s))
+		h.Write([]byte{0})
+	}
+	write(d.Title)
+	write(d.Text)
+	if d.FullText {
+		write("full")
+	}
+	write(strings.Join(d.PublicationTypes, "\x1f"))
+	write(strings.Join(d.MeshTerms, "\x1f"))
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Domain returns the domain.Document describing this document in an appraisal.
+func (d Document) Domain() domain.Document {
+	return domain.Document{Key: d.Key, Title: d.Title, Hash: d.Hash(), FullText: d.FullText}
+}

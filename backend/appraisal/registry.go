@@ -1,0 +1,111 @@
+package appraisal
+
+import (
+	"regexp"
+	"strings"
+)
+
+// registryPattern recognises one trial or review registry's identifiers.
+type registryPattern struct {
+	Registry string
+	re       *regexp.Regexp
+	// normalise turns a match into the canonical id (upper-case, no inner spaces).
+	normalise func(string) string
+}
+
+func compactUpper(s string) string {
+	return strings.ToUpper(strings.Join(strings.Fields(s), ""))
+}
+
+// registryPatterns lists the WHO primary registries and the common others. Boundaries are
+// explicit because ids often sit next to punctuation ("(NCT01136148)").
+var registryPatterns = []registryPattern{
+	{"ClinicalTrials.gov", regexp.MustCompile(`(?i)\bNCT[\s:#-]{0,2}0\d{7}\b`), func(s string) string { return "NCT" + digitsOf(s) }},
+	{"ISRCTN", regexp.MustCompile(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"ANZCTR", regexp.MustCompile(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
+	{"HKUCTR", regexp.MustCompile(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},
+	{"EU CT", regexp.MustCompile(`\b20\d{2}-5\d{5}-\d{2}-\d{2}\b`), func(s string) string { return "EUCT " + s }},
+	{"ChiCTR", regexp.MustCompile(`(?i)\bChiCTR[-\s]?(?:[A-Z]{2,5}[-\s]?)?\d{6,12}(?:-\d+)?\b`), func(s string) string { return strings.ToUpper(strings.ReplaceAll(s, " ", "")) }},
+	{"DRKS", regexp.MustCompile(`(?i)\bDRKS\s?\d{8}\b`), compactUpper},
+	{"EudraCT", regexp.MustCompile(`(?i)\bEudraCT(?:\s+(?:No\.?|number|n[°º]|registration(?: number)?))?[\s:#]*(\d{4}-\d{6}-\d{2})\b`), nil},
+	{"CTRI", regexp.MustCompile(`(?i)\bCTRI\s?/\s?\d{4}\s?/\s?\d{2,3}\s?/\s?\d{5,6}\b`), compactUpper},
+	{"PROSPERO", regexp.MustCompile(`\bCRD\s?\d{8,11}\b`), compactUpper},
+	{"UMIN", regexp.MustCompile(`(?i)\bUMIN(?:-CTR)?\s?[:#]?\s?0\d{8}\b`), func(s string) string { return "UMIN" + digitsOf(s) }},
+	{"jRCT", regexp.MustCompile(`(?i)\bjRCT[sd]?\d{9,10}\b`), func(s string) string { return strings.TrimSpace(s) }},
+	{"JPRN", regexp.MustCompile(`(?i)\bJPRN-[A-Za-z]+-?\d{6,12}\b`), compactUpper},
+	{"IRCT", regexp.MustCompile(`(?i)\bIRCT\s?\d{6,14}N\d{1,3}\b`), compactUpper},
+	{"PACTR", regexp.MustCompile(`(?i)\bPACTR\s?\d{15}\b`), compactUpper},
+	{"NTR", regexp.MustCompile(`\b(?:NTR|NL)\s?\d{3,5}\b`), compactUpper},
+	{"CRiS", regexp.MustCompile(`(?i)\bKCT\s?\d{7}\b`), compactUpper},
+	{"SLCTR", regexp.MustCompile(`(?i)\bSLCTR\s?/\s?\d{4}\s?/\s?\d{3}\b`), compactUpper},
+	{"TCTR", regexp.MustCompile(`(?i)\bTCTR\s?\d{11}\b`), compactUpper},
+	{"ReBEC", regexp.MustCompile(`\bRBR-[0-9a-z]{6,8}\b`), func(s string) string { return s }},
+	{"RPCEC", regexp.MustCompile(`(?i)\bRPCEC\d{8}\b`), compactUpper},
+	{"REPEC", regexp.MustCompile(`(?i)\bPER-\d{3}-\d{2}\b`), compactUpper},
+	{"ISRCTN", regexp.MustCompile(`(?i)\bISRCTN\s?(?:no\.?|number)?\s?\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"EudraCT", regexp.MustCompile(`\b((?:19|20)\d{2}-0\d{5}-\d{2})\b`), nil},
+	{"LBCTR", regexp.MustCompile(`(?i)\bLBCTR\d{10}\b`), compactUpper},
+	{"ITMCTR", regexp.MustCompile(`(?i)\bITMCTR\d{10}\b`), compactUpper},
+	{"ChinaDrugTrials", regexp.MustCompile(`\bCTR20\d{6}\b`), compactUpper},
+	{"ResearchRegistry", regexp.MustCompile(`(?i)\bresearchregistry\s?\d{3,5}\b`), strings.ToLower},
+	{"OSF", regexp.MustCompile(`(?i)\bosf\.io/[a-z0-9]{5}\b`), strings.ToLower},
+	{"AEARCTR", regexp.MustCompile(`(?i)\bAEARCTR-\d{7}\b`), compactUpper},
+}
+
+// ntrContext is required for the Netherlands register's short ids ("NTR1234", "NL1234"),
+// which collide with other codes, before they count.
+var ntrContext = regexp.MustCompile(`(?i)(trial ?regist|trialregister|netherlands|dutch|registered|registration|register)`)
+
+func digitsOf(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// RegistryIDs returns the registry identifiers found in s, canonicalised and deduplicated
+// in order of appearance.
+func RegistryIDs(s string) []string {
+	type hit struct {
+		at int
+		id string
+	}
+	var hits []hit
+	seen := map[string]bool{}
+	for _, p := range registryPatterns {
+		for _, m := range p.re.FindAllStringSubmatchIndex(s, -1) {
+			raw := s[m[0]:m[1]]
+			var id string
+			switch {
+			case p.Registry == "EudraCT":
+				id = "EudraCT " + s[m[2]:m[3]]
+			case p.normalise != nil:
+				id = p.normalise(raw)
+			default:
+				id = raw
+			}
+			if p.Registry == "NTR" && !ntrContext.MatchString(s) {
+				continue
+			}
+			if seen[id] {
+				continue
+			}
+			seen[id] = true
+			hits = append(hits, hit{m[0], id})
+		}
+	}
+	// Order by position so the first id is the one a reader sees first.
+	for i := 1; i < len(hits); i++ {
+		for j := i; j > 0 && hits[j].at < hits[j-1].at; j-- {
+			hits[j], hits[j-1] = hits[j-1], hits[j]
+		}
+	}
+	out := make([]string, len(hits))
+	for i, h := range hits {
+		out[i] = h.id
+	}
+	return out
+}

@@ -1,0 +1,785 @@
+package appraisal
+
+import (
+	"math"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// Finding names. The first nine are the ones DESIGN.md §7 lists; the others refine them
+// for the benchmark and the LLM context (planned sample size, missing-data handling, who
+// was masked, prospective or retrospective).
+const (
+	FindingDesign               = "design"
+	FindingRandomized           = "randomized"
+	FindingRandomizationMethod  = "randomization_method"
+	FindingBlinding             = "blinding"
+	FindingAllocationConcealing = "allocation_concealment"
+	FindingRegistration         = "registration"
+	FindingITT                  = "itt"
+	FindingSampleSize           = "sample_size"
+	FindingAttrition            = "attrition"
+	FindingPlannedSampleSize    = "planned_sample_size"
+	FindingMissingData          = "missing_data"
+	FindingMaskedParties        = "masked_parties"
+	FindingDirection            = "direction"
+)
+
+// Design values.
+const (
+	DesignRCT              = "rct"
+	DesignSystematicReview = "systematic_review"
+	DesignMetaAnalysis     = "meta_analysis"
+	DesignCohort           = "cohort"
+	DesignCaseControl      = "case_control"
+	DesignCrossSectional   = "cross_sectional"
+	DesignCaseReport       = "case_report"
+	DesignAnimal           = "animal"
+	DesignInVitro          = "in_vitro"
+	DesignReview           = "review"
+	DesignOther            = "other"
+	DesignUnclear          = "unclear"
+)
+
+// Blinding values.
+const (
+	BlindingNone    = "none"
+	BlindingSingle  = "single"
+	BlindingDouble  = "double"
+	BlindingTriple  = "triple"
+	BlindingUnclear = "unclear"
+)
+
+// Allocation concealment values.
+const (
+	ConcealmentConcealed    = "concealed"
+	ConcealmentNotConcealed = "not_concealed"
+	ConcealmentUnclear      = "unclear"
+)
+
+// ITT values.
+const (
+	ITTFull        = "itt"
+	ITTModified    = "modified_itt"
+	ITTPerProtocol = "per_protocol"
+	ITTAsTreated   = "as_treated"
+	ITTNotStated   = "not_stated"
+)
+
+// sent is a sentence with its lower-cased text and whether it describes this paper.
+type sent struct {
+	Sentence
+	lower string
+	own   bool
+}
+
+// analysis is the per-document state of one Findings call.
+type analysis struct {
+	doc   Document
+	sents []sent
+}
+
+var (
+	// otherStudies marks sentences that describe other work ("previous RCTs have shown",
+	// "unlike earlier double-blind trials", citations in brackets).
+	otherStudies = regexp.MustCompile(`(?i)\b((?:previous|prior|earlier|past|other|recent|several|many|most) (?:stud|trial|work|research|report|RCT|meta|review|investigat|literature|finding|data|result|analys|evidence|randomi[sz]ed|double|placebo|observational|cohort|publication)|previously (?:shown|reported|demonstrated|found|published|described|suggested|observed)|unlike|in contrast (?:to|with) (?:previous|prior|earlier|other)|have (?:shown|demonstrated|reported|found|suggested|examined|evaluated|investigated|compared)|has (?:shown|demonstrated|been (?:shown|reported|demonstrated|suggested|used))|(?:studies|trials|RCTs|reviews|analyses) (?:have|has|show|suggest|report|found|showed|demonstrated|indicate)|literature|et al)\b|\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
+	// ownMethod keeps sentences that cite the paper's own protocol ("as previously described").
+	ownMethod = regexp.MustCompile(`(?i)\b(as (?:previously|earlier) (?:described|published|reported)|previously published protocol|(?:the|our|study) protocol)\b`)
+	// ownMarkers are required for a sentence of the Introduction or Discussion to count.
+	ownMarkers = regexp.MustCompile(`(?i)\b(we|our|this (?:study|trial|analysis|randomi[sz]ed|double|single|open)|the (?:present|current) (?:study|trial)|here)\b`)
+	// negationBefore catches "not randomised", "non-randomized", "without blinding",
+	// "quasi-randomised" just before a match.
+	negationBefore = regexp.MustCompile(`(?:\bnot|\bnon|\bno|\bwithout|\bnever|\bnor|\bneither|\bquasi|\bpseudo|n't|\bcannot|\black of|\babsence of|\bunable to be)[\s-]*(?:[a-z]+[\s-]+){0,2}$`)
+)
+
+// Findings runs the rule-based appraiser over a document. Every finding's quote is the
+// exact sentence of the title or text it came from; findings without supporting text
+// carry their default value and no quote.
+func Findings(doc Document) map[string]domain.Finding {
+	a := newAnalysis(doc)
+	out := map[string]domain.Finding{}
+	randomized := a.randomized()
+	out[FindingRandomized] = randomized
+	out[FindingDesign] = a.design(randomized)
+	out[FindingDirection] = a.direction()
+	out[FindingRandomizationMethod] = a.randomizationMethod()
+	blinding, parties := a.blinding()
+	out[FindingBlinding] = blinding
+	out[FindingMaskedParties] = parties
+	out[FindingAllocationConcealing] = a.concealment()
+	out[FindingRegistration] = a.registration()
+	out[FindingITT] = a.itt()
+	n := a.sampleSize()
+	out[FindingSampleSize] = n
+	out[FindingPlannedSampleSize] = a.plannedSampleSize()
+	out[FindingAttrition] = a.attrition(n)
+	out[FindingMissingData] = a.missingData()
+	return out
+}
+
+func newAnalysis(doc Document) *analysis {
+	ss := SplitSentences(doc.analysedText())
+	a := &analysis{doc: doc, sents: make([]sent, len(ss))}
+	for i, s := range ss {
+		a.sents[i] = sent{Sentence: s, lower: strings.ToLower(s.Text), own: isOwn(s)}
+	}
+	return a
+}
+
+// isOwn decides whether a sentence can describe the paper's own methods.
+func isOwn(s Sentence) bool {
+	switch s.Section {
+	case SectionReferences:
+		return false
+	case SectionBackground:
+		if !ownMarkers.MatchString(s.Text) {
+			return false
+		}
+	}
+	if otherStudies.MatchString(s.Text) && !ownMethod.MatchString(s.Text) {
+		return false
+	}
+	return true
+}
+
+// negated reports whether the match at idx of the lower-cased sentence is negated.
+func negated(lower string, idx int) bool {
+	from := idx - 40
+	if from < 0 {
+		from = 0
+	}
+	return negationBefore.MatchString(lower[from:idx])
+}
+
+// hit is a matched sentence with the match position.
+type hit struct {
+	s      *sent
+	at     int
+	groups []string
+}
+
+// firstOwn returns the first own-study sentence matching re (in reading order), skipping
+// matches rejected by keep.
+func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool) (hit, bool) {
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(s.lower, -1) {
+			if keep != nil && !keep(s, m) {
+				continue
+			}
+			groups := make([]string, len(m)/2)
+			for g := range groups {
+				if m[2*g] >= 0 {
+					groups[g] = s.Text[m[2*g]:m[2*g+1]]
+				}
+			}
+			return hit{s: s, at: m[0], groups: groups}, true
+		}
+	}
+	return hit{}, false
+}
+
+func notNegated(s *sent, m []int) bool { return !negated(s.lower, m[0]) }
+
+func isNegated(s *sent, m []int) bool { return negated(s.lower, m[0]) }
+
+// ---- randomisation ----
+
+var (
+	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split)|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
+	// randomSampling is random selection of a sample, not of treatment.
+	randomSampling = regexp.MustCompile(`\brandomly (?:selected|sampled|chosen|drawn)|random (?:sample|sampling|selection|effects?|forest|intercept|slope)`)
+	// nonRandom is an explicit statement that allocation was not random.
+	nonRandom = regexp.MustCompile(`\b(non-?randomi[sz]ed|not (?:be(?:en)? )?randomi[sz]ed|quasi-?randomi[sz]ed|without randomi[sz]ation|no randomi[sz]ation|pseudo-?randomi[sz]ed)`)
+)
+
+func (a *analysis) randomized() domain.Finding {
+	if h, ok := a.firstOwn(randomRe, notNegated); ok {
+		return domain.Finding{Value: true, Quote: h.s.Text}
+	}
+	if h, ok := a.firstOwn(nonRandom, nil); ok {
+		return domain.Finding{Value: false, Quote: h.s.Text}
+	}
+	return domain.Finding{Value: false}
+}
+
+var methodPatterns = []struct {
+	value string
+	re    *regexp.Regexp
+}{
+	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random number generat|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|randomi[sz]ation (?:software|program|website|service|module)|(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
+	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
+	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
+	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice`)},
+	{"minimisation", regexp.MustCompile(`\bminimi[sz]ation\b`)},
+	{"block", regexp.MustCompile(`(?:permuted|random(?:ly)?(?: varying| variable| sized| size)?|variable|fixed)[\s-]*(?:sized? )?blocks?\b|block (?:randomi[sz]ation|design|sizes? of)|blocks? of (?:size )?(?:\d|two|four|six|eight|ten)|block sizes?|blocked randomi`)},
+	{"stratified", regexp.MustCompile(`stratified (?:by|according|for|on|randomi|block)|stratification (?:by|for|factor|variable)|randomi[sz]ation was stratified|strata`)},
+	{"sequence_generated", regexp.MustCompile(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule)`)},
+}
+
+// methodNeedsRandom lists methods that only count in a sentence about randomisation.
+var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": true, "stratified": true, "minimisation": true, "lots": true}
+
+func (a *analysis) randomizationMethod() domain.Finding {
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own {
+			continue
+		}
+		mentionsRandom := strings.Contains(s.lower, "random") || strings.Contains(s.lower, "allocat") || strings.Contains(s.lower, "assign")
+		for _, p := range methodPatterns {
+			loc := p.re.FindStringIndex(s.lower)
+			if loc == nil {
+				continue
+			}
+			if methodNeedsRandom[p.value] && !mentionsRandom {
+				continue
+			}
+			if negated(s.lower, loc[0]) {
+				continue
+			}
+			return domain.Finding{Value: p.value, Quote: s.Text}
+		}
+	}
+	return domain.Finding{Value: "not_stated"}
+}
+
+// ---- allocation concealment ----
+
+var (
+	concealedRe    = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)`)
+)
+
+func (a *analysis) concealment() domain.Finding {
+	if h, ok := a.firstOwn(notConcealedRe, nil); ok {
+		return domain.Finding{Value: ConcealmentNotConcealed, Quote: h.s.Text}
+	}
+	if h, ok := a.firstOwn(concealedRe, notNegated); ok {
+		return domain.Finding{Value: ConcealmentConcealed, Quote: h.s.Text}
+	}
+	return domain.Finding{Value: ConcealmentUnclear}
+}
+
+// ---- blinding ----
+
+var (
+	tripleRe = regexp.MustCompile(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
+	doubleRe = regexp.MustCompile(`\bdouble[\s-]*(?:blind|mask|dummy)`)
+	singleRe = regexp.MustCompile(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
+	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,3}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
+	// maskedRe finds "X were blinded/masked/unaware" sentences naming who was masked.
+	maskedRe  = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?|unaware|unknown to)\b`)
+	partiesRe = []struct {
+		party string
+		re    *regexp.Regexp
+	}{
+		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|parents|volunteers|mothers|families|respondents|students)\b`)},
+		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|care providers?|staff|investigators?|practitioners?|pharmacists?|interventionists?|study personnel|research personnel|dentists?|midwives|anaesthetists?|anesthesiologists?|treating)\b`)},
+		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|research assistants?|technicians?|radiologists?|pathologists?|adjudicat\w+|outcome assessment)\b`)},
+		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|person who (?:carries|carried) out the analysis|data manager)\b`)},
+	}
+)
+
+func (a *analysis) blinding() (domain.Finding, domain.Finding) {
+	for _, c := range []struct {
+		re    *regexp.Regexp
+		value string
+	}{{tripleRe, BlindingTriple}, {doubleRe, BlindingDouble}} {
+		if h, ok := a.firstOwn(c.re, notNegated); ok {
+			return domain.Finding{Value: c.value, Quote: h.s.Text}, a.maskedParties()
+		}
+	}
+	parties := a.maskedParties()
+	names, _ := parties.Value.([]string)
+	if len(names) >= 3 {
+		return domain.Finding{Value: BlindingTriple, Quote: parties.Quote}, parties
+	}
+	if len(names) == 2 {
+		return domain.Finding{Value: BlindingDouble, Quote: parties.Quote}, parties
+	}
+	if h, ok := a.firstOwn(singleRe, notNegated); ok {
+		return domain.Finding{Value: BlindingSingle, Quote: h.s.Text}, parties
+	}
+	if len(names) == 1 {
+		return domain.Finding{Value: BlindingSingle, Quote: parties.Quote}, parties
+	}
+	if h, ok := a.firstOwn(openRe, nil); ok {
+		return domain.Finding{Value: BlindingNone, Quote: h.s.Text}, parties
+	}
+	return domain.Finding{Value: BlindingUnclear}, parties
+}
+
+// maskedParties collects who was masked from own-study sentences that say someone was
+// blinded/masked/unaware and are not negated.
+func (a *analysis) maskedParties() domain.Finding {
+	seen := map[string]bool{}
+	var names []string
+	quote := ""
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own {
+			continue
+		}
+		loc := maskedRe.FindStringIndex(s.lower)
+		if loc == nil || negated(s.lower, loc[0]) || openRe.MatchString(s.lower) {
+			continue
+		}
+		if strings.Contains(s.lower, "double-blind") || strings.Contains(s.lower, "double blind") {
+			continue
+		}
+		// "X were blinded" names X before the word; "blinding of X" names X after it.
+		scope := s.lower[max(0, loc[0]-120):loc[0]]
+		if w := s.lower[loc[0]:loc[1]]; strings.HasSuffix(w, "ing") || w == "unknown to" {
+			scope = s.lower[loc[1]:min(len(s.lower), loc[1]+100)]
+		}
+		found := false
+		for _, p := range partiesRe {
+			if p.re.MatchString(scope) && !seen[p.party] {
+				seen[p.party] = true
+				names = append(names, p.party)
+				found = true
+			}
+		}
+		if found && quote == "" {
+			quote = s.Text
+		}
+	}
+	if len(names) == 0 {
+		return domain.Finding{Value: []string{}}
+	}
+	return domain.Finding{Value: names, Quote: quote}
+}
+
+// ---- registration ----
+
+func (a *analysis) registration() domain.Finding {
+	var ids []string
+	quote := ""
+	seen := map[string]bool{}
+	for pass := 0; pass < 2 && len(ids) == 0; pass++ {
+		for i := range a.sents {
+			s := &a.sents[i]
+			// First pass: sentences outside the reference list; second pass: anywhere.
+			if pass == 0 && s.Section == SectionReferences && !strings.Contains(strings.ToLower(s.Heading), "regist") {
+				continue
+			}
+			found := RegistryIDs(s.Text)
+			for _, id := range found {
+				if !seen[id] {
+					seen[id] = true
+					ids = append(ids, id)
+					if quote == "" {
+						quote = s.Text
+					}
+				}
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return domain.Finding{Value: []string{}}
+	}
+	return domain.Finding{Value: ids, Quote: quote}
+}
+
+// ---- analysis population ----
+
+var ittPatterns = []struct {
+	value string
+	re    *regexp.Regexp
+}{
+	{ITTModified, regexp.MustCompile(`modified (?:intention|intent)[\s-]*to[\s-]*treat|\bmitt\b`)},
+	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys`)},
+	{ITTPerProtocol, regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)},
+	{ITTAsTreated, regexp.MustCompile(`as[\s-]treated|\bat (?:analys|population)`)},
+	{"complete_case", regexp.MustCompile(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
+}
+
+func (a *analysis) itt() domain.Finding {
+	for _, p := range ittPatterns {
+		if h, ok := a.firstOwn(p.re, notNegated); ok {
+			return domain.Finding{Value: p.value, Quote: h.s.Text}
+		}
+	}
+	return domain.Finding{Value: ITTNotStated}
+}
+
+// ---- sample size ----
+
+const numberWord = `(?:\d{1,3}(?:,\d{3})+|\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?(?: hundred(?: and \w+(?:[\s-]\w+)?)?)?|(?:one|two|three|four|five|six|seven|eight|nine) hundred(?: and \w+(?:[\s-]\w+)?)?)`
+
+const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
+
+var (
+	enrolledRe     = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
+	enrolledVerbRe = regexp.MustCompile(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	totalRe        = regexp.MustCompile(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	participantsRe = regexp.MustCompile(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
+	nEqualsRe      = regexp.MustCompile(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
+	plannedCue     = regexp.MustCompile(`sample size|power(?:ed)? (?:calculation|analysis|of|to detect)|\bpowered\b|\d+\s?% power|statistical power|(?:required|needed|necessary|target(?:ed)?|planned|aimed)\b[^.;]{0,40}` + peopleNoun + `|` + peopleNoun + `[^.;]{0,30}(?:would be|were|are|was) (?:required|needed|necessary)|to (?:detect|show) a`)
+	plannedNumber  = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,4}?(?:` + peopleNoun + `|per (?:group|arm|condition)|in each (?:group|arm)|(?:per|each) (?:treatment )?(?:group|arm))`)
+)
+
+var smallNumbers = map[string]int{
+	"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10,
+	"eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+	"eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60,
+	"seventy": 70, "eighty": 80, "ninety": 90,
+}
+
+// parseNumber reads "1,234", "600", "Forty-nine" or "two hundred and ten".
+func parseNumber(s string) (int, bool) {
+	s = strings.ToLower(strings.TrimSpace(s))
+	if n, err := strconv.Atoi(strings.ReplaceAll(s, ",", "")); err == nil {
+		return n, true
+	}
+	total, cur := 0, 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == ' ' || r == '-' }) {
+		switch {
+		case w == "and":
+		case w == "hundred":
+			if cur == 0 {
+				cur = 1
+			}
+			cur *= 100
+		default:
+			v, ok := smallNumbers[w]
+			if !ok {
+				return 0, false
+			}
+			cur += v
+		}
+	}
+	total += cur
+	return total, total > 0
+}
+
+func (a *analysis) sampleSize() domain.Finding {
+	for _, re := range []*regexp.Regexp{enrolledVerbRe, totalRe, enrolledRe, participantsRe, nEqualsRe} {
+		var n int
+		h, ok := a.firstOwn(re, func(s *sent, m []int) bool {
+			v, ok := parseNumber(s.lower[m[2]:m[3]])
+			if !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, s.lower[m[2]:m[3]]) {
+				return false
+			}
+			n = v
+			return true
+		})
+		if ok {
+			_ = h
+			return domain.Finding{Value: n, Quote: h.s.Text}
+		}
+	}
+	return domain.Finding{Value: 0}
+}
+
+func looksLikeYear(v int, raw string) bool {
+	return v >= 1900 && v <= 2100 && !strings.Contains(raw, ",")
+}
+
+func (a *analysis) plannedSampleSize() domain.Finding {
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own || !plannedCue.MatchString(s.lower) {
+			continue
+		}
+		for _, m := range plannedNumber.FindAllStringSubmatchIndex(s.lower, -1) {
+			v, ok := parseNumber(s.lower[m[2]:m[3]])
+			if !ok || v < 2 || looksLikeYear(v, s.lower[m[2]:m[3]]) {
+				continue
+			}
+			return domain.Finding{Value: v, Quote: s.Text}
+		}
+	}
+	return domain.Finding{Value: 0}
+}
+
+// ---- attrition and missing data ----
+
+var (
+	pct            = `(\d{1,3}(?:\.\d+)?)\s?%`
+	lossWords      = `(?:lost to follow[\s-]?up|loss to follow[\s-]?up|drop(?:ped)?[\s-]?outs?|dropped out|withdr[ae]w(?:n|al)?|discontinu\w+|did not complete|attrition|were lost|not (?:be )?(?:followed|reached|available))`
+	attrPctAfter   = regexp.MustCompile(pct + `\)?[^.;]{0,50}?` + lossWords)
+	attrRateRe     = regexp.MustCompile(`(?:attrition|drop[\s-]?out|loss to follow[\s-]?up|withdrawal|lost to follow[\s-]?up)(?: rates?)?(?: was| were| of|:|,)?\s(?:\w+\s){0,3}?` + pct)
+	completedPctRe = regexp.MustCompile(pct + `\)?[^.;]{0,40}?(?:completed|were followed|retained|retention|follow[\s-]?up (?:rate|was))|(?:retention|follow[\s-]?up|completion) rates?(?: was| were| of|:)?\s(?:\w+\s){0,3}?` + pct)
+	lostCountRe    = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,3}?(?:` + peopleNoun + `\s)?(?:were\s|was\s|had\s)?(?:\w+\s)?` + lossWords)
+	noLossRe       = regexp.MustCompile(`\bno (?:\w+ )?(?:` + peopleNoun + ` )?(?:were |was )?(?:lost to follow|drop(?:ped)? ?out|withdr[ae]w|losses to follow)|\ball (?:\w+ ){0,2}(?:` + peopleNoun + `) (?:\w+ )?completed (?:the )?(?:study|trial|follow)`)
+	missingDataRe  = []struct {
+		value string
+		re    *regexp.Regexp
+	}{
+		{"multiple_imputation", regexp.MustCompile(`multiple(?:[\s-]+\w+)?[\s-]+imputation|multiply imputed|\bmice\b|chained equations|imputations? (?:was|were) (?:performed|conducted|used)|imputed (?:using|with|by)`)},
+		{"locf", regexp.MustCompile(`last observation carried forward|\blocf\b|baseline observation carried forward|\bbocf\b`)},
+		{"imputation", regexp.MustCompile(`\bimput(?:ed|ation)\b`)},
+		{"likelihood_based", regexp.MustCompile(`(?:mixed|multilevel|mixed-effects?)[\s-]+(?:\w+[\s-]+){0,3}models?[^.;]{0,80}missing|missing[^.;]{0,80}(?:mixed|multilevel)[\s-]+(?:\w+[\s-]+){0,3}models?|maximum likelihood|\bfiml\b`)},
+		{"inverse_probability_weighting", regexp.MustCompile(`inverse probability (?:of )?(?:\w+ )?weight`)},
+		{"complete_case", regexp.MustCompile(`complete[\s-]*case|available[\s-]*case`)},
+		{"described", regexp.MustCompile(`missing (?:data|values|outcome data|observations)[^.;]{0,60}(?:handled|addressed|imputed|replaced|treated|assumed|missing at random|accounted|excluded)|(?:missing at random|missing completely at random|\bmar\b assumption|\bmcar\b)|sensitivity analys[ie]s[^.;]{0,80}missing|missing[^.;]{0,80}sensitivity analys`)},
+	}
+)
+
+func (a *analysis) attrition(n domain.Finding) domain.Finding {
+	total, _ := n.Value.(int)
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own {
+			continue
+		}
+		if m := attrRateRe.FindStringSubmatch(s.lower); m != nil {
+			if r, ok := rate(m[1]); ok {
+				return domain.Finding{Value: r, Quote: s.Text}
+			}
+		}
+		if m := attrPctAfter.FindStringSubmatch(s.lower); m != nil {
+			if r, ok := rate(m[1]); ok {
+				return domain.Finding{Value: r, Quote: s.Text}
+			}
+		}
+		if m := completedPctRe.FindStringSubmatch(s.lower); m != nil {
+			p := m[1]
+			if p == "" {
+				p = m[2]
+			}
+			if r, ok := rate(p); ok {
+				return domain.Finding{Value: round3(1 - r), Quote: s.Text}
+			}
+		}
+		if loc := noLossRe.FindStringIndex(s.lower); loc != nil {
+			return domain.Finding{Value: 0.0, Quote: s.Text}
+		}
+		if total > 0 {
+			if m := lostCountRe.FindStringSubmatch(s.lower); m != nil {
+				if c, ok := parseNumber(m[1]); ok && c < total {
+					return domain.Finding{Value: round3(float64(c) / float64(total)), Quote: s.Text}
+				}
+			}
+		}
+	}
+	return domain.Finding{Value: nil}
+}
+
+func rate(p string) (float64, bool) {
+	v, err := strconv.ParseFloat(p, 64)
+	if err != nil || v < 0 || v > 100 {
+		return 0, false
+	}
+	return round3(v / 100), true
+}
+
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+func (a *analysis) missingData() domain.Finding {
+	for _, p := range missingDataRe {
+		if h, ok := a.firstOwn(p.re, nil); ok {
+			return domain.Finding{Value: p.value, Quote: h.s.Text}
+		}
+	}
+	return domain.Finding{Value: "not_stated"}
+}
+
+// ---- design ----
+
+var (
+	metaTitleRe    = regexp.MustCompile(`meta[\s-]?analys[ie]s|meta[\s-]?regression|pooled analysis of (?:\w+ )?(?:randomi|trials|studies)`)
+	metaOwnRe      = regexp.MustCompile(`(?:we|this|the present|the current|a)\s(?:\w+\s){0,4}?(?:meta[\s-]?analys[ie]s|meta[\s-]?analy[sz]ed|pooled (?:the )?(?:data|results|estimates))|meta[\s-]?analys[ie]s (?:was|were) (?:performed|conducted|undertaken|used)|^(?:design|study design|methods?):?\s*(?:a )?(?:systematic review and )?meta[\s-]?analys`)
+	sysTitleRe     = regexp.MustCompile(`systematic (?:literature )?review|scoping review|umbrella review`)
+	sysOwnRe       = regexp.MustCompile(`(?:we|this|the present)\s(?:\w+\s){0,3}?(?:systematically (?:searched|reviewed)|systematic (?:literature )?review)|(?:we )?(?:searched|search of)\s(?:\w+\s){0,4}?(?:medline|pubmed|embase|cochrane|cinahl|psycinfo|web of science|scopus|databases|electronic databases)|^(?:design|data sources?):?\s*(?:a )?systematic (?:literature )?review`)
+	blindedTrialRe = regexp.MustCompile(`(?:double|triple)[\s-]*(?:blind|mask)(?:ed)?[^.;]{0,60}\b(?:trial|study|comparison)|placebo[\s-]*controlled|(?:compared|versus|vs\.?|or) (?:with )?(?:a )?(?:matching |identical )?placebo`)
+	rctTitleRe     = regexp.MustCompile(`randomi[sz]ed(?:[\s,-]+\w+){0,4}[\s-]+(?:trial|study|comparison|evaluation|crossover|cross-over)|\brct\b|randomi[sz]ed[\s,-]+(?:placebo|double|single|controlled|clinical|multicent)`)
+	animalRe       = regexp.MustCompile(`\b(?:rats?|mice|mouse|murine|rabbits?|dogs?|pigs?|piglets?|swine|sheep|ewes|lambs|monkeys?|macaques?|primates?|zebrafish|rodents?|canine|porcine|ovine|bovine|cattle|cows?|calves|hamsters?|guinea pigs?|horses?|equine|cats?|feline|chickens?|broilers?|drosophila|wistar|sprague|c57bl|knockout|animals?)\b`)
+	humanRe        = regexp.MustCompile(`\b(?:patients?|participants?|women|men|children|adults?|infants?|volunteers?|subjects|individuals|persons|people|residents|students|mothers|newborns|neonates|humans?|adolescents|girls|boys|elderly|outpatients|inpatients|cases)\b`)
+	inVitroRe      = regexp.MustCompile(`\bin vitro\b|\bcell lines?\b|\bcultured (?:\w+ )?cells\b|\bcell cultures?\b|\bcells were (?:treated|incubated|transfected|cultured|exposed)|\b(?:hela|hek293|mcf-?7|hepg2)\b`)
+	caseReportRe   = regexp.MustCompile(`\bcase report\b|\bwe (?:report|describe|present) (?:a|an|the|two|three|four|one) (?:\w+ ){0,3}(?:case|patient|man|woman|boy|girl|infant|child)|^(?:a|an) \d{1,3}[\s-]year[\s-]old\b|\bcase presentation\b`)
+	caseControlRe  = regexp.MustCompile(`\bcase[\s-]+control(?:led)?\b|\bcases and (?:\w+ )?controls\b|\bmatched controls\b`)
+	crossSectRe    = regexp.MustCompile(`\bcross[\s-]?sectional\b|\bprevalence (?:study|survey)\b|\b(?:questionnaire|telephone|online|web|postal|national|population)[\s-]+(?:based )?survey\b|\bsurvey (?:was|of|study)\b|\bwe surveyed\b`)
+	cohortRe       = regexp.MustCompile(`\bcohort\b|\blongitudinal (?:study|analysis|follow)|\bprospective(?:ly)?\b|\bretrospective(?:ly)?\b|\bfollowed (?:up )?(?:for|until|prospectively)|\bfollow[\s-]?up (?:study|of)\b|\bchart review\b|\brecords? (?:were |was )?reviewed\b|\bregistry[\s-]based\b|\bdatabase study\b|\bobservational\b`)
+	reviewTitleRe  = regexp.MustCompile(`\breview\b|\boverview\b|\bstate of the art\b|\bupdate on\b|\bcurrent concepts\b`)
+	otherDesignRe  = regexp.MustCompile(`\bnon[\s-]?randomi[sz]ed\b|\bquasi[\s-]?(?:experimental|randomi)|\bcase series\b|\bqualitative\b|\bfocus groups?\b|\bsingle[\s-]arm\b|\bpilot\b|\bopen[\s-]label\b|\bphase (?:i|ii|1|2)\b|\bclinical trial\b|\btrial\b|\bdiagnostic accuracy\b|\bcost[\s-]effectiveness\b|\bmodel(?:l)?ing study\b|\bbefore[\s-]and[\s-]after\b|\bpre[\s-]?post\b|\bsensitivity and specificity\b|\bvalidation\b|\bexperiment(?:al)?\b`)
+	prospectiveRe  = regexp.MustCompile(`\bprospective(?:ly)?\b`)
+	retroRe        = regexp.MustCompile(`\bretrospective(?:ly)?\b|\bchart review\b|\brecords? (?:were |was )?(?:reviewed|retrieved)\b`)
+)
+
+// designFromMetadata maps publication types and MeSH headings to a design; ok is false
+// when the metadata do not settle it.
+func designFromMetadata(pts, mesh []string) (string, bool) {
+	has := func(list []string, names ...string) bool {
+		for _, v := range list {
+			v = strings.ToLower(strings.TrimSuffix(strings.TrimSpace(v), "*"))
+			if i := strings.IndexByte(v, '/'); i >= 0 {
+				v = v[:i]
+			}
+			v = strings.TrimPrefix(v, "*")
+			for _, n := range names {
+				if v == n {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	switch {
+	case has(pts, "meta-analysis", "network meta-analysis"):
+		return DesignMetaAnalysis, true
+	case has(pts, "systematic review"):
+		return DesignSystematicReview, true
+	case has(pts, "randomized controlled trial", "pragmatic clinical trial", "equivalence trial"):
+		return DesignRCT, true
+	case has(pts, "case reports"):
+		return DesignCaseReport, true
+	case has(mesh, "case-control studies"):
+		return DesignCaseControl, true
+	case has(mesh, "cross-sectional studies"):
+		return DesignCrossSectional, true
+	case has(mesh, "cohort studies", "prospective studies", "retrospective studies", "longitudinal studies", "follow-up studies"):
+		return DesignCohort, true
+	case has(pts, "review", "scoping review"):
+		return DesignReview, true
+	case has(mesh, "animals") && !has(mesh, "humans"):
+		return DesignAnimal, true
+	case has(mesh, "in vitro techniques", "cells, cultured", "cell line") && !has(mesh, "humans", "animals"):
+		return DesignInVitro, true
+	case has(pts, "controlled clinical trial", "clinical trial", "clinical trial, phase i", "clinical trial, phase ii", "observational study", "comparative study", "evaluation study", "validation study"):
+		return DesignOther, true
+	}
+	return "", false
+}
+
+func (a *analysis) design(randomized domain.Finding) domain.Finding {
+	if v, ok := designFromMetadata(a.doc.PublicationTypes, a.doc.MeshTerms); ok {
+		return domain.Finding{Value: v, Quote: a.supportFor(v, randomized)}
+	}
+	v, q := a.designFromText(randomized)
+	return domain.Finding{Value: v, Quote: q}
+}
+
+// supportFor finds a sentence supporting a metadata-derived design, so the finding can
+// still be checked against the text.
+func (a *analysis) supportFor(design string, randomized domain.Finding) string {
+	var re *regexp.Regexp
+	switch design {
+	case DesignRCT:
+		if r, _ := randomized.Value.(bool); r {
+			return randomized.Quote
+		}
+		return ""
+	case DesignMetaAnalysis:
+		re = metaTitleRe
+	case DesignSystematicReview:
+		re = sysTitleRe
+	case DesignCaseControl:
+		re = caseControlRe
+	case DesignCrossSectional:
+		re = crossSectRe
+	case DesignCohort:
+		re = cohortRe
+	case DesignCaseReport:
+		re = caseReportRe
+	case DesignAnimal:
+		re = animalRe
+	case DesignInVitro:
+		re = inVitroRe
+	default:
+		return ""
+	}
+	if h, ok := a.firstOwn(re, notNegated); ok {
+		return h.s.Text
+	}
+	return ""
+}
+
+func (a *analysis) title() *sent {
+	if a.doc.Title == "" || len(a.sents) == 0 {
+		return nil
+	}
+	return &a.sents[0]
+}
+
+func (a *analysis) designFromText(randomized domain.Finding) (string, string) {
+	title := ""
+	if t := a.title(); t != nil {
+		title = strings.ToLower(a.doc.Title)
+	}
+	quoteTitle := func() string { return a.sents[0].Text }
+	// Evidence syntheses first: an abstract of a meta-analysis mentions randomised trials.
+	if title != "" && metaTitleRe.MatchString(title) {
+		return DesignMetaAnalysis, quoteTitle()
+	}
+	if h, ok := a.firstOwn(metaOwnRe, notNegated); ok {
+		return DesignMetaAnalysis, h.s.Text
+	}
+	if title != "" && sysTitleRe.MatchString(title) {
+		return DesignSystematicReview, quoteTitle()
+	}
+	if h, ok := a.firstOwn(sysOwnRe, notNegated); ok {
+		return DesignSystematicReview, h.s.Text
+	}
+	animals, humans := a.count(animalRe), a.count(humanRe)
+	isAnimal := animals > 0 && animals >= humans
+	if r, _ := randomized.Value.(bool); r && !isAnimal {
+		return DesignRCT, randomized.Quote
+	}
+	// A double-blind or placebo-controlled trial in people is, in practice, randomised.
+	if h, ok := a.firstOwn(blindedTrialRe, notNegated); ok && !isAnimal && humans > 0 {
+		return DesignRCT, h.s.Text
+	}
+	if title != "" && rctTitleRe.MatchString(title) && !nonRandom.MatchString(title) && !isAnimal {
+		return DesignRCT, quoteTitle()
+	}
+	if isAnimal {
+		if h, ok := a.firstOwn(animalRe, nil); ok {
+			return DesignAnimal, h.s.Text
+		}
+	}
+	if h, ok := a.firstOwn(caseReportRe, notNegated); ok && humans <= 12 {
+		return DesignCaseReport, h.s.Text
+	}
+	if h, ok := a.firstOwn(inVitroRe, nil); ok && humans == 0 {
+		return DesignInVitro, h.s.Text
+	}
+	if h, ok := a.firstOwn(caseControlRe, notNegated); ok {
+		return DesignCaseControl, h.s.Text
+	}
+	if h, ok := a.firstOwn(crossSectRe, notNegated); ok {
+		return DesignCrossSectional, h.s.Text
+	}
+	if h, ok := a.firstOwn(cohortRe, notNegated); ok {
+		return DesignCohort, h.s.Text
+	}
+	if title != "" && reviewTitleRe.MatchString(title) {
+		return DesignReview, quoteTitle()
+	}
+	if h, ok := a.firstOwn(otherDesignRe, nil); ok {
+		return DesignOther, h.s.Text
+	}
+	if len(strings.Fields(a.doc.Text)) >= 40 {
+		return DesignOther, ""
+	}
+	return DesignUnclear, ""
+}
+
+// count is the number of own-study sentences matching re.
+func (a *analysis) count(re *regexp.Regexp) int {
+	n := 0
+	for i := range a.sents {
+		if a.sents[i].own && re.MatchString(a.sents[i].lower) {
+			n++
+		}
+	}
+	return n
+}
+
+func (a *analysis) direction() domain.Finding {
+	if h, ok := a.firstOwn(retroRe, notNegated); ok {
+		return domain.Finding{Value: "retrospective", Quote: h.s.Text}
+	}
+	if h, ok := a.firstOwn(prospectiveRe, notNegated); ok {
+		return domain.Finding{Value: "prospective", Quote: h.s.Text}
+	}
+	return domain.Finding{Value: "not_stated"}
+}

@@ -1,0 +1,216 @@
+package appraisal
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Section classifies where a sentence sits in a paper, because a sentence in the
+// Introduction or Discussion usually describes other studies while one in the Methods
+// describes this one.
+type Section int
+
+// Section classes, from most to least trusted for describing the paper's own methods.
+const (
+	SectionBody       Section = iota // abstract, methods, results, or unlabelled text
+	SectionBackground                // introduction, background, discussion, limitations
+	SectionReferences                // reference list, acknowledgements, funding
+)
+
+// Sentence is one sentence with its byte offsets in the analysed text, so Text is always
+// text[Start:End] and can be shown as an exact quote.
+type Sentence struct {
+	Text       string
+	Start, End int
+	Section    Section
+	// Heading is the section heading or inline abstract label in force ("METHODS").
+	Heading string
+}
+
+// abbreviations end with a period that does not end a sentence. Stored lower-case
+// without the trailing period.
+var abbreviations = map[string]bool{
+	"e.g": true, "i.e": true, "al": true, "fig": true, "figs": true, "vs": true, "v": true,
+	"dr": true, "mr": true, "mrs": true, "ms": true, "prof": true, "no": true, "nos": true,
+	"approx": true, "ca": true, "cf": true, "ref": true, "refs": true, "eq": true, "eqs": true,
+	"vol": true, "pp": true, "p": true, "st": true, "inc": true, "ltd": true, "co": true,
+	"corp": true, "dept": true, "univ": true, "resp": true, "min": true, "max": true,
+	"mo": true, "mos": true, "yr": true, "yrs": true, "wk": true, "wks": true, "hr": true,
+	"hrs": true, "sec": true, "tab": true, "suppl": true, "jan": true, "feb": true, "mar": true,
+	"apr": true, "jun": true, "jul": true, "aug": true, "sep": true, "sept": true, "oct": true,
+	"nov": true, "dec": true, "etc": true, "viz": true, "sp": true, "spp": true, "var": true,
+	"ed": true, "eds": true, "est": true, "u.s": true, "u.k": true, "n.b": true,
+}
+
+// SplitSentences splits text into sentences. It breaks at line ends and at '.', '!' or '?'
+// followed by space and a capital, digit, quote or bracket, except after abbreviations
+// (e.g., i.e., et al., Fig., vs.), single initials and inside decimals ("2.5" has no space
+// after the point). Headings ("## Methods", "METHODS:") set the Section of what follows.
+func SplitSentences(text string) []Sentence {
+	var out []Sentence
+	section, heading := SectionBody, ""
+	lineStart := 0
+	for lineStart <= len(text) {
+		lineEnd := strings.IndexByte(text[lineStart:], '\n')
+		if lineEnd < 0 {
+			lineEnd = len(text)
+		} else {
+			lineEnd += lineStart
+		}
+		line := text[lineStart:lineEnd]
+		if h, ok := headingOf(line); ok {
+			heading = h
+			section = classifyHeading(h)
+		}
+		for _, s := range splitLine(line, lineStart) {
+			if label, ok := inlineLabel(s.Text); ok {
+				heading = label
+				section = classifyHeading(label)
+			}
+			s.Section, s.Heading = section, heading
+			out = append(out, s)
+		}
+		lineStart = lineEnd + 1
+	}
+	return out
+}
+
+// splitLine splits one line into sentences with offsets relative to the whole text.
+func splitLine(line string, base int) []Sentence {
+	var out []Sentence
+	start := 0
+	emit := func(end int) {
+		seg := line[start:end]
+		trimmedLeft := len(seg) - len(strings.TrimLeftFunc(seg, unicode.IsSpace))
+		seg = strings.TrimSpace(seg)
+		if seg != "" {
+			s := base + start + trimmedLeft
+			out = append(out, Sentence{Text: seg, Start: s, End: s + len(seg)})
+		}
+	}
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c != '.' && c != '!' && c != '?' {
+			continue
+		}
+		// Include closing quotes/brackets right after the terminator.
+		j := i + 1
+		for j < len(line) && strings.IndexByte(`"')]`, line[j]) >= 0 {
+			j++
+		}
+		if j < len(line) && line[j] == 0xE2 { // closing curly quote ” or ’
+			if r, size := utf8.DecodeRuneInString(line[j:]); r == '”' || r == '’' {
+				j += size
+			}
+		}
+		if j >= len(line) {
+			continue
+		}
+		if line[j] != ' ' && line[j] != '\t' {
+			continue
+		}
+		k := j
+		for k < len(line) && (line[k] == ' ' || line[k] == '\t') {
+			k++
+		}
+		if k >= len(line) {
+			continue
+		}
+		next, _ := utf8.DecodeRuneInString(line[k:])
+		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'([“‘`, next)) {
+			continue
+		}
+		if c == '.' && isAbbreviation(line[start:i]) {
+			continue
+		}
+		emit(j)
+		start = j
+		i = j - 1
+	}
+	emit(len(line))
+	return out
+}
+
+// isAbbreviation reports whether the word just before a period is an abbreviation or an
+// initial, in which case the period does not end the sentence.
+func isAbbreviation(before string) bool {
+	w := before
+	if idx := strings.LastIndexAny(w, " \t([/"); idx >= 0 {
+		w = w[idx+1:]
+	}
+	if w == "" {
+		return false
+	}
+	if abbreviations[strings.ToLower(w)] {
+		return true
+	}
+	// A single letter ("J. Smith", "P. aeruginosa") is an initial.
+	if r, size := utf8.DecodeRuneInString(w); size == len(w) && unicode.IsLetter(r) {
+		return true
+	}
+	return false
+}
+
+// headingOf recognises a Markdown heading line ("## Methods") or a short title-like line
+// with no final period ("Statistical analysis").
+func headingOf(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if strings.HasPrefix(t, "#") {
+		return strings.TrimSpace(strings.TrimLeft(t, "#")), true
+	}
+	return "", false
+}
+
+// inlineLabel recognises a structured-abstract label at the start of a sentence
+// ("BACKGROUND: ...", "Methods: ...").
+func inlineLabel(s string) (string, bool) {
+	idx := strings.IndexByte(s, ':')
+	if idx <= 2 || idx > 40 {
+		return "", false
+	}
+	label := s[:idx]
+	for _, r := range label {
+		if !(unicode.IsLetter(r) || r == ' ' || r == '/' || r == '&') {
+			return "", false
+		}
+	}
+	if _, known := headingClasses[strings.ToLower(strings.TrimSpace(label))]; !known && strings.ToUpper(label) != label {
+		return "", false
+	}
+	return strings.TrimSpace(label), true
+}
+
+// headingClasses maps well-known heading words to their section class; unknown headings
+// count as body text.
+var headingClasses = map[string]Section{
+	"background": SectionBackground, "introduction": SectionBackground, "discussion": SectionBackground,
+	"context": SectionBackground, "rationale": SectionBackground, "limitations": SectionBackground,
+	"strengths and limitations": SectionBackground, "comparison with other studies": SectionBackground,
+	"references": SectionReferences, "acknowledgements": SectionReferences, "acknowledgments": SectionReferences,
+	"funding": SectionReferences, "competing interests": SectionReferences, "conflict of interest": SectionReferences,
+	"conflicts of interest": SectionReferences, "abbreviations": SectionReferences, "authors' contributions": SectionReferences,
+	"methods": SectionBody, "method": SectionBody, "results": SectionBody, "conclusions": SectionBody, "conclusion": SectionBody,
+	"objective": SectionBody, "objectives": SectionBody, "aims": SectionBody, "design": SectionBody, "setting": SectionBody,
+	"participants": SectionBody, "interventions": SectionBody, "abstract": SectionBody, "purpose": SectionBody,
+}
+
+// classifyHeading maps a heading to a section class by its leading words.
+func classifyHeading(h string) Section {
+	l := strings.ToLower(strings.TrimSpace(h))
+	l = strings.TrimRight(l, ": ")
+	if s, ok := headingClasses[l]; ok {
+		return s
+	}
+	for _, p := range []string{"introduction", "background", "discussion", "limitation", "strengths", "comparison with"} {
+		if strings.HasPrefix(l, p) {
+			return SectionBackground
+		}
+	}
+	for _, p := range []string{"reference", "acknowledg", "funding", "competing", "conflict", "declaration", "author", "supplementary", "additional file", "availability", "abbreviation", "ethics approval", "consent for publication"} {
+		if strings.HasPrefix(l, p) {
+			return SectionReferences
+		}
+	}
+	return SectionBody
+}
