@@ -8,7 +8,9 @@ import (
 // registryPattern recognises one trial or review registry's identifiers.
 type registryPattern struct {
 	Registry string
-	re       *regexp.Regexp
+	// gate is a lower-case literal every match contains, checked before the regexp runs.
+	gate string
+	re   *regexp.Regexp
 	// normalise turns a match into the canonical id (upper-case, no inner spaces).
 	normalise func(string) string
 }
@@ -20,36 +22,36 @@ func compactUpper(s string) string {
 // registryPatterns lists the WHO primary registries and the common others. Boundaries are
 // explicit because ids often sit next to punctuation ("(NCT01136148)").
 var registryPatterns = []registryPattern{
-	{"ClinicalTrials.gov", regexp.MustCompile(`(?i)\bNCT[\s:#-]{0,2}0\d{7}\b`), func(s string) string { return "NCT" + digitsOf(s) }},
-	{"ISRCTN", regexp.MustCompile(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
-	{"ANZCTR", regexp.MustCompile(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
-	{"HKUCTR", regexp.MustCompile(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},
-	{"EU CT", regexp.MustCompile(`\b20\d{2}-5\d{5}-\d{2}-\d{2}\b`), func(s string) string { return "EUCT " + s }},
-	{"ChiCTR", regexp.MustCompile(`(?i)\bChiCTR[-\s]?(?:[A-Z]{2,5}[-\s]?)?\d{6,12}(?:-\d+)?\b`), func(s string) string { return strings.ToUpper(strings.ReplaceAll(s, " ", "")) }},
-	{"DRKS", regexp.MustCompile(`(?i)\bDRKS\s?\d{8}\b`), compactUpper},
-	{"EudraCT", regexp.MustCompile(`(?i)\bEudraCT(?:\s+(?:No\.?|number|n[°º]|registration(?: number)?))?[\s:#]*(\d{4}-\d{6}-\d{2})\b`), nil},
-	{"CTRI", regexp.MustCompile(`(?i)\bCTRI\s?/\s?\d{4}\s?/\s?\d{2,3}\s?/\s?\d{5,6}\b`), compactUpper},
-	{"PROSPERO", regexp.MustCompile(`\bCRD\s?\d{8,11}\b`), compactUpper},
-	{"UMIN", regexp.MustCompile(`(?i)\bUMIN(?:-CTR)?\s?[:#]?\s?0\d{8}\b`), func(s string) string { return "UMIN" + digitsOf(s) }},
-	{"jRCT", regexp.MustCompile(`(?i)\bjRCT[sd]?\d{9,10}\b`), func(s string) string { return strings.TrimSpace(s) }},
-	{"JPRN", regexp.MustCompile(`(?i)\bJPRN-[A-Za-z]+-?\d{6,12}\b`), compactUpper},
-	{"IRCT", regexp.MustCompile(`(?i)\bIRCT\s?\d{6,14}N\d{1,3}\b`), compactUpper},
-	{"PACTR", regexp.MustCompile(`(?i)\bPACTR\s?\d{15}\b`), compactUpper},
-	{"NTR", regexp.MustCompile(`\b(?:NTR|NL)\s?\d{3,5}\b`), compactUpper},
-	{"CRiS", regexp.MustCompile(`(?i)\bKCT\s?\d{7}\b`), compactUpper},
-	{"SLCTR", regexp.MustCompile(`(?i)\bSLCTR\s?/\s?\d{4}\s?/\s?\d{3}\b`), compactUpper},
-	{"TCTR", regexp.MustCompile(`(?i)\bTCTR\s?\d{11}\b`), compactUpper},
-	{"ReBEC", regexp.MustCompile(`\bRBR-[0-9a-z]{6,8}\b`), func(s string) string { return s }},
-	{"RPCEC", regexp.MustCompile(`(?i)\bRPCEC\d{8}\b`), compactUpper},
-	{"REPEC", regexp.MustCompile(`(?i)\bPER-\d{3}-\d{2}\b`), compactUpper},
-	{"ISRCTN", regexp.MustCompile(`(?i)\bISRCTN\s?(?:no\.?|number)?\s?\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
-	{"EudraCT", regexp.MustCompile(`\b((?:19|20)\d{2}-0\d{5}-\d{2})\b`), nil},
-	{"LBCTR", regexp.MustCompile(`(?i)\bLBCTR\d{10}\b`), compactUpper},
-	{"ITMCTR", regexp.MustCompile(`(?i)\bITMCTR\d{10}\b`), compactUpper},
-	{"ChinaDrugTrials", regexp.MustCompile(`\bCTR20\d{6}\b`), compactUpper},
-	{"ResearchRegistry", regexp.MustCompile(`(?i)\bresearchregistry\s?\d{3,5}\b`), strings.ToLower},
-	{"OSF", regexp.MustCompile(`(?i)\bosf\.io/[a-z0-9]{5}\b`), strings.ToLower},
-	{"AEARCTR", regexp.MustCompile(`(?i)\bAEARCTR-\d{7}\b`), compactUpper},
+	{"ClinicalTrials.gov", "nct", regexp.MustCompile(`(?i)\bNCT[\s:#-]{0,2}0\d{7}\b`), func(s string) string { return "NCT" + digitsOf(s) }},
+	{"ISRCTN", "isrctn", regexp.MustCompile(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"ANZCTR", "", regexp.MustCompile(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
+	{"HKUCTR", "hkuctr", regexp.MustCompile(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},
+	{"EU CT", "-5", regexp.MustCompile(`\b20\d{2}-5\d{5}-\d{2}-\d{2}\b`), func(s string) string { return "EUCT " + s }},
+	{"ChiCTR", "chictr", regexp.MustCompile(`(?i)\bChiCTR[-\s]?(?:[A-Z]{2,5}[-\s]?)?\d{6,12}(?:-\d+)?\b`), func(s string) string { return strings.ToUpper(strings.ReplaceAll(s, " ", "")) }},
+	{"DRKS", "drks", regexp.MustCompile(`(?i)\bDRKS\s?\d{8}\b`), compactUpper},
+	{"EudraCT", "", regexp.MustCompile(`(?i)\bEudraCT(?:\s+(?:No\.?|number|n[°º]|registration(?: number)?))?[\s:#]*(\d{4}-\d{6}-\d{2})\b`), nil},
+	{"CTRI", "ctri", regexp.MustCompile(`(?i)\bCTRI\s?/\s?\d{4}\s?/\s?\d{2,3}\s?/\s?\d{5,6}\b`), compactUpper},
+	{"PROSPERO", "crd", regexp.MustCompile(`\bCRD\s?\d{8,11}\b`), compactUpper},
+	{"UMIN", "umin", regexp.MustCompile(`(?i)\bUMIN(?:-CTR)?\s?[:#]?\s?0\d{8}\b`), func(s string) string { return "UMIN" + digitsOf(s) }},
+	{"jRCT", "jrct", regexp.MustCompile(`(?i)\bjRCT[sd]?\d{9,10}\b`), func(s string) string { return strings.TrimSpace(s) }},
+	{"JPRN", "jprn", regexp.MustCompile(`(?i)\bJPRN-[A-Za-z]+-?\d{6,12}\b`), compactUpper},
+	{"IRCT", "irct", regexp.MustCompile(`(?i)\bIRCT\s?\d{6,14}N\d{1,3}\b`), compactUpper},
+	{"PACTR", "pactr", regexp.MustCompile(`(?i)\bPACTR\s?\d{15}\b`), compactUpper},
+	{"NTR", "", regexp.MustCompile(`\b(?:NTR|NL)\s?\d{3,5}\b`), compactUpper},
+	{"CRiS", "kct", regexp.MustCompile(`(?i)\bKCT\s?\d{7}\b`), compactUpper},
+	{"SLCTR", "slctr", regexp.MustCompile(`(?i)\bSLCTR\s?/\s?\d{4}\s?/\s?\d{3}\b`), compactUpper},
+	{"TCTR", "tctr", regexp.MustCompile(`(?i)\bTCTR\s?\d{11}\b`), compactUpper},
+	{"ReBEC", "rbr-", regexp.MustCompile(`\bRBR-[0-9a-z]{6,8}\b`), func(s string) string { return s }},
+	{"RPCEC", "rpcec", regexp.MustCompile(`(?i)\bRPCEC\d{8}\b`), compactUpper},
+	{"REPEC", "per-", regexp.MustCompile(`(?i)\bPER-\d{3}-\d{2}\b`), compactUpper},
+	{"ISRCTN", "isrctn", regexp.MustCompile(`(?i)\bISRCTN\s?(?:no\.?|number)?\s?\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"EudraCT", "", regexp.MustCompile(`\b((?:19|20)\d{2}-0\d{5}-\d{2})\b`), nil},
+	{"LBCTR", "lbctr", regexp.MustCompile(`(?i)\bLBCTR\d{10}\b`), compactUpper},
+	{"ITMCTR", "itmctr", regexp.MustCompile(`(?i)\bITMCTR\d{10}\b`), compactUpper},
+	{"ChinaDrugTrials", "ctr20", regexp.MustCompile(`\bCTR20\d{6}\b`), compactUpper},
+	{"ResearchRegistry", "researchregistry", regexp.MustCompile(`(?i)\bresearchregistry\s?\d{3,5}\b`), strings.ToLower},
+	{"OSF", "osf.io", regexp.MustCompile(`(?i)\bosf\.io/[a-z0-9]{5}\b`), strings.ToLower},
+	{"AEARCTR", "aearctr-", regexp.MustCompile(`(?i)\bAEARCTR-\d{7}\b`), compactUpper},
 }
 
 // ntrContext is required for the Netherlands register's short ids ("NTR1234", "NL1234"),
@@ -75,7 +77,14 @@ func RegistryIDs(s string) []string {
 	}
 	var hits []hit
 	seen := map[string]bool{}
+	lower := strings.ToLower(s)
+	if !hasDigitRun(s, 3) {
+		return nil
+	}
 	for _, p := range registryPatterns {
+		if p.gate != "" && !strings.Contains(lower, p.gate) {
+			continue
+		}
 		for _, m := range p.re.FindAllStringSubmatchIndex(s, -1) {
 			raw := s[m[0]:m[1]]
 			var id string
@@ -108,4 +117,20 @@ func RegistryIDs(s string) []string {
 		out[i] = h.id
 	}
 	return out
+}
+
+// hasDigitRun reports whether s contains n consecutive ASCII digits; every registry id does.
+func hasDigitRun(s string, n int) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			run++
+			if run >= n {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
 }
