@@ -98,7 +98,7 @@ func Matrix(t *testing.T, source domain.Source, good http.Handler, run Run) {
 		{"500 then 503 then recovers", 2, fiveHundredThen503(), ""},
 		{"429 storm", -1, reply(429, map[string]string{"Retry-After": "0"}, `Too Many Requests`), "rate limited (HTTP 429)"},
 		{"503 storm", -1, reply(503, nil, `Service Unavailable`), "server error (HTTP 503)"},
-		{"HTML error page with 200", -1, reply(200, map[string]string{"Content-Type": "text/html; charset=utf-8"}, htmlPage), `got an HTML page: "502 Bad Gateway"`},
+		{"HTML error page with 200", -1, reply(200, map[string]string{"Content-Type": "text/html; charset=utf-8"}, htmlPage), `"502 Bad Gateway"`},
 		{"truncated body", -1, truncate(good), "truncated"},
 	}
 	for _, tc := range cases {
