@@ -1,0 +1,343 @@
+package search
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sort"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+)
+
+// DefaultSourceTimeout is the per-source time limit when FanoutOptions.Timeout is zero
+// (RunConfig's search_timeout_s default).
+const DefaultSourceTimeout = 30 * time.Second
+
+// FanoutOptions configure a Fanout.
+type FanoutOptions struct {
+	// Timeout bounds each source on its own, so one slow source never holds up the
+	// others past it.
+	Timeout time.Duration
+}
+
+// Fanout runs a search over several sources at once and merges what they find.
+type Fanout struct {
+	sources map[domain.Source]Source
+	order   []domain.Source
+	timeout time.Duration
+}
+
+// NewFanout registers the configured sources; their order is the order results are listed
+// in when relevance ties, and the order used when no source is named. A later source with
+// the same name replaces an earlier one; nil sources are ignored.
+func NewFanout(sources []Source, opts FanoutOptions) *Fanout {
+	f := &Fanout{sources: map[domain.Source]Source{}, timeout: opts.Timeout}
+	if f.timeout <= 0 {
+		f.timeout = DefaultSourceTimeout
+	}
+	for _, s := range sources {
+		if s == nil {
+			continue
+		}
+		name := s.Name()
+		if _, dup := f.sources[name]; !dup {
+			f.order = append(f.order, name)
+		}
+		f.sources[name] = s
+	}
+	return f
+}
+
+// Sources lists the configured source names in order.
+func (f *Fanout) Sources() []domain.Source {
+	return append([]domain.Source(nil), f.order...)
+}
+
+// outcome is what one source produced.
+type outcome struct {
+	source   domain.Source
+	evidence []domain.Evidence
+	err      error
+	took     time.Duration
+}
+
+// Run searches the enabled sources concurrently (nil or empty enabled means every
+// configured source), each with all queries, at most maxPerSource results per query and
+// its own timeout. It never fails as a whole: a source that errors, times out, panics or is
+// not configured becomes an entry in Errors beside the others' evidence. Source warnings
+// (e.g. PubMed's PhraseNotFound) are also entries in Errors, with text starting "warning: ".
+//
+// Evidence is deduplicated across sources by identifier (PMID, DOI, NCT id, PMCID, else the
+// normalised URL), merging the richer metadata of each copy, and ranked stably: relevance
+// descending, then source order, then canonical key.
+func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Source, maxPerSource int) domain.SearchResult {
+	res := domain.SearchResult{
+		Query:           strings.Join(trimmed(queries), " | "),
+		Evidence:        []domain.Evidence{},
+		SourcesSearched: []domain.Source{},
+		Errors:          []domain.SearchError{},
+	}
+	if len(enabled) == 0 {
+		enabled = f.order
+	}
+	var run []Source
+	seen := map[domain.Source]bool{}
+	for _, name := range enabled {
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		s, ok := f.sources[name]
+		switch {
+		case !name.Valid():
+			res.Errors = append(res.Errors, domain.SearchError{Source: name, Error: fmt.Sprintf("unknown source %q", string(name))})
+		case !ok:
+			res.Errors = append(res.Errors, domain.SearchError{Source: name, Error: string(name) + ": source not configured"})
+		default:
+			run = append(run, s)
+			res.SourcesSearched = append(res.SourcesSearched, name)
+		}
+	}
+	if len(trimmed(queries)) == 0 {
+		for _, s := range run {
+			res.Errors = append(res.Errors, domain.SearchError{Source: s.Name(), Error: string(s.Name()) + ": no query given"})
+		}
+		res.SourcesSearched = []domain.Source{}
+		return res
+	}
+
+	results := make([]chan outcome, len(run))
+	for i, s := range run {
+		results[i] = make(chan outcome, 1)
+		go f.runOne(ctx, s, queries, maxPerSource, results[i])
+	}
+	outcomes := make([]outcome, len(run))
+	for i, s := range run {
+		outcomes[i] = f.await(ctx, s.Name(), results[i])
+	}
+
+	rank := map[domain.Source]int{}
+	for i, name := range f.order {
+		rank[name] = i
+	}
+	m := newMerger()
+	for _, o := range outcomes {
+		slog.Debug("search source done", "source", string(o.source), "results", len(o.evidence), "took", o.took, "error", o.err != nil)
+		dropped := 0
+		for _, ev := range o.evidence {
+			ev.Citation.Source = o.source
+			ev.Relevance = clamp01(ev.Relevance)
+			if ev.Validate() != nil || ev.CanonicalKey() == "" {
+				dropped++
+				continue
+			}
+			m.add(ev)
+		}
+		warnings, failure := Split(o.err)
+		for _, w := range warnings {
+			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: WarningPrefix + w})
+		}
+		if dropped > 0 {
+			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: fmt.Sprintf("%s%d records without title or text were dropped", WarningPrefix, dropped)})
+		}
+		if failure != nil {
+			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: failure.Error()})
+		}
+	}
+	res.Evidence = m.ranked(rank)
+	res.TotalFound = len(res.Evidence)
+	return res
+}
+
+// runOne calls one source with its own deadline and turns a panic into an error.
+func (f *Fanout) runOne(ctx context.Context, s Source, queries []string, max int, out chan<- outcome) {
+	start := time.Now()
+	name := s.Name()
+	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	defer cancel()
+	defer func() {
+		if p := recover(); p != nil {
+			slog.Error("search source panicked", "source", string(name), "panic", fmt.Sprint(p))
+			out <- outcome{source: name, err: fmt.Errorf("%s: internal error in the source", name), took: time.Since(start)}
+		}
+	}()
+	ev, err := s.Search(ctx, queries, max)
+	out <- outcome{source: name, evidence: ev, err: err, took: time.Since(start)}
+}
+
+// await waits for a source, but no longer than its timeout plus a grace period, so a
+// source that ignores its context cannot hold the whole search.
+func (f *Fanout) await(ctx context.Context, name domain.Source, ch <-chan outcome) outcome {
+	grace := time.NewTimer(f.timeout + f.timeout/10 + 100*time.Millisecond)
+	defer grace.Stop()
+	select {
+	case o := <-ch:
+		return o
+	case <-grace.C:
+		return outcome{source: name, err: fmt.Errorf("%s: timed out after %s", name, f.timeout)}
+	case <-ctx.Done():
+		select {
+		case o := <-ch:
+			return o
+		case <-time.After(100 * time.Millisecond):
+			return outcome{source: name, err: fmt.Errorf("%s: search cancelled", name)}
+		}
+	}
+}
+
+func trimmed(qs []string) []string {
+	out := make([]string, 0, len(qs))
+	for _, q := range qs {
+		if q = strings.TrimSpace(q); q != "" {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+func clamp01(x float64) float64 {
+	switch {
+	case x != x || x < 0:
+		return 0
+	case x > 1:
+		return 1
+	}
+	return x
+}
+
+// merger deduplicates evidence. Every strong identifier of a record (PMID, DOI, NCT id,
+// PMCID) points at its merged entry, so a Europe PMC preprint known by DOI and the PubMed
+// record carrying the same DOI become one entry even though their canonical keys differ.
+type merger struct {
+	items []domain.Evidence
+	byID  map[string]int
+}
+
+func newMerger() *merger { return &merger{byID: map[string]int{}} }
+
+// identifiers lists the keys a record can be matched by.
+func identifiers(c domain.Citation) []string {
+	var ids []string
+	if p := strings.TrimSpace(c.PMID); p != "" {
+		ids = append(ids, "pmid:"+p)
+	}
+	if d := domain.NormalizeDOI(c.DOI); d != "" {
+		ids = append(ids, "doi:"+d)
+	}
+	if n := strings.TrimSpace(c.NCTID); n != "" {
+		ids = append(ids, "nct:"+strings.ToUpper(n))
+	}
+	if p := strings.TrimSpace(c.PMCID); p != "" {
+		ids = append(ids, domain.Citation{PMCID: p}.CanonicalKey())
+	}
+	if len(ids) == 0 {
+		ids = append(ids, c.CanonicalKey())
+	}
+	return ids
+}
+
+func (m *merger) add(ev domain.Evidence) {
+	ids := identifiers(ev.Citation)
+	for _, id := range ids {
+		if i, ok := m.byID[id]; ok {
+			m.items[i] = Merge(m.items[i], ev)
+			for _, id := range identifiers(m.items[i].Citation) {
+				if _, taken := m.byID[id]; !taken {
+					m.byID[id] = i
+				}
+			}
+			return
+		}
+	}
+	m.items = append(m.items, ev)
+	for _, id := range ids {
+		m.byID[id] = len(m.items) - 1
+	}
+}
+
+// ranked sorts by relevance, then source order, then canonical key.
+func (m *merger) ranked(rank map[domain.Source]int) []domain.Evidence {
+	out := append([]domain.Evidence{}, m.items...)
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.Relevance != b.Relevance {
+			return a.Relevance > b.Relevance
+		}
+		if ra, rb := rank[a.Citation.Source], rank[b.Citation.Source]; ra != rb {
+			return ra < rb
+		}
+		return a.CanonicalKey() < b.CanonicalKey()
+	})
+	return out
+}
+
+// Merge combines two copies of the same work. The first copy (the earlier source) keeps
+// its source, id, URL and every field it has; the second fills what the first lacks, lists
+// are united, the citation count is the larger, open access is true if either says so, and
+// relevance is the higher of the two.
+func Merge(a, b domain.Evidence) domain.Evidence {
+	ca, cb := &a.Citation, b.Citation
+	fill := func(dst *string, src string) {
+		if strings.TrimSpace(*dst) == "" {
+			*dst = src
+		}
+	}
+	fill(&ca.Title, cb.Title)
+	fill(&ca.URL, cb.URL)
+	fill(&ca.Date, cb.Date)
+	if len(cb.Date) > len(ca.Date) && strings.HasPrefix(cb.Date, ca.Date) {
+		ca.Date = cb.Date
+	}
+	fill(&ca.Journal, cb.Journal)
+	fill(&ca.DOI, cb.DOI)
+	fill(&ca.PMID, cb.PMID)
+	fill(&ca.PMCID, cb.PMCID)
+	fill(&ca.NCTID, cb.NCTID)
+	fill(&ca.Volume, cb.Volume)
+	fill(&ca.Issue, cb.Issue)
+	fill(&ca.Pages, cb.Pages)
+	if len(ca.Authors) == 0 {
+		ca.Authors = cb.Authors
+	}
+	if len(ca.Sections) == 0 {
+		ca.Sections = cb.Sections
+	}
+	if ca.Trial == nil {
+		ca.Trial = cb.Trial
+	}
+	ca.PublicationTypes = union(ca.PublicationTypes, cb.PublicationTypes)
+	ca.MeshTerms = union(ca.MeshTerms, cb.MeshTerms)
+	ca.Chemicals = union(ca.Chemicals, cb.Chemicals)
+	ca.Registry = union(ca.Registry, cb.Registry)
+	ca.Retractions = union(ca.Retractions, cb.Retractions)
+	ca.FullTextURLs = union(ca.FullTextURLs, cb.FullTextURLs)
+	ca.Keywords = union(ca.Keywords, cb.Keywords)
+	ca.CitationCount = max(ca.CitationCount, cb.CitationCount)
+	ca.OpenAccess = ca.OpenAccess || cb.OpenAccess
+	if strings.TrimSpace(a.Content) == "" {
+		a.Content = b.Content
+	}
+	a.Relevance = max(a.Relevance, b.Relevance)
+	return a
+}
+
+// union appends the items of b missing from a (case-insensitively), keeping a's order.
+func union(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	have := make(map[string]bool, len(a)+len(b))
+	for _, s := range a {
+		have[strings.ToLower(s)] = true
+	}
+	out := append([]string(nil), a...)
+	for _, s := range b {
+		if k := strings.ToLower(s); !have[k] && strings.TrimSpace(s) != "" {
+			have[k] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
