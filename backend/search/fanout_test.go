@@ -100,8 +100,8 @@ func TestFanoutMergesAcrossSources(t *testing.T) {
 		keys = append(keys, string(e.Citation.Source)+" "+e.CanonicalKey())
 	}
 	require.Equal(t, []string{
-		"pubmed pmid:31000001",     // 1.0 after merging with Europe PMC's copy (and the DOI preprint)
-		"pubmed pmid:31000002",     // 0.5, PubMed first in source order
+		"pubmed pmid:31000001", // 1.0 after merging with Europe PMC's copy (and the DOI preprint)
+		"pubmed pmid:31000002", // 0.5, PubMed first in source order
 		"clinicaltrials nct:NCT01965756",
 		"web url:example.org/No-identifiers-at-all",
 	}, keys)
