@@ -1,0 +1,664 @@
+package orchestrator
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
+	"time"
+
+	"deepcritical/backend/domain"
+)
+
+// Stop reasons recorded on Run.StopReason; a failure is "failed: <reason>".
+const (
+	StopSufficient    = "sufficient"
+	StopMaxIterations = "max_iterations"
+	StopNoProgress    = "no_progress"
+	StopCancelled     = "cancelled"
+	stopFailedPrefix  = "failed: "
+)
+
+// Report statuses, as stored beside the report's Markdown.
+const (
+	ReportVerified   = "verified"
+	ReportUnverified = "unverified"
+	ReportFailed     = "failed"
+)
+
+// Options tune the loop.
+type Options struct {
+	// MaxVerifyRounds bounds how many times a failed verification sends the loop back to
+	// search (default 2; a negative value disables the extra rounds).
+	MaxVerifyRounds int
+	// Judge describes the judge that will run; it is recorded on the run when it starts so
+	// history shows it before the first assessment.
+	Judge domain.JudgeInfo
+	// FinalizeTimeout bounds the writes made after a cancellation (partial report, status).
+	FinalizeTimeout time.Duration
+	// SearchGrace is added to the run's search_timeout_s as an outer bound on one search call,
+	// so a searcher that ignores its own timeouts cannot hang the run (default 10 s).
+	SearchGrace time.Duration
+	Logger      *slog.Logger
+}
+
+// Orchestrator runs research loops. It holds no per-run state: every run's state lives in
+// the store, which is what makes Resume possible. It is safe for concurrent runs.
+type Orchestrator struct {
+	d Deps
+	o Options
+}
+
+// New checks the required collaborators and applies defaults.
+func New(d Deps, o Options) (*Orchestrator, error) {
+	switch {
+	case d.Searcher == nil:
+		return nil, errors.New("orchestrator: Searcher is required")
+	case d.Judge == nil:
+		return nil, errors.New("orchestrator: Judge is required")
+	case d.Store == nil:
+		return nil, errors.New("orchestrator: Store is required")
+	case d.Synthesizer == nil:
+		return nil, errors.New("orchestrator: Synthesizer is required")
+	}
+	if d.Clock == nil {
+		d.Clock = time.Now
+	}
+	if d.Emitter == nil {
+		d.Emitter = EmitterFunc(func(domain.Event) {})
+	}
+	if o.MaxVerifyRounds == 0 {
+		o.MaxVerifyRounds = 2
+	} else if o.MaxVerifyRounds < 0 {
+		o.MaxVerifyRounds = 0
+	}
+	if o.FinalizeTimeout <= 0 {
+		o.FinalizeTimeout = 15 * time.Second
+	}
+	if o.SearchGrace <= 0 {
+		o.SearchGrace = 10 * time.Second
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	return &Orchestrator{d: d, o: o}, nil
+}
+
+// Create validates the question and config, stores a new running run and its "started"
+// event, and returns the run. It returns quickly (no search), so the caller has the run id
+// at once.
+func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
+	q, err := domain.ValidateQuestion(question)
+	if err != nil {
+		return domain.Run{}, err
+	}
+	if len(cfg.Sources) == 0 {
+		cfg.Sources = domain.DefaultRunConfig().Sources
+	}
+	if err := cfg.Validate(); err != nil {
+		return domain.Run{}, err
+	}
+	now := o.d.Clock().UTC()
+	run := domain.Run{ID: o.d.Store.NewRunID(), Question: q, Config: cfg, Status: domain.RunRunning, Judge: o.o.Judge,
+		CreatedAt: now, UpdatedAt: now}
+	if run.Judge.Provider == "" && cfg.Judge != "" {
+		run.Judge.Provider = cfg.Judge
+		run.Judge.Model = cfg.Model
+	}
+	sctx := context.WithoutCancel(ctx)
+	if err := o.d.Store.CreateRun(sctx, run); err != nil {
+		return domain.Run{}, fmt.Errorf("create run: %w", err)
+	}
+	st := &state{run: run}
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, map[string]any{
+		"question": q, "config": cfg, "judge": run.Judge}); err != nil {
+		return domain.Run{}, err
+	}
+	return run, nil
+}
+
+// Start creates the run and executes it in a goroutine. done receives the final run (and
+// is then closed); the caller cancels through ctx.
+func (o *Orchestrator) Start(ctx context.Context, question string, cfg domain.RunConfig) (string, <-chan domain.Run, error) {
+	run, err := o.Create(ctx, question, cfg)
+	if err != nil {
+		return "", nil, err
+	}
+	done := make(chan domain.Run, 1)
+	go func() {
+		defer close(done)
+		final, err := o.Execute(ctx, run.ID)
+		if err != nil {
+			o.o.Logger.Error("research run ended with an error", "run_id", run.ID, "err", err)
+		}
+		done <- final
+	}()
+	return run.ID, done, nil
+}
+
+// Run creates and executes a run synchronously (the CLI's path).
+func (o *Orchestrator) Run(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
+	run, err := o.Create(ctx, question, cfg)
+	if err != nil {
+		return domain.Run{}, err
+	}
+	return o.Execute(ctx, run.ID)
+}
+
+// Resume continues a run that did not finish (interrupted by a crash, left running,
+// cancelled, or failed) from its last completed step: finished searches and judge calls are
+// not repeated. A complete run cannot be resumed.
+func (o *Orchestrator) Resume(ctx context.Context, runID string) (domain.Run, error) {
+	run, err := o.d.Store.GetRun(context.WithoutCancel(ctx), runID)
+	if err != nil {
+		return domain.Run{}, err
+	}
+	if run.Status == domain.RunComplete {
+		return run, domain.Errorf(domain.CodeInvalid, "run %s is already complete: nothing to resume", runID)
+	}
+	run.Status, run.StopReason, run.Error, run.FinishedAt = domain.RunRunning, "", "", nil
+	run.UpdatedAt = o.d.Clock().UTC()
+	if err := o.d.Store.UpdateRun(context.WithoutCancel(ctx), run); err != nil {
+		return run, fmt.Errorf("resume run: %w", err)
+	}
+	st := &state{run: run}
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Resuming research: "+run.Question, map[string]any{"resumed": true}); err != nil {
+		return run, err
+	}
+	return o.Execute(ctx, runID)
+}
+
+// Execute runs (or continues) the loop of a stored run until it completes, fails or is
+// cancelled, and returns the final run. The error is non-nil only when the store itself
+// fails; a failed or cancelled run is a normal outcome reported in the run's status.
+func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, error) {
+	st, err := o.load(ctx, runID)
+	if err != nil {
+		return domain.Run{}, err
+	}
+	run, err := o.loop(ctx, st)
+	if err != nil {
+		var stop *stopErr
+		if errors.As(err, &stop) {
+			return o.finishEarly(ctx, st, stop)
+		}
+		return o.abort(ctx, st, err)
+	}
+	return run, nil
+}
+
+// stopErr ends the loop early: cancellation or a failure the run cannot recover from.
+type stopErr struct {
+	cancelled bool
+	reason    string
+}
+
+func (e *stopErr) Error() string {
+	if e.cancelled {
+		return "cancelled"
+	}
+	return e.reason
+}
+
+func cancelled() error { return &stopErr{cancelled: true} }
+
+func failed(format string, args ...any) error {
+	return &stopErr{reason: fmt.Sprintf(format, args...)}
+}
+
+func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) {
+	cfg := st.run.Config
+	it := st.lastIteration
+	var queries []string
+	switch {
+	case it == 0:
+		it = 1
+		queries = InitialQueries(st.run.Question, cfg.QueriesPerIteration)
+	case !st.searchDone[it]:
+		queries = st.iterQueries[it]
+	}
+	for {
+		if ctx.Err() != nil {
+			return domain.Run{}, cancelled()
+		}
+		stopReason := ""
+		if !st.searchDone[it] {
+			var err error
+			if stopReason, err = o.search(ctx, st, it, queries); err != nil {
+				return domain.Run{}, err
+			}
+		}
+		if stopReason == "" {
+			if !st.judgeDone[it] {
+				if err := o.judge(ctx, st, it); err != nil {
+					return domain.Run{}, err
+				}
+			}
+			a := st.assessments[it]
+			switch {
+			case a.Assessment.Sufficient && a.Assessment.Recommendation == domain.RecommendSynthesize:
+				stopReason = StopSufficient
+			case it >= cfg.MaxIterations:
+				stopReason = StopMaxIterations
+			default:
+				var h []string
+				if a.Heuristics != nil {
+					h = a.Heuristics.SuggestedQueries
+				}
+				next := NextQueries(st.run.Question, a.Assessment.NextSearchQueries, h, st.queriesRun, cfg.QueriesPerIteration)
+				if len(next) == 0 {
+					stopReason = StopNoProgress
+					break
+				}
+				if err := o.event(ctx, st, domain.EventLooping, it, "Need more evidence. Next searches: "+strings.Join(next, "; "),
+					map[string]any{"reason": "judge", "next_queries": next, "confidence": a.Assessment.Confidence}); err != nil {
+					return domain.Run{}, err
+				}
+				it++
+				queries = next
+				continue
+			}
+		}
+		next, run, err := o.synthesize(ctx, st, it, stopReason)
+		if err != nil {
+			return domain.Run{}, err
+		}
+		if next == nil {
+			return run, nil
+		}
+		it++
+		queries = next
+	}
+}
+
+// search runs one iteration's search, stores and links the evidence, and applies the
+// failure and forward-progress rules. It returns a stop reason when the loop should go
+// straight to synthesis (no progress).
+func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []string) (string, error) {
+	cfg := st.run.Config
+	st.lastIteration = it
+	st.run.Iterations = it
+	if err := o.event(ctx, st, domain.EventSearching, it, fmt.Sprintf("Iteration %d: searching %s for: %s", it, joinSources(cfg.Sources), strings.Join(queries, "; ")),
+		map[string]any{"queries": queries, "sources": cfg.Sources}); err != nil {
+		return "", err
+	}
+	sctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
+	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
+	cancel()
+	if ctx.Err() != nil {
+		return "", cancelled()
+	}
+	var keep []domain.Evidence
+	dropped := 0
+	for _, ev := range res.Evidence {
+		if ev.Validate() != nil || ev.CanonicalKey() == "" {
+			dropped++
+			continue
+		}
+		keep = append(keep, ev)
+	}
+	store := context.WithoutCancel(ctx)
+	if len(keep) > 0 {
+		keys, err := o.d.Store.UpsertEvidence(store, keep)
+		if err != nil {
+			return "", fmt.Errorf("store evidence: %w", err)
+		}
+		if _, err := o.d.Store.LinkEvidence(store, st.run.ID, it, keys); err != nil {
+			return "", fmt.Errorf("link evidence: %w", err)
+		}
+	}
+	all, err := o.d.Store.RunEvidence(store, st.run.ID)
+	if err != nil {
+		return "", fmt.Errorf("load evidence: %w", err)
+	}
+	// New evidence is measured against the total before this iteration rather than taken
+	// from LinkEvidence, so a search repeated after a crash still counts what it brought.
+	newCount := len(all) - st.total
+	if newCount < 0 {
+		newCount = 0
+	}
+	st.evidence, st.total = all, len(all)
+
+	var failures, warnings []domain.SearchError
+	failedSources := map[domain.Source]bool{}
+	for _, e := range res.Errors {
+		if strings.HasPrefix(e.Error, "warning: ") {
+			warnings = append(warnings, e)
+			continue
+		}
+		failures = append(failures, e)
+		failedSources[e.Source] = true
+	}
+	allFailed := len(cfg.Sources) > 0 && len(failedSources) >= len(cfg.Sources)
+	if allFailed && len(all) == 0 {
+		st.allFailedStreak++
+	} else {
+		st.allFailedStreak = 0
+	}
+	if newCount == 0 {
+		st.noProgressStreak++
+	} else {
+		st.noProgressStreak = 0
+	}
+	for _, q := range queries {
+		st.queriesRun[queryKey(q)] = true
+	}
+	perSource := map[string]int{}
+	for _, ev := range keep {
+		perSource[string(ev.Citation.Source)]++
+	}
+	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), map[string]any{
+		"queries": queries, "new_count": newCount, "total_count": len(all), "found": len(res.Evidence), "dropped_invalid": dropped,
+		"per_source": perSource, "sources_searched": res.SourcesSearched, "errors": failures, "warnings": warnings,
+		"no_progress_streak": st.noProgressStreak, "all_failed_streak": st.allFailedStreak,
+	}); err != nil {
+		return "", err
+	}
+	st.searchDone[it] = true
+	if len(failures) > 0 {
+		parts := make([]string, len(failures))
+		for i, f := range failures {
+			parts[i] = string(f.Source) + ": " + f.Error
+		}
+		if err := o.event(ctx, st, domain.EventError, it, "Search failed for some sources: "+strings.Join(parts, "; "),
+			map[string]any{"phase": "search", "errors": failures, "fatal": false}); err != nil {
+			return "", err
+		}
+	}
+	if err := o.saveRun(ctx, st); err != nil {
+		return "", err
+	}
+	if st.allFailedStreak >= 2 {
+		return "", failed("every source failed in two iterations in a row and no evidence was found (%s)", summarize(failures))
+	}
+	if st.noProgressStreak >= 2 {
+		return StopNoProgress, nil
+	}
+	return "", nil
+}
+
+// judge appraises the new evidence (when an appraiser is set) and asks the judge, unless the
+// iteration's assessment is already stored (a resumed run), in which case it is reused.
+func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
+	sa, stored := st.assessments[it]
+	if o.d.Appraiser != nil && !stored {
+		var todo []domain.Evidence
+		for _, ev := range st.evidence {
+			if _, ok := st.appraisals[ev.CanonicalKey()]; !ok {
+				todo = append(todo, ev)
+			}
+		}
+		if len(todo) > 0 {
+			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), map[string]any{"count": len(todo)}); err != nil {
+				return err
+			}
+			m, err := o.d.Appraiser.AppraiseAll(ctx, todo)
+			if ctx.Err() != nil {
+				return cancelled()
+			}
+			for k, a := range m {
+				st.appraisals[k] = a
+			}
+			if err != nil {
+				if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
+					map[string]any{"phase": "appraisal", "error": domain.SafeMessage(err), "fatal": false}); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	if !stored {
+		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), map[string]any{"evidence_count": len(st.evidence)}); err != nil {
+			return err
+		}
+		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Evidence: st.evidence, Appraisals: st.appraisals})
+		if ctx.Err() != nil {
+			return cancelled()
+		}
+		if err != nil {
+			return failed("judge: %s", domain.SafeMessage(err))
+		}
+		sa = StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
+		if err := o.d.Store.SaveAssessment(context.WithoutCancel(ctx), sa); err != nil {
+			return fmt.Errorf("store assessment: %w", err)
+		}
+		st.assessments[it] = sa
+	}
+	a := sa.Assessment
+	data := map[string]any{
+		"sufficient": a.Sufficient, "confidence": a.Confidence, "recommendation": a.Recommendation,
+		"mechanism_score": a.Details.MechanismScore, "clinical_score": a.Details.ClinicalEvidenceScore,
+		"drug_candidates": a.Details.DrugCandidates, "next_queries": a.NextSearchQueries, "judge": a.Judge,
+		"evidence_count": len(st.evidence), "reused": stored,
+	}
+	if sa.Heuristics != nil {
+		data["heuristic_score"] = sa.Heuristics.FinalScore
+		data["red_flags"] = sa.Heuristics.RedFlags
+	}
+	msg := fmt.Sprintf("Assessment: %s (confidence: %.0f%%, mechanism %d/10, clinical %d/10)", a.Recommendation, a.Confidence*100,
+		a.Details.MechanismScore, a.Details.ClinicalEvidenceScore)
+	if a.Judge.Kind == domain.JudgeKindFallback {
+		msg += " — FALLBACK: " + a.Judge.Error
+	}
+	if err := o.event(ctx, st, domain.EventJudgeComplete, it, msg, data); err != nil {
+		return err
+	}
+	st.judgeDone[it] = true
+	st.run.Judge = a.Judge
+	return o.saveRun(ctx, st)
+}
+
+// synthesize writes the draft report, verifies it and either completes the run or, when
+// verification failed and both iterations and verification rounds are left, returns the
+// queries of another search round.
+func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopReason string) ([]string, domain.Run, error) {
+	st.run.StopReason = stopReason
+	in := st.synthesisInput(true)
+	partial := stopReason != StopSufficient
+	if err := o.event(ctx, st, domain.EventSynthesizing, it, synthMessage(stopReason, len(st.evidence)),
+		map[string]any{"stop_reason": stopReason, "partial": partial, "evidence_count": len(st.evidence)}); err != nil {
+		return nil, domain.Run{}, err
+	}
+	draft, err := o.d.Synthesizer.Synthesize(ctx, in)
+	if ctx.Err() != nil {
+		return nil, domain.Run{}, cancelled()
+	}
+	if err != nil {
+		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
+	}
+	round := st.verifyRounds + 1
+	vdata := map[string]any{"round": round}
+	if len(draft.Narrative) > 0 {
+		vdata["narrative"] = draft.Narrative
+	}
+	if err := o.event(ctx, st, domain.EventVerifying, it, fmt.Sprintf("Verifying the report (%d candidates, %d findings)", len(draft.Candidates), len(draft.Findings)), vdata); err != nil {
+		return nil, domain.Run{}, err
+	}
+	ver := &Verification{Status: ReportUnverified, Error: "no verifier is configured"}
+	if o.d.Verifier != nil {
+		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Markdown: draft.Markdown,
+			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts})
+		if ctx.Err() != nil {
+			return nil, domain.Run{}, cancelled()
+		}
+		if verr != nil {
+			ver = &Verification{Status: ReportUnverified, Checks: res.Checks, Error: domain.SafeMessage(verr)}
+			if ver.Error == "internal error" {
+				ver.Error = "the verifier failed"
+			}
+			if err := o.event(ctx, st, domain.EventError, it, "Verification could not run: the report is marked unverified ("+ver.Error+")",
+				map[string]any{"phase": "verify", "fatal": false, "unverified_reason": ver.Error}); err != nil {
+				return nil, domain.Run{}, err
+			}
+		} else {
+			v := res.Verdict
+			if err := o.d.Store.SaveVerdict(context.WithoutCancel(ctx), st.run.ID, it, v, res.Checks); err != nil {
+				return nil, domain.Run{}, fmt.Errorf("store verdict: %w", err)
+			}
+			st.verdicts = append(st.verdicts, v)
+			ver = &Verification{Status: ReportVerified, Verdict: &v, Checks: res.Checks}
+			if !v.Pass {
+				ver.Status = ReportFailed
+			}
+		}
+	}
+	if ver.Status == ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
+		next := NextQueries(st.run.Question, ver.Verdict.SuggestedNextSteps, nil, st.queriesRun, st.run.Config.QueriesPerIteration)
+		if len(next) > 0 {
+			st.verifyRounds++
+			if err := o.event(ctx, st, domain.EventLooping, it, "Verification failed: "+ver.Verdict.Reason+" Searching again: "+strings.Join(next, "; "),
+				map[string]any{"reason": "verification", "round": st.verifyRounds, "next_queries": next, "verdict": ver.Verdict}); err != nil {
+				return nil, domain.Run{}, err
+			}
+			st.run.StopReason = ""
+			return next, domain.Run{}, nil
+		}
+	}
+	final := st.synthesisInput(false)
+	final.Narrative, final.Verification = draft.Narrative, ver
+	rep, err := o.d.Synthesizer.Synthesize(context.WithoutCancel(ctx), final)
+	if err != nil {
+		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
+	}
+	if err := o.d.Store.SaveReport(context.WithoutCancel(ctx), StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ver.Status}); err != nil {
+		return nil, domain.Run{}, fmt.Errorf("store report: %w", err)
+	}
+	now := o.d.Clock().UTC()
+	st.run.Status, st.run.FinishedAt = domain.RunComplete, &now
+	st.run.Verdict = nil
+	if ver.Verdict != nil {
+		pass := ver.Verdict.Pass
+		st.run.Verdict = &pass
+	}
+	if err := o.saveRun(ctx, st); err != nil {
+		return nil, domain.Run{}, err
+	}
+	data := map[string]any{"stop_reason": stopReason, "iterations": st.run.Iterations, "evidence_count": len(st.evidence),
+		"report_status": ver.Status, "verdict_pass": st.run.Verdict, "partial": partial}
+	if ver.Verdict != nil {
+		data["missing_items"] = ver.Verdict.MissingItems
+	}
+	if err := o.event(ctx, st, domain.EventComplete, it, completeMessage(st.run, ver, len(st.evidence)), data); err != nil {
+		return nil, domain.Run{}, err
+	}
+	return nil, st.run, nil
+}
+
+// finishEarly ends a cancelled or failed run: a partial report built from the stored data
+// (no LLM call) is kept, the status and reason recorded, and the terminal event written. It
+// works on a context detached from the cancelled one, bounded by FinalizeTimeout.
+func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr) (domain.Run, error) {
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.o.FinalizeTimeout)
+	defer cancel()
+	status, reason := domain.RunCancelled, StopCancelled
+	why := "the run was cancelled before verification"
+	if !stop.cancelled {
+		status, reason = domain.RunFailed, stopFailedPrefix+stop.reason
+		why = "the run failed before verification"
+		st.run.Error = stop.reason
+	}
+	st.run.StopReason = reason
+	if len(st.evidence) > 0 || len(st.assessments) > 0 {
+		in := st.synthesisInput(false)
+		in.Verification = &Verification{Status: ReportUnverified, Error: why}
+		if rep, err := o.d.Synthesizer.Synthesize(fctx, in); err == nil {
+			if err := o.d.Store.SaveReport(fctx, StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ReportUnverified}); err != nil {
+				return st.run, fmt.Errorf("store partial report: %w", err)
+			}
+		} else {
+			o.o.Logger.Warn("partial report could not be built", "run_id", st.run.ID, "err", err)
+		}
+	}
+	now := o.d.Clock().UTC()
+	st.run.Status, st.run.FinishedAt = status, &now
+	if err := o.saveRun(fctx, st); err != nil {
+		return st.run, err
+	}
+	if stop.cancelled {
+		err := o.event(fctx, st, domain.EventCancelled, st.lastIteration, "Research cancelled: the partial report is kept; resume with run id "+st.run.ID,
+			map[string]any{"stop_reason": reason, "evidence_count": len(st.evidence), "unverified_reason": why})
+		return st.run, err
+	}
+	err := o.event(fctx, st, domain.EventError, st.lastIteration, "Research failed: "+stop.reason,
+		map[string]any{"phase": "run", "fatal": true, "error": stop.reason, "stop_reason": reason, "unverified_reason": why})
+	return st.run, err
+}
+
+// abort records a storage failure on the run as far as the store still allows.
+func (o *Orchestrator) abort(ctx context.Context, st *state, cause error) (domain.Run, error) {
+	fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), o.o.FinalizeTimeout)
+	defer cancel()
+	now := o.d.Clock().UTC()
+	st.run.Status, st.run.FinishedAt = domain.RunFailed, &now
+	st.run.StopReason = stopFailedPrefix + "internal error"
+	st.run.Error = "internal error: " + cause.Error()
+	if err := o.d.Store.UpdateRun(fctx, st.run); err != nil {
+		o.o.Logger.Error("could not record the failed run", "run_id", st.run.ID, "err", err)
+	}
+	return st.run, cause
+}
+
+// event stores the event, then emits the stored copy (with its seq and time). The store
+// write uses a context detached from cancellation, so the step a user just saw is never lost.
+func (o *Orchestrator) event(ctx context.Context, st *state, typ domain.EventType, it int, msg string, data any) error {
+	e := domain.Event{RunID: st.run.ID, Type: typ, Iteration: it, Message: msg}
+	if data != nil {
+		b, err := json.Marshal(data)
+		if err != nil {
+			return fmt.Errorf("encode %s event: %w", typ, err)
+		}
+		e.Data = b
+	}
+	stored, err := o.d.Store.AppendEvent(context.WithoutCancel(ctx), e)
+	if err != nil {
+		return fmt.Errorf("store %s event: %w", typ, err)
+	}
+	o.d.Emitter.Emit(stored)
+	return nil
+}
+
+func (o *Orchestrator) saveRun(ctx context.Context, st *state) error {
+	st.run.UpdatedAt = o.d.Clock().UTC()
+	if err := o.d.Store.UpdateRun(context.WithoutCancel(ctx), st.run); err != nil {
+		return fmt.Errorf("update run: %w", err)
+	}
+	return nil
+}
+
+func joinSources(s []domain.Source) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = string(x)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func summarize(errs []domain.SearchError) string {
+	parts := make([]string, 0, len(errs))
+	for _, e := range errs {
+		parts = append(parts, string(e.Source)+": "+e.Error)
+	}
+	if len(parts) == 0 {
+		return "no results"
+	}
+	return strings.Join(parts, "; ")
+}
+
+func synthMessage(stopReason string, n int) string {
+	switch stopReason {
+	case StopSufficient:
+		return fmt.Sprintf("Evidence sufficient! Preparing synthesis of %d sources...", n)
+	case StopMaxIterations:
+		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %d sources...", n)
+	case StopNoProgress:
+		return fmt.Sprintf("No new evidence in two iterations: preparing a partial synthesis of %d sources...", n)
+	}
+	return fmt.Sprintf("Preparing synthesis of %d sources...", n)
+}
+
+func completeMessage(run domain.Run, ver *Verification, n int) string {
+	status := map[string]string{ReportVerified: "verified", ReportFailed: "verification failed", ReportUnverified: "UNVERIFIED"}[ver.Status]
+	return fmt.Sprintf("Research complete after %d iteration(s) with %d sources (stop rule: %s; report %s)", run.Iterations, n, run.StopReason, status)
+}

@@ -1,0 +1,377 @@
+package orchestrator_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/orchestrator"
+	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/verify"
+)
+
+func TestCompletesOnSufficientAssessment(t *testing.T) {
+	h := newHarness(t, newPapers(2), always(assessment(true, "Metformin")))
+	run, err := h.o.Run(context.Background(), question, cfg(5))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Equal(t, orchestrator.StopSufficient, run.StopReason)
+	require.Equal(t, 1, run.Iterations)
+	require.NotNil(t, run.Verdict)
+	require.True(t, *run.Verdict)
+
+	events := h.emitter.Events()
+	require.Equal(t, []domain.EventType{domain.EventStarted, domain.EventSearching, domain.EventSearchComplete, domain.EventJudging,
+		domain.EventJudgeComplete, domain.EventSynthesizing, domain.EventVerifying, domain.EventComplete}, types(events))
+	require.Equal(t, 1, events[len(events)-1].Iteration)
+	require.Equal(t, storedEvents(t, h.s, run.ID), events, "every emitted event is the stored one")
+	require.Equal(t, 1, h.searcher.Calls())
+	require.Equal(t, InitialQueriesFor(3), h.searcher.queries[0])
+
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.ReportVerified, rep.Status)
+	require.Contains(t, rep.Markdown, "**Metformin** — supported by [1], [2]")
+	require.Contains(t, rep.Markdown, "For research only — not medical advice.")
+
+	stored, err := h.s.GetRun(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, stored.Status)
+	require.NotNil(t, stored.FinishedAt)
+	require.Equal(t, "fake-judge", stored.Judge.Model)
+}
+
+func InitialQueriesFor(n int) []string { return orchestrator.InitialQueries(question, n) }
+
+func TestLoopsAndHitsMaxIterationsWithPartialReport(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(false, "Metformin")))
+	run, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Equal(t, orchestrator.StopMaxIterations, run.StopReason)
+	events := h.emitter.Events()
+	require.Equal(t, 2, count(events, domain.EventLooping))
+	complete := ofType(events, domain.EventComplete)[0]
+	require.Equal(t, true, data(t, complete)["partial"])
+	require.Equal(t, "max_iterations", data(t, complete)["stop_reason"])
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Contains(t, rep.Markdown, "partial synthesis")
+	require.Contains(t, rep.Markdown, `iteration limit (max\_iterations = 3)`)
+	require.Equal(t, []int{1, 2, 3}, h.judge.evidence, "the judge sees all evidence so far")
+
+	// The judge's next queries drive the next iteration.
+	require.Equal(t, "next query 1", h.searcher.queries[1][0])
+	require.Equal(t, "next query 2", h.searcher.queries[2][0])
+}
+
+func TestRespectsMaxIterationsExactly(t *testing.T) {
+	for _, max := range []int{1, 2, 4} {
+		h := newHarness(t, newPapers(1), always(assessment(false)))
+		run, err := h.o.Run(context.Background(), question, cfg(max))
+		require.NoError(t, err)
+		maxIt := 0
+		for _, e := range h.emitter.Events() {
+			maxIt = maxInt(maxIt, e.Iteration)
+		}
+		require.Equal(t, max, maxIt)
+		require.Equal(t, max, run.Iterations)
+		require.Equal(t, max, h.searcher.Calls())
+		require.Equal(t, int32(max), h.judge.calls.Load())
+	}
+}
+
+func maxInt(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+func TestSearchFailureIsAnEventAndTheRunGoesOn(t *testing.T) {
+	search := func(_ context.Context, n int, _ []string) domain.SearchResult {
+		res := domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "pubmed: HTTP 503"},
+			{Source: domain.SourceEuropePMC, Error: "warning: phrase not found"}}}
+		if n == 1 {
+			res.Errors = append(res.Errors, domain.SearchError{Source: domain.SourceClinicalTrials, Error: "clinicaltrials: timeout"})
+			return res // iteration 1: every source failed
+		}
+		res.Evidence = []domain.Evidence{paper(n)}
+		return res
+	}
+	h := newHarness(t, search, func(_ context.Context, n int, in orchestrator.JudgeInput) (domain.Assessment, error) {
+		return assessment(len(in.Evidence) > 0, "Metformin"), nil
+	})
+	run, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Equal(t, orchestrator.StopSufficient, run.StopReason)
+	events := h.emitter.Events()
+	errs := ofType(events, domain.EventError)
+	require.Len(t, errs, 2, "one error event per iteration with failures")
+	require.Contains(t, errs[0].Message, "pubmed: pubmed: HTTP 503")
+	require.NotContains(t, errs[1].Message, "warning", "warnings are not failures")
+	sc := data(t, ofType(events, domain.EventSearchComplete)[1])
+	require.Len(t, sc["warnings"], 1)
+}
+
+func TestEverySourceFailingTwiceFailsTheRun(t *testing.T) {
+	search := func(context.Context, int, []string) domain.SearchResult {
+		return domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "connection refused"},
+			{Source: domain.SourceEuropePMC, Error: "connection refused"}, {Source: domain.SourceClinicalTrials, Error: "connection refused"}}}
+	}
+	h := newHarness(t, search, always(assessment(false)))
+	run, err := h.o.Run(context.Background(), question, cfg(5))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunFailed, run.Status)
+	require.True(t, strings.HasPrefix(run.StopReason, "failed: every source failed in two iterations"), run.StopReason)
+	require.Contains(t, run.Error, "connection refused")
+	require.Equal(t, 2, h.searcher.Calls())
+	last := h.emitter.Events()[len(h.emitter.Events())-1]
+	require.Equal(t, domain.EventError, last.Type)
+	require.Equal(t, true, data(t, last)["fatal"])
+}
+
+func TestDuplicatesAcrossIterationsCountAsZeroNew(t *testing.T) {
+	h := newHarness(t, samePapers, always(assessment(false)))
+	_, err := h.o.Run(context.Background(), question, cfg(2))
+	require.NoError(t, err)
+	sc := ofType(h.emitter.Events(), domain.EventSearchComplete)
+	require.Len(t, sc, 2)
+	require.Equal(t, float64(1), data(t, sc[0])["new_count"])
+	require.Equal(t, float64(0), data(t, sc[1])["new_count"])
+	require.Equal(t, float64(1), data(t, sc[1])["total_count"])
+}
+
+func TestTwoIterationsWithoutNewEvidenceStop(t *testing.T) {
+	h := newHarness(t, samePapers, always(assessment(false)))
+	run, err := h.o.Run(context.Background(), question, cfg(6))
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.StopNoProgress, run.StopReason)
+	require.Equal(t, 3, run.Iterations, "iteration 1 brings 1, iterations 2 and 3 bring none")
+	require.Equal(t, 3, h.searcher.Calls())
+	require.Equal(t, int32(2), h.judge.calls.Load(), "the second empty iteration is not judged again")
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Contains(t, rep.Markdown, "forward-progress rule")
+}
+
+func TestJudgeHardErrorFailsTheRun(t *testing.T) {
+	h := newHarness(t, newPapers(1), func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
+		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "judge unavailable")
+	})
+	run, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunFailed, run.Status)
+	require.Equal(t, "failed: judge: judge unavailable", run.StopReason)
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err, "a partial report is kept for a failed run with evidence")
+	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Contains(t, rep.Markdown, "The run failed (judge: judge unavailable)")
+}
+
+func TestCancelMidRunKeepsPartialReport(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	search := func(ctx context.Context, n int, q []string) domain.SearchResult {
+		if n == 2 {
+			cancel()
+			<-ctx.Done()
+			return domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "context canceled"}}}
+		}
+		return newPapers(2)(ctx, n, q)
+	}
+	h := newHarness(t, search, always(assessment(false, "Metformin")))
+	id, done, err := h.o.Start(ctx, question, cfg(5))
+	require.NoError(t, err)
+	require.NotEmpty(t, id)
+	var run domain.Run
+	select {
+	case run = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("run did not stop after cancellation")
+	}
+	require.Equal(t, domain.RunCancelled, run.Status)
+	require.Equal(t, orchestrator.StopCancelled, run.StopReason)
+	events := storedEvents(t, h.s, id)
+	require.Equal(t, domain.EventCancelled, events[len(events)-1].Type)
+	require.Contains(t, events[len(events)-1].Message, id, "the message says how to resume")
+	rep, err := h.s.GetReport(context.Background(), id)
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Contains(t, rep.Markdown, "cancelled")
+	require.Contains(t, rep.Markdown, "Metformin")
+	stored, err := h.s.GetRun(context.Background(), id)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunCancelled, stored.Status)
+}
+
+func TestResumeRepeatsNoFinishedSearchOrJudgeCall(t *testing.T) {
+	cases := []struct {
+		name          string
+		crashAt       func(e domain.Event) bool
+		judgeBefore   int32
+		judgeAfter    int32
+		searchesAfter int
+	}{
+		{
+			// The judge answered iteration 2 and its assessment was stored, then the process died
+			// before judge_complete was written: resume reuses the stored assessment.
+			name:        "after the assessment was stored",
+			crashAt:     func(e domain.Event) bool { return e.Type == domain.EventJudgeComplete && e.Iteration == 2 },
+			judgeBefore: 2, judgeAfter: 3, searchesAfter: 3,
+		},
+		{
+			// The process died right after iteration 2's search was recorded: resume judges
+			// iteration 2 without searching it again.
+			name:        "after a search",
+			crashAt:     func(e domain.Event) bool { return e.Type == domain.EventJudging && e.Iteration == 2 },
+			judgeBefore: 1, judgeAfter: 3, searchesAfter: 3,
+		},
+		{
+			// The process died while iteration 2's search was running: its search is run again
+			// (it never finished) and the first iteration's is not.
+			name:        "during a search",
+			crashAt:     func(e domain.Event) bool { return e.Type == domain.EventSearchComplete && e.Iteration == 2 },
+			judgeBefore: 1, judgeAfter: 3, searchesAfter: 4,
+		},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			judge := func(_ context.Context, n int, in orchestrator.JudgeInput) (domain.Assessment, error) {
+				a := assessment(n >= 3, "Metformin")
+				a.NextSearchQueries = []string{"next query " + strings.Repeat("x", len(in.Evidence))}
+				return a, nil
+			}
+			h := newHarness(t, newPapers(1), judge)
+			cs := &crashStore{Store: wire.Store{S: h.s}, crashAt: tc.crashAt}
+			crashing, err := orchestrator.New(orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: cs, Emitter: h.emitter,
+				Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
+			require.NoError(t, err)
+			run, err := crashing.Run(context.Background(), question, cfg(5))
+			require.ErrorIs(t, err, errCrashed)
+			require.Equal(t, tc.judgeBefore, h.judge.calls.Load())
+			searchesBefore := h.searcher.Calls()
+			require.Equal(t, 2, searchesBefore)
+
+			stored, err := h.s.GetRun(context.Background(), run.ID)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunRunning, stored.Status, "a crashed run is left running (the store marks it interrupted on next open)")
+
+			resumed, err := h.o.Resume(context.Background(), run.ID)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunComplete, resumed.Status)
+			require.Equal(t, orchestrator.StopSufficient, resumed.StopReason)
+			require.Equal(t, tc.judgeAfter, h.judge.calls.Load(), "finished judge calls are not repeated")
+			require.Equal(t, tc.searchesAfter, h.searcher.Calls(), "finished searches are not repeated")
+			require.Equal(t, 3, resumed.Iterations)
+			for i, q := range h.searcher.queries {
+				for j, other := range h.searcher.queries {
+					if i < j && tc.searchesAfter == 3 {
+						require.NotEqual(t, q, other, "no query set was searched twice")
+					}
+				}
+			}
+			sc := ofType(storedEvents(t, h.s, run.ID), domain.EventSearchComplete)
+			require.Equal(t, float64(1), data(t, sc[len(sc)-1])["new_count"])
+
+			_, err = h.o.Resume(context.Background(), run.ID)
+			require.ErrorContains(t, err, "already complete")
+		})
+	}
+}
+
+func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
+	// The judge insists on a drug the evidence never mentions: verification fails every time.
+	h := newHarness(t, newPapers(1), always(assessment(true, "Metformin", "Donepezil")))
+	run, err := h.o.Run(context.Background(), question, cfg(10))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.NotNil(t, run.Verdict)
+	require.False(t, *run.Verdict)
+	events := h.emitter.Events()
+	var rounds []domain.Event
+	for _, e := range ofType(events, domain.EventLooping) {
+		if data(t, e)["reason"] == "verification" {
+			rounds = append(rounds, e)
+		}
+	}
+	require.Len(t, rounds, 2, "at most 2 extra rounds")
+	require.Contains(t, data(t, rounds[0])["next_queries"], "Donepezil alzheimer disease")
+	require.Equal(t, 3, run.Iterations)
+	require.Equal(t, 3, count(events, domain.EventVerifying))
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.ReportFailed, rep.Status)
+	require.Contains(t, rep.Markdown, "**Donepezil** — ⚠ UNSUPPORTED")
+	v, err := h.s.LatestVerdict(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Contains(t, v.Verdict.MissingItems, "unsupported drug candidate: Donepezil")
+}
+
+func TestNoExtraRoundWhenNoIterationsLeft(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(true, "Donepezil")))
+	run, err := h.o.Run(context.Background(), question, cfg(1))
+	require.NoError(t, err)
+	require.Equal(t, 1, run.Iterations)
+	require.False(t, *run.Verdict)
+}
+
+// erringVerifier stands in for an LLM verifier whose provider is down.
+type erringVerifier struct{}
+
+func (erringVerifier) Verify(context.Context, orchestrator.VerifyInput) (orchestrator.VerifyResult, error) {
+	return orchestrator.VerifyResult{}, domain.Wrap(domain.CodeUnavailable, errors.New("dial tcp: refused"), "the LLM verifier failed: Ollama is not answering")
+}
+
+func TestVerifierErrorLeavesReportUnverified(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(true, "Metformin")), func(d *orchestrator.Deps) { d.Verifier = erringVerifier{} })
+	run, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Nil(t, run.Verdict, "never a silent pass")
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Contains(t, rep.Markdown, "UNVERIFIED: the report could not be verified (the LLM verifier failed: Ollama is not answering)")
+	require.NotContains(t, rep.Markdown, "refused", "internal details stay in logs")
+}
+
+func TestCreateValidates(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(true)))
+	_, err := h.o.Create(context.Background(), "  ", cfg(3))
+	require.ErrorContains(t, err, "question is empty")
+	bad := cfg(3)
+	bad.MaxIterations = 11
+	_, err = h.o.Create(context.Background(), question, bad)
+	require.ErrorContains(t, err, "max_iterations must be between 1 and 10, got 11")
+	require.Equal(t, 0, h.searcher.Calls())
+}
+
+func TestAppraiserSeesOnlyNewEvidence(t *testing.T) {
+	var seen []int
+	appraiser := orchestrator.AppraiserFunc(func(_ context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
+		seen = append(seen, len(evs))
+		m := map[string]domain.Appraisal{}
+		for _, ev := range evs {
+			m[ev.CanonicalKey()] = domain.Appraisal{Weight: 0.5}
+		}
+		return m, nil
+	})
+	var judged []int
+	h := newHarness(t, newPapers(2), func(_ context.Context, n int, in orchestrator.JudgeInput) (domain.Assessment, error) {
+		judged = append(judged, len(in.Appraisals))
+		return assessment(n == 2, "Metformin"), nil
+	}, func(d *orchestrator.Deps) { d.Appraiser = appraiser })
+	_, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, []int{2, 2}, seen)
+	require.Equal(t, []int{2, 4}, judged)
+	require.Equal(t, 2, count(h.emitter.Events(), domain.EventAppraising))
+}

@@ -1,0 +1,132 @@
+package orchestrator
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"deepcritical/backend/domain"
+)
+
+// state is a run's position in the loop. It is derived entirely from the store (the run,
+// its events, evidence and assessments), never kept between calls, so a resumed run and a
+// fresh one go through the same code.
+type state struct {
+	run         domain.Run
+	evidence    []domain.Evidence
+	total       int
+	appraisals  map[string]domain.Appraisal
+	assessments map[int]StoredAssessment // the run's own (unlabelled) assessments by iteration
+
+	lastIteration    int
+	iterQueries      map[int][]string
+	searchDone       map[int]bool
+	judgeDone        map[int]bool
+	queriesRun       map[string]bool
+	noProgressStreak int
+	allFailedStreak  int
+	verifyRounds     int
+	verdicts         []domain.Verdict
+}
+
+// load rebuilds the state of a run from the store by replaying its events: a "searching"
+// event opens an iteration with its queries, "search_complete" closes its search (with the
+// streak counters of the progress and failure rules), "judge_complete" closes its judgement,
+// and a "looping" event with reason "verification" counts a verification round.
+func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
+	sctx := context.WithoutCancel(ctx)
+	run, err := o.d.Store.GetRun(sctx, runID)
+	if err != nil {
+		return nil, err
+	}
+	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]StoredAssessment{},
+		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}}
+	events, err := o.d.Store.ListEvents(sctx, runID, 0)
+	if err != nil {
+		return nil, fmt.Errorf("load events: %w", err)
+	}
+	for _, e := range events {
+		var d eventData
+		if len(e.Data) > 0 {
+			if err := json.Unmarshal(e.Data, &d); err != nil {
+				return nil, fmt.Errorf("decode %s event %d: %w", e.Type, e.Seq, err)
+			}
+		}
+		switch e.Type {
+		case domain.EventSearching:
+			st.lastIteration = max(st.lastIteration, e.Iteration)
+			st.iterQueries[e.Iteration] = d.Queries
+		case domain.EventSearchComplete:
+			st.searchDone[e.Iteration] = true
+			for _, q := range d.Queries {
+				st.queriesRun[queryKey(q)] = true
+			}
+			st.total = d.TotalCount
+			st.noProgressStreak, st.allFailedStreak = d.NoProgressStreak, d.AllFailedStreak
+		case domain.EventJudgeComplete:
+			st.judgeDone[e.Iteration] = true
+		case domain.EventLooping:
+			if d.Reason == "verification" {
+				st.verifyRounds = max(st.verifyRounds, d.Round)
+				if d.Verdict != nil {
+					st.verdicts = append(st.verdicts, *d.Verdict)
+				}
+			}
+		}
+	}
+	if st.evidence, err = o.d.Store.RunEvidence(sctx, runID); err != nil {
+		return nil, fmt.Errorf("load evidence: %w", err)
+	}
+	// A search whose evidence was linked but whose search_complete event was lost is
+	// repeated; counting from the last recorded total keeps its new-evidence count honest.
+	assessments, err := o.d.Store.ListAssessments(sctx, runID)
+	if err != nil {
+		return nil, fmt.Errorf("load assessments: %w", err)
+	}
+	for _, a := range assessments {
+		if a.Label == "" {
+			st.assessments[a.Iteration] = a
+		}
+	}
+	if o.d.Appraiser != nil && len(st.evidence) > 0 && st.lastIteration > 0 {
+		// Appraisals are cached by the appraiser; asking again on resume costs no LLM call
+		// and gives the judge the same context it had.
+		m, err := o.d.Appraiser.AppraiseAll(ctx, st.evidence)
+		if err == nil {
+			st.appraisals = m
+		}
+	}
+	return st, nil
+}
+
+// eventData is the union of the event data fields the replay reads.
+type eventData struct {
+	Queries          []string        `json:"queries"`
+	TotalCount       int             `json:"total_count"`
+	NoProgressStreak int             `json:"no_progress_streak"`
+	AllFailedStreak  int             `json:"all_failed_streak"`
+	Reason           string          `json:"reason"`
+	Round            int             `json:"round"`
+	Verdict          *domain.Verdict `json:"verdict"`
+}
+
+// latestAssessment is the assessment of the highest iteration judged so far.
+func (st *state) latestAssessment() (StoredAssessment, bool) {
+	best, ok := StoredAssessment{}, false
+	for it, a := range st.assessments {
+		if !ok || it > best.Iteration {
+			best, ok = a, true
+		}
+	}
+	return best, ok
+}
+
+func (st *state) synthesisInput(allowLLM bool) SynthesisInput {
+	in := SynthesisInput{Run: st.run, Evidence: st.evidence, Appraisals: st.appraisals, AllowLLM: allowLLM}
+	if a, ok := st.latestAssessment(); ok {
+		as := a.Assessment
+		in.Assessment = &as
+		in.Heuristics = a.Heuristics
+	}
+	return in
+}
