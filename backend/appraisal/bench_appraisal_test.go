@@ -162,14 +162,6 @@ func medlineRows(t testing.TB, path string) []*benchRow {
 	return []*benchRow{rct, db}
 }
 
-func contains(list []string, v string) bool {
-	for _, x := range list {
-		if strings.EqualFold(x, v) {
-			return true
-		}
-	}
-	return false
-}
 
 // pubmedQARows evaluates observational designs against MeSH headings as weak labels.
 func pubmedQARows(t testing.TB, path string) []*benchRow {

@@ -1,0 +1,238 @@
+// Package appraisal grades individual papers (DESIGN.md §7): rule-based findings with
+// exact quotes, then methodological quality and risk of bias scored either by a documented
+// deterministic rubric (offline) or by an LLM whose every quote is checked against the text.
+package appraisal
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+)
+
+// Assessor versions; bump them when the rules or the rubric change so cached appraisals
+// made by older code are not reused.
+const (
+	RulesVersion       = "appraisal-rules/1"
+	OfflineModel       = "rules"
+	DefaultTokenBudget = 8000
+)
+
+// Cache stores appraisals by cache key (the store implements it). A miss is (zero, false, nil).
+type Cache interface {
+	GetAppraisal(ctx context.Context, cacheKey string) (domain.Appraisal, bool, error)
+	PutAppraisal(ctx context.Context, cacheKey, evidenceKey string, a domain.Appraisal) error
+}
+
+// Options configure an Appraiser. A nil Client selects the offline rubric.
+type Options struct {
+	Client   llm.Client
+	Info     llm.Info
+	Weights  Weights
+	Cache    Cache
+	Recorder llm.Recorder
+	// Concurrency bounds papers appraised at once (default 4 for cloud, 1 for a local model).
+	Concurrency int
+	// TokenBudget is the model's context budget in tokens for one call (default 8000).
+	TokenBudget int
+	// RunID labels recorded LLM calls.
+	RunID string
+}
+
+// Stats counts what AppraiseAll did.
+type Stats struct {
+	Cached   int `json:"cached"`
+	Computed int `json:"computed"`
+	LLMCalls int `json:"llm_calls"`
+}
+
+// Appraiser appraises papers with the rules plus the offline rubric or an LLM.
+type Appraiser struct {
+	opts Options
+}
+
+// New builds an Appraiser, filling defaults: seed 002's weights, concurrency 4 (1 for a
+// local model), a token budget of 8000.
+func New(opts Options) (*Appraiser, error) {
+	if opts.Weights.Quality == nil && opts.Weights.RiskOfBias == nil {
+		opts.Weights = DefaultWeights()
+	}
+	if err := opts.Weights.Validate(); err != nil {
+		return nil, err
+	}
+	if opts.Concurrency <= 0 {
+		opts.Concurrency = 4
+		if opts.Info.Local {
+			opts.Concurrency = 1
+		}
+	}
+	if opts.TokenBudget <= 0 {
+		opts.TokenBudget = DefaultTokenBudget
+	}
+	if opts.Client != nil && opts.Info.Provider == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "appraisal: an LLM client needs its provider info")
+	}
+	return &Appraiser{opts: opts}, nil
+}
+
+// Offline reports whether the appraiser uses the deterministic rubric.
+func (a *Appraiser) Offline() bool { return a.opts.Client == nil }
+
+// assessorInfo describes what produces this appraiser's dimensions.
+func (a *Appraiser) assessorInfo() domain.AssessorInfo {
+	if a.Offline() {
+		return domain.AssessorInfo{Provider: domain.ProviderOffline, Model: OfflineModel, Kind: domain.JudgeKindOffline, Version: RulesVersion}
+	}
+	return domain.AssessorInfo{Provider: a.opts.Info.Provider, Model: a.opts.Info.Model, Kind: domain.JudgeKindLLM, Version: RulesVersion + "+" + llmAssessorVersion, PromptVersion: promptVersion()}
+}
+
+// CacheKey is sha256 of the document hash, assessor version, prompt version and model, so
+// a change of any of them (or of the weights) recomputes the appraisal.
+func (a *Appraiser) CacheKey(doc Document) string {
+	info := a.assessorInfo()
+	h := sha256.New()
+	for _, part := range []string{doc.Hash(), info.Version, info.PromptVersion, string(info.Provider), info.Model, weightsKey(a.opts.Weights)} {
+		h.Write([]byte(part))
+		h.Write([]byte{0})
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func weightsKey(w Weights) string {
+	return fmt.Sprint(w.Quality, w.RiskOfBias)
+}
+
+// Appraise appraises one piece of evidence, using fullText when given, through the cache.
+func (a *Appraiser) Appraise(ctx context.Context, ev domain.Evidence, fullText string) (domain.Appraisal, error) {
+	ap, _, _, err := a.appraiseCached(ctx, DocumentFromEvidence(ev, fullText))
+	return ap, err
+}
+
+// AppraiseDocument appraises a document directly (the CLI's --text-file), through the cache.
+func (a *Appraiser) AppraiseDocument(ctx context.Context, doc Document) (domain.Appraisal, error) {
+	ap, _, _, err := a.appraiseCached(ctx, doc)
+	return ap, err
+}
+
+// appraiseCached returns the appraisal, whether it came from the cache, and the LLM calls made.
+func (a *Appraiser) appraiseCached(ctx context.Context, doc Document) (domain.Appraisal, bool, int, error) {
+	key := a.CacheKey(doc)
+	if a.opts.Cache != nil {
+		got, ok, err := a.opts.Cache.GetAppraisal(ctx, key)
+		if err != nil {
+			return domain.Appraisal{}, false, 0, fmt.Errorf("appraisal cache get: %w", err)
+		}
+		if ok {
+			return got, true, 0, nil
+		}
+	}
+	ap, calls, err := a.compute(ctx, doc)
+	if err != nil {
+		return domain.Appraisal{}, false, calls, err
+	}
+	// Failed LLM dimensions are not cached, so the next run tries again.
+	if a.opts.Cache != nil && allAssessedOrRuleBased(ap) {
+		if err := a.opts.Cache.PutAppraisal(ctx, key, doc.Key, ap); err != nil {
+			return ap, false, calls, fmt.Errorf("appraisal cache put: %w", err)
+		}
+	}
+	return ap, false, calls, nil
+}
+
+// allAssessedOrRuleBased reports whether an appraisal is stable enough to cache: offline
+// results always are; LLM results only when no dimension failed.
+func allAssessedOrRuleBased(ap domain.Appraisal) bool {
+	if ap.Assessor.Kind == domain.JudgeKindOffline {
+		return true
+	}
+	for _, d := range ap.Dimensions {
+		if d.Status != domain.StatusAssessed {
+			return false
+		}
+	}
+	return true
+}
+
+// compute runs the rules and then the rubric or the LLM assessor.
+func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal, int, error) {
+	if err := ctx.Err(); err != nil {
+		return domain.Appraisal{}, 0, err
+	}
+	findings := Findings(doc)
+	ap := domain.Appraisal{Document: doc.Domain(), Findings: findings, Assessor: a.assessorInfo()}
+	calls := 0
+	if a.Offline() {
+		ap.Dimensions = OfflineDimensions(doc, findings, a.opts.Weights)
+	} else {
+		dims, model, n, err := a.llmDimensions(ctx, doc, findings)
+		calls = n
+		if err != nil {
+			return domain.Appraisal{}, calls, err
+		}
+		ap.Dimensions = dims
+		if model != "" {
+			ap.Assessor.Model = model
+		}
+		failed := 0
+		for _, d := range dims {
+			if d.Status != domain.StatusAssessed {
+				failed++
+			}
+		}
+		if failed == len(dims) {
+			ap.Assessor.Kind = domain.JudgeKindFallback
+		}
+	}
+	ap.Weight = Weight(str0(findings[FindingDesign]), ap.Dimensions)
+	return ap, calls, nil
+}
+
+// AppraiseAll appraises evidence concurrently (bounded by Concurrency), deduplicated by
+// canonical key, through the cache. It fails only when the context ends or the cache
+// errors; an LLM failure is a not_assessed dimension inside the appraisal.
+func (a *Appraiser) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, Stats, error) {
+	out := map[string]domain.Appraisal{}
+	var stats Stats
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(a.opts.Concurrency)
+	seen := map[string]bool{}
+	for _, ev := range evs {
+		key := ev.CanonicalKey()
+		if key == "" || seen[key] {
+			continue
+		}
+		seen[key] = true
+		doc := DocumentFromEvidence(ev, "")
+		g.Go(func() error {
+			ap, cached, calls, err := a.appraiseCached(gctx, doc)
+			mu.Lock()
+			defer mu.Unlock()
+			stats.LLMCalls += calls
+			if err != nil {
+				return err
+			}
+			if cached {
+				stats.Cached++
+			} else {
+				stats.Computed++
+			}
+			out[key] = ap
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+			return out, stats, err
+		}
+		return out, stats, domain.Wrap(domain.CodeInternal, err, "appraisal failed")
+	}
+	return out, stats, nil
+}

@@ -1,0 +1,367 @@
+package appraisal
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+	"deepcritical/prompts"
+)
+
+// llmAssessorVersion changes when the LLM assessment logic (schema, trust rule, text
+// fitting) changes.
+const llmAssessorVersion = "llm-assessor/1"
+
+// Prompt template names (written by the judge helper in prompts/).
+const (
+	systemPrompt = "appraisal_system"
+	userPrompt   = "appraisal_user"
+)
+
+// unverifiedFactor is what an LLM component keeps of its score when its quote is not
+// found in the text (or it gave no quote for a non-zero score): half. The full score is
+// shown in the detail's value; only the contribution to the dimension is halved.
+const unverifiedFactor = 0.5
+
+// promptVersion is the combined version of the two templates an appraisal call uses.
+func promptVersion() string {
+	return prompts.CombineVersions(prompts.Version(systemPrompt), prompts.Version(userPrompt))
+}
+
+// llmComponent is one component of the model's answer.
+type llmComponent struct {
+	Score         float64  `json:"score"`
+	RiskLevel     string   `json:"risk_level,omitempty"`
+	Evidence      string   `json:"evidence"`
+	Reasoning     string   `json:"reasoning"`
+	AttritionRate *float64 `json:"attrition_rate,omitempty"`
+}
+
+// llmAnswer is the model's answer for one dimension: one object per component.
+type llmAnswer map[string]llmComponent
+
+// dimensionSchema builds the strict JSON schema of one dimension's answer, with each
+// component's maximum from the configured weights.
+func dimensionSchema(name domain.DimensionName, cs []Component) *llm.Schema {
+	props := map[string]any{}
+	required := make([]string, 0, len(cs))
+	for _, c := range cs {
+		p := map[string]any{
+			"score":     map[string]any{"type": "number", "minimum": 0, "maximum": c.Max},
+			"evidence":  map[string]any{"type": "string"},
+			"reasoning": map[string]any{"type": "string"},
+		}
+		req := []string{"score", "evidence", "reasoning"}
+		if name == domain.DimensionRiskOfBias {
+			p["risk_level"] = map[string]any{"type": "string", "enum": []string{"high", "moderate", "low"}}
+			req = []string{"score", "risk_level", "evidence", "reasoning"}
+		}
+		if c.Name == CompAttrition {
+			p["attrition_rate"] = map[string]any{"type": []string{"number", "null"}, "minimum": 0, "maximum": 1}
+			req = append(req, "attrition_rate")
+		}
+		props[c.Name] = map[string]any{"type": "object", "properties": p, "required": req, "additionalProperties": false}
+		required = append(required, c.Name)
+	}
+	raw, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false})
+	return &llm.Schema{Name: string(name), JSON: raw}
+}
+
+// validateAnswer rejects answers missing a component or scoring outside its range; the
+// message goes back to the model on retry.
+func validateAnswer(name domain.DimensionName, cs []Component) func(*llmAnswer) error {
+	return func(ans *llmAnswer) error {
+		var problems []string
+		for _, c := range cs {
+			comp, ok := (*ans)[c.Name]
+			if !ok {
+				problems = append(problems, fmt.Sprintf("%s is missing", c.Name))
+				continue
+			}
+			if math.IsNaN(comp.Score) || comp.Score < 0 || comp.Score > c.Max {
+				problems = append(problems, fmt.Sprintf("%s.score must be between 0 and %g, got %g", c.Name, c.Max, comp.Score))
+			}
+			if name == domain.DimensionRiskOfBias && comp.RiskLevel != "high" && comp.RiskLevel != "moderate" && comp.RiskLevel != "low" {
+				problems = append(problems, fmt.Sprintf("%s.risk_level must be high, moderate or low, got %q", c.Name, comp.RiskLevel))
+			}
+			if comp.AttritionRate != nil && (*comp.AttritionRate < 0 || *comp.AttritionRate > 1) {
+				problems = append(problems, fmt.Sprintf("%s.attrition_rate must be a decimal between 0 and 1, got %g", c.Name, *comp.AttritionRate))
+			}
+		}
+		if len(problems) > 0 {
+			return &domain.ValidationError{Problems: problems}
+		}
+		return nil
+	}
+}
+
+// llmDimensions assesses both dimensions, one structured call each (the prompt templates
+// are per dimension), sequentially so that a paper holds one pool slot. It returns the
+// model that answered and the number of LLM calls; its error is non-nil only when ctx ended.
+func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings map[string]domain.Finding) ([]domain.Dimension, string, int, error) {
+	sys, err := prompts.Render(systemPrompt, nil)
+	if err != nil {
+		reason := "appraisal prompt unavailable: " + err.Error()
+		return []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}, "", 0, nil
+	}
+	text := FitText(doc, findings, a.textBudgetChars())
+	var dims []domain.Dimension
+	calls := 0
+	model := ""
+	for _, dim := range []struct {
+		name domain.DimensionName
+		cs   []Component
+	}{{domain.DimensionQuality, a.opts.Weights.Quality}, {domain.DimensionRiskOfBias, a.opts.Weights.RiskOfBias}} {
+		d, m, n, err := a.assessDimension(ctx, sys.Text, doc, text, findings, dim.name, dim.cs)
+		calls += n
+		if err != nil {
+			return nil, model, calls, err
+		}
+		if m != "" {
+			model = m
+		}
+		dims = append(dims, d)
+	}
+	return dims, model, calls, nil
+}
+
+func (a *Appraiser) assessDimension(ctx context.Context, system string, doc Document, text string, findings map[string]domain.Finding, name domain.DimensionName, cs []Component) (domain.Dimension, string, int, error) {
+	data := prompts.AppraisalUserData{Dimension: string(name), Title: doc.Title, Text: text, RuleFindings: ruleContext(findings)}
+	for _, c := range cs {
+		data.Components = append(data.Components, prompts.AppraisalComponent{Name: c.Name, Max: c.Max})
+	}
+	user, err := prompts.Render(userPrompt, data)
+	if err != nil {
+		return notAssessed(name, "appraisal prompt could not be rendered: "+err.Error()), "", 0, nil
+	}
+	req := llm.Request{
+		System:      system,
+		Messages:    []llm.Message{{Role: llm.RoleUser, Content: user.Text}},
+		Schema:      dimensionSchema(name, cs),
+		Model:       a.opts.Info.Model,
+		Temperature: 0,
+	}
+	ans, res, err := llm.Generate(ctx, a.opts.Client, req, llm.Options[llmAnswer]{
+		Validate:      validateAnswer(name, cs),
+		Models:        a.opts.Info.Models,
+		Recorder:      a.opts.Recorder,
+		RunID:         a.opts.RunID,
+		Purpose:       "appraisal:" + string(name),
+		PromptVersion: promptVersion(),
+		Provider:      a.opts.Info.Provider,
+	})
+	if err != nil {
+		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
+			return domain.Dimension{}, res.Model, res.Calls, ctx.Err()
+		}
+		return notAssessed(name, "LLM assessment failed: "+domain.SafeMessage(err)), res.Model, res.Calls, nil
+	}
+	return buildDimension(name, cs, ans, doc), res.Model, res.Calls, nil
+}
+
+// buildDimension turns a validated answer into a dimension, verifying every quote against
+// the document and halving the contribution of components whose quote is not verified.
+func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, doc Document) domain.Dimension {
+	d := domain.Dimension{Name: name, Status: domain.StatusAssessed}
+	full := doc.analysedText()
+	for _, c := range cs {
+		comp := ans[c.Name]
+		verified := comp.Evidence != "" && QuoteInText(comp.Evidence, full)
+		contribution := comp.Score
+		reasoning := strings.TrimSpace(comp.Reasoning)
+		if !verified && comp.Score > 0 {
+			contribution = comp.Score * unverifiedFactor
+			if comp.Evidence == "" {
+				reasoning += " [no quote given: contribution halved]"
+			} else {
+				reasoning += " [quote not found in the text: contribution halved]"
+			}
+		}
+		value := fmt.Sprintf("%g/%g", comp.Score, c.Max)
+		if comp.RiskLevel != "" {
+			value = comp.RiskLevel + " (" + value + ")"
+		}
+		if comp.AttritionRate != nil {
+			value += fmt.Sprintf(", attrition %.1f%%", *comp.AttritionRate*100)
+		}
+		d.Details = append(d.Details, domain.DimensionDetail{
+			Component: c.Name, Value: value, Contribution: round3(contribution), MaxScore: c.Max,
+			Evidence: comp.Evidence, Reasoning: strings.TrimSpace(reasoning), QuoteVerified: verified,
+		})
+	}
+	d.Score = dimensionScore(d.Details, cs)
+	return d
+}
+
+// ruleContext lists the rule findings for the prompt in a stable order.
+func ruleContext(findings map[string]domain.Finding) []prompts.RuleFinding {
+	names := make([]string, 0, len(findings))
+	for k := range findings {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	out := make([]prompts.RuleFinding, 0, len(names))
+	for _, n := range names {
+		f := findings[n]
+		out = append(out, prompts.RuleFinding{Name: n, Value: findingValueString(f.Value), Quote: f.Quote})
+	}
+	return out
+}
+
+// findingValueString renders a finding value for prompts and calibration.
+func findingValueString(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return "not reported"
+	case string:
+		return x
+	case bool:
+		if x {
+			return "yes"
+		}
+		return "no"
+	case []string:
+		if len(x) == 0 {
+			return "none"
+		}
+		return strings.Join(x, ", ")
+	case float64:
+		return fmt.Sprintf("%g", x)
+	case int:
+		if x == 0 {
+			return "not reported"
+		}
+		return fmt.Sprintf("%d", x)
+	}
+	return fmt.Sprint(v)
+}
+
+// textBudgetChars is the paper text the prompt can carry: the token budget minus room for
+// the instructions (~1,500 tokens) and the answer (~1,000), at ~4 characters per token.
+func (a *Appraiser) textBudgetChars() int {
+	tokens := a.opts.TokenBudget - 2500
+	if tokens < 500 {
+		tokens = 500
+	}
+	return tokens * 4
+}
+
+// normaliseForQuote lower-cases, unifies quotes and dashes and collapses whitespace, so a
+// quote copied with different line breaks or case still matches.
+func normaliseForQuote(s string) string {
+	r := strings.NewReplacer("“", `"`, "”", `"`, "‘", "'", "’", "'", "–", "-", "—", "-", "\u00a0", " ")
+	return strings.Join(strings.Fields(strings.ToLower(r.Replace(s))), " ")
+}
+
+// QuoteInText reports whether quote occurs verbatim in text, up to whitespace, case,
+// typographic quotes and dashes, and surrounding quotation marks or ellipses.
+func QuoteInText(quote, text string) bool {
+	q := normaliseForQuote(quote)
+	q = strings.Trim(q, `"' .…`)
+	q = strings.TrimSuffix(strings.TrimPrefix(q, "..."), "...")
+	q = strings.TrimSpace(q)
+	if len(q) < 8 {
+		return false
+	}
+	return strings.Contains(normaliseForQuote(text), q)
+}
+
+// FitText prepares the paper text for a prompt of at most budget characters. Text that
+// fits is used whole. Otherwise paragraphs are chosen by priority — those holding a rule
+// finding's quote, then those under methods-like headings or in the abstract, then the
+// rest in order — and kept in reading order with "[…]" marking what was left out.
+func FitText(doc Document, findings map[string]domain.Finding, budget int) string {
+	text := doc.Text
+	if len(text) <= budget {
+		return text
+	}
+	paras := strings.Split(text, "\n")
+	quotes := make([]string, 0, len(findings))
+	for _, f := range findings {
+		if f.Quote != "" {
+			quotes = append(quotes, f.Quote)
+		}
+	}
+	prio := make([]int, len(paras))
+	heading := ""
+	for i, p := range paras {
+		t := strings.TrimSpace(p)
+		if strings.HasPrefix(t, "#") {
+			heading = strings.ToLower(t)
+			prio[i] = 1
+			continue
+		}
+		prio[i] = 3
+		for _, k := range []string{"abstract", "method", "design", "random", "blind", "mask", "statistic", "participant", "registration", "sample size", "allocation", "outcome", "analysis", "procedure", "intervention", "flow", "follow"} {
+			if strings.Contains(heading, k) {
+				prio[i] = 2
+				break
+			}
+		}
+		if i < 3 {
+			prio[i] = 2
+		}
+		for _, q := range quotes {
+			if strings.Contains(p, q) {
+				prio[i] = 0
+				break
+			}
+		}
+	}
+	order := make([]int, len(paras))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(x, y int) bool { return prio[order[x]] < prio[order[y]] })
+	keep := make([]bool, len(paras))
+	used := 0
+	for _, i := range order {
+		if strings.TrimSpace(paras[i]) == "" {
+			continue
+		}
+		if used+len(paras[i])+1 > budget {
+			continue
+		}
+		keep[i] = true
+		used += len(paras[i]) + 1
+	}
+	var b strings.Builder
+	gap := false
+	for i, p := range paras {
+		if !keep[i] {
+			if strings.TrimSpace(p) != "" {
+				gap = true
+			}
+			continue
+		}
+		if gap && b.Len() > 0 {
+			b.WriteString("[…]\n")
+		}
+		gap = false
+		b.WriteString(p)
+		b.WriteByte('\n')
+	}
+	if gap && b.Len() > 0 {
+		b.WriteString("[…]\n")
+	}
+	if b.Len() == 0 {
+		// One paragraph longer than the budget: cut it at the last sentence end that fits.
+		cut := budget
+		for cut > 0 && !utf8.RuneStart(text[cut]) {
+			cut--
+		}
+		head := text[:cut]
+		if i := strings.LastIndex(head, ". "); i > budget/2 {
+			head = head[:i+1]
+		}
+		return head + " […]"
+	}
+	return b.String()
+}
