@@ -17,7 +17,7 @@ setup:
 
 ## build: the production desktop build (Wails tags desktop,production)
 build:
-	$(WAILS) build -clean -o deepcritical
+	$(WAILS) build -m -clean -o deepcritical
 	@git checkout -- frontend/dist/.gitkeep 2>/dev/null || touch frontend/dist/.gitkeep
 
 ## frontend: the Vite build alone (for go:embed during development)

@@ -1,6 +1,8 @@
 package services
 
 import (
+	"strconv"
+
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 )
@@ -11,6 +13,27 @@ type SettingsService struct{ c *Container }
 // Get returns the effective settings with secrets masked.
 func (s *SettingsService) Get() (config.PublicSettings, error) {
 	return s.c.SettingsSnapshot().Public(s.c.secrets), nil
+}
+
+// Values returns every non-secret setting's effective value as `settings show` prints it,
+// keyed by its dotted name, so the window can build its form from Keys.
+func (s *SettingsService) Values() (map[string]string, error) {
+	eff := s.c.Effective()
+	out := map[string]string{}
+	for _, k := range config.Keys() {
+		if k.Secret {
+			continue
+		}
+		v, err := config.Get(eff, k.Key)
+		if err != nil {
+			return nil, err
+		}
+		if uq, err := strconv.Unquote(v); err == nil {
+			v = uq
+		}
+		out[k.Key] = v
+	}
+	return out, nil
 }
 
 // Keys lists the settable keys with what each allows.

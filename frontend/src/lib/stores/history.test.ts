@@ -1,0 +1,42 @@
+import { get } from 'svelte/store'
+import { describe, expect, it, vi } from 'vitest'
+import { createHistoryStore, type HistoryClient } from './history'
+
+vi.mock('../api', () => ({ errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)) }))
+
+const run = (id: string) => ({ id, question: 'q ' + id, status: 'complete' }) as any
+
+describe('history store', () => {
+  it('loads with the filter and keeps only the newest answer', async () => {
+    let resolveFirst: (v: any) => void = () => {}
+    const client: HistoryClient = {
+      listRuns: vi
+        .fn()
+        .mockImplementationOnce(() => new Promise((r) => (resolveFirst = r)))
+        .mockResolvedValueOnce([run('b')]),
+      deleteRun: vi.fn(),
+    }
+    const h = createHistoryStore(client)
+    const first = h.load({ text: 'a' })
+    await h.load({ text: 'b' })
+    resolveFirst([run('a')])
+    await first
+    expect(get(h).runs.map((r) => r.id)).toEqual(['b'])
+    expect(get(h).filter.text).toBe('b')
+    expect(client.listRuns).toHaveBeenLastCalledWith({ text: 'b', status: '', judge: '', limit: 200 })
+  })
+
+  it('shows the backend message when loading fails', async () => {
+    const h = createHistoryStore({ listRuns: vi.fn().mockRejectedValue(new Error('the database is not open')), deleteRun: vi.fn() })
+    await h.load()
+    expect(get(h).error).toBe('the database is not open')
+    expect(get(h).loading).toBe(false)
+  })
+
+  it('removes a deleted run from the list', async () => {
+    const h = createHistoryStore({ listRuns: vi.fn().mockResolvedValue([run('a'), run('b')]), deleteRun: vi.fn().mockResolvedValue(undefined) })
+    await h.load()
+    await h.remove('a')
+    expect(get(h).runs.map((r) => r.id)).toEqual(['b'])
+  })
+})
