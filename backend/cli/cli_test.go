@@ -1,0 +1,250 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// isolate points XDG at fresh folders and clears the variables that would change defaults.
+func isolate(t *testing.T) config.Paths {
+	t.Helper()
+	dir := t.TempDir()
+	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
+	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
+		"DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL"} {
+		t.Setenv(v, "")
+		os.Unsetenv(v)
+	}
+	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
+	return config.DefaultPaths()
+}
+
+func runCLI(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), root(), &env{stdout: &out, stderr: &errb, app: newApp()}, args)
+	return code, out.String(), errb.String()
+}
+
+func TestUsageErrorsExit2(t *testing.T) {
+	isolate(t)
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no such command", []string{"frobnicate"}, `unknown command "deepcritical frobnicate"`},
+		{"no such subcommand", []string{"history", "frob"}, `unknown command "deepcritical history frob"`},
+		{"unknown flag", []string{"history", "list", "--nope"}, "flag provided but not defined: -nope"},
+		{"missing argument", []string{"history", "show"}, "missing argument"},
+		{"extra argument", []string{"settings", "path", "x"}, `unexpected argument "x"`},
+		{"bad limit", []string{"history", "list", "--limit", "0"}, "--limit must be between 1 and 1000"},
+		{"bad status", []string{"history", "list", "--status", "weird"}, "is not a run status"},
+		{"group without subcommand", []string{"settings"}, "Usage:"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			code, _, stderr := runCLI(t, tc.args...)
+			require.Equal(t, exitUsage, code)
+			require.Contains(t, stderr, tc.want)
+			require.Contains(t, stderr, "Usage:")
+		})
+	}
+}
+
+func TestHelpOnEveryCommand(t *testing.T) {
+	isolate(t)
+	var walk func(c *command, path []string)
+	walk = func(c *command, path []string) {
+		t.Run(strings.Join(path, "_")+"_help", func(t *testing.T) {
+			code, stdout, _ := runCLI(t, append(path, "--help")...)
+			require.Equal(t, exitOK, code)
+			require.Contains(t, stdout, "Usage:")
+			require.Contains(t, stdout, c.summary)
+		})
+		for _, s := range c.subs {
+			walk(s, append(append([]string(nil), path...), s.name))
+		}
+	}
+	for _, c := range commands() {
+		walk(c, []string{c.name})
+	}
+}
+
+func TestFirstUseCreatesEverythingAndListsNoRuns(t *testing.T) {
+	paths := isolate(t)
+	code, stdout, stderr := runCLI(t, "history", "list", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	require.JSONEq(t, "[]", stdout)
+	fi, err := os.Stat(paths.DatabaseFile)
+	require.NoError(t, err)
+	require.Equal(t, os.FileMode(0o700), mustStat(t, paths.DataDir).Mode().Perm())
+	require.NotZero(t, fi.Size())
+}
+
+func mustStat(t *testing.T, p string) os.FileInfo {
+	t.Helper()
+	fi, err := os.Stat(p)
+	require.NoError(t, err)
+	return fi
+}
+
+func TestHistoryShowAndDeleteOnTheStore(t *testing.T) {
+	paths := isolate(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, paths.DatabaseFile)
+	require.NoError(t, err)
+	run := domain.Run{ID: st.NewRunID(), Question: "What drugs could be repurposed for Alzheimer's disease?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline, Model: "heuristic"}}
+	require.NoError(t, st.CreateRun(ctx, run))
+	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: "started"})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	code, stdout, stderr := runCLI(t, "history", "list")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, run.ID)
+	require.Contains(t, stdout, "offline heuristic")
+
+	code, stdout, _ = runCLI(t, "history", "show", run.ID, "--json")
+	require.Equal(t, exitOK, code)
+	var detail struct {
+		Run    domain.Run     `json:"run"`
+		Events []domain.Event `json:"events"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &detail))
+	require.Equal(t, run.Question, detail.Run.Question)
+	require.Len(t, detail.Events, 1)
+
+	code, _, stderr = runCLI(t, "history", "show", "missing-run")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "missing-run")
+
+	code, _, _ = runCLI(t, "history", "delete", run.ID)
+	require.Equal(t, exitOK, code)
+	code, stdout, _ = runCLI(t, "history", "list", "--json")
+	require.Equal(t, exitOK, code)
+	require.JSONEq(t, "[]", stdout)
+}
+
+func TestSettingsSetValidatesAndLeavesFileUnchanged(t *testing.T) {
+	paths := isolate(t)
+	code, stdout, stderr := runCLI(t, "settings", "set", "run.max_iterations", "4")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "run.max_iterations = 4")
+	before := sha(t, paths.SettingsFile)
+
+	cases := [][]string{
+		{"run.max_iterations", "42"},
+		{"judge.provider", "skynet"},
+		{"providers.openai.base_url", "ftp://x"},
+		{"no.such.key", "1"},
+	}
+	for _, kv := range cases {
+		code, _, stderr := runCLI(t, "settings", "set", kv[0], kv[1])
+		require.Equal(t, exitFail, code, kv)
+		require.Contains(t, stderr, strings.SplitN(kv[0], ".", 2)[0], "the error names the key")
+		require.Equal(t, before, sha(t, paths.SettingsFile), "a rejected value must not touch the file")
+	}
+	code, stdout, _ = runCLI(t, "settings", "show", "--json")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, stdout, `"max_iterations": 4`)
+}
+
+func TestSettingsShowNeverPrintsAKey(t *testing.T) {
+	isolate(t)
+	canary := "sk-canary-0123456789abcdefWXYZ"
+	t.Setenv("OPENAI_API_KEY", canary)
+	for _, args := range [][]string{{"settings", "show"}, {"settings", "show", "--json"}, {"providers", "list", "--json"}, {"doctor"}} {
+		code, stdout, stderr := runCLI(t, args...)
+		require.Equal(t, exitOK, code, stderr)
+		require.NotContains(t, stdout+stderr, canary[:20], args)
+	}
+	_, stdout, _ := runCLI(t, "settings", "show")
+	require.Contains(t, stdout, "WXYZ", "the last four characters identify the key")
+}
+
+func TestCorruptOrForeignDatabaseIsRefusedAndUntouched(t *testing.T) {
+	paths := isolate(t)
+	require.NoError(t, os.MkdirAll(paths.DataDir, 0o700))
+	require.NoError(t, os.WriteFile(paths.DatabaseFile, []byte("this is not a database, it is a note\n"), 0o600))
+	before := sha(t, paths.DatabaseFile)
+	code, _, stderr := runCLI(t, "history", "list")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "not a")
+	require.Equal(t, before, sha(t, paths.DatabaseFile))
+
+	code, stdout, _ := runCLI(t, "doctor")
+	require.Equal(t, exitOK, code)
+	require.Regexp(t, `missing\s+database`, stdout)
+}
+
+func TestDataDirNotWritable(t *testing.T) {
+	if os.Geteuid() == 0 {
+		// root ignores permission bits; make the data "dir" a file instead.
+		paths := isolate(t)
+		require.NoError(t, os.MkdirAll(filepath.Dir(paths.DataDir), 0o700))
+		require.NoError(t, os.WriteFile(paths.DataDir, []byte("x"), 0o600))
+		code, _, stderr := runCLI(t, "history", "list")
+		require.Equal(t, exitFail, code)
+		require.Contains(t, stderr, paths.DataDir)
+		return
+	}
+	paths := isolate(t)
+	require.NoError(t, os.MkdirAll(filepath.Dir(paths.DataDir), 0o500))
+	code, _, stderr := runCLI(t, "history", "list")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "writable")
+}
+
+func TestDoctorReportsEveryArea(t *testing.T) {
+	isolate(t)
+	t.Setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+	code, stdout, _ := runCLI(t, "doctor", "--json")
+	require.Equal(t, exitOK, code)
+	var checks []struct {
+		Name   string `json:"name"`
+		OK     bool   `json:"ok"`
+		Detail string `json:"detail"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &checks))
+	names := map[string]bool{}
+	for _, c := range checks {
+		names[c.Name] = c.OK
+		require.NotEmpty(t, c.Detail, c.Name)
+	}
+	for _, n := range []string{"config dir", "data dir", "database", "judge offline", "judge openai", "ollama", "source pubmed", "source clinicaltrials"} {
+		_, ok := names[n]
+		require.True(t, ok, "doctor must report %s", n)
+	}
+	require.True(t, names["judge offline"])
+	require.False(t, names["judge openai"], "no key configured")
+	require.False(t, names["ollama"], "nothing listens on port 9")
+}
+
+func TestInterleavedFlags(t *testing.T) {
+	isolate(t)
+	code, stdout, _ := runCLI(t, "history", "search", "metformin", "--json", "alzheimer")
+	require.Equal(t, exitOK, code)
+	require.JSONEq(t, "[]", stdout)
+}
+
+func sha(t *testing.T, path string) [32]byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	return sha256.Sum256(b)
+}
