@@ -70,10 +70,14 @@ const (
 )
 
 // sent is a sentence with its lower-cased text and whether it describes this paper.
+// ownFrom is the byte offset from which it does: 0 for a whole own-study sentence, later
+// when the sentence opens by describing other work ("Unlike previous double-blind trials,
+// this open-label study …" is own from "this").
 type sent struct {
 	Sentence
-	lower string
-	own   bool
+	lower   string
+	own     bool
+	ownFrom int
 }
 
 // analysis is the per-document state of one Findings call.
@@ -90,6 +94,8 @@ var (
 	ownMethod = regexp.MustCompile(`(?i)\b(as (?:previously|earlier) (?:described|published|reported)|previously published protocol|(?:the|our|study) protocol)\b`)
 	// ownMarkers are required for a sentence of the Introduction or Discussion to count.
 	ownMarkers = regexp.MustCompile(`(?i)\b(we|our|this (?:study|trial|analysis|randomi[sz]ed|double|single|open)|the (?:present|current) (?:study|trial)|here)\b`)
+	// ownClause starts the part of a sentence that turns to this study after other work.
+	ownClause = regexp.MustCompile(`(?i)[,;:]\s*(?:but |whereas |while )?(?:we|our|this|the present|the current|here)\b`)
 	// negationBefore catches "not randomised", "non-randomized", "without blinding",
 	// "quasi-randomised" just before a match.
 	negationBefore = regexp.MustCompile(`(?:\bnot|\bnon|\bno|\bwithout|\bnever|\bnor|\bneither|\bquasi|\bpseudo|n't|\bcannot|\black of|\babsence of|\bunable to be)[\s-]*(?:[a-z]+[\s-]+){0,2}$`)
@@ -124,25 +130,31 @@ func newAnalysis(doc Document) *analysis {
 	ss := SplitSentences(doc.analysedText())
 	a := &analysis{doc: doc, sents: make([]sent, len(ss))}
 	for i, s := range ss {
-		a.sents[i] = sent{Sentence: s, lower: strings.ToLower(s.Text), own: isOwn(s)}
+		own, from := ownPart(s)
+		a.sents[i] = sent{Sentence: s, lower: strings.ToLower(s.Text), own: own, ownFrom: from}
 	}
 	return a
 }
 
-// isOwn decides whether a sentence can describe the paper's own methods.
-func isOwn(s Sentence) bool {
+// ownPart decides whether (and from where) a sentence describes the paper's own methods.
+func ownPart(s Sentence) (bool, int) {
 	switch s.Section {
 	case SectionReferences:
-		return false
+		return false, 0
 	case SectionBackground:
 		if !ownMarkers.MatchString(s.Text) {
-			return false
+			return false, 0
 		}
 	}
-	if otherStudies.MatchString(s.Text) && !ownMethod.MatchString(s.Text) {
-		return false
+	loc := otherStudies.FindStringIndex(s.Text)
+	if loc == nil || ownMethod.MatchString(s.Text) {
+		return true, 0
 	}
-	return true
+	// A clause about this study after the mention of other work still counts.
+	if m := ownClause.FindStringIndex(s.Text[loc[1]:]); m != nil {
+		return true, loc[1] + m[0]
+	}
+	return false, 0
 }
 
 // negated reports whether the match at idx of the lower-cased sentence is negated.
@@ -170,6 +182,9 @@ func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool)
 			continue
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(s.lower, -1) {
+			if m[0] < s.ownFrom {
+				continue
+			}
 			if keep != nil && !keep(s, m) {
 				continue
 			}
@@ -232,16 +247,17 @@ func (a *analysis) randomizationMethod() domain.Finding {
 		if !s.own {
 			continue
 		}
-		mentionsRandom := strings.Contains(s.lower, "random") || strings.Contains(s.lower, "allocat") || strings.Contains(s.lower, "assign")
+		lower := s.lower[s.ownFrom:]
+		mentionsRandom := strings.Contains(lower, "random") || strings.Contains(lower, "allocat") || strings.Contains(lower, "assign")
 		for _, p := range methodPatterns {
-			loc := p.re.FindStringIndex(s.lower)
+			loc := p.re.FindStringIndex(lower)
 			if loc == nil {
 				continue
 			}
 			if methodNeedsRandom[p.value] && !mentionsRandom {
 				continue
 			}
-			if negated(s.lower, loc[0]) {
+			if negated(lower, loc[0]) {
 				continue
 			}
 			return domain.Finding{Value: p.value, Quote: s.Text}
@@ -253,7 +269,7 @@ func (a *analysis) randomizationMethod() domain.Finding {
 // ---- allocation concealment ----
 
 var (
-	concealedRe    = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	concealedRe    = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
 	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)`)
 )
 
@@ -273,7 +289,7 @@ var (
 	tripleRe = regexp.MustCompile(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
 	doubleRe = regexp.MustCompile(`\bdouble[\s-]*(?:blind|mask|dummy)`)
 	singleRe = regexp.MustCompile(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
-	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,3}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
+	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,3}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-])?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
 	// maskedRe finds "X were blinded/masked/unaware" sentences naming who was masked.
 	maskedRe  = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?|unaware|unknown to)\b`)
 	partiesRe = []struct {
@@ -327,17 +343,18 @@ func (a *analysis) maskedParties() domain.Finding {
 		if !s.own {
 			continue
 		}
-		loc := maskedRe.FindStringIndex(s.lower)
-		if loc == nil || negated(s.lower, loc[0]) || openRe.MatchString(s.lower) {
+		lower := s.lower[s.ownFrom:]
+		loc := maskedRe.FindStringIndex(lower)
+		if loc == nil || negated(lower, loc[0]) || openRe.MatchString(lower) {
 			continue
 		}
-		if strings.Contains(s.lower, "double-blind") || strings.Contains(s.lower, "double blind") {
+		if strings.Contains(lower, "double-blind") || strings.Contains(lower, "double blind") {
 			continue
 		}
 		// "X were blinded" names X before the word; "blinding of X" names X after it.
-		scope := s.lower[max(0, loc[0]-120):loc[0]]
-		if w := s.lower[loc[0]:loc[1]]; strings.HasSuffix(w, "ing") || w == "unknown to" {
-			scope = s.lower[loc[1]:min(len(s.lower), loc[1]+100)]
+		scope := lower[max(0, loc[0]-120):loc[0]]
+		if w := lower[loc[0]:loc[1]]; strings.HasSuffix(w, "ing") || w == "unknown to" {
+			scope = lower[loc[1]:min(len(lower), loc[1]+100)]
 		}
 		found := false
 		for _, p := range partiesRe {
@@ -486,12 +503,16 @@ func looksLikeYear(v int, raw string) bool {
 func (a *analysis) plannedSampleSize() domain.Finding {
 	for i := range a.sents {
 		s := &a.sents[i]
-		if !s.own || !plannedCue.MatchString(s.lower) {
+		if !s.own {
 			continue
 		}
-		for _, m := range plannedNumber.FindAllStringSubmatchIndex(s.lower, -1) {
-			v, ok := parseNumber(s.lower[m[2]:m[3]])
-			if !ok || v < 2 || looksLikeYear(v, s.lower[m[2]:m[3]]) {
+		lower := s.lower[s.ownFrom:]
+		if !plannedCue.MatchString(lower) {
+			continue
+		}
+		for _, m := range plannedNumber.FindAllStringSubmatchIndex(lower, -1) {
+			v, ok := parseNumber(lower[m[2]:m[3]])
+			if !ok || v < 2 || looksLikeYear(v, lower[m[2]:m[3]]) {
 				continue
 			}
 			return domain.Finding{Value: v, Quote: s.Text}
@@ -531,17 +552,18 @@ func (a *analysis) attrition(n domain.Finding) domain.Finding {
 		if !s.own {
 			continue
 		}
-		if m := attrRateRe.FindStringSubmatch(s.lower); m != nil {
+		lower := s.lower[s.ownFrom:]
+		if m := attrRateRe.FindStringSubmatch(lower); m != nil {
 			if r, ok := rate(m[1]); ok {
 				return domain.Finding{Value: r, Quote: s.Text}
 			}
 		}
-		if m := attrPctAfter.FindStringSubmatch(s.lower); m != nil {
+		if m := attrPctAfter.FindStringSubmatch(lower); m != nil {
 			if r, ok := rate(m[1]); ok {
 				return domain.Finding{Value: r, Quote: s.Text}
 			}
 		}
-		if m := completedPctRe.FindStringSubmatch(s.lower); m != nil {
+		if m := completedPctRe.FindStringSubmatch(lower); m != nil {
 			p := m[1]
 			if p == "" {
 				p = m[2]
@@ -550,11 +572,11 @@ func (a *analysis) attrition(n domain.Finding) domain.Finding {
 				return domain.Finding{Value: round3(1 - r), Quote: s.Text}
 			}
 		}
-		if loc := noLossRe.FindStringIndex(s.lower); loc != nil {
+		if loc := noLossRe.FindStringIndex(lower); loc != nil {
 			return domain.Finding{Value: 0.0, Quote: s.Text}
 		}
 		if total > 0 {
-			if m := lostCountRe.FindStringSubmatch(s.lower); m != nil {
+			if m := lostCountRe.FindStringSubmatch(lower); m != nil {
 				if c, ok := parseNumber(m[1]); ok && c < total {
 					return domain.Finding{Value: round3(float64(c) / float64(total)), Quote: s.Text}
 				}

@@ -121,7 +121,7 @@ func splitLine(line string, base int) []Sentence {
 		if !(unicode.IsUpper(next) || unicode.IsDigit(next) || strings.ContainsRune(`"'([“‘`, next)) {
 			continue
 		}
-		if c == '.' && isAbbreviation(line[start:i]) {
+		if c == '.' && (isAbbreviation(line[start:i]) || isListNumber(line[start:i])) {
 			continue
 		}
 		emit(j)
@@ -150,6 +150,21 @@ func isAbbreviation(before string) bool {
 		return true
 	}
 	return false
+}
+
+// isListNumber reports whether the sentence so far is only a list number ("1." of a
+// numbered reference or item), which does not end a sentence.
+func isListNumber(before string) bool {
+	t := strings.TrimSpace(before)
+	if t == "" || len(t) > 3 {
+		return false
+	}
+	for _, r := range t {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // headingOf recognises a Markdown heading line ("## Methods") or a short title-like line

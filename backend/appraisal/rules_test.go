@@ -1,0 +1,174 @@
+package appraisal
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestSplitSentencesRespectsAbbreviationsAndDecimals(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"abbreviations", "Drugs (e.g. statins) were compared vs. placebo as in Fig. 2. Results were clear.",
+			[]string{"Drugs (e.g. statins) were compared vs. placebo as in Fig. 2.", "Results were clear."}},
+		{"et al and i.e.", "Smith et al. found a 2.5-fold rise, i.e. large. We agree.",
+			[]string{"Smith et al. found a 2.5-fold rise, i.e. large.", "We agree."}},
+		{"decimals", "The mean was 3.14 mm. The SD was 0.5.", []string{"The mean was 3.14 mm.", "The SD was 0.5."}},
+		{"initials", "Cultures of P. aeruginosa grew. Nothing else did.", []string{"Cultures of P. aeruginosa grew.", "Nothing else did."}},
+		{"line breaks", "Trial registration NCT01136148\n## Methods\nWe randomised 60 patients.",
+			[]string{"Trial registration NCT01136148", "## Methods", "We randomised 60 patients."}},
+		{"question and quote", `Did it work? "Yes," they said.`, []string{"Did it work?", `"Yes," they said.`}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := SplitSentences(tt.text)
+			texts := make([]string, len(got))
+			for i, s := range got {
+				texts[i] = s.Text
+				require.Equal(t, s.Text, tt.text[s.Start:s.End], "offsets must point at the sentence")
+			}
+			require.Equal(t, tt.want, texts)
+		})
+	}
+}
+
+func TestSectionsFromHeadingsAndLabels(t *testing.T) {
+	ss := SplitSentences("BACKGROUND: Earlier work exists. METHODS: We randomised 40 rats.\n## Discussion\nOther trials differ.\n## References\n1. Smith J.")
+	got := map[string]Section{}
+	for _, s := range ss {
+		got[s.Text] = s.Section
+	}
+	require.Equal(t, SectionBackground, got["BACKGROUND: Earlier work exists."])
+	require.Equal(t, SectionBody, got["METHODS: We randomised 40 rats."])
+	require.Equal(t, SectionBackground, got["Other trials differ."])
+	require.Equal(t, SectionReferences, got["1. Smith J."])
+}
+
+func TestFindingsTable(t *testing.T) {
+	tests := []struct {
+		name    string
+		title   string
+		text    string
+		finding string
+		want    any
+	}{
+		{"randomised british", "", "Patients were randomised to drug or placebo.", FindingRandomized, true},
+		{"randomized american", "", "Patients were randomized to drug or placebo.", FindingRandomized, true},
+		{"not randomised", "", "Patients were not randomised; allocation followed clinician preference.", FindingRandomized, false},
+		{"non-randomized", "", "This non-randomized comparison included 80 adults.", FindingRandomized, false},
+		{"quasi-randomised", "", "A quasi-randomised design was used in 12 wards.", FindingRandomized, false},
+		{"previous RCTs", "", "Previous RCTs have shown benefit of statins. We reviewed 300 charts retrospectively.", FindingRandomized, false},
+		{"randomly selected is sampling", "", "We randomly selected 200 households for the survey.", FindingRandomized, false},
+		{"double-blind", "", "This double-blind trial enrolled 120 adults.", FindingBlinding, BlindingDouble},
+		{"double-masked", "", "In this double-masked study, 50 eyes were treated.", FindingBlinding, BlindingDouble},
+		{"triple-blind", "", "The study was triple-blind.", FindingBlinding, BlindingTriple},
+		{"single-blind", "", "It was a single-blind study of 40 patients.", FindingBlinding, BlindingSingle},
+		{"assessor-blinded", "", "Outcomes were rated by assessor-blinded raters.", FindingBlinding, BlindingSingle},
+		{"unlike previous double-blind", "", "Unlike previous double-blind trials, this open-label study allowed dose titration.", FindingBlinding, BlindingNone},
+		{"not double-blind", "", "The trial was not double-blind because the devices differed.", FindingBlinding, BlindingNone},
+		{"participants not blinded", "", "Due to the nature of the intervention, participants were not blinded.", FindingBlinding, BlindingNone},
+		{"neither nor", "", "Neither participants nor study staff could be blinded to condition assignment.", FindingBlinding, BlindingNone},
+		{"who was masked gives double", "", "Patients and outcome assessors were masked to allocation.", FindingBlinding, BlindingDouble},
+		{"blinding unclear", "", "Patients received drug A or drug B.", FindingBlinding, BlindingUnclear},
+		{"sealed envelopes", "", "Allocation was concealed with sealed opaque envelopes.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"central randomisation", "", "Randomisation was done centrally by telephone.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"not concealed", "", "Allocation was not concealed from recruiters.", FindingAllocationConcealing, ConcealmentNotConcealed},
+		{"concealment unclear", "", "Patients were randomised.", FindingAllocationConcealing, ConcealmentUnclear},
+		{"computer generated", "", "The randomisation sequence was computer-generated.", FindingRandomizationMethod, "computer_generated"},
+		{"random number table", "", "Allocation used a table of random numbers.", FindingRandomizationMethod, "random_number_table"},
+		{"method not stated", "", "Patients were randomised.", FindingRandomizationMethod, "not_stated"},
+		{"itt", "", "Analyses were by intention-to-treat.", FindingITT, ITTFull},
+		{"intent to treat", "", "We used an intent to treat approach.", FindingITT, ITTFull},
+		{"modified itt", "", "The primary analysis used a modified intention-to-treat population.", FindingITT, ITTModified},
+		{"per protocol", "", "A per-protocol analysis was performed.", FindingITT, ITTPerProtocol},
+		{"not itt", "", "Data were not analysed by intention to treat.", FindingITT, ITTNotStated},
+		{"sample size digits", "", "A total of 1,250 patients were enrolled.", FindingSampleSize, 1250},
+		{"sample size words", "", "Forty-nine addiction treatment organizations were randomized.", FindingSampleSize, 49},
+		{"attrition percent", "", "Overall, 12% of participants were lost to follow-up.", FindingAttrition, 0.12},
+		{"attrition rate", "", "The dropout rate was 5%.", FindingAttrition, 0.05},
+		{"attrition counts", "", "We randomised 200 patients. Twenty patients withdrew before week 4.", FindingAttrition, 0.1},
+		{"no attrition", "", "No participants were lost to follow-up.", FindingAttrition, 0.0},
+		{"multiple imputation", "", "Missing outcomes were handled by multiple imputation by chained equations.", FindingMissingData, "multiple_imputation"},
+		{"design rct title", "Randomized controlled trial of zinc in children", "Children received zinc or placebo.", FindingDesign, DesignRCT},
+		{"design meta-analysis", "Statins and dementia: a meta-analysis", "We pooled 12 randomized trials.", FindingDesign, DesignMetaAnalysis},
+		{"design systematic review", "", "We systematically searched MEDLINE and Embase for randomised trials of statins.", FindingDesign, DesignSystematicReview},
+		{"design animal", "", "Male Wistar rats were randomly assigned to drug or vehicle. Rats were killed at day 7.", FindingDesign, DesignAnimal},
+		{"design case-control", "", "In this case-control study, 120 cases and 240 matched controls were interviewed.", FindingDesign, DesignCaseControl},
+		{"design cross-sectional", "", "This cross-sectional survey included 900 nurses.", FindingDesign, DesignCrossSectional},
+		{"design cohort", "", "We followed a prospective cohort of 3,000 adults for 10 years.", FindingDesign, DesignCohort},
+		{"design case report", "", "We report a case of a 45-year-old man with fever.", FindingDesign, DesignCaseReport},
+		{"design in vitro", "", "HeLa cell lines were cultured and cells were treated with the compound.", FindingDesign, DesignInVitro},
+		{"design unclear", "", "Short note.", FindingDesign, DesignUnclear},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Findings(Document{Title: tt.title, Text: tt.text})
+			got, ok := f[tt.finding]
+			require.True(t, ok)
+			require.Equal(t, tt.want, got.Value, "quote: %q", got.Quote)
+			if got.Quote != "" {
+				require.Contains(t, tt.title+"\n\n"+tt.text, got.Quote, "a quote is an exact substring")
+			}
+		})
+	}
+}
+
+func TestRegistryIDs(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Registered at ClinicalTrials.gov (NCT01234567).", []string{"NCT01234567"}},
+		{"ISRCTN 12345678 and ACTRN12610000350055", []string{"ISRCTN12345678", "ACTRN12610000350055"}},
+		{"Chinese Clinical Trial Registry ChiCTR-TRC-12002345; DRKS00012345", []string{"CHICTR-TRC-12002345", "DRKS00012345"}},
+		{"EudraCT number: 2010-020153-16, CTRI/2018/05/013780", []string{"EudraCT 2010-020153-16", "CTRI/2018/05/013780"}},
+		{"PROSPERO CRD42019123456", []string{"CRD42019123456"}},
+		{"UMIN000012345, IRCT20150101020123N1, PACTR201905538849380", []string{"UMIN000012345", "IRCT20150101020123N1", "PACTR201905538849380"}},
+		{"Netherlands Trial Register NTR3064", []string{"NTR3064"}},
+		{"Figure NL1234 shows it", nil},
+		{"KCT0003456, SLCTR/2017/010, TCTR20190101001, RBR-6qvdftm", []string{"KCT0003456", "SLCTR/2017/010", "TCTR20190101001", "RBR-6qvdftm"}},
+		{"No registry here, 12345678.", nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			got := RegistryIDs(tt.text)
+			if tt.want == nil {
+				require.Empty(t, got)
+				return
+			}
+			require.Equal(t, tt.want, got)
+		})
+	}
+}
+
+func TestFindingsOnSampleAbstract(t *testing.T) {
+	b, err := os.ReadFile(filepath.Join("testdata", "rct_abstract.txt"))
+	require.NoError(t, err)
+	doc := Document{Title: "Exercise training in heart failure: a randomised trial", Text: string(b)}
+	f := Findings(doc)
+	require.Equal(t, DesignRCT, f[FindingDesign].Value)
+	require.Equal(t, true, f[FindingRandomized].Value)
+	require.Equal(t, "computer_generated", f[FindingRandomizationMethod].Value)
+	require.Equal(t, BlindingDouble, f[FindingBlinding].Value)
+	require.Equal(t, ConcealmentConcealed, f[FindingAllocationConcealing].Value)
+	require.Equal(t, []string{"NCT01234567", "ISRCTN12345678"}, f[FindingRegistration].Value)
+	require.Equal(t, ITTFull, f[FindingITT].Value)
+	require.Equal(t, 450, f[FindingSampleSize].Value)
+	require.Equal(t, 200, f[FindingPlannedSampleSize].Value)
+	require.Equal(t, 0.06, f[FindingAttrition].Value)
+	require.Equal(t, "multiple_imputation", f[FindingMissingData].Value)
+	// The background's "previous double-blind trials" must not be the blinding quote.
+	require.NotContains(t, f[FindingBlinding].Quote, "Previous")
+	full := doc.analysedText()
+	for name, fd := range f {
+		if fd.Quote != "" {
+			require.True(t, strings.Contains(full, fd.Quote), "%s quote is not a substring", name)
+		}
+	}
+}
