@@ -1,0 +1,289 @@
+// Package library imports citation files (PubMed XML, MEDLINE/.nbib, RIS, BibTeX,
+// CSL-JSON) into the user's local library. It streams large files, reports progress for
+// the window's progress bar, and keeps going past bad records and unreadable files so
+// one broken entry never costs the user the rest of an import.
+package library
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"deepcritical/backend/citeformat"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// Index is where imported records go: the store's library table, keyed by canonical key
+// so a re-import updates instead of duplicating.
+type Index interface {
+	UpsertLibraryRecord(ctx context.Context, ev domain.Evidence) (id int64, created bool, err error)
+}
+
+// BatchIndex is an Index that can also store many records in one transaction; Import
+// uses it when available because per-record transactions make large imports slow.
+type BatchIndex interface {
+	Index
+	UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence) ([]store.LibraryUpsert, error)
+}
+
+// ImportError is one problem found during an import: a record (1-based position in its
+// file) that could not be read or stored, or a whole file (Record 0) that could not be
+// opened or recognised.
+type ImportError struct {
+	File   string `json:"file"`
+	Record int    `json:"record"`
+	Error  string `json:"error"`
+}
+
+// Summary counts what an import did; it is what `library import --json` prints.
+type Summary struct {
+	Imported int           `json:"imported"`
+	Updated  int           `json:"updated"`
+	Skipped  int           `json:"skipped"`
+	Errors   []ImportError `json:"errors"`
+}
+
+// Progress reports an import's advance through its files, for a progress bar.
+// BytesRead/BytesTotal concern the current file; the counts are running totals over
+// the whole import.
+type Progress struct {
+	File       string `json:"file"`
+	FileIndex  int    `json:"file_index"` // 0-based
+	FileCount  int    `json:"file_count"`
+	Format     string `json:"format,omitempty"`
+	BytesRead  int64  `json:"bytes_read"`
+	BytesTotal int64  `json:"bytes_total"`
+	Records    int    `json:"records"` // records read from the current file so far
+	Imported   int    `json:"imported"`
+	Updated    int    `json:"updated"`
+	Skipped    int    `json:"skipped"`
+	Errors     int    `json:"errors"`
+	FileDone   bool   `json:"file_done"`
+}
+
+// batchSize is how many records go into one store transaction: large enough to make
+// 100,000-record imports fast, small enough that progress moves often.
+const batchSize = 500
+
+// sniffSize is how much of a file Detect sees.
+const sniffSize = 8 << 10
+
+// Import reads every file in paths and stores its records in idx. Records without a
+// title or any identifier are skipped and counted; bad records and unreadable files are
+// listed in Summary.Errors while the rest is imported. The returned error is non-nil only
+// when the import had to stop: the context was cancelled or the index failed (a database
+// error); the Summary then says what was done before.
+func Import(ctx context.Context, idx Index, paths []string, progress func(Progress)) (Summary, error) {
+	im := &importer{idx: idx, progress: progress, sum: Summary{Errors: []ImportError{}}}
+	if b, ok := idx.(BatchIndex); ok {
+		im.batchIdx = b
+	}
+	for i, p := range paths {
+		if err := ctx.Err(); err != nil {
+			return im.sum, fmt.Errorf("library import cancelled: %w", err)
+		}
+		if err := im.importFile(ctx, p, i, len(paths)); err != nil {
+			return im.sum, err
+		}
+	}
+	return im.sum, nil
+}
+
+type importer struct {
+	idx      Index
+	batchIdx BatchIndex
+	progress func(Progress)
+	sum      Summary
+
+	// Per-file state.
+	file    string
+	pending []domain.Evidence
+	pendPos []int
+	prog    Progress
+	counter *countingReader
+}
+
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+func (im *importer) fileError(record int, err error) {
+	im.sum.Errors = append(im.sum.Errors, ImportError{File: im.file, Record: record, Error: domain.SafeMessage(userError(err))})
+}
+
+// userError keeps a reader's message (they describe the record, not internals) while
+// still letting domain errors speak for themselves.
+func userError(err error) error {
+	var de *domain.Error
+	if errors.As(err, &de) {
+		return err
+	}
+	return domain.Wrap(domain.CodeInvalid, err, err.Error())
+}
+
+func (im *importer) report(done bool) {
+	if im.progress == nil {
+		return
+	}
+	p := im.prog
+	if im.counter != nil {
+		p.BytesRead = im.counter.n
+	}
+	if done {
+		p.BytesRead = p.BytesTotal
+	}
+	p.Imported, p.Updated, p.Skipped, p.Errors = im.sum.Imported, im.sum.Updated, im.sum.Skipped, len(im.sum.Errors)
+	p.FileDone = done
+	im.progress(p)
+}
+
+// importFile imports one file. It returns an error only when the import must stop.
+func (im *importer) importFile(ctx context.Context, path string, index, count int) error {
+	im.file = path
+	im.pending, im.pendPos, im.counter = im.pending[:0], im.pendPos[:0], nil
+	im.prog = Progress{File: path, FileIndex: index, FileCount: count}
+
+	f, err := os.Open(path)
+	if err != nil {
+		im.fileError(0, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot open %s: %s", filepath.Base(path), openReason(err))))
+		im.report(true)
+		return nil
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			im.fileError(0, domain.Errorf(domain.CodeInvalid, "%s is a folder, not a citation file", filepath.Base(path)))
+			im.report(true)
+			return nil
+		}
+		im.prog.BytesTotal = st.Size()
+	}
+	im.counter = &countingReader{r: f}
+	br := bufio.NewReaderSize(im.counter, 64<<10)
+	head, err := br.Peek(sniffSize)
+	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, bufio.ErrBufferFull) {
+		im.fileError(0, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot read %s", filepath.Base(path))))
+		im.report(true)
+		return nil
+	}
+	format, err := citeformat.Detect(path, head)
+	if err != nil {
+		im.fileError(0, err)
+		im.report(true)
+		return nil
+	}
+	im.prog.Format = string(format)
+	im.report(false)
+
+	var stop error
+	scanErr := citeformat.Scan(br, format, func(rec int, ev domain.Evidence, err error) error {
+		if cerr := ctx.Err(); cerr != nil {
+			return fmt.Errorf("library import cancelled: %w", cerr)
+		}
+		im.prog.Records = rec
+		if err != nil {
+			im.fileError(rec, err)
+			return nil
+		}
+		if !hasIdentity(ev) {
+			im.sum.Skipped++
+			return nil
+		}
+		im.pending = append(im.pending, ev)
+		im.pendPos = append(im.pendPos, rec)
+		if len(im.pending) >= batchSize {
+			if err := im.flush(ctx); err != nil {
+				stop = err
+				return err
+			}
+			im.report(false)
+		}
+		return nil
+	})
+	if stop != nil {
+		return stop
+	}
+	if scanErr != nil {
+		if ctx.Err() != nil {
+			return scanErr
+		}
+		im.fileError(0, scanErr)
+	}
+	if err := im.flush(ctx); err != nil {
+		return err
+	}
+	im.report(true)
+	return nil
+}
+
+func openReason(err error) string {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, os.ErrPermission):
+		return "permission denied"
+	}
+	return "unreadable"
+}
+
+// hasIdentity reports whether a record can be found again: it has a title or an id.
+func hasIdentity(ev domain.Evidence) bool {
+	c := ev.Citation
+	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
+}
+
+// flush stores the pending records: in one batch when the index supports it, else one by
+// one. A record the store rejects as invalid becomes an error entry; any other store
+// failure stops the import.
+func (im *importer) flush(ctx context.Context) error {
+	if len(im.pending) == 0 {
+		return nil
+	}
+	evs, pos := im.pending, im.pendPos
+	im.pending, im.pendPos = im.pending[:0], im.pendPos[:0]
+	if im.batchIdx != nil {
+		res, err := im.batchIdx.UpsertLibraryRecords(ctx, evs)
+		if err == nil {
+			for _, r := range res {
+				im.count(r.Created)
+			}
+			return nil
+		}
+		if domain.CodeOf(err) != domain.CodeInvalid {
+			return fmt.Errorf("library import stopped: %w", err)
+		}
+		// One record in the batch was refused: store them singly to find it.
+	}
+	for i, ev := range evs {
+		_, created, err := im.idx.UpsertLibraryRecord(ctx, ev)
+		if err != nil {
+			if domain.CodeOf(err) != domain.CodeInvalid {
+				return fmt.Errorf("library import stopped: %w", err)
+			}
+			im.fileError(pos[i], err)
+			continue
+		}
+		im.count(created)
+	}
+	return nil
+}
+
+func (im *importer) count(created bool) {
+	if created {
+		im.sum.Imported++
+	} else {
+		im.sum.Updated++
+	}
+}
