@@ -134,3 +134,18 @@ func hasDigitRun(s string, n int) bool {
 	}
 	return false
 }
+
+// namedRegistryRe catches a registry named in words followed by an id in a format the
+// patterns above do not know ("registered with the Australian New Zealand Clinical Trials
+// Registry, 12610000350055"); the id keeps the registry's name as a prefix.
+var namedRegistryRe = regexp.MustCompile(`(?i)\b(clinicaltrials\.gov|clinical trials\.gov|isrctn|anzctr|australian(?: and)? new zealand clinical trials? regist\w*|chinese clinical trials? regist\w*|german clinical trials? regist\w*|clinical trials? regist\w*[\s-]+india|pan[\s-]african clinical trials? regist\w*|netherlands (?:national )?trial regist\w*|iranian regist\w* of clinical trials|japan\w* (?:primary )?regist\w*|umin clinical trials? regist\w*|trial regist\w*|registry)\b[^.;]{0,80}?(?:number|no\.?|id|identifier|#|:|,|\()\s*([a-z]{0,6}[-/]?\d[\d/-]{5,}\d)`)
+
+// NamedRegistryIDs returns ids that follow a registry named in words, as "Registry:id";
+// it is the fallback when RegistryIDs finds nothing.
+func NamedRegistryIDs(s string) []string {
+	var out []string
+	for _, m := range namedRegistryRe.FindAllStringSubmatch(s, -1) {
+		out = append(out, strings.TrimSpace(m[1])+":"+m[2])
+	}
+	return out
+}

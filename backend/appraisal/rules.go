@@ -400,6 +400,15 @@ func (a *analysis) registration() domain.Finding {
 		}
 	}
 	if len(ids) == 0 {
+		for i := range a.sents {
+			s := &a.sents[i]
+			if s.Section == SectionReferences && !strings.Contains(strings.ToLower(s.Heading), "regist") {
+				continue
+			}
+			if named := NamedRegistryIDs(s.Text); len(named) > 0 {
+				return domain.Finding{Value: named, Quote: s.Text}
+			}
+		}
 		return domain.Finding{Value: []string{}}
 	}
 	return domain.Finding{Value: ids, Quote: quote}

@@ -135,6 +135,8 @@ func TestRegistryIDs(t *testing.T) {
 		{"KCT0003456, SLCTR/2017/010, TCTR20190101001, RBR-6qvdftm", []string{"KCT0003456", "SLCTR/2017/010", "TCTR20190101001", "RBR-6qvdftm"}},
 		{"No registry here, 12345678.", nil},
 	}
+	named := NamedRegistryIDs("Registered with the Australian New Zealand Clinical Trials Registry (12610000350055).")
+	require.Equal(t, []string{"Australian New Zealand Clinical Trials Registry:12610000350055"}, named)
 	for _, tt := range tests {
 		t.Run(tt.text, func(t *testing.T) {
 			got := RegistryIDs(tt.text)
