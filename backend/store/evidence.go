@@ -284,6 +284,9 @@ func (s *Store) linkEvidence(ctx context.Context, tx *sql.Tx, runID string, iter
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET evidence_count = evidence_count + ? WHERE id = ?`, added, runID); err != nil {
 			return 0, err
 		}
+		if err := refreshHistory(ctx, tx, runID); err != nil {
+			return 0, err
+		}
 	}
 	return added, nil
 }

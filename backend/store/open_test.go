@@ -321,3 +321,41 @@ func TestRunIDsSortByTime(t *testing.T) {
 		prev = id
 	}
 }
+
+// TestDamageOutsideCoreTables damages only the evidence table: Open's bounded check lets the
+// file open (the runs are still readable), the query that meets the damage says so, and
+// IntegrityCheck reports it.
+func TestDamageOutsideCoreTables(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "deepcritical.db")
+	makeDB(t, path)
+
+	db, err := sql.Open("sqlite", "file:"+path)
+	require.NoError(t, err)
+	var root, pageSize int
+	require.NoError(t, db.QueryRow(`SELECT rootpage FROM sqlite_master WHERE name = 'evidence'`).Scan(&root))
+	require.NoError(t, db.QueryRow(`PRAGMA page_size`).Scan(&pageSize))
+	require.NoError(t, db.Close())
+
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	require.NoError(t, err)
+	garbage := []byte(strings.Repeat("\xde\xad\xbe\xef", pageSize/4))
+	_, err = f.WriteAt(garbage, int64(root-1)*int64(pageSize))
+	require.NoError(t, err)
+	require.NoError(t, f.Close())
+
+	s, err := Open(ctx, path)
+	require.NoError(t, err)
+	defer s.Close()
+	n, err := s.CountRuns(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 40, n)
+
+	_, err = s.GetEvidence(ctx, "pmid:a1")
+	requireCode(t, err, domain.CodeUnavailable)
+	require.Contains(t, domain.SafeMessage(err), "is damaged")
+
+	report, err := s.IntegrityCheck(ctx)
+	require.NoError(t, err)
+	require.NotEqual(t, "ok", report)
+}

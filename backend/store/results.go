@@ -199,11 +199,13 @@ func (s *Store) SaveReport(ctx context.Context, r StoredReport) error {
 	if r.CreatedAt.IsZero() {
 		r.CreatedAt = s.now()
 	}
-	err := s.saveReport(ctx, s.db, r)
-	if isConstraint(err, sqlite3ConstraintForeignKey) {
-		return runNotFound(r.RunID)
-	}
-	return s.dbErr(err, "storing a report")
+	return s.withTx(ctx, "storing a report", func(tx *sql.Tx) error {
+		err := s.saveReport(ctx, tx, r)
+		if isConstraint(err, sqlite3ConstraintForeignKey) {
+			return runNotFound(r.RunID)
+		}
+		return err
+	})
 }
 
 func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error {
@@ -211,7 +213,10 @@ func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error
 		ON CONFLICT(run_id) DO UPDATE SET markdown = excluded.markdown, status = excluded.status,
 			created_at = excluded.created_at`,
 		r.RunID, r.Markdown, r.Status, formatTime(r.CreatedAt))
-	return err
+	if err != nil {
+		return err
+	}
+	return refreshHistory(ctx, q, r.RunID)
 }
 
 // GetReport loads the run's report.

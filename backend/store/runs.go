@@ -274,7 +274,8 @@ func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
 }
 
 // ListRuns returns a page of runs, newest first, matching the filter. The text filter
-// searches questions, linked evidence (title and content) and reports.
+// searches each run's question, linked evidence (titles and abstracts) and report together:
+// every term must appear somewhere in the run.
 func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error) {
 	limit := f.Limit
 	if limit <= 0 {
@@ -292,22 +293,20 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 	var (
 		where []string
 		args  []any
-		with  string
+		from  = `runs`
+		order = `runs.created_at DESC, runs.id DESC`
 	)
 	if strings.TrimSpace(f.Text) != "" {
 		match := ftsQuery(f.Text)
 		if match == "" {
 			return []RunSummary{}, nil
 		}
-		with = `WITH hits(id) AS (
-			SELECT r.id FROM runs_fts JOIN runs r ON r.rid = runs_fts.rowid WHERE runs_fts MATCH ?
-			UNION
-			SELECT re.run_id FROM evidence_fts JOIN run_evidence re ON re.evidence_id = evidence_fts.rowid WHERE evidence_fts MATCH ?
-			UNION
-			SELECT p.run_id FROM reports_fts JOIN reports p ON p.id = reports_fts.rowid WHERE reports_fts MATCH ?
-		) `
-		args = append(args, match, match, match)
-		where = append(where, `runs.id IN (SELECT id FROM hits)`)
+		from = `history_fts JOIN runs ON runs.rid = history_fts.rowid`
+		where = append(where, `history_fts MATCH ?`)
+		args = append(args, match)
+		// Text matches come newest first by rowid, which FTS5 can walk in that order and
+		// stop after one page; rowids grow with creation, like created_at.
+		order = `history_fts.rowid DESC`
 	}
 	if f.Status != "" {
 		where = append(where, `runs.status = ?`)
@@ -317,12 +316,12 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 		where = append(where, `runs.judge_provider = ?`)
 		args = append(args, string(f.Judge))
 	}
-	query := with + `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
-		runs.verdict_pass, runs.created_at, runs.finished_at FROM runs`
+	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
+		runs.verdict_pass, runs.created_at, runs.finished_at FROM ` + from
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}
-	query += ` ORDER BY runs.created_at DESC, runs.id DESC LIMIT ? OFFSET ?`
+	query += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
 	args = append(args, limit, offset)
 
 	rows, err := s.db.QueryContext(ctx, query, args...)
@@ -372,4 +371,22 @@ type querier interface {
 	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
 	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// refreshHistory rebuilds the run's history_fts row from its question, linked evidence and
+// report. It runs once per LinkEvidence call and report save, not per linked paper.
+func refreshHistory(ctx context.Context, q querier, runID string) error {
+	if _, err := q.ExecContext(ctx, `DELETE FROM history_fts WHERE rowid = (SELECT rid FROM runs WHERE id = ?)`, runID); err != nil {
+		return fmt.Errorf("refresh history index of run %s: %w", runID, err)
+	}
+	_, err := q.ExecContext(ctx, `INSERT INTO history_fts(rowid, question, evidence, report)
+		SELECT r.rid, r.question,
+			COALESCE((SELECT group_concat(e.title || ' ' || e.content, ' ') FROM run_evidence re
+				JOIN evidence e ON e.id = re.evidence_id WHERE re.run_id = r.id), ''),
+			COALESCE((SELECT markdown FROM reports WHERE run_id = r.id), '')
+		FROM runs r WHERE r.id = ?`, runID)
+	if err != nil {
+		return fmt.Errorf("refresh history index of run %s: %w", runID, err)
+	}
+	return nil
 }

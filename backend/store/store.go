@@ -13,6 +13,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -158,7 +159,7 @@ func preflight(ctx context.Context, abs string) error {
 	if fi.Size() == 0 {
 		return nil
 	}
-	if err := checkHeader(abs); err != nil {
+	if err := checkHeader(abs, fi.Size()); err != nil {
 		return err
 	}
 
@@ -180,7 +181,7 @@ func preflight(ctx context.Context, abs string) error {
 		}
 		return damaged(err, err.Error())
 	}
-	problems, err := quickCheck(ctx, db)
+	problems, err := quickCheckCore(ctx, db)
 	if err != nil {
 		if ctx.Err() != nil {
 			return ctx.Err()
@@ -207,19 +208,78 @@ func preflight(ctx context.Context, abs string) error {
 	return nil
 }
 
-// checkHeader refuses a file that does not start with the SQLite magic string.
-func checkHeader(abs string) error {
+// checkHeader refuses a file that does not start with the SQLite magic string, and a file
+// shorter than the page count its own header records (a truncated copy or download).
+func checkHeader(abs string, size int64) error {
 	f, err := os.Open(abs)
 	if err != nil {
 		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot read database %s: %v", abs, err))
 	}
 	defer f.Close()
-	head := make([]byte, len(sqliteHeader))
-	if _, err := io.ReadFull(f, head); err != nil || !bytes.Equal(head, []byte(sqliteHeader)) {
+	head := make([]byte, 100)
+	n, err := io.ReadFull(f, head)
+	if n < len(sqliteHeader) || !bytes.Equal(head[:len(sqliteHeader)], []byte(sqliteHeader)) {
 		return domain.Errorf(domain.CodeInvalid,
 			"%s is not an SQLite database (DeepCritical's database file); it was left untouched", abs)
 	}
+	damaged := func(detail string) error {
+		return domain.Errorf(domain.CodeUnavailable,
+			"database %s is damaged (%s); it was left untouched: restore a backup or move it aside", abs, detail)
+	}
+	if err != nil {
+		return damaged("the file header is incomplete")
+	}
+	pageSize := int64(binary.BigEndian.Uint16(head[16:18]))
+	if pageSize == 1 {
+		pageSize = 65536
+	}
+	if pageSize < 512 || pageSize > 65536 || pageSize&(pageSize-1) != 0 {
+		return damaged(fmt.Sprintf("invalid page size %d in the header", pageSize))
+	}
+	changeCounter := binary.BigEndian.Uint32(head[24:28])
+	pages := int64(binary.BigEndian.Uint32(head[28:32]))
+	validFor := binary.BigEndian.Uint32(head[92:96])
+	// The in-header page count is trustworthy only when version-valid-for matches the change
+	// counter (SQLite ≥ 3.7.0 keeps them equal).
+	if pages > 0 && changeCounter == validFor && size < pages*pageSize {
+		return damaged(fmt.Sprintf("the file is truncated: %d bytes, its header records %d", size, pages*pageSize))
+	}
+	if size%pageSize != 0 {
+		return damaged(fmt.Sprintf("the file size %d is not a multiple of its page size %d", size, pageSize))
+	}
 	return nil
+}
+
+// coreTables are checked structurally at every open: they are small and everything else
+// hangs off them. A full quick_check reads the whole file (about a second per 50 MB), too
+// slow for every start, so it is left to IntegrityCheck (the doctor command); damage in other
+// tables surfaces as a "damaged" error on the query that meets it.
+var coreTables = []string{"schema_migrations", "runs"}
+
+// quickCheckCore runs PRAGMA quick_check on the core tables that exist and returns "ok" or
+// the problems found.
+func quickCheckCore(ctx context.Context, db *sql.DB) (string, error) {
+	var problems []string
+	for _, table := range coreTables {
+		var n int
+		if err := db.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?`, table).Scan(&n); err != nil {
+			return "", err
+		}
+		if n == 0 {
+			continue
+		}
+		out, err := collectLines(ctx, db, `PRAGMA quick_check(`+table+`)`)
+		if err != nil {
+			return "", err
+		}
+		if out != "ok" {
+			problems = append(problems, out)
+		}
+	}
+	if len(problems) == 0 {
+		return "ok", nil
+	}
+	return strings.Join(problems, "\n"), nil
 }
 
 // recordedVersion returns the highest version recorded in schema_migrations or user_version,
@@ -242,10 +302,6 @@ func recordedVersion(ctx context.Context, db *sql.DB) (int, bool, error) {
 		return 0, true, fmt.Errorf("read schema_migrations: %w", err)
 	}
 	return max(userVersion, int(maxVersion.Int64)), true, nil
-}
-
-func quickCheck(ctx context.Context, db *sql.DB) (string, error) {
-	return collectLines(ctx, db, `PRAGMA quick_check`)
 }
 
 func collectLines(ctx context.Context, db *sql.DB, query string) (string, error) {
@@ -286,9 +342,15 @@ func (s *Store) Close() error {
 // Path is the absolute path of the database file, shown by `settings path` and `doctor`.
 func (s *Store) Path() string { return s.path }
 
-// IntegrityCheck runs PRAGMA integrity_check and returns its report ("ok" when healthy).
+// IntegrityCheck runs PRAGMA integrity_check over the whole file and returns its report
+// ("ok" when healthy); the error is only for a check that could not run.
 func (s *Store) IntegrityCheck(ctx context.Context) (string, error) {
 	out, err := collectLines(ctx, s.db, `PRAGMA integrity_check`)
+	var se *sqlite.Error
+	if errors.As(err, &se) && (se.Code()&0xff == sqlite3.SQLITE_CORRUPT || se.Code()&0xff == sqlite3.SQLITE_NOTADB) {
+		// The check could not even walk the file: that is its finding, not a failure to run.
+		return se.Error(), nil
+	}
 	if err != nil {
 		return "", s.dbErr(err, "checking integrity")
 	}

@@ -40,6 +40,23 @@ CREATE TRIGGER runs_fts_au AFTER UPDATE OF question ON runs BEGIN
     INSERT INTO runs_fts(rowid, question) VALUES (new.rid, new.question);
 END;
 
+-- history_fts is the history search index: one contentless row per run (rowid = runs.rid)
+-- holding its question, the title and abstract of every linked paper, and its report, so
+-- "metformin dementia" finds a run whose question says one and whose evidence says the other.
+-- Rowids grow with creation, so ORDER BY rowid DESC walks matches newest first and a page of
+-- 50 stops early even when most runs match. Runs insert and delete their row by trigger; the
+-- store rebuilds it when evidence is linked or the report is saved.
+CREATE VIRTUAL TABLE history_fts USING fts5(
+    question, evidence, report, content='', contentless_delete=1,
+    tokenize='porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER history_fts_run_ai AFTER INSERT ON runs BEGIN
+    INSERT INTO history_fts(rowid, question, evidence, report) VALUES (new.rid, new.question, '', '');
+END;
+CREATE TRIGGER history_fts_run_ad AFTER DELETE ON runs BEGIN
+    DELETE FROM history_fts WHERE rowid = old.rid;
+END;
+
 CREATE TABLE events (
     run_id    TEXT    NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
     seq       INTEGER NOT NULL,
