@@ -1,0 +1,380 @@
+package appraisal
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+	"deepcritical/backend/llm/openai"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+func sampleEvidence(t testing.TB) domain.Evidence {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "rct_abstract.txt"))
+	require.NoError(t, err)
+	return domain.Evidence{
+		Content:   string(b),
+		Relevance: 0.9,
+		Citation:  domain.Citation{Source: domain.SourcePubMed, PMID: "111", Title: "Exercise training in heart failure: a randomised trial"},
+	}
+}
+
+// memCache is an in-memory Cache for tests.
+type memCache struct {
+	mu sync.Mutex
+	m  map[string]domain.Appraisal
+}
+
+func newMemCache() *memCache { return &memCache{m: map[string]domain.Appraisal{}} }
+
+func (c *memCache) GetAppraisal(_ context.Context, key string) (domain.Appraisal, bool, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	a, ok := c.m[key]
+	return a, ok, nil
+}
+
+func (c *memCache) PutAppraisal(_ context.Context, key, _ string, a domain.Appraisal) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m[key] = a
+	return nil
+}
+
+func TestOfflineAppraisalIsDeterministicAndMatchesGolden(t *testing.T) {
+	a, err := New(Options{})
+	require.NoError(t, err)
+	ev := sampleEvidence(t)
+	first, err := a.Appraise(context.Background(), ev, "")
+	require.NoError(t, err)
+	second, err := a.Appraise(context.Background(), ev, "")
+	require.NoError(t, err)
+	require.Equal(t, first, second)
+
+	require.Equal(t, domain.JudgeKindOffline, first.Assessor.Kind)
+	require.Len(t, first.Dimensions, 2)
+	for _, d := range first.Dimensions {
+		require.NoError(t, d.Validate())
+		require.Equal(t, domain.StatusAssessed, d.Status)
+		for _, c := range d.Details {
+			require.True(t, strings.HasPrefix(c.Reasoning, "rule-based: "))
+			require.Equal(t, c.Evidence != "", c.QuoteVerified)
+		}
+	}
+	got, err := json.MarshalIndent(first, "", "  ")
+	require.NoError(t, err)
+	golden := filepath.Join("testdata", "offline_appraisal.golden.json")
+	if *update {
+		require.NoError(t, os.WriteFile(golden, got, 0o644))
+	}
+	want, err := os.ReadFile(golden)
+	require.NoError(t, err)
+	require.JSONEq(t, string(want), string(got))
+}
+
+func TestNothingAssessableIsNotAssessedWithNeutralWeight(t *testing.T) {
+	a, err := New(Options{})
+	require.NoError(t, err)
+	ev := domain.Evidence{Citation: domain.Citation{Source: domain.SourceWeb, URL: "https://example.org/x", Title: "Statins: a narrative review"}, Content: "A short note."}
+	ap, err := a.Appraise(context.Background(), ev, "")
+	require.NoError(t, err)
+	for _, d := range ap.Dimensions {
+		require.Equal(t, domain.StatusNotAssessed, d.Status)
+		require.NotEmpty(t, d.Error)
+		require.Zero(t, d.Score)
+		require.NoError(t, d.Validate())
+	}
+	require.Equal(t, Weight(str0(ap.Findings[FindingDesign]), nil), ap.Weight)
+}
+
+func TestWeight(t *testing.T) {
+	assessed := func(s float64) domain.Dimension {
+		return domain.Dimension{Name: domain.DimensionQuality, Status: domain.StatusAssessed, Score: s}
+	}
+	tests := []struct {
+		name   string
+		design string
+		dims   []domain.Dimension
+		want   float64
+	}{
+		{"perfect rct", DesignRCT, []domain.Dimension{assessed(10), assessed(10)}, 0.9},
+		{"worst rct", DesignRCT, []domain.Dimension{assessed(0), assessed(0)}, 0.45},
+		{"nothing assessed is neutral", DesignRCT, []domain.Dimension{notAssessed(domain.DimensionQuality, "x")}, 0.675},
+		{"unknown design uses unclear prior", "mystery", nil, 0.375},
+		{"mixed", DesignCohort, []domain.Dimension{assessed(4), notAssessed(domain.DimensionRiskOfBias, "x")}, 0.49},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			require.InDelta(t, tt.want, Weight(tt.design, tt.dims), 1e-9)
+		})
+	}
+}
+
+func TestWeightsValidate(t *testing.T) {
+	require.NoError(t, DefaultWeights().Validate())
+	bad := DefaultWeights()
+	bad.Quality[0].Max = -1
+	require.Error(t, bad.Validate())
+	_, err := New(Options{Weights: bad})
+	require.Error(t, err)
+}
+
+func TestQuoteInText(t *testing.T) {
+	text := "Allocation was concealed using sequentially numbered,\n sealed, opaque envelopes."
+	require.True(t, QuoteInText("allocation was CONCEALED using sequentially numbered, sealed, opaque envelopes", text))
+	require.True(t, QuoteInText(`"sealed, opaque envelopes."`, text))
+	require.False(t, QuoteInText("Allocation was concealed by a central web system", text))
+	require.False(t, QuoteInText("sealed", text), "too short to verify")
+}
+
+// fakeLLM is an OpenAI-compatible chat completions server; answer decides the content of
+// each reply from the schema name (the dimension) and the call number.
+type fakeLLM struct {
+	srv     *httptest.Server
+	calls   atomic.Int64
+	latency time.Duration
+	answer  func(dimension string, call int64) (status int, content string)
+}
+
+func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, string)) *fakeLLM {
+	f := &fakeLLM{answer: answer}
+	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		n := f.calls.Add(1)
+		body, _ := io.ReadAll(r.Body)
+		var req struct {
+			Model          string `json:"model"`
+			ResponseFormat struct {
+				JSONSchema struct {
+					Name string `json:"name"`
+				} `json:"json_schema"`
+			} `json:"response_format"`
+		}
+		_ = json.Unmarshal(body, &req)
+		if f.latency > 0 {
+			select {
+			case <-time.After(f.latency):
+			case <-r.Context().Done():
+				return
+			}
+		}
+		status, content := f.answer(req.ResponseFormat.JSONSchema.Name, n)
+		w.Header().Set("Content-Type", "application/json")
+		if status != http.StatusOK {
+			w.WriteHeader(status)
+			fmt.Fprintf(w, `{"error":{"message":%q,"type":"invalid_request_error"}}`, content)
+			return
+		}
+		resp := map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "created": 1, "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": content}}},
+			"usage":   map[string]any{"prompt_tokens": 100, "completion_tokens": 50, "total_tokens": 150},
+		}
+		_ = json.NewEncoder(w).Encode(resp)
+	}))
+	t.Cleanup(f.srv.Close)
+	return f
+}
+
+func (f *fakeLLM) appraiser(t testing.TB, cache Cache, concurrency int) *Appraiser {
+	t.Helper()
+	c, err := openai.New(openai.Config{Provider: domain.ProviderCompatible, BaseURL: f.srv.URL + "/v1", Model: "fake-model", HTTPClient: f.srv.Client()})
+	require.NoError(t, err)
+	a, err := New(Options{Client: c, Info: llm.Info{Provider: domain.ProviderCompatible, Model: "fake-model"}, Cache: cache, Concurrency: concurrency})
+	require.NoError(t, err)
+	return a
+}
+
+const verifiedBlinding = "Outcome assessors, participants and data analysts were blinded to group assignment."
+
+// qualityAnswer is a valid methodological-quality answer; fabricated plants a quote
+// that is not in the paper on allocation concealment, and blindingScore can be out of range.
+func qualityAnswer(blindingScore float64, fabricated bool) string {
+	conceal := "Allocation was concealed using sequentially numbered, sealed, opaque envelopes prepared by an independent statistician."
+	if fabricated {
+		conceal = "Allocation was concealed by a central web-based system run by the sponsor."
+	}
+	m := map[string]any{
+		"randomization":            map[string]any{"score": 2, "evidence": "450 participants were randomly assigned using computer-generated random numbers", "reasoning": "Computer-generated sequence."},
+		"blinding":                 map[string]any{"score": blindingScore, "evidence": verifiedBlinding, "reasoning": "Participants, assessors and analysts masked."},
+		"allocation_concealment":   map[string]any{"score": 1.5, "evidence": conceal, "reasoning": "Opaque envelopes."},
+		"protocol_preregistration": map[string]any{"score": 1.5, "evidence": "The trial was registered at ClinicalTrials.gov (NCT01234567)", "reasoning": "Registered."},
+		"itt_analysis":             map[string]any{"score": 1, "evidence": "Analysis followed the intention-to-treat principle", "reasoning": "ITT."},
+		"attrition_handling":       map[string]any{"score": 1, "attrition_rate": 0.06, "evidence": "27 (6%) were lost to follow-up at 12 months", "reasoning": "Low attrition, multiple imputation."},
+	}
+	b, _ := json.Marshal(m)
+	return string(b)
+}
+
+func robAnswer() string {
+	comp := func(q string) map[string]any {
+		return map[string]any{"score": 2.5, "risk_level": "low", "evidence": q, "reasoning": "Low risk."}
+	}
+	b, _ := json.Marshal(map[string]any{
+		"selection_bias":   comp("Allocation was concealed using sequentially numbered, sealed, opaque envelopes"),
+		"performance_bias": comp("In this double-blind randomised controlled trial"),
+		"detection_bias":   comp(verifiedBlinding),
+		"reporting_bias":   comp("The trial was registered at ClinicalTrials.gov (NCT01234567) and ISRCTN12345678 before enrolment."),
+	})
+	return string(b)
+}
+
+func detail(t testing.TB, ap domain.Appraisal, dim domain.DimensionName, comp string) domain.DimensionDetail {
+	t.Helper()
+	for _, d := range ap.Dimensions {
+		if d.Name == dim {
+			for _, c := range d.Details {
+				if c.Component == comp {
+					return c
+				}
+			}
+		}
+	}
+	t.Fatalf("no %s.%s", dim, comp)
+	return domain.DimensionDetail{}
+}
+
+func TestLLMAppraisalVerifiesQuotesAndFlagsFabricated(t *testing.T) {
+	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
+		if dim == string(domain.DimensionRiskOfBias) {
+			return 200, robAnswer()
+		}
+		return 200, qualityAnswer(3, true)
+	})
+	ap, err := f.appraiser(t, nil, 1).Appraise(context.Background(), sampleEvidence(t), "")
+	require.NoError(t, err)
+	require.Equal(t, domain.JudgeKindLLM, ap.Assessor.Kind)
+	require.Equal(t, "fake-model", ap.Assessor.Model)
+	require.NotEmpty(t, ap.Assessor.PromptVersion)
+	require.EqualValues(t, 2, f.calls.Load(), "one call per dimension")
+
+	blind := detail(t, ap, domain.DimensionQuality, CompBlinding)
+	require.True(t, blind.QuoteVerified)
+	require.Equal(t, 3.0, blind.Contribution)
+
+	fab := detail(t, ap, domain.DimensionQuality, CompConcealment)
+	require.False(t, fab.QuoteVerified, "a planted fabricated quote is flagged")
+	require.Equal(t, 0.75, fab.Contribution, "an unverified quote halves the contribution")
+	require.Contains(t, fab.Reasoning, "quote not found in the text")
+
+	for _, d := range ap.Dimensions {
+		require.NoError(t, d.Validate())
+		require.Equal(t, domain.StatusAssessed, d.Status)
+	}
+	require.Equal(t, 9.25, ap.Dimensions[0].Score)
+	require.Equal(t, 10.0, ap.Dimensions[1].Score)
+}
+
+func TestLLMOutOfRangeScoreIsRetried(t *testing.T) {
+	f := newFakeLLM(t, func(dim string, call int64) (int, string) {
+		if dim == string(domain.DimensionRiskOfBias) {
+			return 200, robAnswer()
+		}
+		if call == 1 {
+			return 200, qualityAnswer(7, false) // blinding max is 3
+		}
+		return 200, qualityAnswer(2, false)
+	})
+	ap, err := f.appraiser(t, nil, 1).Appraise(context.Background(), sampleEvidence(t), "")
+	require.NoError(t, err)
+	require.EqualValues(t, 3, f.calls.Load(), "the out-of-range answer was rejected and asked again")
+	require.Equal(t, 2.0, detail(t, ap, domain.DimensionQuality, CompBlinding).Contribution)
+}
+
+func TestLLMFailureIsNotAssessed(t *testing.T) {
+	f := newFakeLLM(t, func(string, int64) (int, string) { return http.StatusBadRequest, "model does not exist" })
+	cache := newMemCache()
+	ap, err := f.appraiser(t, cache, 1).Appraise(context.Background(), sampleEvidence(t), "")
+	require.NoError(t, err)
+	require.Equal(t, domain.JudgeKindFallback, ap.Assessor.Kind)
+	for _, d := range ap.Dimensions {
+		require.Equal(t, domain.StatusNotAssessed, d.Status)
+		require.Contains(t, d.Error, "LLM assessment failed")
+		require.Zero(t, d.Score)
+		require.NoError(t, d.Validate())
+	}
+	require.Equal(t, Weight(DesignRCT, nil), ap.Weight, "neutral-by-design weight, not an invented score")
+	require.Empty(t, cache.m, "failures are not cached")
+	require.NotEmpty(t, ap.Findings, "rule findings survive an LLM failure")
+}
+
+func TestAppraiseAllUsesCacheOnSecondRun(t *testing.T) {
+	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
+		if dim == string(domain.DimensionRiskOfBias) {
+			return 200, robAnswer()
+		}
+		return 200, qualityAnswer(3, false)
+	})
+	cache := newMemCache()
+	a := f.appraiser(t, cache, 4)
+	evs := scaleEvidence(t, 6)
+	evs = append(evs, evs[0]) // a duplicate is appraised once
+	got, st, err := a.AppraiseAll(context.Background(), evs)
+	require.NoError(t, err)
+	require.Len(t, got, 6)
+	require.Equal(t, Stats{Computed: 6, LLMCalls: 12}, st)
+
+	before := f.calls.Load()
+	got2, st2, err := a.AppraiseAll(context.Background(), evs)
+	require.NoError(t, err)
+	require.Equal(t, Stats{Cached: 6}, st2)
+	require.Equal(t, before, f.calls.Load(), "a re-run makes no LLM calls")
+	require.Equal(t, got, got2)
+}
+
+func TestAppraiseAllCancelled(t *testing.T) {
+	f := newFakeLLM(t, func(string, int64) (int, string) { return 200, robAnswer() })
+	f.latency = 2 * time.Second
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	_, _, err := f.appraiser(t, nil, 2).AppraiseAll(ctx, scaleEvidence(t, 3))
+	require.ErrorIs(t, err, context.Canceled)
+}
+
+func TestFitTextKeepsFindingsWithinBudget(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("## Introduction\n")
+	for i := 0; i < 200; i++ {
+		b.WriteString("Filler background sentence about the disease burden number ")
+		fmt.Fprintf(&b, "%d.\n", i)
+	}
+	b.WriteString("## Methods\nParticipants were randomised using computer-generated random numbers.\n")
+	doc := Document{Text: b.String(), FullText: true}
+	f := Findings(doc)
+	out := FitText(doc, f, 2000)
+	require.LessOrEqual(t, len(out), 2000+20)
+	require.Contains(t, out, "computer-generated random numbers")
+	require.Contains(t, out, "[…]")
+	// One paragraph longer than the budget is cut, not dropped.
+	long := Document{Text: strings.Repeat("Patients were randomised. ", 400)}
+	require.NotEmpty(t, strings.TrimSpace(FitText(long, nil, 500)))
+}
+
+// scaleEvidence returns n distinct copies of the sample abstract.
+func scaleEvidence(t testing.TB, n int) []domain.Evidence {
+	base := sampleEvidence(t)
+	out := make([]domain.Evidence, n)
+	for i := range out {
+		ev := base
+		ev.Citation.PMID = fmt.Sprintf("%d", 1000+i)
+		ev.Content = base.Content + fmt.Sprintf("\nPaper %d.", i)
+		out[i] = ev
+	}
+	return out
+}
