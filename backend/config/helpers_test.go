@@ -58,13 +58,12 @@ func readOrNil(t *testing.T, path string) []byte {
 // fakeKeyring is an in-memory KeyringBackend. setErr makes Set fail the way go-keyring
 // does without a Secret Service; hang makes every call block until released.
 type fakeKeyring struct {
-	mu      sync.Mutex
-	data    map[string]string
-	setErr  error
-	getErr  error
-	hang    chan struct{}
-	calls   int
-	deleted []string
+	mu     sync.Mutex
+	data   map[string]string
+	setErr error
+	getErr error
+	hang   chan struct{}
+	calls  int
 }
 
 func newFakeKeyring() *fakeKeyring { return &fakeKeyring{data: map[string]string{}} }
@@ -108,7 +107,6 @@ func (f *fakeKeyring) Delete(service, user string) error {
 	f.wait()
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	f.deleted = append(f.deleted, user)
 	if _, ok := f.data[service+"/"+user]; !ok {
 		return ErrKeyringNotFound
 	}
