@@ -29,6 +29,7 @@ var genericSubstances = map[string]bool{
 var genericHeads = map[string]bool{
 	"antibodies": true, "proteins": true, "peptides": true, "rna": true, "dna": true, "receptors": true,
 	"biomarkers": true, "lipids": true, "fatty acids": true, "amino acids": true, "hormones": true,
+	"cholesterol": true, "lipoproteins": true, "immunoglobulins": true, "vitamins": true,
 }
 
 // classSuffix catches pharmacological-action classes such as "Hypoglycemic Agents",
@@ -46,6 +47,19 @@ var formSuffix = regexp.MustCompile(`(?i)(\s+(er|xr|sr|cr|ir|la|extended[- ]rele
 
 // targetWords mark enzymes and other targets that chemical lists index beside the drugs.
 var targetWords = regexp.MustCompile(`(?i)\b(kinases?|phosphatases?|synthases?|proteases?|transferases?|reductases?|oxidases?|dehydrogenases?|cyclooxygenases?)\b`)
+
+// pluralClass catches MeSH class headings ("Glucocorticoids", "Benzimidazoles", "Antacids"):
+// drug names are singular, while a last word ending in a plural "s" names a group. Names
+// ending in -us or -is (sirolimus, lactobacillus, cannabis) or -ss are not plurals.
+var pluralClass = regexp.MustCompile(`(?i)[^usi]s$|[^s]ss$`)
+
+func isPluralClass(low string) bool {
+	w := low
+	if i := strings.LastIndexAny(w, " ,-"); i >= 0 {
+		w = w[i+1:]
+	}
+	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && pluralClass.MatchString(w)
+}
 
 var placeboWord = regexp.MustCompile(`(?i)\bplacebo|\bsham\b|\bvehicle\b`)
 
@@ -71,7 +85,7 @@ func candidateKey(name string) string {
 		return ""
 	}
 	low := strings.ToLower(cleanName(name))
-	if len(low) < 3 || genericSubstances[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) {
+	if len(low) < 3 || genericSubstances[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) || isPluralClass(low) {
 		return ""
 	}
 	if i := strings.Index(low, ","); i > 0 && genericHeads[strings.TrimSpace(low[:i])] {

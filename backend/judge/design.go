@@ -130,13 +130,16 @@ var keywordDesigns = []struct {
 }{
 	{regexp.MustCompile(`(?i)meta-?analys[ie]s`), DesignMetaAnalysis},
 	{regexp.MustCompile(`(?i)systematic review`), DesignSystematicReview},
-	{regexp.MustCompile(`(?i)randomi[sz]ed[ ,-]+(controlled|clinical|double|placebo|trial|crossover)|randomi[sz]ed trial|\bRCT\b`), DesignRCT},
+	{regexp.MustCompile(`(?i)randomi[sz]ed[ ,-]+(controlled|clinical|double|single|placebo|trial|crossover|cross-over|comparative|prospective|multicent)|randomi[sz]ed trial|\bRCT\b|(were|was|being) (randomi[sz]ed|randomly (assigned|allocated|divided))|randomly (assigned|allocated) to|randomi[sz]ed (to|into|in a)\b|placebo-controlled|double-blind(ed)?`), DesignRCT},
 	{regexp.MustCompile(`(?i)\bphase (i{1,3}|iv|[1-4])\b|clinical trial|pilot study|open[- ]label|case report`), DesignOtherClinical},
 	{regexp.MustCompile(`(?i)\bcohort\b|case-control|cross-sectional|retrospective|population-based|registry|observational`), DesignObservational},
 	{regexp.MustCompile(`(?i)\b(mice|mouse|murine|rats?|zebrafish|transgenic|animal models?|rodents?)\b`), DesignAnimal},
 	{regexp.MustCompile(`(?i)in vitro|cell lines?|cultured cells|cell culture`), DesignInVitro},
 	{regexp.MustCompile(`(?i)\breview\b`), DesignReview},
 }
+
+// keywordWindow is how much of the text the keyword fallback reads.
+const keywordWindow = 1200
 
 var randomisedText = regexp.MustCompile(`(?i)\brandomi[sz]ed\b|\brandomly assigned\b`)
 
@@ -232,9 +235,11 @@ func ClassifyDesign(ev domain.Evidence, a *domain.Appraisal) Design {
 		}
 		return DesignOtherClinical
 	}
+	// Only the start of the text: the background of an observational paper often mentions
+	// other people's trials, and methods come early in an abstract.
 	head := ev.Content
-	if len(head) > 600 {
-		head = head[:600]
+	if len(head) > keywordWindow {
+		head = head[:keywordWindow]
 	}
 	for _, text := range []string{c.Title, head} {
 		for _, k := range keywordDesigns {

@@ -38,8 +38,23 @@ var injectionPatterns = regexp.MustCompile(`(?i)` + strings.Join([]string{
 	`\brespond\s+only\s+with\b`,
 }, "|"))
 
+// injectionCues are cheap substring checks run before injectionPatterns: the regular
+// expression is only needed when one of them occurs in the lower-cased text, which keeps
+// the analysis of long abstracts fast.
+var injectionCues = []string{"ignore", "disregard", "forget", "you are now", "system", "instruction", "act as", "jailbreak", "<|", "[inst", "[/inst", "<<sys", `"sufficient"`, `"recommendation"`, `"drug_candidates"`, "sufficient", "respond only"}
+
+// looksInjected reports instruction-like text; lower must be the lower-cased text.
+func looksInjected(text, lower string) bool {
+	for _, c := range injectionCues {
+		if strings.Contains(lower, c) {
+			return injectionPatterns.MatchString(text)
+		}
+	}
+	return false
+}
+
 // mechanismText marks evidence that discusses how a drug works.
-var mechanismText = regexp.MustCompile(`(?i)\bmechanis(m|ms|tic)\b|\bpathways?\b|\bsignal(l)?ing\b|\breceptors?\b|\binhibit(s|ed|ion|or)\b|\bactivat(es|ed|ion)\b|\bmediat(es|ed)\b|\bexpression\b|\bbinding\b|\bphosphorylation\b`)
+var mechanismText = regexp.MustCompile(`\bmechanis(m|ms|tic)\b|\bpathways?\b|\bsignal(l)?ing\b|\breceptors?\b|\binhibit(s|ed|ion|or)\b|\bactivat(es|ed|ion)\b|\bmediat(es|ed)\b|\bexpression\b|\bbinding\b|\bphosphorylation\b`)
 
 // analysis is everything the pre-analysis derives; the offline judge and the prompt packer
 // reuse the per-item facts instead of recomputing them.
@@ -116,10 +131,11 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 			a.newestYear = y
 		}
 		text := evidenceText(e)
-		if mechanismText.MatchString(text) {
+		lower := strings.ToLower(text)
+		if mechanismText.MatchString(lower) {
 			a.mechanism++
 		}
-		if injectionPatterns.MatchString(text) {
+		if looksInjected(text, lower) {
 			a.injected = append(a.injected, n)
 			h.RedFlags = append(h.RedFlags, fmt.Sprintf("possible prompt injection in evidence [%d]", n))
 		}
