@@ -49,6 +49,8 @@ type jsonFlag struct{ json bool }
 
 func commands() []*command {
 	return []*command{
+		researchCommand(),
+		searchCommand(),
 		historyCommand(),
 		providersCommand(),
 		settingsCommand(),

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"golang.org/x/time/rate"
+
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/store"
@@ -41,10 +43,17 @@ type Container struct {
 
 	emitter *Emitter
 
+	limMu    sync.Mutex
+	limiters map[bool]*rate.Limiter
+
 	App       *AppService
 	Settings  *SettingsService
 	History   *HistoryService
 	Providers *ProviderService
+	Runs      *RunService
+	Search    *SearchService
+	Judges    *JudgeService
+	Reports   *ReportService
 }
 
 // Open loads settings, opens (creating if needed) the database and builds the services.
@@ -87,6 +96,10 @@ func newContainer(opts Options) *Container {
 	c.Settings = &SettingsService{c: c}
 	c.History = &HistoryService{c: c}
 	c.Providers = &ProviderService{c: c}
+	c.Runs = &RunService{c: c}
+	c.Search = &SearchService{c: c}
+	c.Judges = &JudgeService{c: c}
+	c.Reports = &ReportService{c: c}
 	return c
 }
 
@@ -106,7 +119,7 @@ func (c *Container) open(ctx context.Context) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	return []any{c.App, c.Settings, c.History, c.Providers}
+	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports}
 }
 
 // Start hands the window's context to the emitter and marks runs a crashed process left
@@ -124,6 +137,7 @@ func (c *Container) Start(ctx context.Context) {
 
 // Close stops the emitter and closes the store.
 func (c *Container) Close() {
+	c.Runs.cancelAll(10 * time.Second)
 	c.emitter.stop()
 	if c.store != nil {
 		if err := c.store.Close(); err != nil {

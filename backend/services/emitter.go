@@ -18,6 +18,7 @@ const batchInterval = 100 * time.Millisecond
 // tests) it forwards to the listeners only.
 type Emitter struct {
 	mu        sync.Mutex
+	ctx       context.Context
 	batcher   *events.Batcher
 	listeners map[int]func(domain.Event)
 	next      int
@@ -28,6 +29,7 @@ func newEmitter() *Emitter { return &Emitter{listeners: map[int]func(domain.Even
 func (e *Emitter) start(ctx context.Context) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
+	e.ctx = ctx
 	e.batcher = events.NewBatcher(ctx, batchInterval, func(name string, batch []events.Payload) {
 		runtime.EventsEmit(ctx, name, batch)
 	})
@@ -41,6 +43,13 @@ func (e *Emitter) stop() {
 	if b != nil {
 		b.Stop()
 	}
+}
+
+// windowContext is the Wails context once the window started, else nil.
+func (e *Emitter) windowContext() context.Context {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.ctx
 }
 
 // Emit sends e to the window (batched) and to every listener.

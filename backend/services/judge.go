@@ -1,0 +1,157 @@
+package services
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/judge"
+	"deepcritical/backend/store"
+)
+
+// JudgeService judges evidence outside a run (`deepcritical judge`) and re-judges the
+// evidence of stored runs with another judge, offline included.
+type JudgeService struct{ c *Container }
+
+// JudgeResult is an assessment with the heuristics the judge saw.
+type JudgeResult struct {
+	Assessment domain.Assessment `json:"assessment"`
+	Heuristics domain.Heuristics `json:"heuristics"`
+}
+
+// Judge assesses evidence for a question with the chosen judge (default: the settings').
+func (j *JudgeService) Judge(ctx context.Context, question string, evidence []domain.Evidence, choice JudgeChoice) (JudgeResult, error) {
+	q, err := domain.ValidateQuestion(question)
+	if err != nil {
+		return JudgeResult{}, err
+	}
+	for i, ev := range evidence {
+		if err := ev.Validate(); err != nil {
+			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
+		}
+	}
+	eng, err := j.c.buildEngine(choice, domain.DefaultRunConfig())
+	if err != nil {
+		return JudgeResult{}, err
+	}
+	a, h, err := eng.judge.Assess(ctx, judge.Input{Question: q, Evidence: evidence})
+	if err != nil {
+		return JudgeResult{}, err
+	}
+	return JudgeResult{Assessment: a, Heuristics: h}, nil
+}
+
+// RejudgeRequest names a stored run and the judge to assess its evidence again.
+type RejudgeRequest struct {
+	RunID    string          `json:"run_id"`
+	Provider domain.Provider `json:"provider"`
+	Model    string          `json:"model"`
+}
+
+// Comparison puts a run's own final assessment beside a re-judged one with their differences.
+type Comparison struct {
+	RunID      string            `json:"run_id"`
+	Original   domain.Assessment `json:"original"`
+	Rejudged   domain.Assessment `json:"rejudged"`
+	Label      string            `json:"label"`
+	Difference Difference        `json:"difference"`
+}
+
+// Difference lists what changed between two assessments.
+type Difference struct {
+	MechanismDelta   int      `json:"mechanism_delta"`
+	ClinicalDelta    int      `json:"clinical_delta"`
+	ConfidenceDelta  float64  `json:"confidence_delta"`
+	SufficientChange bool     `json:"sufficient_changed"`
+	OnlyOriginal     []string `json:"candidates_only_original"`
+	OnlyRejudged     []string `json:"candidates_only_rejudged"`
+	Common           []string `json:"candidates_common"`
+}
+
+// Rejudge assesses a stored run's evidence again with another judge, stores the new
+// assessment beside the original (labelled) and returns both with their differences. It
+// needs no network for the offline judge.
+func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
+	st, err := j.c.Store()
+	if err != nil {
+		return Comparison{}, err
+	}
+	ctx := context.Background()
+	run, err := st.GetRun(ctx, strings.TrimSpace(req.RunID))
+	if err != nil {
+		return Comparison{}, err
+	}
+	stored, err := st.ListAssessments(ctx, run.ID)
+	if err != nil {
+		return Comparison{}, err
+	}
+	var original *store.StoredAssessment
+	for i := range stored {
+		if stored[i].Label == "" && (original == nil || stored[i].Iteration >= original.Iteration) {
+			original = &stored[i]
+		}
+	}
+	if original == nil {
+		return Comparison{}, domain.Errorf(domain.CodeInvalid, "run %s has no assessment to compare with", run.ID)
+	}
+	evidence, err := st.RunEvidence(ctx, run.ID)
+	if err != nil {
+		return Comparison{}, err
+	}
+	keys := make([]string, len(evidence))
+	for i, ev := range evidence {
+		keys[i] = ev.CanonicalKey()
+	}
+	appraisals, err := st.AppraisalsForEvidence(ctx, keys)
+	if err != nil {
+		return Comparison{}, err
+	}
+	eng, err := j.c.buildEngine(JudgeChoice{Provider: req.Provider, Model: req.Model}, run.Config)
+	if err != nil {
+		return Comparison{}, err
+	}
+	a, h, err := eng.judge.Assess(ctx, judge.Input{RunID: run.ID, Question: run.Question, Evidence: evidence, Appraisals: appraisals})
+	if err != nil {
+		return Comparison{}, err
+	}
+	label := fmt.Sprintf("rejudge:%s", a.Judge.Provider)
+	if a.Judge.Model != "" {
+		label += "/" + a.Judge.Model
+	}
+	if err := st.SaveAssessment(ctx, store.StoredAssessment{RunID: run.ID, Iteration: original.Iteration, Label: label, Assessment: a, Heuristics: &h}); err != nil {
+		return Comparison{}, err
+	}
+	return Comparison{RunID: run.ID, Original: original.Assessment, Rejudged: a, Label: label, Difference: Diff(original.Assessment, a)}, nil
+}
+
+// Diff compares two assessments: score deltas, sufficiency, and candidates by normalised name.
+func Diff(a, b domain.Assessment) Difference {
+	d := Difference{
+		MechanismDelta:   b.Details.MechanismScore - a.Details.MechanismScore,
+		ClinicalDelta:    b.Details.ClinicalEvidenceScore - a.Details.ClinicalEvidenceScore,
+		ConfidenceDelta:  b.Confidence - a.Confidence,
+		SufficientChange: a.Sufficient != b.Sufficient,
+		OnlyOriginal:     []string{}, OnlyRejudged: []string{}, Common: []string{},
+	}
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	inB := map[string]bool{}
+	for _, c := range b.Details.DrugCandidates {
+		inB[norm(c)] = true
+	}
+	inA := map[string]bool{}
+	for _, c := range a.Details.DrugCandidates {
+		inA[norm(c)] = true
+		if inB[norm(c)] {
+			d.Common = append(d.Common, c)
+		} else {
+			d.OnlyOriginal = append(d.OnlyOriginal, c)
+		}
+	}
+	for _, c := range b.Details.DrugCandidates {
+		if !inA[norm(c)] {
+			d.OnlyRejudged = append(d.OnlyRejudged, c)
+		}
+	}
+	return d
+}

@@ -1,0 +1,154 @@
+package services
+
+import (
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"strings"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/report"
+	"deepcritical/backend/store"
+)
+
+// ReportService opens reports and exports runs in every format.
+type ReportService struct{ c *Container }
+
+// ReportView is a run's report as the Report view shows it.
+type ReportView struct {
+	RunID       string                   `json:"run_id"`
+	Markdown    string                   `json:"markdown"`
+	Status      string                   `json:"status"`
+	Verdict     *domain.Verdict          `json:"verdict,omitempty"`
+	Checks      json.RawMessage          `json:"checks,omitempty"`
+	Assessments []store.StoredAssessment `json:"assessments"`
+	Evidence    []EvidenceView           `json:"evidence"`
+	Disclaimer  string                   `json:"disclaimer"`
+	Formats     []string                 `json:"formats"`
+}
+
+// EvidenceView is one evidence card: the evidence with its appraisal, if any.
+type EvidenceView struct {
+	N         int               `json:"n"`
+	Key       string            `json:"key"`
+	Evidence  domain.Evidence   `json:"evidence"`
+	Appraisal *domain.Appraisal `json:"appraisal,omitempty"`
+}
+
+// Get returns the stored report of a run with its verdict, assessments and evidence.
+func (r *ReportService) Get(runID string) (ReportView, error) {
+	st, err := r.c.Store()
+	if err != nil {
+		return ReportView{}, err
+	}
+	ctx := context.Background()
+	runID = strings.TrimSpace(runID)
+	view := ReportView{RunID: runID, Disclaimer: Disclaimer, Formats: report.Formats, Assessments: []store.StoredAssessment{}, Evidence: []EvidenceView{}}
+	rep, err := st.GetReport(ctx, runID)
+	switch {
+	case err == nil:
+		view.Markdown, view.Status = rep.Markdown, rep.Status
+	case domain.CodeOf(err) != domain.CodeNotFound:
+		return view, err
+	}
+	if v, err := st.LatestVerdict(ctx, runID); err != nil {
+		return view, err
+	} else if v != nil {
+		view.Verdict, view.Checks = &v.Verdict, v.Checks
+	}
+	as, err := st.ListAssessments(ctx, runID)
+	if err != nil {
+		return view, err
+	}
+	if as != nil {
+		view.Assessments = as
+	}
+	evs, err := r.c.evidenceViews(ctx, runID)
+	if err != nil {
+		return view, err
+	}
+	view.Evidence = evs
+	return view, nil
+}
+
+func (c *Container) evidenceViews(ctx context.Context, runID string) ([]EvidenceView, error) {
+	st, err := c.Store()
+	if err != nil {
+		return nil, err
+	}
+	evs, err := st.RunEvidence(ctx, runID)
+	if err != nil {
+		return nil, err
+	}
+	keys := make([]string, len(evs))
+	for i, ev := range evs {
+		keys[i] = ev.CanonicalKey()
+	}
+	aps := map[string]domain.Appraisal{}
+	if len(keys) > 0 {
+		if aps, err = st.AppraisalsForEvidence(ctx, keys); err != nil {
+			return nil, err
+		}
+	}
+	out := make([]EvidenceView, len(evs))
+	for i, ev := range evs {
+		out[i] = EvidenceView{N: i + 1, Key: keys[i], Evidence: ev}
+		if a, ok := aps[keys[i]]; ok {
+			out[i].Appraisal = &a
+		}
+	}
+	return out, nil
+}
+
+// Export writes a run in format to path; an existing file is kept unless force is set.
+func (r *ReportService) Export(runID, format, path string, force bool) (string, error) {
+	f, err := report.ParseFormat(format)
+	if err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(path) == "" {
+		return "", domain.Errorf(domain.CodeInvalid, "no output file given")
+	}
+	safe, err := report.SafeOutputPath(filepath.Dir(path), filepath.Base(path))
+	if err != nil {
+		return "", err
+	}
+	st, err := r.c.Store()
+	if err != nil {
+		return "", err
+	}
+	run, err := wire.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
+	if err != nil {
+		return "", err
+	}
+	if err := report.ExportToFile(run, f, safe, force); err != nil {
+		return "", err
+	}
+	return safe, nil
+}
+
+// ExportDialog asks the user where to save and exports there; an empty path means the
+// user cancelled the dialog.
+func (r *ReportService) ExportDialog(runID, format string) (string, error) {
+	f, err := report.ParseFormat(format)
+	if err != nil {
+		return "", err
+	}
+	ctx := r.c.emitter.windowContext()
+	if ctx == nil {
+		return "", domain.Errorf(domain.CodeUnavailable, "no window to show a save dialog in")
+	}
+	path, err := runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{
+		Title:           "Export report",
+		DefaultFilename: "deepcritical-" + runID + report.Extension(f),
+		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(f), Pattern: "*" + report.Extension(f)}},
+	})
+	if err != nil || path == "" {
+		return "", err
+	}
+	// The dialog already asked about overwriting.
+	return r.Export(runID, f, path, true)
+}

@@ -1,0 +1,74 @@
+// Command fakeapis serves the recorded responses in ../shared/fixtures as local stand-ins
+// for PubMed, Europe PMC, ClinicalTrials.gov, DuckDuckGo, an OpenAI-compatible judge and
+// Ollama, so the desktop e2e suite, the benchmark harness and manual CLI runs work with no
+// network. It prints the environment variables that point DeepCritical at it, then serves
+// until it is stopped.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+func main() {
+	shared := flag.String("shared", "", "the shared folder with fixtures/ (default: ../shared beside the repository)")
+	addr := flag.String("addr", "127.0.0.1:0", "listen address")
+	latency := flag.Duration("latency", 0, "delay added to every search response")
+	judgeLatency := flag.Duration("judge-latency", 0, "delay added to every LLM response")
+	hostile := flag.Bool("hostile", false, "add evidence and model text carrying HTML/script payloads (for the XSS tests)")
+	down := flag.String("down", "", "comma-separated sources that answer 503 (pubmed, europepmc, clinicaltrials, web)")
+	envFile := flag.String("env-file", "", "also write the environment lines to this file")
+	flag.Parse()
+
+	root := *shared
+	if root == "" {
+		root = findShared()
+	}
+	fx, err := loadFixtures(filepath.Join(root, "fixtures"))
+	if err != nil {
+		log.Fatalf("fakeapis: %v", err)
+	}
+	srv := newServer(fx, options{latency: *latency, judgeLatency: *judgeLatency, hostile: *hostile, down: splitList(*down)})
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		log.Fatalf("fakeapis: %v", err)
+	}
+	base := "http://" + ln.Addr().String()
+	env := fmt.Sprintf(`DEEPCRITICAL_PUBMED_URL=%[1]s/pubmed
+DEEPCRITICAL_EUROPEPMC_URL=%[1]s/europepmc
+DEEPCRITICAL_CTGOV_URL=%[1]s/ctgov
+DEEPCRITICAL_WEB_URL=%[1]s/web
+DEEPCRITICAL_COMPAT_BASE_URL=%[1]s/v1
+OPENAI_BASE_URL=%[1]s/v1
+OLLAMA_HOST=%[1]s
+FAKEAPIS_URL=%[1]s
+`, base)
+	fmt.Print(env)
+	if *envFile != "" {
+		if err := os.WriteFile(*envFile, []byte(env), 0o600); err != nil {
+			log.Fatalf("fakeapis: %v", err)
+		}
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	log.Fatal(hs.Serve(ln))
+}
+
+// findShared walks up from the working directory to the repository (go.mod) and returns
+// the shared folder beside it.
+func findShared() string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return filepath.Join(filepath.Dir(d), "shared")
+		}
+		if d == filepath.Dir(d) {
+			return filepath.Join(dir, "..", "shared")
+		}
+	}
+}

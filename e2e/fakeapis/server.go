@@ -1,0 +1,335 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"time"
+)
+
+type options struct {
+	latency, judgeLatency time.Duration
+	hostile               bool
+	down                  map[string]bool
+}
+
+type server struct {
+	fx   *fixtures
+	opts options
+	mux  *http.ServeMux
+	hits atomic.Int64
+}
+
+func splitList(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out[p] = true
+		}
+	}
+	return out
+}
+
+func newServer(fx *fixtures, opts options) *server {
+	s := &server{fx: fx, opts: opts, mux: http.NewServeMux()}
+	s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
+	s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
+	s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
+	s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
+	s.mux.HandleFunc("/web/", s.source("web", s.web))
+	s.mux.HandleFunc("/v1/chat/completions", s.chat)
+	s.mux.HandleFunc("/v1/models", s.models)
+	s.mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write(s.fx.ollamaTags)
+	})
+	s.mux.HandleFunc("/api/chat", s.ollamaChat)
+	s.mux.HandleFunc("/stats", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `{"hits":%d}`, s.hits.Load())
+	})
+	return s
+}
+
+func (s *server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	s.hits.Add(1)
+	s.mux.ServeHTTP(w, r)
+}
+
+// source wraps a search handler with the configured latency and outage.
+func (s *server) source(name string, h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if !sleep(r, s.opts.latency) {
+			return
+		}
+		if s.opts.down[name] {
+			http.Error(w, "<html><body><h1>503 Service Unavailable</h1></body></html>", http.StatusServiceUnavailable)
+			return
+		}
+		h(w, r)
+	}
+}
+
+func sleep(r *http.Request, d time.Duration) bool {
+	if d <= 0 {
+		return true
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-r.Context().Done():
+		return false
+	}
+}
+
+func (s *server) esearch(w http.ResponseWriter, r *http.Request) {
+	ids := s.fx.pmids
+	var b strings.Builder
+	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8" ?>
+<!DOCTYPE eSearchResult PUBLIC "-//NLM//DTD esearch 20060628//EN" "https://eutils.ncbi.nlm.nih.gov/eutils/dtd/20060628/esearch.dtd">
+<eSearchResult><Count>%d</Count><RetMax>%d</RetMax><RetStart>0</RetStart><IdList>`, len(ids), len(ids))
+	for _, id := range ids {
+		fmt.Fprintf(&b, "<Id>%s</Id>", id)
+	}
+	b.WriteString("</IdList><TranslationSet/><QueryTranslation></QueryTranslation></eSearchResult>\n")
+	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
+	io.WriteString(w, b.String())
+}
+
+func (s *server) efetch(w http.ResponseWriter, r *http.Request) {
+	r.ParseForm()
+	var b strings.Builder
+	b.WriteString(s.fx.xmlPreamble)
+	b.WriteString("<PubmedArticleSet>\n")
+	for _, id := range strings.Split(r.Form.Get("id"), ",") {
+		if art, ok := s.fx.articles[strings.TrimSpace(id)]; ok {
+			b.WriteString(art)
+			b.WriteString("\n")
+		}
+	}
+	b.WriteString("</PubmedArticleSet>\n")
+	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
+	io.WriteString(w, b.String())
+}
+
+func (s *server) europepmc(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
+	if c := r.URL.Query().Get("cursorMark"); c != "" && c != "*" {
+		w.Write(s.fx.europeEmpty)
+		return
+	}
+	body := deepCopy(s.fx.europePMC)
+	if s.opts.hostile {
+		list := body["resultList"].(map[string]any)
+		results := list["result"].([]any)
+		hostile := map[string]any{
+			"id": "HOSTILE1", "source": "MED", "pmid": "99999991",
+			"title":        `Metformin <img src=x onerror="window.__xss=1"> and <script>window.__xss=2</script> memory`,
+			"abstractText": `Evidence text with <img src=x onerror="window.__xss=3"> payload and <script>window.__xss=4</script> inside. [click](javascript:window.__xss=5)`,
+			"authorString": "Mallory M.", "journalTitle": "J Test", "pubYear": "2024", "pubType": "journal article",
+			"firstPublicationDate": "2024-01-01",
+		}
+		list["result"] = append([]any{hostile}, results...)
+	}
+	delete(body, "nextCursorMark")
+	json.NewEncoder(w).Encode(body)
+}
+
+func (s *server) ctgov(w http.ResponseWriter, r *http.Request) {
+	body := deepCopy(s.fx.ctgov)
+	delete(body, "nextPageToken")
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(body)
+}
+
+func (s *server) web(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Write(s.fx.ddg)
+}
+
+func (s *server) models(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	io.WriteString(w, `{"object":"list","data":[{"id":"fake-judge","object":"model","owned_by":"fakeapis"}]}`)
+}
+
+func deepCopy(v map[string]any) map[string]any {
+	b, _ := json.Marshal(v)
+	var out map[string]any
+	json.Unmarshal(b, &out)
+	return out
+}
+
+// chatRequest is the part of an OpenAI chat request the fake judge reads.
+type chatRequest struct {
+	Model    string `json:"model"`
+	Messages []struct {
+		Role    string `json:"role"`
+		Content string `json:"content"`
+	} `json:"messages"`
+	ResponseFormat *struct {
+		Type       string `json:"type"`
+		JSONSchema *struct {
+			Name   string          `json:"name"`
+			Schema json.RawMessage `json:"schema"`
+		} `json:"json_schema"`
+	} `json:"response_format"`
+}
+
+func (s *server) chat(w http.ResponseWriter, r *http.Request) {
+	var req chatRequest
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, `{"error":{"message":"bad json","type":"invalid_request_error"}}`, http.StatusBadRequest)
+		return
+	}
+	if !sleep(r, s.opts.judgeLatency) {
+		return
+	}
+	var schema json.RawMessage
+	if req.ResponseFormat != nil && req.ResponseFormat.JSONSchema != nil {
+		schema = req.ResponseFormat.JSONSchema.Schema
+	}
+	content := s.answer(prompt(req), schema)
+	resp := map[string]any{
+		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
+		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
+			"message": map[string]any{"role": "assistant", "content": content}}},
+		"usage": map[string]any{"prompt_tokens": len(prompt(req)) / 4, "completion_tokens": len(content) / 4, "total_tokens": (len(prompt(req)) + len(content)) / 4},
+	}
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(resp)
+}
+
+func (s *server) ollamaChat(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Model    string `json:"model"`
+		Messages []struct {
+			Role    string `json:"role"`
+			Content string `json:"content"`
+		} `json:"messages"`
+		Format json.RawMessage `json:"format"`
+	}
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		http.Error(w, `{"error":"bad json"}`, http.StatusBadRequest)
+		return
+	}
+	if !sleep(r, s.opts.judgeLatency) {
+		return
+	}
+	var all strings.Builder
+	for _, m := range req.Messages {
+		all.WriteString(m.Content + "\n")
+	}
+	content := s.answer(all.String(), req.Format)
+	w.Header().Set("Content-Type", "application/json")
+	json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"message": map[string]any{"role": "assistant", "content": content}, "done": true, "done_reason": "stop"})
+}
+
+func prompt(req chatRequest) string {
+	var b strings.Builder
+	for _, m := range req.Messages {
+		b.WriteString(m.Content + "\n")
+	}
+	return b.String()
+}
+
+var (
+	candidateRe = regexp.MustCompile(`(?m)^\s*- ([^:\n]{2,60}): \d+ items?`)
+	titleRe     = regexp.MustCompile(`(?m)^- Source: [A-Z]+ — (.+)$`)
+)
+
+// answer writes what a cooperative model would: a grounded assessment, a passing verdict,
+// a short cited narrative, or — for any other schema — a value that satisfies the schema.
+func (s *server) answer(prompt string, schema json.RawMessage) string {
+	text := string(schema)
+	switch {
+	case strings.Contains(text, `"mechanism_score"`):
+		return assessment(prompt)
+	case strings.Contains(text, `"missing_items"`):
+		return `{"pass": true, "reason": "Every candidate and finding in the report is supported by the cited evidence.", "missing_items": [], "questions_for_user": [], "forward_progress": true, "convergence_estimate": 0.9, "suggested_next_steps": []}`
+	case len(schema) > 0 && string(schema) != "null" && string(schema) != `"json"`:
+		var sch map[string]any
+		if json.Unmarshal(schema, &sch) == nil {
+			b, _ := json.Marshal(instance(sch, prompt))
+			return string(b)
+		}
+	}
+	narrative := "The retrieved evidence is summarised in the report below [1]. The fake judge wrote this narrative from the stored evidence only."
+	if s.opts.hostile {
+		narrative += " See [this link](javascript:window.__xss=6) and <img src=x onerror=\"window.__xss=7\">."
+	}
+	return narrative
+}
+
+func assessment(prompt string) string {
+	var candidates []string
+	if i := strings.Index(prompt, "DRUG CANDIDATES FROM STRUCTURED FIELDS"); i >= 0 {
+		for _, m := range candidateRe.FindAllStringSubmatch(prompt[i:], 3) {
+			candidates = append(candidates, strings.TrimSpace(m[1]))
+		}
+	}
+	var findings []string
+	for _, m := range titleRe.FindAllStringSubmatch(prompt, 2) {
+		findings = append(findings, strings.TrimSpace(m[1]))
+	}
+	a := map[string]any{
+		"details": map[string]any{
+			"mechanism_score": 7, "mechanism_reasoning": "The evidence describes a plausible mechanism of action in several studies.",
+			"clinical_evidence_score": 6, "clinical_reasoning": "There are registered clinical trials and human studies among the evidence.",
+			"drug_candidates": nonNil(candidates), "key_findings": nonNil(findings),
+		},
+		"sufficient": len(candidates) > 0, "confidence": 0.72,
+		"recommendation":      map[bool]string{true: "synthesize", false: "continue"}[len(candidates) > 0],
+		"next_search_queries": []string{"randomized controlled trial evidence"},
+		"reasoning":           "The fake OpenAI-compatible judge scored the evidence from its structured candidates and titles.",
+	}
+	b, _ := json.Marshal(a)
+	return string(b)
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// instance builds a value that satisfies a JSON schema: the minimum of each number, a
+// sentence for each string, the first enum value, every required property.
+func instance(sch map[string]any, prompt string) any {
+	if enum, ok := sch["enum"].([]any); ok && len(enum) > 0 {
+		return enum[0]
+	}
+	t, _ := sch["type"].(string)
+	if ts, ok := sch["type"].([]any); ok && len(ts) > 0 {
+		t, _ = ts[0].(string)
+	}
+	switch t {
+	case "object":
+		out := map[string]any{}
+		props, _ := sch["properties"].(map[string]any)
+		for name, p := range props {
+			if ps, ok := p.(map[string]any); ok {
+				out[name] = instance(ps, prompt)
+			}
+		}
+		return out
+	case "array":
+		return []any{}
+	case "integer", "number":
+		if min, ok := sch["minimum"].(float64); ok {
+			return min
+		}
+		return 0
+	case "boolean":
+		return false
+	case "string":
+		return "Not reported in the text provided to the fake model."
+	}
+	return nil
+}
