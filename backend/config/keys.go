@@ -355,8 +355,6 @@ func registry() []keyDef {
 			EnvVar:      "DEEPCRITICAL_MODEL",
 		}, accessor[string]{get: func(s *Settings) string { return s.Judge.Model }, put: func(s *Settings, v string) { s.Judge.Model = v }}, validModel),
 	)
-	// judge.provider from the environment is case-insensitive like the --judge flag.
-	defs[0].fromEnv = func(v string) string { return strings.ToLower(strings.TrimSpace(v)) }
 	for _, p := range LLMProviders {
 		defs = append(defs, providerKeys(p)...)
 	}
