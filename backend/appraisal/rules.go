@@ -176,9 +176,10 @@ type hit struct {
 // firstOwn returns the first own-study sentence matching re (in reading order), skipping
 // matches rejected by keep.
 func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool) (hit, bool) {
+	gate := gates[re]
 	for i := range a.sents {
 		s := &a.sents[i]
-		if !s.own {
+		if !s.own || (gate != nil && !hasAny(s.lower, gate)) {
 			continue
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(s.lower, -1) {
@@ -198,6 +199,44 @@ func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool)
 		}
 	}
 	return hit{}, false
+}
+
+// gates are literal words one of which every match of a regexp contains; checking them
+// first skips most sentences without running the regexp (a read-only lookup table).
+var gates = map[*regexp.Regexp][]string{
+	randomRe:       {"random", "rct"},
+	nonRandom:      {"random"},
+	concealedRe:    {"conceal", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
+	notConcealedRe: {"conceal", "open", "alternat", "date of birth", "record number", "day of"},
+	tripleRe:       {"triple", "triply", "quadruple"},
+	doubleRe:       {"double"},
+	singleRe:       {"blind", "mask"},
+	openRe:         {"open", "blind", "mask"},
+	enrolledRe:     {"were", "was", "had been", "are"},
+	enrolledVerbRe: {"we ", "study "},
+	totalRe:        {"total", "overall", "altogether"},
+	nEqualsRe:      {"n=", "n ="},
+	metaOwnRe:      {"meta", "pooled"},
+	sysOwnRe:       {"systematic", "search"},
+	blindedTrialRe: {"blind", "mask", "placebo"},
+	animalRe:       {"rat", "mice", "mouse", "murine", "rabbit", "dog", "pig", "swine", "sheep", "ewe", "lamb", "monkey", "macaque", "primate", "zebrafish", "rodent", "canine", "porcine", "ovine", "bovine", "cattle", "cow", "calves", "hamster", "horse", "equine", "cat", "feline", "chicken", "broiler", "drosophila", "wistar", "sprague", "c57bl", "knockout", "animal"},
+	inVitroRe:      {"vitro", "cell", "hela", "hek293", "mcf", "hepg2"},
+	caseReportRe:   {"case", "report", "describe", "present", "year"},
+	caseControlRe:  {"case", "control"},
+	crossSectRe:    {"sectional", "prevalence", "survey"},
+	cohortRe:       {"cohort", "longitudinal", "prospective", "retrospective", "follow", "chart", "record", "registry", "database", "observational"},
+	otherDesignRe:  {"random", "quasi", "case series", "qualitative", "focus group", "arm", "pilot", "open", "phase", "trial", "diagnostic", "cost", "model", "before", "pre", "sensitivity", "validation", "experiment"},
+	prospectiveRe:  {"prospective"},
+	retroRe:        {"retrospective", "chart", "record"},
+}
+
+func hasAny(s string, words []string) bool {
+	for _, w := range words {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
 }
 
 func notNegated(s *sent, m []int) bool { return !negated(s.lower, m[0]) }
@@ -509,6 +548,9 @@ func looksLikeYear(v int, raw string) bool {
 	return v >= 1900 && v <= 2100 && !strings.Contains(raw, ",")
 }
 
+// plannedGate holds words one of which every plannedCue match contains.
+var plannedGate = []string{"sample size", "power", "required", "needed", "necessary", "target", "planned", "aimed", "detect", "to show"}
+
 func (a *analysis) plannedSampleSize() domain.Finding {
 	for i := range a.sents {
 		s := &a.sents[i]
@@ -516,7 +558,7 @@ func (a *analysis) plannedSampleSize() domain.Finding {
 			continue
 		}
 		lower := s.lower[s.ownFrom:]
-		if !plannedCue.MatchString(lower) {
+		if !hasAny(lower, plannedGate) || !plannedCue.MatchString(lower) {
 			continue
 		}
 		for _, m := range plannedNumber.FindAllStringSubmatchIndex(lower, -1) {
