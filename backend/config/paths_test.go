@@ -75,3 +75,20 @@ func TestWriteFileAtomic(t *testing.T) {
 func TestEnsureDirsRejectsEmpty(t *testing.T) {
 	require.Error(t, Paths{}.EnsureDirs())
 }
+
+func TestWritesFailCleanlyWhenDirIsAFile(t *testing.T) {
+	root := t.TempDir()
+	blocker := filepath.Join(root, "blocker")
+	require.NoError(t, os.WriteFile(blocker, []byte("x"), 0o600))
+	p := PathsIn(filepath.Join(blocker, "deepcritical"), filepath.Join(root, "data"))
+
+	err := Save(p, Defaults())
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "cannot write settings file")
+
+	clearEnv(t)
+	_, err = NewSecretStore(p, nil).Set(SecretNCBIKey, "ncbi-0123456789")
+	require.Error(t, err)
+	require.Contains(t, err.Error(), "cannot write secrets file")
+	require.NotContains(t, err.Error(), "ncbi-0123456789")
+}
