@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
 )
 
 func TestDefaultPathsFollowXDG(t *testing.T) {
@@ -84,11 +86,13 @@ func TestWritesFailCleanlyWhenDirIsAFile(t *testing.T) {
 
 	err := Save(p, Defaults())
 	require.Error(t, err)
+	require.Equal(t, domain.CodeUnavailable, domain.CodeOf(err))
 	require.Contains(t, err.Error(), "cannot write settings file")
 
 	clearEnv(t)
 	_, err = NewSecretStore(p, nil).Set(SecretNCBIKey, "ncbi-0123456789")
 	require.Error(t, err)
-	require.Contains(t, err.Error(), "cannot write secrets file")
+	require.Equal(t, domain.CodeUnavailable, domain.CodeOf(err))
+	require.Contains(t, err.Error(), p.SecretsFile)
 	require.NotContains(t, err.Error(), "ncbi-0123456789")
 }
