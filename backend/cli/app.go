@@ -51,6 +51,7 @@ func commands() []*command {
 	return []*command{
 		researchCommand(),
 		searchCommand(),
+		judgeCommand(),
 		historyCommand(),
 		providersCommand(),
 		settingsCommand(),

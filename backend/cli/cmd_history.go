@@ -8,8 +8,14 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/report"
 	"deepcritical/backend/store"
 )
+
+type exportOpts struct {
+	format, out string
+	force       bool
+}
 
 type historyListOpts struct {
 	json   bool
@@ -48,6 +54,37 @@ func historyCommand() *command {
 				},
 				minArgs: 1, maxArgs: 1,
 				run: historyShow,
+			},
+			{
+				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv",
+				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &exportOpts{}
+					fs.StringVar(&o.format, "format", "", "md, html, json, ris, bibtex, csljson or csv")
+					fs.StringVar(&o.out, "out", "", "file to write")
+					fs.BoolVar(&o.force, "force", false, "overwrite FILE if it exists")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					o := opts.(*exportOpts)
+					if o.format == "" || o.out == "" {
+						return usagef("export needs --format and --out")
+					}
+					if _, err := report.ParseFormat(o.format); err != nil {
+						return usagef("--format: %s", domain.SafeMessage(err))
+					}
+					c, err := e.app.services(ctx)
+					if err != nil {
+						return err
+					}
+					path, err := c.Reports.Export(args[0], o.format, o.out, o.force)
+					if err != nil {
+						return err
+					}
+					e.infof("wrote %s\n", path)
+					return nil
+				},
 			},
 			{
 				name: "delete", summary: "delete a run and everything stored with it", usage: "history delete RUN_ID [--json]",

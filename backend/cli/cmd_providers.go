@@ -3,6 +3,9 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
+
+	"deepcritical/backend/domain"
 )
 
 func providersCommand() *command {
@@ -42,6 +45,68 @@ func providersCommand() *command {
 						e.printf("%s %-12s %-8s %-32s %s\n   %s\n", def, p.Name, state, p.Model, p.Reason, p.DataNote)
 					}
 					e.infof("\n* = default judge (change with: deepcritical settings set judge.provider NAME)\n")
+					return nil
+				},
+			},
+			{
+				name: "test", summary: "make a tiny structured call and report model and latency", usage: "providers test NAME [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &jsonFlag{}
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					if _, err := domain.ParseProvider(args[0]); err != nil {
+						return usagef("%s", domain.SafeMessage(err))
+					}
+					c, err := e.app.services(ctx)
+					if err != nil {
+						return err
+					}
+					res, err := c.Providers.Test(args[0])
+					if err != nil {
+						return err
+					}
+					if opts.(*jsonFlag).json {
+						if err := writeJSON(e.stdout, res); err != nil {
+							return err
+						}
+					} else if res.OK {
+						e.printf("ok  %s  model %s  %d ms\n", res.Provider, res.Model, res.LatencyMS)
+					}
+					if !res.OK {
+						return fmt.Errorf("%s: %s", res.Provider, res.Error)
+					}
+					return nil
+				},
+			},
+			{
+				name: "models", summary: "list the models a provider serves (Ollama, OpenAI-compatible)", usage: "providers models NAME [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &jsonFlag{}
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					if _, err := domain.ParseProvider(args[0]); err != nil {
+						return usagef("%s", domain.SafeMessage(err))
+					}
+					c, err := e.app.services(ctx)
+					if err != nil {
+						return err
+					}
+					models, err := c.Providers.Models(args[0])
+					if err != nil {
+						return err
+					}
+					if opts.(*jsonFlag).json {
+						return writeJSON(e.stdout, models)
+					}
+					for _, m := range models {
+						e.printf("%s\n", m)
+					}
 					return nil
 				},
 			},

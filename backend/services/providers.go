@@ -1,6 +1,12 @@
 package services
 
 import (
+	"context"
+	"errors"
+	"time"
+
+	"deepcritical/backend/llm"
+	"deepcritical/backend/llm/providers"
 	"net"
 	"net/url"
 	"os/exec"
@@ -132,4 +138,83 @@ func isLoopbackURL(raw string) bool {
 	}
 	ip := net.ParseIP(h)
 	return ip != nil && ip.IsLoopback()
+}
+
+// ProviderTest is the result of Test connection: a tiny structured call.
+type ProviderTest struct {
+	Provider  domain.Provider `json:"provider"`
+	OK        bool            `json:"ok"`
+	Model     string          `json:"model"`
+	LatencyMS int64           `json:"latency_ms"`
+	Error     string          `json:"error,omitempty"`
+	Local     bool            `json:"local"`
+}
+
+// Test makes a tiny structured call to a provider and reports the model and latency, or
+// the reason it failed. The offline judge always passes without a network call.
+func (p *ProviderService) Test(name string) (ProviderTest, error) {
+	prov, err := domain.ParseProvider(name)
+	if err != nil {
+		return ProviderTest{}, err
+	}
+	out := ProviderTest{Provider: prov}
+	if prov == domain.ProviderOffline {
+		out.OK, out.Model, out.Local = true, "heuristic-v1", true
+		return out, nil
+	}
+	s := p.c.Effective()
+	client, info, err := p.c.llmClient(s, resolveJudge(s, JudgeChoice{Provider: prov}))
+	if err != nil {
+		out.Error = domain.SafeMessage(err)
+		return out, nil
+	}
+	out.Model, out.Local = info.Model, info.Local
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	res, err := providers.Test(ctx, client)
+	if err != nil {
+		out.Error = llmMessage(err)
+		return out, nil
+	}
+	out.OK, out.LatencyMS, out.Error = res.OK, res.Latency.Milliseconds(), res.Error
+	if res.Model != "" {
+		out.Model = res.Model
+	}
+	return out, nil
+}
+
+// Models lists the models a provider serves (Ollama's /api/tags, OpenAI-compatible /models).
+func (p *ProviderService) Models(name string) ([]string, error) {
+	prov, err := domain.ParseProvider(name)
+	if err != nil {
+		return nil, err
+	}
+	s := p.c.Effective()
+	ps := s.Provider(prov)
+	cfg := providers.ProviderConfig{Provider: prov, BaseURL: ps.BaseURL, Model: ps.Model, HTTPClient: p.c.http, Timeout: 15 * time.Second}
+	if secret, ok := config.SecretForProvider(prov); ok {
+		if key, _, err := p.c.secrets.Get(secret); err == nil {
+			cfg.APIKey = key
+		}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	models, err := providers.ListModels(ctx, cfg)
+	if err != nil {
+		return nil, domain.Wrap(domain.CodeUnavailable, err, llmMessage(err))
+	}
+	if models == nil {
+		models = []string{}
+	}
+	return models, nil
+}
+
+// llmMessage is the user-safe text of an LLM error (typed errors carry the provider's words
+// with keys redacted).
+func llmMessage(err error) string {
+	var le *llm.Error
+	if errors.As(err, &le) {
+		return le.Error()
+	}
+	return domain.SafeMessage(err)
 }

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"os"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/judge"
+	"deepcritical/backend/services"
+)
+
+type judgeOpts struct {
+	json      bool
+	question  string
+	evidence  string
+	judgeName string
+	model     string
+}
+
+func judgeCommand() *command {
+	return &command{
+		name: "judge", summary: "assess evidence for a question with one judge",
+		usage: "judge --question Q --evidence FILE.json [--judge NAME] [--model M] [--json]",
+		flags: func(fs *flag.FlagSet) any {
+			o := &judgeOpts{}
+			fs.BoolVar(&o.json, "json", false, "print the Assessment (with its judge block) as JSON")
+			fs.StringVar(&o.question, "question", "", "the research question")
+			fs.StringVar(&o.evidence, "evidence", "", "evidence file in the `search --json` shape")
+			fs.StringVar(&o.judgeName, "judge", "", "judge: offline, openai, anthropic, huggingface, ollama, compatible, cli (default: the settings')")
+			fs.StringVar(&o.model, "model", "", "model for the judge")
+			return o
+		},
+		maxArgs: 0,
+		run: func(ctx context.Context, e *env, opts any, _ []string) error {
+			o := opts.(*judgeOpts)
+			if o.question == "" || o.evidence == "" {
+				return usagef("judge needs --question and --evidence")
+			}
+			choice := services.JudgeChoice{Model: o.model}
+			if o.judgeName != "" {
+				p, err := domain.ParseProvider(o.judgeName)
+				if err != nil {
+					return usagef("--judge: %s", domain.SafeMessage(err))
+				}
+				choice.Provider = p
+			}
+			f, err := os.Open(o.evidence)
+			if err != nil {
+				return domain.Wrap(domain.CodeInvalid, err, "cannot open the evidence file: "+err.Error())
+			}
+			defer f.Close()
+			evidence, err := judge.DecodeEvidence(f)
+			if err != nil {
+				return err
+			}
+			c, err := e.app.services(ctx)
+			if err != nil {
+				return err
+			}
+			res, err := c.Judges.Judge(ctx, o.question, evidence, choice)
+			if err != nil {
+				return err
+			}
+			a := res.Assessment
+			if a.Judge.Kind == domain.JudgeKindFallback {
+				e.infof("the %s judge could not produce a valid assessment: %s\nthis is the safe FALLBACK assessment, not a verdict\n", a.Judge.Provider, a.Judge.Error)
+			}
+			if o.json {
+				return writeJSON(e.stdout, a)
+			}
+			d := a.Details
+			e.printf("Judge:       %s\nMechanism:   %d/10  %s\nClinical:    %d/10  %s\nConfidence:  %.0f%%\nSufficient:  %v (%s)\nCandidates:  %v\nFindings:\n",
+				judgeLabel(a.Judge), d.MechanismScore, d.MechanismReasoning, d.ClinicalEvidenceScore, d.ClinicalReasoning,
+				a.Confidence*100, a.Sufficient, a.Recommendation, d.DrugCandidates)
+			for _, f := range d.KeyFindings {
+				e.printf("  - %s\n", f)
+			}
+			e.printf("Next queries: %v\nReasoning:   %s\n", a.NextSearchQueries, a.Reasoning)
+			return nil
+		},
+	}
+}
