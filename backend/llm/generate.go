@@ -128,9 +128,12 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 			res.CostUSD += resp.CostUSD
 			rec := CallRecord{
 				RunID: opts.RunID, Purpose: opts.Purpose, Provider: opts.Provider, Model: firstNonEmpty(resp.Model, model),
-				PromptVersion: opts.PromptVersion, Request: requestJSON(conv), Response: firstNonEmpty(resp.Raw, resp.Text),
+				PromptVersion: opts.PromptVersion, Response: firstNonEmpty(resp.Raw, resp.Text),
 				Latency: resp.Latency, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CostUSD: resp.CostUSD,
 				Attempt: a, Notes: resp.Notes,
+			}
+			if opts.Recorder != nil {
+				rec.Request = requestJSON(conv)
 			}
 			if err != nil {
 				le := asError(err, opts.Provider, model)
@@ -298,6 +301,9 @@ func record(ctx context.Context, r Recorder, rec CallRecord, logger *slog.Logger
 	if r == nil {
 		return
 	}
+	// Providers redact their own keys; this second pass masks anything key-shaped that a
+	// provider could not know about.
+	rec.Response, rec.Error = Redact(rec.Response), Redact(rec.Error)
 	// The record is written even when ctx was canceled mid-call: the exchange happened.
 	if err := r.RecordLLMCall(context.WithoutCancel(ctx), rec); err != nil {
 		logger.Warn("llm: recording call failed", "provider", rec.Provider, "model", rec.Model, "err", err)

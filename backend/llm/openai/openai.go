@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -76,11 +78,15 @@ type Config struct {
 
 // Client is an OpenAI chat-completions client. It is safe for concurrent use.
 type Client struct {
-	cfg   Config
-	api   *goopenai.Client
-	mu    sync.Mutex
-	fmt   Format
-	noted bool
+	cfg Config
+	api *goopenai.Client
+	// projections caches StrictProjection per schema text (schemas are few and long-lived).
+	projections sync.Map
+	mu          sync.Mutex
+	fmt         Format
+	// noTemperature is set once a server said the model takes no temperature (reasoning
+	// models accept only the default).
+	noTemperature bool
 }
 
 // New validates cfg and builds a client.
@@ -155,6 +161,12 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 			return out, err
 		}
 		le := c.classify(ctx, err, cp, model)
+		if le.Kind == llm.KindBadRequest && creq.Temperature != 0 && strings.Contains(strings.ToLower(le.Message), "temperature") {
+			c.mu.Lock()
+			c.noTemperature = true
+			c.mu.Unlock()
+			continue
+		}
 		if le.Kind == llm.KindBadRequest && c.cfg.FormatFallback && req.Schema != nil && format < FormatPrompt && mentionsResponseFormat(le.Message) {
 			c.mu.Lock()
 			if c.fmt == format {
@@ -199,14 +211,25 @@ func (c *Client) buildRequest(req llm.Request, model string, format Format) goop
 		// smallest positive float is sent instead, as its documentation recommends.
 		temp = math.SmallestNonzeroFloat32
 	}
-	creq := goopenai.ChatCompletionRequest{Model: model, Messages: msgs, Temperature: temp, MaxTokens: req.MaxTokens}
+	c.mu.Lock()
+	noTemp := c.noTemperature
+	c.mu.Unlock()
+	if noTemp || reasoningModel(model) {
+		temp = 0 // omitted: reasoning models accept only their default
+	}
+	creq := goopenai.ChatCompletionRequest{Model: model, Messages: msgs, Temperature: temp}
+	if c.cfg.Provider == domain.ProviderOpenAI {
+		creq.MaxCompletionTokens = req.MaxTokens // max_tokens is deprecated and refused by reasoning models
+	} else {
+		creq.MaxTokens = req.MaxTokens // what compatible servers know
+	}
 	if req.Schema != nil {
 		switch format {
 		case FormatJSONSchema:
 			creq.ResponseFormat = &goopenai.ChatCompletionResponseFormat{
 				Type: goopenai.ChatCompletionResponseFormatTypeJSONSchema,
 				JSONSchema: &goopenai.ChatCompletionResponseFormatJSONSchema{
-					Name: schemaName(req.Schema.Name), Schema: rawSchema(llm.StrictProjection(req.Schema.JSON)), Strict: true,
+					Name: schemaName(req.Schema.Name), Schema: c.projection(req.Schema.JSON), Strict: true,
 				},
 			}
 		case FormatJSONObject:
@@ -214,6 +237,31 @@ func (c *Client) buildRequest(req llm.Request, model string, format Format) goop
 		}
 	}
 	return creq
+}
+
+// projection returns the strict-mode projection of a schema, cached.
+func (c *Client) projection(schema json.RawMessage) rawSchema {
+	key := string(schema)
+	if v, ok := c.projections.Load(key); ok {
+		return v.(rawSchema)
+	}
+	p := rawSchema(llm.StrictProjection(schema))
+	c.projections.Store(key, p)
+	return p
+}
+
+// reasoningModel reports OpenAI models that only accept the default temperature.
+func reasoningModel(model string) bool {
+	m := strings.ToLower(model)
+	if i := strings.LastIndexByte(m, '/'); i >= 0 {
+		m = m[i+1:]
+	}
+	for _, p := range []string{"o1", "o3", "o4", "gpt-5"} {
+		if strings.HasPrefix(m, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // toResponse reads the answer text from whichever shape the server used.
@@ -286,6 +334,12 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 		if reqErr.HTTPStatusCode == http.StatusServiceUnavailable && le.RetryAfter == 0 {
 			le.RetryAfter = estimatedTime(reqErr.Body)
 		}
+	case cp.status == 0 && !isTransport(err):
+		// Refused by go-openai before sending (its model/parameter checks).
+		le = &llm.Error{Kind: llm.KindBadRequest, Provider: c.cfg.Provider, Model: model, Message: "request not sent: " + err.Error(), Err: err}
+		if ce := llm.ContextError(ctx, c.cfg.Provider, model); ce != nil {
+			le = ce
+		}
 	case cp.status == 0:
 		le = llm.NetworkError(ctx, err, c.cfg.Provider, model, c.cfg.BaseURL)
 	default:
@@ -301,6 +355,13 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 		le.Err = errors.New(llm.Redact(le.Err.Error(), c.cfg.APIKey))
 	}
 	return le
+}
+
+// isTransport reports an error from the HTTP round trip itself (dial, TLS, timeout).
+func isTransport(err error) bool {
+	var ue *url.Error
+	var ne net.Error
+	return errors.As(err, &ue) || errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled)
 }
 
 // ListModels returns the ids served at GET {base}/models.

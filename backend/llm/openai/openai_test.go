@@ -1,7 +1,10 @@
 package openai
 
 import (
+	"bytes"
 	"context"
+	"fmt"
+	"log/slog"
 	"encoding/json"
 	"errors"
 	"net"
@@ -317,4 +320,58 @@ func TestGenerateCanary(t *testing.T) {
 	require.NotContains(t, string(blob), llmtest.CanaryKey)
 	require.NotContains(t, string(blob), "canary-XYZ")
 	require.NotContains(t, err.Error(), llmtest.CanaryKey)
+}
+
+func TestReasoningModelsTakeNoTemperature(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.OpenAIText("gpt-5-mini", `{"final_answer":"x"}`)})
+	req := schemaReq()
+	req.MaxTokens = 500
+	_, err := newClient(t, srv.URL, func(c *Config) { c.Model = "gpt-5-mini" }).Complete(context.Background(), req)
+	require.NoError(t, err)
+	body := srv.Requests()[0].Body
+	require.NotContains(t, body, `"temperature"`)
+	require.NotContains(t, body, `"max_tokens"`)
+	require.Contains(t, body, `"max_completion_tokens":500`)
+}
+
+func TestTemperatureRejectedIsDropped(t *testing.T) {
+	srv := llmtest.NewServer(t,
+		llmtest.Reply{Status: 400, Body: []byte(`{"error":{"message":"Unsupported value: 'temperature' does not support 1e-45 with this model. Only the default (1) value is supported.","type":"invalid_request_error","param":"temperature","code":"unsupported_value"}}`)},
+		llmtest.Reply{Body: llmtest.OpenAIText("m", `{"final_answer":"x"}`)},
+	)
+	c := newClient(t, srv.URL, func(c *Config) { c.Model = "new-reasoner" })
+	_, err := c.Complete(context.Background(), schemaReq())
+	require.NoError(t, err)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 2)
+	require.Contains(t, reqs[0].Body, `"temperature"`)
+	require.NotContains(t, reqs[1].Body, `"temperature"`)
+}
+
+func TestCompatibleSendsMaxTokens(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.OpenAIText("m", `{"final_answer":"x"}`)})
+	req := schemaReq()
+	req.MaxTokens = 300
+	_, err := newClient(t, srv.URL, func(c *Config) { c.Provider = domain.ProviderCompatible; c.Model = "local" }).Complete(context.Background(), req)
+	require.NoError(t, err)
+	require.Contains(t, srv.Requests()[0].Body, `"max_tokens":300`)
+}
+
+// TestCanaryNeverLogged makes the recorder fail so Generate logs, with a server echoing
+// the key everywhere, and checks the log.
+func TestCanaryNeverLogged(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Status: 401, Body: []byte(`{"error":{"message":"bad key ` + llmtest.CanaryKey + `","type":"invalid_request_error"}}`)})
+	var logs bytes.Buffer
+	logger := slog.New(slog.NewTextHandler(&logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	failing := llm.RecorderFunc(func(_ context.Context, r llm.CallRecord) error {
+		return fmt.Errorf("store: cannot write record with error %q", r.Error)
+	})
+	type ans struct {
+		FinalAnswer string `json:"final_answer"`
+	}
+	_, _, err := llm.Generate(context.Background(), newClient(t, srv.URL, nil), schemaReq(), llm.Options[ans]{Recorder: failing, Logger: logger, Provider: domain.ProviderOpenAI})
+	require.Error(t, err)
+	require.NotEmpty(t, logs.String())
+	require.NotContains(t, logs.String(), llmtest.CanaryKey)
+	require.Contains(t, logs.String(), "[redacted]")
 }
