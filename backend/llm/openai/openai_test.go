@@ -3,10 +3,10 @@ package openai
 import (
 	"bytes"
 	"context"
-	"fmt"
-	"log/slog"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"log/slog"
 	"net"
 	"net/http"
 	"os"
