@@ -267,13 +267,13 @@ var methodPatterns = []struct {
 	value string
 	re    *regexp.Regexp
 }{
-	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random number generat|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|randomi[sz]ation (?:software|program|website|service|module)|(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
+	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random number generat|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
 	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
 	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
 	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice`)},
 	{"minimisation", regexp.MustCompile(`\bminimi[sz]ation\b`)},
 	{"block", regexp.MustCompile(`(?:permuted|random(?:ly)?(?: varying| variable| sized| size)?|variable|fixed)[\s-]*(?:sized? )?blocks?\b|block (?:randomi[sz]ation|design|sizes? of)|blocks? of (?:size )?(?:\d|two|four|six|eight|ten)|block sizes?|blocked randomi`)},
-	{"stratified", regexp.MustCompile(`stratified (?:by|according|for|on|randomi|block)|stratification (?:by|for|factor|variable)|randomi[sz]ation was stratified|strata`)},
+	{"stratified", regexp.MustCompile(`stratified (?:randomi|block|permuted|allocation)|randomi[sz]ation (?:was |were )?(?:\w+ )?stratified|(?:allocation|assignment) (?:was |were )?stratified|stratification (?:factor|variable)s?`)},
 	{"sequence_generated", regexp.MustCompile(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule)`)},
 }
 
