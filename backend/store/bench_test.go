@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -119,4 +120,84 @@ func BenchmarkHistory(b *testing.B) {
 		}
 		l.report(b)
 	})
+}
+
+// BenchmarkAppendEvent is the per-event write cost of a run (the loop stores every event
+// before emitting it).
+func BenchmarkAppendEvent(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "events.db"))
+	require.NoError(b, err)
+	defer s.Close()
+	require.NoError(b, s.CreateRun(ctx, testRun("bench", "event benchmark question")))
+	ev := domain.Event{RunID: "bench", Type: domain.EventSearching, Iteration: 1, Message: "searching", Data: []byte(`{"queries":["a","b"]}`)}
+	for b.Loop() {
+		_, err := s.AppendEvent(ctx, ev)
+		require.NoError(b, err)
+	}
+}
+
+// BenchmarkEvidenceIteration stores and links one iteration's 30 papers (half of them
+// already known, as when queries overlap), the loop's per-iteration store cost.
+func BenchmarkEvidenceIteration(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "evidence.db"))
+	require.NoError(b, err)
+	defer s.Close()
+	it := 0
+	run := ""
+	for b.Loop() {
+		if it%10 == 0 { // a run has at most 10 iterations
+			run = fmt.Sprintf("bench-%d", it)
+			require.NoError(b, s.CreateRun(ctx, testRun(run, "evidence benchmark question")))
+		}
+		evs := make([]domain.Evidence, 30)
+		for j := range evs {
+			evs[j] = benchEvidence(1, it*15+j)
+		}
+		keys, err := s.UpsertEvidence(ctx, evs)
+		require.NoError(b, err)
+		_, err = s.LinkEvidence(ctx, run, 1+it%10, keys)
+		require.NoError(b, err)
+		it++
+	}
+}
+
+// BenchmarkUpsertLibraryRecord is one record per call, the library importer's path.
+func BenchmarkUpsertLibraryRecord(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "library.db"))
+	require.NoError(b, err)
+	defer s.Close()
+	i := 0
+	for b.Loop() {
+		ev := benchEvidence(7, i)
+		ev.Citation.Source = domain.SourceLibrary
+		_, _, err := s.UpsertLibraryRecord(ctx, ev)
+		require.NoError(b, err)
+		i++
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "records/s")
+}
+
+// BenchmarkUpsertLibraryBatch imports 500 records per call (one transaction), the fast path
+// for large files.
+func BenchmarkUpsertLibraryBatch(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, filepath.Join(b.TempDir(), "library.db"))
+	require.NoError(b, err)
+	defer s.Close()
+	const batch = 500
+	i := 0
+	for b.Loop() {
+		evs := make([]domain.Evidence, batch)
+		for j := range evs {
+			evs[j] = benchEvidence(7, i)
+			evs[j].Citation.Source = domain.SourceLibrary
+			i++
+		}
+		_, err := s.UpsertLibraryRecords(ctx, evs)
+		require.NoError(b, err)
+	}
+	b.ReportMetric(float64(i)/b.Elapsed().Seconds(), "records/s")
 }

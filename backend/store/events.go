@@ -22,7 +22,12 @@ func (s *Store) AppendEvent(ctx context.Context, e domain.Event) (domain.Event, 
 	if len(e.Data) > 0 {
 		data = sql.NullString{String: string(e.Data), Valid: true}
 	}
-	err := s.appendEvent(ctx, s.db, &e, data)
+	// The hot path of a run: a statement prepared once and reused.
+	st, err := s.stmt(ctx, appendEventSQL)
+	if err != nil {
+		return domain.Event{}, s.dbErr(err, "storing an event")
+	}
+	err = st.QueryRowContext(ctx, appendEventArgs(&e, data)...).Scan(&e.Seq)
 	if isConstraint(err, sqlite3ConstraintForeignKey) {
 		return domain.Event{}, runNotFound(e.RunID)
 	}
@@ -32,12 +37,18 @@ func (s *Store) AppendEvent(ctx context.Context, e domain.Event) (domain.Event, 
 	return e, nil
 }
 
+// appendEventSQL assigns the next seq in the INSERT itself: one INSERT … SELECT … RETURNING
+// takes the write lock before it reads max(seq), so concurrent writers cannot collide.
+const appendEventSQL = `INSERT INTO events(run_id, seq, type, iteration, message, data, time)
+	SELECT ?, COALESCE(max(seq), 0) + 1, ?, ?, ?, ?, ? FROM events WHERE run_id = ?
+	RETURNING seq`
+
+func appendEventArgs(e *domain.Event, data sql.NullString) []any {
+	return []any{e.RunID, string(e.Type), e.Iteration, e.Message, data, formatTime(e.Time), e.RunID}
+}
+
 func (s *Store) appendEvent(ctx context.Context, q querier, e *domain.Event, data sql.NullString) error {
-	// One INSERT … SELECT … RETURNING takes the write lock before it reads max(seq).
-	return q.QueryRowContext(ctx, `INSERT INTO events(run_id, seq, type, iteration, message, data, time)
-		SELECT ?, COALESCE(max(seq), 0) + 1, ?, ?, ?, ?, ? FROM events WHERE run_id = ?
-		RETURNING seq`,
-		e.RunID, string(e.Type), e.Iteration, e.Message, data, formatTime(e.Time), e.RunID).Scan(&e.Seq)
+	return q.QueryRowContext(ctx, appendEventSQL, appendEventArgs(e, data)...).Scan(&e.Seq)
 }
 
 // ListEvents returns the run's events with seq > afterSeq in order (afterSeq 0 = all), so a

@@ -39,49 +39,71 @@ func (s *Store) UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]st
 }
 
 func (s *Store) upsertEvidence(ctx context.Context, tx *sql.Tx, evs []domain.Evidence, keys []string) error {
-	sel, err := tx.PrepareContext(ctx, `SELECT content, relevance, citation FROM evidence WHERE key = ?`)
+	sel, err := s.prepare(ctx, tx, `SELECT id, title, content, relevance, citation FROM evidence WHERE key = ?`)
 	if err != nil {
 		return err
 	}
-	defer sel.Close()
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO evidence(key, source, title, content, year, relevance, citation, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+	ins, err := s.prepare(ctx, tx, `INSERT INTO evidence(key, source, title, content, year, relevance, citation, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 	if err != nil {
 		return err
 	}
-	defer ins.Close()
-	upd, err := tx.PrepareContext(ctx, `UPDATE evidence SET source = ?, title = ?, content = ?, year = ?, relevance = ?,
-		citation = ?, updated_at = ? WHERE key = ?`)
+	upd, err := s.prepare(ctx, tx, `UPDATE evidence SET source = ?, title = ?, content = ?, year = ?, relevance = ?,
+		citation = ?, updated_at = ? WHERE id = ?`)
 	if err != nil {
 		return err
 	}
-	defer upd.Close()
+	ftsIns, err := s.prepare(ctx, tx, `INSERT INTO evidence_fts(rowid, title, content) VALUES (?, ?, ?)`)
+	if err != nil {
+		return err
+	}
+	ftsDel, err := s.prepare(ctx, tx, `INSERT INTO evidence_fts(evidence_fts, rowid, title, content) VALUES ('delete', ?, ?, ?)`)
+	if err != nil {
+		return err
+	}
 
 	now := formatTime(s.now())
 	for i, ev := range evs {
-		old, found, err := scanEvidence(sel.QueryRowContext(ctx, keys[i]))
-		if err != nil {
+		var (
+			id                int64
+			oldTitle, oldBody string
+			old               domain.Evidence
+			cit               string
+		)
+		err := sel.QueryRowContext(ctx, keys[i]).Scan(&id, &oldTitle, &oldBody, &old.Relevance, &cit)
+		found := err == nil
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("read evidence %s: %w", keys[i], err)
 		}
 		if found {
+			old.Content = oldBody
+			if err := json.Unmarshal([]byte(cit), &old.Citation); err != nil {
+				return fmt.Errorf("decode evidence %s: %w", keys[i], err)
+			}
 			merged := mergeEvidence(old, ev)
 			if evidenceEqual(old, merged) {
 				continue
 			}
 			ev = merged
 		}
-		cit, err := json.Marshal(ev.Citation)
+		citJSON, err := json.Marshal(ev.Citation)
 		if err != nil {
 			return fmt.Errorf("encode citation %s: %w", keys[i], err)
 		}
 		c := ev.Citation
 		if found {
-			_, err = upd.ExecContext(ctx, string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance, string(cit), now, keys[i])
-		} else {
-			_, err = ins.ExecContext(ctx, keys[i], string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance, string(cit), now, now)
+			if _, err := upd.ExecContext(ctx, string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance, string(citJSON), now, id); err != nil {
+				return fmt.Errorf("update evidence %s: %w", keys[i], err)
+			}
+			if _, err := ftsDel.ExecContext(ctx, id, oldTitle, oldBody); err != nil {
+				return fmt.Errorf("unindex evidence %s: %w", keys[i], err)
+			}
+		} else if err := ins.QueryRowContext(ctx, keys[i], string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance,
+			string(citJSON), now, now).Scan(&id); err != nil {
+			return fmt.Errorf("insert evidence %s: %w", keys[i], err)
 		}
-		if err != nil {
-			return fmt.Errorf("store evidence %s: %w", keys[i], err)
+		if _, err := ftsIns.ExecContext(ctx, id, c.Title, ev.Content); err != nil {
+			return fmt.Errorf("index evidence %s: %w", keys[i], err)
 		}
 	}
 	return nil
@@ -246,18 +268,16 @@ func (s *Store) linkEvidence(ctx context.Context, tx *sql.Tx, runID string, iter
 	if err != nil {
 		return 0, err
 	}
-	ins, err := tx.PrepareContext(ctx, `INSERT INTO run_evidence(run_id, evidence_id, iteration, position)
+	ins, err := s.prepare(ctx, tx, `INSERT INTO run_evidence(run_id, evidence_id, iteration, position)
 		SELECT ?, id, ?, ? FROM evidence WHERE key = ?
 		ON CONFLICT(run_id, evidence_id) DO NOTHING`)
 	if err != nil {
 		return 0, err
 	}
-	defer ins.Close()
-	exists, err := tx.PrepareContext(ctx, `SELECT 1 FROM evidence WHERE key = ?`)
+	exists, err := s.prepare(ctx, tx, `SELECT 1 FROM evidence WHERE key = ?`)
 	if err != nil {
 		return 0, err
 	}
-	defer exists.Close()
 	added := 0
 	for _, key := range keys {
 		res, err := ins.ExecContext(ctx, runID, iteration, position+1, key)

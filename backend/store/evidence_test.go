@@ -70,6 +70,7 @@ func TestUpsertEvidenceMergesRicherMetadata(t *testing.T) {
 	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT content, year FROM evidence WHERE key = 'pmid:123'`).Scan(&content, &year))
 	require.Equal(t, want.Content, content)
 	require.Equal(t, "2021", year)
+	requireFTSConsistent(t, s)
 }
 
 func TestUpsertEvidenceBatch(t *testing.T) {

@@ -91,3 +91,13 @@ func paper(pmid, title, content string) domain.Evidence {
 		},
 	}
 }
+
+// requireFTSConsistent runs FTS5's integrity-check on every external-content index, which
+// compares the index with the rows it was built from.
+func requireFTSConsistent(t *testing.T, s *Store) {
+	t.Helper()
+	for _, fts := range []string{"runs_fts", "evidence_fts", "reports_fts", "library_fts"} {
+		_, err := s.db.ExecContext(context.Background(), `INSERT INTO `+fts+`(`+fts+`) VALUES ('integrity-check')`)
+		require.NoError(t, err, fts)
+	}
+}

@@ -59,32 +59,42 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 		return out, nil
 	}
 	err := s.withTx(ctx, "importing library records", func(tx *sql.Tx) error {
-		sel, err := tx.PrepareContext(ctx, `SELECT id, abstract, relevance, citation FROM library_records WHERE key = ?`)
+		sel, err := s.prepare(ctx, tx, `SELECT id, title, abstract, authors, journal, keywords, relevance, citation
+			FROM library_records WHERE key = ?`)
 		if err != nil {
 			return err
 		}
-		defer sel.Close()
-		ins, err := tx.PrepareContext(ctx, `INSERT INTO library_records(key, title, abstract, authors, journal, keywords, year,
+		ins, err := s.prepare(ctx, tx, `INSERT INTO library_records(key, title, abstract, authors, journal, keywords, year,
 			citation, relevance, imported_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
 		if err != nil {
 			return err
 		}
-		defer ins.Close()
-		upd, err := tx.PrepareContext(ctx, `UPDATE library_records SET title = ?, abstract = ?, authors = ?, journal = ?,
+		upd, err := s.prepare(ctx, tx, `UPDATE library_records SET title = ?, abstract = ?, authors = ?, journal = ?,
 			keywords = ?, year = ?, citation = ?, relevance = ?, updated_at = ? WHERE id = ?`)
 		if err != nil {
 			return err
 		}
-		defer upd.Close()
+		ftsIns, err := s.prepare(ctx, tx, `INSERT INTO library_fts(rowid, title, abstract, authors, journal, keywords)
+			VALUES (?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
+		ftsDel, err := s.prepare(ctx, tx, `INSERT INTO library_fts(library_fts, rowid, title, abstract, authors, journal, keywords)
+			VALUES ('delete', ?, ?, ?, ?, ?, ?)`)
+		if err != nil {
+			return err
+		}
 		now := formatTime(s.now())
 		for i, ev := range evs {
 			key := out[i].Key
 			var (
-				id      int64
-				old     domain.Evidence
-				citJSON string
+				id                                         int64
+				oldTitle, oldAuthors, oldJournal, oldWords string
+				old                                        domain.Evidence
+				citJSON                                    string
 			)
-			err := sel.QueryRowContext(ctx, key).Scan(&id, &old.Content, &old.Relevance, &citJSON)
+			err := sel.QueryRowContext(ctx, key).Scan(&id, &oldTitle, &old.Content, &oldAuthors, &oldJournal, &oldWords,
+				&old.Relevance, &citJSON)
 			found := err == nil
 			if err != nil && !errors.Is(err, sql.ErrNoRows) {
 				return fmt.Errorf("read library record %s: %w", key, err)
@@ -109,9 +119,15 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 					ev.Relevance, now, id); err != nil {
 					return fmt.Errorf("update library record %s: %w", key, err)
 				}
+				if _, err := ftsDel.ExecContext(ctx, id, oldTitle, old.Content, oldAuthors, oldJournal, oldWords); err != nil {
+					return fmt.Errorf("unindex library record %s: %w", key, err)
+				}
 			} else if err := ins.QueryRowContext(ctx, key, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(),
 				string(cit), ev.Relevance, now, now).Scan(&id); err != nil {
 				return fmt.Errorf("insert library record %s: %w", key, err)
+			}
+			if _, err := ftsIns.ExecContext(ctx, id, c.Title, ev.Content, authors, c.Journal, keywords); err != nil {
+				return fmt.Errorf("index library record %s: %w", key, err)
 			}
 			out[i].ID = id
 			// A record repeated within one batch was created by its first occurrence only.

@@ -59,6 +59,7 @@ func TestLibraryReimportUpdatesNotDuplicates(t *testing.T) {
 		require.Len(t, hits, 1, q)
 	}
 
+	requireFTSConsistent(t, s)
 	_, err = s.GetLibraryRecord(ctx, 999)
 	requireCode(t, err, domain.CodeNotFound)
 	_, _, err = s.UpsertLibraryRecord(ctx, domain.Evidence{Content: "no identity"})

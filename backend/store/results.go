@@ -209,12 +209,30 @@ func (s *Store) SaveReport(ctx context.Context, r StoredReport) error {
 }
 
 func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error {
-	_, err := q.ExecContext(ctx, `INSERT INTO reports(run_id, markdown, status, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT(run_id) DO UPDATE SET markdown = excluded.markdown, status = excluded.status,
-			created_at = excluded.created_at`,
-		r.RunID, r.Markdown, r.Status, formatTime(r.CreatedAt))
-	if err != nil {
+	var (
+		id  int64
+		old string
+	)
+	err := q.QueryRowContext(ctx, `SELECT id, markdown FROM reports WHERE run_id = ?`, r.RunID).Scan(&id, &old)
+	switch {
+	case err == nil:
+		if _, err := q.ExecContext(ctx, `UPDATE reports SET markdown = ?, status = ?, created_at = ? WHERE id = ?`,
+			r.Markdown, r.Status, formatTime(r.CreatedAt), id); err != nil {
+			return err
+		}
+		if _, err := q.ExecContext(ctx, `INSERT INTO reports_fts(reports_fts, rowid, markdown) VALUES ('delete', ?, ?)`, id, old); err != nil {
+			return fmt.Errorf("unindex report: %w", err)
+		}
+	case errors.Is(err, sql.ErrNoRows):
+		if err := q.QueryRowContext(ctx, `INSERT INTO reports(run_id, markdown, status, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
+			r.RunID, r.Markdown, r.Status, formatTime(r.CreatedAt)).Scan(&id); err != nil {
+			return err
+		}
+	default:
 		return err
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO reports_fts(rowid, markdown) VALUES (?, ?)`, id, r.Markdown); err != nil {
+		return fmt.Errorf("index report: %w", err)
 	}
 	return refreshHistory(ctx, q, r.RunID)
 }

@@ -134,6 +134,7 @@ func TestReports(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, hits, 1)
 
+	requireFTSConsistent(t, s)
 	requireCode(t, s.SaveReport(ctx, StoredReport{RunID: "r1", Markdown: "x", Status: "great"}), domain.CodeInvalid)
 	requireCode(t, s.SaveReport(ctx, StoredReport{RunID: "ghost", Markdown: "x"}), domain.CodeNotFound)
 	_, err = s.GetReport(ctx, "ghost")

@@ -98,19 +98,28 @@ func (s *Store) createRun(ctx context.Context, q querier, r domain.Run) error {
 	if err != nil {
 		return fmt.Errorf("encode run judge: %w", err)
 	}
-	_, err = q.ExecContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
+	var rid int64
+	err = q.QueryRowContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
 		iterations, verdict_pass, parent_run_id, created_at, updated_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid`,
 		r.ID, r.Question, string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r),
 		r.Iterations, nullBool(r.Verdict), nullString(r.ParentRunID),
-		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt))
+		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt)).Scan(&rid)
 	switch {
 	case isConstraint(err, sqlite3ConstraintUnique), isConstraint(err, sqlite3ConstraintPrimaryKey):
 		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s already exists", r.ID))
 	case isConstraint(err, sqlite3ConstraintForeignKey):
 		return domain.Wrap(domain.CodeNotFound, err, fmt.Sprintf("parent run %s not found", r.ParentRunID))
+	case err != nil:
+		return err
 	}
-	return err
+	if _, err := q.ExecContext(ctx, `INSERT INTO runs_fts(rowid, question) VALUES (?, ?)`, rid, r.Question); err != nil {
+		return fmt.Errorf("index run question: %w", err)
+	}
+	if _, err := q.ExecContext(ctx, `INSERT INTO history_fts(rowid, question, evidence, report) VALUES (?, ?, '', '')`, rid, r.Question); err != nil {
+		return fmt.Errorf("index run history: %w", err)
+	}
+	return nil
 }
 
 // judgeProvider is the provider a run is filtered by: the judge that ran, else the configured one.

@@ -297,7 +297,7 @@ func TestDeleteRunCascades(t *testing.T) {
 	got, err := s.ListRuns(ctx, RunFilter{Text: "zebrafish"})
 	require.NoError(t, err)
 	require.Empty(t, got)
-	for _, fts := range []string{"runs_fts", "evidence_fts", "reports_fts"} {
+	for _, fts := range []string{"runs_fts", "evidence_fts", "reports_fts", "history_fts"} {
 		var n int
 		require.NoError(t, s.db.QueryRowContext(ctx, `SELECT count(*) FROM `+fts+` WHERE `+fts+` MATCH 'zebrafish OR metformin'`).Scan(&n))
 		require.Zero(t, n, fts)
@@ -305,9 +305,5 @@ func TestDeleteRunCascades(t *testing.T) {
 	out, err := s.IntegrityCheck(ctx)
 	require.NoError(t, err)
 	require.Equal(t, "ok", out)
-	var ftsCheck error
-	for _, fts := range []string{"runs_fts", "evidence_fts", "reports_fts", "library_fts"} {
-		_, ftsCheck = s.db.ExecContext(ctx, `INSERT INTO `+fts+`(`+fts+`) VALUES ('integrity-check')`)
-		require.NoError(t, ftsCheck, fts)
-	}
+	requireFTSConsistent(t, s)
 }

@@ -22,6 +22,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"modernc.org/sqlite"
@@ -44,6 +45,11 @@ type Store struct {
 	db    *sql.DB
 	path  string
 	clock func() time.Time
+
+	// stmts caches prepared statements of the hot paths (event append, evidence and library
+	// upserts); database/sql re-prepares them per pooled connection as needed.
+	stmtMu sync.Mutex
+	stmts  map[string]*sql.Stmt
 }
 
 // Option configures Open.
@@ -333,6 +339,12 @@ func firstLine(s string) string {
 
 // Close closes the database; in WAL mode the last close checkpoints the log into the file.
 func (s *Store) Close() error {
+	s.stmtMu.Lock()
+	for _, st := range s.stmts {
+		_ = st.Close()
+	}
+	s.stmts = nil
+	s.stmtMu.Unlock()
 	if err := s.db.Close(); err != nil {
 		return fmt.Errorf("close database %s: %w", s.path, err)
 	}
@@ -439,6 +451,33 @@ func isConstraint(err error, extended int) bool {
 		return false
 	}
 	return extended == 0 || se.Code() == extended
+}
+
+// stmt returns the cached prepared statement for query, preparing it on first use.
+func (s *Store) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	s.stmtMu.Lock()
+	defer s.stmtMu.Unlock()
+	if st, ok := s.stmts[query]; ok {
+		return st, nil
+	}
+	st, err := s.db.PrepareContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	if s.stmts == nil {
+		s.stmts = map[string]*sql.Stmt{}
+	}
+	s.stmts[query] = st
+	return st, nil
+}
+
+// prepare returns the cached statement for query bound to tx.
+func (s *Store) prepare(ctx context.Context, tx *sql.Tx, query string) (*sql.Stmt, error) {
+	st, err := s.stmt(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	return tx.StmtContext(ctx, st), nil
 }
 
 // withTx runs fn in one IMMEDIATE transaction (the DSN's _txlock), committing on success.

@@ -1,4 +1,9 @@
 -- 0001_init: every table of DESIGN.md §8.
+-- FTS rows are INSERTED by the store's Go code in the same transaction as their row, not by
+-- AFTER INSERT triggers: a trigger makes every INSERT open a statement savepoint, and FTS5
+-- flushes its pending index at each savepoint, which made batch imports 3-10x slower.
+-- So do the 'delete' commands of updated rows. Only deletes (rare, and also reached through
+-- ON DELETE CASCADE) use triggers.
 -- Times are UTC text in a fixed-width format (2006-01-02T15:04:05.000000000Z) so they sort
 -- as strings and stay readable in any SQLite browser.
 
@@ -29,30 +34,20 @@ CREATE VIRTUAL TABLE runs_fts USING fts5(
     question, content='runs', content_rowid='rid',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER runs_fts_ai AFTER INSERT ON runs BEGIN
-    INSERT INTO runs_fts(rowid, question) VALUES (new.rid, new.question);
-END;
 CREATE TRIGGER runs_fts_ad AFTER DELETE ON runs BEGIN
     INSERT INTO runs_fts(runs_fts, rowid, question) VALUES ('delete', old.rid, old.question);
-END;
-CREATE TRIGGER runs_fts_au AFTER UPDATE OF question ON runs BEGIN
-    INSERT INTO runs_fts(runs_fts, rowid, question) VALUES ('delete', old.rid, old.question);
-    INSERT INTO runs_fts(rowid, question) VALUES (new.rid, new.question);
 END;
 
 -- history_fts is the history search index: one contentless row per run (rowid = runs.rid)
 -- holding its question, the title and abstract of every linked paper, and its report, so
 -- "metformin dementia" finds a run whose question says one and whose evidence says the other.
 -- Rowids grow with creation, so ORDER BY rowid DESC walks matches newest first and a page of
--- 50 stops early even when most runs match. Runs insert and delete their row by trigger; the
--- store rebuilds it when evidence is linked or the report is saved.
+-- 50 stops early even when most runs match. A deleted run's row goes by trigger; the store
+-- writes it when the run is created and rebuilds it when evidence is linked or the report saved.
 CREATE VIRTUAL TABLE history_fts USING fts5(
     question, evidence, report, content='', contentless_delete=1,
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER history_fts_run_ai AFTER INSERT ON runs BEGIN
-    INSERT INTO history_fts(rowid, question, evidence, report) VALUES (new.rid, new.question, '', '');
-END;
 CREATE TRIGGER history_fts_run_ad AFTER DELETE ON runs BEGIN
     DELETE FROM history_fts WHERE rowid = old.rid;
 END;
@@ -88,15 +83,8 @@ CREATE VIRTUAL TABLE evidence_fts USING fts5(
     title, content, content='evidence', content_rowid='id',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER evidence_fts_ai AFTER INSERT ON evidence BEGIN
-    INSERT INTO evidence_fts(rowid, title, content) VALUES (new.id, new.title, new.content);
-END;
 CREATE TRIGGER evidence_fts_ad AFTER DELETE ON evidence BEGIN
     INSERT INTO evidence_fts(evidence_fts, rowid, title, content) VALUES ('delete', old.id, old.title, old.content);
-END;
-CREATE TRIGGER evidence_fts_au AFTER UPDATE OF title, content ON evidence BEGIN
-    INSERT INTO evidence_fts(evidence_fts, rowid, title, content) VALUES ('delete', old.id, old.title, old.content);
-    INSERT INTO evidence_fts(rowid, title, content) VALUES (new.id, new.title, new.content);
 END;
 
 CREATE TABLE run_evidence (
@@ -141,15 +129,8 @@ CREATE VIRTUAL TABLE reports_fts USING fts5(
     markdown, content='reports', content_rowid='id',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER reports_fts_ai AFTER INSERT ON reports BEGIN
-    INSERT INTO reports_fts(rowid, markdown) VALUES (new.id, new.markdown);
-END;
 CREATE TRIGGER reports_fts_ad AFTER DELETE ON reports BEGIN
     INSERT INTO reports_fts(reports_fts, rowid, markdown) VALUES ('delete', old.id, old.markdown);
-END;
-CREATE TRIGGER reports_fts_au AFTER UPDATE OF markdown ON reports BEGIN
-    INSERT INTO reports_fts(reports_fts, rowid, markdown) VALUES ('delete', old.id, old.markdown);
-    INSERT INTO reports_fts(rowid, markdown) VALUES (new.id, new.markdown);
 END;
 
 -- llm_calls has no foreign key: calls made outside a run (the judge and appraise commands)
@@ -203,17 +184,7 @@ CREATE VIRTUAL TABLE library_fts USING fts5(
     title, abstract, authors, journal, keywords, content='library_records', content_rowid='id',
     tokenize='porter unicode61 remove_diacritics 2'
 );
-CREATE TRIGGER library_fts_ai AFTER INSERT ON library_records BEGIN
-    INSERT INTO library_fts(rowid, title, abstract, authors, journal, keywords)
-    VALUES (new.id, new.title, new.abstract, new.authors, new.journal, new.keywords);
-END;
 CREATE TRIGGER library_fts_ad AFTER DELETE ON library_records BEGIN
     INSERT INTO library_fts(library_fts, rowid, title, abstract, authors, journal, keywords)
     VALUES ('delete', old.id, old.title, old.abstract, old.authors, old.journal, old.keywords);
-END;
-CREATE TRIGGER library_fts_au AFTER UPDATE OF title, abstract, authors, journal, keywords ON library_records BEGIN
-    INSERT INTO library_fts(library_fts, rowid, title, abstract, authors, journal, keywords)
-    VALUES ('delete', old.id, old.title, old.abstract, old.authors, old.journal, old.keywords);
-    INSERT INTO library_fts(rowid, title, abstract, authors, journal, keywords)
-    VALUES (new.id, new.title, new.abstract, new.authors, new.journal, new.keywords);
 END;
