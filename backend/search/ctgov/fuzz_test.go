@@ -1,0 +1,32 @@
+package ctgov
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"deepcritical/backend/search/internal/fixture"
+)
+
+// FuzzParse feeds mutated ClinicalTrials.gov JSON to the parser; it must never panic and
+// every study it returns must carry its NCT id.
+func FuzzParse(f *testing.F) {
+	for _, name := range []string{"biomcp_get_nct06604689_20260811.json", "biomcp_search_melanoma_recruiting_limit3_20260811.json", "biomcp_search_phelan_limit5_20260811.json"} {
+		f.Add(fixture.Read(f, "clinicaltrials_v2", name))
+	}
+	if b, err := os.ReadFile(filepath.Join("testdata", "full_study_page.json")); err == nil {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := Parse(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, e := range p.Evidence {
+			if e.Citation.NCTID == "" || e.Citation.Trial == nil {
+				t.Fatalf("study without NCT id or trial facts: %+v", e.Citation)
+			}
+		}
+	})
+}
