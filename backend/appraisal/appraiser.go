@@ -38,7 +38,8 @@ type Options struct {
 	Weights  Weights
 	Cache    Cache
 	Recorder llm.Recorder
-	// Concurrency bounds papers appraised at once (default 4 for cloud, 1 for a local model).
+	// Concurrency bounds LLM calls in flight (default 4 for cloud, 1 for a local model);
+	// AppraiseAll works on at most twice as many papers at once.
 	Concurrency int
 	// TokenBudget is the model's context budget in tokens for one call (default 8000).
 	TokenBudget int
@@ -56,6 +57,9 @@ type Stats struct {
 // Appraiser appraises papers with the rules plus the offline rubric or an LLM.
 type Appraiser struct {
 	opts Options
+	// llmSlots bounds LLM calls in flight across every Appraise and AppraiseAll on this
+	// appraiser: the per-provider pool. Rules and cache lookups do not hold a slot.
+	llmSlots chan struct{}
 }
 
 // New builds an Appraiser, filling defaults: seed 002's weights, concurrency 4 (1 for a
@@ -79,7 +83,7 @@ func New(opts Options) (*Appraiser, error) {
 	if opts.Client != nil && opts.Info.Provider == "" {
 		return nil, domain.Errorf(domain.CodeInvalid, "appraisal: an LLM client needs its provider info")
 	}
-	return &Appraiser{opts: opts}, nil
+	return &Appraiser{opts: opts, llmSlots: make(chan struct{}, opts.Concurrency)}, nil
 }
 
 // Offline reports whether the appraiser uses the deterministic rubric.
@@ -202,7 +206,9 @@ func (a *Appraiser) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map
 	var stats Stats
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(a.opts.Concurrency)
+	// Twice the LLM pool, so the next papers' rules and cache lookups overlap the calls
+	// in flight; the LLM calls themselves are bounded by llmSlots.
+	g.SetLimit(2 * a.opts.Concurrency)
 	seen := map[string]bool{}
 	for _, ev := range evs {
 		key := ev.CanonicalKey()

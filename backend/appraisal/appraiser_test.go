@@ -150,6 +150,8 @@ type fakeLLM struct {
 	srv     *httptest.Server
 	calls   atomic.Int64
 	latency time.Duration
+	// inFlight and maxInFlight measure how many requests the pool lets through at once.
+	inFlight, maxInFlight atomic.Int64
 	answer  func(dimension string, call int64) (status int, content string)
 }
 
@@ -157,6 +159,14 @@ func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, st
 	f := &fakeLLM{answer: answer}
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := f.calls.Add(1)
+		cur := f.inFlight.Add(1)
+		defer f.inFlight.Add(-1)
+		for {
+			m := f.maxInFlight.Load()
+			if cur <= m || f.maxInFlight.CompareAndSwap(m, cur) {
+				break
+			}
+		}
 		body, _ := io.ReadAll(r.Body)
 		var req struct {
 			Model          string `json:"model"`
@@ -336,6 +346,36 @@ func TestAppraiseAllUsesCacheOnSecondRun(t *testing.T) {
 	require.Equal(t, Stats{Cached: 6}, st2)
 	require.Equal(t, before, f.calls.Load(), "a re-run makes no LLM calls")
 	require.Equal(t, got, got2)
+}
+
+func TestAppraiseAllBoundsLLMCallsInFlight(t *testing.T) {
+	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
+		if dim == string(domain.DimensionRiskOfBias) {
+			return 200, robAnswer()
+		}
+		return 200, qualityAnswer(3, false)
+	})
+	f.latency = 30 * time.Millisecond
+	_, st, err := f.appraiser(t, nil, 3).AppraiseAll(context.Background(), scaleEvidence(t, 12))
+	require.NoError(t, err)
+	require.Equal(t, 24, st.LLMCalls)
+	require.LessOrEqual(t, f.maxInFlight.Load(), int64(3))
+	require.GreaterOrEqual(t, f.maxInFlight.Load(), int64(2), "calls do run concurrently")
+}
+
+func TestConcurrencyDefaults(t *testing.T) {
+	local, err := New(Options{Client: stubClient{}, Info: llm.Info{Provider: domain.ProviderOllama, Local: true}})
+	require.NoError(t, err)
+	require.Equal(t, 1, local.opts.Concurrency)
+	cloud, err := New(Options{Client: stubClient{}, Info: llm.Info{Provider: domain.ProviderOpenAI}})
+	require.NoError(t, err)
+	require.Equal(t, 4, cloud.opts.Concurrency)
+}
+
+type stubClient struct{}
+
+func (stubClient) Complete(context.Context, llm.Request) (llm.Response, error) {
+	return llm.Response{}, fmt.Errorf("stub")
 }
 
 func TestAppraiseAllCancelled(t *testing.T) {

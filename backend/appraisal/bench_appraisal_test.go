@@ -162,7 +162,6 @@ func medlineRows(t testing.TB, path string) []*benchRow {
 	return []*benchRow{rct, db}
 }
 
-
 // pubmedQARows evaluates observational designs against MeSH headings as weak labels.
 func pubmedQARows(t testing.TB, path string) []*benchRow {
 	items := readPubMedQA(t, path)

@@ -103,7 +103,7 @@ func validateAnswer(name domain.DimensionName, cs []Component) func(*llmAnswer) 
 }
 
 // llmDimensions assesses both dimensions, one structured call each (the prompt templates
-// are per dimension), sequentially so that a paper holds one pool slot. It returns the
+// are per dimension), each call holding one slot of the appraiser's LLM pool. It returns the
 // model that answered and the number of LLM calls; its error is non-nil only when ctx ended.
 func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings map[string]domain.Finding) ([]domain.Dimension, string, int, error) {
 	sys, err := prompts.Render(systemPrompt, nil)
@@ -148,6 +148,12 @@ func (a *Appraiser) assessDimension(ctx context.Context, system string, doc Docu
 		Model:       a.opts.Info.Model,
 		Temperature: 0,
 	}
+	select {
+	case a.llmSlots <- struct{}{}:
+	case <-ctx.Done():
+		return domain.Dimension{}, "", 0, ctx.Err()
+	}
+	defer func() { <-a.llmSlots }()
 	ans, res, err := llm.Generate(ctx, a.opts.Client, req, llm.Options[llmAnswer]{
 		Validate:      validateAnswer(name, cs),
 		Models:        a.opts.Info.Models,
