@@ -141,6 +141,9 @@ func Repair(s string) (fixed string, repaired bool, err error) {
 	if json.Valid([]byte(s)) {
 		return s, false, nil
 	}
+	if len(s) > maxRepairBytes {
+		return "", false, errTooLargeToRepair
+	}
 	fixed, err = jsonrepair.JSONRepair(s)
 	if err != nil {
 		return "", false, err
@@ -155,4 +158,11 @@ type constError string
 
 func (e constError) Error() string { return string(e) }
 
-const errInvalidAfterRepair = constError("repaired text is still not valid JSON")
+const (
+	errInvalidAfterRepair = constError("repaired text is still not valid JSON")
+	errTooLargeToRepair   = constError("text too large to repair")
+)
+
+// maxRepairBytes bounds the repairer's input: a structured answer is a few kilobytes, and
+// an enormous broken one is not worth repairing.
+const maxRepairBytes = 1 << 20

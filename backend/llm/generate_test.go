@@ -277,3 +277,12 @@ func TestStrictProjectionKeepsOrderAndFieldNames(t *testing.T) {
 	require.Equal(t, `{"type":"object","properties":{"title":{"type":"string"},"a":{"type":"array","items":{"type":"string"}}},"required":["title","a"],"additionalProperties":false}`,
 		string(StrictProjection(raw)))
 }
+
+func TestStrictCompatible(t *testing.T) {
+	s, err := SchemaFor[answer]("answer")
+	require.NoError(t, err)
+	require.True(t, StrictCompatible(s.JSON))
+	require.False(t, StrictCompatible(json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"],"additionalProperties":false}`)))
+	require.False(t, StrictCompatible(json.RawMessage(`{"type":"object","properties":{"a":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}},"required":["a"],"additionalProperties":false}`)))
+	require.True(t, StrictCompatible(json.RawMessage(`{"type":"object","properties":{"required":{"type":"string"}},"required":["required"],"additionalProperties":false}`)))
+}

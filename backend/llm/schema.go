@@ -547,3 +547,55 @@ func short(v any) string {
 func fmtNum(f float64) string {
 	return strings.TrimSuffix(strings.TrimRight(fmt.Sprintf("%.6f", f), "0"), ".")
 }
+
+// StrictCompatible reports whether a schema meets OpenAI's strict-mode rules: every object
+// closes additionalProperties and requires all of its properties. Providers send
+// strict:true only then, so a hand-written schema with optional fields still works (as a
+// guide, with Generate's validation as the guarantee) instead of being refused.
+func StrictCompatible(raw json.RawMessage) bool {
+	var doc any
+	if err := json.Unmarshal(raw, &doc); err != nil {
+		return false
+	}
+	var ok func(any, bool) bool
+	ok = func(d any, propsMap bool) bool {
+		switch n := d.(type) {
+		case map[string]any:
+			if propsMap {
+				for _, v := range n {
+					if !ok(v, false) {
+						return false
+					}
+				}
+				return true
+			}
+			if props, has := n["properties"].(map[string]any); has {
+				if n["additionalProperties"] != false {
+					return false
+				}
+				req, _ := n["required"].([]any)
+				if len(req) != len(props) {
+					return false
+				}
+				for _, r := range req {
+					if s, _ := r.(string); props[s] == nil {
+						return false
+					}
+				}
+			}
+			for k, v := range n {
+				if !ok(v, k == "properties" || k == "$defs" || k == "definitions") {
+					return false
+				}
+			}
+		case []any:
+			for _, v := range n {
+				if !ok(v, false) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return ok(doc, false)
+}

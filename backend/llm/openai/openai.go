@@ -226,10 +226,11 @@ func (c *Client) buildRequest(req llm.Request, model string, format Format) goop
 	if req.Schema != nil {
 		switch format {
 		case FormatJSONSchema:
+			proj := c.projection(req.Schema.JSON)
 			creq.ResponseFormat = &goopenai.ChatCompletionResponseFormat{
 				Type: goopenai.ChatCompletionResponseFormatTypeJSONSchema,
 				JSONSchema: &goopenai.ChatCompletionResponseFormatJSONSchema{
-					Name: schemaName(req.Schema.Name), Schema: c.projection(req.Schema.JSON), Strict: true,
+					Name: schemaName(req.Schema.Name), Schema: proj.schema, Strict: proj.strict,
 				},
 			}
 		case FormatJSONObject:
@@ -239,13 +240,19 @@ func (c *Client) buildRequest(req llm.Request, model string, format Format) goop
 	return creq
 }
 
-// projection returns the strict-mode projection of a schema, cached.
-func (c *Client) projection(schema json.RawMessage) rawSchema {
+// projected is a schema as sent: the strict projection and whether strict mode applies.
+type projected struct {
+	schema rawSchema
+	strict bool
+}
+
+// projection returns the projection of a schema for json_schema, cached.
+func (c *Client) projection(schema json.RawMessage) projected {
 	key := string(schema)
 	if v, ok := c.projections.Load(key); ok {
-		return v.(rawSchema)
+		return v.(projected)
 	}
-	p := rawSchema(llm.StrictProjection(schema))
+	p := projected{schema: rawSchema(llm.StrictProjection(schema)), strict: llm.StrictCompatible(schema)}
 	c.projections.Store(key, p)
 	return p
 }

@@ -375,3 +375,12 @@ func TestCanaryNeverLogged(t *testing.T) {
 	require.NotContains(t, logs.String(), llmtest.CanaryKey)
 	require.Contains(t, logs.String(), "[redacted]")
 }
+
+func TestNonStrictSchemaIsSentWithoutStrict(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.OpenAIText("m", `{"a":"x"}`)})
+	req := schemaReq()
+	req.Schema = &llm.Schema{Name: "loose", JSON: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["a"]}`)}
+	_, err := newClient(t, srv.URL, nil).Complete(context.Background(), req)
+	require.NoError(t, err)
+	require.Contains(t, srv.Requests()[0].Body, `"strict":false`)
+}
