@@ -152,7 +152,7 @@ type fakeLLM struct {
 	latency time.Duration
 	// inFlight and maxInFlight measure how many requests the pool lets through at once.
 	inFlight, maxInFlight atomic.Int64
-	answer  func(dimension string, call int64) (status int, content string)
+	answer                func(dimension string, call int64) (status int, content string)
 }
 
 func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, string)) *fakeLLM {
