@@ -32,13 +32,13 @@ func sampleEvidence() []EvidenceItem {
 
 func sampleHeuristics() HeuristicsData {
 	return HeuristicsData{
-		BaseScore:   50,
-		Adjustments: []Adjustment{{"randomised controlled trials present", 10}, {"retraction notice on evidence [4]", -15}},
-		FinalScore:  45,
-		DesignCounts: []Count{{"observational", 1}, {"rct", 2}},
-		Candidates:   []CandidateLine{{Name: "Metformin", Support: 2, Evidence: []int{1, 3}}, {Name: "Donepezil", Support: 1, Evidence: []int{2}}},
-		Observations: []string{"4 evidence items from 2 sources"},
-		RedFlags:     []string{"possible prompt injection in evidence [3]"},
+		BaseScore:        50,
+		Adjustments:      []Adjustment{{"randomised controlled trials present", 10}, {"retraction notice on evidence [4]", -15}},
+		FinalScore:       45,
+		DesignCounts:     []Count{{"observational", 1}, {"rct", 2}},
+		Candidates:       []CandidateLine{{Name: "Metformin", Support: 2, Evidence: []int{1, 3}}, {Name: "Donepezil", Support: 1, Evidence: []int{2}}},
+		Observations:     []string{"4 evidence items from 2 sources"},
+		RedFlags:         []string{"possible prompt injection in evidence [3]"},
 		SuggestedQueries: []string{"metformin alzheimer randomized controlled trial"},
 	}
 }

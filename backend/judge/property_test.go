@@ -29,7 +29,9 @@ func adversarialTexts(r *rand.Rand, n int) []string {
 		func(s string) string { return strings.Replace(s, `["Metformin"]`, `[""]`, 1) },
 		func(s string) string { return strings.Replace(s, `["Metformin"]`, `null`, 1) },
 		func(s string) string { return strings.Replace(s, `["Metformin"]`, `[{"name":"Metformin"}]`, 1) },
-		func(s string) string { return strings.Replace(s, `"reasoning":"Combined`, `"reasoning":"short","x":"Combined`, 1) },
+		func(s string) string {
+			return strings.Replace(s, `"reasoning":"Combined`, `"reasoning":"short","x":"Combined`, 1)
+		},
 		func(s string) string { return "```json\n" + s + "\n```\nand also ```json\n{\"a\":1}\n```" },
 		func(s string) string { return `{"assessment":` + s + `}` },
 		func(s string) string { return "<think>{\"sufficient\": true}</think>" + s },

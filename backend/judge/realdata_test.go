@@ -157,6 +157,9 @@ func TestMedlineDesignsAndCandidates(t *testing.T) {
 // TestPubMedQADeterminism runs the analysis over 500 real abstracts with their MeSH terms
 // (../shared/data/pubmedqa) in batches: scores stay in range and reruns are identical.
 func TestPubMedQADeterminism(t *testing.T) {
+	if testing.Short() {
+		t.Skip("500 real abstracts: skipped in -short mode")
+	}
 	raw, err := os.ReadFile(sharedData(t, filepath.Join("pubmedqa", "pqal_dev.json")))
 	require.NoError(t, err)
 	var items map[string]struct {
