@@ -89,6 +89,9 @@ func sleep(r *http.Request, d time.Duration) bool {
 
 func (s *server) esearch(w http.ResponseWriter, r *http.Request) {
 	ids := s.fx.pmids
+	if s.opts.hostile {
+		ids = append([]string{hostilePMID}, ids...)
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, `<?xml version="1.0" encoding="UTF-8" ?>
 <!DOCTYPE eSearchResult PUBLIC "-//NLM//DTD esearch 20060628//EN" "https://eutils.ncbi.nlm.nih.gov/eutils/dtd/20060628/esearch.dtd">
@@ -107,6 +110,11 @@ func (s *server) efetch(w http.ResponseWriter, r *http.Request) {
 	b.WriteString(s.fx.xmlPreamble)
 	b.WriteString("<PubmedArticleSet>\n")
 	for _, id := range strings.Split(r.Form.Get("id"), ",") {
+		if s.opts.hostile && strings.TrimSpace(id) == hostilePMID {
+			b.WriteString(hostileArticle)
+			b.WriteString("\n")
+			continue
+		}
 		if art, ok := s.fx.articles[strings.TrimSpace(id)]; ok {
 			b.WriteString(art)
 			b.WriteString("\n")
@@ -116,6 +124,19 @@ func (s *server) efetch(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/xml; charset=UTF-8")
 	io.WriteString(w, b.String())
 }
+
+// hostilePMID is the PubMed record served with -hostile: its title and abstract carry
+// escaped HTML, so once parsed the text holds live-looking <img>/<script> markup.
+const hostilePMID = "99999992"
+
+const hostileArticle = `<PubmedArticle><MedlineCitation Status="MEDLINE" Owner="NLM"><PMID Version="1">99999992</PMID>` +
+	`<Article PubModel="Print"><Journal><JournalIssue CitedMedium="Print"><PubDate><Year>2024</Year></PubDate></JournalIssue>` +
+	`<Title>Journal of Test Payloads</Title></Journal>` +
+	`<ArticleTitle>Donepezil &lt;img src=x onerror="window.__xss=8"&gt; and &lt;script&gt;window.__xss=9&lt;/script&gt; cognition</ArticleTitle>` +
+	`<Abstract><AbstractText>Trial text with &lt;img src=x onerror="window.__xss=10"&gt; and &lt;script&gt;window.__xss=11&lt;/script&gt; payloads.</AbstractText></Abstract>` +
+	`<AuthorList CompleteYN="Y"><Author ValidYN="Y"><LastName>Mallory</LastName><ForeName>M</ForeName><Initials>M</Initials></Author></AuthorList>` +
+	`<Language>eng</Language><PublicationTypeList><PublicationType UI="D016428">Journal Article</PublicationType></PublicationTypeList>` +
+	`</Article></MedlineCitation><PubmedData><ArticleIdList><ArticleId IdType="pubmed">99999992</ArticleId></ArticleIdList></PubmedData></PubmedArticle>`
 
 func (s *server) europepmc(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json;charset=UTF-8")
