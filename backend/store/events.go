@@ -47,10 +47,6 @@ func appendEventArgs(e *domain.Event, data sql.NullString) []any {
 	return []any{e.RunID, string(e.Type), e.Iteration, e.Message, data, formatTime(e.Time), e.RunID}
 }
 
-func (s *Store) appendEvent(ctx context.Context, q querier, e *domain.Event, data sql.NullString) error {
-	return q.QueryRowContext(ctx, appendEventSQL, appendEventArgs(e, data)...).Scan(&e.Seq)
-}
-
 // ListEvents returns the run's events with seq > afterSeq in order (afterSeq 0 = all), so a
 // reconnecting window can catch up from the last event it saw.
 func (s *Store) ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error) {

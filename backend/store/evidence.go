@@ -44,7 +44,7 @@ func (s *Store) upsertEvidence(ctx context.Context, tx *sql.Tx, evs []domain.Evi
 		return err
 	}
 	ins, err := s.prepare(ctx, tx, `INSERT INTO evidence(key, source, title, content, year, relevance, citation, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
@@ -98,8 +98,8 @@ func (s *Store) upsertEvidence(ctx context.Context, tx *sql.Tx, evs []domain.Evi
 			if _, err := ftsDel.ExecContext(ctx, id, oldTitle, oldBody); err != nil {
 				return fmt.Errorf("unindex evidence %s: %w", keys[i], err)
 			}
-		} else if err := ins.QueryRowContext(ctx, keys[i], string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance,
-			string(citJSON), now, now).Scan(&id); err != nil {
+		} else if id, err = insertID(ctx, ins, keys[i], string(c.Source), c.Title, ev.Content, c.Year(), ev.Relevance,
+			string(citJSON), now, now); err != nil {
 			return fmt.Errorf("insert evidence %s: %w", keys[i], err)
 		}
 		if _, err := ftsIns.ExecContext(ctx, id, c.Title, ev.Content); err != nil {

@@ -65,7 +65,7 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 			return err
 		}
 		ins, err := s.prepare(ctx, tx, `INSERT INTO library_records(key, title, abstract, authors, journal, keywords, year,
-			citation, relevance, imported_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`)
+			citation, relevance, imported_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
 		if err != nil {
 			return err
 		}
@@ -122,8 +122,8 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 				if _, err := ftsDel.ExecContext(ctx, id, oldTitle, old.Content, oldAuthors, oldJournal, oldWords); err != nil {
 					return fmt.Errorf("unindex library record %s: %w", key, err)
 				}
-			} else if err := ins.QueryRowContext(ctx, key, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(),
-				string(cit), ev.Relevance, now, now).Scan(&id); err != nil {
+			} else if id, err = insertID(ctx, ins, key, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(),
+				string(cit), ev.Relevance, now, now); err != nil {
 				return fmt.Errorf("insert library record %s: %w", key, err)
 			}
 			if _, err := ftsIns.ExecContext(ctx, id, c.Title, ev.Content, authors, c.Journal, keywords); err != nil {

@@ -224,8 +224,12 @@ func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error
 			return fmt.Errorf("unindex report: %w", err)
 		}
 	case errors.Is(err, sql.ErrNoRows):
-		if err := q.QueryRowContext(ctx, `INSERT INTO reports(run_id, markdown, status, created_at) VALUES (?, ?, ?, ?) RETURNING id`,
-			r.RunID, r.Markdown, r.Status, formatTime(r.CreatedAt)).Scan(&id); err != nil {
+		res, err := q.ExecContext(ctx, `INSERT INTO reports(run_id, markdown, status, created_at) VALUES (?, ?, ?, ?)`,
+			r.RunID, r.Markdown, r.Status, formatTime(r.CreatedAt))
+		if err != nil {
+			return err
+		}
+		if id, err = res.LastInsertId(); err != nil {
 			return err
 		}
 	default:

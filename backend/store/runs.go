@@ -98,19 +98,22 @@ func (s *Store) createRun(ctx context.Context, q querier, r domain.Run) error {
 	if err != nil {
 		return fmt.Errorf("encode run judge: %w", err)
 	}
-	var rid int64
-	err = q.QueryRowContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
+	res, err := q.ExecContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
 		iterations, verdict_pass, parent_run_id, created_at, updated_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING rid`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.Question, string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r),
 		r.Iterations, nullBool(r.Verdict), nullString(r.ParentRunID),
-		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt)).Scan(&rid)
+		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt))
 	switch {
 	case isConstraint(err, sqlite3ConstraintUnique), isConstraint(err, sqlite3ConstraintPrimaryKey):
 		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s already exists", r.ID))
 	case isConstraint(err, sqlite3ConstraintForeignKey):
 		return domain.Wrap(domain.CodeNotFound, err, fmt.Sprintf("parent run %s not found", r.ParentRunID))
 	case err != nil:
+		return err
+	}
+	rid, err := res.LastInsertId()
+	if err != nil {
 		return err
 	}
 	if _, err := q.ExecContext(ctx, `INSERT INTO runs_fts(rowid, question) VALUES (?, ?)`, rid, r.Question); err != nil {

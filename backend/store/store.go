@@ -480,6 +480,16 @@ func (s *Store) prepare(ctx context.Context, tx *sql.Tx, query string) (*sql.Stm
 	return tx.StmtContext(ctx, st), nil
 }
 
+// insertID runs a single-row INSERT and returns the new rowid. RETURNING is avoided on
+// purpose: it opens a statement savepoint, and FTS5 flushes its pending index at each one.
+func insertID(ctx context.Context, st *sql.Stmt, args ...any) (int64, error) {
+	res, err := st.ExecContext(ctx, args...)
+	if err != nil {
+		return 0, err
+	}
+	return res.LastInsertId()
+}
+
 // withTx runs fn in one IMMEDIATE transaction (the DSN's _txlock), committing on success.
 func (s *Store) withTx(ctx context.Context, doing string, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
