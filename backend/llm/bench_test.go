@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"deepcritical/backend/llm/internal/llmtest"
 )
 
 // judgeAnswer mirrors the judge's structured answer (seed 000's JudgeAssessment) so the
@@ -72,7 +74,9 @@ func BenchmarkPipeline(b *testing.B) {
 	for name, text := range cases {
 		b.Run(name, func(b *testing.B) {
 			b.ReportAllocs()
+			cpu, n := llmtest.StartCPU(), 0
 			for b.Loop() {
+				n++
 				steps := []step{{text: text}}
 				if name == "retry1" {
 					steps = []step{{text: strings.Replace(answer, `"confidence":0.62`, `"confidence":1.62`, 1)}, {text: answer}}
@@ -82,6 +86,7 @@ func BenchmarkPipeline(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
+			cpu.Report(b, n)
 		})
 	}
 }

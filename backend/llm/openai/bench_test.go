@@ -53,9 +53,12 @@ func BenchmarkGenerateRoundTrip(b *testing.B) {
 	req := llm.Request{System: "You are a biomedical evidence judge.", Messages: []llm.Message{{Role: llm.RoleUser, Content: prompt.String()}}, Schema: s}
 	rec := llm.RecorderFunc(func(context.Context, llm.CallRecord) error { return nil })
 	b.ReportAllocs()
+	cpu, n := llmtest.StartCPU(), 0
 	for b.Loop() {
+		n++
 		if _, _, err := llm.Generate(context.Background(), c, req, llm.Options[judgeAnswer]{Recorder: rec, Provider: domain.ProviderOpenAI}); err != nil {
 			b.Fatal(err)
 		}
 	}
+	cpu.Report(b, n)
 }

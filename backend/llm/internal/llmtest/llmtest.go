@@ -140,3 +140,17 @@ func OpenAIText(model, text string) []byte {
 		`","choices":[{"index":0,"message":{"role":"assistant","content":"` + esc +
 		`"},"finish_reason":"stop"}],"usage":{"prompt_tokens":100,"completion_tokens":20,"total_tokens":120}}`)
 }
+
+// CPUTimer measures the process's CPU time (user+system), which unlike wall time does not
+// grow when other work shares the machine; benchmarks report it as cpu-ns/op.
+type CPUTimer struct{ start time.Duration }
+
+// StartCPU starts a CPUTimer.
+func StartCPU() CPUTimer { return CPUTimer{start: cpuTime()} }
+
+// Report adds the cpu-ns/op metric for n iterations to b.
+func (c CPUTimer) Report(b *testing.B, n int) {
+	if n > 0 {
+		b.ReportMetric(float64(cpuTime()-c.start)/float64(n), "cpu-ns/op")
+	}
+}
