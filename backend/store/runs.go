@@ -289,53 +289,13 @@ func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
 // searches each run's question, linked evidence (titles and abstracts) and report together:
 // every term must appear somewhere in the run.
 func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error) {
-	limit := f.Limit
-	if limit <= 0 {
-		limit = DefaultListLimit
+	query, args, limit, err := listRunsQuery(f)
+	if err != nil {
+		return nil, err
 	}
-	limit = min(limit, MaxListLimit)
-	offset := max(f.Offset, 0)
-	if f.Status != "" && !f.Status.Valid() {
-		return nil, domain.Errorf(domain.CodeInvalid, "unknown run status %q", string(f.Status))
+	if query == "" {
+		return []RunSummary{}, nil
 	}
-	if f.Judge != "" && !f.Judge.Valid() {
-		return nil, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(f.Judge))
-	}
-
-	var (
-		where []string
-		args  []any
-		from  = `runs`
-		order = `runs.created_at DESC, runs.id DESC`
-	)
-	if strings.TrimSpace(f.Text) != "" {
-		match := ftsQuery(f.Text)
-		if match == "" {
-			return []RunSummary{}, nil
-		}
-		from = `history_fts JOIN runs ON runs.rid = history_fts.rowid`
-		where = append(where, `history_fts MATCH ?`)
-		args = append(args, match)
-		// Text matches come newest first by rowid, which FTS5 can walk in that order and
-		// stop after one page; rowids grow with creation, like created_at.
-		order = `history_fts.rowid DESC`
-	}
-	if f.Status != "" {
-		where = append(where, `runs.status = ?`)
-		args = append(args, string(f.Status))
-	}
-	if f.Judge != "" {
-		where = append(where, `runs.judge_provider = ?`)
-		args = append(args, string(f.Judge))
-	}
-	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
-		runs.verdict_pass, runs.created_at, runs.finished_at FROM ` + from
-	if len(where) > 0 {
-		query += ` WHERE ` + strings.Join(where, ` AND `)
-	}
-	query += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
-	args = append(args, limit, offset)
-
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, s.dbErr(err, "listing runs")
@@ -375,6 +335,59 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 		return nil, s.dbErr(err, "listing runs")
 	}
 	return out, nil
+}
+
+// listRunsQuery builds the ListRuns statement. It returns an empty query when the text
+// filter has nothing searchable (no run can match).
+func listRunsQuery(f RunFilter) (string, []any, int, error) {
+	limit := f.Limit
+	if limit <= 0 {
+		limit = DefaultListLimit
+	}
+	limit = min(limit, MaxListLimit)
+	offset := max(f.Offset, 0)
+	if f.Status != "" && !f.Status.Valid() {
+		return "", nil, 0, domain.Errorf(domain.CodeInvalid, "unknown run status %q", string(f.Status))
+	}
+	if f.Judge != "" && !f.Judge.Valid() {
+		return "", nil, 0, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(f.Judge))
+	}
+
+	var (
+		where []string
+		args  []any
+		from  = `runs`
+		order = `runs.created_at DESC, runs.id DESC`
+	)
+	if strings.TrimSpace(f.Text) != "" {
+		match := ftsQuery(f.Text)
+		if match == "" {
+			return "", nil, 0, nil
+		}
+		from = `history_fts JOIN runs ON runs.rid = history_fts.rowid`
+		where = append(where, `history_fts MATCH ?`)
+		args = append(args, match)
+		// Text matches come newest first by rowid, which FTS5 can walk in that order and
+		// stop after one page; rowids grow with creation, like created_at.
+		order = `history_fts.rowid DESC`
+	}
+	if f.Status != "" {
+		where = append(where, `runs.status = ?`)
+		args = append(args, string(f.Status))
+	}
+	if f.Judge != "" {
+		where = append(where, `runs.judge_provider = ?`)
+		args = append(args, string(f.Judge))
+	}
+	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
+		runs.verdict_pass, runs.created_at, runs.finished_at FROM ` + from
+	if len(where) > 0 {
+		query += ` WHERE ` + strings.Join(where, ` AND `)
+	}
+	query += ` ORDER BY ` + order + ` LIMIT ? OFFSET ?`
+	args = append(args, limit, offset)
+
+	return query, args, limit, nil
 }
 
 // querier is what both *sql.DB and *sql.Tx offer, so repository code runs inside or outside

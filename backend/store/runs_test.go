@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -306,4 +307,43 @@ func TestDeleteRunCascades(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "ok", out)
 	requireFTSConsistent(t, s)
+}
+
+// TestListRunsQueryPlans pins what keeps the history list fast at 10,000 runs: every
+// filter combination reads an index (or the FTS index in rowid order) and none sorts a
+// temporary B-tree, so a page costs the same however long the history is.
+func TestListRunsQueryPlans(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	filters := []RunFilter{
+		{},
+		{Offset: 500},
+		{Status: domain.RunComplete},
+		{Judge: domain.ProviderOllama},
+		{Status: domain.RunFailed, Judge: domain.ProviderOpenAI},
+		{Text: "metformin"},
+		{Text: `metformin "amyloid beta"`, Status: domain.RunComplete, Judge: domain.ProviderOffline},
+	}
+	for _, f := range filters {
+		query, args, _, err := listRunsQuery(f)
+		require.NoError(t, err)
+		rows, err := s.db.QueryContext(ctx, "EXPLAIN QUERY PLAN "+query, args...)
+		require.NoError(t, err)
+		var plan []string
+		for rows.Next() {
+			var id, parent, unused int
+			var detail string
+			require.NoError(t, rows.Scan(&id, &parent, &unused, &detail))
+			plan = append(plan, detail)
+		}
+		require.NoError(t, rows.Err())
+		require.NoError(t, rows.Close())
+		joined := strings.Join(plan, " | ")
+		require.NotContains(t, joined, "TEMP B-TREE", "filter %+v: %s", f, joined)
+		if f.Text != "" {
+			require.Contains(t, joined, "SCAN history_fts VIRTUAL TABLE", "filter %+v: %s", f, joined)
+		} else {
+			require.Contains(t, joined, "INDEX runs_", "filter %+v: %s", f, joined)
+		}
+	}
 }

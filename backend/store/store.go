@@ -112,7 +112,11 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 // dsn builds the modernc DSN. The pragmas ride on _pragma parameters so that every pooled
 // connection gets them, not only the first one.
 func dsn(abs string, readOnly bool) string {
-	u := url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}
+	p := filepath.ToSlash(abs)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p // a Windows drive path: file:///C:/...
+	}
+	u := url.URL{Scheme: "file", Path: p}
 	q := []string{"_pragma=busy_timeout(5000)"}
 	if readOnly {
 		q = append(q, "mode=ro")
