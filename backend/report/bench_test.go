@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"testing"
-
 )
 
 // benchRun is a 30-evidence run with realistic abstract lengths.
@@ -46,4 +45,3 @@ func BenchmarkExportHTML(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len())/1024, "KiB")
 }
-
