@@ -52,6 +52,7 @@ func commands() []*command {
 		researchCommand(),
 		searchCommand(),
 		judgeCommand(),
+		appraiseCommand(),
 		historyCommand(),
 		providersCommand(),
 		settingsCommand(),

@@ -46,14 +46,15 @@ type Container struct {
 	limMu    sync.Mutex
 	limiters map[bool]*rate.Limiter
 
-	App       *AppService
-	Settings  *SettingsService
-	History   *HistoryService
-	Providers *ProviderService
-	Runs      *RunService
-	Search    *SearchService
-	Judges    *JudgeService
-	Reports   *ReportService
+	App        *AppService
+	Settings   *SettingsService
+	History    *HistoryService
+	Providers  *ProviderService
+	Runs       *RunService
+	Search     *SearchService
+	Judges     *JudgeService
+	Reports    *ReportService
+	Appraisals *AppraisalService
 }
 
 // Open loads settings, opens (creating if needed) the database and builds the services.
@@ -100,6 +101,7 @@ func newContainer(opts Options) *Container {
 	c.Search = &SearchService{c: c}
 	c.Judges = &JudgeService{c: c}
 	c.Reports = &ReportService{c: c}
+	c.Appraisals = &AppraisalService{c: c}
 	return c
 }
 
@@ -119,7 +121,7 @@ func (c *Container) open(ctx context.Context) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports}
+	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Appraisals}
 }
 
 // Start hands the window's context to the emitter and marks runs a crashed process left
