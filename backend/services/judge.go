@@ -20,8 +20,9 @@ type JudgeResult struct {
 	Heuristics domain.Heuristics `json:"heuristics"`
 }
 
-// Judge assesses evidence for a question with the chosen judge (default: the settings').
-func (j *JudgeService) Judge(ctx context.Context, question string, evidence []domain.Evidence, choice JudgeChoice) (JudgeResult, error) {
+// JudgeEvidence assesses evidence for a question with the chosen judge (default: the
+// settings'); it backs `deepcritical judge`.
+func (c *Container) JudgeEvidence(ctx context.Context, question string, evidence []domain.Evidence, choice JudgeChoice) (JudgeResult, error) {
 	q, err := domain.ValidateQuestion(question)
 	if err != nil {
 		return JudgeResult{}, err
@@ -31,7 +32,7 @@ func (j *JudgeService) Judge(ctx context.Context, question string, evidence []do
 			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
 		}
 	}
-	eng, err := j.c.buildEngine(choice, domain.DefaultRunConfig())
+	eng, err := c.buildEngine(choice, domain.DefaultRunConfig())
 	if err != nil {
 		return JudgeResult{}, err
 	}

@@ -3,6 +3,7 @@ package services
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -136,6 +137,11 @@ func (r *ReportService) ExportDialog(runID, format string) (string, error) {
 	f, err := report.ParseFormat(format)
 	if err != nil {
 		return "", err
+	}
+	// DEEPCRITICAL_EXPORT_DIR sends exports straight to a folder without a dialog, for
+	// scripted and automated use of the window.
+	if dir := os.Getenv("DEEPCRITICAL_EXPORT_DIR"); dir != "" {
+		return r.Export(runID, f, filepath.Join(dir, "deepcritical-"+runID+report.Extension(f)), true)
 	}
 	ctx := r.c.emitter.windowContext()
 	if ctx == nil {

@@ -88,9 +88,10 @@ func (r *RunService) Start(req StartRequest) (string, error) {
 	return id, nil
 }
 
-// RunSync executes a run in the calling goroutine (the CLI's path); ctx cancels it.
-func (r *RunService) RunSync(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (domain.Run, error) {
-	orch, cfg, err := r.prepare(req, emit)
+// RunResearch executes a run in the calling goroutine (the CLI's path); ctx cancels it. It
+// is a Container method, not a bound one, because the window always runs in the background.
+func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (domain.Run, error) {
+	orch, cfg, err := c.Runs.prepare(req, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -143,9 +144,9 @@ func (r *RunService) Resume(runID string) error {
 	return nil
 }
 
-// ResumeSync is Resume in the calling goroutine (the CLI's --resume).
-func (r *RunService) ResumeSync(ctx context.Context, runID string, emit orchestrator.Emitter) (domain.Run, error) {
-	orch, err := r.resumeOrchestrator(runID, emit)
+// ResumeResearch is Resume in the calling goroutine (the CLI's --resume).
+func (c *Container) ResumeResearch(ctx context.Context, runID string, emit orchestrator.Emitter) (domain.Run, error) {
+	orch, err := c.Runs.resumeOrchestrator(runID, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}

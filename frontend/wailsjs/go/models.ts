@@ -352,6 +352,415 @@ export namespace domain {
 	    ERROR = "error",
 	    CANCELLED = "cancelled",
 	}
+	export class AssessorInfo {
+	    provider: string;
+	    model: string;
+	    kind: string;
+	    version: string;
+	    prompt_version?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AssessorInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.kind = source["kind"];
+	        this.version = source["version"];
+	        this.prompt_version = source["prompt_version"];
+	    }
+	}
+	export class DimensionDetail {
+	    component: string;
+	    value: string;
+	    contribution: number;
+	    max_score: number;
+	    evidence: string;
+	    reasoning: string;
+	    quote_verified: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new DimensionDetail(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.component = source["component"];
+	        this.value = source["value"];
+	        this.contribution = source["contribution"];
+	        this.max_score = source["max_score"];
+	        this.evidence = source["evidence"];
+	        this.reasoning = source["reasoning"];
+	        this.quote_verified = source["quote_verified"];
+	    }
+	}
+	export class Dimension {
+	    name: string;
+	    score: number;
+	    details: DimensionDetail[];
+	    status: string;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Dimension(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.score = source["score"];
+	        this.details = this.convertValues(source["details"], DimensionDetail);
+	        this.status = source["status"];
+	        this.error = source["error"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Finding {
+	    value: any;
+	    quote?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Finding(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.value = source["value"];
+	        this.quote = source["quote"];
+	    }
+	}
+	export class Document {
+	    key: string;
+	    title: string;
+	    hash: string;
+	    full_text: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Document(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.hash = source["hash"];
+	        this.full_text = source["full_text"];
+	    }
+	}
+	export class Appraisal {
+	    document: Document;
+	    findings: Record<string, Finding>;
+	    dimensions: Dimension[];
+	    weight: number;
+	    assessor: AssessorInfo;
+	
+	    static createFrom(source: any = {}) {
+	        return new Appraisal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.document = this.convertValues(source["document"], Document);
+	        this.findings = this.convertValues(source["findings"], Finding, true);
+	        this.dimensions = this.convertValues(source["dimensions"], Dimension);
+	        this.weight = source["weight"];
+	        this.assessor = this.convertValues(source["assessor"], AssessorInfo);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class JudgeInfo {
+	    provider: string;
+	    model: string;
+	    prompt_version: string;
+	    kind: string;
+	    error?: string;
+	    fallback_from?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new JudgeInfo(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.prompt_version = source["prompt_version"];
+	        this.kind = source["kind"];
+	        this.error = source["error"];
+	        this.fallback_from = source["fallback_from"];
+	    }
+	}
+	export class AssessmentDetails {
+	    mechanism_score: number;
+	    mechanism_reasoning: string;
+	    clinical_evidence_score: number;
+	    clinical_reasoning: string;
+	    drug_candidates: string[];
+	    key_findings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new AssessmentDetails(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mechanism_score = source["mechanism_score"];
+	        this.mechanism_reasoning = source["mechanism_reasoning"];
+	        this.clinical_evidence_score = source["clinical_evidence_score"];
+	        this.clinical_reasoning = source["clinical_reasoning"];
+	        this.drug_candidates = source["drug_candidates"];
+	        this.key_findings = source["key_findings"];
+	    }
+	}
+	export class Assessment {
+	    details: AssessmentDetails;
+	    sufficient: boolean;
+	    confidence: number;
+	    recommendation: string;
+	    next_search_queries: string[];
+	    reasoning: string;
+	    judge: JudgeInfo;
+	
+	    static createFrom(source: any = {}) {
+	        return new Assessment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.details = this.convertValues(source["details"], AssessmentDetails);
+	        this.sufficient = source["sufficient"];
+	        this.confidence = source["confidence"];
+	        this.recommendation = source["recommendation"];
+	        this.next_search_queries = source["next_search_queries"];
+	        this.reasoning = source["reasoning"];
+	        this.judge = this.convertValues(source["judge"], JudgeInfo);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class Candidate {
+	    name: string;
+	    support: number;
+	    sources?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Candidate(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.support = source["support"];
+	        this.sources = source["sources"];
+	    }
+	}
+	export class Intervention {
+	    type: string;
+	    name: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Intervention(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.type = source["type"];
+	        this.name = source["name"];
+	    }
+	}
+	export class Trial {
+	    phase?: string;
+	    status?: string;
+	    enrollment?: number;
+	    conditions?: string[];
+	    interventions?: Intervention[];
+	    start_date?: string;
+	    completion_date?: string;
+	    has_results?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Trial(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.phase = source["phase"];
+	        this.status = source["status"];
+	        this.enrollment = source["enrollment"];
+	        this.conditions = source["conditions"];
+	        this.interventions = this.convertValues(source["interventions"], Intervention);
+	        this.start_date = source["start_date"];
+	        this.completion_date = source["completion_date"];
+	        this.has_results = source["has_results"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Section {
+	    label?: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Section(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.label = source["label"];
+	        this.text = source["text"];
+	    }
+	}
+	export class Citation {
+	    source: string;
+	    id: string;
+	    title: string;
+	    url: string;
+	    date: string;
+	    authors: string[];
+	    journal?: string;
+	    doi?: string;
+	    pmid?: string;
+	    pmcid?: string;
+	    nct_id?: string;
+	    publication_types?: string[];
+	    mesh_terms?: string[];
+	    chemicals?: string[];
+	    sections?: Section[];
+	    registry_ids?: string[];
+	    retraction_notices?: string[];
+	    trial?: Trial;
+	    citation_count?: number;
+	    open_access?: boolean;
+	    full_text_urls?: string[];
+	    volume?: string;
+	    issue?: string;
+	    pages?: string;
+	    keywords?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Citation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.url = source["url"];
+	        this.date = source["date"];
+	        this.authors = source["authors"];
+	        this.journal = source["journal"];
+	        this.doi = source["doi"];
+	        this.pmid = source["pmid"];
+	        this.pmcid = source["pmcid"];
+	        this.nct_id = source["nct_id"];
+	        this.publication_types = source["publication_types"];
+	        this.mesh_terms = source["mesh_terms"];
+	        this.chemicals = source["chemicals"];
+	        this.sections = this.convertValues(source["sections"], Section);
+	        this.registry_ids = source["registry_ids"];
+	        this.retraction_notices = source["retraction_notices"];
+	        this.trial = this.convertValues(source["trial"], Trial);
+	        this.citation_count = source["citation_count"];
+	        this.open_access = source["open_access"];
+	        this.full_text_urls = source["full_text_urls"];
+	        this.volume = source["volume"];
+	        this.issue = source["issue"];
+	        this.pages = source["pages"];
+	        this.keywords = source["keywords"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	
 	export class Event {
 	    run_id: string;
 	    seq: number;
@@ -395,28 +804,101 @@ export namespace domain {
 		    return a;
 		}
 	}
-	export class JudgeInfo {
-	    provider: string;
-	    model: string;
-	    prompt_version: string;
-	    kind: string;
-	    error?: string;
-	    fallback_from?: string[];
+	export class Evidence {
+	    content: string;
+	    citation: Citation;
+	    relevance: number;
 	
 	    static createFrom(source: any = {}) {
-	        return new JudgeInfo(source);
+	        return new Evidence(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.provider = source["provider"];
-	        this.model = source["model"];
-	        this.prompt_version = source["prompt_version"];
-	        this.kind = source["kind"];
-	        this.error = source["error"];
-	        this.fallback_from = source["fallback_from"];
+	        this.content = source["content"];
+	        this.citation = this.convertValues(source["citation"], Citation);
+	        this.relevance = source["relevance"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class ScoreAdjustment {
+	    reason: string;
+	    delta: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ScoreAdjustment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.reason = source["reason"];
+	        this.delta = source["delta"];
 	    }
 	}
+	export class Heuristics {
+	    base_score: number;
+	    score_adjustments: ScoreAdjustment[];
+	    final_score: number;
+	    observations: string[];
+	    red_flags: string[];
+	    suggested_queries: string[];
+	    design_counts?: Record<string, number>;
+	    candidates?: Candidate[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Heuristics(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.base_score = source["base_score"];
+	        this.score_adjustments = this.convertValues(source["score_adjustments"], ScoreAdjustment);
+	        this.final_score = source["final_score"];
+	        this.observations = source["observations"];
+	        this.red_flags = source["red_flags"];
+	        this.suggested_queries = source["suggested_queries"];
+	        this.design_counts = source["design_counts"];
+	        this.candidates = this.convertValues(source["candidates"], Candidate);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
 	export class RunConfig {
 	    max_iterations: number;
 	    max_results_per_source: number;
@@ -498,6 +980,34 @@ export namespace domain {
 		    return a;
 		}
 	}
+	
+	
+	
+	
+	export class Verdict {
+	    pass: boolean;
+	    reason: string;
+	    missing_items: string[];
+	    questions_for_user: string[];
+	    forward_progress: boolean;
+	    convergence_estimate?: number;
+	    suggested_next_steps: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Verdict(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.pass = source["pass"];
+	        this.reason = source["reason"];
+	        this.missing_items = source["missing_items"];
+	        this.questions_for_user = source["questions_for_user"];
+	        this.forward_progress = source["forward_progress"];
+	        this.convergence_estimate = source["convergence_estimate"];
+	        this.suggested_next_steps = source["suggested_next_steps"];
+	    }
+	}
 
 }
 
@@ -525,6 +1035,141 @@ export namespace services {
 	        this.startup_error = source["startup_error"];
 	        this.disclaimer = source["disclaimer"];
 	        this.last_view = source["last_view"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class Difference {
+	    mechanism_delta: number;
+	    clinical_delta: number;
+	    confidence_delta: number;
+	    sufficient_changed: boolean;
+	    candidates_only_original: string[];
+	    candidates_only_rejudged: string[];
+	    candidates_common: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Difference(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mechanism_delta = source["mechanism_delta"];
+	        this.clinical_delta = source["clinical_delta"];
+	        this.confidence_delta = source["confidence_delta"];
+	        this.sufficient_changed = source["sufficient_changed"];
+	        this.candidates_only_original = source["candidates_only_original"];
+	        this.candidates_only_rejudged = source["candidates_only_rejudged"];
+	        this.candidates_common = source["candidates_common"];
+	    }
+	}
+	export class Comparison {
+	    run_id: string;
+	    original: domain.Assessment;
+	    rejudged: domain.Assessment;
+	    label: string;
+	    difference: Difference;
+	
+	    static createFrom(source: any = {}) {
+	        return new Comparison(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.original = this.convertValues(source["original"], domain.Assessment);
+	        this.rejudged = this.convertValues(source["rejudged"], domain.Assessment);
+	        this.label = source["label"];
+	        this.difference = this.convertValues(source["difference"], Difference);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class EvidenceView {
+	    n: number;
+	    key: string;
+	    evidence: domain.Evidence;
+	    appraisal?: domain.Appraisal;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvidenceView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.n = source["n"];
+	        this.key = source["key"];
+	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
+	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class PaperView {
+	    evidence: domain.Evidence;
+	    appraisal?: domain.Appraisal;
+	    text: string;
+	    text_matches: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new PaperView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
+	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	        this.text = source["text"];
+	        this.text_matches = source["text_matches"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -595,6 +1240,90 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class ProviderTest {
+	    provider: string;
+	    ok: boolean;
+	    model: string;
+	    latency_ms: number;
+	    error?: string;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ProviderTest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.provider = source["provider"];
+	        this.ok = source["ok"];
+	        this.model = source["model"];
+	        this.latency_ms = source["latency_ms"];
+	        this.error = source["error"];
+	        this.local = source["local"];
+	    }
+	}
+	export class RejudgeRequest {
+	    run_id: string;
+	    provider: string;
+	    model: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new RejudgeRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	    }
+	}
+	export class ReportView {
+	    run_id: string;
+	    markdown: string;
+	    status: string;
+	    verdict?: domain.Verdict;
+	    checks?: number[];
+	    assessments: store.StoredAssessment[];
+	    evidence: EvidenceView[];
+	    disclaimer: string;
+	    formats: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ReportView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.markdown = source["markdown"];
+	        this.status = source["status"];
+	        this.verdict = this.convertValues(source["verdict"], domain.Verdict);
+	        this.checks = source["checks"];
+	        this.assessments = this.convertValues(source["assessments"], store.StoredAssessment);
+	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
+	        this.disclaimer = source["disclaimer"];
+	        this.formats = source["formats"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class RunDetail {
 	    run: domain.Run;
 	    events: domain.Event[];
@@ -626,6 +1355,26 @@ export namespace services {
 		    }
 		    return a;
 		}
+	}
+	export class StartRequest {
+	    question: string;
+	    judge: string;
+	    model: string;
+	    sources: string[];
+	    max_iterations: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StartRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.question = source["question"];
+	        this.judge = source["judge"];
+	        this.model = source["model"];
+	        this.sources = source["sources"];
+	        this.max_iterations = source["max_iterations"];
+	    }
 	}
 
 }
@@ -680,6 +1429,47 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class StoredAssessment {
+	    run_id: string;
+	    iteration: number;
+	    label?: string;
+	    assessment: domain.Assessment;
+	    heuristics?: domain.Heuristics;
+	    // Go type: time
+	    created_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredAssessment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.iteration = source["iteration"];
+	        this.label = source["label"];
+	        this.assessment = this.convertValues(source["assessment"], domain.Assessment);
+	        this.heuristics = this.convertValues(source["heuristics"], domain.Heuristics);
+	        this.created_at = this.convertValues(source["created_at"], null);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

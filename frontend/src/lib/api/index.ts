@@ -3,7 +3,10 @@
 // text the backend chose.
 import * as App from '../../../wailsjs/go/services/AppService'
 import * as History from '../../../wailsjs/go/services/HistoryService'
+import * as Judges from '../../../wailsjs/go/services/JudgeService'
 import * as Providers from '../../../wailsjs/go/services/ProviderService'
+import * as Reports from '../../../wailsjs/go/services/ReportService'
+import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
 import { config, domain, services, store } from '../../../wailsjs/go/models'
 import { BrowserOpenURL, EventsOn } from '../../../wailsjs/runtime/runtime'
@@ -13,9 +16,15 @@ export type RunFilter = store.RunFilter
 export type RunDetail = services.RunDetail
 export type AppStatus = services.AppStatus
 export type ProviderStatus = services.ProviderStatus
+export type ProviderTest = services.ProviderTest
 export type PublicSettings = config.PublicSettings
 export type KeyInfo = config.KeyInfo
 export type RunEvent = domain.Event
+export type ReportView = services.ReportView
+export type EvidenceView = services.EvidenceView
+export type Comparison = services.Comparison
+export type StartRequest = services.StartRequest
+export type StoredAssessment = store.StoredAssessment
 export const EventType = domain.EventType
 
 export function errorMessage(err: unknown): string {
@@ -30,12 +39,25 @@ export const api = {
   getRun: (id: string): Promise<RunDetail> => History.Get(id),
   deleteRun: (id: string): Promise<void> => History.Delete(id),
   providers: (): Promise<ProviderStatus[]> => Providers.List(),
+  testProvider: (name: string): Promise<ProviderTest> => Providers.Test(name),
+  providerModels: (name: string): Promise<string[]> => Providers.Models(name),
   settings: (): Promise<PublicSettings> => Settings.Get(),
   settingKeys: (): Promise<KeyInfo[]> => Settings.Keys(),
   settingValues: (): Promise<Record<string, string>> => Settings.Values(),
   setSetting: (key: string, value: string) => Settings.Set(key, value),
   deleteSecret: (name: string): Promise<PublicSettings> => Settings.DeleteSecret(name),
   setLastView: (view: string): Promise<void> => Settings.SetLastView(view),
+  startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(services.StartRequest.createFrom(req)),
+  cancelRun: (id: string): Promise<void> => Runs.Cancel(id),
+  resumeRun: (id: string): Promise<void> => Runs.Resume(id),
+  activeRuns: (): Promise<string[]> => Runs.Active(),
+  runEvents: (id: string, afterSeq: number): Promise<RunEvent[]> => Runs.Events(id, afterSeq),
+  report: (id: string): Promise<ReportView> => Reports.Get(id),
+  exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
+  rejudge: (runID: string, provider: string, model: string): Promise<Comparison> =>
+    Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
   openURL: (url: string): void => BrowserOpenURL(url),
   onRunEvents: (fn: (batch: RunEvent[]) => void): (() => void) => EventsOn('run:event', fn),
 }
+
+export type Api = typeof api

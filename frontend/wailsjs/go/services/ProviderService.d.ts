@@ -3,3 +3,7 @@
 import {services} from '../models';
 
 export function List():Promise<Array<services.ProviderStatus>>;
+
+export function Models(arg1:string):Promise<Array<string>>;
+
+export function Test(arg1:string):Promise<services.ProviderTest>;

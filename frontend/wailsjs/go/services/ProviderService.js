@@ -5,3 +5,11 @@
 export function List() {
   return window['go']['services']['ProviderService']['List']();
 }
+
+export function Models(arg1) {
+  return window['go']['services']['ProviderService']['Models'](arg1);
+}
+
+export function Test(arg1) {
+  return window['go']['services']['ProviderService']['Test'](arg1);
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest'
+import { designLabel, highlight, qualityBadge } from './evidence'
+
+describe('designLabel', () => {
+  it.each([
+    [{ findings: { design: { value: 'rct' } } }, [], '', 'RCT'],
+    [null, ['Journal Article', 'Meta-Analysis'], 'pubmed', 'Meta-analysis'],
+    [null, ['Randomized Controlled Trial'], 'pubmed', 'RCT'],
+    [null, [], 'clinicaltrials', 'Registered trial'],
+    [null, [], 'web', 'Design unclear'],
+  ])('%j %j %s → %s', (ap, pt, src, want) => expect(designLabel(ap as any, pt as string[], src as string)).toBe(want))
+})
+
+describe('qualityBadge', () => {
+  it('says not assessed instead of inventing a score', () => {
+    const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 0, status: 'not_assessed', error: 'model timed out' }] })
+    expect(b.label).toBe('quality not assessed')
+    expect(b.title).toBe('model timed out')
+  })
+  it('labels rule-based scores', () => {
+    const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 7.5, status: 'assessed' }], assessor: { kind: 'offline' } })
+    expect(b).toEqual({ label: 'quality 7.5/10 (rule-based)', tone: 'ok', title: 'Methodological quality (rule-based)' })
+  })
+})
+
+describe('highlight', () => {
+  it('finds a quote across different whitespace and case', () => {
+    const h = highlight('Patients were   randomised using\na computer. Then more.', 'RANDOMISED using a computer.')
+    expect(h?.match).toBe('randomised using\na computer.')
+    expect(h?.before).toBe('Patients were   ')
+    expect(h?.after).toBe(' Then more.')
+  })
+  it('returns null for a fabricated quote', () => {
+    expect(highlight('Some text.', 'never said this')).toBeNull()
+  })
+})

@@ -1,0 +1,89 @@
+// Helpers for evidence cards: design and quality badges from the appraisal or metadata.
+
+export interface AppraisalLike {
+  findings?: Record<string, { value?: unknown; quote?: string }>
+  dimensions?: { name: string; score: number; status: string; error?: string; details?: any[] }[]
+  weight?: number
+  assessor?: { kind?: string; provider?: string; model?: string }
+}
+
+const DESIGN_LABELS: Record<string, string> = {
+  rct: 'RCT',
+  systematic_review: 'Systematic review',
+  meta_analysis: 'Meta-analysis',
+  cohort: 'Cohort',
+  case_control: 'Case-control',
+  cross_sectional: 'Cross-sectional',
+  case_report: 'Case report',
+  animal: 'Animal',
+  in_vitro: 'In vitro',
+  review: 'Review',
+  other: 'Other',
+  unclear: 'Design unclear',
+}
+
+/** designLabel names a study design from the appraisal, else from publication types, else the source. */
+export function designLabel(appraisal: AppraisalLike | null | undefined, pubTypes: string[] = [], source = ''): string {
+  const d = appraisal?.findings?.design?.value
+  if (typeof d === 'string' && DESIGN_LABELS[d]) return DESIGN_LABELS[d]
+  const pt = pubTypes.map((p) => p.toLowerCase())
+  if (pt.some((p) => p.includes('meta-analysis'))) return 'Meta-analysis'
+  if (pt.some((p) => p.includes('systematic review'))) return 'Systematic review'
+  if (pt.some((p) => p.includes('randomized controlled trial'))) return 'RCT'
+  if (pt.some((p) => p.includes('review'))) return 'Review'
+  if (source === 'clinicaltrials') return 'Registered trial'
+  return 'Design unclear'
+}
+
+export interface QualityBadge {
+  label: string
+  tone: 'ok' | 'warn' | 'bad' | ''
+  title: string
+}
+
+/** qualityBadge summarises methodological quality; not assessed is said plainly, never scored. */
+export function qualityBadge(appraisal: AppraisalLike | null | undefined): QualityBadge {
+  if (!appraisal) return { label: 'not appraised', tone: '', title: 'No appraisal stored for this paper' }
+  const q = appraisal.dimensions?.find((d) => d.name === 'methodological_quality')
+  const offline = appraisal.assessor?.kind === 'offline' ? ' (rule-based)' : ''
+  if (!q || q.status !== 'assessed') {
+    return { label: 'quality not assessed', tone: 'warn', title: q?.error || 'The quality could not be assessed' }
+  }
+  const tone = q.score >= 7 ? 'ok' : q.score >= 4 ? 'warn' : 'bad'
+  return { label: `quality ${q.score.toFixed(1)}/10${offline}`, tone, title: 'Methodological quality' + offline }
+}
+
+/** highlight splits text around the first case-insensitive occurrence of quote. */
+export function highlight(text: string, quote: string): { before: string; match: string; after: string } | null {
+  if (!quote || !text) return null
+  const norm = (s: string) => s.replace(/\s+/g, ' ').toLowerCase()
+  const i = norm(text).indexOf(norm(quote).trim())
+  if (i < 0) return null
+  // Map the index in the normalised text back to the original by walking both.
+  let oi = 0
+  let ni = 0
+  const nt = norm(text)
+  while (ni < i && oi < text.length) {
+    if (/\s/.test(text[oi])) {
+      while (oi < text.length && /\s/.test(text[oi])) oi++
+      ni++
+    } else {
+      oi++
+      ni++
+    }
+  }
+  let end = oi
+  let consumed = 0
+  const target = norm(quote).trim().length
+  while (consumed < target && end < text.length) {
+    if (/\s/.test(text[end])) {
+      while (end < text.length && /\s/.test(text[end])) end++
+      consumed++
+    } else {
+      end++
+      consumed++
+    }
+  }
+  void nt
+  return { before: text.slice(0, oi), match: text.slice(oi, end), after: text.slice(end) }
+}

@@ -1,0 +1,195 @@
+import { writable, get } from 'svelte/store'
+import { errorMessage, type ReportView, type RunEvent } from '../api'
+
+/** RunClient is the part of the API a live run needs (injectable for tests). */
+export interface RunClient {
+  getRun(id: string): Promise<{ run: any; events: RunEvent[] }>
+  runEvents(id: string, afterSeq: number): Promise<RunEvent[]>
+  onRunEvents(fn: (batch: RunEvent[]) => void): () => void
+  report(id: string): Promise<ReportView>
+  cancelRun(id: string): Promise<void>
+  resumeRun(id: string): Promise<void>
+}
+
+export interface ScorePoint {
+  iteration: number
+  mechanism: number
+  clinical: number
+  confidence: number
+  kind: string
+}
+
+export interface RunState {
+  runId: string
+  question: string
+  status: string
+  stopReason: string
+  runError: string
+  judge: any
+  events: RunEvent[]
+  lastSeq: number
+  report: ReportView | null
+  error: string
+}
+
+const TERMINAL = new Set(['complete', 'cancelled'])
+const REFRESH = new Set(['search_complete', 'appraising', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
+
+function empty(): RunState {
+  return { runId: '', question: '', status: '', stopReason: '', runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
+}
+
+/** scoreSeries extracts one point per iteration from judge_complete events (the latest wins). */
+export function scoreSeries(events: RunEvent[]): ScorePoint[] {
+  const byIt = new Map<number, ScorePoint>()
+  for (const e of events) {
+    if (e.type !== 'judge_complete' || !e.data) continue
+    const d = e.data as any
+    byIt.set(e.iteration, {
+      iteration: e.iteration,
+      mechanism: Number(d.mechanism_score ?? 0),
+      clinical: Number(d.clinical_score ?? 0),
+      confidence: Number(d.confidence ?? 0),
+      kind: String(d.judge?.kind ?? ''),
+    })
+  }
+  return [...byIt.values()].sort((a, b) => a.iteration - b.iteration)
+}
+
+/** mergeEvents adds events in seq order, ignoring duplicates; it reports whether a gap remains. */
+export function mergeEvents(have: RunEvent[], incoming: RunEvent[]): { events: RunEvent[]; gap: boolean } {
+  const seen = new Set(have.map((e) => e.seq))
+  const out = have.slice()
+  for (const e of incoming) {
+    if (!seen.has(e.seq)) {
+      seen.add(e.seq)
+      out.push(e)
+    }
+  }
+  out.sort((a, b) => a.seq - b.seq)
+  let gap = false
+  for (let i = 0; i < out.length; i++) {
+    if (out[i].seq !== i + 1) {
+      gap = true
+      break
+    }
+  }
+  return { events: out, gap }
+}
+
+/** createRunStore follows one run: stored events first, then live batches, filling gaps. */
+export function createRunStore(client: RunClient) {
+  const state = writable<RunState>(empty())
+  let unsubscribe: (() => void) | null = null
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null
+
+  async function refreshRun() {
+    const id = get(state).runId
+    if (!id) return
+    try {
+      const d = await client.getRun(id)
+      if (get(state).runId !== id) return
+      state.update((s) => ({
+        ...s,
+        status: d.run.status,
+        stopReason: d.run.stop_reason ?? '',
+        runError: d.run.error ?? '',
+        judge: d.run.judge,
+        question: d.run.question,
+      }))
+    } catch (err) {
+      state.update((s) => ({ ...s, error: errorMessage(err) }))
+    }
+  }
+
+  async function refreshReport() {
+    const id = get(state).runId
+    if (!id) return
+    try {
+      const r = await client.report(id)
+      if (get(state).runId === id) state.update((s) => ({ ...s, report: r }))
+    } catch (err) {
+      state.update((s) => ({ ...s, error: errorMessage(err) }))
+    }
+  }
+
+  function scheduleRefresh() {
+    if (refreshTimer) return
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null
+      refreshReport()
+    }, 150)
+  }
+
+  async function fillGap() {
+    const s = get(state)
+    const more = await client.runEvents(s.runId, 0)
+    apply(more, false)
+  }
+
+  function apply(batch: RunEvent[], live: boolean) {
+    const s = get(state)
+    const mine = batch.filter((e) => e.run_id === s.runId)
+    if (mine.length === 0) return
+    const { events, gap } = mergeEvents(s.events, mine)
+    const last = events.length ? events[events.length - 1].seq : 0
+    let status = s.status
+    for (const e of mine) {
+      if (TERMINAL.has(e.type)) status = e.type
+      else if (e.type === 'started' && status !== 'running') status = 'running'
+    }
+    state.update((x) => ({ ...x, events, lastSeq: last, status }))
+    if (mine.some((e) => REFRESH.has(e.type))) scheduleRefresh()
+    if (mine.some((e) => TERMINAL.has(e.type) || (e.type === 'error' && (e.data as any)?.fatal))) refreshRun()
+    if (gap && live) fillGap().catch(() => {})
+  }
+
+  async function open(runId: string) {
+    close()
+    state.set({ ...empty(), runId })
+    unsubscribe = client.onRunEvents((batch) => apply(batch, true))
+    try {
+      const d = await client.getRun(runId)
+      if (get(state).runId !== runId) return
+      state.update((s) => ({
+        ...s,
+        question: d.run.question,
+        status: d.run.status,
+        stopReason: d.run.stop_reason ?? '',
+        runError: d.run.error ?? '',
+        judge: d.run.judge,
+      }))
+      apply(d.events ?? [], false)
+      await refreshReport()
+    } catch (err) {
+      state.update((s) => ({ ...s, error: errorMessage(err) }))
+    }
+  }
+
+  function close() {
+    unsubscribe?.()
+    unsubscribe = null
+    if (refreshTimer) clearTimeout(refreshTimer)
+    refreshTimer = null
+  }
+
+  async function cancel() {
+    try {
+      await client.cancelRun(get(state).runId)
+    } catch (err) {
+      state.update((s) => ({ ...s, error: errorMessage(err) }))
+    }
+  }
+
+  async function resume() {
+    try {
+      state.update((s) => ({ ...s, error: '', status: 'running' }))
+      await client.resumeRun(get(state).runId)
+    } catch (err) {
+      state.update((s) => ({ ...s, error: errorMessage(err) }))
+      await refreshRun()
+    }
+  }
+
+  return { subscribe: state.subscribe, open, close, cancel, resume, refreshReport }
+}
