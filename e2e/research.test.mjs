@@ -1,0 +1,148 @@
+// Scenarios 1, 3 and 7 of issue 6: a full run from question to report with the offline
+// judge (events visible while it runs), the Markdown export written to
+// DEEPCRITICAL_EXPORT_DIR, and empty or whitespace-only questions refused.
+import { after, before, describe, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  RUN_TIMEOUT,
+  assertSeqOrdered,
+  exportDir,
+  launch,
+  nav,
+  openApp,
+  runStatus,
+  shot,
+  startRun,
+  timeline,
+  waitForStatus,
+  xssFired,
+} from './harness.mjs'
+
+const QUESTION = 'What drugs could be repurposed for Alzheimer disease?'
+
+describe('research: question to report', () => {
+  let b, app, runId
+  before(async () => {
+    b = await launch()
+    app = await openApp(b.context)
+  })
+  after(async () => {
+    if (app) await shot(app.page, 'last-research-scenario').catch(() => {})
+    await b?.close()
+  })
+
+  test('the Research view offers four examples and says where the judge runs', async () => {
+    const { page } = app
+    await nav(page, 'research')
+    assert.equal(await page.getByTestId('example').count(), 4)
+    await page.getByTestId('judge-select').selectOption('offline')
+    const note = (await page.getByTestId('judge-note').innerText()).toLowerCase()
+    assert.match(note, /offline/, `judge note names the offline judge: ${note}`)
+    assert.match(note, /local only/, `judge note says nothing leaves the machine: ${note}`)
+    // An example fills the question box.
+    await page.getByTestId('example').first().click()
+    const filled = await page.getByTestId('question').inputValue()
+    assert.ok(filled.trim().length > 10, `the example filled the question: ${JSON.stringify(filled)}`)
+    await shot(page, 'research')
+  })
+
+  test('empty and whitespace-only questions are refused with a message', async () => {
+    const { page } = app
+    await nav(page, 'research')
+    for (const [value, how] of [
+      ['', 'click'],
+      ['   \t  ', 'click'],
+      ['  \n\n   ', 'enter'],
+    ]) {
+      await page.getByTestId('question').fill(value)
+      if (how === 'enter') await page.getByTestId('question').press('Enter')
+      else await page.getByTestId('start').click()
+      const err = page.getByTestId('form-error')
+      await err.waitFor({ state: 'visible' })
+      assert.ok((await err.innerText()).trim().length > 0, 'the refusal says why')
+      assert.equal(await page.getByTestId('run-view').count(), 0, `no run started for ${JSON.stringify(value)}`)
+    }
+    // Shift+Enter inserts a newline instead of starting.
+    await page.getByTestId('question').fill('first line')
+    await page.getByTestId('question').press('Shift+Enter')
+    await page.getByTestId('question').pressSequentially('second line')
+    assert.equal(await page.getByTestId('question').inputValue(), 'first line\nsecond line')
+    assert.equal(await page.getByTestId('run-view').count(), 0)
+  })
+
+  test('a run streams events before it completes and ends with a report', { timeout: RUN_TIMEOUT + 30_000 }, async () => {
+    const { page, problems } = app
+    runId = await startRun(page, { question: QUESTION, judge: 'offline', maxIterations: 2, submit: 'enter' })
+    assert.match(runId, /\S/)
+
+    // Sample the timeline while the run is still running: events must arrive live.
+    const live = await page.waitForFunction(
+      () => {
+        const view = document.querySelector('[data-testid="run-view"]')
+        const n = view?.querySelectorAll('[data-testid="timeline"] [data-testid="event"]').length ?? 0
+        const status = view?.getAttribute('data-status')
+        if (status === 'running' && n > 0) return { n, status }
+        if (status && status !== 'running') return { n, status }
+        return null
+      },
+      null,
+      { timeout: RUN_TIMEOUT, polling: 20 },
+    )
+    const seen = await live.jsonValue()
+    console.log(`events seen while running: ${seen.n} (status ${seen.status})`)
+    assert.equal(seen.status, 'running', 'the run was still running when its first events showed')
+    assert.ok(seen.n > 0)
+    await shot(page, 'run')
+
+    const status = await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted'])
+    assert.equal(status, 'complete', `the run completed (status ${status})`)
+
+    const events = await timeline(page)
+    console.log(`events at completion: ${events.length}`)
+    assert.ok(events.length > seen.n, `more events arrived after the first sample (${seen.n} → ${events.length})`)
+    assertSeqOrdered(events)
+    const types = new Set(events.map((e) => e.type))
+    for (const t of ['started', 'searching', 'judging', 'complete']) assert.ok(types.has(t), `timeline has a ${t} event: ${[...types]}`)
+
+    assert.ok((await page.getByTestId('evidence-card').count()) > 0, 'evidence cards are shown')
+    const firstCard = page.getByTestId('evidence-card').first()
+    assert.ok((await firstCard.getByTestId('evidence-title').innerText()).trim().length > 0)
+    const assessments = page.getByTestId('assessment-card')
+    assert.ok((await assessments.count()) >= 1, 'one assessment card per iteration')
+    const kinds = await assessments.getByTestId('judge-kind').allInnerTexts()
+    assert.ok(kinds.every((k) => /offline/i.test(k)), `every assessment says the offline judge made it: ${kinds}`)
+    assert.equal(await page.locator('[data-testid="score-chart"]').evaluate((el) => el.tagName.toLowerCase()), 'svg')
+
+    const report = page.getByTestId('report')
+    await report.waitFor({ state: 'visible' })
+    const text = await report.innerText()
+    assert.ok(text.includes('Alzheimer'), 'the report states the question')
+    assert.match(text, /Drug candidates/i)
+    assert.ok((await page.getByTestId('verdict').innerText()).trim().length > 0, 'the verdict is shown')
+    assert.match(await page.getByTestId('disclaimer').innerText(), /research/i)
+    await page.getByTestId('report').scrollIntoViewIfNeeded()
+    await shot(page, 'report')
+
+    assert.equal(await xssFired(page), false)
+    assert.deepEqual(problems, [], 'no page errors during the run')
+  })
+
+  test('Markdown export writes the report into the export folder', async (t) => {
+    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    const { page } = app
+    assert.equal(await runStatus(page), 'complete')
+    await page.getByTestId('export-md').click()
+    const result = page.getByTestId('export-result')
+    await page.waitForFunction(() => /\.md\b/.test(document.querySelector('[data-testid="export-result"]')?.textContent ?? ''))
+    const shown = await result.innerText()
+    const file = join(exportDir(), `deepcritical-${runId}.md`)
+    assert.ok(shown.includes(file), `the message names the written path ${file}: ${shown}`)
+    assert.ok(existsSync(file), `${file} exists`)
+    const md = readFileSync(file, 'utf8')
+    assert.ok(md.includes(QUESTION), 'the export contains the question')
+    assert.ok(md.includes('## Drug candidates'), 'the export has the drug candidates section')
+    assert.ok(!/api[_-]?key|sk-[a-z0-9]{8}/i.test(md), 'no secrets in the export')
+  })
+})
