@@ -17,7 +17,7 @@ const maxQueryTerms = 16
 //   - bare words match exactly after stemming (porter tokenizer: "trials" finds "trial"),
 //     except the LAST bare word, which is a prefix match ("metfor" finds "metformin");
 //   - words without any letter or digit are dropped, a possessive 's is dropped, control
-//     characters are spaces; FTS operators (AND, OR, NOT, NEAR) are ordinary words.
+//     characters and invalid UTF-8 are spaces; FTS operators (AND, OR, NOT, NEAR) are ordinary words.
 //
 // It returns "" when nothing searchable remains.
 func ftsQuery(text string) string {
@@ -32,7 +32,7 @@ func ftsQuery(text string) string {
 			return ' '
 		}
 		return r
-	}, text)
+	}, strings.ToValidUTF8(text, " "))
 	for len(terms) < maxQueryTerms {
 		rest = strings.TrimLeftFunc(rest, unicode.IsSpace)
 		if rest == "" {
