@@ -8,6 +8,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -44,7 +45,8 @@ func appraiseCommand() *command {
 			fs.StringVar(&o.libraryID, "library-id", "", "appraise this record of the imported library")
 			fs.StringVar(&o.judgeName, "judge", "", "judge: offline, openai, anthropic, huggingface, ollama, compatible, cli (default: the settings')")
 			fs.StringVar(&o.model, "model", "", "model for the judge")
-			fs.StringVar(&o.gold, "gold", "", "calibrate only: gold CSV with columns document (text or id), item, label")
+			fs.StringVar(&o.gold, "gold", "", "calibrate only: gold CSV with columns document (the text, a PMID, library:ID or a stored evidence key), item "+
+				"(a rule finding such as blinding, or a judge-scored dimension.component such as risk_of_bias.detection_bias), label")
 			return o
 		},
 		maxArgs: 1,
@@ -315,7 +317,12 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 			case !c.QuoteVerified:
 				check = "QUOTE NOT FOUND IN THE TEXT"
 			}
-			fmt.Fprintf(w, "  %-26s %g/%g  %s  [%s]\n", c.Component, c.Contribution, c.MaxScore, c.Value, check)
+			score := fmt.Sprintf("%g/%g", c.Contribution, c.MaxScore)
+			value := ""
+			if c.Value != "" && c.Value != score {
+				value = "  " + c.Value
+			}
+			fmt.Fprintf(w, "  %-26s %s%s  [%s]\n", c.Component, score, value, check)
 			if c.Evidence != "" {
 				fmt.Fprintf(w, "  %-26s “%s”\n", "", oneLine(c.Evidence))
 			}
@@ -374,4 +381,8 @@ func printCalibration(w io.Writer, rep appraisal.CalibrationReport) {
 		}
 	}
 	fmt.Fprintln(w, "\nκ is Cohen's kappa: agreement beyond chance (1 perfect, 0 chance level, below 0 worse than chance).")
+	if rep.Assessor.Kind != domain.JudgeKindOffline && !slices.ContainsFunc(rep.Items, func(it appraisal.ItemAgreement) bool { return strings.Contains(it.Item, ".") }) {
+		fmt.Fprintf(w, "Note: every item is a rule-based finding, which %s does not change; label dimension components "+
+			"(e.g. methodological_quality.blinding, risk_of_bias.detection_bias) to measure the model.\n", rep.Assessor.Model)
+	}
 }

@@ -341,6 +341,11 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 	require.Contains(t, human, "LLM compatible/fake-judge")
 	require.Contains(t, human, "QUOTE NOT FOUND IN THE TEXT")
 	require.Contains(t, human, plantedQuote)
+
+	code, human, stderr = runCLI(t, "appraise", "calibrate", "--gold", filepath.Join("testdata", "appraise_gold.csv"), "--judge", "compatible", "--model", "fake-judge")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, human, "LLM compatible/fake-judge")
+	require.Contains(t, human, "Note: every item is a rule-based finding, which fake-judge does not change")
 }
 
 func TestAppraiseFakeJudgeDownIsNotAssessedWithReason(t *testing.T) {
