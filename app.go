@@ -44,6 +44,7 @@ func runDesktop(assets embed.FS) int {
 		MinHeight:        600,
 		AssetServer:      &assetserver.Options{Assets: dist},
 		BackgroundColour: &options.RGBA{R: 247, G: 248, B: 250, A: 255},
+		DragAndDrop:      &options.DragAndDrop{EnableFileDrop: true},
 		OnStartup:        app.startup,
 		OnBeforeClose:    app.beforeClose,
 		OnShutdown:       app.shutdown,

@@ -53,6 +53,7 @@ func commands() []*command {
 		searchCommand(),
 		judgeCommand(),
 		appraiseCommand(),
+		libraryCommand(),
 		historyCommand(),
 		providersCommand(),
 		settingsCommand(),

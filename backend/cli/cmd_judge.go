@@ -58,7 +58,7 @@ func judgeCommand() *command {
 			if err != nil {
 				return err
 			}
-			res, err := c.Judges.Judge(ctx, o.question, evidence, choice)
+			res, err := c.JudgeEvidence(ctx, o.question, evidence, choice)
 			if err != nil {
 				return err
 			}

@@ -86,9 +86,9 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	progress := &progressPrinter{e: e, json: o.json}
 	var run domain.Run
 	if o.resume != "" {
-		run, err = c.Runs.ResumeSync(ctx, o.resume, orchestrator.EmitterFunc(progress.emit))
+		run, err = c.ResumeResearch(ctx, o.resume, orchestrator.EmitterFunc(progress.emit))
 	} else {
-		run, err = c.Runs.RunSync(ctx, req, orchestrator.EmitterFunc(progress.emit))
+		run, err = c.RunResearch(ctx, req, orchestrator.EmitterFunc(progress.emit))
 	}
 	if err != nil && run.ID == "" {
 		return err

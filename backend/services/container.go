@@ -55,6 +55,7 @@ type Container struct {
 	Judges     *JudgeService
 	Reports    *ReportService
 	Appraisals *AppraisalService
+	Library    *LibraryService
 }
 
 // Open loads settings, opens (creating if needed) the database and builds the services.
@@ -101,6 +102,7 @@ func newContainer(opts Options) *Container {
 	c.Search = &SearchService{c: c}
 	c.Judges = &JudgeService{c: c}
 	c.Reports = &ReportService{c: c}
+	c.Library = &LibraryService{c: c}
 	c.Appraisals = &AppraisalService{c: c}
 	return c
 }
@@ -121,7 +123,7 @@ func (c *Container) open(ctx context.Context) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Appraisals}
+	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Library, c.Appraisals}
 }
 
 // Start hands the window's context to the emitter and marks runs a crashed process left

@@ -1011,6 +1011,63 @@ export namespace domain {
 
 }
 
+export namespace library {
+	
+	export class ImportError {
+	    file: string;
+	    record: number;
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ImportError(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.record = source["record"];
+	        this.error = source["error"];
+	    }
+	}
+	export class Summary {
+	    imported: number;
+	    updated: number;
+	    skipped: number;
+	    errors: ImportError[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Summary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.imported = source["imported"];
+	        this.updated = source["updated"];
+	        this.skipped = source["skipped"];
+	        this.errors = this.convertValues(source["errors"], ImportError);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
 export namespace services {
 	
 	export class AppStatus {
@@ -1134,6 +1191,38 @@ export namespace services {
 	        this.key = source["key"];
 	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LibraryPage {
+	    records: store.LibraryRecord[];
+	    total: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new LibraryPage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.records = this.convertValues(source["records"], store.LibraryRecord);
+	        this.total = source["total"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1381,6 +1470,48 @@ export namespace services {
 
 export namespace store {
 	
+	export class LibraryRecord {
+	    id: number;
+	    key: string;
+	    evidence: domain.Evidence;
+	    score?: number;
+	    // Go type: time
+	    imported_at: any;
+	    // Go type: time
+	    updated_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new LibraryRecord(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.key = source["key"];
+	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
+	        this.score = source["score"];
+	        this.imported_at = this.convertValues(source["imported_at"], null);
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class RunFilter {
 	    text?: string;
 	    status?: string;

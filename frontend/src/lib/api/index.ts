@@ -4,12 +4,13 @@
 import * as App from '../../../wailsjs/go/services/AppService'
 import * as History from '../../../wailsjs/go/services/HistoryService'
 import * as Judges from '../../../wailsjs/go/services/JudgeService'
+import * as Library from '../../../wailsjs/go/services/LibraryService'
 import * as Providers from '../../../wailsjs/go/services/ProviderService'
 import * as Reports from '../../../wailsjs/go/services/ReportService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
-import { config, domain, services, store } from '../../../wailsjs/go/models'
-import { BrowserOpenURL, EventsOn } from '../../../wailsjs/runtime/runtime'
+import { config, domain, library, services, store } from '../../../wailsjs/go/models'
+import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
 
 export type RunSummary = store.RunSummary
 export type RunFilter = store.RunFilter
@@ -25,6 +26,24 @@ export type EvidenceView = services.EvidenceView
 export type Comparison = services.Comparison
 export type StartRequest = services.StartRequest
 export type StoredAssessment = store.StoredAssessment
+export type LibraryRecord = store.LibraryRecord
+export type LibraryPage = services.LibraryPage
+export type ImportSummary = library.Summary
+/** ImportProgress mirrors Go's library.Progress, sent on the library:progress event. */
+export interface ImportProgress {
+  file: string
+  file_index: number
+  file_count: number
+  format?: string
+  bytes_read: number
+  bytes_total: number
+  records: number
+  imported: number
+  updated: number
+  skipped: number
+  errors: number
+  file_done: boolean
+}
 export const EventType = domain.EventType
 
 export function errorMessage(err: unknown): string {
@@ -56,6 +75,15 @@ export const api = {
   exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
   rejudge: (runID: string, provider: string, model: string): Promise<Comparison> =>
     Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
+  importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
+  importDialog: (): Promise<ImportSummary> => Library.ImportDialog(),
+  listLibrary: (limit: number, offset: number): Promise<LibraryPage> => Library.List(limit, offset),
+  searchLibrary: (q: string, limit: number): Promise<LibraryRecord[]> => Library.Search(q, limit),
+  onImportProgress: (fn: (p: ImportProgress) => void): (() => void) => EventsOn('library:progress', fn),
+  onFileDrop: (fn: (paths: string[]) => void): (() => void) => {
+    OnFileDrop((_x, _y, paths) => fn(paths), false)
+    return () => OnFileDropOff()
+  },
   openURL: (url: string): void => BrowserOpenURL(url),
   onRunEvents: (fn: (batch: RunEvent[]) => void): (() => void) => EventsOn('run:event', fn),
 }
