@@ -123,7 +123,11 @@ func (c *Container) open(ctx context.Context) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	return []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Library, c.Appraisals}
+	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Library, c.Appraisals}
+	if benchHooksEnabled() {
+		b = append(b, &DiagnosticsService{c: c})
+	}
+	return b
 }
 
 // Start hands the window's context to the emitter and marks runs a crashed process left
