@@ -253,3 +253,29 @@ func TestCalibrateResolvesLibraryAndStoredEvidence(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkAppraiseText measures `appraise --text-file` behind the CLI: rules, offline
+// rubric and the SQLite cache write for a new text (miss), and the cache read for a text
+// seen before (hit).
+func BenchmarkAppraiseText(b *testing.B) {
+	dir := b.TempDir()
+	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
+	require.NoError(b, err)
+	defer c.Close()
+	ctx := context.Background()
+	ev := trialEvidence("1")
+	b.Run("miss", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := c.AppraiseText(ctx, ev.Citation.Title, ev.Content+" Run "+strconv.Itoa(i)+".", JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("hit", func(b *testing.B) {
+		for i := 0; i < b.N; i++ {
+			if _, err := c.AppraiseText(ctx, ev.Citation.Title, ev.Content, JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
