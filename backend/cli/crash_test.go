@@ -55,6 +55,7 @@ func TestCrashKillAndResume(t *testing.T) {
 	}
 	bins := buildCrashBinaries(t, root)
 	upstream := startFakeAPIs(t, filepath.Join(bins, "fakeapis"), shared)
+	ref := referenceRun(t, filepath.Join(bins, "deepcritical"), upstream)
 
 	cases := []struct {
 		name string
@@ -76,12 +77,12 @@ func TestCrashKillAndResume(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			crashAndResume(t, filepath.Join(bins, "deepcritical"), upstream, tc.killAfter)
+			crashAndResume(t, filepath.Join(bins, "deepcritical"), upstream, ref, tc.killAfter)
 		})
 	}
 }
 
-func crashAndResume(t *testing.T, bin string, upstream *url.URL, killAfter func(domain.Event, *searchLog) bool) {
+func crashAndResume(t *testing.T, bin string, upstream *url.URL, ref finishedRun, killAfter func(domain.Event, *searchLog) bool) {
 	ctx := context.Background()
 	proxy, searches := newRecordingProxy(t, upstream)
 	env, dbPath := crashEnv(t, proxy.URL)
@@ -206,6 +207,54 @@ func crashAndResume(t *testing.T, bin string, upstream *url.URL, killAfter func(
 	rep, err := st.GetReport(ctx, runID)
 	require.NoError(t, err)
 	require.Contains(t, rep.Markdown, "Alzheimer")
+
+	// The crash changed nothing about the outcome: the resumed run ends where an
+	// uninterrupted one does, with the same evidence.
+	require.Equal(t, ref.run.StopReason, run.StopReason, "stop rule of the resumed run vs an uninterrupted one")
+	require.Equal(t, ref.run.Iterations, run.Iterations, "iterations of the resumed run vs an uninterrupted one")
+	require.ElementsMatch(t, ref.evidence, evidenceKeys(evidence))
+}
+
+// finishedRun is the outcome of an uninterrupted run: the final run and its evidence keys.
+type finishedRun struct {
+	run      domain.Run
+	evidence []string
+}
+
+// referenceRun runs the same research without a crash, for the resumed runs to match.
+func referenceRun(t *testing.T, bin string, upstream *url.URL) finishedRun {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), crashTimeout)
+	defer cancel()
+	proxy, _ := newRecordingProxy(t, upstream)
+	env, dbPath := crashEnv(t, proxy.URL)
+	cmd := exec.CommandContext(ctx, bin, "research", crashQuestion, "--judge", "offline", "--json", "--max-iterations", "3")
+	cmd.Env = env
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	require.NoError(t, cmd.Run(), "uninterrupted research failed; stderr:\n%s", stderr.String())
+	lines := strings.Split(strings.TrimRight(stdout.String(), "\n"), "\n")
+	var out finishedRun
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &out.run))
+	require.Equal(t, domain.RunComplete, out.run.Status)
+	st, err := store.Open(ctx, dbPath)
+	require.NoError(t, err)
+	defer st.Close()
+	evs, err := st.RunEvidence(ctx, out.run.ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, evs)
+	out.evidence = evidenceKeys(evs)
+	t.Logf("uninterrupted run: %d events, %d evidence, stop rule %s after %d iterations",
+		len(lines)-1, len(evs), out.run.StopReason, out.run.Iterations)
+	return out
+}
+
+func evidenceKeys(evs []domain.Evidence) []string {
+	keys := make([]string, len(evs))
+	for i, e := range evs {
+		keys[i] = e.CanonicalKey()
+	}
+	return keys
 }
 
 // killedRun is what a killed process printed.
