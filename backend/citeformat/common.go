@@ -66,8 +66,9 @@ func finish(ev *domain.Evidence, localID string) {
 	}
 }
 
-// hasIdentity reports whether a record can be found again: it has a title or an id.
-func hasIdentity(c domain.Citation) bool {
+// HasIdentity reports whether a record can be found again: it has a title or one of the
+// public identifiers. Importers skip records without one.
+func HasIdentity(c domain.Citation) bool {
 	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
 }
 

@@ -197,7 +197,7 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 			im.fileError(rec, err)
 			return nil
 		}
-		if !hasIdentity(ev) {
+		if !citeformat.HasIdentity(ev.Citation) {
 			im.sum.Skipped++
 			return nil
 		}
@@ -236,12 +236,6 @@ func openReason(err error) string {
 		return "permission denied"
 	}
 	return "unreadable"
-}
-
-// hasIdentity reports whether a record can be found again: it has a title or an id.
-func hasIdentity(ev domain.Evidence) bool {
-	c := ev.Citation
-	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
 }
 
 // flush stores the pending records: in one batch when the index supports it, else one by
