@@ -9,6 +9,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/report"
+	"deepcritical/backend/services"
 	"deepcritical/backend/store"
 )
 
@@ -176,7 +177,14 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		return err
 	}
 	if opts.(*jsonFlag).json {
-		return writeJSON(e.stdout, d)
+		rep, err := c.Reports.Get(d.Run.ID)
+		if err != nil {
+			return err
+		}
+		return writeJSON(e.stdout, struct {
+			services.RunDetail
+			Report services.ReportView `json:"report"`
+		}{d, rep})
 	}
 	r := d.Run
 	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, r.Question, r.Status)
@@ -191,6 +199,15 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 	for _, ev := range d.Events {
 		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, ev.Message)
 	}
+	rep, err := c.Reports.Get(r.ID)
+	if err != nil {
+		return err
+	}
+	if rep.Markdown == "" {
+		e.printf("\nNo report was written for this run.\n")
+		return nil
+	}
+	e.printf("\n%s\n", rep.Markdown)
 	return nil
 }
 
