@@ -210,6 +210,7 @@ func TestDetect(t *testing.T) {
 		{"efetch.xml", `<?xml version="1.0"?><!DOCTYPE PubmedArticleSet><PubmedArticleSet>`, FormatPubMedXML, false},
 		{"other.xml", `<?xml version="1.0"?><rss>`, "", true},
 		{"unknown.dat", "just some words", "", true},
+		{"notes.txt", "PMID is mentioned here but no tags", "", true},
 		{"bom.txt", "\uFEFFTY  - JOUR\n", FormatRIS, false},
 	}
 	for _, tt := range tests {
