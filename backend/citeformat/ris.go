@@ -76,13 +76,10 @@ func scanRIS(r io.Reader, fn Handler) error {
 		tag, value, ok := parseRISTag(line)
 		switch {
 		case ok && tag == "TY":
+			// A record still open here either lacked its ER (accepted, as Zotero does) or
+			// had tags but no TY of its own (reported by emit as a bad record).
 			if cur != nil {
-				if !cur.hasTY {
-					// Tags before this TY had no TY of their own: a bad record.
-					if err := emit(cur); err != nil {
-						return err
-					}
-				} else if err := emit(cur); err != nil {
+				if err := emit(cur); err != nil {
 					return err
 				}
 			}
