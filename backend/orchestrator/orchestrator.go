@@ -218,6 +218,10 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 		queries = InitialQueries(st.run.Question, cfg.QueriesPerIteration)
 	case !st.searchDone[it]:
 		queries = st.iterQueries[it]
+	case len(st.pendingQueries) > 0:
+		// The previous process announced the next iteration but stopped before it began.
+		it++
+		queries = st.pendingQueries
 	}
 	for {
 		if ctx.Err() != nil {

@@ -315,6 +315,50 @@ func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
 	require.Contains(t, v.Verdict.MissingItems, "unsupported drug candidate: Donepezil")
 }
 
+// TestResumeAfterLoopingEventStartsTheAnnouncedIteration covers a crash between a
+// "looping" event and the next iteration's "searching" event: resume must start the
+// announced iteration with the announced queries, not synthesise and verify again.
+func TestResumeAfterLoopingEventStartsTheAnnouncedIteration(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(true, "Metformin", "Donepezil")))
+	cs := &crashStore{Store: wire.Store{S: h.s}, crashAt: func(e domain.Event) bool {
+		return e.Type == domain.EventSearching && e.Iteration == 2
+	}}
+	crashing, err := orchestrator.New(orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: cs, Emitter: h.emitter,
+		Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
+	require.NoError(t, err)
+	run, err := crashing.Run(context.Background(), question, cfg(10))
+	require.ErrorIs(t, err, errCrashed)
+	before := storedEvents(t, h.s, run.ID)
+	require.Equal(t, domain.EventLooping, before[len(before)-1].Type, "the crash came right after the verification looping event")
+	announced := data(t, before[len(before)-1])["next_queries"]
+
+	resumed, err := h.o.Resume(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, resumed.Status)
+	events := storedEvents(t, h.s, run.ID)
+	require.Equal(t, 1, countAt(events, domain.EventVerifying, 1), "iteration 1 is verified once, not again on resume")
+	var rounds int
+	for _, e := range ofType(events, domain.EventLooping) {
+		if data(t, e)["reason"] == "verification" {
+			rounds++
+		}
+	}
+	require.Equal(t, 2, rounds, "the bound of 2 extra rounds is not reached early")
+	require.Equal(t, 3, resumed.Iterations)
+	searching := ofType(events, domain.EventSearching)
+	require.Equal(t, announced, data(t, searching[1])["queries"], "iteration 2 searches the announced queries")
+}
+
+func countAt(events []domain.Event, typ domain.EventType, iteration int) int {
+	n := 0
+	for _, e := range events {
+		if e.Type == typ && e.Iteration == iteration {
+			n++
+		}
+	}
+	return n
+}
+
 func TestNoExtraRoundWhenNoIterationsLeft(t *testing.T) {
 	h := newHarness(t, newPapers(1), always(assessment(true, "Donepezil")))
 	run, err := h.o.Run(context.Background(), question, cfg(1))

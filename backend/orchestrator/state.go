@@ -27,6 +27,10 @@ type state struct {
 	allFailedStreak  int
 	verifyRounds     int
 	verdicts         []domain.Verdict
+	// pendingQueries are the next queries a "looping" event announced for iteration
+	// lastIteration+1 before the process stopped; resume starts that iteration with them
+	// instead of deciding (and, after a failed verification, verifying) again.
+	pendingQueries []string
 }
 
 // load rebuilds the state of a run from the store by replaying its events: a "searching"
@@ -56,6 +60,7 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 		case domain.EventSearching:
 			st.lastIteration = max(st.lastIteration, e.Iteration)
 			st.iterQueries[e.Iteration] = d.Queries
+			st.pendingQueries = nil
 		case domain.EventSearchComplete:
 			st.searchDone[e.Iteration] = true
 			for _, q := range d.Queries {
@@ -66,6 +71,9 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 		case domain.EventJudgeComplete:
 			st.judgeDone[e.Iteration] = true
 		case domain.EventLooping:
+			if e.Iteration == st.lastIteration && len(d.NextQueries) > 0 {
+				st.pendingQueries = d.NextQueries
+			}
 			if d.Reason == "verification" {
 				st.verifyRounds = max(st.verifyRounds, d.Round)
 				if d.Verdict != nil {
@@ -107,6 +115,7 @@ type eventData struct {
 	AllFailedStreak  int             `json:"all_failed_streak"`
 	Reason           string          `json:"reason"`
 	Round            int             `json:"round"`
+	NextQueries      []string        `json:"next_queries"`
 	Verdict          *domain.Verdict `json:"verdict"`
 }
 
