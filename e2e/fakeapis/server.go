@@ -272,7 +272,7 @@ func (s *server) answer(prompt string, schema json.RawMessage) string {
 	case strings.Contains(text, `"mechanism_score"`):
 		return assessment(prompt)
 	case strings.Contains(text, `"missing_items"`):
-		return `{"pass": true, "reason": "Every candidate and finding in the report is supported by the cited evidence.", "missing_items": [], "questions_for_user": [], "forward_progress": true, "convergence_estimate": 0.9, "suggested_next_steps": []}`
+		return verdict(prompt)
 	case len(schema) > 0 && string(schema) != "null" && string(schema) != `"json"`:
 		var sch map[string]any
 		if json.Unmarshal(schema, &sch) == nil {
@@ -285,6 +285,32 @@ func (s *server) answer(prompt string, schema json.RawMessage) string {
 		narrative += " See [this link](javascript:window.__xss=6) and <img src=x onerror=\"window.__xss=7\">."
 	}
 	return narrative
+}
+
+// problemRe finds the grounding problems code listed in the verify prompt.
+var problemRe = regexp.MustCompile(`(?m)^- (.+)$`)
+
+// verdict agrees with the code's grounding checks: it fails the report when the prompt
+// lists grounding problems and passes it otherwise.
+func verdict(prompt string) string {
+	v := map[string]any{"questions_for_user": []string{}, "forward_progress": true, "convergence_estimate": 0.9, "suggested_next_steps": []string{}}
+	i := strings.Index(prompt, "## Grounding problems found by code")
+	if i < 0 {
+		v["pass"], v["reason"], v["missing_items"] = true, "Every candidate and finding in the report is supported by the cited evidence.", []string{}
+	} else {
+		section := prompt[i:]
+		if j := strings.Index(section[3:], "\n## "); j >= 0 {
+			section = section[:j+3]
+		}
+		var missing []string
+		for _, m := range problemRe.FindAllStringSubmatch(section, 10) {
+			missing = append(missing, strings.TrimSpace(m[1]))
+		}
+		v["pass"], v["reason"], v["missing_items"] = false, "The code found grounding problems the report must resolve.", nonNil(missing)
+		v["suggested_next_steps"] = []string{"search for evidence on the unsupported items"}
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 func assessment(prompt string) string {
