@@ -40,6 +40,18 @@ failed=()
 
 note() { printf '\033[1mbench:\033[0m %s\n' "$*" >&2; }
 figure() { echo "$*" | tee -a "$FIGURES"; }
+# load_since EPOCH prints the mean 1-min load average sampled since EPOCH (or the current one).
+load_since() {
+  awk -v t="$1" -v now="$(cut -d' ' -f1 /proc/loadavg)" '$1 >= t { n++; s += $2 }
+    END { if (n) printf "%.2f", s / n; else printf "%.2f", now }' "$OUT/load.txt"
+}
+# step NAME START records how long a step took and the load while it ran.
+step() {
+  local secs=$(($(date +%s) - $2)) load
+  load=$(load_since "$2")
+  printf '%s\t%ss\tload %s\n' "$1" "$secs" "$load" >>"$OUT/steps.txt"
+  note "  $1 took ${secs} s at load $load"
+}
 fail() { failures=$((failures + 1)); failed+=("$1"); note "FAILED: $1"; }
 skip() { [[ "$SKIP" == *",$1,"* ]]; }
 
@@ -56,7 +68,7 @@ skip() { [[ "$SKIP" == *",$1,"* ]]; }
   echo "mode: $([ $QUICK -eq 1 ] && echo quick || echo full)"
 } | tee "$OUT/machine.txt" >&2
 
-( while :; do echo "$(date -u +%H:%M:%S) $(cut -d' ' -f1-3 /proc/loadavg)"; sleep 5; done ) >"$OUT/load.txt" 2>/dev/null &
+( while :; do echo "$(date +%s) $(cut -d' ' -f1-3 /proc/loadavg)"; sleep 5; done ) >"$OUT/load.txt" 2>/dev/null &
 sampler=$!
 trap 'kill "$sampler" 2>/dev/null || true' EXIT
 
@@ -78,6 +90,7 @@ BenchmarkFanout/ncbi-key|wall/critical-path|<=|1.2|1.2
 BenchmarkFanout/ncbi-key|esearch/call|==|3|3 (1 per query)
 BenchmarkFanout/ncbi-key|efetch/call|==|1|1
 BenchmarkGenerateRoundTrip|ns/op|<|2000000|2 ms
+BenchmarkGenerateRoundTrip|cpu-ns/op|<|2000000|2 ms
 BenchmarkPipeline/clean|ns/op|<|2000000|2 ms
 BenchmarkPipeline/fenced|ns/op|<|2000000|2 ms
 BenchmarkPipeline/repair|ns/op|<|2000000|2 ms
@@ -133,7 +146,7 @@ report() {
 SPECS='
 backend/store|BenchmarkHistory|200x|scale
 backend/library|BenchmarkImportMEDLINE|1x|scale
-backend/library|BenchmarkLibrarySearch|400x|scale
+backend/library|BenchmarkLibrarySearch|200x|scale
 backend/search/sources|BenchmarkFanout|10x|-
 backend/orchestrator|BenchmarkLoopOverhead|5x|scale
 backend/orchestrator|BenchmarkStartToFirstEvent|200x|-
@@ -186,7 +199,7 @@ run_go() {
         continue
       fi
       cat "$log" >>"$OUT/go-bench.txt"
-      note "  took $(($(date +%s) - start)) s"
+      step "$pkg $fn" "$start"
       if grep -q -- '--- SKIP' "$log"; then
         figure "${safe}.$fn: not measured: $(grep -B1 -- '--- SKIP' "$log" | head -n1 | sed 's/^ *[a-z_]*\.go:[0-9]*: //')"
       elif ! grep -q "^$fn[-/]" "$log"; then
@@ -206,9 +219,10 @@ run_smoke() {
     fail "smoke: no binary"
     return
   fi
-  local i paints=() rss=() ok=0
+  local i paints=() rss=() ok=0 start
   for i in 1 2 3; do
     note "smoke run $i/3 — load $(cut -d' ' -f1 /proc/loadavg)"
+    start=$(date +%s)
     if bash scripts/smoke.sh "$BIN" "$OUT/smoke/run$i" >"$OUT/smoke/run$i.txt" 2>&1; then
       paints+=("$(awk '/^first_paint_ms:/ {print $2}' "$OUT/smoke/run$i.txt")")
       rss+=("$(awk '/^rss_total_mb:/ {print $2}' "$OUT/smoke/run$i.txt")")
@@ -217,6 +231,7 @@ run_smoke() {
       tail -n 20 "$OUT/smoke/run$i.txt" >&2
       fail "smoke run $i"
     fi
+    step "smoke run $i" "$start"
   done
   [ $ok -gt 0 ] || return
   figure "smoke.first_paint_ms: $(printf '%s\n' "${paints[@]}" | median) ms (median of $ok runs: ${paints[*]}; no target)"
@@ -225,9 +240,11 @@ run_smoke() {
 
 run_appraisal() {
   note "appraisal P/R/F1 table (make bench-appraisal) — load $(cut -d' ' -f1 /proc/loadavg)"
-  local log=$OUT/appraisal.txt code
+  local log=$OUT/appraisal.txt code start
+  start=$(date +%s)
   DC_BENCH_APPRAISAL=1 go test -count=1 -run TestBenchmarkAppraisal -v ./backend/appraisal/ >"$log" 2>&1
   code=$?
+  step "appraisal P/R/F1 table" "$start"
   grep '^|' "$log" >"$OUT/appraisal-table.md" || true
   if [ ! -s "$OUT/appraisal-table.md" ]; then
     if grep -q -- '--- SKIP' "$log"; then
@@ -258,10 +275,13 @@ run_browser() {
     return
   fi
   note "browser benchmarks (scripts/e2e.sh --bench) — load $(cut -d' ' -f1 /proc/loadavg)"
+  local start
+  start=$(date +%s)
   if ! bash scripts/e2e.sh --bench >"$OUT/browser.txt" 2>&1; then
     tail -n 30 "$OUT/browser.txt" >&2
     fail "browser benchmarks"
   fi
+  step "browser benchmarks" "$start"
   # The browser benchmarks print their figures in the same "name: value unit" form.
   grep -E '^[A-Za-z0-9_./-]+: [0-9.]+ ' "$OUT/browser.txt" | sed 's/^/browser./' | tee -a "$FIGURES" || true
 }
