@@ -22,6 +22,9 @@ export function env(name) {
 }
 
 export const appURL = () => env('E2E_URL')
+/** fakesURL is the fake services' base URL; hostileURL the instance started with -hostile. */
+export const fakesURL = () => env('FAKEAPIS_URL')
+export const hostileURL = () => env('E2E_HOSTILE_URL')
 export const outDir = () => process.env.E2E_OUT || join(repoRoot, 'test-output', 'e2e')
 export const exportDir = () => env('DEEPCRITICAL_EXPORT_DIR')
 
@@ -95,7 +98,41 @@ export async function openApp(context) {
   await page.goto(appURL(), { waitUntil: 'domcontentloaded' })
   await page.waitForFunction(() => !!(window.go && window.go.services && window.runtime), null, { timeout: 60_000 })
   await page.getByTestId('nav-research').waitFor({ state: 'visible', timeout: 60_000 })
+  if (await useFakes(page, fakesURL())) {
+    // Views read the providers' state when they mount: show them the settings just saved.
+    await page.reload({ waitUntil: 'domcontentloaded' })
+    await page.waitForFunction(() => !!(window.go && window.go.services && window.runtime), null, { timeout: 60_000 })
+    await page.getByTestId('nav-research').waitFor({ state: 'visible', timeout: 60_000 })
+  }
   return { page, context, problems }
+}
+
+/**
+ * useFakes points the app's search sources and its OpenAI-compatible judge at a fake
+ * services instance through the bound SettingsService, as the Settings view would. Runs
+ * read the settings when they start, so this switches between the clean and the hostile
+ * instance without a restart. It reports whether anything changed.
+ */
+export async function useFakes(page, base) {
+  const want = {
+    'sources.pubmed_url': `${base}/pubmed`,
+    'sources.europepmc_url': `${base}/europepmc`,
+    'sources.ctgov_url': `${base}/ctgov`,
+    'sources.web_url': `${base}/web`,
+    'providers.compatible.base_url': `${base}/v1`,
+  }
+  return page.evaluate(async (want) => {
+    const settings = window.go.services.SettingsService
+    const have = await settings.Values()
+    let changed = false
+    for (const [key, value] of Object.entries(want)) {
+      if (have[key] !== value) {
+        await settings.Set(key, value)
+        changed = true
+      }
+    }
+    return changed
+  }, want)
 }
 
 /** shot saves a full-page screenshot as test-output/e2e/NAME.png. */
@@ -110,11 +147,28 @@ export async function nav(page, view) {
 }
 
 /**
+ * testConnection clicks "Test connection" in a provider's row and returns the result text
+ * once the test has finished.
+ */
+export async function testConnection(page, provider) {
+  const row = page.locator(`[data-testid="provider-row"][data-provider="${provider}"]`)
+  await row.getByTestId('test-connection').click()
+  const done = await page.waitForFunction((provider) => {
+    const sel = `[data-testid="provider-row"][data-provider="${provider}"] [data-testid="test-result"]`
+    const t = document.querySelector(sel)?.textContent?.trim() ?? ''
+    return t && !/^testing/i.test(t) ? t : null
+  }, provider)
+  return done.jsonValue()
+}
+
+/**
  * startRun fills the Research form and starts a run, returning its id from the Run view.
  * sources, when given, is the exact set of sources to leave enabled.
  */
 export async function startRun(page, { question, judge = 'offline', model, maxIterations, sources, submit = 'click' }) {
   await nav(page, 'research')
+  // The Research view shows the last opened run until "New research" returns to the form.
+  if (await page.getByTestId('run-view').count()) await page.getByRole('button', { name: 'New research' }).click()
   await page.getByTestId('question').fill(question)
   const judgeSelect = page.getByTestId('judge-select')
   await judgeSelect.selectOption(judge)
@@ -131,11 +185,8 @@ export async function startRun(page, { question, judge = 'offline', model, maxIt
   else await page.getByTestId('start').click()
   const view = page.getByTestId('run-view')
   await view.waitFor({ state: 'visible' })
-  await page.waitForFunction(() => {
-    const el = document.querySelector('[data-testid="run-view"]')
-    return el && el.getAttribute('data-run-id')
-  })
-  return view.getAttribute('data-run-id')
+  const id = await page.waitForFunction(() => document.querySelector('[data-testid="run-view"]')?.getAttribute('data-run-id'))
+  return id.jsonValue()
 }
 
 /** runStatus reads data-status of the Run view. */

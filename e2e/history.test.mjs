@@ -82,9 +82,8 @@ describe('history', () => {
     await nav(page, 'history')
     await searchHistory(page, 'riluzole')
     const row = page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`)
-    await row.getByTestId('open-run').click()
-    await page.getByTestId('rejudge-judge').selectOption('offline')
-    await page.getByTestId('rejudge').click()
+    await row.getByTestId('rejudge-judge').selectOption('offline')
+    await row.getByTestId('rejudge').click()
 
     const comparison = page.getByTestId('comparison')
     await comparison.waitFor({ state: 'visible', timeout: 60_000 })
@@ -97,12 +96,26 @@ describe('history', () => {
     assert.match(original, /\b7\b/)
     assert.match(original, /\b6\b/)
     const all = await comparison.innerText()
-    assert.match(all, /mechanism/i)
-    assert.match(all, /clinical/i)
-    assert.match(all, /[+−-]\s?\d|differ|same|unchanged|only/i, `the differences are spelled out: ${all}`)
+    assert.match(all, /Differences/)
+    assert.match(all, /Mechanism [+-]?\d+, clinical [+-]?\d+, confidence [+-]?\d+ points/, `score differences are spelled out: ${all}`)
+    assert.match(all, /sufficiency/i)
     await comparison.scrollIntoViewIfNeeded()
     await shot(page, 'comparison')
     assert.deepEqual(problems, [])
+  })
+
+  test('a stored run opens from History with its report', async (t) => {
+    if (!runId) return t.skip('needs the run of the first scenario')
+    const { page } = app
+    await nav(page, 'history')
+    await searchHistory(page, 'riluzole')
+    await page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`).getByTestId('open-run').click()
+    const view = page.locator(`[data-testid="run-view"][data-run-id="${runId}"]`)
+    await view.waitFor({ state: 'visible' })
+    await page.waitForFunction(() => document.querySelector('[data-testid="run-view"]')?.getAttribute('data-status') === 'complete')
+    await page.getByTestId('report').waitFor({ state: 'visible' })
+    assert.ok((await page.getByTestId('report').innerText()).includes('riluzole'))
+    assert.ok((await page.getByTestId('event').count()) > 0, 'the stored timeline is shown')
   })
 
   test('delete asks for confirmation and removes the run', async (t) => {

@@ -1,11 +1,12 @@
-// Scenario 6 of issue 6: evidence and model text carrying HTML and script payloads. The
-// fake services run with -hostile for the whole suite: PubMed returns PMID 99999992 whose
+// Scenario 6 of issue 6: evidence and model text carrying HTML and script payloads. These
+// scenarios point the app at the second fake services instance, started with -hostile
+// (and back at the clean one afterwards): PubMed returns PMID 99999992 whose
 // title and abstract hold escaped <img onerror> and <script> markup, Europe PMC a record
 // with raw markup, and the fake LLM writes a narrative with a javascript: Markdown link and
 // an <img onerror>. Every payload would set window.__xss; the page must show them as text.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, appURL, launch, openApp, shot, startRun, waitForStatus, xssFired } from './harness.mjs'
+import { RUN_TIMEOUT, appURL, fakesURL, hostileURL, launch, openApp, shot, startRun, useFakes, waitForStatus, xssFired } from './harness.mjs'
 
 /** liveMarkup counts elements a payload could have produced anywhere in the document. */
 function liveMarkup(page) {
@@ -27,8 +28,10 @@ describe('hostile content', () => {
   before(async () => {
     b = await launch()
     app = await openApp(b.context)
+    await useFakes(app.page, hostileURL())
   })
   after(async () => {
+    if (app) await useFakes(app.page, fakesURL())
     await b?.close()
   })
 

@@ -107,8 +107,9 @@ describe('research: question to report', () => {
     for (const t of ['started', 'searching', 'judging', 'complete']) assert.ok(types.has(t), `timeline has a ${t} event: ${[...types]}`)
 
     assert.ok((await page.getByTestId('evidence-card').count()) > 0, 'evidence cards are shown')
-    const firstCard = page.getByTestId('evidence-card').first()
-    assert.ok((await firstCard.getByTestId('evidence-title').innerText()).trim().length > 0)
+    const titles = await page.getByTestId('evidence-title').allInnerTexts()
+    assert.ok(titles.every((t) => t.trim().length > 0), 'every evidence card has a title')
+    assert.ok(!titles.some((t) => t.includes('__xss')), 'the clean fake services serve no hostile records')
     const assessments = page.getByTestId('assessment-card')
     assert.ok((await assessments.count()) >= 1, 'one assessment card per iteration')
     const kinds = await assessments.getByTestId('judge-kind').allInnerTexts()

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Browser end-to-end suite: starts the fake APIs (recorded PubMed, Europe PMC, CT.gov, web,
-# an OpenAI-compatible judge and Ollama, with hostile payloads and latency), a private Xvfb
-# display and `wails dev` (live Go bindings) pointed at them with fresh data, config and
-# export folders, waits for the page to answer, runs the node:test scenarios in e2e/ with
-# playwright-core driving Debian's Chromium, and always stops every process it started.
-# The exit code is the tests'.
+# Browser end-to-end suite: starts two instances of the fake APIs (recorded PubMed, Europe
+# PMC, CT.gov, web, an OpenAI-compatible judge and Ollama, with latency): a clean one and one
+# with -hostile payloads; a private Xvfb display; and `wails dev` (live Go bindings) with
+# fresh data, config and export folders. It waits for the page to answer and runs the
+# node:test scenarios in e2e/ with playwright-core driving Debian's Chromium; they point the
+# app's sources and compatible judge at the clean instance through Settings, and at the
+# hostile one for the XSS scenarios only. It always stops every process it started. The
+# exit code is the tests'.
 #
 # Usage: scripts/e2e.sh [--serve]
 #   --serve   start everything, print the environment for `node --test e2e/` and wait
 #             (Ctrl-C stops it): for writing and debugging scenarios.
 # Environment: E2E_UPDATE_SCREENSHOTS=1 also copies the main screenshots to docs/screenshots/;
-#              E2E_BOOT_TIMEOUT (seconds, default 480) bounds the first `wails dev` start;
+#              E2E_BOOT_TIMEOUT (seconds, default 600) bounds the first `wails dev` start;
 #              E2E_LATENCY / E2E_JUDGE_LATENCY set the fake services' delays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,15 +96,24 @@ free_port() {
 
 log "building the fake APIs"
 go build -o "$tmp/fakeapis" ./e2e/fakeapis
-start "$OUT/fakeapis.log" "$tmp/fakeapis" -hostile -latency "${E2E_LATENCY:-400ms}" \
-  -judge-latency "${E2E_JUDGE_LATENCY:-300ms}" -env-file "$tmp/fake.env"
-for _ in $(seq 100); do [ -s "$tmp/fake.env" ] && break; sleep 0.1; done
-[ -s "$tmp/fake.env" ] || { log "the fake APIs did not start:"; cat "$OUT/fakeapis.log" >&2; exit 1; }
-set -a
-# shellcheck disable=SC1091
-. "$tmp/fake.env"
-set +a
-log "fake APIs at $FAKEAPIS_URL"
+fakes() { # fakes NAME VAR FLAGS...: start one instance and set VAR to its base URL
+  local name=$1 var=$2
+  shift 2
+  start "$OUT/$name.log" "$tmp/fakeapis" -latency "${E2E_LATENCY:-400ms}" \
+    -judge-latency "${E2E_JUDGE_LATENCY:-300ms}" -env-file "$tmp/$name.env" "$@"
+  for _ in $(seq 100); do [ -s "$tmp/$name.env" ] && break; sleep 0.1; done
+  [ -s "$tmp/$name.env" ] || { log "the fake APIs ($name) did not start:"; cat "$OUT/$name.log" >&2; exit 1; }
+  printf -v "$var" '%s' "$(sed -n 's/^FAKEAPIS_URL=//p' "$tmp/$name.env")"
+}
+fakes fakeapis FAKEAPIS_URL
+fakes fakeapis-hostile E2E_HOSTILE_URL -hostile
+export FAKEAPIS_URL E2E_HOSTILE_URL
+# Nothing reaches a real service: the scenarios set the sources and the compatible judge's
+# base URL in Settings (the environment would override them); OpenAI and Ollama come from here.
+unset DEEPCRITICAL_PUBMED_URL DEEPCRITICAL_EUROPEPMC_URL DEEPCRITICAL_CTGOV_URL DEEPCRITICAL_WEB_URL \
+  DEEPCRITICAL_COMPAT_BASE_URL DEEPCRITICAL_CLI_JUDGE HF_BASE_URL ANTHROPIC_BASE_URL 2>/dev/null || true
+export OPENAI_BASE_URL="$FAKEAPIS_URL/v1" OLLAMA_HOST="$FAKEAPIS_URL"
+log "fake APIs at $FAKEAPIS_URL (clean) and $E2E_HOSTILE_URL (hostile)"
 
 # A private X display; -displayfd picks a free number and reports it once the server is up.
 start "$OUT/xvfb.log" Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp 3>"$tmp/display"
@@ -120,23 +131,29 @@ port=$(free_port)
 URL="http://localhost:$port"
 # -m: no `go mod tidy` (a test-only module is not on the proxy); -s: Vite serves the
 # frontend, no production build; -skipbindings: test the committed wailsjs bindings and
-# leave the tree untouched; no rebuilds or reloads while the suite runs.
+# leave the tree untouched; no rebuilds or reloads while the suite runs; -compiler: go
+# without Wails' debug flags, so the build reuses what `make build` compiled.
 log "starting wails dev at $URL (the first build can take a few minutes)"
 start "$OUT/wails-dev.log" "$WAILS" dev -m -s -skipbindings -nosyncgomod -nogorebuild -noreload \
-  -nocolour -devserver "localhost:$port" -viteservertimeout 120 -loglevel Warning
+  -compiler "$ROOT/e2e/go-nodebug.sh" -nocolour -devserver "localhost:$port" -viteservertimeout 120 -loglevel Warning
 
 boot=$(date +%s)
-deadline=$((boot + ${E2E_BOOT_TIMEOUT:-480}))
+deadline=$((boot + ${E2E_BOOT_TIMEOUT:-600}))
 wails_pid=${leaders[-1]}
 until curl -fsS -o "$tmp/index.html" "$URL/" 2>/dev/null && grep -q '<div id="app"\|<script' "$tmp/index.html" &&
   curl -fsS -o /dev/null "$URL/wails/ipc.js" 2>/dev/null; do
+  if grep -q "Build error" "$OUT/wails-dev.log"; then
+    log "the app did not build:"
+    tail -n 60 "$OUT/wails-dev.log" >&2
+    exit 1
+  fi
   if ! kill -0 "$wails_pid" 2>/dev/null; then
     log "wails dev exited before serving the page:"
     tail -n 60 "$OUT/wails-dev.log" >&2
     exit 1
   fi
   if [ "$(date +%s)" -ge "$deadline" ]; then
-    log "wails dev did not answer at $URL within ${E2E_BOOT_TIMEOUT:-480}s:"
+    log "wails dev did not answer at $URL within ${E2E_BOOT_TIMEOUT:-600}s:"
     tail -n 60 "$OUT/wails-dev.log" >&2
     exit 1
   fi
@@ -144,12 +161,12 @@ until curl -fsS -o "$tmp/index.html" "$URL/" 2>/dev/null && grep -q '<div id="ap
 done
 log "page answered after $(($(date +%s) - boot))s"
 
-export E2E_URL="$URL" E2E_OUT="$OUT" E2E_TMP="$tmp" E2E_CHROMIUM="$CHROMIUM"
+export E2E_URL="$URL" E2E_OUT="$OUT" E2E_CHROMIUM="$CHROMIUM"
 
 if [ $SERVE -eq 1 ]; then
   cat >&2 <<EOF
 e2e: serving; in another shell run:
-  E2E_URL=$URL E2E_OUT=$OUT E2E_TMP=$tmp DEEPCRITICAL_EXPORT_DIR=$DEEPCRITICAL_EXPORT_DIR FAKEAPIS_URL=$FAKEAPIS_URL node --test e2e/
+  E2E_URL=$URL E2E_OUT=$OUT DEEPCRITICAL_EXPORT_DIR=$DEEPCRITICAL_EXPORT_DIR FAKEAPIS_URL=$FAKEAPIS_URL E2E_HOSTILE_URL=$E2E_HOSTILE_URL node --test e2e/*.test.mjs
 e2e: Ctrl-C stops everything
 EOF
   wait "$wails_pid" || true
