@@ -259,7 +259,13 @@ func (s *Store) ListLibrary(ctx context.Context, limit, offset int) ([]LibraryRe
 }
 
 // SearchLibrary full-text searches titles, abstracts, authors, journals and keywords, best
-// match first (bm25). Any user text is safe: see ftsQuery for the syntax.
+// match first (bm25; equal scores oldest record first). Any user text is safe: see ftsQuery
+// for the syntax.
+//
+// The ranking runs on the FTS table alone and only the best rows are then joined to
+// library_records: bm25 has to score every matching row (a common term matches tens of
+// thousands in a large library), and joining before the sort would also read each of those
+// records and score it twice, for the ORDER BY and for the result column.
 func (s *Store) SearchLibrary(ctx context.Context, query string, limit int) ([]LibraryRecord, error) {
 	match := ftsQuery(query)
 	if match == "" {
@@ -269,8 +275,11 @@ func (s *Store) SearchLibrary(ctx context.Context, query string, limit int) ([]L
 		limit = DefaultListLimit
 	}
 	return s.queryLibrary(ctx, true, "searching the library",
-		librarySelect+`, -`+libraryBM25+` AS score FROM library_fts JOIN library_records l ON l.id = library_fts.rowid
-		WHERE library_fts MATCH ? ORDER BY `+libraryBM25+` LIMIT ?`,
+		librarySelect+`, -f.bm AS score
+		FROM (SELECT rowid AS id, `+libraryBM25+` AS bm FROM library_fts
+			WHERE library_fts MATCH ? ORDER BY bm, rowid LIMIT ?) f
+		JOIN library_records l ON l.id = f.id
+		ORDER BY f.bm, f.id`,
 		match, min(limit, MaxListLimit))
 }
 

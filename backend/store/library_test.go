@@ -3,6 +3,9 @@ package store
 import (
 	"context"
 	"fmt"
+	"math/rand"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -169,4 +172,80 @@ func splitTerms(q string) []string {
 		}
 	}
 	return append(out, q[start:])
+}
+
+// TestSearchLibraryRanksLikeFullBM25 checks that ranking inside the FTS table before the
+// join returns exactly what ranking the whole joined result would: the same records, the
+// same weighted bm25 scores, best first, equal scores oldest first. The library is large
+// enough that common terms match many more rows than the limit.
+func TestSearchLibraryRanksLikeFullBM25(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	words := []string{"metformin", "dementia", "amyloid", "tau", "lithium", "cohort", "trial", "placebo",
+		"insulin", "statin", "mortality", "patients", "cognition", "microglia"}
+	rng := rand.New(rand.NewSource(7))
+	text := func(n int) string {
+		w := make([]string, n)
+		for i := range w {
+			// Squaring skews the draw so the first words are common and the last rare.
+			w[i] = words[int(float64(len(words))*rng.Float64()*rng.Float64())]
+		}
+		return strings.Join(w, " ")
+	}
+	var recs []domain.Evidence
+	for i := range 400 {
+		ev := libRecord(strconv.Itoa(1000+i), text(3+rng.Intn(8)), text(10+rng.Intn(60)), text(1+rng.Intn(2)))
+		if i%50 == 0 { // identical records give equal scores
+			ev = libRecord(strconv.Itoa(1000+i), "statin trial", "statin trial")
+		}
+		recs = append(recs, ev)
+	}
+	_, err := s.UpsertLibraryRecords(ctx, recs)
+	require.NoError(t, err)
+
+	type hit struct {
+		id    int64
+		score float64
+	}
+	reference := func(match string, limit int) []hit {
+		rows, err := s.db.QueryContext(ctx, `SELECT l.id, -`+libraryBM25+` FROM library_fts
+			JOIN library_records l ON l.id = library_fts.rowid
+			WHERE library_fts MATCH ? ORDER BY `+libraryBM25+`, l.id LIMIT ?`, match, limit)
+		require.NoError(t, err)
+		defer rows.Close()
+		out := []hit{}
+		for rows.Next() {
+			var h hit
+			require.NoError(t, rows.Scan(&h.id, &h.score))
+			out = append(out, h)
+		}
+		require.NoError(t, rows.Err())
+		return out
+	}
+	for _, q := range []string{"metformin", "dementia", "metf", "patients tau", "amyloid cognition microglia",
+		`"statin trial"`, "statin trial", "lithium insulin", "zebrafish", "trial"} {
+		for _, limit := range []int{1, 10, 300} {
+			t.Run(fmt.Sprintf("%s/%d", q, limit), func(t *testing.T) {
+				want := reference(ftsQuery(q), limit)
+				hits, err := s.SearchLibrary(ctx, q, limit)
+				require.NoError(t, err)
+				got := make([]hit, len(hits))
+				for i, h := range hits {
+					got[i] = hit{h.ID, h.Score}
+					require.NotEmpty(t, h.Key)
+					require.NotEmpty(t, h.Evidence.Citation.Title, "the record is loaded, not only ranked")
+				}
+				require.Equal(t, want, got)
+				for i := 1; i < len(got); i++ {
+					require.GreaterOrEqual(t, got[i-1].score, got[i].score, "best first")
+				}
+			})
+		}
+	}
+	// The equal-score case really was exercised.
+	hits, err := s.SearchLibrary(ctx, `"statin trial"`, 300)
+	require.NoError(t, err)
+	require.Greater(t, len(hits), 8)
+	require.Equal(t, hits[0].Score, hits[1].Score)
+	require.Less(t, hits[0].ID, hits[1].ID)
 }
