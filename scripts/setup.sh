@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WAILS_VERSION=v2.11.0
-PACKAGES=(libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth imagemagick x11-utils xdotool chromium chromium-driver)
+PACKAGES=(libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth imagemagick x11-utils xdotool chromium chromium-driver fonts-noto-color-emoji)
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*" >&2; }
 
