@@ -1,7 +1,8 @@
-// Scenario 2 of issue 6: Cancel stops a run mid-way; the Run view says so and offers Resume.
+// Scenario 2 of issue 6: Cancel stops a run mid-way; the Run view says so and offers
+// Resume, which finishes the same run.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, launch, openApp, runStatus, startRun, timeline, waitForStatus } from './harness.mjs'
+import { RUN_TIMEOUT, assertSeqOrdered, launch, openApp, runStatus, startRun, timeline, waitForStatus } from './harness.mjs'
 
 describe('cancel', () => {
   let b, app
@@ -13,7 +14,7 @@ describe('cancel', () => {
     await b?.close()
   })
 
-  test('cancel mid-run leaves a cancelled run with Resume offered', { timeout: RUN_TIMEOUT + 30_000 }, async () => {
+  test('cancel mid-run leaves a cancelled run; Resume finishes it', { timeout: 2 * RUN_TIMEOUT + 30_000 }, async () => {
     const { page, problems } = app
     // Ten iterations over slow fake sources: far longer than it takes to press Cancel.
     const runId = await startRun(page, {
@@ -39,6 +40,15 @@ describe('cancel', () => {
     const types = (await timeline(page)).map((e) => e.type)
     assert.ok(types.includes('cancelled'), `the timeline shows the cancellation: ${types}`)
     assert.ok(!types.includes('complete'), 'a cancelled run never reports completion')
+
+    // Resume carries on from what was stored and finishes the run.
+    await resume.click()
+    assert.equal(await waitForStatus(page, ['complete', 'failed', 'interrupted']), 'complete', 'the resumed run completes')
+    assert.equal(await page.getByTestId('run-view').getAttribute('data-run-id'), runId, 'resuming keeps the run id')
+    const after = await timeline(page)
+    assertSeqOrdered(after)
+    assert.ok(after.length > types.length, 'the resumed run adds to the same timeline')
+    await page.getByTestId('report').waitFor({ state: 'visible' })
     assert.deepEqual(problems, [])
   })
 })

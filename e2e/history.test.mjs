@@ -73,6 +73,12 @@ describe('history', () => {
     await page.waitForFunction((id) => !document.querySelector(`[data-testid="history-row"][data-run-id="${id}"]`), runId)
     await page.getByTestId('history-status').selectOption('complete')
     await page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`).waitFor({ state: 'visible' })
+
+    // Back to every stored run for the screenshot.
+    await page.getByTestId('history-status').selectOption('')
+    await page.getByTestId('history-judge').selectOption('')
+    assert.ok((await searchHistory(page, '')).includes(runId))
+    await page.getByTestId('history-search').blur()
     await shot(page, 'history')
   })
 

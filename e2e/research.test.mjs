@@ -94,6 +94,15 @@ describe('research: question to report', () => {
     console.log(`events seen while running: ${seen.n} (status ${seen.status})`)
     assert.equal(seen.status, 'running', 'the run was still running when its first events showed')
     assert.ok(seen.n > 0)
+    // For the screenshot, catch the run with its first evidence in if it is still going.
+    await page.waitForFunction(
+      () => {
+        const view = document.querySelector('[data-testid="run-view"]')
+        return view?.getAttribute('data-status') !== 'running' || view.querySelectorAll('[data-testid="evidence-card"]').length > 0
+      },
+      null,
+      { timeout: RUN_TIMEOUT, polling: 20 },
+    )
     await shot(page, 'run')
 
     const status = await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted'])
@@ -123,7 +132,7 @@ describe('research: question to report', () => {
     assert.match(text, /Drug candidates/i)
     assert.ok((await page.getByTestId('verdict').innerText()).trim().length > 0, 'the verdict is shown')
     assert.match(await page.getByTestId('disclaimer').innerText(), /research/i)
-    await page.getByTestId('report').scrollIntoViewIfNeeded()
+    await report.evaluate((el) => (el.closest('section') ?? el).scrollIntoView({ block: 'start' }))
     await shot(page, 'report')
 
     assert.equal(await xssFired(page), false)
