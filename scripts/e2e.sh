@@ -121,6 +121,9 @@ for _ in $(seq 100); do [ -s "$tmp/display" ] && break; sleep 0.1; done
 [ -s "$tmp/display" ] || { log "Xvfb did not start:"; cat "$OUT/xvfb.log" >&2; exit 1; }
 export DISPLAY=":$(head -n1 "$tmp/display")"
 
+# Fresh app folders; Go keeps its usual build cache (it would follow XDG_CACHE_HOME).
+GOCACHE=$(go env GOCACHE)
+export GOCACHE
 export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache"
 export DEEPCRITICAL_EXPORT_DIR="$tmp/export"
 export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
