@@ -374,7 +374,8 @@ func instance(sch map[string]any, prompt string) any {
 		}
 		return 0
 	case "boolean":
-		return false
+		// A cooperative model answers yes to the connection test's {"ok": true}.
+		return true
 	case "string":
 		return "Not reported in the text provided to the fake model."
 	}
