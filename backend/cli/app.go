@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"flag"
 	"io"
 
 	"deepcritical/backend/config"
@@ -46,6 +47,13 @@ func writeJSON(w io.Writer, v any) error {
 
 // jsonFlag is the --json flag most commands share.
 type jsonFlag struct{ json bool }
+
+// jsonOnly registers just --json, for commands that take no other flag.
+func jsonOnly(fs *flag.FlagSet) any {
+	o := &jsonFlag{}
+	fs.BoolVar(&o.json, "json", false, "print JSON")
+	return o
+}
 
 func commands() []*command {
 	return []*command{

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"net/http"
 	"time"
 
@@ -12,11 +11,7 @@ import (
 func doctorCommand() *command {
 	return &command{
 		name: "doctor", summary: "check paths, database, judges, Ollama and search endpoints", usage: "doctor [--json]",
-		flags: func(fs *flag.FlagSet) any {
-			o := &jsonFlag{}
-			fs.BoolVar(&o.json, "json", false, "print JSON")
-			return o
-		},
+		flags:   jsonOnly,
 		maxArgs: 0,
 		run: func(ctx context.Context, e *env, opts any, _ []string) error {
 			checks := services.Doctor(ctx, e.app.paths, &http.Client{Timeout: 5 * time.Second})

@@ -48,11 +48,7 @@ func historyCommand() *command {
 			},
 			{
 				name: "show", summary: "show one run and its events", usage: "history show RUN_ID [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: historyShow,
 			},
@@ -89,11 +85,7 @@ func historyCommand() *command {
 			},
 			{
 				name: "delete", summary: "delete a run and everything stored with it", usage: "history delete RUN_ID [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					c, err := e.app.services(ctx)

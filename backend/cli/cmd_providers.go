@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 
 	"deepcritical/backend/domain"
@@ -15,11 +14,7 @@ func providersCommand() *command {
 		subs: []*command{
 			{
 				name: "list", summary: "list judges, their models and where data goes", usage: "providers list [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				maxArgs: 0,
 				run: func(ctx context.Context, e *env, opts any, _ []string) error {
 					c, err := e.app.services(ctx)
@@ -50,11 +45,7 @@ func providersCommand() *command {
 			},
 			{
 				name: "test", summary: "make a tiny structured call and report model and latency", usage: "providers test NAME [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					if _, err := domain.ParseProvider(args[0]); err != nil {
@@ -83,11 +74,7 @@ func providersCommand() *command {
 			},
 			{
 				name: "models", summary: "list the models a provider serves (Ollama, OpenAI-compatible)", usage: "providers models NAME [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					if _, err := domain.ParseProvider(args[0]); err != nil {

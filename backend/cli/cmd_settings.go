@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"strings"
 
@@ -16,11 +15,7 @@ func settingsCommand() *command {
 		subs: []*command{
 			{
 				name: "show", summary: "print the effective settings (keys masked)", usage: "settings show [--json]",
-				flags: func(fs *flag.FlagSet) any {
-					o := &jsonFlag{}
-					fs.BoolVar(&o.json, "json", false, "print JSON")
-					return o
-				},
+				flags:   jsonOnly,
 				maxArgs: 0,
 				run:     settingsShow,
 			},
