@@ -1,0 +1,276 @@
+package domain
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+func validAssessment() Assessment {
+	return Assessment{
+		Details: AssessmentDetails{
+			MechanismScore: 7, MechanismReasoning: "AMPK activation explains it",
+			ClinicalEvidenceScore: 5, ClinicalReasoning: "one phase 2 trial and cohorts",
+		},
+		Sufficient: true, Confidence: 0.7, Recommendation: RecommendSynthesize,
+		Reasoning: "Combined score 12 with a named candidate.",
+	}
+}
+
+func TestAssessmentValidate(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(a *Assessment)
+		want   string // empty: valid
+	}{
+		{"valid", func(a *Assessment) {}, ""},
+		{"mechanism below 0", func(a *Assessment) { a.Details.MechanismScore = -1 }, "mechanism_score must be 0–10"},
+		{"mechanism above 10", func(a *Assessment) { a.Details.MechanismScore = 11 }, "mechanism_score must be 0–10"},
+		{"mechanism bounds ok", func(a *Assessment) { a.Details.MechanismScore = 10 }, ""},
+		{"clinical above 10", func(a *Assessment) { a.Details.ClinicalEvidenceScore = 11 }, "clinical_evidence_score must be 0–10"},
+		{"clinical below 0", func(a *Assessment) { a.Details.ClinicalEvidenceScore = -3 }, "clinical_evidence_score must be 0–10"},
+		{"short mechanism reasoning", func(a *Assessment) { a.Details.MechanismReasoning = "too short" }, "mechanism_reasoning must be at least 10"},
+		{"whitespace clinical reasoning", func(a *Assessment) { a.Details.ClinicalReasoning = "          " }, "clinical_reasoning must be at least 10"},
+		{"confidence above 1", func(a *Assessment) { a.Confidence = 1.01 }, "confidence must be 0–1"},
+		{"confidence negative", func(a *Assessment) { a.Confidence = -0.1 }, "confidence must be 0–1"},
+		{"confidence NaN", func(a *Assessment) { a.Confidence = math.NaN() }, "confidence must be 0–1"},
+		{"unknown recommendation", func(a *Assessment) { a.Recommendation = "stop" }, "recommendation must be"},
+		{"short reasoning", func(a *Assessment) { a.Reasoning = "nineteen characters" }, "reasoning must be at least 20"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			a := validAssessment()
+			tc.mutate(&a)
+			err := a.Validate()
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			var ve *ValidationError
+			require.ErrorAs(t, err, &ve)
+			require.Contains(t, err.Error(), tc.want)
+		})
+	}
+	t.Run("every problem is listed", func(t *testing.T) {
+		a := Assessment{}
+		var ve *ValidationError
+		require.ErrorAs(t, a.Validate(), &ve)
+		require.Len(t, ve.Problems, 4, "two reasonings, the recommendation and the overall reasoning")
+	})
+}
+
+func TestRunConfigBoundsNameTheField(t *testing.T) {
+	cases := []struct {
+		name   string
+		mutate func(c *RunConfig)
+		want   string
+	}{
+		{"defaults are valid", func(c *RunConfig) {}, ""},
+		{"max_iterations 0", func(c *RunConfig) { c.MaxIterations = 0 }, "max_iterations must be between 1 and 10, got 0"},
+		{"max_iterations 11", func(c *RunConfig) { c.MaxIterations = 11 }, "max_iterations must be between 1 and 10, got 11"},
+		{"max_iterations 10", func(c *RunConfig) { c.MaxIterations = 10 }, ""},
+		{"max_results_per_source 51", func(c *RunConfig) { c.MaxResultsPerSource = 51 }, "max_results_per_source must be between 1 and 50, got 51"},
+		{"search_timeout_s 4", func(c *RunConfig) { c.SearchTimeoutS = 4 }, "search_timeout_s must be between 5 and 120, got 4"},
+		{"search_timeout_s 121", func(c *RunConfig) { c.SearchTimeoutS = 121 }, "search_timeout_s must be between 5 and 120, got 121"},
+		{"queries_per_iteration 6", func(c *RunConfig) { c.QueriesPerIteration = 6 }, "queries_per_iteration must be between 1 and 5, got 6"},
+		{"unknown source", func(c *RunConfig) { c.Sources = []Source{"scholar"} }, `unknown source "scholar"`},
+		{"unknown judge", func(c *RunConfig) { c.Judge = "gpt" }, `unknown provider "gpt"`},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := DefaultRunConfig()
+			tc.mutate(&c)
+			err := c.Validate()
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.Contains(t, err.Error(), tc.want)
+			require.Equal(t, CodeInvalid, CodeOf(err))
+		})
+	}
+	t.Run("defaults match the design", func(t *testing.T) {
+		c := DefaultRunConfig()
+		require.Equal(t, 5, c.MaxIterations)
+		require.Equal(t, 10, c.MaxResultsPerSource)
+		require.Equal(t, 30, c.SearchTimeoutS)
+		require.Equal(t, 3, c.QueriesPerIteration)
+		require.Equal(t, ProviderOffline, c.Judge)
+	})
+}
+
+func TestCanonicalKey(t *testing.T) {
+	cases := []struct {
+		name string
+		c    Citation
+		want string
+	}{
+		{"pmid wins", Citation{PMID: " 123 ", DOI: "10.1/x", NCTID: "NCT1", URL: "https://x"}, "pmid:123"},
+		{"doi normalised", Citation{DOI: "https://doi.org/10.1000/ABC.1"}, "doi:10.1000/abc.1"},
+		{"doi prefix", Citation{DOI: "doi: 10.1000/ABC.1"}, "doi:10.1000/abc.1"},
+		{"nct upper-cased", Citation{NCTID: "nct01843075", PMCID: "PMC1"}, "nct:NCT01843075"},
+		{"pmcid", Citation{PMCID: "pmc7654321"}, "pmcid:PMC7654321"},
+		{"url normalised", Citation{URL: "HTTPS://www.Example.org/a/b/#frag"}, "url:example.org/a/b"},
+		{"http and https alike", Citation{URL: "http://example.org/a/b"}, "url:example.org/a/b"},
+		{"url keeps query", Citation{URL: "https://example.org/s?id=1"}, "url:example.org/s?id=1"},
+		{"title as last resort", Citation{Title: "  Metformin   and AD "}, "title:metformin and ad"},
+		{"nothing", Citation{}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, tc.c.CanonicalKey())
+			require.Equal(t, tc.want, Evidence{Citation: tc.c}.CanonicalKey())
+		})
+	}
+	t.Run("same paper through two sources is one key", func(t *testing.T) {
+		pm := Citation{Source: SourcePubMed, PMID: "31234567", DOI: "10.1/A"}
+		epmc := Citation{Source: SourceEuropePMC, PMID: "31234567", PMCID: "PMC1"}
+		require.Equal(t, pm.CanonicalKey(), epmc.CanonicalKey())
+	})
+}
+
+func TestCitationYear(t *testing.T) {
+	for in, want := range map[string]string{"2019-06-01": "2019", "2019": "2019", "Spring 2019": "", "": "", "20x9": ""} {
+		require.Equal(t, want, Citation{Date: in}.Year(), in)
+	}
+}
+
+func TestEvidenceValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		ev   Evidence
+		want string
+	}{
+		{"valid", Evidence{Content: "x", Citation: Citation{Source: SourcePubMed, Title: "t"}, Relevance: 0.5}, ""},
+		{"unknown source", Evidence{Content: "x", Citation: Citation{Source: "scholar"}}, "unknown source"},
+		{"empty", Evidence{Citation: Citation{Source: SourceWeb}}, "title and content are both empty"},
+		{"relevance above 1", Evidence{Content: "x", Citation: Citation{Source: SourceWeb}, Relevance: 1.5}, "relevance must be between 0 and 1"},
+		{"relevance negative", Evidence{Content: "x", Citation: Citation{Source: SourceWeb}, Relevance: -0.1}, "relevance must be between 0 and 1"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.ev.Validate()
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+func TestParseSourcesAndProvider(t *testing.T) {
+	got, err := ParseSources(" PubMed, europepmc,pubmed ,,clinicaltrials")
+	require.NoError(t, err)
+	require.Equal(t, []Source{SourcePubMed, SourceEuropePMC, SourceClinicalTrials}, got)
+	_, err = ParseSources("pubmed,scholar")
+	require.ErrorContains(t, err, `unknown source "scholar"`)
+	_, err = ParseSources(" , ")
+	require.ErrorContains(t, err, "no sources given")
+
+	for _, p := range AllProviders {
+		got, err := ParseProvider(strings.ToUpper(string(p)))
+		require.NoError(t, err)
+		require.Equal(t, p, got)
+	}
+	_, err = ParseProvider("gemini")
+	require.ErrorContains(t, err, `unknown judge "gemini"`)
+	require.Equal(t, CodeInvalid, CodeOf(err))
+}
+
+func TestValidateQuestion(t *testing.T) {
+	q, err := ValidateQuestion("  What drugs could be repurposed for Alzheimer's disease?\n")
+	require.NoError(t, err)
+	require.Equal(t, "What drugs could be repurposed for Alzheimer's disease?", q)
+	for name, in := range map[string]string{"empty": "", "whitespace": " \t\n ", "too short": "ab", "huge": strings.Repeat("é", MaxQuestionChars+1)} {
+		t.Run(name, func(t *testing.T) {
+			_, err := ValidateQuestion(in)
+			require.Error(t, err)
+			require.Equal(t, CodeInvalid, CodeOf(err))
+		})
+	}
+	_, err = ValidateQuestion(strings.Repeat("é", MaxQuestionChars))
+	require.NoError(t, err, "the limit counts characters, not bytes")
+}
+
+func TestVerdictAndHeuristicsValidate(t *testing.T) {
+	c := 0.5
+	require.NoError(t, Verdict{Reason: "all supported", ConvergenceEstimate: &c}.Validate())
+	require.ErrorContains(t, Verdict{}.Validate(), "reason must not be empty")
+	bad := 1.5
+	require.ErrorContains(t, Verdict{Reason: "x", ConvergenceEstimate: &bad}.Validate(), "convergence_estimate must be 0–1")
+	require.NoError(t, Heuristics{FinalScore: 100}.Validate())
+	require.ErrorContains(t, Heuristics{FinalScore: 100.5}.Validate(), "final_score must be 0–100")
+	require.ErrorContains(t, Heuristics{FinalScore: -1}.Validate(), "final_score must be 0–100")
+}
+
+func TestDimensionValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		d    Dimension
+		want string
+	}{
+		{"assessed", Dimension{Name: DimensionQuality, Score: 7.5, Status: StatusAssessed,
+			Details: []DimensionDetail{{Component: "blinding", Contribution: 3, MaxScore: 3}}}, ""},
+		{"score above 10", Dimension{Name: DimensionQuality, Score: 11, Status: StatusAssessed}, "score must be 0–10"},
+		{"component above its max", Dimension{Name: DimensionRiskOfBias, Score: 5, Status: StatusAssessed,
+			Details: []DimensionDetail{{Component: "selection_bias", Contribution: 3, MaxScore: 2.5}}}, "component selection_bias must be 0–2.5"},
+		{"not assessed with reason", Dimension{Name: DimensionRiskOfBias, Status: StatusNotAssessed, Error: "model timed out"}, ""},
+		{"not assessed without reason", Dimension{Name: DimensionRiskOfBias, Status: StatusNotAssessed}, "not_assessed without a reason"},
+		{"not assessed with an invented score", Dimension{Name: DimensionRiskOfBias, Status: StatusNotAssessed, Error: "x", Score: 5}, "carries a score"},
+		{"unknown name", Dimension{Name: "vibes", Status: StatusAssessed}, "dimension name must be"},
+		{"unknown status", Dimension{Name: DimensionQuality, Status: "maybe"}, "status must be assessed or not_assessed"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			err := tc.d.Validate()
+			if tc.want == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
+}
+
+func TestEventValidate(t *testing.T) {
+	ok := Event{RunID: "r", Type: EventSearching, Iteration: 1, Data: json.RawMessage(`{"n":1}`)}
+	require.NoError(t, ok.Validate())
+	for _, typ := range AllEventTypes {
+		require.True(t, typ.Valid(), typ)
+	}
+	cases := map[string]Event{
+		"run_id is empty":       {Type: EventStarted},
+		"is unknown":            {RunID: "r", Type: "exploded"},
+		"iteration must be ≥ 0": {RunID: "r", Type: EventStarted, Iteration: -1},
+		"not valid JSON":        {RunID: "r", Type: EventStarted, Data: json.RawMessage(`{`)},
+	}
+	for want, e := range cases {
+		require.ErrorContains(t, e.Validate(), want)
+	}
+	require.True(t, RunInterrupted.Valid())
+	require.False(t, RunStatus("paused").Valid())
+}
+
+func TestErrorCodesAndSafeMessages(t *testing.T) {
+	cause := errors.New("dial tcp 10.0.0.1: secret detail")
+	err := fmt.Errorf("search: %w", Wrap(CodeUnavailable, cause, "PubMed is not answering"))
+	require.Equal(t, CodeUnavailable, CodeOf(err))
+	require.Equal(t, "PubMed is not answering", SafeMessage(err))
+	require.ErrorIs(t, err, cause, "the cause stays reachable for logs")
+	require.Equal(t, CodeInternal, CodeOf(errors.New("plain")))
+	require.Equal(t, "internal error", SafeMessage(errors.New("dial tcp: secret detail")), "internal details never reach the user")
+	require.Equal(t, "", SafeMessage(nil))
+	require.Equal(t, "not found: run x", Errorf(CodeNotFound, "not found: run %s", "x").Error())
+	require.Equal(t, "boom", (&Error{Code: CodeInternal, Err: errors.New("boom")}).Error())
+}
+
+func TestNormalizeURL(t *testing.T) {
+	require.Equal(t, "not a url", NormalizeURL(" Not a URL "))
+	require.Equal(t, "clinicaltrials.gov/study/nct1", strings.ToLower(NormalizeURL("https://clinicaltrials.gov/study/NCT1/")))
+}
