@@ -130,7 +130,9 @@ func (c *Container) searchFanout(s config.Settings, timeout time.Duration) (*sea
 		PubMedURL: s.Sources.PubMedURL, EuropePMCURL: s.Sources.EuropePMCURL, CTGovURL: s.Sources.CTGovURL, WebURL: s.Sources.WebURL,
 		NCBIEmail: s.Sources.NCBIEmail, NCBIAPIKey: ncbiKey, HTTPClient: c.http, PubMedLimiter: c.pubmedLimiter(ncbiKey != ""),
 	})
-	srcs = append(srcs, library.NewSource(st))
+	// Research questions are natural language: the library source matches any content word
+	// and lets bm25 rank, where the Library view's box requires every word.
+	srcs = append(srcs, library.NewSource(library.SearcherFunc(st.SearchLibraryAny)))
 	return search.NewFanout(srcs, search.FanoutOptions{Timeout: timeout}), nil
 }
 

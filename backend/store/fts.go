@@ -89,3 +89,36 @@ func trimPossessive(w string) string {
 	}
 	return w
 }
+
+// queryStopWords are words of research questions that carry no topic; ftsAnyQuery drops
+// them so "What drugs could be repurposed for X?" does not match every record with "for".
+var queryStopWords = map[string]bool{
+	"a": true, "an": true, "and": true, "are": true, "as": true, "at": true, "be": true, "been": true, "by": true,
+	"can": true, "could": true, "do": true, "does": true, "for": true, "from": true, "has": true, "have": true,
+	"how": true, "in": true, "into": true, "is": true, "it": true, "its": true, "may": true, "might": true,
+	"of": true, "on": true, "or": true, "should": true, "show": true, "than": true, "that": true, "the": true,
+	"their": true, "there": true, "these": true, "this": true, "to": true, "treat": true, "treating": true,
+	"what": true, "which": true, "who": true, "will": true, "with": true, "would": true, "effective": true,
+	"promise": true, "existing": true, "drug": true, "drugs": true, "medication": true, "medications": true,
+	"repurposed": true, "repurposing": true, "potential": true, "evidence": true,
+}
+
+// ftsAnyQuery builds an OR of the query's content words (each quoted, so no FTS syntax
+// gets through), dropping stop words; it returns "" when nothing searchable remains.
+func ftsAnyQuery(text string) string {
+	var parts []string
+	seen := map[string]bool{}
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’' }) {
+		w := strings.Trim(trimPossessive(f), "-'’")
+		lw := strings.ToLower(w)
+		if !hasWordChar(w) || queryStopWords[lw] || seen[lw] || len([]rune(lw)) < 2 {
+			continue
+		}
+		seen[lw] = true
+		parts = append(parts, `"`+strings.ReplaceAll(w, `"`, `""`)+`"`)
+		if len(parts) == maxQueryTerms {
+			break
+		}
+	}
+	return strings.Join(parts, " OR ")
+}

@@ -270,7 +270,19 @@ func (s *Store) ListLibrary(ctx context.Context, limit, offset int) ([]LibraryRe
 // lookup FTS5 makes in library_fts_docsize; so a term found in 40% of 100,000 records still
 // costs ~80 ms, and only fewer matching rows (not a different query shape) would make it cheaper.
 func (s *Store) SearchLibrary(ctx context.Context, query string, limit int) ([]LibraryRecord, error) {
-	match := ftsQuery(query)
+	return s.searchLibrary(ctx, ftsQuery(query), limit)
+}
+
+// SearchLibraryAny ranks library records matching ANY of the query's content words, so a
+// research question ("What drugs could be repurposed for Alzheimer's disease?") finds
+// the records that mention some of its terms; bm25 puts records matching more (and rarer)
+// terms first. This is how research searches the library as a source; the Library view's
+// search box keeps SearchLibrary's every-term semantics.
+func (s *Store) SearchLibraryAny(ctx context.Context, query string, limit int) ([]LibraryRecord, error) {
+	return s.searchLibrary(ctx, ftsAnyQuery(query), limit)
+}
+
+func (s *Store) searchLibrary(ctx context.Context, match string, limit int) ([]LibraryRecord, error) {
 	if match == "" {
 		return []LibraryRecord{}, nil
 	}

@@ -249,3 +249,28 @@ func TestSearchLibraryRanksLikeFullBM25(t *testing.T) {
 	require.Equal(t, hits[0].Score, hits[1].Score)
 	require.Less(t, hits[0].ID, hits[1].ID)
 }
+
+func TestSearchLibraryAnyMatchesQuestions(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	for _, ev := range []domain.Evidence{
+		{Content: "Metformin was associated with a lower incidence of Alzheimer disease.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Metformin and Alzheimer disease"}},
+		{Content: "Liraglutide slowed the decline of glucose metabolism.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Liraglutide in Alzheimer's disease"}},
+		{Content: "Statins and stroke outcomes.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "3", Title: "Statins after stroke"}},
+	} {
+		_, _, err := s.UpsertLibraryRecord(ctx, ev)
+		require.NoError(t, err)
+	}
+	q := "What drugs could be repurposed for Alzheimer's disease?"
+	all, err := s.SearchLibrary(ctx, q, 10)
+	require.NoError(t, err)
+	require.Empty(t, all, "every-term search needs every word, question words included")
+	anyRecs, err := s.SearchLibraryAny(ctx, q, 10)
+	require.NoError(t, err)
+	require.Len(t, anyRecs, 2, "records mentioning the topic are found; the stroke record is not")
+	for _, hostile := range []string{`AND OR NOT (`, `"unbalanced`, `title:x*`, "", "the of for", "\x00"} {
+		recs, err := s.SearchLibraryAny(ctx, hostile, 10)
+		require.NoError(t, err, hostile)
+		require.Empty(t, recs, hostile)
+	}
+}

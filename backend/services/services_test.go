@@ -1,0 +1,178 @@
+package services
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// openTest is openTestContainer with no export folder set.
+func openTest(t *testing.T) *Container {
+	t.Helper()
+	t.Setenv("DEEPCRITICAL_EXPORT_DIR", "")
+	os.Unsetenv("DEEPCRITICAL_EXPORT_DIR")
+	return openTestContainer(t)
+}
+
+// libraryRun imports two records and researches them offline with the library as the only source.
+func libraryRun(t *testing.T, c *Container) domain.Run {
+	t.Helper()
+	sum, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	require.NoError(t, err)
+	require.Equal(t, 2, sum.Imported)
+	run, err := c.RunResearch(context.Background(), StartRequest{Question: "What drugs could be repurposed for Alzheimer disease?",
+		Judge: domain.ProviderOffline, Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 2}, nil)
+	require.NoError(t, err)
+	return run
+}
+
+func TestResearchOverTheLibraryOffline(t *testing.T) {
+	c := openTest(t)
+	run := libraryRun(t, c)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Equal(t, domain.JudgeKindOffline, run.Judge.Kind)
+
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	require.Contains(t, view.Markdown, "Liraglutide")
+	require.Len(t, view.Evidence, 2)
+	for _, ev := range view.Evidence {
+		require.NotNil(t, ev.Appraisal, "every paper is appraised during the run")
+	}
+	require.NotEmpty(t, view.Assessments)
+	require.Equal(t, Disclaimer, view.Disclaimer)
+
+	list, err := c.History.List(storeFilter("liraglutide"))
+	require.NoError(t, err)
+	require.Len(t, list, 1, "history search reaches the evidence text")
+}
+
+func TestExportRefusesToOverwriteAndEscapes(t *testing.T) {
+	c := openTest(t)
+	run := libraryRun(t, c)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "report.md")
+	path, err := c.Reports.Export(run.ID, "md", out, false)
+	require.NoError(t, err)
+	b, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "## Drug candidates")
+	_, err = c.Reports.Export(run.ID, "md", out, false)
+	require.Error(t, err, "an existing file is not overwritten without force")
+	_, err = c.Reports.Export(run.ID, "md", out, true)
+	require.NoError(t, err)
+	_, err = c.Reports.Export(run.ID, "pdf", filepath.Join(dir, "x.pdf"), false)
+	require.Error(t, err)
+
+	t.Setenv("DEEPCRITICAL_EXPORT_DIR", dir)
+	path, err = c.Reports.ExportDialog(run.ID, "bibtex")
+	require.NoError(t, err)
+	require.Equal(t, dir, filepath.Dir(path))
+	b, err = os.ReadFile(path)
+	require.NoError(t, err)
+	require.Contains(t, string(b), "@article")
+}
+
+func TestRejudgeStoresBesideTheOriginalAndDiffs(t *testing.T) {
+	c := openTest(t)
+	run := libraryRun(t, c)
+	cmp, err := c.Judges.Rejudge(RejudgeRequest{RunID: run.ID, Provider: domain.ProviderOffline})
+	require.NoError(t, err)
+	require.Equal(t, "rejudge:offline/heuristic-v1", cmp.Label)
+	require.Equal(t, cmp.Original.Details.DrugCandidates, cmp.Rejudged.Details.DrugCandidates, "the offline judge is deterministic")
+	require.Zero(t, cmp.Difference.MechanismDelta)
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	labels := map[string]bool{}
+	for _, a := range view.Assessments {
+		labels[a.Label] = true
+	}
+	require.True(t, labels["rejudge:offline/heuristic-v1"] && labels[""], "both assessments are stored")
+
+	_, err = c.Judges.Rejudge(RejudgeRequest{RunID: run.ID, Provider: domain.ProviderOpenAI})
+	require.ErrorContains(t, err, "OPENAI_API_KEY", "a judge that is not configured is an error, never a silent switch")
+	_, err = c.Judges.Rejudge(RejudgeRequest{RunID: "no-such-run", Provider: domain.ProviderOffline})
+	require.Equal(t, domain.CodeNotFound, domain.CodeOf(err))
+}
+
+func TestDiff(t *testing.T) {
+	a := domain.Assessment{Details: domain.AssessmentDetails{MechanismScore: 4, ClinicalEvidenceScore: 6, DrugCandidates: []string{"Metformin", "Lithium"}}, Confidence: 0.5}
+	b := domain.Assessment{Details: domain.AssessmentDetails{MechanismScore: 7, ClinicalEvidenceScore: 5, DrugCandidates: []string{"metformin ", "Liraglutide"}}, Confidence: 0.75, Sufficient: true}
+	d := Diff(a, b)
+	require.Equal(t, 3, d.MechanismDelta)
+	require.Equal(t, -1, d.ClinicalDelta)
+	require.InDelta(t, 0.25, d.ConfidenceDelta, 1e-9)
+	require.True(t, d.SufficientChange)
+	require.Equal(t, []string{"Metformin"}, d.Common)
+	require.Equal(t, []string{"Lithium"}, d.OnlyOriginal)
+	require.Equal(t, []string{"Liraglutide"}, d.OnlyRejudged)
+}
+
+func TestRunServiceStartsInTheBackgroundAndCancelRefusesUnknownRuns(t *testing.T) {
+	c := openTest(t)
+	_, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	require.NoError(t, err)
+	var seen []domain.Event
+	stop := c.emitter.Listen(func(e domain.Event) { seen = append(seen, e) })
+	defer stop()
+	id, err := c.Runs.Start(StartRequest{Question: "metformin alzheimer", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 1})
+	require.NoError(t, err)
+	require.NotEmpty(t, id)
+	require.Eventually(t, func() bool {
+		d, err := c.History.Get(id)
+		return err == nil && d.Run.Status == domain.RunComplete
+	}, 30*time.Second, 50*time.Millisecond)
+	evs, err := c.Runs.Events(id, 0)
+	require.NoError(t, err)
+	require.Equal(t, domain.EventStarted, evs[0].Type)
+	require.Equal(t, domain.EventComplete, evs[len(evs)-1].Type)
+
+	require.Equal(t, domain.CodeNotFound, domain.CodeOf(c.Runs.Cancel("nope")))
+	require.ErrorContains(t, c.Runs.Resume(id), "already complete")
+
+	_, err = c.Runs.Start(StartRequest{Question: "   "})
+	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err), "a blank question is refused before anything is stored")
+	_, err = c.Runs.Start(StartRequest{Question: "metformin", MaxIterations: 42})
+	require.ErrorContains(t, err, "max_iterations must be between 1 and 10")
+	_, err = c.Runs.Start(StartRequest{Question: "metformin", Judge: domain.ProviderAnthropic})
+	require.ErrorContains(t, err, "ANTHROPIC_API_KEY")
+}
+
+func TestProvidersSayWhereDataGoes(t *testing.T) {
+	c := openTest(t)
+	t.Setenv("OPENAI_API_KEY", "sk-test-0123456789ABCD")
+	t.Setenv("OLLAMA_HOST", "http://127.0.0.1:9")
+	list, err := c.Providers.List()
+	require.NoError(t, err)
+	byName := map[domain.Provider]ProviderStatus{}
+	for _, p := range list {
+		byName[p.Name] = p
+	}
+	require.True(t, byName[domain.ProviderOffline].Configured && byName[domain.ProviderOffline].Local && byName[domain.ProviderOffline].Default)
+	require.True(t, byName[domain.ProviderOpenAI].Configured)
+	require.False(t, byName[domain.ProviderOpenAI].Local)
+	require.Equal(t, "ABCD", byName[domain.ProviderOpenAI].Key.Last4)
+	require.Contains(t, byName[domain.ProviderOpenAI].DataNote, "api.openai.com")
+	require.True(t, byName[domain.ProviderOllama].Local, "a loopback Ollama is local only")
+	require.False(t, byName[domain.ProviderAnthropic].Configured)
+
+	res, err := c.Providers.Test("offline")
+	require.NoError(t, err)
+	require.True(t, res.OK)
+	res, err = c.Providers.Test("ollama")
+	require.NoError(t, err)
+	require.False(t, res.OK)
+	require.NotEmpty(t, res.Error, "a failed test says why")
+}
+
+func storeFilter(text string) (f store.RunFilter) {
+	f.Text = text
+	return f
+}
