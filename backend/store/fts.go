@@ -108,7 +108,9 @@ var queryStopWords = map[string]bool{
 func ftsAnyQuery(text string) string {
 	var parts []string
 	seen := map[string]bool{}
-	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’' }) {
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '\'' && r != '’'
+	}) {
 		w := strings.Trim(trimPossessive(f), "-'’")
 		lw := strings.ToLower(w)
 		if !hasWordChar(w) || queryStopWords[lw] || seen[lw] || len([]rune(lw)) < 2 {
