@@ -88,11 +88,13 @@ var designPrior = map[string]float64{
 }
 
 // rubricDesigns are the designs the component rubric applies to: primary studies that
-// allocate or observe groups. Syntheses, narrative reviews, case reports and bench work
-// have no randomisation, blinding or attrition to score, so they are not_assessed.
+// allocate or observe groups. Syntheses, narrative reviews, case reports, bench work and
+// papers of another design (methods papers, commentaries, registry pages without a
+// described method) have no randomisation, blinding or attrition to score, so they are
+// not_assessed rather than shown with a score of 0 that reads as "poor quality".
 var rubricDesigns = map[string]bool{
 	DesignRCT: true, DesignCohort: true, DesignCaseControl: true, DesignCrossSectional: true,
-	DesignOther: true, DesignAnimal: true,
+	DesignAnimal: true,
 }
 
 // minAssessableWords is the shortest text the rubric scores; below it (a title alone)
