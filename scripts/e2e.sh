@@ -8,18 +8,31 @@
 # hostile one for the XSS scenarios only. It always stops every process it started. The
 # exit code is the tests'.
 #
-# Usage: scripts/e2e.sh [--serve]
+# Usage: scripts/e2e.sh [--serve] [--bench]
 #   --serve   start everything, print the environment for `node --test e2e/` and wait
 #             (Ctrl-C stops it): for writing and debugging scenarios.
+#   --bench   the browser benchmarks (e2e/bench, `make bench`) instead of the scenarios: the
+#             fresh data folder first gets a database of E2E_BENCH_RUNS (default 10000)
+#             generated runs (e2e/seedhistory), `wails dev` runs with DEEPCRITICAL_BENCH_HOOKS=1
+#             (binds DiagnosticsService) and e2e/bench/bench.mjs prints `name: value unit`
+#             figures on stdout; logs go to test-output/e2e-bench. With --serve it serves that app.
 # Environment: E2E_UPDATE_SCREENSHOTS=1 also copies the main screenshots to docs/screenshots/;
 #              E2E_BOOT_TIMEOUT (seconds, default 600) bounds the first `wails dev` start;
 #              E2E_LATENCY / E2E_JUDGE_LATENCY set the fake services' delays.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
-OUT=$ROOT/test-output/e2e
 SERVE=0
-[ "${1:-}" = "--serve" ] && SERVE=1
+BENCH=0
+for arg in "$@"; do
+  case "$arg" in
+    --serve) SERVE=1 ;;
+    --bench) BENCH=1 ;;
+    *) printf 'usage: scripts/e2e.sh [--serve] [--bench]\n' >&2; exit 2 ;;
+  esac
+done
+OUT=$ROOT/test-output/e2e
+[ $BENCH -eq 1 ] && OUT=$ROOT/test-output/e2e-bench
 
 log() { printf '\033[1me2e:\033[0m %s\n' "$*" >&2; }
 
@@ -130,6 +143,18 @@ export DBUS_SESSION_BUS_ADDRESS=unix:path=/nonexistent
 export DEEPCRITICAL_WINDOW_WIDTH=1280 DEEPCRITICAL_WINDOW_HEIGHT=800
 unset OPENAI_API_KEY ANTHROPIC_API_KEY HF_TOKEN DEEPCRITICAL_COMPAT_API_KEY NCBI_API_KEY 2>/dev/null || true
 
+if [ $BENCH -eq 1 ]; then
+  # The history benchmark needs its runs stored before the app opens the database.
+  runs=${E2E_BENCH_RUNS:-10000}
+  log "generating $runs runs in the fresh data folder (a minute or two for 10,000)"
+  go build -o "$tmp/seedhistory" ./e2e/seedhistory
+  seeded=$(date +%s)
+  "$tmp/seedhistory" -db "$XDG_DATA_HOME/deepcritical/deepcritical.db" -runs "$runs" >"$OUT/seedhistory.log" 2>&1 ||
+    { log "generating the history failed:"; cat "$OUT/seedhistory.log" >&2; exit 1; }
+  log "generated $runs runs in $(($(date +%s) - seeded))s ($(du -m "$XDG_DATA_HOME/deepcritical/deepcritical.db" | cut -f1) MB)"
+  export DEEPCRITICAL_BENCH_HOOKS=1
+fi
+
 port=$(free_port)
 URL="http://localhost:$port"
 # -m: no `go mod tidy` (a test-only module is not on the proxy); -s: Vite serves the
@@ -167,13 +192,26 @@ log "page answered after $(($(date +%s) - boot))s"
 export E2E_URL="$URL" E2E_OUT="$OUT" E2E_CHROMIUM="$CHROMIUM"
 
 if [ $SERVE -eq 1 ]; then
+  runner="node --test e2e/*.test.mjs"
+  [ $BENCH -eq 1 ] && runner="node e2e/bench/bench.mjs"
   cat >&2 <<EOF
 e2e: serving; in another shell run:
-  E2E_URL=$URL E2E_OUT=$OUT DEEPCRITICAL_EXPORT_DIR=$DEEPCRITICAL_EXPORT_DIR FAKEAPIS_URL=$FAKEAPIS_URL E2E_HOSTILE_URL=$E2E_HOSTILE_URL node --test e2e/*.test.mjs
+  E2E_URL=$URL E2E_OUT=$OUT DEEPCRITICAL_EXPORT_DIR=$DEEPCRITICAL_EXPORT_DIR FAKEAPIS_URL=$FAKEAPIS_URL E2E_HOSTILE_URL=$E2E_HOSTILE_URL $runner
 e2e: Ctrl-C stops everything
 EOF
   wait "$wails_pid" || true
   exit 0
+fi
+
+if [ $BENCH -eq 1 ]; then
+  log "running the browser benchmarks (load $(cut -d' ' -f1-3 /proc/loadavg))"
+  set +e
+  # Figures on stdout, progress on stderr; the Chromium profile goes in the private folder.
+  TMPDIR="$tmp" node e2e/bench/bench.mjs
+  code=$?
+  set -e
+  log "browser benchmarks finished (exit $code; load $(cut -d' ' -f1-3 /proc/loadavg)); logs: $OUT/*.log"
+  exit $code
 fi
 
 log "running the scenarios"
