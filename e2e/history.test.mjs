@@ -88,7 +88,7 @@ describe('history', () => {
     await nav(page, 'history')
     await searchHistory(page, 'riluzole')
     const row = page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`)
-    await row.getByTestId('rejudge-judge').selectOption('offline')
+    await page.getByTestId('rejudge-judge').selectOption('offline')
     await row.getByTestId('rejudge').click()
 
     const comparison = page.getByTestId('comparison')

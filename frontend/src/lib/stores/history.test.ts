@@ -23,7 +23,7 @@ describe('history store', () => {
     await first
     expect(get(h).runs.map((r) => r.id)).toEqual(['b'])
     expect(get(h).filter.text).toBe('b')
-    expect(client.listRuns).toHaveBeenLastCalledWith({ text: 'b', status: '', judge: '', limit: 200 })
+    expect(client.listRuns).toHaveBeenLastCalledWith({ text: 'b', status: '', judge: '', limit: 50, offset: 0 })
   })
 
   it('shows the backend message when loading fails', async () => {
@@ -31,6 +31,19 @@ describe('history store', () => {
     await h.load()
     expect(get(h).error).toBe('the database is not open')
     expect(get(h).loading).toBe(false)
+  })
+
+  it('pages: loads 50 and appends the next page on demand', async () => {
+    const page1 = Array.from({ length: 50 }, (_, i) => run('r' + i))
+    const page2 = [run('r49'), run('r50')]
+    const listRuns = vi.fn().mockResolvedValueOnce(page1).mockResolvedValueOnce(page2)
+    const h = createHistoryStore({ listRuns, deleteRun: vi.fn() })
+    await h.load({ status: 'complete' })
+    expect(get(h).more).toBe(true)
+    await h.loadMore()
+    expect(listRuns).toHaveBeenLastCalledWith({ text: '', status: 'complete', judge: '', limit: 50, offset: 50 })
+    expect(get(h).runs).toHaveLength(51)
+    expect(get(h).more).toBe(false)
   })
 
   it('removes a deleted run from the list', async () => {

@@ -12,11 +12,16 @@ export interface HistoryState {
   loading: boolean
   error: string
   filter: { text: string; status: string; judge: string }
+  /** more is true when the last page was full, so another may follow. */
+  more: boolean
 }
+
+/** PAGE is how many runs the list renders at once: enough to scan, small enough to paint fast. */
+export const PAGE = 50
 
 /** createHistoryStore keeps the history list and its filters; the newest request wins. */
 export function createHistoryStore(client: HistoryClient) {
-  const state = writable<HistoryState>({ runs: [], loading: false, error: '', filter: { text: '', status: '', judge: '' } })
+  const state = writable<HistoryState>({ runs: [], loading: false, error: '', filter: { text: '', status: '', judge: '' }, more: false })
   let generation = 0
   let current: HistoryState['filter'] = { text: '', status: '', judge: '' }
 
@@ -25,9 +30,30 @@ export function createHistoryStore(client: HistoryClient) {
     const mine = ++generation
     state.update((s) => ({ ...s, loading: true, error: '', filter: current }))
     try {
-      const runs = await client.listRuns({ text: current.text, status: current.status, judge: current.judge, limit: 200 })
+      const runs = (await client.listRuns({ text: current.text, status: current.status, judge: current.judge, limit: PAGE, offset: 0 })) ?? []
       if (mine !== generation) return
-      state.update((s) => ({ ...s, runs: runs ?? [], loading: false }))
+      state.update((s) => ({ ...s, runs, loading: false, more: runs.length === PAGE }))
+    } catch (err) {
+      if (mine !== generation) return
+      state.update((s) => ({ ...s, loading: false, error: errorMessage(err) }))
+    }
+  }
+
+  /** loadMore appends the next page of the current filter. */
+  async function loadMore() {
+    const mine = generation
+    let offset = 0
+    state.update((s) => {
+      offset = s.runs.length
+      return { ...s, loading: true }
+    })
+    try {
+      const page = (await client.listRuns({ text: current.text, status: current.status, judge: current.judge, limit: PAGE, offset })) ?? []
+      if (mine !== generation) return
+      state.update((s) => {
+        const have = new Set(s.runs.map((r) => r.id))
+        return { ...s, runs: [...s.runs, ...page.filter((r) => !have.has(r.id))], loading: false, more: page.length === PAGE }
+      })
     } catch (err) {
       if (mine !== generation) return
       state.update((s) => ({ ...s, loading: false, error: errorMessage(err) }))
@@ -43,5 +69,5 @@ export function createHistoryStore(client: HistoryClient) {
     }
   }
 
-  return { subscribe: state.subscribe, load, remove }
+  return { subscribe: state.subscribe, load, loadMore, remove }
 }
