@@ -155,4 +155,33 @@ describe('research: question to report', () => {
     assert.ok(md.includes('## Drug candidates'), 'the export has the drug candidates section')
     assert.ok(!/api[_-]?key|sk-[a-z0-9]{8}/i.test(md), 'no secrets in the export')
   })
+
+  test('an evidence card opens the paper detail with its appraisal audit trail', async (t) => {
+    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    const { page } = app
+    const cards = page.getByTestId('evidence-card')
+    const n = await cards.count()
+    let opened = false
+    for (let i = 0; i < n && !opened; i++) {
+      const card = cards.nth(i)
+      if (!/quality \d/.test(await card.innerText())) continue
+      await card.getByTestId('evidence-title').click()
+      opened = true
+    }
+    assert.ok(opened, 'at least one paper has an assessed quality badge')
+    const detail = page.getByTestId('paper-detail')
+    await detail.waitFor({ state: 'visible' })
+    const text = await detail.innerText()
+    assert.match(text, /Methodological quality: \d/, 'the quality dimension is scored')
+    assert.match(text, /rule-based rubric/, 'the offline assessor is labelled as such')
+    assert.match(text, /verified/i, 'each component says whether its quote was verified')
+    const quote = detail.locator('button.quote').first()
+    if (await quote.count()) {
+      await quote.click()
+      assert.ok((await detail.locator('mark').count()) > 0, 'a clicked quote is highlighted in the text')
+    }
+    await shot(page, 'paper-detail')
+    await page.keyboard.press('Escape')
+    await detail.waitFor({ state: 'detached' })
+  })
 })

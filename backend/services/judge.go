@@ -7,6 +7,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/orchestrator/wire"
 	"deepcritical/backend/store"
 )
 
@@ -104,7 +105,7 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	for i, ev := range evidence {
 		keys[i] = ev.CanonicalKey()
 	}
-	appraisals, err := st.AppraisalsForEvidence(ctx, keys)
+	appraisals, err := wire.RunAppraisals(ctx, st, run, keys)
 	if err != nil {
 		return Comparison{}, err
 	}

@@ -80,6 +80,10 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 	if err != nil {
 		return nil, err
 	}
+	run, err := st.GetRun(ctx, runID)
+	if err != nil {
+		return nil, err
+	}
 	evs, err := st.RunEvidence(ctx, runID)
 	if err != nil {
 		return nil, err
@@ -90,7 +94,7 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 	}
 	aps := map[string]domain.Appraisal{}
 	if len(keys) > 0 {
-		if aps, err = st.AppraisalsForEvidence(ctx, keys); err != nil {
+		if aps, err = wire.RunAppraisals(ctx, st, run, keys); err != nil {
 			return nil, err
 		}
 	}

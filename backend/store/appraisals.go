@@ -51,8 +51,22 @@ func (s *Store) PutAppraisal(ctx context.Context, cacheKey, evidenceKey string, 
 // AppraisalsForEvidence returns the latest cached appraisal of each given evidence key that
 // has one (keys without an appraisal are absent from the map).
 func (s *Store) AppraisalsForEvidence(ctx context.Context, evidenceKeys []string) (map[string]domain.Appraisal, error) {
+	return s.appraisalsFor(ctx, evidenceKeys, "", "")
+}
+
+// AppraisalsForEvidenceBy is AppraisalsForEvidence restricted to one assessor: the latest
+// appraisal per key whose assessor provider is provider and, when model is not empty,
+// whose model is model. A run shows the appraisals its own judge made, not whichever
+// another run made last for the same paper.
+func (s *Store) AppraisalsForEvidenceBy(ctx context.Context, evidenceKeys []string, provider domain.Provider, model string) (map[string]domain.Appraisal, error) {
+	return s.appraisalsFor(ctx, evidenceKeys, string(provider), model)
+}
+
+func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provider, model string) (map[string]domain.Appraisal, error) {
 	out := make(map[string]domain.Appraisal, len(evidenceKeys))
-	stmt, err := s.db.PrepareContext(ctx, `SELECT appraisal FROM appraisals WHERE evidence_key = ?
+	stmt, err := s.db.PrepareContext(ctx, `SELECT appraisal FROM appraisals WHERE evidence_key = ?1
+		AND (?2 = '' OR json_extract(appraisal, '$.assessor.provider') = ?2)
+		AND (?3 = '' OR json_extract(appraisal, '$.assessor.model') = ?3)
 		ORDER BY created_at DESC, id DESC LIMIT 1`)
 	if err != nil {
 		return nil, s.dbErr(err, "reading appraisals")
@@ -62,7 +76,7 @@ func (s *Store) AppraisalsForEvidence(ctx context.Context, evidenceKeys []string
 		if _, done := out[key]; done {
 			continue
 		}
-		rows, err := stmt.QueryContext(ctx, key)
+		rows, err := stmt.QueryContext(ctx, key, provider, model)
 		if err != nil {
 			return nil, s.dbErr(err, "reading appraisals")
 		}

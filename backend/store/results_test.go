@@ -239,3 +239,36 @@ func TestAppraisalCache(t *testing.T) {
 
 	requireCode(t, s.PutAppraisal(ctx, " ", "pmid:1", old), domain.CodeInvalid)
 }
+
+func TestAppraisalsForEvidenceByAssessor(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	put := func(cacheKey string, provider domain.Provider, model string, weight float64) {
+		a := domain.Appraisal{Document: domain.Document{Key: "pmid:1"}, Weight: weight, Assessor: domain.AssessorInfo{Provider: provider, Model: model}}
+		require.NoError(t, s.PutAppraisal(ctx, cacheKey, "pmid:1", a)) // the fake clock ticks on every write
+	}
+	put("offline", domain.ProviderOffline, "rules", 0.4)
+	put("llm-a", domain.ProviderCompatible, "model-a", 0.7)
+	put("llm-b", domain.ProviderCompatible, "model-b", 0.9)
+
+	latest, err := s.AppraisalsForEvidence(ctx, []string{"pmid:1"})
+	require.NoError(t, err)
+	require.Equal(t, 0.9, latest["pmid:1"].Weight, "without an assessor the latest wins")
+	cases := []struct {
+		provider domain.Provider
+		model    string
+		want     float64
+	}{
+		{domain.ProviderOffline, "", 0.4},
+		{domain.ProviderCompatible, "model-a", 0.7},
+		{domain.ProviderCompatible, "", 0.9},
+	}
+	for _, tc := range cases {
+		got, err := s.AppraisalsForEvidenceBy(ctx, []string{"pmid:1"}, tc.provider, tc.model)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, got["pmid:1"].Weight, "%s %s", tc.provider, tc.model)
+	}
+	none, err := s.AppraisalsForEvidenceBy(ctx, []string{"pmid:1"}, domain.ProviderOllama, "")
+	require.NoError(t, err)
+	require.Empty(t, none, "a run never borrows another judge's appraisal")
+}

@@ -182,6 +182,20 @@ func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orch
 	return orchestrator.VerifyResult{Verdict: res.Verdict, Checks: checks}, nil
 }
 
+// RunAppraisals returns the appraisals a run's own judge made for its evidence (the
+// offline rubric for an offline run, the run's provider and model otherwise), so a
+// paper appraised by several runs shows, in each, the appraisal that run used.
+func RunAppraisals(ctx context.Context, s *store.Store, run domain.Run, keys []string) (map[string]domain.Appraisal, error) {
+	provider, model := run.Config.Judge, run.Config.Model
+	if provider == "" {
+		provider, model = run.Judge.Provider, run.Judge.Model
+	}
+	if provider == "" || provider == domain.ProviderOffline {
+		return s.AppraisalsForEvidenceBy(ctx, keys, domain.ProviderOffline, "")
+	}
+	return s.AppraisalsForEvidenceBy(ctx, keys, provider, model)
+}
+
 // LoadExportRun reads everything export needs about a run from the store.
 func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.ExportRun, error) {
 	run, err := s.GetRun(ctx, runID)
@@ -200,7 +214,7 @@ func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.Ex
 		keys[i] = ev.CanonicalKey()
 	}
 	if len(keys) > 0 {
-		if out.Appraisals, err = s.AppraisalsForEvidence(ctx, keys); err != nil {
+		if out.Appraisals, err = RunAppraisals(ctx, s, run, keys); err != nil {
 			return out, err
 		}
 	}
