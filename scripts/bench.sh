@@ -31,6 +31,11 @@ case "${1:-}" in
   *) echo "usage: scripts/bench.sh [--quick]" >&2; exit 2 ;;
 esac
 
+# Only a previous run's output folder is replaced, never an unrelated directory.
+if [ -e "$OUT" ] && [ -n "$(ls -A "$OUT" 2>/dev/null)" ] && [ ! -f "$OUT/machine.txt" ]; then
+  echo "bench: $OUT exists and is not a bench output folder; set BENCH_OUT elsewhere" >&2
+  exit 2
+fi
 rm -rf "$OUT"
 mkdir -p "$OUT/go" "$OUT/bin" "$OUT/smoke"
 FIGURES=$OUT/figures.txt # every printed figure line, for BENCHMARKS.md
