@@ -115,16 +115,23 @@ type RuleFinding struct {
 	Quote string
 }
 
-// AppraisalUserData feeds appraisal_user.md. Dimension is "methodological_quality" or
-// "risk_of_bias"; Components carry the configured weights (seed 002's defaults are
-// randomization 2, blinding 3, allocation_concealment 1.5, protocol_preregistration 1.5,
-// itt_analysis 1, attrition_handling 1; and 2.5 for each of selection_bias,
-// performance_bias, detection_bias, reporting_bias).
+// AppraisalDimension is one appraisal dimension as shown to the model: Name is
+// "methodological_quality" or "risk_of_bias" (the key of its object in the answer), and
+// Components carry the configured weights.
+type AppraisalDimension struct {
+	Name       string
+	Components []AppraisalComponent
+}
+
+// AppraisalUserData feeds appraisal_user.md. Dimensions are assessed in one answer, so a
+// paper costs one structured call; seed 002's default weights are randomization 2,
+// blinding 3, allocation_concealment 1.5, protocol_preregistration 1.5, itt_analysis 1,
+// attrition_handling 1 for methodological_quality, and 2.5 for each of selection_bias,
+// performance_bias, detection_bias, reporting_bias for risk_of_bias.
 type AppraisalUserData struct {
-	Dimension    string
 	Title        string
 	Text         string
-	Components   []AppraisalComponent
+	Dimensions   []AppraisalDimension
 	RuleFindings []RuleFinding
 }
 
@@ -140,5 +147,14 @@ func DefaultQualityComponents() []AppraisalComponent {
 func DefaultRiskOfBiasComponents() []AppraisalComponent {
 	return []AppraisalComponent{
 		{"selection_bias", 2.5}, {"performance_bias", 2.5}, {"detection_bias", 2.5}, {"reporting_bias", 2.5},
+	}
+}
+
+// DefaultAppraisalDimensions returns both dimensions with seed 002's default weights, in
+// the order the appraiser asks for them.
+func DefaultAppraisalDimensions() []AppraisalDimension {
+	return []AppraisalDimension{
+		{Name: "methodological_quality", Components: DefaultQualityComponents()},
+		{Name: "risk_of_bias", Components: DefaultRiskOfBiasComponents()},
 	}
 }

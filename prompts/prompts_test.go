@@ -61,8 +61,8 @@ func TestGolden(t *testing.T) {
 		{"verify_system", VerifySystem, nil},
 		{"verify_user", VerifyUser, VerifyUserData{Question: "metformin alzheimer", Report: "Metformin slows decline [1]. Donepezil helps [9].", Evidence: sampleEvidence(), GroundingProblems: []string{"citation [9] points to no evidence"}, Previous: []PreviousVerdict{{Pass: false, Reason: "Unsupported candidate", MissingItems: []string{"support for Donepezil"}, Fingerprint: "abc123"}}, Fingerprint: "def456"}},
 		{"appraisal_system", AppraisalSystem, nil},
-		{"appraisal_user_quality", AppraisalUser, AppraisalUserData{Dimension: "methodological_quality", Title: "A randomised trial", Text: "Patients were randomised by computer. Outcome assessors were blinded.", Components: DefaultQualityComponents(), RuleFindings: []RuleFinding{{Name: "randomization", Value: "true", Quote: "Patients were randomised by computer."}}}},
-		{"appraisal_user_rob", AppraisalUser, AppraisalUserData{Dimension: "risk_of_bias", Text: "An open-label study of 40 patients.", Components: DefaultRiskOfBiasComponents()}},
+		{"appraisal_user", AppraisalUser, AppraisalUserData{Title: "A randomised trial", Text: "Patients were randomised by computer. Outcome assessors were blinded.", Dimensions: DefaultAppraisalDimensions(), RuleFindings: []RuleFinding{{Name: "randomization", Value: "true", Quote: "Patients were randomised by computer."}}}},
+		{"appraisal_user_custom_weights", AppraisalUser, AppraisalUserData{Text: "An open-label study of 40 patients.", Dimensions: []AppraisalDimension{{Name: "methodological_quality", Components: []AppraisalComponent{{"randomization", 4}, {"blinding", 6}}}, {Name: "risk_of_bias", Components: []AppraisalComponent{{"selection_bias", 5}, {"detection_bias", 5}}}}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -127,7 +127,7 @@ func TestUntrustedTextCannotCloseItsFence(t *testing.T) {
 	require.Contains(t, r.Text, "‹/evidence>")
 
 	// Ordinary angle brackets stay byte-identical, so verbatim quotes still match.
-	a, err := Render(AppraisalUser, AppraisalUserData{Dimension: "methodological_quality", Text: "p < 0.05 and n > 30", Components: DefaultQualityComponents()})
+	a, err := Render(AppraisalUser, AppraisalUserData{Text: "p < 0.05 and n > 30", Dimensions: DefaultAppraisalDimensions()})
 	require.NoError(t, err)
 	require.Contains(t, a.Text, "p < 0.05 and n > 30")
 }

@@ -145,17 +145,20 @@ func TestQuoteInText(t *testing.T) {
 }
 
 // fakeLLM is an OpenAI-compatible chat completions server; answer decides the content of
-// each reply from the schema name (the dimension) and the call number.
+// each reply from the schema name and the call number.
 type fakeLLM struct {
 	srv     *httptest.Server
 	calls   atomic.Int64
 	latency time.Duration
+	// mu guards bodies, every request body in arrival order.
+	mu     sync.Mutex
+	bodies []string
 	// inFlight and maxInFlight measure how many requests the pool lets through at once.
 	inFlight, maxInFlight atomic.Int64
-	answer                func(dimension string, call int64) (status int, content string)
+	answer                func(schema string, call int64) (status int, content string)
 }
 
-func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, string)) *fakeLLM {
+func newFakeLLM(t testing.TB, answer func(schema string, call int64) (int, string)) *fakeLLM {
 	f := &fakeLLM{answer: answer}
 	f.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := f.calls.Add(1)
@@ -168,6 +171,9 @@ func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, st
 			}
 		}
 		body, _ := io.ReadAll(r.Body)
+		f.mu.Lock()
+		f.bodies = append(f.bodies, string(body))
+		f.mu.Unlock()
 		var req struct {
 			Model          string `json:"model"`
 			ResponseFormat struct {
@@ -200,6 +206,16 @@ func newFakeLLM(t testing.TB, answer func(dimension string, call int64) (int, st
 	}))
 	t.Cleanup(f.srv.Close)
 	return f
+}
+
+// body returns the i-th request body the fake received.
+func (f *fakeLLM) body(i int) string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if i >= len(f.bodies) {
+		return ""
+	}
+	return f.bodies[i]
 }
 
 func (f *fakeLLM) appraiser(t testing.TB, cache Cache, concurrency int) *Appraiser {
@@ -245,6 +261,20 @@ func robAnswer() string {
 	return string(b)
 }
 
+// bothAnswer joins one answer per dimension into the single answer of an appraisal call.
+func bothAnswer(quality, rob string) string {
+	b, _ := json.Marshal(map[string]json.RawMessage{
+		string(domain.DimensionQuality):    json.RawMessage(quality),
+		string(domain.DimensionRiskOfBias): json.RawMessage(rob),
+	})
+	return string(b)
+}
+
+// answerBoth answers every appraisal call with both dimensions, blinding scored 3.
+func answerBoth(string, int64) (int, string) {
+	return 200, bothAnswer(qualityAnswer(3, false), robAnswer())
+}
+
 func detail(t testing.TB, ap domain.Appraisal, dim domain.DimensionName, comp string) domain.DimensionDetail {
 	t.Helper()
 	for _, d := range ap.Dimensions {
@@ -261,18 +291,20 @@ func detail(t testing.TB, ap domain.Appraisal, dim domain.DimensionName, comp st
 }
 
 func TestLLMAppraisalVerifiesQuotesAndFlagsFabricated(t *testing.T) {
-	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
-		if dim == string(domain.DimensionRiskOfBias) {
-			return 200, robAnswer()
-		}
-		return 200, qualityAnswer(3, true)
+	f := newFakeLLM(t, func(string, int64) (int, string) {
+		return 200, bothAnswer(qualityAnswer(3, true), robAnswer())
 	})
 	ap, err := f.appraiser(t, nil, 1).Appraise(context.Background(), sampleEvidence(t), "")
 	require.NoError(t, err)
 	require.Equal(t, domain.JudgeKindLLM, ap.Assessor.Kind)
 	require.Equal(t, "fake-model", ap.Assessor.Model)
 	require.NotEmpty(t, ap.Assessor.PromptVersion)
-	require.EqualValues(t, 2, f.calls.Load(), "one call per dimension")
+	require.EqualValues(t, 1, f.calls.Load(), "one call for both dimensions")
+	// The one prompt lists both dimensions' components with their weights, and the
+	// schema holds both dimensions' objects.
+	for _, want := range []string{`"name":"` + combinedSchemaName + `"`, "blinding (0–3 points)", "reporting_bias (0–2.5 points)", `"methodological_quality":{`, `"risk_of_bias":{`, `"selection_bias":{`, `"attrition_rate"`} {
+		require.Contains(t, f.body(0), want)
+	}
 
 	blind := detail(t, ap, domain.DimensionQuality, CompBlinding)
 	require.True(t, blind.QuoteVerified)
@@ -292,19 +324,77 @@ func TestLLMAppraisalVerifiesQuotesAndFlagsFabricated(t *testing.T) {
 }
 
 func TestLLMOutOfRangeScoreIsRetried(t *testing.T) {
-	f := newFakeLLM(t, func(dim string, call int64) (int, string) {
-		if dim == string(domain.DimensionRiskOfBias) {
-			return 200, robAnswer()
-		}
+	f := newFakeLLM(t, func(_ string, call int64) (int, string) {
 		if call == 1 {
-			return 200, qualityAnswer(7, false) // blinding max is 3
+			return 200, bothAnswer(qualityAnswer(7, false), robAnswer()) // blinding max is 3
 		}
-		return 200, qualityAnswer(2, false)
+		return 200, bothAnswer(qualityAnswer(2, false), robAnswer())
 	})
 	ap, err := f.appraiser(t, nil, 1).Appraise(context.Background(), sampleEvidence(t), "")
 	require.NoError(t, err)
-	require.EqualValues(t, 3, f.calls.Load(), "the out-of-range answer was rejected and asked again")
+	require.EqualValues(t, 2, f.calls.Load(), "the out-of-range answer was rejected and asked again")
+	require.True(t, strings.Contains(f.body(1), "methodological_quality.blinding.score must be ≤ 3, got 7"), "the retry says which dimension's component was wrong")
 	require.Equal(t, 2.0, detail(t, ap, domain.DimensionQuality, CompBlinding).Contribution)
+	for _, d := range ap.Dimensions {
+		require.Equal(t, domain.StatusAssessed, d.Status)
+	}
+}
+
+func TestLLMAnswerMissingADimensionFailsBoth(t *testing.T) {
+	// A model that keeps leaving out risk of bias: the whole answer is rejected each time,
+	// and after the retries neither dimension gets a score, not even the one it gave.
+	f := newFakeLLM(t, func(string, int64) (int, string) {
+		b, _ := json.Marshal(map[string]json.RawMessage{string(domain.DimensionQuality): json.RawMessage(qualityAnswer(3, false))})
+		return 200, string(b)
+	})
+	ap, err := f.appraiser(t, nil, 1).Appraise(context.Background(), sampleEvidence(t), "")
+	require.NoError(t, err)
+	require.EqualValues(t, llm.DefaultAttempts, f.calls.Load())
+	require.True(t, strings.Contains(f.body(1), "risk_of_bias is required"), "the retry names the missing dimension")
+	require.Equal(t, domain.JudgeKindFallback, ap.Assessor.Kind)
+	require.Len(t, ap.Dimensions, 2)
+	for _, d := range ap.Dimensions {
+		require.Equal(t, domain.StatusNotAssessed, d.Status)
+		require.Contains(t, d.Error, "LLM assessment failed")
+		require.Zero(t, d.Score)
+		require.NoError(t, d.Validate())
+	}
+}
+
+func TestValidateCombined(t *testing.T) {
+	dims := []llmDimension{{domain.DimensionQuality, DefaultWeights().Quality}, {domain.DimensionRiskOfBias, DefaultWeights().RiskOfBias}}
+	decode := func(s string) *llmCombined {
+		var c llmCombined
+		require.NoError(t, json.Unmarshal([]byte(s), &c))
+		return &c
+	}
+	badRisk := strings.Replace(robAnswer(), `"risk_level":"low"`, `"risk_level":"none"`, 1)
+	badRate := strings.Replace(qualityAnswer(3, false), `"attrition_rate":0.06`, `"attrition_rate":6`, 1)
+	tests := []struct {
+		name   string
+		answer string
+		want   []string
+	}{
+		{"valid", bothAnswer(qualityAnswer(3, false), robAnswer()), nil},
+		{"quality out of range", bothAnswer(qualityAnswer(3.5, false), robAnswer()), []string{"methodological_quality.blinding.score must be between 0 and 3, got 3.5"}},
+		{"bad risk level", bothAnswer(qualityAnswer(3, false), badRisk), []string{`risk_level must be high, moderate or low, got "none"`}},
+		{"attrition as a percentage", bothAnswer(badRate, robAnswer()), []string{"methodological_quality.attrition_handling.attrition_rate must be a decimal between 0 and 1, got 6"}},
+		{"component missing", bothAnswer(qualityAnswer(3, false), `{"selection_bias":{"score":1,"risk_level":"low","evidence":"","reasoning":""}}`), []string{"risk_of_bias.performance_bias is missing", "risk_of_bias.reporting_bias is missing"}},
+		{"dimension missing", `{"risk_of_bias":` + robAnswer() + `}`, []string{"methodological_quality is missing"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := validateCombined(dims)(decode(tt.answer))
+			if tt.want == nil {
+				require.NoError(t, err)
+				return
+			}
+			require.Error(t, err)
+			for _, w := range tt.want {
+				require.ErrorContains(t, err, w)
+			}
+		})
+	}
 }
 
 func TestLLMFailureIsNotAssessed(t *testing.T) {
@@ -325,12 +415,7 @@ func TestLLMFailureIsNotAssessed(t *testing.T) {
 }
 
 func TestAppraiseAllUsesCacheOnSecondRun(t *testing.T) {
-	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
-		if dim == string(domain.DimensionRiskOfBias) {
-			return 200, robAnswer()
-		}
-		return 200, qualityAnswer(3, false)
-	})
+	f := newFakeLLM(t, answerBoth)
 	cache := newMemCache()
 	a := f.appraiser(t, cache, 4)
 	evs := scaleEvidence(t, 6)
@@ -338,7 +423,7 @@ func TestAppraiseAllUsesCacheOnSecondRun(t *testing.T) {
 	got, st, err := a.AppraiseAll(context.Background(), evs)
 	require.NoError(t, err)
 	require.Len(t, got, 6)
-	require.Equal(t, Stats{Computed: 6, LLMCalls: 12}, st)
+	require.Equal(t, Stats{Computed: 6, LLMCalls: 6}, st, "one LLM call per paper")
 
 	before := f.calls.Load()
 	got2, st2, err := a.AppraiseAll(context.Background(), evs)
@@ -349,16 +434,11 @@ func TestAppraiseAllUsesCacheOnSecondRun(t *testing.T) {
 }
 
 func TestAppraiseAllBoundsLLMCallsInFlight(t *testing.T) {
-	f := newFakeLLM(t, func(dim string, _ int64) (int, string) {
-		if dim == string(domain.DimensionRiskOfBias) {
-			return 200, robAnswer()
-		}
-		return 200, qualityAnswer(3, false)
-	})
+	f := newFakeLLM(t, answerBoth)
 	f.latency = 30 * time.Millisecond
 	_, st, err := f.appraiser(t, nil, 3).AppraiseAll(context.Background(), scaleEvidence(t, 12))
 	require.NoError(t, err)
-	require.Equal(t, 24, st.LLMCalls)
+	require.Equal(t, 12, st.LLMCalls, "one call per paper")
 	require.LessOrEqual(t, f.maxInFlight.Load(), int64(3))
 	require.GreaterOrEqual(t, f.maxInFlight.Load(), int64(2), "calls do run concurrently")
 }
@@ -379,7 +459,7 @@ func (stubClient) Complete(context.Context, llm.Request) (llm.Response, error) {
 }
 
 func TestAppraiseAllCancelled(t *testing.T) {
-	f := newFakeLLM(t, func(string, int64) (int, string) { return 200, robAnswer() })
+	f := newFakeLLM(t, answerBoth)
 	f.latency = 2 * time.Second
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()

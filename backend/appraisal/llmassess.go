@@ -16,8 +16,8 @@ import (
 )
 
 // llmAssessorVersion changes when the LLM assessment logic (schema, trust rule, text
-// fitting) changes.
-const llmAssessorVersion = "llm-assessor/1"
+// fitting) changes. Version 2 asks for both dimensions in one structured call.
+const llmAssessorVersion = "llm-assessor/2"
 
 // Prompt template names (written by the judge helper in prompts/).
 const (
@@ -47,9 +47,27 @@ type llmComponent struct {
 // llmAnswer is the model's answer for one dimension: one object per component.
 type llmAnswer map[string]llmComponent
 
+// llmCombined is the model's whole answer for a paper: one object per dimension, keyed
+// by the dimension's name, so both dimensions cost one structured call.
+type llmCombined map[string]llmAnswer
+
+// combinedSchemaName names the one structured answer of an appraisal call.
+const combinedSchemaName = "appraisal"
+
+// llmDimension is one dimension the call asks for, with its configured components.
+type llmDimension struct {
+	name domain.DimensionName
+	cs   []Component
+}
+
+// dimensionsToAssess lists both dimensions in the order the prompt and the appraisal show them.
+func (a *Appraiser) dimensionsToAssess() []llmDimension {
+	return []llmDimension{{domain.DimensionQuality, a.opts.Weights.Quality}, {domain.DimensionRiskOfBias, a.opts.Weights.RiskOfBias}}
+}
+
 // dimensionSchema builds the strict JSON schema of one dimension's answer, with each
 // component's maximum from the configured weights.
-func dimensionSchema(name domain.DimensionName, cs []Component) *llm.Schema {
+func dimensionSchema(name domain.DimensionName, cs []Component) map[string]any {
 	props := map[string]any{}
 	required := make([]string, 0, len(cs))
 	for _, c := range cs {
@@ -70,30 +88,60 @@ func dimensionSchema(name domain.DimensionName, cs []Component) *llm.Schema {
 		props[c.Name] = map[string]any{"type": "object", "properties": p, "required": req, "additionalProperties": false}
 		required = append(required, c.Name)
 	}
-	raw, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false})
-	return &llm.Schema{Name: string(name), JSON: raw}
+	return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
 }
 
-// validateAnswer rejects answers missing a component or scoring outside its range; the
-// message goes back to the model on retry.
-func validateAnswer(name domain.DimensionName, cs []Component) func(*llmAnswer) error {
-	return func(ans *llmAnswer) error {
+// combinedSchema builds the strict JSON schema of a paper's whole answer: one object per
+// dimension, each holding its components.
+func combinedSchema(dims []llmDimension) *llm.Schema {
+	props := map[string]any{}
+	required := make([]string, 0, len(dims))
+	for _, d := range dims {
+		props[string(d.name)] = dimensionSchema(d.name, d.cs)
+		required = append(required, string(d.name))
+	}
+	raw, _ := json.Marshal(map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false})
+	return &llm.Schema{Name: combinedSchemaName, JSON: raw}
+}
+
+// dimensionProblems lists what is wrong with one dimension's answer: a missing component,
+// a score outside its range, a bad risk level or attrition rate. Each problem is prefixed
+// with the dimension so the model knows where to look on retry.
+func dimensionProblems(name domain.DimensionName, cs []Component, ans llmAnswer) []string {
+	var problems []string
+	for _, c := range cs {
+		comp, ok := ans[c.Name]
+		path := string(name) + "." + c.Name
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s is missing", path))
+			continue
+		}
+		if math.IsNaN(comp.Score) || comp.Score < 0 || comp.Score > c.Max {
+			problems = append(problems, fmt.Sprintf("%s.score must be between 0 and %g, got %g", path, c.Max, comp.Score))
+		}
+		if name == domain.DimensionRiskOfBias && comp.RiskLevel != "high" && comp.RiskLevel != "moderate" && comp.RiskLevel != "low" {
+			problems = append(problems, fmt.Sprintf("%s.risk_level must be high, moderate or low, got %q", path, comp.RiskLevel))
+		}
+		if comp.AttritionRate != nil && (*comp.AttritionRate < 0 || *comp.AttritionRate > 1) {
+			problems = append(problems, fmt.Sprintf("%s.attrition_rate must be a decimal between 0 and 1, got %g", path, *comp.AttritionRate))
+		}
+	}
+	return problems
+}
+
+// validateCombined rejects answers missing a dimension or a component, or scoring outside
+// a component's range; the message goes back to the model on retry. One bad component
+// fails the whole answer, so the retry asks again for both dimensions.
+func validateCombined(dims []llmDimension) func(*llmCombined) error {
+	return func(ans *llmCombined) error {
 		var problems []string
-		for _, c := range cs {
-			comp, ok := (*ans)[c.Name]
+		for _, d := range dims {
+			dim, ok := (*ans)[string(d.name)]
 			if !ok {
-				problems = append(problems, fmt.Sprintf("%s is missing", c.Name))
+				problems = append(problems, fmt.Sprintf("%s is missing", d.name))
 				continue
 			}
-			if math.IsNaN(comp.Score) || comp.Score < 0 || comp.Score > c.Max {
-				problems = append(problems, fmt.Sprintf("%s.score must be between 0 and %g, got %g", c.Name, c.Max, comp.Score))
-			}
-			if name == domain.DimensionRiskOfBias && comp.RiskLevel != "high" && comp.RiskLevel != "moderate" && comp.RiskLevel != "low" {
-				problems = append(problems, fmt.Sprintf("%s.risk_level must be high, moderate or low, got %q", c.Name, comp.RiskLevel))
-			}
-			if comp.AttritionRate != nil && (*comp.AttritionRate < 0 || *comp.AttritionRate > 1) {
-				problems = append(problems, fmt.Sprintf("%s.attrition_rate must be a decimal between 0 and 1, got %g", c.Name, *comp.AttritionRate))
-			}
+			problems = append(problems, dimensionProblems(d.name, d.cs, dim)...)
 		}
 		if len(problems) > 0 {
 			return &domain.ValidationError{Problems: problems}
@@ -102,74 +150,68 @@ func validateAnswer(name domain.DimensionName, cs []Component) func(*llmAnswer) 
 	}
 }
 
-// llmDimensions assesses both dimensions, one structured call each (the prompt templates
-// are per dimension), each call holding one slot of the appraiser's LLM pool. It returns the
-// model that answered and the number of LLM calls; its error is non-nil only when ctx ended.
+// llmDimensions assesses both dimensions of a paper in one structured call, holding one
+// slot of the appraiser's LLM pool. It returns the model that answered and the number of
+// LLM calls (1, plus retries); its error is non-nil only when ctx ended. When the call
+// fails after its retries, every dimension is not_assessed with the reason.
 func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings map[string]domain.Finding) ([]domain.Dimension, string, int, error) {
+	dims := a.dimensionsToAssess()
+	failAll := func(reason string) []domain.Dimension {
+		out := make([]domain.Dimension, 0, len(dims))
+		for _, d := range dims {
+			out = append(out, notAssessed(d.name, reason))
+		}
+		return out
+	}
 	sys, err := prompts.Render(systemPrompt, nil)
 	if err != nil {
-		reason := "appraisal prompt unavailable: " + err.Error()
-		return []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}, "", 0, nil
+		return failAll("appraisal prompt unavailable: " + err.Error()), "", 0, nil
 	}
-	text := FitText(doc, findings, a.textBudgetChars())
-	var dims []domain.Dimension
-	calls := 0
-	model := ""
-	for _, dim := range []struct {
-		name domain.DimensionName
-		cs   []Component
-	}{{domain.DimensionQuality, a.opts.Weights.Quality}, {domain.DimensionRiskOfBias, a.opts.Weights.RiskOfBias}} {
-		d, m, n, err := a.assessDimension(ctx, sys.Text, doc, text, findings, dim.name, dim.cs)
-		calls += n
-		if err != nil {
-			return nil, model, calls, err
+	data := prompts.AppraisalUserData{Title: doc.Title, Text: FitText(doc, findings, a.textBudgetChars()), RuleFindings: ruleContext(findings)}
+	for _, d := range dims {
+		pd := prompts.AppraisalDimension{Name: string(d.name)}
+		for _, c := range d.cs {
+			pd.Components = append(pd.Components, prompts.AppraisalComponent{Name: c.Name, Max: c.Max})
 		}
-		if m != "" {
-			model = m
-		}
-		dims = append(dims, d)
-	}
-	return dims, model, calls, nil
-}
-
-func (a *Appraiser) assessDimension(ctx context.Context, system string, doc Document, text string, findings map[string]domain.Finding, name domain.DimensionName, cs []Component) (domain.Dimension, string, int, error) {
-	data := prompts.AppraisalUserData{Dimension: string(name), Title: doc.Title, Text: text, RuleFindings: ruleContext(findings)}
-	for _, c := range cs {
-		data.Components = append(data.Components, prompts.AppraisalComponent{Name: c.Name, Max: c.Max})
+		data.Dimensions = append(data.Dimensions, pd)
 	}
 	user, err := prompts.Render(userPrompt, data)
 	if err != nil {
-		return notAssessed(name, "appraisal prompt could not be rendered: "+err.Error()), "", 0, nil
+		return failAll("appraisal prompt could not be rendered: " + err.Error()), "", 0, nil
 	}
 	req := llm.Request{
-		System:      system,
+		System:      sys.Text,
 		Messages:    []llm.Message{{Role: llm.RoleUser, Content: user.Text}},
-		Schema:      dimensionSchema(name, cs),
+		Schema:      combinedSchema(dims),
 		Model:       a.opts.Info.Model,
 		Temperature: 0,
 	}
 	select {
 	case a.llmSlots <- struct{}{}:
 	case <-ctx.Done():
-		return domain.Dimension{}, "", 0, ctx.Err()
+		return nil, "", 0, ctx.Err()
 	}
 	defer func() { <-a.llmSlots }()
-	ans, res, err := llm.Generate(ctx, a.opts.Client, req, llm.Options[llmAnswer]{
-		Validate:      validateAnswer(name, cs),
+	ans, res, err := llm.Generate(ctx, a.opts.Client, req, llm.Options[llmCombined]{
+		Validate:      validateCombined(dims),
 		Models:        a.opts.Info.Models,
 		Recorder:      a.opts.Recorder,
 		RunID:         a.opts.RunID,
-		Purpose:       "appraisal:" + string(name),
+		Purpose:       "appraisal",
 		PromptVersion: promptVersion(),
 		Provider:      a.opts.Info.Provider,
 	})
 	if err != nil {
 		if ctx.Err() != nil || errors.Is(err, context.Canceled) {
-			return domain.Dimension{}, res.Model, res.Calls, ctx.Err()
+			return nil, res.Model, res.Calls, ctx.Err()
 		}
-		return notAssessed(name, "LLM assessment failed: "+domain.SafeMessage(err)), res.Model, res.Calls, nil
+		return failAll("LLM assessment failed: " + domain.SafeMessage(err)), res.Model, res.Calls, nil
 	}
-	return buildDimension(name, cs, ans, doc), res.Model, res.Calls, nil
+	out := make([]domain.Dimension, 0, len(dims))
+	for _, d := range dims {
+		out = append(out, buildDimension(d.name, d.cs, ans[string(d.name)], doc))
+	}
+	return out, res.Model, res.Calls, nil
 }
 
 // buildDimension turns a validated answer into a dimension, verifying every quote against

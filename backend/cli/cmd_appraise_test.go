@@ -245,7 +245,7 @@ func TestAppraiseLibraryRecord(t *testing.T) {
 // it reads like the paper but is nowhere in it.
 const plantedQuote = "Allocation was concealed using sealed opaque envelopes held by the trial pharmacist."
 
-// fakeJudge is an OpenAI-compatible chat server that answers the appraisal schemas with
+// fakeJudge is an OpenAI-compatible chat server that answers the appraisal schema with
 // quotes from appraise_rct.txt, except for allocation concealment, where it cites
 // plantedQuote. It counts chat calls.
 func fakeJudge(t *testing.T) (*httptest.Server, *atomic.Int64) {
@@ -283,11 +283,8 @@ func fakeJudge(t *testing.T) (*httptest.Server, *atomic.Int64) {
 			Model string `json:"model"`
 		}
 		require.NoError(t, json.Unmarshal(body, &req))
-		answer := quality
-		if strings.Contains(string(body), "selection_bias") {
-			answer = rob
-		}
-		content, err := json.Marshal(answer)
+		// One call answers both dimensions (the appraisal schema holds one object per dimension).
+		content, err := json.Marshal(map[string]any{"methodological_quality": quality, "risk_of_bias": rob})
 		require.NoError(t, err)
 		w.Header().Set("Content-Type", "application/json")
 		json.NewEncoder(w).Encode(map[string]any{
@@ -313,7 +310,7 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 	require.Equal(t, domain.JudgeKindLLM, ap.Assessor.Kind)
 	require.Equal(t, domain.ProviderCompatible, ap.Assessor.Provider)
 	require.Equal(t, "fake-judge", ap.Assessor.Model)
-	require.Equal(t, int64(2), calls.Load(), "one call per dimension")
+	require.Equal(t, int64(1), calls.Load(), "one call for both dimensions")
 
 	q := dimension(t, ap, domain.DimensionQuality)
 	require.Equal(t, domain.StatusAssessed, q.Status)
@@ -337,7 +334,7 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 
 	code, human, stderr := runCLI(t, "appraise", "--text-file", path, "--judge", "compatible", "--model", "fake-judge")
 	require.Equal(t, exitOK, code, stderr)
-	require.Equal(t, int64(2), calls.Load(), "the same paper, judge and model come from the cache")
+	require.Equal(t, int64(1), calls.Load(), "the same paper, judge and model come from the cache")
 	require.Contains(t, human, "LLM compatible/fake-judge")
 	require.Contains(t, human, "QUOTE NOT FOUND IN THE TEXT")
 	require.Contains(t, human, plantedQuote)
