@@ -3,9 +3,11 @@ package pubmed
 import (
 	"bytes"
 	"fmt"
+	"io"
 	"regexp"
 	"testing"
 
+	"deepcritical/backend/domain"
 	"deepcritical/backend/search/internal/fixture"
 )
 
@@ -45,6 +47,16 @@ func articleSet(b *testing.B, n int) []byte {
 // wall-clock; records/cpu-s divides by the process CPU time instead, which stays meaningful
 // when other work shares the machine (GC on other threads counts against it).
 func BenchmarkParseArticleSet(b *testing.B) {
+	benchmarkParse(b, ParseArticleSet)
+}
+
+// BenchmarkParseArticleSetDecoder measures the encoding/xml path alone: what a document
+// costs when the fast scanner hands it over (another encoding, an error, a cut-off body).
+func BenchmarkParseArticleSetDecoder(b *testing.B) {
+	benchmarkParse(b, func(r io.Reader) ([]domain.Evidence, []RecordError, error) { return parseDecoder(r) })
+}
+
+func benchmarkParse(b *testing.B, parse func(io.Reader) ([]domain.Evidence, []RecordError, error)) {
 	const n = 600
 	doc := articleSet(b, n)
 	b.SetBytes(int64(len(doc)))
@@ -52,7 +64,7 @@ func BenchmarkParseArticleSet(b *testing.B) {
 	cpu0 := cpuTime()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		ev, recErrs, err := ParseArticleSet(bytes.NewReader(doc))
+		ev, recErrs, err := parse(bytes.NewReader(doc))
 		if err != nil || len(recErrs) != 0 || len(ev) != n {
 			b.Fatalf("parsed %d of %d records, %d record errors, err %v", len(ev), n, len(recErrs), err)
 		}

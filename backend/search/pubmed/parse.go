@@ -4,6 +4,7 @@
 package pubmed
 
 import (
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
@@ -54,7 +55,53 @@ var ErrNotArticleSet = errors.New("not a PubmedArticleSet")
 // unusable: not XML, not a PubmedArticleSet (an <ERROR> body is reported with its text),
 // or cut off before its end (truncated). In the truncated case the records completed
 // before the cut are still returned, so callers decide whether partial data is acceptable.
+//
+// The document is read into memory whole before parsing (the evidence is returned whole
+// anyway), so a fast scanner can index it and, when it meets anything unusual, hand the
+// same bytes to encoding/xml from the start; see parseArticleSetBytes.
 func ParseArticleSet(r io.Reader) ([]domain.Evidence, []RecordError, error) {
+	data, err := readAll(r)
+	if err != nil {
+		// Parse what arrived and let the decoder meet the read error where it happened.
+		return parseDecoder(io.MultiReader(bytes.NewReader(data), errReader{err}))
+	}
+	return parseArticleSetBytes(data)
+}
+
+// parseArticleSetBytes is ParseArticleSet over a document already in memory. The fast
+// scanner reads it when it can; any document it cannot read (one with an error, cut off,
+// in another encoding, or with constructs PubMed does not emit) is read again from the
+// start by encoding/xml, so results and errors are the decoder's in every case.
+func parseArticleSetBytes(data []byte) ([]domain.Evidence, []RecordError, error) {
+	s := newScanner(data)
+	if root, err := s.root(); err == nil {
+		out, recErrs, err := parseSet(s, root)
+		if !s.failed {
+			return out, recErrs, err
+		}
+	}
+	return parseDecoder(bytes.NewReader(data))
+}
+
+// readAll reads the whole document, in one allocation when the reader knows its length
+// (bytes.Reader, strings.Reader, bytes.Buffer). It returns what was read before an error.
+func readAll(r io.Reader) ([]byte, error) {
+	var b bytes.Buffer
+	if sized, ok := r.(interface{ Len() int }); ok {
+		b.Grow(sized.Len() + bytes.MinRead)
+	}
+	_, err := b.ReadFrom(r)
+	return b.Bytes(), err
+}
+
+// errReader returns its error on every read.
+type errReader struct{ err error }
+
+func (r errReader) Read([]byte) (int, error) { return 0, r.err }
+
+// parseDecoder parses a document with encoding/xml, which handles every encoding and
+// reports every error with its line.
+func parseDecoder(r io.Reader) ([]domain.Evidence, []RecordError, error) {
 	d := xml.NewDecoder(r)
 	d.CharsetReader = charset.NewReaderLabel
 	d.Entity = xml.HTMLEntity
@@ -66,7 +113,11 @@ func ParseArticleSet(r io.Reader) ([]domain.Evidence, []RecordError, error) {
 	if root.Name.Local != "PubmedArticleSet" && root.Name.Local != "PubmedBookArticleSet" {
 		return nil, nil, unexpectedRoot(d, root)
 	}
+	return parseSet(&decoderTokens{d: d, start: root}, root.Name.Local)
+}
 
+// parseSet reads the records of an article set whose root start tag has been read.
+func parseSet(tr tokenReader, root string) ([]domain.Evidence, []RecordError, error) {
 	var (
 		out     []domain.Evidence
 		recErrs []RecordError
@@ -74,18 +125,18 @@ func ParseArticleSet(r io.Reader) ([]domain.Evidence, []RecordError, error) {
 		p       parser
 	)
 	for {
-		tok, err := d.Token()
+		tok, err := tr.next()
 		if err != nil {
 			if isTruncation(err) {
-				return out, recErrs, fmt.Errorf("truncated XML: </%s> missing after %d records: %w", root.Name.Local, index, io.ErrUnexpectedEOF)
+				return out, recErrs, fmt.Errorf("truncated XML: </%s> missing after %d records: %w", root, index, io.ErrUnexpectedEOF)
 			}
 			return out, recErrs, fmt.Errorf("malformed XML after %d records: %w", index, err)
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			switch t.Name.Local {
+		switch tok.kind {
+		case tokStart:
+			switch tok.name {
 			case "PubmedArticle", "PubmedBookArticle":
-				a, err := p.parseRecord(d, t)
+				a, err := p.parseRecord(tr, tok.name)
 				if err != nil {
 					if isTruncation(err) {
 						return out, recErrs, fmt.Errorf("truncated XML in record %d: %w", index+1, io.ErrUnexpectedEOF)
@@ -100,11 +151,11 @@ func ParseArticleSet(r io.Reader) ([]domain.Evidence, []RecordError, error) {
 				}
 				index++
 			default:
-				if err := d.Skip(); err != nil {
+				if err := tr.skip(); err != nil {
 					return out, recErrs, fmt.Errorf("malformed XML after %d records: %w", index, err)
 				}
 			}
-		case xml.EndElement:
+		case tokEnd:
 			// The only end element seen at this level is the root's own.
 			return out, recErrs, nil
 		}
@@ -149,7 +200,7 @@ func unexpectedRoot(d *xml.Decoder, root xml.StartElement) error {
 // findError scans the rest of an element for an <ERROR> child and returns its text.
 func findError(d *xml.Decoder, root xml.StartElement) string {
 	if root.Name.Local == "ERROR" {
-		s, _ := readText(d)
+		s, _ := readText(&decoderTokens{d: d})
 		return s
 	}
 	for {
@@ -158,7 +209,7 @@ func findError(d *xml.Decoder, root xml.StartElement) string {
 			return ""
 		}
 		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "ERROR" {
-			s, _ := readText(d)
+			s, _ := readText(&decoderTokens{d: d})
 			return s
 		}
 	}
@@ -220,9 +271,9 @@ func (p *parser) parent(n int) string {
 }
 
 // parseRecord consumes one PubmedArticle or PubmedBookArticle element.
-func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, error) {
-	a := &article{book: start.Name.Local == "PubmedBookArticle"}
-	p.stack = append(p.stack[:0], start.Name.Local)
+func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
+	a := &article{book: start == "PubmedBookArticle"}
+	p.stack = append(p.stack[:0], start)
 	var (
 		au       author
 		ccType   string
@@ -231,15 +282,15 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 		authType string
 	)
 	for len(p.stack) > 0 {
-		tok, err := d.Token()
+		t, err := d.next()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				return a, io.ErrUnexpectedEOF
 			}
 			return a, err
 		}
-		switch t := tok.(type) {
-		case xml.EndElement:
+		switch t.kind {
+		case tokEnd:
 			name := p.stack[len(p.stack)-1]
 			p.stack = p.stack[:len(p.stack)-1]
 			switch name {
@@ -258,15 +309,15 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 			case "PubDate", "ArticleDate", "PubMedPubDate", "ContributionDate":
 				dateDst = nil
 			}
-		case xml.StartElement:
-			name := t.Name.Local
+		case tokStart:
+			name := t.name
 			up := p.parent(0)
 			handled := true
 			var text string
 			switch {
-			case skipped[name] || name == "History" && a.pubDate.String() != "":
+			case skipped(name) || name == "History" && a.pubDate.String() != "":
 				// Large subtrees nothing here needs.
-				err = d.Skip()
+				err = d.skip()
 			case name == "PMID" && (up == "MedlineCitation" || up == "BookDocument"):
 				text, err = readText(d)
 				if a.pmid == "" {
@@ -281,9 +332,9 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 			case name == "PublisherName":
 				a.publisher, err = readText(d)
 			case name == "AbstractText" && up == "Abstract":
-				label := attr(t, "Label")
+				label := d.attr("Label")
 				if label == "" {
-					label = attr(t, "NlmCategory")
+					label = d.attr("NlmCategory")
 					if strings.EqualFold(label, "UNASSIGNED") {
 						label = ""
 					}
@@ -325,13 +376,15 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 					a.endPage = text
 				}
 			case name == "ELocationID":
+				isDOI := strings.EqualFold(d.attr("EIdType"), "doi") && d.attr("ValidYN") != "N"
 				text, err = readText(d)
-				if strings.EqualFold(attr(t, "EIdType"), "doi") && a.doi == "" && attr(t, "ValidYN") != "N" {
+				if isDOI && a.doi == "" {
 					a.doi = text
 				}
 			case name == "ArticleId" && up == "ArticleIdList" && (p.parent(1) == "PubmedData" || p.parent(1) == "PubmedBookData" || p.parent(1) == "BookDocument"):
+				idType := strings.ToLower(d.attr("IdType"))
 				text, err = readText(d)
-				switch strings.ToLower(attr(t, "IdType")) {
+				switch idType {
 				case "doi":
 					if a.doi == "" {
 						a.doi = text
@@ -393,9 +446,9 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 			case "Author":
 				au = author{}
 			case "AuthorList":
-				authType = strings.ToLower(attr(t, "Type"))
+				authType = strings.ToLower(d.attr("Type"))
 			case "CommentsCorrections":
-				ccType, ccSource = attr(t, "RefType"), ""
+				ccType, ccSource = d.attr("RefType"), ""
 			case "PubDate":
 				if up == "JournalIssue" || up == "Book" {
 					dateDst = &a.pubDate
@@ -405,7 +458,7 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 					dateDst = &a.articleDate
 				}
 			case "PubMedPubDate":
-				if s := attr(t, "PubStatus"); (s == "pubmed" || s == "entrez") && a.entrezDate.year == "" {
+				if s := d.attr("PubStatus"); (s == "pubmed" || s == "entrez") && a.entrezDate.year == "" {
 					dateDst = &a.entrezDate
 				}
 			}
@@ -414,22 +467,15 @@ func (p *parser) parseRecord(d *xml.Decoder, start xml.StartElement) (*article, 
 	return a, nil
 }
 
-// skipped names the large subtrees of a record that carry nothing the evidence needs; the
+// skipped reports the large subtrees of a record that carry nothing the evidence needs; the
 // PubMed History is read only when the record has no publication date of its own.
-var skipped = map[string]bool{
-	"ReferenceList": true, "AffiliationInfo": true, "Sections": true, "Identifier": true,
-	"GrantList": true, "InvestigatorList": true, "OtherAbstract": true, "CopyrightInformation": true,
-	"GeneralNote": true, "SupplMeshList": true,
-}
-
-// attr returns the value of the named attribute, or "".
-func attr(se xml.StartElement, name string) string {
-	for _, at := range se.Attr {
-		if at.Name.Local == name {
-			return at.Value
-		}
+func skipped(name string) bool {
+	switch name {
+	case "ReferenceList", "AffiliationInfo", "Sections", "Identifier", "GrantList", "InvestigatorList",
+		"OtherAbstract", "CopyrightInformation", "GeneralNote", "SupplMeshList":
+		return true
 	}
-	return ""
+	return false
 }
 
 func appendNonEmpty(list []string, s string) []string {

@@ -345,7 +345,7 @@ func (c *Client) fetch(ctx context.Context, ids []string) ([]domain.Evidence, []
 	if err != nil {
 		return nil, nil, err
 	}
-	ev, recErrs, err := ParseArticleSet(bytes.NewReader(body))
+	ev, recErrs, err := parseArticleSetBytes(body)
 	var notes []string
 	for _, re := range recErrs {
 		notes = append(notes, "efetch "+re.Error())

@@ -1,7 +1,6 @@
 package pubmed
 
 import (
-	"encoding/xml"
 	"errors"
 	"io"
 	"strings"
@@ -13,25 +12,25 @@ import (
 // flattened the way a reader would say it: <i>, <b>, <sub> and the like keep their text,
 // a superscript that starts with a digit or sign gets a caret ("km·h^-1", "r^2"), MathML
 // becomes linear text ("V̇O2max") and runs of white space collapse to one space.
-func readText(d *xml.Decoder) (string, error) {
+func readText(d tokenReader) (string, error) {
 	var (
 		buf  []byte
 		sups []int
 	)
 	depth := 1
 	for {
-		tok, err := d.Token()
+		t, err := d.next()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
 			return collapseSpace(buf), err
 		}
-		switch t := tok.(type) {
-		case xml.CharData:
-			buf = append(buf, t...)
-		case xml.StartElement:
-			switch t.Name.Local {
+		switch t.kind {
+		case tokText:
+			buf = append(buf, t.text...)
+		case tokStart:
+			switch t.name {
 			case "math":
 				m, err := readMath(d, "math")
 				if err != nil {
@@ -43,12 +42,12 @@ func readText(d *xml.Decoder) (string, error) {
 				sups = append(sups, len(buf))
 			}
 			depth++
-		case xml.EndElement:
+		case tokEnd:
 			depth--
 			if depth == 0 {
 				return collapseSpace(buf), nil
 			}
-			if t.Name.Local == "sup" && len(sups) > 0 {
+			if t.name == "sup" && len(sups) > 0 {
 				at := sups[len(sups)-1]
 				sups = sups[:len(sups)-1]
 				if at > 0 && at < len(buf) && needsCaret(buf[at-1], buf[at:]) {
@@ -122,37 +121,37 @@ type mathNode struct {
 const maxMathDepth = 64
 
 // readMath reads a MathML element whose start tag has been consumed into a small tree.
-func readMath(d *xml.Decoder, name string) (*mathNode, error) {
+func readMath(d tokenReader, name string) (*mathNode, error) {
 	return readMathDepth(d, name, 0)
 }
 
-func readMathDepth(d *xml.Decoder, name string, depth int) (*mathNode, error) {
+func readMathDepth(d tokenReader, name string, depth int) (*mathNode, error) {
 	n := &mathNode{name: name}
 	var text []byte
 	for {
-		tok, err := d.Token()
+		t, err := d.next()
 		if err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
 			return n, err
 		}
-		switch t := tok.(type) {
-		case xml.CharData:
-			text = append(text, t...)
-		case xml.StartElement:
+		switch t.kind {
+		case tokText:
+			text = append(text, t.text...)
+		case tokStart:
 			if depth >= maxMathDepth {
-				if err := d.Skip(); err != nil {
+				if err := d.skip(); err != nil {
 					return n, err
 				}
 				continue
 			}
-			kid, err := readMathDepth(d, t.Name.Local, depth+1)
+			kid, err := readMathDepth(d, t.name, depth+1)
 			if err != nil {
 				return n, err
 			}
 			n.kids = append(n.kids, kid)
-		case xml.EndElement:
+		case tokEnd:
 			n.text = collapseSpace(text)
 			return n, nil
 		}
