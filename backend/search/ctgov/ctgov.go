@@ -12,12 +12,11 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"sort"
 	"strconv"
 	"strings"
-	"sync"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
 )
 
@@ -61,54 +60,7 @@ func (c *Client) Name() domain.Source { return domain.SourceClinicalTrials }
 // studies are in hand. Relevance is 1 - rank/(n+1) in the API's relevance order, the best
 // over the queries for a study found twice. A failing query does not lose the others.
 func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error) {
-	var qs []string
-	for _, q := range queries {
-		if q = strings.TrimSpace(q); q != "" {
-			qs = append(qs, q)
-		}
-	}
-	if len(qs) == 0 {
-		return nil, domain.Errorf(domain.CodeInvalid, "clinicaltrials: no query given")
-	}
-	if max < 1 {
-		return nil, domain.Errorf(domain.CodeInvalid, "clinicaltrials: max results must be at least 1, got %d", max)
-	}
-	results := make([][]domain.Evidence, len(qs))
-	errs := make([]error, len(qs))
-	var wg sync.WaitGroup
-	for i, q := range qs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = c.searchOne(ctx, q, max)
-		}()
-	}
-	wg.Wait()
-
-	var (
-		out      []domain.Evidence
-		index    = map[string]int{}
-		problems []error
-	)
-	for i, evs := range results {
-		if errs[i] != nil {
-			problems = append(problems, fmt.Errorf("query %q: %w", qs[i], errs[i]))
-		}
-		for rank, ev := range evs {
-			ev.Relevance = 1 - float64(rank)/float64(len(evs)+1)
-			key := ev.CanonicalKey()
-			if j, ok := index[key]; ok {
-				if ev.Relevance > out[j].Relevance {
-					out[j].Relevance = ev.Relevance
-				}
-				continue
-			}
-			index[key] = len(out)
-			out = append(out, ev)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Relevance > out[j].Relevance })
-	return out, errors.Join(problems...)
+	return search.PerQuery(ctx, domain.SourceClinicalTrials, queries, max, c.searchOne)
 }
 
 // Study fetches one study by NCT id (/studies/{nct}).

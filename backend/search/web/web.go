@@ -12,14 +12,13 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
-	"sort"
 	"strings"
-	"sync"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
 )
 
@@ -57,54 +56,7 @@ func (c *Client) Name() domain.Source { return domain.SourceWeb }
 // Search posts each query to the HTML endpoint concurrently and keeps at most max results
 // of the first result page per query. Relevance is 1 - rank/(n+1) in page order.
 func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error) {
-	var qs []string
-	for _, q := range queries {
-		if q = strings.TrimSpace(q); q != "" {
-			qs = append(qs, q)
-		}
-	}
-	if len(qs) == 0 {
-		return nil, domain.Errorf(domain.CodeInvalid, "web: no query given")
-	}
-	if max < 1 {
-		return nil, domain.Errorf(domain.CodeInvalid, "web: max results must be at least 1, got %d", max)
-	}
-	results := make([][]domain.Evidence, len(qs))
-	errs := make([]error, len(qs))
-	var wg sync.WaitGroup
-	for i, q := range qs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], errs[i] = c.searchOne(ctx, q, max)
-		}()
-	}
-	wg.Wait()
-
-	var (
-		out      []domain.Evidence
-		index    = map[string]int{}
-		problems []error
-	)
-	for i, evs := range results {
-		if errs[i] != nil {
-			problems = append(problems, fmt.Errorf("query %q: %w", qs[i], errs[i]))
-		}
-		for rank, ev := range evs {
-			ev.Relevance = 1 - float64(rank)/float64(len(evs)+1)
-			key := ev.CanonicalKey()
-			if j, ok := index[key]; ok {
-				if ev.Relevance > out[j].Relevance {
-					out[j].Relevance = ev.Relevance
-				}
-				continue
-			}
-			index[key] = len(out)
-			out = append(out, ev)
-		}
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Relevance > out[j].Relevance })
-	return out, errors.Join(problems...)
+	return search.PerQuery(ctx, domain.SourceWeb, queries, max, c.searchOne)
 }
 
 func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
