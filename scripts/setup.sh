@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WAILS_VERSION=v2.11.0
-PACKAGES=(libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth imagemagick x11-utils xdotool chromium chromium-driver fonts-noto-color-emoji)
+PACKAGES=(libgtk-3-dev libwebkit2gtk-4.0-dev xvfb xauth imagemagick x11-utils xdotool chromium chromium-driver fonts-noto-color-emoji pandoc bibutils biber bibtool nsis)
 
 log() { printf '\033[1msetup:\033[0m %s\n' "$*" >&2; }
 
@@ -41,6 +41,11 @@ fi
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   log "installing npm packages (npm ci)"
   (cd frontend && npm ci --no-audit --no-fund --loglevel=error)
+fi
+
+if [ ! -d tools/node_modules ] || [ tools/package-lock.json -nt tools/node_modules/.package-lock.json ]; then
+  log "installing the real clients and parsers the tests run (tools/: claude CLI, citation parsers)"
+  (cd tools && npm ci --no-audit --no-fund --loglevel=error)
 fi
 
 go mod download

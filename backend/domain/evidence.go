@@ -110,11 +110,27 @@ type Citation struct {
 }
 
 // Evidence is a piece of retrieved text with its citation and a relevance in [0,1].
+// Relevance is the source's own rank signal; Topic is how well the evidence matches the
+// question's concepts, set once per run by the relevance scorer (nil: not scored yet).
 type Evidence struct {
 	Content   string   `json:"content"`
 	Citation  Citation `json:"citation"`
 	Relevance float64  `json:"relevance"`
+	Topic     *Topic   `json:"topic,omitempty"`
 }
+
+// Topic is a piece of evidence's relevance to the question's concepts. Off-topic evidence
+// is kept and shown (with Reason) but never feeds the judge's scores, findings,
+// candidates or sufficiency.
+type Topic struct {
+	Score    float64 `json:"score"`
+	OffTopic bool    `json:"off_topic"`
+	Reason   string  `json:"reason,omitempty"`
+}
+
+// IsOffTopic reports whether the evidence was scored and found off-topic; unscored
+// evidence counts as on-topic.
+func (e Evidence) IsOffTopic() bool { return e.Topic != nil && e.Topic.OffTopic }
 
 var (
 	doiPrefix = regexp.MustCompile(`(?i)^(https?://(dx\.)?doi\.org/|doi:\s*)`)
