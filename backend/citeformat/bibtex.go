@@ -587,7 +587,10 @@ func WriteBibTeX(w io.Writer, ev []domain.Evidence) error {
 		}
 		field("author", strings.Join(names, " and "))
 		if t := cleanSpace(c.Title); t != "" {
-			field("title", "{"+escapeBibTeX(t)+"}")
+			// Two groups inside the delimiters: Better BibTeX drops one outer group and
+			// then sentence-cases the rest, so only the second keeps "KEYLUNG-3 After"
+			// as written; biber, pandoc, citation-js and bibutils read either the same.
+			field("title", "{{"+escapeBibTeX(t)+"}}")
 		}
 		if typ == "article" {
 			field("journal", escapeBibTeX(cleanSpace(c.Journal)))
@@ -731,6 +734,8 @@ func asciiFold(s string) string {
 			b.WriteString("o")
 		case r == 'æ':
 			b.WriteString("ae")
+		case r == 'œ':
+			b.WriteString("oe")
 		case r == 'ł':
 			b.WriteString("l")
 		case unicode.Is(unicode.Mn, r):

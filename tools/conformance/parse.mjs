@@ -4,7 +4,9 @@
 // compare every field with what DeepCritical exported.
 //
 //   node parse.mjs citationjs-ris FILE    citation-js 0.8 + @citation-js/plugin-ris -> CSL items
-//   node parse.mjs citationjs-bibtex FILE citation-js 0.8 + @citation-js/plugin-bibtex -> CSL items
+//   node parse.mjs citationjs-bibtex FILE citation-js 0.8 + @citation-js/plugin-bibtex, classic BibTeX mapping
+//   node parse.mjs citationjs-biblatex FILE  the same with the biblatex mapping
+//   node parse.mjs citationjs-auto FILE   citation-js detecting the format itself (what `new Cite(text)` does)
 //   node parse.mjs citationjs-csl FILE    citation-js 0.8 reading CSL-JSON -> CSL items
 //   node parse.mjs bbt FILE               @retorquere/bibtex-parser (Better BibTeX's parser)
 //
@@ -14,6 +16,8 @@ import fs from 'node:fs'
 const forceType = {
   'citationjs-ris': '@ris/file',
   'citationjs-bibtex': '@bibtex/text',
+  'citationjs-biblatex': '@biblatex/text',
+  'citationjs-auto': undefined,
   'citationjs-csl': '@csl/list+object',
 }
 
@@ -24,7 +28,8 @@ async function citationJS(mode, file) {
   await import('@citation-js/plugin-csl')
   let input = fs.readFileSync(file, 'utf8')
   if (mode === 'citationjs-csl') input = JSON.parse(input)
-  return new Cite(input, { forceType: forceType[mode] }).data
+  const opts = forceType[mode] ? { forceType: forceType[mode] } : {}
+  return new Cite(input, opts).data
 }
 
 async function bbt(file) {
@@ -41,7 +46,7 @@ let out
 if (mode in forceType) out = await citationJS(mode, file)
 else if (mode === 'bbt') out = await bbt(file)
 else {
-  console.error('usage: parse.mjs citationjs-ris|citationjs-bibtex|citationjs-csl|bbt FILE')
+  console.error('usage: parse.mjs citationjs-ris|citationjs-bibtex|citationjs-biblatex|citationjs-auto|citationjs-csl|bbt FILE')
   process.exit(2)
 }
 process.stdout.write(JSON.stringify(out, null, 1) + '\n')
