@@ -190,8 +190,12 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		p.i++
 	}
 	e.key = strings.TrimSpace(p.s[start:p.i])
-	if p.i < len(p.s) && p.s[p.i] == '=' { // no key: "@article{title = ..."
-		return e, fmt.Errorf("@%s: missing citation key", typ)
+	if p.i < len(p.s) && p.s[p.i] == '=' {
+		// No key at all ("@article{title = …"), which several exporters write: the
+		// first field starts here. The record gets an id from its identifiers.
+		p.i = start
+		e.key = ""
+		return p.fields(e, typ, closeCh)
 	}
 	p.skipSpace()
 	if p.i >= len(p.s) {
@@ -205,8 +209,18 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		return e, fmt.Errorf("@%s{%s: expected a comma after the key", typ, e.key)
 	}
 	p.i++
+	return p.fields(e, typ, closeCh)
+}
+
+// fields reads "name = value" pairs up to the entry's closing delimiter. Empty fields
+// between commas (",,", which hand-edited files and some exporters have) are skipped.
+func (p *bibParser) fields(e bibEntry, typ string, closeCh byte) (bibEntry, error) {
 	for {
 		p.skipSpace()
+		for p.i < len(p.s) && p.s[p.i] == ',' {
+			p.i++
+			p.skipSpace()
+		}
 		if p.i >= len(p.s) {
 			return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
 		}

@@ -112,6 +112,9 @@ func scanCSLJSON(r io.Reader, fn Handler) error {
 		if err := json.NewDecoder(rest).Decode(&raw); err != nil {
 			return fn(1, domain.Evidence{}, fmt.Errorf("not valid JSON: %w", err))
 		}
+		if evs, ok := runExport(raw); ok {
+			return scanRunExport(evs, fn)
+		}
 		ev, err := cslEvidence(raw)
 		return fn(1, ev, err)
 	case json.Delim('['):
@@ -132,6 +135,40 @@ func scanCSLJSON(r io.Reader, fn Handler) error {
 	}
 	if _, err := dec.Token(); err != nil {
 		return fn(pos+1, domain.Evidence{}, fmt.Errorf("not valid JSON (truncated?): %w", err))
+	}
+	return nil
+}
+
+// runExport recognises DeepCritical's own JSON export ("format": "deepcritical-run") and
+// returns its evidence items, so a run exported on one machine imports on another.
+func runExport(raw json.RawMessage) ([]json.RawMessage, bool) {
+	var head struct {
+		Format   string            `json:"format"`
+		Evidence []json.RawMessage `json:"evidence"`
+	}
+	if json.Unmarshal(raw, &head) != nil || head.Format != "deepcritical-run" {
+		return nil, false
+	}
+	return head.Evidence, true
+}
+
+func scanRunExport(items []json.RawMessage, fn Handler) error {
+	if len(items) == 0 {
+		return fn(0, domain.Evidence{}, errors.New("the DeepCritical run export has no evidence to import"))
+	}
+	for i, raw := range items {
+		var ev domain.Evidence
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			if ferr := fn(i+1, domain.Evidence{}, fmt.Errorf("invalid evidence item: %w", err)); ferr != nil {
+				return ferr
+			}
+			continue
+		}
+		ev.Topic, ev.Relevance = nil, 0
+		finish(&ev, ev.Citation.ID)
+		if err := fn(i+1, ev, nil); err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -14,6 +14,9 @@ import (
 // parseRISTag splits an RIS line ("TY  - JOUR", "ER  -") into tag and value. The standard
 // is two spaces before the hyphen; one is accepted because several exporters write it.
 func parseRISTag(line string) (tag, value string, ok bool) {
+	if strings.TrimRight(line, " \t") == "ER -" { // EndNote's one-space end of record
+		return "ER", "", true
+	}
 	if len(line) < 5 {
 		return "", "", false
 	}
