@@ -180,7 +180,10 @@ func overlay(base, top map[string]any) {
 			if strings.TrimSpace(tv) == "" {
 				continue
 			}
-			if bs, ok := base[k].(string); ok && len([]rune(strings.TrimSpace(bs))) > len([]rune(strings.TrimSpace(tv))) {
+			// A value differing only in case (a DOI written in lower case) is the same
+			// value: the stored spelling stays.
+			if bs, ok := base[k].(string); ok && (len([]rune(strings.TrimSpace(bs))) > len([]rune(strings.TrimSpace(tv))) ||
+				strings.EqualFold(strings.TrimSpace(bs), strings.TrimSpace(tv))) {
 				continue
 			}
 		case float64:
