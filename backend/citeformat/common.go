@@ -55,7 +55,7 @@ func finish(ev *domain.Evidence, localID string) {
 		}
 	}
 	c.ISSN = cleanISSN(c.ISSN)
-	ev.Content = strings.TrimSpace(ev.Content)
+	ev.Content = strings.TrimSpace(stripControls(ev.Content))
 	if len(c.Sections) == 0 && ev.Content != "" {
 		if secs := splitSections(ev.Content); len(secs) > 0 {
 			c.Sections = secs
@@ -73,7 +73,26 @@ func HasIdentity(c domain.Citation) bool {
 	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
 }
 
-func cleanSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// cleanSpace collapses white space and drops control characters (an ESC or BEL in an
+// imported title must not reach a terminal, a CSV or a BibTeX file).
+func cleanSpace(s string) string { return strings.Join(strings.Fields(stripControls(s)), " ") }
+
+// stripControls removes C0/C1 control characters and DEL except line breaks and tabs.
+func stripControls(s string) string {
+	if strings.IndexFunc(s, isStrippedControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isStrippedControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isStrippedControl(r rune) bool {
+	return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r'
+}
 
 var doiResolver = regexp.MustCompile(`(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)`)
 

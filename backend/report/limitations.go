@@ -3,6 +3,7 @@ package report
 import (
 	"encoding/json"
 	"fmt"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -99,13 +100,15 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 	type key struct{ source, msg string }
 	iters := map[key][]int{}
 	isWarning := map[key]bool{}
+	queries := map[key]int{}
 	var order []key
 	add := func(e domain.SearchError, it int, warning bool) {
-		msg := oneLine(strings.TrimPrefix(e.Error, "warning: "))
+		msg, n := summariseSourceError(strings.TrimPrefix(e.Error, "warning: "))
 		k := key{string(e.Source), msg}
 		if _, ok := iters[k]; !ok {
 			order = append(order, k)
 		}
+		queries[k] += n
 		if l := iters[k]; len(l) == 0 || l[len(l)-1] != it {
 			iters[k] = append(l, it)
 		}
@@ -142,6 +145,9 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 			}
 			when = "in iterations " + strings.Join(parts, ", ")
 		}
+		if n := queries[k]; n > 0 {
+			when += fmt.Sprintf(" (%d %s)", n, plural(n, "query", "queries"))
+		}
 		name := sourceLabel(domain.Source(k.source))
 		if isWarning[k] {
 			warned = append(warned, fmt.Sprintf("%s warned %s: %s", name, when, k.msg))
@@ -150,6 +156,35 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		}
 	}
 	return failed, warned
+}
+
+// queryPrefix is how a source that runs one query at a time labels each query's error
+// (`query "…": <error>`, one per line).
+var queryPrefix = regexp.MustCompile(`^query "(?:[^"\\]|\\.)*": `)
+
+// summariseSourceError reduces a source's error text to its distinct messages (without
+// the queries, which would repeat the question once per query) and the number of failed
+// queries it names, so one line says what went wrong however many queries it hit.
+func summariseSourceError(e string) (string, int) {
+	var msgs []string
+	seen := map[string]bool{}
+	n := 0
+	for _, line := range strings.Split(e, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if loc := queryPrefix.FindStringIndex(line); loc != nil {
+			n++
+			line = line[loc[1]:]
+		}
+		line = oneLine(line)
+		if !seen[line] {
+			seen[line] = true
+			msgs = append(msgs, line)
+		}
+	}
+	return strings.Join(msgs, "; "), n
 }
 
 // unverifiedQuotes counts appraisal details that cite a quote the appraiser could not find

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +21,8 @@ func failedSourceRun() ExportRun {
 	run := sampleExportRun()
 	fail := func(it int) domain.Event {
 		d, _ := json.Marshal(map[string]any{
-			"errors":   []domain.SearchError{{Source: domain.SourcePubMed, Error: "HTTP 429: rate limited after 3 retries"}},
+			"errors": []domain.SearchError{{Source: domain.SourcePubMed, Error: fmt.Sprintf(
+				"query %q: HTTP 429: rate limited after 3 retries\nquery %q: HTTP 429: rate limited after 3 retries", "q1 \"quoted\"", "q2")}},
 			"warnings": []domain.SearchError{{Source: domain.SourceEuropePMC, Error: "warning: only the first 100 of 2400 hits were read"}},
 		})
 		return domain.Event{RunID: run.Run.ID, Seq: int64(10 + it), Type: domain.EventSearchComplete, Iteration: it,
@@ -35,7 +37,7 @@ func failedSourceRun() ExportRun {
 func TestEveryHumanFormatDisclosesLimitations(t *testing.T) {
 	run := failedSourceRun()
 	want := []string{
-		"PubMed FAILED in iterations 1, 2",
+		"PubMed FAILED in iterations 1, 2 (4 queries) and contributed no evidence then: HTTP 429: rate limited after 3 retries",
 		"HTTP 429: rate limited after 3 retries",
 		"Europe PMC warned in iterations 1, 2",
 		"off-topic",
