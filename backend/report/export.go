@@ -107,7 +107,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
 			// The stored report of record, with the limitations section added when it
 			// was written before the run's failures were known to the report.
-			_, err = io.WriteString(w, withLimitations(run.Report.Markdown, Build(InputFromExport(run)).Limitations))
+			_, err = io.WriteString(w, WithLimitations(run.Report.Markdown, Build(InputFromExport(run)).Limitations))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}
