@@ -93,6 +93,10 @@ func ParseName(s string) Name {
 		switch {
 		case len(parts) == 2:
 			n.Given = parts[1]
+			// MEDLINE's FAU puts the suffix after the given names: "Hambrick, George W Jr".
+			if w := strings.Fields(n.Given); len(w) > 1 && isSuffix(w[len(w)-1]) {
+				n.Given, n.Suffix = strings.Join(w[:len(w)-1], " "), w[len(w)-1]
+			}
 		case len(parts) >= 3 && isSuffix(parts[1]) && !isSuffix(parts[2]):
 			n.Suffix, n.Given = parts[1], strings.Join(parts[2:], " ")
 		default:

@@ -247,6 +247,7 @@ func TestParseName(t *testing.T) {
 		{"Smith, Jr., John", Name{Family: "Smith", Given: "John", Suffix: "Jr."}},
 		{"Flaherty KT", Name{Family: "Flaherty", Given: "KT"}},
 		{"Hambrick GW Jr", Name{Family: "Hambrick", Given: "GW", Suffix: "Jr"}},
+		{"Hambrick, George W Jr", Name{Family: "Hambrick", Given: "George W", Suffix: "Jr"}},
 		{"METRIC Study Group", Name{Literal: "METRIC Study Group"}},
 		{"Keith T. Flaherty", Name{Family: "Flaherty", Given: "Keith T."}},
 		{"Ludwig van Beethoven", Name{Family: "van Beethoven", Given: "Ludwig"}},
