@@ -225,4 +225,6 @@ type SearchResult struct {
 	SourcesSearched []Source      `json:"sources_searched"`
 	Errors          []SearchError `json:"errors"`
 	TotalFound      int           `json:"total_found"`
+	// Queries lists every query each source actually sent, with hit counts and relaxations.
+	Queries []QueryEvent `json:"queries,omitempty"`
 }
