@@ -41,6 +41,9 @@ type Concept struct {
 	// Terms are alternative wordings ORed when searching: Text first, then synonyms and
 	// MeSH headings learnt during the run (AddTerm).
 	Terms []string `json:"terms"`
+	// MeSH are MeSH headings learnt for the concept during the run (from the on-topic
+	// evidence's own headings or PubMed's query translation); searched with [mh].
+	MeSH []string `json:"mesh,omitempty"`
 	// Generic marks a concept made only of class words ("drugs", "treatment", "patients"):
 	// true of almost every paper, so it is never required and never narrows a query.
 	Generic bool `json:"generic,omitempty"`
@@ -68,6 +71,21 @@ func (c *Concept) AddTerm(t string) bool {
 		}
 	}
 	c.Terms = append(c.Terms, t)
+	return true
+}
+
+// AddMeSH adds a MeSH heading unless it is already there (case-insensitively).
+func (c *Concept) AddMeSH(h string) bool {
+	h = strings.Join(strings.Fields(strings.Trim(h, "* ")), " ")
+	if h == "" {
+		return false
+	}
+	for _, x := range c.MeSH {
+		if strings.EqualFold(x, h) {
+			return false
+		}
+	}
+	c.MeSH = append(c.MeSH, h)
 	return true
 }
 

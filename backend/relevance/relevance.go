@@ -127,7 +127,7 @@ func (d doc) matches(c concepts.Concept) bool {
 	if 2*n >= len(us) && n > 0 {
 		return true
 	}
-	for _, t := range c.Terms[min(1, len(c.Terms)):] {
+	for _, t := range append(append([]string(nil), c.Terms[min(1, len(c.Terms)):]...), c.MeSH...) {
 		ws := concepts.Words(t)
 		all := len(ws) > 0
 		for _, w := range ws {
