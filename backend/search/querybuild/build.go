@@ -219,24 +219,60 @@ func sameConcept(set concepts.Set, c concepts.Concept) int {
 	return -1
 }
 
+// NarrowAbove is the hit count over which a query is worth narrowing by study design.
+const NarrowAbove = 200
+
+// designFilters are PubMed's publication-type filters for the designs that answer a
+// clinical question best, tried one at a time as narrowing.
+var designFilters = []string{"randomized controlled trial[pt]", "systematic review[pt]", "meta-analysis[pt]"}
+
 // Fallbacks are the question's own concept variants a run can still try when neither the
 // judge nor the heuristics propose a new query: the required concept with each other
-// concept, the required concept alone, the concepts ORed.
-func Fallbacks(set concepts.Set) []string {
+// concept, the required concept alone, in the title only, under its MeSH heading, with
+// the drug-therapy subheading when the question asks for treatments, and the concepts
+// ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
+// only to a query known to have found more than NarrowAbove papers, never as words.
+func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	sp := specific(set)
 	req := set.Required()
+	if len(sp) == 0 || len(req) == 0 {
+		return nil
+	}
 	isReq := map[int]bool{}
 	for _, r := range req {
 		isReq[r] = true
 	}
+	full := Render(set, sp)
+	core := Render(set, req)
 	var out []string
-	out = append(out, Render(set, sp))
+	out = append(out, full)
 	for _, i := range sp {
 		if !isReq[i] {
 			out = append(out, Render(set, append(append([]int{}, req...), i)))
 		}
 	}
-	out = append(out, Render(set, req))
+	out = append(out, core)
+	treatment := false
+	for _, c := range set.Concepts {
+		if c.Role == concepts.RoleIntervention {
+			treatment = true
+		}
+	}
+	if treatment {
+		out = append(out, wrap(core)+" AND drug therapy[sh]")
+	}
+	for _, c := range set.Concepts {
+		if c.Generic && c.Role != concepts.RolePopulation {
+			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
+		}
+	}
+	var tiab, ti []string
+	for _, r := range req {
+		t := cleanTerm(set.Concepts[r].Text)
+		tiab = append(tiab, `"`+t+`"[tiab]`)
+		ti = append(ti, `"`+t+`"[ti]`)
+	}
+	out = append(out, strings.Join(tiab, " AND "), strings.Join(ti, " AND "))
 	var alts []string
 	for _, i := range sp {
 		alts = append(alts, Group(set.Concepts[i]))
@@ -244,7 +280,25 @@ func Fallbacks(set concepts.Set) []string {
 	if len(alts) > 1 {
 		out = append(out, strings.Join(alts, " OR "))
 	}
+	if hits != nil {
+		for _, base := range []string{full, core} {
+			if hits(base) > NarrowAbove {
+				for _, f := range designFilters {
+					out = append(out, wrap(base)+" AND "+f)
+				}
+			}
+		}
+	}
 	return out
+}
+
+// wrap parenthesises a query that is not a single term, so ANDing onto it keeps its
+// meaning.
+func wrap(q string) string {
+	if n, err := Parse(q); err == nil && n.Op == OpTerm {
+		return q
+	}
+	return "(" + q + ")"
 }
 
 // checkTags are MeSH headings that describe the study, not its subject ("Humans",
