@@ -34,30 +34,30 @@ func ids(t *testing.T, e *Engine, q string) string {
 func TestSemantics(t *testing.T) {
 	e := NewEngine(testRecs)
 	cases := []struct{ q, want string }{
-		{"melanoma", "1,3"},                              // MeSH heading mapped + text
-		{"melanomas", "3,1"},                             // plural maps to the heading too; ranks the text hit first
-		{"melanoma AND survival", "1"},                   // AND
-		{"melanoma survival", "1"},                       // adjacent terms ANDed
-		{"the melanoma", "1,3"},                          // stopword dropped
-		{"melanoma NOT survival", "3"},                   // NOT
-		{"aspirin OR vemurafenib", "2,1"},                // OR, relevance order
-		{"(aspirin OR vemurafenib) AND melanoma", "1"},   // parentheses
-		{"aspirin OR vemurafenib AND melanoma", "1"},     // left to right, no precedence
-		{`"overall survival"`, "1"},                      // phrase
-		{`"survival overall"`, ""},                       // phrase order matters
-		{"melanoma[ti]", "1"},                            // title only
-		{"melanoma[tiab]", "1"},                          // text only (record 3 says "melanomas")
-		{"melanoma*[tiab]", "1,3"},                       // truncation
-		{"melanoma[mh]", "1,3"},                          // heading
-		{"melanoma[majr]", "1"},                          // major topic
-		{"drug therapy[sh]", "1"},                        // subheading
-		{"randomized controlled trial[pt]", "1"},         // publication type
-		{"vemurafenib[nm]", "1"},                         // substance
-		{"heart attack", "2"},                            // text words
-		{"myocardial infarction", "2"},                   // heading mapped
-		{"reduce melanoma", ""},                          // a word the records do not use empties the AND
-		{"chapman[au]", "1"},                             // author
-		{"2015[dp]", "2"},                                // date
+		{"melanoma", "1,3"},                            // MeSH heading mapped + text
+		{"melanomas", "3,1"},                           // plural maps to the heading too; ranks the text hit first
+		{"melanoma AND survival", "1"},                 // AND
+		{"melanoma survival", "1"},                     // adjacent terms ANDed
+		{"the melanoma", "1,3"},                        // stopword dropped
+		{"melanoma NOT survival", "3"},                 // NOT
+		{"aspirin OR vemurafenib", "2,1"},              // OR, relevance order
+		{"(aspirin OR vemurafenib) AND melanoma", "1"}, // parentheses
+		{"aspirin OR vemurafenib AND melanoma", "1"},   // left to right, no precedence
+		{`"overall survival"`, "1"},                    // phrase
+		{`"survival overall"`, ""},                     // phrase order matters
+		{"melanoma[ti]", "1"},                          // title only
+		{"melanoma[tiab]", "1"},                        // text only (record 3 says "melanomas")
+		{"melanoma*[tiab]", "1,3"},                     // truncation
+		{"melanoma[mh]", "1,3"},                        // heading
+		{"melanoma[majr]", "1"},                        // major topic
+		{"drug therapy[sh]", "1"},                      // subheading
+		{"randomized controlled trial[pt]", "1"},       // publication type
+		{"vemurafenib[nm]", "1"},                       // substance
+		{"heart attack", "2"},                          // text words
+		{"myocardial infarction", "2"},                 // heading mapped
+		{"reduce melanoma", ""},                        // a word the records do not use empties the AND
+		{"chapman[au]", "1"},                           // author
+		{"2015[dp]", "2"},                              // date
 	}
 	for _, c := range cases {
 		if got := ids(t, e, c.q); got != c.want {
