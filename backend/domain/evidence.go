@@ -106,6 +106,7 @@ type Citation struct {
 	Volume           string    `json:"volume,omitempty"`
 	Issue            string    `json:"issue,omitempty"`
 	Pages            string    `json:"pages,omitempty"`
+	ISSN             string    `json:"issn,omitempty"`
 	Keywords         []string  `json:"keywords,omitempty"`
 }
 
