@@ -52,6 +52,10 @@ type Request struct {
 	Temperature float64 `json:"temperature"`
 	// MaxTokens bounds the answer; 0 lets the provider choose its default.
 	MaxTokens int `json:"max_tokens,omitempty"`
+	// CachePrefix is the length in bytes of the first message's head that stays the same
+	// from one call to the next (the judge's question and already-judged evidence), so
+	// providers with explicit prompt caching (Anthropic cache_control) can mark it; 0: none.
+	CachePrefix int `json:"cache_prefix,omitempty"`
 }
 
 // Response is a provider's answer.

@@ -22,7 +22,7 @@ func TestNewEveryProvider(t *testing.T) {
 		{cfg: ProviderConfig{Provider: domain.ProviderOffline}, wantErr: "offline judge has no LLM client"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOpenAI}, wantErr: "OPENAI_API_KEY"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOpenAI, APIKey: "k"}, model: "gpt-4o-mini"},
-		{cfg: ProviderConfig{Provider: domain.ProviderAnthropic, APIKey: "k"}, model: "claude-3-5-haiku-latest"},
+		{cfg: ProviderConfig{Provider: domain.ProviderAnthropic, APIKey: "k"}, model: "claude-haiku-4-5"},
 		{cfg: ProviderConfig{Provider: domain.ProviderHuggingFace, APIKey: "hf"}, model: "meta-llama/Llama-3.1-8B-Instruct"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOllama, Model: "llama3.2"}, local: true, model: "llama3.2"},
 		{cfg: ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: "http://localhost:1234/v1", Model: "qwen"}, local: true, model: "qwen"},
