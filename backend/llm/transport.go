@@ -34,7 +34,7 @@ func BodyFault(p domain.Provider, model string, status int, contentType string, 
 		return nil
 	}
 	return &Error{Kind: KindInvalidOutput, Provider: p, Model: model, Status: status,
-		Message: fmt.Sprintf("%s: %s (status %d)", providerTitle(p), err.Error(), status), Err: err}
+		Message: "the server's answer could not be read: " + err.Error(), Err: err}
 }
 
 // keyLike matches strings shaped like API keys and bearer tokens (OpenAI sk-…, Anthropic
