@@ -19,7 +19,7 @@ const DefaultBreakerThreshold = 2
 type Breaker struct {
 	inner     Client
 	threshold int
-	onOpen    func(reason string)
+	onOpen    func(ctx context.Context, reason string)
 
 	mu       sync.Mutex
 	failures int
@@ -30,7 +30,7 @@ type Breaker struct {
 
 // NewBreaker wraps c; threshold <= 0 takes DefaultBreakerThreshold. onOpen (optional) is
 // called once, when the circuit opens, with the failure that opened it.
-func NewBreaker(c Client, threshold int, onOpen func(reason string)) *Breaker {
+func NewBreaker(c Client, threshold int, onOpen func(ctx context.Context, reason string)) *Breaker {
 	if threshold <= 0 {
 		threshold = DefaultBreakerThreshold
 	}
@@ -68,7 +68,7 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 	b.mu.Unlock()
 	resp, err := b.inner.Complete(ctx, req)
 	b.mu.Lock()
-	var fire func(string)
+	var fire func(context.Context, string)
 	var reason string
 	switch {
 	case err == nil:
@@ -88,7 +88,7 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 	}
 	b.mu.Unlock()
 	if fire != nil {
-		fire(reason)
+		fire(ctx, reason)
 	}
 	return resp, err
 }

@@ -117,6 +117,10 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 	if logger == nil {
 		logger = slog.Default()
 	}
+	if opts.RunID == "" {
+		// Appraisal, narrative and verifier calls learn their run from the context.
+		opts.RunID = domain.RunIDFrom(ctx)
+	}
 
 	var lastErr *Error
 	for mi, model := range models {
