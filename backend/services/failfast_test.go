@@ -4,19 +4,22 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 )
 
 // judgeFault is an OpenAI-compatible judge that never answers (hang) or always answers 500.
-func judgeFault(t *testing.T, hang bool) (*httptest.Server, *atomic.Int64) {
+func judgeFault(t testing.TB, hang bool) (*httptest.Server, *atomic.Int64) {
 	var n atomic.Int64
 	done := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -43,10 +46,19 @@ func judgeFault(t *testing.T, hang bool) (*httptest.Server, *atomic.Int64) {
 
 // faultRun researches the library with a compatible judge at url whose calls time out after
 // 5 s (the smallest timeout the settings allow).
-func faultRun(t *testing.T, url string) (*Container, domain.Run) {
-	c := openTest(t)
+func faultRun(t testing.TB, url string) (*Container, domain.Run) {
+	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY", "DEEPCRITICAL_EXPORT_DIR",
+		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE",
+		"NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_PUBMED_URL"} {
+		t.Setenv(v, "")
+		os.Unsetenv(v)
+	}
+	dir := t.TempDir()
+	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
 	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", url+"/v1")
-	_, err := c.Settings.Set("providers.compatible.timeout_s", "5")
+	_, err = c.Settings.Set("providers.compatible.timeout_s", "5")
 	require.NoError(t, err)
 	sum, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
 	require.NoError(t, err)
@@ -111,4 +123,33 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 		purposes[cl.Purpose] = true
 	}
 	require.True(t, len(purposes) >= 2, "appraisal and judge calls both carry the run id: %v", purposes)
+}
+
+// BenchmarkJudgeFailFast measures a research run (library source, 3 iterations) whose judge
+// never answers (5 s timeout) or answers 500: wall time in units of the judge timeout
+// (target <= 3 plus the search time, which is milliseconds here) and requests that reached
+// the judge (target <= 10 for the 500 case).
+func BenchmarkJudgeFailFast(b *testing.B) {
+	for _, hang := range []bool{true, false} {
+		name := "error500"
+		if hang {
+			name = "hanging"
+		}
+		b.Run(name, func(b *testing.B) {
+			var wall time.Duration
+			var reqs int64
+			for i := 0; i < b.N; i++ {
+				srv, n := judgeFault(b, hang)
+				start := time.Now()
+				_, run := faultRun(b, srv.URL)
+				wall += time.Since(start)
+				reqs += n.Load()
+				if run.Status != domain.RunComplete {
+					b.Fatalf("run ended %s: %s", run.Status, run.Error)
+				}
+			}
+			b.ReportMetric(wall.Seconds()/float64(b.N)/5, "wall/timeout")
+			b.ReportMetric(float64(reqs)/float64(b.N), "requests/run")
+		})
+	}
 }
