@@ -180,6 +180,7 @@ func (o *Orchestrator) Resume(ctx context.Context, runID string) (domain.Run, er
 // cancelled, and returns the final run. The error is non-nil only when the store itself
 // fails; a failed or cancelled run is a normal outcome reported in the run's status.
 func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, error) {
+	ctx = domain.WithRunID(ctx, runID) // every LLM call of the run is recorded with its id
 	st, err := o.load(ctx, runID)
 	if err != nil {
 		return domain.Run{}, err
