@@ -54,6 +54,7 @@ func renderMarkdown(r Report) string {
 		w(" · partial synthesis")
 	}
 	w("  \n**Stop rule:** %s\n\n", md(r.StopRule))
+	w("**Outcome:** %s\n\n", md(r.Outcome))
 
 	w("## Summary\n\n%s\n\n*%s*\n\n", mdProse(r.Summary), md(r.SummaryNote))
 

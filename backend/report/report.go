@@ -139,6 +139,8 @@ type Report struct {
 	GeneratedAt   time.Time     `json:"generated_at"`
 	Disclaimer    string        `json:"disclaimer"`
 	Markdown      string        `json:"-"`
+	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
+	Outcome string `json:"-"`
 }
 
 // Build assembles the report. It is deterministic: the same input gives the same report,
@@ -159,6 +161,11 @@ func Build(in Input) Report {
 	r.Status = StatusDraft
 	if in.Verification != nil {
 		r.Status = in.Verification.Status
+	}
+	if r.Status == StatusDraft {
+		r.Outcome = domain.RunOutcome(in.Run, "")
+	} else {
+		r.Outcome = domain.RunOutcome(in.Run, r.Status)
 	}
 	flagCandidate, flagFinding := verifierFlags(in.Verification)
 

@@ -1377,6 +1377,7 @@ export namespace services {
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -1393,6 +1394,7 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1416,6 +1418,7 @@ export namespace services {
 	export class RunDetail {
 	    run: domain.Run;
 	    events: domain.Event[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1425,6 +1428,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1544,6 +1548,10 @@ export namespace store {
 	    created_at: any;
 	    // Go type: time
 	    finished_at?: any;
+	    stop_reason?: string;
+	    error?: string;
+	    report_status?: string;
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunSummary(source);
@@ -1560,6 +1568,10 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.stop_reason = source["stop_reason"];
+	        this.error = source["error"];
+	        this.report_status = source["report_status"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
