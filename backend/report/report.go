@@ -281,7 +281,7 @@ func StopRuleText(run domain.Run) string {
 	reason := run.StopReason
 	switch {
 	case reason == "sufficient":
-		return fmt.Sprintf("The judge found the evidence sufficient and recommended synthesis after %d iteration(s).", run.Iterations)
+		return "The judge found the evidence sufficient and recommended synthesis after " + domain.Plural(run.Iterations, "iteration", "iterations") + "."
 	case reason == "max_iterations":
 		return fmt.Sprintf("Stopped at the iteration limit (max_iterations = %d) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations)
 	case reason == "no_progress":
@@ -331,7 +331,8 @@ func summary(r Report, in Input) (string, string) {
 		note = "The LLM narrative could not be written (" + in.Narrative.Error + "); this text was built from the assessment instead."
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d piece(s) of evidence were collected over %d iteration(s)", len(in.Evidence), in.Run.Iterations)
+	fmt.Fprintf(&b, "%s of evidence %s collected over %s", domain.Plural(len(in.Evidence), "piece", "pieces"),
+		map[bool]string{true: "was", false: "were"}[len(in.Evidence) == 1], domain.Plural(in.Run.Iterations, "iteration", "iterations"))
 	if len(in.Evidence) > 0 {
 		b.WriteString(" (" + designSummary(r.Rows) + ")")
 	}
