@@ -3,7 +3,7 @@ import { errorMessage, type ReportView, type RunEvent } from '../api'
 
 /** RunClient is the part of the API a live run needs (injectable for tests). */
 export interface RunClient {
-  getRun(id: string): Promise<{ run: any; events: RunEvent[] }>
+  getRun(id: string): Promise<{ run: any; events: RunEvent[]; outcome?: string }>
   runEvents(id: string, afterSeq: number): Promise<RunEvent[]>
   onRunEvents(fn: (batch: RunEvent[]) => void): () => void
   report(id: string): Promise<ReportView>
@@ -24,6 +24,10 @@ export interface RunState {
   question: string
   status: string
   stopReason: string
+  /** outcome is the backend's one line on how the run ended (domain.RunOutcome) */
+  outcome: string
+  /** iterations is the run's stored iteration count */
+  iterations: number
   runError: string
   judge: any
   events: RunEvent[]
@@ -36,7 +40,7 @@ const TERMINAL = new Set(['complete', 'cancelled'])
 const REFRESH = new Set(['search_complete', 'appraising', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
 
 function empty(): RunState {
-  return { runId: '', question: '', status: '', stopReason: '', runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
+  return { runId: '', question: '', status: '', stopReason: '', outcome: '', iterations: 0, runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
 }
 
 /** scoreSeries extracts one point per iteration from judge_complete events (the latest wins). */
@@ -93,6 +97,8 @@ export function createRunStore(client: RunClient) {
         ...s,
         status: d.run.status,
         stopReason: d.run.stop_reason ?? '',
+        outcome: d.outcome ?? '',
+        iterations: Number(d.run.iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
         question: d.run.question,
@@ -156,6 +162,8 @@ export function createRunStore(client: RunClient) {
         question: d.run.question,
         status: d.run.status,
         stopReason: d.run.stop_reason ?? '',
+        outcome: d.outcome ?? '',
+        iterations: Number(d.run.iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
       }))
@@ -192,4 +200,19 @@ export function createRunStore(client: RunClient) {
   }
 
   return { subscribe: state.subscribe, open, close, cancel, resume, refreshReport }
+}
+
+/** iterationsSeen is the highest iteration any event of the run names. */
+export function iterationsSeen(events: RunEvent[]): number {
+  let n = 0
+  for (const e of events) if (e.iteration > n) n = e.iteration
+  return n
+}
+
+/** liveLine says what a running run is doing now, from its latest event. */
+export function liveLine(events: RunEvent[]): string {
+  const last = events[events.length - 1]
+  if (!last) return 'Starting…'
+  const it = iterationsSeen(events)
+  return `Running${it ? ` iteration ${it}` : ''}: ${last.message}`
 }
