@@ -140,11 +140,14 @@ export function createRunStore(client: RunClient) {
     const { events, gap } = mergeEvents(s.events, mine)
     const last = events.length ? events[events.length - 1].seq : 0
     let status = s.status
+    let outcome = s.outcome
     for (const e of mine) {
       if (TERMINAL.has(e.type)) status = e.type
       else if (e.type === 'started' && status !== 'running') status = 'running'
+      // The stored outcome is stale once the run moves on; refreshRun fetches the new one.
+      if (live && (TERMINAL.has(e.type) || e.type === 'started' || (e.type === 'error' && (e.data as any)?.fatal))) outcome = ''
     }
-    state.update((x) => ({ ...x, events, lastSeq: last, status }))
+    state.update((x) => ({ ...x, events, lastSeq: last, status, outcome }))
     if (mine.some((e) => REFRESH.has(e.type))) scheduleRefresh()
     if (mine.some((e) => TERMINAL.has(e.type) || (e.type === 'error' && (e.data as any)?.fatal))) refreshRun()
     if (gap && live) fillGap().catch(() => {})
