@@ -23,7 +23,11 @@ describe('settings form', () => {
     expect(fieldFor(keys[5])).toMatchObject({ kind: 'select', options: ['system', 'light', 'dark'] })
     expect(fieldFor(keys[3])).toMatchObject({ kind: 'number', min: 1, max: 10, step: 1 })
     expect(fieldFor(keys[4])).toMatchObject({ kind: 'number', min: 0, max: 10, step: 0.1 })
-    expect(fieldFor(keys[1]).kind).toBe('text')
+    expect(fieldFor(keys[1]).kind).toBe('model')
+    const src = fieldFor({ key: 'sources.enabled', description: 's', allowed: 'a comma-separated list of one or more of pubmed, europepmc, library' })
+    expect(src).toMatchObject({ kind: 'multi', options: ['pubmed', 'europepmc', 'library'] })
+    expect(checkField(src, '')).toContain('choose at least one')
+    expect(checkField(src, 'pubmed,library')).toBe('')
   })
   it('groups into titled sections and leaves out secrets and window-managed keys', () => {
     const s = buildSections(keys)

@@ -14,7 +14,7 @@ export interface Field {
   key: string
   label: string
   help: string
-  kind: 'select' | 'number' | 'text'
+  kind: 'select' | 'number' | 'text' | 'multi' | 'model'
   options: string[]
   min?: number
   max?: number
@@ -119,6 +119,12 @@ export function fieldFor(k: KeyInfoLike): Field {
     f.kind = 'select'
     f.options = choice[1].split(/,\s*/).map((s) => s.trim()).filter(Boolean)
   }
+  const several = /^a comma-separated list of one or more of (.+)$/.exec(k.allowed)
+  if (several) {
+    f.kind = 'multi'
+    f.options = several[1].split(/,\s*/).map((s) => s.trim()).filter(Boolean)
+  }
+  if (/^providers\.[a-z]+\.model$/.test(k.key)) f.kind = 'model'
   return f
 }
 
@@ -150,6 +156,7 @@ export function checkField(f: Field, value: string): string {
     if (n < (f.min ?? -Infinity) || n > (f.max ?? Infinity)) return `${f.label}: must be between ${f.min} and ${f.max} (you entered ${v}).`
   }
   if (f.kind === 'select' && !f.options.includes(v)) return `${f.label}: choose one of ${f.options.join(', ')}.`
+  if (f.kind === 'multi' && v.split(',').filter((x) => x.trim()).length === 0) return `${f.label}: choose at least one.`
   return ''
 }
 
