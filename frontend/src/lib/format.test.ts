@@ -58,3 +58,14 @@ describe('plural and windowMessage', () => {
     expect(windowMessage('x --model y')).not.toContain('--')
   })
 })
+
+describe('outcomeTone', () => {
+  it('is green only for a sufficient, verified run', async () => {
+    const { outcomeTone } = await import('./format')
+    expect(outcomeTone('complete', 'verified', 'sufficient')).toBe('ok')
+    expect(outcomeTone('complete', 'failed', 'sufficient')).toBe('warn')
+    expect(outcomeTone('complete', 'verified', 'no_progress')).toBe('warn')
+    expect(outcomeTone('running')).toBe('warn')
+    expect(outcomeTone('failed')).toBe('bad')
+  })
+})

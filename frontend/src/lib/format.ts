@@ -41,6 +41,15 @@ export function statusTone(status: string): Tone {
   return ''
 }
 
+/**
+ * outcomeTone colours a run's status chip by its outcome, not its status alone: a complete
+ * run is green only when the evidence was judged sufficient and the report verified.
+ */
+export function outcomeTone(status: string, reportStatus?: string, stopReason?: string): Tone {
+  if (status !== 'complete') return statusTone(status)
+  return reportStatus === 'verified' && stopReason === 'sufficient' ? 'ok' : 'warn'
+}
+
 /** verdictLabel describes a stored verification result. */
 export function verdictLabel(pass: boolean | undefined | null): string {
   if (pass === true) return 'verified'
