@@ -1,6 +1,6 @@
 import { get } from 'svelte/store'
 import { describe, expect, it, vi } from 'vitest'
-import { createRunStore, mergeEvents, scoreSeries, type RunClient } from './run'
+import { createRunStore, liveLine, mergeEvents, scoreSeries, type RunClient } from './run'
 
 vi.mock('../api', () => ({ errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)) }))
 
@@ -98,5 +98,14 @@ describe('createRunStore', () => {
     await s.open('r1')
     await s.cancel()
     expect(get(s).error).toBe('run r1 is not running in this window')
+  })
+})
+
+describe('liveLine', () => {
+  it('says the iteration and phase in a few words', () => {
+    expect(liveLine([])).toBe('Starting…')
+    expect(liveLine([ev(1, 'started', { iteration: 0 }), ev(2, 'searching', { iteration: 2 })], 3)).toBe('Running iteration 2 of at most 3: searching the sources…')
+    expect(liveLine([ev(1, 'verifying', { iteration: 1 })])).toBe('Running iteration 1: verifying the report…')
+    expect(liveLine([ev(1, 'something_new', { iteration: 1 })])).toBe('Running iteration 1: working…')
   })
 })

@@ -28,6 +28,8 @@ export interface RunState {
   outcome: string
   /** iterations is the run's stored iteration count */
   iterations: number
+  /** maxIterations is the run's iteration limit */
+  maxIterations: number
   runError: string
   judge: any
   events: RunEvent[]
@@ -40,7 +42,7 @@ const TERMINAL = new Set(['complete', 'cancelled'])
 const REFRESH = new Set(['search_complete', 'appraising', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
 
 function empty(): RunState {
-  return { runId: '', question: '', status: '', stopReason: '', outcome: '', iterations: 0, runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
+  return { runId: '', question: '', status: '', stopReason: '', outcome: '', iterations: 0, maxIterations: 0, runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
 }
 
 /** scoreSeries extracts one point per iteration from judge_complete events (the latest wins). */
@@ -99,6 +101,7 @@ export function createRunStore(client: RunClient) {
         stopReason: d.run.stop_reason ?? '',
         outcome: d.outcome ?? '',
         iterations: Number(d.run.iterations ?? 0),
+        maxIterations: Number(d.run.config?.max_iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
         question: d.run.question,
@@ -167,6 +170,7 @@ export function createRunStore(client: RunClient) {
         stopReason: d.run.stop_reason ?? '',
         outcome: d.outcome ?? '',
         iterations: Number(d.run.iterations ?? 0),
+        maxIterations: Number(d.run.config?.max_iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
       }))
@@ -212,10 +216,27 @@ export function iterationsSeen(events: RunEvent[]): number {
   return n
 }
 
-/** liveLine says what a running run is doing now, from its latest event. */
-export function liveLine(events: RunEvent[]): string {
+// What a running run is doing, by the type of its latest event.
+const PHASES: Record<string, string> = {
+  started: 'starting',
+  searching: 'searching the sources',
+  query: 'searching the sources',
+  search_complete: 'sources searched; judging next',
+  judging: 'judging the evidence',
+  judge_complete: 'evidence judged',
+  looping: 'searching again (the timeline says why)',
+  appraising: 'appraising the papers',
+  llm_progress: 'waiting for the language model',
+  synthesizing: 'writing the report',
+  verifying: 'verifying the report',
+  error: 'recovering from an error (see the timeline)',
+}
+
+/** liveLine says in a few words what a running run is doing now, from its latest event. */
+export function liveLine(events: RunEvent[], maxIterations = 0): string {
   const last = events[events.length - 1]
   if (!last) return 'Starting…'
   const it = iterationsSeen(events)
-  return `Running${it ? ` iteration ${it}` : ''}: ${last.message}`
+  const where = it ? ` iteration ${it}${maxIterations ? ` of at most ${maxIterations}` : ''}` : ''
+  return `Running${where}: ${PHASES[String(last.type)] ?? 'working'}…`
 }
