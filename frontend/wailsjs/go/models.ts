@@ -804,10 +804,27 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class Topic {
+	    score: number;
+	    off_topic: boolean;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Topic(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.score = source["score"];
+	        this.off_topic = source["off_topic"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class Evidence {
 	    content: string;
 	    citation: Citation;
 	    relevance: number;
+	    topic?: Topic;
 	
 	    static createFrom(source: any = {}) {
 	        return new Evidence(source);
@@ -818,6 +835,7 @@ export namespace domain {
 	        this.content = source["content"];
 	        this.citation = this.convertValues(source["citation"], Citation);
 	        this.relevance = source["relevance"];
+	        this.topic = this.convertValues(source["topic"], Topic);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -980,6 +998,7 @@ export namespace domain {
 		    return a;
 		}
 	}
+	
 	
 	
 	
