@@ -242,6 +242,10 @@ describe('research: question to report', () => {
       await quote.click()
       assert.ok((await detail.locator('mark').count()) > 0, 'a clicked quote is highlighted in the text')
     }
+    // No tooltip can sit over the dialog or cover the next link: the titles that open it and
+    // the navigation carry none (the shortcut is written in the button).
+    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav [title]', (els) => els.length), 0)
+    assert.match(await page.getByTestId('nav-history').innerText(), /Alt\+2/)
     await shot(page, 'paper-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })
