@@ -241,6 +241,9 @@ type article struct {
 	pubTypes    []string
 	mesh        []string
 	chemicals   []string
+	chemRNs     []string
+	pendingRN   string
+	qualifiers  []string
 	keywords    []string
 	registry    []string
 	retractions []string
@@ -404,9 +407,18 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 			case name == "DescriptorName" && up == "MeshHeading":
 				text, err = readText(d)
 				a.mesh = appendNonEmpty(a.mesh, text)
+			case name == "RegistryNumber" && up == "Chemical":
+				a.pendingRN, err = readText(d)
 			case name == "NameOfSubstance" && up == "Chemical":
 				text, err = readText(d)
-				a.chemicals = appendNonEmpty(a.chemicals, text)
+				if text != "" {
+					a.chemicals = append(a.chemicals, text)
+					a.chemRNs = append(a.chemRNs, a.pendingRN)
+				}
+				a.pendingRN = ""
+			case name == "QualifierName" && up == "MeshHeading":
+				text, err = readText(d)
+				a.qualifiers = appendUnique(a.qualifiers, text)
 			case name == "Keyword":
 				text, err = readText(d)
 				a.keywords = appendNonEmpty(a.keywords, text)
@@ -696,6 +708,8 @@ func (a *article) evidence() (domain.Evidence, error) {
 		PublicationTypes: a.pubTypes,
 		MeshTerms:        a.mesh,
 		Chemicals:        a.chemicals,
+		ChemicalRNs:      registryNumbers(a.chemRNs),
+		MeshQualifiers:   a.qualifiers,
 		Sections:         a.sections,
 		Registry:         a.registry,
 		Retractions:      a.retractions,
@@ -722,4 +736,15 @@ func SectionsText(sections []domain.Section) string {
 		b.WriteString(s.Text)
 	}
 	return b.String()
+}
+
+// registryNumbers drops a list of only empty registry numbers, so records without any keep
+// the field absent rather than a row of blanks.
+func registryNumbers(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }
