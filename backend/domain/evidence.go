@@ -100,8 +100,10 @@ type Citation struct {
 	// source gave none): a UNII or CAS number names one substance, "EC …" an enzyme and
 	// "0" a class or group, which is how the judge tells drugs from targets and classes.
 	ChemicalRNs []string `json:"chemical_rns,omitempty"`
-	// MeshQualifiers are the distinct MeSH subheadings of the record ("pharmacology",
-	// "drug effects", "metabolism"…), a sign of what kind of study the indexers saw.
+	// MeshQualifiers are the record's MeSH headings with their subheadings, one
+	// "Descriptor/qualifier" pair each ("Metformin/therapeutic use", "Neurons/drug effects"):
+	// they say whether a chemical was given or only measured, and what kind of study the
+	// indexers saw.
 	MeshQualifiers []string  `json:"mesh_qualifiers,omitempty"`
 	Sections       []Section `json:"sections,omitempty"`
 	Registry       []string  `json:"registry_ids,omitempty"`

@@ -24,6 +24,19 @@ var genericSubstances = map[string]bool{
 	"amyloid beta-peptides": true, "tau proteins": true, "hemoglobin a, glycosylated": true, "c-reactive protein": true,
 }
 
+// aminoAcids are the standard amino acids: nutrients and metabolites that chemical lists
+// index whenever a paper measures or supplements them, not drugs to repurpose.
+var aminoAcids = map[string]bool{}
+
+func init() {
+	for _, a := range strings.Split("alanine arginine asparagine aspartic acid cysteine glutamic acid glutamine glycine histidine isoleucine leucine lysine methionine phenylalanine proline serine threonine tryptophan tyrosine valine", " ") {
+		aminoAcids[a] = true
+	}
+	for _, a := range []string{"aspartic acid", "glutamic acid"} {
+		aminoAcids[a] = true
+	}
+}
+
 // genericHeads are first words of MeSH chemical headings that name classes ("Antibodies,
 // Monoclonal", "Proteins, Recombinant"), not products.
 var genericHeads = map[string]bool{
@@ -85,7 +98,7 @@ func candidateKey(name string) string {
 		return ""
 	}
 	low := strings.ToLower(cleanName(name))
-	if len(low) < 3 || genericSubstances[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) || isPluralClass(low) {
+	if len(low) < 3 || genericSubstances[low] || aminoAcids[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) || isPluralClass(low) {
 		return ""
 	}
 	if i := strings.Index(low, ","); i > 0 && genericHeads[strings.TrimSpace(low[:i])] {
@@ -174,6 +187,39 @@ func candidateFromChemical(name, rn string) (string, ChemicalKind) {
 	return "", kind
 }
 
+// Subheadings that say how the indexers saw a chemical in the paper: given to someone
+// (a candidate), or only measured or used to diagnose (not a candidate: "Creatinine/blood",
+// "Methacholine Chloride/diagnostic use").
+var (
+	givenQualifiers = map[string]bool{
+		"therapeutic use": true, "administration & dosage": true, "adverse effects": true, "pharmacology": true,
+		"pharmacokinetics": true, "toxicity": true, "poisoning": true, "agonists": true, "antagonists & inhibitors": true,
+		"economics": true, "standards": true, "supply & distribution": true,
+	}
+	measuredQualifiers = map[string]bool{
+		"blood": true, "urine": true, "analysis": true, "cerebrospinal fluid": true, "metabolism": true,
+		"deficiency": true, "biosynthesis": true, "physiology": true, "genetics": true, "chemistry": true,
+		"diagnostic use": true, "immunology": true, "secretion": true,
+	}
+)
+
+// measuredOnly reports whether the record's MeSH indexing says the chemical was measured
+// or used for diagnosis and never given: its heading carries only measurement or
+// diagnostic subheadings. No subheading at all is no signal.
+func measuredOnly(c domain.Citation, chemical string) bool {
+	qs := headingQualifiers(c, chemical)
+	measured := false
+	for _, q := range qs {
+		if givenQualifiers[q] {
+			return false
+		}
+		if measuredQualifiers[q] {
+			measured = true
+		}
+	}
+	return measured
+}
+
 // candidates collects drug candidates from structured fields only: ClinicalTrials.gov
 // DRUG, BIOLOGICAL and COMBINATION_PRODUCT interventions and the substances of indexed
 // papers' chemical lists, never from free text, so nothing reaches the offline judge that
@@ -216,6 +262,9 @@ func candidates(ev []domain.Evidence, skip func(int) bool) []rankedCandidate {
 		}
 		for k, ch := range e.Citation.Chemicals {
 			key, _ := candidateFromChemical(ch, chemicalRN(e.Citation, k))
+			if key != "" && measuredOnly(e.Citation, ch) {
+				continue
+			}
 			add(key, ch, false)
 		}
 	}

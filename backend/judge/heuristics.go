@@ -112,17 +112,36 @@ func isMechanistic(signals []string) bool {
 	return len(signals) >= 2 || len(signals) == 1 && signals[0] == "preclinical design"
 }
 
-// meshQualifiers are the citation's MeSH subheadings in lower case: the stored list, and
-// any written into headings as "Descriptor/qualifier" (MEDLINE files, library imports).
+// meshQualifiers are the citation's MeSH subheadings in lower case, from the stored
+// "Descriptor/qualifier" pairs and from headings written as "Descriptor/qualifier/…"
+// (MEDLINE files, library imports).
 func meshQualifiers(c domain.Citation) []string {
 	var out []string
-	for _, q := range c.MeshQualifiers {
-		out = append(out, strings.ToLower(strings.TrimSpace(q)))
+	for _, pairs := range [][]string{c.MeshQualifiers, c.MeshTerms} {
+		for _, m := range pairs {
+			parts := strings.Split(m, "/")
+			for _, q := range parts[1:] {
+				out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(q), "*")))
+			}
+		}
 	}
-	for _, m := range c.MeshTerms {
-		parts := strings.Split(m, "/")
-		for _, q := range parts[1:] {
-			out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(q), "*")))
+	return out
+}
+
+// headingQualifiers are the lower-case subheadings the record gives the MeSH heading named
+// descriptor (compared case-insensitively).
+func headingQualifiers(c domain.Citation, descriptor string) []string {
+	var out []string
+	want := strings.ToLower(strings.TrimSpace(descriptor))
+	for _, pairs := range [][]string{c.MeshQualifiers, c.MeshTerms} {
+		for _, m := range pairs {
+			parts := strings.Split(m, "/")
+			if strings.ToLower(strings.Trim(strings.TrimSpace(parts[0]), "*")) != want {
+				continue
+			}
+			for _, q := range parts[1:] {
+				out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(q), "*")))
+			}
 		}
 	}
 	return out

@@ -328,8 +328,9 @@ func (r result) evidence() (domain.Evidence, bool) {
 			}
 			if m.MeshQualifierList != nil {
 				for _, q := range m.MeshQualifierList.MeshQualifier {
-					if q.QualifierName != "" && !slices.Contains(c.MeshQualifiers, q.QualifierName) {
-						c.MeshQualifiers = append(c.MeshQualifiers, q.QualifierName)
+					pair := m.DescriptorName + "/" + q.QualifierName
+					if q.QualifierName != "" && m.DescriptorName != "" && !slices.Contains(c.MeshQualifiers, pair) {
+						c.MeshQualifiers = append(c.MeshQualifiers, pair)
 					}
 				}
 			}

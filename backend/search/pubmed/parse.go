@@ -244,6 +244,7 @@ type article struct {
 	chemRNs     []string
 	pendingRN   string
 	qualifiers  []string
+	descriptor  string
 	keywords    []string
 	registry    []string
 	retractions []string
@@ -407,6 +408,7 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 			case name == "DescriptorName" && up == "MeshHeading":
 				text, err = readText(d)
 				a.mesh = appendNonEmpty(a.mesh, text)
+				a.descriptor = text
 			case name == "RegistryNumber" && up == "Chemical":
 				a.pendingRN, err = readText(d)
 			case name == "NameOfSubstance" && up == "Chemical":
@@ -418,7 +420,9 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 				a.pendingRN = ""
 			case name == "QualifierName" && up == "MeshHeading":
 				text, err = readText(d)
-				a.qualifiers = appendUnique(a.qualifiers, text)
+				if text != "" && a.descriptor != "" {
+					a.qualifiers = appendUnique(a.qualifiers, a.descriptor+"/"+text)
+				}
 			case name == "Keyword":
 				text, err = readText(d)
 				a.keywords = appendNonEmpty(a.keywords, text)
