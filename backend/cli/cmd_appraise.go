@@ -314,6 +314,8 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 			switch {
 			case c.Evidence == "":
 				check = "no quote"
+			case !c.QuoteVerified && c.QuoteReason != "":
+				check = "QUOTE NOT VERIFIED: " + c.QuoteReason
 			case !c.QuoteVerified:
 				check = "QUOTE NOT FOUND IN THE TEXT"
 			}
