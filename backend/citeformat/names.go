@@ -85,6 +85,12 @@ func ParseName(s string) Name {
 		return Name{}
 	}
 	if strings.Contains(s, ",") {
+		// A group name with a comma ("Writing Committee for the X, Y and Z Investigators")
+		// is still one name: a family name of three or more words with a group word is not
+		// a person's.
+		if first, _, _ := strings.Cut(s, ","); len(strings.Fields(first)) > 2 && isCollective(first) {
+			return Name{Literal: s}
+		}
 		parts := strings.Split(s, ",")
 		for i := range parts {
 			parts[i] = strings.TrimSpace(parts[i])

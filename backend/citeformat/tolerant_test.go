@@ -252,6 +252,8 @@ func TestParseName(t *testing.T) {
 		{"Keith T. Flaherty", Name{Family: "Flaherty", Given: "Keith T."}},
 		{"Ludwig van Beethoven", Name{Family: "van Beethoven", Given: "Ludwig"}},
 		{"Madonna", Name{Literal: "Madonna"}},
+		{"Writing Committee for the ABC, DEF and GHI Investigators", Name{Literal: "Writing Committee for the ABC, DEF and GHI Investigators"}},
+		{"van der Berg, Pieter", Name{Family: "van der Berg", Given: "Pieter"}},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, ParseName(tt.in), tt.in)
