@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	"deepcritical/backend/domain"
 )
@@ -263,4 +265,18 @@ func TestParseName(t *testing.T) {
 	}
 	require.Equal(t, "Flaherty KT", VancouverAuthor("Flaherty, Keith T"))
 	require.Equal(t, "Smith J Jr", VancouverAuthor("Smith, John, Jr."))
+}
+
+func TestUTF16FileIsDecoded(t *testing.T) {
+	text := "TY  - JOUR\r\nTI  - Ærø–Zürich naïve\r\nAU  - Müller, Jürgen C\r\nER  - \r\n"
+	enc, _, err := transform.String(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder(), text)
+	require.NoError(t, err)
+	f, err := Detect("endnote.txt", []byte(enc))
+	require.NoError(t, err)
+	require.Equal(t, FormatRIS, f)
+	evs, hard, warn := readAll(t, enc, FormatRIS)
+	require.Empty(t, hard)
+	require.Empty(t, warn)
+	require.Len(t, evs, 1)
+	require.Equal(t, "Ærø–Zürich naïve", evs[0].Citation.Title)
 }
