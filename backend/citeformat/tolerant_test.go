@@ -280,3 +280,16 @@ func TestUTF16FileIsDecoded(t *testing.T) {
 	require.Len(t, evs, 1)
 	require.Equal(t, "Ærø–Zürich naïve", evs[0].Citation.Title)
 }
+
+func TestRISDatePrefersDA(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"TY  - JOUR\nTI  - a\nY1  - 2010\nDA  - 2011/05/03/\nER  - \n", "2011-05-03"},
+		{"TY  - JOUR\nTI  - a\nY1  - 2010/02/01/\nDA  - 2011/05/03/\nER  - \n", "2011-05-03"},
+		{"TY  - JOUR\nTI  - a\nPY  - 2010\nDA  - accessed later\nER  - \n", "2010"},
+		{"TY  - JOUR\nTI  - a\nPY  - 2010\nER  - \n", "2010"},
+	} {
+		evs, hard, _ := readAll(t, tt.src, FormatRIS)
+		require.Empty(t, hard)
+		require.Equal(t, tt.want, evs[0].Citation.Date, tt.src)
+	}
+}
