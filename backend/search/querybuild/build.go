@@ -228,9 +228,8 @@ var designFilters = []string{"randomized controlled trial[pt]", "systematic revi
 
 // Fallbacks are the question's own concept variants a run can still try when neither the
 // judge nor the heuristics propose a new query: the required concept with each other
-// concept, the required concept alone, in the title only, under its MeSH heading, with
-// the drug-therapy subheading when the question asks for treatments, and the concepts
-// ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
+// concept, the required concept alone, with the question's class words ("drugs"), as a
+// phrase in title or abstract, and the concepts ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
 // only to a query known to have found more than NarrowAbove papers, never as words.
 func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	sp := specific(set)
@@ -252,27 +251,22 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 		}
 	}
 	out = append(out, core)
-	treatment := false
-	for _, c := range set.Concepts {
-		if c.Role == concepts.RoleIntervention {
-			treatment = true
-		}
-	}
-	if treatment {
-		out = append(out, wrap(core)+" AND drug therapy[sh]")
-	}
 	for _, c := range set.Concepts {
 		if c.Generic && c.Role != concepts.RolePopulation {
 			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
 		}
 	}
-	var tiab, ti []string
+	var tiab, mh []string
 	for _, r := range req {
-		t := cleanTerm(set.Concepts[r].Text)
-		tiab = append(tiab, `"`+t+`"[tiab]`)
-		ti = append(ti, `"`+t+`"[ti]`)
+		tiab = append(tiab, `"`+cleanTerm(set.Concepts[r].Text)+`"[tiab]`)
+		mh = append(mh, `"`+cleanTerm(set.Concepts[r].Text)+`"[mh]`)
 	}
-	out = append(out, strings.Join(tiab, " AND "), strings.Join(ti, " AND "))
+	out = append(out, strings.Join(tiab, " AND "), strings.Join(mh, " AND "))
+	for _, c := range set.Concepts {
+		if syn := classSynonyms[strings.ToLower(c.Text)]; c.Generic && syn != "" {
+			out = append(out, wrap(core)+" AND "+syn)
+		}
+	}
 	var alts []string
 	for _, i := range sp {
 		alts = append(alts, Group(set.Concepts[i]))
@@ -290,6 +284,14 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 		}
 	}
 	return out
+}
+
+// classSynonyms widen a question's class word to the wordings abstracts use for it.
+var classSynonyms = map[string]string{
+	"drugs": "(drug OR drugs OR therapy OR treatment OR pharmacotherapy)", "drug": "(drug OR drugs OR therapy OR treatment OR pharmacotherapy)",
+	"medications": "(medication OR medications OR drug OR therapy)", "treatments": "(treatment OR treatments OR therapy OR management)",
+	"treatment": "(treatment OR therapy OR management)", "therapies": "(therapy OR therapies OR treatment)", "therapy": "(therapy OR treatment)",
+	"interventions": "(intervention OR interventions OR program OR programme)",
 }
 
 // wrap parenthesises a query that is not a single term, so ANDing onto it keeps its
