@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"sync"
 	"testing"
 
@@ -26,7 +27,9 @@ func TestConceptQueriesReachEachSourceInItsSyntax(t *testing.T) {
 		w.Header().Set("Content-Type", "application/json")
 		switch r.URL.Path {
 		case "/epmc/search":
-			got["epmc"] = r.URL.Query().Get("query")
+			if strings.Contains(r.URL.Query().Get("query"), "PUB_TYPE") {
+				got["epmc"] = r.URL.Query().Get("query")
+			}
 			w.Write([]byte(`{"hitCount":0,"resultList":{"result":[]}}`))
 		case "/ct/studies":
 			got["ct"] = r.URL.Query().Get("query.term")
@@ -42,22 +45,32 @@ func TestConceptQueriesReachEachSourceInItsSyntax(t *testing.T) {
 		ctgov.New(ctgov.Options{BaseURL: srv.URL + "/ct", HTTPClient: srv.Client()}),
 	}, search.FanoutOptions{})
 	q := `(melanoma OR "Melanoma"[mh]) AND survival[tiab] AND randomized controlled trial[pt]`
-	res := fan.Run(context.Background(), []string{q}, nil, 5)
+	res := fan.Run(context.Background(), []string{q, `(melanoma OR "Melanoma"[mh]) AND survival[tiab]`}, nil, 5)
 	if got["epmc"] != `(melanoma OR MESH:"Melanoma") AND (TITLE:"survival" OR ABSTRACT:"survival") AND PUB_TYPE:"randomized controlled trial"` {
 		t.Errorf("europepmc query %q", got["epmc"])
 	}
 	if got["ct"] != `(melanoma OR "Melanoma") AND survival` || got["ctcount"] != "true" {
 		t.Errorf("ctgov query %q (countTotal %q)", got["ct"], got["ctcount"])
 	}
-	if len(res.Queries) != 2 {
+	if len(res.Queries) != 4 {
 		t.Fatalf("query events %+v", res.Queries)
 	}
+	skipped := 0
 	for _, qe := range res.Queries {
-		if qe.Count != 0 || qe.Attempt != 1 || qe.Error == "" {
+		switch {
+		case strings.HasPrefix(qe.Error, "skipped: publication-type"):
+			skipped++
+			if qe.Source != domain.SourceClinicalTrials || qe.Count != -1 {
+				t.Errorf("only ClinicalTrials.gov skips publication-type filters: %+v", qe)
+			}
+		case qe.Count != 0 || qe.Attempt != 1 || qe.Error == "":
 			t.Errorf("a query that found nothing must say so: %+v", qe)
 		}
 	}
-	if res.Queries[0].Source != domain.SourceEuropePMC || res.Queries[1].Source != domain.SourceClinicalTrials {
+	if skipped != 1 {
+		t.Errorf("the [pt] query is skipped by ClinicalTrials.gov, and only it: %+v", res.Queries)
+	}
+	if res.Queries[0].Source != domain.SourceEuropePMC || res.Queries[3].Source != domain.SourceClinicalTrials {
 		t.Errorf("query events are listed in source order: %+v", res.Queries)
 	}
 }

@@ -86,7 +86,15 @@ func (c *Client) Study(ctx context.Context, nctID string) (domain.Evidence, erro
 
 // The query is rewritten from PubMed syntax to ClinicalTrials.gov's Essie syntax (field
 // tags and publication-type filters dropped) and reported with its total as a query event.
+//
+// A query narrowed by publication type is skipped (and reported): every registration is a
+// study, so without the filter it would repeat the unfiltered query the run also sends.
 func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+	if querybuild.HasPublicationTypeFilter(query) {
+		search.RecordQuery(ctx, domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1,
+			Error: "skipped: publication-type filters do not apply to trial registrations"})
+		return nil, nil
+	}
 	query = querybuild.ForClinicalTrials(query)
 	qe := domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1}
 	defer func() {
