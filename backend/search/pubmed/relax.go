@@ -3,6 +3,7 @@ package pubmed
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"deepcritical/backend/concepts"
@@ -141,6 +142,12 @@ func relaxOnce(q string, attempt, count int) (string, string) {
 	if err != nil {
 		return "", ""
 	}
+	if len(groups) >= 3 && count == 0 {
+		// Nothing at all: one word of the extra concepts is missing from every paper; keep
+		// the first two concepts (the condition and the next most important).
+		dropped := groups[2:]
+		return joinGroups(groups[:2]), fmt.Sprintf("dropped the least specific concepts %s", quoteAll(dropped))
+	}
 	if len(groups) >= 2 && !(count == 0 && attempt >= 2) {
 		return joinGroups(groups[:len(groups)-1]), fmt.Sprintf("dropped the least specific concept %q", groups[len(groups)-1])
 	}
@@ -166,4 +173,12 @@ func relaxOnce(q string, attempt, count int) (string, string) {
 		return "", ""
 	}
 	return strings.Join(words, " OR "), "ORed the words instead of ANDing them"
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
 }
