@@ -286,7 +286,7 @@ var methodPatterns = []struct {
 	value string
 	re    *regexp.Regexp
 }{
-	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random number generat|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
+	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random[\s-]*(?:number|digit)[\s-]*generat|computeri[sz]ed (?:by|list|sequence|randomi|(?:[\w-]+ ){1,2}randomi)|computer (?:system|programme|program)|randomi[sz]ed electronically|randomi[sz]ation was computeri[sz]ed|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|(?:electronic|web[\s-]*based|online|internet[\s-]*based)[,\s]+(?:[\w-]+[,\s]+){0,2}?(?:system|program|software|platform|tool|application)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
 	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
 	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
 	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice`)},
@@ -299,7 +299,19 @@ var methodPatterns = []struct {
 // methodNeedsRandom lists methods that only count in a sentence about randomisation.
 var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": true, "stratified": true, "minimisation": true, "lots": true}
 
+// restrictionMethods are CONSORT's "type of randomisation" (blocking, stratification): they
+// restrict a sequence but do not say how it was generated, so they are reported only when
+// no generation method is stated anywhere.
+var restrictionMethods = map[string]bool{"block": true, "stratified": true}
+
+// GenerationMethodStated reports whether a randomization_method value names how the
+// sequence was generated (CONSORT 16a), not only how it was restricted (blocks, strata).
+func GenerationMethodStated(method string) bool {
+	return method != "" && method != "not_stated" && !restrictionMethods[method]
+}
+
 func (a *analysis) randomizationMethod() domain.Finding {
+	var restriction *domain.Finding
 	for i := range a.sents {
 		s := &a.sents[i]
 		if !s.own {
@@ -308,6 +320,9 @@ func (a *analysis) randomizationMethod() domain.Finding {
 		lower := s.lower[s.ownFrom:]
 		mentionsRandom := strings.Contains(lower, "random") || strings.Contains(lower, "allocat") || strings.Contains(lower, "assign")
 		for _, p := range methodPatterns {
+			if restriction != nil && restrictionMethods[p.value] {
+				continue
+			}
 			loc := p.re.FindStringIndex(lower)
 			if loc == nil {
 				continue
@@ -318,8 +333,15 @@ func (a *analysis) randomizationMethod() domain.Finding {
 			if negated(lower, loc[0]) {
 				continue
 			}
+			if restrictionMethods[p.value] {
+				restriction = &domain.Finding{Value: p.value, Quote: s.Text}
+				continue
+			}
 			return domain.Finding{Value: p.value, Quote: s.Text}
 		}
+	}
+	if restriction != nil {
+		return *restriction
 	}
 	return domain.Finding{Value: "not_stated"}
 }
