@@ -265,7 +265,7 @@ func isNegated(s *sent, m []int) bool { return negated(s.lower, m[0]) }
 // ---- randomisation ----
 
 var (
-	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split)|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
+	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split|placed|given|received|treated|entered)|randomly,|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
 	// randomSampling is random selection of a sample, not of treatment.
 	randomSampling = regexp.MustCompile(`\brandomly (?:selected|sampled|chosen|drawn)|random (?:sample|sampling|selection|effects?|forest|intercept|slope)`)
 	// nonRandom is an explicit statement that allocation was not random.

@@ -65,6 +65,7 @@ func TestFindingsTable(t *testing.T) {
 		want    any
 	}{
 		{"randomised british", "", "Patients were randomised to drug or placebo.", FindingRandomized, true},
+		{"randomly placed", "", "Patients were prospectively, randomly placed to have their incisions closed with clips or sutures.", FindingRandomized, true},
 		{"randomized american", "", "Patients were randomized to drug or placebo.", FindingRandomized, true},
 		{"not randomised", "", "Patients were not randomised; allocation followed clinician preference.", FindingRandomized, false},
 		{"non-randomized", "", "This non-randomized comparison included 80 adults.", FindingRandomized, false},
@@ -145,6 +146,8 @@ func TestRegistryIDs(t *testing.T) {
 		{"Chinese Clinical Trial Registry ChiCTR-TRC-12002345; DRKS00012345", []string{"CHICTR-TRC-12002345", "DRKS00012345"}},
 		{"EudraCT number: 2010-020153-16, CTRI/2018/05/013780", []string{"EudraCT 2010-020153-16", "CTRI/2018/05/013780"}},
 		{"PROSPERO CRD42019123456", []string{"CRD42019123456"}},
+		{"URL: https://clinicaltrialsregister.eu/; EudraCT (2016‐003743‐10).", []string{"EudraCT 2016-003743-10"}},
+		{"Data came from the Cancer Registry of Norway and registered nurses (n = 12345).", nil},
 		{"UMIN000012345, IRCT20150101020123N1, PACTR201905538849380", []string{"UMIN000012345", "IRCT20150101020123N1", "PACTR201905538849380"}},
 		{"Netherlands Trial Register NTR3064", []string{"NTR3064"}},
 		{"Figure NL1234 shows it", nil},
