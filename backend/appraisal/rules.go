@@ -515,9 +515,12 @@ var ittPatterns = []struct {
 	re    *regexp.Regexp
 }{
 	{ITTModified, regexp.MustCompile(`modified (?:intention|intent)[\s-]*to[\s-]*treat|\bmitt\b`)},
-	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys`)},
+	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys|full analysis (?:set|population)|in the groups? to which they (?:were|had been) (?:randomly )?(?:assigned|allocated|randomi[sz]ed)`)},
+	// ICH E9's vocabulary as well as CONSORT's: the full analysis set (above) is ITT; "all
+	// who received at least one dose", stated without an ITT claim, is the usual modified ITT.
+	{ITTModified, regexp.MustCompile(`(?:participants|patients|subjects|children|women|men|all) (?:\w+ ){0,3}who (?:received|took|had) at least one (?:dose|session|treatment|administration)`)},
 	{ITTPerProtocol, regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)},
-	{ITTAsTreated, regexp.MustCompile(`as[\s-]treated|\bat (?:analys|population)`)},
+	{ITTAsTreated, regexp.MustCompile(`as[\s-]treated|\bat (?:analys|population)|safety (?:analysis )?(?:population|set)`)},
 	{"complete_case", regexp.MustCompile(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
 }
 
