@@ -114,7 +114,7 @@ func (r recorder) RecordLLMCall(ctx context.Context, rec llm.CallRecord) error {
 		RunID: rec.RunID, Purpose: rec.Purpose, Provider: string(rec.Provider), Model: rec.Model,
 		PromptVersion: rec.PromptVersion, Request: rec.Request, Response: rec.Response, Parsed: rec.Parsed,
 		Error: errText, LatencyMS: rec.Latency.Milliseconds(), InputTokens: rec.InputTokens,
-		OutputTokens: rec.OutputTokens, CostUSD: rec.CostUSD,
+		OutputTokens: rec.OutputTokens, CachedTokens: rec.CachedTokens, CostUSD: rec.CostUSD,
 	})
 }
 

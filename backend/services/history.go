@@ -39,6 +39,8 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 type RunDetail struct {
 	Run    domain.Run     `json:"run"`
 	Events []domain.Event `json:"events"`
+	// Usage is the run's LLM calls, tokens, latency and cost per call kind.
+	Usage RunUsage `json:"usage"`
 }
 
 // Get opens one stored run.
@@ -60,7 +62,11 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 	if evs == nil {
 		evs = []domain.Event{}
 	}
-	return RunDetail{Run: run, Events: evs}, nil
+	rows, err := st.LLMUsageForRun(ctx, run.ID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	return RunDetail{Run: run, Events: evs, Usage: usageOf(rows)}, nil
 }
 
 // Delete removes a run and everything stored with it.
