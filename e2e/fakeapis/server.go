@@ -17,6 +17,9 @@ type options struct {
 	latency, judgeLatency time.Duration
 	hostile               bool
 	down                  map[string]bool
+	// pubmed, when set, answers E-utilities instead of the recorded responses (the
+	// semantic mode: real PubMed search semantics over the shared benchmark corpus).
+	pubmed http.Handler
 }
 
 type server struct {
@@ -38,8 +41,12 @@ func splitList(s string) map[string]bool {
 
 func newServer(fx *fixtures, opts options) *server {
 	s := &server{fx: fx, opts: opts, mux: http.NewServeMux()}
-	s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
-	s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
+	if opts.pubmed != nil {
+		s.mux.HandleFunc("/pubmed/", s.source("pubmed", opts.pubmed.ServeHTTP))
+	} else {
+		s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
+		s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
+	}
 	s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
 	s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
 	s.mux.HandleFunc("/web/", s.source("web", s.web))
