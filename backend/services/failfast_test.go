@@ -123,7 +123,7 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 		require.NotEmpty(t, cl.Error)
 		purposes[cl.Purpose] = true
 	}
-	require.True(t, len(purposes) >= 2, "appraisal and judge calls both carry the run id: %v", purposes)
+	require.True(t, len(purposes) >= 2, "judge, narrative and verifier calls all carry the run id: %v", purposes)
 
 	// The run's usage sums the same calls per kind; a model with no price has an unknown cost.
 	d, err := c.History.Get(run.ID)
@@ -134,7 +134,8 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 	for _, k := range d.Usage.Kinds {
 		kinds = append(kinds, k.Kind)
 	}
-	require.Equal(t, []string{"judge", "appraisal", "narrative", "verify"}, kinds)
+	require.Equal(t, "judge", kinds[0], "judge first: %v", kinds)
+	require.Contains(t, kinds, "narrative")
 	require.True(t, d.Usage.Total.CostKnown, "calls that failed without tokens cost exactly nothing")
 	require.Zero(t, d.Usage.Total.CostUSD)
 	require.NotEmpty(t, d.Usage.PriceTableDate)
