@@ -91,7 +91,7 @@ func TestHangingJudgeFailsFastAndVisibly(t *testing.T) {
 	require.NoError(t, err)
 	opened := 0
 	for _, e := range evs {
-		if e.Type == domain.EventError && strings.Contains(e.Message, "stopped answering") {
+		if e.Type == domain.EventError && strings.Contains(string(e.Data), `"breaker":true`) {
 			opened++
 			require.Contains(t, e.Message, "timed out")
 		}
