@@ -29,6 +29,9 @@ type ReportView struct {
 	Evidence    []EvidenceView           `json:"evidence"`
 	Disclaimer  string                   `json:"disclaimer"`
 	Formats     []string                 `json:"formats"`
+	// Limitations are what limits the report (failed sources, fallback judge, off-topic
+	// evidence, …); the Markdown carries them too.
+	Limitations []report.Limitation `json:"limitations"`
 }
 
 // EvidenceView is one evidence card: the evidence with its appraisal, if any.
@@ -72,6 +75,13 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		return view, err
 	}
 	view.Evidence = evs
+	view.Limitations = []report.Limitation{}
+	if run, err := wire.LoadExportRun(ctx, st, runID); err == nil {
+		view.Limitations = report.LimitationsOf(run)
+		if view.Markdown != "" {
+			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
+		}
+	}
 	return view, nil
 }
 
