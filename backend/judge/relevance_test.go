@@ -47,6 +47,16 @@ func TestCandidatesAreDrugs(t *testing.T) {
 	}
 	require.Equal(t, []string{"Dabrafenib", "Trametinib", "Vemurafenib"}, names, "trial drugs first, then substances; no targets, classes or behaviours")
 	require.Equal(t, []string{"BRAF protein, human", "MAP2K1 protein, human", "Proto-Oncogene Proteins B-raf"}, mechanismContext(ev, nil))
+
+	// A registry record without intervention types is read by name: procedures and
+	// behaviours drop out, combinations split into their drugs.
+	untyped := []domain.Evidence{{Content: "Trial.", Citation: domain.Citation{Source: domain.SourceClinicalTrials, NCTID: "NCT00000002", Title: "Untyped",
+		Trial: &domain.Trial{Interventions: []domain.Intervention{{Name: "Exercise"}, {Name: "Nivolumab or Pembrolizumab (dependent upon approved indication)"}, {Name: "Hypofractionated radiation therapy"}, {Name: "Metformin"}}}}}}
+	names = nil
+	for _, c := range candidates(untyped, nil) {
+		names = append(names, c.Name)
+	}
+	require.Equal(t, []string{"Metformin", "Nivolumab", "Pembrolizumab"}, names)
 	h := Analyze("Which drugs help BRAF-mutant melanoma?", ev, nil)
 	require.Contains(t, strings.Join(h.Observations, "\n"), "Targets named in chemical lists (mechanism context, not drug candidates): BRAF protein, human")
 }
