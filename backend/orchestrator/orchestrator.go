@@ -686,7 +686,9 @@ func summarize(errs []domain.SearchError) string {
 func synthMessage(stopReason string, n int) string {
 	switch stopReason {
 	case StopSufficient:
-		return fmt.Sprintf("Evidence sufficient! Preparing synthesis of %d sources...", n)
+		// Not a final word: the draft is verified next and a failed verification sends the
+		// loop back to search, so the message says what happens rather than celebrating.
+		return fmt.Sprintf("The judge finds the evidence sufficient: drafting the report from %s to verify it...", domain.Plural(n, "source", "sources"))
 	case StopMaxIterations:
 		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %d sources...", n)
 	case StopNoProgress:
@@ -696,8 +698,7 @@ func synthMessage(stopReason string, n int) string {
 }
 
 func completeMessage(run domain.Run, ver *Verification, n int) string {
-	status := map[string]string{ReportVerified: "verified", ReportFailed: "verification failed", ReportUnverified: "UNVERIFIED"}[ver.Status]
-	return fmt.Sprintf("Research complete after %d iteration(s) with %d sources (stop rule: %s; report %s)", run.Iterations, n, run.StopReason, status)
+	return fmt.Sprintf("Research complete with %s. %s", domain.Plural(n, "source", "sources"), domain.RunOutcome(run, ver.Status))
 }
 
 // queryMessage is the timeline line of one query: what was sent, how many hits, what was

@@ -56,6 +56,7 @@ func renderMarkdown(r Report) string {
 		w(" · partial synthesis")
 	}
 	w("  \n**Stop rule:** %s\n\n", md(r.StopRule))
+	w("**Outcome:** %s\n\n", md(r.Outcome))
 
 	b.WriteString(limitationsMarkdown(r.Limitations))
 

@@ -145,6 +145,8 @@ type Report struct {
 	GeneratedAt   time.Time     `json:"generated_at"`
 	Disclaimer    string        `json:"disclaimer"`
 	Markdown      string        `json:"-"`
+	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
+	Outcome string `json:"-"`
 }
 
 // Build assembles the report. It is deterministic: the same input gives the same report,
@@ -165,6 +167,11 @@ func Build(in Input) Report {
 	r.Status = StatusDraft
 	if in.Verification != nil {
 		r.Status = in.Verification.Status
+	}
+	if r.Status == StatusDraft {
+		r.Outcome = domain.RunOutcome(in.Run, "")
+	} else {
+		r.Outcome = domain.RunOutcome(in.Run, r.Status)
 	}
 	flagCandidate, flagFinding := verifierFlags(in.Verification)
 
@@ -281,7 +288,7 @@ func StopRuleText(run domain.Run) string {
 	reason := run.StopReason
 	switch {
 	case reason == "sufficient":
-		return fmt.Sprintf("The judge found the evidence sufficient and recommended synthesis after %d iteration(s).", run.Iterations)
+		return "The judge found the evidence sufficient and recommended synthesis after " + domain.Plural(run.Iterations, "iteration", "iterations") + "."
 	case reason == "max_iterations":
 		return fmt.Sprintf("Stopped at the iteration limit (max_iterations = %d) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations)
 	case reason == "no_progress":
@@ -345,7 +352,8 @@ func summary(r Report, in Input) (string, string) {
 		note = "The LLM narrative could not be written (" + in.Narrative.Error + "); this text was built from the assessment instead."
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d piece(s) of evidence were collected over %d iteration(s)", len(in.Evidence), in.Run.Iterations)
+	fmt.Fprintf(&b, "%s of evidence %s collected over %s", domain.Plural(len(in.Evidence), "piece", "pieces"),
+		map[bool]string{true: "was", false: "were"}[len(in.Evidence) == 1], domain.Plural(in.Run.Iterations, "iteration", "iterations"))
 	if len(in.Evidence) > 0 {
 		b.WriteString(" (" + designSummary(r.Rows) + ")")
 	}

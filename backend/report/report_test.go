@@ -91,7 +91,7 @@ func TestJudgeLabels(t *testing.T) {
 func TestStopRuleText(t *testing.T) {
 	cfg := domain.DefaultRunConfig()
 	cases := map[string]string{
-		"sufficient":          "sufficient and recommended synthesis after 3 iteration(s)",
+		"sufficient":          "sufficient and recommended synthesis after 3 iterations",
 		"max_iterations":      "iteration limit (max_iterations = 5)",
 		"no_progress":         "two iterations in a row found no new evidence",
 		"cancelled":           "cancelled",

@@ -44,3 +44,20 @@ describe('highlight', () => {
     expect(highlight('Some text.', 'never said this')).toBeNull()
   })
 })
+
+describe('off-topic evidence', () => {
+  it('splits scored off-topic evidence from the rest, keeping order; unscored counts as on-topic', async () => {
+    const { splitOffTopic, topicOf } = await import('./evidence')
+    const items = [
+      { key: 'a', evidence: { topic: { score: 0.9, off_topic: false } } },
+      { key: 'b', evidence: { topic: { score: 0.01, off_topic: true, reason: 'no condition concept (melanoma) in title or abstract' } } },
+      { key: 'c', evidence: {} },
+      { key: 'd', evidence: { topic: { score: 0, off_topic: true, reason: 'x' } } },
+    ]
+    const { on, off } = splitOffTopic(items)
+    expect(on.map((i) => i.key)).toEqual(['a', 'c'])
+    expect(off.map((i) => i.key)).toEqual(['b', 'd'])
+    expect(topicOf(items[1].evidence)?.reason).toContain('melanoma')
+    expect(topicOf(null)).toBeNull()
+  })
+})

@@ -102,3 +102,24 @@ export function highlight(text: string, quote: string): { before: string; match:
   void nt
   return { before: text.slice(0, oi), match: text.slice(oi, end), after: text.slice(end) }
 }
+
+/** TopicLike mirrors domain.Topic: relevance of evidence to the question's concepts. */
+export interface TopicLike {
+  score?: number
+  off_topic?: boolean
+  reason?: string
+}
+
+/** topicOf reads an evidence's topic; unscored evidence counts as on-topic. */
+export function topicOf(ev: unknown): TopicLike | null {
+  const t = (ev as { topic?: TopicLike } | null)?.topic
+  return t && typeof t === 'object' ? t : null
+}
+
+/** splitOffTopic keeps the order of items, separating the ones scored off-topic. */
+export function splitOffTopic<T extends { evidence: unknown }>(items: T[]): { on: T[]; off: T[] } {
+  const on: T[] = []
+  const off: T[] = []
+  for (const it of items) (topicOf(it.evidence)?.off_topic ? off : on).push(it)
+  return { on, off }
+}

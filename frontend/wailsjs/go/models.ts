@@ -806,10 +806,27 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class Topic {
+	    score: number;
+	    off_topic: boolean;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Topic(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.score = source["score"];
+	        this.off_topic = source["off_topic"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class Evidence {
 	    content: string;
 	    citation: Citation;
 	    relevance: number;
+	    topic?: Topic;
 	
 	    static createFrom(source: any = {}) {
 	        return new Evidence(source);
@@ -820,6 +837,7 @@ export namespace domain {
 	        this.content = source["content"];
 	        this.citation = this.convertValues(source["citation"], Citation);
 	        this.relevance = source["relevance"];
+	        this.topic = this.convertValues(source["topic"], Topic);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -982,6 +1000,7 @@ export namespace domain {
 		    return a;
 		}
 	}
+	
 	
 	
 	
@@ -1379,6 +1398,7 @@ export namespace services {
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -1395,6 +1415,7 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1418,6 +1439,7 @@ export namespace services {
 	export class RunDetail {
 	    run: domain.Run;
 	    events: domain.Event[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1427,6 +1449,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1546,6 +1569,10 @@ export namespace store {
 	    created_at: any;
 	    // Go type: time
 	    finished_at?: any;
+	    stop_reason?: string;
+	    error?: string;
+	    report_status?: string;
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunSummary(source);
@@ -1562,6 +1589,10 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.stop_reason = source["stop_reason"];
+	        this.error = source["error"];
+	        this.report_status = source["report_status"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
