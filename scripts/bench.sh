@@ -100,6 +100,9 @@ BenchmarkPipeline/clean|ns/op|<|2000000|2 ms
 BenchmarkPipeline/fenced|ns/op|<|2000000|2 ms
 BenchmarkPipeline/repair|ns/op|<|2000000|2 ms
 BenchmarkLoopOverhead|wall/critical_p50|<=|1.05|1.05
+BenchmarkPromptPrefixStability/default-run|prefix-%|>=|70|70 % of each judge prompt repeats the previous one
+BenchmarkJudgeFailFast/hanging|wall/timeout|<=|3|3 x the judge timeout (+ search time)
+BenchmarkJudgeFailFast/error500|requests/run|<=|10|10 requests per run
 BenchmarkLoopOverhead|wall/critical_max|<=|1.05|1.05
 BenchmarkStartToFirstEvent|ms_p50|<|50|50 ms
 BenchmarkStartToFirstEvent|ms_p95|<|50|50 ms

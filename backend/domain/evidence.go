@@ -106,6 +106,7 @@ type Citation struct {
 	Volume           string    `json:"volume,omitempty"`
 	Issue            string    `json:"issue,omitempty"`
 	Pages            string    `json:"pages,omitempty"`
+	ISSN             string    `json:"issn,omitempty"`
 	Keywords         []string  `json:"keywords,omitempty"`
 }
 
@@ -225,4 +226,6 @@ type SearchResult struct {
 	SourcesSearched []Source      `json:"sources_searched"`
 	Errors          []SearchError `json:"errors"`
 	TotalFound      int           `json:"total_found"`
+	// Queries lists every query each source actually sent, with hit counts and relaxations.
+	Queries []QueryEvent `json:"queries,omitempty"`
 }

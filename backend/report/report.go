@@ -57,6 +57,8 @@ type Input struct {
 	Narrative  *Narrative
 	// Verification is nil for a draft that has not been verified yet.
 	Verification *Verification
+	// Events are the run's stored events, read for the sources that failed or warned.
+	Events []domain.Event
 }
 
 // Candidate is a drug candidate with the evidence that supports it.
@@ -103,6 +105,9 @@ type Row struct {
 	URL        string `json:"url"`
 	Reference  string `json:"reference"`
 	Retracted  bool   `json:"retracted,omitempty"`
+	// OffTopic marks evidence the relevance scorer set aside, with its reason.
+	OffTopic       bool   `json:"off_topic,omitempty"`
+	OffTopicReason string `json:"off_topic_reason,omitempty"`
 }
 
 // JudgeLine describes the judge that produced the assessment, labelled so an offline or
@@ -136,6 +141,7 @@ type Report struct {
 	Verification  *Verification `json:"verification,omitempty"`
 	Flagged       []string      `json:"flagged"`
 	RedFlags      []string      `json:"red_flags,omitempty"`
+	Limitations   []Limitation  `json:"limitations"`
 	GeneratedAt   time.Time     `json:"generated_at"`
 	Disclaimer    string        `json:"disclaimer"`
 	Markdown      string        `json:"-"`
@@ -202,6 +208,7 @@ func Build(in Input) Report {
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
 	r.Summary, r.SummaryNote = summary(r, in)
+	r.Limitations = limitations(in, r)
 	r.Markdown = renderMarkdown(r)
 	return r
 }

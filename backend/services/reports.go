@@ -36,6 +36,9 @@ type ReportView struct {
 	Evidence    []EvidenceView           `json:"evidence"`
 	Disclaimer  string                   `json:"disclaimer"`
 	Formats     []string                 `json:"formats"`
+	// Limitations are what limits the report (failed sources, fallback judge, off-topic
+	// evidence, …); the Markdown carries them too.
+	Limitations []report.Limitation `json:"limitations"`
 	// Outcome is domain.RunOutcome's one line, the same the run header and History show.
 	Outcome string `json:"outcome"`
 }
@@ -81,6 +84,13 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		return view, err
 	}
 	view.Evidence = evs
+	view.Limitations = []report.Limitation{}
+	if run, err := wire.LoadExportRun(ctx, st, runID); err == nil {
+		view.Limitations = report.LimitationsOf(run)
+		if view.Markdown != "" {
+			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
+		}
+	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
 		view.Outcome = domain.RunOutcome(run, view.Status)
 	} else {

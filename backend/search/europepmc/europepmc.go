@@ -194,6 +194,8 @@ type result struct {
 		Journal              *struct {
 			Title           string `json:"title"`
 			ISOAbbreviation string `json:"isoabbreviation"`
+			ISSN            string `json:"issn"`
+			ESSN            string `json:"essn"`
 		} `json:"journal"`
 	} `json:"journalInfo"`
 	PubTypeList *struct {
@@ -294,6 +296,12 @@ func (r result) evidence() (domain.Evidence, bool) {
 		c.PMCID = id
 	}
 	if ji := r.JournalInfo; ji != nil {
+		if ji.Journal != nil {
+			c.ISSN = strings.TrimSpace(ji.Journal.ISSN)
+			if c.ISSN == "" {
+				c.ISSN = strings.TrimSpace(ji.Journal.ESSN)
+			}
+		}
 		if ji.Journal != nil && ji.Journal.Title != "" {
 			c.Journal = strings.TrimSpace(ji.Journal.Title)
 		}
@@ -370,18 +378,40 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// isSuffix reports a generational suffix as PubMed writes it after the initials.
+func isSuffix(w string) bool {
+	switch strings.TrimSuffix(w, ".") {
+	case "Jr", "Sr", "II", "III", "IV", "2nd", "3rd":
+		return true
+	}
+	return false
+}
+
 // authors prefers the structured author list and falls back to authorString.
 func authors(r result) []string {
 	out := []string{}
 	if r.AuthorList != nil {
 		for _, a := range r.AuthorList.Author {
+			// "Last, First" keeps the whole first name ("Flaherty, Keith T") for the
+			// exports; fullName ("Flaherty KT") has only initials and is the fallback.
+			last, first := strings.TrimSpace(a.LastName), strings.TrimSpace(a.FirstName)
+			if first == "" {
+				first = strings.TrimSpace(a.Initials)
+			}
 			switch {
 			case a.CollectiveName != "":
 				out = append(out, strings.TrimSpace(a.CollectiveName))
+			case last != "" && first != "":
+				name := last + ", " + first
+				// Europe PMC has no suffix field; "Hambrick GW Jr" carries it in fullName.
+				if f := strings.Fields(a.FullName); len(f) > 2 && isSuffix(f[len(f)-1]) && !strings.HasSuffix(first, f[len(f)-1]) {
+					name += ", " + f[len(f)-1]
+				}
+				out = append(out, name)
 			case a.FullName != "":
 				out = append(out, strings.TrimSpace(a.FullName))
-			case a.LastName != "":
-				out = append(out, strings.TrimSpace(a.LastName+" "+a.Initials))
+			case last != "":
+				out = append(out, last)
 			}
 		}
 		if len(out) > 0 {

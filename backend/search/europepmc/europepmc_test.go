@@ -63,8 +63,10 @@ func TestParseCorePage(t *testing.T) {
 	e := p.Evidence[0]
 	c := e.Citation
 	require.Equal(t, "Metformin in early Alzheimer disease: a randomised trial.", c.Title)
-	require.Equal(t, []string{"Smith JA", "Hambrick GW Jr", "Alzheimer's Disease Neuroimaging Initiative"}, c.Authors)
+	require.Equal(t, []string{"Smith, Jane Anne", "Hambrick, George W, Jr", "Alzheimer's Disease Neuroimaging Initiative"}, c.Authors,
+		"first names kept whole, the suffix from fullName, the collective name as one")
 	require.Equal(t, "Journal of Testing", c.Journal)
+	require.Equal(t, "1234-5678", c.ISSN, "the print ISSN, else the electronic one")
 	require.Equal(t, []domain.Section{
 		{Label: "BACKGROUND", Text: "Metformin crosses the blood–brain barrier."},
 		{Label: "METHODS", Text: "We randomised 80 patients (HbA1c < 6.5%)."},

@@ -228,6 +228,7 @@ type article struct {
 	editors     []string
 	journal     string
 	journalAbbr string
+	issn        string
 	volume      string
 	issue       string
 	pages       string
@@ -359,6 +360,12 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 				}
 			case name == "Title" && up == "Journal":
 				a.journal, err = readText(d)
+			case name == "ISSN" && up == "Journal":
+				printed := d.attr("IssnType") == "Print"
+				text, err = readText(d)
+				if a.issn == "" || printed {
+					a.issn = text
+				}
 			case name == "ISOAbbreviation" && up == "Journal":
 				a.journalAbbr, err = readText(d)
 			case name == "Volume" && (up == "JournalIssue" || up == "Book"):
@@ -497,34 +504,33 @@ func appendUnique(list []string, s string) []string {
 	return append(list, s)
 }
 
-// format renders an author as PubMed does in citations: "LastName Initials [Suffix]", or
-// the collective name of a group author.
+// format renders an author the way Citation.Authors stores names: "LastName, ForeName"
+// with the whole ForeName ("Flaherty, Keith T", "Müller, Jürgen C"), ", Suffix" after it
+// ("Smith, John, Jr"), the Initials only when PubMed has no ForeName, and a group
+// author's CollectiveName as one literal. Exports split it back into family, given and
+// suffix; the report prints initials (Vancouver) from it.
 func (a author) format() string {
 	if a.collective != "" {
-		return a.collective
+		return strings.TrimSpace(a.collective)
 	}
-	if a.last == "" {
-		return strings.TrimSpace(a.fore)
+	last, fore := strings.TrimSpace(a.last), strings.TrimSpace(a.fore)
+	if fore == "" {
+		fore = strings.TrimSpace(a.initials)
 	}
-	initials := a.initials
-	if initials == "" && a.fore != "" {
-		var b strings.Builder
-		for _, f := range strings.FieldsFunc(a.fore, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-			for _, r := range f {
-				b.WriteRune(r)
-				break
-			}
+	if last == "" {
+		return fore
+	}
+	s := last
+	if fore != "" {
+		s += ", " + fore
+	}
+	if suffix := strings.TrimSpace(a.suffix); suffix != "" {
+		if fore == "" {
+			s += ","
 		}
-		initials = b.String()
+		s += ", " + suffix
 	}
-	parts := []string{a.last}
-	if initials != "" {
-		parts = append(parts, initials)
-	}
-	if a.suffix != "" {
-		parts = append(parts, a.suffix)
-	}
-	return strings.Join(parts, " ")
+	return s
 }
 
 // retractionNotice turns a CommentsCorrections entry that flags the record's integrity into
@@ -702,6 +708,7 @@ func (a *article) evidence() (domain.Evidence, error) {
 		Volume:           a.volume,
 		Issue:            a.issue,
 		Pages:            pages,
+		ISSN:             strings.TrimSpace(a.issn),
 		Keywords:         a.keywords,
 	}
 	return domain.Evidence{Content: SectionsText(a.sections), Citation: c}, nil

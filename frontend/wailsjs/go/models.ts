@@ -380,6 +380,7 @@ export namespace domain {
 	    evidence: string;
 	    reasoning: string;
 	    quote_verified: boolean;
+	    quote_reason?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DimensionDetail(source);
@@ -394,6 +395,7 @@ export namespace domain {
 	        this.evidence = source["evidence"];
 	        this.reasoning = source["reasoning"];
 	        this.quote_verified = source["quote_verified"];
+	        this.quote_reason = source["quote_reason"];
 	    }
 	}
 	export class Dimension {
