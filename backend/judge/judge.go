@@ -123,7 +123,9 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 		PromptVersion: p.version,
 		Kind:          domain.JudgeKindLLM,
 		FallbackFrom:  res.FallbackFrom,
+		Repaired:      res.Repaired,
 	}
+	enforceRules(&out, a, in.Evidence)
 	return out, a.h, nil
 }
 

@@ -473,6 +473,12 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	if a.Judge.Kind == domain.JudgeKindFallback {
 		msg += " — FALLBACK: " + a.Judge.Error
 	}
+	if a.Judge.Repaired {
+		msg += " — REPAIRED answer (malformed JSON repaired)"
+	}
+	for _, ov := range a.Judge.Overrides {
+		msg += " — OVERRIDDEN: " + ov
+	}
 	if err := o.event(ctx, st, domain.EventJudgeComplete, it, msg, data); err != nil {
 		return err
 	}

@@ -323,6 +323,20 @@ func judgeLine(j domain.JudgeInfo) JudgeLine {
 		l.Label = "No assessment was made"
 		l.Kind = "none"
 	}
+	// A repaired answer and the rules' corrections are part of the verdict's label, in
+	// every format that shows the judge.
+	var notes []string
+	if l.Warning != "" {
+		notes = append(notes, l.Warning)
+	}
+	if j.Repaired {
+		l.Label += " (REPAIRED answer: the model's JSON was malformed and was repaired before it validated)"
+		notes = append(notes, "the LLM's answer was malformed JSON repaired by DeepCritical, not a clean verdict")
+	}
+	for _, o := range j.Overrides {
+		notes = append(notes, "OVERRIDDEN by DeepCritical's rules: "+o)
+	}
+	l.Warning = strings.Join(notes, "; ")
 	return l
 }
 

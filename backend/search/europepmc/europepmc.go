@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -203,12 +204,18 @@ type result struct {
 	} `json:"pubTypeList"`
 	MeshHeadingList *struct {
 		MeshHeading []struct {
-			DescriptorName string `json:"descriptorName"`
+			DescriptorName    string `json:"descriptorName"`
+			MeshQualifierList *struct {
+				MeshQualifier []struct {
+					QualifierName string `json:"qualifierName"`
+				} `json:"meshQualifier"`
+			} `json:"meshQualifierList"`
 		} `json:"meshHeading"`
 	} `json:"meshHeadingList"`
 	ChemicalList *struct {
 		Chemical []struct {
-			Name string `json:"name"`
+			Name           string `json:"name"`
+			RegistryNumber string `json:"registryNumber"`
 		} `json:"chemical"`
 	} `json:"chemicalList"`
 	KeywordList *struct {
@@ -327,14 +334,24 @@ func (r result) evidence() (domain.Evidence, bool) {
 			if m.DescriptorName != "" {
 				c.MeshTerms = append(c.MeshTerms, m.DescriptorName)
 			}
+			if m.MeshQualifierList != nil {
+				for _, q := range m.MeshQualifierList.MeshQualifier {
+					pair := m.DescriptorName + "/" + q.QualifierName
+					if q.QualifierName != "" && m.DescriptorName != "" && !slices.Contains(c.MeshQualifiers, pair) {
+						c.MeshQualifiers = append(c.MeshQualifiers, pair)
+					}
+				}
+			}
 		}
 	}
 	if r.ChemicalList != nil {
 		for _, ch := range r.ChemicalList.Chemical {
 			if ch.Name != "" {
 				c.Chemicals = append(c.Chemicals, ch.Name)
+				c.ChemicalRNs = append(c.ChemicalRNs, strings.TrimSpace(ch.RegistryNumber))
 			}
 		}
+		c.ChemicalRNs = nonBlank(c.ChemicalRNs)
 	}
 	if r.KeywordList != nil {
 		c.Keywords = []string(r.KeywordList.Keyword)
@@ -539,4 +556,15 @@ func sectionsText(sections []domain.Section) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// nonBlank drops a list of only empty registry numbers, so records without any keep the
+// field absent.
+func nonBlank(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }

@@ -75,6 +75,8 @@ func TestParseCorePage(t *testing.T) {
 	require.Equal(t, "BACKGROUND: Metformin crosses the blood–brain barrier.\nMETHODS: We randomised 80 patients (HbA1c < 6.5%).\nRESULTS: Cognition improved (p = 0.01).", e.Content)
 	require.Equal(t, []string{"Alzheimer Disease", "Metformin"}, c.MeshTerms)
 	require.Equal(t, []string{"Metformin"}, c.Chemicals)
+	require.Equal(t, []string{"9100L32L2N"}, c.ChemicalRNs, "the registry number types the chemical as a substance")
+	require.Equal(t, []string{"Alzheimer Disease/drug therapy"}, c.MeshQualifiers)
 	require.Equal(t, []string{"Randomized Controlled Trial", "Journal Article"}, c.PublicationTypes)
 	require.Equal(t, 42, c.CitationCount, "a count sent as a string still parses")
 	require.True(t, c.OpenAccess)

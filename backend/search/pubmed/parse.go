@@ -242,6 +242,10 @@ type article struct {
 	pubTypes    []string
 	mesh        []string
 	chemicals   []string
+	chemRNs     []string
+	pendingRN   string
+	qualifiers  []string
+	descriptor  string
 	keywords    []string
 	registry    []string
 	retractions []string
@@ -411,9 +415,21 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 			case name == "DescriptorName" && up == "MeshHeading":
 				text, err = readText(d)
 				a.mesh = appendNonEmpty(a.mesh, text)
+				a.descriptor = text
+			case name == "RegistryNumber" && up == "Chemical":
+				a.pendingRN, err = readText(d)
 			case name == "NameOfSubstance" && up == "Chemical":
 				text, err = readText(d)
-				a.chemicals = appendNonEmpty(a.chemicals, text)
+				if text != "" {
+					a.chemicals = append(a.chemicals, text)
+					a.chemRNs = append(a.chemRNs, a.pendingRN)
+				}
+				a.pendingRN = ""
+			case name == "QualifierName" && up == "MeshHeading":
+				text, err = readText(d)
+				if text != "" && a.descriptor != "" {
+					a.qualifiers = appendUnique(a.qualifiers, a.descriptor+"/"+text)
+				}
 			case name == "Keyword":
 				text, err = readText(d)
 				a.keywords = appendNonEmpty(a.keywords, text)
@@ -702,6 +718,8 @@ func (a *article) evidence() (domain.Evidence, error) {
 		PublicationTypes: a.pubTypes,
 		MeshTerms:        a.mesh,
 		Chemicals:        a.chemicals,
+		ChemicalRNs:      registryNumbers(a.chemRNs),
+		MeshQualifiers:   a.qualifiers,
 		Sections:         a.sections,
 		Registry:         a.registry,
 		Retractions:      a.retractions,
@@ -729,4 +747,15 @@ func SectionsText(sections []domain.Section) string {
 		b.WriteString(s.Text)
 	}
 	return b.String()
+}
+
+// registryNumbers drops a list of only empty registry numbers, so records without any keep
+// the field absent rather than a row of blanks.
+func registryNumbers(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }

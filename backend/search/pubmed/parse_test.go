@@ -43,6 +43,8 @@ func TestParseArticleSetFixtures(t *testing.T) {
 		require.Equal(t, "1976-09-28", c.Date)
 		require.Equal(t, "10.1016/0005-2795(76)90109-4", c.DOI)
 		require.Equal(t, []string{"Cytochrome c Group", "Flavins", "Heme", "Iron"}, c.Chemicals)
+		require.Equal(t, []string{"0", "0", "42VZT0U6YR", "E1UOL152H7"}, c.ChemicalRNs, "registry numbers index for index: 0 marks a class, a UNII a substance")
+		require.Equal(t, []string{"Chromatium/enzymology", "Iron/analysis"}, c.MeshQualifiers)
 		require.True(t, strings.HasPrefix(ev[1].Content, "Electron paramagnetic resonance"))
 	})
 	t.Run("entities and PubMed-not-MEDLINE", func(t *testing.T) {

@@ -14,8 +14,18 @@ describe('designLabel', () => {
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
     const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 0, status: 'not_assessed', error: 'model timed out' }] })
-    expect(b.label).toBe('quality not assessed')
+    expect(b.label).toBe('not assessed: appraisal failed: model timed out')
     expect(b.title).toBe('model timed out')
+  })
+  it.each([
+    ['the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score', 'not assessed: not a trial'],
+    ['not enough text to assess (fewer than 40 words of abstract or full text)', 'not assessed: no abstract'],
+    ['LLM assessment failed: openai (gpt-4o): rate limited', 'not assessed: appraisal failed: openai (gpt-4o): rate limited'],
+    ['nothing to score was found in the text: the model quoted no reported method', 'not assessed: nothing reported to score'],
+  ])('names the reason: %s', (error, label) => {
+    const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 0, status: 'not_assessed', error }], assessor: { kind: 'llm' } })
+    expect(b.label).toBe(label)
+    expect(b.label).not.toContain('0.0')
   })
   it('labels rule-based scores', () => {
     const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 7.5, status: 'assessed' }], assessor: { kind: 'offline' } })

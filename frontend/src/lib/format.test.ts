@@ -7,6 +7,7 @@ describe('judgeLabel', () => {
     [{ provider: 'openai', model: 'gpt-4o-mini', kind: 'llm' }, 'openai · gpt-4o-mini'],
     [{ provider: 'ollama', model: 'llama3.1:8b', kind: 'fallback' }, 'FALLBACK — ollama llama3.1:8b failed'],
     [{ provider: 'anthropic', kind: 'llm' }, 'anthropic'],
+    [{ provider: 'openai', model: 'gpt-4o', kind: 'llm', repaired: true }, 'openai · gpt-4o (REPAIRED answer)'],
     [{}, '—'],
     [null, '—'],
   ])('%j → %s', (judge, want) => {

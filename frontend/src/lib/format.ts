@@ -5,6 +5,7 @@ export interface JudgeLike {
   model?: string
   kind?: string
   error?: string
+  repaired?: boolean
 }
 
 /** judgeLabel names a judge so offline and fallback verdicts are never mistaken for an LLM's. */
@@ -12,7 +13,8 @@ export function judgeLabel(j: JudgeLike | undefined | null): string {
   if (!j || !j.provider) return '—'
   if (j.kind === 'offline' || j.provider === 'offline') return 'offline heuristic'
   if (j.kind === 'fallback') return `FALLBACK — ${j.provider}${j.model ? ' ' + j.model : ''} failed`
-  return j.model ? `${j.provider} · ${j.model}` : j.provider
+  const name = j.model ? `${j.provider} · ${j.model}` : j.provider
+  return j.repaired ? `${name} (REPAIRED answer)` : name
 }
 
 /** formatDate renders an ISO time in the user's locale, or a dash for missing values. */
