@@ -804,10 +804,27 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class Topic {
+	    score: number;
+	    off_topic: boolean;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Topic(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.score = source["score"];
+	        this.off_topic = source["off_topic"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class Evidence {
 	    content: string;
 	    citation: Citation;
 	    relevance: number;
+	    topic?: Topic;
 	
 	    static createFrom(source: any = {}) {
 	        return new Evidence(source);
@@ -818,6 +835,7 @@ export namespace domain {
 	        this.content = source["content"];
 	        this.citation = this.convertValues(source["citation"], Citation);
 	        this.relevance = source["relevance"];
+	        this.topic = this.convertValues(source["topic"], Topic);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -984,6 +1002,7 @@ export namespace domain {
 	
 	
 	
+	
 	export class Verdict {
 	    pass: boolean;
 	    reason: string;
@@ -1072,6 +1091,7 @@ export namespace services {
 	
 	export class AppStatus {
 	    version: string;
+	    commit: string;
 	    paths: config.Paths;
 	    database_ok: boolean;
 	    schema_version: number;
@@ -1086,6 +1106,7 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.version = source["version"];
+	        this.commit = source["commit"];
 	        this.paths = this.convertValues(source["paths"], config.Paths);
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
