@@ -74,3 +74,11 @@ func InCI() bool {
 	v, err := strconv.ParseBool(os.Getenv("CI"))
 	return err == nil && v
 }
+
+// Exists reports whether <repo root>/../shared/<parts…> exists, for helpers that use the
+// shared corpus only as an addition.
+func Exists(t testing.TB, parts ...string) bool {
+	t.Helper()
+	_, err := os.Stat(filepath.Join(append([]string{Dir(t)}, parts...)...))
+	return err == nil
+}
