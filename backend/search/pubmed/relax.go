@@ -104,7 +104,7 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int, memo *e
 			break
 		}
 		next, what := relaxOnce(q, attempt, ev.Count)
-		if next == "" {
+		if next == "" || querybuild.Key(next) == querybuild.Key(q) {
 			break
 		}
 		why := "no hits"
