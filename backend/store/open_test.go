@@ -43,7 +43,7 @@ func TestMigrationsAppliedOnceAndRecorded(t *testing.T) {
 		}
 		require.NoError(t, rows.Err())
 		require.NoError(t, rows.Close())
-		require.Equal(t, []string{"init", "evidence_topic"}, recorded, "each migration recorded exactly once")
+		require.Equal(t, []string{"init", "evidence_topic", "llm_cached_tokens"}, recorded, "each migration recorded exactly once")
 
 		var userVersion int
 		require.NoError(t, s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&userVersion))
@@ -308,7 +308,7 @@ func TestClockInjection(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, LatestSchemaVersion(), v)
 	var applied string
-	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations`).Scan(&applied))
+	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations WHERE version = 1`).Scan(&applied))
 	require.Equal(t, "2031-07-01T12:30:45.123000000Z", applied)
 }
 
