@@ -144,17 +144,32 @@ func quoteSegments(quote string) []string {
 // long or a whole sentence of the text. A short or partial match is not verified, and the
 // reason says which it is, so the user can see why a quote did not count.
 func CheckQuote(quote, text string) QuoteCheck {
+	return NewQuoteIndex(text).Check(quote)
+}
+
+// QuoteIndex is a paper's text tokenised once for checking many quotes against it.
+type QuoteIndex struct {
+	doc   []quoteToken
+	index map[string][]int
+}
+
+// NewQuoteIndex tokenises text for Check.
+func NewQuoteIndex(text string) *QuoteIndex {
+	ix := &QuoteIndex{doc: quoteTokens(text), index: map[string][]int{}}
+	for i, t := range ix.doc {
+		ix.index[t.word] = append(ix.index[t.word], i)
+	}
+	return ix
+}
+
+// Check is CheckQuote against the indexed text.
+func (ix *QuoteIndex) Check(quote string) QuoteCheck {
 	segs := quoteSegments(quote)
 	if len(segs) == 0 {
 		return QuoteCheck{Reason: "no quote given"}
 	}
-	doc := quoteTokens(text)
-	index := map[string][]int{}
-	for i, t := range doc {
-		index[t.word] = append(index[t.word], i)
-	}
 	for n, seg := range segs {
-		c := checkSegment(quoteTokens(seg), doc, index)
+		c := checkSegment(quoteTokens(seg), ix.doc, ix.index)
 		if !c.Verified {
 			if len(segs) > 1 {
 				c.Reason = fmt.Sprintf("part %d of %d (split at an ellipsis): %s", n+1, len(segs), c.Reason)
