@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +43,7 @@ func TestMigrationsAppliedOnceAndRecorded(t *testing.T) {
 		}
 		require.NoError(t, rows.Err())
 		require.NoError(t, rows.Close())
-		require.Equal(t, []string{"init", "llm_cached_tokens"}, recorded, "each migration recorded exactly once")
+		require.Equal(t, []string{"init", "evidence_topic", "llm_cached_tokens"}, recorded, "each migration recorded exactly once")
 
 		var userVersion int
 		require.NoError(t, s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&userVersion))
@@ -145,7 +146,7 @@ func TestOpenRefusesAndLeavesUntouched(t *testing.T) {
 				require.NoError(t, db.Close())
 			},
 			code:    domain.CodeUnavailable,
-			message: "database schema version 99 is newer than this DeepCritical supports (2); upgrade the app",
+			message: fmt.Sprintf("database schema version 99 is newer than this DeepCritical supports (%d); upgrade the app", LatestSchemaVersion()),
 		},
 		{
 			name: "newer schema in user_version only",
