@@ -1093,6 +1093,7 @@ export namespace services {
 	
 	export class AppStatus {
 	    version: string;
+	    commit: string;
 	    paths: config.Paths;
 	    database_ok: boolean;
 	    schema_version: number;
@@ -1107,6 +1108,7 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.version = source["version"];
+	        this.commit = source["commit"];
 	        this.paths = this.convertValues(source["paths"], config.Paths);
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
