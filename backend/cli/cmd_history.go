@@ -154,7 +154,7 @@ func historyList(ctx context.Context, e *env, o *historyListOpts, text string) e
 			verdict = map[bool]string{true: "verified", false: "flagged"}[*r.VerdictPass]
 		}
 		e.printf("%s  %s  %-11s %-10s %-9s %s\n", r.ID, r.CreatedAt.Local().Format("2006-01-02 15:04"), r.Status,
-			judgeLabel(r.Judge), verdict, truncate(r.Question, 70))
+			judgeLabel(r.Judge), verdict, truncate(SafeText(r.Question), 70))
 	}
 	return nil
 }
@@ -179,17 +179,18 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		}{d, rep})
 	}
 	r := d.Run
-	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, r.Question, r.Status)
+	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, SafeText(r.Question), r.Status)
 	if r.StopReason != "" {
-		e.printf(" (%s)", r.StopReason)
+		e.printf(" (%s)", SafeText(r.StopReason))
 	}
 	e.printf("\nJudge:    %s\nStarted:  %s\n", judgeLabel(r.Judge), r.CreatedAt.Local().Format(time.RFC1123))
 	if r.Error != "" {
-		e.printf("Error:    %s\n", r.Error)
+		e.printf("Error:    %s\n", SafeText(r.Error))
 	}
+	printUsage(e, d.Usage)
 	e.printf("\nEvents:\n")
 	for _, ev := range d.Events {
-		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, ev.Message)
+		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(ev.Message))
 	}
 	rep, err := c.Reports.Get(r.ID)
 	if err != nil {
@@ -199,7 +200,7 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		e.printf("\nNo report was written for this run.\n")
 		return nil
 	}
-	e.printf("\n%s\n", rep.Markdown)
+	e.printf("\n%s\n", SafeBlock(rep.Markdown))
 	return nil
 }
 
@@ -224,4 +225,27 @@ func truncate(s string, n int) string {
 		return string(r)
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// printUsage shows the run's LLM calls per kind; costs are labelled as estimates from the
+// dated price table, and "unknown" where a model has no price.
+func printUsage(e *env, u services.RunUsage) {
+	if len(u.Kinds) == 0 {
+		return
+	}
+	cost := func(k services.CallKindUsage) string {
+		switch {
+		case k.Local:
+			return "none (local)"
+		case !k.CostKnown:
+			return "unknown"
+		}
+		return fmt.Sprintf("~$%.4f", k.CostUSD)
+	}
+	e.printf("\nLLM calls (cost is an estimate from list prices as of %s):\n", u.PriceTableDate)
+	e.printf("  %-11s %5s %6s %9s %9s %9s %9s  %s\n", "kind", "calls", "failed", "input", "cached", "output", "latency", "cost")
+	for _, k := range append(append([]services.CallKindUsage{}, u.Kinds...), u.Total) {
+		e.printf("  %-11s %5d %6d %9d %9d %9d %8.1fs  %s\n", k.Kind, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
+			float64(k.LatencyMS)/1000, cost(k))
+	}
 }

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -17,7 +18,25 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/httpx"
 )
+
+// ErrCutOff marks a response body that ended before it was complete (the connection
+// dropped mid-body). It is wrapped by DoJSON and the OpenAI capture so NetworkError names
+// it with the words the search sources use, instead of "cannot reach" or "request not sent".
+var ErrCutOff = errors.New("response cut off while reading")
+
+// BodyFault names an answer that is not the JSON an API promised (an HTML page from a
+// proxy or captive portal, an empty body, plain text) with the search sources' words, from
+// the same check (httpx.CheckBody); nil when the body looks like JSON.
+func BodyFault(p domain.Provider, model string, status int, contentType string, body []byte) *Error {
+	err := httpx.CheckBody(httpx.JSON, contentType, body)
+	if err == nil {
+		return nil
+	}
+	return &Error{Kind: KindInvalidOutput, Provider: p, Model: model, Status: status,
+		Message: "the server's answer could not be read: " + err.Error(), Err: err}
+}
 
 // keyLike matches strings shaped like API keys and bearer tokens (OpenAI sk-…, Anthropic
 // sk-ant-…, Hugging Face hf_…, OpenRouter sk-or-…) so they are masked even when a server
@@ -143,7 +162,7 @@ func (e *Error) Retryable() bool {
 	if e.Kind == KindRateLimit {
 		return true
 	}
-	return e.Kind == KindUnavailable && e.Status >= 500
+	return e.Kind == KindUnavailable && (e.Status >= 500 || errors.Is(e.Err, ErrCutOff))
 }
 
 // NetworkError types a failed HTTP round trip: a context end becomes timeout/canceled, a
@@ -155,6 +174,11 @@ func NetworkError(ctx context.Context, err error, p domain.Provider, model, base
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return FromContext(err, p, model)
+	}
+	if errors.Is(err, ErrCutOff) {
+		// Retryable like a 5xx: the server answered, then the connection dropped.
+		return &Error{Kind: KindUnavailable, Provider: p, Model: model,
+			Message: providerTitle(p) + ": response cut off while reading; the connection dropped before the answer was complete", Err: err}
 	}
 	host := baseURL
 	if u, perr := url.Parse(baseURL); perr == nil && u.Host != "" {
@@ -282,7 +306,63 @@ func DoJSON(ctx context.Context, hc *http.Client, method, url string, header htt
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
 	if err != nil {
-		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("read response: %w", err)
+		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("%w: %w", ErrCutOff, err)
 	}
 	return HTTPResult{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}
+
+// DoStream is DoJSON for a streamed answer: on a 2xx status every line of the body (SSE or
+// NDJSON) is passed to onLine as it arrives; the body is also kept (up to 16 MiB) for the
+// audit. A non-2xx answer is read whole, as DoJSON does. A body that ends early is
+// ErrCutOff.
+func DoStream(ctx context.Context, hc *http.Client, url string, header http.Header, body any, onLine func(line []byte)) (HTTPResult, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return HTTPResult{}, fmt.Errorf("encode request: %w", err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return HTTPResult{}, fmt.Errorf("build request: %w", err)
+	}
+	for k, vs := range header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	req.Header.Set("User-Agent", UserAgent)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return HTTPResult{}, err
+	}
+	defer resp.Body.Close()
+	res := HTTPResult{Status: resp.StatusCode, Header: resp.Header}
+	if resp.StatusCode/100 != 2 {
+		data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
+		if err != nil {
+			return res, fmt.Errorf("%w: %w", ErrCutOff, err)
+		}
+		res.Body = data
+		return res, nil
+	}
+	var all bytes.Buffer
+	rd := bufio.NewReaderSize(resp.Body, 64<<10)
+	for {
+		line, err := rd.ReadBytes('\n')
+		if len(line) > 0 {
+			if all.Len() < maxResponseBody {
+				all.Write(line)
+			}
+			onLine(bytes.TrimRight(line, "\r\n"))
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			res.Body = all.Bytes()
+			return res, fmt.Errorf("%w: %w", ErrCutOff, err)
+		}
+	}
+	res.Body = all.Bytes()
+	return res, nil
 }

@@ -2,6 +2,9 @@ package services
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -40,6 +43,35 @@ type engine struct {
 	appraiser *appraisal.Appraiser
 	verifier  *verify.Verifier
 	narrator  *narrative.Narrator
+	// onBreaker is told once when the run's circuit breaker stops calling the judge.
+	onBreaker func(ctx context.Context, reason string)
+	// progress receives the progress of streamed calls (nil: calls are not streamed).
+	progress func(domain.LLMProgress)
+}
+
+// streamingClient asks the providers to stream every call and reports the progress, tagged
+// with the run, to the engine's progress sink.
+type streamingClient struct {
+	llm.Client
+	e *engine
+}
+
+func (s streamingClient) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	if fn := s.e.progress; fn != nil {
+		runID := domain.RunIDFrom(ctx)
+		ctx = llm.WithProgress(ctx, func(p domain.LLMProgress) {
+			p.RunID = runID
+			fn(p)
+		})
+	}
+	return s.Client.Complete(ctx, req)
+}
+
+func (s streamingClient) Info() llm.Info {
+	if i, ok := s.Client.(interface{ Info() llm.Info }); ok {
+		return i.Info()
+	}
+	return llm.Info{}
 }
 
 // resolveJudge applies the defaults: the settings' judge, then that provider's model.
@@ -64,7 +96,10 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 	ps := s.Provider(choice.Provider)
 	cfg := providers.ProviderConfig{
 		Provider: choice.Provider, BaseURL: ps.BaseURL, Model: choice.Model, Command: ps.Command,
-		Timeout: ps.Timeout(), HTTPClient: c.http,
+		Timeout: ps.Timeout(), HTTPClient: llmHTTP(c.http),
+		// One transport retry: with the run's circuit breaker and concurrent appraisal
+		// calls, a judge answering 500 costs at most a handful of requests per run.
+		Backoff: llm.Backoff{Retries: 1},
 	}
 	cfg.Models = append([]string{choice.Model}, ps.FallbackModels...)
 	if choice.Model != ps.Model && choice.Provider != domain.ProviderHuggingFace {
@@ -78,6 +113,16 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 		cfg.APIKey = key
 	}
 	return providers.New(cfg)
+}
+
+// llmHTTP is the shared client without its overall Timeout: each provider bounds its own
+// calls (Ollama 180 s by default, up to 600 s in the settings), which a client-wide cap of
+// two minutes silently overrode. Transport, redirects and cookies are shared.
+func llmHTTP(hc *http.Client) *http.Client {
+	if hc == nil {
+		return &http.Client{}
+	}
+	return &http.Client{Transport: hc.Transport, CheckRedirect: hc.CheckRedirect, Jar: hc.Jar}
 }
 
 // recorder stores every LLM exchange in llm_calls (keys never reach it: the llm package
@@ -96,7 +141,7 @@ func (r recorder) RecordLLMCall(ctx context.Context, rec llm.CallRecord) error {
 		RunID: rec.RunID, Purpose: rec.Purpose, Provider: string(rec.Provider), Model: rec.Model,
 		PromptVersion: rec.PromptVersion, Request: rec.Request, Response: rec.Response, Parsed: rec.Parsed,
 		Error: errText, LatencyMS: rec.Latency.Milliseconds(), InputTokens: rec.InputTokens,
-		OutputTokens: rec.OutputTokens, CostUSD: rec.CostUSD,
+		OutputTokens: rec.OutputTokens, CachedTokens: rec.CachedTokens, CostUSD: rec.CostUSD,
 	})
 }
 
@@ -158,10 +203,18 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 		e.info = e.judge.Info()
 		e.verifier = verify.New(verify.Options{})
 	} else {
-		client, info, err := c.llmClient(s, choice)
+		inner, info, err := c.llmClient(s, choice)
 		if err != nil {
 			return nil, err
 		}
+		// One breaker per run: after consecutive connection failures or timeouts the judge
+		// is not called again in this run; every later step falls back at once, saying why.
+		breaker := llm.NewBreaker(inner, llm.DefaultBreakerThreshold, func(ctx context.Context, reason string) {
+			if e.onBreaker != nil {
+				e.onBreaker(ctx, reason)
+			}
+		})
+		client := streamingClient{Client: breaker, e: e}
 		e.client, e.info = client, info
 		e.judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
 		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: s.Appraisal.TokenBudget})
@@ -169,7 +222,9 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 	}
 	conc := s.Appraisal.ConcurrencyCloud
 	if e.info.Local {
-		conc = s.Appraisal.ConcurrencyLocal
+		// Never one at a time: a hanging local server would cost every paper's full timeout
+		// in series. Ollama queues what it cannot run in parallel.
+		conc = max(s.Appraisal.ConcurrencyLocal, 2)
 	}
 	ap, err := appraisal.New(appraisal.Options{Client: e.client, Info: e.info, Weights: weights, Cache: st, Recorder: rec,
 		Concurrency: conc, TokenBudget: s.Appraisal.TokenBudget})
@@ -210,6 +265,21 @@ func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orch
 	st, err := c.Store()
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := emit.(interface{ Progress(domain.LLMProgress) }); ok {
+		e.progress = p.Progress // the window: stream and show calls as they run
+	}
+	e.onBreaker = func(ctx context.Context, reason string) {
+		runID := domain.RunIDFrom(ctx)
+		if runID == "" {
+			return
+		}
+		ev := domain.Event{RunID: runID, Type: domain.EventError,
+			Message: fmt.Sprintf("The %s judge stopped answering (%s): it is not called again in this run, and the steps that needed it fall back, marked FALLBACK.", e.info.Provider, reason)}
+		ev.Data, _ = json.Marshal(map[string]any{"phase": "llm", "fatal": false, "breaker": true, "provider": e.info.Provider, "error": reason})
+		if stored, err := st.AppendEvent(context.WithoutCancel(ctx), ev); err == nil && emit != nil {
+			emit.Emit(stored)
+		}
 	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.fanout,

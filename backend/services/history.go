@@ -32,6 +32,9 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 	if runs == nil {
 		runs = []store.RunSummary{}
 	}
+	for i := range runs {
+		runs[i].Outcome = runs[i].OutcomeLine()
+	}
 	return runs, nil
 }
 
@@ -39,6 +42,10 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 type RunDetail struct {
 	Run    domain.Run     `json:"run"`
 	Events []domain.Event `json:"events"`
+	// Outcome is domain.RunOutcome's one line (why it stopped, verification, partial).
+	Outcome string `json:"outcome"`
+	// Usage is the run's LLM calls, tokens, latency and cost per call kind.
+	Usage RunUsage `json:"usage"`
 }
 
 // Get opens one stored run.
@@ -60,7 +67,27 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 	if evs == nil {
 		evs = []domain.Event{}
 	}
-	return RunDetail{Run: run, Events: evs}, nil
+	reportStatus, err := storedReportStatus(ctx, st, run.ID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	rows, err := st.LLMUsageForRun(ctx, run.ID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus), Usage: usageOf(rows)}, nil
+}
+
+// storedReportStatus is the status of the run's stored report, or empty when it has none.
+func storedReportStatus(ctx context.Context, st *store.Store, runID string) (string, error) {
+	rep, err := st.GetReport(ctx, runID)
+	switch {
+	case err == nil:
+		return rep.Status, nil
+	case domain.CodeOf(err) == domain.CodeNotFound:
+		return "", nil
+	}
+	return "", err
 }
 
 // Delete removes a run and everything stored with it.

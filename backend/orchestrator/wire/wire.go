@@ -86,6 +86,11 @@ func (s Store) SaveVerdict(ctx context.Context, runID string, iteration int, v d
 	return s.S.SaveVerdict(ctx, runID, iteration, v, checks)
 }
 
+// SetEvidenceTopics stores the evidence's relevance to the run's question.
+func (s Store) SetEvidenceTopics(ctx context.Context, runID string, topics map[string]domain.Topic) error {
+	return s.S.SetEvidenceTopics(ctx, runID, topics)
+}
+
 // SaveReport stores (replaces) the run's report.
 func (s Store) SaveReport(ctx context.Context, r orchestrator.StoredReport) error {
 	return s.S.SaveReport(ctx, store.StoredReport{RunID: r.RunID, Markdown: r.Markdown, Status: r.Status, CreatedAt: r.CreatedAt})

@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +21,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/querybuild"
 )
 
 // DefaultBaseURL is the Europe PMC REST endpoint (DEEPCRITICAL_EUROPEPMC_URL overrides).
@@ -75,7 +77,19 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 }
 
 // searchOne pages through one query.
-func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
+// The query is rewritten from PubMed syntax to Europe PMC's (MESH:, TITLE:, ABSTRACT:,
+// PUB_TYPE:) and reported with its hit count as a query event.
+func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+	query = querybuild.ForEuropePMC(query)
+	qe := domain.QueryEvent{Source: domain.SourceEuropePMC, Query: query, Count: -1, Attempt: 1}
+	defer func() {
+		if err != nil {
+			qe.Error = err.Error()
+		} else if qe.Count == 0 {
+			qe.Error = "no paper found"
+		}
+		search.RecordQuery(ctx, qe)
+	}()
 	var out []domain.Evidence
 	cursor := "*"
 	for page := 0; page < maxPages && len(out) < max; page++ {
@@ -92,6 +106,9 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 		res, err := Parse(bytes.NewReader(body))
 		if err != nil {
 			return out, fmt.Errorf("europepmc: %w", err)
+		}
+		if page == 0 {
+			qe.Count = res.HitCount
 		}
 		out = append(out, res.Evidence...)
 		if len(res.Evidence) == 0 || res.NextCursor == "" || res.NextCursor == cursor {
@@ -194,6 +211,8 @@ type result struct {
 		Journal              *struct {
 			Title           string `json:"title"`
 			ISOAbbreviation string `json:"isoabbreviation"`
+			ISSN            string `json:"issn"`
+			ESSN            string `json:"essn"`
 		} `json:"journal"`
 	} `json:"journalInfo"`
 	PubTypeList *struct {
@@ -201,12 +220,18 @@ type result struct {
 	} `json:"pubTypeList"`
 	MeshHeadingList *struct {
 		MeshHeading []struct {
-			DescriptorName string `json:"descriptorName"`
+			DescriptorName    string `json:"descriptorName"`
+			MeshQualifierList *struct {
+				MeshQualifier []struct {
+					QualifierName string `json:"qualifierName"`
+				} `json:"meshQualifier"`
+			} `json:"meshQualifierList"`
 		} `json:"meshHeading"`
 	} `json:"meshHeadingList"`
 	ChemicalList *struct {
 		Chemical []struct {
-			Name string `json:"name"`
+			Name           string `json:"name"`
+			RegistryNumber string `json:"registryNumber"`
 		} `json:"chemical"`
 	} `json:"chemicalList"`
 	KeywordList *struct {
@@ -294,6 +319,12 @@ func (r result) evidence() (domain.Evidence, bool) {
 		c.PMCID = id
 	}
 	if ji := r.JournalInfo; ji != nil {
+		if ji.Journal != nil {
+			c.ISSN = strings.TrimSpace(ji.Journal.ISSN)
+			if c.ISSN == "" {
+				c.ISSN = strings.TrimSpace(ji.Journal.ESSN)
+			}
+		}
 		if ji.Journal != nil && ji.Journal.Title != "" {
 			c.Journal = strings.TrimSpace(ji.Journal.Title)
 		}
@@ -319,14 +350,24 @@ func (r result) evidence() (domain.Evidence, bool) {
 			if m.DescriptorName != "" {
 				c.MeshTerms = append(c.MeshTerms, m.DescriptorName)
 			}
+			if m.MeshQualifierList != nil {
+				for _, q := range m.MeshQualifierList.MeshQualifier {
+					pair := m.DescriptorName + "/" + q.QualifierName
+					if q.QualifierName != "" && m.DescriptorName != "" && !slices.Contains(c.MeshQualifiers, pair) {
+						c.MeshQualifiers = append(c.MeshQualifiers, pair)
+					}
+				}
+			}
 		}
 	}
 	if r.ChemicalList != nil {
 		for _, ch := range r.ChemicalList.Chemical {
 			if ch.Name != "" {
 				c.Chemicals = append(c.Chemicals, ch.Name)
+				c.ChemicalRNs = append(c.ChemicalRNs, strings.TrimSpace(ch.RegistryNumber))
 			}
 		}
+		c.ChemicalRNs = nonBlank(c.ChemicalRNs)
 	}
 	if r.KeywordList != nil {
 		c.Keywords = []string(r.KeywordList.Keyword)
@@ -370,18 +411,40 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// isSuffix reports a generational suffix as PubMed writes it after the initials.
+func isSuffix(w string) bool {
+	switch strings.TrimSuffix(w, ".") {
+	case "Jr", "Sr", "II", "III", "IV", "2nd", "3rd":
+		return true
+	}
+	return false
+}
+
 // authors prefers the structured author list and falls back to authorString.
 func authors(r result) []string {
 	out := []string{}
 	if r.AuthorList != nil {
 		for _, a := range r.AuthorList.Author {
+			// "Last, First" keeps the whole first name ("Flaherty, Keith T") for the
+			// exports; fullName ("Flaherty KT") has only initials and is the fallback.
+			last, first := strings.TrimSpace(a.LastName), strings.TrimSpace(a.FirstName)
+			if first == "" {
+				first = strings.TrimSpace(a.Initials)
+			}
 			switch {
 			case a.CollectiveName != "":
 				out = append(out, strings.TrimSpace(a.CollectiveName))
+			case last != "" && first != "":
+				name := last + ", " + first
+				// Europe PMC has no suffix field; "Hambrick GW Jr" carries it in fullName.
+				if f := strings.Fields(a.FullName); len(f) > 2 && isSuffix(f[len(f)-1]) && !strings.HasSuffix(first, f[len(f)-1]) {
+					name += ", " + f[len(f)-1]
+				}
+				out = append(out, name)
 			case a.FullName != "":
 				out = append(out, strings.TrimSpace(a.FullName))
-			case a.LastName != "":
-				out = append(out, strings.TrimSpace(a.LastName+" "+a.Initials))
+			case last != "":
+				out = append(out, last)
 			}
 		}
 		if len(out) > 0 {
@@ -509,4 +572,15 @@ func sectionsText(sections []domain.Section) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// nonBlank drops a list of only empty registry numbers, so records without any keep the
+// field absent.
+func nonBlank(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }

@@ -380,6 +380,7 @@ export namespace domain {
 	    evidence: string;
 	    reasoning: string;
 	    quote_verified: boolean;
+	    quote_reason?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DimensionDetail(source);
@@ -394,6 +395,7 @@ export namespace domain {
 	        this.evidence = source["evidence"];
 	        this.reasoning = source["reasoning"];
 	        this.quote_verified = source["quote_verified"];
+	        this.quote_reason = source["quote_reason"];
 	    }
 	}
 	export class Dimension {
@@ -1398,6 +1400,7 @@ export namespace services {
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -1414,6 +1417,7 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1437,6 +1441,7 @@ export namespace services {
 	export class RunDetail {
 	    run: domain.Run;
 	    events: domain.Event[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1446,6 +1451,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1565,6 +1571,10 @@ export namespace store {
 	    created_at: any;
 	    // Go type: time
 	    finished_at?: any;
+	    stop_reason?: string;
+	    error?: string;
+	    report_status?: string;
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunSummary(source);
@@ -1581,6 +1591,10 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.stop_reason = source["stop_reason"];
+	        this.error = source["error"];
+	        this.report_status = source["report_status"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
