@@ -14,8 +14,8 @@
 # Usage: scripts/bench.sh [--quick]
 #   --quick   no DC_BENCH_SCALE and short bench times: checks the harness in a minute or two;
 #             its figures are not at the issues' scale.
-# Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,appraisal,
-#              judge, search, browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
+# Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,firstpaint,
+#              appraisal,judge,search,browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
 #              benchmark run, default 900).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -333,6 +333,17 @@ run_browser() {
 began=$(date +%s)
 skip go || run_go
 skip smoke || run_smoke
+# First paint (issue 13): exec → first contentful capture under Xvfb, median of 5 fresh starts.
+if ! skip firstpaint; then
+  start=$(date +%s)
+  if bash scripts/firstpaint.sh "$BIN" 5 >"$OUT/smoke/firstpaint.txt" 2>&1; then
+    figure "firstpaint.wall_ms: $(awk '/^first_paint_ms:/ {sub(/^first_paint_ms: /, ""); print}' "$OUT/smoke/firstpaint.txt") (target <= 300 ms: $(awk '/^first_paint_ms:/ {print ($2 <= 300 ? "met" : "MISSED")}' "$OUT/smoke/firstpaint.txt"))"
+    figure "firstpaint.cpu_ms: $(awk '/^cpu_to_paint_ms:/ {sub(/^cpu_to_paint_ms: /, ""); print}' "$OUT/smoke/firstpaint.txt") (no target; load-independent)"
+  else
+    fail "firstpaint"
+  fi
+  step "firstpaint" "$start"
+fi
 skip appraisal || run_appraisal
 skip judge || run_judge
 skip search || run_search

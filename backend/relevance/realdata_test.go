@@ -1,12 +1,12 @@
 package relevance
 
 import (
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -27,25 +27,7 @@ type pqItem struct {
 // sharedData returns <repo root>/../shared/data/<rel>, skipping the test when it is absent.
 func sharedData(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found: skipping shared data test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skip("…/shared/data not found: skipping real-data test")
-	}
-	return p
+	return sharedtest.Path(t, "data", rel)
 }
 
 func loadPubMedQA(t testing.TB) []pqItem {
