@@ -251,7 +251,7 @@ describe('research: question to report', () => {
     }
     // No tooltip can sit over the dialog or cover the next link: the titles that open it and
     // the navigation carry none (the shortcut is written in the button).
-    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav [title]', (els) => els.length), 0)
+    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav button[title]', (els) => els.length), 0)
     assert.match(await page.getByTestId('nav-history').innerText(), /Alt\+2/)
     await shot(page, 'paper-detail')
     await page.keyboard.press('Escape')
