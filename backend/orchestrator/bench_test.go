@@ -151,7 +151,7 @@ func BenchmarkStartToFirstEvent(b *testing.B) {
 		once.Unlock()
 		ctx, cancel := context.WithCancel(context.Background())
 		start := time.Now()
-		_, done, err := o.Start(ctx, question, cfg(1))
+		_, done, err := startAsync(ctx, o, question, cfg(1))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -260,3 +260,19 @@ func (c *crashStore) UpsertEvidence(ctx context.Context, evs []domain.Evidence) 
 	}
 	return c.Store.UpsertEvidence(ctx, evs)
 }
+
+// startAsync creates a run and executes it in a goroutine, as runs.Runner does without the
+// lease; done receives the final run and is then closed.
+func startAsync(ctx context.Context, o *orchestrator.Orchestrator, question string, cfg domain.RunConfig) (string, <-chan domain.Run, error) {
+	run, err := o.Create(ctx, question, cfg)
+	if err != nil {
+		return "", nil, err
+	}
+	done := make(chan domain.Run, 1)
+	go func() {
+		defer close(done)
+		final, _ := o.Execute(ctx, run.ID)
+		done <- final
+	}()
+	return run.ID, done, nil
+}

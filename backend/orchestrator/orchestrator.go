@@ -119,26 +119,8 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 	return run, nil
 }
 
-// Start creates the run and executes it in a goroutine. done receives the final run (and
-// is then closed); the caller cancels through ctx.
-func (o *Orchestrator) Start(ctx context.Context, question string, cfg domain.RunConfig) (string, <-chan domain.Run, error) {
-	run, err := o.Create(ctx, question, cfg)
-	if err != nil {
-		return "", nil, err
-	}
-	done := make(chan domain.Run, 1)
-	go func() {
-		defer close(done)
-		final, err := o.Execute(ctx, run.ID)
-		if err != nil {
-			o.o.Logger.Error("research run ended with an error", "run_id", run.ID, "err", err)
-		}
-		done <- final
-	}()
-	return run.ID, done, nil
-}
-
-// Run creates and executes a run synchronously (the CLI's path).
+// Run creates and executes a run in the calling goroutine. Applications go through
+// runs.Runner, which owns run goroutines and leases; Run serves tests and benchmarks.
 func (o *Orchestrator) Run(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
 	run, err := o.Create(ctx, question, cfg)
 	if err != nil {

@@ -188,7 +188,7 @@ func TestCancelMidRunKeepsPartialReport(t *testing.T) {
 		return newPapers(2)(ctx, n, q)
 	}
 	h := newHarness(t, search, always(assessment(false, "Metformin")))
-	id, done, err := h.o.Start(ctx, question, cfg(5))
+	id, done, err := startAsync(ctx, h.o, question, cfg(5))
 	require.NoError(t, err)
 	require.NotEmpty(t, id)
 	var run domain.Run

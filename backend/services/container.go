@@ -14,6 +14,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
 
@@ -32,6 +33,7 @@ type Container struct {
 	http    *http.Client
 	clock   func() time.Time
 	store   *store.Store
+	runner  *runs.Runner
 	secrets *config.SecretStore
 
 	mu       sync.RWMutex
@@ -118,6 +120,7 @@ func (c *Container) open(ctx context.Context) error {
 		return err
 	}
 	c.store = st
+	c.runner = runs.New(st, runs.Options{Clock: c.clock})
 	return nil
 }
 
@@ -130,12 +133,12 @@ func (c *Container) Bindings() []any {
 	return b
 }
 
-// Start hands the window's context to the emitter and marks runs a crashed process left
+// Start hands the window's context to the emitter and marks runs a dead process left
 // "running" as interrupted so the user is offered Resume.
 func (c *Container) Start(ctx context.Context) {
 	c.emitter.start(ctx)
-	if c.store != nil {
-		if n, err := c.store.MarkInterrupted(ctx); err != nil {
+	if c.runner != nil {
+		if n, err := c.runner.MarkInterrupted(ctx); err != nil {
 			slog.Warn("mark interrupted runs", "err", err)
 		} else if n > 0 {
 			slog.Info("runs interrupted by an earlier exit", "count", n)
@@ -145,7 +148,9 @@ func (c *Container) Start(ctx context.Context) {
 
 // Close stops the emitter and closes the store.
 func (c *Container) Close() {
-	c.Runs.cancelAll(10 * time.Second)
+	if c.runner != nil {
+		c.runner.Shutdown(10 * time.Second)
+	}
 	c.emitter.stop()
 	if c.store != nil {
 		if err := c.store.Close(); err != nil {
@@ -163,6 +168,14 @@ func (c *Container) Store() (*store.Store, error) {
 		return nil, domain.Errorf(domain.CodeUnavailable, "the database is not open")
 	}
 	return c.store, nil
+}
+
+// Runner returns the run executor or the startup error.
+func (c *Container) Runner() (*runs.Runner, error) {
+	if _, err := c.Store(); err != nil {
+		return nil, err
+	}
+	return c.runner, nil
 }
 
 // Paths returns where settings, secrets and data live.

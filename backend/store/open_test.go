@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -42,7 +43,13 @@ func TestMigrationsAppliedOnceAndRecorded(t *testing.T) {
 		}
 		require.NoError(t, rows.Err())
 		require.NoError(t, rows.Close())
-		require.Equal(t, []string{"init"}, recorded, "each migration recorded exactly once")
+		ms, err := loadMigrations()
+		require.NoError(t, err)
+		var want []string
+		for _, m := range ms {
+			want = append(want, m.Name)
+		}
+		require.Equal(t, want, recorded, "each migration recorded exactly once")
 
 		var userVersion int
 		require.NoError(t, s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&userVersion))
@@ -145,7 +152,7 @@ func TestOpenRefusesAndLeavesUntouched(t *testing.T) {
 				require.NoError(t, db.Close())
 			},
 			code:    domain.CodeUnavailable,
-			message: "database schema version 99 is newer than this DeepCritical supports (1); upgrade the app",
+			message: fmt.Sprintf("database schema version 99 is newer than this DeepCritical supports (%d); upgrade the app", LatestSchemaVersion()),
 		},
 		{
 			name: "newer schema in user_version only",
@@ -305,7 +312,7 @@ func TestClockInjection(t *testing.T) {
 
 	v, err := s.SchemaVersion(ctx)
 	require.NoError(t, err)
-	require.Equal(t, 1, v)
+	require.Equal(t, LatestSchemaVersion(), v)
 	var applied string
 	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations`).Scan(&applied))
 	require.Equal(t, "2031-07-01T12:30:45.123000000Z", applied)
