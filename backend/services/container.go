@@ -5,6 +5,7 @@ package services
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -38,6 +39,9 @@ type Container struct {
 
 	mu       sync.RWMutex
 	settings config.Settings
+
+	// readOnly is set (to the reason) when the data folder could only be opened for reading.
+	readOnly error
 
 	// startupErr is set when the desktop could not open the store or settings; the window
 	// still opens and shows it instead of crashing.
@@ -116,6 +120,19 @@ func (c *Container) open(ctx context.Context) error {
 	}
 	c.settings = s
 	st, err := store.Open(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
+	if errors.Is(err, store.ErrNotWritable) {
+		// A data folder that cannot be written still shows its history; starting runs,
+		// importing and other writes say why they cannot.
+		ro, roErr := store.OpenReadOnly(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
+		if roErr != nil {
+			return err
+		}
+		slog.Warn("data folder is read-only: history can be browsed, nothing can be written", "err", err)
+		c.store, c.readOnly = ro, domain.Wrap(domain.CodeUnavailable, err,
+			fmt.Sprintf("the data folder %s is read-only: past runs can be browsed, but starting or resuming a run needs a writable folder",
+				c.paths.DataDir))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
@@ -174,6 +191,9 @@ func (c *Container) Store() (*store.Store, error) {
 func (c *Container) Runner() (*runs.Runner, error) {
 	if _, err := c.Store(); err != nil {
 		return nil, err
+	}
+	if c.readOnly != nil {
+		return nil, c.readOnly
 	}
 	return c.runner, nil
 }
