@@ -5,8 +5,8 @@
 // repeating finished searches or judge calls.
 //
 // The package depends on domain only: it declares the small interfaces it uses (searcher,
-// judge, appraiser, store, emitter, synthesizer, verifier) and backend/orchestrator/wire
-// adapts the concrete packages to them.
+// judge, appraiser, emitter, synthesizer, verifier) and takes the store through the
+// domain.RunStore port, which *store.Store implements directly.
 package orchestrator
 
 import (
@@ -67,44 +67,6 @@ type AppraiserFunc func(ctx context.Context, evs []domain.Evidence) (map[string]
 // AppraiseAll calls f.
 func (f AppraiserFunc) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
 	return f(ctx, evs)
-}
-
-// StoredAssessment is an assessment of one iteration as the store keeps it.
-type StoredAssessment struct {
-	RunID      string
-	Iteration  int
-	Label      string
-	Assessment domain.Assessment
-	Heuristics *domain.Heuristics
-	CreatedAt  time.Time
-}
-
-// StoredReport is the report of record (status verified, unverified or failed).
-type StoredReport struct {
-	RunID     string
-	Markdown  string
-	Status    string
-	CreatedAt time.Time
-}
-
-// Store is the subset of backend/store the loop needs (wire.Store adapts *store.Store).
-type Store interface {
-	NewRunID() string
-	CreateRun(ctx context.Context, r domain.Run) error
-	GetRun(ctx context.Context, id string) (domain.Run, error)
-	UpdateRun(ctx context.Context, r domain.Run) error
-	// AppendEvent assigns the event's seq and time and returns the stored event.
-	AppendEvent(ctx context.Context, e domain.Event) (domain.Event, error)
-	ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error)
-	UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]string, error)
-	// LinkEvidence links keys to the run and returns how many were not linked before.
-	LinkEvidence(ctx context.Context, runID string, iteration int, keys []string) (int, error)
-	// RunEvidence returns the run's evidence in first-seen order.
-	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
-	SaveAssessment(ctx context.Context, a StoredAssessment) error
-	ListAssessments(ctx context.Context, runID string) ([]StoredAssessment, error)
-	SaveVerdict(ctx context.Context, runID string, iteration int, v domain.Verdict, checks json.RawMessage) error
-	SaveReport(ctx context.Context, r StoredReport) error
 }
 
 // Emitter receives each event after it has been stored (the GUI's run:event, the CLI's
@@ -189,7 +151,7 @@ type Deps struct {
 	Searcher    Searcher
 	Judge       Judge
 	Appraiser   Appraiser
-	Store       Store
+	Store       domain.RunStore
 	Emitter     Emitter
 	Synthesizer Synthesizer
 	Verifier    Verifier

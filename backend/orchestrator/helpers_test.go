@@ -14,7 +14,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
 )
@@ -156,8 +156,8 @@ func newHarness(t *testing.T, search func(context.Context, int, []string) domain
 	judge func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error), mod ...func(*orchestrator.Deps)) *harness {
 	s := openStore(t)
 	h := &harness{t: t, s: s, searcher: &fakeSearcher{result: search}, judge: &fakeJudge{assess: judge}, emitter: &storeCheckingEmitter{t: t, s: s}}
-	deps := orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: wire.Store{S: s}, Emitter: h.emitter,
-		Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}
+	deps := orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: s, Emitter: h.emitter,
+		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}
 	for _, m := range mod {
 		m(&deps)
 	}
@@ -218,7 +218,7 @@ func storedEvents(t testing.TB, s *store.Store, runID string) []domain.Event {
 // crashStore wraps the real store and, once dead, fails every call like a process that lost
 // its disk: it simulates a crash at a precise step without killing the test process.
 type crashStore struct {
-	wire.Store
+	*store.Store
 	dead    atomic.Bool
 	crashAt func(e domain.Event) bool
 }
@@ -233,7 +233,7 @@ func (c *crashStore) AppendEvent(ctx context.Context, e domain.Event) (domain.Ev
 	return c.Store.AppendEvent(ctx, e)
 }
 
-func (c *crashStore) SaveAssessment(ctx context.Context, a orchestrator.StoredAssessment) error {
+func (c *crashStore) SaveAssessment(ctx context.Context, a domain.StoredAssessment) error {
 	if c.dead.Load() {
 		return errCrashed
 	}
@@ -247,7 +247,7 @@ func (c *crashStore) UpdateRun(ctx context.Context, r domain.Run) error {
 	return c.Store.UpdateRun(ctx, r)
 }
 
-func (c *crashStore) SaveReport(ctx context.Context, r orchestrator.StoredReport) error {
+func (c *crashStore) SaveReport(ctx context.Context, r domain.StoredReport) error {
 	if c.dead.Load() {
 		return errCrashed
 	}

@@ -21,13 +21,6 @@ const (
 	stopFailedPrefix  = "failed: "
 )
 
-// Report statuses, as stored beside the report's Markdown.
-const (
-	ReportVerified   = "verified"
-	ReportUnverified = "unverified"
-	ReportFailed     = "failed"
-)
-
 // Options tune the loop.
 type Options struct {
 	// MaxVerifyRounds bounds how many times a failed verification sends the loop back to
@@ -406,7 +399,7 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 		if err != nil {
 			return failed("judge: %s", domain.SafeMessage(err))
 		}
-		sa = StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
+		sa = domain.StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
 		if err := o.d.Store.SaveAssessment(context.WithoutCancel(ctx), sa); err != nil {
 			return fmt.Errorf("store assessment: %w", err)
 		}
@@ -462,7 +455,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	if err := o.event(ctx, st, domain.EventVerifying, it, fmt.Sprintf("Verifying the report (%d candidates, %d findings)", len(draft.Candidates), len(draft.Findings)), vdata); err != nil {
 		return nil, domain.Run{}, err
 	}
-	ver := &Verification{Status: ReportUnverified, Error: "no verifier is configured"}
+	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}
 	if o.d.Verifier != nil {
 		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Markdown: draft.Markdown,
 			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts})
@@ -470,7 +463,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 			return nil, domain.Run{}, cancelled()
 		}
 		if verr != nil {
-			ver = &Verification{Status: ReportUnverified, Checks: res.Checks, Error: domain.SafeMessage(verr)}
+			ver = &Verification{Status: domain.ReportUnverified, Checks: res.Checks, Error: domain.SafeMessage(verr)}
 			if ver.Error == "internal error" {
 				ver.Error = "the verifier failed"
 			}
@@ -484,13 +477,13 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 				return nil, domain.Run{}, fmt.Errorf("store verdict: %w", err)
 			}
 			st.verdicts = append(st.verdicts, v)
-			ver = &Verification{Status: ReportVerified, Verdict: &v, Checks: res.Checks}
+			ver = &Verification{Status: domain.ReportVerified, Verdict: &v, Checks: res.Checks}
 			if !v.Pass {
-				ver.Status = ReportFailed
+				ver.Status = domain.ReportFailed
 			}
 		}
 	}
-	if ver.Status == ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
+	if ver.Status == domain.ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
 		next := NextQueries(st.run.Question, ver.Verdict.SuggestedNextSteps, nil, st.queriesRun, st.run.Config.QueriesPerIteration)
 		if len(next) > 0 {
 			st.verifyRounds++
@@ -508,7 +501,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	if err != nil {
 		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
 	}
-	if err := o.d.Store.SaveReport(context.WithoutCancel(ctx), StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ver.Status}); err != nil {
+	if err := o.d.Store.SaveReport(context.WithoutCancel(ctx), domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ver.Status}); err != nil {
 		return nil, domain.Run{}, fmt.Errorf("store report: %w", err)
 	}
 	now := o.d.Clock().UTC()
@@ -548,9 +541,9 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	st.run.StopReason = reason
 	if len(st.evidence) > 0 || len(st.assessments) > 0 {
 		in := st.synthesisInput(false)
-		in.Verification = &Verification{Status: ReportUnverified, Error: why}
+		in.Verification = &Verification{Status: domain.ReportUnverified, Error: why}
 		if rep, err := o.d.Synthesizer.Synthesize(fctx, in); err == nil {
-			if err := o.d.Store.SaveReport(fctx, StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ReportUnverified}); err != nil {
+			if err := o.d.Store.SaveReport(fctx, domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: domain.ReportUnverified}); err != nil {
 				return st.run, fmt.Errorf("store partial report: %w", err)
 			}
 		} else {
@@ -645,6 +638,6 @@ func synthMessage(stopReason string, n int) string {
 }
 
 func completeMessage(run domain.Run, ver *Verification, n int) string {
-	status := map[string]string{ReportVerified: "verified", ReportFailed: "verification failed", ReportUnverified: "UNVERIFIED"}[ver.Status]
+	status := map[string]string{domain.ReportVerified: "verified", domain.ReportFailed: "verification failed", domain.ReportUnverified: "UNVERIFIED"}[ver.Status]
 	return fmt.Sprintf("Research complete after %d iteration(s) with %d sources (stop rule: %s; report %s)", run.Iterations, n, run.StopReason, status)
 }

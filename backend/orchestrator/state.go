@@ -16,7 +16,7 @@ type state struct {
 	evidence    []domain.Evidence
 	total       int
 	appraisals  map[string]domain.Appraisal
-	assessments map[int]StoredAssessment // the run's own (unlabelled) assessments by iteration
+	assessments map[int]domain.StoredAssessment // the run's own (unlabelled) assessments by iteration
 
 	lastIteration    int
 	iterQueries      map[int][]string
@@ -43,7 +43,7 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]StoredAssessment{},
+	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]domain.StoredAssessment{},
 		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}}
 	events, err := o.d.Store.ListEvents(sctx, runID, 0)
 	if err != nil {
@@ -120,8 +120,8 @@ type eventData struct {
 }
 
 // latestAssessment is the assessment of the highest iteration judged so far.
-func (st *state) latestAssessment() (StoredAssessment, bool) {
-	best, ok := StoredAssessment{}, false
+func (st *state) latestAssessment() (domain.StoredAssessment, bool) {
+	best, ok := domain.StoredAssessment{}, false
 	for it, a := range st.assessments {
 		if !ok || it > best.Iteration {
 			best, ok = a, true

@@ -9,36 +9,10 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
 )
-
-// StoredAssessment is one judge assessment of a run as stored (the store's StoredAssessment
-// mirrored here so this package depends on domain only).
-type StoredAssessment struct {
-	Iteration  int                `json:"iteration"`
-	Label      string             `json:"label,omitempty"`
-	Assessment domain.Assessment  `json:"assessment"`
-	Heuristics *domain.Heuristics `json:"heuristics,omitempty"`
-	CreatedAt  time.Time          `json:"created_at"`
-}
-
-// StoredVerdict is a verification verdict with its per-item checks (grounding.Checks JSON).
-type StoredVerdict struct {
-	Iteration int             `json:"iteration"`
-	Verdict   domain.Verdict  `json:"verdict"`
-	Checks    json.RawMessage `json:"checks,omitempty"`
-	CreatedAt time.Time       `json:"created_at"`
-}
-
-// StoredReport is the report of record: its Markdown and verification status.
-type StoredReport struct {
-	Markdown  string    `json:"markdown"`
-	Status    string    `json:"status"`
-	CreatedAt time.Time `json:"created_at"`
-}
 
 // ExportRun is a whole stored run, the input of every export.
 type ExportRun struct {
@@ -46,9 +20,9 @@ type ExportRun struct {
 	Events      []domain.Event              `json:"events"`
 	Evidence    []domain.Evidence           `json:"evidence"`
 	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
-	Assessments []StoredAssessment          `json:"assessments"`
-	Verdicts    []StoredVerdict             `json:"verdicts"`
-	Report      *StoredReport               `json:"report,omitempty"`
+	Assessments []domain.StoredAssessment   `json:"assessments"`
+	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
+	Report      *domain.StoredReport        `json:"report,omitempty"`
 }
 
 // Formats lists the export formats in the order the CLI and the window offer them.
@@ -127,7 +101,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 // assessment, the latest verdict and its checks, the narrative recorded in the events.
 func InputFromExport(run ExportRun) Input {
 	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals}
-	var latest *StoredAssessment
+	var latest *domain.StoredAssessment
 	for i := range run.Assessments {
 		a := &run.Assessments[i]
 		if a.Label != "" {
@@ -145,7 +119,7 @@ func InputFromExport(run ExportRun) Input {
 	in.Narrative = NarrativeFromEvents(run.Events)
 	if run.Report != nil && run.Report.Status != "" && run.Report.Status != StatusDraft {
 		v := &Verification{Status: run.Report.Status}
-		if n := len(run.Verdicts); n > 0 && run.Report.Status != StatusUnverified {
+		if n := len(run.Verdicts); n > 0 && run.Report.Status != domain.ReportUnverified {
 			last := run.Verdicts[n-1]
 			verdict := last.Verdict
 			v.Verdict = &verdict
@@ -154,7 +128,7 @@ func InputFromExport(run ExportRun) Input {
 				v.Checks = &checks
 			}
 		}
-		if run.Report.Status == StatusUnverified {
+		if run.Report.Status == domain.ReportUnverified {
 			v.Error = UnverifiedReasonFromEvents(run.Events)
 		}
 		in.Verification = v
@@ -219,9 +193,9 @@ type jsonExport struct {
 	Events      []domain.Event              `json:"events"`
 	Evidence    []jsonEvidence              `json:"evidence"`
 	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
-	Assessments []StoredAssessment          `json:"assessments"`
-	Verdicts    []StoredVerdict             `json:"verdicts"`
-	Report      *StoredReport               `json:"report"`
+	Assessments []domain.StoredAssessment   `json:"assessments"`
+	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
+	Report      *domain.StoredReport        `json:"report"`
 	Disclaimer  string                      `json:"disclaimer"`
 }
 

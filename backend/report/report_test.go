@@ -197,7 +197,7 @@ func TestInputFromExport(t *testing.T) {
 	require.True(t, in.Assessment.Sufficient, "the latest iteration wins")
 	require.NotNil(t, in.Narrative)
 	require.True(t, in.Narrative.Offline)
-	require.Equal(t, StatusFailed, in.Verification.Status)
+	require.Equal(t, domain.ReportFailed, in.Verification.Status)
 	require.Equal(t, []string{"Donepezil"}, in.Verification.Checks.Unsupported(grounding.KindCandidate))
 	// The HTML rebuilt from storage says what the stored Markdown says.
 	require.Equal(t, run.Report.Markdown, Build(in).Markdown)
@@ -205,11 +205,11 @@ func TestInputFromExport(t *testing.T) {
 
 func TestUnverifiedReport(t *testing.T) {
 	run := sampleExportRun()
-	run.Report.Status = StatusUnverified
+	run.Report.Status = domain.ReportUnverified
 	run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 5, Type: domain.EventError,
 		Data: json.RawMessage(`{"unverified_reason":"verifier timed out"}`)})
 	r := Build(InputFromExport(run))
-	require.Equal(t, StatusUnverified, r.Status)
+	require.Equal(t, domain.ReportUnverified, r.Status)
 	require.Contains(t, r.Markdown, "UNVERIFIED: the report could not be verified (verifier timed out)")
 }
 

@@ -10,9 +10,8 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/orchestrator/wire"
 	"deepcritical/backend/report"
-	"deepcritical/backend/store"
+	"deepcritical/backend/runs"
 )
 
 // ReportService opens reports and exports runs in every format.
@@ -25,7 +24,7 @@ type ReportView struct {
 	Status      string                   `json:"status"`
 	Verdict     *domain.Verdict          `json:"verdict,omitempty"`
 	Checks      json.RawMessage          `json:"checks,omitempty"`
-	Assessments []store.StoredAssessment `json:"assessments"`
+	Assessments []domain.StoredAssessment `json:"assessments"`
 	Evidence    []EvidenceView           `json:"evidence"`
 	Disclaimer  string                   `json:"disclaimer"`
 	Formats     []string                 `json:"formats"`
@@ -47,7 +46,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	ctx := context.Background()
 	runID = strings.TrimSpace(runID)
-	view := ReportView{RunID: runID, Disclaimer: Disclaimer, Formats: report.Formats, Assessments: []store.StoredAssessment{}, Evidence: []EvidenceView{}}
+	view := ReportView{RunID: runID, Disclaimer: Disclaimer, Formats: report.Formats, Assessments: []domain.StoredAssessment{}, Evidence: []EvidenceView{}}
 	rep, err := st.GetReport(ctx, runID)
 	switch {
 	case err == nil:
@@ -94,7 +93,7 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 	}
 	aps := map[string]domain.Appraisal{}
 	if len(keys) > 0 {
-		if aps, err = wire.RunAppraisals(ctx, st, run, keys); err != nil {
+		if aps, err = st.RunAppraisals(ctx, run, keys); err != nil {
 			return nil, err
 		}
 	}
@@ -125,7 +124,7 @@ func (r *ReportService) Export(runID, format, path string, force bool) (string, 
 	if err != nil {
 		return "", err
 	}
-	run, err := wire.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
+	run, err := runs.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
 	if err != nil {
 		return "", err
 	}

@@ -148,7 +148,7 @@ func TestListRunsFiltersAndOrder(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.LinkEvidence(ctx, "r3", 1, keys)
 	require.NoError(t, err)
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "r4", Markdown: "# Report\n\nEsketamine nasal spray shows **rapid** antidepressant effect.", Status: ReportVerified}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "r4", Markdown: "# Report\n\nEsketamine nasal spray shows **rapid** antidepressant effect.", Status: domain.ReportVerified}))
 	require.NoError(t, s.SaveVerdict(ctx, "r5", 2, domain.Verdict{Pass: false, Reason: "unsupported candidate"}, nil))
 
 	ids := func(rs []RunSummary) []string {
@@ -340,10 +340,10 @@ func TestDeleteRunCascades(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.AppendEvent(ctx, domain.Event{RunID: "gone", Type: domain.EventStarted, Message: "start"})
 	require.NoError(t, err)
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "gone", Iteration: 1, Assessment: sampleAssessment()}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "gone", Iteration: 1, Assessment: sampleAssessment()}))
 	require.NoError(t, s.SaveVerdict(ctx, "gone", 1, domain.Verdict{Pass: true, Reason: "fine"}, json.RawMessage(`{"ok":true}`)))
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "gone", Markdown: "report about zebrafish"}))
-	require.NoError(t, s.RecordLLMCall(ctx, LLMCall{RunID: "gone", Purpose: "judge", Provider: "ollama"}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "gone", Markdown: "report about zebrafish"}))
+	require.NoError(t, s.RecordLLMCall(ctx, domain.LLMCall{RunID: "gone", Purpose: "judge", Provider: "ollama"}))
 
 	require.NoError(t, s.DeleteRun(ctx, "gone"))
 

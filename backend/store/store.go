@@ -586,3 +586,6 @@ const (
 	sqlite3ConstraintPrimaryKey = sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 	sqlite3ConstraintForeignKey = sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
 )
+
+// The store is the research loop's persistence port.
+var _ domain.RunStore = (*Store)(nil)

@@ -804,10 +804,27 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class Topic {
+	    score: number;
+	    off_topic: boolean;
+	    reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Topic(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.score = source["score"];
+	        this.off_topic = source["off_topic"];
+	        this.reason = source["reason"];
+	    }
+	}
 	export class Evidence {
 	    content: string;
 	    citation: Citation;
 	    relevance: number;
+	    topic?: Topic;
 	
 	    static createFrom(source: any = {}) {
 	        return new Evidence(source);
@@ -818,6 +835,7 @@ export namespace domain {
 	        this.content = source["content"];
 	        this.citation = this.convertValues(source["citation"], Citation);
 	        this.relevance = source["relevance"];
+	        this.topic = this.convertValues(source["topic"], Topic);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -983,6 +1001,48 @@ export namespace domain {
 	
 	
 	
+	export class StoredAssessment {
+	    run_id?: string;
+	    iteration: number;
+	    label?: string;
+	    assessment: Assessment;
+	    heuristics?: Heuristics;
+	    // Go type: time
+	    created_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredAssessment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.iteration = source["iteration"];
+	        this.label = source["label"];
+	        this.assessment = this.convertValues(source["assessment"], Assessment);
+	        this.heuristics = this.convertValues(source["heuristics"], Heuristics);
+	        this.created_at = this.convertValues(source["created_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	
 	export class Verdict {
 	    pass: boolean;
@@ -1076,6 +1136,7 @@ export namespace services {
 	    database_ok: boolean;
 	    schema_version: number;
 	    startup_error?: string;
+	    read_only?: string;
 	    disclaimer: string;
 	    last_view: string;
 	
@@ -1090,6 +1151,7 @@ export namespace services {
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
 	        this.startup_error = source["startup_error"];
+	        this.read_only = source["read_only"];
 	        this.disclaimer = source["disclaimer"];
 	        this.last_view = source["last_view"];
 	    }
@@ -1373,7 +1435,7 @@ export namespace services {
 	    status: string;
 	    verdict?: domain.Verdict;
 	    checks?: number[];
-	    assessments: store.StoredAssessment[];
+	    assessments: domain.StoredAssessment[];
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
@@ -1389,7 +1451,7 @@ export namespace services {
 	        this.status = source["status"];
 	        this.verdict = this.convertValues(source["verdict"], domain.Verdict);
 	        this.checks = source["checks"];
-	        this.assessments = this.convertValues(source["assessments"], store.StoredAssessment);
+	        this.assessments = this.convertValues(source["assessments"], domain.StoredAssessment);
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
@@ -1560,47 +1622,6 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class StoredAssessment {
-	    run_id: string;
-	    iteration: number;
-	    label?: string;
-	    assessment: domain.Assessment;
-	    heuristics?: domain.Heuristics;
-	    // Go type: time
-	    created_at: any;
-	
-	    static createFrom(source: any = {}) {
-	        return new StoredAssessment(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run_id = source["run_id"];
-	        this.iteration = source["iteration"];
-	        this.label = source["label"];
-	        this.assessment = this.convertValues(source["assessment"], domain.Assessment);
-	        this.heuristics = this.convertValues(source["heuristics"], domain.Heuristics);
-	        this.created_at = this.convertValues(source["created_at"], null);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
