@@ -274,3 +274,42 @@ func TestNormalizeURL(t *testing.T) {
 	require.Equal(t, "not a url", NormalizeURL(" Not a URL "))
 	require.Equal(t, "clinicaltrials.gov/study/nct1", strings.ToLower(NormalizeURL("https://clinicaltrials.gov/study/NCT1/")))
 }
+
+// TestEventPayloads: every event type has one payload struct, payloads encode as the
+// stored events of earlier versions did (sorted keys, optional keys absent), and DecodeData
+// refuses to read an event as another type's payload.
+func TestEventPayloads(t *testing.T) {
+	for _, typ := range AllEventTypes {
+		mk, ok := EventPayloads[typ]
+		require.True(t, ok, "event type %s has no payload struct", typ)
+		require.NotNil(t, mk())
+	}
+	require.Len(t, EventPayloads, len(AllEventTypes))
+
+	conf := 0.4
+	for _, tc := range []struct {
+		data any
+		want string
+	}{
+		{StartedData{Resumed: true}, `{"resumed":true}`},
+		{LoopingData{Reason: LoopJudge, NextQueries: []string{"q"}, Confidence: &conf}, `{"confidence":0.4,"next_queries":["q"],"reason":"judge"}`},
+		{ErrorData{Phase: PhaseVerify, UnverifiedReason: "timeout"}, `{"fatal":false,"phase":"verify","unverified_reason":"timeout"}`},
+		{CompleteData{ReportStatus: ReportVerified, StopReason: "sufficient"}, `{"evidence_count":0,"iterations":0,"partial":false,"report_status":"verified","stop_reason":"sufficient","verdict_pass":null}`},
+		{VerifyingData{Round: 1}, `{"round":1}`},
+	} {
+		b, err := json.Marshal(tc.data)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, string(b))
+	}
+
+	e := Event{Seq: 3, Type: EventLooping, Data: json.RawMessage(`{"reason":"verification","round":2,"next_queries":["a"],"verdict":{"pass":false}}`)}
+	d, err := DecodeData[LoopingData](e)
+	require.NoError(t, err)
+	require.Equal(t, LoopVerification, d.Reason)
+	require.Equal(t, 2, d.Round)
+	require.NotNil(t, d.Verdict)
+	_, err = DecodeData[SearchingData](e)
+	require.ErrorContains(t, err, `event 3 is "looping", whose payload is *domain.LoopingData, not *domain.SearchingData`)
+	_, err = DecodeData[LoopingData](Event{Type: EventLooping, Data: json.RawMessage(`{"round":"two"}`)})
+	require.Error(t, err)
+}

@@ -1,6 +1,7 @@
 package orchestrator_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -212,7 +213,22 @@ func storedEvents(t testing.TB, s *store.Store, runID string) []domain.Event {
 	t.Helper()
 	ev, err := s.ListEvents(context.Background(), runID, 0)
 	require.NoError(t, err)
+	requireTypedPayloads(t, ev)
 	return ev
+}
+
+// requireTypedPayloads checks every stored event's data decodes into its type's payload
+// struct with no key left over: the payload structs describe exactly what is written.
+func requireTypedPayloads(t testing.TB, events []domain.Event) {
+	t.Helper()
+	for _, e := range events {
+		mk, ok := domain.EventPayloads[e.Type]
+		require.True(t, ok, "event %d has type %q without a payload struct", e.Seq, e.Type)
+		require.NotEmpty(t, e.Data, "event %d (%s) has no payload", e.Seq, e.Type)
+		dec := json.NewDecoder(bytes.NewReader(e.Data))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(mk()), "event %d (%s): %s", e.Seq, e.Type, e.Data)
+	}
 }
 
 // crashStore wraps the real store and, once dead, fails every call like a process that lost

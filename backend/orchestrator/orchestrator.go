@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
 	"strings"
 	"time"
 
@@ -105,8 +106,7 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 		return domain.Run{}, fmt.Errorf("create run: %w", err)
 	}
 	st := &state{run: run}
-	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, map[string]any{
-		"question": q, "config": cfg, "judge": run.Judge}); err != nil {
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, domain.StartedData{Question: q, Config: &cfg, Judge: &run.Judge}); err != nil {
 		return domain.Run{}, err
 	}
 	return run, nil
@@ -139,7 +139,7 @@ func (o *Orchestrator) Resume(ctx context.Context, runID string) (domain.Run, er
 		return run, fmt.Errorf("resume run: %w", err)
 	}
 	st := &state{run: run}
-	if err := o.event(ctx, st, domain.EventStarted, 0, "Resuming research: "+run.Question, map[string]any{"resumed": true}); err != nil {
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Resuming research: "+run.Question, domain.StartedData{Resumed: true}); err != nil {
 		return run, err
 	}
 	return o.Execute(ctx, runID)
@@ -232,7 +232,7 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 					break
 				}
 				if err := o.event(ctx, st, domain.EventLooping, it, "Need more evidence. Next searches: "+strings.Join(next, "; "),
-					map[string]any{"reason": "judge", "next_queries": next, "confidence": a.Assessment.Confidence}); err != nil {
+					domain.LoopingData{Reason: domain.LoopJudge, NextQueries: next, Confidence: &a.Assessment.Confidence}); err != nil {
 					return domain.Run{}, err
 				}
 				it++
@@ -260,7 +260,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	st.lastIteration = it
 	st.run.Iterations = it
 	if err := o.event(ctx, st, domain.EventSearching, it, fmt.Sprintf("Iteration %d: searching %s for: %s", it, joinSources(cfg.Sources), strings.Join(queries, "; ")),
-		map[string]any{"queries": queries, "sources": cfg.Sources}); err != nil {
+		domain.SearchingData{Queries: queries, Sources: cfg.Sources}); err != nil {
 		return "", err
 	}
 	sctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
@@ -328,10 +328,10 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	for _, ev := range keep {
 		perSource[string(ev.Citation.Source)]++
 	}
-	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), map[string]any{
-		"queries": queries, "new_count": newCount, "total_count": len(all), "found": len(res.Evidence), "dropped_invalid": dropped,
-		"per_source": perSource, "sources_searched": res.SourcesSearched, "errors": failures, "warnings": warnings,
-		"no_progress_streak": st.noProgressStreak, "all_failed_streak": st.allFailedStreak,
+	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), domain.SearchCompleteData{
+		Queries: queries, NewCount: newCount, TotalCount: len(all), Found: len(res.Evidence), DroppedInvalid: dropped,
+		PerSource: perSource, SourcesSearched: res.SourcesSearched, Errors: failures, Warnings: warnings,
+		NoProgressStreak: st.noProgressStreak, AllFailedStreak: st.allFailedStreak,
 	}); err != nil {
 		return "", err
 	}
@@ -342,7 +342,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 			parts[i] = string(f.Source) + ": " + f.Error
 		}
 		if err := o.event(ctx, st, domain.EventError, it, "Search failed for some sources: "+strings.Join(parts, "; "),
-			map[string]any{"phase": "search", "errors": failures, "fatal": false}); err != nil {
+			domain.ErrorData{Phase: domain.PhaseSearch, Errors: failures}); err != nil {
 			return "", err
 		}
 	}
@@ -370,7 +370,7 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			}
 		}
 		if len(todo) > 0 {
-			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), map[string]any{"count": len(todo)}); err != nil {
+			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), domain.AppraisingData{Count: len(todo)}); err != nil {
 				return err
 			}
 			m, err := o.d.Appraiser.AppraiseAll(ctx, todo)
@@ -382,14 +382,14 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			}
 			if err != nil {
 				if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
-					map[string]any{"phase": "appraisal", "error": domain.SafeMessage(err), "fatal": false}); err != nil {
+					domain.ErrorData{Phase: domain.PhaseAppraisal, Error: domain.SafeMessage(err)}); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	if !stored {
-		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), map[string]any{"evidence_count": len(st.evidence)}); err != nil {
+		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
 			return err
 		}
 		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Evidence: st.evidence, Appraisals: st.appraisals})
@@ -406,15 +406,15 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 		st.assessments[it] = sa
 	}
 	a := sa.Assessment
-	data := map[string]any{
-		"sufficient": a.Sufficient, "confidence": a.Confidence, "recommendation": a.Recommendation,
-		"mechanism_score": a.Details.MechanismScore, "clinical_score": a.Details.ClinicalEvidenceScore,
-		"drug_candidates": a.Details.DrugCandidates, "next_queries": a.NextSearchQueries, "judge": a.Judge,
-		"evidence_count": len(st.evidence), "reused": stored,
+	data := domain.JudgeCompleteData{
+		Sufficient: a.Sufficient, Confidence: a.Confidence, Recommendation: a.Recommendation,
+		MechanismScore: a.Details.MechanismScore, ClinicalScore: a.Details.ClinicalEvidenceScore,
+		DrugCandidates: a.Details.DrugCandidates, NextQueries: a.NextSearchQueries, Judge: a.Judge,
+		EvidenceCount: len(st.evidence), Reused: stored,
 	}
 	if sa.Heuristics != nil {
-		data["heuristic_score"] = sa.Heuristics.FinalScore
-		data["red_flags"] = sa.Heuristics.RedFlags
+		data.HeuristicScore = &sa.Heuristics.FinalScore
+		data.RedFlags = sa.Heuristics.RedFlags
 	}
 	msg := fmt.Sprintf("Assessment: %s (confidence: %.0f%%, mechanism %d/10, clinical %d/10)", a.Recommendation, a.Confidence*100,
 		a.Details.MechanismScore, a.Details.ClinicalEvidenceScore)
@@ -437,7 +437,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	in := st.synthesisInput(true)
 	partial := stopReason != StopSufficient
 	if err := o.event(ctx, st, domain.EventSynthesizing, it, synthMessage(stopReason, len(st.evidence)),
-		map[string]any{"stop_reason": stopReason, "partial": partial, "evidence_count": len(st.evidence)}); err != nil {
+		domain.SynthesizingData{StopReason: stopReason, Partial: partial, EvidenceCount: len(st.evidence)}); err != nil {
 		return nil, domain.Run{}, err
 	}
 	draft, err := o.d.Synthesizer.Synthesize(ctx, in)
@@ -448,10 +448,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
 	}
 	round := st.verifyRounds + 1
-	vdata := map[string]any{"round": round}
-	if len(draft.Narrative) > 0 {
-		vdata["narrative"] = draft.Narrative
-	}
+	vdata := domain.VerifyingData{Round: round, Narrative: draft.Narrative}
 	if err := o.event(ctx, st, domain.EventVerifying, it, fmt.Sprintf("Verifying the report (%d candidates, %d findings)", len(draft.Candidates), len(draft.Findings)), vdata); err != nil {
 		return nil, domain.Run{}, err
 	}
@@ -468,7 +465,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 				ver.Error = "the verifier failed"
 			}
 			if err := o.event(ctx, st, domain.EventError, it, "Verification could not run: the report is marked unverified ("+ver.Error+")",
-				map[string]any{"phase": "verify", "fatal": false, "unverified_reason": ver.Error}); err != nil {
+				domain.ErrorData{Phase: domain.PhaseVerify, UnverifiedReason: ver.Error}); err != nil {
 				return nil, domain.Run{}, err
 			}
 		} else {
@@ -488,7 +485,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 		if len(next) > 0 {
 			st.verifyRounds++
 			if err := o.event(ctx, st, domain.EventLooping, it, "Verification failed: "+ver.Verdict.Reason+" Searching again: "+strings.Join(next, "; "),
-				map[string]any{"reason": "verification", "round": st.verifyRounds, "next_queries": next, "verdict": ver.Verdict}); err != nil {
+				domain.LoopingData{Reason: domain.LoopVerification, Round: st.verifyRounds, NextQueries: next, Verdict: ver.Verdict}); err != nil {
 				return nil, domain.Run{}, err
 			}
 			st.run.StopReason = ""
@@ -514,10 +511,10 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	if err := o.saveRun(ctx, st); err != nil {
 		return nil, domain.Run{}, err
 	}
-	data := map[string]any{"stop_reason": stopReason, "iterations": st.run.Iterations, "evidence_count": len(st.evidence),
-		"report_status": ver.Status, "verdict_pass": st.run.Verdict, "partial": partial}
+	data := domain.CompleteData{StopReason: stopReason, Iterations: st.run.Iterations, EvidenceCount: len(st.evidence),
+		ReportStatus: ver.Status, VerdictPass: st.run.Verdict, Partial: partial}
 	if ver.Verdict != nil {
-		data["missing_items"] = ver.Verdict.MissingItems
+		data.MissingItems = ver.Verdict.MissingItems
 	}
 	if err := o.event(ctx, st, domain.EventComplete, it, completeMessage(st.run, ver, len(st.evidence)), data); err != nil {
 		return nil, domain.Run{}, err
@@ -557,11 +554,11 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	}
 	if stop.cancelled {
 		err := o.event(fctx, st, domain.EventCancelled, st.lastIteration, "Research cancelled: the partial report is kept; resume with run id "+st.run.ID,
-			map[string]any{"stop_reason": reason, "evidence_count": len(st.evidence), "unverified_reason": why})
+			domain.CancelledData{StopReason: reason, EvidenceCount: len(st.evidence), UnverifiedReason: why})
 		return st.run, err
 	}
 	err := o.event(fctx, st, domain.EventError, st.lastIteration, "Research failed: "+stop.reason,
-		map[string]any{"phase": "run", "fatal": true, "error": stop.reason, "stop_reason": reason, "unverified_reason": why})
+		domain.ErrorData{Phase: domain.PhaseRun, Fatal: true, Error: stop.reason, StopReason: reason, UnverifiedReason: why})
 	return st.run, err
 }
 
@@ -581,15 +578,17 @@ func (o *Orchestrator) abort(ctx context.Context, st *state, cause error) (domai
 
 // event stores the event, then emits the stored copy (with its seq and time). The store
 // write uses a context detached from cancellation, so the step a user just saw is never lost.
+// event stores one event with its typed payload (see domain.EventPayloads), then emits it.
 func (o *Orchestrator) event(ctx context.Context, st *state, typ domain.EventType, it int, msg string, data any) error {
 	e := domain.Event{RunID: st.run.ID, Type: typ, Iteration: it, Message: msg}
-	if data != nil {
-		b, err := json.Marshal(data)
-		if err != nil {
-			return fmt.Errorf("encode %s event: %w", typ, err)
-		}
-		e.Data = b
+	if mk, ok := domain.EventPayloads[typ]; !ok || reflect.TypeOf(mk()).Elem() != reflect.TypeOf(data) {
+		return fmt.Errorf("event %s carries %T, not its payload struct", typ, data)
 	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("encode %s event: %w", typ, err)
+	}
+	e.Data = b
 	stored, err := o.d.Store.AppendEvent(context.WithoutCancel(ctx), e)
 	if err != nil {
 		return fmt.Errorf("store %s event: %w", typ, err)

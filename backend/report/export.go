@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -136,47 +135,41 @@ func InputFromExport(run ExportRun) Input {
 	return in
 }
 
-// NarrativeEventKey is the key of the event data object carrying a report narrative. The
-// orchestrator records the narrative in the data of its "verifying" event so the report can be
+// NarrativeFromEvents returns the last narrative recorded in the events, or nil: the
+// orchestrator records it in the payload of its "verifying" event so the report can be
 // rebuilt from the stored events without another LLM call.
-const NarrativeEventKey = "narrative"
-
-// UnverifiedEventKey is the key of the event data string explaining why a report is unverified.
-const UnverifiedEventKey = "unverified_reason"
-
-// NarrativeFromEvents returns the last narrative recorded in the events, or nil.
 func NarrativeFromEvents(events []domain.Event) *Narrative {
 	var out *Narrative
 	for _, e := range events {
-		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+NarrativeEventKey+`"`)) {
+		if e.Type != domain.EventVerifying {
 			continue
 		}
-		var d map[string]json.RawMessage
-		if json.Unmarshal(e.Data, &d) != nil || len(d[NarrativeEventKey]) == 0 {
+		d, err := domain.DecodeData[domain.VerifyingData](e)
+		if err != nil || len(d.Narrative) == 0 {
 			continue
 		}
 		var n Narrative
-		if json.Unmarshal(d[NarrativeEventKey], &n) == nil {
+		if json.Unmarshal(d.Narrative, &n) == nil {
 			out = &n
 		}
 	}
 	return out
 }
 
-// UnverifiedReasonFromEvents returns the last recorded reason a report is unverified.
+// UnverifiedReasonFromEvents returns the last recorded reason a report is unverified (an
+// error or cancelled event's unverified_reason).
 func UnverifiedReasonFromEvents(events []domain.Event) string {
 	reason := ""
 	for _, e := range events {
-		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+UnverifiedEventKey+`"`)) {
-			continue
-		}
-		var d map[string]json.RawMessage
-		if json.Unmarshal(e.Data, &d) != nil {
-			continue
-		}
-		var s string
-		if json.Unmarshal(d[UnverifiedEventKey], &s) == nil {
-			reason = s
+		switch e.Type {
+		case domain.EventError:
+			if d, err := domain.DecodeData[domain.ErrorData](e); err == nil && d.UnverifiedReason != "" {
+				reason = d.UnverifiedReason
+			}
+		case domain.EventCancelled:
+			if d, err := domain.DecodeData[domain.CancelledData](e); err == nil && d.UnverifiedReason != "" {
+				reason = d.UnverifiedReason
+			}
 		}
 	}
 	return reason
