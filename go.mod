@@ -6,6 +6,7 @@ require (
 	github.com/adrg/xdg v0.5.3
 	github.com/invopop/jsonschema v0.14.0
 	github.com/kaptinlin/jsonrepair v0.2.15
+	github.com/kljensen/snowball v0.10.0
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/stretchr/testify v1.12.1
 	github.com/wailsapp/wails/v2 v2.11.0

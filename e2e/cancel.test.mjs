@@ -2,7 +2,7 @@
 // Resume, which finishes the same run.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, assertSeqOrdered, launch, openApp, runStatus, startRun, timeline, waitForStatus } from './harness.mjs'
+import { RUN_TIMEOUT, assertSeqOrdered, launch, openApp, runStatus, showTab, startRun, timeline, waitForStatus } from './harness.mjs'
 
 describe('cancel', () => {
   let b, app
@@ -48,6 +48,7 @@ describe('cancel', () => {
     const after = await timeline(page)
     assertSeqOrdered(after)
     assert.ok(after.length > types.length, 'the resumed run adds to the same timeline')
+    await showTab(page, 'report')
     await page.getByTestId('report').waitFor({ state: 'visible' })
     assert.deepEqual(problems, [])
   })

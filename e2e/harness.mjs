@@ -208,8 +208,21 @@ export async function waitForStatus(page, statuses, timeout = RUN_TIMEOUT) {
   return handle.jsonValue()
 }
 
-/** timeline returns the event items of the Run view as {seq, type} in DOM order. */
-export function timeline(page) {
+/**
+ * showTab shows the Run view's "progress" (timeline, scores, evidence) or "report" tab; the
+ * view opens the report by itself when a run completes.
+ */
+export async function showTab(page, which) {
+  const tab = page.getByTestId(`tab-${which}`)
+  await tab.click()
+  await page.getByTestId(`panel-${which}`).waitFor({ state: 'visible' })
+}
+
+/** timeline returns the event items of the Run view as {seq, type} in DOM order (on the progress tab). */
+export async function timeline(page) {
+  if ((await page.getByTestId('tab-progress').count()) && (await page.getByTestId('tab-progress').getAttribute('aria-selected')) !== 'true') {
+    await showTab(page, 'progress')
+  }
   return page.$$eval('[data-testid="timeline"] [data-testid="event"]', (els) =>
     els.map((e) => ({ seq: Number(e.getAttribute('data-seq')), type: e.getAttribute('data-type') })),
   )

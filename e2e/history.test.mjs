@@ -4,7 +4,7 @@
 // differences. Deleting asks for confirmation and removes the run.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, launch, nav, openApp, shot, startRun, waitForStatus, words } from './harness.mjs'
+import { RUN_TIMEOUT, launch, nav, openApp, shot, showTab, startRun, waitForStatus, words } from './harness.mjs'
 
 // "riluzole" appears in no fixture record, so only this run's question carries it.
 const QUESTION = 'Could riluzole or other approved drugs be repurposed for Huntington disease?'
@@ -40,6 +40,7 @@ describe('history', () => {
     const { page } = app
     runId = await startRun(page, { question: QUESTION, judge: 'compatible', model: 'fake-judge', maxIterations: 1 })
     assert.equal(await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted']), 'complete')
+    await showTab(page, 'progress')
     const kinds = await page.getByTestId('assessment-card').getByTestId('judge-kind').allInnerTexts()
     assert.ok(kinds.length > 0 && kinds.every((k) => /llm/i.test(k)), `the fake judge answered as an LLM: ${kinds}`)
 
@@ -119,8 +120,11 @@ describe('history', () => {
     const view = page.locator(`[data-testid="run-view"][data-run-id="${runId}"]`)
     await view.waitFor({ state: 'visible' })
     await page.waitForFunction(() => document.querySelector('[data-testid="run-view"]')?.getAttribute('data-status') === 'complete')
+    // A complete run opens on its report.
     await page.getByTestId('report').waitFor({ state: 'visible' })
+    assert.equal(await page.getByTestId('tab-report').getAttribute('aria-selected'), 'true')
     assert.ok((await page.getByTestId('report').innerText()).includes('riluzole'))
+    await showTab(page, 'progress')
     assert.ok((await page.getByTestId('event').count()) > 0, 'the stored timeline is shown')
   })
 

@@ -6,7 +6,7 @@
 // an <img onerror>. Every payload would set window.__xss; the page must show them as text.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, appURL, fakesURL, hostileURL, launch, openApp, shot, startRun, useFakes, waitForStatus, xssFired } from './harness.mjs'
+import { RUN_TIMEOUT, appURL, fakesURL, hostileURL, launch, openApp, shot, showTab, startRun, useFakes, waitForStatus, xssFired } from './harness.mjs'
 
 /** liveMarkup counts elements a payload could have produced anywhere in the document. */
 function liveMarkup(page) {
@@ -39,6 +39,7 @@ describe('hostile content', () => {
     const { page } = app
     await startRun(page, { question: 'Could donepezil be combined with other drugs for dementia?', judge: 'offline', maxIterations: 1 })
     assert.equal(await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted']), 'complete')
+    await showTab(page, 'progress')
 
     const card = page.getByTestId('evidence-card').filter({ hasText: 'window.__xss=8' })
     await card.first().waitFor({ state: 'visible' })

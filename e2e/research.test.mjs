@@ -14,6 +14,7 @@ import {
   openApp,
   runStatus,
   shot,
+  showTab,
   startRun,
   timeline,
   waitForStatus,
@@ -108,6 +109,10 @@ describe('research: question to report', () => {
     const status = await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted'])
     assert.equal(status, 'complete', `the run completed (status ${status})`)
 
+    // The view goes to the report by itself when the run completes.
+    await page.waitForFunction(() => document.querySelector('[data-testid="tab-report"]')?.getAttribute('aria-selected') === 'true', null, { timeout: 10_000 })
+    await page.getByTestId('report').waitFor({ state: 'visible' })
+
     const events = await timeline(page)
     console.log(`events at completion: ${events.length}`)
     assert.ok(events.length > seen.n, `more events arrived after the first sample (${seen.n} → ${events.length})`)
@@ -125,6 +130,7 @@ describe('research: question to report', () => {
     assert.ok(kinds.every((k) => /offline/i.test(k)), `every assessment says the offline judge made it: ${kinds}`)
     assert.equal(await page.locator('[data-testid="score-chart"]').evaluate((el) => el.tagName.toLowerCase()), 'svg')
 
+    await showTab(page, 'report')
     const report = page.getByTestId('report')
     await report.waitFor({ state: 'visible' })
     const text = await report.innerText()
@@ -132,17 +138,72 @@ describe('research: question to report', () => {
     assert.match(text, /Drug candidates/i)
     assert.ok((await page.getByTestId('verdict').innerText()).trim().length > 0, 'the verdict is shown')
     assert.match(await page.getByTestId('disclaimer').innerText(), /research/i)
-    await report.evaluate((el) => (el.closest('section') ?? el).scrollIntoView({ block: 'start' }))
     await shot(page, 'report')
 
     assert.equal(await xssFired(page), false)
     assert.deepEqual(problems, [], 'no page errors during the run')
   })
 
+  test('one outcome line tells the same story in the run header, the report and History', async (t) => {
+    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    const { page, problems } = app
+    const outcome = (await page.getByTestId('run-outcome').innerText()).trim()
+    console.log(`run outcome: ${outcome}`)
+    // The line says why the run stopped and what became of the report, in words.
+    assert.match(outcome, /iterations?\b/, `the outcome names the iterations: ${outcome}`)
+    assert.match(outcome, /report/, `the outcome says what became of the report: ${outcome}`)
+    assert.doesNotMatch(outcome, /stop rule|no_progress|max_iterations|\(s\)/, `no raw stop reason or (s) plural: ${outcome}`)
+    const line = outcome.replace(/^complete\s*/, '')
+    assert.ok(line.length > 20, `an outcome sentence follows the status: ${outcome}`)
+    // A complete run whose report is not verified is never shown green.
+    const chip = await page.getByTestId('run-status').getAttribute('class')
+    if (!/passed verification/.test(line) || /partial/.test(line)) assert.doesNotMatch(chip, /\bok\b/, `the status chip is not green: ${chip} — ${line}`)
+    // No "sufficient!" message while the loop went on.
+    await showTab(page, 'progress')
+    const msgs = await page.$$eval('[data-testid="timeline"] [data-testid="event"]', (els) => els.map((e) => e.textContent ?? ''))
+    assert.ok(!msgs.some((m) => /sufficient!/i.test(m)), 'no "sufficient!" message in the timeline')
+
+    await showTab(page, 'report')
+    const inReport = (await page.getByTestId('report-outcome').innerText()).replace(/^Outcome:\s*/, '').trim()
+    assert.equal(inReport, line, 'the report states the same outcome')
+    assert.ok((await page.getByTestId('report').innerText()).includes(line), 'the report of record (Markdown) states it too')
+
+    await nav(page, 'history')
+    const row = page.locator(`[data-testid="history-row"][data-run-id="${runId}"]`)
+    await row.waitFor({ state: 'visible' })
+    assert.equal((await row.getByTestId('history-outcome').innerText()).trim(), line, 'History states the same outcome')
+    await row.getByTestId('open-run').click()
+    await page.locator(`[data-testid="run-view"][data-run-id="${runId}"]`).waitFor({ state: 'visible' })
+    await page.getByTestId('report').waitFor({ state: 'visible' })
+    assert.equal(await page.getByTestId('tab-report').getAttribute('aria-selected'), 'true', 'a complete run opens on its report')
+    assert.deepEqual(problems, [])
+  })
+
+  test('the report is one click away and the progress list follows the run', async (t) => {
+    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    const { page } = app
+    await showTab(page, 'progress')
+    assert.equal(await page.getByTestId('report').count(), 0, 'the report is on its own tab')
+    await page.getByTestId('jump-report').click()
+    await page.getByTestId('report').waitFor({ state: 'visible' })
+    await showTab(page, 'progress')
+    // The list is scrolled to its end and no line is cut: every message fits its width.
+    const fit = await page.$eval('[data-testid="timeline"]', (el) => ({
+      atEnd: el.scrollTop + el.clientHeight >= el.scrollHeight - 30,
+      overflowX: el.scrollWidth > el.clientWidth + 1,
+      cut: [...el.querySelectorAll('.msg')].filter((m) => m.scrollWidth > m.clientWidth + 1).length,
+    }))
+    assert.ok(fit.atEnd, 'the Progress list shows its newest event')
+    assert.equal(fit.overflowX, false, 'no line runs past the list')
+    assert.equal(fit.cut, 0, 'every message wraps whole')
+    await shot(page, 'run-progress')
+  })
+
   test('Markdown export writes the report into the export folder', async (t) => {
     if (!runId) return t.skip('needs the completed run of the previous scenario')
     const { page } = app
     assert.equal(await runStatus(page), 'complete')
+    await showTab(page, 'report')
     await page.getByTestId('export-md').click()
     const result = page.getByTestId('export-result')
     await page.waitForFunction(() => /\.md\b/.test(document.querySelector('[data-testid="export-result"]')?.textContent ?? ''))
@@ -159,6 +220,7 @@ describe('research: question to report', () => {
   test('an evidence card opens the paper detail with its appraisal audit trail', async (t) => {
     if (!runId) return t.skip('needs the completed run of the previous scenario')
     const { page } = app
+    await showTab(page, 'progress')
     const cards = page.getByTestId('evidence-card')
     const n = await cards.count()
     let opened = false
@@ -180,6 +242,10 @@ describe('research: question to report', () => {
       await quote.click()
       assert.ok((await detail.locator('mark').count()) > 0, 'a clicked quote is highlighted in the text')
     }
+    // No tooltip can sit over the dialog or cover the next link: the titles that open it and
+    // the navigation carry none (the shortcut is written in the button).
+    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav [title]', (els) => els.length), 0)
+    assert.match(await page.getByTestId('nav-history').innerText(), /Alt\+2/)
     await shot(page, 'paper-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })

@@ -27,6 +27,15 @@ type JudgeUserData struct {
 	Omitted int
 	// HeuristicsSection is the rendered heuristics.md text (seed 001's pre-analysis).
 	HeuristicsSection string
+	// SetAside lists evidence judged off-topic for the question: named, never shown as evidence.
+	SetAside []SetAsideItem
+}
+
+// SetAsideItem is an evidence item left out of the judge prompt because it is off-topic.
+type SetAsideItem struct {
+	N      int
+	Title  string
+	Reason string
 }
 
 // JudgeEmptyData feeds judge_empty.md.

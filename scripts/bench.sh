@@ -15,7 +15,7 @@
 #   --quick   no DC_BENCH_SCALE and short bench times: checks the harness in a minute or two;
 #             its figures are not at the issues' scale.
 # Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,appraisal,
-#              browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
+#              judge, browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
 #              benchmark run, default 900).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -100,6 +100,9 @@ BenchmarkPipeline/clean|ns/op|<|2000000|2 ms
 BenchmarkPipeline/fenced|ns/op|<|2000000|2 ms
 BenchmarkPipeline/repair|ns/op|<|2000000|2 ms
 BenchmarkLoopOverhead|wall/critical_p50|<=|1.05|1.05
+BenchmarkPromptPrefixStability/default-run|prefix-%|>=|70|70 % of each judge prompt repeats the previous one
+BenchmarkJudgeFailFast/hanging|wall/timeout|<=|3|3 x the judge timeout (+ search time)
+BenchmarkJudgeFailFast/error500|requests/run|<=|10|10 requests per run
 BenchmarkLoopOverhead|wall/critical_max|<=|1.05|1.05
 BenchmarkStartToFirstEvent|ms_p50|<|50|50 ms
 BenchmarkStartToFirstEvent|ms_p95|<|50|50 ms
@@ -274,6 +277,21 @@ run_appraisal() {
   [ $code -eq 0 ] || note "the appraisal test failed (a floor not beaten is reported above, not fatal)"
 }
 
+run_judge() {
+  note "judge quality on ../shared/data (PubMedQA + MEDLINE) — load $(cut -d' ' -f1 /proc/loadavg)"
+  local log=$OUT/judge-quality.txt code start
+  start=$(date +%s)
+  DC_BENCH_JUDGE=1 go test -count=1 -run 'TestJudgeQualityPubMedQA|TestCandidatePrecisionMedline' -v ./backend/judge/ >"$log" 2>&1
+  code=$?
+  step "judge quality" "$start"
+  # The tests print one "figure: judge.<name>: <value> (target …: met|MISSED)" line per figure.
+  grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true
+  if grep -q -- '--- SKIP' "$log" && ! grep -q 'figure: ' "$log"; then
+    figure "judge.quality: not measured: $(grep -A1 -- '--- SKIP' "$log" | tail -n1 | sed 's/^ *//')"
+  fi
+  [ $code -eq 0 ] || note "the judge quality test failed (a missed target is reported above, not fatal)"
+}
+
 run_browser() {
   if [ ! -d e2e/bench ]; then
     figure "browser: not measured: e2e/bench does not exist (no browser benchmarks for the event stream and the 10,000-run history view yet)"
@@ -299,6 +317,7 @@ began=$(date +%s)
 skip go || run_go
 skip smoke || run_smoke
 skip appraisal || run_appraisal
+skip judge || run_judge
 skip browser || run_browser
 
 kill "$sampler" 2>/dev/null || true

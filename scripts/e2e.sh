@@ -234,7 +234,7 @@ set -e
 grep -E '^# (tests|suites|pass|fail|cancelled|skipped|todo|duration_ms) ' "$OUT/results.tap" >&2 || true
 if [ "${E2E_UPDATE_SCREENSHOTS:-}" = "1" ] && [ $code -eq 0 ]; then
   mkdir -p docs/screenshots
-  for v in research run report history settings; do
+  for v in research run run-progress report history settings settings-saved; do
     [ -f "$OUT/$v.png" ] && cp "$OUT/$v.png" "docs/screenshots/$v.png"
   done
   log "copied the main screenshots to docs/screenshots/"

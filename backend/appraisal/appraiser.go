@@ -9,6 +9,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -174,11 +175,18 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 	calls := 0
 	if a.Offline() {
 		ap.Dimensions = OfflineDimensions(doc, findings, a.opts.Weights)
+	} else if ok, reason := assessability(doc, findings); !ok {
+		// The rubric's own limits hold for every assessor: a model asked to score a review
+		// or a bare title answers zeros, which a card would show as "quality 0.0/10".
+		ap.Dimensions = []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}
 	} else {
 		dims, model, n, err := a.llmDimensions(ctx, doc, findings)
 		calls = n
 		if err != nil {
 			return domain.Appraisal{}, calls, err
+		}
+		for i, d := range dims {
+			dims[i] = nothingFound(d)
 		}
 		ap.Dimensions = dims
 		if model != "" {
@@ -196,6 +204,20 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 	}
 	ap.Weight = Weight(str0(findings[FindingDesign]), ap.Dimensions)
 	return ap, calls, nil
+}
+
+// nothingFound turns an LLM dimension whose every component scored 0 without a single
+// quote into not_assessed: the model found nothing to score, which is not a quality of 0.
+func nothingFound(d domain.Dimension) domain.Dimension {
+	if d.Status != domain.StatusAssessed || len(d.Details) == 0 {
+		return d
+	}
+	for _, c := range d.Details {
+		if c.Contribution > 0 || strings.TrimSpace(c.Evidence) != "" {
+			return d
+		}
+	}
+	return notAssessed(d.Name, "nothing to score was found in the text: the model quoted no reported method")
 }
 
 // AppraiseAll appraises evidence concurrently (bounded by Concurrency), deduplicated by

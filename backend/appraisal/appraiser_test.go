@@ -136,14 +136,6 @@ func TestWeightsValidate(t *testing.T) {
 	require.Error(t, err)
 }
 
-func TestQuoteInText(t *testing.T) {
-	text := "Allocation was concealed using sequentially numbered,\n sealed, opaque envelopes."
-	require.True(t, QuoteInText("allocation was CONCEALED using sequentially numbered, sealed, opaque envelopes", text))
-	require.True(t, QuoteInText(`"sealed, opaque envelopes."`, text))
-	require.False(t, QuoteInText("Allocation was concealed by a central web system", text))
-	require.False(t, QuoteInText("sealed", text), "too short to verify")
-}
-
 // fakeLLM is an OpenAI-compatible chat completions server; answer decides the content of
 // each reply from the schema name and the call number.
 type fakeLLM struct {
@@ -313,7 +305,9 @@ func TestLLMAppraisalVerifiesQuotesAndFlagsFabricated(t *testing.T) {
 	fab := detail(t, ap, domain.DimensionQuality, CompConcealment)
 	require.False(t, fab.QuoteVerified, "a planted fabricated quote is flagged")
 	require.Equal(t, 0.75, fab.Contribution, "an unverified quote halves the contribution")
-	require.Contains(t, fab.Reasoning, "quote not found in the text")
+	require.Contains(t, fab.Reasoning, "quote not verified: not found in the paper as one passage")
+	require.Contains(t, fab.QuoteReason, "not found in the paper as one passage")
+	require.Empty(t, blind.QuoteReason)
 
 	for _, d := range ap.Dimensions {
 		require.NoError(t, d.Validate())

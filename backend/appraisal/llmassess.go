@@ -221,7 +221,15 @@ func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, do
 	full := doc.analysedText()
 	for _, c := range cs {
 		comp := ans[c.Name]
-		verified := comp.Evidence != "" && QuoteInText(comp.Evidence, full)
+		check := QuoteCheck{Reason: "no quote given"}
+		if strings.TrimSpace(comp.Evidence) != "" {
+			check = CheckQuote(comp.Evidence, full)
+		}
+		verified := check.Verified
+		quoteReason := ""
+		if !verified && strings.TrimSpace(comp.Evidence) != "" {
+			quoteReason = check.Reason
+		}
 		contribution := comp.Score
 		reasoning := strings.TrimSpace(comp.Reasoning)
 		if !verified && comp.Score > 0 {
@@ -229,7 +237,7 @@ func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, do
 			if comp.Evidence == "" {
 				reasoning += " [no quote given: contribution halved]"
 			} else {
-				reasoning += " [quote not found in the text: contribution halved]"
+				reasoning += " [quote not verified: " + check.Reason + "; contribution halved]"
 			}
 		}
 		value := fmt.Sprintf("%g/%g", comp.Score, c.Max)
@@ -242,6 +250,7 @@ func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, do
 		d.Details = append(d.Details, domain.DimensionDetail{
 			Component: c.Name, Value: value, Contribution: round3(contribution), MaxScore: c.Max,
 			Evidence: comp.Evidence, Reasoning: strings.TrimSpace(reasoning), QuoteVerified: verified,
+			QuoteReason: quoteReason,
 		})
 	}
 	d.Score = dimensionScore(d.Details, cs)
@@ -299,26 +308,6 @@ func (a *Appraiser) textBudgetChars() int {
 		tokens = 500
 	}
 	return tokens * 4
-}
-
-// normaliseForQuote lower-cases, unifies quotes and dashes and collapses whitespace, so a
-// quote copied with different line breaks or case still matches.
-func normaliseForQuote(s string) string {
-	r := strings.NewReplacer("“", `"`, "”", `"`, "‘", "'", "’", "'", "–", "-", "—", "-", "\u00a0", " ")
-	return strings.Join(strings.Fields(strings.ToLower(r.Replace(s))), " ")
-}
-
-// QuoteInText reports whether quote occurs verbatim in text, up to whitespace, case,
-// typographic quotes and dashes, and surrounding quotation marks or ellipses.
-func QuoteInText(quote, text string) bool {
-	q := normaliseForQuote(quote)
-	q = strings.Trim(q, `"' .…`)
-	q = strings.TrimSuffix(strings.TrimPrefix(q, "..."), "...")
-	q = strings.TrimSpace(q)
-	if len(q) < 8 {
-		return false
-	}
-	return strings.Contains(normaliseForQuote(text), q)
 }
 
 // FitText prepares the paper text for a prompt of at most budget characters. Text that

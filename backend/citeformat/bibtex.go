@@ -190,8 +190,12 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		p.i++
 	}
 	e.key = strings.TrimSpace(p.s[start:p.i])
-	if p.i < len(p.s) && p.s[p.i] == '=' { // no key: "@article{title = ..."
-		return e, fmt.Errorf("@%s: missing citation key", typ)
+	if p.i < len(p.s) && p.s[p.i] == '=' {
+		// No key at all ("@article{title = …"), which several exporters write: the
+		// first field starts here. The record gets an id from its identifiers.
+		p.i = start
+		e.key = ""
+		return p.fields(e, typ, closeCh)
 	}
 	p.skipSpace()
 	if p.i >= len(p.s) {
@@ -205,8 +209,18 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		return e, fmt.Errorf("@%s{%s: expected a comma after the key", typ, e.key)
 	}
 	p.i++
+	return p.fields(e, typ, closeCh)
+}
+
+// fields reads "name = value" pairs up to the entry's closing delimiter. Empty fields
+// between commas (",,", which hand-edited files and some exporters have) are skipped.
+func (p *bibParser) fields(e bibEntry, typ string, closeCh byte) (bibEntry, error) {
 	for {
 		p.skipSpace()
+		for p.i < len(p.s) && p.s[p.i] == ',' {
+			p.i++
+			p.skipSpace()
+		}
 		if p.i >= len(p.s) {
 			return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
 		}
@@ -398,7 +412,8 @@ func bibEvidence(e bibEntry) (domain.Evidence, error) {
 		c.Date = normDate(c.Date)
 	}
 	c.DOI = stripBraces(f("doi"))
-	c.PMID = stripBraces(f("pmid"))
+	c.PMID = cleanPMID(stripBraces(f("pmid")))
+	c.ISSN = stripBraces(f("issn"))
 	c.PMCID = stripBraces(f("pmcid"))
 	if ep := stripBraces(f("eprint")); ep != "" {
 		switch strings.ToLower(stripBraces(f("eprinttype", "archiveprefix"))) {
@@ -413,11 +428,7 @@ func bibEvidence(e bibEntry) (domain.Evidence, error) {
 		}
 	}
 	c.NCTID = stripBraces(f("nctid"))
-	if c.NCTID == "" {
-		if m := nctInText.FindString(f("note")); m != "" && strings.Contains(f("note"), "ClinicalTrials.gov") {
-			c.NCTID = m
-		}
-	}
+	noteIdentifiers(c, decodeLaTeX(f("note")))
 	c.URL = stripBraces(f("url"))
 	if c.DOI == "" && strings.Contains(strings.ToLower(c.URL), "doi.org/") {
 		c.DOI = c.URL
@@ -426,9 +437,6 @@ func bibEvidence(e bibEntry) (domain.Evidence, error) {
 		if m := pubmedURL.FindStringSubmatch(c.URL); m != nil {
 			c.PMID = m[1]
 		}
-	}
-	if c.PMID != "" && !isDigits(c.PMID) {
-		return ev, fmt.Errorf("@%s{%s: pmid %q is not a number", e.typ, e.key, truncate(c.PMID, 30))
 	}
 	c.Volume = decodeLaTeX(f("volume"))
 	c.Issue = decodeLaTeX(f("number", "issue"))
@@ -502,9 +510,10 @@ func bibAuthors(raw string) []string {
 				out = append(out, personName(family, given))
 			}
 		case 2:
-			out = append(out, personName(decodeLaTeX(pieces[0]), decodeLaTeX(pieces[1])))
+			out = append(out, personName(decodeLaTeX(pieces[0]), undottedGiven(decodeLaTeX(pieces[1]))))
 		default: // "von Last, Jr, First"
-			out = append(out, personName(decodeLaTeX(pieces[0])+" "+decodeLaTeX(pieces[1]), decodeLaTeX(strings.Join(pieces[2:], " "))))
+			out = append(out, Name{Family: decodeLaTeX(pieces[0]), Suffix: decodeLaTeX(pieces[1]),
+				Given: undottedGiven(decodeLaTeX(strings.Join(pieces[2:], " ")))}.String())
 		}
 	}
 	return out
@@ -561,9 +570,15 @@ func bibType(c domain.Citation) string {
 	return "misc"
 }
 
-// WriteBibTeX writes ev as BibTeX entries with unique ASCII keys (firstauthorYEARword),
-// "and"-joined authors with organisations in braces, escaped specials, and doi, pmid,
-// pmcid and url fields, which Zotero, JabRef and biber import.
+// WriteBibTeX writes ev as BibTeX entries that biber, Better BibTeX (Zotero), citation-js,
+// pandoc and bibutils all read back field for field: unique ASCII keys
+// (firstauthorYEARword); people as "{Family}, Given" with suffixes in BibTeX's
+// "{Family}, Jr., Given" form and organisations as one braced literal; titles brace-protected
+// whole so no style re-cases them; specials escaped (see escapeBibTeX); page ranges
+// expanded; and identifiers where biblatex and Zotero look: doi, issn, eprint with
+// eprinttype pubmed, and a note line "PMID: …; PMCID: …; ClinicalTrials.gov: …" every
+// parser keeps. Only standard biblatex fields are written, so biber's data-model check is
+// clean; URLs other than http(s) are left out.
 func WriteBibTeX(w io.Writer, ev []domain.Evidence) error {
 	bw := bufio.NewWriter(w)
 	used := map[string]bool{}
@@ -573,28 +588,26 @@ func WriteBibTeX(w io.Writer, ev []domain.Evidence) error {
 		typ := bibType(c)
 		fmt.Fprintf(bw, "@%s{%s,\n", typ, key)
 		field := func(name, value string) {
-			value = strings.TrimSpace(value)
-			if value == "" {
+			if strings.TrimSpace(value) == "" {
 				return
 			}
 			fmt.Fprintf(bw, "  %s = {%s},\n", name, value)
 		}
 		var names []string
 		for _, a := range c.Authors {
-			family, given, literal := splitName(a)
-			switch {
-			case literal || family == "":
-				names = append(names, "{"+escapeBibTeX(cleanSpace(a))+"}")
-			case given == "":
-				names = append(names, "{"+escapeBibTeX(family)+"}")
-			default:
-				names = append(names, bibNamePart(family)+", "+bibNamePart(given))
+			if a = cleanSpace(a); a != "" {
+				names = append(names, bibName(ParseName(a)))
 			}
 		}
 		field("author", strings.Join(names, " and "))
-		field("title", escapeBibTeX(c.Title))
+		if t := cleanSpace(c.Title); t != "" {
+			// Two groups inside the delimiters: Better BibTeX drops one outer group and
+			// then sentence-cases the rest, so only the second keeps "KEYLUNG-3 After"
+			// as written; biber, pandoc, citation-js and bibutils read either the same.
+			field("title", "{{"+escapeBibTeX(t)+"}}")
+		}
 		if typ == "article" {
-			field("journal", escapeBibTeX(c.Journal))
+			field("journal", escapeBibTeX(cleanSpace(c.Journal)))
 		} else {
 			field("howpublished", escapeBibTeX(websiteTitle(c)))
 		}
@@ -606,25 +619,65 @@ func WriteBibTeX(w io.Writer, ev []domain.Evidence) error {
 		}
 		field("volume", escapeBibTeX(c.Volume))
 		field("number", escapeBibTeX(c.Issue))
-		field("pages", escapeBibTeX(strings.Replace(c.Pages, "-", "--", 1)))
+		field("pages", escapeBibTeX(strings.Replace(ExpandPages(c.Pages), "-", "--", 1)))
+		field("issn", escapeBibTeX(c.ISSN))
 		field("doi", escapeURL(c.DOI))
-		field("pmid", escapeURL(c.PMID))
-		field("pmcid", escapeURL(c.PMCID))
-		if c.NCTID != "" {
-			field("nctid", escapeBibTeX(c.NCTID))
-			field("note", "ClinicalTrials.gov: "+escapeBibTeX(c.NCTID))
+		if c.PMID != "" {
+			field("eprint", escapeURL(c.PMID))
+			field("eprinttype", "pubmed")
 		}
-		field("url", escapeURL(c.URL))
+		field("note", escapeBibTeX(identifierNote(c, "; ")))
+		field("url", escapeURL(SafeURL(c.URL)))
 		field("abstract", escapeBibTeX(risValue(e.Content)))
-		field("keywords", escapeBibTeX(strings.Join(c.Keywords, ", ")))
-		field("mesh", escapeBibTeX(strings.Join(c.MeshTerms, "; ")))
-		field("pubtype", escapeBibTeX(strings.Join(c.PublicationTypes, "; ")))
+		field("keywords", escapeBibTeX(strings.Join(append(append([]string{}, c.Keywords...), c.MeshTerms...), ", ")))
 		bw.WriteString("}\n\n")
 	}
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write BibTeX: %w", err)
 	}
 	return nil
+}
+
+// bibName writes one name the way BibTeX's name parser and Better BibTeX read it: the
+// family name braced (so "van der Berg" or "Müller-Lüdenscheidt" is never re-split),
+// BibTeX's "Family, Suffix, Given" order for suffixes, and organisations as one braced
+// literal.
+func bibName(n Name) string {
+	if n.Literal != "" || n.Family == "" {
+		lit := n.Literal
+		if lit == "" {
+			lit = n.Given
+		}
+		return "{" + escapeBibTeX(lit) + "}"
+	}
+	s := "{" + escapeBibTeX(n.Family) + "}"
+	if n.Suffix != "" {
+		s += ", " + bibNamePart(n.Suffix)
+	}
+	if n.Given != "" || n.Suffix != "" {
+		s += ", " + bibNamePart(dottedGiven(n.Given))
+	}
+	return s
+}
+
+// identifierNote lists the identifiers as "PMID: …<sep>PMCID: …<sep>ClinicalTrials.gov: …"
+// and the publication types, the note line every reference manager keeps and our readers
+// read back.
+func identifierNote(c domain.Citation, sep string) string {
+	var parts []string
+	if c.PMID != "" {
+		parts = append(parts, "PMID: "+c.PMID)
+	}
+	if c.PMCID != "" {
+		parts = append(parts, "PMCID: "+c.PMCID)
+	}
+	if c.NCTID != "" {
+		parts = append(parts, "ClinicalTrials.gov: "+c.NCTID)
+	}
+	for _, pt := range c.PublicationTypes {
+		parts = append(parts, "Publication type: "+pt)
+	}
+	return strings.Join(parts, sep)
 }
 
 // bibNamePart escapes a name part; a part containing " and " is braced so it is not
@@ -695,6 +748,8 @@ func asciiFold(s string) string {
 			b.WriteString("o")
 		case r == 'æ':
 			b.WriteString("ae")
+		case r == 'œ':
+			b.WriteString("oe")
 		case r == 'ł':
 			b.WriteString("l")
 		case unicode.Is(unicode.Mn, r):

@@ -143,31 +143,55 @@ func ParseFormat(s string) (Format, error) {
 // CSL-JSON are streamed record by record, so memory stays flat on large files; BibTeX and
 // PubMed XML are parsed whole. A bad record reaches fn as an error with its position and
 // scanning goes on; Scan itself fails only when fn does or the input cannot be read at all.
+//
+// Input that is not valid UTF-8 is read as Windows-1252/Latin-1 and converted (a Warning
+// for the whole file, record 0, says so at the end), and oversized fields are truncated
+// with a Warning for their record; see Warning.
 func Scan(r io.Reader, f Format, fn Handler) error {
+	conv := newLatin1Fallback(r)
+	wrapped := func(rec int, ev domain.Evidence, err error) error {
+		if err == nil {
+			if notes := limitFields(&ev); len(notes) > 0 {
+				err = &Warning{Notes: notes}
+			}
+		}
+		return fn(rec, ev, err)
+	}
+	var err error
 	switch f {
 	case FormatMEDLINE:
-		return scanMEDLINE(r, fn)
+		err = scanMEDLINE(conv, wrapped)
 	case FormatRIS:
-		return scanRIS(r, fn)
+		err = scanRIS(conv, wrapped)
 	case FormatBibTeX:
-		return scanBibTeX(r, fn)
+		err = scanBibTeX(conv, wrapped)
 	case FormatCSLJSON:
-		return scanCSLJSON(r, fn)
+		err = scanCSLJSON(conv, wrapped)
 	case FormatPubMedXML:
-		return scanPubMedXML(r, fn)
+		// XML declares its own encoding; the XML reader handles it.
+		return scanPubMedXML(r, wrapped)
+	default:
+		return domain.Errorf(domain.CodeInvalid, "unknown citation format %q", string(f))
 	}
-	return domain.Errorf(domain.CodeInvalid, "unknown citation format %q", string(f))
+	if err == nil && conv.converted > 0 {
+		err = fn(0, domain.Evidence{}, &Warning{Notes: []string{fmt.Sprintf(
+			"the file is not UTF-8: %d characters were read as Windows-1252/Latin-1 and converted", conv.converted)}})
+	}
+	return err
 }
 
 // Read reads every record of r in format f. Records that cannot be read are returned as
-// RecordErrors with their positions; the others are returned in file order.
+// RecordErrors with their positions; the others are returned in file order. Warnings are
+// returned as RecordErrors too (IsWarning tells them apart), their records kept.
 func Read(r io.Reader, f Format) ([]domain.Evidence, []RecordError) {
 	var out []domain.Evidence
 	var errs []RecordError
 	err := Scan(r, f, func(rec int, ev domain.Evidence, err error) error {
 		if err != nil {
 			errs = append(errs, RecordError{Record: rec, Err: err})
-			return nil
+			if !IsWarning(err) || rec == 0 {
+				return nil
+			}
 		}
 		out = append(out, ev)
 		return nil

@@ -41,7 +41,8 @@ func finish(ev *domain.Evidence, localID string) {
 	default:
 		c.ID = strings.TrimSpace(localID)
 	}
-	if strings.TrimSpace(c.URL) == "" {
+	c.URL = SafeURL(c.URL)
+	if c.URL == "" {
 		switch {
 		case c.PMID != "":
 			c.URL = "https://pubmed.ncbi.nlm.nih.gov/" + c.PMID + "/"
@@ -53,8 +54,8 @@ func finish(ev *domain.Evidence, localID string) {
 			c.URL = "https://pmc.ncbi.nlm.nih.gov/articles/" + c.PMCID + "/"
 		}
 	}
-	c.URL = strings.TrimSpace(c.URL)
-	ev.Content = strings.TrimSpace(ev.Content)
+	c.ISSN = cleanISSN(c.ISSN)
+	ev.Content = strings.TrimSpace(stripControls(ev.Content))
 	if len(c.Sections) == 0 && ev.Content != "" {
 		if secs := splitSections(ev.Content); len(secs) > 0 {
 			c.Sections = secs
@@ -72,11 +73,35 @@ func HasIdentity(c domain.Citation) bool {
 	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
 }
 
-func cleanSpace(s string) string { return strings.Join(strings.Fields(s), " ") }
+// cleanSpace collapses white space and drops control characters (an ESC or BEL in an
+// imported title must not reach a terminal, a CSV or a BibTeX file).
+func cleanSpace(s string) string { return strings.Join(strings.Fields(stripControls(s)), " ") }
 
+// stripControls removes C0/C1 control characters and DEL except line breaks and tabs.
+func stripControls(s string) string {
+	if strings.IndexFunc(s, isStrippedControl) < 0 {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if isStrippedControl(r) {
+			return -1
+		}
+		return r
+	}, s)
+}
+
+func isStrippedControl(r rune) bool {
+	return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r'
+}
+
+var doiResolver = regexp.MustCompile(`(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)`)
+
+// cleanDOI strips resolver prefixes and trailing punctuation but keeps the DOI's case as
+// given: DOIs are compared case-insensitively (Citation.CanonicalKey lower-cases them),
+// stored as their registrant wrote them.
 func cleanDOI(s string) string {
-	d := domain.NormalizeDOI(s)
-	d = strings.TrimSuffix(d, ".")
+	d := doiResolver.ReplaceAllString(strings.TrimSpace(s), "")
+	d = strings.TrimSuffix(strings.TrimSpace(d), ".")
 	if i := strings.Index(d, " "); i >= 0 {
 		d = d[:i]
 	}
@@ -314,34 +339,17 @@ func isCollective(name string) bool {
 	return len(strings.Fields(name)) > 4
 }
 
-// splitName splits an author string into family and given names. It understands
-// "Last, First", MEDLINE's "Last FM" (upper-case initials last) and "First Last";
-// organisations and single words come back as family only with literal set.
+// splitName splits an author string into family and given names (suffix dropped); see
+// ParseName for the whole name.
 func splitName(name string) (family, given string, literal bool) {
-	name = cleanSpace(name)
-	if name == "" {
-		return "", "", true
+	n := ParseName(name)
+	if n.Literal != "" || n.Family == "" {
+		if n.Literal == "" {
+			return "", "", true
+		}
+		return n.Literal, "", true
 	}
-	if i := strings.Index(name, ","); i >= 0 {
-		return strings.TrimSpace(name[:i]), strings.TrimSpace(name[i+1:]), false
-	}
-	if isCollective(name) {
-		return name, "", true
-	}
-	words := strings.Fields(name)
-	if len(words) == 1 {
-		return name, "", true
-	}
-	last := words[len(words)-1]
-	if isInitials(last) {
-		return strings.Join(words[:len(words)-1], " "), last, false
-	}
-	// "First von Last": lower-case particles belong to the family name.
-	i := len(words) - 1
-	for i > 1 && isParticle(words[i-1]) {
-		i--
-	}
-	return strings.Join(words[i:], " "), strings.Join(words[:i], " "), false
+	return n.Family, n.Given, false
 }
 
 func isInitials(s string) bool {
@@ -375,3 +383,93 @@ func personName(family, given string) string {
 	}
 	return family + ", " + given
 }
+
+// SafeURL returns u when it is an http(s) URL and "" otherwise: a javascript:, data: or
+// file: link from an imported record must never reach an export a reader clicks.
+func SafeURL(u string) string {
+	u = strings.TrimSpace(u)
+	low := strings.ToLower(u)
+	if strings.HasPrefix(low, "https://") || strings.HasPrefix(low, "http://") {
+		if strings.ContainsAny(u, " \t\r\n\"<>") {
+			return ""
+		}
+		return u
+	}
+	return ""
+}
+
+var pageRange = regexp.MustCompile(`^\s*([A-Za-z]*)(\d+)\s*[-–—]+\s*([A-Za-z]*)(\d+)\s*$`)
+
+// ExpandPages writes MEDLINE's abbreviated page ranges in full ("114-4" → "114-124",
+// "1021-34" → "1021-1034", "R12-5" → "R12-R15"); anything else is returned trimmed, with
+// en dashes made hyphens.
+func ExpandPages(p string) string {
+	m := pageRange.FindStringSubmatch(p)
+	if m == nil {
+		return strings.TrimSpace(strings.NewReplacer("–", "-", "—", "-").Replace(p))
+	}
+	pre1, first, pre2, last := m[1], m[2], m[3], m[4]
+	if pre2 == "" {
+		pre2 = pre1
+	}
+	if len(last) < len(first) {
+		full := first[:len(first)-len(last)] + last
+		if atoi(full) >= atoi(first) {
+			last = full
+		}
+	}
+	return pre1 + first + "-" + pre2 + last
+}
+
+var issnRe = regexp.MustCompile(`\b(\d{4})-?(\d{3}[\dXx])\b`)
+
+// cleanISSN keeps the first ISSN in s as "1234-567X", or "" when there is none.
+func cleanISSN(s string) string {
+	m := issnRe.FindStringSubmatch(s)
+	if m == nil {
+		return ""
+	}
+	return m[1] + "-" + strings.ToUpper(m[2])
+}
+
+// noteIdentifiers reads the identifier and publication-type lines the writers put into
+// a note ("PMID: …", "PMCID: …", "ClinicalTrials.gov: NCT…", "Publication type: …"),
+// filling only what c does not have yet.
+func noteIdentifiers(c *domain.Citation, note string) {
+	if note == "" {
+		return
+	}
+	if c.PMID == "" {
+		if m := pmidInText.FindStringSubmatch(note); m != nil {
+			c.PMID = m[1]
+		}
+	}
+	if c.PMCID == "" {
+		if m := pmcidInText.FindStringSubmatch(note); m != nil {
+			c.PMCID = m[1]
+		}
+	}
+	if c.NCTID == "" {
+		c.NCTID = nctInText.FindString(note)
+	}
+	for _, part := range strings.FieldsFunc(note, func(r rune) bool { return r == '\n' || r == ';' }) {
+		if pt, ok := strings.CutPrefix(strings.TrimSpace(part), "Publication type: "); ok {
+			c.PublicationTypes = append(c.PublicationTypes, strings.TrimSpace(pt))
+		}
+	}
+}
+
+// cleanPMID reads a PMID written as "22663011", "PMID: 22663011" or "pmid22663011";
+// anything without such a number gives "" (the record is kept without it).
+func cleanPMID(s string) string {
+	s = strings.TrimSpace(s)
+	if isDigits(s) {
+		return s
+	}
+	if m := pmidLoose.FindStringSubmatch(s); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+var pmidLoose = regexp.MustCompile(`(?i)^(?:pmid|pubmed)?\s*:?\s*(\d{1,9})$`)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"regexp"
 	"strconv"
 	"strings"
 
@@ -84,6 +85,7 @@ type cslItem struct {
 	Archive         flexString `json:"archive,omitempty"`
 	ArchiveLocation flexString `json:"archive_location,omitempty"`
 	Number          flexString `json:"number,omitempty"`
+	ISSN            flexString `json:"ISSN,omitempty"`
 }
 
 // scanCSLJSON streams a CSL-JSON array item by item (a single object is one record).
@@ -110,6 +112,9 @@ func scanCSLJSON(r io.Reader, fn Handler) error {
 		if err := json.NewDecoder(rest).Decode(&raw); err != nil {
 			return fn(1, domain.Evidence{}, fmt.Errorf("not valid JSON: %w", err))
 		}
+		if evs, ok := runExport(raw); ok {
+			return scanRunExport(evs, fn)
+		}
 		ev, err := cslEvidence(raw)
 		return fn(1, ev, err)
 	case json.Delim('['):
@@ -134,6 +139,40 @@ func scanCSLJSON(r io.Reader, fn Handler) error {
 	return nil
 }
 
+// runExport recognises DeepCritical's own JSON export ("format": "deepcritical-run") and
+// returns its evidence items, so a run exported on one machine imports on another.
+func runExport(raw json.RawMessage) ([]json.RawMessage, bool) {
+	var head struct {
+		Format   string            `json:"format"`
+		Evidence []json.RawMessage `json:"evidence"`
+	}
+	if json.Unmarshal(raw, &head) != nil || head.Format != "deepcritical-run" {
+		return nil, false
+	}
+	return head.Evidence, true
+}
+
+func scanRunExport(items []json.RawMessage, fn Handler) error {
+	if len(items) == 0 {
+		return fn(0, domain.Evidence{}, errors.New("the DeepCritical run export has no evidence to import"))
+	}
+	for i, raw := range items {
+		var ev domain.Evidence
+		if err := json.Unmarshal(raw, &ev); err != nil {
+			if ferr := fn(i+1, domain.Evidence{}, fmt.Errorf("invalid evidence item: %w", err)); ferr != nil {
+				return ferr
+			}
+			continue
+		}
+		ev.Topic, ev.Relevance = nil, 0
+		finish(&ev, ev.Citation.ID)
+		if err := fn(i+1, ev, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func cslEvidence(raw json.RawMessage) (domain.Evidence, error) {
 	var ev domain.Evidence
 	raw = bytes.TrimSpace(raw)
@@ -148,15 +187,14 @@ func cslEvidence(raw json.RawMessage) (domain.Evidence, error) {
 	c.Title = stripHTML(string(it.Title))
 	for _, n := range it.Author {
 		family := strings.TrimSpace(string(n.NonDropping) + " " + string(n.Family))
-		if s := strings.TrimSpace(string(n.Suffix)); s != "" {
-			family += " " + s
-		}
 		given := strings.TrimSpace(string(n.Given) + " " + string(n.Dropping))
 		switch {
 		case strings.TrimSpace(string(n.Literal)) != "":
-			c.Authors = append(c.Authors, string(n.Literal))
+			c.Authors = append(c.Authors, cleanSpace(string(n.Literal)))
+		case family != "" && given == "" && strings.TrimSpace(string(n.Suffix)) == "":
+			c.Authors = append(c.Authors, cleanSpace(family))
 		case family != "" || given != "":
-			c.Authors = append(c.Authors, personName(family, given))
+			c.Authors = append(c.Authors, Name{Family: cleanSpace(family), Given: cleanSpace(given), Suffix: cleanSpace(string(n.Suffix))}.String())
 		}
 	}
 	if it.Issued != nil {
@@ -179,30 +217,14 @@ func cslEvidence(raw json.RawMessage) (domain.Evidence, error) {
 	for _, k := range strings.FieldsFunc(string(it.Keyword), func(r rune) bool { return r == ',' || r == ';' }) {
 		c.Keywords = append(c.Keywords, k)
 	}
-	note := string(it.Note)
-	for _, line := range strings.Split(note, "\n") {
-		if pt, ok := strings.CutPrefix(strings.TrimSpace(line), "Publication type: "); ok {
-			c.PublicationTypes = append(c.PublicationTypes, pt)
-		}
-	}
-	if c.PMID == "" {
-		if m := pmidInText.FindStringSubmatch(note); m != nil {
-			c.PMID = m[1]
-		}
-	}
-	if c.PMCID == "" {
-		if m := pmcidInText.FindStringSubmatch(note); m != nil {
-			c.PMCID = m[1]
-		}
-	}
+	c.ISSN = string(it.ISSN)
+	c.PMID = cleanPMID(c.PMID)
+	noteIdentifiers(c, string(it.Note))
 	for _, s := range []flexString{it.ArchiveLocation, it.Number} {
 		if m := nctInText.FindString(string(s)); m != "" {
 			c.NCTID = m
 			break
 		}
-	}
-	if c.PMID != "" && !isDigits(strings.TrimSpace(c.PMID)) {
-		return ev, fmt.Errorf("PMID %q is not a number", truncate(c.PMID, 30))
 	}
 	finish(&ev, string(it.ID))
 	return ev, nil
@@ -234,24 +256,17 @@ func cslDateString(d cslDate) string {
 	return normDate(string(d.Literal))
 }
 
-// stripHTML removes the inline markup CSL-JSON allows (<i>, <b>, <sup>, <sub>, <jats:p>).
+// htmlTag matches the inline markup CSL-JSON allows (<i>, <b>, <sup>, <sub>, <span
+// class="nocase">, <jats:p>) and nothing else, so "(p < 0.05)" keeps its "<".
+var htmlTag = regexp.MustCompile(`</?[A-Za-z][A-Za-z0-9:-]*(?:\s+[A-Za-z:-]+(?:="[^"<>]*"|='[^'<>]*')?)*\s*/?>`)
+
+// stripHTML removes the inline markup CSL-JSON allows and decodes its entities.
 func stripHTML(s string) string {
-	if !strings.Contains(s, "<") {
+	if !strings.Contains(s, "<") && !strings.Contains(s, "&") {
 		return s
 	}
-	var b strings.Builder
-	in := false
-	for _, r := range s {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>' && in:
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'").Replace(b.String())
+	s = htmlTag.ReplaceAllString(s, "")
+	return strings.NewReplacer("&lt;", "<", "&gt;", ">", "&amp;", "&", "&quot;", `"`, "&#39;", "'").Replace(s)
 }
 
 // cslType chooses the CSL item type Zotero and citeproc understand: "article-journal" for
@@ -278,10 +293,11 @@ func WriteCSLJSON(w io.Writer, ev []domain.Evidence) error {
 			DOI:      flexString(c.DOI),
 			PMID:     flexString(c.PMID),
 			PMCID:    flexString(c.PMCID),
-			URL:      flexString(c.URL),
+			URL:      flexString(SafeURL(c.URL)),
+			ISSN:     flexString(c.ISSN),
 			Volume:   flexString(c.Volume),
 			Issue:    flexString(c.Issue),
-			Page:     flexString(c.Pages),
+			Page:     flexString(ExpandPages(c.Pages)),
 			Abstract: flexString(e.Content),
 			Keyword:  flexString(strings.Join(c.Keywords, ", ")),
 		}
@@ -290,21 +306,20 @@ func WriteCSLJSON(w io.Writer, ev []domain.Evidence) error {
 		} else {
 			it.ContainerTitle = flexString(websiteTitle(c))
 		}
-		var notes []string
-		for _, pt := range c.PublicationTypes {
-			notes = append(notes, "Publication type: "+pt)
-		}
-		it.Note = flexString(strings.Join(notes, "\n"))
+		it.Note = flexString(identifierNote(c, "\n"))
 		if c.NCTID != "" {
 			it.Archive = "ClinicalTrials.gov"
 			it.ArchiveLocation = flexString(c.NCTID)
 		}
 		for _, a := range c.Authors {
-			family, given, literal := splitName(a)
-			if literal {
-				it.Author = append(it.Author, cslName{Literal: flexString(cleanSpace(a))})
+			if a = cleanSpace(a); a == "" {
+				continue
+			}
+			n := ParseName(a)
+			if n.Literal != "" {
+				it.Author = append(it.Author, cslName{Literal: flexString(n.Literal)})
 			} else {
-				it.Author = append(it.Author, cslName{Family: flexString(family), Given: flexString(given)})
+				it.Author = append(it.Author, cslName{Family: flexString(n.Family), Given: flexString(n.Given), Suffix: flexString(n.Suffix)})
 			}
 		}
 		if y, m, d := dateParts(c.Date); y > 0 {

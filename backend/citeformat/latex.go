@@ -25,7 +25,7 @@ var letterCommands = map[string]string{
 	"textmu": "µ", "textpm": "±", "pm": "±", "times": "×", "leq": "≤", "geq": "≥", "le": "≤", "ge": "≥",
 	"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "epsilon": "ε", "kappa": "κ",
 	"lambda": "λ", "mu": "μ", "sigma": "σ", "tau": "τ", "omega": "ω", "Delta": "Δ",
-	"textbar": "|", "textless": "<", "textgreater": ">", "dag": "†", "ldots": "…", "dots": "…",
+	"textbar": "|", "textbraceleft": "{", "textbraceright": "}", "textless": "<", "textgreater": ">", "dag": "†", "ldots": "…", "dots": "…",
 }
 
 // decodeLaTeX turns a BibTeX field value into plain Unicode text: accents are composed,
@@ -150,29 +150,73 @@ func accentTarget(s string, j int) (string, int) {
 
 func isASCIILetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
-// escapeBibTeX escapes text for a braced BibTeX field: the specials that LaTeX would
-// interpret are backslash-escaped, so braces always balance and "&", "%" or "_" in a
-// title survive a round trip. Non-ASCII letters are kept as UTF-8, which biber, Zotero
-// and JabRef read.
+// escapeBibTeX escapes text for a braced BibTeX field so that every parser in use reads
+// the same characters back (checked by the conformance suite against biber, Better
+// BibTeX, citation-js, pandoc and bibutils):
+//   - & % # _ $ are backslash-escaped, ~ ^ \ written as \textasciitilde{} etc.;
+//   - < and > are written $<$ and $>$: as plain text TeX's OT1 encoding prints them as
+//     ¡ and ¿, which is what Better BibTeX reproduces;
+//   - braces: biber's btparse counts every brace, escaped or not, so \{ and \} are used
+//     only when they pair up; a lone one is \textbraceleft{} / \textbraceright{}, which
+//     keeps the field balanced for every parser.
+//
+// Non-ASCII letters are kept as UTF-8, which biber, Zotero and JabRef read.
 func escapeBibTeX(s string) string {
+	balanced := bracesBalanced(s)
 	var b strings.Builder
 	b.Grow(len(s) + 8)
 	for _, r := range s {
 		switch r {
 		case '\\':
 			b.WriteString(`\textbackslash{}`)
-		case '{', '}', '&', '%', '$', '#', '_':
+		case '{':
+			if balanced {
+				b.WriteString(`\{`)
+			} else {
+				b.WriteString(`\textbraceleft{}`)
+			}
+		case '}':
+			if balanced {
+				b.WriteString(`\}`)
+			} else {
+				b.WriteString(`\textbraceright{}`)
+			}
+		case '&', '%', '$', '#', '_':
 			b.WriteByte('\\')
 			b.WriteRune(r)
 		case '~':
 			b.WriteString(`\textasciitilde{}`)
 		case '^':
 			b.WriteString(`\textasciicircum{}`)
+		case '<':
+			b.WriteString(`$<$`)
+		case '>':
+			b.WriteString(`$>$`)
 		case '\n', '\r', '\t':
 			b.WriteByte(' ')
 		default:
+			if r < 0x20 || r == 0x7f {
+				continue
+			}
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
+}
+
+// bracesBalanced reports whether every '{' in s is closed by a later '}'.
+func bracesBalanced(s string) bool {
+	depth := 0
+	for _, r := range s {
+		switch r {
+		case '{':
+			depth++
+		case '}':
+			depth--
+			if depth < 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }

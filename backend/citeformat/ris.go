@@ -14,6 +14,9 @@ import (
 // parseRISTag splits an RIS line ("TY  - JOUR", "ER  -") into tag and value. The standard
 // is two spaces before the hyphen; one is accepted because several exporters write it.
 func parseRISTag(line string) (tag, value string, ok bool) {
+	if strings.TrimRight(line, " \t") == "ER -" { // EndNote's one-space end of record
+		return "ER", "", true
+	}
 	if len(line) < 5 {
 		return "", "", false
 	}
@@ -150,7 +153,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 				c.Title = v
 			}
 		case "AU", "A1":
-			c.Authors = append(c.Authors, v)
+			c.Authors = append(c.Authors, ParseName(v).String())
 		case "JF":
 			jf = v
 		case "T2":
@@ -200,6 +203,10 @@ func risEvidence(fields []medlineField) domain.Evidence {
 			}
 		case "M2", "N1", "M1":
 			notes = append(notes, v)
+		case "SN":
+			if c.ISSN == "" {
+				c.ISSN = cleanISSN(v)
+			}
 		case "ID":
 			id = v
 		case "M3":
@@ -209,20 +216,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 		}
 	}
 	for _, n := range notes {
-		if pt, ok := strings.CutPrefix(n, "Publication type: "); ok {
-			c.PublicationTypes = append(c.PublicationTypes, pt)
-			continue
-		}
-		if c.PMID == "" {
-			if m := pmidInText.FindStringSubmatch(n); m != nil {
-				c.PMID = m[1]
-			}
-		}
-		if c.PMCID == "" {
-			if m := pmcidInText.FindStringSubmatch(n); m != nil {
-				c.PMCID = m[1]
-			}
-		}
+		noteIdentifiers(c, n)
 	}
 	for _, j := range []string{jf, t2, jo, ja} {
 		if j != "" {
@@ -274,9 +268,13 @@ func risType(c domain.Citation) string {
 	return "JOUR"
 }
 
-// WriteRIS writes ev as RIS records that Zotero, EndNote and Mendeley import: a real TY,
-// one AU per author ("Last, First"), DO for the DOI, AN for the PMID (PubMed's accession
-// number), C2 for the PMCID, and the abstract, keywords and URL.
+// WriteRIS writes ev as RIS records that Zotero, EndNote, Mendeley, citation-js and
+// bibutils import field for field: a real TY; one AU per person as "Family, Given[,
+// Suffix]" and organisations without a comma (read as one literal name); T2 and JF for
+// the journal; SP/EP from the expanded page range; SN for the ISSN; DO; AN for the PMID
+// (EndNote's and Zotero's accession number) and, because citation-js and bibutils drop AN,
+// N1 note lines "PMID: …", "PMCID: …", "ClinicalTrials.gov: …" that both keep; C2 for the
+// PMCID; UR only for http(s) URLs.
 func WriteRIS(w io.Writer, ev []domain.Evidence) error {
 	bw := bufio.NewWriter(w)
 	line := func(tag, value string) {
@@ -294,15 +292,13 @@ func WriteRIS(w io.Writer, ev []domain.Evidence) error {
 		bw.WriteString("TY  - " + risType(c) + "\r\n")
 		line("TI", c.Title)
 		for _, a := range c.Authors {
-			family, given, literal := splitName(a)
-			if literal {
-				line("AU", family)
-			} else {
-				line("AU", personName(family, given))
+			if a = cleanSpace(a); a != "" {
+				line("AU", ParseName(a).String())
 			}
 		}
 		if risType(c) == "JOUR" {
 			line("T2", c.Journal)
+			line("JF", c.Journal)
 		} else {
 			line("T2", websiteTitle(c))
 		}
@@ -320,32 +316,32 @@ func WriteRIS(w io.Writer, ev []domain.Evidence) error {
 		}
 		line("VL", c.Volume)
 		line("IS", c.Issue)
-		if sp, ep, ok := strings.Cut(c.Pages, "-"); ok && sp != "" && ep != "" {
+		pages := ExpandPages(c.Pages)
+		if sp, ep, ok := strings.Cut(pages, "-"); ok && sp != "" && ep != "" {
 			line("SP", sp)
 			line("EP", ep)
 		} else {
-			line("SP", c.Pages)
+			line("SP", pages)
 		}
+		line("SN", c.ISSN)
 		line("DO", c.DOI)
 		switch {
 		case c.PMID != "":
 			line("AN", c.PMID)
-			line("DB", "PubMed")
 		case c.NCTID != "":
 			line("AN", c.NCTID)
-			line("DB", "ClinicalTrials.gov")
 		}
 		line("C2", c.PMCID)
-		line("UR", c.URL)
+		for _, n := range strings.Split(identifierNote(c, "\n"), "\n") {
+			line("N1", n)
+		}
+		line("UR", SafeURL(c.URL))
 		line("AB", e.Content)
 		for _, k := range c.Keywords {
 			line("KW", k)
 		}
 		for _, k := range c.MeshTerms {
 			line("KW", k)
-		}
-		for _, pt := range c.PublicationTypes {
-			line("N1", "Publication type: "+pt)
 		}
 		bw.WriteString("ER  - \r\n\r\n")
 	}

@@ -129,7 +129,8 @@ func errorMessage(err error) string {
 	return err.Error()
 }
 
-func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+// oneLine puts text on one line with single spaces, control characters removed (SafeText).
+func oneLine(s string) string { return strings.Join(strings.Fields(SafeText(s)), " ") }
 
 func isHelp(s string) bool { return s == "-h" || s == "--help" || s == "help" || s == "-help" }
 

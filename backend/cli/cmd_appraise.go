@@ -286,7 +286,7 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 	if title == "" {
 		title = "(untitled text)"
 	}
-	fmt.Fprintf(w, "Paper:     %s\n", title)
+	fmt.Fprintf(w, "Paper:     %s\n", SafeText(title))
 	fmt.Fprintf(w, "Key:       %s%s\n", ap.Document.Key, map[bool]string{true: "  (full text)", false: ""}[ap.Document.FullText])
 	fmt.Fprintf(w, "Assessor:  %s\n", assessorLabel(ap.Assessor))
 	fmt.Fprintf(w, "Weight:    %.3f  (evidence weight given to the judge, 0–1)\n", ap.Weight)
@@ -314,6 +314,8 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 			switch {
 			case c.Evidence == "":
 				check = "no quote"
+			case !c.QuoteVerified && c.QuoteReason != "":
+				check = "QUOTE NOT VERIFIED: " + c.QuoteReason
 			case !c.QuoteVerified:
 				check = "QUOTE NOT FOUND IN THE TEXT"
 			}

@@ -319,7 +319,7 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 			require.False(t, c.QuoteVerified, "the planted quote is not in the text")
 			require.Equal(t, plantedQuote, c.Evidence)
 			require.Equal(t, 0.75, c.Contribution, "an unverified quote halves the contribution")
-			require.Contains(t, c.Reasoning, "quote not found in the text")
+			require.Contains(t, c.Reasoning, "quote not verified: not found in the paper")
 			continue
 		}
 		require.True(t, c.QuoteVerified, c.Component)
@@ -336,7 +336,7 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	require.Equal(t, int64(1), calls.Load(), "the same paper, judge and model come from the cache")
 	require.Contains(t, human, "LLM compatible/fake-judge")
-	require.Contains(t, human, "QUOTE NOT FOUND IN THE TEXT")
+	require.Contains(t, human, "QUOTE NOT VERIFIED: not found in the paper")
 	require.Contains(t, human, plantedQuote)
 
 	code, human, stderr = runCLI(t, "appraise", "calibrate", "--gold", filepath.Join("testdata", "appraise_gold.csv"), "--judge", "compatible", "--model", "fake-judge")

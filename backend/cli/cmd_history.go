@@ -154,7 +154,7 @@ func historyList(ctx context.Context, e *env, o *historyListOpts, text string) e
 			verdict = map[bool]string{true: "verified", false: "flagged"}[*r.VerdictPass]
 		}
 		e.printf("%s  %s  %-11s %-10s %-9s %s\n", r.ID, r.CreatedAt.Local().Format("2006-01-02 15:04"), r.Status,
-			judgeLabel(r.Judge), verdict, truncate(r.Question, 70))
+			judgeLabel(r.Judge), verdict, truncate(SafeText(r.Question), 70))
 	}
 	return nil
 }
@@ -179,17 +179,17 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		}{d, rep})
 	}
 	r := d.Run
-	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, r.Question, r.Status)
+	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, SafeText(r.Question), r.Status)
 	if r.StopReason != "" {
-		e.printf(" (%s)", r.StopReason)
+		e.printf(" (%s)", SafeText(r.StopReason))
 	}
 	e.printf("\nJudge:    %s\nStarted:  %s\n", judgeLabel(r.Judge), r.CreatedAt.Local().Format(time.RFC1123))
 	if r.Error != "" {
-		e.printf("Error:    %s\n", r.Error)
+		e.printf("Error:    %s\n", SafeText(r.Error))
 	}
 	e.printf("\nEvents:\n")
 	for _, ev := range d.Events {
-		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, ev.Message)
+		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(ev.Message))
 	}
 	rep, err := c.Reports.Get(r.ID)
 	if err != nil {
@@ -199,7 +199,7 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		e.printf("\nNo report was written for this run.\n")
 		return nil
 	}
-	e.printf("\n%s\n", rep.Markdown)
+	e.printf("\n%s\n", SafeBlock(rep.Markdown))
 	return nil
 }
 

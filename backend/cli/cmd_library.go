@@ -2,8 +2,8 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
-	"fmt"
 	"strings"
 
 	"deepcritical/backend/library"
@@ -44,7 +44,7 @@ func libraryCommand() *command {
 					sum, err := c.ImportLibrary(ctx, args, func(p library.Progress) {
 						if p.FileDone && p.File != last {
 							last = p.File
-							e.infof("%s: %d records (%s)\n", p.File, p.Records, p.Format)
+							e.infof("%s: %d %s (%s)\n", SafeText(p.File), p.Records, plural(p.Records, "record", "records"), p.Format)
 						}
 					})
 					if err != nil && sum.Imported+sum.Updated == 0 && len(sum.Errors) == 0 {
@@ -57,18 +57,25 @@ func libraryCommand() *command {
 					} else {
 						e.printf("imported %d, updated %d, skipped %d, errors %d\n", sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors))
 					}
-					for _, ie := range sum.Errors {
-						if ie.Record > 0 {
-							e.infof("%s: record %d: %s\n", ie.File, ie.Record, ie.Error)
-						} else {
-							e.infof("%s: %s\n", ie.File, ie.Error)
+					for _, list := range []struct {
+						prefix string
+						items  []library.ImportError
+					}{{"", sum.Errors}, {"warning: ", sum.Warnings}} {
+						for _, ie := range list.items {
+							if ie.Record > 0 {
+								e.infof("%s: %srecord %d: %s\n", SafeText(ie.File), list.prefix, ie.Record, SafeText(ie.Error))
+							} else {
+								e.infof("%s: %s%s\n", SafeText(ie.File), list.prefix, SafeText(ie.Error))
+							}
 						}
 					}
 					if err != nil {
 						return err
 					}
-					if sum.Imported+sum.Updated == 0 && len(sum.Errors) > 0 {
-						return fmt.Errorf("nothing was imported")
+					// Nothing importable is a failure (exit 1) with the reason, whatever
+					// the format: an empty .ris, a JSON object with no item, only bad records.
+					if why := sum.NothingImported(); why != "" {
+						return errors.New(why)
 					}
 					return nil
 				},
@@ -134,6 +141,6 @@ func printRecords(e *env, recs []store.LibraryRecord) {
 		if c.DOI != "" {
 			ids = append(ids, "doi "+c.DOI)
 		}
-		e.printf("%6d  %s  %s  %s\n", r.ID, c.Year(), truncate(c.Title, 80), strings.Join(ids, ", "))
+		e.printf("%6d  %s  %s  %s\n", r.ID, c.Year(), truncate(SafeText(c.Title), 80), SafeText(strings.Join(ids, ", ")))
 	}
 }

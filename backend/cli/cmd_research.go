@@ -105,7 +105,7 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if !o.json {
 		view, verr := c.Reports.Get(run.ID)
 		if verr == nil && view.Markdown != "" {
-			e.printf("%s\n", view.Markdown)
+			e.printf("%s\n", SafeBlock(view.Markdown))
 		}
 	}
 	if o.export != "" {
@@ -159,7 +159,7 @@ func (p *progressPrinter) emit(ev domain.Event) {
 	if ev.Iteration > 0 {
 		it = fmt.Sprintf("[%d] ", ev.Iteration)
 	}
-	p.e.infof("%s %s%s\n", icon, it, ev.Message)
+	p.e.infof("%s %s%s\n", icon, it, SafeText(ev.Message))
 }
 
 // eventIcons follow seed 003's timeline.

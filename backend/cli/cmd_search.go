@@ -46,7 +46,7 @@ func searchCommand() *command {
 				return err
 			}
 			for _, se := range res.Errors {
-				e.infof("%s: %s\n", se.Source, se.Error)
+				e.infof("%s: %s\n", se.Source, SafeText(se.Error))
 			}
 			if o.json {
 				return writeJSON(e.stdout, res)
@@ -54,7 +54,7 @@ func searchCommand() *command {
 			e.infof("%d results from %s\n", len(res.Evidence), joinSources(res.SourcesSearched))
 			for i, ev := range res.Evidence {
 				c := ev.Citation
-				e.printf("[%d] %s (%s %s)\n    %s\n", i+1, c.Title, c.Source, c.Year(), c.URL)
+				e.printf("[%d] %s (%s %s)\n    %s\n", i+1, SafeText(c.Title), c.Source, c.Year(), SafeText(c.URL))
 			}
 			return nil
 		},

@@ -35,6 +35,9 @@ type DimensionDetail struct {
 	Evidence      string  `json:"evidence"`
 	Reasoning     string  `json:"reasoning"`
 	QuoteVerified bool    `json:"quote_verified"`
+	// QuoteReason says why a quote is not verified (not found, found only in part, too
+	// short to prove anything); empty when it is verified or there is no quote.
+	QuoteReason string `json:"quote_reason,omitempty"`
 }
 
 // Dimension is a scored appraisal dimension (0–10).

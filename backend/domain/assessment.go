@@ -61,6 +61,13 @@ type JudgeInfo struct {
 	Error         string    `json:"error,omitempty"`
 	// FallbackFrom lists models of the same provider tried before Model (the HF chain).
 	FallbackFrom []string `json:"fallback_from,omitempty"`
+	// Repaired is set when the LLM's JSON was malformed and had to be repaired before it
+	// validated, so the answer is shown as repaired rather than as a normal verdict.
+	Repaired bool `json:"repaired,omitempty"`
+	// Overrides are the deterministic corrections code made to an LLM verdict, in plain
+	// words ("judge said sufficient; overridden: no drug candidate", a candidate rejected
+	// because only injection-flagged evidence names it).
+	Overrides []string `json:"overrides,omitempty"`
 }
 
 // AssessmentDetails is the seed's AssessmentDetails.

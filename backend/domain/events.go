@@ -28,16 +28,21 @@ type SearchingData struct {
 // SearchCompleteData is the payload of "search_complete". The streaks are the loop's
 // stop-rule counters, stored so a resumed run applies the rules where they were.
 type SearchCompleteData struct {
-	AllFailedStreak  int            `json:"all_failed_streak"`
-	DroppedInvalid   int            `json:"dropped_invalid"`
-	Errors           []SearchError  `json:"errors"`
-	Found            int            `json:"found"`
-	NewCount         int            `json:"new_count"`
-	NoProgressStreak int            `json:"no_progress_streak"`
-	PerSource        map[string]int `json:"per_source"`
-	Queries          []string       `json:"queries"`
-	SourcesSearched  []Source       `json:"sources_searched"`
-	TotalCount       int            `json:"total_count"`
+	AllFailedStreak int `json:"all_failed_streak"`
+	// Concepts are the question's concepts as the run searched them (a concepts.Set's
+	// concepts; kept opaque here because domain imports nothing).
+	Concepts         json.RawMessage `json:"concepts"`
+	DroppedInvalid   int             `json:"dropped_invalid"`
+	Errors           []SearchError   `json:"errors"`
+	Found            int             `json:"found"`
+	NewCount         int             `json:"new_count"`
+	NoProgressStreak int             `json:"no_progress_streak"`
+	// OffTopicCount is how much of the run's evidence the relevance scorer marked off-topic.
+	OffTopicCount   int            `json:"off_topic_count"`
+	PerSource       map[string]int `json:"per_source"`
+	Queries         []string       `json:"queries"`
+	SourcesSearched []Source       `json:"sources_searched"`
+	TotalCount      int            `json:"total_count"`
 	// Warnings are a source's notices (a relaxed query, a partial page), not failures.
 	Warnings []SearchError `json:"warnings"`
 }
@@ -151,6 +156,7 @@ var EventPayloads = map[EventType]func() any{
 	EventComplete:       func() any { return &CompleteData{} },
 	EventError:          func() any { return &ErrorData{} },
 	EventCancelled:      func() any { return &CancelledData{} },
+	EventQuery:          func() any { return &QueryEvent{} },
 }
 
 // DecodeData reads an event's payload into T, which must be the payload struct of the

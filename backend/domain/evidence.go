@@ -82,31 +82,41 @@ type Trial struct {
 // its source. The seed's fields come first; the rest are additions the judge, appraiser and
 // exports need.
 type Citation struct {
-	Source           Source    `json:"source"`
-	ID               string    `json:"id"`
-	Title            string    `json:"title"`
-	URL              string    `json:"url"`
-	Date             string    `json:"date"`
-	Authors          []string  `json:"authors"`
-	Journal          string    `json:"journal,omitempty"`
-	DOI              string    `json:"doi,omitempty"`
-	PMID             string    `json:"pmid,omitempty"`
-	PMCID            string    `json:"pmcid,omitempty"`
-	NCTID            string    `json:"nct_id,omitempty"`
-	PublicationTypes []string  `json:"publication_types,omitempty"`
-	MeshTerms        []string  `json:"mesh_terms,omitempty"`
-	Chemicals        []string  `json:"chemicals,omitempty"`
-	Sections         []Section `json:"sections,omitempty"`
-	Registry         []string  `json:"registry_ids,omitempty"`
-	Retractions      []string  `json:"retraction_notices,omitempty"`
-	Trial            *Trial    `json:"trial,omitempty"`
-	CitationCount    int       `json:"citation_count,omitempty"`
-	OpenAccess       bool      `json:"open_access,omitempty"`
-	FullTextURLs     []string  `json:"full_text_urls,omitempty"`
-	Volume           string    `json:"volume,omitempty"`
-	Issue            string    `json:"issue,omitempty"`
-	Pages            string    `json:"pages,omitempty"`
-	Keywords         []string  `json:"keywords,omitempty"`
+	Source           Source   `json:"source"`
+	ID               string   `json:"id"`
+	Title            string   `json:"title"`
+	URL              string   `json:"url"`
+	Date             string   `json:"date"`
+	Authors          []string `json:"authors"`
+	Journal          string   `json:"journal,omitempty"`
+	DOI              string   `json:"doi,omitempty"`
+	PMID             string   `json:"pmid,omitempty"`
+	PMCID            string   `json:"pmcid,omitempty"`
+	NCTID            string   `json:"nct_id,omitempty"`
+	PublicationTypes []string `json:"publication_types,omitempty"`
+	MeshTerms        []string `json:"mesh_terms,omitempty"`
+	Chemicals        []string `json:"chemicals,omitempty"`
+	// ChemicalRNs are the registry numbers of Chemicals, index for index ("" when the
+	// source gave none): a UNII or CAS number names one substance, "EC …" an enzyme and
+	// "0" a class or group, which is how the judge tells drugs from targets and classes.
+	ChemicalRNs []string `json:"chemical_rns,omitempty"`
+	// MeshQualifiers are the record's MeSH headings with their subheadings, one
+	// "Descriptor/qualifier" pair each ("Metformin/therapeutic use", "Neurons/drug effects"):
+	// they say whether a chemical was given or only measured, and what kind of study the
+	// indexers saw.
+	MeshQualifiers []string  `json:"mesh_qualifiers,omitempty"`
+	Sections       []Section `json:"sections,omitempty"`
+	Registry       []string  `json:"registry_ids,omitempty"`
+	Retractions    []string  `json:"retraction_notices,omitempty"`
+	Trial          *Trial    `json:"trial,omitempty"`
+	CitationCount  int       `json:"citation_count,omitempty"`
+	OpenAccess     bool      `json:"open_access,omitempty"`
+	FullTextURLs   []string  `json:"full_text_urls,omitempty"`
+	Volume         string    `json:"volume,omitempty"`
+	Issue          string    `json:"issue,omitempty"`
+	Pages          string    `json:"pages,omitempty"`
+	ISSN           string    `json:"issn,omitempty"`
+	Keywords       []string  `json:"keywords,omitempty"`
 }
 
 // Evidence is a piece of retrieved text with its citation and a relevance in [0,1].
@@ -225,4 +235,6 @@ type SearchResult struct {
 	SourcesSearched []Source      `json:"sources_searched"`
 	Errors          []SearchError `json:"errors"`
 	TotalFound      int           `json:"total_found"`
+	// Queries lists every query each source actually sent, with hit counts and relaxations.
+	Queries []QueryEvent `json:"queries,omitempty"`
 }

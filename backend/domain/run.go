@@ -26,10 +26,30 @@ const (
 	EventComplete       EventType = "complete"
 	EventError          EventType = "error"
 	EventCancelled      EventType = "cancelled"
+	// EventQuery is one query sent to one source, with its hit count and any relaxation
+	// (payload QueryEvent).
+	EventQuery EventType = "query"
 )
 
 // AllEventTypes lists every event type in the order a run emits them.
-var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled}
+var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled, EventQuery}
+
+// QueryEvent is the payload of an EventQuery: one query as a source received it. A query
+// that found nothing, was relaxed or that the source reported a problem with is shown, not
+// silently dropped.
+type QueryEvent struct {
+	Source Source `json:"source"`
+	Query  string `json:"query"`
+	// Count is the source's hit count for the query; -1 when the source does not say.
+	Count int `json:"count"`
+	// Attempt is 1 for the first try of a query, 2 and up for its relaxations or narrowings.
+	Attempt int `json:"attempt"`
+	// Relaxation says in plain words what was dropped, ORed or narrowed and why; empty on
+	// the first try.
+	Relaxation string `json:"relaxation,omitempty"`
+	// Error is the source's query error or warning (e.g. a phrase PubMed did not find).
+	Error string `json:"error,omitempty"`
+}
 
 // Valid reports whether t is a known event type.
 func (t EventType) Valid() bool {

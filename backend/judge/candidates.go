@@ -24,6 +24,19 @@ var genericSubstances = map[string]bool{
 	"amyloid beta-peptides": true, "tau proteins": true, "hemoglobin a, glycosylated": true, "c-reactive protein": true,
 }
 
+// aminoAcids are the standard amino acids: nutrients and metabolites that chemical lists
+// index whenever a paper measures or supplements them, not drugs to repurpose.
+var aminoAcids = map[string]bool{}
+
+func init() {
+	for _, a := range strings.Split("alanine arginine asparagine aspartic acid cysteine glutamic acid glutamine glycine histidine isoleucine leucine lysine methionine phenylalanine proline serine threonine tryptophan tyrosine valine", " ") {
+		aminoAcids[a] = true
+	}
+	for _, a := range []string{"aspartic acid", "glutamic acid"} {
+		aminoAcids[a] = true
+	}
+}
+
 // genericHeads are first words of MeSH chemical headings that name classes ("Antibodies,
 // Monoclonal", "Proteins, Recombinant"), not products.
 var genericHeads = map[string]bool{
@@ -85,7 +98,7 @@ func candidateKey(name string) string {
 		return ""
 	}
 	low := strings.ToLower(cleanName(name))
-	if len(low) < 3 || genericSubstances[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) || isPluralClass(low) {
+	if len(low) < 3 || genericSubstances[low] || aminoAcids[low] || placeboWord.MatchString(low) || classSuffix.MatchString(low) || targetWords.MatchString(low) || isPluralClass(low) {
 		return ""
 	}
 	if i := strings.Index(low, ","); i > 0 && genericHeads[strings.TrimSpace(low[:i])] {
@@ -103,30 +116,138 @@ type candidateTally struct {
 	trials   int
 }
 
+// ChemicalKind is what a chemical-list entry names, from the typing signals the sources
+// give: the registry number NLM assigns and the shape of the MeSH name.
+type ChemicalKind string
+
+// The chemical kinds. Only substances can be drug candidates; enzymes, gene products and
+// classes are mechanism context.
+const (
+	ChemicalSubstance   ChemicalKind = "substance"    // a UNII or CAS number: one substance
+	ChemicalEnzyme      ChemicalKind = "enzyme"       // "EC 2.7.11.1": an enzyme, a target
+	ChemicalGeneProduct ChemicalKind = "gene product" // "BRAF protein, human": a target
+	ChemicalClass       ChemicalKind = "class"        // registry number "0": a class or group
+	ChemicalUnknown     ChemicalKind = "unknown"      // no registry number given
+)
+
+var (
+	// uniiRN is the FDA's Unique Ingredient Identifier: 10 characters of A-Z and 0-9.
+	uniiRN = regexp.MustCompile(`^[0-9A-Z]{10}$`)
+	// casRN is a CAS Registry Number: 2-7 digits, 2 digits, 1 check digit.
+	casRN = regexp.MustCompile(`^\d{2,7}-\d{2}-\d$`)
+	// geneProduct matches MeSH supplementary names of gene products ("BRAF protein, human",
+	// "Tnf protein, mouse", "MAP2K1 protein, human").
+	geneProduct = regexp.MustCompile(`(?i)\b(protein|proteins|gene|mrna|rna|receptor|antigen)s?,\s*(human|mouse|rat|murine|bovine|porcine|drosophila|yeast|bacterial|viral|\w+ virus)$`)
+	// endogenousMediator names cytokines and growth factors indexed with a "0" or absent
+	// registry number but read like single substances ("Interleukin-6", "Tumor Necrosis
+	// Factor-alpha").
+	endogenousMediator = regexp.MustCompile(`(?i)^(interleukin|interferon|tumor necrosis factor|transforming growth factor|vascular endothelial growth factor|insulin-like growth factor|nerve growth factor|brain-derived neurotrophic factor)\b`)
+)
+
+// ClassifyChemical types a chemical-list entry by its registry number first (the source's
+// own signal) and its name second; rn may be "" when the source gave none.
+func ClassifyChemical(name, rn string) ChemicalKind {
+	rn = strings.TrimSpace(rn)
+	switch {
+	case geneProduct.MatchString(strings.TrimSpace(name)):
+		return ChemicalGeneProduct
+	case strings.HasPrefix(strings.ToUpper(rn), "EC "):
+		return ChemicalEnzyme
+	case rn == "0":
+		return ChemicalClass
+	case uniiRN.MatchString(rn) || casRN.MatchString(rn):
+		return ChemicalSubstance
+	}
+	return ChemicalUnknown
+}
+
+// drugIntervention reports whether a ClinicalTrials.gov intervention type names a
+// medicinal product; behavioural, device, procedure, radiation, dietary-supplement,
+// diagnostic-test, genetic and other interventions are not drug candidates.
+func drugIntervention(kind string) bool {
+	switch strings.ToUpper(strings.TrimSpace(kind)) {
+	case "DRUG", "BIOLOGICAL", "COMBINATION_PRODUCT":
+		return true
+	}
+	return false
+}
+
+// candidateFromChemical applies the chemical typing and the name rules: a substance or an
+// untyped name is a candidate when the name rules accept it; enzymes, gene products,
+// classes and endogenous mediators never are.
+func candidateFromChemical(name, rn string) (string, ChemicalKind) {
+	kind := ClassifyChemical(name, rn)
+	switch kind {
+	case ChemicalSubstance, ChemicalUnknown:
+		if endogenousMediator.MatchString(strings.TrimSpace(name)) {
+			return "", ChemicalClass
+		}
+		return candidateKey(name), kind
+	}
+	return "", kind
+}
+
+// Subheadings that say how the indexers saw a chemical in the paper: given to someone
+// (a candidate), or only measured or used to diagnose (not a candidate: "Creatinine/blood",
+// "Methacholine Chloride/diagnostic use").
+var (
+	givenQualifiers = map[string]bool{
+		"therapeutic use": true, "administration & dosage": true, "adverse effects": true, "pharmacology": true,
+		"pharmacokinetics": true, "toxicity": true, "poisoning": true, "agonists": true, "antagonists & inhibitors": true,
+		"economics": true, "standards": true, "supply & distribution": true,
+	}
+	measuredQualifiers = map[string]bool{
+		"blood": true, "urine": true, "analysis": true, "cerebrospinal fluid": true, "metabolism": true,
+		"deficiency": true, "biosynthesis": true, "physiology": true, "genetics": true, "chemistry": true,
+		"diagnostic use": true, "immunology": true, "secretion": true,
+	}
+)
+
+// measuredOnly reports whether the record's MeSH indexing says the chemical was measured
+// or used for diagnosis and never given: its heading carries only measurement or
+// diagnostic subheadings. No subheading at all is no signal.
+func measuredOnly(c domain.Citation, chemical string) bool {
+	qs := headingQualifiers(c, chemical)
+	measured := false
+	for _, q := range qs {
+		if givenQualifiers[q] {
+			return false
+		}
+		if measuredQualifiers[q] {
+			measured = true
+		}
+	}
+	return measured
+}
+
 // candidates collects drug candidates from structured fields only: ClinicalTrials.gov
-// DRUG and BIOLOGICAL interventions and the chemical lists of indexed papers, never from
-// free text, so nothing reaches the offline judge that is not named by the evidence's own
-// metadata. They are ranked by the number of evidence items naming them, then by the
-// number of registered trials, then by name.
-func candidates(ev []domain.Evidence) []rankedCandidate {
+// DRUG, BIOLOGICAL and COMBINATION_PRODUCT interventions and the substances of indexed
+// papers' chemical lists, never from free text, so nothing reaches the offline judge that
+// is not named by the evidence's own metadata. Items for which skip returns true
+// (off-topic evidence) are not read. Candidates that appear in registered trials come
+// first (the trials were found for the question's condition), then by the number of
+// evidence items naming them, then by name.
+func candidates(ev []domain.Evidence, skip func(int) bool) []rankedCandidate {
 	byKey := map[string]*candidateTally{}
 	for i, e := range ev {
+		if skip != nil && skip(i) {
+			continue
+		}
 		seen := map[string]bool{}
-		add := func(name string, trial bool) {
-			k := candidateKey(name)
-			if k == "" {
+		add := func(key, name string, trial bool) {
+			if key == "" {
 				return
 			}
-			t := byKey[k]
+			t := byKey[key]
 			if t == nil {
-				t = &candidateTally{key: k, variants: map[string]int{}}
-				byKey[k] = t
+				t = &candidateTally{key: key, variants: map[string]int{}}
+				byKey[key] = t
 			}
 			t.variants[displayName(name)]++
-			if seen[k] {
+			if seen[key] {
 				return
 			}
-			seen[k] = true
+			seen[key] = true
 			t.items = append(t.items, i)
 			if trial {
 				t.trials++
@@ -134,14 +255,17 @@ func candidates(ev []domain.Evidence) []rankedCandidate {
 		}
 		if tr := e.Citation.Trial; tr != nil {
 			for _, iv := range tr.Interventions {
-				switch strings.ToUpper(strings.TrimSpace(iv.Type)) {
-				case "DRUG", "BIOLOGICAL":
-					add(iv.Name, true)
+				if drugIntervention(iv.Type) && !geneProduct.MatchString(iv.Name) {
+					add(candidateKey(iv.Name), iv.Name, true)
 				}
 			}
 		}
-		for _, ch := range e.Citation.Chemicals {
-			add(ch, false)
+		for k, ch := range e.Citation.Chemicals {
+			key, _ := candidateFromChemical(ch, chemicalRN(e.Citation, k))
+			if key != "" && measuredOnly(e.Citation, ch) {
+				continue
+			}
+			add(key, ch, false)
 		}
 	}
 	tallies := make([]*candidateTally, 0, len(byKey))
@@ -150,6 +274,9 @@ func candidates(ev []domain.Evidence) []rankedCandidate {
 	}
 	sort.Slice(tallies, func(a, b int) bool {
 		x, y := tallies[a], tallies[b]
+		if (x.trials > 0) != (y.trials > 0) {
+			return x.trials > 0
+		}
 		if len(x.items) != len(y.items) {
 			return len(x.items) > len(y.items)
 		}
@@ -165,6 +292,37 @@ func candidates(ev []domain.Evidence) []rankedCandidate {
 			c.Sources = append(c.Sources, ev[i].CanonicalKey())
 		}
 		out = append(out, c)
+	}
+	return out
+}
+
+// chemicalRN is the registry number of the k-th chemical, or "" when none was stored.
+func chemicalRN(c domain.Citation, k int) string {
+	if k < len(c.ChemicalRNs) {
+		return c.ChemicalRNs[k]
+	}
+	return ""
+}
+
+// mechanismContext lists the targets and classes named in the chemical lists of the
+// items for which skip is false, each once, in order of appearance: they describe how
+// candidates act, and are shown as context, never proposed as candidates.
+func mechanismContext(ev []domain.Evidence, skip func(int) bool) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, e := range ev {
+		if skip != nil && skip(i) {
+			continue
+		}
+		for k, ch := range e.Citation.Chemicals {
+			switch ClassifyChemical(ch, chemicalRN(e.Citation, k)) {
+			case ChemicalEnzyme, ChemicalGeneProduct:
+				if low := strings.ToLower(ch); !seen[low] {
+					seen[low] = true
+					out = append(out, ch)
+				}
+			}
+		}
 	}
 	return out
 }

@@ -53,31 +53,98 @@ func looksInjected(text, lower string) bool {
 	return false
 }
 
-// mechanismStems mark evidence that discusses how a drug works (mechanism, pathway,
-// signalling, receptor, inhibition, activation, mediation, expression, binding,
-// phosphorylation). A word-prefix scan is used instead of a regular expression because it
-// is an order of magnitude faster on long abstracts.
-var mechanismStems = []string{"mechanis", "pathway", "signal", "receptor", "inhibit", "activat", "mediat", "expression", "binding", "phosphorylat"}
+// Mechanism signals. A word such as "expression", "signal" or "binding" occurs in nearly
+// every abstract, so no single word marks a mechanistic study. An item counts as mechanistic
+// when its design is preclinical (animal or in vitro), or when at least two independent
+// signals below agree: MeSH subheadings the indexers give to pharmacological studies, a
+// named pathway or target in the text, a mechanistic method, or a target (enzyme, gene
+// product) indexed beside a substance in the chemical list.
+var (
+	// mechanismQualifiers are the MeSH subheadings of pharmacological and mechanistic work.
+	mechanismQualifiers = map[string]bool{
+		"pharmacology": true, "drug effects": true, "metabolism": true, "antagonists & inhibitors": true,
+		"agonists": true, "physiology": true, "genetics": true, "biosynthesis": true, "pharmacokinetics": true,
+	}
+	// namedPathway is a named target or pathway: a gene-like token (capitals and digits,
+	// such as mTOR, NF-kB, GSK-3β, AMPK, BACE1) followed by a mechanistic noun, or a
+	// mechanistic verb followed by such a token.
+	namedPathway = regexp.MustCompile(`\b[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*\s+(signal(l)?ing|pathway|cascade|axis|phosphorylation|activation|inhibition|expression|receptors?|kinase|agonis[tm]|antagonis[tm])\b|\b(inhibit(s|ed|ing|ion of)?|activat(es|ed|ing|ion of)|block(s|ed|ade of)|phosphorylat(es|ed|ion of)|suppress(es|ed|ion of)|knock(down|out) of)\s+(the\s+)?[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*`)
+	// mechanismMethod are methods and phrases that only mechanistic work uses.
+	mechanismMethod = regexp.MustCompile(`(?i)\b(mechanisms? of action|modes? of action|molecular mechanisms?|knock-?(down|out)|sirna|shrna|crispr|western blot(ting)?|immunoblot|ic50|ec50|binding affinity|receptor occupancy|target engagement|transgenic|cell lines?|cultured (cells|neurons)|in vitro|primary cultures?|reporter assay|patch[- ]clamp)\b`)
+)
 
-// mentionsMechanism reports whether any word of lower starts with a mechanism stem.
-func mentionsMechanism(lower string) bool {
-	start := -1
-	for i := 0; i <= len(lower); i++ {
-		letter := i < len(lower) && lower[i] >= 'a' && lower[i] <= 'z'
-		switch {
-		case letter && start < 0:
-			start = i
-		case !letter && start >= 0:
-			w := lower[start:i]
-			for _, stem := range mechanismStems {
-				if strings.HasPrefix(w, stem) {
-					return true
-				}
-			}
-			start = -1
+// mechanismSignals lists why an item reads as a mechanistic study (empty: it does not);
+// text is the item's title and abstract in their original case.
+func mechanismSignals(e domain.Evidence, d Design, text string) []string {
+	var out []string
+	if d.Preclinical() {
+		out = append(out, "preclinical design")
+	}
+	for _, q := range meshQualifiers(e.Citation) {
+		if mechanismQualifiers[q] {
+			out = append(out, "MeSH subheading /"+q)
+			break
 		}
 	}
-	return false
+	if m := namedPathway.FindString(text); m != "" {
+		out = append(out, "named pathway or target ("+shorten(m, 40)+")")
+	}
+	if m := mechanismMethod.FindString(text); m != "" {
+		out = append(out, "mechanistic method ("+strings.ToLower(m)+")")
+	}
+	var target, substance bool
+	for k, ch := range e.Citation.Chemicals {
+		switch ClassifyChemical(ch, chemicalRN(e.Citation, k)) {
+		case ChemicalEnzyme, ChemicalGeneProduct:
+			target = true
+		case ChemicalSubstance:
+			substance = true
+		}
+	}
+	if target && substance {
+		out = append(out, "target indexed beside a substance")
+	}
+	return out
+}
+
+// isMechanistic applies the rule above to the signals.
+func isMechanistic(signals []string) bool {
+	return len(signals) >= 2 || len(signals) == 1 && signals[0] == "preclinical design"
+}
+
+// meshQualifiers are the citation's MeSH subheadings in lower case, from the stored
+// "Descriptor/qualifier" pairs and from headings written as "Descriptor/qualifier/…"
+// (MEDLINE files, library imports).
+func meshQualifiers(c domain.Citation) []string {
+	var out []string
+	for _, pairs := range [][]string{c.MeshQualifiers, c.MeshTerms} {
+		for _, m := range pairs {
+			parts := strings.Split(m, "/")
+			for _, q := range parts[1:] {
+				out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(q), "*")))
+			}
+		}
+	}
+	return out
+}
+
+// headingQualifiers are the lower-case subheadings the record gives the MeSH heading named
+// descriptor (compared case-insensitively).
+func headingQualifiers(c domain.Citation, descriptor string) []string {
+	var out []string
+	want := strings.ToLower(strings.TrimSpace(descriptor))
+	for _, pairs := range [][]string{c.MeshQualifiers, c.MeshTerms} {
+		for _, m := range pairs {
+			parts := strings.Split(m, "/")
+			if strings.ToLower(strings.Trim(strings.TrimSpace(parts[0]), "*")) != want {
+				continue
+			}
+			for _, q := range parts[1:] {
+				out = append(out, strings.ToLower(strings.Trim(strings.TrimSpace(q), "*")))
+			}
+		}
+	}
+	return out
 }
 
 // analysis is everything the pre-analysis derives; the offline judge and the prompt packer
@@ -88,7 +155,11 @@ type analysis struct {
 	counts       map[Design]int
 	human        int
 	preclinical  int
-	mechanism    int // items whose text discusses a mechanism
+	mechanism    int // on-topic items that read as mechanistic studies (see isMechanistic)
+	offTopic     []bool
+	onTopic      int
+	offReasons   []string
+	context      []string // targets and classes named by on-topic chemical lists
 	maxPhase     int
 	trialResults int
 	retracted    []int
@@ -124,7 +195,22 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 		h.ScoreAdjustments = append(h.ScoreAdjustments, domain.ScoreAdjustment{Reason: reason, Delta: delta})
 	}
 
-	a.cands = candidates(ev)
+	a.offTopic = make([]bool, len(ev))
+	for i, e := range ev {
+		if e.IsOffTopic() {
+			a.offTopic[i] = true
+			reason := ""
+			if e.Topic != nil && e.Topic.Reason != "" {
+				reason = ": " + e.Topic.Reason
+			}
+			a.offReasons = append(a.offReasons, fmt.Sprintf("[%d]%s", i+1, reason))
+		} else {
+			a.onTopic++
+		}
+	}
+	skip := func(i int) bool { return a.offTopic[i] }
+	a.cands = candidates(ev, skip)
+	a.context = mechanismContext(ev, skip)
 	a.condition = conditionTerms(question, a.cands)
 	if len(ev) == 0 {
 		adjust("no evidence retrieved", -baseScore)
@@ -143,21 +229,25 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 		}
 		d := ClassifyDesign(e, ap)
 		a.designs = append(a.designs, d)
-		a.counts[d]++
-		switch {
-		case d.Human():
-			a.human++
-		case d.Preclinical():
-			a.preclinical++
-		}
-		a.sources[e.Citation.Source]++
-		if y, err := strconv.Atoi(e.Citation.Year()); err == nil && y > a.newestYear {
-			a.newestYear = y
-		}
 		text := evidenceText(e)
 		lower := strings.ToLower(text)
-		if mentionsMechanism(lower) {
-			a.mechanism++
+		// Safety flags are raised on every item; everything that feeds the scores, the
+		// findings and the candidates reads on-topic items only.
+		if !a.offTopic[i] {
+			a.counts[d]++
+			switch {
+			case d.Human():
+				a.human++
+			case d.Preclinical():
+				a.preclinical++
+			}
+			a.sources[e.Citation.Source]++
+			if y, err := strconv.Atoi(e.Citation.Year()); err == nil && y > a.newestYear {
+				a.newestYear = y
+			}
+			if isMechanistic(mechanismSignals(e, d, text)) {
+				a.mechanism++
+			}
 		}
 		if looksInjected(text, lower) {
 			a.injected = append(a.injected, n)
@@ -167,7 +257,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 			a.retracted = append(a.retracted, n)
 			h.RedFlags = append(h.RedFlags, fmt.Sprintf("retraction notice on evidence [%d] %q: %s", n, shorten(e.Citation.Title, 80), strings.Join(notices, "; ")))
 		}
-		if ap != nil {
+		if ap != nil && !a.offTopic[i] {
 			if q, ok := qualityScore(*ap); ok {
 				a.appraised++
 				qualitySum += q
@@ -186,7 +276,10 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	// Recency is relative to the newest dated item, never to the clock, so re-running the
 	// analysis on stored evidence years later gives the same answer.
 	recent := 0
-	for _, e := range ev {
+	for i, e := range ev {
+		if a.offTopic[i] {
+			continue
+		}
 		if y, err := strconv.Atoi(e.Citation.Year()); err == nil {
 			a.datedItems++
 			if y > a.newestYear-5 {
@@ -211,9 +304,15 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	}
 
 	// Observations, in a fixed order.
-	h.Observations = append(h.Observations, fmt.Sprintf("%d evidence items from %s.", len(ev), a.sourceSummary()))
+	if len(a.offReasons) > 0 {
+		h.Observations = append(h.Observations, fmt.Sprintf("%d of %d items are off-topic for the question and are not scored, cited or mined for candidates: %s.", len(a.offReasons), len(ev), strings.Join(a.offReasons, "; ")))
+	}
+	if a.onTopic == 0 {
+		h.Observations = append(h.Observations, "No evidence item is on the question's topic, so there is nothing to judge yet.")
+	}
+	h.Observations = append(h.Observations, fmt.Sprintf("%d on-topic evidence items from %s.", a.onTopic, a.sourceSummary()))
 	h.Observations = append(h.Observations, fmt.Sprintf("Study designs: %s.", a.designSummary()))
-	h.Observations = append(h.Observations, fmt.Sprintf("Human studies: %d; preclinical (animal or in vitro): %d; reviews or unclassified: %d.", a.human, a.preclinical, len(ev)-a.human-a.preclinical))
+	h.Observations = append(h.Observations, fmt.Sprintf("Human studies: %d; preclinical (animal or in vitro): %d; reviews or unclassified: %d.", a.human, a.preclinical, a.onTopic-a.human-a.preclinical))
 	if a.datedItems > 0 {
 		h.Observations = append(h.Observations, fmt.Sprintf("Recency: %d of %d dated items (%.0f%%) are from the 5 years up to the newest item (%d).", recent, a.datedItems, a.recentShare*100, a.newestYear))
 	} else {
@@ -229,13 +328,19 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	} else {
 		h.Observations = append(h.Observations, "No drug candidate is named in structured fields (trial interventions, chemical lists).")
 	}
-	h.Observations = append(h.Observations, fmt.Sprintf("%d of %d items discuss a mechanism (pathway, receptor, inhibition, activation).", a.mechanism, len(ev)))
+	if len(a.context) > 0 {
+		h.Observations = append(h.Observations, "Targets named in chemical lists (mechanism context, not drug candidates): "+strings.Join(firstN(a.context, 10), ", ")+".")
+	}
+	h.Observations = append(h.Observations, fmt.Sprintf("%d of %d on-topic items read as mechanistic studies (preclinical design, or two of: pharmacological MeSH subheading, named pathway or target, mechanistic method, target indexed beside a substance).", a.mechanism, a.onTopic))
 	if a.appraised > 0 {
 		h.Observations = append(h.Observations, fmt.Sprintf("Appraised items: %d; mean methodological quality %.1f/10; high-quality human studies: %d.", a.appraised, a.meanQuality, a.highQuality))
 	}
 
 	// Score adjustments: the rubric. Each reason is applied at most once.
-	if len(ev) < 3 {
+	if a.onTopic == 0 {
+		adjust("no on-topic evidence", -baseScore)
+	}
+	if a.onTopic < 3 {
 		adjust("fewer than 3 evidence items", -10)
 	}
 	if a.counts[DesignMetaAnalysis] > 0 {
@@ -256,7 +361,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	if a.counts[DesignObservational] > 0 {
 		adjust("observational human studies present", 3)
 	}
-	if a.human == 0 {
+	if a.human == 0 && a.onTopic > 0 {
 		adjust("no human evidence", -15)
 	}
 	if a.preclinical > 0 {
@@ -273,7 +378,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	switch {
 	case len(a.sources) >= 3:
 		adjust("3 or more independent sources", 3)
-	case len(a.sources) == 1 && len(ev) >= 3:
+	case len(a.sources) == 1 && a.onTopic >= 3:
 		adjust("single source only", -3)
 	}
 	switch {
@@ -302,7 +407,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	if a.appraised > 0 && a.meanQuality < 4 {
 		adjust("appraised studies are of low methodological quality", -5)
 	}
-	if a.human == 0 {
+	if a.human == 0 && a.onTopic > 0 {
 		h.RedFlags = append(h.RedFlags, "no human evidence: preclinical, review or unclassified items only")
 	}
 	h.SuggestedQueries = suggestQueries(a)
@@ -388,7 +493,7 @@ func (a *analysis) trials(ev []domain.Evidence) (lines, flags []string) {
 	var parts []string
 	for i, e := range ev {
 		tr := e.Citation.Trial
-		if tr == nil {
+		if tr == nil || a.offTopic[i] {
 			continue
 		}
 		id := strings.TrimSpace(e.Citation.NCTID)
@@ -426,7 +531,7 @@ func (a *analysis) trials(ev []domain.Evidence) (lines, flags []string) {
 	}
 	var linked []string
 	for i, e := range ev {
-		if e.Citation.Trial == nil && len(e.Citation.Registry) > 0 {
+		if e.Citation.Trial == nil && len(e.Citation.Registry) > 0 && !a.offTopic[i] {
 			linked = append(linked, fmt.Sprintf("[%d] %s", i+1, strings.Join(e.Citation.Registry, ", ")))
 		}
 	}
@@ -475,4 +580,11 @@ func shorten(s string, n int) string {
 		return s
 	}
 	return strings.TrimSpace(string(r[:n-1])) + "…"
+}
+
+func firstN[T any](s []T, n int) []T {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
 }

@@ -43,6 +43,8 @@ type Judge struct {
 	client llm.Client
 	info   llm.Info
 	opts   Options
+	// judged remembers, per run, the evidence shown in the last judge prompt (prompt.go).
+	judged judgedMemory
 }
 
 // NewOffline returns the deterministic heuristic judge; it needs no network.
@@ -91,7 +93,9 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 		Schema:      &schema,
 		Model:       j.info.Model,
 		Temperature: 0,
+		CachePrefix: p.cachePrefix,
 	}
+	j.judged.remember(in.RunID, in.Evidence, p.packed.Items)
 	out, res, err := llm.Generate(ctx, j.client, req, llm.Options[domain.Assessment]{
 		Validate:      validateAssessment,
 		Attempts:      j.opts.Attempts,
@@ -119,7 +123,9 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 		PromptVersion: p.version,
 		Kind:          domain.JudgeKindLLM,
 		FallbackFrom:  res.FallbackFrom,
+		Repaired:      res.Repaired,
 	}
+	enforceRules(&out, a, in.Evidence)
 	return out, a.h, nil
 }
 

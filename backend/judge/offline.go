@@ -15,7 +15,7 @@ const OfflineModel = "heuristic-v1"
 // maxOfflineCandidates and maxKeyFindings bound the offline assessment's lists.
 const (
 	maxOfflineCandidates = 5
-	maxKeyFindings       = 5
+	maxKeyFindings       = 8
 )
 
 // offlineConfidenceCap keeps the heuristic judge modest: it never claims more than 0.7
@@ -33,6 +33,9 @@ const offlineConfidenceCap = 0.7
 func mechanismScore(a *analysis) (int, string) {
 	if len(a.designs) == 0 {
 		return 0, "No evidence, so no mechanism can be assessed (offline heuristic judge)."
+	}
+	if a.onTopic == 0 {
+		return 0, fmt.Sprintf("None of the %d evidence items is on the question's topic, so no mechanism can be assessed (offline heuristic judge).", len(a.designs))
 	}
 	reviews := a.counts[DesignReview] + a.counts[DesignSystematicReview] + a.counts[DesignMetaAnalysis]
 	var s int
@@ -58,8 +61,8 @@ func mechanismScore(a *analysis) (int, string) {
 		band = "speculative: no preclinical study and little discussion of a mechanism"
 	}
 	s = min(s, 10)
-	return s, fmt.Sprintf("Offline heuristic judge: mechanism score %d/10 (%s). Signals: %d preclinical (animal or in vitro) studies, %d of %d items discussing a pathway, receptor, inhibition or activation, %d reviews.",
-		s, band, a.preclinical, a.mechanism, len(a.designs), reviews)
+	return s, fmt.Sprintf("Offline heuristic judge: mechanism score %d/10 (%s). Signals: %d preclinical (animal or in vitro) studies, %d of %d on-topic items reading as mechanistic studies, %d reviews.",
+		s, band, a.preclinical, a.mechanism, a.onTopic, reviews)
 }
 
 // clinicalScore is the offline rubric for seed 000's clinical evidence score:
@@ -75,6 +78,9 @@ func mechanismScore(a *analysis) (int, string) {
 func clinicalScore(a *analysis) (int, string) {
 	if len(a.designs) == 0 {
 		return 0, "No evidence, so there is no clinical support to score (offline heuristic judge)."
+	}
+	if a.onTopic == 0 {
+		return 0, fmt.Sprintf("None of the %d evidence items is on the question's topic, so there is no clinical support to score (offline heuristic judge).", len(a.designs))
 	}
 	meta := a.counts[DesignMetaAnalysis] + a.counts[DesignSystematicReview]
 	rct := a.counts[DesignRCT]
@@ -107,7 +113,7 @@ func clinicalScore(a *analysis) (int, string) {
 		s = min(s, 6)
 		band = "preclinical or early clinical data"
 	default:
-		s = 1 + min(len(a.designs), 2)
+		s = 1 + min(a.onTopic, 2)
 		band = "theoretical only: reviews or unclassified items"
 	}
 	s = max(min(s, 10)-len(a.retracted), 0)
@@ -132,7 +138,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 		}
 		names = append(names, c.Name)
 	}
-	sufficient := mech+clin >= 12 && len(names) > 0 && mech >= 7
+	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic)) == 0
 	rec := domain.RecommendContinue
 	if sufficient {
 		rec = domain.RecommendSynthesize
@@ -148,22 +154,15 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 		}
 		fmt.Fprintf(&why, " (%s)", strings.Join(parts, "; "))
 	}
-	fmt.Fprintf(&why, ". Mechanism %d/10 and clinical evidence %d/10 (combined %d). ", mech, clin, mech+clin)
+	fmt.Fprintf(&why, ". Mechanism %d/10 and clinical evidence %d/10 (combined %d), scored on %d on-topic of %d items. ", mech, clin, mech+clin, a.onTopic, len(ev))
+	if a.onTopic == 0 && len(ev) > 0 {
+		fmt.Fprintf(&why, "None of the %d items is on the question's topic, so nothing was scored. ", len(ev))
+	}
 	switch {
 	case sufficient:
 		fmt.Fprintf(&why, "Sufficient by the rule combined >= 12, at least one candidate (%s) and a clear mechanism (mechanism >= 7).", strings.Join(names, ", "))
 	default:
-		var unmet []string
-		if mech+clin < 12 {
-			unmet = append(unmet, "combined score below 12")
-		}
-		if len(names) == 0 {
-			unmet = append(unmet, "no drug candidate in structured fields")
-		}
-		if mech < 7 {
-			unmet = append(unmet, "no clear mechanism (mechanism below 7)")
-		}
-		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(unmet, ", "))
+		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(SufficiencyGaps(mech, clin, len(names), a.onTopic), ", "))
 	}
 	if len(a.h.RedFlags) > 0 {
 		fmt.Fprintf(&why, " Red flags: %s.", strings.Join(a.h.RedFlags, "; "))
@@ -193,7 +192,9 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	}
 }
 
-// keyFindings lists the strongest items by design, then relevance, each as its design, its
+// keyFindings lists the strongest on-topic items by design, then topic score, then
+// relevance: one finding per on-topic, non-retracted item up to maxKeyFindings, so the
+// number of findings follows the evidence; each as its design, its
 // number, its title and year, and the first sentence of its conclusions when the abstract
 // is structured. Nothing is paraphrased, so nothing is invented.
 func keyFindings(a *analysis, ev []domain.Evidence) []string {
@@ -211,6 +212,9 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		if rank[a.designs[i]] != rank[a.designs[j]] {
 			return rank[a.designs[i]] < rank[a.designs[j]]
 		}
+		if ti, tj := topicScore(ev[i]), topicScore(ev[j]); ti != tj {
+			return ti > tj
+		}
 		return ev[i].Relevance > ev[j].Relevance
 	})
 	retracted := map[int]bool{}
@@ -222,7 +226,7 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		if len(out) >= maxKeyFindings {
 			break
 		}
-		if retracted[i] {
+		if retracted[i] || a.offTopic[i] {
 			continue
 		}
 		c := ev[i].Citation
@@ -265,4 +269,33 @@ func capitalize(s string) string {
 		return s
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// topicScore is the evidence's relevance to the question's concepts (0 when not scored).
+func topicScore(e domain.Evidence) float64 {
+	if e.Topic == nil {
+		return 0
+	}
+	return e.Topic.Score
+}
+
+// SufficiencyGaps is seed 000's sufficiency rule in code, applied to every judge: the
+// evidence is sufficient only when it holds on-topic items, mechanism + clinical >= 12, at
+// least one drug candidate and a clear mechanism (mechanism >= 7). It returns each unmet
+// condition in plain words; empty means sufficient.
+func SufficiencyGaps(mech, clin, candidates, onTopic int) []string {
+	var unmet []string
+	if onTopic == 0 {
+		unmet = append(unmet, "no on-topic evidence")
+	}
+	if mech+clin < 12 {
+		unmet = append(unmet, fmt.Sprintf("combined score %d below 12", mech+clin))
+	}
+	if candidates == 0 {
+		unmet = append(unmet, "no drug candidate")
+	}
+	if mech < 7 {
+		unmet = append(unmet, fmt.Sprintf("no clear mechanism (mechanism %d below 7)", mech))
+	}
+	return unmet
 }

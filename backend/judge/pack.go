@@ -135,11 +135,45 @@ func itemTokens(it prompts.EvidenceItem) int {
 // still fit). An item longer than itemCap tokens on its own is first trimmed at a sentence
 // boundary. Included items keep their input numbers, so "[n]" is stable across prompts.
 func PackEvidence(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []Design, budget, itemCap int) Packed {
+	return PackEvidenceWith(ev, appraisals, designs, budget, itemCap, PackOptions{})
+}
+
+// PackOptions steer PackEvidenceWith for prompt caching and relevance.
+type PackOptions struct {
+	// Skip marks input indexes left out of the prompt on purpose (off-topic evidence,
+	// which is named separately and never counted as omitted for the budget).
+	Skip map[int]bool
+	// Judged holds the canonical keys of evidence shown in this run's previous judge
+	// prompt. They are packed first, in input order, so the prompt's head stays
+	// byte-identical from one iteration to the next (providers cache it) and new evidence
+	// comes last.
+	Judged map[string]bool
+}
+
+// packOrder is the order items are offered to the budget: evidence already judged first
+// (input order), then the rest best-ranked first; skipped indexes are left out.
+func packOrder(ev []domain.Evidence, appraisals map[string]domain.Appraisal, o PackOptions) []int {
+	var first, rest []int
+	for _, i := range rankEvidence(ev, appraisals) {
+		switch {
+		case o.Skip[i]:
+		case o.Judged[ev[i].CanonicalKey()] && ev[i].CanonicalKey() != "":
+			first = append(first, i)
+		default:
+			rest = append(rest, i)
+		}
+	}
+	sort.Ints(first)
+	return append(first, rest...)
+}
+
+// PackEvidenceWith is PackEvidence with caching-friendly order and skipped items.
+func PackEvidenceWith(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []Design, budget, itemCap int, o PackOptions) Packed {
 	if itemCap <= 0 {
 		itemCap = DefaultItemTokenCap
 	}
 	p := Packed{Total: len(ev)}
-	order := rankEvidence(ev, appraisals)
+	order := packOrder(ev, appraisals, o)
 	chosen := []prompts.EvidenceItem{}
 	for _, i := range order {
 		var ap *domain.Appraisal

@@ -2,6 +2,8 @@ package judge
 
 import (
 	"fmt"
+	"strings"
+	"sync"
 
 	"deepcritical/backend/domain"
 	"deepcritical/prompts"
@@ -12,6 +14,85 @@ type builtPrompt struct {
 	system, user string
 	version      string
 	packed       Packed
+	// cachePrefix is the length of the user prompt's head that repeats the previous
+	// prompt of the run (question and already-judged evidence); 0 when nothing repeats.
+	cachePrefix int
+}
+
+// judgedMemory remembers, per run, the canonical keys of the evidence shown in the last
+// judge prompt, so the next prompt keeps them first and in the same order.
+type judgedMemory struct {
+	mu   sync.Mutex
+	runs map[string]map[string]bool
+}
+
+func (j *Judge) judgedBefore(runID string) map[string]bool {
+	if runID == "" {
+		return nil
+	}
+	j.judged.mu.Lock()
+	defer j.judged.mu.Unlock()
+	return j.judged.runs[runID]
+}
+
+func (m *judgedMemory) remember(runID string, ev []domain.Evidence, items []prompts.EvidenceItem) {
+	if runID == "" {
+		return
+	}
+	keys := make(map[string]bool, len(items))
+	for _, it := range items {
+		if k := ev[it.N-1].CanonicalKey(); k != "" {
+			keys[k] = true
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.runs == nil {
+		m.runs = map[string]map[string]bool{}
+	}
+	m.runs[runID] = keys
+}
+
+// setAside lists the off-topic evidence (by input index) with the reason the relevance
+// scorer gave, for the prompt's "set aside" section.
+func setAside(ev []domain.Evidence) (map[int]bool, []prompts.SetAsideItem) {
+	skip := map[int]bool{}
+	var items []prompts.SetAsideItem
+	for i, e := range ev {
+		if !e.IsOffTopic() {
+			continue
+		}
+		skip[i] = true
+		reason := ""
+		if e.Topic != nil {
+			reason = e.Topic.Reason
+		}
+		items = append(items, prompts.SetAsideItem{N: i + 1, Title: e.Citation.Title, Reason: reason})
+	}
+	return skip, items
+}
+
+// cachePrefixOf returns the byte length of user's head up to the first evidence item that
+// was not judged before (or up to the end of the evidence list when all were).
+func cachePrefixOf(user string, items []prompts.EvidenceItem, ev []domain.Evidence, judged map[string]bool) int {
+	if len(judged) == 0 {
+		return 0
+	}
+	for _, it := range items {
+		if !judged[ev[it.N-1].CanonicalKey()] {
+			if i := strings.Index(user, fmt.Sprintf("### Evidence [%d]\n", it.N)); i > 0 {
+				return i
+			}
+			return 0
+		}
+	}
+	if i := strings.Index(user, "\n\n## Your task"); i > 0 {
+		// Everything was judged before: the list is the same, the counts line may not be.
+		if j := strings.LastIndex(user[:i], "</evidence>"); j > 0 {
+			return j + len("</evidence>")
+		}
+	}
+	return 0
 }
 
 // HeuristicsPromptData converts the heuristics for heuristics.md; evidence numbers for
@@ -73,11 +154,18 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 		return builtPrompt{}, err
 	}
 	budget := j.opts.TokenBudget
+	skip, aside := setAside(in.Evidence)
 	fixed := EstimateTokens(sys.Text) + EstimateTokens(skeleton.Text)
-	packed := PackEvidence(in.Evidence, in.Appraisals, a.designs, budget-fixed, j.opts.ItemTokenCap)
+	for _, it := range aside {
+		fixed += EstimateTokens(it.Title) + EstimateTokens(it.Reason) + 8
+	}
+	judged := j.judgedBefore(in.RunID)
+	opts := PackOptions{Skip: skip, Judged: judged}
+	packed := PackEvidenceWith(in.Evidence, in.Appraisals, a.designs, budget-fixed, j.opts.ItemTokenCap, opts)
 	for {
 		user, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{
 			Question: in.Question, Evidence: packed.Items, Total: packed.Total, Omitted: packed.Omitted, HeuristicsSection: heur.Text,
+			SetAside: aside,
 		})
 		if err != nil {
 			return builtPrompt{}, err
@@ -86,19 +174,20 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 		// The per-item estimate is pessimistic, so this loop rarely runs twice; it guarantees
 		// the budget even when it is not.
 		if total <= budget || len(packed.Items) == 0 {
-			return builtPrompt{system: sys.Text, user: user.Text, version: prompts.CombineVersions(sys.Version, heur.Version, user.Version), packed: packed}, nil
+			return builtPrompt{system: sys.Text, user: user.Text, version: prompts.CombineVersions(sys.Version, heur.Version, user.Version), packed: packed,
+				cachePrefix: cachePrefixOf(user.Text, packed.Items, in.Evidence, judged)}, nil
 		}
-		packed = dropLowestRanked(packed, in.Evidence, in.Appraisals)
+		packed = dropLowestRanked(packed, in.Evidence, in.Appraisals, opts)
 	}
 }
 
 // dropLowestRanked removes the included item that ranks last.
-func dropLowestRanked(p Packed, ev []domain.Evidence, appraisals map[string]domain.Appraisal) Packed {
+func dropLowestRanked(p Packed, ev []domain.Evidence, appraisals map[string]domain.Appraisal, o PackOptions) Packed {
 	in := map[int]bool{}
 	for _, it := range p.Items {
 		in[it.N] = true
 	}
-	order := rankEvidence(ev, appraisals)
+	order := packOrder(ev, appraisals, o)
 	for k := len(order) - 1; k >= 0; k-- {
 		n := order[k] + 1
 		if !in[n] {

@@ -36,7 +36,7 @@ func sharedData(t testing.TB, rel string) string {
 	return p
 }
 
-var rnName = regexp.MustCompile(`\(([^()]+)\)\s*$`)
+var rnName = regexp.MustCompile(`^(.*?)\s*\(([^()]+(?:\([^()]*\)[^()]*)*)\)\s*$`)
 
 // readMedline is a minimal reader of NLM tagged records (the importer lives elsewhere);
 // it keeps the fields the heuristics use.
@@ -94,10 +94,18 @@ func readMedline(t testing.TB, path string) []domain.Evidence {
 		case "PT":
 			cur.Citation.PublicationTypes = append(cur.Citation.PublicationTypes, val)
 		case "MH":
-			cur.Citation.MeshTerms = append(cur.Citation.MeshTerms, val)
+			// "Albuterol/administration & dosage/*therapeutic use": the descriptor goes to
+			// MeshTerms and each subheading to a Descriptor/qualifier pair, as the parsers do.
+			parts := strings.Split(val, "/")
+			desc := strings.TrimPrefix(strings.TrimSpace(parts[0]), "*")
+			cur.Citation.MeshTerms = append(cur.Citation.MeshTerms, desc)
+			for _, q := range parts[1:] {
+				cur.Citation.MeshQualifiers = append(cur.Citation.MeshQualifiers, desc+"/"+strings.TrimPrefix(strings.TrimSpace(q), "*"))
+			}
 		case "RN":
 			if m := rnName.FindStringSubmatch(val); m != nil {
-				cur.Citation.Chemicals = append(cur.Citation.Chemicals, m[1])
+				cur.Citation.Chemicals = append(cur.Citation.Chemicals, m[2])
+				cur.Citation.ChemicalRNs = append(cur.Citation.ChemicalRNs, m[1])
 			}
 		}
 	}

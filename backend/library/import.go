@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
@@ -46,6 +47,47 @@ type Summary struct {
 	Updated  int           `json:"updated"`
 	Skipped  int           `json:"skipped"`
 	Errors   []ImportError `json:"errors"`
+	// Warnings are problems with records that were imported all the same (a field
+	// truncated, a file converted from Latin-1), or with a whole file (Record 0).
+	Warnings []ImportError `json:"warnings"`
+	// Files counts the files read and Records the records found in them, good or bad.
+	Files   int `json:"files"`
+	Records int `json:"records"`
+}
+
+// NothingImported returns, when no record was imported or updated, one line saying why
+// (for the CLI's exit status 1 and the window's message); "" when something was imported.
+func (s Summary) NothingImported() string {
+	if s.Imported+s.Updated > 0 {
+		return ""
+	}
+	var why []string
+	switch {
+	case s.Records == 0 && len(s.Errors) == 0:
+		why = append(why, "no records were found in the file(s)")
+	case s.Records == 0:
+		why = append(why, "no file could be read")
+	}
+	if s.Skipped > 0 {
+		why = append(why, fmt.Sprintf("%d %s no title and no identifier (PMID, DOI, PMCID, NCT id)", s.Skipped,
+			plural(s.Skipped, "record has", "records have")))
+	}
+	if n := len(s.Errors); n > 0 {
+		first := s.Errors[0]
+		where := filepath.Base(first.File)
+		if first.Record > 0 {
+			where += fmt.Sprintf(" record %d", first.Record)
+		}
+		why = append(why, fmt.Sprintf("%d %s (first: %s: %s)", n, plural(n, "error", "errors"), where, first.Error))
+	}
+	return "nothing was imported: " + strings.Join(why, "; ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // Progress reports an import's advance through its files, for a progress bar.
@@ -79,7 +121,7 @@ const sniffSize = 8 << 10
 // when the import had to stop: the context was cancelled or the index failed (a database
 // error); the Summary then says what was done before.
 func Import(ctx context.Context, idx Index, paths []string, progress func(Progress)) (Summary, error) {
-	im := &importer{idx: idx, progress: progress, sum: Summary{Errors: []ImportError{}}}
+	im := &importer{idx: idx, progress: progress, sum: Summary{Errors: []ImportError{}, Warnings: []ImportError{}}}
 	if b, ok := idx.(BatchIndex); ok {
 		im.batchIdx = b
 	}
@@ -188,14 +230,24 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 	im.report(false)
 
 	var stop error
+	im.sum.Files++
 	scanErr := citeformat.Scan(br, format, func(rec int, ev domain.Evidence, err error) error {
 		if cerr := ctx.Err(); cerr != nil {
 			return fmt.Errorf("library import cancelled: %w", cerr)
 		}
-		im.prog.Records = rec
+		if rec > im.prog.Records {
+			im.sum.Records += rec - im.prog.Records
+			im.prog.Records = rec
+		}
 		if err != nil {
-			im.fileError(rec, err)
-			return nil
+			if !citeformat.IsWarning(err) {
+				im.fileError(rec, err)
+				return nil
+			}
+			im.sum.Warnings = append(im.sum.Warnings, ImportError{File: im.file, Record: rec, Error: domain.SafeMessage(userError(err))})
+			if rec == 0 {
+				return nil
+			}
 		}
 		if !citeformat.HasIdentity(ev.Citation) {
 			im.sum.Skipped++

@@ -133,12 +133,13 @@ func TestImportIntoStore(t *testing.T) {
 func TestSummaryJSON(t *testing.T) {
 	b, err := json.Marshal(Summary{Imported: 1, Errors: []ImportError{{File: "f.ris", Record: 3, Error: "bad"}}})
 	require.NoError(t, err)
-	require.JSONEq(t, `{"imported":1,"updated":0,"skipped":0,"errors":[{"file":"f.ris","record":3,"error":"bad"}]}`, string(b))
+	require.JSONEq(t, `{"imported":1,"updated":0,"skipped":0,"errors":[{"file":"f.ris","record":3,"error":"bad"}],
+		"warnings":null,"files":0,"records":0}`, string(b))
 	sum, err := Import(context.Background(), &fakeIndex{}, nil, nil)
 	require.NoError(t, err)
 	b, err = json.Marshal(sum)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"imported":0,"updated":0,"skipped":0,"errors":[]}`, string(b))
+	require.JSONEq(t, `{"imported":0,"updated":0,"skipped":0,"errors":[],"warnings":[],"files":0,"records":0}`, string(b))
 }
 
 // fakeIndex is a non-batch Index that records keys and can fail on demand.
@@ -218,7 +219,7 @@ func TestImportLargeFileStreams(t *testing.T) {
 	var updates []Progress
 	sum, err := Import(ctx, s, []string{p["big.medline"]}, func(pr Progress) { updates = append(updates, pr) })
 	require.NoError(t, err)
-	require.Equal(t, Summary{Imported: n, Errors: []ImportError{}}, sum)
+	require.Equal(t, Summary{Imported: n, Errors: []ImportError{}, Warnings: []ImportError{}, Files: 1, Records: n}, sum)
 	// Progress arrives during the file, not only at its end, and bytes only grow.
 	require.Greater(t, len(updates), n/batchSize)
 	for i := 1; i < len(updates); i++ {

@@ -5,6 +5,11 @@ import "strings"
 // price is USD per million input and output tokens.
 type price struct{ in, out float64 }
 
+// PriceTableDate is when the list prices below were last checked against the providers'
+// published pricing pages. Every cost shown from this table is labelled an estimate "as of"
+// this date; a model not in the table has an unknown cost, never 0 presented as a fact.
+const PriceTableDate = "2026-11-23"
+
 // prices are list prices of common hosted models (per 1M tokens) used to estimate a call's
 // cost for the audit log when the provider does not report one. Matching is by prefix on
 // the model name, longest first, so dated snapshots share their family's price.
@@ -28,11 +33,35 @@ var prices = []struct {
 	{"claude-3-7-sonnet", price{3, 15}},
 	{"claude-sonnet-4", price{3, 15}},
 	{"claude-opus-4", price{15, 75}},
+	{"claude-opus-4-1", price{15, 75}},
+	// Opus 4.5 and later are priced at a third of Opus 4/4.1.
+	{"claude-opus-4-5", price{5, 25}},
+	{"claude-opus-4-6", price{5, 25}},
+	{"claude-opus-4-7", price{5, 25}},
 }
 
-// EstimateCost returns the list-price cost of a call in USD, or 0 for unknown and local
-// models (the audit log then shows no cost rather than a made-up one).
-func EstimateCost(model string, inputTokens, outputTokens int) float64 {
+// Cache multipliers of Anthropic's prompt caching: a 5-minute cache write costs 1.25x the
+// input price, a cache read 0.1x.
+const (
+	cacheWriteFactor = 1.25
+	cacheReadFactor  = 0.10
+)
+
+// PriceKnown reports whether the table has a price for model (else its cost is unknown).
+func PriceKnown(model string) bool { _, ok := lookup(model); return ok }
+
+// EstimateCostCached is EstimateCost for a prompt split into uncached, cache-written and
+// cache-read tokens (Anthropic's usage fields).
+func EstimateCostCached(model string, uncached, cacheWrite, cacheRead, outputTokens int) float64 {
+	p, ok := lookup(model)
+	if !ok {
+		return 0
+	}
+	in := float64(uncached) + cacheWriteFactor*float64(cacheWrite) + cacheReadFactor*float64(cacheRead)
+	return (in*p.in + float64(outputTokens)*p.out) / 1e6
+}
+
+func lookup(model string) (price, bool) {
 	m := strings.ToLower(model)
 	if i := strings.LastIndexByte(m, '/'); i >= 0 {
 		m = m[i+1:]
@@ -44,8 +73,17 @@ func EstimateCost(model string, inputTokens, outputTokens int) float64 {
 		}
 	}
 	if best < 0 {
+		return price{}, false
+	}
+	return prices[best].p, true
+}
+
+// EstimateCost returns the list-price cost of a call in USD, or 0 for unknown and local
+// models (the audit log then shows no cost rather than a made-up one).
+func EstimateCost(model string, inputTokens, outputTokens int) float64 {
+	p, ok := lookup(model)
+	if !ok {
 		return 0
 	}
-	p := prices[best].p
 	return (float64(inputTokens)*p.in + float64(outputTokens)*p.out) / 1e6
 }

@@ -25,6 +25,8 @@ const (
 	KindBadRequest    ErrorKind = "bad_request"     // 400/422: the request itself was rejected
 	KindInvalidOutput ErrorKind = "invalid_output"  // the answer never decoded and validated
 	KindCanceled      ErrorKind = "canceled"        // the caller canceled
+	KindTruncated     ErrorKind = "truncated"       // the answer was cut at the token limit, even with more room
+	KindRefused       ErrorKind = "refused"         // the model declined to answer (stop_reason refusal)
 )
 
 // Error is the typed error every provider and Generate return. Message holds the
@@ -80,7 +82,7 @@ func (e *Error) Unwrap() []error {
 // Code maps the kind to a user-safe domain code.
 func (e *Error) Code() domain.Code {
 	switch e.Kind {
-	case KindBadRequest, KindInvalidOutput, KindModelNotFound:
+	case KindBadRequest, KindInvalidOutput, KindModelNotFound, KindTruncated, KindRefused:
 		return domain.CodeInvalid
 	case KindAuth, KindQuota, KindRateLimit, KindUnavailable, KindTimeout, KindCanceled:
 		return domain.CodeUnavailable

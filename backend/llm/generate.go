@@ -56,7 +56,23 @@ type Result struct {
 	Latency      time.Duration `json:"latency"`
 	InputTokens  int           `json:"input_tokens"`
 	OutputTokens int           `json:"output_tokens"`
+	CachedTokens int           `json:"cached_tokens,omitempty"`
 	CostUSD      float64       `json:"cost_usd"`
+	// Truncations counts answers cut at the token limit (each retried once with more room).
+	Truncations int `json:"truncations,omitempty"`
+}
+
+// TruncationRetryTokens is the token cap of the one retry after an answer was cut at a
+// provider's default cap (when the request set none). Reasoning models spend part of the
+// cap on hidden reasoning, so the retry gives generous room.
+const TruncationRetryTokens = 16384
+
+// moreRoom is the token cap for the retry after a cut answer: twice the cap that cut it.
+func moreRoom(cur int) int {
+	if cur <= 0 {
+		return TruncationRetryTokens
+	}
+	return max(cur*2, 1024)
 }
 
 // Generate runs the structured-output pipeline for one request and returns a decoded,
@@ -101,6 +117,10 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 	if logger == nil {
 		logger = slog.Default()
 	}
+	if opts.RunID == "" {
+		// Appraisal, narrative and verifier calls learn their run from the context.
+		opts.RunID = domain.RunIDFrom(ctx)
+	}
 
 	var lastErr *Error
 	for mi, model := range models {
@@ -125,12 +145,13 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 			}
 			res.InputTokens += resp.InputTokens
 			res.OutputTokens += resp.OutputTokens
+			res.CachedTokens += resp.CachedTokens
 			res.CostUSD += resp.CostUSD
 			rec := CallRecord{
 				RunID: opts.RunID, Purpose: opts.Purpose, Provider: opts.Provider, Model: firstNonEmpty(resp.Model, model),
 				PromptVersion: opts.PromptVersion, Response: firstNonEmpty(resp.Raw, resp.Text),
-				Latency: resp.Latency, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CostUSD: resp.CostUSD,
-				Attempt: a, Notes: resp.Notes,
+				Latency: resp.Latency, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CachedTokens: resp.CachedTokens,
+				CostUSD: resp.CostUSD, Attempt: a, Notes: resp.Notes,
 			}
 			if opts.Recorder != nil {
 				rec.Request = requestJSON(conv)
@@ -145,6 +166,23 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 				}
 				res.Latency = time.Since(start)
 				return zero, res, le
+			}
+			if resp.Truncated {
+				// A cut answer is never repaired into a verdict: what is missing is unknown.
+				// It is asked again once with twice the room; a second cut is an error the
+				// judge turns into a visible FALLBACK.
+				res.Truncations++
+				limit := conv.MaxTokens
+				rec.Error = fmt.Sprintf("answer cut off at the token limit (max tokens %s)", capText(limit))
+				record(ctx, opts.Recorder, rec, logger)
+				if res.Truncations > 1 {
+					res.Latency = time.Since(start)
+					return zero, res, &Error{Kind: KindTruncated, Provider: opts.Provider, Model: model,
+						Message: fmt.Sprintf("the answer was cut off at the token limit twice (max tokens %s, then %s)", capText(req.MaxTokens), capText(limit))}
+				}
+				conv.MaxTokens = moreRoom(limit)
+				a-- // the retry with more room does not use up an attempt
+				continue
 			}
 			v, parsed, repaired, problem := decodeAnswer(resp.Text, sch, opts.Validate)
 			if problem == "" {
@@ -318,6 +356,14 @@ func requestJSON(r Request) string {
 		return ""
 	}
 	return string(b)
+}
+
+// capText names a token cap for messages; 0 is the provider's default.
+func capText(n int) string {
+	if n <= 0 {
+		return "provider default"
+	}
+	return fmt.Sprint(n)
 }
 
 func truncate(s string, n int) string {

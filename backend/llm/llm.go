@@ -52,6 +52,10 @@ type Request struct {
 	Temperature float64 `json:"temperature"`
 	// MaxTokens bounds the answer; 0 lets the provider choose its default.
 	MaxTokens int `json:"max_tokens,omitempty"`
+	// CachePrefix is the length in bytes of the first message's head that stays the same
+	// from one call to the next (the judge's question and already-judged evidence), so
+	// providers with explicit prompt caching (Anthropic cache_control) can mark it; 0: none.
+	CachePrefix int `json:"cache_prefix,omitempty"`
 }
 
 // Response is a provider's answer.
@@ -64,8 +68,17 @@ type Response struct {
 	Raw          string
 	InputTokens  int
 	OutputTokens int
-	CostUSD      float64
-	Latency      time.Duration
+	// CachedTokens are input tokens the provider served from its prompt cache (Anthropic
+	// cache_read_input_tokens, OpenAI prompt_tokens_details.cached_tokens); CacheWriteTokens
+	// are input tokens written to the cache (Anthropic cache_creation_input_tokens). Both are
+	// part of the prompt, so InputTokens already includes them.
+	CachedTokens     int
+	CacheWriteTokens int
+	CostUSD          float64
+	Latency          time.Duration
+	// Truncated reports that the answer was cut at the token limit (finish_reason length,
+	// stop_reason max_tokens, done_reason length). Generate never accepts such an answer.
+	Truncated bool
 	// Notes says how the answer was obtained when it matters for the audit, e.g. that a
 	// server rejected json_schema and the client fell back to json_object.
 	Notes string
@@ -106,6 +119,7 @@ type CallRecord struct {
 	Latency       time.Duration   `json:"latency"`
 	InputTokens   int             `json:"input_tokens"`
 	OutputTokens  int             `json:"output_tokens"`
+	CachedTokens  int             `json:"cached_tokens,omitempty"`
 	CostUSD       float64         `json:"cost_usd"`
 	// Attempt is the 1-based attempt number on Model.
 	Attempt int `json:"attempt,omitempty"`

@@ -17,7 +17,25 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/httpx"
 )
+
+// ErrCutOff marks a response body that ended before it was complete (the connection
+// dropped mid-body). It is wrapped by DoJSON and the OpenAI capture so NetworkError names
+// it with the words the search sources use, instead of "cannot reach" or "request not sent".
+var ErrCutOff = errors.New("response cut off while reading")
+
+// BodyFault names an answer that is not the JSON an API promised (an HTML page from a
+// proxy or captive portal, an empty body, plain text) with the search sources' words, from
+// the same check (httpx.CheckBody); nil when the body looks like JSON.
+func BodyFault(p domain.Provider, model string, status int, contentType string, body []byte) *Error {
+	err := httpx.CheckBody(httpx.JSON, contentType, body)
+	if err == nil {
+		return nil
+	}
+	return &Error{Kind: KindInvalidOutput, Provider: p, Model: model, Status: status,
+		Message: "the server's answer could not be read: " + err.Error(), Err: err}
+}
 
 // keyLike matches strings shaped like API keys and bearer tokens (OpenAI sk-…, Anthropic
 // sk-ant-…, Hugging Face hf_…, OpenRouter sk-or-…) so they are masked even when a server
@@ -143,7 +161,7 @@ func (e *Error) Retryable() bool {
 	if e.Kind == KindRateLimit {
 		return true
 	}
-	return e.Kind == KindUnavailable && e.Status >= 500
+	return e.Kind == KindUnavailable && (e.Status >= 500 || errors.Is(e.Err, ErrCutOff))
 }
 
 // NetworkError types a failed HTTP round trip: a context end becomes timeout/canceled, a
@@ -155,6 +173,11 @@ func NetworkError(ctx context.Context, err error, p domain.Provider, model, base
 	}
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		return FromContext(err, p, model)
+	}
+	if errors.Is(err, ErrCutOff) {
+		// Retryable like a 5xx: the server answered, then the connection dropped.
+		return &Error{Kind: KindUnavailable, Provider: p, Model: model,
+			Message: providerTitle(p) + ": response cut off while reading; the connection dropped before the answer was complete", Err: err}
 	}
 	host := baseURL
 	if u, perr := url.Parse(baseURL); perr == nil && u.Host != "" {
@@ -282,7 +305,7 @@ func DoJSON(ctx context.Context, hc *http.Client, method, url string, header htt
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
 	if err != nil {
-		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("read response: %w", err)
+		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("%w: %w", ErrCutOff, err)
 	}
 	return HTTPResult{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
 }

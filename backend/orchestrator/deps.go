@@ -118,7 +118,7 @@ type Synthesis struct {
 	Narrative json.RawMessage
 }
 
-// Synthesizer renders the report (wire.Synthesizer adapts backend/report).
+// Synthesizer renders the report (runs.Synthesizer adapts backend/report).
 type Synthesizer interface {
 	Synthesize(ctx context.Context, in SynthesisInput) (Synthesis, error)
 }
@@ -140,7 +140,7 @@ type VerifyResult struct {
 	Checks  json.RawMessage
 }
 
-// Verifier checks a report (wire.Verifier adapts backend/verify). On error it may still
+// Verifier checks a report (runs.Verifier adapts backend/verify). On error it may still
 // return the deterministic checks; the report is then marked unverified, never passed.
 type Verifier interface {
 	Verify(ctx context.Context, in VerifyInput) (VerifyResult, error)

@@ -2,6 +2,9 @@ package orchestrator_test
 
 import (
 	"bytes"
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/search/querybuild"
+
 	"context"
 	"encoding/json"
 	"errors"
@@ -110,12 +113,29 @@ func (f *fakeJudge) Assess(ctx context.Context, in orchestrator.JudgeInput) (dom
 	f.evidence = append(f.evidence, len(in.Evidence))
 	f.mu.Unlock()
 	a, err := f.assess(ctx, n, in)
-	return a, domain.Heuristics{FinalScore: 50, SuggestedQueries: []string{fmt.Sprintf("heuristic query %d", n)}}, err
+	return a, domain.Heuristics{FinalScore: 50, SuggestedQueries: []string{"heuristic " + drugWord(n+10)}}, err
+}
+
+// drugWords give the fake judge a distinct follow-up per call ("next donepezil"): numbers
+// carry no search value and are dropped by the query builder.
+var drugWords = []string{"donepezil", "memantine", "rivastigmine", "galantamine", "lecanemab", "aducanumab", "metformin",
+	"liraglutide", "semaglutide", "insulin", "statin", "lithium", "exenatide", "pioglitazone", "ibuprofen", "naproxen",
+	"curcumin", "resveratrol", "melatonin", "minocycline", "doxycycline", "sildenafil", "tadalafil", "bexarotene"}
+
+func drugWord(n int) string { return drugWords[n%len(drugWords)] }
+
+// nextQuery is the query the loop sends for the fake judge's follow-up of call n.
+func nextQuery(n int) string {
+	set, err := concepts.Extract(question)
+	if err != nil {
+		panic(err)
+	}
+	return querybuild.FollowUp(set, "next "+drugWord(n))
 }
 
 func always(a domain.Assessment) func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
 	return func(_ context.Context, n int, _ orchestrator.JudgeInput) (domain.Assessment, error) {
-		a.NextSearchQueries = []string{fmt.Sprintf("next query %d", n)}
+		a.NextSearchQueries = []string{"next " + drugWord(n)}
 		return a, nil
 	}
 }

@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/querybuild"
 )
 
 // Stop reasons recorded on Run.StopReason; a failure is "failed: <reason>".
@@ -88,6 +90,10 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 	if err != nil {
 		return domain.Run{}, err
 	}
+	// A question with nothing to search for is refused before any request, in one line.
+	if _, err := concepts.Extract(q); err != nil {
+		return domain.Run{}, err
+	}
 	if len(cfg.Sources) == 0 {
 		cfg.Sources = domain.DefaultRunConfig().Sources
 	}
@@ -149,6 +155,7 @@ func (o *Orchestrator) Resume(ctx context.Context, runID string) (domain.Run, er
 // cancelled, and returns the final run. The error is non-nil only when the store itself
 // fails; a failed or cancelled run is a normal outcome reported in the run's status.
 func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, error) {
+	ctx = domain.WithRunID(ctx, runID) // every LLM call of the run is recorded with its id
 	st, err := o.load(ctx, runID)
 	if err != nil {
 		return domain.Run{}, err
@@ -190,7 +197,10 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 	switch {
 	case it == 0:
 		it = 1
-		queries = InitialQueries(st.run.Question, cfg.QueriesPerIteration)
+		queries = querybuild.Initial(st.concepts, cfg.QueriesPerIteration)
+		if len(queries) == 0 {
+			queries = []string{st.run.Question}
+		}
 	case !st.searchDone[it]:
 		queries = st.iterQueries[it]
 	case len(st.pendingQueries) > 0:
@@ -226,7 +236,7 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 				if a.Heuristics != nil {
 					h = a.Heuristics.SuggestedQueries
 				}
-				next := NextQueries(st.run.Question, a.Assessment.NextSearchQueries, h, st.queriesRun, cfg.QueriesPerIteration)
+				next := NextQueries(st.concepts, a.Assessment.NextSearchQueries, h, st.queriesRun, st.queryHits, cfg.QueriesPerIteration)
 				if len(next) == 0 {
 					stopReason = StopNoProgress
 					break
@@ -269,6 +279,12 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	if ctx.Err() != nil {
 		return "", cancelled()
 	}
+	for _, qe := range res.Queries {
+		st.noteHits(qe)
+		if err := o.event(ctx, st, domain.EventQuery, it, queryMessage(qe), qe); err != nil {
+			return "", err
+		}
+	}
 	var keep []domain.Evidence
 	dropped := 0
 	for _, ev := range res.Evidence {
@@ -299,6 +315,16 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		newCount = 0
 	}
 	st.evidence, st.total = all, len(all)
+	st.markTopics()
+	if err := o.saveTopics(ctx, st); err != nil {
+		return "", err
+	}
+	offTopic := 0
+	for _, ev := range st.evidence {
+		if ev.IsOffTopic() {
+			offTopic++
+		}
+	}
 
 	var failures, warnings []domain.SearchError
 	failedSources := map[domain.Source]bool{}
@@ -328,9 +354,14 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	for _, ev := range keep {
 		perSource[string(ev.Citation.Source)]++
 	}
+	conceptsJSON, err := json.Marshal(st.concepts.Concepts)
+	if err != nil {
+		return "", fmt.Errorf("encode concepts: %w", err)
+	}
 	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), domain.SearchCompleteData{
 		Queries: queries, NewCount: newCount, TotalCount: len(all), Found: len(res.Evidence), DroppedInvalid: dropped,
 		PerSource: perSource, SourcesSearched: res.SourcesSearched, Errors: failures, Warnings: warnings,
+		OffTopicCount: offTopic, Concepts: conceptsJSON,
 		NoProgressStreak: st.noProgressStreak, AllFailedStreak: st.allFailedStreak,
 	}); err != nil {
 		return "", err
@@ -421,6 +452,12 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	if a.Judge.Kind == domain.JudgeKindFallback {
 		msg += " — FALLBACK: " + a.Judge.Error
 	}
+	if a.Judge.Repaired {
+		msg += " — REPAIRED answer (malformed JSON repaired)"
+	}
+	for _, ov := range a.Judge.Overrides {
+		msg += " — OVERRIDDEN: " + ov
+	}
 	if err := o.event(ctx, st, domain.EventJudgeComplete, it, msg, data); err != nil {
 		return err
 	}
@@ -481,7 +518,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 		}
 	}
 	if ver.Status == domain.ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
-		next := NextQueries(st.run.Question, ver.Verdict.SuggestedNextSteps, nil, st.queriesRun, st.run.Config.QueriesPerIteration)
+		next := NextQueries(st.concepts, ver.Verdict.SuggestedNextSteps, nil, st.queriesRun, st.queryHits, st.run.Config.QueriesPerIteration)
 		if len(next) > 0 {
 			st.verifyRounds++
 			if err := o.event(ctx, st, domain.EventLooping, it, "Verification failed: "+ver.Verdict.Reason+" Searching again: "+strings.Join(next, "; "),
@@ -627,7 +664,9 @@ func summarize(errs []domain.SearchError) string {
 func synthMessage(stopReason string, n int) string {
 	switch stopReason {
 	case StopSufficient:
-		return fmt.Sprintf("Evidence sufficient! Preparing synthesis of %d sources...", n)
+		// Not a final word: the draft is verified next and a failed verification sends the
+		// loop back to search, so the message says what happens rather than celebrating.
+		return fmt.Sprintf("The judge finds the evidence sufficient: drafting the report from %s to verify it...", domain.Plural(n, "source", "sources"))
 	case StopMaxIterations:
 		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %d sources...", n)
 	case StopNoProgress:
@@ -637,6 +676,48 @@ func synthMessage(stopReason string, n int) string {
 }
 
 func completeMessage(run domain.Run, ver *Verification, n int) string {
-	status := map[string]string{domain.ReportVerified: "verified", domain.ReportFailed: "verification failed", domain.ReportUnverified: "UNVERIFIED"}[ver.Status]
-	return fmt.Sprintf("Research complete after %d iteration(s) with %d sources (stop rule: %s; report %s)", run.Iterations, n, run.StopReason, status)
+	return fmt.Sprintf("Research complete with %s. %s", domain.Plural(n, "source", "sources"), domain.RunOutcome(run, ver.Status))
+}
+
+// queryMessage is the timeline line of one query: what was sent, how many hits, what was
+// relaxed and any problem the source reported.
+func queryMessage(q domain.QueryEvent) string {
+	count := "hits unknown"
+	if q.Count >= 0 {
+		count = fmt.Sprintf("%d hits", q.Count)
+	}
+	msg := fmt.Sprintf("%s: %s (%s)", q.Source, q.Query, count)
+	if q.Relaxation != "" {
+		msg += " — " + q.Relaxation
+	}
+	if q.Error != "" {
+		msg += " — " + q.Error
+	}
+	return msg
+}
+
+// TopicStore is implemented by a store that keeps each evidence's relevance to the run's
+// question, so reports and exports made later show the same off-topic group.
+type TopicStore interface {
+	SetEvidenceTopics(ctx context.Context, runID string, topics map[string]domain.Topic) error
+}
+
+func (o *Orchestrator) saveTopics(ctx context.Context, st *state) error {
+	ts, ok := o.d.Store.(TopicStore)
+	if !ok {
+		return nil
+	}
+	m := map[string]domain.Topic{}
+	for _, ev := range st.evidence {
+		if ev.Topic != nil {
+			m[ev.CanonicalKey()] = *ev.Topic
+		}
+	}
+	if len(m) == 0 {
+		return nil
+	}
+	if err := ts.SetEvidenceTopics(context.WithoutCancel(ctx), st.run.ID, m); err != nil {
+		return fmt.Errorf("store evidence topics: %w", err)
+	}
+	return nil
 }

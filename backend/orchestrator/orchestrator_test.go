@@ -67,8 +67,9 @@ func TestLoopsAndHitsMaxIterationsWithPartialReport(t *testing.T) {
 	require.Equal(t, []int{1, 2, 3}, h.judge.evidence, "the judge sees all evidence so far")
 
 	// The judge's next queries drive the next iteration.
-	require.Equal(t, "next query 1", h.searcher.queries[1][0])
-	require.Equal(t, "next query 2", h.searcher.queries[2][0])
+	require.Equal(t, nextQuery(1), h.searcher.queries[1][0])
+	require.Equal(t, nextQuery(2), h.searcher.queries[2][0])
+	require.Equal(t, "alzheimer disease AND next memantine", nextQuery(1), "follow-ups are concept queries anchored on the condition")
 }
 
 func TestRespectsMaxIterationsExactly(t *testing.T) {
@@ -246,7 +247,7 @@ func TestResumeRepeatsNoFinishedSearchOrJudgeCall(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			judge := func(_ context.Context, n int, in orchestrator.JudgeInput) (domain.Assessment, error) {
 				a := assessment(n >= 3, "Metformin")
-				a.NextSearchQueries = []string{"next query " + strings.Repeat("x", len(in.Evidence))}
+				a.NextSearchQueries = []string{"next " + drugWord(len(in.Evidence))}
 				return a, nil
 			}
 			h := newHarness(t, newPapers(1), judge)
@@ -303,7 +304,7 @@ func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
 		}
 	}
 	require.Len(t, rounds, 2, "at most 2 extra rounds")
-	require.Contains(t, data(t, rounds[0])["next_queries"], "Donepezil alzheimer disease")
+	require.Contains(t, data(t, rounds[0])["next_queries"], "donepezil alzheimer disease", "the verifier's next step, rebuilt by the query builder")
 	require.Equal(t, 3, run.Iterations)
 	require.Equal(t, 3, count(events, domain.EventVerifying))
 	rep, err := h.s.GetReport(context.Background(), run.ID)

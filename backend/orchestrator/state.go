@@ -1,6 +1,10 @@
 package orchestrator
 
 import (
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/relevance"
+	"deepcritical/backend/search/querybuild"
+
 	"context"
 	"fmt"
 
@@ -30,6 +34,12 @@ type state struct {
 	// lastIteration+1 before the process stopped; resume starts that iteration with them
 	// instead of deciding (and, after a failed verification, verifying) again.
 	pendingQueries []string
+	// concepts are the question's concepts with the MeSH headings learnt from the
+	// evidence so far; they build every query and mark evidence on or off topic.
+	concepts concepts.Set
+	// queryHits are the hit counts sources reported per query (first attempt), so design
+	// filters are proposed only for a query known to find plenty.
+	queryHits map[string]int
 }
 
 // load rebuilds the state of a run from the store by replaying its events: a "searching"
@@ -43,7 +53,7 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 		return nil, err
 	}
 	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]domain.StoredAssessment{},
-		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}}
+		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}, queryHits: map[string]int{}}
 	events, err := o.d.Store.ListEvents(sctx, runID, 0)
 	if err != nil {
 		return nil, fmt.Errorf("load events: %w", err)
@@ -56,6 +66,10 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 	if st.evidence, err = o.d.Store.RunEvidence(sctx, runID); err != nil {
 		return nil, fmt.Errorf("load evidence: %w", err)
 	}
+	// A question stored before concepts existed may have none: it is searched as it was
+	// written (the builder then has nothing to anchor on), never refused on resume.
+	st.concepts, _ = questionConcepts(run.Question, nil)
+	st.markTopics()
 	// A search whose evidence was linked but whose search_complete event was lost is
 	// repeated; counting from the last recorded total keeps its new-evidence count honest.
 	assessments, err := o.d.Store.ListAssessments(sctx, runID)
@@ -100,6 +114,12 @@ func (st *state) replay(e domain.Event) error {
 		}
 		st.total = d.TotalCount
 		st.noProgressStreak, st.allFailedStreak = d.NoProgressStreak, d.AllFailedStreak
+	case domain.EventQuery:
+		d, err := domain.DecodeData[domain.QueryEvent](e)
+		if err != nil {
+			return err
+		}
+		st.noteHits(d)
 	case domain.EventJudgeComplete:
 		st.judgeDone[e.Iteration] = true
 	case domain.EventLooping:
@@ -139,4 +159,28 @@ func (st *state) synthesisInput(allowLLM bool) SynthesisInput {
 		in.Heuristics = a.Heuristics
 	}
 	return in
+}
+
+// markTopics scores the run's evidence against the question's concepts, learns MeSH
+// headings from the on-topic part, and scores again with them, so a paper indexed under
+// the heading but worded differently is not set aside.
+func (st *state) markTopics() {
+	if len(st.concepts.Concepts) == 0 || len(st.evidence) == 0 {
+		return
+	}
+	relevance.Mark(st.concepts, st.evidence)
+	if querybuild.Learn(&st.concepts, st.evidence) {
+		relevance.Mark(st.concepts, st.evidence)
+	}
+}
+
+// noteHits keeps the largest count any source reported for a query's first attempt.
+func (st *state) noteHits(q domain.QueryEvent) {
+	if q.Attempt != 1 || q.Count < 0 {
+		return
+	}
+	k := queryKey(q.Query)
+	if n, ok := st.queryHits[k]; !ok || q.Count > n {
+		st.queryHits[k] = q.Count
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
 )
@@ -77,7 +78,9 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	switch f {
 	case "md":
 		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
-			_, err = io.WriteString(w, run.Report.Markdown)
+			// The stored report of record, with the limitations section added when it
+			// was written before the run's failures were known to the report.
+			_, err = io.WriteString(w, WithLimitations(run.Report.Markdown, Build(InputFromExport(run)).Limitations))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}
@@ -99,7 +102,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 // InputFromExport rebuilds the report input from a stored run: the latest unlabelled
 // assessment, the latest verdict and its checks, the narrative recorded in the events.
 func InputFromExport(run ExportRun) Input {
-	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals}
+	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals, Events: run.Events}
 	var latest *domain.StoredAssessment
 	for i := range run.Assessments {
 		a := &run.Assessments[i]
@@ -189,7 +192,10 @@ type jsonExport struct {
 	Assessments []domain.StoredAssessment   `json:"assessments"`
 	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
 	Report      *domain.StoredReport        `json:"report"`
-	Disclaimer  string                      `json:"disclaimer"`
+	// Limitations are what limits the report (failed sources, fallback judge, …), the
+	// same list the Markdown, HTML and CSV exports show.
+	Limitations []Limitation `json:"limitations"`
+	Disclaimer  string       `json:"disclaimer"`
 }
 
 type jsonEvidence struct {
@@ -203,6 +209,7 @@ func writeJSON(w io.Writer, run ExportRun) error {
 		Format: "deepcritical-run", Version: 1, Question: run.Run.Question, Config: run.Run.Config, Run: run.Run,
 		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
 		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
+		Limitations: nonNil(Build(InputFromExport(run)).Limitations),
 	}
 	for i, ev := range run.Evidence {
 		out.Evidence = append(out.Evidence, jsonEvidence{N: i + 1, Key: ev.CanonicalKey(), Evidence: ev})
@@ -220,9 +227,12 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// csvHeader is the column order of the CSV evidence table.
+// csvHeader is the column order of the CSV evidence table. After the evidence rows come
+// note rows (n = "note", key = the limitation's kind, title = its text), one per
+// limitation, so a spreadsheet shows a failed source or fallback judge beside the table.
 var csvHeader = []string{"n", "key", "source", "year", "design", "quality", "risk_of_bias", "registry_phase_status",
-	"title", "authors", "journal", "doi", "pmid", "pmcid", "nct_id", "url", "retracted", "cited_for"}
+	"title", "authors", "journal", "volume", "issue", "pages", "issn", "doi", "pmid", "pmcid", "nct_id", "url",
+	"retracted", "off_topic", "cited_for"}
 
 func writeCSV(w io.Writer, r Report, evidence []domain.Evidence) error {
 	citedFor := map[int][]string{}
@@ -237,12 +247,27 @@ func writeCSV(w io.Writer, r Report, evidence []domain.Evidence) error {
 	}
 	for i, row := range r.Rows {
 		c := evidence[i].Citation
+		offTopic := ""
+		if row.OffTopic {
+			offTopic = "yes"
+			if row.OffTopicReason != "" {
+				offTopic += ": " + row.OffTopicReason
+			}
+		}
 		rec := []string{strconv.Itoa(row.N), row.Key, row.Source, row.Year, row.Design, row.Quality, row.RiskOfBias,
-			row.Trial, row.Title, strings.Join(c.Authors, "; "), oneLine(c.Journal), c.DOI, c.PMID, c.PMCID, c.NCTID,
-			c.URL, yesNo(row.Retracted), strings.Join(citedFor[row.N], "; ")}
+			row.Trial, row.Title, strings.Join(c.Authors, "; "), oneLine(c.Journal), oneLine(c.Volume), oneLine(c.Issue),
+			citeformat.ExpandPages(c.Pages), c.ISSN, c.DOI, c.PMID, c.PMCID, c.NCTID,
+			citeformat.SafeURL(c.URL), yesNo(row.Retracted), offTopic, strings.Join(citedFor[row.N], "; ")}
 		for k := range rec {
 			rec[k] = csvSafe(rec[k])
 		}
+		if err := cw.Write(rec); err != nil {
+			return err
+		}
+	}
+	for _, l := range r.Limitations {
+		rec := make([]string, len(csvHeader))
+		rec[0], rec[1], rec[8] = "note", l.Kind, csvSafe(oneLine(l.Text))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}

@@ -55,6 +55,9 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 <section><h2>Question</h2><p>{{.Question}}</p>
 <p><span class="status {{.Status}}">{{.Status}}</span>{{if .Partial}} <span class="status">partial synthesis</span>{{end}}</p>
 <p><strong>Stop rule:</strong> {{.StopRule}}</p></section>
+<section><h2>Limitations</h2>
+{{if .Limitations}}<ul class="limitations">{{range .Limitations}}<li class="warn" data-kind="{{.Kind}}">⚠ {{.Text}}</li>{{end}}</ul>{{else}}<p>No source failed, the judge answered, and no evidence was set aside.</p>{{end}}
+</section>
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>
 {{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the stored evidence</span>{{else}}supported by {{cites .Citations}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
@@ -83,7 +86,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 </section>
 <section><h2>Evidence</h2>
 {{if .Rows}}<table><thead><tr><th>#</th><th>Source</th><th>Year</th><th>Design</th><th>Quality</th><th>Risk of bias</th><th>Registry / phase / status</th><th>Title</th></tr></thead><tbody>
-{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{.Title}}</td></tr>
+{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>No evidence was found.</p>{{end}}
 </section>
 <section><h2>References</h2><ol class="refs">

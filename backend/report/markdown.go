@@ -14,6 +14,8 @@ import (
 var mdEscaper = strings.NewReplacer(
 	`\`, `\\`, "`", "\\`", `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`,
 	`<`, `\<`, `>`, `\>`, `|`, `\|`, `#`, `\#`,
+	// Pandoc's extensions: $…$ is TeX math, ^…^ and ~…~ super- and subscript, @key a citation.
+	`$`, `\$`, `^`, `\^`, `~`, `\~`, `@`, `\@`,
 )
 
 func md(s string) string { return mdEscaper.Replace(oneLine(s)) }
@@ -55,6 +57,9 @@ func renderMarkdown(r Report) string {
 		w(" · partial synthesis")
 	}
 	w("  \n**Stop rule:** %s\n\n", md(r.StopRule))
+	w("**Outcome:** %s\n\n", md(r.Outcome))
+
+	b.WriteString(limitationsMarkdown(r.Limitations))
 
 	w("## Summary\n\n%s\n\n*%s*\n\n", mdProse(r.Summary), md(r.SummaryNote))
 
@@ -129,6 +134,9 @@ func renderMarkdown(r Report) string {
 			title := md(row.Title)
 			if row.Retracted {
 				title = "**RETRACTED** " + title
+			}
+			if row.OffTopic {
+				title = "**OFF-TOPIC** " + title
 			}
 			w("| %d | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(row.Trial), title)
 		}

@@ -53,6 +53,8 @@ type Input struct {
 	Narrative  *Narrative
 	// Verification is nil for a draft that has not been verified yet.
 	Verification *Verification
+	// Events are the run's stored events, read for the sources that failed or warned.
+	Events []domain.Event
 }
 
 // Candidate is a drug candidate with the evidence that supports it.
@@ -99,6 +101,9 @@ type Row struct {
 	URL        string `json:"url"`
 	Reference  string `json:"reference"`
 	Retracted  bool   `json:"retracted,omitempty"`
+	// OffTopic marks evidence the relevance scorer set aside, with its reason.
+	OffTopic       bool   `json:"off_topic,omitempty"`
+	OffTopicReason string `json:"off_topic_reason,omitempty"`
 }
 
 // JudgeLine describes the judge that produced the assessment, labelled so an offline or
@@ -132,9 +137,12 @@ type Report struct {
 	Verification  *Verification `json:"verification,omitempty"`
 	Flagged       []string      `json:"flagged"`
 	RedFlags      []string      `json:"red_flags,omitempty"`
+	Limitations   []Limitation  `json:"limitations"`
 	GeneratedAt   time.Time     `json:"generated_at"`
 	Disclaimer    string        `json:"disclaimer"`
 	Markdown      string        `json:"-"`
+	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
+	Outcome string `json:"-"`
 }
 
 // Build assembles the report. It is deterministic: the same input gives the same report,
@@ -155,6 +163,11 @@ func Build(in Input) Report {
 	r.Status = StatusDraft
 	if in.Verification != nil {
 		r.Status = in.Verification.Status
+	}
+	if r.Status == StatusDraft {
+		r.Outcome = domain.RunOutcome(in.Run, "")
+	} else {
+		r.Outcome = domain.RunOutcome(in.Run, r.Status)
 	}
 	flagCandidate, flagFinding := verifierFlags(in.Verification)
 
@@ -191,6 +204,7 @@ func Build(in Input) Report {
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
 	r.Summary, r.SummaryNote = summary(r, in)
+	r.Limitations = limitations(in, r)
 	r.Markdown = renderMarkdown(r)
 	return r
 }
@@ -270,7 +284,7 @@ func StopRuleText(run domain.Run) string {
 	reason := run.StopReason
 	switch {
 	case reason == "sufficient":
-		return fmt.Sprintf("The judge found the evidence sufficient and recommended synthesis after %d iteration(s).", run.Iterations)
+		return "The judge found the evidence sufficient and recommended synthesis after " + domain.Plural(run.Iterations, "iteration", "iterations") + "."
 	case reason == "max_iterations":
 		return fmt.Sprintf("Stopped at the iteration limit (max_iterations = %d) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations)
 	case reason == "no_progress":
@@ -305,6 +319,20 @@ func judgeLine(j domain.JudgeInfo) JudgeLine {
 		l.Label = "No assessment was made"
 		l.Kind = "none"
 	}
+	// A repaired answer and the rules' corrections are part of the verdict's label, in
+	// every format that shows the judge.
+	var notes []string
+	if l.Warning != "" {
+		notes = append(notes, l.Warning)
+	}
+	if j.Repaired {
+		l.Label += " (REPAIRED answer: the model's JSON was malformed and was repaired before it validated)"
+		notes = append(notes, "the LLM's answer was malformed JSON repaired by DeepCritical, not a clean verdict")
+	}
+	for _, o := range j.Overrides {
+		notes = append(notes, "OVERRIDDEN by DeepCritical's rules: "+o)
+	}
+	l.Warning = strings.Join(notes, "; ")
 	return l
 }
 
@@ -320,7 +348,8 @@ func summary(r Report, in Input) (string, string) {
 		note = "The LLM narrative could not be written (" + in.Narrative.Error + "); this text was built from the assessment instead."
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%d piece(s) of evidence were collected over %d iteration(s)", len(in.Evidence), in.Run.Iterations)
+	fmt.Fprintf(&b, "%s of evidence %s collected over %s", domain.Plural(len(in.Evidence), "piece", "pieces"),
+		map[bool]string{true: "was", false: "were"}[len(in.Evidence) == 1], domain.Plural(in.Run.Iterations, "iteration", "iterations"))
 	if len(in.Evidence) > 0 {
 		b.WriteString(" (" + designSummary(r.Rows) + ")")
 	}

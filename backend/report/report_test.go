@@ -91,7 +91,7 @@ func TestJudgeLabels(t *testing.T) {
 func TestStopRuleText(t *testing.T) {
 	cfg := domain.DefaultRunConfig()
 	cases := map[string]string{
-		"sufficient":          "sufficient and recommended synthesis after 3 iteration(s)",
+		"sufficient":          "sufficient and recommended synthesis after 3 iterations",
 		"max_iterations":      "iteration limit (max_iterations = 5)",
 		"no_progress":         "two iterations in a row found no new evidence",
 		"cancelled":           "cancelled",
@@ -141,12 +141,21 @@ func TestCSVExport(t *testing.T) {
 	require.NoError(t, Export(sampleExportRun(), "csv", &buf))
 	recs, err := csv.NewReader(&buf).ReadAll()
 	require.NoError(t, err)
-	require.Len(t, recs, 5)
+	require.Len(t, recs, 6, "header, 4 evidence rows, 1 limitation note row")
 	require.Equal(t, csvHeader, recs[0])
-	require.Equal(t, "pmid:31234567", recs[1][1])
-	require.Equal(t, "RCT", recs[1][4])
-	require.Equal(t, "NCT01843075 · PHASE2 · COMPLETED · n=204", recs[3][7])
-	require.Equal(t, "Liraglutide", recs[3][17])
+	col := map[string]int{}
+	for i, h := range csvHeader {
+		col[h] = i
+	}
+	require.Equal(t, "pmid:31234567", recs[1][col["key"]])
+	require.Equal(t, "RCT", recs[1][col["design"]])
+	require.Equal(t, "70", recs[1][col["volume"]])
+	require.Equal(t, "2", recs[1][col["issue"]])
+	require.Equal(t, "455-466", recs[1][col["pages"]])
+	require.Equal(t, "NCT01843075 · PHASE2 · COMPLETED · n=204", recs[3][col["registry_phase_status"]])
+	require.Equal(t, "Liraglutide", recs[3][col["cited_for"]])
+	require.Empty(t, recs[4][col["url"]], "a javascript: URL is not exported")
+	require.Equal(t, []string{"note", LimitJudgeOffline}, recs[5][:2])
 	for _, rec := range recs[1:] {
 		for _, cell := range rec {
 			require.False(t, cell != "" && strings.ContainsRune("=+-@", rune(cell[0])), "formula cell %q", cell)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
 )
 
@@ -18,7 +19,10 @@ func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []
 			N: i + 1, Key: key, Source: sourceLabel(c.Source), Year: c.Year(),
 			Design: design(c, a, hasA), Quality: "not appraised", RiskOfBias: "not appraised",
 			Trial: trialLine(c), Title: oneLine(c.Title), URL: c.URL, Reference: Reference(ev),
-			Retracted: len(c.Retractions) > 0,
+			Retracted: len(c.Retractions) > 0, OffTopic: ev.IsOffTopic(),
+		}
+		if row.OffTopic {
+			row.OffTopicReason = oneLine(ev.Topic.Reason)
 		}
 		if row.Year == "" {
 			row.Year = "n.d."
@@ -156,7 +160,11 @@ func Reference(ev domain.Evidence) string {
 		if n > 3 {
 			authors = authors[:3]
 		}
-		b.WriteString(strings.Join(authors, ", "))
+		names := make([]string, len(authors))
+		for i, a := range authors {
+			names[i] = citeformat.VancouverAuthor(a)
+		}
+		b.WriteString(strings.Join(names, ", "))
 		if n > 3 {
 			b.WriteString(", et al")
 		}
@@ -171,8 +179,22 @@ func Reference(ev domain.Evidence) string {
 	if c.Journal != "" {
 		b.WriteString(" " + oneLine(c.Journal) + ".")
 	}
+	// Vancouver's "Year;Volume(Issue):Pages." so a reader can find the paper in print.
+	var loc string
 	if y := c.Year(); y != "" {
-		b.WriteString(" " + y + ".")
+		loc = y
+	}
+	if v := oneLine(c.Volume); v != "" {
+		loc += ";" + v
+	}
+	if is := oneLine(c.Issue); is != "" {
+		loc += "(" + is + ")"
+	}
+	if p := citeformat.ExpandPages(c.Pages); p != "" {
+		loc += ":" + p
+	}
+	if loc = strings.TrimPrefix(loc, ";"); loc != "" {
+		b.WriteString(" " + loc + ".")
 	}
 	var ids []string
 	if c.PMID != "" {

@@ -108,6 +108,8 @@ func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Sou
 		return res
 	}
 
+	qlog := &queryLog{}
+	ctx = WithQueryRecorder(ctx, qlog.add)
 	results := make([]chan outcome, len(run))
 	for i, s := range run {
 		results[i] = make(chan outcome, 1)
@@ -148,6 +150,8 @@ func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Sou
 	}
 	res.Evidence = m.ranked(rank)
 	res.TotalFound = len(res.Evidence)
+	res.Queries = qlog.list()
+	sort.SliceStable(res.Queries, func(i, j int) bool { return rank[res.Queries[i].Source] < rank[res.Queries[j].Source] })
 	return res
 }
 

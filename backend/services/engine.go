@@ -2,6 +2,9 @@ package services
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -40,6 +43,8 @@ type engine struct {
 	appraiser *appraisal.Appraiser
 	verifier  *verify.Verifier
 	narrator  *narrative.Narrator
+	// onBreaker is told once when the run's circuit breaker stops calling the judge.
+	onBreaker func(ctx context.Context, reason string)
 }
 
 // resolveJudge applies the defaults: the settings' judge, then that provider's model.
@@ -64,7 +69,10 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 	ps := s.Provider(choice.Provider)
 	cfg := providers.ProviderConfig{
 		Provider: choice.Provider, BaseURL: ps.BaseURL, Model: choice.Model, Command: ps.Command,
-		Timeout: ps.Timeout(), HTTPClient: c.http,
+		Timeout: ps.Timeout(), HTTPClient: llmHTTP(c.http),
+		// One transport retry: with the run's circuit breaker and concurrent appraisal
+		// calls, a judge answering 500 costs at most a handful of requests per run.
+		Backoff: llm.Backoff{Retries: 1},
 	}
 	cfg.Models = append([]string{choice.Model}, ps.FallbackModels...)
 	if choice.Model != ps.Model && choice.Provider != domain.ProviderHuggingFace {
@@ -78,6 +86,16 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 		cfg.APIKey = key
 	}
 	return providers.New(cfg)
+}
+
+// llmHTTP is the shared client without its overall Timeout: each provider bounds its own
+// calls (Ollama 180 s by default, up to 600 s in the settings), which a client-wide cap of
+// two minutes silently overrode. Transport, redirects and cookies are shared.
+func llmHTTP(hc *http.Client) *http.Client {
+	if hc == nil {
+		return &http.Client{}
+	}
+	return &http.Client{Transport: hc.Transport, CheckRedirect: hc.CheckRedirect, Jar: hc.Jar}
 }
 
 // recorder stores every LLM exchange in llm_calls (keys never reach it: the llm package
@@ -158,10 +176,17 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 		e.info = e.judge.Info()
 		e.verifier = verify.New(verify.Options{})
 	} else {
-		client, info, err := c.llmClient(s, choice)
+		inner, info, err := c.llmClient(s, choice)
 		if err != nil {
 			return nil, err
 		}
+		// One breaker per run: after consecutive connection failures or timeouts the judge
+		// is not called again in this run; every later step falls back at once, saying why.
+		client := llm.NewBreaker(inner, llm.DefaultBreakerThreshold, func(ctx context.Context, reason string) {
+			if e.onBreaker != nil {
+				e.onBreaker(ctx, reason)
+			}
+		})
 		e.client, e.info = client, info
 		e.judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
 		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: s.Appraisal.TokenBudget})
@@ -169,7 +194,9 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 	}
 	conc := s.Appraisal.ConcurrencyCloud
 	if e.info.Local {
-		conc = s.Appraisal.ConcurrencyLocal
+		// Never one at a time: a hanging local server would cost every paper's full timeout
+		// in series. Ollama queues what it cannot run in parallel.
+		conc = max(s.Appraisal.ConcurrencyLocal, 2)
 	}
 	ap, err := appraisal.New(appraisal.Options{Client: e.client, Info: e.info, Weights: weights, Cache: st, Recorder: rec,
 		Concurrency: conc, TokenBudget: s.Appraisal.TokenBudget})
@@ -210,6 +237,18 @@ func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orch
 	st, err := c.Store()
 	if err != nil {
 		return nil, err
+	}
+	e.onBreaker = func(ctx context.Context, reason string) {
+		runID := domain.RunIDFrom(ctx)
+		if runID == "" {
+			return
+		}
+		ev := domain.Event{RunID: runID, Type: domain.EventError,
+			Message: fmt.Sprintf("The %s judge stopped answering (%s): it is not called again in this run, and the steps that needed it fall back, marked FALLBACK.", e.info.Provider, reason)}
+		ev.Data, _ = json.Marshal(map[string]any{"phase": "llm", "fatal": false, "breaker": true, "provider": e.info.Provider, "error": reason})
+		if stored, err := st.AppendEvent(context.WithoutCancel(ctx), ev); err == nil && emit != nil {
+			emit.Emit(stored)
+		}
 	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.fanout,

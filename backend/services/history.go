@@ -40,6 +40,9 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 	if runs == nil {
 		runs = []store.RunSummary{}
 	}
+	for i := range runs {
+		runs[i].Outcome = runs[i].OutcomeLine()
+	}
 	return runs, nil
 }
 
@@ -47,6 +50,8 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 type RunDetail struct {
 	Run    domain.Run     `json:"run"`
 	Events []domain.Event `json:"events"`
+	// Outcome is domain.RunOutcome's one line (why it stopped, verification, partial).
+	Outcome string `json:"outcome"`
 }
 
 // Get opens one stored run.
@@ -68,7 +73,23 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 	if evs == nil {
 		evs = []domain.Event{}
 	}
-	return RunDetail{Run: run, Events: evs}, nil
+	reportStatus, err := storedReportStatus(ctx, st, run.ID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus)}, nil
+}
+
+// storedReportStatus is the status of the run's stored report, or empty when it has none.
+func storedReportStatus(ctx context.Context, st *store.Store, runID string) (string, error) {
+	rep, err := st.GetReport(ctx, runID)
+	switch {
+	case err == nil:
+		return rep.Status, nil
+	case domain.CodeOf(err) == domain.CodeNotFound:
+		return "", nil
+	}
+	return "", err
 }
 
 // Delete removes a run and everything stored with it.

@@ -148,6 +148,8 @@ type ProviderTest struct {
 	LatencyMS int64           `json:"latency_ms"`
 	Error     string          `json:"error,omitempty"`
 	Local     bool            `json:"local"`
+	// Warning says when the chosen model is not one the server lists.
+	Warning string `json:"warning,omitempty"`
 }
 
 // Test makes a tiny structured call to a provider and reports the model and latency, or
@@ -171,12 +173,16 @@ func (p *ProviderService) Test(name string) (ProviderTest, error) {
 	out.Model, out.Local = info.Model, info.Local
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	res, err := providers.Test(ctx, client)
+	var rec llm.Recorder
+	if st, serr := p.c.Store(); serr == nil {
+		rec = recorder{st: st}
+	}
+	res, err := providers.Test(ctx, client, rec)
 	if err != nil {
 		out.Error = llmMessage(err)
 		return out, nil
 	}
-	out.OK, out.LatencyMS, out.Error = res.OK, res.Latency.Milliseconds(), res.Error
+	out.OK, out.LatencyMS, out.Error, out.Warning = res.OK, res.Latency.Milliseconds(), res.Error, res.Warning
 	if res.Model != "" {
 		out.Model = res.Model
 	}

@@ -6,7 +6,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
+	"github.com/adrg/xdg"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"deepcritical/backend/domain"
@@ -15,7 +17,12 @@ import (
 )
 
 // ReportService opens reports and exports runs in every format.
-type ReportService struct{ c *Container }
+type ReportService struct {
+	c *Container
+	// lastDir is the folder of the last export, where the next save dialog opens; it is
+	// kept for the session only.
+	lastDir atomic.Pointer[string]
+}
 
 // ReportView is a run's report as the Report view shows it.
 type ReportView struct {
@@ -28,6 +35,11 @@ type ReportView struct {
 	Evidence    []EvidenceView           `json:"evidence"`
 	Disclaimer  string                   `json:"disclaimer"`
 	Formats     []string                 `json:"formats"`
+	// Limitations are what limits the report (failed sources, fallback judge, off-topic
+	// evidence, …); the Markdown carries them too.
+	Limitations []report.Limitation `json:"limitations"`
+	// Outcome is domain.RunOutcome's one line, the same the run header and History show.
+	Outcome string `json:"outcome"`
 }
 
 // EvidenceView is one evidence card: the evidence with its appraisal, if any.
@@ -71,6 +83,18 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		return view, err
 	}
 	view.Evidence = evs
+	view.Limitations = []report.Limitation{}
+	if run, err := runs.LoadExportRun(ctx, st, runID); err == nil {
+		view.Limitations = report.LimitationsOf(run)
+		if view.Markdown != "" {
+			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
+		}
+	}
+	if run, err := st.GetRun(ctx, runID); err == nil {
+		view.Outcome = domain.RunOutcome(run, view.Status)
+	} else {
+		return view, err
+	}
 	return view, nil
 }
 
@@ -151,13 +175,37 @@ func (r *ReportService) ExportDialog(runID, format string) (string, error) {
 		return "", domain.Errorf(domain.CodeUnavailable, "no window to show a save dialog in")
 	}
 	path, err := runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{
-		Title:           "Export report",
-		DefaultFilename: "deepcritical-" + runID + report.Extension(f),
-		Filters:         []runtime.FileFilter{{DisplayName: strings.ToUpper(f), Pattern: "*" + report.Extension(f)}},
+		Title:            "Export report",
+		DefaultDirectory: exportStartDir(r.lastDir.Load()),
+		DefaultFilename:  "deepcritical-" + runID + report.Extension(f),
+		Filters:          []runtime.FileFilter{{DisplayName: strings.ToUpper(f), Pattern: "*" + report.Extension(f)}},
 	})
 	if err != nil || path == "" {
 		return "", err
 	}
+	dir := filepath.Dir(path)
+	r.lastDir.Store(&dir)
 	// The dialog already asked about overwriting.
 	return r.Export(runID, f, path, true)
+}
+
+// exportStartDir is where the save dialog opens: the folder of the last export when it still
+// exists, else the user's documents folder (XDG user dirs, the platform's Documents), else
+// the home folder — never the process's working folder, which for a desktop app is
+// wherever it happened to be launched from.
+func exportStartDir(last *string) string {
+	isDir := func(p string) bool {
+		fi, err := os.Stat(p)
+		return err == nil && fi.IsDir()
+	}
+	if last != nil && *last != "" && isDir(*last) {
+		return *last
+	}
+	if d := xdg.UserDirs.Documents; d != "" && isDir(d) {
+		return d
+	}
+	if home, err := os.UserHomeDir(); err == nil && isDir(home) {
+		return home
+	}
+	return ""
 }

@@ -176,3 +176,35 @@ func storeFilter(text string) (f store.RunFilter) {
 	f.Text = text
 	return f
 }
+
+// TestOneOutcomeLineEverywhere checks that the run header (History.Get), the History list
+// and the report carry the same domain.RunOutcome line, and that it matches the stored run.
+func TestOneOutcomeLineEverywhere(t *testing.T) {
+	c := openTest(t)
+	run := libraryRun(t, c)
+	d, err := c.History.Get(run.ID)
+	require.NoError(t, err)
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunOutcome(d.Run, view.Status), d.Outcome)
+	require.NotEmpty(t, d.Outcome)
+	require.Equal(t, d.Outcome, view.Outcome)
+	list, err := c.History.List(storeFilter(""))
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, d.Outcome, list[0].Outcome, "History words the run as its header does")
+	require.Equal(t, view.Status, list[0].ReportStatus)
+	require.Contains(t, view.Markdown, "**Outcome:** "+d.Outcome, "the report of record states the same outcome")
+}
+
+func TestExportStartDirPrefersLastFolderThenDocuments(t *testing.T) {
+	last := t.TempDir()
+	require.Equal(t, last, exportStartDir(&last), "the last used folder wins while it exists")
+	gone := filepath.Join(last, "removed")
+	got := exportStartDir(&gone)
+	require.NotEqual(t, gone, got, "a folder that no longer exists is not offered")
+	wd, err := os.Getwd()
+	require.NoError(t, err)
+	require.NotEqual(t, wd, got, "never the working folder")
+	require.DirExists(t, got)
+}

@@ -175,7 +175,15 @@ func overlay(base, top map[string]any) {
 		case nil:
 			continue
 		case string:
+			// A re-import never replaces a richer value with a poorer one: "2020" does
+			// not overwrite "2020-06-15", nor a cut abstract a whole one.
 			if strings.TrimSpace(tv) == "" {
+				continue
+			}
+			// A value differing only in case (a DOI written in lower case) is the same
+			// value: the stored spelling stays.
+			if bs, ok := base[k].(string); ok && (len([]rune(strings.TrimSpace(bs))) > len([]rune(strings.TrimSpace(tv))) ||
+				strings.EqualFold(strings.TrimSpace(bs), strings.TrimSpace(tv))) {
 				continue
 			}
 		case float64:
@@ -190,6 +198,11 @@ func overlay(base, top map[string]any) {
 			if len(tv) == 0 {
 				continue
 			}
+			// Lists (authors, keywords) are replaced only by one with as many entries and
+			// as much text: "Flaherty KT" never overwrites "Flaherty, Keith T".
+			if bl, ok := base[k].([]any); ok && (len(bl) > len(tv) || len(bl) == len(tv) && listText(bl) > listText(tv)) {
+				continue
+			}
 		case map[string]any:
 			if bm, ok := base[k].(map[string]any); ok {
 				overlay(bm, tv)
@@ -198,6 +211,19 @@ func overlay(base, top map[string]any) {
 		}
 		base[k] = v
 	}
+}
+
+// listText is the amount of text in a JSON list, for comparing how rich two lists are.
+func listText(l []any) int {
+	n := 0
+	for _, v := range l {
+		if s, ok := v.(string); ok {
+			n += len([]rune(s))
+		} else if b, err := json.Marshal(v); err == nil {
+			n += len(b)
+		}
+	}
+	return n
 }
 
 const librarySelect = `SELECT l.id, l.key, l.abstract, l.relevance, l.citation, l.imported_at, l.updated_at`

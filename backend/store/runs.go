@@ -41,6 +41,18 @@ type RunSummary struct {
 	VerdictPass   *bool            `json:"verdict_pass,omitempty"`
 	CreatedAt     time.Time        `json:"created_at"`
 	FinishedAt    *time.Time       `json:"finished_at,omitempty"`
+	StopReason    string           `json:"stop_reason,omitempty"`
+	Error         string           `json:"error,omitempty"`
+	// ReportStatus is the stored report's status (verified, failed, unverified), empty
+	// when the run has no report.
+	ReportStatus string `json:"report_status,omitempty"`
+	// Outcome is domain.RunOutcome's line; the history service fills it.
+	Outcome string `json:"outcome"`
+}
+
+// OutcomeLine words how the run ended with domain.RunOutcome, from the listed columns.
+func (r RunSummary) OutcomeLine() string {
+	return domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)
 }
 
 func runNotFound(id string) error {
@@ -353,7 +365,7 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 			finished  sql.NullString
 		)
 		if err := rows.Scan(&r.ID, &r.Question, &status, &judge, &r.Iterations, &r.EvidenceCount,
-			&verdict, &createdAt, &finished); err != nil {
+			&verdict, &createdAt, &finished, &r.StopReason, &r.Error, &r.ReportStatus); err != nil {
 			return nil, s.dbErr(err, "listing runs")
 		}
 		r.Status = domain.RunStatus(status)
@@ -421,7 +433,8 @@ func listRunsQuery(f RunFilter) (string, []any, int, error) {
 		args = append(args, string(f.Judge))
 	}
 	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
-		runs.verdict_pass, runs.created_at, runs.finished_at FROM ` + from
+		runs.verdict_pass, runs.created_at, runs.finished_at, runs.stop_reason, runs.error,
+		COALESCE((SELECT status FROM reports WHERE reports.run_id = runs.id), '') FROM ` + from
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}

@@ -14,6 +14,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"deepcritical/e2e/fakeapis/eutils"
 )
 
 func main() {
@@ -24,6 +26,7 @@ func main() {
 	hostile := flag.Bool("hostile", false, "add evidence and model text carrying HTML/script payloads (for the XSS tests)")
 	down := flag.String("down", "", "comma-separated sources that answer 503 (pubmed, europepmc, clinicaltrials, web)")
 	envFile := flag.String("env-file", "", "also write the environment lines to this file")
+	pubmedMode := flag.String("pubmed", "replay", "replay: every esearch returns the recorded articles; semantic: PubMed's search semantics over the MEDLINE sample and PubMedQA records of <shared>/data")
 	flag.Parse()
 
 	root := *shared
@@ -34,7 +37,20 @@ func main() {
 	if err != nil {
 		log.Fatalf("fakeapis: %v", err)
 	}
-	srv := newServer(fx, options{latency: *latency, judgeLatency: *judgeLatency, hostile: *hostile, down: splitList(*down)})
+	opts := options{latency: *latency, judgeLatency: *judgeLatency, hostile: *hostile, down: splitList(*down)}
+	switch *pubmedMode {
+	case "replay":
+	case "semantic":
+		recs, _, err := eutils.LoadCorpus(filepath.Join(root, "data"))
+		if err != nil {
+			log.Fatalf("fakeapis: semantic PubMed: %v", err)
+		}
+		opts.pubmed = eutils.NewServer(eutils.NewEngine(recs))
+		log.Printf("fakeapis: semantic PubMed over %d records", len(recs))
+	default:
+		log.Fatalf("fakeapis: -pubmed must be replay or semantic, not %q", *pubmedMode)
+	}
+	srv := newServer(fx, opts)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		log.Fatalf("fakeapis: %v", err)

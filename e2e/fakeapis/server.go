@@ -9,12 +9,17 @@ import (
 	"strings"
 	"sync/atomic"
 	"time"
+
+	"deepcritical/e2e/fakeapis/messages"
 )
 
 type options struct {
 	latency, judgeLatency time.Duration
 	hostile               bool
 	down                  map[string]bool
+	// pubmed, when set, answers E-utilities instead of the recorded responses (the
+	// semantic mode: real PubMed search semantics over the shared benchmark corpus).
+	pubmed http.Handler
 }
 
 type server struct {
@@ -36,14 +41,22 @@ func splitList(s string) map[string]bool {
 
 func newServer(fx *fixtures, opts options) *server {
 	s := &server{fx: fx, opts: opts, mux: http.NewServeMux()}
-	s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
-	s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
+	if opts.pubmed != nil {
+		s.mux.HandleFunc("/pubmed/", s.source("pubmed", opts.pubmed.ServeHTTP))
+	} else {
+		s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
+		s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
+	}
 	s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
 	s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
 	s.mux.HandleFunc("/web/", s.source("web", s.web))
 	s.mux.HandleFunc("/v1/chat/completions", s.chat)
 	s.mux.HandleFunc("/v1/models", s.models)
-	s.mux.HandleFunc("/v1/messages", s.anthropicMessages)
+	msgs := messages.New(func(prompt string, schema json.RawMessage) messages.Reply {
+		return messages.Reply{Text: s.answer(prompt, schema)}
+	})
+	msgs.Latency = opts.judgeLatency
+	s.mux.Handle("/v1/messages", msgs)
 	s.mux.HandleFunc("/api/tags", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.Write(s.fx.ollamaTags)
@@ -224,51 +237,6 @@ func (s *server) chat(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(resp)
-}
-
-// anthropicMessages answers the Messages API the way Claude does under forced tool use:
-// one tool_use block whose input is the structured answer.
-func (s *server) anthropicMessages(w http.ResponseWriter, r *http.Request) {
-	var req struct {
-		Model    string `json:"model"`
-		System   any    `json:"system"`
-		Messages []struct {
-			Role    string `json:"role"`
-			Content any    `json:"content"`
-		} `json:"messages"`
-		Tools []struct {
-			Name        string          `json:"name"`
-			InputSchema json.RawMessage `json:"input_schema"`
-		} `json:"tools"`
-	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		w.WriteHeader(http.StatusBadRequest)
-		io.WriteString(w, `{"type":"error","error":{"type":"invalid_request_error","message":"bad json"}}`)
-		return
-	}
-	if !sleep(r, s.opts.judgeLatency) {
-		return
-	}
-	var all strings.Builder
-	for _, m := range req.Messages {
-		b, _ := json.Marshal(m.Content)
-		var text string
-		if json.Unmarshal(b, &text) != nil {
-			text = string(b)
-		}
-		all.WriteString(text + "\n")
-	}
-	content := []any{}
-	if len(req.Tools) > 0 {
-		var input any
-		_ = json.Unmarshal([]byte(s.answer(all.String(), req.Tools[0].InputSchema)), &input)
-		content = append(content, map[string]any{"type": "tool_use", "id": "toolu_fake", "name": req.Tools[0].Name, "input": input})
-	} else {
-		content = append(content, map[string]any{"type": "text", "text": s.answer(all.String(), nil)})
-	}
-	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(map[string]any{"id": "msg_fake", "type": "message", "role": "assistant", "model": req.Model,
-		"content": content, "stop_reason": "tool_use", "usage": map[string]int{"input_tokens": all.Len() / 4, "output_tokens": 100}})
 }
 
 func (s *server) ollamaChat(w http.ResponseWriter, r *http.Request) {

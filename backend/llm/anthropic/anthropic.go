@@ -1,7 +1,10 @@
-// Package anthropic is the Anthropic Messages API provider. Structured output uses a
-// forced tool: one tool whose input_schema is the answer schema and tool_choice
-// {type: tool, name}, so the model must answer with a tool_use block whose input is the
-// JSON; text blocks are the fallback when a server ignores the tool.
+// Package anthropic is the Anthropic Messages API provider. Structured output uses
+// output_config.format (json_schema) on the models that take it (Claude Sonnet 4.5,
+// Haiku 4.5, Opus 4.1 and later), and a forced tool elsewhere: one tool whose input_schema
+// is the answer schema and tool_choice {type: tool, name}, so the model must answer with a
+// tool_use block whose input is the JSON. A server that rejects output_config gets the
+// forced tool from then on. The system prompt and the request's stable prefix carry
+// cache_control, so a judge loop re-reads its unchanged prompt head from the cache.
 //
 // It speaks plain HTTP rather than using anthropic-sdk-go: the request and answer are a
 // few fields, and plain HTTP shares the typed status mapping, the bounded back-off, the
@@ -14,6 +17,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"deepcritical/backend/domain"
@@ -22,8 +26,9 @@ import (
 
 // Defaults.
 const (
-	DefaultBaseURL   = "https://api.anthropic.com"
-	DefaultModel     = "claude-3-5-haiku-latest"
+	DefaultBaseURL = "https://api.anthropic.com"
+	// DefaultModel is a current model (claude-3-5-haiku was retired in 2025).
+	DefaultModel     = "claude-haiku-4-5"
 	APIVersion       = "2023-06-01"
 	DefaultMaxTokens = 4096
 	DefaultTimeout   = 120 * time.Second
@@ -43,6 +48,8 @@ type Config struct {
 type Client struct {
 	cfg      Config
 	endpoint string
+	// noOutputConfig is set once the server rejected output_config (forced tool from then on).
+	noOutputConfig atomic.Bool
 }
 
 // New validates cfg and builds a client.
@@ -76,9 +83,28 @@ func (c *Client) Info() llm.Info {
 	return llm.Info{Provider: domain.ProviderAnthropic, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: c.cfg.BaseURL}
 }
 
+type cacheControl struct {
+	Type string `json:"type"`
+}
+
+type textBlock struct {
+	Type         string        `json:"type"`
+	Text         string        `json:"text"`
+	CacheControl *cacheControl `json:"cache_control,omitempty"`
+}
+
 type message struct {
-	Role    string `json:"role"`
-	Content string `json:"content"`
+	Role    string      `json:"role"`
+	Content []textBlock `json:"content"`
+}
+
+type outputFormat struct {
+	Type   string          `json:"type"`
+	Schema json.RawMessage `json:"schema"`
+}
+
+type outputConfig struct {
+	Format *outputFormat `json:"format,omitempty"`
 }
 
 type tool struct {
@@ -93,13 +119,14 @@ type toolChoice struct {
 }
 
 type request struct {
-	Model       string      `json:"model"`
-	MaxTokens   int         `json:"max_tokens"`
-	System      string      `json:"system,omitempty"`
-	Messages    []message   `json:"messages"`
-	Temperature float64     `json:"temperature"`
-	Tools       []tool      `json:"tools,omitempty"`
-	ToolChoice  *toolChoice `json:"tool_choice,omitempty"`
+	Model        string        `json:"model"`
+	MaxTokens    int           `json:"max_tokens"`
+	System       []textBlock   `json:"system,omitempty"`
+	Messages     []message     `json:"messages"`
+	Temperature  float64       `json:"temperature"`
+	Tools        []tool        `json:"tools,omitempty"`
+	ToolChoice   *toolChoice   `json:"tool_choice,omitempty"`
+	OutputConfig *outputConfig `json:"output_config,omitempty"`
 }
 
 type response struct {
@@ -112,8 +139,10 @@ type response struct {
 	} `json:"content"`
 	StopReason string `json:"stop_reason"`
 	Usage      struct {
-		InputTokens  int `json:"input_tokens"`
-		OutputTokens int `json:"output_tokens"`
+		InputTokens              int `json:"input_tokens"`
+		OutputTokens             int `json:"output_tokens"`
+		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
 	} `json:"usage"`
 }
 
@@ -133,19 +162,8 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	}
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
-	body := request{Model: model, MaxTokens: req.MaxTokens, System: req.System, Temperature: req.Temperature}
-	if body.MaxTokens <= 0 {
-		body.MaxTokens = DefaultMaxTokens
-	}
-	for _, m := range req.Messages {
-		body.Messages = append(body.Messages, message{Role: m.Role, Content: m.Content})
-	}
-	toolName := ""
-	if req.Schema != nil {
-		toolName = toolNameFor(req.Schema.Name)
-		body.Tools = []tool{{Name: toolName, Description: "Record the answer. Call this tool with the complete answer as its input.", InputSchema: req.Schema.JSON}}
-		body.ToolChoice = &toolChoice{Type: "tool", Name: toolName}
-	}
+	useOutputConfig := req.Schema != nil && SupportsOutputConfig(model) && !c.noOutputConfig.Load()
+	body, toolName := c.buildRequest(req, model, useOutputConfig)
 	header := http.Header{"X-Api-Key": {c.cfg.APIKey}, "Anthropic-Version": {APIVersion}}
 	start := time.Now()
 	for retry := 0; ; retry++ {
@@ -160,6 +178,13 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 			return out, err
 		}
 		le := c.statusError(res, model)
+		if useOutputConfig && le.Kind == llm.KindBadRequest && strings.Contains(strings.ToLower(le.Message), "output_config") {
+			// An older server or model: ask with a forced tool instead, now and from now on.
+			c.noOutputConfig.Store(true)
+			useOutputConfig = false
+			body, toolName = c.buildRequest(req, model, false)
+			continue
+		}
 		if le.Retryable() && retry < c.cfg.Backoff.Retries {
 			wait, ok := c.cfg.Backoff.Wait(retry, le.RetryAfter)
 			if ok {
@@ -173,16 +198,101 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	}
 }
 
+// SupportsOutputConfig reports the models that take output_config.format: Claude Sonnet
+// 4.5, Haiku 4.5, Opus 4.1 and every later family version.
+func SupportsOutputConfig(model string) bool {
+	m := strings.ToLower(model)
+	if i := strings.LastIndexByte(m, '/'); i >= 0 {
+		m = m[i+1:]
+	}
+	for _, fam := range []string{"claude-sonnet-", "claude-haiku-", "claude-opus-"} {
+		rest, ok := strings.CutPrefix(m, fam)
+		if !ok {
+			continue
+		}
+		parts := strings.SplitN(rest, "-", 3)
+		major, minor := atoi(parts[0]), 0
+		if len(parts) > 1 && len(parts[1]) <= 2 {
+			minor = atoi(parts[1])
+		}
+		switch {
+		case major > 4:
+			return true
+		case major == 4 && minor >= 5:
+			return true
+		case major == 4 && minor >= 1 && fam == "claude-opus-":
+			return true
+		}
+	}
+	return false
+}
+
+func atoi(s string) int {
+	n := 0
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return n
+		}
+		n = n*10 + int(r-'0')
+	}
+	return n
+}
+
+// buildRequest translates the neutral request. The system prompt is one cached block;
+// when req.CachePrefix marks a stable head of the first user message, that head is its own
+// block with cache_control (Anthropic caches everything up to the last marked block).
+func (c *Client) buildRequest(req llm.Request, model string, useOutputConfig bool) (request, string) {
+	body := request{Model: model, MaxTokens: req.MaxTokens, Temperature: req.Temperature}
+	if body.MaxTokens <= 0 {
+		body.MaxTokens = DefaultMaxTokens
+	}
+	if req.System != "" {
+		body.System = []textBlock{{Type: "text", Text: req.System, CacheControl: &cacheControl{Type: "ephemeral"}}}
+	}
+	for i, m := range req.Messages {
+		content := []textBlock{{Type: "text", Text: m.Content}}
+		if i == 0 && req.CachePrefix > 0 && req.CachePrefix < len(m.Content) {
+			content = []textBlock{
+				{Type: "text", Text: m.Content[:req.CachePrefix], CacheControl: &cacheControl{Type: "ephemeral"}},
+				{Type: "text", Text: m.Content[req.CachePrefix:]},
+			}
+		}
+		body.Messages = append(body.Messages, message{Role: m.Role, Content: content})
+	}
+	toolName := ""
+	if req.Schema != nil {
+		if useOutputConfig {
+			body.OutputConfig = &outputConfig{Format: &outputFormat{Type: "json_schema", Schema: llm.StrictProjection(req.Schema.JSON)}}
+		} else {
+			toolName = toolNameFor(req.Schema.Name)
+			body.Tools = []tool{{Name: toolName, Description: "Record the answer. Call this tool with the complete answer as its input.", InputSchema: req.Schema.JSON}}
+			body.ToolChoice = &toolChoice{Type: "tool", Name: toolName}
+		}
+	}
+	return body, toolName
+}
+
 // parse reads the forced tool's input, else the text blocks.
 func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error) {
 	var r response
+	if f := llm.BodyFault(domain.ProviderAnthropic, model, 200, "", body); f != nil {
+		return llm.Response{}, f
+	}
 	if err := json.Unmarshal(body, &r); err != nil {
 		return llm.Response{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderAnthropic, Model: model, Message: "the server's answer could not be read: " + err.Error(), Err: err}
 	}
-	out := llm.Response{Model: firstNonEmpty(r.Model, model), InputTokens: r.Usage.InputTokens, OutputTokens: r.Usage.OutputTokens}
-	out.CostUSD = llm.EstimateCost(out.Model, out.InputTokens, out.OutputTokens)
-	if r.StopReason == "max_tokens" {
-		out.Notes = "answer cut at max_tokens"
+	u := r.Usage
+	// input_tokens counts only the uncached part of the prompt.
+	out := llm.Response{Model: firstNonEmpty(r.Model, model), InputTokens: u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens,
+		OutputTokens: u.OutputTokens, CachedTokens: u.CacheReadInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
+	out.CostUSD = llm.EstimateCostCached(out.Model, u.InputTokens, u.CacheCreationInputTokens, u.CacheReadInputTokens, out.OutputTokens)
+	switch r.StopReason {
+	case "max_tokens", "model_context_window_exceeded":
+		out.Truncated = true
+		out.Notes = "answer cut off (stop_reason " + r.StopReason + ")"
+	case "refusal":
+		return out, &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderAnthropic, Model: model,
+			Message: "the model declined to answer (stop_reason refusal)"}
 	}
 	var text strings.Builder
 	for _, b := range r.Content {

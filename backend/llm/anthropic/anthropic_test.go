@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"net/http/httptest"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/internal/llmtest"
+	"deepcritical/e2e/fakeapis/messages"
 )
 
 type place struct {
@@ -20,8 +22,12 @@ type place struct {
 }
 
 func newClient(t *testing.T, url string) *Client {
+	return newClientModel(t, url, "claude-3-7-sonnet-latest")
+}
+
+func newClientModel(t *testing.T, url, model string) *Client {
 	t.Helper()
-	c, err := New(Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: "claude-sonnet-4-5", Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 20 * time.Millisecond}})
+	c, err := New(Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: model, Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 20 * time.Millisecond}})
 	require.NoError(t, err)
 	return c
 }
@@ -49,17 +55,21 @@ func TestForcedToolAnswer(t *testing.T) {
 	var body struct {
 		Model     string `json:"model"`
 		MaxTokens int    `json:"max_tokens"`
-		System    string `json:"system"`
-		Tools     []struct {
+		System    []struct {
+			Text         string          `json:"text"`
+			CacheControl json.RawMessage `json:"cache_control"`
+		} `json:"system"`
+		Tools []struct {
 			Name        string          `json:"name"`
 			InputSchema json.RawMessage `json:"input_schema"`
 		} `json:"tools"`
 		ToolChoice struct{ Type, Name string } `json:"tool_choice"`
 	}
 	require.NoError(t, json.Unmarshal([]byte(r.Body), &body))
-	require.Equal(t, "claude-sonnet-4-5", body.Model)
+	require.Equal(t, "claude-3-7-sonnet-latest", body.Model)
 	require.Equal(t, DefaultMaxTokens, body.MaxTokens)
-	require.Equal(t, "Be precise.", body.System)
+	require.Equal(t, "Be precise.", body.System[0].Text)
+	require.JSONEq(t, `{"type":"ephemeral"}`, string(body.System[0].CacheControl))
 	require.Equal(t, "final_result", body.Tools[0].Name)
 	require.JSONEq(t, string(placeReq(t).Schema.JSON), string(body.Tools[0].InputSchema))
 	require.Equal(t, "tool", body.ToolChoice.Type)
@@ -128,4 +138,76 @@ func TestNew(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "https://example.test/v1/messages", c.endpoint)
 	require.Equal(t, DefaultModel, c.Info().Model)
+}
+
+// strictFake serves the strict Messages API fake (unknown fields, unknown models and
+// oversize prompts are rejected as the real API does).
+func strictFake(t *testing.T, answer messages.Responder) (*messages.Server, string) {
+	fake := messages.New(answer)
+	srv := httptest.NewServer(fake)
+	t.Cleanup(srv.Close)
+	return fake, srv.URL
+}
+
+// TestOutputConfigOnNewerModels: Sonnet 4.5 gets output_config.format (no tool), its text
+// answer is the JSON; the cached system prompt is read back on the second call and counted.
+func TestOutputConfigOnNewerModels(t *testing.T) {
+	fake, url := strictFake(t, func(prompt string, schema json.RawMessage) messages.Reply {
+		return messages.Reply{Text: `{"city":"Mexico City","country":"Mexico"}`}
+	})
+	c := newClientModel(t, url, "claude-sonnet-4-5")
+	req := placeReq(t)
+	req.Messages[0].Content = "Stable head of the prompt. " + req.Messages[0].Content
+	req.CachePrefix = len("Stable head of the prompt. ")
+	for i := 0; i < 2; i++ {
+		v, res, err := llm.Generate(context.Background(), c, req, llm.Options[place]{Provider: domain.ProviderAnthropic})
+		require.NoError(t, err)
+		require.Equal(t, place{"Mexico City", "Mexico"}, v)
+		if i == 1 {
+			require.Greater(t, res.CachedTokens, 0, "the second call reads the cached prefix")
+		}
+	}
+	body := fake.Bodies()[0]
+	require.Contains(t, body, `"output_config":{"format":{"type":"json_schema"`)
+	require.NotContains(t, body, `"tools"`)
+	require.Contains(t, body, `{"type":"text","text":"Stable head of the prompt. ","cache_control":{"type":"ephemeral"}}`)
+	require.True(t, SupportsOutputConfig("claude-haiku-4-5-20251001"))
+	require.True(t, SupportsOutputConfig("claude-opus-4-1"))
+	require.False(t, SupportsOutputConfig("claude-sonnet-4-0"))
+	require.False(t, SupportsOutputConfig("claude-3-7-sonnet-latest"))
+}
+
+// TestRefusalAndTruncation: stop_reason refusal is reported at once (never retried as an
+// empty answer); max_tokens is retried once with twice the room, then a typed error.
+func TestRefusalAndTruncation(t *testing.T) {
+	fake, url := strictFake(t, func(string, json.RawMessage) messages.Reply { return messages.Reply{StopReason: "refusal"} })
+	_, res, err := llm.Generate(context.Background(), newClientModel(t, url, "claude-sonnet-4-5"), placeReq(t), llm.Options[place]{Provider: domain.ProviderAnthropic})
+	require.Equal(t, llm.KindRefused, llm.KindOf(err), "%v", err)
+	require.Equal(t, 1, res.Calls)
+	require.Equal(t, 1, fake.Requests())
+
+	fake, url = strictFake(t, func(string, json.RawMessage) messages.Reply {
+		return messages.Reply{Text: `{"city":"Mexico`, StopReason: "max_tokens"}
+	})
+	req := placeReq(t)
+	req.MaxTokens = 1000
+	_, res, err = llm.Generate(context.Background(), newClientModel(t, url, "claude-sonnet-4-5"), req, llm.Options[place]{Provider: domain.ProviderAnthropic})
+	require.Equal(t, llm.KindTruncated, llm.KindOf(err), "%v", err)
+	require.Contains(t, err.Error(), "max tokens 1000, then 2000")
+	require.Equal(t, 2, res.Calls)
+	require.Contains(t, fake.Bodies()[1], `"max_tokens":2000`)
+}
+
+// TestStrictFakeRejectsUnknownModel: the fake lists its models, as the API does.
+func TestStrictFakeRejectsUnknownModel(t *testing.T) {
+	_, url := strictFake(t, func(string, json.RawMessage) messages.Reply { return messages.Reply{Text: "{}"} })
+	_, err := newClientModel(t, url, "claude-3-5-haiku-2099").Complete(context.Background(), placeReq(t))
+	require.Equal(t, llm.KindModelNotFound, llm.KindOf(err), "%v", err)
+}
+
+func TestHTMLPageIsNamed(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Header: http.Header{"Content-Type": {"text/html"}}, Body: []byte("<!DOCTYPE html><html><head><title>Captive portal</title></head><body>log in</body></html>")})
+	_, err := newClient(t, srv.URL).Complete(context.Background(), placeReq(t))
+	require.Equal(t, llm.KindInvalidOutput, llm.KindOf(err))
+	require.Contains(t, err.Error(), "got an HTML page")
 }

@@ -1,7 +1,12 @@
 // Package cli is the subprocess judge of seed 004: it runs `claude -p --output-format
-// json --json-schema S --tools "" --max-turns 1 --model M --system-prompt P
-// --setting-sources default PROMPT`, or a configured command template, and reads the
-// structured answer from its JSON output.
+// json --json-schema S --tools "" --max-turns 1 --no-session-persistence --model M
+// --system-prompt P --setting-sources "" -- PROMPT`, or a configured command template, and
+// reads the structured answer from its JSON output. The flags are the ones Claude Code
+// 2.1 accepts (its --help); `--setting-sources ""` loads no user, project or local
+// settings, so a developer's hooks and permissions never change a judgement.
+//
+// The subprocess gets a minimal environment (MinimalEnv): what a program needs to run
+// and Claude Code's own variables, never the other providers' keys.
 //
 // The command is executed without a shell (the template is split with shell-like quoting
 // rules, never interpreted), stdin is the null device, and the process runs in its own
@@ -14,6 +19,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
 	"sort"
 	"strings"
@@ -42,7 +48,8 @@ type Config struct {
 	Timeout time.Duration
 	// Dir is the working directory (default: the current one).
 	Dir string
-	// Env, when set, replaces the environment of the subprocess.
+	// Env, when set, replaces the environment of the subprocess; when nil the subprocess
+	// gets MinimalEnv(os.Environ()).
 	Env []string
 	// WaitDelay bounds how long output pipes held open by stray children are waited for
 	// after the process exits or is killed (default 2 s).
@@ -116,14 +123,15 @@ func (c *Client) Args(req llm.Request) []string {
 	if schema != "" {
 		args = append(args, "--json-schema", schema)
 	}
-	args = append(args, "--tools", "", "--max-turns", "1")
+	args = append(args, "--tools", "", "--max-turns", "1", "--no-session-persistence")
 	if model != "" {
 		args = append(args, "--model", model)
 	}
 	if req.System != "" {
 		args = append(args, "--system-prompt", req.System)
 	}
-	args = append(args, "--setting-sources", "default", prompt)
+	// "--" ends the options, so a prompt that starts with "-" is never read as a flag.
+	args = append(args, "--setting-sources", "", "--", prompt)
 	return args
 }
 
@@ -158,7 +166,15 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	defer cancel()
 	args := c.Args(req)
 	start := time.Now()
-	stdout, stderr, runErr := run(ctx, args, c.cfg.Dir, c.cfg.Env, c.cfg.WaitDelay)
+	env := c.cfg.Env
+	if env == nil {
+		env = MinimalEnv(os.Environ())
+	}
+	if req.MaxTokens > 0 {
+		// Claude Code has no flag for the output cap; this variable is how it is set.
+		env = append(append([]string(nil), env...), fmt.Sprintf("CLAUDE_CODE_MAX_OUTPUT_TOKENS=%d", req.MaxTokens))
+	}
+	stdout, stderr, runErr := run(ctx, args, c.cfg.Dir, env, c.cfg.WaitDelay)
 	latency := time.Since(start)
 	raw := llm.Redact(stdout)
 	errTail := tail(llm.Redact(stderr), 500)
@@ -170,7 +186,12 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 		return llm.Response{Raw: raw, Latency: latency}, ce
 	}
 	if runErr != nil {
-		return llm.Response{Raw: raw, Latency: latency}, c.runError(runErr, args[0], model, errTail, raw)
+		le := c.runError(runErr, args[0], model, errTail, raw)
+		if le.Kind == llm.KindTruncated {
+			// Not an error yet: Generate asks once more with more room, then fails with the reason.
+			return llm.Response{Raw: raw, Latency: latency, Model: model, Truncated: true, Notes: le.Message}, nil
+		}
+		return llm.Response{Raw: raw, Latency: latency}, le
 	}
 	out, err := parseOutput(stdout, model)
 	out.Raw, out.Latency = raw, latency
@@ -217,6 +238,14 @@ func classifyMessage(msg, model string) *llm.Error {
 		kind = llm.KindQuota
 	case strings.Contains(m, "rate limit") || strings.Contains(m, "429"):
 		kind = llm.KindRateLimit
+	case strings.Contains(m, "output token maximum") || strings.Contains(m, "max_output_tokens"):
+		// Claude Code 2.1: "API Error: Claude's response exceeded the 32000 output token maximum."
+		kind = llm.KindTruncated
+	case strings.Contains(m, "can't help with this") || strings.Contains(m, "legal/aup") || strings.Contains(m, "refusal"):
+		// Claude Code 2.1's words for stop_reason "refusal".
+		kind = llm.KindRefused
+	case strings.Contains(m, "issue with the selected model") || strings.Contains(m, "may not exist or you may not have access"):
+		kind = llm.KindModelNotFound
 	case strings.Contains(m, "model") && (strings.Contains(m, "not found") || strings.Contains(m, "invalid model") || strings.Contains(m, "not_found")):
 		kind = llm.KindModelNotFound
 	case strings.Contains(m, "unknown option") || strings.Contains(m, "error: option") || strings.Contains(m, "usage:"):
@@ -238,9 +267,12 @@ type cliResult struct {
 	} `json:"message"`
 	Errors       []any   `json:"errors"`
 	TotalCostUSD float64 `json:"total_cost_usd"`
+	StopReason   string  `json:"stop_reason"`
 	Usage        struct {
-		InputTokens  int `json:"input_tokens"`
-		OutputTokens int `json:"output_tokens"`
+		InputTokens              int `json:"input_tokens"`
+		OutputTokens             int `json:"output_tokens"`
+		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
 	} `json:"usage"`
 	ModelUsage map[string]struct {
 		OutputTokens int `json:"outputTokens"`
@@ -268,7 +300,11 @@ func parseOutput(stdout, model string) (llm.Response, error) {
 		out.Text = trimmed
 		return out, nil
 	}
-	out.InputTokens, out.OutputTokens, out.CostUSD = r.Usage.InputTokens, r.Usage.OutputTokens, r.TotalCostUSD
+	// Anthropic's input_tokens excludes the cached part; the prompt is all three.
+	u := r.Usage
+	out.InputTokens = u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
+	out.OutputTokens, out.CostUSD = u.OutputTokens, r.TotalCostUSD
+	out.CachedTokens, out.CacheWriteTokens = u.CacheReadInputTokens, u.CacheCreationInputTokens
 	if m := mainModel(r.ModelUsage); m != "" {
 		out.Model = m
 	}
@@ -285,6 +321,14 @@ func parseOutput(stdout, model string) (llm.Response, error) {
 		}
 		le.Message = "the CLI reported an error (" + firstNonEmpty(r.Subtype, "is_error") + "): " + msg
 		return out, le
+	}
+	switch r.StopReason {
+	case "max_tokens", "model_context_window_exceeded":
+		out.Truncated = true
+		out.Notes = "answer cut off (" + r.StopReason + ")"
+	case "refusal":
+		return out, &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderCLI, Model: model,
+			Message: "the model declined to answer (stop_reason refusal)"}
 	}
 	switch {
 	case len(r.StructuredOutput) > 0 && string(r.StructuredOutput) != "null":
@@ -340,6 +384,49 @@ func mainModel(usage map[string]struct {
 		}
 	}
 	return best
+}
+
+// envAllowed are the variables the subprocess keeps: what any program needs (PATH, HOME,
+// locale, temp folder, the Windows system variables), proxies and CA certificates for
+// reaching Anthropic, and Claude Code's own configuration and key. Nothing else passes,
+// so OPENAI_API_KEY, HF_TOKEN, NCBI_API_KEY or DeepCritical's settings never reach it.
+var envAllowed = map[string]bool{
+	"PATH": true, "HOME": true, "USER": true, "LOGNAME": true, "SHELL": true, "LANG": true, "LC_ALL": true, "LC_CTYPE": true,
+	"TMPDIR": true, "TEMP": true, "TMP": true, "TZ": true, "TERM": true,
+	"XDG_CONFIG_HOME": true, "XDG_CACHE_HOME": true, "XDG_DATA_HOME": true, "XDG_STATE_HOME": true, "XDG_RUNTIME_DIR": true,
+	"SYSTEMROOT": true, "SYSTEMDRIVE": true, "WINDIR": true, "COMSPEC": true, "PATHEXT": true, "USERPROFILE": true,
+	"APPDATA": true, "LOCALAPPDATA": true, "PROGRAMDATA": true, "PROGRAMFILES": true, "HOMEDRIVE": true, "HOMEPATH": true,
+	"HTTP_PROXY": true, "HTTPS_PROXY": true, "NO_PROXY": true, "http_proxy": true, "https_proxy": true, "no_proxy": true,
+	"NODE_EXTRA_CA_CERTS": true, "SSL_CERT_FILE": true, "SSL_CERT_DIR": true,
+	"ANTHROPIC_API_KEY": true, "ANTHROPIC_AUTH_TOKEN": true, "ANTHROPIC_BASE_URL": true, "ANTHROPIC_MODEL": true,
+	"CLAUDE_CONFIG_DIR": true,
+}
+
+// MinimalEnv keeps from environ ("KEY=value" entries) only the variables in envAllowed
+// and those starting with CLAUDE_CODE_ (Claude Code's own switches).
+func MinimalEnv(environ []string) []string {
+	out := make([]string, 0, 16)
+	for _, kv := range environ {
+		k, _, ok := strings.Cut(kv, "=")
+		if !ok {
+			continue
+		}
+		if envAllowed[k] || envAllowed[strings.ToUpper(k)] && isWindowsName(k) || strings.HasPrefix(k, "CLAUDE_CODE_") {
+			out = append(out, kv)
+		}
+	}
+	return out
+}
+
+// isWindowsName reports mixed-case spellings of Windows variables (Path, SystemRoot),
+// which Windows treats case-insensitively.
+func isWindowsName(k string) bool {
+	switch strings.ToUpper(k) {
+	case "PATH", "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERPROFILE", "APPDATA", "LOCALAPPDATA",
+		"PROGRAMDATA", "PROGRAMFILES", "HOMEDRIVE", "HOMEPATH", "TEMP", "TMP":
+		return true
+	}
+	return false
 }
 
 // run executes argv without a shell in its own process group, with stdin on the null

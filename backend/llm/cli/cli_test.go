@@ -39,8 +39,18 @@ func verdictReq(t *testing.T) llm.Request {
 	return llm.Request{System: "You are a strict judge.", Messages: []llm.Message{{Role: llm.RoleUser, Content: "Is the report complete? It says 'done'."}}, Schema: s, Model: "sonnet"}
 }
 
+// newClient builds a client; the fake script's FAKE_CLAUDE_* switches are passed on top of
+// the minimal environment (the production default drops every variable it does not know).
 func newClient(t *testing.T, cfg Config) *Client {
 	t.Helper()
+	if cfg.Env == nil {
+		cfg.Env = MinimalEnv(os.Environ())
+		for _, kv := range os.Environ() {
+			if strings.HasPrefix(kv, "FAKE_CLAUDE_") {
+				cfg.Env = append(cfg.Env, kv)
+			}
+		}
+	}
 	c, err := New(cfg)
 	require.NoError(t, err)
 	return c
@@ -67,8 +77,8 @@ func TestValidOutputAndArguments(t *testing.T) {
 	args := strings.Split(strings.TrimSuffix(string(raw), "\x00"), "\x00")
 	require.Equal(t, []string{
 		"-p", "--output-format", "json", "--json-schema", string(verdictReq(t).Schema.JSON),
-		"--tools", "", "--max-turns", "1", "--model", "sonnet",
-		"--system-prompt", "You are a strict judge.", "--setting-sources", "default",
+		"--tools", "", "--max-turns", "1", "--no-session-persistence", "--model", "sonnet",
+		"--system-prompt", "You are a strict judge.", "--setting-sources", "", "--",
 		"Is the report complete? It says 'done'.",
 	}, args, "arguments reach the program verbatim, with no shell in between")
 }
@@ -198,7 +208,11 @@ func TestRecordedCLIOutput(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, out.Text, "Hello, World!")
 	require.Equal(t, "claude-sonnet-4-5-20250929", out.Model)
-	require.Equal(t, 25, out.InputTokens)
+	// input_tokens (25) is only the uncached part; the prompt also had 23,266 tokens written
+	// to and 91,477 read from the cache.
+	require.Equal(t, 25+23266+91477, out.InputTokens)
+	require.Equal(t, 91477, out.CachedTokens)
+	require.Equal(t, 23266, out.CacheWriteTokens)
 	require.Equal(t, 558, out.OutputTokens)
 	require.InDelta(t, 0.1273926, out.CostUSD, 1e-9)
 }
@@ -248,4 +262,33 @@ func TestTranscript(t *testing.T) {
 	require.Equal(t, "q\n\nYour previous answer:\na\n\nUser:\nfix it", Transcript([]llm.Message{
 		{Role: llm.RoleUser, Content: "q"}, {Role: llm.RoleAssistant, Content: "a"}, {Role: llm.RoleUser, Content: "fix it"},
 	}))
+}
+
+// TestSubprocessEnvironmentIsMinimal: with no Env configured, the command sees PATH, HOME
+// and Claude Code's own key, never another provider's key or DeepCritical's settings.
+func TestSubprocessEnvironmentIsMinimal(t *testing.T) {
+	dir := t.TempDir()
+	dump := filepath.Join(dir, "env.txt")
+	script := "#!/bin/sh\nenv > '" + dump + "'\nprintf '%s' '{\"type\":\"result\",\"subtype\":\"success\",\"is_error\":false,\"structured_output\":{\"pass\":true,\"reason\":\"env ok\"}}'\n"
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "claude"), []byte(script), 0o755))
+	t.Setenv("PATH", dir+string(os.PathListSeparator)+os.Getenv("PATH"))
+	t.Setenv("ANTHROPIC_API_KEY", "sk-ant-own-key-000000")
+	t.Setenv("OPENAI_API_KEY", "sk-openai-secret-111111")
+	t.Setenv("HF_TOKEN", "hf_secret222222")
+	t.Setenv("NCBI_API_KEY", "ncbi333333")
+	t.Setenv("DEEPCRITICAL_COMPAT_API_KEY", "compat444444")
+	t.Setenv("CLAUDE_CODE_USE_BEDROCK", "0")
+	c, err := New(Config{})
+	require.NoError(t, err)
+	_, err = c.Complete(context.Background(), verdictReq(t))
+	require.NoError(t, err)
+	raw, err := os.ReadFile(dump)
+	require.NoError(t, err)
+	env := string(raw)
+	require.Contains(t, env, "ANTHROPIC_API_KEY=sk-ant-own-key-000000")
+	require.Contains(t, env, "PATH="+dir)
+	require.Contains(t, env, "CLAUDE_CODE_USE_BEDROCK=0")
+	for _, secret := range []string{"OPENAI_API_KEY", "sk-openai-secret", "HF_TOKEN", "hf_secret", "NCBI_API_KEY", "DEEPCRITICAL_COMPAT_API_KEY"} {
+		require.NotContains(t, env, secret)
+	}
 }

@@ -54,6 +54,8 @@ func New(cfg Config) (*Client, error) {
 	c, err := openai.New(openai.Config{
 		Provider: domain.ProviderHuggingFace, BaseURL: cfg.BaseURL, APIKey: cfg.Token, Model: cfg.Model,
 		Models: Chain(cfg.Model, cfg.Models), HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff,
+		// Many router providers reject json_schema; step down to json_object, then the prompt.
+		FormatFallback: true,
 	})
 	if err != nil {
 		return nil, err

@@ -82,3 +82,22 @@ func TestNewAndChain(t *testing.T) {
 	require.Equal(t, DefaultModels, Chain(DefaultModels[0], nil))
 	require.Equal(t, []string{"a", "b"}, Chain("", []string{"a", "b", "a"}))
 }
+
+// TestRouter400ModelErrorStepsDown: the router's usual per-model failure is a 400, and a
+// provider that rejects json_schema gets json_object next.
+func TestRouter400ModelErrorStepsDown(t *testing.T) {
+	srv := llmtest.NewServer(t,
+		llmtest.Reply{Status: 400, Body: []byte(`{"error":{"message":"The requested model 'meta-llama/Llama-3.1-8B-Instruct' is not supported by any provider you have enabled.","type":"invalid_request_error","param":"model","code":"model_not_supported"}}`)},
+		llmtest.Reply{Status: 400, Body: []byte(`{"error":{"message":"response_format json_schema is not supported by this provider","type":"invalid_request_error"}}`)},
+		llmtest.Reply{Body: llmtest.OpenAIText("mistralai/Mistral-7B-Instruct-v0.3", `{"answer": "ok"}`)},
+	)
+	c := newClient(t, srv.URL)
+	v, res, err := llm.Generate(context.Background(), c, request(t), llm.Options[verdict]{Models: c.Info().Models, Provider: domain.ProviderHuggingFace})
+	require.NoError(t, err)
+	require.Equal(t, "ok", v.Answer)
+	require.Equal(t, []string{DefaultModels[0]}, res.FallbackFrom)
+	reqs := srv.Requests()
+	require.Len(t, reqs, 3)
+	require.Contains(t, reqs[1].Body, `"json_schema"`)
+	require.Contains(t, reqs[2].Body, `"json_object"`)
+}

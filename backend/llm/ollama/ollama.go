@@ -2,14 +2,21 @@
 // format = the JSON schema (Ollama constrains decoding to it), stream:false and
 // options.temperature; models are listed from /api/tags. A missing model is reported as
 // "model X not found — run `ollama pull X`" and a server that is not running as "Ollama is
-// not answering at HOST", so a local user knows what to do. Nothing here ever reaches a
-// cloud service.
+// not answering at HOST", so a local user knows what to do.
+//
+// Ollama's default context is small (4k tokens below 24 GiB of VRAM) and it silently
+// drops the head of an over-long prompt while still answering 200; so every request sends
+// options.num_ctx sized to the prompt and the answer cap, and an answer whose
+// prompt_eval_count + eval_count filled that context is treated as cut. Models whose name
+// ends in "-cloud" run on Ollama's cloud through the local server, and a host that is not
+// this machine is remote: both are labelled as leaving the machine (Info.Local false).
 package ollama
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -24,7 +31,33 @@ import (
 const (
 	DefaultHost    = "http://127.0.0.1:11434"
 	DefaultTimeout = 5 * time.Minute
+	// DefaultNumPredict is the answer room counted into num_ctx when the request sets no
+	// cap; reasoning models spend part of it thinking.
+	DefaultNumPredict = 4096
+	// minNumCtx is the smallest context asked for (Ollama's own default).
+	minNumCtx = 4096
+	// maxNumCtx bounds the context asked for; larger prompts are the packer's job.
+	maxNumCtx = 131072
 )
+
+// IsCloudModel reports Ollama cloud models ("gpt-oss:120b-cloud", "qwen3-coder:480b-cloud"),
+// which the local server forwards to ollama.com.
+func IsCloudModel(model string) bool {
+	m := strings.ToLower(strings.TrimSpace(model))
+	return strings.HasSuffix(m, "-cloud") || strings.HasSuffix(m, ":cloud")
+}
+
+// NumCtx is the context to ask for: the prompt's estimated tokens (characters/3, on the
+// generous side of the usual 3.5-4 characters per token) plus the answer room, rounded up
+// to a multiple of 2048, within [4096, 131072].
+func NumCtx(promptChars, numPredict int) int {
+	if numPredict <= 0 {
+		numPredict = DefaultNumPredict
+	}
+	n := (promptChars+2)/3 + numPredict + 256
+	n = (n + 2047) / 2048 * 2048
+	return min(max(n, minNumCtx), maxNumCtx)
+}
 
 // Config configures the client.
 type Config struct {
@@ -91,7 +124,8 @@ func NormalizeHost(h string) (string, error) {
 
 // Info describes the backend; Local is true when the host is this machine.
 func (c *Client) Info() llm.Info {
-	return llm.Info{Provider: domain.ProviderOllama, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.host), BaseURL: c.host}
+	return llm.Info{Provider: domain.ProviderOllama, Model: c.cfg.Model, Models: []string{c.cfg.Model},
+		Local: llm.IsLoopback(c.host) && !IsCloudModel(c.cfg.Model), BaseURL: c.host}
 }
 
 type chatMessage struct {
@@ -133,12 +167,20 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	if req.MaxTokens > 0 {
 		body.Options["num_predict"] = req.MaxTokens
 	}
+	chars := 0
 	if req.System != "" {
 		body.Messages = append(body.Messages, chatMessage{Role: "system", Content: req.System})
+		chars += len(req.System)
 	}
 	for _, m := range req.Messages {
 		body.Messages = append(body.Messages, chatMessage{Role: m.Role, Content: m.Content})
+		chars += len(m.Content)
 	}
+	if req.Schema != nil {
+		chars += len(req.Schema.JSON) // the grammar is not in the prompt, but models echo its shape
+	}
+	numCtx := NumCtx(chars, req.MaxTokens)
+	body.Options["num_ctx"] = numCtx
 	if req.Schema != nil {
 		body.Format = req.Schema.JSON
 	}
@@ -149,8 +191,16 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 			return llm.Response{Latency: time.Since(start)}, llm.NetworkError(ctx, err, domain.ProviderOllama, model, c.host)
 		}
 		if res.Status/100 == 2 {
+			if f := llm.BodyFault(domain.ProviderOllama, model, res.Status, res.Header.Get("Content-Type"), res.Body); f != nil {
+				return llm.Response{Raw: string(res.Body), Latency: time.Since(start)}, f
+			}
 			out, err := parseChat(res.Body, model)
 			out.Raw, out.Latency = string(res.Body), time.Since(start)
+			if err == nil && out.InputTokens > 0 && out.InputTokens+out.OutputTokens >= numCtx {
+				// Ollama keeps the tail of a prompt that does not fit and still answers 200.
+				return out, &llm.Error{Kind: llm.KindTruncated, Provider: domain.ProviderOllama, Model: model,
+					Message: fmt.Sprintf("Ollama filled its %d-token context (prompt_eval_count %d + eval_count %d): the prompt or the answer was cut; use a model with a larger context or a smaller token budget", numCtx, out.InputTokens, out.OutputTokens)}
+			}
 			return out, err
 		}
 		le := c.statusError(res, model)
@@ -193,7 +243,8 @@ func parseChat(body []byte, model string) (llm.Response, error) {
 		if r.Done {
 			out.InputTokens, out.OutputTokens = r.PromptEvalCount, r.EvalCount
 			if r.DoneReason == "length" {
-				out.Notes = "answer cut at num_predict"
+				out.Truncated = true
+				out.Notes = "answer cut off (done_reason length)"
 			}
 		}
 	}

@@ -55,7 +55,38 @@ func TestChatWithSchema(t *testing.T) {
 	require.False(t, *body.Stream)
 	require.JSONEq(t, string(capitalReq(t).Schema.JSON), string(body.Format))
 	require.Equal(t, 0.2, body.Options["temperature"])
+	require.Equal(t, float64(NumCtx(len("Answer in JSON.")+len("Capital of France?")+len(capitalReq(t).Schema.JSON), 0)), body.Options["num_ctx"], "num_ctx is always sent")
 	require.Equal(t, "system", body.Messages[0].Role)
+}
+
+func TestNumCtxFitsThePackedPrompt(t *testing.T) {
+	require.Equal(t, 4096, NumCtx(100, 512), "never below Ollama's default")
+	require.GreaterOrEqual(t, NumCtx(8000*4, 1024), 8000+1024, "an 8k-token packed prompt gets room for itself and the answer")
+	require.Equal(t, 0, NumCtx(8000*4, 1024)%2048)
+	require.Equal(t, 131072, NumCtx(10_000_000, 0))
+}
+
+// TestSilentPromptCutIsAnError: Ollama answers 200 after dropping the head of a prompt that
+// did not fit; prompt_eval_count + eval_count reaching num_ctx gives it away.
+func TestSilentPromptCutIsAnError(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capital\":\"Paris\"}"},"done":true,"done_reason":"stop","prompt_eval_count":6140,"eval_count":6}`)})
+	_, err := newClient(t, srv.URL, "llama3.2").Complete(context.Background(), capitalReq(t))
+	require.Equal(t, llm.KindTruncated, llm.KindOf(err), "%v", err)
+	require.Contains(t, err.Error(), "filled its 6144-token context")
+}
+
+func TestDoneReasonLengthIsTruncated(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capi"},"done":true,"done_reason":"length","prompt_eval_count":40,"eval_count":6}`)})
+	_, res, err := llm.Generate(context.Background(), newClient(t, srv.URL, "llama3.2"), capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama})
+	require.Equal(t, llm.KindTruncated, llm.KindOf(err), "%v", err)
+	require.Equal(t, 2, res.Calls, "one retry with more room, never a repaired verdict")
+	require.Contains(t, srv.Requests()[1].Body, `"num_predict":16384`)
+}
+
+func TestCloudModelsAndRemoteHostsLeaveTheMachine(t *testing.T) {
+	require.False(t, newClient(t, "127.0.0.1:11434", "gpt-oss:120b-cloud").Info().Local)
+	require.False(t, newClient(t, "http://gpu-box.lan:11434", "llama3.2").Info().Local)
+	require.True(t, newClient(t, "localhost", "llama3.2").Info().Local)
 }
 
 func TestStreamedAnswersAreJoined(t *testing.T) {

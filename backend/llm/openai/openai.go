@@ -277,6 +277,9 @@ func (c *Client) toResponse(resp goopenai.ChatCompletionResponse, cp *capture, m
 		Model: firstNonEmpty(resp.Model, model), Raw: llm.Redact(string(cp.body), c.cfg.APIKey),
 		InputTokens: resp.Usage.PromptTokens, OutputTokens: resp.Usage.CompletionTokens,
 	}
+	if d := resp.Usage.PromptTokensDetails; d != nil {
+		out.CachedTokens = d.CachedTokens
+	}
 	if format != FormatJSONSchema {
 		out.Notes = "server rejected response_format json_schema; used " + format.String()
 	}
@@ -307,7 +310,10 @@ func (c *Client) toResponse(resp goopenai.ChatCompletionResponse, cp *capture, m
 	}
 	out.Text = llm.Redact(llm.StripThink(text), c.cfg.APIKey)
 	if resp.Choices[0].FinishReason == goopenai.FinishReasonLength {
-		out.Notes = strings.TrimSpace(out.Notes + "; answer cut at max_tokens")
+		// Reasoning tokens count toward the cap, so a reasoning model can be cut before it
+		// writes any answer; Generate retries once with more room and never repairs it.
+		out.Truncated = true
+		out.Notes = strings.TrimSpace(out.Notes + "; answer cut off (finish_reason length)")
 		out.Notes = strings.TrimPrefix(out.Notes, "; ")
 	}
 	return out, nil
@@ -319,6 +325,8 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 	var reqErr *goopenai.RequestError
 	var le *llm.Error
 	switch {
+	case errors.Is(err, llm.ErrCutOff):
+		le = llm.NetworkError(ctx, err, c.cfg.Provider, model, c.cfg.BaseURL)
 	case errors.As(err, &apiErr):
 		code := ""
 		if apiErr.Code != nil {
@@ -335,12 +343,14 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 		if status == http.StatusServiceUnavailable && le.RetryAfter == 0 {
 			le.RetryAfter = estimatedTime(cp.body)
 		}
+		modelUnsupported(le)
 	case errors.As(err, &reqErr):
 		msg, code, typ := bodyMessage(reqErr.Body)
 		le = llm.StatusError(c.cfg.Provider, model, reqErr.HTTPStatusCode, code, typ, msg, cp.header)
 		if reqErr.HTTPStatusCode == http.StatusServiceUnavailable && le.RetryAfter == 0 {
 			le.RetryAfter = estimatedTime(reqErr.Body)
 		}
+		modelUnsupported(le)
 	case cp.status == 0 && !isTransport(err):
 		// Refused by go-openai before sending (its model/parameter checks).
 		le = &llm.Error{Kind: llm.KindBadRequest, Provider: c.cfg.Provider, Model: model, Message: "request not sent: " + err.Error(), Err: err}
@@ -353,6 +363,9 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 		// A 2xx whose body go-openai could not decode (an HTML page from a proxy, a truncated body).
 		le = &llm.Error{Kind: llm.KindInvalidOutput, Provider: c.cfg.Provider, Model: model, Status: cp.status,
 			Message: "the server's answer could not be read: " + err.Error(), Err: err}
+		if f := llm.BodyFault(c.cfg.Provider, model, cp.status, cp.header.Get("Content-Type"), cp.body); f != nil {
+			le = f
+		}
 		if ce := llm.ContextError(ctx, c.cfg.Provider, model); ce != nil {
 			le = ce
 		}
@@ -362,6 +375,20 @@ func (c *Client) classify(ctx context.Context, err error, cp *capture, model str
 		le.Err = errors.New(llm.Redact(le.Err.Error(), c.cfg.APIKey))
 	}
 	return le
+}
+
+// modelUnsupported retypes a 400 that is about the model rather than the request (the
+// Hugging Face router's usual per-model failure, "The requested model 'x' is not supported
+// by any provider you have enabled", or "model_not_supported"), so the model chain moves on.
+func modelUnsupported(le *llm.Error) {
+	if le.Kind != llm.KindBadRequest {
+		return
+	}
+	m := strings.ToLower(le.Message)
+	if strings.Contains(m, "model_not_supported") || strings.Contains(m, "not supported by any provider") ||
+		(strings.Contains(m, "model") && (strings.Contains(m, "is not supported") || strings.Contains(m, "not a chat model") || strings.Contains(m, "does not exist"))) {
+		le.Kind = llm.KindModelNotFound
+	}
 }
 
 // isTransport reports an error from the HTTP round trip itself (dial, TLS, timeout).
@@ -523,7 +550,8 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 	body, rerr := io.ReadAll(io.LimitReader(resp.Body, maxBody))
 	resp.Body.Close()
 	if rerr != nil {
-		return nil, fmt.Errorf("read response body: %w", rerr)
+		cp.status, cp.header = resp.StatusCode, resp.Header
+		return nil, fmt.Errorf("%w: %w", llm.ErrCutOff, rerr)
 	}
 	cp.status, cp.header, cp.body = resp.StatusCode, resp.Header, body
 	resp.Body = io.NopCloser(bytes.NewReader(body))

@@ -163,7 +163,7 @@ func TestCompleteErrors(t *testing.T) {
 		}, llm.KindInvalidOutput, "the model refused", 1, 0},
 		{"200 with an HTML body", func(t *testing.T) []llmtest.Reply {
 			return []llmtest.Reply{{Body: []byte("<html>captive portal</html>"), ContentType: "text/html"}}
-		}, llm.KindInvalidOutput, "could not be read", 1, 0},
+		}, llm.KindInvalidOutput, "could not be read: expected JSON, got an HTML page", 1, 0},
 		{"no choices", func(t *testing.T) []llmtest.Reply {
 			return []llmtest.Reply{{Body: []byte(`{"id":"x","choices":[],"model":"m"}`)}}
 		}, llm.KindInvalidOutput, "no choices", 1, 0},
@@ -383,4 +383,26 @@ func TestNonStrictSchemaIsSentWithoutStrict(t *testing.T) {
 	_, err := newClient(t, srv.URL, nil).Complete(context.Background(), req)
 	require.NoError(t, err)
 	require.Contains(t, srv.Requests()[0].Body, `"strict":false`)
+}
+
+// TestFaultVocabulary: a body cut off mid-way and a 2xx HTML page are named with the search
+// sources' words, not "request not sent: unexpected EOF" or "invalid character '<'".
+func TestFaultVocabulary(t *testing.T) {
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"id":"x","choices":[{"index":0,"message":{"role":"assistant","content":"{\"a`), CutOff: true})
+	c := newClient(t, srv.URL, nil)
+	_, err := c.Complete(context.Background(), schemaReq())
+	require.Equal(t, llm.KindUnavailable, llm.KindOf(err), "%v", err)
+	require.Contains(t, err.Error(), "response cut off while reading")
+	require.NotContains(t, err.Error(), "request not sent")
+	require.Greater(t, len(srv.Requests()), 1, "a cut-off answer is retried like a 5xx")
+}
+
+// TestFinishReasonLengthIsTruncated: a reasoning model cut at its cap is never accepted.
+func TestFinishReasonLengthIsTruncated(t *testing.T) {
+	body := []byte(`{"id":"x","object":"chat.completion","created":1,"model":"gpt-5-mini","choices":[{"index":0,"message":{"role":"assistant","content":""},"finish_reason":"length"}],"usage":{"prompt_tokens":100,"completion_tokens":64,"total_tokens":164,"prompt_tokens_details":{"cached_tokens":64}}}`)
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: body})
+	resp, err := newClient(t, srv.URL, nil).Complete(context.Background(), schemaReq())
+	require.NoError(t, err)
+	require.True(t, resp.Truncated)
+	require.Equal(t, 64, resp.CachedTokens)
 }

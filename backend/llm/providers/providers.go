@@ -118,7 +118,14 @@ type TestResult struct {
 	Model   string        `json:"model"`
 	Latency time.Duration `json:"latency"`
 	Error   string        `json:"error,omitempty"`
+	// Warning says when the configured model is not among the models the server lists.
+	Warning string `json:"warning,omitempty"`
 }
+
+// TestMaxTokens is the answer cap of the connection test: the answer is a dozen tokens,
+// but reasoning models spend their hidden reasoning from the same cap, and 64 left them
+// with an empty answer cut at the limit.
+const TestMaxTokens = 2048
 
 type pong struct {
 	OK   bool   `json:"ok"`
@@ -131,9 +138,11 @@ var pongSchema = llm.MustSchemaFor[pong]("connection_test")
 type infoer interface{ Info() llm.Info }
 
 // Test makes one tiny structured call through the full pipeline (model chain included)
-// and reports whether a valid answer came back. A failing backend is a result with OK
-// false and a user-safe Error, not a Go error; the error return is for a missing client.
-func Test(ctx context.Context, c llm.Client) (TestResult, error) {
+// and reports whether a valid answer came back; the exchange goes to rec (purpose
+// "connection_test") like any other call. A failing backend is a result with OK false and a
+// user-safe Error, not a Go error; the error return is for a missing client. For servers
+// that list their models (Ollama, compatible), a model they do not list is warned about.
+func Test(ctx context.Context, c llm.Client, rec llm.Recorder) (TestResult, error) {
 	if c == nil {
 		return TestResult{}, ErrOffline
 	}
@@ -146,11 +155,21 @@ func Test(ctx context.Context, c llm.Client) (TestResult, error) {
 		Messages:  []llm.Message{{Role: llm.RoleUser, Content: `Reply with exactly this JSON object: {"ok": true, "echo": "deepcritical"}`}},
 		Schema:    pongSchema,
 		Model:     info.Model,
-		MaxTokens: 64,
+		MaxTokens: TestMaxTokens,
 	}
 	start := time.Now()
+	warning := ""
+	if ml, ok := c.(modelLister); ok && info.Model != "" && (info.Provider == domain.ProviderOllama || info.Provider == domain.ProviderCompatible) {
+		if models, err := ml.ListModels(ctx); err == nil && len(models) > 0 && !contains(models, info.Model) {
+			shown := models
+			if len(shown) > 8 {
+				shown = append(shown[:8:8], "…")
+			}
+			warning = "model " + info.Model + " is not among the server's models (" + strings.Join(shown, ", ") + ")"
+		}
+	}
 	v, res, err := llm.Generate(ctx, c, req, llm.Options[pong]{
-		Attempts: 2, Models: info.Models, Provider: info.Provider, Purpose: "connection_test",
+		Attempts: 2, Models: info.Models, Provider: info.Provider, Purpose: "connection_test", Recorder: rec,
 		Validate: func(p *pong) error {
 			if !p.OK {
 				return domain.Errorf(domain.CodeInvalid, `ok must be true`)
@@ -158,7 +177,7 @@ func Test(ctx context.Context, c llm.Client) (TestResult, error) {
 			return nil
 		},
 	})
-	out := TestResult{Model: res.Model, Latency: time.Since(start)}
+	out := TestResult{Model: res.Model, Latency: time.Since(start), Warning: warning}
 	if err != nil {
 		out.Error = domain.SafeMessage(err)
 		return out, nil
@@ -203,4 +222,13 @@ func ListModels(ctx context.Context, cfg ProviderConfig) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s || strings.TrimSuffix(x, ":latest") == s || x == s+":latest" {
+			return true
+		}
+	}
+	return false
 }

@@ -22,7 +22,7 @@ func TestNewEveryProvider(t *testing.T) {
 		{cfg: ProviderConfig{Provider: domain.ProviderOffline}, wantErr: "offline judge has no LLM client"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOpenAI}, wantErr: "OPENAI_API_KEY"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOpenAI, APIKey: "k"}, model: "gpt-4o-mini"},
-		{cfg: ProviderConfig{Provider: domain.ProviderAnthropic, APIKey: "k"}, model: "claude-3-5-haiku-latest"},
+		{cfg: ProviderConfig{Provider: domain.ProviderAnthropic, APIKey: "k"}, model: "claude-haiku-4-5"},
 		{cfg: ProviderConfig{Provider: domain.ProviderHuggingFace, APIKey: "hf"}, model: "meta-llama/Llama-3.1-8B-Instruct"},
 		{cfg: ProviderConfig{Provider: domain.ProviderOllama, Model: "llama3.2"}, local: true, model: "llama3.2"},
 		{cfg: ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: "http://localhost:1234/v1", Model: "qwen"}, local: true, model: "qwen"},
@@ -59,7 +59,7 @@ func TestConnectionTest(t *testing.T) {
 	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.OpenAIText("gpt-4o-mini", `{"ok":true,"echo":"deepcritical"}`)})
 	c, _, err := New(ProviderConfig{Provider: domain.ProviderOpenAI, APIKey: llmtest.CanaryKey, BaseURL: srv.URL})
 	require.NoError(t, err)
-	res, err := Test(context.Background(), c)
+	res, err := Test(context.Background(), c, nil)
 	require.NoError(t, err)
 	require.True(t, res.OK)
 	require.Equal(t, "gpt-4o-mini", res.Model)
@@ -68,13 +68,13 @@ func TestConnectionTest(t *testing.T) {
 	bad := llmtest.NewServer(t, llmtest.Reply{Status: 401, Body: []byte(`{"error":{"message":"Incorrect API key provided: ` + llmtest.CanaryKey + `","type":"invalid_request_error","code":"invalid_api_key"}}`)})
 	c, _, err = New(ProviderConfig{Provider: domain.ProviderOpenAI, APIKey: llmtest.CanaryKey, BaseURL: bad.URL})
 	require.NoError(t, err)
-	res, err = Test(context.Background(), c)
+	res, err = Test(context.Background(), c, nil)
 	require.NoError(t, err)
 	require.False(t, res.OK)
 	require.Contains(t, res.Error, "invalid or unauthorised key for openai")
 	require.NotContains(t, res.Error, llmtest.CanaryKey)
 
-	_, err = Test(context.Background(), nil)
+	_, err = Test(context.Background(), nil, nil)
 	require.ErrorIs(t, err, ErrOffline)
 }
 
@@ -85,7 +85,7 @@ func TestConnectionTestWalksTheHFChain(t *testing.T) {
 	)
 	c, _, err := New(ProviderConfig{Provider: domain.ProviderHuggingFace, APIKey: "hf_test", BaseURL: srv.URL})
 	require.NoError(t, err)
-	res, err := Test(context.Background(), c)
+	res, err := Test(context.Background(), c, nil)
 	require.NoError(t, err)
 	require.True(t, res.OK, res.Error)
 	require.Equal(t, "mistralai/Mistral-7B-Instruct-v0.3", res.Model)
@@ -111,4 +111,23 @@ func TestOfflineInfo(t *testing.T) {
 	_, info, err := New(ProviderConfig{})
 	require.ErrorIs(t, err, ErrOffline)
 	require.Equal(t, llm.Info{Provider: domain.ProviderOffline, Local: true}, info)
+}
+
+// TestConnectionTestWarnsOnUnknownModelAndRecords: an Ollama model the server does not
+// list is warned about, and the test exchange is recorded like any call.
+func TestConnectionTestWarnsOnUnknownModelAndRecords(t *testing.T) {
+	srv := llmtest.NewServer(t,
+		llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_tags_example.json")},
+		llmtest.Reply{Body: []byte(`{"model":"llama3.1","message":{"role":"assistant","content":"{\"ok\":true,\"echo\":\"deepcritical\"}"},"done":true,"done_reason":"stop","prompt_eval_count":30,"eval_count":9}`)},
+	)
+	c, _, err := New(ProviderConfig{Provider: domain.ProviderOllama, BaseURL: srv.URL, Model: "llama3.1"})
+	require.NoError(t, err)
+	var recs []llm.CallRecord
+	res, err := Test(context.Background(), c, llm.RecorderFunc(func(_ context.Context, r llm.CallRecord) error { recs = append(recs, r); return nil }))
+	require.NoError(t, err)
+	require.True(t, res.OK, res.Error)
+	require.Contains(t, res.Warning, "llama3.1 is not among the server's models (codellama:13b, llama3:latest)")
+	require.Len(t, recs, 1)
+	require.Equal(t, "connection_test", recs[0].Purpose)
+	require.Contains(t, srv.Requests()[1].Body, `"num_predict":2048`)
 }

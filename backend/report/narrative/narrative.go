@@ -87,7 +87,7 @@ func (n *Narrator) Write(ctx context.Context, in report.Input) (report.Narrative
 	if err != nil {
 		return report.Narrative{}, fmt.Errorf("render narrative prompt: %w", err)
 	}
-	req := llm.Request{Messages: []llm.Message{{Role: "user", Content: p.Text}}, Model: n.info.Model, Temperature: 0.2, MaxTokens: 900}
+	req := llm.Request{Messages: []llm.Message{{Role: "user", Content: p.Text}}, Model: n.info.Model, Temperature: 0.2, MaxTokens: 4096}
 	start := time.Now()
 	resp, err := n.c.Complete(ctx, req)
 	rec := llm.CallRecord{RunID: in.Run.ID, Purpose: "narrative", Provider: n.info.Provider, Model: n.info.Model, PromptVersion: p.Version,

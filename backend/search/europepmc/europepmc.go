@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -194,6 +195,8 @@ type result struct {
 		Journal              *struct {
 			Title           string `json:"title"`
 			ISOAbbreviation string `json:"isoabbreviation"`
+			ISSN            string `json:"issn"`
+			ESSN            string `json:"essn"`
 		} `json:"journal"`
 	} `json:"journalInfo"`
 	PubTypeList *struct {
@@ -201,12 +204,18 @@ type result struct {
 	} `json:"pubTypeList"`
 	MeshHeadingList *struct {
 		MeshHeading []struct {
-			DescriptorName string `json:"descriptorName"`
+			DescriptorName    string `json:"descriptorName"`
+			MeshQualifierList *struct {
+				MeshQualifier []struct {
+					QualifierName string `json:"qualifierName"`
+				} `json:"meshQualifier"`
+			} `json:"meshQualifierList"`
 		} `json:"meshHeading"`
 	} `json:"meshHeadingList"`
 	ChemicalList *struct {
 		Chemical []struct {
-			Name string `json:"name"`
+			Name           string `json:"name"`
+			RegistryNumber string `json:"registryNumber"`
 		} `json:"chemical"`
 	} `json:"chemicalList"`
 	KeywordList *struct {
@@ -294,6 +303,12 @@ func (r result) evidence() (domain.Evidence, bool) {
 		c.PMCID = id
 	}
 	if ji := r.JournalInfo; ji != nil {
+		if ji.Journal != nil {
+			c.ISSN = strings.TrimSpace(ji.Journal.ISSN)
+			if c.ISSN == "" {
+				c.ISSN = strings.TrimSpace(ji.Journal.ESSN)
+			}
+		}
 		if ji.Journal != nil && ji.Journal.Title != "" {
 			c.Journal = strings.TrimSpace(ji.Journal.Title)
 		}
@@ -319,14 +334,24 @@ func (r result) evidence() (domain.Evidence, bool) {
 			if m.DescriptorName != "" {
 				c.MeshTerms = append(c.MeshTerms, m.DescriptorName)
 			}
+			if m.MeshQualifierList != nil {
+				for _, q := range m.MeshQualifierList.MeshQualifier {
+					pair := m.DescriptorName + "/" + q.QualifierName
+					if q.QualifierName != "" && m.DescriptorName != "" && !slices.Contains(c.MeshQualifiers, pair) {
+						c.MeshQualifiers = append(c.MeshQualifiers, pair)
+					}
+				}
+			}
 		}
 	}
 	if r.ChemicalList != nil {
 		for _, ch := range r.ChemicalList.Chemical {
 			if ch.Name != "" {
 				c.Chemicals = append(c.Chemicals, ch.Name)
+				c.ChemicalRNs = append(c.ChemicalRNs, strings.TrimSpace(ch.RegistryNumber))
 			}
 		}
+		c.ChemicalRNs = nonBlank(c.ChemicalRNs)
 	}
 	if r.KeywordList != nil {
 		c.Keywords = []string(r.KeywordList.Keyword)
@@ -370,18 +395,40 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// isSuffix reports a generational suffix as PubMed writes it after the initials.
+func isSuffix(w string) bool {
+	switch strings.TrimSuffix(w, ".") {
+	case "Jr", "Sr", "II", "III", "IV", "2nd", "3rd":
+		return true
+	}
+	return false
+}
+
 // authors prefers the structured author list and falls back to authorString.
 func authors(r result) []string {
 	out := []string{}
 	if r.AuthorList != nil {
 		for _, a := range r.AuthorList.Author {
+			// "Last, First" keeps the whole first name ("Flaherty, Keith T") for the
+			// exports; fullName ("Flaherty KT") has only initials and is the fallback.
+			last, first := strings.TrimSpace(a.LastName), strings.TrimSpace(a.FirstName)
+			if first == "" {
+				first = strings.TrimSpace(a.Initials)
+			}
 			switch {
 			case a.CollectiveName != "":
 				out = append(out, strings.TrimSpace(a.CollectiveName))
+			case last != "" && first != "":
+				name := last + ", " + first
+				// Europe PMC has no suffix field; "Hambrick GW Jr" carries it in fullName.
+				if f := strings.Fields(a.FullName); len(f) > 2 && isSuffix(f[len(f)-1]) && !strings.HasSuffix(first, f[len(f)-1]) {
+					name += ", " + f[len(f)-1]
+				}
+				out = append(out, name)
 			case a.FullName != "":
 				out = append(out, strings.TrimSpace(a.FullName))
-			case a.LastName != "":
-				out = append(out, strings.TrimSpace(a.LastName+" "+a.Initials))
+			case last != "":
+				out = append(out, last)
 			}
 		}
 		if len(out) > 0 {
@@ -509,4 +556,15 @@ func sectionsText(sections []domain.Section) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// nonBlank drops a list of only empty registry numbers, so records without any keep the
+// field absent.
+func nonBlank(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }

@@ -63,8 +63,10 @@ func TestParseCorePage(t *testing.T) {
 	e := p.Evidence[0]
 	c := e.Citation
 	require.Equal(t, "Metformin in early Alzheimer disease: a randomised trial.", c.Title)
-	require.Equal(t, []string{"Smith JA", "Hambrick GW Jr", "Alzheimer's Disease Neuroimaging Initiative"}, c.Authors)
+	require.Equal(t, []string{"Smith, Jane Anne", "Hambrick, George W, Jr", "Alzheimer's Disease Neuroimaging Initiative"}, c.Authors,
+		"first names kept whole, the suffix from fullName, the collective name as one")
 	require.Equal(t, "Journal of Testing", c.Journal)
+	require.Equal(t, "1234-5678", c.ISSN, "the print ISSN, else the electronic one")
 	require.Equal(t, []domain.Section{
 		{Label: "BACKGROUND", Text: "Metformin crosses the blood–brain barrier."},
 		{Label: "METHODS", Text: "We randomised 80 patients (HbA1c < 6.5%)."},
@@ -73,6 +75,8 @@ func TestParseCorePage(t *testing.T) {
 	require.Equal(t, "BACKGROUND: Metformin crosses the blood–brain barrier.\nMETHODS: We randomised 80 patients (HbA1c < 6.5%).\nRESULTS: Cognition improved (p = 0.01).", e.Content)
 	require.Equal(t, []string{"Alzheimer Disease", "Metformin"}, c.MeshTerms)
 	require.Equal(t, []string{"Metformin"}, c.Chemicals)
+	require.Equal(t, []string{"9100L32L2N"}, c.ChemicalRNs, "the registry number types the chemical as a substance")
+	require.Equal(t, []string{"Alzheimer Disease/drug therapy"}, c.MeshQualifiers)
 	require.Equal(t, []string{"Randomized Controlled Trial", "Journal Article"}, c.PublicationTypes)
 	require.Equal(t, 42, c.CitationCount, "a count sent as a string still parses")
 	require.True(t, c.OpenAccess)

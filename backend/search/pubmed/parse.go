@@ -228,6 +228,7 @@ type article struct {
 	editors     []string
 	journal     string
 	journalAbbr string
+	issn        string
 	volume      string
 	issue       string
 	pages       string
@@ -241,6 +242,10 @@ type article struct {
 	pubTypes    []string
 	mesh        []string
 	chemicals   []string
+	chemRNs     []string
+	pendingRN   string
+	qualifiers  []string
+	descriptor  string
 	keywords    []string
 	registry    []string
 	retractions []string
@@ -359,6 +364,12 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 				}
 			case name == "Title" && up == "Journal":
 				a.journal, err = readText(d)
+			case name == "ISSN" && up == "Journal":
+				printed := d.attr("IssnType") == "Print"
+				text, err = readText(d)
+				if a.issn == "" || printed {
+					a.issn = text
+				}
 			case name == "ISOAbbreviation" && up == "Journal":
 				a.journalAbbr, err = readText(d)
 			case name == "Volume" && (up == "JournalIssue" || up == "Book"):
@@ -404,9 +415,21 @@ func (p *parser) parseRecord(d tokenReader, start string) (*article, error) {
 			case name == "DescriptorName" && up == "MeshHeading":
 				text, err = readText(d)
 				a.mesh = appendNonEmpty(a.mesh, text)
+				a.descriptor = text
+			case name == "RegistryNumber" && up == "Chemical":
+				a.pendingRN, err = readText(d)
 			case name == "NameOfSubstance" && up == "Chemical":
 				text, err = readText(d)
-				a.chemicals = appendNonEmpty(a.chemicals, text)
+				if text != "" {
+					a.chemicals = append(a.chemicals, text)
+					a.chemRNs = append(a.chemRNs, a.pendingRN)
+				}
+				a.pendingRN = ""
+			case name == "QualifierName" && up == "MeshHeading":
+				text, err = readText(d)
+				if text != "" && a.descriptor != "" {
+					a.qualifiers = appendUnique(a.qualifiers, a.descriptor+"/"+text)
+				}
 			case name == "Keyword":
 				text, err = readText(d)
 				a.keywords = appendNonEmpty(a.keywords, text)
@@ -497,34 +520,33 @@ func appendUnique(list []string, s string) []string {
 	return append(list, s)
 }
 
-// format renders an author as PubMed does in citations: "LastName Initials [Suffix]", or
-// the collective name of a group author.
+// format renders an author the way Citation.Authors stores names: "LastName, ForeName"
+// with the whole ForeName ("Flaherty, Keith T", "Müller, Jürgen C"), ", Suffix" after it
+// ("Smith, John, Jr"), the Initials only when PubMed has no ForeName, and a group
+// author's CollectiveName as one literal. Exports split it back into family, given and
+// suffix; the report prints initials (Vancouver) from it.
 func (a author) format() string {
 	if a.collective != "" {
-		return a.collective
+		return strings.TrimSpace(a.collective)
 	}
-	if a.last == "" {
-		return strings.TrimSpace(a.fore)
+	last, fore := strings.TrimSpace(a.last), strings.TrimSpace(a.fore)
+	if fore == "" {
+		fore = strings.TrimSpace(a.initials)
 	}
-	initials := a.initials
-	if initials == "" && a.fore != "" {
-		var b strings.Builder
-		for _, f := range strings.FieldsFunc(a.fore, func(r rune) bool { return r == ' ' || r == '-' || r == '.' }) {
-			for _, r := range f {
-				b.WriteRune(r)
-				break
-			}
+	if last == "" {
+		return fore
+	}
+	s := last
+	if fore != "" {
+		s += ", " + fore
+	}
+	if suffix := strings.TrimSpace(a.suffix); suffix != "" {
+		if fore == "" {
+			s += ","
 		}
-		initials = b.String()
+		s += ", " + suffix
 	}
-	parts := []string{a.last}
-	if initials != "" {
-		parts = append(parts, initials)
-	}
-	if a.suffix != "" {
-		parts = append(parts, a.suffix)
-	}
-	return strings.Join(parts, " ")
+	return s
 }
 
 // retractionNotice turns a CommentsCorrections entry that flags the record's integrity into
@@ -696,12 +718,15 @@ func (a *article) evidence() (domain.Evidence, error) {
 		PublicationTypes: a.pubTypes,
 		MeshTerms:        a.mesh,
 		Chemicals:        a.chemicals,
+		ChemicalRNs:      registryNumbers(a.chemRNs),
+		MeshQualifiers:   a.qualifiers,
 		Sections:         a.sections,
 		Registry:         a.registry,
 		Retractions:      a.retractions,
 		Volume:           a.volume,
 		Issue:            a.issue,
 		Pages:            pages,
+		ISSN:             strings.TrimSpace(a.issn),
 		Keywords:         a.keywords,
 	}
 	return domain.Evidence{Content: SectionsText(a.sections), Citation: c}, nil
@@ -722,4 +747,15 @@ func SectionsText(sections []domain.Section) string {
 		b.WriteString(s.Text)
 	}
 	return b.String()
+}
+
+// registryNumbers drops a list of only empty registry numbers, so records without any keep
+// the field absent rather than a row of blanks.
+func registryNumbers(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
 }

@@ -29,7 +29,7 @@ func TestParseArticleSetFixtures(t *testing.T) {
 		require.Equal(t, "12091962", c.PMID)
 		require.Equal(t, "1990", c.Date, "Year+Season keeps the year only")
 		require.Equal(t, "The treatment of AIDS behind the walls of correctional facilities.", c.Title)
-		require.Equal(t, []string{"Olivero JM"}, c.Authors)
+		require.Equal(t, []string{"Olivero, J Michael"}, c.Authors, "ForeName kept whole")
 		require.Equal(t, "Social justice (San Francisco, Calif.)", c.Journal)
 		require.Equal(t, []string{"Journal Article", "Review"}, c.PublicationTypes)
 		require.Contains(t, c.MeshTerms, "Acquired Immunodeficiency Syndrome")
@@ -43,6 +43,8 @@ func TestParseArticleSetFixtures(t *testing.T) {
 		require.Equal(t, "1976-09-28", c.Date)
 		require.Equal(t, "10.1016/0005-2795(76)90109-4", c.DOI)
 		require.Equal(t, []string{"Cytochrome c Group", "Flavins", "Heme", "Iron"}, c.Chemicals)
+		require.Equal(t, []string{"0", "0", "42VZT0U6YR", "E1UOL152H7"}, c.ChemicalRNs, "registry numbers index for index: 0 marks a class, a UNII a substance")
+		require.Equal(t, []string{"Chromatium/enzymology", "Iron/analysis"}, c.MeshQualifiers)
 		require.True(t, strings.HasPrefix(ev[1].Content, "Electron paramagnetic resonance"))
 	})
 	t.Run("entities and PubMed-not-MEDLINE", func(t *testing.T) {
@@ -106,7 +108,7 @@ func TestParseArticleSetEdgeCases(t *testing.T) {
 
 	a := ev[0]
 	require.Equal(t, "1998-12", a.Citation.Date, "MedlineDate keeps the first year and month")
-	require.Equal(t, []string{"Smith JA", "Hambrick GW Jr", "Alzheimer's Disease Neuroimaging Initiative"}, a.Citation.Authors)
+	require.Equal(t, []string{"Smith, Jane Anne", "Hambrick, George W, Jr", "Alzheimer's Disease Neuroimaging Initiative"}, a.Citation.Authors, "ForeName whole, Suffix last, CollectiveName literal")
 	require.Equal(t, []string{"NCT01965756"}, a.Citation.Registry)
 	require.Equal(t, []string{"Retraction in: J Test. 2020;12:1", "Expression of concern in: J Test. 2019;11:9"}, a.Citation.Retractions)
 	require.Equal(t, "10.1000/ABC.123", a.Citation.DOI)
@@ -117,7 +119,7 @@ func TestParseArticleSetEdgeCases(t *testing.T) {
 	require.Equal(t, "20301295", b.Citation.PMID)
 	require.Equal(t, "Alzheimer Disease Overview", b.Citation.Title)
 	require.Equal(t, "GeneReviews®", b.Citation.Journal)
-	require.Equal(t, []string{"Bird TD"}, b.Citation.Authors, "chapter authors, not the book's editors")
+	require.Equal(t, []string{"Bird, Thomas D"}, b.Citation.Authors, "chapter authors, not the book's editors")
 	require.Equal(t, "1993", b.Citation.Date)
 	require.Equal(t, []string{"Review"}, b.Citation.PublicationTypes)
 	require.Equal(t, "CLINICAL CHARACTERISTICS: Alzheimer disease is characterised by dementia.", b.Content)
@@ -171,4 +173,26 @@ func TestDateString(t *testing.T) {
 	for _, tt := range tests {
 		require.Equal(t, tt.want, tt.in.String(), "%+v", tt.in)
 	}
+}
+
+// TestAuthorsKeepForeNameWhole checks the names exports need — the whole ForeName with
+// its accents, the suffix, a group author as one name, Initials only without a ForeName —
+// and the ISSN, on both parse paths (the byte scanner and encoding/xml).
+func TestAuthorsKeepForeNameWhole(t *testing.T) {
+	doc := record(`<Journal><ISSN IssnType="Electronic">1533-4406</ISSN><ISSN IssnType="Print">0028-4793</ISSN>` +
+		`<Title>The New England journal of medicine</Title></Journal><ArticleTitle>T</ArticleTitle><AuthorList>` +
+		`<Author><LastName>Flaherty</LastName><ForeName>Keith T</ForeName><Initials>KT</Initials></Author>` +
+		`<Author><LastName>Müller</LastName><ForeName>Jürgen C</ForeName><Initials>JC</Initials></Author>` +
+		`<Author><CollectiveName>METRIC Study Group</CollectiveName></Author>` +
+		`<Author><LastName>Smith</LastName><ForeName>John</ForeName><Initials>J</Initials><Suffix>Jr</Suffix></Author>` +
+		`<Author><LastName>Lee</LastName><Initials>K</Initials></Author>` +
+		`</AuthorList>`)
+	require.True(t, requireSameAsDecoder(t, []byte(doc)), "the fast path reads it")
+	ev, recErrs, err := ParseArticleSet(strings.NewReader(doc))
+	require.NoError(t, err)
+	require.Empty(t, recErrs)
+	require.Len(t, ev, 1)
+	c := ev[0].Citation
+	require.Equal(t, []string{"Flaherty, Keith T", "Müller, Jürgen C", "METRIC Study Group", "Smith, John, Jr", "Lee, K"}, c.Authors)
+	require.Equal(t, "0028-4793", c.ISSN, "the print ISSN is preferred")
 }

@@ -122,15 +122,21 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 
 	results := make([]ESearchResult, len(queries))
 	errs := make([]error, len(queries))
+	attempts := make([][]domain.QueryEvent, len(queries))
 	var wg sync.WaitGroup
 	for i, q := range queries {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], errs[i] = c.esearch(ctx, q, max)
+			results[i], attempts[i], errs[i] = c.searchQuery(ctx, q, max)
 		}()
 	}
 	wg.Wait()
+	for _, as := range attempts {
+		for _, a := range as {
+			search.RecordQuery(ctx, a)
+		}
+	}
 
 	var (
 		problems []error
@@ -261,6 +267,20 @@ type ESearchResult struct {
 	Quoted   []string `xml:"WarningList>QuotedPhraseNotFound"`
 	Ignored  []string `xml:"WarningList>PhraseIgnored"`
 	Messages []string `xml:"WarningList>OutputMessage"`
+	// Translation is how PubMed read the query (automatic term mapping included); empty
+	// when it could not read it.
+	Translation string `xml:"QueryTranslation"`
+	WebEnv      string `xml:"WebEnv"`
+	QueryKey    string `xml:"QueryKey"`
+}
+
+// Hits is the Count PubMed reported, or -1 when it is missing or not a number.
+func (r ESearchResult) Hits() int {
+	n, err := strconv.Atoi(strings.TrimSpace(r.Count))
+	if err != nil {
+		return -1
+	}
+	return n
 }
 
 // notes turns esearch's ErrorList and WarningList into warning messages for one query.

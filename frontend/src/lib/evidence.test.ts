@@ -14,8 +14,18 @@ describe('designLabel', () => {
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
     const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 0, status: 'not_assessed', error: 'model timed out' }] })
-    expect(b.label).toBe('quality not assessed')
+    expect(b.label).toBe('not assessed: appraisal failed: model timed out')
     expect(b.title).toBe('model timed out')
+  })
+  it.each([
+    ['the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score', 'not assessed: not a trial'],
+    ['not enough text to assess (fewer than 40 words of abstract or full text)', 'not assessed: no abstract'],
+    ['LLM assessment failed: openai (gpt-4o): rate limited', 'not assessed: appraisal failed: openai (gpt-4o): rate limited'],
+    ['nothing to score was found in the text: the model quoted no reported method', 'not assessed: nothing reported to score'],
+  ])('names the reason: %s', (error, label) => {
+    const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 0, status: 'not_assessed', error }], assessor: { kind: 'llm' } })
+    expect(b.label).toBe(label)
+    expect(b.label).not.toContain('0.0')
   })
   it('labels rule-based scores', () => {
     const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 7.5, status: 'assessed' }], assessor: { kind: 'offline' } })
@@ -32,5 +42,22 @@ describe('highlight', () => {
   })
   it('returns null for a fabricated quote', () => {
     expect(highlight('Some text.', 'never said this')).toBeNull()
+  })
+})
+
+describe('off-topic evidence', () => {
+  it('splits scored off-topic evidence from the rest, keeping order; unscored counts as on-topic', async () => {
+    const { splitOffTopic, topicOf } = await import('./evidence')
+    const items = [
+      { key: 'a', evidence: { topic: { score: 0.9, off_topic: false } } },
+      { key: 'b', evidence: { topic: { score: 0.01, off_topic: true, reason: 'no condition concept (melanoma) in title or abstract' } } },
+      { key: 'c', evidence: {} },
+      { key: 'd', evidence: { topic: { score: 0, off_topic: true, reason: 'x' } } },
+    ]
+    const { on, off } = splitOffTopic(items)
+    expect(on.map((i) => i.key)).toEqual(['a', 'c'])
+    expect(off.map((i) => i.key)).toEqual(['b', 'd'])
+    expect(topicOf(items[1].evidence)?.reason).toContain('melanoma')
+    expect(topicOf(null)).toBeNull()
   })
 })

@@ -47,10 +47,25 @@ export function qualityBadge(appraisal: AppraisalLike | null | undefined): Quali
   const q = appraisal.dimensions?.find((d) => d.name === 'methodological_quality')
   const offline = appraisal.assessor?.kind === 'offline' ? ' (rule-based)' : ''
   if (!q || q.status !== 'assessed') {
-    return { label: 'quality not assessed', tone: 'warn', title: q?.error || 'The quality could not be assessed' }
+    const why = q?.error || 'The quality could not be assessed'
+    return { label: `not assessed: ${notAssessedReason(why)}`, tone: 'warn', title: why }
   }
   const tone = q.score >= 7 ? 'ok' : q.score >= 4 ? 'warn' : 'bad'
   return { label: `quality ${q.score.toFixed(1)}/10${offline}`, tone, title: 'Methodological quality' + offline }
+}
+
+/**
+ * notAssessedReason says in a few words why a paper has no quality score, from the
+ * appraiser's reason: not a trial (the rubric scores primary studies), no abstract (too
+ * little text), appraisal failed (the model's error follows), or nothing reported to score.
+ */
+export function notAssessedReason(error: string): string {
+  const e = error.toLowerCase()
+  if (e.includes('rubric scores primary studies') || e.includes('not a trial')) return 'not a trial'
+  if (e.includes('not enough text') || e.includes('no abstract')) return 'no abstract'
+  if (e.includes('nothing to score')) return 'nothing reported to score'
+  const failed = error.replace(/^LLM assessment failed:\s*/i, '')
+  return 'appraisal failed: ' + (failed.length > 60 ? failed.slice(0, 59) + '…' : failed)
 }
 
 /** highlight splits text around the first case-insensitive occurrence of quote. */
@@ -86,4 +101,25 @@ export function highlight(text: string, quote: string): { before: string; match:
   }
   void nt
   return { before: text.slice(0, oi), match: text.slice(oi, end), after: text.slice(end) }
+}
+
+/** TopicLike mirrors domain.Topic: relevance of evidence to the question's concepts. */
+export interface TopicLike {
+  score?: number
+  off_topic?: boolean
+  reason?: string
+}
+
+/** topicOf reads an evidence's topic; unscored evidence counts as on-topic. */
+export function topicOf(ev: unknown): TopicLike | null {
+  const t = (ev as { topic?: TopicLike } | null)?.topic
+  return t && typeof t === 'object' ? t : null
+}
+
+/** splitOffTopic keeps the order of items, separating the ones scored off-topic. */
+export function splitOffTopic<T extends { evidence: unknown }>(items: T[]): { on: T[]; off: T[] } {
+  const on: T[] = []
+  const off: T[] = []
+  for (const it of items) (topicOf(it.evidence)?.off_topic ? off : on).push(it)
+  return { on, off }
 }

@@ -7,6 +7,7 @@ describe('judgeLabel', () => {
     [{ provider: 'openai', model: 'gpt-4o-mini', kind: 'llm' }, 'openai · gpt-4o-mini'],
     [{ provider: 'ollama', model: 'llama3.1:8b', kind: 'fallback' }, 'FALLBACK — ollama llama3.1:8b failed'],
     [{ provider: 'anthropic', kind: 'llm' }, 'anthropic'],
+    [{ provider: 'openai', model: 'gpt-4o', kind: 'llm', repaired: true }, 'openai · gpt-4o (REPAIRED answer)'],
     [{}, '—'],
     [null, '—'],
   ])('%j → %s', (judge, want) => {
@@ -37,5 +38,35 @@ describe('status and verdict', () => {
   it('refuses blank questions', () => {
     expect(isBlankQuestion('   \n\t')).toBe(true)
     expect(isBlankQuestion(' metformin ')).toBe(false)
+  })
+})
+
+describe('plural and windowMessage', () => {
+  it('uses the right number', async () => {
+    const { plural } = await import('./format')
+    expect(plural(1, 'iteration', 'iterations')).toBe('1 iteration')
+    expect(plural(3, 'iteration', 'iterations')).toBe('3 iterations')
+    expect(plural(0, 'piece', 'pieces')).toBe('0 pieces')
+  })
+  it('turns command-line advice into window advice', async () => {
+    const { windowMessage } = await import('./format')
+    expect(windowMessage('no Ollama model chosen: pick one of `ollama list` with --model')).toBe(
+      'no Ollama model chosen: pick one of `ollama list` in the Model field',
+    )
+    expect(windowMessage('the compatible judge needs a model name (--model)')).toBe('the compatible judge needs a model name (choose one in the Model field)')
+    expect(windowMessage('pass --model M to pick one')).toBe('choose a model in the Model field to pick one')
+    expect(windowMessage('nothing to change')).toBe('nothing to change')
+    expect(windowMessage('x --model y')).not.toContain('--')
+  })
+})
+
+describe('outcomeTone', () => {
+  it('is green only for a sufficient, verified run', async () => {
+    const { outcomeTone } = await import('./format')
+    expect(outcomeTone('complete', 'verified', 'sufficient')).toBe('ok')
+    expect(outcomeTone('complete', 'failed', 'sufficient')).toBe('warn')
+    expect(outcomeTone('complete', 'verified', 'no_progress')).toBe('warn')
+    expect(outcomeTone('running')).toBe('warn')
+    expect(outcomeTone('failed')).toBe('bad')
   })
 })

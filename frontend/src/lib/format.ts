@@ -5,6 +5,7 @@ export interface JudgeLike {
   model?: string
   kind?: string
   error?: string
+  repaired?: boolean
 }
 
 /** judgeLabel names a judge so offline and fallback verdicts are never mistaken for an LLM's. */
@@ -12,7 +13,8 @@ export function judgeLabel(j: JudgeLike | undefined | null): string {
   if (!j || !j.provider) return '—'
   if (j.kind === 'offline' || j.provider === 'offline') return 'offline heuristic'
   if (j.kind === 'fallback') return `FALLBACK — ${j.provider}${j.model ? ' ' + j.model : ''} failed`
-  return j.model ? `${j.provider} · ${j.model}` : j.provider
+  const name = j.model ? `${j.provider} · ${j.model}` : j.provider
+  return j.repaired ? `${name} (REPAIRED answer)` : name
 }
 
 /** formatDate renders an ISO time in the user's locale, or a dash for missing values. */
@@ -41,6 +43,15 @@ export function statusTone(status: string): Tone {
   return ''
 }
 
+/**
+ * outcomeTone colours a run's status chip by its outcome, not its status alone: a complete
+ * run is green only when the evidence was judged sufficient and the report verified.
+ */
+export function outcomeTone(status: string, reportStatus?: string, stopReason?: string): Tone {
+  if (status !== 'complete') return statusTone(status)
+  return reportStatus === 'verified' && stopReason === 'sufficient' ? 'ok' : 'warn'
+}
+
 /** verdictLabel describes a stored verification result. */
 export function verdictLabel(pass: boolean | undefined | null): string {
   if (pass === true) return 'verified'
@@ -51,4 +62,28 @@ export function verdictLabel(pass: boolean | undefined | null): string {
 /** isBlankQuestion is true for empty and whitespace-only input, which the app refuses. */
 export function isBlankQuestion(q: string): boolean {
   return q.trim().length === 0
+}
+
+/** plural writes a count with its noun in the right number ("1 hit", "3 hits"). */
+export function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+// Command-line advice that means nothing in the window, with what to do there instead.
+const CLI_HINTS: [RegExp, string][] = [
+  [/\s*\(--model\)/g, ' (choose one in the Model field)'],
+  [/with\s+--model(\s+[A-Z]+\b)?/g, 'in the Model field'],
+  [/(pass|use|give)\s+--model(\s+[A-Z]+\b)?/gi, 'choose a model in the Model field'],
+  [/--model/g, 'the Model field'],
+  [/(pass|use|with)\s+--judge(\s+\S+)?/gi, 'choose another judge'],
+  [/--judge/g, 'the Judge choice'],
+  [/--sources/g, 'the Sources choice'],
+  [/--max-iterations/g, 'the Iterations field'],
+]
+
+/** windowMessage rewrites an error meant for both CLI and window so it gives window advice. */
+export function windowMessage(msg: string): string {
+  let out = msg
+  for (const [re, repl] of CLI_HINTS) out = out.replace(re, repl)
+  return out
 }

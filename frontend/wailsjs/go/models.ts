@@ -351,6 +351,7 @@ export namespace domain {
 	    COMPLETE = "complete",
 	    ERROR = "error",
 	    CANCELLED = "cancelled",
+	    QUERY = "query",
 	}
 	export class AssessorInfo {
 	    provider: string;
@@ -380,6 +381,7 @@ export namespace domain {
 	    evidence: string;
 	    reasoning: string;
 	    quote_verified: boolean;
+	    quote_reason?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new DimensionDetail(source);
@@ -394,6 +396,7 @@ export namespace domain {
 	        this.evidence = source["evidence"];
 	        this.reasoning = source["reasoning"];
 	        this.quote_verified = source["quote_verified"];
+	        this.quote_reason = source["quote_reason"];
 	    }
 	}
 	export class Dimension {
@@ -511,6 +514,8 @@ export namespace domain {
 	    kind: string;
 	    error?: string;
 	    fallback_from?: string[];
+	    repaired?: boolean;
+	    overrides?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new JudgeInfo(source);
@@ -524,6 +529,8 @@ export namespace domain {
 	        this.kind = source["kind"];
 	        this.error = source["error"];
 	        this.fallback_from = source["fallback_from"];
+	        this.repaired = source["repaired"];
+	        this.overrides = source["overrides"];
 	    }
 	}
 	export class AssessmentDetails {
@@ -695,6 +702,8 @@ export namespace domain {
 	    publication_types?: string[];
 	    mesh_terms?: string[];
 	    chemicals?: string[];
+	    chemical_rns?: string[];
+	    mesh_qualifiers?: string[];
 	    sections?: Section[];
 	    registry_ids?: string[];
 	    retraction_notices?: string[];
@@ -705,6 +714,7 @@ export namespace domain {
 	    volume?: string;
 	    issue?: string;
 	    pages?: string;
+	    issn?: string;
 	    keywords?: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -727,6 +737,8 @@ export namespace domain {
 	        this.publication_types = source["publication_types"];
 	        this.mesh_terms = source["mesh_terms"];
 	        this.chemicals = source["chemicals"];
+	        this.chemical_rns = source["chemical_rns"];
+	        this.mesh_qualifiers = source["mesh_qualifiers"];
 	        this.sections = this.convertValues(source["sections"], Section);
 	        this.registry_ids = source["registry_ids"];
 	        this.retraction_notices = source["retraction_notices"];
@@ -737,6 +749,7 @@ export namespace domain {
 	        this.volume = source["volume"];
 	        this.issue = source["issue"];
 	        this.pages = source["pages"];
+	        this.issn = source["issn"];
 	        this.keywords = source["keywords"];
 	    }
 	
@@ -1094,6 +1107,9 @@ export namespace library {
 	    updated: number;
 	    skipped: number;
 	    errors: ImportError[];
+	    warnings: ImportError[];
+	    files: number;
+	    records: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -1105,6 +1121,9 @@ export namespace library {
 	        this.updated = source["updated"];
 	        this.skipped = source["skipped"];
 	        this.errors = this.convertValues(source["errors"], ImportError);
+	        this.warnings = this.convertValues(source["warnings"], ImportError);
+	        this.files = source["files"];
+	        this.records = source["records"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1124,6 +1143,25 @@ export namespace library {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace report {
+	
+	export class Limitation {
+	    kind: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Limitation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.text = source["text"];
+	    }
 	}
 
 }
@@ -1398,6 +1436,7 @@ export namespace services {
 	    latency_ms: number;
 	    error?: string;
 	    local: boolean;
+	    warning?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderTest(source);
@@ -1411,6 +1450,7 @@ export namespace services {
 	        this.latency_ms = source["latency_ms"];
 	        this.error = source["error"];
 	        this.local = source["local"];
+	        this.warning = source["warning"];
 	    }
 	}
 	export class RejudgeRequest {
@@ -1439,6 +1479,8 @@ export namespace services {
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    limitations: report.Limitation[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -1455,6 +1497,8 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.limitations = this.convertValues(source["limitations"], report.Limitation);
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1478,6 +1522,7 @@ export namespace services {
 	export class RunDetail {
 	    run: domain.Run;
 	    events: domain.Event[];
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1487,6 +1532,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1606,6 +1652,10 @@ export namespace store {
 	    created_at: any;
 	    // Go type: time
 	    finished_at?: any;
+	    stop_reason?: string;
+	    error?: string;
+	    report_status?: string;
+	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunSummary(source);
@@ -1622,6 +1672,10 @@ export namespace store {
 	        this.verdict_pass = source["verdict_pass"];
 	        this.created_at = this.convertValues(source["created_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.stop_reason = source["stop_reason"];
+	        this.error = source["error"];
+	        this.report_status = source["report_status"];
+	        this.outcome = source["outcome"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -60,6 +61,9 @@ type Reply struct {
 	Header      http.Header
 	// Delay holds the answer back (for timeout tests); it ends early when the client goes away.
 	Delay time.Duration
+	// CutOff declares a longer Content-Length than the body, so the connection closes
+	// mid-body (a truncated answer).
+	CutOff bool
 }
 
 // Request is what the client sent.
@@ -118,6 +122,9 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	w.Header().Set("Content-Type", ct)
+	if rep.CutOff {
+		w.Header().Set("Content-Length", strconv.Itoa(len(rep.Body)+512))
+	}
 	status := rep.Status
 	if status == 0 {
 		status = http.StatusOK

@@ -10,6 +10,7 @@ import * as Reports from '../../../wailsjs/go/services/ReportService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
 import { config, domain, library, services, store } from '../../../wailsjs/go/models'
+import { windowMessage } from '../format'
 import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
 
 export type RunSummary = store.RunSummary
@@ -46,10 +47,11 @@ export interface ImportProgress {
 }
 export const EventType = domain.EventType
 
+/** errorMessage is the text of a rejected call, with command-line advice turned into window advice. */
 export function errorMessage(err: unknown): string {
-  if (typeof err === 'string') return err
-  if (err instanceof Error) return err.message
-  return String(err)
+  if (typeof err === 'string') return windowMessage(err)
+  if (err instanceof Error) return windowMessage(err.message)
+  return windowMessage(String(err))
 }
 
 export const api = {
@@ -64,6 +66,7 @@ export const api = {
   settingKeys: (): Promise<KeyInfo[]> => Settings.Keys(),
   settingValues: (): Promise<Record<string, string>> => Settings.Values(),
   setSetting: (key: string, value: string) => Settings.Set(key, value),
+  setSettings: (values: Record<string, string>, order: string[]): Promise<PublicSettings> => Settings.SetMany(values, order),
   deleteSecret: (name: string): Promise<PublicSettings> => Settings.DeleteSecret(name),
   setLastView: (view: string): Promise<void> => Settings.SetLastView(view),
   startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(services.StartRequest.createFrom(req)),

@@ -1,6 +1,6 @@
 import { get } from 'svelte/store'
 import { describe, expect, it, vi } from 'vitest'
-import { createRunStore, mergeEvents, scoreSeries, type RunClient } from './run'
+import { createRunStore, liveLine, mergeEvents, scoreSeries, type RunClient } from './run'
 
 vi.mock('../api', () => ({ errorMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)) }))
 
@@ -70,6 +70,27 @@ describe('createRunStore', () => {
     await vi.waitFor(() => expect((c.report as any).mock.calls.length).toBeGreaterThan(1))
   })
 
+  it('keeps the stored outcome of an opened run and replaces it with the new one when the run ends', async () => {
+    const c = fakeClient()
+    ;(c.getRun as any).mockResolvedValueOnce({
+      run: { id: 'r1', question: 'q', status: 'running', iterations: 1, judge: { provider: 'offline' } },
+      events: [ev(1, 'started')],
+      outcome: 'Running: 1 of at most 2 iterations done so far.',
+    })
+    const s = createRunStore(c)
+    await s.open('r1')
+    expect(get(s).outcome).toBe('Running: 1 of at most 2 iterations done so far.')
+    ;(c.getRun as any).mockResolvedValueOnce({
+      run: { id: 'r1', question: 'q', status: 'complete', iterations: 2, stop_reason: 'sufficient', judge: { provider: 'offline' } },
+      events: [],
+      outcome: 'The judge found the evidence sufficient after 2 iterations; the report passed verification.',
+    })
+    c.push([ev(2, 'complete')])
+    expect(get(s).outcome).toBe('')
+    await vi.waitFor(() => expect(get(s).outcome).toContain('passed verification'))
+    expect(get(s).iterations).toBe(2)
+  })
+
   it('shows a cancel failure', async () => {
     const c = fakeClient()
     c.cancelRun = vi.fn().mockRejectedValue(new Error('run r1 is not running in this window'))
@@ -77,5 +98,14 @@ describe('createRunStore', () => {
     await s.open('r1')
     await s.cancel()
     expect(get(s).error).toBe('run r1 is not running in this window')
+  })
+})
+
+describe('liveLine', () => {
+  it('says the iteration and phase in a few words', () => {
+    expect(liveLine([])).toBe('Starting…')
+    expect(liveLine([ev(1, 'started', { iteration: 0 }), ev(2, 'searching', { iteration: 2 })], 3)).toBe('Running iteration 2 of at most 3: searching the sources…')
+    expect(liveLine([ev(1, 'verifying', { iteration: 1 })])).toBe('Running iteration 1: verifying the report…')
+    expect(liveLine([ev(1, 'something_new', { iteration: 1 })])).toBe('Running iteration 1: working…')
   })
 })

@@ -3,7 +3,7 @@ import { errorMessage, type ReportView, type RunEvent } from '../api'
 
 /** RunClient is the part of the API a live run needs (injectable for tests). */
 export interface RunClient {
-  getRun(id: string): Promise<{ run: any; events: RunEvent[] }>
+  getRun(id: string): Promise<{ run: any; events: RunEvent[]; outcome?: string }>
   runEvents(id: string, afterSeq: number): Promise<RunEvent[]>
   onRunEvents(fn: (batch: RunEvent[]) => void): () => void
   report(id: string): Promise<ReportView>
@@ -24,6 +24,12 @@ export interface RunState {
   question: string
   status: string
   stopReason: string
+  /** outcome is the backend's one line on how the run ended (domain.RunOutcome) */
+  outcome: string
+  /** iterations is the run's stored iteration count */
+  iterations: number
+  /** maxIterations is the run's iteration limit */
+  maxIterations: number
   runError: string
   judge: any
   events: RunEvent[]
@@ -36,7 +42,7 @@ const TERMINAL = new Set(['complete', 'cancelled'])
 const REFRESH = new Set(['search_complete', 'appraising', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
 
 function empty(): RunState {
-  return { runId: '', question: '', status: '', stopReason: '', runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
+  return { runId: '', question: '', status: '', stopReason: '', outcome: '', iterations: 0, maxIterations: 0, runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
 }
 
 /** scoreSeries extracts one point per iteration from judge_complete events (the latest wins). */
@@ -93,6 +99,9 @@ export function createRunStore(client: RunClient) {
         ...s,
         status: d.run.status,
         stopReason: d.run.stop_reason ?? '',
+        outcome: d.outcome ?? '',
+        iterations: Number(d.run.iterations ?? 0),
+        maxIterations: Number(d.run.config?.max_iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
         question: d.run.question,
@@ -134,11 +143,14 @@ export function createRunStore(client: RunClient) {
     const { events, gap } = mergeEvents(s.events, mine)
     const last = events.length ? events[events.length - 1].seq : 0
     let status = s.status
+    let outcome = s.outcome
     for (const e of mine) {
       if (TERMINAL.has(e.type)) status = e.type
       else if (e.type === 'started' && status !== 'running') status = 'running'
+      // The stored outcome is stale once the run moves on; refreshRun fetches the new one.
+      if (live && (TERMINAL.has(e.type) || e.type === 'started' || (e.type === 'error' && (e.data as any)?.fatal))) outcome = ''
     }
-    state.update((x) => ({ ...x, events, lastSeq: last, status }))
+    state.update((x) => ({ ...x, events, lastSeq: last, status, outcome }))
     if (mine.some((e) => REFRESH.has(e.type))) scheduleRefresh()
     if (mine.some((e) => TERMINAL.has(e.type) || (e.type === 'error' && (e.data as any)?.fatal))) refreshRun()
     if (gap && live) fillGap().catch(() => {})
@@ -156,6 +168,9 @@ export function createRunStore(client: RunClient) {
         question: d.run.question,
         status: d.run.status,
         stopReason: d.run.stop_reason ?? '',
+        outcome: d.outcome ?? '',
+        iterations: Number(d.run.iterations ?? 0),
+        maxIterations: Number(d.run.config?.max_iterations ?? 0),
         runError: d.run.error ?? '',
         judge: d.run.judge,
       }))
@@ -192,4 +207,36 @@ export function createRunStore(client: RunClient) {
   }
 
   return { subscribe: state.subscribe, open, close, cancel, resume, refreshReport }
+}
+
+/** iterationsSeen is the highest iteration any event of the run names. */
+export function iterationsSeen(events: RunEvent[]): number {
+  let n = 0
+  for (const e of events) if (e.iteration > n) n = e.iteration
+  return n
+}
+
+// What a running run is doing, by the type of its latest event.
+const PHASES: Record<string, string> = {
+  started: 'starting',
+  searching: 'searching the sources',
+  query: 'searching the sources',
+  search_complete: 'sources searched; judging next',
+  judging: 'judging the evidence',
+  judge_complete: 'evidence judged',
+  looping: 'searching again (the timeline says why)',
+  appraising: 'appraising the papers',
+  llm_progress: 'waiting for the language model',
+  synthesizing: 'writing the report',
+  verifying: 'verifying the report',
+  error: 'recovering from an error (see the timeline)',
+}
+
+/** liveLine says in a few words what a running run is doing now, from its latest event. */
+export function liveLine(events: RunEvent[], maxIterations = 0): string {
+  const last = events[events.length - 1]
+  if (!last) return 'Starting…'
+  const it = iterationsSeen(events)
+  const where = it ? ` iteration ${it}${maxIterations ? ` of at most ${maxIterations}` : ''}` : ''
+  return `Running${where}: ${PHASES[String(last.type)] ?? 'working'}…`
 }

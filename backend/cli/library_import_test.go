@@ -1,0 +1,71 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/store"
+)
+
+// TestLibraryImportExitCodesAndTerminalSafety: nothing importable is exit 1 with the reason
+// whatever the file, a partly bad file is exit 0 with the bad record named, and titles
+// with terminal escapes are printed without them.
+func TestLibraryImportExitCodesAndTerminalSafety(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := filepath.Join(dir, name)
+		require.NoError(t, os.WriteFile(p, []byte(body), 0o644))
+		return p
+	}
+	for _, tc := range []struct{ file, body, reason string }{
+		{"empty.ris", "", "no records were found"},
+		{"empty.txt", "", "no file could be read"},
+		{"items.json", `{"items":5,"title":[]}`, "1 record has no title and no identifier"},
+	} {
+		t.Run(tc.file, func(t *testing.T) {
+			code, _, stderr := runCLI(t, "library", "import", write(tc.file, tc.body))
+			require.Equal(t, 1, code, stderr)
+			require.Contains(t, stderr, "nothing was imported: "+tc.reason)
+		})
+	}
+
+	hostile := write("hostile.ris", "TY  - JOUR\nTI  - Evil \x1b]0;pwned\x07 title \x1b[2J here\nER  - \n"+
+		"TY  - JOUR\nTI  - Unterminated\n")
+	code, stdout, stderr := runCLI(t, "library", "import", hostile)
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "imported 1")
+	require.Contains(t, stderr, "record 2: record not terminated by ER")
+
+	for _, args := range [][]string{{"library", "list"}, {"library", "search", "evil"}} {
+		code, stdout, stderr = runCLI(t, args...)
+		require.Equal(t, 0, code, stderr)
+		require.Contains(t, stdout, "Evil ]0;pwned title [2J here")
+		require.False(t, strings.ContainsAny(stdout+stderr, "\x1b\x07"), "no terminal escape reaches the terminal: %q", stdout)
+	}
+}
+
+func TestHistoryPrintsQuestionsWithoutTerminalEscapes(t *testing.T) {
+	paths := isolate(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, paths.DatabaseFile)
+	require.NoError(t, err)
+	run := domain.Run{ID: st.NewRunID(), Question: "Metformin \x1b]0;pwned\x07for\x1b[2J dementia\u202e?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline, Model: "heuristic"}}
+	require.NoError(t, st.CreateRun(ctx, run))
+	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: "source title \x1b[31mred\x1b[0m"})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+	for _, args := range [][]string{{"history", "list"}, {"history", "search", "metformin"}, {"history", "show", run.ID}} {
+		code, stdout, stderr := runCLI(t, args...)
+		require.Equal(t, exitOK, code, stderr)
+		require.Contains(t, stdout, "Metformin ]0;pwnedfor[2J dementia ?", strings.Join(args, " "))
+		require.False(t, strings.ContainsAny(stdout+stderr, "\x1b\x07\u202e"), "%s printed a terminal control: %q", strings.Join(args, " "), stdout)
+	}
+}

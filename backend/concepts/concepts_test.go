@@ -1,0 +1,134 @@
+package concepts
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"deepcritical/backend/domain"
+)
+
+func texts(s Set) map[string]Role {
+	m := map[string]Role{}
+	for _, c := range s.Concepts {
+		m[c.Text] = c.Role
+	}
+	return m
+}
+
+func TestExtract(t *testing.T) {
+	cases := []struct {
+		q       string
+		want    map[string]Role // concept text → role (every concept listed)
+		generic []string        // concepts that must be generic
+	}{
+		{"Which drugs improve survival in BRAF-mutated melanoma?",
+			map[string]Role{"drugs": RoleIntervention, "survival": RoleOutcome, "braf-mutated melanoma": RoleCondition}, []string{"drugs"}},
+		{"Does metformin really reduce cancer risk in older women?",
+			map[string]Role{"metformin": RoleIntervention, "cancer": RoleCondition, "risk": RoleOutcome, "older women": RolePopulation}, nil},
+		{"Is trastuzumab effective for HER2-positive breast cancer?",
+			map[string]Role{"trastuzumab": RoleIntervention, "her2-positive breast cancer": RoleCondition}, nil},
+		{"Ovarian torsion in children: is oophorectomy necessary?",
+			map[string]Role{"ovarian torsion": RoleOther, "children": RolePopulation, "oophorectomy": RoleIntervention}, nil},
+		{"What is the effect of exercise on depression in adolescents?",
+			map[string]Role{"exercise": RoleIntervention, "depression": RoleCondition, "adolescents": RolePopulation}, nil},
+		{"Alzheimer's disease treatments\twith\x00control chars",
+			map[string]Role{"alzheimer disease": RoleCondition, "treatments": RoleIntervention, "control chars": RoleOther}, []string{"treatments"}},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := texts(s)
+			if len(got) != len(c.want) {
+				t.Fatalf("concepts %v, want %v", got, c.want)
+			}
+			for txt, r := range c.want {
+				if got[txt] != r {
+					t.Errorf("concept %q role %q, want %q (all: %v)", txt, got[txt], r, got)
+				}
+			}
+			gen := map[string]bool{}
+			for _, g := range c.generic {
+				gen[g] = true
+			}
+			for _, cc := range s.Concepts {
+				if cc.Generic != gen[cc.Text] {
+					t.Errorf("concept %q generic=%v", cc.Text, cc.Generic)
+				}
+				if len(cc.Terms) == 0 || cc.Terms[0] != cc.Text {
+					t.Errorf("concept %q terms %v must start with its text", cc.Text, cc.Terms)
+				}
+			}
+		})
+	}
+}
+
+func TestExtractNoConcept(t *testing.T) {
+	for _, q := range []string{"", "   ", "what about it?", "Is it really so?", "Which drugs work for patients?", "???", "1 2 3"} {
+		_, err := Extract(q)
+		var de *domain.Error
+		if !errors.As(err, &de) || de.Code != domain.CodeInvalid {
+			t.Errorf("%q: want a CodeInvalid error, got %v", q, err)
+			continue
+		}
+		if strings.Contains(err.Error(), "\n") {
+			t.Errorf("%q: reason must be one line: %q", q, err)
+		}
+	}
+}
+
+func TestDropsStopQuestionAndVagueWords(t *testing.T) {
+	for _, w := range []string{"the", "which", "does", "improve", "reduce", "affect", "really", "effect", "whether", "using"} {
+		if !Drop(w) {
+			t.Errorf("%q must be dropped", w)
+		}
+	}
+	for _, w := range []string{"melanoma", "survival", "metformin", "children", "covid-19"} {
+		if Drop(w) {
+			t.Errorf("%q must be kept", w)
+		}
+	}
+}
+
+func TestRequiredAndPriority(t *testing.T) {
+	s, err := Extract("Which drugs improve survival in BRAF-mutated melanoma?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := s.Required()
+	if len(req) != 1 || s.Concepts[req[0]].Text != "braf-mutated melanoma" {
+		t.Fatalf("required %v", req)
+	}
+	pr := s.Priority()
+	if s.Concepts[pr[0]].Role != RoleCondition || !s.Concepts[pr[len(pr)-1]].Generic {
+		t.Errorf("priority must start with the condition and end with generic concepts: %v", pr)
+	}
+	// Without a condition, the first specific concept is required.
+	s2, err := Extract("Can tailored interventions increase mammography use among HMO women?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s2.Required(); len(r) != 1 || s2.Concepts[r[0]].Text != "tailored interventions" {
+		t.Errorf("required %v of %v", r, texts(s2))
+	}
+}
+
+func TestStemAndWords(t *testing.T) {
+	if Stem("Tumours") != Stem("tumour") || Stem("mutated") != Stem("mutation")[:len(Stem("mutated"))] {
+		t.Errorf("stems: %q %q %q %q", Stem("Tumours"), Stem("tumour"), Stem("mutated"), Stem("mutation"))
+	}
+	got := strings.Join(Words("BRAF-mutated melanoma (stage IV), 2.5 mg"), "|")
+	if got != "braf-mutated|braf|mutated|melanoma|stage|iv|2.5|mg" {
+		t.Errorf("Words: %s", got)
+	}
+}
+
+func TestAddTerm(t *testing.T) {
+	c := Concept{Text: "melanoma", Terms: []string{"melanoma"}}
+	if !c.AddTerm("Melanoma, Cutaneous") || c.AddTerm("melanoma, cutaneous") || c.AddTerm("  ") {
+		t.Errorf("AddTerm must add new terms once: %v", c.Terms)
+	}
+}

@@ -1,0 +1,187 @@
+package concepts
+
+import "strings"
+
+// pubmedStopwords is PubMed's published stopword list: words PubMed ignores in a query.
+// Keeping them in a query is harmless on PubMed but not on Europe PMC or ClinicalTrials.gov,
+// and they never carry a concept.
+var pubmedStopwords = set(`a about again all almost also although always among an and another any are as at
+be because been before being between both but by can could did do does done due during each either enough
+especially etc for found from further had has have having here how however i if in into is it its itself
+just kg km made mainly make may mg might ml mm most mostly must nearly neither no nor obtained of often on
+our overall perhaps pmid quite rather really regarding seem seen several should show showed shown shows
+significantly since so some such than that the their theirs them then there therefore these they this
+those through thus to upon use used using various very was we were what when which while with within
+without would`)
+
+// questionWords are the words that make a question a question or address the reader.
+var questionWords = set(`who whom whose why where whether what's how's is are was were will shall
+there's it's you your yours me my mine us ours anyone anybody someone something anything everything
+about versus vs compared comparison against or not after other others
+perform performed performing performs make makes making become becomes became compare comparing
+diagnose diagnosed diagnosing detect detecting replace replaced replacing differentiate
+differentiating distinguish distinguishing vary varies varying interest contribution number
+matter exist happen happens occur occurs occurred give given get gets got take takes taken
+whereas yet though does did do done say says said think thought`)
+
+// vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
+// but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
+// empties a PubMed result for nothing.
+var vagueWords = set(`improve improves improved improving improvement improvements reduce reduces reduced
+reducing reduction increase increases increased increasing decrease decreases decreased decreasing
+affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
+impacts influence influences influenced associated association associations associate relationship
+relationships relation related relate role roles help helps helpful work works working cause causes
+caused causing lead leads leading predict predicts predicted predictive predictor predictors benefit
+benefits beneficial better worse best worst new novel useful usefulness possible possibly good bad
+evidence study studies studied really actually truly indeed still even ever matter matters important
+importance necessary needed need needs require required requires prevent prevents prevented
+change changes changed alter alters altered modify modifies modified determine determines influence
+contribute contributes contributing linked link links correlate correlates correlated correlation
+difference differences different differ differs same similar similarly safe safely safety well way
+ways kind kinds type types factor factors level levels value valuable valid validity role
+exist exists existing present presence absent absence possible potential potentially likely likelihood
+appropriate adequate adequately sufficient sufficiently reliable reliably accurate accurately
+candidate candidates repurposed repurposing repurpose treat treats treated treating treatable
+cure cures curing manage managed managing management option options approach approaches strategy
+strategies worth worthwhile justified justify recommended recommend recommendation one two three
+first second best-known known unknown current currently recent recently available availability
+whether lot many much more less fewer few high higher low lower`)
+
+// generic are class words true of almost any clinical paper: kept as a concept (they say
+// what kind of thing is asked for) but never required and dropped first from a query.
+var generic = set(`drug drugs medication medications medicine medicines treatment treatments therapy
+therapies therapeutic intervention interventions patient patients people person persons subject
+subjects individual individuals human humans population populations outcome outcomes agent agents
+compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
+conditions disorder disorders`)
+
+// Role lexicons: common words of each role. Suffixes below catch the long tail of disease
+// and drug names the lists cannot hold.
+var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma
+tumor tumors tumour tumours neoplasm neoplasms malignancy infection infections failure injury injuries
+fracture fractures diabetes hypertension asthma stroke depression schizophrenia obesity overweight pain
+covid-19 covid sars-cov-2 hiv aids sepsis pneumonia dementia alzheimer parkinson autism adhd epilepsy
+seizure seizures migraine influenza tuberculosis malaria hepatitis cirrhosis infarction ischemia
+ischaemia angina arrhythmia fibrillation thrombosis embolism aneurysm lupus psoriasis eczema acne
+glaucoma cataract cataracts myopia anemia anaemia leukemia leukaemia lymphoma melanoma sarcoma myeloma
+glioma glioblastoma ulcer ulcers colitis crohn's crohn dyspepsia reflux gerd constipation diarrhea
+diarrhoea incontinence infertility preeclampsia pre-eclampsia eclampsia endometriosis osteoporosis
+osteoarthritis arthritis gout scoliosis hernia appendicitis cholecystitis pancreatitis copd emphysema
+bronchitis bronchiolitis cystic fibrosis fibrosis delirium anxiety insomnia apnea apnoea bipolar
+psychosis addiction alcoholism dependence abuse trauma burns burn wound wounds lesion lesions stenosis
+regurgitation insufficiency deficiency shock hemorrhage haemorrhage bleeding coma concussion palsy
+sclerosis dystrophy atrophy hypoglycemia hyperglycemia hyperlipidemia dyslipidemia hypercholesterolemia
+hypothyroidism hyperthyroidism metastasis metastases metastatic relapse mutation mutations allergy
+allergies allergic inflammation inflammatory cardiovascular coronary vascular renal kidney hepatic liver
+cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
+disability complications complication pregnancy preterm prematurity birth defects malformation
+anomalies sids smoking obesity-related covid19 long-covid`)
+
+var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
+therapies therapeutic intervention interventions surgery surgical operation resection transplant
+transplantation vaccine vaccines vaccination immunization immunisation inhibitor inhibitors antagonist
+antagonists agonist agonists blocker blockers antibody antibodies supplement supplements supplementation
+vitamin vitamins exercise training rehabilitation physiotherapy counseling counselling education
+program programme programs screening diet dietary chemotherapy radiotherapy radiation immunotherapy
+aspirin metformin insulin statin statins antibiotic antibiotics antiviral antivirals steroid steroids
+corticosteroid corticosteroids opioid opioids analgesic analgesics anesthesia anaesthesia stent stents
+stenting implant implants device devices catheter dialysis ventilation oxygen acupuncture massage
+psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
+infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
+telemedicine telehealth app reminder reminders intervention-based transfusion stimulation
+`)
+
+var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
+remission response responses adherence compliance quality-of-life qol complication incidence
+prevalence risk risks cost costs cost-effectiveness length stay hospitalization hospitalisation
+admission admissions relapse progression morbidity disability function functioning cognition
+cognitive symptoms symptom severity healing recovery outcome outcomes accuracy sensitivity
+specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
+cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
+utilization utilisation attendance rates rate success failure-rate`)
+
+var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
+newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
+women woman men man female male females males mothers pregnant veterans smokers athletes students
+nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
+families family community rural urban ethnic minority minorities african-american hispanic asian
+black white population-based nursing-home`)
+
+// conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
+// their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;
+// colonoscopy, mastectomy).
+var conditionSuffixes = []string{"itis", "oma", "omas", "emia", "aemia", "osis", "oses", "pathy", "pathies", "iasis",
+	"algia", "plasia", "trophy", "ectasis", "uria", "plegia", "paresis", "rrhea", "rrhoea", "penia", "cytosis", "philia",
+	"phobia", "mania", "oma-", "sclerosis", "lepsy", "tension", "ism"}
+
+var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "statin", "azole", "cycline", "mycin",
+	"cillin", "vir", "tide", "parin", "prazole", "dipine", "floxacin", "platin", "taxel", "tinib", "zumab", "ximab",
+	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide",
+	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
+	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
+
+// roleOf is the role a single content word suggests, or "" for a modifier.
+func roleOf(w string) Role {
+	base := w
+	for _, p := range []string{"pre-", "post-", "non-", "anti-"} {
+		base = strings.TrimPrefix(base, p)
+	}
+	switch {
+	case populationWords[w]:
+		return RolePopulation
+	case conditionWords[w] || conditionWords[base]:
+		return RoleCondition
+	case interventionWords[w] || interventionWords[base]:
+		return RoleIntervention
+	case outcomeWords[w]:
+		return RoleOutcome
+	}
+	if len(base) >= 6 {
+		for _, s := range interventionSuffixes {
+			if strings.HasSuffix(base, s) {
+				return RoleIntervention
+			}
+		}
+		for _, s := range conditionSuffixes {
+			if strings.HasSuffix(base, s) {
+				return RoleCondition
+			}
+		}
+	}
+	return ""
+}
+
+// Drop reports whether a lower-case word carries no search value: a PubMed stopword, a
+// question word, a vague word, a bare number or a single letter.
+func Drop(w string) bool {
+	if pubmedStopwords[w] || questionWords[w] || vagueWords[w] {
+		return true
+	}
+	if len([]rune(w)) < 2 {
+		return true
+	}
+	digits := true
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			digits = false
+			break
+		}
+	}
+	return digits
+}
+
+// IsStopword reports whether w is on PubMed's stopword list.
+func IsStopword(w string) bool { return pubmedStopwords[strings.ToLower(w)] }
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// IsGeneric reports whether a word is a class word true of almost any clinical paper
+// ("drugs", "treatment", "patients").
+func IsGeneric(w string) bool { return generic[strings.ToLower(w)] }

@@ -1,0 +1,114 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Stop reasons as the research loop records them on Run.StopReason; a failure is
+// "failed: <reason>". They are repeated here so RunOutcome can word them without importing
+// the orchestrator.
+const (
+	stopSufficient    = "sufficient"
+	stopMaxIterations = "max_iterations"
+	stopNoProgress    = "no_progress"
+	stopCancelled     = "cancelled"
+	stopFailedPrefix  = "failed"
+)
+
+// Report statuses as stored beside a report (verified, failed verification, unverified).
+const (
+	reportVerified   = "verified"
+	reportFailed     = "failed"
+	reportUnverified = "unverified"
+)
+
+// RunOutcome is the one line, in plain words, that says how a run ended: why it stopped,
+// whether its report passed verification and whether the report is partial. The run
+// header, History and the report all print this line, so the window never tells one story
+// in one place and another elsewhere (a green "complete" beside a failed verification).
+//
+// reportStatus is the stored report's status (verified, failed, unverified) or empty when
+// no report exists yet. The stop reason, not the status, decides the wording once it is
+// set, because the report is written before the run is marked complete.
+func RunOutcome(r Run, reportStatus string) string {
+	its := Plural(r.Iterations, "iteration", "iterations")
+	reason := strings.TrimSpace(r.StopReason)
+	var why string
+	switch {
+	case reason == stopSufficient:
+		why = "The judge found the evidence sufficient after " + its
+	case reason == stopMaxIterations:
+		limit := r.Config.MaxIterations
+		if limit <= 0 {
+			limit = r.Iterations
+		}
+		why = fmt.Sprintf("Stopped at the limit of %s before the judge found the evidence sufficient", Plural(limit, "iteration", "iterations"))
+	case reason == stopNoProgress:
+		why = "Stopped after " + its + " because the last two found no new evidence"
+	case reason == stopCancelled:
+		why = "Cancelled after " + its
+	case strings.HasPrefix(reason, stopFailedPrefix):
+		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(reason, stopFailedPrefix), ":"))
+		if cause == "" {
+			cause = strings.TrimSpace(r.Error)
+		}
+		if cause == "" {
+			cause = "an unknown error"
+		}
+		why = "Failed after " + its + ": " + cause
+	case reason != "":
+		why = "Stopped after " + its + " (" + reason + ")"
+	case r.Status == RunFailed:
+		why = "Failed after " + its
+		if e := strings.TrimSpace(r.Error); e != "" {
+			why += ": " + e
+		}
+	case r.Status == RunCancelled:
+		why = "Cancelled after " + its
+	case r.Status == RunInterrupted:
+		return "Interrupted when the app closed, after " + its + "; resume it to continue."
+	case r.Status == RunPending:
+		return "Waiting to start."
+	default:
+		if r.Config.MaxIterations > 0 {
+			return fmt.Sprintf("Running: %d of at most %s done so far.", r.Iterations, Plural(r.Config.MaxIterations, "iteration", "iterations"))
+		}
+		return "Running: " + its + " done so far."
+	}
+	partial := reason != stopSufficient
+	var rep string
+	switch reportStatus {
+	case reportVerified:
+		rep = "the report passed verification"
+		if partial {
+			rep = "the report is partial and passed verification"
+		}
+	case reportFailed:
+		rep = "the report failed verification (see the flagged items)"
+		if partial {
+			rep = "the report is partial and failed verification (see the flagged items)"
+		}
+	case reportUnverified:
+		rep = "the report was not verified"
+		if partial {
+			rep = "the report is partial and was not verified"
+		}
+	case "":
+		if r.Status == RunRunning || r.Status == RunPending {
+			return why + "; the report is being written."
+		}
+		rep = "no report was written"
+	default:
+		rep = "the report is " + reportStatus
+	}
+	return why + "; " + rep + "."
+}
+
+// Plural writes a count with its noun in the right number ("1 iteration", "3 iterations").
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

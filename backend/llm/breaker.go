@@ -1,0 +1,105 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// DefaultBreakerThreshold is how many consecutive connection failures or timeouts open a
+// run's circuit. Two is enough to tell "down" from "one unlucky call" and keeps a dead
+// judge to a handful of requests per run (each call may already retry 5xx internally).
+const DefaultBreakerThreshold = 2
+
+// Breaker wraps a Client for one research run: after Threshold consecutive failures that
+// mean the backend is not there (unavailable, timeout, rate limit after back-off), it
+// stops calling it and fails every later call at once with a message that says why, so a
+// dead or hanging judge costs seconds instead of every call's full timeout. Any success
+// closes it again. It is safe for concurrent use.
+type Breaker struct {
+	inner     Client
+	threshold int
+	onOpen    func(ctx context.Context, reason string)
+
+	mu       sync.Mutex
+	failures int
+	open     bool
+	reason   string
+	skipped  int
+}
+
+// NewBreaker wraps c; threshold <= 0 takes DefaultBreakerThreshold. onOpen (optional) is
+// called once, when the circuit opens, with the failure that opened it.
+func NewBreaker(c Client, threshold int, onOpen func(ctx context.Context, reason string)) *Breaker {
+	if threshold <= 0 {
+		threshold = DefaultBreakerThreshold
+	}
+	return &Breaker{inner: c, threshold: threshold, onOpen: onOpen}
+}
+
+// Info forwards the wrapped client's Info, so the breaker is transparent to display code.
+func (b *Breaker) Info() Info {
+	if i, ok := b.inner.(interface{ Info() Info }); ok {
+		return i.Info()
+	}
+	return Info{}
+}
+
+// Unwrap returns the wrapped client (for model listing and other optional interfaces).
+func (b *Breaker) Unwrap() Client { return b.inner }
+
+// Open reports whether the circuit is open, why, and how many calls it refused.
+func (b *Breaker) Open() (bool, string, int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.open, b.reason, b.skipped
+}
+
+// Complete calls the wrapped client unless the circuit is open.
+func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
+	b.mu.Lock()
+	if b.open {
+		b.skipped++
+		reason := b.reason
+		b.mu.Unlock()
+		return Response{}, &Error{Kind: KindUnavailable, Model: req.Model,
+			Message: fmt.Sprintf("not called: the judge failed %d times in a row in this run (%s); no more calls to it until the next run", b.threshold, reason)}
+	}
+	b.mu.Unlock()
+	resp, err := b.inner.Complete(ctx, req)
+	b.mu.Lock()
+	var fire func(context.Context, string)
+	var reason string
+	switch {
+	case err == nil:
+		b.failures = 0
+	case ctx.Err() != nil && KindOf(err) == KindCanceled:
+		// The caller gave up; that says nothing about the backend.
+	case breaks(err):
+		b.failures++
+		if b.failures >= b.threshold && !b.open {
+			b.open = true
+			b.reason = err.Error()
+			fire, reason = b.onOpen, b.reason
+		}
+	default:
+		// An answer arrived (bad request, invalid output, refusal…): the backend is up.
+		b.failures = 0
+	}
+	b.mu.Unlock()
+	if fire != nil {
+		fire(ctx, reason)
+	}
+	return resp, err
+}
+
+// breaks reports failures that mean the backend is not answering usefully.
+func breaks(err error) bool {
+	switch KindOf(err) {
+	case KindUnavailable, KindTimeout, KindRateLimit, KindQuota, KindAuth:
+		return true
+	case "":
+		return true
+	}
+	return false
+}

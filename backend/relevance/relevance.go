@@ -1,0 +1,271 @@
+// Package relevance scores how well each piece of evidence matches the question's
+// concepts, so evidence that is not about the question is set aside (kept and shown, with
+// a reason) instead of feeding the judge's scores, findings, candidates and sufficiency.
+//
+// A paper is on topic when it mentions a required concept (the condition, or the question's
+// first specific concept when it names no condition) and enough of the other concepts. The
+// score ranks papers: the share of concepts matched, then Okapi BM25 over title, abstract,
+// MeSH headings, chemicals and keywords, so the paper that answers the question comes first.
+package relevance
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+)
+
+// MinCoverage is the share of the question's specific concepts (weighted, see weight) an
+// on-topic paper must match besides a required one. Half: a paper about the condition and
+// the intervention but not the outcome is on topic; one about the outcome alone is not.
+const MinCoverage = 0.5
+
+// BM25 parameters (the usual defaults).
+const (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// doc is one evidence's text as stems with counts.
+type doc struct {
+	tf  map[string]int
+	len int
+}
+
+func newDoc(ev domain.Evidence) doc {
+	c := ev.Citation
+	var b strings.Builder
+	add := func(s string) { b.WriteString(s); b.WriteString(" . ") }
+	// The title counts twice: a concept in the title is what the paper is about.
+	add(c.Title)
+	add(c.Title)
+	add(ev.Content)
+	if !strings.Contains(ev.Content, firstSection(c.Sections)) {
+		for _, s := range c.Sections {
+			add(s.Text)
+		}
+	}
+	for _, list := range [][]string{c.MeshTerms, c.Chemicals, c.Keywords} {
+		for _, m := range list {
+			add(strings.ReplaceAll(m, "*", ""))
+		}
+	}
+	if c.Trial != nil {
+		for _, s := range c.Trial.Conditions {
+			add(s)
+		}
+		for _, iv := range c.Trial.Interventions {
+			add(iv.Name)
+		}
+	}
+	d := doc{tf: map[string]int{}}
+	for _, w := range concepts.Words(b.String()) {
+		d.tf[concepts.Stem(w)]++
+		d.len++
+	}
+	return d
+}
+
+func firstSection(ss []domain.Section) string {
+	if len(ss) == 0 {
+		return ""
+	}
+	return ss[0].Text
+}
+
+// units are the stems a concept is matched by: each non-generic word (a hyphenated word
+// matches when the whole word or all its parts occur).
+func units(c concepts.Concept) [][]string {
+	var out [][]string
+	for _, w := range c.Words {
+		if len(c.Words) > 1 && concepts.IsGeneric(w) {
+			continue
+		}
+		u := []string{concepts.Stem(w)}
+		if strings.ContainsRune(w, '-') {
+			for _, p := range strings.Split(w, "-") {
+				if p != "" && !concepts.Drop(p) {
+					u = append(u, concepts.Stem(p))
+				}
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+func (d doc) has(u []string) bool {
+	if d.tf[u[0]] > 0 {
+		return true
+	}
+	if len(u) == 1 {
+		return false
+	}
+	for _, p := range u[1:] {
+		if d.tf[p] == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// matches reports whether the doc matches a concept: at least half of its units (a single
+// word must occur), any of its learnt terms counting as a match of the whole concept.
+func (d doc) matches(c concepts.Concept) bool {
+	us := units(c)
+	if len(us) == 0 {
+		return false
+	}
+	n := 0
+	for _, u := range us {
+		if d.has(u) {
+			n++
+		}
+	}
+	if 2*n >= len(us) && n > 0 {
+		return true
+	}
+	for _, t := range append(append([]string(nil), c.Terms[min(1, len(c.Terms)):]...), c.MeSH...) {
+		ws := concepts.Words(t)
+		all := len(ws) > 0
+		for _, w := range ws {
+			if concepts.Drop(w) {
+				continue
+			}
+			if d.tf[concepts.Stem(w)] == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// Mark sets every evidence's Topic: its score in [0,1] and, when it misses the required
+// concept or too many of the others, OffTopic with a reason in plain words. An empty set
+// (no concepts) leaves the evidence unscored.
+func Mark(set concepts.Set, evs []domain.Evidence) {
+	if len(set.Concepts) == 0 || len(evs) == 0 {
+		return
+	}
+	docs := make([]doc, len(evs))
+	avg := 0.0
+	for i, ev := range evs {
+		docs[i] = newDoc(ev)
+		avg += float64(docs[i].len)
+	}
+	avg /= float64(len(evs))
+	if avg == 0 {
+		avg = 1
+	}
+	// Document frequencies over the evidence set itself, smoothed, so a word every paper
+	// shares weighs little and the one only the answering paper uses weighs most.
+	df := map[string]int{}
+	var queryStems []string
+	seenQ := map[string]bool{}
+	for _, c := range set.Concepts {
+		if c.Generic {
+			continue
+		}
+		for _, u := range units(c) {
+			for _, s := range u {
+				if !seenQ[s] {
+					seenQ[s] = true
+					queryStems = append(queryStems, s)
+				}
+			}
+		}
+	}
+	for _, d := range docs {
+		for _, s := range queryStems {
+			if d.tf[s] > 0 {
+				df[s]++
+			}
+		}
+	}
+	n := float64(len(evs))
+	bm := make([]float64, len(evs))
+	maxBM := 0.0
+	for i, d := range docs {
+		for _, s := range queryStems {
+			tf := float64(d.tf[s])
+			if tf == 0 {
+				continue
+			}
+			idf := math.Log(1 + (n-float64(df[s])+0.5)/(float64(df[s])+0.5))
+			bm[i] += idf * tf * (bm25K1 + 1) / (tf + bm25K1*(1-bm25B+bm25B*float64(d.len)/avg))
+		}
+		maxBM = math.Max(maxBM, bm[i])
+	}
+	required := set.Required()
+	isReq := map[int]bool{}
+	for _, r := range required {
+		isReq[r] = true
+	}
+	for i := range evs {
+		d := docs[i]
+		var total, got float64
+		var missing []string
+		reqHit := len(required) == 0
+		for ci, c := range set.Concepts {
+			if c.Generic {
+				continue
+			}
+			w := weight(c)
+			total += w
+			if d.matches(c) {
+				got += w
+				if isReq[ci] {
+					reqHit = true
+				}
+			} else {
+				missing = append(missing, c.Text)
+			}
+		}
+		cov := 0.0
+		if total > 0 {
+			cov = got / total
+		}
+		norm := 0.0
+		if maxBM > 0 {
+			norm = bm[i] / maxBM
+		}
+		t := &domain.Topic{Score: round3(0.7*cov + 0.3*norm)}
+		switch {
+		case !reqHit:
+			t.OffTopic = true
+			names := make([]string, len(required))
+			for j, r := range required {
+				names[j] = set.Concepts[r].Text
+			}
+			what := "the question's subject"
+			if set.Concepts[required[0]].Role == concepts.RoleCondition {
+				what = "the condition"
+			}
+			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(names, " or "))
+		case cov < MinCoverage:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("matches too few of the question's concepts (missing: %s)", strings.Join(missing, ", "))
+		}
+		evs[i].Topic = t
+	}
+}
+
+// weight of a concept in the coverage: the condition and intervention are what a question
+// is about; outcome and population words are often phrased differently in an abstract.
+func weight(c concepts.Concept) float64 {
+	switch c.Role {
+	case concepts.RoleCondition, concepts.RoleIntervention:
+		return 2
+	case concepts.RoleOther:
+		return 1.5
+	}
+	return 1
+}
+
+func round3(x float64) float64 { return math.Round(x*1000) / 1000 }

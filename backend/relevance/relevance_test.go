@@ -1,0 +1,105 @@
+package relevance
+
+import (
+	"strings"
+	"testing"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+)
+
+func ev(id, title, abstract string, mesh ...string) domain.Evidence {
+	return domain.Evidence{Content: abstract, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: id, Title: title, MeshTerms: mesh}}
+}
+
+func TestMark(t *testing.T) {
+	set, err := concepts.Extract("Which drugs improve survival in BRAF-mutated melanoma?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []domain.Evidence{
+		ev("1", "Vemurafenib and overall survival in BRAF V600E mutated melanoma", "Patients with BRAF-mutated metastatic melanoma lived longer.", "Melanoma/drug therapy"),
+		ev("2", "Dabrafenib in advanced melanoma", "A phase 3 trial of a BRAF inhibitor in melanoma; survival was longer.", "Melanoma", "Survival Analysis"),
+		ev("3", "Survival after cardiac surgery", "Overall survival of 300 patients after bypass surgery.", "Coronary Artery Bypass"),
+		ev("4", "Melanoma incidence in Norway", "Registry study of cutaneous melanoma incidence.", "Melanoma/epidemiology"),
+		ev("5", "", ""),
+	}
+	Mark(set, evs)
+	cases := []struct {
+		i      int
+		off    bool
+		reason string
+	}{
+		{0, false, ""},
+		{1, false, ""},
+		{2, true, "does not mention the condition (braf-mutated melanoma)"},
+		{3, false, ""}, // about the condition: on topic, ranked below the papers that also match survival
+		{4, true, "does not mention the condition"},
+	}
+	for _, c := range cases {
+		tp := evs[c.i].Topic
+		if tp == nil {
+			t.Fatalf("evidence %d not scored", c.i)
+		}
+		if tp.OffTopic != c.off || !strings.Contains(tp.Reason, c.reason) {
+			t.Errorf("evidence %d: off=%v reason=%q, want off=%v reason containing %q", c.i, tp.OffTopic, tp.Reason, c.off, c.reason)
+		}
+		if tp.Score < 0 || tp.Score > 1 {
+			t.Errorf("evidence %d: score %g out of [0,1]", c.i, tp.Score)
+		}
+		if c.off == false && tp.Reason != "" {
+			t.Errorf("on-topic evidence %d has a reason %q", c.i, tp.Reason)
+		}
+	}
+	if !(evs[0].Topic.Score > evs[2].Topic.Score && evs[1].Topic.Score > evs[3].Topic.Score && evs[3].Topic.Score > evs[2].Topic.Score) {
+		t.Errorf("on-topic papers must outscore off-topic ones: %v %v %v %v", evs[0].Topic, evs[1].Topic, evs[2].Topic, evs[3].Topic)
+	}
+}
+
+func TestMarkTooFewConcepts(t *testing.T) {
+	set, err := concepts.Extract("Does metformin lower mortality in elderly diabetes patients with heart failure?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []domain.Evidence{
+		ev("1", "Metformin and mortality in older patients with diabetes and heart failure", "Cohort of elderly adults."),
+		ev("2", "Heart failure registry", "Echocardiography in 500 adults with heart failure."),
+	}
+	Mark(set, evs)
+	if evs[0].IsOffTopic() {
+		t.Errorf("the matching paper is off topic: %+v", evs[0].Topic)
+	}
+	if !evs[1].IsOffTopic() || !strings.Contains(evs[1].Topic.Reason, "matches too few") || !strings.Contains(evs[1].Topic.Reason, "metformin") {
+		t.Errorf("a paper matching only one condition must be off topic with the missing concepts named: %+v", evs[1].Topic)
+	}
+}
+
+func TestMarkUsesLearntTermsAndMeSH(t *testing.T) {
+	set, err := concepts.Extract("Does aspirin prevent heart attack?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []domain.Evidence{ev("1", "Aspirin and myocardial infarction", "Low-dose aspirin in 20,000 adults.", "Myocardial Infarction/prevention & control")}
+	Mark(set, evs)
+	if !evs[0].IsOffTopic() {
+		t.Fatalf("without a synonym the paper cannot be matched to 'heart attack': %+v", evs[0].Topic)
+	}
+	for i := range set.Concepts {
+		if set.Concepts[i].Text == "heart attack" {
+			set.Concepts[i].AddTerm("Myocardial Infarction")
+		}
+	}
+	Mark(set, evs)
+	if evs[0].IsOffTopic() {
+		t.Errorf("a learnt MeSH term must match: %+v", evs[0].Topic)
+	}
+}
+
+func TestMarkEmpty(t *testing.T) {
+	evs := []domain.Evidence{ev("1", "t", "a")}
+	Mark(concepts.Set{}, evs)
+	if evs[0].Topic != nil {
+		t.Error("an empty concept set must leave evidence unscored")
+	}
+	Mark(concepts.Set{}, nil) // must not panic
+}

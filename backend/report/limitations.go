@@ -1,0 +1,260 @@
+package report
+
+import (
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// Limitation kinds, stable for scripts reading the JSON or CSV export.
+const (
+	LimitSourceFailed    = "source_failed"
+	LimitSourceWarning   = "source_warning"
+	LimitJudgeFallback   = "judge_fallback"
+	LimitJudgeOffline    = "judge_offline"
+	LimitUnverifiedQuote = "unverified_quotes"
+	LimitOffTopic        = "off_topic"
+	LimitUnverified      = "unverified_report"
+)
+
+// Limitation is one thing that limits what a report can claim — a source that failed or
+// was skipped, a fallback or offline judge, appraisal quotes not found in the text,
+// off-topic evidence, a report the verifier could not check. Every human export (Markdown,
+// HTML, CSV) lists them, not only the JSON, so a reader is never left to assume a search
+// covered what it did not.
+type Limitation struct {
+	Kind string `json:"kind"`
+	Text string `json:"text"`
+}
+
+// limitations gathers the run's limitations from its events, judge, evidence, appraisals
+// and verification, in a fixed order so exports are deterministic.
+func limitations(in Input, r Report) []Limitation {
+	var out []Limitation
+	failed, warned := sourceProblems(in.Events)
+	for _, p := range failed {
+		out = append(out, Limitation{Kind: LimitSourceFailed, Text: p})
+	}
+	for _, p := range warned {
+		out = append(out, Limitation{Kind: LimitSourceWarning, Text: p})
+	}
+	switch r.Judge.Kind {
+	case string(domain.JudgeKindFallback):
+		t := "The judge's scores are the safe fallback, not an assessment: the LLM judge did not return a valid answer"
+		if r.Judge.Warning != "" {
+			t = r.Judge.Warning
+		}
+		out = append(out, Limitation{Kind: LimitJudgeFallback, Text: t})
+	case string(domain.JudgeKindOffline):
+		out = append(out, Limitation{Kind: LimitJudgeOffline, Text: "Scored by the offline heuristic judge; no language model assessed the evidence"})
+	case string(domain.JudgeKindLLM):
+		if r.Judge.Warning != "" {
+			out = append(out, Limitation{Kind: LimitJudgeFallback, Text: "The judge was " + r.Judge.Warning})
+		}
+	}
+	if n, papers := unverifiedQuotes(in.Evidence, in.Appraisals); n > 0 {
+		out = append(out, Limitation{Kind: LimitUnverifiedQuote, Text: fmt.Sprintf(
+			"%d appraisal %s could not be found in the paper's text (%s); the judgements resting on them are unconfirmed",
+			n, plural(n, "quote", "quotes"), strings.Join(papers, ", "))})
+	}
+	var off []string
+	for i, ev := range in.Evidence {
+		if ev.IsOffTopic() {
+			s := fmt.Sprintf("[%d]", i+1)
+			if reason := strings.TrimSpace(ev.Topic.Reason); reason != "" {
+				s += " " + oneLine(reason)
+			}
+			off = append(off, s)
+		}
+	}
+	if len(off) > 0 {
+		out = append(out, Limitation{Kind: LimitOffTopic, Text: fmt.Sprintf(
+			"%d evidence %s off-topic for the question and did not feed the assessment: %s",
+			len(off), plural(len(off), "item is", "items are"), strings.Join(off, "; "))})
+	}
+	if v := in.Verification; v != nil && v.Status == domain.ReportUnverified {
+		t := "The report could not be verified against the stored evidence"
+		if v.Error != "" {
+			t += ": " + oneLine(v.Error)
+		}
+		out = append(out, Limitation{Kind: LimitUnverified, Text: t})
+	}
+	return out
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// sourceProblems reads the search events: per-source failures ("errors") and warnings
+// (a source skipped or answering partially), merged across iterations into one line per
+// source and message.
+func sourceProblems(events []domain.Event) (failed, warned []string) {
+	type key struct{ source, msg string }
+	iters := map[key][]int{}
+	isWarning := map[key]bool{}
+	queries := map[key]int{}
+	var order []key
+	add := func(e domain.SearchError, it int, warning bool) {
+		msg, n := summariseSourceError(strings.TrimPrefix(e.Error, "warning: "))
+		k := key{string(e.Source), msg}
+		if _, ok := iters[k]; !ok {
+			order = append(order, k)
+		}
+		queries[k] += n
+		if l := iters[k]; len(l) == 0 || l[len(l)-1] != it {
+			iters[k] = append(l, it)
+		}
+		isWarning[k] = warning
+	}
+	for _, ev := range events {
+		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
+			continue
+		}
+		var d struct {
+			Errors   []domain.SearchError `json:"errors"`
+			Warnings []domain.SearchError `json:"warnings"`
+		}
+		if json.Unmarshal(ev.Data, &d) != nil {
+			continue
+		}
+		for _, e := range d.Errors {
+			add(e, ev.Iteration, strings.HasPrefix(e.Error, "warning: "))
+		}
+		for _, e := range d.Warnings {
+			add(e, ev.Iteration, true)
+		}
+	}
+	for _, k := range order {
+		its := iters[k]
+		sort.Ints(its)
+		var when string
+		if len(its) == 1 {
+			when = fmt.Sprintf("in iteration %d", its[0])
+		} else {
+			parts := make([]string, len(its))
+			for i, n := range its {
+				parts[i] = fmt.Sprint(n)
+			}
+			when = "in iterations " + strings.Join(parts, ", ")
+		}
+		if n := queries[k]; n > 0 {
+			when += fmt.Sprintf(" (%d %s)", n, plural(n, "query", "queries"))
+		}
+		name := sourceLabel(domain.Source(k.source))
+		if isWarning[k] {
+			warned = append(warned, fmt.Sprintf("%s warned %s: %s", name, when, k.msg))
+		} else {
+			failed = append(failed, fmt.Sprintf("%s FAILED %s and contributed no evidence then: %s", name, when, k.msg))
+		}
+	}
+	return failed, warned
+}
+
+// queryPrefix is how a source that runs one query at a time labels each query's error
+// (`query "…": <error>`, one per line).
+var queryPrefix = regexp.MustCompile(`^query "(?:[^"\\]|\\.)*": `)
+
+// summariseSourceError reduces a source's error text to its distinct messages (without
+// the queries, which would repeat the question once per query) and the number of failed
+// queries it names, so one line says what went wrong however many queries it hit.
+func summariseSourceError(e string) (string, int) {
+	var msgs []string
+	seen := map[string]bool{}
+	n := 0
+	for _, line := range strings.Split(e, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if loc := queryPrefix.FindStringIndex(line); loc != nil {
+			n++
+			line = line[loc[1]:]
+		}
+		line = oneLine(line)
+		if !seen[line] {
+			seen[line] = true
+			msgs = append(msgs, line)
+		}
+	}
+	return strings.Join(msgs, "; "), n
+}
+
+// unverifiedQuotes counts appraisal details that cite a quote the appraiser could not find
+// in the paper, and names the papers (by citation number).
+func unverifiedQuotes(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) (int, []string) {
+	if len(appraisals) == 0 {
+		return 0, nil
+	}
+	n := 0
+	var papers []string
+	for i, ev := range evidence {
+		a, ok := appraisals[ev.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		k := 0
+		for _, d := range a.Dimensions {
+			for _, det := range d.Details {
+				if strings.TrimSpace(det.Evidence) != "" && !det.QuoteVerified {
+					k++
+				}
+			}
+		}
+		if k > 0 {
+			n += k
+			papers = append(papers, fmt.Sprintf("[%d]", i+1))
+		}
+	}
+	return n, papers
+}
+
+// LimitationsMarkdown renders the limitations as the Markdown section every report has.
+func limitationsMarkdown(ls []Limitation) string {
+	var b strings.Builder
+	b.WriteString("## Limitations\n\n")
+	if len(ls) == 0 {
+		b.WriteString("No source failed, the judge answered, and no evidence was set aside.\n\n")
+		return b.String()
+	}
+	for _, l := range ls {
+		b.WriteString("- ⚠ ")
+		b.WriteString(mdProse(l.Text))
+		b.WriteString("\n")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// LimitationsOf lists what limits a stored run's report (never nil).
+func LimitationsOf(run ExportRun) []Limitation {
+	return nonNil(Build(InputFromExport(run)).Limitations)
+}
+
+// WithLimitations gives a stored Markdown report the limitations as the stored run shows
+// them now: the section is replaced when the report has one (it was written before later
+// events were known), else put before the summary (or at the end) for reports that
+// predate it. Applying it twice gives the same text.
+func WithLimitations(markdown string, ls []Limitation) string {
+	sec := limitationsMarkdown(ls)
+	const head = "\n## Limitations\n"
+	if i := strings.Index(markdown, head); i >= 0 {
+		rest := markdown[i+len(head):]
+		end := len(markdown)
+		if j := strings.Index(rest, "\n## "); j >= 0 {
+			end = i + len(head) + j + 1
+		}
+		return markdown[:i+1] + sec + markdown[end:]
+	}
+	if i := strings.Index(markdown, "\n## Summary\n"); i >= 0 {
+		return markdown[:i+1] + sec + markdown[i+1:]
+	}
+	return strings.TrimRight(markdown, "\n") + "\n\n" + sec
+}

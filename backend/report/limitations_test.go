@@ -1,0 +1,101 @@
+package report
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+)
+
+// failedSourceRun is the sample run in which PubMed failed every query of both
+// iterations, Europe PMC warned once, one evidence item was set aside as off-topic and the
+// judge fell back — with a stored Markdown report written before any of that was known.
+func failedSourceRun() ExportRun {
+	run := sampleExportRun()
+	fail := func(it int) domain.Event {
+		d, _ := json.Marshal(map[string]any{
+			"errors": []domain.SearchError{{Source: domain.SourcePubMed, Error: fmt.Sprintf(
+				"query %q: HTTP 429: rate limited after 3 retries\nquery %q: HTTP 429: rate limited after 3 retries", "q1 \"quoted\"", "q2")}},
+			"warnings": []domain.SearchError{{Source: domain.SourceEuropePMC, Error: "warning: only the first 100 of 2400 hits were read"}},
+		})
+		return domain.Event{RunID: run.Run.ID, Seq: int64(10 + it), Type: domain.EventSearchComplete, Iteration: it,
+			Message: "Found 0 new sources", Data: d, Time: t0.Add(time.Duration(it) * time.Minute)}
+	}
+	run.Events = append(run.Events, fail(1), fail(2))
+	run.Evidence[1].Topic = &domain.Topic{Score: 0.05, OffTopic: true, Reason: "about Parkinson's disease, not Alzheimer's"}
+	run.Assessments[1].Assessment.Judge = domain.JudgeInfo{Provider: "openai", Model: "gpt-x", Kind: domain.JudgeKindFallback, Error: "invalid JSON"}
+	return run
+}
+
+func TestEveryHumanFormatDisclosesLimitations(t *testing.T) {
+	run := failedSourceRun()
+	want := []string{
+		"PubMed FAILED in iterations 1, 2 (4 queries) and contributed no evidence then: HTTP 429: rate limited after 3 retries",
+		"HTTP 429: rate limited after 3 retries",
+		"Europe PMC warned in iterations 1, 2",
+		"off-topic",
+		"Parkinson",
+		"fallback",
+	}
+	for _, format := range []string{"md", "html", "csv", "json"} {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			require.NoError(t, Export(run, format, &buf))
+			out := buf.String()
+			if format == "html" {
+				out = strings.ReplaceAll(out, "&#39;", "'")
+			}
+			for _, w := range want {
+				if format == "json" && w == "fallback" {
+					w = `"kind": "fallback"`
+				}
+				require.True(t, strings.Contains(strings.ToLower(out), strings.ToLower(w)), "%s export must disclose %q", format, w)
+			}
+		})
+	}
+}
+
+func TestStoredMarkdownGetsLimitationsOnce(t *testing.T) {
+	run := failedSourceRun()
+	var buf bytes.Buffer
+	require.NoError(t, Export(run, "md", &buf))
+	md := buf.String()
+	require.Equal(t, 1, strings.Count(md, "## Limitations"))
+	require.Less(t, strings.Index(md, "## Limitations"), strings.Index(md, "## Summary"), "limitations come before the summary")
+	// Exporting a report that already has the current section changes nothing.
+	run.Report.Markdown = md
+	buf.Reset()
+	require.NoError(t, Export(run, "md", &buf))
+	require.Equal(t, md, buf.String())
+}
+
+func TestCSVLimitationRowsAndOffTopicColumn(t *testing.T) {
+	var buf bytes.Buffer
+	require.NoError(t, Export(failedSourceRun(), "csv", &buf))
+	recs, err := csv.NewReader(&buf).ReadAll()
+	require.NoError(t, err)
+	col := map[string]int{}
+	for i, h := range recs[0] {
+		col[h] = i
+	}
+	require.Equal(t, "yes: about Parkinson's disease, not Alzheimer's", recs[2][col["off_topic"]])
+	var kinds []string
+	for _, r := range recs[1:] {
+		if r[0] == "note" {
+			kinds = append(kinds, r[1])
+		}
+	}
+	require.Equal(t, []string{LimitSourceFailed, LimitSourceWarning, LimitJudgeFallback, LimitOffTopic}, kinds)
+}
+
+func TestNoLimitationsSaysSo(t *testing.T) {
+	r := Build(Input{Run: domain.Run{ID: "r", Question: "q"}})
+	require.Contains(t, r.Markdown, "## Limitations\n\nNo source failed")
+}

@@ -1,0 +1,133 @@
+package pubmed
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search/querybuild"
+)
+
+// Count-aware relaxation: esearch's Count decides what happens to a query that finds too
+// little. Bounded so one query costs at most maxAttempts esearch requests.
+const (
+	// maxAttempts bounds the esearch requests of one query (first try + relaxations).
+	maxAttempts = 3
+	// narrowAbove is the Count over which a query is narrowed to trials and reviews by
+	// publication type (a filter, never free-text words), keeping the unfiltered hits
+	// when the filter leaves fewer than max.
+	narrowAbove = 5000
+)
+
+// designFilter is PubMed's publication-type filter for the study designs that answer a
+// clinical question best.
+const designFilter = `(randomized controlled trial[pt] OR meta-analysis[pt] OR systematic review[pt])`
+
+// searchQuery runs one query with count-aware relaxation: while the query finds fewer
+// than max/2 hits (at least 1) and has more than one AND-group, the last group (the least
+// specific concept, since the query builder puts the condition first) is dropped and the
+// query tried again; a query with plenty of hits is narrowed by publication type. The ids
+// of every attempt are kept, first attempt first, up to max. Every attempt is returned as
+// a QueryEvent; a query that still finds nothing is reported in its last event.
+func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearchResult, []domain.QueryEvent, error) {
+	var (
+		evs    []domain.QueryEvent
+		merged ESearchResult
+		seen   = map[string]bool{}
+	)
+	add := func(ids []string) {
+		for _, id := range ids {
+			if !seen[id] && len(merged.IDs) < max {
+				seen[id] = true
+				merged.IDs = append(merged.IDs, id)
+			}
+		}
+	}
+	enough := max / 2
+	if enough < 1 {
+		enough = 1
+	}
+	q, relax := query, ""
+	for attempt := 1; attempt <= maxAttempts; attempt++ {
+		r, err := c.esearch(ctx, q, max)
+		ev := domain.QueryEvent{Source: domain.SourcePubMed, Query: q, Count: r.Hits(), Attempt: attempt, Relaxation: relax}
+		if err != nil {
+			ev.Count = -1
+			ev.Error = domain.SafeMessage(err)
+			if ev.Error == "internal error" {
+				ev.Error = err.Error()
+			}
+			evs = append(evs, ev)
+			if attempt == 1 {
+				return merged, evs, err
+			}
+			break
+		}
+		notes := r.notes(q)
+		if strings.TrimSpace(r.Translation) == "" && ev.Count <= 0 {
+			notes = append(notes, fmt.Sprintf("query %q: PubMed could not translate the query (empty QueryTranslation)", q))
+		}
+		ev.Error = strings.Join(notes, "; ")
+		if ev.Count < 0 {
+			ev.Count = len(r.IDs)
+		}
+		evs = append(evs, ev)
+		merged.NotFound = append(merged.NotFound, r.NotFound...)
+		merged.NoField = append(merged.NoField, r.NoField...)
+		merged.Quoted = append(merged.Quoted, r.Quoted...)
+		merged.Ignored = append(merged.Ignored, r.Ignored...)
+		merged.Messages = append(merged.Messages, r.Messages...)
+		if merged.Translation == "" {
+			merged.Translation = r.Translation
+		}
+		if attempt == 1 && ev.Count > narrowAbove && !strings.Contains(strings.ToLower(q), "[pt]") {
+			nq := "(" + q + ") AND " + designFilter
+			nr, nerr := c.esearch(ctx, nq, max)
+			nev := domain.QueryEvent{Source: domain.SourcePubMed, Query: nq, Count: nr.Hits(), Attempt: 2,
+				Relaxation: fmt.Sprintf("narrowed to randomized trials, meta-analyses and systematic reviews (publication type) because the query found %d papers", ev.Count)}
+			if nerr != nil {
+				nev.Count, nev.Error = -1, nerr.Error()
+			}
+			evs = append(evs, nev)
+			if nerr == nil {
+				add(nr.IDs)
+			}
+			add(r.IDs)
+			return merged, evs, nil
+		}
+		add(r.IDs)
+		if ev.Count >= enough || attempt == maxAttempts {
+			break
+		}
+		groups, perr := querybuild.Groups(q)
+		if perr != nil || len(groups) < 2 {
+			break
+		}
+		dropped := groups[len(groups)-1]
+		q = joinGroups(groups[:len(groups)-1])
+		why := "no hits"
+		if ev.Count > 0 {
+			why = fmt.Sprintf("only %d hits", ev.Count)
+		}
+		relax = fmt.Sprintf("dropped the least specific concept %q (%s)", dropped, why)
+	}
+	if len(evs) > 0 && len(merged.IDs) == 0 {
+		last := &evs[len(evs)-1]
+		if last.Error == "" {
+			last.Error = "no paper found, even after relaxing the query"
+		}
+	}
+	return merged, evs, nil
+}
+
+func joinGroups(gs []string) string {
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = g
+		if n, err := querybuild.Parse(g); err == nil && n.Op != querybuild.OpTerm {
+			parts[i] = "(" + g + ")"
+		}
+	}
+	return strings.Join(parts, " AND ")
+}

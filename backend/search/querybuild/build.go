@@ -1,0 +1,419 @@
+package querybuild
+
+import (
+	"sort"
+	"strings"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+)
+
+// MaxQueryChars bounds a query: sources reject or mangle very long ones.
+const MaxQueryChars = 400
+
+// Group renders one concept as an OR-group: its wording (untagged, so PubMed's automatic
+// term mapping adds the MeSH heading it knows), its synonyms, and the MeSH headings
+// learnt during the run with [mh].
+func Group(c concepts.Concept) string {
+	var parts []string
+	seen := map[string]bool{}
+	add := func(s string) {
+		k := strings.ToLower(s)
+		if s != "" && !seen[k] {
+			seen[k] = true
+			parts = append(parts, s)
+		}
+	}
+	for _, t := range c.Terms {
+		add(cleanTerm(t))
+	}
+	for _, h := range c.MeSH {
+		add(`"` + strings.ReplaceAll(h, `"`, "") + `"[mh]`)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return "(" + strings.Join(parts, " OR ") + ")"
+}
+
+// cleanTerm makes a concept wording safe as a bare PubMed term: no quotes, brackets,
+// parentheses or upper-case operators that would change the query's meaning.
+func cleanTerm(t string) string {
+	t = strings.NewReplacer(`"`, " ", "(", " ", ")", " ", "[", " ", "]", " ").Replace(t)
+	var ws []string
+	for _, w := range strings.Fields(t) {
+		if w == "AND" || w == "OR" || w == "NOT" {
+			w = strings.ToLower(w)
+		}
+		ws = append(ws, w)
+	}
+	return strings.Join(ws, " ")
+}
+
+// Render ANDs the groups of the given concepts, in the order given.
+func Render(set concepts.Set, idx []int) string {
+	parts := make([]string, 0, len(idx))
+	for _, i := range idx {
+		if g := Group(set.Concepts[i]); g != "" {
+			parts = append(parts, g)
+		}
+	}
+	q := strings.Join(parts, " AND ")
+	if r := []rune(q); len(r) > MaxQueryChars {
+		// Drop whole trailing groups rather than cutting a group in half.
+		for len(parts) > 1 && len([]rune(strings.Join(parts, " AND "))) > MaxQueryChars {
+			parts = parts[:len(parts)-1]
+		}
+		q = strings.Join(parts, " AND ")
+	}
+	return q
+}
+
+// specific returns the specific (non-generic) concept indexes in priority order: the
+// condition first, the concept a relaxation drops first last.
+func specific(set concepts.Set) []int {
+	var out []int
+	for _, i := range set.Priority() {
+		if !set.Concepts[i].Generic {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// Initial returns up to n first-iteration queries for the question's concepts, from the
+// most to the least specific: every specific concept ANDed; the required concept(s) with
+// the next most important one; the required concept(s) ANDed with any of the others
+// (OR), which still finds the paper that words an outcome differently.
+func Initial(set concepts.Set, n int) []string {
+	sp := specific(set)
+	if len(sp) == 0 {
+		return nil
+	}
+	req := set.Required()
+	isReq := map[int]bool{}
+	for _, r := range req {
+		isReq[r] = true
+	}
+	var others []int
+	for _, i := range sp {
+		if !isReq[i] {
+			others = append(others, i)
+		}
+	}
+	cands := []string{Render(set, sp)}
+	if len(others) > 0 {
+		cands = append(cands, Render(set, append(append([]int{}, req...), others[0])))
+	}
+	if len(others) > 1 {
+		var alts []string
+		for _, i := range others {
+			alts = append(alts, Group(set.Concepts[i]))
+		}
+		cands = append(cands, Render(set, req)+" AND ("+strings.Join(alts, " OR ")+")")
+	}
+	cands = append(cands, Render(set, req))
+	for _, i := range others[min(1, len(others)):] {
+		cands = append(cands, Render(set, append(append([]int{}, req...), i)))
+	}
+	return Pick(cands, nil, n)
+}
+
+// designWords are study-design phrases a judge or a user appends as free text ("…
+// clinical trial", "… systematic review meta-analysis"): as words they only shrink the
+// result to papers that happen to say them, so FollowUp removes them (design narrowing
+// is a publication-type filter the source adds when a query has plenty of hits).
+var designWords = []string{"randomized controlled trials", "randomised controlled trials", "randomized controlled trial",
+	"randomised controlled trial", "controlled trial", "clinical trials", "clinical trial", "systematic reviews",
+	"systematic review", "meta-analyses", "meta-analysis", "meta analysis", "cohort study", "cohort studies",
+	"observational study", "observational studies", "case-control study", "rct", "rcts", "phase 2 trial",
+	"phase 3 trial", "phase ii", "phase iii", "clinical evidence", "in vitro", "animal model", "animal models",
+	"mechanism of action", "drug repurposing", "review"}
+
+// FollowUp turns a follow-up query text (from the judge, an LLM, the heuristics or a
+// verifier's next step) into a concept query anchored on the question: design words are
+// removed, the text's concepts extracted, and the question's required concept added when
+// the text does not mention it, so a follow-up never leaves the question's subject. It
+// returns "" when the text has no searchable concept of its own.
+func FollowUp(question concepts.Set, text string) string {
+	if n, err := Parse(text); err == nil && isStructured(n) {
+		// Already a structured query (from this builder or an expert): keep it, anchored.
+		return anchor(question, text, n)
+	}
+	low := " " + strings.ToLower(text) + " "
+	for _, d := range designWords {
+		low = strings.ReplaceAll(low, " "+d+" ", " ")
+	}
+	set, err := concepts.Extract(low)
+	if err != nil || len(set.Specific()) == 0 {
+		return ""
+	}
+	// Reuse the question's learnt MeSH for the same concept.
+	for i := range set.Concepts {
+		if j := sameConcept(question, set.Concepts[i]); j >= 0 {
+			set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+		}
+	}
+	idx := specific(set)
+	q := Render(set, idx)
+	missing := true
+	for _, r := range question.Required() {
+		for _, c := range set.Concepts {
+			if sameConcept(concepts.Set{Concepts: []concepts.Concept{question.Concepts[r]}}, c) == 0 {
+				missing = false
+			}
+		}
+	}
+	if missing && len(question.Required()) > 0 {
+		q = Render(question, question.Required()) + " AND " + q
+		if set.Concepts[idx[0]].Role == concepts.RoleCondition {
+			// The text names another condition: keep it, but the question's comes first.
+			q = Render(question, question.Required()) + " AND (" + Render(set, idx) + ")"
+		}
+	}
+	return q
+}
+
+func isStructured(n *Node) bool {
+	if n.Op != OpTerm {
+		return true
+	}
+	return n.Quoted || n.Field != ""
+}
+
+func anchor(question concepts.Set, text string, n *Node) string {
+	low := strings.ToLower(text)
+	for _, r := range question.Required() {
+		c := question.Concepts[r]
+		hit := false
+		for _, s := range c.Stems() {
+			for _, w := range concepts.Words(low) {
+				if concepts.Stem(w) == s {
+					hit = true
+				}
+			}
+		}
+		if !hit {
+			return Render(question, question.Required()) + " AND (" + n.String() + ")"
+		}
+	}
+	return n.String()
+}
+
+// sameConcept returns the index of the concept of set that shares a stem with c, or -1.
+func sameConcept(set concepts.Set, c concepts.Concept) int {
+	stems := map[string]bool{}
+	for _, s := range c.Stems() {
+		stems[s] = true
+	}
+	for i, q := range set.Concepts {
+		if q.Generic {
+			continue
+		}
+		for _, s := range q.Stems() {
+			if stems[s] && !concepts.IsGeneric(s) {
+				return i
+			}
+		}
+	}
+	return -1
+}
+
+// NarrowAbove is the hit count over which a query is worth narrowing by study design.
+const NarrowAbove = 200
+
+// designFilters are PubMed's publication-type filters for the designs that answer a
+// clinical question best, tried one at a time as narrowing.
+var designFilters = []string{"randomized controlled trial[pt]", "systematic review[pt]", "meta-analysis[pt]"}
+
+// Fallbacks are the question's own concept variants a run can still try when neither the
+// judge nor the heuristics propose a new query: the required concept with each other
+// concept, the required concept alone, in the title only, under its MeSH heading, with
+// the drug-therapy subheading when the question asks for treatments, and the concepts
+// ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
+// only to a query known to have found more than NarrowAbove papers, never as words.
+func Fallbacks(set concepts.Set, hits func(string) int) []string {
+	sp := specific(set)
+	req := set.Required()
+	if len(sp) == 0 || len(req) == 0 {
+		return nil
+	}
+	isReq := map[int]bool{}
+	for _, r := range req {
+		isReq[r] = true
+	}
+	full := Render(set, sp)
+	core := Render(set, req)
+	var out []string
+	out = append(out, full)
+	for _, i := range sp {
+		if !isReq[i] {
+			out = append(out, Render(set, append(append([]int{}, req...), i)))
+		}
+	}
+	out = append(out, core)
+	treatment := false
+	for _, c := range set.Concepts {
+		if c.Role == concepts.RoleIntervention {
+			treatment = true
+		}
+	}
+	if treatment {
+		out = append(out, wrap(core)+" AND drug therapy[sh]")
+	}
+	for _, c := range set.Concepts {
+		if c.Generic && c.Role != concepts.RolePopulation {
+			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
+		}
+	}
+	var tiab, ti []string
+	for _, r := range req {
+		t := cleanTerm(set.Concepts[r].Text)
+		tiab = append(tiab, `"`+t+`"[tiab]`)
+		ti = append(ti, `"`+t+`"[ti]`)
+	}
+	out = append(out, strings.Join(tiab, " AND "), strings.Join(ti, " AND "))
+	var alts []string
+	for _, i := range sp {
+		alts = append(alts, Group(set.Concepts[i]))
+	}
+	if len(alts) > 1 {
+		out = append(out, strings.Join(alts, " OR "))
+	}
+	if hits != nil {
+		for _, base := range []string{full, core} {
+			if hits(base) > NarrowAbove {
+				for _, f := range designFilters {
+					out = append(out, wrap(base)+" AND "+f)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// wrap parenthesises a query that is not a single term, so ANDing onto it keeps its
+// meaning.
+func wrap(q string) string {
+	if n, err := Parse(q); err == nil && n.Op == OpTerm {
+		return q
+	}
+	return "(" + q + ")"
+}
+
+// checkTags are MeSH headings that describe the study, not its subject ("Humans",
+// "Female"): never learnt as a concept's heading.
+var checkTags = map[string]bool{"humans": true, "female": true, "male": true, "adult": true, "aged": true,
+	"middle aged": true, "animals": true, "child": true, "adolescent": true, "young adult": true,
+	"aged, 80 and over": true, "infant": true, "child, preschool": true, "infant, newborn": true,
+	"pregnancy": true, "mice": true, "rats": true, "retrospective studies": true, "prospective studies": true,
+	"follow-up studies": true, "treatment outcome": true, "risk factors": true, "time factors": true}
+
+// Learn adds to each specific concept the MeSH heading that on-topic evidence most often
+// indexes under a word of the concept ("melanoma" → "Melanoma"; "heart attack" is left
+// alone unless a heading shares its words). Only headings seen on at least two papers are
+// learnt, so one odd record cannot redirect the search. It reports whether anything new
+// was learnt.
+func Learn(set *concepts.Set, evs []domain.Evidence) bool {
+	changed := false
+	for ci := range set.Concepts {
+		c := &set.Concepts[ci]
+		if c.Generic {
+			continue
+		}
+		stems := map[string]bool{}
+		for _, s := range c.Stems() {
+			if !concepts.IsGeneric(s) {
+				stems[s] = true
+			}
+		}
+		count := map[string]int{}
+		for _, ev := range evs {
+			if ev.IsOffTopic() {
+				continue
+			}
+			seen := map[string]bool{}
+			for _, m := range ev.Citation.MeshTerms {
+				h := strings.TrimSpace(strings.Trim(strings.SplitN(m, "/", 2)[0], "* "))
+				if h == "" || checkTags[strings.ToLower(h)] || seen[h] {
+					continue
+				}
+				seen[h] = true
+				for _, w := range concepts.Words(h) {
+					if stems[concepts.Stem(w)] {
+						count[h]++
+						break
+					}
+				}
+			}
+		}
+		var best []string
+		for h, n := range count {
+			if n >= 2 {
+				best = append(best, h)
+			}
+		}
+		sort.Slice(best, func(i, j int) bool {
+			if count[best[i]] != count[best[j]] {
+				return count[best[i]] > count[best[j]]
+			}
+			return best[i] < best[j]
+		})
+		if len(best) > 0 && c.AddMeSH(best[0]) {
+			changed = true
+		}
+	}
+	return changed
+}
+
+// Pick keeps up to n distinct queries (case- and space-insensitively) not already run.
+func Pick(cands []string, alreadyRun map[string]bool, n int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, q := range cands {
+		q = shorten(strings.Join(strings.Fields(q), " "))
+		k := Key(q)
+		if k == "" || seen[k] || alreadyRun[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, q)
+		if len(out) == n {
+			break
+		}
+	}
+	return out
+}
+
+// Key is the comparison key of a query.
+func Key(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
+
+// shorten drops trailing AND-groups of a query longer than MaxQueryChars (never cutting a
+// group in half, which would unbalance its parentheses); "" when even one group is too long.
+func shorten(q string) string {
+	if len([]rune(q)) <= MaxQueryChars {
+		return q
+	}
+	gs, err := Groups(q)
+	if err != nil {
+		return ""
+	}
+	for len(gs) > 1 {
+		gs = gs[:len(gs)-1]
+		if s := joinGroups(gs); len([]rune(s)) <= MaxQueryChars {
+			return s
+		}
+	}
+	return ""
+}
+
+func joinGroups(gs []string) string {
+	parts := make([]string, len(gs))
+	for i, g := range gs {
+		parts[i] = g
+		if n, err := Parse(g); err == nil && n.Op != OpTerm {
+			parts[i] = "(" + g + ")"
+		}
+	}
+	return strings.Join(parts, " AND ")
+}

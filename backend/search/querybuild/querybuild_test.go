@@ -1,0 +1,136 @@
+package querybuild
+
+import (
+	"strings"
+	"testing"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+)
+
+func TestParseAndString(t *testing.T) {
+	cases := []struct{ in, out string }{
+		{`melanoma AND survival`, `melanoma AND survival`},
+		{`breast cancer[tiab] OR "breast neoplasms"[mh]`, `breast cancer[tiab] OR "breast neoplasms"[mh]`},
+		{`(heart attack OR myocardial infarction) AND aspirin NOT review[pt]`, `((heart attack OR myocardial infarction) AND aspirin) NOT review[pt]`},
+		{`melanoma braf`, `melanoma braf`},
+		{`"braf"[tiab] melanoma`, `"braf"[tiab] AND melanoma`},
+		{`a OR b AND c`, `(a OR b) AND c`}, // PubMed: left to right, no precedence
+		{`covid-19 and vaccines`, `covid-19 and vaccines`},
+	}
+	for _, c := range cases {
+		n, err := Parse(c.in)
+		if err != nil {
+			t.Fatalf("%q: %v", c.in, err)
+		}
+		if got := n.String(); got != c.out {
+			t.Errorf("%q → %q, want %q", c.in, got, c.out)
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, q := range []string{``, `(melanoma`, `melanoma)`, `"braf melanoma`, `AND melanoma`, `melanoma OR`, `[mh]`, `melanoma[mh`, `()`} {
+		if _, err := Parse(q); err == nil {
+			t.Errorf("%q must be a syntax error", q)
+		}
+	}
+}
+
+func TestGroups(t *testing.T) {
+	gs, err := Groups(`(melanoma OR "Melanoma"[mh]) AND survival AND drugs`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(gs, " | ") != `melanoma OR "Melanoma"[mh] | survival | drugs` {
+		t.Errorf("groups %q", gs)
+	}
+}
+
+func TestTranslations(t *testing.T) {
+	q := `(melanoma OR "Melanoma"[mh]) AND survival[tiab] AND randomized controlled trial[pt]`
+	if got := ForEuropePMC(q); got != `(melanoma OR MESH:"Melanoma") AND (TITLE:"survival" OR ABSTRACT:"survival") AND PUB_TYPE:"randomized controlled trial"` {
+		t.Errorf("europepmc: %s", got)
+	}
+	if got := ForClinicalTrials(q); got != `(melanoma OR "Melanoma") AND survival` {
+		t.Errorf("ctgov: %s", got)
+	}
+	if got := ForEuropePMC(`(unbalanced`); got != `(unbalanced` {
+		t.Errorf("unparsable queries are passed on unchanged: %s", got)
+	}
+}
+
+func mustSet(t *testing.T, q string) concepts.Set {
+	t.Helper()
+	s, err := concepts.Extract(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestInitial(t *testing.T) {
+	set := mustSet(t, "Which drugs improve survival in BRAF-mutated melanoma?")
+	qs := Initial(set, 3)
+	want := []string{"braf-mutated melanoma AND survival", "braf-mutated melanoma"}
+	if len(qs) != 2 || qs[0] != want[0] || qs[1] != want[1] {
+		t.Fatalf("initial %q, want %q", qs, want)
+	}
+	for _, q := range qs {
+		for _, bad := range []string{"improve", "drugs", "which", "clinical trial"} {
+			if strings.Contains(q, bad) {
+				t.Errorf("%q must not contain %q", q, bad)
+			}
+		}
+		if _, err := Parse(q); err != nil {
+			t.Errorf("%q does not parse: %v", q, err)
+		}
+	}
+	set2 := mustSet(t, "Does metformin lower mortality in elderly patients with heart failure?")
+	qs2 := Initial(set2, 4)
+	if len(qs2) < 3 || !strings.HasPrefix(qs2[0], "heart failure AND metformin") || !strings.Contains(qs2[2], " OR ") {
+		t.Errorf("initial %q", qs2)
+	}
+}
+
+func TestFollowUp(t *testing.T) {
+	set := mustSet(t, "Which drugs improve survival in BRAF-mutated melanoma?")
+	cases := []struct{ text, want string }{
+		{"braf-mutated melanoma survival clinical trial", "braf-mutated melanoma AND survival"},
+		{"vemurafenib mechanism of action", "braf-mutated melanoma AND vemurafenib"},
+		{"dabrafenib trametinib melanoma systematic review meta-analysis", "melanoma AND dabrafenib trametinib"},
+		{"what about it?", ""},
+		{`vemurafenib[tiab] OR dabrafenib[tiab]`, `braf-mutated melanoma AND (vemurafenib[tiab] OR dabrafenib[tiab])`},
+	}
+	for _, c := range cases {
+		if got := FollowUp(set, c.text); got != c.want {
+			t.Errorf("FollowUp(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
+
+func TestLearnAndGroup(t *testing.T) {
+	set := mustSet(t, "Which drugs improve survival in BRAF-mutated melanoma?")
+	ev := func(id string, mesh ...string) domain.Evidence {
+		return domain.Evidence{Citation: domain.Citation{Source: domain.SourcePubMed, PMID: id, Title: "t", MeshTerms: mesh}}
+	}
+	evs := []domain.Evidence{ev("1", "Humans", "Melanoma/*drug therapy", "Survival Rate"), ev("2", "Melanoma/genetics", "Survival Rate"), ev("3", "Skin Neoplasms")}
+	if !Learn(&set, evs) {
+		t.Fatal("nothing learnt")
+	}
+	if Learn(&set, evs) {
+		t.Error("learning twice must not change anything")
+	}
+	qs := Initial(set, 1)
+	if qs[0] != `(braf-mutated melanoma OR "Melanoma"[mh]) AND (survival OR "Survival Rate"[mh])` {
+		t.Errorf("query with learnt headings: %s", qs[0])
+	}
+}
+
+func TestPickShortensWithoutBreakingSyntax(t *testing.T) {
+	long := "(" + strings.Repeat("a", 200) + " OR b) AND (" + strings.Repeat("c", 250) + " OR d)"
+	got := Pick([]string{long, long, "x"}, map[string]bool{"x": true}, 5)
+	if len(got) != 1 || got[0] != "("+strings.Repeat("a", 200)+" OR b)" {
+		t.Errorf("pick: %q", got)
+	}
+}

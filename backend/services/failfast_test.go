@@ -1,0 +1,155 @@
+package services
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/config"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/judge"
+)
+
+// judgeFault is an OpenAI-compatible judge that never answers (hang) or always answers 500.
+func judgeFault(t testing.TB, hang bool) (*httptest.Server, *atomic.Int64) {
+	var n atomic.Int64
+	done := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+			http.NotFound(w, r)
+			return
+		}
+		n.Add(1)
+		if hang {
+			select {
+			case <-r.Context().Done():
+			case <-done:
+			}
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusInternalServerError)
+		w.Write([]byte(`{"error":{"message":"The server had an error while processing your request.","type":"server_error"}}`))
+	}))
+	t.Cleanup(srv.Close)
+	t.Cleanup(func() { close(done) }) // runs first: Close waits for handlers still hanging
+	return srv, &n
+}
+
+// faultRun researches the library with a compatible judge at url whose calls time out after
+// 5 s (the smallest timeout the settings allow).
+func faultRun(t testing.TB, url string) (*Container, domain.Run) {
+	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY", "DEEPCRITICAL_EXPORT_DIR",
+		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE",
+		"NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_PUBMED_URL"} {
+		t.Setenv(v, "")
+		os.Unsetenv(v)
+	}
+	dir := t.TempDir()
+	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", url+"/v1")
+	_, err = c.Settings.Set("providers.compatible.timeout_s", "5")
+	require.NoError(t, err)
+	sum, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	require.NoError(t, err)
+	require.Equal(t, 2, sum.Imported)
+	run, err := c.RunResearch(context.Background(), StartRequest{Question: "What drugs could be repurposed for Alzheimer disease?",
+		Judge: domain.ProviderCompatible, Model: "local-model", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 3}, nil)
+	require.NoError(t, err)
+	return c, run
+}
+
+// TestHangingJudgeFailsFastAndVisibly: a judge that never answers costs the appraisal
+// batch's timeout once, then the breaker opens: the run completes with FALLBACK
+// assessments that say why, and an event says the judge is no longer called.
+func TestHangingJudgeFailsFastAndVisibly(t *testing.T) {
+	srv, n := judgeFault(t, true)
+	c, run := faultRun(t, srv.URL)
+	t.Logf("hanging judge: %d requests reached it", n.Load())
+	require.Equal(t, domain.RunComplete, run.Status, run.Error)
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, view.Assessments)
+	for _, a := range view.Assessments {
+		require.True(t, judge.IsFallback(a.Assessment), "every judgement is a visible fallback")
+		require.NotEmpty(t, a.Assessment.Judge.Error)
+	}
+	// At most the breaker threshold's worth of calls per concurrent slot ever reached the server.
+	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the judge")
+	evs, err := c.Runs.Events(run.ID, 0)
+	require.NoError(t, err)
+	opened := 0
+	for _, e := range evs {
+		if e.Type == domain.EventError && strings.Contains(e.Message, "stopped answering") {
+			opened++
+			require.Contains(t, e.Message, "timed out")
+		}
+	}
+	require.Equal(t, 1, opened, "the breaker says so once")
+}
+
+// TestFailingJudgeCostsFewRequests: a judge answering 500 gets at most 10 requests per run.
+func TestFailingJudgeCostsFewRequests(t *testing.T) {
+	srv, n := judgeFault(t, false)
+	c, run := faultRun(t, srv.URL)
+	t.Logf("judge answering 500: %d requests reached it", n.Load())
+	require.Equal(t, domain.RunComplete, run.Status, run.Error)
+	require.LessOrEqual(t, n.Load(), int64(10))
+	require.Greater(t, n.Load(), int64(0))
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	for _, a := range view.Assessments {
+		require.True(t, judge.IsFallback(a.Assessment))
+	}
+	// Every call (appraisal ones included) is stored with the run's id and its reason.
+	st, err := c.Store()
+	require.NoError(t, err)
+	calls, err := st.ListLLMCalls(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, calls)
+	purposes := map[string]bool{}
+	for _, cl := range calls {
+		require.NotEmpty(t, cl.Error)
+		purposes[cl.Purpose] = true
+	}
+	require.True(t, len(purposes) >= 2, "appraisal and judge calls both carry the run id: %v", purposes)
+}
+
+// BenchmarkJudgeFailFast measures a research run (library source, 3 iterations) whose judge
+// never answers (5 s timeout) or answers 500: wall time in units of the judge timeout
+// (target <= 3 plus the search time, which is milliseconds here) and requests that reached
+// the judge (target <= 10 for the 500 case).
+func BenchmarkJudgeFailFast(b *testing.B) {
+	for _, hang := range []bool{true, false} {
+		name := "error500"
+		if hang {
+			name = "hanging"
+		}
+		b.Run(name, func(b *testing.B) {
+			var wall time.Duration
+			var reqs int64
+			for i := 0; i < b.N; i++ {
+				srv, n := judgeFault(b, hang)
+				start := time.Now()
+				_, run := faultRun(b, srv.URL)
+				wall += time.Since(start)
+				reqs += n.Load()
+				if run.Status != domain.RunComplete {
+					b.Fatalf("run ended %s: %s", run.Status, run.Error)
+				}
+			}
+			b.ReportMetric(wall.Seconds()/float64(b.N)/5, "wall/timeout")
+			b.ReportMetric(float64(reqs)/float64(b.N), "requests/run")
+		})
+	}
+}
