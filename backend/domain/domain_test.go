@@ -313,3 +313,49 @@ func TestEventPayloads(t *testing.T) {
 	_, err = DecodeData[LoopingData](Event{Type: EventLooping, Data: json.RawMessage(`{"round":"two"}`)})
 	require.Error(t, err)
 }
+
+// TestMergeEvidence pins the one rule for two copies of a work (search fan-out and store):
+// the held copy keeps its source, id and URL; the fuller title, abstract, date and sections
+// win whichever copy has them; a trial's phase and status come from the newer record; lists
+// are united case-insensitively; counts and relevance take the maximum.
+func TestMergeEvidence(t *testing.T) {
+	snippet := Evidence{Content: "Metformin was associated…", Relevance: 0.4, Citation: Citation{
+		Source: SourceEuropePMC, ID: "PMC1", URL: "https://europepmc.org/PMC1", Title: "Metformin and dementia risk",
+		Date: "2019", MeshTerms: []string{"Metformin"}, CitationCount: 3,
+		Trial: &Trial{Phase: "Phase 2", Status: "RECRUITING", Enrollment: 80}}}
+	full := Evidence{Content: "Background: … Methods: … Results: metformin use was associated with lower dementia incidence.", Relevance: 0.9,
+		Citation: Citation{Source: SourcePubMed, ID: "31000001", URL: "https://pubmed.ncbi.nlm.nih.gov/31000001/",
+			Title: "Metformin and dementia risk: a cohort study", Date: "2019-03-01", PMID: "31000001",
+			MeshTerms: []string{"metformin", "Dementia"}, CitationCount: 42, OpenAccess: true,
+			Sections: []Section{{Label: "Background", Text: "…"}, {Label: "Results", Text: "…"}},
+			Trial:    &Trial{Phase: "Phase 3", Status: "COMPLETED", Enrollment: 60}}}
+
+	for _, tc := range []struct {
+		name       string
+		held, nu   Evidence
+		wantSource Source
+		wantURL    string
+		wantPhase  string
+	}{
+		{"snippet held, full found again", snippet, full, SourceEuropePMC, "https://europepmc.org/PMC1", "Phase 3"},
+		{"full held, snippet found again", full, snippet, SourcePubMed, "https://pubmed.ncbi.nlm.nih.gov/31000001/", "Phase 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := MergeEvidence(tc.held, tc.nu)
+			require.Equal(t, tc.wantSource, m.Citation.Source)
+			require.Equal(t, tc.wantURL, m.Citation.URL)
+			require.Equal(t, full.Content, m.Content, "the full abstract beats the snippet")
+			require.Equal(t, full.Citation.Title, m.Citation.Title)
+			require.Equal(t, "2019-03-01", m.Citation.Date)
+			require.Len(t, m.Citation.Sections, 2)
+			require.Equal(t, "31000001", m.Citation.PMID)
+			require.Len(t, m.Citation.MeshTerms, 2, "Metformin/metformin is one term: %v", m.Citation.MeshTerms)
+			require.Equal(t, 42, m.Citation.CitationCount)
+			require.True(t, m.Citation.OpenAccess)
+			require.InDelta(t, 0.9, m.Relevance, 1e-9)
+			require.Equal(t, tc.wantPhase, m.Citation.Trial.Phase, "the newer record's phase")
+			require.Equal(t, 80, m.Citation.Trial.Enrollment)
+		})
+	}
+	require.Equal(t, "Metformin", snippet.Citation.MeshTerms[0], "inputs are not modified")
+}
