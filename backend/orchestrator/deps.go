@@ -1,12 +1,14 @@
-// Package orchestrator runs the research loop of DESIGN.md §6 (seed 003 made durable):
-// search → dedupe → appraise → judge → loop or synthesise → verify → complete. Every step is
+// Package orchestrator runs the research loop: search → dedupe → relevance → appraise →
+// judge → loop or synthesise → verify → complete. Every step is
 // an event written to the store before it is emitted, so a crash loses nothing that was shown,
 // and Resume continues an interrupted run from its stored events and assessments without
 // repeating finished searches or judge calls.
 //
-// The package depends on domain only: it declares the small interfaces it uses (searcher,
-// judge, appraiser, emitter, synthesizer, verifier) and takes the store through the
-// domain.RunStore port, which *store.Store implements directly.
+// Besides domain it uses only the pure question packages (concepts, relevance,
+// search/querybuild); it declares the small interfaces it needs (searcher, judge,
+// appraiser, emitter, synthesizer, verifier) and takes the store through the
+// domain.RunStore port, which *store.Store implements directly. backend/runs plugs the
+// concrete judge, report and verify packages in.
 package orchestrator
 
 import (
