@@ -122,8 +122,9 @@ func (r *RunService) Resume(runID string) error {
 
 // RunResearch executes a run and waits for it (the CLI's path); ctx cancels it. It is a
 // Container method, not a bound one, because the window always runs in the background.
-func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (domain.Run, error) {
-	h, err := c.Runs.start(ctx, req, emit)
+// emit receives each event after it is stored.
+func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit func(domain.Event)) (domain.Run, error) {
+	h, err := c.Runs.start(ctx, req, emitterOf(emit))
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -131,8 +132,8 @@ func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit orch
 }
 
 // ResumeResearch is Resume waiting for the run (the CLI's --resume).
-func (c *Container) ResumeResearch(ctx context.Context, runID string, emit orchestrator.Emitter) (domain.Run, error) {
-	h, err := c.Runs.resume(ctx, runID, emit)
+func (c *Container) ResumeResearch(ctx context.Context, runID string, emit func(domain.Event)) (domain.Run, error) {
+	h, err := c.Runs.resume(ctx, runID, emitterOf(emit))
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -169,4 +170,12 @@ func (r *RunService) Events(runID string, afterSeq int64) ([]domain.Event, error
 		evs = []domain.Event{}
 	}
 	return evs, err
+}
+
+// emitterOf adapts a callback to the loop's Emitter; nil means nobody listens.
+func emitterOf(emit func(domain.Event)) orchestrator.Emitter {
+	if emit == nil {
+		return nil
+	}
+	return orchestrator.EmitterFunc(emit)
 }
