@@ -11,6 +11,7 @@ import (
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report"
 	"deepcritical/backend/report/narrative"
+	"deepcritical/backend/search"
 	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
 	"deepcritical/backend/verify/grounding"
@@ -22,6 +23,9 @@ var (
 	_ orchestrator.Judge       = Judge{}
 	_ orchestrator.Synthesizer = Synthesizer{}
 	_ orchestrator.Verifier    = Verifier{}
+	// The search fan-out and the store plug in directly.
+	_ orchestrator.Searcher = (*search.Fanout)(nil)
+	_ domain.RunStore       = (*store.Store)(nil)
 )
 
 // Judge adapts *judge.Judge to orchestrator.Judge.
