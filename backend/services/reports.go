@@ -12,6 +12,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 )
@@ -48,6 +49,10 @@ type EvidenceView struct {
 	Key       string            `json:"key"`
 	Evidence  domain.Evidence   `json:"evidence"`
 	Appraisal *domain.Appraisal `json:"appraisal,omitempty"`
+	// Design is the study design as the judge classifies it (judge.ClassifyDesign: the
+	// appraisal's finding, then publication types, MeSH, registry and keywords), so the
+	// window shows the class the judge and the report used, not a guess of its own.
+	Design string `json:"design"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -127,6 +132,7 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 		if a, ok := aps[keys[i]]; ok {
 			out[i].Appraisal = &a
 		}
+		out[i].Design = judge.ClassifyDesign(ev, out[i].Appraisal).Label()
 	}
 	return out, nil
 }

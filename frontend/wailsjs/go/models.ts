@@ -1280,6 +1280,7 @@ export namespace services {
 	    key: string;
 	    evidence: domain.Evidence;
 	    appraisal?: domain.Appraisal;
+	    design: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -1291,6 +1292,7 @@ export namespace services {
 	        this.key = source["key"];
 	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	        this.design = source["design"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
