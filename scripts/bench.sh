@@ -268,13 +268,13 @@ run_appraisal() {
     return
   fi
   cat "$OUT/appraisal-table.md"
-  # One figure per floor, on the held-out split (the test's assertion).
-  awk -F'|' '$5 ~ /test/ && $10 !~ /–/ {
-      for (i = 2; i <= 10; i++) { gsub(/^ +| +$/, "", $i) }
-      name = $2 "[" $3 "]"; gsub(/ +/, "_", name); split($10, fl, " ")
-      printf "appraisal.%s: F1 %s (target > %s on the held-out split: %s)\n", name, $9, fl[1], ($10 ~ /NOT/) ? "MISSED" : "met"
+  # One figure per component with a target: pooled F1 and the per-fold spread.
+  awk -F'|' '$11 ~ /[0-9]/ && $2 !~ /^ *finding/ {
+      for (i = 2; i <= 12; i++) { gsub(/^ +| +$/, "", $i) }
+      name = $2 "[" $3 "]"; gsub(/ +/, "_", name); met = $12; gsub(/\*/, "", met)
+      printf "appraisal.%s: F1 %s, folds %s (target >= %s: %s)\n", name, $9, $10, $11, (met == "yes") ? "met" : "MISSED"
     }' "$OUT/appraisal-table.md" | tee -a "$FIGURES"
-  [ $code -eq 0 ] || note "the appraisal test failed (a floor not beaten is reported above, not fatal)"
+  [ $code -eq 0 ] || note "the appraisal test failed (a target missed is reported above, not fatal)"
 }
 
 run_judge() {

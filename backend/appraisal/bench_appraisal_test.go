@@ -101,7 +101,7 @@ func spiritComponents(t testing.TB, dir string) ([]*component, map[string]*compo
 		preds := []bool{
 			len(list(f[FindingRegistration])) > 0,
 			f[FindingPlannedSampleSize].Value.(int) > 0,
-			str(f[FindingRandomizationMethod]) != "not_stated",
+			GenerationMethodStated(str(f[FindingRandomizationMethod])),
 			str(f[FindingAllocationConcealing]) != ConcealmentUnclear,
 			len(list(f[FindingMaskedParties])) > 0 || blind == BlindingSingle || blind == BlindingDouble || blind == BlindingTriple,
 			explicitMasking.MatchString(strings.ToLower(f[FindingBlinding].Quote)),

@@ -69,8 +69,10 @@ func digitsOf(s string) string {
 }
 
 // RegistryIDs returns the registry identifiers found in s, canonicalised and deduplicated
-// in order of appearance.
+// in order of appearance. Unicode hyphens and dashes (PDF and publisher text often write
+// "2016‐003743‐10" with U+2010) are read as "-".
 func RegistryIDs(s string) []string {
+	s = quoteDashes.Replace(s)
 	type hit struct {
 		at int
 		id string
@@ -143,6 +145,7 @@ var namedRegistryRe = regexp.MustCompile(`(?i)\b(clinicaltrials\.gov|clinical tr
 // NamedRegistryIDs returns ids that follow a registry named in words, as "Registry:id";
 // it is the fallback when RegistryIDs finds nothing.
 func NamedRegistryIDs(s string) []string {
+	s = quoteDashes.Replace(s)
 	var out []string
 	for _, m := range namedRegistryRe.FindAllStringSubmatch(s, -1) {
 		out = append(out, strings.TrimSpace(m[1])+":"+m[2])

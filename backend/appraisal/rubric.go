@@ -226,7 +226,9 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 	f := r.f
 	randomized, _ := f[FindingRandomized].Value.(bool)
 	method := str0(f[FindingRandomizationMethod])
-	methodStated := method != "" && method != "not_stated"
+	// Blocks and strata restrict a sequence without saying how it was generated (CONSORT
+	// 16a vs 16b), so they do not count as a stated method.
+	methodStated := GenerationMethodStated(method)
 	blind := str0(f[FindingBlinding])
 	conceal := str0(f[FindingAllocationConcealing])
 	registered := len(listOf(f[FindingRegistration])) > 0
@@ -235,6 +237,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		switch {
 		case randomized && methodStated:
 			return r.detail(c, 1, method, f[FindingRandomizationMethod].Quote, "randomised with a stated sequence generation method ("+strings.ReplaceAll(method, "_", " ")+")")
+		case randomized && restrictionMethods[method]:
+			return r.detail(c, 0.5, "randomised ("+method+"), generation not stated", f[FindingRandomizationMethod].Quote, "the randomisation is restricted ("+method+") but how the sequence was generated is not described")
 		case randomized:
 			return r.detail(c, 0.5, "randomised, method not stated", f[FindingRandomized].Quote, "randomisation is mentioned but the sequence generation is not described")
 		default:

@@ -150,11 +150,29 @@ func ownPart(s Sentence) (bool, int) {
 	if loc == nil || ownMethod.MatchString(s.Text) {
 		return true, 0
 	}
+	// In the methods or results, a reference number alone cites a tool or a protocol
+	// ("randomised through a centralised website [24]"), not another study's findings.
+	if s.Section == SectionBody && onlyCitations(s.Text) {
+		return true, 0
+	}
 	// A clause about this study after the mention of other work still counts.
 	if m := ownClause.FindStringIndex(s.Text[loc[1]:]); m != nil {
 		return true, loc[1] + m[0]
 	}
 	return false, 0
+}
+
+// citationRe is a bracketed reference number list, one of otherStudies' markers.
+var citationRe = regexp.MustCompile(`\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
+
+// onlyCitations reports whether every marker of other work in text is a reference number.
+func onlyCitations(text string) bool {
+	for _, m := range otherStudies.FindAllStringIndex(text, -1) {
+		if !citationRe.MatchString(text[m[0]:m[1]]) {
+			return false
+		}
+	}
+	return true
 }
 
 // negated reports whether the match at idx of the lower-cased sentence is negated.
@@ -207,7 +225,8 @@ var gates = map[*regexp.Regexp][]string{
 	randomRe:       {"random", "rct"},
 	nonRandom:      {"random"},
 	concealedRe:    {"conceal", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
-	notConcealedRe: {"conceal", "open", "alternat", "date of birth", "record number", "day of"},
+	concealStepsRe: {"unpredictab", "generated", "prepared", "created", "produced", "drawn up", "concealment", "consecutively", "sequentially", "unaware", "web", "online", "internet", "secure", "password", "platform", "crf", "case report", "phone", "interactive", "blind", "mask", "unaware", "access", "known", "available", "disclosed", "revealed", "kept", "stored", "held", "maintained", "managed", "retained", "locked", "concealed", "sealed", "numbered", "released", "communicated", "unveiled", "unmasked", "next", "sequential", "pharmac"},
+	notConcealedRe: {"conceal", "open", "alternat", "date of birth", "record number", "day of", "determined", "decided", "based"},
 	tripleRe:       {"triple", "triply", "quadruple"},
 	doubleRe:       {"double"},
 	singleRe:       {"blind", "mask"},
@@ -246,7 +265,7 @@ func isNegated(s *sent, m []int) bool { return negated(s.lower, m[0]) }
 // ---- randomisation ----
 
 var (
-	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split)|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
+	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split|placed|given|received|treated|entered)|randomly,|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
 	// randomSampling is random selection of a sample, not of treatment.
 	randomSampling = regexp.MustCompile(`\brandomly (?:selected|sampled|chosen|drawn)|random (?:sample|sampling|selection|effects?|forest|intercept|slope)`)
 	// nonRandom is an explicit statement that allocation was not random.
@@ -267,7 +286,7 @@ var methodPatterns = []struct {
 	value string
 	re    *regexp.Regexp
 }{
-	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random number generat|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
+	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random[\s-]*(?:number|digit)[\s-]*generat|computeri[sz]ed (?:by|list|sequence|randomi|(?:[\w-]+ ){1,2}randomi)|computer (?:system|programme|program)|randomi[sz]ed electronically|randomi[sz]ation was computeri[sz]ed|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|(?:electronic|web[\s-]*based|online|internet[\s-]*based)[,\s]+(?:[\w-]+[,\s]+){0,2}?(?:system|program|software|platform|tool|application)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
 	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
 	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
 	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice`)},
@@ -280,7 +299,19 @@ var methodPatterns = []struct {
 // methodNeedsRandom lists methods that only count in a sentence about randomisation.
 var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": true, "stratified": true, "minimisation": true, "lots": true}
 
+// restrictionMethods are CONSORT's "type of randomisation" (blocking, stratification): they
+// restrict a sequence but do not say how it was generated, so they are reported only when
+// no generation method is stated anywhere.
+var restrictionMethods = map[string]bool{"block": true, "stratified": true}
+
+// GenerationMethodStated reports whether a randomization_method value names how the
+// sequence was generated (CONSORT 16a), not only how it was restricted (blocks, strata).
+func GenerationMethodStated(method string) bool {
+	return method != "" && method != "not_stated" && !restrictionMethods[method]
+}
+
 func (a *analysis) randomizationMethod() domain.Finding {
+	var restriction *domain.Finding
 	for i := range a.sents {
 		s := &a.sents[i]
 		if !s.own {
@@ -289,6 +320,9 @@ func (a *analysis) randomizationMethod() domain.Finding {
 		lower := s.lower[s.ownFrom:]
 		mentionsRandom := strings.Contains(lower, "random") || strings.Contains(lower, "allocat") || strings.Contains(lower, "assign")
 		for _, p := range methodPatterns {
+			if restriction != nil && restrictionMethods[p.value] {
+				continue
+			}
 			loc := p.re.FindStringIndex(lower)
 			if loc == nil {
 				continue
@@ -299,8 +333,15 @@ func (a *analysis) randomizationMethod() domain.Finding {
 			if negated(lower, loc[0]) {
 				continue
 			}
+			if restrictionMethods[p.value] {
+				restriction = &domain.Finding{Value: p.value, Quote: s.Text}
+				continue
+			}
 			return domain.Finding{Value: p.value, Quote: s.Text}
 		}
+	}
+	if restriction != nil {
+		return *restriction
 	}
 	return domain.Finding{Value: "not_stated"}
 }
@@ -308,15 +349,29 @@ func (a *analysis) randomizationMethod() domain.Finding {
 // ---- allocation concealment ----
 
 var (
-	concealedRe    = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
-	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)`)
+	concealedRe = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	// concealStepsRe is the rest of CONSORT item 16f's wording: the mechanism that implements
+	// the sequence (a central or web system, coded or sealed containers, a pharmacy) and the
+	// steps that keep it hidden until assignment (who held the list, who could not see it,
+	// when an allocation was revealed). It counts only in a sentence about the allocation.
+	concealStepsRe = regexp.MustCompile(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]based|online|internet|secure|password|platform|e-?crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
+	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
 )
+
+// aboutAllocation keeps a match in a sentence that speaks of randomisation or allocation,
+// and is not negated.
+func aboutAllocation(s *sent, m []int) bool {
+	return hasAny(s.lower, []string{"random", "allocat", "assign", "envelope", "conceal"}) && !negated(s.lower, m[0])
+}
 
 func (a *analysis) concealment() domain.Finding {
 	if h, ok := a.firstOwn(notConcealedRe, nil); ok {
 		return domain.Finding{Value: ConcealmentNotConcealed, Quote: h.s.Text}
 	}
 	if h, ok := a.firstOwn(concealedRe, notNegated); ok {
+		return domain.Finding{Value: ConcealmentConcealed, Quote: h.s.Text}
+	}
+	if h, ok := a.firstOwn(concealStepsRe, aboutAllocation); ok {
 		return domain.Finding{Value: ConcealmentConcealed, Quote: h.s.Text}
 	}
 	return domain.Finding{Value: ConcealmentUnclear}
@@ -460,9 +515,12 @@ var ittPatterns = []struct {
 	re    *regexp.Regexp
 }{
 	{ITTModified, regexp.MustCompile(`modified (?:intention|intent)[\s-]*to[\s-]*treat|\bmitt\b`)},
-	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys`)},
+	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys|full analysis (?:set|population)|in the groups? to which they (?:were|had been) (?:randomly )?(?:assigned|allocated|randomi[sz]ed)`)},
+	// ICH E9's vocabulary as well as CONSORT's: the full analysis set (above) is ITT; "all
+	// who received at least one dose", stated without an ITT claim, is the usual modified ITT.
+	{ITTModified, regexp.MustCompile(`(?:participants|patients|subjects|children|women|men|all) (?:\w+ ){0,3}who (?:received|took|had) at least one (?:dose|session|treatment|administration)`)},
 	{ITTPerProtocol, regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)},
-	{ITTAsTreated, regexp.MustCompile(`as[\s-]treated|\bat (?:analys|population)`)},
+	{ITTAsTreated, regexp.MustCompile(`as[\s-]treated|\bat (?:analys|population)|safety (?:analysis )?(?:population|set)`)},
 	{"complete_case", regexp.MustCompile(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
 }
 

@@ -71,7 +71,7 @@ var (
 // enough). The extension decides when it is specific; .txt and unknown extensions are
 // sniffed, as are contents that contradict a generic extension.
 func Detect(name string, head []byte) (Format, error) {
-	head = bytes.TrimPrefix(head, utf8BOM)
+	head = bytes.TrimPrefix(utf16Head(head), utf8BOM)
 	trimmed := bytes.TrimSpace(head)
 	ext := strings.ToLower(filepath.Ext(name))
 	switch ext {
@@ -148,6 +148,9 @@ func ParseFormat(s string) (Format, error) {
 // for the whole file, record 0, says so at the end), and oversized fields are truncated
 // with a Warning for their record; see Warning.
 func Scan(r io.Reader, f Format, fn Handler) error {
+	if f != FormatPubMedXML {
+		r = decodeUTF16(r)
+	}
 	conv := newLatin1Fallback(r)
 	wrapped := func(rec int, ev domain.Evidence, err error) error {
 		if err == nil {

@@ -85,6 +85,12 @@ func ParseName(s string) Name {
 		return Name{}
 	}
 	if strings.Contains(s, ",") {
+		// A group name with a comma ("Writing Committee for the X, Y and Z Investigators")
+		// is still one name: a family name of three or more words with a group word is not
+		// a person's.
+		if first, _, _ := strings.Cut(s, ","); len(strings.Fields(first)) > 2 && isCollective(first) {
+			return Name{Literal: s}
+		}
 		parts := strings.Split(s, ",")
 		for i := range parts {
 			parts[i] = strings.TrimSpace(parts[i])
@@ -93,6 +99,10 @@ func ParseName(s string) Name {
 		switch {
 		case len(parts) == 2:
 			n.Given = parts[1]
+			// MEDLINE's FAU puts the suffix after the given names: "Hambrick, George W Jr".
+			if w := strings.Fields(n.Given); len(w) > 1 && isSuffix(w[len(w)-1]) {
+				n.Given, n.Suffix = strings.Join(w[:len(w)-1], " "), w[len(w)-1]
+			}
 		case len(parts) >= 3 && isSuffix(parts[1]) && !isSuffix(parts[2]):
 			n.Suffix, n.Given = parts[1], strings.Join(parts[2:], " ")
 		default:

@@ -224,7 +224,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 			break
 		}
 	}
-	if d := normDate(da); da != "" && len(d) > len(normDate(py)) {
+	if d := normDate(da); da != "" && len(d) >= 4 && isDigits(d[:4]) && len(d) >= len(normDate(py)) {
 		c.Date = d
 	} else {
 		c.Date = normDate(py)

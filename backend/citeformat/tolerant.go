@@ -1,6 +1,8 @@
 package citeformat
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -8,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	"deepcritical/backend/domain"
 )
@@ -156,4 +160,28 @@ func (l *latin1Fallback) decode() {
 		i += size
 	}
 	l.in = append(l.in[:0], in[i:]...)
+}
+
+// decodeUTF16 turns a UTF-16 file with a byte-order mark (EndNote's and Windows'
+// "Unicode" export) into UTF-8; anything else passes through unchanged.
+func decodeUTF16(r io.Reader) io.Reader {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(2)
+	if len(head) == 2 && (head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+		return transform.NewReader(br, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder())
+	}
+	return br
+}
+
+// utf16Head decodes the first bytes of a UTF-16 file with a byte-order mark so Detect can
+// sniff it; other input is returned as it is.
+func utf16Head(head []byte) []byte {
+	if len(head) < 2 || !(head[0] == 0xFF && head[1] == 0xFE || head[0] == 0xFE && head[1] == 0xFF) {
+		return head
+	}
+	out, _, err := transform.Bytes(unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM).NewDecoder(), head[:len(head)&^1])
+	if err != nil {
+		return head
+	}
+	return bytes.TrimPrefix(out, utf8BOM)
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/transform"
 
 	"deepcritical/backend/domain"
 )
@@ -247,10 +249,13 @@ func TestParseName(t *testing.T) {
 		{"Smith, Jr., John", Name{Family: "Smith", Given: "John", Suffix: "Jr."}},
 		{"Flaherty KT", Name{Family: "Flaherty", Given: "KT"}},
 		{"Hambrick GW Jr", Name{Family: "Hambrick", Given: "GW", Suffix: "Jr"}},
+		{"Hambrick, George W Jr", Name{Family: "Hambrick", Given: "George W", Suffix: "Jr"}},
 		{"METRIC Study Group", Name{Literal: "METRIC Study Group"}},
 		{"Keith T. Flaherty", Name{Family: "Flaherty", Given: "Keith T."}},
 		{"Ludwig van Beethoven", Name{Family: "van Beethoven", Given: "Ludwig"}},
 		{"Madonna", Name{Literal: "Madonna"}},
+		{"Writing Committee for the ABC, DEF and GHI Investigators", Name{Literal: "Writing Committee for the ABC, DEF and GHI Investigators"}},
+		{"van der Berg, Pieter", Name{Family: "van der Berg", Given: "Pieter"}},
 	}
 	for _, tt := range tests {
 		require.Equal(t, tt.want, ParseName(tt.in), tt.in)
@@ -260,4 +265,31 @@ func TestParseName(t *testing.T) {
 	}
 	require.Equal(t, "Flaherty KT", VancouverAuthor("Flaherty, Keith T"))
 	require.Equal(t, "Smith J Jr", VancouverAuthor("Smith, John, Jr."))
+}
+
+func TestUTF16FileIsDecoded(t *testing.T) {
+	text := "TY  - JOUR\r\nTI  - Ærø–Zürich naïve\r\nAU  - Müller, Jürgen C\r\nER  - \r\n"
+	enc, _, err := transform.String(unicode.UTF16(unicode.LittleEndian, unicode.UseBOM).NewEncoder(), text)
+	require.NoError(t, err)
+	f, err := Detect("endnote.txt", []byte(enc))
+	require.NoError(t, err)
+	require.Equal(t, FormatRIS, f)
+	evs, hard, warn := readAll(t, enc, FormatRIS)
+	require.Empty(t, hard)
+	require.Empty(t, warn)
+	require.Len(t, evs, 1)
+	require.Equal(t, "Ærø–Zürich naïve", evs[0].Citation.Title)
+}
+
+func TestRISDatePrefersDA(t *testing.T) {
+	for _, tt := range []struct{ src, want string }{
+		{"TY  - JOUR\nTI  - a\nY1  - 2010\nDA  - 2011/05/03/\nER  - \n", "2011-05-03"},
+		{"TY  - JOUR\nTI  - a\nY1  - 2010/02/01/\nDA  - 2011/05/03/\nER  - \n", "2011-05-03"},
+		{"TY  - JOUR\nTI  - a\nPY  - 2010\nDA  - accessed later\nER  - \n", "2010"},
+		{"TY  - JOUR\nTI  - a\nPY  - 2010\nER  - \n", "2010"},
+	} {
+		evs, hard, _ := readAll(t, tt.src, FormatRIS)
+		require.Empty(t, hard)
+		require.Equal(t, tt.want, evs[0].Citation.Date, tt.src)
+	}
 }

@@ -22,7 +22,9 @@ perform performed performing performs make makes making become becomes became co
 diagnose diagnosed diagnosing detect detecting replace replaced replacing differentiate
 differentiating distinguish distinguishing vary varies varying interest contribution number
 matter exist happen happens occur occurs occurred give given get gets got take takes taken
-whereas yet though does did do done say says said think thought`)
+whereas yet though does did do done say says said think thought following followed before
+undergoing undergo undergoes underwent receiving received receive treated given versus toward towards
+regard regards respect terms basis case cases aspect aspects issue issues question questions answer`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")

@@ -58,7 +58,7 @@ func limitations(in Input, r Report) []Limitation {
 	}
 	if n, papers := unverifiedQuotes(in.Evidence, in.Appraisals); n > 0 {
 		out = append(out, Limitation{Kind: LimitUnverifiedQuote, Text: fmt.Sprintf(
-			"%d appraisal %s could not be found in the paper's text (%s); the judgements resting on them are unconfirmed",
+			"%d appraisal %s could not be verified as a passage of the paper's text — not found, altered, or too short to prove anything (%s); the judgements resting on them are unconfirmed",
 			n, plural(n, "quote", "quotes"), strings.Join(papers, ", "))})
 	}
 	var off []string

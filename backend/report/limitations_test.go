@@ -99,3 +99,19 @@ func TestNoLimitationsSaysSo(t *testing.T) {
 	r := Build(Input{Run: domain.Run{ID: "r", Question: "q"}})
 	require.Contains(t, r.Markdown, "## Limitations\n\nNo source failed")
 }
+
+func TestUnverifiedQuotesAreDisclosed(t *testing.T) {
+	run := sampleExportRun()
+	key := run.Evidence[0].CanonicalKey()
+	a := run.Appraisals[key]
+	a.Dimensions = []domain.Dimension{{Name: domain.DimensionQuality, Score: 5, Status: domain.StatusAssessed, Details: []domain.DimensionDetail{
+		{Component: "randomisation", Evidence: "patients were randomised by computer", QuoteVerified: false, QuoteReason: "not found in the text"},
+		{Component: "blinding", Evidence: "double-blind", QuoteVerified: true},
+	}}}
+	run.Appraisals[key] = a
+	for _, format := range []string{"md", "html", "csv"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		require.True(t, strings.Contains(buf.String(), "1 appraisal quote could not be found in the paper"), "%s export must disclose the unverified quote", format)
+	}
+}

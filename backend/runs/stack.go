@@ -24,8 +24,9 @@ var (
 	_ orchestrator.Synthesizer = Synthesizer{}
 	_ orchestrator.Verifier    = Verifier{}
 	// The search fan-out and the store plug in directly.
-	_ orchestrator.Searcher = (*search.Fanout)(nil)
-	_ domain.RunStore       = (*store.Store)(nil)
+	_ orchestrator.Searcher   = (*search.Fanout)(nil)
+	_ domain.RunStore         = (*store.Store)(nil)
+	_ orchestrator.TopicStore = (*store.Store)(nil)
 )
 
 // Judge adapts *judge.Judge to orchestrator.Judge.

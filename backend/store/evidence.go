@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 
 	"deepcritical/backend/domain"
 )
@@ -112,11 +113,21 @@ type rowScanner interface{ Scan(dest ...any) error }
 
 // scanEvidence reads (content, relevance, citation) into an Evidence.
 func scanEvidence(row rowScanner) (domain.Evidence, bool, error) {
+	return scanEvidenceTopic(row, nil)
+}
+
+// scanEvidenceTopic scans a row of content, relevance, citation and, when topic is not
+// nil, the run's topic column.
+func scanEvidenceTopic(row rowScanner, topic *sql.NullString) (domain.Evidence, bool, error) {
 	var (
 		ev  domain.Evidence
 		cit string
 	)
-	err := row.Scan(&ev.Content, &ev.Relevance, &cit)
+	dest := []any{&ev.Content, &ev.Relevance, &cit}
+	if topic != nil {
+		dest = append(dest, topic)
+	}
+	err := row.Scan(dest...)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Evidence{}, false, nil
 	}
@@ -207,7 +218,7 @@ func (s *Store) linkEvidence(ctx context.Context, tx *sql.Tx, runID string, iter
 // RunEvidence returns the run's evidence ordered by the iteration that first found it, then
 // by the order it was linked.
 func (s *Store) RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT e.content, e.relevance, e.citation FROM run_evidence re
+	rows, err := s.db.QueryContext(ctx, `SELECT e.content, e.relevance, e.citation, re.topic FROM run_evidence re
 		JOIN evidence e ON e.id = re.evidence_id WHERE re.run_id = ? ORDER BY re.iteration, re.position`, runID)
 	if err != nil {
 		return nil, s.dbErr(err, "listing a run's evidence")
@@ -215,9 +226,16 @@ func (s *Store) RunEvidence(ctx context.Context, runID string) ([]domain.Evidenc
 	defer rows.Close()
 	out := []domain.Evidence{}
 	for rows.Next() {
-		ev, _, err := scanEvidence(rows)
+		var topic sql.NullString
+		ev, _, err := scanEvidenceTopic(rows, &topic)
 		if err != nil {
 			return nil, s.dbErr(err, "listing a run's evidence")
+		}
+		if topic.Valid && topic.String != "" {
+			var t domain.Topic
+			if json.Unmarshal([]byte(topic.String), &t) == nil {
+				ev.Topic = &t
+			}
 		}
 		out = append(out, ev)
 	}
@@ -242,4 +260,34 @@ func (s *Store) GetEvidence(ctx context.Context, key string) (domain.Evidence, e
 		return domain.Evidence{}, domain.Errorf(domain.CodeNotFound, "evidence %s not found", key)
 	}
 	return ev, nil
+}
+
+// SetEvidenceTopics stores each evidence's relevance to the run's question (by canonical
+// key), so reports and exports made later show the same off-topic group as the run did.
+func (s *Store) SetEvidenceTopics(ctx context.Context, runID string, topics map[string]domain.Topic) error {
+	if len(topics) == 0 {
+		return nil
+	}
+	return s.withTx(ctx, "storing evidence topics", func(tx *sql.Tx) error {
+		upd, err := s.prepare(ctx, tx, `UPDATE run_evidence SET topic = ? WHERE run_id = ?
+			AND evidence_id = (SELECT id FROM evidence WHERE key = ?)`)
+		if err != nil {
+			return err
+		}
+		keys := make([]string, 0, len(topics))
+		for k := range topics {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			b, err := json.Marshal(topics[k])
+			if err != nil {
+				return err
+			}
+			if _, err := upd.ExecContext(ctx, string(b), runID, k); err != nil {
+				return fmt.Errorf("store topic of %s: %w", k, err)
+			}
+		}
+		return nil
+	})
 }

@@ -176,3 +176,31 @@ func TestLinkEvidenceAndRunEvidence(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, evs)
 }
+
+// TestEvidenceTopicsArePerRun: a paper's relevance belongs to the run's question, so the
+// same paper can be off topic in one run and on topic (or unscored) in another.
+func TestEvidenceTopicsArePerRun(t *testing.T) {
+	s, _ := newTestStore(t)
+	ctx := context.Background()
+	mustCreateRun(t, s, "r1", "question one")
+	mustCreateRun(t, s, "r2", "question two")
+	keys, err := s.UpsertEvidence(ctx, []domain.Evidence{paper("1", "A", "a"), paper("2", "B", "b")})
+	require.NoError(t, err)
+	for _, r := range []string{"r1", "r2"} {
+		_, err = s.LinkEvidence(ctx, r, 1, keys)
+		require.NoError(t, err)
+	}
+	require.NoError(t, s.SetEvidenceTopics(ctx, "r1", map[string]domain.Topic{
+		keys[0]: {Score: 0.9}, keys[1]: {Score: 0.1, OffTopic: true, Reason: "does not mention the condition (melanoma)"}}))
+	r1, err := s.RunEvidence(ctx, "r1")
+	require.NoError(t, err)
+	require.Len(t, r1, 2)
+	require.NotNil(t, r1[0].Topic)
+	require.False(t, r1[0].IsOffTopic())
+	require.True(t, r1[1].IsOffTopic())
+	require.Equal(t, "does not mention the condition (melanoma)", r1[1].Topic.Reason)
+	r2, err := s.RunEvidence(ctx, "r2")
+	require.NoError(t, err)
+	require.Nil(t, r2[1].Topic, "another run's topics do not leak")
+	require.NoError(t, s.SetEvidenceTopics(ctx, "r1", nil))
+}

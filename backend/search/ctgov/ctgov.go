@@ -18,6 +18,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/querybuild"
 )
 
 // DefaultBaseURL is the API v2 root (DEEPCRITICAL_CTGOV_URL overrides).
@@ -83,12 +84,35 @@ func (c *Client) Study(ctx context.Context, nctID string) (domain.Evidence, erro
 	return p.Evidence[0], nil
 }
 
-func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
+// The query is rewritten from PubMed syntax to ClinicalTrials.gov's Essie syntax (field
+// tags and publication-type filters dropped) and reported with its total as a query event.
+//
+// A query narrowed by publication type is skipped (and reported): every registration is a
+// study, so without the filter it would repeat the unfiltered query the run also sends.
+func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+	if querybuild.HasPublicationTypeFilter(query) {
+		search.RecordQuery(ctx, domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1,
+			Error: "skipped: publication-type filters do not apply to trial registrations"})
+		return nil, nil
+	}
+	query = querybuild.ForClinicalTrials(query)
+	qe := domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1}
+	defer func() {
+		if err != nil {
+			qe.Error = err.Error()
+		} else if qe.Count == 0 {
+			qe.Error = "no study found"
+		}
+		search.RecordQuery(ctx, qe)
+	}()
 	var out []domain.Evidence
 	token := ""
 	for page := 0; page < maxPages && len(out) < max; page++ {
 		v := url.Values{}
 		v.Set("query.term", query)
+		if token == "" {
+			v.Set("countTotal", "true")
+		}
 		v.Set("pageSize", strconv.Itoa(min(max-len(out), maxPageSize)))
 		v.Set("format", "json")
 		if token != "" {
@@ -101,6 +125,12 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 		p, err := Parse(bytes.NewReader(body))
 		if err != nil {
 			return out, fmt.Errorf("clinicaltrials: %w", err)
+		}
+		if page == 0 {
+			qe.Count = p.TotalCount
+			if p.TotalCount < len(p.Evidence) {
+				qe.Count = -1 // the total was not reported
+			}
 		}
 		out = append(out, p.Evidence...)
 		if len(p.Evidence) == 0 || p.NextPageToken == "" || p.NextPageToken == token {

@@ -21,6 +21,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/querybuild"
 )
 
 // DefaultBaseURL is the Europe PMC REST endpoint (DEEPCRITICAL_EUROPEPMC_URL overrides).
@@ -76,7 +77,19 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 }
 
 // searchOne pages through one query.
-func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
+// The query is rewritten from PubMed syntax to Europe PMC's (MESH:, TITLE:, ABSTRACT:,
+// PUB_TYPE:) and reported with its hit count as a query event.
+func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+	query = querybuild.ForEuropePMC(query)
+	qe := domain.QueryEvent{Source: domain.SourceEuropePMC, Query: query, Count: -1, Attempt: 1}
+	defer func() {
+		if err != nil {
+			qe.Error = err.Error()
+		} else if qe.Count == 0 {
+			qe.Error = "no paper found"
+		}
+		search.RecordQuery(ctx, qe)
+	}()
 	var out []domain.Evidence
 	cursor := "*"
 	for page := 0; page < maxPages && len(out) < max; page++ {
@@ -93,6 +106,9 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 		res, err := Parse(bytes.NewReader(body))
 		if err != nil {
 			return out, fmt.Errorf("europepmc: %w", err)
+		}
+		if page == 0 {
+			qe.Count = res.HitCount
 		}
 		out = append(out, res.Evidence...)
 		if len(res.Evidence) == 0 || res.NextCursor == "" || res.NextCursor == cursor {

@@ -3,8 +3,10 @@ package pubmed
 import (
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search/querybuild"
 )
@@ -100,17 +102,15 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearc
 		if ev.Count >= enough || attempt == maxAttempts {
 			break
 		}
-		groups, perr := querybuild.Groups(q)
-		if perr != nil || len(groups) < 2 {
+		next, what := relaxOnce(q, attempt, ev.Count)
+		if next == "" {
 			break
 		}
-		dropped := groups[len(groups)-1]
-		q = joinGroups(groups[:len(groups)-1])
 		why := "no hits"
 		if ev.Count > 0 {
 			why = fmt.Sprintf("only %d hits", ev.Count)
 		}
-		relax = fmt.Sprintf("dropped the least specific concept %q (%s)", dropped, why)
+		q, relax = next, fmt.Sprintf("%s (%s)", what, why)
 	}
 	if len(evs) > 0 && len(merged.IDs) == 0 {
 		last := &evs[len(evs)-1]
@@ -130,4 +130,55 @@ func joinGroups(gs []string) string {
 		}
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// relaxOnce returns the next, broader form of a query that found too little, and what was
+// done in plain words; "" when nothing is left to relax. A query of several AND-groups
+// loses its last group (the least specific concept); after a drop that still found
+// nothing, or when one group is left, its words are ORed instead of ANDed so Best Match
+// ranks the papers that use most of them first.
+func relaxOnce(q string, attempt, count int) (string, string) {
+	groups, err := querybuild.Groups(q)
+	if err != nil {
+		return "", ""
+	}
+	if len(groups) >= 3 && count == 0 {
+		// Nothing at all: one word of the extra concepts is missing from every paper; keep
+		// the first two concepts (the condition and the next most important).
+		dropped := groups[2:]
+		return joinGroups(groups[:2]), fmt.Sprintf("dropped the least specific concepts %s", quoteAll(dropped))
+	}
+	if len(groups) >= 2 && !(count == 0 && attempt >= 2) {
+		return joinGroups(groups[:len(groups)-1]), fmt.Sprintf("dropped the least specific concept %q", groups[len(groups)-1])
+	}
+	n, err := querybuild.Parse(q)
+	if err != nil {
+		return "", ""
+	}
+	var words []string
+	seen := map[string]bool{}
+	for _, t := range n.Terms() {
+		if t.Field == "pt" || t.Field == "sh" {
+			continue
+		}
+		for _, w := range strings.Fields(t.Text) {
+			lw := strings.ToLower(w)
+			if !seen[lw] && !concepts.Drop(lw) {
+				seen[lw] = true
+				words = append(words, w)
+			}
+		}
+	}
+	if len(words) < 2 {
+		return "", ""
+	}
+	return strings.Join(words, " OR "), "ORed the words instead of ANDing them"
+}
+
+func quoteAll(ss []string) string {
+	q := make([]string, len(ss))
+	for i, s := range ss {
+		q[i] = strconv.Quote(s)
+	}
+	return strings.Join(q, ", ")
 }

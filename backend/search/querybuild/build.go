@@ -101,7 +101,7 @@ func Initial(set concepts.Set, n int) []string {
 			others = append(others, i)
 		}
 	}
-	cands := []string{Render(set, sp)}
+	cands := []string{Render(set, capped(sp))}
 	if len(others) > 0 {
 		cands = append(cands, Render(set, append(append([]int{}, req...), others[0])))
 	}
@@ -128,7 +128,7 @@ var designWords = []string{"randomized controlled trials", "randomised controlle
 	"systematic review", "meta-analyses", "meta-analysis", "meta analysis", "cohort study", "cohort studies",
 	"observational study", "observational studies", "case-control study", "rct", "rcts", "phase 2 trial",
 	"phase 3 trial", "phase ii", "phase iii", "clinical evidence", "in vitro", "animal model", "animal models",
-	"mechanism of action", "drug repurposing", "review"}
+	"mechanism of action", "mechanisms of action", "mechanisms", "mechanism", "drug repurposing", "review"}
 
 // FollowUp turns a follow-up query text (from the judge, an LLM, the heuristics or a
 // verifier's next step) into a concept query anchored on the question: design words are
@@ -148,31 +148,33 @@ func FollowUp(question concepts.Set, text string) string {
 	if err != nil || len(set.Specific()) == 0 {
 		return ""
 	}
-	// Reuse the question's learnt MeSH for the same concept.
-	for i := range set.Concepts {
-		if j := sameConcept(question, set.Concepts[i]); j >= 0 {
-			set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+	// What the follow-up adds to the question: its concepts the question does not have.
+	// An expert searches "condition AND new thing", not every word of both ANDed.
+	var fresh []int
+	for _, i := range specific(set) {
+		if sameConcept(question, set.Concepts[i]) < 0 {
+			fresh = append(fresh, i)
 		}
 	}
-	idx := specific(set)
-	q := Render(set, idx)
-	missing := true
-	for _, r := range question.Required() {
-		for _, c := range set.Concepts {
-			if sameConcept(concepts.Set{Concepts: []concepts.Concept{question.Concepts[r]}}, c) == 0 {
-				missing = false
+	req := question.Required()
+	if len(fresh) == 0 || len(req) == 0 {
+		// A rewording of the question's own concepts: search it as a concept query, with
+		// the question's learnt headings for the same concepts.
+		for i := range set.Concepts {
+			if j := sameConcept(question, set.Concepts[i]); j >= 0 {
+				set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
 			}
 		}
+		return Render(set, capped(specific(set)))
 	}
-	if missing && len(question.Required()) > 0 {
-		q = Render(question, question.Required()) + " AND " + q
-		if set.Concepts[idx[0]].Role == concepts.RoleCondition {
-			// The text names another condition: keep it, but the question's comes first.
-			q = Render(question, question.Required()) + " AND (" + Render(set, idx) + ")"
-		}
-	}
-	return q
+	return Render(question, req) + " AND " + Render(set, fresh[:min(2, len(fresh))])
 }
+
+// MaxGroups bounds the concepts ANDed in one query: each one more is another chance that
+// a paper words it differently, and relaxation would drop it anyway.
+const MaxGroups = 3
+
+func capped(idx []int) []int { return idx[:min(len(idx), MaxGroups)] }
 
 func isStructured(n *Node) bool {
 	if n.Op != OpTerm {
@@ -228,9 +230,8 @@ var designFilters = []string{"randomized controlled trial[pt]", "systematic revi
 
 // Fallbacks are the question's own concept variants a run can still try when neither the
 // judge nor the heuristics propose a new query: the required concept with each other
-// concept, the required concept alone, in the title only, under its MeSH heading, with
-// the drug-therapy subheading when the question asks for treatments, and the concepts
-// ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
+// concept, the required concept alone, with the question's class words ("drugs"), as a
+// phrase in title or abstract, and the concepts ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
 // only to a query known to have found more than NarrowAbove papers, never as words.
 func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	sp := specific(set)
@@ -242,7 +243,7 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	for _, r := range req {
 		isReq[r] = true
 	}
-	full := Render(set, sp)
+	full := Render(set, capped(sp))
 	core := Render(set, req)
 	var out []string
 	out = append(out, full)
@@ -252,27 +253,22 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 		}
 	}
 	out = append(out, core)
-	treatment := false
-	for _, c := range set.Concepts {
-		if c.Role == concepts.RoleIntervention {
-			treatment = true
-		}
-	}
-	if treatment {
-		out = append(out, wrap(core)+" AND drug therapy[sh]")
-	}
 	for _, c := range set.Concepts {
 		if c.Generic && c.Role != concepts.RolePopulation {
 			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
 		}
 	}
-	var tiab, ti []string
+	var tiab, mh []string
 	for _, r := range req {
-		t := cleanTerm(set.Concepts[r].Text)
-		tiab = append(tiab, `"`+t+`"[tiab]`)
-		ti = append(ti, `"`+t+`"[ti]`)
+		tiab = append(tiab, `"`+cleanTerm(set.Concepts[r].Text)+`"[tiab]`)
+		mh = append(mh, `"`+cleanTerm(set.Concepts[r].Text)+`"[mh]`)
 	}
-	out = append(out, strings.Join(tiab, " AND "), strings.Join(ti, " AND "))
+	out = append(out, strings.Join(tiab, " AND "), strings.Join(mh, " AND "))
+	for _, c := range set.Concepts {
+		if syn := classSynonyms[strings.ToLower(c.Text)]; c.Generic && syn != "" {
+			out = append(out, wrap(core)+" AND "+syn)
+		}
+	}
 	var alts []string
 	for _, i := range sp {
 		alts = append(alts, Group(set.Concepts[i]))
@@ -290,6 +286,14 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 		}
 	}
 	return out
+}
+
+// classSynonyms widen a question's class word to the wordings abstracts use for it.
+var classSynonyms = map[string]string{
+	"drugs": "(drug OR drugs OR therapy OR treatment OR pharmacotherapy)", "drug": "(drug OR drugs OR therapy OR treatment OR pharmacotherapy)",
+	"medications": "(medication OR medications OR drug OR therapy)", "treatments": "(treatment OR treatments OR therapy OR management)",
+	"treatment": "(treatment OR therapy OR management)", "therapies": "(therapy OR therapies OR treatment)", "therapy": "(therapy OR treatment)",
+	"interventions": "(intervention OR interventions OR program OR programme)",
 }
 
 // wrap parenthesises a query that is not a single term, so ANDing onto it keeps its

@@ -98,7 +98,8 @@ func TestFollowUp(t *testing.T) {
 	cases := []struct{ text, want string }{
 		{"braf-mutated melanoma survival clinical trial", "braf-mutated melanoma AND survival"},
 		{"vemurafenib mechanism of action", "braf-mutated melanoma AND vemurafenib"},
-		{"dabrafenib trametinib melanoma systematic review meta-analysis", "melanoma AND dabrafenib trametinib"},
+		{"dabrafenib trametinib melanoma systematic review meta-analysis", "braf-mutated melanoma AND dabrafenib trametinib"},
+		{"braf-mutated melanoma survival vemurafenib elderly costs", "braf-mutated melanoma AND vemurafenib AND elderly"},
 		{"what about it?", ""},
 		{`vemurafenib[tiab] OR dabrafenib[tiab]`, `braf-mutated melanoma AND (vemurafenib[tiab] OR dabrafenib[tiab])`},
 	}

@@ -345,3 +345,17 @@ func rewrite(n *Node, term func(*Node) string) string {
 	}
 	return strings.Join(parts, op)
 }
+
+// HasPublicationTypeFilter reports whether a query narrows by publication type ([pt]).
+func HasPublicationTypeFilter(q string) bool {
+	n, err := Parse(q)
+	if err != nil {
+		return false
+	}
+	for _, t := range n.Terms() {
+		if t.Field == "pt" || t.Field == "publication type" {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,259 @@
+// Package searchquality measures whether the research loop finds the paper that answers a
+// question on a search engine with PubMed's semantics: the real orchestrator, offline
+// judge, report writer and SQLite store, with the real PubMed client talking HTTP to the
+// semantic E-utilities fake over the shared MEDLINE + PubMedQA corpus. Only the network
+// is replaced.
+//
+// Run: go test ./e2e/searchquality -run TestLoopRecall -v   (SEARCHQUALITY_N limits the
+// number of questions; all 500 by default).
+package searchquality
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"hash/fnv"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/time/rate"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/judge"
+	"deepcritical/backend/orchestrator"
+	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/search"
+	"deepcritical/backend/search/pubmed"
+	"deepcritical/backend/store"
+	"deepcritical/e2e/fakeapis/eutils"
+)
+
+func dataDir(t testing.TB) string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			p := filepath.Join(filepath.Dir(d), "shared", "data")
+			if _, err := os.Stat(p); err != nil {
+				t.Skip("…/shared/data not found: skipping the search-quality measurement")
+			}
+			return p
+		}
+		if d == filepath.Dir(d) {
+			t.Skip("go.mod not found")
+		}
+	}
+}
+
+// heldOut puts one question in five (by a hash of its PMID) in the held-out split; the
+// query builder's word lists were written looking at the other four only.
+func heldOut(pmid string) bool {
+	h := fnv.New32a()
+	h.Write([]byte(pmid))
+	return h.Sum32()%5 == 0
+}
+
+type figures struct {
+	n, found, verbatim, keywordOR      int
+	attempts, zeroAttempts             int
+	queries, emptyQueries, relaxations int
+	offTopic, evidence                 int
+	esearch, efetch                    int64
+	iterations                         int
+}
+
+func (f figures) line(name string) string {
+	pct := func(a, b int) float64 {
+		if b == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(b)
+	}
+	return fmt.Sprintf("%-14s %3d questions: loop recall %.1f %% | verbatim question %.1f %% | keyword-OR %.1f %% | "+
+		"esearch attempts with 0 hits %.1f %% (%d/%d) | queries that found nothing after relaxation %.1f %% (%d/%d) | "+
+		"relaxations %d | off-topic evidence %.1f %% | PubMed requests per iteration %.2f (esearch %.2f, efetch %.2f)",
+		name, f.n, pct(f.found, f.n), pct(f.verbatim, f.n), pct(f.keywordOR, f.n), pct(f.zeroAttempts, f.attempts), f.zeroAttempts, f.attempts,
+		pct(f.emptyQueries, f.queries), f.emptyQueries, f.queries, f.relaxations, pct(f.offTopic, f.evidence),
+		float64(f.esearch+f.efetch)/float64(max(f.iterations, 1)), float64(f.esearch)/float64(max(f.iterations, 1)), float64(f.efetch)/float64(max(f.iterations, 1)))
+}
+
+func TestLoopRecall(t *testing.T) {
+	if testing.Short() {
+		t.Skip("search-quality measurement skipped in -short mode")
+	}
+	recs, qa, err := eutils.LoadCorpus(dataDir(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := eutils.NewEngine(recs)
+	srv := eutils.NewServer(engine)
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	if n, err := strconv.Atoi(os.Getenv("SEARCHQUALITY_N")); err == nil && n > 0 && n < len(qa) {
+		qa = qa[:n]
+	}
+
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "dc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	client := pubmed.New(pubmed.Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1)})
+	fan := search.NewFanout([]search.Source{client}, search.FanoutOptions{Timeout: 30 * time.Second})
+	orc, err := orchestrator.New(orchestrator.Deps{Searcher: fan, Judge: wire.Judge{J: judge.NewOffline()}, Store: wire.Store{S: st},
+		Synthesizer: wire.Synthesizer{}}, orchestrator.Options{MaxVerifyRounds: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := domain.DefaultRunConfig()
+	cfg.Sources = []domain.Source{domain.SourcePubMed}
+	cfg.MaxIterations = 2
+
+	var figs [2]figures
+	for _, it := range qa {
+		f := &figs[0]
+		if heldOut(it.PMID) {
+			f = &figs[1]
+		}
+		f.n++
+		// Baselines on the same engine: the question verbatim, and an OR of its words
+		// (stopwords out) ranked by Best Match; top max-results-per-source ids.
+		if out, err := engine.Search(it.Question, "relevance"); err == nil && inTop(out.IDs, it.PMID, cfg.MaxResultsPerSource) {
+			f.verbatim++
+		}
+		if out, err := engine.Search(keywordOR(it.Question), "relevance"); err == nil && inTop(out.IDs, it.PMID, cfg.MaxResultsPerSource) {
+			f.keywordOR++
+		}
+		es0, ef0 := srv.ESearches.Load(), srv.EFetches.Load()
+		run, err := orc.Run(ctx, it.Question, cfg)
+		if err != nil {
+			t.Logf("%s %q: %v", it.PMID, it.Question, err)
+			continue
+		}
+		f.esearch += srv.ESearches.Load() - es0
+		f.efetch += srv.EFetches.Load() - ef0
+		f.iterations += run.Iterations
+		evs, err := st.RunEvidence(ctx, run.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, ev := range evs {
+			if ev.Citation.PMID == it.PMID {
+				found = true
+			}
+		}
+		if found {
+			f.found++
+		} else if testing.Verbose() && f.n%10 == 0 {
+			t.Logf("missed %s %q", it.PMID, it.Question)
+		}
+		events, err := st.ListEvents(ctx, run.ID, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var last *domain.QueryEvent
+		flush := func() {
+			if last != nil {
+				f.queries++
+				if last.Count == 0 {
+					f.emptyQueries++
+				}
+			}
+		}
+		for _, e := range events {
+			switch e.Type {
+			case domain.EventQuery:
+				var q domain.QueryEvent
+				if err := json.Unmarshal(e.Data, &q); err != nil {
+					t.Fatal(err)
+				}
+				f.attempts++
+				if q.Count == 0 {
+					f.zeroAttempts++
+				}
+				if os.Getenv("SEARCHQUALITY_DEBUG") != "" {
+					t.Logf("%s it%d a%d count=%d %s | %s", it.PMID, e.Iteration, q.Attempt, q.Count, q.Query, q.Relaxation)
+				}
+				if q.Attempt == 1 {
+					flush()
+				} else {
+					f.relaxations++
+				}
+				last = &q
+			case domain.EventSearchComplete:
+				var d struct {
+					OffTopic int `json:"off_topic_count"`
+					Total    int `json:"total_count"`
+				}
+				json.Unmarshal(e.Data, &d)
+				if e.Iteration == run.Iterations {
+					f.offTopic += d.OffTopic
+					f.evidence += d.Total
+				}
+			}
+		}
+		flush()
+	}
+	all := figs[0]
+	h := figs[1]
+	all.n += h.n
+	all.found += h.found
+	all.verbatim += h.verbatim
+	all.keywordOR += h.keywordOR
+	all.attempts += h.attempts
+	all.zeroAttempts += h.zeroAttempts
+	all.queries += h.queries
+	all.emptyQueries += h.emptyQueries
+	all.relaxations += h.relaxations
+	all.offTopic += h.offTopic
+	all.evidence += h.evidence
+	all.esearch += h.esearch
+	all.efetch += h.efetch
+	all.iterations += h.iterations
+	for _, l := range []string{figs[0].line("tuning split"), figs[1].line("held-out split"), all.line("all")} {
+		t.Log(l)
+		fmt.Println("SEARCHQUALITY " + l)
+	}
+	for i, name := range []string{"tuning split", "held-out split"} {
+		f := figs[i]
+		if f.n == 0 {
+			continue
+		}
+		recall := float64(f.found) / float64(f.n)
+		zero := float64(f.zeroAttempts) / float64(max(f.attempts, 1))
+		if recall < 0.85 || zero > 0.25 {
+			t.Errorf("%s: recall %.3f (target ≥ 0.85), share of queries with 0 hits %.3f (target ≤ 0.25)", name, recall, zero)
+		}
+	}
+}
+
+func inTop(ids []string, pmid string, n int) bool {
+	for i, id := range ids {
+		if i >= n {
+			break
+		}
+		if id == pmid {
+			return true
+		}
+	}
+	return false
+}
+
+// keywordOR is the question's words without stopwords, ORed.
+func keywordOR(q string) string {
+	var ws []string
+	for _, w := range concepts.Words(q) {
+		if strings.ContainsRune(w, '-') || concepts.IsStopword(w) {
+			continue
+		}
+		ws = append(ws, w)
+	}
+	return strings.Join(ws, " OR ")
+}
