@@ -4,8 +4,14 @@ GOBIN := $(shell go env GOPATH)/bin
 export PATH := $(GOBIN):$(PATH)
 WAILS := $(GOBIN)/wails
 BIN := build/bin/deepcritical
+# Version and commit stamped into the binary (`deepcritical --version`, the window's footer).
+VERSION := $(shell sed -n 's/.*"productVersion": *"\([^"]*\)".*/\1/p' wails.json)
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- . ':!frontend/dist' 2>/dev/null || echo -dirty)
+LDFLAGS := -X deepcritical/backend/buildinfo.Version=$(VERSION) -X deepcritical/backend/buildinfo.Commit=$(COMMIT)
+NFPM_VERSION := v2.43.0
+export VERSION COMMIT LDFLAGS NFPM_VERSION
 
-.PHONY: run setup build frontend test test-go test-frontend smoke e2e bench bench-appraisal screenshot clean
+.PHONY: run setup build frontend test test-go test-frontend smoke e2e package package-deb check-deb bench bench-appraisal screenshot icons clean
 
 ## run: set up the machine if needed, build the app and open the window
 run: setup build
@@ -17,7 +23,7 @@ setup:
 
 ## build: the production desktop build (Wails tags desktop,production)
 build:
-	$(WAILS) build -m -clean -o deepcritical
+	$(WAILS) build -m -clean -o deepcritical -ldflags "$(LDFLAGS)"
 	@git checkout -- frontend/dist/.gitkeep 2>/dev/null || touch frontend/dist/.gitkeep
 
 ## frontend: the Vite build alone (for go:embed during development)
@@ -25,14 +31,16 @@ frontend:
 	cd frontend && npm run build
 	@touch frontend/dist/.gitkeep
 
-## test: vet, Go tests with the race detector, frontend checks and tests, the desktop smoke test and the browser e2e suite
-test: test-go test-frontend build smoke e2e
+## test: set up the machine (first run), then vet, Go tests with the race detector, frontend
+## checks and tests, the desktop smoke test, the browser e2e suite and the .deb installed
+## with dpkg into a temporary folder (doctor from the installed path)
+test: setup test-go test-frontend build smoke e2e check-deb
 
 test-go:
 	go vet ./...
 	go test -race -count=1 ./...
 
-test-frontend:
+test-frontend: setup
 	cd frontend && npm run check && npm test
 
 smoke:
@@ -41,6 +49,22 @@ smoke:
 ## e2e: the browser suite (playwright-core + Debian's Chromium against `wails dev` under Xvfb)
 e2e: setup
 	bash scripts/e2e.sh
+
+## package: the Linux .deb (nfpm) and the Windows executable with its NSIS installer, in build/bin/
+package: build
+	bash scripts/package.sh all
+	@git checkout -- frontend/dist/.gitkeep 2>/dev/null || touch frontend/dist/.gitkeep
+
+package-deb: build
+	bash scripts/package.sh deb
+
+## check-deb: install the .deb with dpkg into an empty folder and run doctor from there
+check-deb: package-deb
+	bash scripts/check-deb.sh
+
+## icons: regenerate build/appicon.png, build/windows/icon.ico, build/linux/deepcritical.png from build/appicon.svg
+icons:
+	bash scripts/icons.sh
 
 ## bench: Go benchmarks and the harness with fake services; figures go into BENCHMARKS.md
 bench: build

@@ -175,6 +175,9 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 	calls := 0
 	if a.Offline() {
 		ap.Dimensions = OfflineDimensions(doc, findings, a.opts.Weights)
+		for i, d := range ap.Dimensions {
+			ap.Dimensions[i] = nothingFound(d)
+		}
 	} else if ok, reason := assessability(doc, findings); !ok {
 		// The rubric's own limits hold for every assessor: a model asked to score a review
 		// or a bare title answers zeros, which a card would show as "quality 0.0/10".
@@ -206,8 +209,9 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 	return ap, calls, nil
 }
 
-// nothingFound turns an LLM dimension whose every component scored 0 without a single
-// quote into not_assessed: the model found nothing to score, which is not a quality of 0.
+// nothingFound turns a dimension whose every component scored 0 without a single quote
+// into not_assessed: the rules or the model found nothing to score, which is not a
+// quality of 0.
 func nothingFound(d domain.Dimension) domain.Dimension {
 	if d.Status != domain.StatusAssessed || len(d.Details) == 0 {
 		return d
@@ -217,7 +221,7 @@ func nothingFound(d domain.Dimension) domain.Dimension {
 			return d
 		}
 	}
-	return notAssessed(d.Name, "nothing to score was found in the text: the model quoted no reported method")
+	return notAssessed(d.Name, "nothing to score was found in the text: no randomisation, blinding, concealment, registration or analysis method is reported")
 }
 
 // AppraiseAll appraises evidence concurrently (bounded by Concurrency), deduplicated by

@@ -2,6 +2,7 @@ package appraisal
 
 import (
 	"bufio"
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -17,25 +18,7 @@ import (
 // sharedDir finds <repo root>/../shared/<sub> by walking up to go.mod, or skips the test.
 func sharedDir(t testing.TB, sub string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatalf("getwd: %v", err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found: skipping shared data test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", sub)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("…/shared/%s not found: skipping fixture test", sub)
-	}
-	return p
+	return sharedtest.Path(t, sub)
 }
 
 // medlineRecord is the minimal part of an NLM tagged record the benchmark needs.

@@ -56,3 +56,24 @@ func TestLLMQualityIsNeverAZeroThatMeansNothingFound(t *testing.T) {
 		require.NoError(t, d.Validate())
 	}
 }
+
+// TestOfflineQualityIsNeverAZeroThatMeansNothingFound: the rule-based rubric finding no
+// reported method at all says "not assessed" with the reason, not "quality 0.0/10".
+func TestOfflineQualityIsNeverAZeroThatMeansNothingFound(t *testing.T) {
+	a, err := New(Options{})
+	require.NoError(t, err)
+	ev := domain.Evidence{Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "999", Title: "A prospective cohort study of statin users",
+		PublicationTypes: []string{"Observational Study"}, MeshTerms: []string{"Prospective Studies", "Humans"}},
+		Content: "In this prospective cohort study we followed adults who used statins for many years in a large community population. " +
+			"Outcomes included cognitive decline, mortality and hospital admission. Users had fewer admissions than non-users over the period, " +
+			"and the association persisted in older adults and in women. We discuss the implications for prevention in primary care settings."}
+	ap, err := a.Appraise(context.Background(), ev, "")
+	require.NoError(t, err)
+	require.Equal(t, DesignCohort, str0(ap.Findings[FindingDesign]), "a design the rubric scores")
+	for _, d := range ap.Dimensions {
+		require.Equal(t, domain.StatusNotAssessed, d.Status, "%s: an assessed 0 would mean nothing was found", d.Name)
+		require.Contains(t, d.Error, "nothing to score was found")
+		require.Zero(t, d.Score)
+		require.NoError(t, d.Validate())
+	}
+}

@@ -1,6 +1,7 @@
 package citeformat
 
 import (
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -13,23 +14,7 @@ import (
 // shared folder is absent.
 func sharedPath(t testing.TB, parts ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root (go.mod) not found: skipping shared-data test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(append([]string{dir, "..", "shared"}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not found: skipping shared-data test", filepath.Join(append([]string{"…/shared"}, parts...)...))
-	}
-	return p
+	return sharedtest.Path(t, parts...)
 }
 
 // golden compares v, rendered as indented JSON, with testdata/name; UPDATE_GOLDEN=1

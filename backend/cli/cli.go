@@ -14,6 +14,7 @@ import (
 	"strings"
 	"syscall"
 
+	"deepcritical/backend/buildinfo"
 	"deepcritical/backend/domain"
 )
 
@@ -56,6 +57,10 @@ func (e *env) infof(format string, args ...any)  { fmt.Fprintf(e.stderr, format,
 
 // Main runs the CLI with args (without the program name) and returns the exit code.
 func Main(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 1 && (args[0] == "--version" || args[0] == "-version" || args[0] == "version") {
+		fmt.Fprintln(stdout, buildinfo.String())
+		return exitOK
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	e := &env{stdout: stdout, stderr: stderr, app: newApp()}

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -26,25 +27,7 @@ import (
 // skipping the test when the shared folder is absent.
 func sharedFixture(t *testing.T, parts ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		require.NotEqual(t, parent, dir, "go.mod not found above the test directory")
-		dir = parent
-	}
-	base := filepath.Join(dir, "..", "shared", "fixtures")
-	if _, err := os.Stat(base); err != nil {
-		t.Skip("../shared/fixtures not found: skipping fixture test")
-	}
-	p := filepath.Join(append([]string{base}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not found: skipping fixture test", filepath.Join(parts...))
-	}
-	return p
+	return sharedtest.Path(t, append([]string{"fixtures"}, parts...)...)
 }
 
 func decodeAppraisal(t *testing.T, stdout string) domain.Appraisal {

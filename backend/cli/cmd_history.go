@@ -187,6 +187,7 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 	if r.Error != "" {
 		e.printf("Error:    %s\n", SafeText(r.Error))
 	}
+	printUsage(e, d.Usage)
 	e.printf("\nEvents:\n")
 	for _, ev := range d.Events {
 		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(ev.Message))
@@ -224,4 +225,27 @@ func truncate(s string, n int) string {
 		return string(r)
 	}
 	return string(r[:n-1]) + "…"
+}
+
+// printUsage shows the run's LLM calls per kind; costs are labelled as estimates from the
+// dated price table, and "unknown" where a model has no price.
+func printUsage(e *env, u services.RunUsage) {
+	if len(u.Kinds) == 0 {
+		return
+	}
+	cost := func(k services.CallKindUsage) string {
+		switch {
+		case k.Local:
+			return "none (local)"
+		case !k.CostKnown:
+			return "unknown"
+		}
+		return fmt.Sprintf("~$%.4f", k.CostUSD)
+	}
+	e.printf("\nLLM calls (cost is an estimate from list prices as of %s):\n", u.PriceTableDate)
+	e.printf("  %-11s %5s %6s %9s %9s %9s %9s  %s\n", "kind", "calls", "failed", "input", "cached", "output", "latency", "cost")
+	for _, k := range append(append([]services.CallKindUsage{}, u.Kinds...), u.Total) {
+		e.printf("  %-11s %5d %6d %9d %9d %9d %8.1fs  %s\n", k.Kind, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
+			float64(k.LatencyMS)/1000, cost(k))
+	}
 }

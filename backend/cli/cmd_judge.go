@@ -66,6 +66,12 @@ func judgeCommand() *command {
 			if a.Judge.Kind == domain.JudgeKindFallback {
 				e.infof("the %s judge could not produce a valid assessment: %s\nthis is the safe FALLBACK assessment, not a verdict\n", a.Judge.Provider, a.Judge.Error)
 			}
+			if a.Judge.Repaired {
+				e.infof("the %s judge's answer was malformed JSON that was REPAIRED before it validated\n", a.Judge.Provider)
+			}
+			for _, ov := range a.Judge.Overrides {
+				e.infof("OVERRIDDEN by DeepCritical's rules: %s\n", ov)
+			}
 			if o.json {
 				return writeJSON(e.stdout, a)
 			}

@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -51,10 +52,7 @@ func TestCrashKillAndResume(t *testing.T) {
 		t.Skip("crash test builds and runs the binary: skipped with -short")
 	}
 	root := repoRoot(t)
-	shared := filepath.Join(filepath.Dir(root), "shared")
-	if _, err := os.Stat(filepath.Join(shared, "fixtures")); err != nil {
-		t.Skip("../shared/fixtures not found: skipping fixture test")
-	}
+	shared := filepath.Dir(sharedtest.Path(t, "fixtures"))
 	bins := buildCrashBinaries(t, root)
 	upstream := startFakeAPIs(t, filepath.Join(bins, "fakeapis"), shared)
 	ref := referenceRun(t, filepath.Join(bins, "deepcritical"), upstream)

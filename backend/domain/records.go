@@ -62,6 +62,7 @@ type LLMCall struct {
 	LatencyMS     int64           `json:"latency_ms"`
 	InputTokens   int             `json:"input_tokens"`
 	OutputTokens  int             `json:"output_tokens"`
+	CachedTokens  int             `json:"cached_tokens"`
 	CostUSD       float64         `json:"cost_usd"`
 	CreatedAt     time.Time       `json:"created_at"`
 }

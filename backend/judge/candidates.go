@@ -163,13 +163,39 @@ func ClassifyChemical(name, rn string) ChemicalKind {
 
 // drugIntervention reports whether a ClinicalTrials.gov intervention type names a
 // medicinal product; behavioural, device, procedure, radiation, dietary-supplement,
-// diagnostic-test, genetic and other interventions are not drug candidates.
+// diagnostic-test, genetic and other interventions are not drug candidates. A record
+// without a type (some mirrors and exports drop it) is read by its name instead.
 func drugIntervention(kind string) bool {
 	switch strings.ToUpper(strings.TrimSpace(kind)) {
-	case "DRUG", "BIOLOGICAL", "COMBINATION_PRODUCT":
+	case "DRUG", "BIOLOGICAL", "COMBINATION_PRODUCT", "":
 		return true
 	}
 	return false
+}
+
+var (
+	// nonDrugIntervention marks intervention names that are not medicinal products, for
+	// records whose intervention type is missing.
+	nonDrugIntervention = regexp.MustCompile(`(?i)\b(exercise|training|therapy|radiation|radiotherapy|irradiation|surgery|surgical|resection|procedure|behaviou?ral|counsell?ing|education|diet|dietary|device|stimulation|rehabilitation|yoga|meditation|acupuncture|massage|usual care|standard of care|observation|questionnaire|interview|programm?e|support|screening|imaging|scan|biopsy|assessment|app|telehealth|transplant(ation)?)\b`)
+	// interventionParts splits alternatives ("Nivolumab or Pembrolizumab", "A versus B");
+	// a co-formulation ("Nirmatrelvir/Ritonavir") or a regimen ("A plus B") stays whole.
+	interventionParts = regexp.MustCompile(`(?i)\s+(?:or|versus|vs\.?)\s+|\s*;\s*`)
+	parenthetical     = regexp.MustCompile(`\([^()]*\)`)
+)
+
+// interventionDrugs splits a trial intervention into the drug names it holds; an untyped
+// intervention whose name reads as a procedure, behaviour or device holds none.
+func interventionDrugs(kind, name string) []string {
+	typed := strings.TrimSpace(kind) != ""
+	var out []string
+	for _, part := range interventionParts.Split(parenthetical.ReplaceAllString(name, " "), -1) {
+		part = strings.TrimSpace(part)
+		if part == "" || geneProduct.MatchString(part) || !typed && nonDrugIntervention.MatchString(part) {
+			continue
+		}
+		out = append(out, part)
+	}
+	return out
 }
 
 // candidateFromChemical applies the chemical typing and the name rules: a substance or an
@@ -255,8 +281,11 @@ func candidates(ev []domain.Evidence, skip func(int) bool) []rankedCandidate {
 		}
 		if tr := e.Citation.Trial; tr != nil {
 			for _, iv := range tr.Interventions {
-				if drugIntervention(iv.Type) && !geneProduct.MatchString(iv.Name) {
-					add(candidateKey(iv.Name), iv.Name, true)
+				if !drugIntervention(iv.Type) {
+					continue
+				}
+				for _, name := range interventionDrugs(iv.Type, iv.Name) {
+					add(candidateKey(name), name, true)
 				}
 			}
 		}

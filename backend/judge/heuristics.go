@@ -8,7 +8,9 @@ import (
 	"strconv"
 	"strings"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/relevance"
 )
 
 // HeuristicsVersion names the rubric below. Bump it whenever a weight, a stop list or a
@@ -157,6 +159,8 @@ type analysis struct {
 	preclinical  int
 	mechanism    int // on-topic items that read as mechanistic studies (see isMechanistic)
 	offTopic     []bool
+	ev           []domain.Evidence // the evidence with its topic marks (scored here when none were)
+	topicNote    string            // why relevance could not be scored, when it could not
 	onTopic      int
 	offReasons   []string
 	context      []string // targets and classes named by on-topic chemical lists
@@ -186,6 +190,8 @@ func Analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 
 func analyze(question string, ev []domain.Evidence, appraisals map[string]domain.Appraisal) *analysis {
 	a := &analysis{counts: map[Design]int{}, sources: map[domain.Source]int{}}
+	ev, a.topicNote = withTopics(question, ev)
+	a.ev = ev
 	h := &a.h
 	h.BaseScore = baseScore
 	h.ScoreAdjustments = []domain.ScoreAdjustment{}
@@ -304,6 +310,9 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	}
 
 	// Observations, in a fixed order.
+	if a.topicNote != "" {
+		h.Observations = append(h.Observations, a.topicNote)
+	}
 	if len(a.offReasons) > 0 {
 		h.Observations = append(h.Observations, fmt.Sprintf("%d of %d items are off-topic for the question and are not scored, cited or mined for candidates: %s.", len(a.offReasons), len(ev), strings.Join(a.offReasons, "; ")))
 	}
@@ -587,4 +596,27 @@ func firstN[T any](s []T, n int) []T {
 		return s[:n]
 	}
 	return s
+}
+
+// withTopics returns the evidence with its relevance to the question's concepts. Evidence
+// the search already marked is used as it is; when no item carries a mark (evidence given
+// to `deepcritical judge`, or stored before relevance existed) it is scored here, on a
+// copy, so the caller's evidence is never changed. When the question has no searchable
+// concept the evidence stays unscored and the note says why.
+func withTopics(question string, ev []domain.Evidence) ([]domain.Evidence, string) {
+	if len(ev) == 0 {
+		return ev, ""
+	}
+	for _, e := range ev {
+		if e.Topic != nil {
+			return ev, ""
+		}
+	}
+	set, err := concepts.Extract(question)
+	if err != nil {
+		return ev, "Relevance to the question could not be scored (" + domain.SafeMessage(err) + "), so every item is treated as on-topic."
+	}
+	scored := append([]domain.Evidence(nil), ev...)
+	relevance.Mark(set, scored)
+	return scored, ""
 }

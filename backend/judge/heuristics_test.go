@@ -37,6 +37,14 @@ func loadScenarios(t testing.TB) map[string]scenario {
 		dec := json.NewDecoder(bytes.NewReader(raw))
 		dec.DisallowUnknownFields()
 		require.NoError(t, dec.Decode(&s), f)
+		// The scenarios stand for evidence the search loop has already marked: items
+		// without a mark are on-topic here, so each scenario tests what it names; the
+		// judge's own relevance scoring is tested in relevance_test.go.
+		for i := range s.Evidence {
+			if s.Evidence[i].Topic == nil {
+				s.Evidence[i].Topic = &domain.Topic{Score: 1}
+			}
+		}
 		out[strings.TrimSuffix(filepath.Base(f), ".json")] = s
 	}
 	return out

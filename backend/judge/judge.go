@@ -80,7 +80,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 	}
 	a := analyze(in.Question, in.Evidence, in.Appraisals)
 	if j.client == nil {
-		return offlineAssessment(a, in.Evidence), a.h, nil
+		return offlineAssessment(a, a.ev), a.h, nil
 	}
 	p, err := j.buildPrompt(in, a)
 	if err != nil {
@@ -125,7 +125,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 		FallbackFrom:  res.FallbackFrom,
 		Repaired:      res.Repaired,
 	}
-	enforceRules(&out, a, in.Evidence)
+	enforceRules(&out, a, a.ev)
 	return out, a.h, nil
 }
 

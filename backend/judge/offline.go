@@ -16,6 +16,9 @@ const OfflineModel = "heuristic-v1"
 const (
 	maxOfflineCandidates = 5
 	maxKeyFindings       = 8
+	// minFindingTopicShare: a key finding comes from an on-topic item whose topic score is
+	// at least this share of the best item's.
+	minFindingTopicShare = 0.5
 )
 
 // offlineConfidenceCap keeps the heuristic judge modest: it never claims more than 0.7
@@ -217,6 +220,14 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		}
 		return ev[i].Relevance > ev[j].Relevance
 	})
+	// best is the highest topic score among on-topic items: an item scored far below it
+	// merely passed the on-topic bar, and a finding drawn from it would mislead.
+	best := 0.0
+	for i := range ev {
+		if !a.offTopic[i] {
+			best = max(best, topicScore(ev[i]))
+		}
+	}
 	retracted := map[int]bool{}
 	for _, n := range a.retracted {
 		retracted[n-1] = true
@@ -226,7 +237,7 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		if len(out) >= maxKeyFindings {
 			break
 		}
-		if retracted[i] || a.offTopic[i] {
+		if retracted[i] || a.offTopic[i] || topicScore(ev[i]) < minFindingTopicShare*best {
 			continue
 		}
 		c := ev[i].Citation

@@ -2,6 +2,7 @@ package judge
 
 import (
 	"bufio"
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -17,23 +18,7 @@ import (
 // sharedData returns <repo root>/../shared/data/<rel>, skipping the test when it is absent.
 func sharedData(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found: skipping shared data test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skip("…/shared/data not found: skipping real-data test")
-	}
-	return p
+	return sharedtest.Path(t, "data", rel)
 }
 
 var rnName = regexp.MustCompile(`^(.*?)\s*\(([^()]+(?:\([^()]*\)[^()]*)*)\)\s*$`)

@@ -47,6 +47,16 @@ func TestCandidatesAreDrugs(t *testing.T) {
 	}
 	require.Equal(t, []string{"Dabrafenib", "Trametinib", "Vemurafenib"}, names, "trial drugs first, then substances; no targets, classes or behaviours")
 	require.Equal(t, []string{"BRAF protein, human", "MAP2K1 protein, human", "Proto-Oncogene Proteins B-raf"}, mechanismContext(ev, nil))
+
+	// A registry record without intervention types is read by name: procedures and
+	// behaviours drop out, combinations split into their drugs.
+	untyped := []domain.Evidence{{Content: "Trial.", Citation: domain.Citation{Source: domain.SourceClinicalTrials, NCTID: "NCT00000002", Title: "Untyped",
+		Trial: &domain.Trial{Interventions: []domain.Intervention{{Name: "Exercise"}, {Name: "Nivolumab or Pembrolizumab (dependent upon approved indication)"}, {Name: "Hypofractionated radiation therapy"}, {Name: "Metformin"}}}}}}
+	names = nil
+	for _, c := range candidates(untyped, nil) {
+		names = append(names, c.Name)
+	}
+	require.Equal(t, []string{"Metformin", "Nivolumab", "Pembrolizumab"}, names)
 	h := Analyze("Which drugs help BRAF-mutant melanoma?", ev, nil)
 	require.Contains(t, strings.Join(h.Observations, "\n"), "Targets named in chemical lists (mechanism context, not drug candidates): BRAF protein, human")
 }
@@ -106,4 +116,33 @@ func TestOfflineJudgeScoresOnlyOnTopicEvidence(t *testing.T) {
 	require.Len(t, a.Details.KeyFindings, 1)
 	require.Contains(t, a.Details.KeyFindings[0], "[5]")
 	require.False(t, a.Sufficient)
+}
+
+// TestJudgeScoresRelevanceItself: evidence given without topic marks (as to `deepcritical
+// judge`) is scored against the question's concepts; the issue's Alzheimer's run, where
+// NMR-imaging and liver-cancer papers were rated mechanism 8/10, now scores them as
+// off-topic and is not sufficient. The caller's evidence is not changed.
+func TestJudgeScoresRelevanceItself(t *testing.T) {
+	ev := []domain.Evidence{
+		{Content: "Proton NMR imaging of phantom tissue at 3 T; receptor binding and signal expression in vitro cell lines; phosphorylation pathway.",
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "NMR imaging physics", PublicationTypes: []string{"Randomized Controlled Trial"},
+				Chemicals: []string{"Gadolinium DTPA"}, ChemicalRNs: []string{"K2I13DR72L"}}},
+		{Content: "Hepatocellular carcinoma patients were randomised to sorafenib; AKT signalling pathway inhibition in mice.",
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Sorafenib in liver cancer", PublicationTypes: []string{"Randomized Controlled Trial"},
+				Chemicals: []string{"Sorafenib"}, ChemicalRNs: []string{"9ZOQ3TZI87"}}},
+	}
+	a, h, err := NewOffline().Assess(context.Background(), Input{Question: "What drugs could be repurposed for Alzheimer's disease?", Evidence: ev})
+	require.NoError(t, err)
+	require.Nil(t, ev[0].Topic, "the caller's evidence is not modified")
+	require.False(t, a.Sufficient)
+	require.Zero(t, a.Details.MechanismScore)
+	require.Zero(t, a.Details.ClinicalEvidenceScore)
+	require.Empty(t, a.Details.DrugCandidates)
+	require.Empty(t, a.Details.KeyFindings)
+	require.Contains(t, strings.Join(h.Observations, "\n"), "2 of 2 items are off-topic")
+
+	// A question with no searchable concept leaves the evidence unscored, and says so.
+	_, h, err = NewOffline().Assess(context.Background(), Input{Question: "what about it?", Evidence: ev})
+	require.NoError(t, err)
+	require.Contains(t, strings.Join(h.Observations, "\n"), "Relevance to the question could not be scored")
 }

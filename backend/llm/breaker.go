@@ -12,8 +12,9 @@ import (
 const DefaultBreakerThreshold = 2
 
 // Breaker wraps a Client for one research run: after Threshold consecutive failures that
-// mean the backend is not there (unavailable, timeout, rate limit after back-off), it
-// stops calling it and fails every later call at once with a message that says why, so a
+// mean the backend is not there (unavailable, rate limit after back-off, quota, auth), or
+// after one timeout (a call that already waited its full timeout is not repeated at full
+// timeout in series), it stops calling it and fails every later call at once with a message that says why, so a
 // dead or hanging judge costs seconds instead of every call's full timeout. Any success
 // closes it again. It is safe for concurrent use.
 type Breaker struct {
@@ -63,7 +64,7 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 		reason := b.reason
 		b.mu.Unlock()
 		return Response{}, &Error{Kind: KindUnavailable, Model: req.Model,
-			Message: fmt.Sprintf("not called: the judge failed %d times in a row in this run (%s); no more calls to it until the next run", b.threshold, reason)}
+			Message: fmt.Sprintf("not called: the judge stopped answering earlier in this run (%s); no more calls to it until the next run", reason)}
 	}
 	b.mu.Unlock()
 	resp, err := b.inner.Complete(ctx, req)
@@ -77,6 +78,9 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 		// The caller gave up; that says nothing about the backend.
 	case breaks(err):
 		b.failures++
+		if KindOf(err) == KindTimeout {
+			b.failures = max(b.failures, b.threshold)
+		}
 		if b.failures >= b.threshold && !b.open {
 			b.open = true
 			b.reason = err.Error()

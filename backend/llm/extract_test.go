@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -103,21 +104,5 @@ func TestRepairMessyFixture(t *testing.T) {
 // sharedDir returns <repo root>/../shared/<parts…>, skipping the test when it is absent.
 func sharedDir(t testing.TB, parts ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found: skipping fixture test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(append([]string{dir, "..", "shared"}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("…/shared/%s not found: skipping fixture test", filepath.Join(parts...))
-	}
-	return p
+	return sharedtest.Path(t, parts...)
 }

@@ -286,3 +286,46 @@ func TestStrictCompatible(t *testing.T) {
 	require.False(t, StrictCompatible(json.RawMessage(`{"type":"object","properties":{"a":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]}},"required":["a"],"additionalProperties":false}`)))
 	require.True(t, StrictCompatible(json.RawMessage(`{"type":"object","properties":{"required":{"type":"string"}},"required":["required"],"additionalProperties":false}`)))
 }
+
+// TestRunIDFromContext: calls made without an explicit run id (appraisal, verifier) are
+// recorded with the run id the context carries, so deleting the run deletes them.
+func TestRunIDFromContext(t *testing.T) {
+	var got []string
+	c := &scripted{steps: []step{{text: `{"ok":true}`}}}
+	ctx := domain.WithRunID(context.Background(), "run-42")
+	type ok struct {
+		OK bool `json:"ok"`
+	}
+	_, _, err := Generate(ctx, c, Request{Messages: []Message{{Role: RoleUser, Content: "q"}}}, Options[ok]{
+		Recorder: RecorderFunc(func(_ context.Context, r CallRecord) error { got = append(got, r.RunID); return nil }),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || got[0] != "run-42" {
+		t.Fatalf("recorded run ids %v, want [run-42]", got)
+	}
+}
+
+// TestTruncatedAnswerIsNeverAccepted: a cut answer that repair could close is not taken;
+// one retry gets twice the room, a second cut is a typed truncation error.
+func TestTruncatedAnswerIsNeverAccepted(t *testing.T) {
+	c := &truncating{}
+	type ok struct {
+		OK bool `json:"ok"`
+	}
+	_, res, err := Generate(context.Background(), c, Request{Messages: []Message{{Role: RoleUser, Content: "q"}}, MaxTokens: 900}, Options[ok]{})
+	if KindOf(err) != KindTruncated {
+		t.Fatalf("err %v, want truncated", err)
+	}
+	if res.Calls != 2 || c.caps[0] != 900 || c.caps[1] != 1800 {
+		t.Fatalf("calls %d with caps %v, want 2 with [900 1800]", res.Calls, c.caps)
+	}
+}
+
+type truncating struct{ caps []int }
+
+func (c *truncating) Complete(_ context.Context, req Request) (Response, error) {
+	c.caps = append(c.caps, req.MaxTokens)
+	return Response{Text: `{"ok": tr`, Truncated: true}, nil
+}

@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -308,4 +309,60 @@ func DoJSON(ctx context.Context, hc *http.Client, method, url string, header htt
 		return HTTPResult{Status: resp.StatusCode, Header: resp.Header}, fmt.Errorf("%w: %w", ErrCutOff, err)
 	}
 	return HTTPResult{Status: resp.StatusCode, Header: resp.Header, Body: b}, nil
+}
+
+// DoStream is DoJSON for a streamed answer: on a 2xx status every line of the body (SSE or
+// NDJSON) is passed to onLine as it arrives; the body is also kept (up to 16 MiB) for the
+// audit. A non-2xx answer is read whole, as DoJSON does. A body that ends early is
+// ErrCutOff.
+func DoStream(ctx context.Context, hc *http.Client, url string, header http.Header, body any, onLine func(line []byte)) (HTTPResult, error) {
+	b, err := json.Marshal(body)
+	if err != nil {
+		return HTTPResult{}, fmt.Errorf("encode request: %w", err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	if err != nil {
+		return HTTPResult{}, fmt.Errorf("build request: %w", err)
+	}
+	for k, vs := range header {
+		for _, v := range vs {
+			req.Header.Add(k, v)
+		}
+	}
+	req.Header.Set("User-Agent", UserAgent)
+	req.Header.Set("Content-Type", "application/json")
+	resp, err := hc.Do(req)
+	if err != nil {
+		return HTTPResult{}, err
+	}
+	defer resp.Body.Close()
+	res := HTTPResult{Status: resp.StatusCode, Header: resp.Header}
+	if resp.StatusCode/100 != 2 {
+		data, err := io.ReadAll(io.LimitReader(resp.Body, maxResponseBody))
+		if err != nil {
+			return res, fmt.Errorf("%w: %w", ErrCutOff, err)
+		}
+		res.Body = data
+		return res, nil
+	}
+	var all bytes.Buffer
+	rd := bufio.NewReaderSize(resp.Body, 64<<10)
+	for {
+		line, err := rd.ReadBytes('\n')
+		if len(line) > 0 {
+			if all.Len() < maxResponseBody {
+				all.Write(line)
+			}
+			onLine(bytes.TrimRight(line, "\r\n"))
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			res.Body = all.Bytes()
+			return res, fmt.Errorf("%w: %w", ErrCutOff, err)
+		}
+	}
+	res.Body = all.Bytes()
+	return res, nil
 }

@@ -1,13 +1,15 @@
 package services
 
 import (
+	"deepcritical/backend/buildinfo"
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/store"
 )
 
-// Version is the application version shown in the window and by the CLI.
-const Version = "0.1.0"
+// Version is the application version shown in the window and by the CLI; the linker
+// stamps it (see backend/buildinfo).
+var Version = buildinfo.Version
 
 // Disclaimer is shown on every report and in the window.
 const Disclaimer = "For research only — not medical advice. Verify every claim against the cited sources."
@@ -18,6 +20,7 @@ type AppService struct{ c *Container }
 // AppStatus is what the window needs at start: where things live and whether the store opened.
 type AppStatus struct {
 	Version       string       `json:"version"`
+	Commit        string       `json:"commit"`
 	Paths         config.Paths `json:"paths"`
 	DatabaseOK    bool         `json:"database_ok"`
 	SchemaVersion int          `json:"schema_version"`
@@ -31,7 +34,8 @@ type AppStatus struct {
 
 // Status reports the application's state; a startup failure is described, not hidden.
 func (a *AppService) Status() (AppStatus, error) {
-	st := AppStatus{Version: Version, Paths: a.c.paths, Disclaimer: Disclaimer, LastView: a.c.SettingsSnapshot().UI.LastView}
+	version, commit := buildinfo.Info()
+	st := AppStatus{Version: version, Commit: commit, Paths: a.c.paths, Disclaimer: Disclaimer, LastView: a.c.SettingsSnapshot().UI.LastView}
 	if a.c.startupErr != nil {
 		st.StartupError = domain.SafeMessage(a.c.startupErr)
 		if st.StartupError == "internal error" {

@@ -87,3 +87,15 @@ func (e *Emitter) Listen(fn func(domain.Event)) (cancel func()) {
 func EnumBindings() []any {
 	return []any{events.EventTypeEnum()}
 }
+
+// LLMProgressEventName is the Wails event carrying domain.LLMProgress reports of streamed
+// LLM calls. They go straight to the window (not through the stored run events): they are
+// many, short-lived, and the call's stored record is its llm_calls row.
+const LLMProgressEventName = "llm:progress"
+
+// Progress sends one LLM progress report to the window, when there is one.
+func (e *Emitter) Progress(p domain.LLMProgress) {
+	if ctx := e.windowContext(); ctx != nil {
+		runtime.EventsEmit(ctx, LLMProgressEventName, p)
+	}
+}

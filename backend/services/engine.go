@@ -45,6 +45,33 @@ type engine struct {
 	narrator  *narrative.Narrator
 	// onBreaker is told once when the run's circuit breaker stops calling the judge.
 	onBreaker func(ctx context.Context, reason string)
+	// progress receives the progress of streamed calls (nil: calls are not streamed).
+	progress func(domain.LLMProgress)
+}
+
+// streamingClient asks the providers to stream every call and reports the progress, tagged
+// with the run, to the engine's progress sink.
+type streamingClient struct {
+	llm.Client
+	e *engine
+}
+
+func (s streamingClient) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
+	if fn := s.e.progress; fn != nil {
+		runID := domain.RunIDFrom(ctx)
+		ctx = llm.WithProgress(ctx, func(p domain.LLMProgress) {
+			p.RunID = runID
+			fn(p)
+		})
+	}
+	return s.Client.Complete(ctx, req)
+}
+
+func (s streamingClient) Info() llm.Info {
+	if i, ok := s.Client.(interface{ Info() llm.Info }); ok {
+		return i.Info()
+	}
+	return llm.Info{}
 }
 
 // resolveJudge applies the defaults: the settings' judge, then that provider's model.
@@ -114,7 +141,7 @@ func (r recorder) RecordLLMCall(ctx context.Context, rec llm.CallRecord) error {
 		RunID: rec.RunID, Purpose: rec.Purpose, Provider: string(rec.Provider), Model: rec.Model,
 		PromptVersion: rec.PromptVersion, Request: rec.Request, Response: rec.Response, Parsed: rec.Parsed,
 		Error: errText, LatencyMS: rec.Latency.Milliseconds(), InputTokens: rec.InputTokens,
-		OutputTokens: rec.OutputTokens, CostUSD: rec.CostUSD,
+		OutputTokens: rec.OutputTokens, CachedTokens: rec.CachedTokens, CostUSD: rec.CostUSD,
 	})
 }
 
@@ -182,11 +209,12 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 		}
 		// One breaker per run: after consecutive connection failures or timeouts the judge
 		// is not called again in this run; every later step falls back at once, saying why.
-		client := llm.NewBreaker(inner, llm.DefaultBreakerThreshold, func(ctx context.Context, reason string) {
+		breaker := llm.NewBreaker(inner, llm.DefaultBreakerThreshold, func(ctx context.Context, reason string) {
 			if e.onBreaker != nil {
 				e.onBreaker(ctx, reason)
 			}
 		})
+		client := streamingClient{Client: breaker, e: e}
 		e.client, e.info = client, info
 		e.judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
 		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: s.Appraisal.TokenBudget})
@@ -237,6 +265,9 @@ func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orch
 	st, err := c.Store()
 	if err != nil {
 		return nil, err
+	}
+	if p, ok := emit.(interface{ Progress(domain.LLMProgress) }); ok {
+		e.progress = p.Progress // the window: stream and show calls as they run
 	}
 	e.onBreaker = func(ctx context.Context, reason string) {
 		runID := domain.RunIDFrom(ctx)

@@ -16,6 +16,7 @@ import (
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/store"
 )
 
 // judgeFault is an OpenAI-compatible judge that never answers (hang) or always answers 500.
@@ -90,7 +91,7 @@ func TestHangingJudgeFailsFastAndVisibly(t *testing.T) {
 	require.NoError(t, err)
 	opened := 0
 	for _, e := range evs {
-		if e.Type == domain.EventError && strings.Contains(e.Message, "stopped answering") {
+		if e.Type == domain.EventError && strings.Contains(string(e.Data), `"breaker":true`) {
 			opened++
 			require.Contains(t, e.Message, "timed out")
 		}
@@ -122,7 +123,41 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 		require.NotEmpty(t, cl.Error)
 		purposes[cl.Purpose] = true
 	}
-	require.True(t, len(purposes) >= 2, "appraisal and judge calls both carry the run id: %v", purposes)
+	require.True(t, len(purposes) >= 2, "judge, narrative and verifier calls all carry the run id: %v", purposes)
+
+	// The run's usage sums the same calls per kind; a model with no price has an unknown cost.
+	d, err := c.History.Get(run.ID)
+	require.NoError(t, err)
+	require.Equal(t, len(calls), d.Usage.Total.Calls)
+	require.Equal(t, len(calls), d.Usage.Total.Failed)
+	var kinds []string
+	for _, k := range d.Usage.Kinds {
+		kinds = append(kinds, k.Kind)
+	}
+	require.Equal(t, "judge", kinds[0], "judge first: %v", kinds)
+	require.Contains(t, kinds, "narrative")
+	require.True(t, d.Usage.Total.CostKnown, "calls that failed without tokens cost exactly nothing")
+	require.Zero(t, d.Usage.Total.CostUSD)
+	require.NotEmpty(t, d.Usage.PriceTableDate)
+}
+
+func TestUsagePerKind(t *testing.T) {
+	u := usageOf([]store.LLMUsage{
+		{Purpose: "appraisal", Provider: "anthropic", Model: "claude-haiku-4-5", Calls: 4, InputTokens: 4000, CachedTokens: 1000, OutputTokens: 400, LatencyMS: 8000, CostUSD: 0.006, Priced: 4},
+		{Purpose: "judge", Provider: "anthropic", Model: "claude-haiku-4-5", Calls: 2, Failed: 1, InputTokens: 9000, OutputTokens: 900, LatencyMS: 20000, CostUSD: 0.013, Priced: 1},
+		{Purpose: "narrative", Provider: "huggingface", Model: "meta-llama/Llama-3.1-8B-Instruct", Calls: 1, InputTokens: 3000, OutputTokens: 500, LatencyMS: 4000},
+	})
+	require.Equal(t, []string{"judge", "appraisal", "narrative"}, []string{u.Kinds[0].Kind, u.Kinds[1].Kind, u.Kinds[2].Kind})
+	require.True(t, u.Kinds[0].CostKnown)
+	require.False(t, u.Kinds[2].CostKnown, "Hugging Face has no price in the table: unknown")
+	require.False(t, u.Total.CostKnown)
+	require.Equal(t, 7, u.Total.Calls)
+	require.Equal(t, 1000, u.Total.CachedTokens)
+	require.InDelta(t, 0.019, u.Total.CostUSD, 1e-9)
+	local := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "llama3.1", Calls: 1}})
+	require.True(t, local.Total.Local)
+	cloud := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "gpt-oss:120b-cloud", Calls: 1}})
+	require.False(t, cloud.Total.Local)
 }
 
 // BenchmarkJudgeFailFast measures a research run (library source, 3 iterations) whose judge

@@ -52,6 +52,8 @@ type RunDetail struct {
 	Events []domain.Event `json:"events"`
 	// Outcome is domain.RunOutcome's one line (why it stopped, verification, partial).
 	Outcome string `json:"outcome"`
+	// Usage is the run's LLM calls, tokens, latency and cost per call kind.
+	Usage RunUsage `json:"usage"`
 }
 
 // Get opens one stored run.
@@ -77,7 +79,11 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 	if err != nil {
 		return RunDetail{}, err
 	}
-	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus)}, nil
+	rows, err := st.LLMUsageForRun(ctx, run.ID)
+	if err != nil {
+		return RunDetail{}, err
+	}
+	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus), Usage: usageOf(rows)}, nil
 }
 
 // storedReportStatus is the status of the run's stored report, or empty when it has none.

@@ -45,11 +45,11 @@ func (s *Store) RecordLLMCall(ctx context.Context, c domain.LLMCall) error {
 		parsed = sql.NullString{String: redactSecrets(string(c.Parsed)), Valid: true}
 	}
 	_, err := s.db.ExecContext(ctx, `INSERT INTO llm_calls(run_id, purpose, provider, model, prompt_version, request,
-		response, parsed, error, latency_ms, input_tokens, output_tokens, cost_usd, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		response, parsed, error, latency_ms, input_tokens, output_tokens, cached_tokens, cost_usd, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		nullString(c.RunID), c.Purpose, c.Provider, c.Model, c.PromptVersion, redactSecrets(c.Request),
 		redactSecrets(c.Response), parsed, redactSecrets(c.Error), c.LatencyMS, c.InputTokens, c.OutputTokens,
-		c.CostUSD, formatTime(c.CreatedAt))
+		c.CachedTokens, c.CostUSD, formatTime(c.CreatedAt))
 	return s.dbErr(err, "recording an LLM call")
 }
 
@@ -57,7 +57,7 @@ func (s *Store) RecordLLMCall(ctx context.Context, c domain.LLMCall) error {
 // the exchanges made outside any run.
 func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]domain.LLMCall, error) {
 	query := `SELECT id, COALESCE(run_id, ''), purpose, provider, model, prompt_version, request, response, parsed, error,
-		latency_ms, input_tokens, output_tokens, cost_usd, created_at FROM llm_calls `
+		latency_ms, input_tokens, output_tokens, cached_tokens, cost_usd, created_at FROM llm_calls `
 	var args []any
 	if runID == "" {
 		query += `WHERE run_id IS NULL ORDER BY id`
@@ -78,7 +78,7 @@ func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]domain.LLMCal
 			at     string
 		)
 		if err := rows.Scan(&c.ID, &c.RunID, &c.Purpose, &c.Provider, &c.Model, &c.PromptVersion, &c.Request,
-			&c.Response, &parsed, &c.Error, &c.LatencyMS, &c.InputTokens, &c.OutputTokens, &c.CostUSD, &at); err != nil {
+			&c.Response, &parsed, &c.Error, &c.LatencyMS, &c.InputTokens, &c.OutputTokens, &c.CachedTokens, &c.CostUSD, &at); err != nil {
 			return nil, s.dbErr(err, "listing LLM calls")
 		}
 		if parsed.Valid {
@@ -93,4 +93,44 @@ func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]domain.LLMCal
 		return nil, s.dbErr(err, "listing LLM calls")
 	}
 	return out, nil
+}
+
+// LLMUsage sums a run's recorded calls for one purpose, provider and model.
+type LLMUsage struct {
+	Purpose      string  `json:"purpose"`
+	Provider     string  `json:"provider"`
+	Model        string  `json:"model"`
+	Calls        int     `json:"calls"`
+	Failed       int     `json:"failed"`
+	InputTokens  int     `json:"input_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CachedTokens int     `json:"cached_tokens"`
+	LatencyMS    int64   `json:"latency_ms"`
+	CostUSD      float64 `json:"cost_usd"`
+	// Priced counts the calls that carried a cost (a provider-reported or estimated one).
+	Priced int `json:"priced"`
+}
+
+// LLMUsageForRun sums the run's calls by purpose, provider and model, without reading the
+// stored prompts and answers.
+func (s *Store) LLMUsageForRun(ctx context.Context, runID string) ([]LLMUsage, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT purpose, provider, model, count(*),
+		sum(CASE WHEN error != '' AND error NOT LIKE 'note: %' THEN 1 ELSE 0 END),
+		sum(input_tokens), sum(output_tokens), sum(cached_tokens), sum(latency_ms), sum(cost_usd),
+		sum(CASE WHEN cost_usd > 0 THEN 1 ELSE 0 END)
+		FROM llm_calls WHERE run_id = ? GROUP BY purpose, provider, model ORDER BY min(id)`, runID)
+	if err != nil {
+		return nil, s.dbErr(err, "summing LLM calls")
+	}
+	defer rows.Close()
+	out := []LLMUsage{}
+	for rows.Next() {
+		var u LLMUsage
+		if err := rows.Scan(&u.Purpose, &u.Provider, &u.Model, &u.Calls, &u.Failed, &u.InputTokens, &u.OutputTokens,
+			&u.CachedTokens, &u.LatencyMS, &u.CostUSD, &u.Priced); err != nil {
+			return nil, s.dbErr(err, "summing LLM calls")
+		}
+		out = append(out, u)
+	}
+	return out, s.dbErr(rows.Err(), "summing LLM calls")
 }

@@ -315,7 +315,7 @@ func TestClockInjection(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, LatestSchemaVersion(), v)
 	var applied string
-	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations`).Scan(&applied))
+	require.NoError(t, s.db.QueryRowContext(ctx, `SELECT applied_at FROM schema_migrations WHERE version = 1`).Scan(&applied))
 	require.Equal(t, "2031-07-01T12:30:45.123000000Z", applied)
 }
 

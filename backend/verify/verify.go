@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"strings"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/verify/grounding"
@@ -122,11 +123,15 @@ func Deterministic(in Input) grounding.Checks {
 		items = append(items, grounding.Check{Kind: grounding.KindPlaceholder, Item: p, Supported: false, Detail: "placeholder text in the report"})
 	}
 	body := strings.ReplaceAll(in.Markdown, in.Question, " ")
-	for _, term := range grounding.KeyTerms(in.Question) {
-		ok := grounding.ContainsTerm(body, term)
-		ch := grounding.Check{Kind: grounding.KindQuestionTerm, Item: term, Supported: ok}
+	bodyStems := map[string]bool{}
+	for _, w := range concepts.Words(body) {
+		bodyStems[concepts.Stem(w)] = true
+	}
+	for _, c := range requiredConcepts(in.Question) {
+		ok := addressed(body, bodyStems, c)
+		ch := grounding.Check{Kind: grounding.KindQuestionTerm, Item: c.Text, Supported: ok, Detail: string(c.Role)}
 		if !ok {
-			ch.Detail = "the report does not mention this term of the question outside the question itself"
+			ch.Detail = fmt.Sprintf("%s: the report does not mention this concept of the question (nor a synonym) outside the question itself", c.Role)
 		}
 		items = append(items, ch)
 	}
@@ -144,7 +149,13 @@ func Deterministic(in Input) grounding.Checks {
 // and each grounding gap becomes a search suggestion the loop can run.
 func DeterministicVerdict(in Input, checks grounding.Checks) domain.Verdict {
 	v := domain.Verdict{Pass: checks.Passed, MissingItems: []string{}, QuestionsForUser: []string{}, SuggestedNextSteps: []string{}}
-	terms := grounding.KeyTerms(in.Question)
+	var terms []string
+	for _, c := range requiredConcepts(in.Question) {
+		terms = append(terms, c.Text)
+	}
+	if len(terms) == 0 {
+		terms = grounding.KeyTerms(in.Question)
+	}
 	topic := strings.Join(terms, " ")
 	failed := 0
 	for _, it := range checks.Items {
@@ -164,7 +175,8 @@ func DeterministicVerdict(in Input, checks grounding.Checks) domain.Verdict {
 		case grounding.KindPlaceholder:
 			v.MissingItems = append(v.MissingItems, "placeholder text in the report: "+it.Item)
 		case grounding.KindQuestionTerm:
-			v.MissingItems = append(v.MissingItems, "the question's term \""+it.Item+"\" is not addressed")
+			role, _, _ := strings.Cut(it.Detail, ":")
+			v.MissingItems = append(v.MissingItems, "the question's "+role+" \""+it.Item+"\" is not addressed")
 			v.SuggestedNextSteps = append(v.SuggestedNextSteps, topic)
 		}
 	}
@@ -217,6 +229,59 @@ func Combine(det, lv domain.Verdict) domain.Verdict {
 		out.Reason = "LLM verifier: " + strings.TrimSpace(lv.Reason)
 	}
 	return out
+}
+
+// requiredConcepts are the question's concepts a report must address: its condition and
+// intervention, never its verbs, outcomes or generic words ("drugs", "treatment"). A
+// question without a searchable concept has none.
+func requiredConcepts(question string) []concepts.Concept {
+	set, err := concepts.Extract(question)
+	if err != nil {
+		return nil
+	}
+	var out []concepts.Concept
+	for _, c := range set.Concepts {
+		if !c.Generic && (c.Role == concepts.RoleCondition || c.Role == concepts.RoleIntervention) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// addressed reports whether the report mentions a concept: one of its wordings (the
+// question's, a synonym or a MeSH heading learnt during the run) as a phrase, or at least
+// half of its specific words in any form ("Alzheimer's" for "alzheimer disease").
+func addressed(body string, bodyStems map[string]bool, c concepts.Concept) bool {
+	for _, t := range append(append([]string{}, c.Terms...), c.MeSH...) {
+		if grounding.ContainsTerm(body, t) {
+			return true
+		}
+	}
+	var words, found int
+	for _, w := range c.Words {
+		if len(c.Words) > 1 && concepts.IsGeneric(w) {
+			continue
+		}
+		words++
+		stem := concepts.Stem(w)
+		if bodyStems[stem] {
+			found++
+			continue
+		}
+		// A hyphenated word ("braf-mutant") counts when all its parts occur.
+		if parts := strings.Split(w, "-"); len(parts) > 1 {
+			all := true
+			for _, p := range parts {
+				if p != "" && !bodyStems[concepts.Stem(p)] {
+					all = false
+				}
+			}
+			if all {
+				found++
+			}
+		}
+	}
+	return words > 0 && found > 0 && 2*found >= words
 }
 
 // Fingerprint identifies a report's text for progress detection across verdicts.

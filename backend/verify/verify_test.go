@@ -92,7 +92,7 @@ func TestDeterministicChecks(t *testing.T) {
 		{"citation zero", "Alzheimer disease [0]", nil, grounding.KindCitation, "[0]"},
 		{"placeholder", "Alzheimer disease: TODO add trials", nil, grounding.KindPlaceholder, "TODO"},
 		{"lorem", "Alzheimer disease lorem ipsum", nil, grounding.KindPlaceholder, "lorem ipsum"},
-		{"question term", question + " Only metformin is discussed here.", nil, grounding.KindQuestionTerm, "alzheimer"},
+		{"question concept", question + " Only metformin is discussed here.", nil, grounding.KindQuestionTerm, "alzheimer disease"},
 		{"finding", "Alzheimer disease", []string{"Aspirin prevents dementia in smokers"}, grounding.KindFinding, "Aspirin prevents dementia in smokers"},
 	}
 	for _, tc := range cases {
@@ -214,4 +214,37 @@ func TestVerdictSchemaStrict(t *testing.T) {
 	require.NoError(t, json.Unmarshal(VerdictSchema().JSON, &s))
 	require.Equal(t, false, s["additionalProperties"])
 	require.Len(t, s["required"], 7)
+}
+
+// TestVerdictChecksConceptsNotWords: the question's condition and intervention must be
+// addressed, in any wording; verbs, outcomes and generic words never fail a report.
+func TestVerdictChecksConceptsNotWords(t *testing.T) {
+	tests := []struct {
+		name, question, markdown string
+		missing                  []string
+	}{
+		{"verb never fails", "Does metformin improve cognition in Alzheimer's disease?",
+			"Metformin was studied in patients with Alzheimer's disease; memory scores rose.", nil},
+		{"generic words never fail", "What drugs could be repurposed for Alzheimer's disease?",
+			"In Alzheimer's disease, metformin is the best-supported candidate.", nil},
+		{"condition missing", "Does metformin improve cognition in Alzheimer's disease?",
+			"Metformin lowered HbA1c in type 2 diabetes.", []string{`the question's condition "alzheimer disease" is not addressed`}},
+		{"intervention missing", "Can exercise improve outcomes after stroke?",
+			"After stroke, aspirin prevents recurrence.", []string{`the question's intervention "exercise" is not addressed`}},
+		{"hyphenated condition in parts", "Which drugs help BRAF-mutant melanoma?",
+			"In melanoma with a BRAF V600E mutant allele, vemurafenib is used.", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: tc.question, Markdown: "# " + tc.question + "\n\n" + tc.markdown}
+			v := DeterministicVerdict(in, Deterministic(in))
+			var missing []string
+			for _, m := range v.MissingItems {
+				if strings.HasPrefix(m, "the question's") {
+					missing = append(missing, m)
+				}
+			}
+			require.Equal(t, tc.missing, missing, v.Reason)
+		})
+	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"regexp"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -189,7 +190,11 @@ func (s *server) web(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) models(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "application/json")
-	io.WriteString(w, `{"object":"list","data":[{"id":"fake-judge","object":"model","owned_by":"fakeapis"}]}`)
+	data := []map[string]any{}
+	for _, m := range fakeModels {
+		data = append(data, map[string]any{"id": m, "object": "model", "owned_by": "fakeapis"})
+	}
+	json.NewEncoder(w).Encode(map[string]any{"object": "list", "data": data})
 }
 
 func deepCopy(v map[string]any) map[string]any {
@@ -199,26 +204,82 @@ func deepCopy(v map[string]any) map[string]any {
 	return out
 }
 
-// chatRequest is the part of an OpenAI chat request the fake judge reads.
+// chatRequest is an OpenAI chat request. Every documented top-level field is listed and
+// the body is decoded with unknown fields rejected, as the real API does ("Unrecognized
+// request argument supplied"); the fake reads model, messages and response_format.
 type chatRequest struct {
 	Model    string `json:"model"`
 	Messages []struct {
-		Role    string `json:"role"`
-		Content string `json:"content"`
+		Role       string          `json:"role"`
+		Content    string          `json:"content"`
+		Name       string          `json:"name,omitempty"`
+		ToolCalls  json.RawMessage `json:"tool_calls,omitempty"`
+		ToolCallID string          `json:"tool_call_id,omitempty"`
+		Refusal    string          `json:"refusal,omitempty"`
 	} `json:"messages"`
 	ResponseFormat *struct {
 		Type       string `json:"type"`
 		JSONSchema *struct {
-			Name   string          `json:"name"`
-			Schema json.RawMessage `json:"schema"`
-		} `json:"json_schema"`
-	} `json:"response_format"`
+			Name        string          `json:"name"`
+			Description string          `json:"description,omitempty"`
+			Schema      json.RawMessage `json:"schema"`
+			Strict      bool            `json:"strict"`
+		} `json:"json_schema,omitempty"`
+	} `json:"response_format,omitempty"`
+	Temperature         *float64        `json:"temperature,omitempty"`
+	TopP                *float64        `json:"top_p,omitempty"`
+	MaxTokens           int             `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int             `json:"max_completion_tokens,omitempty"`
+	N                   int             `json:"n,omitempty"`
+	Stream              bool            `json:"stream,omitempty"`
+	StreamOptions       json.RawMessage `json:"stream_options,omitempty"`
+	Stop                json.RawMessage `json:"stop,omitempty"`
+	PresencePenalty     float64         `json:"presence_penalty,omitempty"`
+	FrequencyPenalty    float64         `json:"frequency_penalty,omitempty"`
+	LogitBias           json.RawMessage `json:"logit_bias,omitempty"`
+	LogProbs            bool            `json:"logprobs,omitempty"`
+	TopLogProbs         int             `json:"top_logprobs,omitempty"`
+	User                string          `json:"user,omitempty"`
+	Seed                *int            `json:"seed,omitempty"`
+	Tools               json.RawMessage `json:"tools,omitempty"`
+	ToolChoice          json.RawMessage `json:"tool_choice,omitempty"`
+	ParallelToolCalls   json.RawMessage `json:"parallel_tool_calls,omitempty"`
+	ReasoningEffort     string          `json:"reasoning_effort,omitempty"`
+	Metadata            json.RawMessage `json:"metadata,omitempty"`
+	Store               bool            `json:"store,omitempty"`
+	ServiceTier         string          `json:"service_tier,omitempty"`
+	Functions           json.RawMessage `json:"functions,omitempty"`
+	FunctionCall        json.RawMessage `json:"function_call,omitempty"`
+}
+
+// fakeModels are the models the OpenAI-compatible fake serves (GET /v1/models lists them).
+var fakeModels = []string{"fake-judge", "gpt-4o-mini"}
+
+// chatContextTokens is the context the fake's models have; a longer prompt is refused with
+// OpenAI's context_length_exceeded error.
+const chatContextTokens = 32768
+
+func openAIError(w http.ResponseWriter, status int, typ, code, msg string) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]any{"error": map[string]any{"message": msg, "type": typ, "param": nil, "code": code}})
 }
 
 func (s *server) chat(w http.ResponseWriter, r *http.Request) {
 	var req chatRequest
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, `{"error":{"message":"bad json","type":"invalid_request_error"}}`, http.StatusBadRequest)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		openAIError(w, http.StatusBadRequest, "invalid_request_error", "", "Invalid request: "+err.Error())
+		return
+	}
+	if !slices.Contains(fakeModels, req.Model) {
+		openAIError(w, http.StatusNotFound, "invalid_request_error", "model_not_found", fmt.Sprintf("The model `%s` does not exist or you do not have access to it.", req.Model))
+		return
+	}
+	if n := len(prompt(req))/4 + max(req.MaxTokens, req.MaxCompletionTokens); n > chatContextTokens {
+		openAIError(w, http.StatusBadRequest, "invalid_request_error", "context_length_exceeded",
+			fmt.Sprintf("This model's maximum context length is %d tokens. However, your messages resulted in %d tokens.", chatContextTokens, n))
 		return
 	}
 	if !sleep(r, s.opts.judgeLatency) {
@@ -239,17 +300,36 @@ func (s *server) chat(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(resp)
 }
 
+// ollamaChat answers /api/chat like Ollama: unknown fields are rejected, a model the
+// server does not list is 404 "model … not found", and a prompt longer than options.num_ctx
+// (4096 when not sent, Ollama's default below 24 GiB of VRAM) is silently cut: the answer is
+// still 200, and only prompt_eval_count (capped at the context) tells.
 func (s *server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	var req struct {
 		Model    string `json:"model"`
 		Messages []struct {
-			Role    string `json:"role"`
-			Content string `json:"content"`
+			Role     string   `json:"role"`
+			Content  string   `json:"content"`
+			Thinking string   `json:"thinking,omitempty"`
+			Images   []string `json:"images,omitempty"`
 		} `json:"messages"`
-		Format json.RawMessage `json:"format"`
+		Format    json.RawMessage `json:"format"`
+		Stream    *bool           `json:"stream"`
+		Options   map[string]any  `json:"options"`
+		KeepAlive json.RawMessage `json:"keep_alive"`
+		Think     json.RawMessage `json:"think"`
+		Tools     json.RawMessage `json:"tools"`
 	}
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, `{"error":"bad json"}`, http.StatusBadRequest)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		http.Error(w, fmt.Sprintf(`{"error":%q}`, err.Error()), http.StatusBadRequest)
+		return
+	}
+	if !s.ollamaHas(req.Model) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprintf(w, `{"error":"model %q not found, try pulling it first"}`, req.Model)
 		return
 	}
 	if !sleep(r, s.opts.judgeLatency) {
@@ -260,9 +340,49 @@ func (s *server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 		all.WriteString(m.Content + "\n")
 	}
 	content := s.answer(all.String(), req.Format)
+	numCtx := 4096
+	if v, ok := req.Options["num_ctx"].(float64); ok && v > 0 {
+		numCtx = int(v)
+	}
+	evalCount := (len(content) + 3) / 4
+	promptTokens := (all.Len() + 3) / 4
+	if promptTokens+evalCount > numCtx {
+		promptTokens = numCtx - evalCount // the head of the prompt was dropped
+	}
+	final := map[string]any{"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
+		"message": map[string]any{"role": "assistant", "content": content}, "done": true, "done_reason": "stop",
+		"prompt_eval_count": promptTokens, "eval_count": evalCount}
+	if req.Stream == nil || *req.Stream {
+		// Ollama streams unless told not to: NDJSON pieces, then the final object.
+		w.Header().Set("Content-Type", "application/x-ndjson")
+		enc := json.NewEncoder(w)
+		for len(content) > 0 {
+			n := min(len(content), 24)
+			enc.Encode(map[string]any{"model": req.Model, "message": map[string]any{"role": "assistant", "content": content[:n]}, "done": false})
+			content = content[n:]
+		}
+		final["message"] = map[string]any{"role": "assistant", "content": ""}
+		enc.Encode(final)
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "created_at": time.Now().UTC().Format(time.RFC3339Nano),
-		"message": map[string]any{"role": "assistant", "content": content}, "done": true, "done_reason": "stop"})
+	json.NewEncoder(w).Encode(final)
+}
+
+// ollamaHas reports whether /api/tags lists model (a name without a tag means :latest).
+func (s *server) ollamaHas(model string) bool {
+	var tags struct {
+		Models []struct {
+			Name string `json:"name"`
+		} `json:"models"`
+	}
+	json.Unmarshal(s.fx.ollamaTags, &tags)
+	for _, m := range tags.Models {
+		if m.Name == model || m.Name == model+":latest" {
+			return true
+		}
+	}
+	return false
 }
 
 func prompt(req chatRequest) string {

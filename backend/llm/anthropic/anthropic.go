@@ -13,8 +13,10 @@
 package anthropic
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -127,6 +129,7 @@ type request struct {
 	Tools        []tool        `json:"tools,omitempty"`
 	ToolChoice   *toolChoice   `json:"tool_choice,omitempty"`
 	OutputConfig *outputConfig `json:"output_config,omitempty"`
+	Stream       bool          `json:"stream,omitempty"`
 }
 
 type response struct {
@@ -167,7 +170,22 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	header := http.Header{"X-Api-Key": {c.cfg.APIKey}, "Anthropic-Version": {APIVersion}}
 	start := time.Now()
 	for retry := 0; ; retry++ {
-		res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.endpoint, header, body)
+		var res llm.HTTPResult
+		var err error
+		var stream *sseAnswer
+		if llm.Streaming(ctx) {
+			body.Stream = true
+			stream = &sseAnswer{progress: llm.StartProgress(ctx, domain.ProviderAnthropic, model)}
+			res, err = llm.DoStream(ctx, c.cfg.HTTPClient, c.endpoint, header, body, stream.line)
+			if err == nil && res.Status/100 == 2 {
+				// The events are folded back into the message a non-streamed call returns,
+				// so parsing and the stored exchange are the same.
+				res.Body, err = stream.message()
+				stream.progress.Finish(stream.outputTokens)
+			}
+		} else {
+			res, err = llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.endpoint, header, body)
+		}
 		if err != nil {
 			return llm.Response{Latency: time.Since(start)}, c.redact(llm.NetworkError(ctx, err, domain.ProviderAnthropic, model, c.cfg.BaseURL))
 		}
@@ -361,4 +379,117 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// sseAnswer folds Messages API server-sent events back into one message: content blocks
+// from their start event and deltas (text, tool input JSON, thinking), usage from
+// message_start and message_delta, the stop reason from message_delta.
+type sseAnswer struct {
+	progress     *llm.Progress
+	msg          map[string]any
+	blocks       []map[string]any
+	partial      []strings.Builder
+	stopReason   any
+	usage        map[string]any
+	outputTokens int
+	streamErr    string
+}
+
+func (a *sseAnswer) line(l []byte) {
+	data, ok := bytes.CutPrefix(l, []byte("data:"))
+	if !ok {
+		return
+	}
+	var ev struct {
+		Type         string          `json:"type"`
+		Index        int             `json:"index"`
+		Message      map[string]any  `json:"message"`
+		ContentBlock map[string]any  `json:"content_block"`
+		Delta        json.RawMessage `json:"delta"`
+		Usage        map[string]any  `json:"usage"`
+		Error        struct {
+			Type    string `json:"type"`
+			Message string `json:"message"`
+		} `json:"error"`
+	}
+	if json.Unmarshal(bytes.TrimSpace(data), &ev) != nil {
+		return
+	}
+	switch ev.Type {
+	case "message_start":
+		a.msg = ev.Message
+		if u, ok := ev.Message["usage"].(map[string]any); ok {
+			a.usage = u
+		}
+	case "content_block_start":
+		for len(a.blocks) <= ev.Index {
+			a.blocks = append(a.blocks, nil)
+			a.partial = append(a.partial, strings.Builder{})
+		}
+		a.blocks[ev.Index] = ev.ContentBlock
+	case "content_block_delta":
+		if ev.Index >= len(a.blocks) {
+			return
+		}
+		var d struct {
+			Type        string `json:"type"`
+			Text        string `json:"text"`
+			PartialJSON string `json:"partial_json"`
+			Thinking    string `json:"thinking"`
+		}
+		_ = json.Unmarshal(ev.Delta, &d)
+		piece := d.Text + d.PartialJSON + d.Thinking
+		a.partial[ev.Index].WriteString(piece)
+		a.progress.Add(piece, 0)
+	case "message_delta":
+		var d struct {
+			StopReason any `json:"stop_reason"`
+		}
+		_ = json.Unmarshal(ev.Delta, &d)
+		a.stopReason = d.StopReason
+		if n, ok := ev.Usage["output_tokens"].(float64); ok {
+			a.outputTokens = int(n)
+		}
+		if a.usage == nil {
+			a.usage = map[string]any{}
+		}
+		for k, v := range ev.Usage {
+			a.usage[k] = v
+		}
+	case "error":
+		a.streamErr = ev.Error.Type + ": " + ev.Error.Message
+	}
+}
+
+// message returns the folded message as the JSON a non-streamed call returns.
+func (a *sseAnswer) message() ([]byte, error) {
+	if a.streamErr != "" {
+		return nil, fmt.Errorf("%w: the stream ended with an error (%s)", llm.ErrCutOff, a.streamErr)
+	}
+	if a.msg == nil || a.stopReason == nil {
+		return nil, fmt.Errorf("%w: the stream ended before message_delta", llm.ErrCutOff)
+	}
+	content := make([]any, 0, len(a.blocks))
+	for i, b := range a.blocks {
+		if b == nil {
+			continue
+		}
+		switch b["type"] {
+		case "text":
+			b["text"] = a.partial[i].String()
+		case "thinking":
+			b["thinking"] = a.partial[i].String()
+		case "tool_use":
+			if s := a.partial[i].String(); json.Valid([]byte(s)) {
+				b["input"] = json.RawMessage(s)
+			} else if s != "" {
+				b["input"] = s // cut mid-way: kept as text for the audit and the error
+			}
+		}
+		content = append(content, b)
+	}
+	a.msg["content"] = content
+	a.msg["stop_reason"] = a.stopReason
+	a.msg["usage"] = a.usage
+	return json.Marshal(a.msg)
 }

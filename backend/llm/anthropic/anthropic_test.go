@@ -211,3 +211,32 @@ func TestHTMLPageIsNamed(t *testing.T) {
 	require.Equal(t, llm.KindInvalidOutput, llm.KindOf(err))
 	require.Contains(t, err.Error(), "got an HTML page")
 }
+
+// TestStreamingMatchesNonStreaming: with a progress listener the call streams (SSE), the
+// first report comes before any token, and the answer, tokens and stop handling are those
+// of the same call without streaming.
+func TestStreamingMatchesNonStreaming(t *testing.T) {
+	for _, model := range []string{"claude-sonnet-4-5", "claude-3-7-sonnet-latest"} { // output_config and forced tool
+		fake, url := strictFake(t, func(string, json.RawMessage) messages.Reply {
+			return messages.Reply{Text: `{"city":"Mexico City","country":"Mexico","note":"a longer answer so that the stream has several deltas"}`}
+		})
+		c := newClientModel(t, url, model)
+		plain, err := c.Complete(context.Background(), placeReq(t))
+		require.NoError(t, err)
+		var reports []domain.LLMProgress
+		ctx := llm.WithProgress(context.Background(), func(p domain.LLMProgress) { reports = append(reports, p) })
+		streamed, err := c.Complete(ctx, placeReq(t))
+		require.NoError(t, err)
+		require.JSONEq(t, plain.Text, streamed.Text, model)
+		require.Equal(t, plain.InputTokens, streamed.InputTokens)
+		require.Equal(t, plain.OutputTokens, streamed.OutputTokens)
+		require.Contains(t, fake.Bodies()[1], `"stream":true`)
+		require.NotContains(t, fake.Bodies()[0], `"stream"`)
+		require.GreaterOrEqual(t, len(reports), 2)
+		require.Zero(t, reports[0].OutputTokens, "the first report is sent when the call starts")
+		last := reports[len(reports)-1]
+		require.True(t, last.Done)
+		require.Equal(t, streamed.OutputTokens, last.OutputTokens)
+		require.Contains(t, last.Text, "several deltas")
+	}
+}

@@ -146,10 +146,10 @@ type chatResponse struct {
 	Model           string      `json:"model"`
 	Message         chatMessage `json:"message"`
 	Done            bool        `json:"done"`
-	DoneReason      string      `json:"done_reason"`
-	PromptEvalCount int         `json:"prompt_eval_count"`
-	EvalCount       int         `json:"eval_count"`
-	Error           string      `json:"error"`
+	DoneReason      string      `json:"done_reason,omitempty"`
+	PromptEvalCount int         `json:"prompt_eval_count,omitempty"`
+	EvalCount       int         `json:"eval_count,omitempty"`
+	Error           string      `json:"error,omitempty"`
 }
 
 // Complete sends one /api/chat request.
@@ -186,7 +186,20 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 	}
 	start := time.Now()
 	for retry := 0; ; retry++ {
-		res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.host+"/api/chat", nil, body)
+		var res llm.HTTPResult
+		var err error
+		if llm.Streaming(ctx) {
+			body.Stream = true
+			st := &ndjsonAnswer{progress: llm.StartProgress(ctx, domain.ProviderOllama, model)}
+			res, err = llm.DoStream(ctx, c.cfg.HTTPClient, c.host+"/api/chat", nil, body, st.line)
+			if err == nil && res.Status/100 == 2 && st.final != nil {
+				// Folded into the object a non-streamed call returns: same parse, same record.
+				res.Body = st.folded()
+				st.progress.Finish(st.final.EvalCount)
+			}
+		} else {
+			res, err = llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.host+"/api/chat", nil, body)
+		}
 		if err != nil {
 			return llm.Response{Latency: time.Since(start)}, llm.NetworkError(ctx, err, domain.ProviderOllama, model, c.host)
 		}
@@ -304,4 +317,40 @@ func (c *Client) ListModels(ctx context.Context) ([]string, error) {
 		}
 	}
 	return out, nil
+}
+
+// ndjsonAnswer collects a streamed /api/chat answer: one JSON object per line, the last
+// with done true and the counts.
+type ndjsonAnswer struct {
+	progress *llm.Progress
+	content  strings.Builder
+	thinking strings.Builder
+	final    *chatResponse
+}
+
+func (a *ndjsonAnswer) line(l []byte) {
+	var r chatResponse
+	if len(bytes.TrimSpace(l)) == 0 || json.Unmarshal(l, &r) != nil {
+		return
+	}
+	if r.Error != "" {
+		a.final = &r
+		return
+	}
+	a.content.WriteString(r.Message.Content)
+	a.thinking.WriteString(r.Message.Thinking)
+	a.progress.Add(r.Message.Thinking+r.Message.Content, 0)
+	if r.Done {
+		a.final = &r
+	}
+}
+
+func (a *ndjsonAnswer) folded() []byte {
+	f := *a.final
+	if f.Error == "" {
+		f.Message.Role = "assistant"
+		f.Message.Content, f.Message.Thinking = a.content.String(), a.thinking.String()
+	}
+	b, _ := json.Marshal(f)
+	return b
 }

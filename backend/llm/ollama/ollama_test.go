@@ -169,3 +169,25 @@ func TestNormalizeHost(t *testing.T) {
 	require.NoError(t, err)
 	require.False(t, c.Info().Local, "a LAN host is not this machine")
 }
+
+// TestStreamingFoldsToTheSameAnswer: with a progress listener the request streams and the
+// NDJSON lines fold back into the answer and counts a non-streamed call gets.
+func TestStreamingFoldsToTheSameAnswer(t *testing.T) {
+	stream := `{"model":"llama3.2","message":{"role":"assistant","content":"{\"capital\":"},"done":false}
+{"model":"llama3.2","message":{"role":"assistant","content":" \"Paris\"}"},"done":false}
+{"model":"llama3.2","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":40,"eval_count":7}
+`
+	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(stream), ContentType: "application/x-ndjson"})
+	var reports []domain.LLMProgress
+	ctx := llm.WithProgress(context.Background(), func(p domain.LLMProgress) { reports = append(reports, p) })
+	v, res, err := llm.Generate(ctx, newClient(t, srv.URL, "llama3.2"), capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama, Purpose: "judge"})
+	require.NoError(t, err)
+	require.Equal(t, "Paris", v.Capital)
+	require.Equal(t, 40, res.InputTokens)
+	require.Equal(t, 7, res.OutputTokens)
+	require.Contains(t, srv.Requests()[0].Body, `"stream":true`)
+	require.GreaterOrEqual(t, len(reports), 2)
+	require.Equal(t, "judge", reports[0].CallKind)
+	require.True(t, reports[len(reports)-1].Done)
+	require.Equal(t, 7, reports[len(reports)-1].OutputTokens)
+}

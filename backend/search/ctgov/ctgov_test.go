@@ -110,6 +110,7 @@ func TestParseBadBodies(t *testing.T) {
 // fakeCTGov serves the recorded first page, then a last page without a token.
 type fakeCTGov struct {
 	first, last, single []byte
+	singleID            string // the NCT id served at /studies/<id>
 	mu                  sync.Mutex
 	queries             []map[string][]string
 }
@@ -118,9 +119,10 @@ func newFake(t testing.TB) *fakeCTGov {
 	last, err := os.ReadFile(filepath.Join("testdata", "full_study_page.json"))
 	require.NoError(t, err)
 	return &fakeCTGov{
-		first:  fixture.Read(t, "clinicaltrials_v2", "biomcp_search_phelan_limit5_20260811.json"),
-		single: fixture.Read(t, "clinicaltrials_v2", "biomcp_get_nct06604689_20260811.json"),
-		last:   last,
+		first:    fixture.Read(t, "clinicaltrials_v2", "biomcp_search_phelan_limit5_20260811.json"),
+		single:   fixture.Read(t, "clinicaltrials_v2", "biomcp_get_nct06604689_20260811.json"),
+		last:     last,
+		singleID: "NCT06604689",
 	}
 }
 
@@ -140,7 +142,7 @@ func (f *fakeCTGov) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		default:
 			_, _ = w.Write(f.last)
 		}
-	case r.URL.Path == "/studies/NCT06604689":
+	case r.URL.Path == "/studies/"+f.singleID:
 		_, _ = w.Write(f.single)
 	default:
 		http.NotFound(w, r)
@@ -165,7 +167,7 @@ func TestSearchPagesWithToken(t *testing.T) {
 }
 
 func TestSearchEmptyAndStudy(t *testing.T) {
-	f := newFake(t)
+	f := newFake(t) // recorded pages; TestSearchLocalEmptyAndStudy runs the same over testdata/
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
@@ -181,7 +183,7 @@ func TestSearchEmptyAndStudy(t *testing.T) {
 }
 
 func TestSearchFaults(t *testing.T) {
-	faulttest.Matrix(t, domain.SourceClinicalTrials, newFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
+	faulttest.Matrix(t, domain.SourceClinicalTrials, newLocalFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
 		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"phelan"}, 5)
 	})
 }

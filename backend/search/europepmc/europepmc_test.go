@@ -163,7 +163,7 @@ func TestSearchPagesWithCursor(t *testing.T) {
 }
 
 func TestSearchStopsAtMax(t *testing.T) {
-	f := newFake(t)
+	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
@@ -174,7 +174,7 @@ func TestSearchStopsAtMax(t *testing.T) {
 }
 
 func TestSearchEmptyResult(t *testing.T) {
-	f := newFake(t)
+	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
@@ -184,7 +184,7 @@ func TestSearchEmptyResult(t *testing.T) {
 }
 
 func TestSearchFaults(t *testing.T) {
-	faulttest.Matrix(t, domain.SourceEuropePMC, newFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
+	faulttest.Matrix(t, domain.SourceEuropePMC, newLocalFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
 		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"cancer"}, 10)
 	})
 }

@@ -44,8 +44,8 @@ func TestLimiterSharedUnderConcurrency(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := newFakeEutils(t)
-			f.search["a"] = esearchBody("9997")
-			f.search["b"] = esearchBody("27797938")
+			f.search["a"] = esearchBody("41000002")
+			f.search["b"] = esearchBody("41000003")
 			var (
 				mu    sync.Mutex
 				times []time.Time

@@ -38,8 +38,13 @@ var pmidInRecord = regexp.MustCompile(`<PMID Version="1">(\d+)</PMID>`)
 
 func newFakeEutils(t testing.TB) *fakeEutils {
 	f := &fakeEutils{t: t, records: map[string][]byte{}, search: map[string]string{}}
+	// The synthetic records every clone carries, plus the recorded ones when ../shared is there.
+	bodies := [][]byte{fixture.Local(t, "records.xml")}
 	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml"} {
-		for _, rec := range recordRe.FindAll(fixture.Read(t, "ncbi", name), -1) {
+		bodies = append(bodies, fixture.Optional(t, "ncbi", name))
+	}
+	for _, body := range bodies {
+		for _, rec := range recordRe.FindAll(body, -1) {
 			f.records[string(pmidInRecord.FindSubmatch(rec)[1])] = rec
 		}
 	}
@@ -104,8 +109,8 @@ func newTestClient(srv *httptest.Server, key string) *Client {
 
 func TestSearchBatchesOneEfetch(t *testing.T) {
 	f := newFakeEutils(t)
-	f.search["telomere"] = esearchBody("27797938", "9997", "11748933")
-	f.search["lactate"] = esearchBody("30108519", "9997")
+	f.search["telomere"] = esearchBody("41000003", "41000002", "41000001")
+	f.search["lactate"] = esearchBody("41000004", "41000002")
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 
@@ -119,7 +124,7 @@ func TestSearchBatchesOneEfetch(t *testing.T) {
 		pmids = append(pmids, e.Citation.PMID)
 		require.NoError(t, e.Validate())
 	}
-	require.Equal(t, []string{"27797938", "30108519", "9997", "11748933"}, pmids)
+	require.Equal(t, []string{"41000003", "41000004", "41000002", "41000001"}, pmids)
 	require.InDelta(t, 1.0, ev[0].Relevance, 1e-9)
 	require.InDelta(t, 0.75, ev[2].Relevance, 1e-9, "best rank over the queries")
 	require.InDelta(t, 0.5, ev[3].Relevance, 1e-9)
@@ -136,7 +141,7 @@ func TestSearchBatchesOneEfetch(t *testing.T) {
 			require.Equal(t, "5", f.forms[i]["retmax"][0])
 		} else {
 			require.Equal(t, http.MethodPost, r.Method)
-			require.Equal(t, "27797938,30108519,9997,11748933", f.forms[i]["id"][0])
+			require.Equal(t, "41000003,41000004,41000002,41000001", f.forms[i]["id"][0])
 		}
 		require.Equal(t, httpx.UserAgent, r.UserAgent())
 	}
@@ -175,14 +180,14 @@ func TestSearchPhraseNotFoundIsAWarning(t *testing.T) {
 func TestSearchErrorBody(t *testing.T) {
 	f := newFakeEutils(t)
 	f.search["broken"] = string(fixture.Read(t, "ncbi", "biopython_esummary8.xml"))
-	f.search["good"] = esearchBody("9997")
+	f.search["good"] = esearchBody("41000002")
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 
 	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"broken", "good"}, 10)
 	require.ErrorContains(t, err, `query "broken": pubmed: esearch: E-utilities error: Neither query_key nor id specified`)
 	require.Len(t, ev, 1, "the other query's evidence is kept")
-	require.Equal(t, "9997", ev[0].Citation.PMID)
+	require.Equal(t, "41000002", ev[0].Citation.PMID)
 }
 
 func TestSearchEmptyResult(t *testing.T) {
@@ -209,16 +214,16 @@ func TestFetchKeepsRequestedOrder(t *testing.T) {
 	f := newFakeEutils(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	ev, err := newTestClient(srv, "").Fetch(context.Background(), []string{"9997", "27797938"})
+	ev, err := newTestClient(srv, "").Fetch(context.Background(), []string{"41000002", "41000003"})
 	require.NoError(t, err)
 	require.Len(t, ev, 2)
-	require.Equal(t, "9997", ev[0].Citation.PMID)
-	require.Equal(t, "27797938", ev[1].Citation.PMID)
+	require.Equal(t, "41000002", ev[0].Citation.PMID)
+	require.Equal(t, "41000003", ev[1].Citation.PMID)
 }
 
 func TestSearchFaults(t *testing.T) {
 	f := newFakeEutils(t)
-	f.search["telomere"] = esearchBody("27797938", "9997")
+	f.search["telomere"] = esearchBody("41000003", "41000002")
 	faulttest.Matrix(t, domain.SourcePubMed, f, func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
 		c := New(Options{BaseURL: base, HTTPClient: hc, Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry, APIKey: "SECRETKEY"})
 		ev, err := c.Search(ctx, []string{"telomere"}, 10)

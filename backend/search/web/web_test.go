@@ -106,6 +106,20 @@ func (f *fakeDDG) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(f.page)
 }
 
+// TestSearchLocal runs on every clone over the synthetic results page of testdata/.
+func TestSearchLocal(t *testing.T) {
+	f := &fakeDDG{page: fixture.Local(t, "wrapped_results.html")}
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	ev, err := c.Search(context.Background(), []string{"metformin alzheimer", "metformin  alzheimer trial"}, 10)
+	require.NoError(t, err)
+	require.Len(t, ev, 3, "the same three results for both queries, deduplicated; the ad is dropped")
+	require.ElementsMatch(t, []string{"metformin alzheimer", "metformin  alzheimer trial"}, f.forms)
+	require.Equal(t, "31000001", ev[0].Citation.PMID)
+	require.InDelta(t, 1.0, ev[0].Relevance, 1e-9)
+}
+
 func TestSearch(t *testing.T) {
 	f := &fakeDDG{page: fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html")}
 	srv := httptest.NewServer(f)
@@ -119,7 +133,7 @@ func TestSearch(t *testing.T) {
 }
 
 func TestSearchFaults(t *testing.T) {
-	f := &fakeDDG{page: fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html")}
+	f := &fakeDDG{page: fixture.Local(t, "wrapped_results.html")}
 	faulttest.Matrix(t, domain.SourceWeb, f, func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
 		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"Hello"}, 10)
 	})

@@ -38,6 +38,9 @@ type Record struct {
 	PubTypes  []string
 	MeSH      []Heading
 	Chemicals []string
+	// ChemicalRNs are the chemicals' registry numbers as MEDLINE gives them (UNII, CAS,
+	// "EC …" or "0"), index for index.
+	ChemicalRNs []string
 	// Question is the PubMedQA question this record answers ("" for MEDLINE records).
 	Question string
 }
@@ -153,6 +156,7 @@ func readMedline(path string) ([]Record, error) {
 		case "RN":
 			if i := strings.Index(v, "("); i >= 0 && strings.HasSuffix(v, ")") {
 				cur.Chemicals = append(cur.Chemicals, v[i+1:len(v)-1])
+				cur.ChemicalRNs = append(cur.ChemicalRNs, strings.TrimSpace(v[:i]))
 			}
 		}
 		tag = ""

@@ -249,8 +249,12 @@ func writeArticle(b *strings.Builder, r Record) {
 	b.WriteString("</PublicationTypeList></Article>")
 	if len(r.Chemicals) > 0 {
 		b.WriteString("<ChemicalList>")
-		for _, c := range r.Chemicals {
-			fmt.Fprintf(b, `<Chemical><RegistryNumber>0</RegistryNumber><NameOfSubstance UI="">%s</NameOfSubstance></Chemical>`, esc(c))
+		for i, c := range r.Chemicals {
+			rn := "0"
+			if i < len(r.ChemicalRNs) && r.ChemicalRNs[i] != "" {
+				rn = r.ChemicalRNs[i]
+			}
+			fmt.Fprintf(b, `<Chemical><RegistryNumber>%s</RegistryNumber><NameOfSubstance UI="">%s</NameOfSubstance></Chemical>`, esc(rn), esc(c))
 		}
 		b.WriteString("</ChemicalList>")
 	}

@@ -136,21 +136,20 @@ func apiError(w http.ResponseWriter, status int, typ, msg string) {
 	w.Write(b)
 }
 
-// texts reads a content field: a string or a list of blocks; cached is the text up to and
-// including the last block marked cache_control.
-func texts(raw json.RawMessage) (all string, marked int, err error) {
+// texts reads a content field: a string or a list of blocks; marks are the lengths of the
+// text up to the end of each block marked cache_control.
+func texts(raw json.RawMessage) (all string, marks []int, err error) {
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
-		return s, -1, nil
+		return s, nil, nil
 	}
 	var blocks []block
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&blocks); err != nil {
-		return "", -1, err
+		return "", nil, err
 	}
 	var b strings.Builder
-	marked = -1
 	for _, bl := range blocks {
 		switch bl.Type {
 		case "text":
@@ -161,13 +160,13 @@ func texts(raw json.RawMessage) (all string, marked int, err error) {
 			b.Write(bl.Content)
 		case "thinking", "redacted_thinking":
 		default:
-			return "", -1, fmt.Errorf("unknown content block type %q", bl.Type)
+			return "", nil, fmt.Errorf("unknown content block type %q", bl.Type)
 		}
 		if len(bl.CacheControl) > 0 {
-			marked = b.Len()
+			marks = append(marks, b.Len())
 		}
 	}
-	return b.String(), marked, nil
+	return b.String(), marks, nil
 }
 
 // ServeHTTP answers POST /v1/messages.
@@ -221,17 +220,18 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	var prompt strings.Builder
-	cacheKey := ""
+	// breakpoints are the prompt prefixes ending at a cache_control mark, in order.
+	var breakpoints []string
 	if len(req.System) > 0 {
-		sys, marked, err := texts(req.System)
+		sys, marks, err := texts(req.System)
 		if err != nil {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", "system: "+err.Error())
 			return
 		}
-		prompt.WriteString(sys + "\n")
-		if marked >= 0 {
-			cacheKey = sys[:marked]
+		for _, m := range marks {
+			breakpoints = append(breakpoints, sys[:m])
 		}
+		prompt.WriteString(sys + "\n")
 	}
 	for i, m := range req.Messages {
 		want := "user"
@@ -242,13 +242,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", fmt.Sprintf("messages.%d.role: roles must alternate between \"user\" and \"assistant\", starting with \"user\"", i))
 			return
 		}
-		t, marked, err := texts(m.Content)
+		t, marks, err := texts(m.Content)
 		if err != nil {
 			apiError(w, http.StatusBadRequest, "invalid_request_error", fmt.Sprintf("messages.%d.content: %s", i, err.Error()))
 			return
 		}
-		if marked >= 0 {
-			cacheKey = prompt.String() + t[:marked]
+		for _, mk := range marks {
+			breakpoints = append(breakpoints, prompt.String()+t[:mk])
 		}
 		prompt.WriteString(t + "\n")
 	}
@@ -287,14 +287,20 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	reply := s.Answer(prompt.String(), schema)
+	// As the API does: the longest breakpoint prefix already cached is read, the rest up to
+	// the last breakpoint is written, and every breakpoint prefix is cached from now on.
 	cacheRead, cacheWrite := 0, 0
-	if cacheKey != "" {
+	if n := len(breakpoints); n > 0 {
 		s.mu.Lock()
-		if s.cached[cacheKey] {
-			cacheRead = (len(cacheKey) + 3) / 4
-		} else {
-			cacheWrite = (len(cacheKey) + 3) / 4
-			s.cached[cacheKey] = true
+		for i := n - 1; i >= 0; i-- {
+			if s.cached[breakpoints[i]] {
+				cacheRead = (len(breakpoints[i]) + 3) / 4
+				break
+			}
+		}
+		cacheWrite = max(0, (len(breakpoints[n-1])+3)/4-cacheRead)
+		for _, b := range breakpoints {
+			s.cached[b] = true
 		}
 		s.mu.Unlock()
 	}

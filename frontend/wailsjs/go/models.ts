@@ -1170,6 +1170,7 @@ export namespace services {
 	
 	export class AppStatus {
 	    version: string;
+	    commit: string;
 	    paths: config.Paths;
 	    database_ok: boolean;
 	    schema_version: number;
@@ -1185,6 +1186,7 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.version = source["version"];
+	        this.commit = source["commit"];
 	        this.paths = this.convertValues(source["paths"], config.Paths);
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
@@ -1211,6 +1213,36 @@ export namespace services {
 		    }
 		    return a;
 		}
+	}
+	export class CallKindUsage {
+	    kind: string;
+	    calls: number;
+	    failed: number;
+	    input_tokens: number;
+	    output_tokens: number;
+	    cached_tokens: number;
+	    latency_ms: number;
+	    cost_usd: number;
+	    cost_known: boolean;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CallKindUsage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.calls = source["calls"];
+	        this.failed = source["failed"];
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cached_tokens = source["cached_tokens"];
+	        this.latency_ms = source["latency_ms"];
+	        this.cost_usd = source["cost_usd"];
+	        this.cost_known = source["cost_known"];
+	        this.local = source["local"];
+	    }
 	}
 	export class Difference {
 	    mechanism_delta: number;
@@ -1521,20 +1553,20 @@ export namespace services {
 		    return a;
 		}
 	}
-	export class RunDetail {
-	    run: domain.Run;
-	    events: domain.Event[];
-	    outcome: string;
+	export class RunUsage {
+	    kinds: CallKindUsage[];
+	    total: CallKindUsage;
+	    price_table_date: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new RunDetail(source);
+	        return new RunUsage(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run = this.convertValues(source["run"], domain.Run);
-	        this.events = this.convertValues(source["events"], domain.Event);
-	        this.outcome = source["outcome"];
+	        this.kinds = this.convertValues(source["kinds"], CallKindUsage);
+	        this.total = this.convertValues(source["total"], CallKindUsage);
+	        this.price_table_date = source["price_table_date"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1555,6 +1587,43 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class RunDetail {
+	    run: domain.Run;
+	    events: domain.Event[];
+	    outcome: string;
+	    usage: RunUsage;
+	
+	    static createFrom(source: any = {}) {
+	        return new RunDetail(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], domain.Run);
+	        this.events = this.convertValues(source["events"], domain.Event);
+	        this.outcome = source["outcome"];
+	        this.usage = this.convertValues(source["usage"], RunUsage);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class StartRequest {
 	    question: string;
 	    judge: string;

@@ -4,11 +4,11 @@
 package llmtest
 
 import (
+	"deepcritical/backend/internal/sharedtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,25 +22,7 @@ const CanaryKey = "sk-canary-XYZ0123456789abcdefCANARY"
 // SharedPath returns <repo root>/../shared/<parts…> or skips the test when it is absent.
 func SharedPath(t testing.TB, parts ...string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("repository root not found: skipping fixture test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(append([]string{dir, "..", "shared"}, parts...)...)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("…/shared/%s not found: skipping fixture test", filepath.Join(parts...))
-	}
-	return p
+	return sharedtest.Path(t, parts...)
 }
 
 // Fixture reads a recorded body from ../shared/fixtures/llm/<rel>.

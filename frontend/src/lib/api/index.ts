@@ -46,6 +46,17 @@ export interface ImportProgress {
   file_done: boolean
 }
 export const EventType = domain.EventType
+/** LLMProgress mirrors Go's domain.LLMProgress, sent on the llm:progress event while a call streams. */
+export interface LLMProgress {
+  run_id?: string
+  call_kind: string
+  provider: string
+  model: string
+  output_tokens: number
+  elapsed_ms: number
+  text: string
+  done?: boolean
+}
 
 /** errorMessage is the text of a rejected call, with command-line advice turned into window advice. */
 export function errorMessage(err: unknown): string {
@@ -89,6 +100,7 @@ export const api = {
   },
   openURL: (url: string): void => BrowserOpenURL(url),
   onRunEvents: (fn: (batch: RunEvent[]) => void): (() => void) => EventsOn('run:event', fn),
+  onLLMProgress: (fn: (p: LLMProgress) => void): (() => void) => EventsOn('llm:progress', fn),
 }
 
 export type Api = typeof api

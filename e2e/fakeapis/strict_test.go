@@ -1,0 +1,71 @@
+package main
+
+import (
+	"context"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
+	"deepcritical/backend/llm/providers"
+)
+
+// strictServer serves the fakes over the shared fixtures (skipped when they are absent).
+func strictServer(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "fixtures"))
+	require.NoError(t, err)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("../shared/fixtures not found")
+	}
+	fx, err := loadFixtures(dir)
+	require.NoError(t, err)
+	srv := httptest.NewServer(newServer(fx, options{}))
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+type pong struct {
+	OK bool `json:"ok"`
+}
+
+func ask(t *testing.T, cfg providers.ProviderConfig, prompt string) error {
+	c, info, err := providers.New(cfg)
+	require.NoError(t, err)
+	s := llm.MustSchemaFor[pong]("pong")
+	_, _, err = llm.Generate(context.Background(), c, llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: prompt}}, Schema: s, Model: info.Model},
+		llm.Options[pong]{Provider: info.Provider, Attempts: 1})
+	return err
+}
+
+// TestFakesAreStrict: DeepCritical's own clients pass the strict fakes; a model the server
+// does not list, an oversize prompt and (for Ollama) a prompt beyond num_ctx are refused or
+// detected as the real services do.
+func TestFakesAreStrict(t *testing.T) {
+	url := strictServer(t)
+	compat := providers.ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: url + "/v1", Model: "fake-judge"}
+	require.NoError(t, ask(t, compat, "ping"))
+	compat.Model = "no-such-model"
+	require.Equal(t, llm.KindModelNotFound, llm.KindOf(ask(t, compat, "ping")))
+	compat.Model = "fake-judge"
+	err := ask(t, compat, strings.Repeat("long prompt ", 20000))
+	require.Equal(t, llm.KindBadRequest, llm.KindOf(err), "%v", err)
+	require.Contains(t, err.Error(), "maximum context length")
+
+	anth := providers.ProviderConfig{Provider: domain.ProviderAnthropic, BaseURL: url, APIKey: "sk-ant-test-000000000000", Model: "claude-haiku-4-5"}
+	require.NoError(t, ask(t, anth, "ping"))
+	anth.Model = "claude-2.1"
+	require.Equal(t, llm.KindModelNotFound, llm.KindOf(ask(t, anth, "ping")))
+
+	oll := providers.ProviderConfig{Provider: domain.ProviderOllama, BaseURL: url, Model: "llama3:latest"}
+	require.NoError(t, ask(t, oll, "ping"))
+	oll.Model = "mistral"
+	require.Equal(t, llm.KindModelNotFound, llm.KindOf(ask(t, oll, "ping")))
+	// num_ctx is sized to the prompt, so a long prompt fits and is not cut.
+	oll.Model = "llama3"
+	require.NoError(t, ask(t, oll, strings.Repeat("long prompt ", 5000)))
+}
