@@ -27,15 +27,15 @@ type ReportService struct {
 
 // ReportView is a run's report as the Report view shows it.
 type ReportView struct {
-	RunID       string                   `json:"run_id"`
-	Markdown    string                   `json:"markdown"`
-	Status      string                   `json:"status"`
-	Verdict     *domain.Verdict          `json:"verdict,omitempty"`
-	Checks      json.RawMessage          `json:"checks,omitempty"`
+	RunID       string                    `json:"run_id"`
+	Markdown    string                    `json:"markdown"`
+	Status      string                    `json:"status"`
+	Verdict     *domain.Verdict           `json:"verdict,omitempty"`
+	Checks      json.RawMessage           `json:"checks,omitempty"`
 	Assessments []domain.StoredAssessment `json:"assessments"`
-	Evidence    []EvidenceView           `json:"evidence"`
-	Disclaimer  string                   `json:"disclaimer"`
-	Formats     []string                 `json:"formats"`
+	Evidence    []EvidenceView            `json:"evidence"`
+	Disclaimer  string                    `json:"disclaimer"`
+	Formats     []string                  `json:"formats"`
 	// Limitations are what limits the report (failed sources, fallback judge, off-topic
 	// evidence, …); the Markdown carries them too.
 	Limitations []report.Limitation `json:"limitations"`
