@@ -126,12 +126,20 @@ const (
 // ErrorData is the payload of "error". Fatal errors end the run (phase "run"); the others
 // are recorded and the run goes on without the failed part.
 type ErrorData struct {
-	Error            string        `json:"error,omitempty"`
-	Errors           []SearchError `json:"errors,omitempty"`
-	Fatal            bool          `json:"fatal"`
-	Phase            string        `json:"phase"`
-	StopReason       string        `json:"stop_reason,omitempty"`
-	UnverifiedReason string        `json:"unverified_reason,omitempty"`
+	Error  string        `json:"error,omitempty"`
+	Errors []SearchError `json:"errors,omitempty"`
+	// Failed lists the papers whose appraisal failed (phase "appraisal"), each with why.
+	Failed           []AppraisalFailure `json:"failed,omitempty"`
+	Fatal            bool               `json:"fatal"`
+	Phase            string             `json:"phase"`
+	StopReason       string             `json:"stop_reason,omitempty"`
+	UnverifiedReason string             `json:"unverified_reason,omitempty"`
+}
+
+// AppraisalFailure is one paper the appraiser could not assess, by canonical key.
+type AppraisalFailure struct {
+	Key    string `json:"key"`
+	Reason string `json:"reason"`
 }
 
 // CancelledData is the payload of "cancelled".
