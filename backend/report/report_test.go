@@ -207,7 +207,7 @@ func TestInputFromExport(t *testing.T) {
 	require.True(t, in.Assessment.Sufficient, "the latest iteration wins")
 	require.NotNil(t, in.Narrative)
 	require.True(t, in.Narrative.Offline)
-	require.Equal(t, StatusFailed, in.Verification.Status)
+	require.Equal(t, domain.ReportFailed, in.Verification.Status)
 	require.Equal(t, []string{"Donepezil"}, in.Verification.Checks.Unsupported(grounding.KindCandidate))
 	// The HTML rebuilt from storage says what the stored Markdown says.
 	require.Equal(t, run.Report.Markdown, Build(in).Markdown)
@@ -215,11 +215,11 @@ func TestInputFromExport(t *testing.T) {
 
 func TestUnverifiedReport(t *testing.T) {
 	run := sampleExportRun()
-	run.Report.Status = StatusUnverified
+	run.Report.Status = domain.ReportUnverified
 	run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 5, Type: domain.EventError,
 		Data: json.RawMessage(`{"unverified_reason":"verifier timed out"}`)})
 	r := Build(InputFromExport(run))
-	require.Equal(t, StatusUnverified, r.Status)
+	require.Equal(t, domain.ReportUnverified, r.Status)
 	require.Contains(t, r.Markdown, "UNVERIFIED: the report could not be verified (verifier timed out)")
 }
 
@@ -320,7 +320,7 @@ func TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat(t *testing.T) {
 	a := sampleAssessment(domain.JudgeKindLLM)
 	a.Judge.Repaired = true
 	a.Judge.Overrides = []string{"judge said sufficient; overridden: no drug candidate", `candidate "Unobtainium" rejected: named only in evidence [4], flagged as a possible prompt injection`}
-	er.Assessments = append(er.Assessments, StoredAssessment{Iteration: 3, Assessment: a, CreatedAt: t0.Add(300 * time.Second)})
+	er.Assessments = append(er.Assessments, domain.StoredAssessment{Iteration: 3, Assessment: a, CreatedAt: t0.Add(300 * time.Second)})
 	er.Report = nil // rebuilt from the stored assessments, as for a run still in progress
 	for _, format := range []string{"md", "html", "json"} {
 		var b strings.Builder

@@ -28,7 +28,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/pubmed"
 	"deepcritical/backend/store"
@@ -114,8 +114,8 @@ func TestLoopRecall(t *testing.T) {
 	defer st.Close()
 	client := pubmed.New(pubmed.Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1)})
 	fan := search.NewFanout([]search.Source{client}, search.FanoutOptions{Timeout: 30 * time.Second})
-	orc, err := orchestrator.New(orchestrator.Deps{Searcher: fan, Judge: wire.Judge{J: judge.NewOffline()}, Store: wire.Store{S: st},
-		Synthesizer: wire.Synthesizer{}}, orchestrator.Options{MaxVerifyRounds: -1})
+	orc, err := orchestrator.New(orchestrator.Deps{Searcher: fan, Judge: runs.Judge{J: judge.NewOffline()}, Store: st,
+		Synthesizer: runs.Synthesizer{}}, orchestrator.Options{MaxVerifyRounds: -1})
 	if err != nil {
 		t.Fatal(err)
 	}
