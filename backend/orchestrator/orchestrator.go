@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sort"
 	"strings"
 	"time"
 
@@ -432,6 +433,9 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			for k, a := range m {
 				st.appraisals[k] = a
 			}
+			if err := o.appraisalFailures(ctx, st, it, m, len(todo)); err != nil {
+				return err
+			}
 			if err != nil {
 				if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
 					map[string]any{"phase": "appraisal", "error": domain.SafeMessage(err), "fatal": false}); err != nil {
@@ -742,4 +746,40 @@ func (o *Orchestrator) saveTopics(ctx context.Context, st *state) error {
 		return fmt.Errorf("store evidence topics: %w", err)
 	}
 	return nil
+}
+
+// appraisalFailures reports, in one non-fatal event, every paper whose LLM appraisal failed
+// (all its dimensions not assessed because the model call failed), each with its reason, so
+// a card's "not assessed" is explained in the run's record and never silent.
+func (o *Orchestrator) appraisalFailures(ctx context.Context, st *state, it int, m map[string]domain.Appraisal, total int) error {
+	type failure struct {
+		Key    string `json:"key"`
+		Reason string `json:"reason"`
+	}
+	var failed []failure
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		a := m[k]
+		if a.Assessor.Kind != domain.JudgeKindFallback {
+			continue
+		}
+		reason := "the appraisal call failed"
+		for _, d := range a.Dimensions {
+			if d.Error != "" {
+				reason = d.Error
+				break
+			}
+		}
+		failed = append(failed, failure{Key: k, Reason: reason})
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return o.event(ctx, st, domain.EventError, it,
+		fmt.Sprintf("Appraisal failed for %d of %d papers (first: %s); they are shown as not assessed with this reason", len(failed), total, failed[0].Reason),
+		map[string]any{"phase": "appraisal", "fatal": false, "failed": failed})
 }

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -293,4 +294,48 @@ func TestExportToFileRefusesOverwrite(t *testing.T) {
 func TestBuildDeterministic(t *testing.T) {
 	in := InputFromExport(sampleExportRun())
 	require.Equal(t, Build(in).Markdown, Build(in).Markdown)
+}
+
+func TestNotAssessedReason(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score`, "not a trial"},
+		{"not enough text to assess (fewer than 40 words of abstract or full text)", "no abstract"},
+		{"nothing to score was found in the text: no randomisation, blinding, concealment, registration or analysis method is reported", "nothing reported to score"},
+		{"LLM assessment failed: openai (gpt-4o): rate limited", "appraisal failed: openai (gpt-4o): rate limited"},
+		{"model timed out", "appraisal failed: model timed out"},
+		{"no methods section", "no methods section"},
+		{"", "no reason recorded"},
+	}
+	for _, tc := range tests {
+		if got := NotAssessedReason(tc.in); got != tc.want {
+			t.Errorf("NotAssessedReason(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat: a repaired LLM answer and the
+// rules' overrides reach the judge line of every export that shows the judge.
+func TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat(t *testing.T) {
+	er := sampleExportRun()
+	a := sampleAssessment(domain.JudgeKindLLM)
+	a.Judge.Repaired = true
+	a.Judge.Overrides = []string{"judge said sufficient; overridden: no drug candidate", `candidate "Unobtainium" rejected: named only in evidence [4], flagged as a possible prompt injection`}
+	er.Assessments = append(er.Assessments, StoredAssessment{Iteration: 3, Assessment: a, CreatedAt: t0.Add(300 * time.Second)})
+	er.Report = nil // rebuilt from the stored assessments, as for a run still in progress
+	for _, format := range []string{"md", "html", "json"} {
+		var b strings.Builder
+		if err := Export(er, format, &b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		wants := []string{"REPAIRED", "OVERRIDDEN by DeepCritical", "Unobtainium"}
+		if format == "json" {
+			wants = []string{`"repaired": true`, `"overrides"`, "Unobtainium"}
+		}
+		for _, want := range wants {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s export lacks %q", format, want)
+			}
+		}
+	}
 }

@@ -64,8 +64,10 @@ export function notAssessedReason(error: string): string {
   if (e.includes('rubric scores primary studies') || e.includes('not a trial')) return 'not a trial'
   if (e.includes('not enough text') || e.includes('no abstract')) return 'no abstract'
   if (e.includes('nothing to score')) return 'nothing reported to score'
-  const failed = error.replace(/^LLM assessment failed:\s*/i, '')
-  return 'appraisal failed: ' + (failed.length > 60 ? failed.slice(0, 59) + '…' : failed)
+  const failed = /^LLM assessment failed:/i.test(error) || /\bfailed\b|timed out|error/i.test(error)
+  const short = error.replace(/^LLM assessment failed:\s*/i, '')
+  const cut = short.length > 60 ? short.slice(0, 59) + '…' : short
+  return failed ? 'appraisal failed: ' + cut : cut
 }
 
 /** highlight splits text around the first case-insensitive occurrence of quote. */
