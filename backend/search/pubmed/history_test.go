@@ -63,19 +63,32 @@ func TestSearchUsesHistoryServer(t *testing.T) {
 func TestSearchRelaxesOnlyWhenTheCombinedCountIsLow(t *testing.T) {
 	c, srv := semanticClient(t, historyCorpus(3))
 	ctx, evs := recordQueries(context.Background())
-	ev, err := c.Search(ctx, []string{"metformin AND dementia AND zzqqnotaword", "lactate AND septic AND qqzznothing"}, 4)
+	ev, err := c.Search(ctx, []string{"metformin AND zzqqnotaword", "septic shock AND qqzznothing"}, 4)
 	require.Error(t, err, "PhraseNotFound comes back as a warning")
 	_, failure := search.Split(err)
 	require.NoError(t, failure)
-	require.EqualValues(t, 2, srv.ESearches.Load(), "first try, then one relaxed OR")
+	require.EqualValues(t, 2, srv.ESearches.Load(), "first try, then one esearch for all the relaxation steps")
 	require.EqualValues(t, 1, srv.EFetches.Load())
 	require.Len(t, *evs, 2)
 	require.Equal(t, 0, (*evs)[0].Count)
 	second := (*evs)[1]
 	require.Equal(t, 2, second.Attempt)
-	require.Equal(t, "(metformin AND dementia) OR (lactate AND septic)", second.Query)
+	require.Equal(t, "(metformin) OR (septic shock) OR (septic OR shock)", second.Query, "every relaxation step in one OR")
 	require.Contains(t, second.Relaxation, "dropped the least specific concept")
+	require.Contains(t, second.Relaxation, "ORed the words instead of ANDing them")
 	require.Contains(t, second.Relaxation, "(no hits)")
 	require.Equal(t, 4, second.Count)
 	require.Len(t, ev, 4)
+}
+
+func TestWithCoreForms(t *testing.T) {
+	for _, tt := range []struct {
+		in, want []string
+	}{
+		{[]string{"a AND b"}, []string{"a AND b"}},
+		{[]string{"a AND b AND c", "a AND b AND d", "x"}, []string{"a AND b AND c", "a AND b AND d", "x", "a AND b"}},
+		{[]string{"(a OR e) AND b AND c"}, []string{"(a OR e) AND b AND c", "(a OR e) AND b"}},
+	} {
+		require.Equal(t, tt.want, withCoreForms(tt.in), "%v", tt.in)
+	}
 }

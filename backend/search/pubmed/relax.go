@@ -14,7 +14,8 @@ import (
 // Count-aware relaxation: esearch's Count decides what happens to a query that finds too
 // little. Bounded so one query costs at most maxAttempts esearch requests.
 const (
-	// maxAttempts bounds the esearch requests of one query (first try + relaxations).
+	// maxAttempts bounds the relaxation levels of one query (first try + relaxations); all
+	// the relaxed levels of a call go into one esearch.
 	maxAttempts = 3
 	// narrowAbove is the Count over which a query is narrowed to trials and reviews by
 	// publication type (a filter, never free-text words), keeping the unfiltered hits
@@ -38,6 +39,30 @@ func combineQueries(qs []string) string {
 	return strings.Join(parts, " OR ")
 }
 
+// withCoreForms adds, after the queries, the core of each query of three or more concepts:
+// its first two concepts (the condition and the next most important). The OR then finds
+// what the core finds, and Best Match still ranks the papers that match the whole query
+// first, so a missing word in a minor concept no longer costs a relaxation esearch.
+func withCoreForms(queries []string) []string {
+	out := append([]string(nil), queries...)
+	keys := map[string]bool{}
+	for _, q := range queries {
+		keys[querybuild.Key(q)] = true
+	}
+	for _, q := range queries {
+		groups, err := querybuild.Groups(q)
+		if err != nil || len(groups) < 3 {
+			continue
+		}
+		core := joinGroups(groups[:2])
+		if k := querybuild.Key(core); !keys[k] {
+			keys[k] = true
+			out = append(out, core)
+		}
+	}
+	return out
+}
+
 // searchCombined runs the queries of one call as ONE esearch of their OR, with count-aware
 // relaxation driven by that esearch's Count:
 //
@@ -47,9 +72,9 @@ func combineQueries(qs []string) string {
 //     publication type (a filter, never free-text words), keeping the unfiltered hits
 //     after the filtered ones when the filter leaves too few;
 //   - fewer than max hits: no query of the OR can have more, so each query is relaxed
-//     (relaxOnce: drop the least specific concept, or OR the words) and the relaxed forms
-//     are sent again as one OR, at most maxAttempts esearches in all. The ids of earlier
-//     attempts rank first.
+//     (relaxOnce, repeated up to maxAttempts-1 times: drop the least specific concept,
+//     then OR the words) and all the relaxed forms are sent as ONE more esearch, their
+//     OR. The ids of the first try rank first.
 //
 // A query OR that still finds nothing is reported in its last event. The returned result
 // carries a WebEnv and QueryKey only when the history set is exactly the ids to fetch.
@@ -104,7 +129,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		return r, ev, nil
 	}
 
-	current := append([]string(nil), queries...)
+	current := withCoreForms(queries)
 	q := combineQueries(current)
 	r, ev, err := send(q, 1, "")
 	evs = append(evs, ev)
@@ -133,41 +158,40 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		merged.WebEnv, merged.QueryKey = r.WebEnv, r.QueryKey
 		return merged, evs, nil
 	}
-	for attempt := 2; attempt <= maxAttempts; attempt++ {
-		next := make([]string, 0, len(current))
-		var what []string
-		keys := map[string]bool{}
-		for _, cq := range current {
-			nq, w := relaxOnce(cq, attempt-1, count)
-			if nq == "" || querybuild.Key(nq) == querybuild.Key(cq) {
-				nq = cq
-			} else {
-				what = append(what, fmt.Sprintf("%q: %s", cq, w))
+	// Too few: every relaxation step (up to maxAttempts-1 per query) goes into ONE more
+	// esearch, their OR, so a low count costs one request, not one per step. The ids of
+	// the first try rank first; Best Match ranks the rest by the words they share.
+	var (
+		next []string
+		what []string
+		keys = map[string]bool{}
+	)
+	for _, cq := range current {
+		form := cq
+		for step := 1; step < maxAttempts; step++ {
+			nq, w := relaxOnce(form, step, count)
+			if nq == "" || querybuild.Key(nq) == querybuild.Key(form) {
+				break
 			}
+			what = append(what, fmt.Sprintf("%q: %s", form, w))
+			form = nq
 			if k := querybuild.Key(nq); !keys[k] {
 				keys[k] = true
 				next = append(next, nq)
 			}
 		}
-		if len(what) == 0 {
-			break
-		}
+	}
+	if len(next) > 0 {
 		why := "no hits"
 		if count > 0 {
 			why = fmt.Sprintf("only %d hits", count)
 		}
-		current = next
-		q = combineQueries(current)
-		r, ev, err = send(q, attempt, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
+		q = combineQueries(next)
+		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
 		evs = append(evs, ev)
-		if err != nil {
-			break
-		}
-		keepNotes(r)
-		add(r.IDs)
-		count = ev.Count
-		if count >= max {
-			break
+		if err == nil {
+			keepNotes(r)
+			add(r.IDs)
 		}
 	}
 	if len(merged.IDs) == 0 {
