@@ -3,6 +3,7 @@ package relevance
 import (
 	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
@@ -141,8 +142,19 @@ func TestRelevanceOnPubMedQA(t *testing.T) {
 		rn := float64(f.ownOn) / float64(f.n)
 		t.Logf("%s: %d questions, answering abstract ranked first %.1f %%, all 7 strangers off-topic %.1f %%, answering abstract on topic %.1f %%",
 			name, f.n, 100*rf, 100*ro, 100*rn)
+		key := map[int]string{0: "tuning", 1: "heldout"}[i]
+		fmt.Printf("figure: relevance.answer_ranked_first.%s: %.3f (%d questions; target >= 0.9: %s)\n", key, rf, f.n, metStr(rf >= 0.9))
+		fmt.Printf("figure: relevance.strangers_all_off_topic.%s: %.3f (target >= 0.9: %s)\n", key, ro, metStr(ro >= 0.9))
+		fmt.Printf("figure: relevance.answer_on_topic.%s: %.3f\n", key, rn)
 		if rf < 0.9 || ro < 0.9 || rn < 0.9 {
 			t.Errorf("%s below target (first %.3f, off-topic %.3f; both must be ≥ 0.9)", name, rf, ro)
 		}
 	}
+}
+
+func metStr(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
 }

@@ -351,6 +351,7 @@ export namespace domain {
 	    COMPLETE = "complete",
 	    ERROR = "error",
 	    CANCELLED = "cancelled",
+	    QUERY = "query",
 	}
 	export class AssessorInfo {
 	    provider: string;
@@ -513,6 +514,8 @@ export namespace domain {
 	    kind: string;
 	    error?: string;
 	    fallback_from?: string[];
+	    repaired?: boolean;
+	    overrides?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new JudgeInfo(source);
@@ -526,6 +529,8 @@ export namespace domain {
 	        this.kind = source["kind"];
 	        this.error = source["error"];
 	        this.fallback_from = source["fallback_from"];
+	        this.repaired = source["repaired"];
+	        this.overrides = source["overrides"];
 	    }
 	}
 	export class AssessmentDetails {
@@ -697,6 +702,8 @@ export namespace domain {
 	    publication_types?: string[];
 	    mesh_terms?: string[];
 	    chemicals?: string[];
+	    chemical_rns?: string[];
+	    mesh_qualifiers?: string[];
 	    sections?: Section[];
 	    registry_ids?: string[];
 	    retraction_notices?: string[];
@@ -707,6 +714,7 @@ export namespace domain {
 	    volume?: string;
 	    issue?: string;
 	    pages?: string;
+	    issn?: string;
 	    keywords?: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -729,6 +737,8 @@ export namespace domain {
 	        this.publication_types = source["publication_types"];
 	        this.mesh_terms = source["mesh_terms"];
 	        this.chemicals = source["chemicals"];
+	        this.chemical_rns = source["chemical_rns"];
+	        this.mesh_qualifiers = source["mesh_qualifiers"];
 	        this.sections = this.convertValues(source["sections"], Section);
 	        this.registry_ids = source["registry_ids"];
 	        this.retraction_notices = source["retraction_notices"];
@@ -739,6 +749,7 @@ export namespace domain {
 	        this.volume = source["volume"];
 	        this.issue = source["issue"];
 	        this.pages = source["pages"];
+	        this.issn = source["issn"];
 	        this.keywords = source["keywords"];
 	    }
 	
@@ -1003,6 +1014,47 @@ export namespace domain {
 	
 	
 	
+	export class StoredAssessment {
+	    run_id?: string;
+	    iteration: number;
+	    label?: string;
+	    assessment: Assessment;
+	    heuristics?: Heuristics;
+	    // Go type: time
+	    created_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredAssessment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.iteration = source["iteration"];
+	        this.label = source["label"];
+	        this.assessment = this.convertValues(source["assessment"], Assessment);
+	        this.heuristics = this.convertValues(source["heuristics"], Heuristics);
+	        this.created_at = this.convertValues(source["created_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
 	export class Verdict {
@@ -1055,6 +1107,9 @@ export namespace library {
 	    updated: number;
 	    skipped: number;
 	    errors: ImportError[];
+	    warnings: ImportError[];
+	    files: number;
+	    records: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -1066,6 +1121,9 @@ export namespace library {
 	        this.updated = source["updated"];
 	        this.skipped = source["skipped"];
 	        this.errors = this.convertValues(source["errors"], ImportError);
+	        this.warnings = this.convertValues(source["warnings"], ImportError);
+	        this.files = source["files"];
+	        this.records = source["records"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1089,6 +1147,25 @@ export namespace library {
 
 }
 
+export namespace report {
+	
+	export class Limitation {
+	    kind: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Limitation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.text = source["text"];
+	    }
+	}
+
+}
+
 export namespace services {
 	
 	export class AppStatus {
@@ -1098,6 +1175,7 @@ export namespace services {
 	    database_ok: boolean;
 	    schema_version: number;
 	    startup_error?: string;
+	    read_only?: string;
 	    disclaimer: string;
 	    last_view: string;
 	
@@ -1113,6 +1191,7 @@ export namespace services {
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
 	        this.startup_error = source["startup_error"];
+	        this.read_only = source["read_only"];
 	        this.disclaimer = source["disclaimer"];
 	        this.last_view = source["last_view"];
 	    }
@@ -1134,6 +1213,36 @@ export namespace services {
 		    }
 		    return a;
 		}
+	}
+	export class CallKindUsage {
+	    kind: string;
+	    calls: number;
+	    failed: number;
+	    input_tokens: number;
+	    output_tokens: number;
+	    cached_tokens: number;
+	    latency_ms: number;
+	    cost_usd: number;
+	    cost_known: boolean;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CallKindUsage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.calls = source["calls"];
+	        this.failed = source["failed"];
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cached_tokens = source["cached_tokens"];
+	        this.latency_ms = source["latency_ms"];
+	        this.cost_usd = source["cost_usd"];
+	        this.cost_known = source["cost_known"];
+	        this.local = source["local"];
+	    }
 	}
 	export class Difference {
 	    mechanism_delta: number;
@@ -1203,6 +1312,7 @@ export namespace services {
 	    key: string;
 	    evidence: domain.Evidence;
 	    appraisal?: domain.Appraisal;
+	    design: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -1214,6 +1324,7 @@ export namespace services {
 	        this.key = source["key"];
 	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	        this.design = source["design"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1359,6 +1470,7 @@ export namespace services {
 	    latency_ms: number;
 	    error?: string;
 	    local: boolean;
+	    warning?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderTest(source);
@@ -1372,6 +1484,7 @@ export namespace services {
 	        this.latency_ms = source["latency_ms"];
 	        this.error = source["error"];
 	        this.local = source["local"];
+	        this.warning = source["warning"];
 	    }
 	}
 	export class RejudgeRequest {
@@ -1396,10 +1509,11 @@ export namespace services {
 	    status: string;
 	    verdict?: domain.Verdict;
 	    checks?: number[];
-	    assessments: store.StoredAssessment[];
+	    assessments: domain.StoredAssessment[];
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    limitations: report.Limitation[];
 	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
@@ -1413,11 +1527,46 @@ export namespace services {
 	        this.status = source["status"];
 	        this.verdict = this.convertValues(source["verdict"], domain.Verdict);
 	        this.checks = source["checks"];
-	        this.assessments = this.convertValues(source["assessments"], store.StoredAssessment);
+	        this.assessments = this.convertValues(source["assessments"], domain.StoredAssessment);
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.limitations = this.convertValues(source["limitations"], report.Limitation);
 	        this.outcome = source["outcome"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RunUsage {
+	    kinds: CallKindUsage[];
+	    total: CallKindUsage;
+	    price_table_date: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new RunUsage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kinds = this.convertValues(source["kinds"], CallKindUsage);
+	        this.total = this.convertValues(source["total"], CallKindUsage);
+	        this.price_table_date = source["price_table_date"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1442,6 +1591,7 @@ export namespace services {
 	    run: domain.Run;
 	    events: domain.Event[];
 	    outcome: string;
+	    usage: RunUsage;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1452,6 +1602,7 @@ export namespace services {
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
 	        this.outcome = source["outcome"];
+	        this.usage = this.convertValues(source["usage"], RunUsage);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1472,6 +1623,7 @@ export namespace services {
 		    return a;
 		}
 	}
+	
 	export class StartRequest {
 	    question: string;
 	    judge: string;
@@ -1595,47 +1747,6 @@ export namespace store {
 	        this.error = source["error"];
 	        this.report_status = source["report_status"];
 	        this.outcome = source["outcome"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class StoredAssessment {
-	    run_id: string;
-	    iteration: number;
-	    label?: string;
-	    assessment: domain.Assessment;
-	    heuristics?: domain.Heuristics;
-	    // Go type: time
-	    created_at: any;
-	
-	    static createFrom(source: any = {}) {
-	        return new StoredAssessment(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run_id = source["run_id"];
-	        this.iteration = source["iteration"];
-	        this.label = source["label"];
-	        this.assessment = this.convertValues(source["assessment"], domain.Assessment);
-	        this.heuristics = this.convertValues(source["heuristics"], domain.Heuristics);
-	        this.created_at = this.convertValues(source["created_at"], null);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
