@@ -91,7 +91,7 @@ func New(cfg ProviderConfig) (llm.Client, llm.Info, error) {
 	return nil, llm.Info{}, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(cfg.Provider))
 }
 
-// EnvConfig reads the environment variables of DESIGN.md §4 for p (getenv is os.Getenv
+// EnvConfig reads the provider's DEEPCRITICAL_*/vendor key environment variables for p (getenv is os.Getenv
 // in production). Settings are merged by the caller; the environment wins.
 func EnvConfig(p domain.Provider, getenv func(string) string) ProviderConfig {
 	cfg := ProviderConfig{Provider: p}
