@@ -351,6 +351,7 @@ export namespace domain {
 	    COMPLETE = "complete",
 	    ERROR = "error",
 	    CANCELLED = "cancelled",
+	    QUERY = "query",
 	}
 	export class AssessorInfo {
 	    provider: string;
@@ -513,6 +514,8 @@ export namespace domain {
 	    kind: string;
 	    error?: string;
 	    fallback_from?: string[];
+	    repaired?: boolean;
+	    overrides?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new JudgeInfo(source);
@@ -526,6 +529,8 @@ export namespace domain {
 	        this.kind = source["kind"];
 	        this.error = source["error"];
 	        this.fallback_from = source["fallback_from"];
+	        this.repaired = source["repaired"];
+	        this.overrides = source["overrides"];
 	    }
 	}
 	export class AssessmentDetails {
@@ -697,6 +702,8 @@ export namespace domain {
 	    publication_types?: string[];
 	    mesh_terms?: string[];
 	    chemicals?: string[];
+	    chemical_rns?: string[];
+	    mesh_qualifiers?: string[];
 	    sections?: Section[];
 	    registry_ids?: string[];
 	    retraction_notices?: string[];
@@ -707,6 +714,7 @@ export namespace domain {
 	    volume?: string;
 	    issue?: string;
 	    pages?: string;
+	    issn?: string;
 	    keywords?: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -729,6 +737,8 @@ export namespace domain {
 	        this.publication_types = source["publication_types"];
 	        this.mesh_terms = source["mesh_terms"];
 	        this.chemicals = source["chemicals"];
+	        this.chemical_rns = source["chemical_rns"];
+	        this.mesh_qualifiers = source["mesh_qualifiers"];
 	        this.sections = this.convertValues(source["sections"], Section);
 	        this.registry_ids = source["registry_ids"];
 	        this.retraction_notices = source["retraction_notices"];
@@ -739,6 +749,7 @@ export namespace domain {
 	        this.volume = source["volume"];
 	        this.issue = source["issue"];
 	        this.pages = source["pages"];
+	        this.issn = source["issn"];
 	        this.keywords = source["keywords"];
 	    }
 	
@@ -1055,6 +1066,10 @@ export namespace library {
 	    updated: number;
 	    skipped: number;
 	    errors: ImportError[];
+	    warnings: ImportError[];
+	    files: number;
+	    records: number;
+	    nothing_imported?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -1066,6 +1081,10 @@ export namespace library {
 	        this.updated = source["updated"];
 	        this.skipped = source["skipped"];
 	        this.errors = this.convertValues(source["errors"], ImportError);
+	        this.warnings = this.convertValues(source["warnings"], ImportError);
+	        this.files = source["files"];
+	        this.records = source["records"];
+	        this.nothing_imported = source["nothing_imported"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1085,6 +1104,25 @@ export namespace library {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace report {
+	
+	export class Limitation {
+	    kind: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Limitation(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.text = source["text"];
+	    }
 	}
 
 }
@@ -1134,6 +1172,36 @@ export namespace services {
 		    }
 		    return a;
 		}
+	}
+	export class CallKindUsage {
+	    kind: string;
+	    calls: number;
+	    failed: number;
+	    input_tokens: number;
+	    output_tokens: number;
+	    cached_tokens: number;
+	    latency_ms: number;
+	    cost_usd: number;
+	    cost_known: boolean;
+	    local: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CallKindUsage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.calls = source["calls"];
+	        this.failed = source["failed"];
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cached_tokens = source["cached_tokens"];
+	        this.latency_ms = source["latency_ms"];
+	        this.cost_usd = source["cost_usd"];
+	        this.cost_known = source["cost_known"];
+	        this.local = source["local"];
+	    }
 	}
 	export class Difference {
 	    mechanism_delta: number;
@@ -1359,6 +1427,7 @@ export namespace services {
 	    latency_ms: number;
 	    error?: string;
 	    local: boolean;
+	    warning?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderTest(source);
@@ -1372,6 +1441,7 @@ export namespace services {
 	        this.latency_ms = source["latency_ms"];
 	        this.error = source["error"];
 	        this.local = source["local"];
+	        this.warning = source["warning"];
 	    }
 	}
 	export class RejudgeRequest {
@@ -1400,6 +1470,7 @@ export namespace services {
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
+	    limitations: report.Limitation[];
 	    outcome: string;
 	
 	    static createFrom(source: any = {}) {
@@ -1417,7 +1488,42 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
+	        this.limitations = this.convertValues(source["limitations"], report.Limitation);
 	        this.outcome = source["outcome"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class RunUsage {
+	    kinds: CallKindUsage[];
+	    total: CallKindUsage;
+	    price_table_date: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new RunUsage(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kinds = this.convertValues(source["kinds"], CallKindUsage);
+	        this.total = this.convertValues(source["total"], CallKindUsage);
+	        this.price_table_date = source["price_table_date"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1442,6 +1548,7 @@ export namespace services {
 	    run: domain.Run;
 	    events: domain.Event[];
 	    outcome: string;
+	    usage: RunUsage;
 	
 	    static createFrom(source: any = {}) {
 	        return new RunDetail(source);
@@ -1452,6 +1559,7 @@ export namespace services {
 	        this.run = this.convertValues(source["run"], domain.Run);
 	        this.events = this.convertValues(source["events"], domain.Event);
 	        this.outcome = source["outcome"];
+	        this.usage = this.convertValues(source["usage"], RunUsage);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1472,6 +1580,7 @@ export namespace services {
 		    return a;
 		}
 	}
+	
 	export class StartRequest {
 	    question: string;
 	    judge: string;

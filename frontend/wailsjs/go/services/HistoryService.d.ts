@@ -8,3 +8,5 @@ export function Delete(arg1:string):Promise<void>;
 export function Get(arg1:string):Promise<services.RunDetail>;
 
 export function List(arg1:store.RunFilter):Promise<Array<store.RunSummary>>;
+
+export function Usage(arg1:string):Promise<services.RunUsage>;

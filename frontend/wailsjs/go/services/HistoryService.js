@@ -13,3 +13,7 @@ export function Get(arg1) {
 export function List(arg1) {
   return window['go']['services']['HistoryService']['List'](arg1);
 }
+
+export function Usage(arg1) {
+  return window['go']['services']['HistoryService']['Usage'](arg1);
+}
