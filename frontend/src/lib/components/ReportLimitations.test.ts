@@ -26,8 +26,8 @@ describe('Report limitations', () => {
         runId: 'r1',
         report: report([
           { kind: 'source_failed', text: 'PubMed failed: HTTP 503 on every query; its evidence is missing.' },
-          { kind: 'judge', text: 'The offline heuristic judge scored the evidence; no LLM was used.' },
-          { kind: 'unverified', text: '2 quotes could not be found in their sources.' },
+          { kind: 'judge_offline', text: 'The offline heuristic judge scored the evidence; no LLM was used.' },
+          { kind: 'unverified_quotes', text: '2 quotes could not be found in their sources.' },
         ]) as any,
       },
     })
@@ -35,7 +35,7 @@ describe('Report limitations', () => {
     const block = target.querySelector('[data-testid="report-limitations"]')!
     expect(block.querySelector('h4')?.textContent).toBe('Limitations (3)')
     const items = Array.from(block.querySelectorAll('li'))
-    expect(items.map((li) => li.dataset.kind)).toEqual(['source_failed', 'judge', 'unverified'])
+    expect(items.map((li) => li.dataset.kind)).toEqual(['source_failed', 'judge_offline', 'unverified_quotes'])
     expect(items[0].textContent).toContain('PubMed failed')
     // Near the top: before the exports and the report body.
     const article = target.querySelector('[data-testid="report"]')!
