@@ -112,6 +112,6 @@ func TestUnverifiedQuotesAreDisclosed(t *testing.T) {
 	for _, format := range []string{"md", "html", "csv"} {
 		var buf bytes.Buffer
 		require.NoError(t, Export(run, format, &buf))
-		require.True(t, strings.Contains(buf.String(), "1 appraisal quote could not be found in the paper"), "%s export must disclose the unverified quote", format)
+		require.True(t, strings.Contains(buf.String(), "1 appraisal quote could not be verified as a passage of the paper"), "%s export must disclose the unverified quote", format)
 	}
 }
