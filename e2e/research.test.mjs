@@ -196,6 +196,13 @@ describe('research: question to report', () => {
     assert.ok(fit.atEnd, 'the Progress list shows its newest event')
     assert.equal(fit.overflowX, false, 'no line runs past the list')
     assert.equal(fit.cut, 0, 'every message wraps whole')
+    // Each query sent to a source is in the timeline with its hit count (and any relaxation).
+    const queries = await page.$$eval('[data-testid="query-event"]', (els) =>
+      els.map((e) => ({ hits: e.querySelector('[data-testid="query-hits"]')?.textContent ?? '', text: e.querySelector('[data-testid="query-text"]')?.textContent ?? '' })),
+    )
+    console.log(`query events: ${queries.length}; first: ${JSON.stringify(queries[0])}`)
+    assert.ok(queries.length > 0, 'the timeline lists the queries sent')
+    assert.ok(queries.every((q) => /^(\d+ hits?|hit count unknown)$/.test(q.hits) && q.text.trim()), `every query shows its text and hits: ${JSON.stringify(queries.slice(0, 3))}`)
     await shot(page, 'run-progress')
   })
 
@@ -244,7 +251,7 @@ describe('research: question to report', () => {
     }
     // No tooltip can sit over the dialog or cover the next link: the titles that open it and
     // the navigation carry none (the shortcut is written in the button).
-    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav [title]', (els) => els.length), 0)
+    assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav button[title]', (els) => els.length), 0)
     assert.match(await page.getByTestId('nav-history').innerText(), /Alt\+2/)
     await shot(page, 'paper-detail')
     await page.keyboard.press('Escape')

@@ -14,8 +14,8 @@
 # Usage: scripts/bench.sh [--quick]
 #   --quick   no DC_BENCH_SCALE and short bench times: checks the harness in a minute or two;
 #             its figures are not at the issues' scale.
-# Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,appraisal,
-#              judge, browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
+# Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,firstpaint,
+#              appraisal,judge,search,browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
 #              benchmark run, default 900).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -292,6 +292,23 @@ run_judge() {
   [ $code -eq 0 ] || note "the judge quality test failed (a missed target is reported above, not fatal)"
 }
 
+run_search() {
+  note "search quality: loop recall on 500 PubMedQA questions against the semantic E-utilities fake, relevance marking — load $(cut -d' ' -f1 /proc/loadavg)"
+  local log=$OUT/search-quality.txt code start n=500
+  [ $QUICK -eq 1 ] && n=60
+  start=$(date +%s)
+  DC_BENCH_SEARCH=1 SEARCHQUALITY_N=$n go test -count=1 -timeout 30m -run 'TestLoopRecall' -v ./e2e/searchquality/ >"$log" 2>&1
+  code=$?
+  go test -count=1 -run 'TestRelevanceOnPubMedQA' -v ./backend/relevance/ >>"$log" 2>&1 || code=1
+  step "search quality" "$start"
+  # The tests print one "figure: <name>: <value> (target …: met|MISSED)" line per figure.
+  grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true
+  if grep -q -- '--- SKIP' "$log" && ! grep -q 'figure: search' "$log"; then
+    figure "search.quality: not measured: $(grep -A1 -- '--- SKIP' "$log" | tail -n1 | sed 's/^ *//')"
+  fi
+  [ $code -eq 0 ] || note "a search quality test failed (a missed target is reported above, not fatal)"
+}
+
 run_browser() {
   if [ ! -d e2e/bench ]; then
     figure "browser: not measured: e2e/bench does not exist (no browser benchmarks for the event stream and the 10,000-run history view yet)"
@@ -316,8 +333,20 @@ run_browser() {
 began=$(date +%s)
 skip go || run_go
 skip smoke || run_smoke
+# First paint (issue 13): exec → first contentful capture under Xvfb, median of 5 fresh starts.
+if ! skip firstpaint; then
+  start=$(date +%s)
+  if bash scripts/firstpaint.sh "$BIN" 5 >"$OUT/smoke/firstpaint.txt" 2>&1; then
+    figure "firstpaint.wall_ms: $(awk '/^first_paint_ms:/ {sub(/^first_paint_ms: /, ""); print}' "$OUT/smoke/firstpaint.txt") (target <= 300 ms: $(awk '/^first_paint_ms:/ {print ($2 <= 300 ? "met" : "MISSED")}' "$OUT/smoke/firstpaint.txt"))"
+    figure "firstpaint.cpu_ms: $(awk '/^cpu_to_paint_ms:/ {sub(/^cpu_to_paint_ms: /, ""); print}' "$OUT/smoke/firstpaint.txt") (no target; load-independent)"
+  else
+    fail "firstpaint"
+  fi
+  step "firstpaint" "$start"
+fi
 skip appraisal || run_appraisal
 skip judge || run_judge
+skip search || run_search
 skip browser || run_browser
 
 kill "$sampler" 2>/dev/null || true

@@ -17,7 +17,10 @@ log() { printf '\033[1mpackage:\033[0m %s\n' "$*" >&2; }
 deb() {
   [ -x build/bin/deepcritical ] || { echo "package: build/bin/deepcritical missing (run make build)" >&2; exit 1; }
   # nfpm is pinned: v2.44 and later pull modules the Go proxy here cannot serve.
-  if ! "$GOBIN/nfpm" --version 2>/dev/null | grep -q "${NFPM_VERSION#v}"; then
+  # `nfpm --version` says "dev" when built by go install; the module version is in the binary.
+  local have
+  have=$(go version -m "$GOBIN/nfpm" 2>/dev/null | awk '$1 == "mod" && $2 == "github.com/goreleaser/nfpm/v2" {print $3}' || true)
+  if [ "$have" != "$NFPM_VERSION" ]; then
     log "installing nfpm ${NFPM_VERSION}"
     go install "github.com/goreleaser/nfpm/v2/cmd/nfpm@${NFPM_VERSION}"
   fi

@@ -33,7 +33,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 
 GOBIN="$(go env GOPATH)/bin"
-if ! "$GOBIN/wails" version 2>/dev/null | grep -q "${WAILS_VERSION}"; then
+# The output is captured first: `wails version | grep -q` fails under pipefail when grep
+# exits early and wails gets SIGPIPE, which reinstalled the CLI on every run.
+wails_version=$("$GOBIN/wails" version 2>/dev/null || true)
+if [[ "$wails_version" != *"${WAILS_VERSION}"* ]]; then
   log "installing the Wails CLI ${WAILS_VERSION}"
   go install "github.com/wailsapp/wails/v2/cmd/wails@${WAILS_VERSION}"
 fi

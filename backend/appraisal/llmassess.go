@@ -218,12 +218,12 @@ func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings ma
 // the document and halving the contribution of components whose quote is not verified.
 func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, doc Document) domain.Dimension {
 	d := domain.Dimension{Name: name, Status: domain.StatusAssessed}
-	full := doc.analysedText()
+	quotes := NewQuoteIndex(doc.analysedText())
 	for _, c := range cs {
 		comp := ans[c.Name]
 		check := QuoteCheck{Reason: "no quote given"}
 		if strings.TrimSpace(comp.Evidence) != "" {
-			check = CheckQuote(comp.Evidence, full)
+			check = quotes.Check(comp.Evidence)
 		}
 		verified := check.Verified
 		quoteReason := ""

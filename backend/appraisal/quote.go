@@ -144,17 +144,32 @@ func quoteSegments(quote string) []string {
 // long or a whole sentence of the text. A short or partial match is not verified, and the
 // reason says which it is, so the user can see why a quote did not count.
 func CheckQuote(quote, text string) QuoteCheck {
+	return NewQuoteIndex(text).Check(quote)
+}
+
+// QuoteIndex is a paper's text tokenised once for checking many quotes against it.
+type QuoteIndex struct {
+	doc   []quoteToken
+	index map[string][]int
+}
+
+// NewQuoteIndex tokenises text for Check.
+func NewQuoteIndex(text string) *QuoteIndex {
+	ix := &QuoteIndex{doc: quoteTokens(text), index: map[string][]int{}}
+	for i, t := range ix.doc {
+		ix.index[t.word] = append(ix.index[t.word], i)
+	}
+	return ix
+}
+
+// Check is CheckQuote against the indexed text.
+func (ix *QuoteIndex) Check(quote string) QuoteCheck {
 	segs := quoteSegments(quote)
 	if len(segs) == 0 {
 		return QuoteCheck{Reason: "no quote given"}
 	}
-	doc := quoteTokens(text)
-	index := map[string][]int{}
-	for i, t := range doc {
-		index[t.word] = append(index[t.word], i)
-	}
 	for n, seg := range segs {
-		c := checkSegment(quoteTokens(seg), doc, index)
+		c := checkSegment(quoteTokens(seg), ix.doc, ix.index)
 		if !c.Verified {
 			if len(segs) > 1 {
 				c.Reason = fmt.Sprintf("part %d of %d (split at an ellipsis): %s", n+1, len(segs), c.Reason)
@@ -170,15 +185,11 @@ func checkSegment(q, doc []quoteToken, index map[string][]int) QuoteCheck {
 	if len(q) == 0 {
 		return QuoteCheck{Reason: "the quote has no words"}
 	}
-	best, found := 0, false
-	wholeSentence := false
+	found, wholeSentence := false, false
 	for _, at := range index[q[0].word] {
 		k := 0
 		for k < len(q) && at+k < len(doc) && doc[at+k].word == q[k].word {
 			k++
-		}
-		if k > best {
-			best = k
 		}
 		if k == len(q) {
 			found = true
@@ -188,18 +199,7 @@ func checkSegment(q, doc []quoteToken, index map[string][]int) QuoteCheck {
 		}
 	}
 	if !found {
-		// The longest run of the quote's words that the paper has, from any starting word.
-		for i := 1; i < len(q) && best < len(q)-i; i++ {
-			for _, at := range index[q[i].word] {
-				k := 0
-				for i+k < len(q) && at+k < len(doc) && doc[at+k].word == q[i+k].word {
-					k++
-				}
-				if k > best {
-					best = k
-				}
-			}
-		}
+		best := longestCommonRun(q, doc)
 		if best == 0 {
 			return QuoteCheck{Reason: "not found in the paper"}
 		}
@@ -213,6 +213,30 @@ func checkSegment(q, doc []quoteToken, index map[string][]int) QuoteCheck {
 		return QuoteCheck{Verified: true}
 	}
 	return QuoteCheck{Reason: fmt.Sprintf("too short to verify: %d word(s) found, but a quote needs at least %d words or a whole sentence", words, MinQuoteWords)}
+}
+
+// longestCommonRun is the length of the longest run of consecutive quote words that also
+// occurs consecutively in doc: the "at most n words match in a row" of a near-miss. It is
+// the classic longest-common-substring table kept to two rows, O(len(q)·len(doc)) time in
+// the worst case (a repetitive quote against a repetitive paper) and O(len(doc)) memory.
+func longestCommonRun(q, doc []quoteToken) int {
+	prev := make([]int, len(doc)+1)
+	cur := make([]int, len(doc)+1)
+	best := 0
+	for i := range q {
+		for j := range doc {
+			if q[i].word == doc[j].word {
+				cur[j+1] = prev[j] + 1
+				if cur[j+1] > best {
+					best = cur[j+1]
+				}
+			} else {
+				cur[j+1] = 0
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return best
 }
 
 // QuoteInText reports whether quote is a verified passage of text (see CheckQuote).

@@ -1,6 +1,7 @@
 package appraisal
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -84,4 +85,29 @@ func TestQuoteTokensHyphenation(t *testing.T) {
 	require.Equal(t, "daily", toks[4].word)
 	require.True(t, toks[4].sentenceFinish)
 	require.True(t, toks[5].sentenceStart)
+}
+
+// FuzzCheckQuote: any input is answered without a panic, and a paper's own text of at least
+// MinQuoteWords words (with no ellipsis to split it) is always a verified quote of itself.
+func FuzzCheckQuote(f *testing.F) {
+	f.Add("sealed, opaque envelopes", quotePaper)
+	f.Add("Patients were randomised.", quotePaper)
+	f.Add("\x00\x01 ﬁ‐\n ﬂ — “x”", "a\u00adb c-\n\nd e f g h i")
+	f.Add("", "")
+	f.Fuzz(func(t *testing.T, quote, text string) {
+		c := CheckQuote(quote, text)
+		if !c.Verified && c.Reason == "" {
+			t.Fatalf("an unverified quote has no reason: %q in %q", quote, text)
+		}
+		if strings.Contains(text, "…") || strings.Contains(text, "...") {
+			return
+		}
+		words := 0
+		for _, tk := range quoteTokens(text) {
+			words += tk.parts
+		}
+		if words >= MinQuoteWords && !CheckQuote(text, text).Verified {
+			t.Fatalf("text is not a quote of itself: %q: %s", text, CheckQuote(text, text).Reason)
+		}
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -187,9 +188,90 @@ func TestCorruptOrForeignDatabaseIsRefusedAndUntouched(t *testing.T) {
 	require.Contains(t, stderr, "not a")
 	require.Equal(t, before, sha(t, paths.DatabaseFile))
 
+	code, stdout, stderr := runCLI(t, "doctor")
+	require.Equal(t, exitFail, code, "doctor must fail on a damaged database")
+	require.Regexp(t, `damaged\s+database\s+.*not an SQLite database`, stdout)
+	require.Contains(t, stderr, "damaged")
+	require.Equal(t, before, sha(t, paths.DatabaseFile), "doctor changed the file")
+}
+
+// TestDoctorDamagedDatabase: a real database cut short (a truncated copy) is reported as
+// damaged, with a non-zero exit, and left as it was; a sound one is ok and exit 0.
+func TestDoctorDamagedDatabase(t *testing.T) {
+	paths := isolate(t)
+	st, err := store.Open(context.Background(), paths.DatabaseFile)
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
 	code, stdout, _ := runCLI(t, "doctor")
-	require.Equal(t, exitOK, code)
-	require.Regexp(t, `missing\s+database`, stdout)
+	require.Equal(t, exitOK, code, stdout)
+	require.Regexp(t, `ok\s+database\s+.*schema version \d+, 0 runs`, stdout)
+
+	b, err := os.ReadFile(paths.DatabaseFile)
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(paths.DatabaseFile, b[:len(b)/2], 0o600))
+	before := sha(t, paths.DatabaseFile)
+	code, stdout, stderr := runCLI(t, "doctor", "--json")
+	require.Equal(t, exitFail, code)
+	var checks []struct {
+		Name, State, Detail string
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &checks))
+	found := false
+	for _, c := range checks {
+		if c.Name == "database" {
+			found = true
+			require.Equal(t, "damaged", c.State)
+			require.Contains(t, c.Detail, "is damaged")
+		}
+	}
+	require.True(t, found)
+	require.Contains(t, stderr, "damaged")
+	require.Equal(t, before, sha(t, paths.DatabaseFile))
+}
+
+// TestReadOnlyDataFolderBrowsesHistory: with a data folder that cannot be written, the
+// history is still listed and opened, and a new run is refused saying why.
+func TestReadOnlyDataFolderBrowsesHistory(t *testing.T) {
+	paths := isolate(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, paths.DatabaseFile)
+	require.NoError(t, err)
+	run := domain.Run{ID: "r-readonly", Question: "does aspirin prevent stroke", Config: domain.DefaultRunConfig(),
+		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}}
+	require.NoError(t, st.CreateRun(ctx, run))
+	require.NoError(t, st.Close())
+	before := sha(t, paths.DatabaseFile)
+	makeReadOnly(t, paths.DataDir)
+
+	code, stdout, stderr := runCLI(t, "history", "list", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, `"id": "r-readonly"`)
+	code, stdout, stderr = runCLI(t, "history", "search", "aspirin", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "r-readonly")
+
+	code, _, stderr = runCLI(t, "research", "does metformin prevent dementia", "--judge", "offline")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "is read-only: past runs can be browsed, but starting or resuming a run needs a writable folder")
+	code, stdout, _ = runCLI(t, "doctor")
+	require.Equal(t, exitOK, code, "a read-only folder is not damaged")
+	require.Regexp(t, `read-only\s+data dir`, stdout)
+	require.Equal(t, before, sha(t, paths.DatabaseFile))
+}
+
+// makeReadOnly makes dir unwritable for this process until the test ends: permission bits
+// for a normal user, the immutable attribute for root (whom permission bits do not stop).
+func makeReadOnly(t *testing.T, dir string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		require.NoError(t, os.Chmod(dir, 0o500))
+		t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+		return
+	}
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("running as root and chattr +i is unavailable (%v: %s): cannot make a read-only folder", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("chattr", "-i", dir).Run() })
 }
 
 func TestDataDirNotWritable(t *testing.T) {

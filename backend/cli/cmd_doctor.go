@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"time"
 
@@ -16,14 +17,16 @@ func doctorCommand() *command {
 		run: func(ctx context.Context, e *env, opts any, _ []string) error {
 			checks := services.Doctor(ctx, e.app.paths, &http.Client{Timeout: 5 * time.Second})
 			if opts.(*jsonFlag).json {
-				return writeJSON(e.stdout, checks)
-			}
-			for _, c := range checks {
-				state := "missing"
-				if c.OK {
-					state = "ok"
+				if err := writeJSON(e.stdout, checks); err != nil {
+					return err
 				}
-				e.printf("%-7s %-22s %s\n", state, c.Name, c.Detail)
+			} else {
+				for _, c := range checks {
+					e.printf("%-9s %-22s %s\n", c.State, c.Name, c.Detail)
+				}
+			}
+			if services.Damaged(checks) {
+				return errors.New("a file DeepCritical needs is damaged (see above)")
 			}
 			return nil
 		},

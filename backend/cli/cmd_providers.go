@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/services"
 )
 
 func providersCommand() *command {
@@ -48,10 +49,7 @@ func providersCommand() *command {
 				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
-					if _, err := domain.ParseProvider(args[0]); err != nil {
-						return usagef("%s", domain.SafeMessage(err))
-					}
-					c, err := e.app.services(ctx)
+					c, err := providerServices(ctx, e, args[0])
 					if err != nil {
 						return err
 					}
@@ -77,10 +75,7 @@ func providersCommand() *command {
 				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
-					if _, err := domain.ParseProvider(args[0]); err != nil {
-						return usagef("%s", domain.SafeMessage(err))
-					}
-					c, err := e.app.services(ctx)
+					c, err := providerServices(ctx, e, args[0])
 					if err != nil {
 						return err
 					}
@@ -99,4 +94,13 @@ func providersCommand() *command {
 			},
 		},
 	}
+}
+
+// providerServices checks a provider name (a usage error names the valid ones) and opens
+// the services for a providers subcommand.
+func providerServices(ctx context.Context, e *env, name string) (*services.Container, error) {
+	if _, err := domain.ParseProvider(name); err != nil {
+		return nil, usagef("%s", domain.SafeMessage(err))
+	}
+	return e.app.services(ctx)
 }

@@ -10,7 +10,6 @@ import (
 	"strings"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report"
 	"deepcritical/backend/services"
 )
@@ -86,9 +85,9 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	progress := &progressPrinter{e: e, json: o.json}
 	var run domain.Run
 	if o.resume != "" {
-		run, err = c.ResumeResearch(ctx, o.resume, orchestrator.EmitterFunc(progress.emit))
+		run, err = c.ResumeResearch(ctx, o.resume, progress.emit)
 	} else {
-		run, err = c.RunResearch(ctx, req, orchestrator.EmitterFunc(progress.emit))
+		run, err = c.RunResearch(ctx, req, progress.emit)
 	}
 	if err != nil && run.ID == "" {
 		return err

@@ -9,6 +9,7 @@ import (
 	"database/sql"
 	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -17,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strings"
 	"sync"
@@ -78,6 +80,83 @@ func TestCrashKillAndResume(t *testing.T) {
 			crashAndResume(t, filepath.Join(bins, "deepcritical"), upstream, ref, tc.killAfter)
 		})
 	}
+	t.Run("a second resume while the first runs is refused", func(t *testing.T) {
+		resumeTwice(t, filepath.Join(bins, "deepcritical"), upstream)
+	})
+}
+
+// resumeTwice kills a run, resumes it in one process and, while that process works,
+// resumes it again in a second: the second must be refused naming the first process and
+// change nothing, and the run must complete exactly once.
+func resumeTwice(t *testing.T, bin string, upstream *url.URL) {
+	ctx := context.Background()
+	proxy, searches := newRecordingProxy(t, upstream)
+	env, dbPath := crashEnv(t, proxy.URL)
+	killed := runUntilKilled(t, bin, env, func(e domain.Event) bool { return e.Type == domain.EventSearchComplete })
+	runID := killed.events[0].RunID
+
+	first := exec.Command(bin, "research", "--resume", runID, "--json")
+	first.Env = env
+	var firstErr bytes.Buffer
+	first.Stderr = &firstErr
+	stdout, err := first.StdoutPipe()
+	require.NoError(t, err)
+	require.NoError(t, first.Start())
+	guard := time.AfterFunc(crashTimeout, func() { _ = first.Process.Kill() })
+	defer guard.Stop()
+	lines := bufio.NewReader(stdout)
+	line, err := lines.ReadBytes('\n')
+	require.NoError(t, err, "the first resume printed nothing; stderr:\n%s", firstErr.String())
+	var started domain.Event
+	require.NoError(t, json.Unmarshal(line, &started))
+	require.Equal(t, domain.EventStarted, started.Type)
+	requestsBefore := len(searches.terms())
+
+	// The first process is now inside its run (its searches take 700 ms each).
+	tctx, cancel := context.WithTimeout(ctx, crashTimeout)
+	defer cancel()
+	second := exec.CommandContext(tctx, bin, "research", "--resume", runID, "--json")
+	second.Env = env
+	var secondOut, secondErr bytes.Buffer
+	second.Stdout, second.Stderr = &secondOut, &secondErr
+	err = second.Run()
+	var exitErr *exec.ExitError
+	require.ErrorAs(t, err, &exitErr, "the second resume went ahead; stdout:\n%s", secondOut.String())
+	require.Equal(t, 1, exitErr.ExitCode())
+	require.Empty(t, secondOut.String(), "the refused resume printed events")
+	require.Regexp(t, fmt.Sprintf(`^deepcritical: run %s is already running in process %d on .+: wait for it to finish, or cancel it there and resume again\n$`,
+		regexp.QuoteMeta(runID), first.Process.Pid), secondErr.String())
+	t.Logf("second resume refused: %s", strings.TrimSpace(secondErr.String()))
+
+	rest, err := io.ReadAll(lines)
+	require.NoError(t, err)
+	require.NoError(t, first.Wait(), "the first resume failed; stderr:\n%s", firstErr.String())
+	out := strings.Split(strings.TrimRight(string(rest), "\n"), "\n")
+	var final domain.Run
+	require.NoError(t, json.Unmarshal([]byte(out[len(out)-1]), &final))
+	require.Equal(t, domain.RunComplete, final.Status)
+
+	st, err := store.Open(ctx, dbPath)
+	require.NoError(t, err)
+	defer st.Close()
+	evs, err := st.ListEvents(ctx, runID, 0)
+	require.NoError(t, err)
+	starts, completes := 0, 0
+	for i, e := range evs {
+		require.Equal(t, int64(i+1), e.Seq)
+		switch e.Type {
+		case domain.EventStarted:
+			starts++
+		case domain.EventComplete:
+			completes++
+		}
+	}
+	require.Equal(t, 2, starts, "one start and one resume, the refused resume stored nothing")
+	require.Equal(t, 1, completes, "the run completed %d times", completes)
+	_, found, err := st.GetRunLease(ctx, runID)
+	require.NoError(t, err)
+	require.False(t, found, "the finished run still holds a lease")
+	t.Logf("one run: %d events, %d search requests after the resume started", len(evs), len(searches.terms())-requestsBefore)
 }
 
 func crashAndResume(t *testing.T, bin string, upstream *url.URL, ref finishedRun, killAfter func(domain.Event, *searchLog) bool) {

@@ -274,3 +274,88 @@ func TestNormalizeURL(t *testing.T) {
 	require.Equal(t, "not a url", NormalizeURL(" Not a URL "))
 	require.Equal(t, "clinicaltrials.gov/study/nct1", strings.ToLower(NormalizeURL("https://clinicaltrials.gov/study/NCT1/")))
 }
+
+// TestEventPayloads: every event type has one payload struct, payloads encode as the
+// stored events of earlier versions did (sorted keys, optional keys absent), and DecodeData
+// refuses to read an event as another type's payload.
+func TestEventPayloads(t *testing.T) {
+	for _, typ := range AllEventTypes {
+		mk, ok := EventPayloads[typ]
+		require.True(t, ok, "event type %s has no payload struct", typ)
+		require.NotNil(t, mk())
+	}
+	require.Len(t, EventPayloads, len(AllEventTypes))
+
+	conf := 0.4
+	for _, tc := range []struct {
+		data any
+		want string
+	}{
+		{StartedData{Resumed: true}, `{"resumed":true}`},
+		{LoopingData{Reason: LoopJudge, NextQueries: []string{"q"}, Confidence: &conf}, `{"confidence":0.4,"next_queries":["q"],"reason":"judge"}`},
+		{ErrorData{Phase: PhaseVerify, UnverifiedReason: "timeout"}, `{"fatal":false,"phase":"verify","unverified_reason":"timeout"}`},
+		{CompleteData{ReportStatus: ReportVerified, StopReason: "sufficient"}, `{"evidence_count":0,"iterations":0,"partial":false,"report_status":"verified","stop_reason":"sufficient","verdict_pass":null}`},
+		{VerifyingData{Round: 1}, `{"round":1}`},
+	} {
+		b, err := json.Marshal(tc.data)
+		require.NoError(t, err)
+		require.Equal(t, tc.want, string(b))
+	}
+
+	e := Event{Seq: 3, Type: EventLooping, Data: json.RawMessage(`{"reason":"verification","round":2,"next_queries":["a"],"verdict":{"pass":false}}`)}
+	d, err := DecodeData[LoopingData](e)
+	require.NoError(t, err)
+	require.Equal(t, LoopVerification, d.Reason)
+	require.Equal(t, 2, d.Round)
+	require.NotNil(t, d.Verdict)
+	_, err = DecodeData[SearchingData](e)
+	require.ErrorContains(t, err, `event 3 is "looping", whose payload is *domain.LoopingData, not *domain.SearchingData`)
+	_, err = DecodeData[LoopingData](Event{Type: EventLooping, Data: json.RawMessage(`{"round":"two"}`)})
+	require.Error(t, err)
+}
+
+// TestMergeEvidence pins the one rule for two copies of a work (search fan-out and store):
+// the held copy keeps its source, id and URL; the fuller title, abstract, date and sections
+// win whichever copy has them; a trial's phase and status come from the newer record; lists
+// are united case-insensitively; counts and relevance take the maximum.
+func TestMergeEvidence(t *testing.T) {
+	snippet := Evidence{Content: "Metformin was associated…", Relevance: 0.4, Citation: Citation{
+		Source: SourceEuropePMC, ID: "PMC1", URL: "https://europepmc.org/PMC1", Title: "Metformin and dementia risk",
+		Date: "2019", MeshTerms: []string{"Metformin"}, CitationCount: 3,
+		Trial: &Trial{Phase: "Phase 2", Status: "RECRUITING", Enrollment: 80}}}
+	full := Evidence{Content: "Background: … Methods: … Results: metformin use was associated with lower dementia incidence.", Relevance: 0.9,
+		Citation: Citation{Source: SourcePubMed, ID: "31000001", URL: "https://pubmed.ncbi.nlm.nih.gov/31000001/",
+			Title: "Metformin and dementia risk: a cohort study", Date: "2019-03-01", PMID: "31000001",
+			MeshTerms: []string{"metformin", "Dementia"}, CitationCount: 42, OpenAccess: true,
+			Sections: []Section{{Label: "Background", Text: "…"}, {Label: "Results", Text: "…"}},
+			Trial:    &Trial{Phase: "Phase 3", Status: "COMPLETED", Enrollment: 60}}}
+
+	for _, tc := range []struct {
+		name       string
+		held, nu   Evidence
+		wantSource Source
+		wantURL    string
+		wantPhase  string
+	}{
+		{"snippet held, full found again", snippet, full, SourceEuropePMC, "https://europepmc.org/PMC1", "Phase 3"},
+		{"full held, snippet found again", full, snippet, SourcePubMed, "https://pubmed.ncbi.nlm.nih.gov/31000001/", "Phase 2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := MergeEvidence(tc.held, tc.nu)
+			require.Equal(t, tc.wantSource, m.Citation.Source)
+			require.Equal(t, tc.wantURL, m.Citation.URL)
+			require.Equal(t, full.Content, m.Content, "the full abstract beats the snippet")
+			require.Equal(t, full.Citation.Title, m.Citation.Title)
+			require.Equal(t, "2019-03-01", m.Citation.Date)
+			require.Len(t, m.Citation.Sections, 2)
+			require.Equal(t, "31000001", m.Citation.PMID)
+			require.Len(t, m.Citation.MeshTerms, 2, "Metformin/metformin is one term: %v", m.Citation.MeshTerms)
+			require.Equal(t, 42, m.Citation.CitationCount)
+			require.True(t, m.Citation.OpenAccess)
+			require.InDelta(t, 0.9, m.Relevance, 1e-9)
+			require.Equal(t, tc.wantPhase, m.Citation.Trial.Phase, "the newer record's phase")
+			require.Equal(t, 80, m.Citation.Trial.Enrollment)
+		})
+	}
+	require.Equal(t, "Metformin", snippet.Citation.MeshTerms[0], "inputs are not modified")
+}

@@ -17,6 +17,9 @@ const (
 	CodeNotFound    Code = "not_found"
 	CodeUnavailable Code = "unavailable"
 	CodeInternal    Code = "internal"
+	// CodeConflict: the action collides with work in progress elsewhere (a run another
+	// process or window is executing); retrying later, or there, is the remedy.
+	CodeConflict Code = "conflict"
 )
 
 // Error is an error with a user-safe code and message; Err keeps the underlying cause for logs.

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -218,4 +219,33 @@ type Run struct {
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
 	// ParentRunID links a re-judged run to the run whose evidence it reused.
 	ParentRunID string `json:"parent_run_id,omitempty"`
+}
+
+// RunLease records which process executes a run. Exactly one live lease may exist per run:
+// the holder renews it while the run's goroutine works and releases it when the run ends,
+// so a second resume (another process, or the window and the CLI at once) is refused, and a
+// run whose holder died (its lease expired, or its process is gone) is known to be
+// interrupted rather than running.
+type RunLease struct {
+	RunID string `json:"run_id"`
+	// Holder identifies one execution of the run (unique per start or resume, even within
+	// one process); only the holder may renew or release the lease.
+	Holder string `json:"holder"`
+	// Host and PID name the process that holds the lease, for the refusal message and so a
+	// lease left by a dead process on this machine can be taken over before it expires.
+	Host       string    `json:"host"`
+	PID        int       `json:"pid"`
+	AcquiredAt time.Time `json:"acquired_at"`
+	ExpiresAt  time.Time `json:"expires_at"`
+}
+
+// Live reports whether the lease still holds the run at now.
+func (l RunLease) Live(now time.Time) bool { return now.Before(l.ExpiresAt) }
+
+// Process describes the holder for messages, e.g. "process 4242 on laptop".
+func (l RunLease) Process() string {
+	if l.Host == "" {
+		return fmt.Sprintf("process %d", l.PID)
+	}
+	return fmt.Sprintf("process %d on %s", l.PID, l.Host)
 }

@@ -48,11 +48,6 @@ func EventTypeEnum() []EnumEntry {
 	return out
 }
 
-// Emitter receives events after they are stored.
-type Emitter interface {
-	Emit(e domain.Event)
-}
-
 // SendFunc delivers one batch to the UI.
 type SendFunc func(name string, batch []Payload)
 
@@ -128,27 +123,5 @@ func (b *Batcher) flush() {
 	}
 }
 
-// Recorder is an Emitter that keeps every event, for tests and the CLI.
-type Recorder struct {
-	mu     sync.Mutex
-	events []domain.Event
-	// OnEmit, when set, is called for each event after it is recorded.
-	OnEmit func(domain.Event)
-}
-
-// Emit records e.
-func (r *Recorder) Emit(e domain.Event) {
-	r.mu.Lock()
-	r.events = append(r.events, e)
-	r.mu.Unlock()
-	if r.OnEmit != nil {
-		r.OnEmit(e)
-	}
-}
-
-// Events returns a copy of what was emitted.
-func (r *Recorder) Events() []domain.Event {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]domain.Event(nil), r.events...)
-}
+// The batcher is the window's emitter of the research loop.
+var _ interface{ Emit(domain.Event) } = (*Batcher)(nil)

@@ -15,7 +15,7 @@ import (
 
 // HeuristicsVersion names the rubric below. Bump it whenever a weight, a stop list or a
 // pattern changes, because stored offline assessments carry it as their prompt_version.
-const HeuristicsVersion = "heuristics-v1"
+const HeuristicsVersion = "heuristics-v2"
 
 // baseScore is seed 001's starting point; adjustments move it within 0–100.
 const baseScore = 50.0

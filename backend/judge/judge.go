@@ -82,6 +82,9 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 	if j.client == nil {
 		return offlineAssessment(a, a.ev), a.h, nil
 	}
+	// The model sees the evidence with the topic marks the analysis used, so evidence the
+	// judge scored off-topic itself is set aside in the prompt as well.
+	in.Evidence = a.ev
 	p, err := j.buildPrompt(in, a)
 	if err != nil {
 		return domain.Assessment{}, a.h, domain.Wrap(domain.CodeInternal, err, "could not build the judge prompt")

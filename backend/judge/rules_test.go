@@ -129,3 +129,20 @@ func TestCitedItems(t *testing.T) {
 		require.Equal(t, tc.want, citedItems(tc.in, 5), tc.in)
 	}
 }
+
+// TestLLMPromptSetsAsideEvidenceTheJudgeScoredOffTopic: evidence given without marks is
+// scored by the judge, and the model is not shown the off-topic items as evidence.
+func TestLLMPromptSetsAsideEvidenceTheJudgeScoredOffTopic(t *testing.T) {
+	ev := []domain.Evidence{
+		{Content: "Patients with Alzheimer's disease were randomised to donepezil or placebo; cognition improved.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Donepezil in Alzheimer's disease"}},
+		{Content: "Hepatocellular carcinoma patients were randomised to sorafenib.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Sorafenib in liver cancer"}},
+	}
+	c := &scripted{replies: []reply{{text: answer(3, 3, false, nil, nil)}}}
+	_, _, err := llmJudge(c).Assess(context.Background(), Input{Question: "What drugs could be repurposed for Alzheimer's disease?", Evidence: ev})
+	require.NoError(t, err)
+	require.Len(t, c.reqs, 1)
+	user := c.reqs[0].Messages[0].Content
+	require.Contains(t, user, "Donepezil in Alzheimer's disease")
+	require.NotContains(t, user, "Hepatocellular carcinoma patients were randomised", "the off-topic abstract is not shown as evidence")
+	require.Nil(t, ev[1].Topic, "the caller's evidence is not modified")
+}

@@ -12,7 +12,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/verify"
 )
 
@@ -95,8 +95,8 @@ func BenchmarkLoopOverhead(b *testing.B) {
 			a.NextSearchQueries = []string{"metformin alzheimer " + string(rune('a'+len(in.Evidence)))}
 			return a, domain.Heuristics{}, nil
 		})
-		o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher, Judge: judge, Store: wire.Store{S: s},
-			Synthesizer: timedSynth{wire.Synthesizer{}, path}, Verifier: timedVerifier{wire.Verifier{V: verify.New(verify.Options{})}, path}},
+		o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher, Judge: judge, Store: s,
+			Synthesizer: timedSynth{runs.Synthesizer{}, path}, Verifier: timedVerifier{runs.Verifier{V: verify.New(verify.Options{})}, path}},
 			orchestrator.Options{})
 		if err != nil {
 			b.Fatal(err)
@@ -139,7 +139,7 @@ func BenchmarkStartToFirstEvent(b *testing.B) {
 	})
 	o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher, Judge: orchestrator.JudgeFunc(func(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
 		return assessment(true), domain.Heuristics{}, nil
-	}), Store: wire.Store{S: s}, Emitter: emitter, Synthesizer: wire.Synthesizer{}}, orchestrator.Options{})
+	}), Store: s, Emitter: emitter, Synthesizer: runs.Synthesizer{}}, orchestrator.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -151,7 +151,7 @@ func BenchmarkStartToFirstEvent(b *testing.B) {
 		once.Unlock()
 		ctx, cancel := context.WithCancel(context.Background())
 		start := time.Now()
-		_, done, err := o.Start(ctx, question, cfg(1))
+		_, done, err := startAsync(ctx, o, question, cfg(1))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -170,7 +170,7 @@ func BenchmarkStartToFirstEvent(b *testing.B) {
 // appended to the real SQLite store (seq assigned in a transaction), then emitted.
 func BenchmarkEventWriteEmit(b *testing.B) {
 	s := openStore(b)
-	st := wire.Store{S: s}
+	st := s
 	run := domain.Run{ID: s.NewRunID(), Question: question, Config: domain.DefaultRunConfig(), Status: domain.RunRunning,
 		CreatedAt: time.Now().UTC(), UpdatedAt: time.Now().UTC()}
 	if err := st.CreateRun(context.Background(), run); err != nil {

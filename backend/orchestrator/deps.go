@@ -1,12 +1,14 @@
-// Package orchestrator runs the research loop of DESIGN.md §6 (seed 003 made durable):
-// search → dedupe → appraise → judge → loop or synthesise → verify → complete. Every step is
+// Package orchestrator runs the research loop: search → dedupe → relevance → appraise →
+// judge → loop or synthesise → verify → complete. Every step is
 // an event written to the store before it is emitted, so a crash loses nothing that was shown,
 // and Resume continues an interrupted run from its stored events and assessments without
 // repeating finished searches or judge calls.
 //
-// The package depends on domain only: it declares the small interfaces it uses (searcher,
-// judge, appraiser, store, emitter, synthesizer, verifier) and backend/orchestrator/wire
-// adapts the concrete packages to them.
+// Besides domain it uses only the pure question packages (concepts, relevance,
+// search/querybuild); it declares the small interfaces it needs (searcher, judge,
+// appraiser, emitter, synthesizer, verifier) and takes the store through the
+// domain.RunStore port, which *store.Store implements directly. backend/runs plugs the
+// concrete judge, report and verify packages in.
 package orchestrator
 
 import (
@@ -69,44 +71,6 @@ func (f AppraiserFunc) AppraiseAll(ctx context.Context, evs []domain.Evidence) (
 	return f(ctx, evs)
 }
 
-// StoredAssessment is an assessment of one iteration as the store keeps it.
-type StoredAssessment struct {
-	RunID      string
-	Iteration  int
-	Label      string
-	Assessment domain.Assessment
-	Heuristics *domain.Heuristics
-	CreatedAt  time.Time
-}
-
-// StoredReport is the report of record (status verified, unverified or failed).
-type StoredReport struct {
-	RunID     string
-	Markdown  string
-	Status    string
-	CreatedAt time.Time
-}
-
-// Store is the subset of backend/store the loop needs (wire.Store adapts *store.Store).
-type Store interface {
-	NewRunID() string
-	CreateRun(ctx context.Context, r domain.Run) error
-	GetRun(ctx context.Context, id string) (domain.Run, error)
-	UpdateRun(ctx context.Context, r domain.Run) error
-	// AppendEvent assigns the event's seq and time and returns the stored event.
-	AppendEvent(ctx context.Context, e domain.Event) (domain.Event, error)
-	ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error)
-	UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]string, error)
-	// LinkEvidence links keys to the run and returns how many were not linked before.
-	LinkEvidence(ctx context.Context, runID string, iteration int, keys []string) (int, error)
-	// RunEvidence returns the run's evidence in first-seen order.
-	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
-	SaveAssessment(ctx context.Context, a StoredAssessment) error
-	ListAssessments(ctx context.Context, runID string) ([]StoredAssessment, error)
-	SaveVerdict(ctx context.Context, runID string, iteration int, v domain.Verdict, checks json.RawMessage) error
-	SaveReport(ctx context.Context, r StoredReport) error
-}
-
 // Emitter receives each event after it has been stored (the GUI's run:event, the CLI's
 // progress lines). It must not block for long.
 type Emitter interface {
@@ -160,7 +124,7 @@ type Synthesis struct {
 	Narrative json.RawMessage
 }
 
-// Synthesizer renders the report (wire.Synthesizer adapts backend/report).
+// Synthesizer renders the report (runs.Synthesizer adapts backend/report).
 type Synthesizer interface {
 	Synthesize(ctx context.Context, in SynthesisInput) (Synthesis, error)
 }
@@ -182,7 +146,7 @@ type VerifyResult struct {
 	Checks  json.RawMessage
 }
 
-// Verifier checks a report (wire.Verifier adapts backend/verify). On error it may still
+// Verifier checks a report (runs.Verifier adapts backend/verify). On error it may still
 // return the deterministic checks; the report is then marked unverified, never passed.
 type Verifier interface {
 	Verify(ctx context.Context, in VerifyInput) (VerifyResult, error)
@@ -193,7 +157,7 @@ type Deps struct {
 	Searcher    Searcher
 	Judge       Judge
 	Appraiser   Appraiser
-	Store       Store
+	Store       domain.RunStore
 	Emitter     Emitter
 	Synthesizer Synthesizer
 	Verifier    Verifier

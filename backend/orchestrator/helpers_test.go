@@ -1,6 +1,7 @@
 package orchestrator_test
 
 import (
+	"bytes"
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/search/querybuild"
 
@@ -17,7 +18,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
 )
@@ -176,8 +177,8 @@ func newHarness(t *testing.T, search func(context.Context, int, []string) domain
 	judge func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error), mod ...func(*orchestrator.Deps)) *harness {
 	s := openStore(t)
 	h := &harness{t: t, s: s, searcher: &fakeSearcher{result: search}, judge: &fakeJudge{assess: judge}, emitter: &storeCheckingEmitter{t: t, s: s}}
-	deps := orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: wire.Store{S: s}, Emitter: h.emitter,
-		Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}
+	deps := orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: s, Emitter: h.emitter,
+		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}
 	for _, m := range mod {
 		m(&deps)
 	}
@@ -232,13 +233,28 @@ func storedEvents(t testing.TB, s *store.Store, runID string) []domain.Event {
 	t.Helper()
 	ev, err := s.ListEvents(context.Background(), runID, 0)
 	require.NoError(t, err)
+	requireTypedPayloads(t, ev)
 	return ev
+}
+
+// requireTypedPayloads checks every stored event's data decodes into its type's payload
+// struct with no key left over: the payload structs describe exactly what is written.
+func requireTypedPayloads(t testing.TB, events []domain.Event) {
+	t.Helper()
+	for _, e := range events {
+		mk, ok := domain.EventPayloads[e.Type]
+		require.True(t, ok, "event %d has type %q without a payload struct", e.Seq, e.Type)
+		require.NotEmpty(t, e.Data, "event %d (%s) has no payload", e.Seq, e.Type)
+		dec := json.NewDecoder(bytes.NewReader(e.Data))
+		dec.DisallowUnknownFields()
+		require.NoError(t, dec.Decode(mk()), "event %d (%s): %s", e.Seq, e.Type, e.Data)
+	}
 }
 
 // crashStore wraps the real store and, once dead, fails every call like a process that lost
 // its disk: it simulates a crash at a precise step without killing the test process.
 type crashStore struct {
-	wire.Store
+	*store.Store
 	dead    atomic.Bool
 	crashAt func(e domain.Event) bool
 }
@@ -253,7 +269,7 @@ func (c *crashStore) AppendEvent(ctx context.Context, e domain.Event) (domain.Ev
 	return c.Store.AppendEvent(ctx, e)
 }
 
-func (c *crashStore) SaveAssessment(ctx context.Context, a orchestrator.StoredAssessment) error {
+func (c *crashStore) SaveAssessment(ctx context.Context, a domain.StoredAssessment) error {
 	if c.dead.Load() {
 		return errCrashed
 	}
@@ -267,7 +283,7 @@ func (c *crashStore) UpdateRun(ctx context.Context, r domain.Run) error {
 	return c.Store.UpdateRun(ctx, r)
 }
 
-func (c *crashStore) SaveReport(ctx context.Context, r orchestrator.StoredReport) error {
+func (c *crashStore) SaveReport(ctx context.Context, r domain.StoredReport) error {
 	if c.dead.Load() {
 		return errCrashed
 	}
@@ -279,4 +295,20 @@ func (c *crashStore) UpsertEvidence(ctx context.Context, evs []domain.Evidence) 
 		return nil, errCrashed
 	}
 	return c.Store.UpsertEvidence(ctx, evs)
+}
+
+// startAsync creates a run and executes it in a goroutine, as runs.Runner does without the
+// lease; done receives the final run and is then closed.
+func startAsync(ctx context.Context, o *orchestrator.Orchestrator, question string, cfg domain.RunConfig) (string, <-chan domain.Run, error) {
+	run, err := o.Create(ctx, question, cfg)
+	if err != nil {
+		return "", nil, err
+	}
+	done := make(chan domain.Run, 1)
+	go func() {
+		defer close(done)
+		final, _ := o.Execute(ctx, run.ID)
+		done <- final
+	}()
+	return run.ID, done, nil
 }

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -21,13 +23,6 @@ const (
 	StopNoProgress    = "no_progress"
 	StopCancelled     = "cancelled"
 	stopFailedPrefix  = "failed: "
-)
-
-// Report statuses, as stored beside the report's Markdown.
-const (
-	ReportVerified   = "verified"
-	ReportUnverified = "unverified"
-	ReportFailed     = "failed"
 )
 
 // Options tune the loop.
@@ -118,33 +113,14 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 		return domain.Run{}, fmt.Errorf("create run: %w", err)
 	}
 	st := &state{run: run}
-	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, map[string]any{
-		"question": q, "config": cfg, "judge": run.Judge}); err != nil {
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, domain.StartedData{Question: q, Config: &cfg, Judge: &run.Judge}); err != nil {
 		return domain.Run{}, err
 	}
 	return run, nil
 }
 
-// Start creates the run and executes it in a goroutine. done receives the final run (and
-// is then closed); the caller cancels through ctx.
-func (o *Orchestrator) Start(ctx context.Context, question string, cfg domain.RunConfig) (string, <-chan domain.Run, error) {
-	run, err := o.Create(ctx, question, cfg)
-	if err != nil {
-		return "", nil, err
-	}
-	done := make(chan domain.Run, 1)
-	go func() {
-		defer close(done)
-		final, err := o.Execute(ctx, run.ID)
-		if err != nil {
-			o.o.Logger.Error("research run ended with an error", "run_id", run.ID, "err", err)
-		}
-		done <- final
-	}()
-	return run.ID, done, nil
-}
-
-// Run creates and executes a run synchronously (the CLI's path).
+// Run creates and executes a run in the calling goroutine. Applications go through
+// runs.Runner, which owns run goroutines and leases; Run serves tests and benchmarks.
 func (o *Orchestrator) Run(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
 	run, err := o.Create(ctx, question, cfg)
 	if err != nil {
@@ -170,7 +146,7 @@ func (o *Orchestrator) Resume(ctx context.Context, runID string) (domain.Run, er
 		return run, fmt.Errorf("resume run: %w", err)
 	}
 	st := &state{run: run}
-	if err := o.event(ctx, st, domain.EventStarted, 0, "Resuming research: "+run.Question, map[string]any{"resumed": true}); err != nil {
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Resuming research: "+run.Question, domain.StartedData{Resumed: true}); err != nil {
 		return run, err
 	}
 	return o.Execute(ctx, runID)
@@ -267,7 +243,7 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 					break
 				}
 				if err := o.event(ctx, st, domain.EventLooping, it, "Need more evidence. Next searches: "+strings.Join(next, "; "),
-					map[string]any{"reason": "judge", "next_queries": next, "confidence": a.Assessment.Confidence}); err != nil {
+					domain.LoopingData{Reason: domain.LoopJudge, NextQueries: next, Confidence: &a.Assessment.Confidence}); err != nil {
 					return domain.Run{}, err
 				}
 				it++
@@ -295,7 +271,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	st.lastIteration = it
 	st.run.Iterations = it
 	if err := o.event(ctx, st, domain.EventSearching, it, fmt.Sprintf("Iteration %d: searching %s for: %s", it, joinSources(cfg.Sources), strings.Join(queries, "; ")),
-		map[string]any{"queries": queries, "sources": cfg.Sources}); err != nil {
+		domain.SearchingData{Queries: queries, Sources: cfg.Sources}); err != nil {
 		return "", err
 	}
 	sctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
@@ -379,11 +355,15 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	for _, ev := range keep {
 		perSource[string(ev.Citation.Source)]++
 	}
-	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), map[string]any{
-		"queries": queries, "new_count": newCount, "total_count": len(all), "found": len(res.Evidence), "dropped_invalid": dropped,
-		"per_source": perSource, "sources_searched": res.SourcesSearched, "errors": failures, "warnings": warnings,
-		"off_topic_count": offTopic, "concepts": st.concepts.Concepts,
-		"no_progress_streak": st.noProgressStreak, "all_failed_streak": st.allFailedStreak,
+	conceptsJSON, err := json.Marshal(st.concepts.Concepts)
+	if err != nil {
+		return "", fmt.Errorf("encode concepts: %w", err)
+	}
+	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), domain.SearchCompleteData{
+		Queries: queries, NewCount: newCount, TotalCount: len(all), Found: len(res.Evidence), DroppedInvalid: dropped,
+		PerSource: perSource, SourcesSearched: res.SourcesSearched, Errors: failures, Warnings: warnings,
+		OffTopicCount: offTopic, Concepts: conceptsJSON,
+		NoProgressStreak: st.noProgressStreak, AllFailedStreak: st.allFailedStreak,
 	}); err != nil {
 		return "", err
 	}
@@ -394,7 +374,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 			parts[i] = string(f.Source) + ": " + f.Error
 		}
 		if err := o.event(ctx, st, domain.EventError, it, "Search failed for some sources: "+strings.Join(parts, "; "),
-			map[string]any{"phase": "search", "errors": failures, "fatal": false}); err != nil {
+			domain.ErrorData{Phase: domain.PhaseSearch, Errors: failures}); err != nil {
 			return "", err
 		}
 	}
@@ -422,7 +402,7 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			}
 		}
 		if len(todo) > 0 {
-			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), map[string]any{"count": len(todo)}); err != nil {
+			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), domain.AppraisingData{Count: len(todo)}); err != nil {
 				return err
 			}
 			m, err := o.d.Appraiser.AppraiseAll(ctx, todo)
@@ -432,16 +412,19 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			for k, a := range m {
 				st.appraisals[k] = a
 			}
+			if err := o.appraisalFailures(ctx, st, it, m, len(todo)); err != nil {
+				return err
+			}
 			if err != nil {
 				if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
-					map[string]any{"phase": "appraisal", "error": domain.SafeMessage(err), "fatal": false}); err != nil {
+					domain.ErrorData{Phase: domain.PhaseAppraisal, Error: domain.SafeMessage(err)}); err != nil {
 					return err
 				}
 			}
 		}
 	}
 	if !stored {
-		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), map[string]any{"evidence_count": len(st.evidence)}); err != nil {
+		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
 			return err
 		}
 		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Evidence: st.evidence, Appraisals: st.appraisals})
@@ -451,22 +434,22 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 		if err != nil {
 			return failed("judge: %s", domain.SafeMessage(err))
 		}
-		sa = StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
+		sa = domain.StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
 		if err := o.d.Store.SaveAssessment(context.WithoutCancel(ctx), sa); err != nil {
 			return fmt.Errorf("store assessment: %w", err)
 		}
 		st.assessments[it] = sa
 	}
 	a := sa.Assessment
-	data := map[string]any{
-		"sufficient": a.Sufficient, "confidence": a.Confidence, "recommendation": a.Recommendation,
-		"mechanism_score": a.Details.MechanismScore, "clinical_score": a.Details.ClinicalEvidenceScore,
-		"drug_candidates": a.Details.DrugCandidates, "next_queries": a.NextSearchQueries, "judge": a.Judge,
-		"evidence_count": len(st.evidence), "reused": stored,
+	data := domain.JudgeCompleteData{
+		Sufficient: a.Sufficient, Confidence: a.Confidence, Recommendation: a.Recommendation,
+		MechanismScore: a.Details.MechanismScore, ClinicalScore: a.Details.ClinicalEvidenceScore,
+		DrugCandidates: a.Details.DrugCandidates, NextQueries: a.NextSearchQueries, Judge: a.Judge,
+		EvidenceCount: len(st.evidence), Reused: stored,
 	}
 	if sa.Heuristics != nil {
-		data["heuristic_score"] = sa.Heuristics.FinalScore
-		data["red_flags"] = sa.Heuristics.RedFlags
+		data.HeuristicScore = &sa.Heuristics.FinalScore
+		data.RedFlags = sa.Heuristics.RedFlags
 	}
 	msg := fmt.Sprintf("Assessment: %s (confidence: %.0f%%, mechanism %d/10, clinical %d/10)", a.Recommendation, a.Confidence*100,
 		a.Details.MechanismScore, a.Details.ClinicalEvidenceScore)
@@ -495,7 +478,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	in := st.synthesisInput(true)
 	partial := stopReason != StopSufficient
 	if err := o.event(ctx, st, domain.EventSynthesizing, it, synthMessage(stopReason, len(st.evidence)),
-		map[string]any{"stop_reason": stopReason, "partial": partial, "evidence_count": len(st.evidence)}); err != nil {
+		domain.SynthesizingData{StopReason: stopReason, Partial: partial, EvidenceCount: len(st.evidence)}); err != nil {
 		return nil, domain.Run{}, err
 	}
 	draft, err := o.d.Synthesizer.Synthesize(ctx, in)
@@ -506,14 +489,11 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
 	}
 	round := st.verifyRounds + 1
-	vdata := map[string]any{"round": round}
-	if len(draft.Narrative) > 0 {
-		vdata["narrative"] = draft.Narrative
-	}
+	vdata := domain.VerifyingData{Round: round, Narrative: draft.Narrative}
 	if err := o.event(ctx, st, domain.EventVerifying, it, fmt.Sprintf("Verifying the report (%d candidates, %d findings)", len(draft.Candidates), len(draft.Findings)), vdata); err != nil {
 		return nil, domain.Run{}, err
 	}
-	ver := &Verification{Status: ReportUnverified, Error: "no verifier is configured"}
+	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}
 	if o.d.Verifier != nil {
 		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Markdown: draft.Markdown,
 			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts})
@@ -521,12 +501,12 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 			return nil, domain.Run{}, cancelled()
 		}
 		if verr != nil {
-			ver = &Verification{Status: ReportUnverified, Checks: res.Checks, Error: domain.SafeMessage(verr)}
+			ver = &Verification{Status: domain.ReportUnverified, Checks: res.Checks, Error: domain.SafeMessage(verr)}
 			if ver.Error == "internal error" {
 				ver.Error = "the verifier failed"
 			}
 			if err := o.event(ctx, st, domain.EventError, it, "Verification could not run: the report is marked unverified ("+ver.Error+")",
-				map[string]any{"phase": "verify", "fatal": false, "unverified_reason": ver.Error}); err != nil {
+				domain.ErrorData{Phase: domain.PhaseVerify, UnverifiedReason: ver.Error}); err != nil {
 				return nil, domain.Run{}, err
 			}
 		} else {
@@ -535,18 +515,18 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 				return nil, domain.Run{}, fmt.Errorf("store verdict: %w", err)
 			}
 			st.verdicts = append(st.verdicts, v)
-			ver = &Verification{Status: ReportVerified, Verdict: &v, Checks: res.Checks}
+			ver = &Verification{Status: domain.ReportVerified, Verdict: &v, Checks: res.Checks}
 			if !v.Pass {
-				ver.Status = ReportFailed
+				ver.Status = domain.ReportFailed
 			}
 		}
 	}
-	if ver.Status == ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
+	if ver.Status == domain.ReportFailed && st.verifyRounds < o.o.MaxVerifyRounds && it < st.run.Config.MaxIterations {
 		next := NextQueries(st.concepts, ver.Verdict.SuggestedNextSteps, nil, st.queriesRun, st.queryHits, st.run.Config.QueriesPerIteration)
 		if len(next) > 0 {
 			st.verifyRounds++
 			if err := o.event(ctx, st, domain.EventLooping, it, "Verification failed: "+ver.Verdict.Reason+" Searching again: "+strings.Join(next, "; "),
-				map[string]any{"reason": "verification", "round": st.verifyRounds, "next_queries": next, "verdict": ver.Verdict}); err != nil {
+				domain.LoopingData{Reason: domain.LoopVerification, Round: st.verifyRounds, NextQueries: next, Verdict: ver.Verdict}); err != nil {
 				return nil, domain.Run{}, err
 			}
 			st.run.StopReason = ""
@@ -560,7 +540,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	if err != nil {
 		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
 	}
-	if err := o.d.Store.SaveReport(context.WithoutCancel(ctx), StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ver.Status}); err != nil {
+	if err := o.d.Store.SaveReport(context.WithoutCancel(ctx), domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ver.Status}); err != nil {
 		return nil, domain.Run{}, fmt.Errorf("store report: %w", err)
 	}
 	now := o.d.Clock().UTC()
@@ -573,10 +553,10 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	if err := o.saveRun(ctx, st); err != nil {
 		return nil, domain.Run{}, err
 	}
-	data := map[string]any{"stop_reason": stopReason, "iterations": st.run.Iterations, "evidence_count": len(st.evidence),
-		"report_status": ver.Status, "verdict_pass": st.run.Verdict, "partial": partial}
+	data := domain.CompleteData{StopReason: stopReason, Iterations: st.run.Iterations, EvidenceCount: len(st.evidence),
+		ReportStatus: ver.Status, VerdictPass: st.run.Verdict, Partial: partial}
 	if ver.Verdict != nil {
-		data["missing_items"] = ver.Verdict.MissingItems
+		data.MissingItems = ver.Verdict.MissingItems
 	}
 	if err := o.event(ctx, st, domain.EventComplete, it, completeMessage(st.run, ver, len(st.evidence)), data); err != nil {
 		return nil, domain.Run{}, err
@@ -600,10 +580,10 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	st.run.StopReason = reason
 	if len(st.evidence) > 0 || len(st.assessments) > 0 {
 		in := st.synthesisInput(false)
-		in.Verification = &Verification{Status: ReportUnverified, Error: why}
+		in.Verification = &Verification{Status: domain.ReportUnverified, Error: why}
 		in.Events = o.runEvents(fctx, st)
 		if rep, err := o.d.Synthesizer.Synthesize(fctx, in); err == nil {
-			if err := o.d.Store.SaveReport(fctx, StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: ReportUnverified}); err != nil {
+			if err := o.d.Store.SaveReport(fctx, domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: domain.ReportUnverified}); err != nil {
 				return st.run, fmt.Errorf("store partial report: %w", err)
 			}
 		} else {
@@ -617,11 +597,11 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	}
 	if stop.cancelled {
 		err := o.event(fctx, st, domain.EventCancelled, st.lastIteration, "Research cancelled: the partial report is kept; resume with run id "+st.run.ID,
-			map[string]any{"stop_reason": reason, "evidence_count": len(st.evidence), "unverified_reason": why})
+			domain.CancelledData{StopReason: reason, EvidenceCount: len(st.evidence), UnverifiedReason: why})
 		return st.run, err
 	}
 	err := o.event(fctx, st, domain.EventError, st.lastIteration, "Research failed: "+stop.reason,
-		map[string]any{"phase": "run", "fatal": true, "error": stop.reason, "stop_reason": reason, "unverified_reason": why})
+		domain.ErrorData{Phase: domain.PhaseRun, Fatal: true, Error: stop.reason, StopReason: reason, UnverifiedReason: why})
 	return st.run, err
 }
 
@@ -653,15 +633,17 @@ func (o *Orchestrator) abort(ctx context.Context, st *state, cause error) (domai
 
 // event stores the event, then emits the stored copy (with its seq and time). The store
 // write uses a context detached from cancellation, so the step a user just saw is never lost.
+// event stores one event with its typed payload (see domain.EventPayloads), then emits it.
 func (o *Orchestrator) event(ctx context.Context, st *state, typ domain.EventType, it int, msg string, data any) error {
 	e := domain.Event{RunID: st.run.ID, Type: typ, Iteration: it, Message: msg}
-	if data != nil {
-		b, err := json.Marshal(data)
-		if err != nil {
-			return fmt.Errorf("encode %s event: %w", typ, err)
-		}
-		e.Data = b
+	if mk, ok := domain.EventPayloads[typ]; !ok || reflect.TypeOf(mk()).Elem() != reflect.TypeOf(data) {
+		return fmt.Errorf("event %s carries %T, not its payload struct", typ, data)
 	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return fmt.Errorf("encode %s event: %w", typ, err)
+	}
+	e.Data = b
 	stored, err := o.d.Store.AppendEvent(context.WithoutCancel(ctx), e)
 	if err != nil {
 		return fmt.Errorf("store %s event: %w", typ, err)
@@ -756,4 +738,36 @@ func (o *Orchestrator) saveTopics(ctx context.Context, st *state) error {
 		return fmt.Errorf("store evidence topics: %w", err)
 	}
 	return nil
+}
+
+// appraisalFailures reports, in one non-fatal event, every paper whose LLM appraisal failed
+// (all its dimensions not assessed because the model call failed), each with its reason, so
+// a card's "not assessed" is explained in the run's record and never silent.
+func (o *Orchestrator) appraisalFailures(ctx context.Context, st *state, it int, m map[string]domain.Appraisal, total int) error {
+	var failed []domain.AppraisalFailure
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		a := m[k]
+		if a.Assessor.Kind != domain.JudgeKindFallback {
+			continue
+		}
+		reason := "the appraisal call failed"
+		for _, d := range a.Dimensions {
+			if d.Error != "" {
+				reason = d.Error
+				break
+			}
+		}
+		failed = append(failed, domain.AppraisalFailure{Key: k, Reason: reason})
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	return o.event(ctx, st, domain.EventError, it,
+		fmt.Sprintf("Appraisal failed for %d of %d papers (first: %s); they are shown as not assessed with this reason", len(failed), total, failed[0].Reason),
+		domain.ErrorData{Phase: domain.PhaseAppraisal, Failed: failed})
 }

@@ -12,7 +12,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/verify"
 )
 
@@ -36,7 +36,7 @@ func TestCompletesOnSufficientAssessment(t *testing.T) {
 
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
-	require.Equal(t, orchestrator.ReportVerified, rep.Status)
+	require.Equal(t, domain.ReportVerified, rep.Status)
 	require.Contains(t, rep.Markdown, "**Metformin** — supported by [1], [2]")
 	require.Contains(t, rep.Markdown, "For research only — not medical advice.")
 
@@ -214,7 +214,7 @@ func TestJudgeHardErrorFailsTheRun(t *testing.T) {
 	require.Equal(t, "failed: judge: judge unavailable", run.StopReason)
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err, "a partial report is kept for a failed run with evidence")
-	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Equal(t, domain.ReportUnverified, rep.Status)
 	require.Contains(t, rep.Markdown, "The run failed (judge: judge unavailable)")
 }
 
@@ -230,7 +230,7 @@ func TestCancelMidRunKeepsPartialReport(t *testing.T) {
 		return newPapers(2)(ctx, n, q)
 	}
 	h := newHarness(t, search, always(assessment(false, "Metformin")))
-	id, done, err := h.o.Start(ctx, question, cfg(5))
+	id, done, err := startAsync(ctx, h.o, question, cfg(5))
 	require.NoError(t, err)
 	require.NotEmpty(t, id)
 	var run domain.Run
@@ -246,7 +246,7 @@ func TestCancelMidRunKeepsPartialReport(t *testing.T) {
 	require.Contains(t, events[len(events)-1].Message, id, "the message says how to resume")
 	rep, err := h.s.GetReport(context.Background(), id)
 	require.NoError(t, err)
-	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Equal(t, domain.ReportUnverified, rep.Status)
 	require.Contains(t, rep.Markdown, "cancelled")
 	require.Contains(t, rep.Markdown, "Metformin")
 	stored, err := h.s.GetRun(context.Background(), id)
@@ -292,9 +292,9 @@ func TestResumeRepeatsNoFinishedSearchOrJudgeCall(t *testing.T) {
 				return a, nil
 			}
 			h := newHarness(t, newPapers(1), judge)
-			cs := &crashStore{Store: wire.Store{S: h.s}, crashAt: tc.crashAt}
+			cs := &crashStore{Store: h.s, crashAt: tc.crashAt}
 			crashing, err := orchestrator.New(orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: cs, Emitter: h.emitter,
-				Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
+				Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
 			require.NoError(t, err)
 			run, err := crashing.Run(context.Background(), question, cfg(5))
 			require.ErrorIs(t, err, errCrashed)
@@ -350,7 +350,7 @@ func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
 	require.Equal(t, 3, count(events, domain.EventVerifying))
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
-	require.Equal(t, orchestrator.ReportFailed, rep.Status)
+	require.Equal(t, domain.ReportFailed, rep.Status)
 	require.Contains(t, rep.Markdown, "**Donepezil** — ⚠ UNSUPPORTED")
 	v, err := h.s.LatestVerdict(context.Background(), run.ID)
 	require.NoError(t, err)
@@ -362,11 +362,11 @@ func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
 // announced iteration with the announced queries, not synthesise and verify again.
 func TestResumeAfterLoopingEventStartsTheAnnouncedIteration(t *testing.T) {
 	h := newHarness(t, newPapers(1), always(assessment(true, "Metformin", "Donepezil")))
-	cs := &crashStore{Store: wire.Store{S: h.s}, crashAt: func(e domain.Event) bool {
+	cs := &crashStore{Store: h.s, crashAt: func(e domain.Event) bool {
 		return e.Type == domain.EventSearching && e.Iteration == 2
 	}}
 	crashing, err := orchestrator.New(orchestrator.Deps{Searcher: h.searcher, Judge: h.judge, Store: cs, Emitter: h.emitter,
-		Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
+		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{Logger: slog.New(slog.DiscardHandler)})
 	require.NoError(t, err)
 	run, err := crashing.Run(context.Background(), question, cfg(10))
 	require.ErrorIs(t, err, errCrashed)
@@ -424,7 +424,7 @@ func TestVerifierErrorLeavesReportUnverified(t *testing.T) {
 	require.Nil(t, run.Verdict, "never a silent pass")
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
-	require.Equal(t, orchestrator.ReportUnverified, rep.Status)
+	require.Equal(t, domain.ReportUnverified, rep.Status)
 	require.Contains(t, rep.Markdown, "UNVERIFIED: the report could not be verified (the LLM verifier failed: Ollama is not answering)")
 	require.NotContains(t, rep.Markdown, "refused", "internal details stay in logs")
 }

@@ -6,7 +6,6 @@ import (
 	"deepcritical/backend/search/querybuild"
 
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"deepcritical/backend/domain"
@@ -20,7 +19,7 @@ type state struct {
 	evidence    []domain.Evidence
 	total       int
 	appraisals  map[string]domain.Appraisal
-	assessments map[int]StoredAssessment // the run's own (unlabelled) assessments by iteration
+	assessments map[int]domain.StoredAssessment // the run's own (unlabelled) assessments by iteration
 
 	lastIteration    int
 	iterQueries      map[int][]string
@@ -53,48 +52,15 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]StoredAssessment{},
+	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]domain.StoredAssessment{},
 		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}, queryHits: map[string]int{}}
 	events, err := o.d.Store.ListEvents(sctx, runID, 0)
 	if err != nil {
 		return nil, fmt.Errorf("load events: %w", err)
 	}
 	for _, e := range events {
-		var d eventData
-		if len(e.Data) > 0 {
-			if err := json.Unmarshal(e.Data, &d); err != nil {
-				return nil, fmt.Errorf("decode %s event %d: %w", e.Type, e.Seq, err)
-			}
-		}
-		switch e.Type {
-		case domain.EventSearching:
-			st.lastIteration = max(st.lastIteration, e.Iteration)
-			st.iterQueries[e.Iteration] = d.Queries
-			st.pendingQueries = nil
-		case domain.EventSearchComplete:
-			st.searchDone[e.Iteration] = true
-			for _, q := range d.Queries {
-				st.queriesRun[queryKey(q)] = true
-			}
-			st.total = d.TotalCount
-			st.noProgressStreak, st.allFailedStreak = d.NoProgressStreak, d.AllFailedStreak
-		case domain.EventQuery:
-			var qe domain.QueryEvent
-			if json.Unmarshal(e.Data, &qe) == nil {
-				st.noteHits(qe)
-			}
-		case domain.EventJudgeComplete:
-			st.judgeDone[e.Iteration] = true
-		case domain.EventLooping:
-			if e.Iteration == st.lastIteration && len(d.NextQueries) > 0 {
-				st.pendingQueries = d.NextQueries
-			}
-			if d.Reason == "verification" {
-				st.verifyRounds = max(st.verifyRounds, d.Round)
-				if d.Verdict != nil {
-					st.verdicts = append(st.verdicts, *d.Verdict)
-				}
-			}
+		if err := st.replay(e); err != nil {
+			return nil, err
 		}
 	}
 	if st.evidence, err = o.d.Store.RunEvidence(sctx, runID); err != nil {
@@ -126,21 +92,57 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 	return st, nil
 }
 
-// eventData is the union of the event data fields the replay reads.
-type eventData struct {
-	Queries          []string        `json:"queries"`
-	TotalCount       int             `json:"total_count"`
-	NoProgressStreak int             `json:"no_progress_streak"`
-	AllFailedStreak  int             `json:"all_failed_streak"`
-	Reason           string          `json:"reason"`
-	Round            int             `json:"round"`
-	NextQueries      []string        `json:"next_queries"`
-	Verdict          *domain.Verdict `json:"verdict"`
+// replay applies one stored event to the loop's state, reading its typed payload.
+func (st *state) replay(e domain.Event) error {
+	switch e.Type {
+	case domain.EventSearching:
+		d, err := domain.DecodeData[domain.SearchingData](e)
+		if err != nil {
+			return err
+		}
+		st.lastIteration = max(st.lastIteration, e.Iteration)
+		st.iterQueries[e.Iteration] = d.Queries
+		st.pendingQueries = nil
+	case domain.EventSearchComplete:
+		d, err := domain.DecodeData[domain.SearchCompleteData](e)
+		if err != nil {
+			return err
+		}
+		st.searchDone[e.Iteration] = true
+		for _, q := range d.Queries {
+			st.queriesRun[queryKey(q)] = true
+		}
+		st.total = d.TotalCount
+		st.noProgressStreak, st.allFailedStreak = d.NoProgressStreak, d.AllFailedStreak
+	case domain.EventQuery:
+		d, err := domain.DecodeData[domain.QueryEvent](e)
+		if err != nil {
+			return err
+		}
+		st.noteHits(d)
+	case domain.EventJudgeComplete:
+		st.judgeDone[e.Iteration] = true
+	case domain.EventLooping:
+		d, err := domain.DecodeData[domain.LoopingData](e)
+		if err != nil {
+			return err
+		}
+		if e.Iteration == st.lastIteration && len(d.NextQueries) > 0 {
+			st.pendingQueries = d.NextQueries
+		}
+		if d.Reason == domain.LoopVerification {
+			st.verifyRounds = max(st.verifyRounds, d.Round)
+			if d.Verdict != nil {
+				st.verdicts = append(st.verdicts, *d.Verdict)
+			}
+		}
+	}
+	return nil
 }
 
 // latestAssessment is the assessment of the highest iteration judged so far.
-func (st *state) latestAssessment() (StoredAssessment, bool) {
-	best, ok := StoredAssessment{}, false
+func (st *state) latestAssessment() (domain.StoredAssessment, bool) {
+	best, ok := domain.StoredAssessment{}, false
 	for it, a := range st.assessments {
 		if !ok || it > best.Iteration {
 			best, ok = a, true

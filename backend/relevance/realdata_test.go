@@ -1,11 +1,12 @@
 package relevance
 
 import (
+	"deepcritical/backend/internal/sharedtest"
 	"encoding/json"
+	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -26,25 +27,7 @@ type pqItem struct {
 // sharedData returns <repo root>/../shared/data/<rel>, skipping the test when it is absent.
 func sharedData(t testing.TB, rel string) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Skip("go.mod not found: skipping shared data test")
-		}
-		dir = parent
-	}
-	p := filepath.Join(dir, "..", "shared", "data", rel)
-	if _, err := os.Stat(p); err != nil {
-		t.Skip("…/shared/data not found: skipping real-data test")
-	}
-	return p
+	return sharedtest.Path(t, "data", rel)
 }
 
 func loadPubMedQA(t testing.TB) []pqItem {
@@ -159,8 +142,19 @@ func TestRelevanceOnPubMedQA(t *testing.T) {
 		rn := float64(f.ownOn) / float64(f.n)
 		t.Logf("%s: %d questions, answering abstract ranked first %.1f %%, all 7 strangers off-topic %.1f %%, answering abstract on topic %.1f %%",
 			name, f.n, 100*rf, 100*ro, 100*rn)
+		key := map[int]string{0: "tuning", 1: "heldout"}[i]
+		fmt.Printf("figure: relevance.answer_ranked_first.%s: %.3f (%d questions; target >= 0.9: %s)\n", key, rf, f.n, metStr(rf >= 0.9))
+		fmt.Printf("figure: relevance.strangers_all_off_topic.%s: %.3f (target >= 0.9: %s)\n", key, ro, metStr(ro >= 0.9))
+		fmt.Printf("figure: relevance.answer_on_topic.%s: %.3f\n", key, rn)
 		if rf < 0.9 || ro < 0.9 || rn < 0.9 {
 			t.Errorf("%s below target (first %.3f, off-topic %.3f; both must be ≥ 0.9)", name, rf, ro)
 		}
 	}
+}
+
+func metStr(ok bool) string {
+	if ok {
+		return "met"
+	}
+	return "MISSED"
 }

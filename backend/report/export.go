@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bytes"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -9,37 +8,11 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"time"
 
 	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
 )
-
-// StoredAssessment is one judge assessment of a run as stored (the store's StoredAssessment
-// mirrored here so this package depends on domain only).
-type StoredAssessment struct {
-	Iteration  int                `json:"iteration"`
-	Label      string             `json:"label,omitempty"`
-	Assessment domain.Assessment  `json:"assessment"`
-	Heuristics *domain.Heuristics `json:"heuristics,omitempty"`
-	CreatedAt  time.Time          `json:"created_at"`
-}
-
-// StoredVerdict is a verification verdict with its per-item checks (grounding.Checks JSON).
-type StoredVerdict struct {
-	Iteration int             `json:"iteration"`
-	Verdict   domain.Verdict  `json:"verdict"`
-	Checks    json.RawMessage `json:"checks,omitempty"`
-	CreatedAt time.Time       `json:"created_at"`
-}
-
-// StoredReport is the report of record: its Markdown and verification status.
-type StoredReport struct {
-	Markdown  string    `json:"markdown"`
-	Status    string    `json:"status"`
-	CreatedAt time.Time `json:"created_at"`
-}
 
 // ExportRun is a whole stored run, the input of every export.
 type ExportRun struct {
@@ -47,9 +20,9 @@ type ExportRun struct {
 	Events      []domain.Event              `json:"events"`
 	Evidence    []domain.Evidence           `json:"evidence"`
 	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
-	Assessments []StoredAssessment          `json:"assessments"`
-	Verdicts    []StoredVerdict             `json:"verdicts"`
-	Report      *StoredReport               `json:"report,omitempty"`
+	Assessments []domain.StoredAssessment   `json:"assessments"`
+	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
+	Report      *domain.StoredReport        `json:"report,omitempty"`
 }
 
 // Formats lists the export formats in the order the CLI and the window offer them.
@@ -130,7 +103,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 // assessment, the latest verdict and its checks, the narrative recorded in the events.
 func InputFromExport(run ExportRun) Input {
 	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals, Events: run.Events}
-	var latest *StoredAssessment
+	var latest *domain.StoredAssessment
 	for i := range run.Assessments {
 		a := &run.Assessments[i]
 		if a.Label != "" {
@@ -148,7 +121,7 @@ func InputFromExport(run ExportRun) Input {
 	in.Narrative = NarrativeFromEvents(run.Events)
 	if run.Report != nil && run.Report.Status != "" && run.Report.Status != StatusDraft {
 		v := &Verification{Status: run.Report.Status}
-		if n := len(run.Verdicts); n > 0 && run.Report.Status != StatusUnverified {
+		if n := len(run.Verdicts); n > 0 && run.Report.Status != domain.ReportUnverified {
 			last := run.Verdicts[n-1]
 			verdict := last.Verdict
 			v.Verdict = &verdict
@@ -157,7 +130,7 @@ func InputFromExport(run ExportRun) Input {
 				v.Checks = &checks
 			}
 		}
-		if run.Report.Status == StatusUnverified {
+		if run.Report.Status == domain.ReportUnverified {
 			v.Error = UnverifiedReasonFromEvents(run.Events)
 		}
 		in.Verification = v
@@ -165,47 +138,41 @@ func InputFromExport(run ExportRun) Input {
 	return in
 }
 
-// NarrativeEventKey is the key of the event data object carrying a report narrative. The
-// orchestrator records the narrative in the data of its "verifying" event so the report can be
+// NarrativeFromEvents returns the last narrative recorded in the events, or nil: the
+// orchestrator records it in the payload of its "verifying" event so the report can be
 // rebuilt from the stored events without another LLM call.
-const NarrativeEventKey = "narrative"
-
-// UnverifiedEventKey is the key of the event data string explaining why a report is unverified.
-const UnverifiedEventKey = "unverified_reason"
-
-// NarrativeFromEvents returns the last narrative recorded in the events, or nil.
 func NarrativeFromEvents(events []domain.Event) *Narrative {
 	var out *Narrative
 	for _, e := range events {
-		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+NarrativeEventKey+`"`)) {
+		if e.Type != domain.EventVerifying {
 			continue
 		}
-		var d map[string]json.RawMessage
-		if json.Unmarshal(e.Data, &d) != nil || len(d[NarrativeEventKey]) == 0 {
+		d, err := domain.DecodeData[domain.VerifyingData](e)
+		if err != nil || len(d.Narrative) == 0 {
 			continue
 		}
 		var n Narrative
-		if json.Unmarshal(d[NarrativeEventKey], &n) == nil {
+		if json.Unmarshal(d.Narrative, &n) == nil {
 			out = &n
 		}
 	}
 	return out
 }
 
-// UnverifiedReasonFromEvents returns the last recorded reason a report is unverified.
+// UnverifiedReasonFromEvents returns the last recorded reason a report is unverified (an
+// error or cancelled event's unverified_reason).
 func UnverifiedReasonFromEvents(events []domain.Event) string {
 	reason := ""
 	for _, e := range events {
-		if len(e.Data) == 0 || !bytes.Contains(e.Data, []byte(`"`+UnverifiedEventKey+`"`)) {
-			continue
-		}
-		var d map[string]json.RawMessage
-		if json.Unmarshal(e.Data, &d) != nil {
-			continue
-		}
-		var s string
-		if json.Unmarshal(d[UnverifiedEventKey], &s) == nil {
-			reason = s
+		switch e.Type {
+		case domain.EventError:
+			if d, err := domain.DecodeData[domain.ErrorData](e); err == nil && d.UnverifiedReason != "" {
+				reason = d.UnverifiedReason
+			}
+		case domain.EventCancelled:
+			if d, err := domain.DecodeData[domain.CancelledData](e); err == nil && d.UnverifiedReason != "" {
+				reason = d.UnverifiedReason
+			}
 		}
 	}
 	return reason
@@ -222,9 +189,9 @@ type jsonExport struct {
 	Events      []domain.Event              `json:"events"`
 	Evidence    []jsonEvidence              `json:"evidence"`
 	Appraisals  map[string]domain.Appraisal `json:"appraisals,omitempty"`
-	Assessments []StoredAssessment          `json:"assessments"`
-	Verdicts    []StoredVerdict             `json:"verdicts"`
-	Report      *StoredReport               `json:"report"`
+	Assessments []domain.StoredAssessment   `json:"assessments"`
+	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
+	Report      *domain.StoredReport        `json:"report"`
 	// Limitations are what limits the report (failed sources, fallback judge, …), the
 	// same list the Markdown, HTML and CSV exports show.
 	Limitations []Limitation `json:"limitations"`

@@ -109,7 +109,7 @@ func sampleVerification(ix *grounding.Index) *Verification {
 		{Kind: grounding.KindCandidate, Item: "Metformin", Supported: true, Evidence: ix.MatchName("Metformin")},
 		{Kind: grounding.KindCandidate, Item: "Donepezil", Supported: false},
 	}}
-	return &Verification{Status: StatusFailed, Checks: checks, Verdict: &domain.Verdict{
+	return &Verification{Status: domain.ReportFailed, Checks: checks, Verdict: &domain.Verdict{
 		Pass: false, Reason: "1 drug candidate and 1 finding are not supported by the stored evidence.",
 		MissingItems:    []string{"unsupported drug candidate: Donepezil", "unsupported finding: Aspirin prevents dementia in smokers"},
 		ForwardProgress: true, SuggestedNextSteps: []string{"Donepezil Alzheimer disease"}}}
@@ -134,16 +134,16 @@ func sampleExportRun() ExportRun {
 	}
 	er := ExportRun{
 		Run: run, Events: events, Evidence: ev, Appraisals: sampleAppraisals(ev),
-		Assessments: []StoredAssessment{
+		Assessments: []domain.StoredAssessment{
 			{Iteration: 1, Assessment: first, Heuristics: h, CreatedAt: t0.Add(30 * time.Second)},
 			{Iteration: 2, Assessment: a, Heuristics: h, CreatedAt: t0.Add(80 * time.Second)},
 			{Iteration: 2, Label: "rejudge:openai", Assessment: sampleAssessment(domain.JudgeKindFallback), CreatedAt: t0.Add(200 * time.Second)},
 		},
-		Verdicts: []StoredVerdict{{Iteration: 2, Verdict: *v.Verdict, Checks: checks, CreatedAt: t0.Add(92 * time.Second)}},
+		Verdicts: []domain.StoredVerdict{{Iteration: 2, Verdict: *v.Verdict, Checks: checks, CreatedAt: t0.Add(92 * time.Second)}},
 	}
 	in := InputFromExport(er)
 	in.Verification = v
-	er.Report = &StoredReport{Markdown: Build(in).Markdown, Status: StatusFailed, CreatedAt: t0.Add(93 * time.Second)}
+	er.Report = &domain.StoredReport{Markdown: Build(in).Markdown, Status: domain.ReportFailed, CreatedAt: t0.Add(93 * time.Second)}
 	return er
 }
 

@@ -54,7 +54,7 @@ func FuzzExportEscaping(f *testing.F) {
 		ev := []domain.Evidence{{Content: content, Citation: domain.Citation{Source: domain.SourceWeb, Title: title, URL: url}}}
 		a := sampleAssessment(domain.JudgeKindOffline)
 		a.Reasoning, a.Details.DrugCandidates, a.Details.KeyFindings = reasoning, []string{title}, []string{content}
-		run := ExportRun{Run: sampleRun(), Evidence: ev, Assessments: []StoredAssessment{{Iteration: 1, Assessment: a}}}
+		run := ExportRun{Run: sampleRun(), Evidence: ev, Assessments: []domain.StoredAssessment{{Iteration: 1, Assessment: a}}}
 		r := Build(InputFromExport(run))
 		// Every "<" in the Markdown is either backslash-escaped or opens one of our own
 		// autolinks to an http(s) reference.

@@ -76,7 +76,7 @@ func limitations(in Input, r Report) []Limitation {
 			"%d evidence %s off-topic for the question and did not feed the assessment: %s",
 			len(off), plural(len(off), "item is", "items are"), strings.Join(off, "; "))})
 	}
-	if v := in.Verification; v != nil && v.Status == StatusUnverified {
+	if v := in.Verification; v != nil && v.Status == domain.ReportUnverified {
 		t := "The report could not be verified against the stored evidence"
 		if v.Error != "" {
 			t += ": " + oneLine(v.Error)

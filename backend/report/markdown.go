@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
 )
 
@@ -164,9 +165,9 @@ func writeVerification(b *strings.Builder, r Report) {
 	case v == nil:
 		w("Not verified yet (draft).\n\n")
 		return
-	case v.Status == StatusVerified:
+	case v.Status == domain.ReportVerified:
 		w("✔ Verified: every drug candidate and key finding is matched to stored evidence and every citation resolves.")
-	case v.Status == StatusFailed:
+	case v.Status == domain.ReportFailed:
 		w("✘ Verification FAILED.")
 	default:
 		w("⚠ UNVERIFIED: the report could not be verified")
@@ -196,11 +197,11 @@ func writeVerification(b *strings.Builder, r Report) {
 
 func statusLabel(r Report) string {
 	switch r.Status {
-	case StatusVerified:
+	case domain.ReportVerified:
 		return "verified"
-	case StatusFailed:
+	case domain.ReportFailed:
 		return "verification failed"
-	case StatusUnverified:
+	case domain.ReportUnverified:
 		return "UNVERIFIED"
 	}
 	return "draft (not verified)"

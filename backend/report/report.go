@@ -18,13 +18,9 @@ import (
 // Disclaimer is shown on every report and export.
 const Disclaimer = "For research only — not medical advice."
 
-// Report statuses as stored beside the Markdown.
-const (
-	StatusDraft      = "draft"
-	StatusVerified   = "verified"
-	StatusUnverified = "unverified"
-	StatusFailed     = "failed"
-)
+// StatusDraft marks a report not yet verified; the stored statuses are domain.ReportVerified,
+// domain.ReportUnverified and domain.ReportFailed.
+const StatusDraft = "draft"
 
 // Narrative is the short prose summary of a report and who wrote it. Text may cite evidence
 // as [n]; By is the judge that wrote it (kind llm) or, for the offline judge, Offline is true

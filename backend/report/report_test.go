@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -206,7 +207,7 @@ func TestInputFromExport(t *testing.T) {
 	require.True(t, in.Assessment.Sufficient, "the latest iteration wins")
 	require.NotNil(t, in.Narrative)
 	require.True(t, in.Narrative.Offline)
-	require.Equal(t, StatusFailed, in.Verification.Status)
+	require.Equal(t, domain.ReportFailed, in.Verification.Status)
 	require.Equal(t, []string{"Donepezil"}, in.Verification.Checks.Unsupported(grounding.KindCandidate))
 	// The HTML rebuilt from storage says what the stored Markdown says.
 	require.Equal(t, run.Report.Markdown, Build(in).Markdown)
@@ -214,11 +215,11 @@ func TestInputFromExport(t *testing.T) {
 
 func TestUnverifiedReport(t *testing.T) {
 	run := sampleExportRun()
-	run.Report.Status = StatusUnverified
+	run.Report.Status = domain.ReportUnverified
 	run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 5, Type: domain.EventError,
 		Data: json.RawMessage(`{"unverified_reason":"verifier timed out"}`)})
 	r := Build(InputFromExport(run))
-	require.Equal(t, StatusUnverified, r.Status)
+	require.Equal(t, domain.ReportUnverified, r.Status)
 	require.Contains(t, r.Markdown, "UNVERIFIED: the report could not be verified (verifier timed out)")
 }
 
@@ -293,4 +294,48 @@ func TestExportToFileRefusesOverwrite(t *testing.T) {
 func TestBuildDeterministic(t *testing.T) {
 	in := InputFromExport(sampleExportRun())
 	require.Equal(t, Build(in).Markdown, Build(in).Markdown)
+}
+
+func TestNotAssessedReason(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score`, "not a trial"},
+		{"not enough text to assess (fewer than 40 words of abstract or full text)", "no abstract"},
+		{"nothing to score was found in the text: no randomisation, blinding, concealment, registration or analysis method is reported", "nothing reported to score"},
+		{"LLM assessment failed: openai (gpt-4o): rate limited", "appraisal failed: openai (gpt-4o): rate limited"},
+		{"model timed out", "appraisal failed: model timed out"},
+		{"no methods section", "no methods section"},
+		{"", "no reason recorded"},
+	}
+	for _, tc := range tests {
+		if got := NotAssessedReason(tc.in); got != tc.want {
+			t.Errorf("NotAssessedReason(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat: a repaired LLM answer and the
+// rules' overrides reach the judge line of every export that shows the judge.
+func TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat(t *testing.T) {
+	er := sampleExportRun()
+	a := sampleAssessment(domain.JudgeKindLLM)
+	a.Judge.Repaired = true
+	a.Judge.Overrides = []string{"judge said sufficient; overridden: no drug candidate", `candidate "Unobtainium" rejected: named only in evidence [4], flagged as a possible prompt injection`}
+	er.Assessments = append(er.Assessments, domain.StoredAssessment{Iteration: 3, Assessment: a, CreatedAt: t0.Add(300 * time.Second)})
+	er.Report = nil // rebuilt from the stored assessments, as for a run still in progress
+	for _, format := range []string{"md", "html", "json"} {
+		var b strings.Builder
+		if err := Export(er, format, &b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		wants := []string{"REPAIRED", "OVERRIDDEN by DeepCritical", "Unobtainium"}
+		if format == "json" {
+			wants = []string{`"repaired": true`, `"overrides"`, "Unobtainium"}
+		}
+		for _, want := range wants {
+			if !strings.Contains(out, want) {
+				t.Errorf("%s export lacks %q", format, want)
+			}
+		}
+	}
 }

@@ -114,11 +114,42 @@ func dimensionLabel(a domain.Appraisal, name domain.DimensionName) string {
 			continue
 		}
 		if d.Status != domain.StatusAssessed {
-			return "not assessed"
+			return "not assessed: " + NotAssessedReason(d.Error)
 		}
 		return fmt.Sprintf("%.1f/10", d.Score)
 	}
-	return "not assessed"
+	return "not assessed: no appraisal"
+}
+
+// NotAssessedReason says in a few words why a dimension has no score, from the
+// appraiser's reason: not a trial (the rubric scores primary studies), no abstract (too
+// little text), nothing reported to score, appraisal failed with the error, or the
+// appraiser's own words shortened. The same
+// words are on the window's evidence cards.
+func NotAssessedReason(reason string) string {
+	low := strings.ToLower(reason)
+	switch {
+	case strings.Contains(low, "rubric scores primary studies") || strings.Contains(low, "not a trial"):
+		return "not a trial"
+	case strings.Contains(low, "not enough text") || strings.Contains(low, "no abstract"):
+		return "no abstract"
+	case strings.Contains(low, "nothing to score"):
+		return "nothing reported to score"
+	case strings.TrimSpace(reason) == "":
+		return "no reason recorded"
+	}
+	short := strings.TrimSpace(reason)
+	failed := strings.HasPrefix(low, "llm assessment failed:") || strings.Contains(low, "failed") || strings.Contains(low, "timed out") || strings.Contains(low, "error")
+	if strings.HasPrefix(low, "llm assessment failed:") {
+		short = strings.TrimSpace(short[len("LLM assessment failed:"):])
+	}
+	if r := []rune(short); len(r) > 60 {
+		short = string(r[:59]) + "…"
+	}
+	if failed {
+		return "appraisal failed: " + short
+	}
+	return short
 }
 
 // trialLine shows registry facts: the NCT id with phase, status and enrolment for trials,

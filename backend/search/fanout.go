@@ -277,71 +277,7 @@ func (m *merger) ranked(rank map[domain.Source]int) []domain.Evidence {
 	return out
 }
 
-// Merge combines two copies of the same work. The first copy (the earlier source) keeps
-// its source, id, URL and every field it has; the second fills what the first lacks, lists
-// are united, the citation count is the larger, open access is true if either says so, and
-// relevance is the higher of the two.
-func Merge(a, b domain.Evidence) domain.Evidence {
-	ca, cb := &a.Citation, b.Citation
-	fill := func(dst *string, src string) {
-		if strings.TrimSpace(*dst) == "" {
-			*dst = src
-		}
-	}
-	fill(&ca.Title, cb.Title)
-	fill(&ca.URL, cb.URL)
-	fill(&ca.Date, cb.Date)
-	if len(cb.Date) > len(ca.Date) && strings.HasPrefix(cb.Date, ca.Date) {
-		ca.Date = cb.Date
-	}
-	fill(&ca.Journal, cb.Journal)
-	fill(&ca.DOI, cb.DOI)
-	fill(&ca.PMID, cb.PMID)
-	fill(&ca.PMCID, cb.PMCID)
-	fill(&ca.NCTID, cb.NCTID)
-	fill(&ca.Volume, cb.Volume)
-	fill(&ca.Issue, cb.Issue)
-	fill(&ca.Pages, cb.Pages)
-	if len(ca.Authors) == 0 {
-		ca.Authors = cb.Authors
-	}
-	if len(ca.Sections) == 0 {
-		ca.Sections = cb.Sections
-	}
-	if ca.Trial == nil {
-		ca.Trial = cb.Trial
-	}
-	ca.PublicationTypes = union(ca.PublicationTypes, cb.PublicationTypes)
-	ca.MeshTerms = union(ca.MeshTerms, cb.MeshTerms)
-	ca.Chemicals = union(ca.Chemicals, cb.Chemicals)
-	ca.Registry = union(ca.Registry, cb.Registry)
-	ca.Retractions = union(ca.Retractions, cb.Retractions)
-	ca.FullTextURLs = union(ca.FullTextURLs, cb.FullTextURLs)
-	ca.Keywords = union(ca.Keywords, cb.Keywords)
-	ca.CitationCount = max(ca.CitationCount, cb.CitationCount)
-	ca.OpenAccess = ca.OpenAccess || cb.OpenAccess
-	if strings.TrimSpace(a.Content) == "" {
-		a.Content = b.Content
-	}
-	a.Relevance = max(a.Relevance, b.Relevance)
-	return a
-}
-
-// union appends the items of b missing from a (case-insensitively), keeping a's order.
-func union(a, b []string) []string {
-	if len(b) == 0 {
-		return a
-	}
-	have := make(map[string]bool, len(a)+len(b))
-	for _, s := range a {
-		have[strings.ToLower(s)] = true
-	}
-	out := append([]string(nil), a...)
-	for _, s := range b {
-		if k := strings.ToLower(s); !have[k] && strings.TrimSpace(s) != "" {
-			have[k] = true
-			out = append(out, s)
-		}
-	}
-	return out
-}
+// Merge combines two copies of the same work found by different sources (the first is
+// the earlier source, whose source, id and URL are kept); it is domain.MergeEvidence, the
+// same rule the store applies when a stored paper is found again.
+func Merge(a, b domain.Evidence) domain.Evidence { return domain.MergeEvidence(a, b) }

@@ -108,7 +108,8 @@ func TestFanoutMergesAcrossSources(t *testing.T) {
 	require.Equal(t, 4, res.TotalFound)
 
 	m := res.Evidence[0]
-	require.Equal(t, "Metformin trial", m.Citation.Title, "the earlier source's fields win")
+	require.Equal(t, domain.SourcePubMed, m.Citation.Source, "the earlier source keeps the merged copy")
+	require.Equal(t, "Metformin trial (EPMC copy)", m.Citation.Title, "the fuller title wins (domain.MergeEvidence)")
 	require.Equal(t, "2019-03-01", m.Citation.Date, "a more precise date of the same year is taken")
 	require.Equal(t, 42, m.Citation.CitationCount)
 	require.True(t, m.Citation.OpenAccess)

@@ -25,8 +25,11 @@ type AppStatus struct {
 	DatabaseOK    bool         `json:"database_ok"`
 	SchemaVersion int          `json:"schema_version"`
 	StartupError  string       `json:"startup_error,omitempty"`
-	Disclaimer    string       `json:"disclaimer"`
-	LastView      string       `json:"last_view"`
+	// ReadOnly says why the data folder is open for reading only (history browsable, no
+	// new runs); empty when it is writable.
+	ReadOnly   string `json:"read_only,omitempty"`
+	Disclaimer string `json:"disclaimer"`
+	LastView   string `json:"last_view"`
 }
 
 // Status reports the application's state; a startup failure is described, not hidden.
@@ -43,6 +46,9 @@ func (a *AppService) Status() (AppStatus, error) {
 	if a.c.store != nil {
 		st.DatabaseOK = true
 		st.SchemaVersion = store.LatestSchemaVersion()
+	}
+	if a.c.readOnly != nil {
+		st.ReadOnly = domain.SafeMessage(a.c.readOnly)
 	}
 	return st, nil
 }

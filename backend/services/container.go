@@ -5,6 +5,7 @@ package services
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"sync"
@@ -14,6 +15,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
 
@@ -32,10 +34,14 @@ type Container struct {
 	http    *http.Client
 	clock   func() time.Time
 	store   *store.Store
+	runner  *runs.Runner
 	secrets *config.SecretStore
 
 	mu       sync.RWMutex
 	settings config.Settings
+
+	// readOnly is set (to the reason) when the data folder could only be opened for reading.
+	readOnly error
 
 	// startupErr is set when the desktop could not open the store or settings; the window
 	// still opens and shows it instead of crashing.
@@ -114,10 +120,24 @@ func (c *Container) open(ctx context.Context) error {
 	}
 	c.settings = s
 	st, err := store.Open(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
+	if errors.Is(err, store.ErrNotWritable) {
+		// A data folder that cannot be written still shows its history; starting runs,
+		// importing and other writes say why they cannot.
+		ro, roErr := store.OpenReadOnly(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
+		if roErr != nil {
+			return err
+		}
+		slog.Warn("data folder is read-only: history can be browsed, nothing can be written", "err", err)
+		c.store, c.readOnly = ro, domain.Wrap(domain.CodeUnavailable, err,
+			fmt.Sprintf("the data folder %s is read-only: past runs can be browsed, but starting or resuming a run needs a writable folder",
+				c.paths.DataDir))
+		return nil
+	}
 	if err != nil {
 		return err
 	}
 	c.store = st
+	c.runner = runs.New(st, runs.Options{Clock: c.clock})
 	return nil
 }
 
@@ -130,12 +150,12 @@ func (c *Container) Bindings() []any {
 	return b
 }
 
-// Start hands the window's context to the emitter and marks runs a crashed process left
+// Start hands the window's context to the emitter and marks runs a dead process left
 // "running" as interrupted so the user is offered Resume.
 func (c *Container) Start(ctx context.Context) {
 	c.emitter.start(ctx)
-	if c.store != nil {
-		if n, err := c.store.MarkInterrupted(ctx); err != nil {
+	if c.runner != nil {
+		if n, err := c.runner.MarkInterrupted(ctx); err != nil {
 			slog.Warn("mark interrupted runs", "err", err)
 		} else if n > 0 {
 			slog.Info("runs interrupted by an earlier exit", "count", n)
@@ -145,7 +165,9 @@ func (c *Container) Start(ctx context.Context) {
 
 // Close stops the emitter and closes the store.
 func (c *Container) Close() {
-	c.Runs.cancelAll(10 * time.Second)
+	if c.runner != nil {
+		c.runner.Shutdown(10 * time.Second)
+	}
 	c.emitter.stop()
 	if c.store != nil {
 		if err := c.store.Close(); err != nil {
@@ -163,6 +185,17 @@ func (c *Container) Store() (*store.Store, error) {
 		return nil, domain.Errorf(domain.CodeUnavailable, "the database is not open")
 	}
 	return c.store, nil
+}
+
+// Runner returns the run executor or the startup error.
+func (c *Container) Runner() (*runs.Runner, error) {
+	if _, err := c.Store(); err != nil {
+		return nil, err
+	}
+	if c.readOnly != nil {
+		return nil, c.readOnly
+	}
+	return c.runner, nil
 }
 
 // Paths returns where settings, secrets and data live.

@@ -19,9 +19,34 @@ import (
 
 // Check is one line of `deepcritical doctor`.
 type Check struct {
-	Name   string `json:"name"`
-	OK     bool   `json:"ok"`
-	Detail string `json:"detail"`
+	Name string `json:"name"`
+	OK   bool   `json:"ok"`
+	// State is "ok", "missing" (an optional part absent: a judge without a key, Ollama not
+	// running, an endpoint offline), "read-only" or "damaged" (a file of the user's that
+	// cannot be read as it should: the database or the settings).
+	State  CheckState `json:"state"`
+	Detail string     `json:"detail"`
+}
+
+// CheckState grades a Check; only CheckDamaged makes `doctor` exit non-zero.
+type CheckState string
+
+// The states of a Check.
+const (
+	CheckOK       CheckState = "ok"
+	CheckMissing  CheckState = "missing"
+	CheckReadOnly CheckState = "read-only"
+	CheckDamaged  CheckState = "damaged"
+)
+
+// Damaged reports whether any check found a damaged file.
+func Damaged(checks []Check) bool {
+	for _, c := range checks {
+		if c.State == CheckDamaged {
+			return true
+		}
+	}
+	return false
 }
 
 // Doctor inspects the installation without changing anything it finds: paths, the
@@ -35,7 +60,7 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 	add("config dir", true, "%s", paths.ConfigDir)
 	settings, err := config.Load(paths)
 	if err != nil {
-		add("settings", false, "%s", domain.SafeMessage(err))
+		checks = append(checks, Check{Name: "settings", State: CheckDamaged, Detail: domain.SafeMessage(err)})
 		settings = config.Defaults()
 	} else if _, statErr := os.Stat(paths.SettingsFile); statErr != nil {
 		add("settings", true, "%s not created yet: defaults in use", paths.SettingsFile)
@@ -43,7 +68,12 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 		add("settings", true, "%s", paths.SettingsFile)
 	}
 	eff := config.Effective(settings)
-	add("data dir", dirUsable(paths.DataDir), "%s", describeDir(paths.DataDir))
+	if dirUsable(paths.DataDir) {
+		add("data dir", true, "%s", describeDir(paths.DataDir))
+	} else {
+		checks = append(checks, Check{Name: "data dir", State: CheckReadOnly,
+			Detail: describeDir(paths.DataDir) + " is not writable: history can be browsed, no run can be started"})
+	}
 	checks = append(checks, databaseCheck(ctx, paths.DatabaseFile))
 
 	secrets := config.NewSecretStore(paths, config.OSKeyring{})
@@ -56,6 +86,14 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 	}
 	checks = append(checks, ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL))
 	checks = append(checks, endpointChecks(ctx, eff)...)
+	for i := range checks {
+		if checks[i].State == "" {
+			checks[i].State = CheckMissing
+			if checks[i].OK {
+				checks[i].State = CheckOK
+			}
+		}
+	}
 	return checks
 }
 
@@ -96,28 +134,41 @@ func dirUsable(dir string) bool {
 	}
 }
 
+// databaseCheck opens the database read-only (doctor changes nothing, not even the schema
+// version) and reports a file that cannot be read as damaged.
 func databaseCheck(ctx context.Context, path string) Check {
 	c := Check{Name: "database"}
 	if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
 		c.OK, c.Detail = true, fmt.Sprintf("%s not created yet (schema version %d on first use)", path, store.LatestSchemaVersion())
 		return c
 	}
-	st, err := store.Open(ctx, path)
+	st, err := store.OpenReadOnly(ctx, path)
 	if err != nil {
-		c.Detail = domain.SafeMessage(err)
+		c.State, c.Detail = CheckDamaged, domain.SafeMessage(err)
 		if c.Detail == "internal error" {
 			c.Detail = err.Error()
+		}
+		if domain.CodeOf(err) == domain.CodeNotFound {
+			// An empty file: the app creates the schema in it on first use.
+			c.OK, c.State = true, CheckOK
 		}
 		return c
 	}
 	defer st.Close()
 	v, err := st.SchemaVersion(ctx)
 	if err != nil {
-		c.Detail = err.Error()
+		c.State, c.Detail = CheckDamaged, domain.SafeMessage(err)
 		return c
 	}
-	n, _ := st.CountRuns(ctx)
+	n, err := st.CountRuns(ctx)
+	if err != nil {
+		c.State, c.Detail = CheckDamaged, domain.SafeMessage(err)
+		return c
+	}
 	c.OK, c.Detail = true, fmt.Sprintf("%s: schema version %d, %d runs", path, v, n)
+	if latest := store.LatestSchemaVersion(); v < latest {
+		c.Detail += fmt.Sprintf(" (upgraded to %d when the app next opens it)", latest)
+	}
 	return c
 }
 

@@ -16,8 +16,8 @@ import (
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
 	"deepcritical/backend/report/narrative"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/library"
 	"deepcritical/backend/search/pubmed"
@@ -137,7 +137,7 @@ func (r recorder) RecordLLMCall(ctx context.Context, rec llm.CallRecord) error {
 		}
 		errText += "note: " + rec.Notes
 	}
-	return r.st.RecordLLMCall(ctx, store.LLMCall{
+	return r.st.RecordLLMCall(ctx, domain.LLMCall{
 		RunID: rec.RunID, Purpose: rec.Purpose, Provider: string(rec.Provider), Model: rec.Model,
 		PromptVersion: rec.PromptVersion, Request: rec.Request, Response: rec.Response, Parsed: rec.Parsed,
 		Error: errText, LatencyMS: rec.Latency.Milliseconds(), InputTokens: rec.InputTokens,
@@ -283,15 +283,15 @@ func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orch
 	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.fanout,
-		Judge:    wire.Judge{J: e.judge},
+		Judge:    runs.Judge{J: e.judge},
 		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
 			m, _, err := e.appraiser.AppraiseAll(ctx, evs)
 			return m, err
 		}),
-		Store:       wire.Store{S: st},
+		Store:       st,
 		Emitter:     emit,
-		Synthesizer: wire.Synthesizer{Narrator: e.narrator},
-		Verifier:    wire.Verifier{V: e.verifier},
+		Synthesizer: runs.Synthesizer{Narrator: e.narrator},
+		Verifier:    runs.Verifier{V: e.verifier},
 		Clock:       c.clock,
 	}, orchestrator.Options{Judge: e.judgeInfo()})
 }

@@ -2,6 +2,7 @@ package services
 
 import (
 	"context"
+	"log/slog"
 	"strings"
 	"time"
 
@@ -25,6 +26,13 @@ func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
 	defer cancel()
 	f.Text = strings.TrimSpace(f.Text)
+	// A run whose process died since the window opened (a killed terminal run) shows as
+	// interrupted, not running. Best effort: a read-only database is still listed.
+	if runner, err := h.c.Runner(); err == nil {
+		if _, err := runner.MarkInterrupted(ctx); err != nil {
+			slog.Debug("mark interrupted runs", "err", err)
+		}
+	}
 	runs, err := st.ListRuns(ctx, f)
 	if err != nil {
 		return nil, err

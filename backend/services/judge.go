@@ -7,8 +7,6 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
-	"deepcritical/backend/orchestrator/wire"
-	"deepcritical/backend/store"
 )
 
 // JudgeService judges evidence outside a run (`deepcritical judge`) and re-judges the
@@ -88,7 +86,7 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err != nil {
 		return Comparison{}, err
 	}
-	var original *store.StoredAssessment
+	var original *domain.StoredAssessment
 	for i := range stored {
 		if stored[i].Label == "" && (original == nil || stored[i].Iteration >= original.Iteration) {
 			original = &stored[i]
@@ -105,7 +103,7 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	for i, ev := range evidence {
 		keys[i] = ev.CanonicalKey()
 	}
-	appraisals, err := wire.RunAppraisals(ctx, st, run, keys)
+	appraisals, err := st.RunAppraisals(ctx, run, keys)
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -121,7 +119,7 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if a.Judge.Model != "" {
 		label += "/" + a.Judge.Model
 	}
-	if err := st.SaveAssessment(ctx, store.StoredAssessment{RunID: run.ID, Iteration: original.Iteration, Label: label, Assessment: a, Heuristics: &h}); err != nil {
+	if err := st.SaveAssessment(ctx, domain.StoredAssessment{RunID: run.ID, Iteration: original.Iteration, Label: label, Assessment: a, Heuristics: &h}); err != nil {
 		return Comparison{}, err
 	}
 	return Comparison{RunID: run.ID, Original: original.Assessment, Rejudged: a, Label: label, Difference: Diff(original.Assessment, a)}, nil

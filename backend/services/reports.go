@@ -12,9 +12,9 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/orchestrator/wire"
+	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
-	"deepcritical/backend/store"
+	"deepcritical/backend/runs"
 )
 
 // ReportService opens reports and exports runs in every format.
@@ -27,15 +27,15 @@ type ReportService struct {
 
 // ReportView is a run's report as the Report view shows it.
 type ReportView struct {
-	RunID       string                   `json:"run_id"`
-	Markdown    string                   `json:"markdown"`
-	Status      string                   `json:"status"`
-	Verdict     *domain.Verdict          `json:"verdict,omitempty"`
-	Checks      json.RawMessage          `json:"checks,omitempty"`
-	Assessments []store.StoredAssessment `json:"assessments"`
-	Evidence    []EvidenceView           `json:"evidence"`
-	Disclaimer  string                   `json:"disclaimer"`
-	Formats     []string                 `json:"formats"`
+	RunID       string                    `json:"run_id"`
+	Markdown    string                    `json:"markdown"`
+	Status      string                    `json:"status"`
+	Verdict     *domain.Verdict           `json:"verdict,omitempty"`
+	Checks      json.RawMessage           `json:"checks,omitempty"`
+	Assessments []domain.StoredAssessment `json:"assessments"`
+	Evidence    []EvidenceView            `json:"evidence"`
+	Disclaimer  string                    `json:"disclaimer"`
+	Formats     []string                  `json:"formats"`
 	// Limitations are what limits the report (failed sources, fallback judge, off-topic
 	// evidence, …); the Markdown carries them too.
 	Limitations []report.Limitation `json:"limitations"`
@@ -49,6 +49,10 @@ type EvidenceView struct {
 	Key       string            `json:"key"`
 	Evidence  domain.Evidence   `json:"evidence"`
 	Appraisal *domain.Appraisal `json:"appraisal,omitempty"`
+	// Design is the study design as the judge classifies it (judge.ClassifyDesign: the
+	// appraisal's finding, then publication types, MeSH, registry and keywords), so the
+	// window shows the class the judge and the report used, not a guess of its own.
+	Design string `json:"design"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -59,7 +63,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	ctx := context.Background()
 	runID = strings.TrimSpace(runID)
-	view := ReportView{RunID: runID, Disclaimer: Disclaimer, Formats: report.Formats, Assessments: []store.StoredAssessment{}, Evidence: []EvidenceView{}}
+	view := ReportView{RunID: runID, Disclaimer: Disclaimer, Formats: report.Formats, Assessments: []domain.StoredAssessment{}, Evidence: []EvidenceView{}}
 	rep, err := st.GetReport(ctx, runID)
 	switch {
 	case err == nil:
@@ -85,7 +89,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	view.Evidence = evs
 	view.Limitations = []report.Limitation{}
-	if run, err := wire.LoadExportRun(ctx, st, runID); err == nil {
+	if run, err := runs.LoadExportRun(ctx, st, runID); err == nil {
 		view.Limitations = report.LimitationsOf(run)
 		if view.Markdown != "" {
 			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
@@ -118,7 +122,7 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 	}
 	aps := map[string]domain.Appraisal{}
 	if len(keys) > 0 {
-		if aps, err = wire.RunAppraisals(ctx, st, run, keys); err != nil {
+		if aps, err = st.RunAppraisals(ctx, run, keys); err != nil {
 			return nil, err
 		}
 	}
@@ -128,6 +132,7 @@ func (c *Container) evidenceViews(ctx context.Context, runID string) ([]Evidence
 		if a, ok := aps[keys[i]]; ok {
 			out[i].Appraisal = &a
 		}
+		out[i].Design = judge.ClassifyDesign(ev, out[i].Appraisal).Label()
 	}
 	return out, nil
 }
@@ -149,7 +154,7 @@ func (r *ReportService) Export(runID, format, path string, force bool) (string, 
 	if err != nil {
 		return "", err
 	}
-	run, err := wire.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
+	run, err := runs.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
 	if err != nil {
 		return "", err
 	}

@@ -3,22 +3,17 @@ package services
 import (
 	"context"
 	"strings"
-	"sync"
-	"time"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
+	"deepcritical/backend/runs"
 )
 
-// RunService starts, follows, cancels and resumes research runs. Runs execute in the
-// background; their events reach the window as batched run:event messages.
+// RunService starts, follows, cancels and resumes research runs through the Runner, which
+// owns their goroutines and leases; their events reach the window as batched run:event
+// messages.
 type RunService struct {
 	c *Container
-
-	mu     sync.Mutex
-	active map[string]context.CancelFunc
-	// running counts run goroutines so closing the window waits for their final writes.
-	running sync.WaitGroup
 }
 
 // StartRequest is what the Research view (and `deepcritical research`) asks for; zero
@@ -55,11 +50,8 @@ func (c *Container) runConfig(req StartRequest) (domain.RunConfig, JudgeChoice, 
 	return cfg, choice, nil
 }
 
-// prepare validates the request and builds the loop; nothing is stored when it fails.
+// prepare builds the loop for a new run's request; nothing is stored when it fails.
 func (r *RunService) prepare(req StartRequest, emit orchestrator.Emitter) (*orchestrator.Orchestrator, domain.RunConfig, error) {
-	if _, err := domain.ValidateQuestion(req.Question); err != nil {
-		return nil, domain.RunConfig{}, err
-	}
 	cfg, choice, err := r.c.runConfig(req)
 	if err != nil {
 		return nil, cfg, err
@@ -72,108 +64,98 @@ func (r *RunService) prepare(req StartRequest, emit orchestrator.Emitter) (*orch
 	return orch, cfg, err
 }
 
+// loopFor returns how to build the loop of a stored run, with the judge it started with.
+func (r *RunService) loopFor(emit orchestrator.Emitter) func(domain.Run) (runs.Loop, error) {
+	return func(run domain.Run) (runs.Loop, error) {
+		choice := JudgeChoice{Provider: run.Config.Judge, Model: run.Config.Model}
+		if choice.Provider == "" {
+			choice = JudgeChoice{Provider: run.Judge.Provider, Model: run.Judge.Model}
+		}
+		eng, err := r.c.buildEngine(choice, run.Config)
+		if err != nil {
+			return nil, err
+		}
+		return r.c.orchestratorFor(eng, emit)
+	}
+}
+
+// start validates the request, builds its loop and hands the run to the Runner.
+func (r *RunService) start(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (*runs.Handle, error) {
+	if _, err := domain.ValidateQuestion(req.Question); err != nil {
+		return nil, err
+	}
+	runner, err := r.c.Runner()
+	if err != nil {
+		return nil, err
+	}
+	orch, cfg, err := r.prepare(req, emit)
+	if err != nil {
+		return nil, err
+	}
+	return runner.Start(ctx, orch, req.Question, cfg)
+}
+
+func (r *RunService) resume(ctx context.Context, runID string, emit orchestrator.Emitter) (*runs.Handle, error) {
+	runner, err := r.c.Runner()
+	if err != nil {
+		return nil, err
+	}
+	return runner.Resume(ctx, runID, r.loopFor(emit))
+}
+
 // Start begins a run in the background and returns its id at once.
 func (r *RunService) Start(req StartRequest) (string, error) {
-	orch, cfg, err := r.prepare(req, r.c.emitter)
+	h, err := r.start(context.Background(), req, r.c.emitter)
 	if err != nil {
 		return "", err
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	id, done, err := orch.Start(ctx, req.Question, cfg)
-	if err != nil {
-		cancel()
-		return "", err
-	}
-	r.track(id, cancel, done)
-	return id, nil
-}
-
-// RunResearch executes a run in the calling goroutine (the CLI's path); ctx cancels it. It
-// is a Container method, not a bound one, because the window always runs in the background.
-func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (domain.Run, error) {
-	orch, cfg, err := c.Runs.prepare(req, emit)
-	if err != nil {
-		return domain.Run{}, err
-	}
-	return orch.Run(ctx, req.Question, cfg)
-}
-
-// resumeOrchestrator rebuilds the loop with the judge the run was started with.
-func (r *RunService) resumeOrchestrator(runID string, emit orchestrator.Emitter) (*orchestrator.Orchestrator, error) {
-	st, err := r.c.Store()
-	if err != nil {
-		return nil, err
-	}
-	run, err := st.GetRun(context.Background(), strings.TrimSpace(runID))
-	if err != nil {
-		return nil, err
-	}
-	if run.Status == domain.RunComplete {
-		return nil, domain.Errorf(domain.CodeInvalid, "run %s is already complete: nothing to resume", run.ID)
-	}
-	choice := JudgeChoice{Provider: run.Config.Judge, Model: run.Config.Model}
-	if choice.Provider == "" {
-		choice = JudgeChoice{Provider: run.Judge.Provider, Model: run.Judge.Model}
-	}
-	eng, err := r.c.buildEngine(choice, run.Config)
-	if err != nil {
-		return nil, err
-	}
-	return r.c.orchestratorFor(eng, emit)
+	return h.ID, nil
 }
 
 // Resume continues an interrupted, failed or cancelled run in the background without
-// repeating its finished searches or judge calls.
+// repeating its finished searches or judge calls. A run executing anywhere else (another
+// window, a terminal) is refused with a message naming that process.
 func (r *RunService) Resume(runID string) error {
-	runID = strings.TrimSpace(runID)
-	if r.isActive(runID) {
-		return domain.Errorf(domain.CodeInvalid, "run %s is already running", runID)
-	}
-	orch, err := r.resumeOrchestrator(runID, r.c.emitter)
-	if err != nil {
-		return err
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan domain.Run, 1)
-	go func() {
-		defer close(done)
-		run, _ := orch.Resume(ctx, runID)
-		done <- run
-	}()
-	r.track(runID, cancel, done)
-	return nil
+	_, err := r.resume(context.Background(), runID, r.c.emitter)
+	return err
 }
 
-// ResumeResearch is Resume in the calling goroutine (the CLI's --resume).
-func (c *Container) ResumeResearch(ctx context.Context, runID string, emit orchestrator.Emitter) (domain.Run, error) {
-	orch, err := c.Runs.resumeOrchestrator(runID, emit)
+// RunResearch executes a run and waits for it (the CLI's path); ctx cancels it. It is a
+// Container method, not a bound one, because the window always runs in the background.
+// emit receives each event after it is stored.
+func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit func(domain.Event)) (domain.Run, error) {
+	h, err := c.Runs.start(ctx, req, emitterOf(emit))
 	if err != nil {
 		return domain.Run{}, err
 	}
-	return orch.Resume(ctx, strings.TrimSpace(runID))
+	return h.Wait()
+}
+
+// ResumeResearch is Resume waiting for the run (the CLI's --resume).
+func (c *Container) ResumeResearch(ctx context.Context, runID string, emit func(domain.Event)) (domain.Run, error) {
+	h, err := c.Runs.resume(ctx, runID, emitterOf(emit))
+	if err != nil {
+		return domain.Run{}, err
+	}
+	return h.Wait()
 }
 
 // Cancel stops a running run; its partial report is kept and it can be resumed.
 func (r *RunService) Cancel(runID string) error {
-	r.mu.Lock()
-	cancel, ok := r.active[strings.TrimSpace(runID)]
-	r.mu.Unlock()
-	if !ok {
-		return domain.Errorf(domain.CodeNotFound, "run %s is not running in this window", runID)
+	runner, err := r.c.Runner()
+	if err != nil {
+		return err
 	}
-	cancel()
-	return nil
+	return runner.Cancel(runID)
 }
 
-// Active lists the runs executing now.
+// Active lists the runs executing now in this window.
 func (r *RunService) Active() []string {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.active))
-	for id := range r.active {
-		out = append(out, id)
+	runner, err := r.c.Runner()
+	if err != nil {
+		return []string{}
 	}
-	return out
+	return runner.Active()
 }
 
 // Events returns a run's stored events after afterSeq, so a view opened mid-run (or after
@@ -190,46 +172,10 @@ func (r *RunService) Events(runID string, afterSeq int64) ([]domain.Event, error
 	return evs, err
 }
 
-func (r *RunService) isActive(id string) bool {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	_, ok := r.active[id]
-	return ok
-}
-
-func (r *RunService) track(id string, cancel context.CancelFunc, done <-chan domain.Run) {
-	r.mu.Lock()
-	if r.active == nil {
-		r.active = map[string]context.CancelFunc{}
+// emitterOf adapts a callback to the loop's Emitter; nil means nobody listens.
+func emitterOf(emit func(domain.Event)) orchestrator.Emitter {
+	if emit == nil {
+		return nil
 	}
-	r.active[id] = cancel
-	r.running.Add(1)
-	r.mu.Unlock()
-	go func() {
-		defer r.running.Done()
-		<-done
-		cancel()
-		r.mu.Lock()
-		delete(r.active, id)
-		r.mu.Unlock()
-	}()
-}
-
-// cancelAll stops every run when the window closes and waits (bounded) for each to store
-// its cancelled state and partial report; the runs stay resumable.
-func (r *RunService) cancelAll(wait time.Duration) {
-	r.mu.Lock()
-	for _, cancel := range r.active {
-		cancel()
-	}
-	r.mu.Unlock()
-	finished := make(chan struct{})
-	go func() {
-		r.running.Wait()
-		close(finished)
-	}()
-	select {
-	case <-finished:
-	case <-time.After(wait):
-	}
+	return orchestrator.EmitterFunc(emit)
 }

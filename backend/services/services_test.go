@@ -208,3 +208,32 @@ func TestExportStartDirPrefersLastFolderThenDocuments(t *testing.T) {
 	require.NotEqual(t, wd, got, "never the working folder")
 	require.DirExists(t, got)
 }
+
+// TestEvidenceViewCarriesGoDesign: the window's design label is the judge's class, the one
+// the report used: "Randomized Controlled Trial, Veterinary" is an animal study (the old
+// frontend substring guess said RCT).
+func TestEvidenceViewCarriesGoDesign(t *testing.T) {
+	c := openTest(t)
+	st, err := c.Store()
+	require.NoError(t, err)
+	ctx := context.Background()
+	run := domain.Run{ID: "r-design", Question: "does metformin help dogs with diabetes", Config: domain.DefaultRunConfig(),
+		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}}
+	require.NoError(t, st.CreateRun(ctx, run))
+	evs := []domain.Evidence{
+		{Content: "Dogs were randomised to metformin or placebo.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1",
+			Title: "Metformin in diabetic dogs", PublicationTypes: []string{"Randomized Controlled Trial, Veterinary"}}},
+		{Content: "Patients were randomised to metformin or placebo.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2",
+			Title: "Metformin in people with diabetes", PublicationTypes: []string{"Randomized Controlled Trial"}, MeshTerms: []string{"Humans"}}},
+	}
+	keys, err := st.UpsertEvidence(ctx, evs)
+	require.NoError(t, err)
+	_, err = st.LinkEvidence(ctx, run.ID, 1, keys)
+	require.NoError(t, err)
+
+	view, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	require.Len(t, view.Evidence, 2)
+	require.Equal(t, "animal study", view.Evidence[0].Design)
+	require.Equal(t, "randomised controlled trial", view.Evidence[1].Design)
+}

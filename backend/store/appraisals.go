@@ -103,3 +103,17 @@ func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provid
 	}
 	return out, nil
 }
+
+// RunAppraisals returns the appraisals a run's own judge made for its evidence (the
+// offline rubric for an offline run, the run's provider and model otherwise), so a
+// paper appraised by several runs shows, in each, the appraisal that run used.
+func (s *Store) RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error) {
+	provider, model := run.Config.Judge, run.Config.Model
+	if provider == "" {
+		provider, model = run.Judge.Provider, run.Judge.Model
+	}
+	if provider == "" || provider == domain.ProviderOffline {
+		return s.AppraisalsForEvidenceBy(ctx, keys, domain.ProviderOffline, "")
+	}
+	return s.AppraisalsForEvidenceBy(ctx, keys, provider, model)
+}

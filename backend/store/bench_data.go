@@ -239,7 +239,7 @@ func (s *Store) generateRun(ctx context.Context, tx *sql.Tx, r *rand.Rand, g *be
 		if err != nil {
 			return err
 		}
-		if err := s.saveAssessment(ctx, tx, StoredAssessment{RunID: run.ID, Iteration: it, Assessment: a, CreatedAt: created},
+		if err := s.saveAssessment(ctx, tx, domain.StoredAssessment{RunID: run.ID, Iteration: it, Assessment: a, CreatedAt: created},
 			string(body), sql.NullString{String: string(heur), Valid: true}); err != nil {
 			return err
 		}
@@ -258,7 +258,7 @@ func (s *Store) generateRun(ctx context.Context, tx *sql.Tx, r *rand.Rand, g *be
 		fmt.Fprintf(&md, "%d. %s. PMID %s\n", n+1, ev.Citation.Title, ev.Citation.PMID)
 	}
 	pass := r.IntN(4) > 0
-	if err := s.saveReport(ctx, tx, StoredReport{RunID: run.ID, Markdown: md.String(), Status: ReportVerified, CreatedAt: finished}); err != nil {
+	if err := s.saveReport(ctx, tx, domain.StoredReport{RunID: run.ID, Markdown: md.String(), Status: domain.ReportVerified, CreatedAt: finished}); err != nil {
 		return err
 	}
 	verdict, err := json.Marshal(domain.Verdict{Pass: pass, Reason: g.words(10), MissingItems: []string{},

@@ -7,14 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"deepcritical/backend/domain"
 )
 
 // UpsertEvidence stores a batch of evidence in one transaction and returns each item's
 // canonical key in input order. An item whose key is already stored (the same paper found
-// through another source or run) is merged into the stored row with mergeEvidence, so the
+// through another source or run) is merged into the stored row with domain.MergeEvidence, so the
 // richest metadata wins and nothing known is lost.
 func (s *Store) UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]string, error) {
 	keys := make([]string, len(evs))
@@ -81,7 +80,7 @@ func (s *Store) upsertEvidence(ctx context.Context, tx *sql.Tx, evs []domain.Evi
 			if err := json.Unmarshal([]byte(cit), &old.Citation); err != nil {
 				return fmt.Errorf("decode evidence %s: %w", keys[i], err)
 			}
-			merged := mergeEvidence(old, ev)
+			merged := domain.MergeEvidence(old, ev)
 			if evidenceEqual(old, merged) {
 				continue
 			}
@@ -145,112 +144,6 @@ func evidenceEqual(a, b domain.Evidence) bool {
 	ja, err1 := json.Marshal(a)
 	jb, err2 := json.Marshal(b)
 	return err1 == nil && err2 == nil && string(ja) == string(jb)
-}
-
-// mergeEvidence folds a newly found copy of a paper into the stored one: non-empty fields
-// fill empty ones, the longer abstract and title win (a full structured abstract beats a
-// snippet), lists are unioned in order, counts and relevance take the maximum. The stored
-// source is kept: it is where the paper was first found.
-func mergeEvidence(old, nu domain.Evidence) domain.Evidence {
-	out := old
-	out.Content = longer(old.Content, nu.Content)
-	out.Relevance = max(old.Relevance, nu.Relevance)
-	out.Citation = mergeCitation(old.Citation, nu.Citation)
-	return out
-}
-
-func mergeCitation(o, n domain.Citation) domain.Citation {
-	c := o
-	if c.Source == "" {
-		c.Source = n.Source
-	}
-	c.ID = firstNonEmpty(o.ID, n.ID)
-	c.Title = longer(o.Title, n.Title)
-	c.URL = firstNonEmpty(o.URL, n.URL)
-	c.Date = longer(o.Date, n.Date) // "2021-03-04" is richer than "2021"
-	c.Authors = union(o.Authors, n.Authors)
-	c.Journal = firstNonEmpty(o.Journal, n.Journal)
-	c.DOI = firstNonEmpty(o.DOI, n.DOI)
-	c.PMID = firstNonEmpty(o.PMID, n.PMID)
-	c.PMCID = firstNonEmpty(o.PMCID, n.PMCID)
-	c.NCTID = firstNonEmpty(o.NCTID, n.NCTID)
-	c.PublicationTypes = union(o.PublicationTypes, n.PublicationTypes)
-	c.MeshTerms = union(o.MeshTerms, n.MeshTerms)
-	c.Chemicals = union(o.Chemicals, n.Chemicals)
-	if len(n.Sections) > len(o.Sections) {
-		c.Sections = n.Sections
-	}
-	c.Registry = union(o.Registry, n.Registry)
-	c.Retractions = union(o.Retractions, n.Retractions)
-	c.Trial = mergeTrial(o.Trial, n.Trial)
-	c.CitationCount = max(o.CitationCount, n.CitationCount)
-	c.OpenAccess = o.OpenAccess || n.OpenAccess
-	c.FullTextURLs = union(o.FullTextURLs, n.FullTextURLs)
-	c.Volume = firstNonEmpty(o.Volume, n.Volume)
-	c.Issue = firstNonEmpty(o.Issue, n.Issue)
-	c.Pages = firstNonEmpty(o.Pages, n.Pages)
-	c.Keywords = union(o.Keywords, n.Keywords)
-	return c
-}
-
-func mergeTrial(o, n *domain.Trial) *domain.Trial {
-	switch {
-	case o == nil && n == nil:
-		return nil
-	case o == nil:
-		t := *n
-		return &t
-	case n == nil:
-		t := *o
-		return &t
-	}
-	t := *o
-	// Registry status and phase change over time; the newer record knows better.
-	t.Phase = firstNonEmpty(n.Phase, o.Phase)
-	t.Status = firstNonEmpty(n.Status, o.Status)
-	t.Enrollment = max(o.Enrollment, n.Enrollment)
-	t.Conditions = union(o.Conditions, n.Conditions)
-	if len(n.Interventions) > len(o.Interventions) {
-		t.Interventions = n.Interventions
-	}
-	t.StartDate = firstNonEmpty(o.StartDate, n.StartDate)
-	t.CompletionDate = firstNonEmpty(n.CompletionDate, o.CompletionDate)
-	t.HasResults = o.HasResults || n.HasResults
-	return &t
-}
-
-func firstNonEmpty(a, b string) string {
-	if strings.TrimSpace(a) != "" {
-		return a
-	}
-	return b
-}
-
-func longer(a, b string) string {
-	if len(strings.TrimSpace(b)) > len(strings.TrimSpace(a)) {
-		return b
-	}
-	return a
-}
-
-// union appends b's items missing from a (case-insensitively), keeping a's order.
-func union(a, b []string) []string {
-	if len(b) == 0 {
-		return a
-	}
-	seen := make(map[string]bool, len(a)+len(b))
-	out := make([]string, 0, len(a)+len(b))
-	for _, list := range [][]string{a, b} {
-		for _, v := range list {
-			k := strings.ToLower(strings.TrimSpace(v))
-			if k == "" || seen[k] {
-				continue
-			}
-			seen[k] = true
-			out = append(out, v)
-		}
-	}
-	return out
 }
 
 // LinkEvidence records that the run saw these evidence keys in this iteration. A key the run

@@ -26,6 +26,13 @@ type fakeClock struct {
 
 func newFakeClock() *fakeClock { return &fakeClock{now: t0} }
 
+// advance moves the clock forward by d.
+func (c *fakeClock) advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
 func (c *fakeClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()

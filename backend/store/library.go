@@ -113,7 +113,7 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 			}
 			c := ev.Citation
 			authors := strings.Join(c.Authors, "; ")
-			keywords := strings.Join(union(union(c.Keywords, c.MeshTerms), c.Chemicals), "; ")
+			keywords := strings.Join(domain.UnionFold(domain.UnionFold(c.Keywords, c.MeshTerms), c.Chemicals), "; ")
 			if found {
 				if _, err := upd.ExecContext(ctx, c.Title, ev.Content, authors, c.Journal, keywords, c.Year(), string(cit),
 					ev.Relevance, now, id); err != nil {

@@ -5,31 +5,9 @@ import (
 	"database/sql"
 	"encoding/json"
 	"regexp"
-	"time"
 
 	"deepcritical/backend/domain"
 )
-
-// LLMCall is one recorded exchange with a model: what was asked, what came back raw, what
-// was parsed from it, and what it cost. API keys are never part of it.
-type LLMCall struct {
-	ID            int64           `json:"id"`
-	RunID         string          `json:"run_id,omitempty"`
-	Purpose       string          `json:"purpose"`
-	Provider      string          `json:"provider"`
-	Model         string          `json:"model"`
-	PromptVersion string          `json:"prompt_version"`
-	Request       string          `json:"request"`
-	Response      string          `json:"response"`
-	Parsed        json.RawMessage `json:"parsed,omitempty"`
-	Error         string          `json:"error,omitempty"`
-	LatencyMS     int64           `json:"latency_ms"`
-	InputTokens   int             `json:"input_tokens"`
-	OutputTokens  int             `json:"output_tokens"`
-	CachedTokens  int             `json:"cached_tokens"`
-	CostUSD       float64         `json:"cost_usd"`
-	CreatedAt     time.Time       `json:"created_at"`
-}
 
 // secretPatterns match credentials that could slip into a request, a raw response or an
 // error text (an echoed header, a key pasted into a prompt). The llm package never sends
@@ -55,7 +33,7 @@ func redactSecrets(s string) string {
 
 // RecordLLMCall stores an exchange; CreatedAt defaults to the clock. Request, response and
 // error text pass through redactSecrets first.
-func (s *Store) RecordLLMCall(ctx context.Context, c LLMCall) error {
+func (s *Store) RecordLLMCall(ctx context.Context, c domain.LLMCall) error {
 	if c.CreatedAt.IsZero() {
 		c.CreatedAt = s.now()
 	}
@@ -77,7 +55,7 @@ func (s *Store) RecordLLMCall(ctx context.Context, c LLMCall) error {
 
 // ListLLMCalls returns the exchanges of a run in the order they were made; runID "" lists
 // the exchanges made outside any run.
-func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]LLMCall, error) {
+func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]domain.LLMCall, error) {
 	query := `SELECT id, COALESCE(run_id, ''), purpose, provider, model, prompt_version, request, response, parsed, error,
 		latency_ms, input_tokens, output_tokens, cached_tokens, cost_usd, created_at FROM llm_calls `
 	var args []any
@@ -92,10 +70,10 @@ func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]LLMCall, erro
 		return nil, s.dbErr(err, "listing LLM calls")
 	}
 	defer rows.Close()
-	out := []LLMCall{}
+	out := []domain.LLMCall{}
 	for rows.Next() {
 		var (
-			c      LLMCall
+			c      domain.LLMCall
 			parsed sql.NullString
 			at     string
 		)

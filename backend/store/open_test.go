@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -43,7 +44,13 @@ func TestMigrationsAppliedOnceAndRecorded(t *testing.T) {
 		}
 		require.NoError(t, rows.Err())
 		require.NoError(t, rows.Close())
-		require.Equal(t, []string{"init", "evidence_topic", "llm_cached_tokens"}, recorded, "each migration recorded exactly once")
+		ms, err := loadMigrations()
+		require.NoError(t, err)
+		var want []string
+		for _, m := range ms {
+			want = append(want, m.Name)
+		}
+		require.Equal(t, want, recorded, "each migration recorded exactly once")
 
 		var userVersion int
 		require.NoError(t, s.db.QueryRowContext(ctx, `PRAGMA user_version`).Scan(&userVersion))
@@ -359,4 +366,63 @@ func TestDamageOutsideCoreTables(t *testing.T) {
 	report, err := s.IntegrityCheck(ctx)
 	require.NoError(t, err)
 	require.NotEqual(t, "ok", report)
+}
+
+// makeReadOnly makes dir unwritable for this process until the test ends: permission bits
+// for a normal user, the immutable attribute for root (whom permission bits do not stop).
+func makeReadOnly(t *testing.T, dir string) {
+	t.Helper()
+	if os.Geteuid() != 0 {
+		require.NoError(t, os.Chmod(dir, 0o500))
+		t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
+		return
+	}
+	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
+		t.Skipf("running as root and chattr +i is unavailable (%v: %s): cannot make a read-only folder", err, out)
+	}
+	t.Cleanup(func() { _ = exec.Command("chattr", "-i", dir).Run() })
+}
+
+// TestOpenReadOnlyFolder: a data folder that cannot be written refuses Open (with
+// ErrNotWritable, so the app can fall back) and OpenReadOnly still lists and reads the runs,
+// refuses writes with a clear message and leaves the file byte-for-byte unchanged.
+func TestOpenReadOnlyFolder(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "data")
+	path := filepath.Join(dir, "deepcritical.db")
+	s, err := Open(ctx, path)
+	require.NoError(t, err)
+	run := testRun("r1", "does aspirin prevent stroke")
+	run.Status = domain.RunComplete
+	require.NoError(t, s.CreateRun(ctx, run))
+	_, err = s.AppendEvent(ctx, domain.Event{RunID: "r1", Type: domain.EventStarted, Message: "go"})
+	require.NoError(t, err)
+	require.NoError(t, s.Close())
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	makeReadOnly(t, dir)
+
+	_, err = Open(ctx, path)
+	require.ErrorIs(t, err, ErrNotWritable)
+
+	ro, err := OpenReadOnly(ctx, path)
+	require.NoError(t, err)
+	require.True(t, ro.ReadOnly())
+	list, err := ro.ListRuns(ctx, RunFilter{Text: "aspirin"})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, "r1", list[0].ID)
+	evs, err := ro.ListEvents(ctx, "r1", 0)
+	require.NoError(t, err)
+	require.Len(t, evs, 1)
+	err = ro.CreateRun(ctx, testRun("r2", "another question"))
+	requireCode(t, err, domain.CodeUnavailable)
+	require.Contains(t, domain.SafeMessage(err), "is not writable")
+	require.NoError(t, ro.Close())
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	require.Equal(t, before, after)
+
+	_, err = OpenReadOnly(ctx, filepath.Join(t.TempDir(), "none.db"))
+	requireCode(t, err, domain.CodeNotFound)
 }

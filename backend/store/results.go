@@ -6,51 +6,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"time"
 
 	"deepcritical/backend/domain"
 )
 
-// StoredAssessment is one judge assessment of a run's iteration. Label is "" for the
-// assessment made during the run; a re-judge stores its own beside it under another label
-// (e.g. "rejudge:openai/gpt-4o"), so both can be compared.
-type StoredAssessment struct {
-	RunID      string             `json:"run_id"`
-	Iteration  int                `json:"iteration"`
-	Label      string             `json:"label,omitempty"`
-	Assessment domain.Assessment  `json:"assessment"`
-	Heuristics *domain.Heuristics `json:"heuristics,omitempty"`
-	CreatedAt  time.Time          `json:"created_at"`
-}
-
-// StoredVerdict is a verdict on a run's report with the deterministic checks behind it.
-type StoredVerdict struct {
-	ID        int64           `json:"id"`
-	RunID     string          `json:"run_id"`
-	Iteration int             `json:"iteration"`
-	Verdict   domain.Verdict  `json:"verdict"`
-	Checks    json.RawMessage `json:"checks,omitempty"`
-	CreatedAt time.Time       `json:"created_at"`
-}
-
-// Report statuses: whether the verifier passed the report.
-const (
-	ReportVerified   = "verified"
-	ReportUnverified = "unverified"
-	ReportFailed     = "failed"
-)
-
-// StoredReport is a run's synthesis report. A run has at most one; saving again replaces it.
-type StoredReport struct {
-	RunID     string    `json:"run_id"`
-	Markdown  string    `json:"markdown"`
-	Status    string    `json:"status"`
-	CreatedAt time.Time `json:"created_at"`
-}
-
 // SaveAssessment stores an assessment; saving the same (run, iteration, label) again
 // replaces it, so a resumed iteration does not leave two. CreatedAt defaults to the clock.
-func (s *Store) SaveAssessment(ctx context.Context, a StoredAssessment) error {
+func (s *Store) SaveAssessment(ctx context.Context, a domain.StoredAssessment) error {
 	if a.Iteration < 0 {
 		return domain.Errorf(domain.CodeInvalid, "assessment iteration must be ≥ 0, got %d", a.Iteration)
 	}
@@ -76,7 +38,7 @@ func (s *Store) SaveAssessment(ctx context.Context, a StoredAssessment) error {
 	return s.dbErr(err, "storing an assessment")
 }
 
-func (s *Store) saveAssessment(ctx context.Context, q querier, a StoredAssessment, body string, heur sql.NullString) error {
+func (s *Store) saveAssessment(ctx context.Context, q querier, a domain.StoredAssessment, body string, heur sql.NullString) error {
 	_, err := q.ExecContext(ctx, `INSERT INTO assessments(run_id, iteration, label, assessment, heuristics, created_at)
 		VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT(run_id, iteration, label) DO UPDATE SET assessment = excluded.assessment,
@@ -86,17 +48,17 @@ func (s *Store) saveAssessment(ctx context.Context, q querier, a StoredAssessmen
 }
 
 // ListAssessments returns the run's assessments by iteration, the original ("" label) first.
-func (s *Store) ListAssessments(ctx context.Context, runID string) ([]StoredAssessment, error) {
+func (s *Store) ListAssessments(ctx context.Context, runID string) ([]domain.StoredAssessment, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT iteration, label, assessment, heuristics, created_at FROM assessments
 		WHERE run_id = ? ORDER BY iteration, label <> '', label, id`, runID)
 	if err != nil {
 		return nil, s.dbErr(err, "listing assessments")
 	}
 	defer rows.Close()
-	out := []StoredAssessment{}
+	out := []domain.StoredAssessment{}
 	for rows.Next() {
 		var (
-			a    = StoredAssessment{RunID: runID}
+			a    = domain.StoredAssessment{RunID: runID}
 			body string
 			heur sql.NullString
 			at   string
@@ -158,9 +120,9 @@ func (s *Store) SaveVerdict(ctx context.Context, runID string, iteration int, v 
 }
 
 // LatestVerdict returns the run's most recent verdict, or nil (and no error) when it has none.
-func (s *Store) LatestVerdict(ctx context.Context, runID string) (*StoredVerdict, error) {
+func (s *Store) LatestVerdict(ctx context.Context, runID string) (*domain.StoredVerdict, error) {
 	var (
-		v    = StoredVerdict{RunID: runID}
+		v    = domain.StoredVerdict{RunID: runID}
 		body string
 		chk  sql.NullString
 		at   string
@@ -187,12 +149,12 @@ func (s *Store) LatestVerdict(ctx context.Context, runID string) (*StoredVerdict
 
 // SaveReport stores the run's report, replacing any earlier one. Status defaults to
 // "unverified"; CreatedAt defaults to the clock.
-func (s *Store) SaveReport(ctx context.Context, r StoredReport) error {
+func (s *Store) SaveReport(ctx context.Context, r domain.StoredReport) error {
 	if r.Status == "" {
-		r.Status = ReportUnverified
+		r.Status = domain.ReportUnverified
 	}
 	switch r.Status {
-	case ReportVerified, ReportUnverified, ReportFailed:
+	case domain.ReportVerified, domain.ReportUnverified, domain.ReportFailed:
 	default:
 		return domain.Errorf(domain.CodeInvalid, "report status must be verified, unverified or failed, got %q", r.Status)
 	}
@@ -208,7 +170,7 @@ func (s *Store) SaveReport(ctx context.Context, r StoredReport) error {
 	})
 }
 
-func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error {
+func (s *Store) saveReport(ctx context.Context, q querier, r domain.StoredReport) error {
 	var (
 		id  int64
 		old string
@@ -242,22 +204,22 @@ func (s *Store) saveReport(ctx context.Context, q querier, r StoredReport) error
 }
 
 // GetReport loads the run's report.
-func (s *Store) GetReport(ctx context.Context, runID string) (StoredReport, error) {
-	r := StoredReport{RunID: runID}
+func (s *Store) GetReport(ctx context.Context, runID string) (domain.StoredReport, error) {
+	r := domain.StoredReport{RunID: runID}
 	var at string
 	err := s.db.QueryRowContext(ctx, `SELECT markdown, status, created_at FROM reports WHERE run_id = ?`, runID).
 		Scan(&r.Markdown, &r.Status, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		if err := s.requireRun(ctx, runID); err != nil {
-			return StoredReport{}, err
+			return domain.StoredReport{}, err
 		}
-		return StoredReport{}, domain.Errorf(domain.CodeNotFound, "run %s has no report yet", runID)
+		return domain.StoredReport{}, domain.Errorf(domain.CodeNotFound, "run %s has no report yet", runID)
 	}
 	if err != nil {
-		return StoredReport{}, s.dbErr(err, "reading a report")
+		return domain.StoredReport{}, s.dbErr(err, "reading a report")
 	}
 	if r.CreatedAt, err = parseTime(at); err != nil {
-		return StoredReport{}, s.dbErr(err, "reading a report")
+		return domain.StoredReport{}, s.dbErr(err, "reading a report")
 	}
 	return r, nil
 }

@@ -39,9 +39,9 @@ func TestAssessments(t *testing.T) {
 	a2 := sampleAssessment()
 	a2.Confidence = 0.8
 
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "r1", Iteration: 2, Assessment: a2}))
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "r1", Iteration: 1, Label: "rejudge:openai", Assessment: rejudged}))
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "r1", Iteration: 1, Assessment: a1, Heuristics: h}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "r1", Iteration: 2, Assessment: a2}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "r1", Iteration: 1, Label: "rejudge:openai", Assessment: rejudged}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "r1", Iteration: 1, Assessment: a1, Heuristics: h}))
 
 	got, err := s.ListAssessments(ctx, "r1")
 	require.NoError(t, err)
@@ -58,14 +58,14 @@ func TestAssessments(t *testing.T) {
 
 	// Saving the same (run, iteration, label) replaces it, e.g. on resume.
 	a1.Confidence = 0.1
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "r1", Iteration: 1, Assessment: a1}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "r1", Iteration: 1, Assessment: a1}))
 	got, err = s.ListAssessments(ctx, "r1")
 	require.NoError(t, err)
 	require.Len(t, got, 3)
 	require.Equal(t, 0.1, got[0].Assessment.Confidence)
 
-	requireCode(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "ghost", Iteration: 1, Assessment: a1}), domain.CodeNotFound)
-	requireCode(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "r1", Iteration: -1, Assessment: a1}), domain.CodeInvalid)
+	requireCode(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "ghost", Iteration: 1, Assessment: a1}), domain.CodeNotFound)
+	requireCode(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "r1", Iteration: -1, Assessment: a1}), domain.CodeInvalid)
 	_, err = s.ListAssessments(ctx, "ghost")
 	requireCode(t, err, domain.CodeNotFound)
 }
@@ -115,16 +115,16 @@ func TestReports(t *testing.T) {
 	requireCode(t, err, domain.CodeNotFound)
 
 	at := time.Date(2025, 1, 2, 3, 4, 5, 6, time.UTC)
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "r1", Markdown: "# Draft\nmetformin", CreatedAt: at}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "r1", Markdown: "# Draft\nmetformin", CreatedAt: at}))
 	got, err := s.GetReport(ctx, "r1")
 	require.NoError(t, err)
-	require.Equal(t, StoredReport{RunID: "r1", Markdown: "# Draft\nmetformin", Status: ReportUnverified, CreatedAt: at}, got)
+	require.Equal(t, domain.StoredReport{RunID: "r1", Markdown: "# Draft\nmetformin", Status: domain.ReportUnverified, CreatedAt: at}, got)
 
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "r1", Markdown: "# Final\nlithium", Status: ReportVerified}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "r1", Markdown: "# Final\nlithium", Status: domain.ReportVerified}))
 	got, err = s.GetReport(ctx, "r1")
 	require.NoError(t, err)
 	require.Equal(t, "# Final\nlithium", got.Markdown)
-	require.Equal(t, ReportVerified, got.Status)
+	require.Equal(t, domain.ReportVerified, got.Status)
 
 	// The replaced text left the index; the new text is in it.
 	hits, err := s.ListRuns(ctx, RunFilter{Text: "metformin"})
@@ -135,8 +135,8 @@ func TestReports(t *testing.T) {
 	require.Len(t, hits, 1)
 
 	requireFTSConsistent(t, s)
-	requireCode(t, s.SaveReport(ctx, StoredReport{RunID: "r1", Markdown: "x", Status: "great"}), domain.CodeInvalid)
-	requireCode(t, s.SaveReport(ctx, StoredReport{RunID: "ghost", Markdown: "x"}), domain.CodeNotFound)
+	requireCode(t, s.SaveReport(ctx, domain.StoredReport{RunID: "r1", Markdown: "x", Status: "great"}), domain.CodeInvalid)
+	requireCode(t, s.SaveReport(ctx, domain.StoredReport{RunID: "ghost", Markdown: "x"}), domain.CodeNotFound)
 	_, err = s.GetReport(ctx, "ghost")
 	requireCode(t, err, domain.CodeNotFound)
 }
@@ -146,7 +146,7 @@ func TestLLMCalls(t *testing.T) {
 	ctx := context.Background()
 	mustCreateRun(t, s, "r1", "question one")
 
-	call := LLMCall{
+	call := domain.LLMCall{
 		RunID: "r1", Purpose: "judge", Provider: "openai", Model: "gpt-4o-mini", PromptVersion: "judge/v2",
 		Request:  `{"messages":[{"role":"user","content":"assess"}],"api_key":"sk-proj-abcdefghijklmnopqrstuvwx"}`,
 		Response: `{"choices":[]}`, Parsed: json.RawMessage(`{"sufficient":true}`),
@@ -154,8 +154,8 @@ func TestLLMCalls(t *testing.T) {
 		LatencyMS: 1234, InputTokens: 900, OutputTokens: 200, CostUSD: 0.0012,
 	}
 	require.NoError(t, s.RecordLLMCall(ctx, call))
-	require.NoError(t, s.RecordLLMCall(ctx, LLMCall{Purpose: "appraise", Provider: "ollama", Model: "llama3.1"}))
-	require.NoError(t, s.RecordLLMCall(ctx, LLMCall{RunID: "r1", Purpose: "synthesis", Provider: "openai"}))
+	require.NoError(t, s.RecordLLMCall(ctx, domain.LLMCall{Purpose: "appraise", Provider: "ollama", Model: "llama3.1"}))
+	require.NoError(t, s.RecordLLMCall(ctx, domain.LLMCall{RunID: "r1", Purpose: "synthesis", Provider: "openai"}))
 
 	got, err := s.ListLLMCalls(ctx, "r1")
 	require.NoError(t, err)
@@ -178,7 +178,7 @@ func TestLLMCalls(t *testing.T) {
 	require.Equal(t, "appraise", outside[0].Purpose)
 	require.Empty(t, outside[0].RunID)
 
-	requireCode(t, s.RecordLLMCall(ctx, LLMCall{Parsed: json.RawMessage(`{`)}), domain.CodeInvalid)
+	requireCode(t, s.RecordLLMCall(ctx, domain.LLMCall{Parsed: json.RawMessage(`{`)}), domain.CodeInvalid)
 }
 
 func TestRedactSecrets(t *testing.T) {

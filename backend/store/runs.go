@@ -283,18 +283,59 @@ func (s *Store) CountRuns(ctx context.Context) (int, error) {
 }
 
 // MarkInterrupted turns runs left "running" by a process that died into "interrupted", so
-// they can be shown as such and resumed. It returns how many runs it changed.
-func (s *Store) MarkInterrupted(ctx context.Context) (int, error) {
-	res, err := s.db.ExecContext(ctx, `UPDATE runs SET status = ?, updated_at = ? WHERE status = ?`,
-		string(domain.RunInterrupted), formatTime(s.now()), string(domain.RunRunning))
+// History shows them as resumable instead of running. A run counts as orphaned when its
+// lease expired, when dead reports the lease's process gone, or when it has no lease and
+// was last updated more than LeaseGrace ago. Runs another live process executes are left
+// alone. It returns how many runs it changed.
+func (s *Store) MarkInterrupted(ctx context.Context, dead func(domain.RunLease) bool) (int, error) {
+	now := s.now()
+	rows, err := s.db.QueryContext(ctx, `SELECT r.id, r.updated_at, l.holder, l.host, l.pid, l.acquired_at, l.expires_at
+		FROM runs r LEFT JOIN run_leases l ON l.run_id = r.id WHERE r.status = ?`, string(domain.RunRunning))
 	if err != nil {
-		return 0, s.dbErr(err, "marking interrupted runs")
+		return 0, s.dbErr(err, "finding interrupted runs")
 	}
-	n, err := res.RowsAffected()
-	if err != nil {
-		return 0, s.dbErr(err, "marking interrupted runs")
+	// orphaned maps each run to the lease holder seen ("" for none); the update re-checks it,
+	// so a run another process resumed meanwhile is not marked.
+	orphaned := map[string]string{}
+	for rows.Next() {
+		var (
+			id, updated                string
+			holder, host, acq, expires sql.NullString
+			pid                        sql.NullInt64
+		)
+		if err := rows.Scan(&id, &updated, &holder, &host, &pid, &acq, &expires); err != nil {
+			_ = rows.Close()
+			return 0, s.dbErr(err, "finding interrupted runs")
+		}
+		if !holder.Valid {
+			if u, err := parseTime(updated); err == nil && now.Sub(u) < LeaseGrace {
+				continue
+			}
+			orphaned[id] = ""
+			continue
+		}
+		l := domain.RunLease{RunID: id, Holder: holder.String, Host: host.String, PID: int(pid.Int64)}
+		l.AcquiredAt, _ = parseTime(acq.String)
+		if l.ExpiresAt, err = parseTime(expires.String); err != nil || !l.Live(now) || (dead != nil && dead(l)) {
+			orphaned[id] = l.Holder
+		}
 	}
-	return int(n), nil
+	if err := rows.Close(); err != nil {
+		return 0, s.dbErr(err, "finding interrupted runs")
+	}
+	n := 0
+	for id, holder := range orphaned {
+		res, err := s.db.ExecContext(ctx, `UPDATE runs SET status = ?, updated_at = ? WHERE id = ? AND status = ?
+			AND COALESCE((SELECT holder FROM run_leases WHERE run_id = runs.id), '') = ?`,
+			string(domain.RunInterrupted), formatTime(now), id, string(domain.RunRunning), holder)
+		if err != nil {
+			return n, s.dbErr(err, "marking interrupted runs")
+		}
+		if k, err := res.RowsAffected(); err == nil {
+			n += int(k)
+		}
+	}
+	return n, nil
 }
 
 // ListRuns returns a page of runs, newest first, matching the filter. The text filter

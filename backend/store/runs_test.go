@@ -148,7 +148,7 @@ func TestListRunsFiltersAndOrder(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.LinkEvidence(ctx, "r3", 1, keys)
 	require.NoError(t, err)
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "r4", Markdown: "# Report\n\nEsketamine nasal spray shows **rapid** antidepressant effect.", Status: ReportVerified}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "r4", Markdown: "# Report\n\nEsketamine nasal spray shows **rapid** antidepressant effect.", Status: domain.ReportVerified}))
 	require.NoError(t, s.SaveVerdict(ctx, "r5", 2, domain.Verdict{Pass: false, Reason: "unsupported candidate"}, nil))
 
 	ids := func(rs []RunSummary) []string {
@@ -238,24 +238,87 @@ func TestListRunsHostileText(t *testing.T) {
 }
 
 func TestMarkInterrupted(t *testing.T) {
-	s, _ := newTestStore(t)
+	s, clock := newTestStore(t)
 	ctx := context.Background()
-	for i, st := range []domain.RunStatus{domain.RunRunning, domain.RunComplete, domain.RunRunning, domain.RunPending} {
+	for i, st := range []domain.RunStatus{domain.RunRunning, domain.RunComplete, domain.RunRunning, domain.RunPending, domain.RunRunning, domain.RunRunning} {
 		r := testRun(fmt.Sprintf("r%d", i), "question number "+fmt.Sprint(i))
 		r.Status = st
 		require.NoError(t, s.CreateRun(ctx, r))
 	}
-	n, err := s.MarkInterrupted(ctx)
+	// r4 is held by a live process; r5 by a process that is gone.
+	live := domain.RunLease{RunID: "r4", Holder: "h4", Host: "here", PID: 4, ExpiresAt: t0.Add(time.Hour)}
+	require.NoError(t, s.AcquireRunLease(ctx, live, nil))
+	gone := domain.RunLease{RunID: "r5", Holder: "h5", Host: "here", PID: 5, ExpiresAt: t0.Add(time.Hour)}
+	require.NoError(t, s.AcquireRunLease(ctx, gone, nil))
+	dead := func(l domain.RunLease) bool { return l.PID == 5 }
+
+	// Within the grace a run without a lease may be one whose runner is about to take it.
+	n, err := s.MarkInterrupted(ctx, dead)
+	require.NoError(t, err)
+	require.Equal(t, 1, n, "only the run of the dead process")
+	clock.advance(LeaseGrace)
+	n, err = s.MarkInterrupted(ctx, dead)
 	require.NoError(t, err)
 	require.Equal(t, 2, n)
-	for id, want := range map[string]domain.RunStatus{"r0": domain.RunInterrupted, "r1": domain.RunComplete, "r2": domain.RunInterrupted, "r3": domain.RunPending} {
+	for id, want := range map[string]domain.RunStatus{"r0": domain.RunInterrupted, "r1": domain.RunComplete, "r2": domain.RunInterrupted,
+		"r3": domain.RunPending, "r4": domain.RunRunning, "r5": domain.RunInterrupted} {
 		r, err := s.GetRun(ctx, id)
 		require.NoError(t, err)
 		require.Equal(t, want, r.Status, id)
 	}
-	n, err = s.MarkInterrupted(ctx)
+	n, err = s.MarkInterrupted(ctx, dead)
 	require.NoError(t, err)
 	require.Zero(t, n)
+	// Once the live lease expires without renewal its run is interrupted too.
+	clock.advance(time.Hour)
+	n, err = s.MarkInterrupted(ctx, dead)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+}
+
+// TestRunLease covers the lease's rules: one live holder, refusal naming the process,
+// takeover of an expired or dead lease, renew and release only by the holder.
+func TestRunLease(t *testing.T) {
+	s, clock := newTestStore(t)
+	ctx := context.Background()
+	mustCreateRun(t, s, "r1", "does aspirin prevent stroke")
+	a := domain.RunLease{RunID: "r1", Holder: "a", Host: "laptop", PID: 100, ExpiresAt: t0.Add(30 * time.Second)}
+	b := domain.RunLease{RunID: "r1", Holder: "b", Host: "laptop", PID: 200, ExpiresAt: t0.Add(time.Hour)}
+
+	requireCode(t, s.AcquireRunLease(ctx, domain.RunLease{RunID: "nope", Holder: "a", ExpiresAt: t0.Add(time.Hour)}, nil), domain.CodeNotFound)
+	requireCode(t, s.AcquireRunLease(ctx, domain.RunLease{RunID: "r1"}, nil), domain.CodeInvalid)
+	require.NoError(t, s.AcquireRunLease(ctx, a, nil))
+	require.NoError(t, s.AcquireRunLease(ctx, a, nil), "the holder may take its own lease again")
+	err := s.AcquireRunLease(ctx, b, nil)
+	requireCode(t, err, domain.CodeConflict)
+	require.Contains(t, err.Error(), "run r1 is already running in process 100 on laptop")
+	requireCode(t, s.RenewRunLease(ctx, "r1", "b", t0.Add(time.Hour)), domain.CodeConflict)
+	require.NoError(t, s.ReleaseRunLease(ctx, "r1", "b"), "releasing another holder's lease is a no-op")
+	got, found, err := s.GetRunLease(ctx, "r1")
+	require.NoError(t, err)
+	require.True(t, found)
+	require.Equal(t, "a", got.Holder)
+
+	// A dead holder's lease is taken over at once.
+	require.NoError(t, s.AcquireRunLease(ctx, b, func(l domain.RunLease) bool { return l.PID == 100 }))
+	requireCode(t, s.RenewRunLease(ctx, "r1", "a", t0.Add(time.Hour)), domain.CodeConflict)
+	require.NoError(t, s.RenewRunLease(ctx, "r1", "b", t0.Add(2*time.Hour)))
+
+	// An expired lease is taken over without asking.
+	clock.advance(3 * time.Hour)
+	a.ExpiresAt = t0.Add(4 * time.Hour)
+	require.NoError(t, s.AcquireRunLease(ctx, a, nil))
+	require.NoError(t, s.ReleaseRunLease(ctx, "r1", "a"))
+	_, found, err = s.GetRunLease(ctx, "r1")
+	require.NoError(t, err)
+	require.False(t, found)
+
+	// Deleting the run drops its lease.
+	require.NoError(t, s.AcquireRunLease(ctx, a, nil))
+	require.NoError(t, s.DeleteRun(ctx, "r1"))
+	_, found, err = s.GetRunLease(ctx, "r1")
+	require.NoError(t, err)
+	require.False(t, found)
 }
 
 // TestDeleteRunCascades deletes a run that has something in every dependent table and
@@ -277,10 +340,10 @@ func TestDeleteRunCascades(t *testing.T) {
 	require.NoError(t, err)
 	_, err = s.AppendEvent(ctx, domain.Event{RunID: "gone", Type: domain.EventStarted, Message: "start"})
 	require.NoError(t, err)
-	require.NoError(t, s.SaveAssessment(ctx, StoredAssessment{RunID: "gone", Iteration: 1, Assessment: sampleAssessment()}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: "gone", Iteration: 1, Assessment: sampleAssessment()}))
 	require.NoError(t, s.SaveVerdict(ctx, "gone", 1, domain.Verdict{Pass: true, Reason: "fine"}, json.RawMessage(`{"ok":true}`)))
-	require.NoError(t, s.SaveReport(ctx, StoredReport{RunID: "gone", Markdown: "report about zebrafish"}))
-	require.NoError(t, s.RecordLLMCall(ctx, LLMCall{RunID: "gone", Purpose: "judge", Provider: "ollama"}))
+	require.NoError(t, s.SaveReport(ctx, domain.StoredReport{RunID: "gone", Markdown: "report about zebrafish"}))
+	require.NoError(t, s.RecordLLMCall(ctx, domain.LLMCall{RunID: "gone", Purpose: "judge", Provider: "ollama"}))
 
 	require.NoError(t, s.DeleteRun(ctx, "gone"))
 

@@ -42,9 +42,10 @@ const maxOpenConns = 8
 
 // Store is the SQLite database. It is safe for concurrent use.
 type Store struct {
-	db    *sql.DB
-	path  string
-	clock func() time.Time
+	db       *sql.DB
+	path     string
+	clock    func() time.Time
+	readOnly bool
 
 	// stmts caches prepared statements of the hot paths (event append, evidence and library
 	// upserts); database/sql re-prepares them per pooled connection as needed.
@@ -109,6 +110,67 @@ func Open(ctx context.Context, path string, opts ...Option) (*Store, error) {
 	return s, nil
 }
 
+// OpenReadOnly opens an existing database for reading only, without migrating it: the
+// history of a data folder that cannot be written (a read-only mount, a backup, another
+// user's folder) can still be browsed. It applies the same checks as Open and leaves the
+// file untouched; every write fails with a "not writable" error.
+func OpenReadOnly(ctx context.Context, path string, opts ...Option) (*Store, error) {
+	o := options{clock: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil || strings.TrimSpace(path) == "" {
+		return nil, domain.Errorf(domain.CodeInvalid, "database path %q is not usable", path)
+	}
+	fi, err := os.Stat(abs)
+	if errors.Is(err, os.ErrNotExist) || (err == nil && fi.Size() == 0) {
+		return nil, domain.Errorf(domain.CodeNotFound, "there is no database at %s yet: nothing to show", abs)
+	}
+	if err := preflight(ctx, abs); err != nil {
+		return nil, err
+	}
+	db, err := sql.Open("sqlite", readOnlyDSN(abs))
+	if err != nil {
+		return nil, domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot open database %s: %v", abs, err))
+	}
+	db.SetMaxOpenConns(maxOpenConns)
+	db.SetMaxIdleConns(maxOpenConns)
+	if err := db.PingContext(ctx); err != nil {
+		_ = db.Close()
+		return nil, domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot open database %s: %v", abs, err))
+	}
+	return &Store{db: db, path: abs, clock: o.clock, readOnly: true}, nil
+}
+
+// ReadOnly reports whether the store was opened with OpenReadOnly.
+func (s *Store) ReadOnly() bool { return s.readOnly }
+
+// readOnlyDSN opens abs without writing. SQLite needs the -shm file of a WAL database, which
+// it cannot create in a read-only directory; there nobody else can write either, so the file
+// is opened as immutable (no locks, no -shm) unless a -shm is already present.
+func readOnlyDSN(abs string) string {
+	d := dsn(abs, true)
+	if _, err := os.Stat(abs + "-shm"); err == nil {
+		return d
+	}
+	if probeWritable(filepath.Dir(abs)) {
+		return d
+	}
+	return d + "&immutable=1"
+}
+
+// probeWritable reports whether a file can be created in the existing directory dir.
+func probeWritable(dir string) bool {
+	f, err := os.CreateTemp(dir, ".deepcritical-write-probe-*")
+	if err != nil {
+		return false
+	}
+	name := f.Name()
+	_ = f.Close()
+	return os.Remove(name) == nil
+}
+
 // dsn builds the modernc DSN. The pragmas ride on _pragma parameters so that every pooled
 // connection gets them, not only the first one.
 func dsn(abs string, readOnly bool) string {
@@ -135,11 +197,16 @@ func dsn(abs string, readOnly bool) string {
 	return u.String() + "?" + strings.Join(q, "&")
 }
 
+// ErrNotWritable is in the chain of Open's error when the data directory cannot be written,
+// so the caller can fall back to OpenReadOnly and still show the history.
+var ErrNotWritable = errors.New("data directory is not writable")
+
 // ensureWritableDir creates dir (0700) when missing and proves it writable with a probe file,
 // so a read-only data directory is reported as such rather than as an obscure SQLite error.
 func ensureWritableDir(dir string) error {
 	notWritable := func(err error) error {
-		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("data directory %s is not writable: %v", dir, err))
+		return domain.Wrap(domain.CodeUnavailable, fmt.Errorf("%w: %w", ErrNotWritable, err),
+			fmt.Sprintf("data directory %s is not writable: %v", dir, err))
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return notWritable(err)
@@ -176,7 +243,7 @@ func preflight(ctx context.Context, abs string) error {
 		return err
 	}
 
-	db, err := sql.Open("sqlite", dsn(abs, true))
+	db, err := sql.Open("sqlite", readOnlyDSN(abs))
 	if err != nil {
 		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot open database %s: %v", abs, err))
 	}
@@ -519,3 +586,6 @@ const (
 	sqlite3ConstraintPrimaryKey = sqlite3.SQLITE_CONSTRAINT_PRIMARYKEY
 	sqlite3ConstraintForeignKey = sqlite3.SQLITE_CONSTRAINT_FOREIGNKEY
 )
+
+// The store is the research loop's persistence port.
+var _ domain.RunStore = (*Store)(nil)

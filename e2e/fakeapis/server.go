@@ -290,6 +290,10 @@ func (s *server) chat(w http.ResponseWriter, r *http.Request) {
 		schema = req.ResponseFormat.JSONSchema.Schema
 	}
 	content := s.answer(prompt(req), schema)
+	if req.Stream {
+		streamChat(w, req, content)
+		return
+	}
 	resp := map[string]any{
 		"id": "chatcmpl-fake", "object": "chat.completion", "created": time.Now().Unix(), "model": req.Model,
 		"choices": []any{map[string]any{"index": 0, "finish_reason": "stop",
@@ -514,4 +518,36 @@ func instance(sch map[string]any, prompt string) any {
 		return "Not reported in the text provided to the fake model."
 	}
 	return nil
+}
+
+// streamChat answers a streamed chat request as OpenAI does: chat.completion.chunk events
+// with content deltas, the finish reason in the last choice chunk, the usage in a final
+// chunk with no choices when stream_options.include_usage is set, then [DONE].
+func streamChat(w http.ResponseWriter, req chatRequest, content string) {
+	w.Header().Set("Content-Type", "text/event-stream")
+	fl, _ := w.(http.Flusher)
+	send := func(v any) {
+		b, _ := json.Marshal(v)
+		fmt.Fprintf(w, "data: %s\n\n", b)
+		if fl != nil {
+			fl.Flush()
+		}
+	}
+	chunk := func(delta map[string]any, finish any) map[string]any {
+		return map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model,
+			"choices": []any{map[string]any{"index": 0, "delta": delta, "finish_reason": finish}}}
+	}
+	send(chunk(map[string]any{"role": "assistant", "content": ""}, nil))
+	rest := content
+	for len(rest) > 0 {
+		n := min(len(rest), 32)
+		send(chunk(map[string]any{"content": rest[:n]}, nil))
+		rest = rest[n:]
+	}
+	send(chunk(map[string]any{}, "stop"))
+	if strings.Contains(string(req.StreamOptions), `"include_usage":true`) {
+		send(map[string]any{"id": "chatcmpl-fake", "object": "chat.completion.chunk", "created": time.Now().Unix(), "model": req.Model, "choices": []any{},
+			"usage": map[string]any{"prompt_tokens": len(prompt(req)) / 4, "completion_tokens": len(content) / 4, "total_tokens": (len(prompt(req)) + len(content)) / 4}})
+	}
+	io.WriteString(w, "data: [DONE]\n\n")
 }

@@ -69,3 +69,29 @@ func TestFakesAreStrict(t *testing.T) {
 	oll.Model = "llama3"
 	require.NoError(t, ask(t, oll, strings.Repeat("long prompt ", 5000)))
 }
+
+// TestStreamingThroughTheFakes: with a progress listener the compatible, Anthropic and
+// Ollama clients stream; the answer and token counts equal the non-streamed call's.
+func TestStreamingThroughTheFakes(t *testing.T) {
+	url := strictServer(t)
+	for _, cfg := range []providers.ProviderConfig{
+		{Provider: domain.ProviderCompatible, BaseURL: url + "/v1", Model: "fake-judge"},
+		{Provider: domain.ProviderAnthropic, BaseURL: url, APIKey: "sk-ant-test-000000000000", Model: "claude-haiku-4-5"},
+		{Provider: domain.ProviderOllama, BaseURL: url, Model: "llama3:latest"},
+	} {
+		c, info, err := providers.New(cfg)
+		require.NoError(t, err)
+		req := llm.Request{System: "Answer in JSON.", Messages: []llm.Message{{Role: llm.RoleUser, Content: "ping"}}, Schema: llm.MustSchemaFor[pong]("pong"), Model: info.Model}
+		plain, err := c.Complete(context.Background(), req)
+		require.NoError(t, err, cfg.Provider)
+		var reports []domain.LLMProgress
+		ctx := llm.WithProgress(context.Background(), func(p domain.LLMProgress) { reports = append(reports, p) })
+		streamed, err := c.Complete(ctx, req)
+		require.NoError(t, err, cfg.Provider)
+		require.JSONEq(t, plain.Text, streamed.Text, cfg.Provider)
+		require.Equal(t, plain.InputTokens, streamed.InputTokens, cfg.Provider)
+		require.Equal(t, plain.OutputTokens, streamed.OutputTokens, cfg.Provider)
+		require.GreaterOrEqual(t, len(reports), 2, cfg.Provider)
+		require.True(t, reports[len(reports)-1].Done, cfg.Provider)
+	}
+}

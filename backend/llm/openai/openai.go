@@ -19,6 +19,7 @@ import (
 	"net/url"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	goopenai "github.com/sashabaranov/go-openai"
@@ -87,6 +88,8 @@ type Client struct {
 	// noTemperature is set once a server said the model takes no temperature (reasoning
 	// models accept only the default).
 	noTemperature bool
+	// noStream is set once a server refused a streamed request.
+	noStream atomic.Bool
 }
 
 // New validates cfg and builds a client.
@@ -154,7 +157,18 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 		format := c.Format()
 		cp := &capture{}
 		creq := c.buildRequest(req, model, format)
-		resp, err := c.api.CreateChatCompletion(context.WithValue(ctx, captureKey{}, cp), creq)
+		var resp goopenai.ChatCompletionResponse
+		var err error
+		if llm.Streaming(ctx) && !c.noStream.Load() {
+			resp, err = c.stream(ctx, creq, model, cp)
+			if err != nil && streamRejected(err) {
+				// A compatible server that cannot stream (or take stream_options): ask without.
+				c.noStream.Store(true)
+				continue
+			}
+		} else {
+			resp, err = c.api.CreateChatCompletion(context.WithValue(ctx, captureKey{}, cp), creq)
+		}
 		if err == nil {
 			out, err := c.toResponse(resp, cp, model, format)
 			out.Latency = time.Since(start)
@@ -563,4 +577,94 @@ func firstNonEmpty(a, b string) string {
 		return a
 	}
 	return b
+}
+
+// stream performs the request streamed (with usage in the last chunk) and folds the chunks
+// into the response a non-streamed call returns; cp receives the folded body for the audit,
+// so the stored exchange is the same either way.
+func (c *Client) stream(ctx context.Context, creq goopenai.ChatCompletionRequest, model string, cp *capture) (goopenai.ChatCompletionResponse, error) {
+	creq.Stream = true
+	creq.StreamOptions = &goopenai.StreamOptions{IncludeUsage: true}
+	prog := llm.StartProgress(ctx, c.cfg.Provider, model)
+	st, err := c.api.CreateChatCompletionStream(ctx, creq)
+	if err != nil {
+		return goopenai.ChatCompletionResponse{}, err
+	}
+	defer st.Close()
+	out := goopenai.ChatCompletionResponse{Object: "chat.completion", Model: model}
+	var content, reasoning strings.Builder
+	var finish goopenai.FinishReason
+	var refusal string
+	var tools []goopenai.ToolCall
+	for {
+		chunk, err := st.Recv()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if !isTransport(err) && ctx.Err() == nil {
+				err = fmt.Errorf("%w: %w", llm.ErrCutOff, err)
+			}
+			return out, err
+		}
+		if chunk.ID != "" {
+			out.ID, out.Created = chunk.ID, chunk.Created
+		}
+		if chunk.Model != "" {
+			out.Model = chunk.Model
+		}
+		if chunk.Usage != nil {
+			out.Usage = *chunk.Usage
+		}
+		for _, ch := range chunk.Choices {
+			if ch.Index != 0 {
+				continue
+			}
+			content.WriteString(ch.Delta.Content)
+			reasoning.WriteString(ch.Delta.ReasoningContent)
+			refusal += ch.Delta.Refusal
+			for _, tc := range ch.Delta.ToolCalls {
+				i := 0
+				if tc.Index != nil {
+					i = *tc.Index
+				}
+				for len(tools) <= i {
+					tools = append(tools, goopenai.ToolCall{Type: goopenai.ToolTypeFunction})
+				}
+				if tc.ID != "" {
+					tools[i].ID = tc.ID
+				}
+				tools[i].Function.Name += tc.Function.Name
+				tools[i].Function.Arguments += tc.Function.Arguments
+			}
+			if ch.FinishReason != "" {
+				finish = ch.FinishReason
+			}
+			prog.Add(ch.Delta.ReasoningContent+ch.Delta.Content, 0)
+		}
+	}
+	msg := goopenai.ChatCompletionMessage{Role: goopenai.ChatMessageRoleAssistant, Content: content.String(), Refusal: refusal,
+		ReasoningContent: reasoning.String(), ToolCalls: tools}
+	out.Choices = []goopenai.ChatCompletionChoice{{Index: 0, Message: msg, FinishReason: finish}}
+	prog.Finish(out.Usage.CompletionTokens)
+	body, _ := json.Marshal(out)
+	cp.status, cp.body = http.StatusOK, body
+	return out, nil
+}
+
+// streamRejected reports a 400 about streaming or stream_options.
+func streamRejected(err error) bool {
+	var apiErr *goopenai.APIError
+	var reqErr *goopenai.RequestError
+	msg := ""
+	switch {
+	case errors.As(err, &apiErr) && apiErr.HTTPStatusCode == http.StatusBadRequest:
+		msg = apiErr.Message
+	case errors.As(err, &reqErr) && reqErr.HTTPStatusCode == http.StatusBadRequest:
+		msg = string(reqErr.Body)
+	default:
+		return false
+	}
+	m := strings.ToLower(msg)
+	return strings.Contains(m, "stream")
 }

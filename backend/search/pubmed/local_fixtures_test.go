@@ -28,7 +28,7 @@ func TestParseArticleSetLocalRecords(t *testing.T) {
 		c := ev[0].Citation
 		require.Equal(t, "41000001", c.PMID)
 		require.Equal(t, "1990", c.Date, "Year+Season keeps the year only")
-		require.Equal(t, []string{"Rivera AM"}, c.Authors)
+		require.Equal(t, []string{"Rivera, Ana M"}, c.Authors)
 		require.Equal(t, "Journal of synthetic records (Testville)", c.Journal)
 		require.Equal(t, []string{"Journal Article", "Review"}, c.PublicationTypes)
 		require.Equal(t, []string{"Hydroxymethylglutaryl-CoA Reductase Inhibitors", "Humans", "Rural Population"}, c.MeshTerms)
@@ -47,7 +47,7 @@ func TestParseArticleSetLocalRecords(t *testing.T) {
 		c := ev[2].Citation
 		require.Equal(t, "PMC5000003", c.PMCID, "the record's own PMC id, not one from its reference list")
 		require.Equal(t, "10.1136/synth-2016-000003", c.DOI)
-		require.Equal(t, []string{"Chen L", "Synthetic Cohort Consortium"}, c.Authors)
+		require.Equal(t, []string{"Chen, Li", "Synthetic Cohort Consortium"}, c.Authors)
 		labels := make([]string, 0, len(c.Sections))
 		for _, s := range c.Sections {
 			labels = append(labels, s.Label)

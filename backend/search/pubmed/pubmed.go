@@ -123,12 +123,13 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 	results := make([]ESearchResult, len(queries))
 	errs := make([]error, len(queries))
 	attempts := make([][]domain.QueryEvent, len(queries))
+	memo := &esearchMemo{}
 	var wg sync.WaitGroup
 	for i, q := range queries {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], attempts[i], errs[i] = c.searchQuery(ctx, q, max)
+			results[i], attempts[i], errs[i] = c.searchQuery(ctx, q, max, memo)
 		}()
 	}
 	wg.Wait()

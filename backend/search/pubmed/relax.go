@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
@@ -32,7 +33,7 @@ const designFilter = `(randomized controlled trial[pt] OR meta-analysis[pt] OR s
 // query tried again; a query with plenty of hits is narrowed by publication type. The ids
 // of every attempt are kept, first attempt first, up to max. Every attempt is returned as
 // a QueryEvent; a query that still finds nothing is reported in its last event.
-func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearchResult, []domain.QueryEvent, error) {
+func (c *Client) searchQuery(ctx context.Context, query string, max int, memo *esearchMemo) (ESearchResult, []domain.QueryEvent, error) {
 	var (
 		evs    []domain.QueryEvent
 		merged ESearchResult
@@ -52,7 +53,7 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearc
 	}
 	q, relax := query, ""
 	for attempt := 1; attempt <= maxAttempts; attempt++ {
-		r, err := c.esearch(ctx, q, max)
+		r, err := memo.do(q, func() (ESearchResult, error) { return c.esearch(ctx, q, max) })
 		ev := domain.QueryEvent{Source: domain.SourcePubMed, Query: q, Count: r.Hits(), Attempt: attempt, Relaxation: relax}
 		if err != nil {
 			ev.Count = -1
@@ -85,7 +86,7 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearc
 		}
 		if attempt == 1 && ev.Count > narrowAbove && !strings.Contains(strings.ToLower(q), "[pt]") {
 			nq := "(" + q + ") AND " + designFilter
-			nr, nerr := c.esearch(ctx, nq, max)
+			nr, nerr := memo.do(nq, func() (ESearchResult, error) { return c.esearch(ctx, nq, max) })
 			nev := domain.QueryEvent{Source: domain.SourcePubMed, Query: nq, Count: nr.Hits(), Attempt: 2,
 				Relaxation: fmt.Sprintf("narrowed to randomized trials, meta-analyses and systematic reviews (publication type) because the query found %d papers", ev.Count)}
 			if nerr != nil {
@@ -103,7 +104,7 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int) (ESearc
 			break
 		}
 		next, what := relaxOnce(q, attempt, ev.Count)
-		if next == "" {
+		if next == "" || querybuild.Key(next) == querybuild.Key(q) {
 			break
 		}
 		why := "no hits"
@@ -181,4 +182,36 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// esearchMemo shares esearch results between the queries of one Search call: two queries
+// relaxed to the same form (or ORed to the same words) cost one request, not two.
+type esearchMemo struct {
+	mu sync.Mutex
+	m  map[string]*memoEntry
+}
+
+type memoEntry struct {
+	once sync.Once
+	r    ESearchResult
+	err  error
+}
+
+func (m *esearchMemo) do(q string, f func() (ESearchResult, error)) (ESearchResult, error) {
+	if m == nil {
+		return f()
+	}
+	m.mu.Lock()
+	if m.m == nil {
+		m.m = map[string]*memoEntry{}
+	}
+	k := strings.Join(strings.Fields(q), " ")
+	e, ok := m.m[k]
+	if !ok {
+		e = &memoEntry{}
+		m.m[k] = e
+	}
+	m.mu.Unlock()
+	e.once.Do(func() { e.r, e.err = f() })
+	return e.r, e.err
 }

@@ -258,12 +258,11 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
 		}
 	}
-	var tiab, mh []string
+	var tiab []string
 	for _, r := range req {
 		tiab = append(tiab, `"`+cleanTerm(set.Concepts[r].Text)+`"[tiab]`)
-		mh = append(mh, `"`+cleanTerm(set.Concepts[r].Text)+`"[mh]`)
 	}
-	out = append(out, strings.Join(tiab, " AND "), strings.Join(mh, " AND "))
+	out = append(out, strings.Join(tiab, " AND "))
 	for _, c := range set.Concepts {
 		if syn := classSynonyms[strings.ToLower(c.Text)]; c.Generic && syn != "" {
 			out = append(out, wrap(core)+" AND "+syn)

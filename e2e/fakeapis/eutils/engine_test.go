@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
 	"deepcritical/backend/search/pubmed"
 )
 
@@ -106,12 +108,27 @@ func TestRealClientReadsTheFake(t *testing.T) {
 	if _, err := c.Search(context.Background(), []string{"(melanoma"}, 10); err == nil || !strings.Contains(err.Error(), "unbalanced") {
 		t.Errorf("a syntax error must come back as an error: %v", err)
 	}
-	// With max 10, one hit is too few: the client drops "survival" and finds record 3 too.
-	evs, err = c.Search(context.Background(), []string{"melanoma AND survival"}, 10)
+	// With max 10, one hit is too few: the client drops "survival" and finds record 3 too;
+	// every attempt is reported with its count and what was relaxed.
+	var qes []domain.QueryEvent
+	ctx := search.WithQueryRecorder(context.Background(), func(e domain.QueryEvent) { qes = append(qes, e) })
+	evs, err = c.Search(ctx, []string{"melanoma AND survival"}, 10)
 	if err != nil || len(evs) != 2 || evs[0].Citation.PMID != "1" {
 		t.Errorf("relaxed search: %v %+v", err, evs)
 	}
-	if srv.ESearches.Load() != 4 || srv.EFetches.Load() != 2 {
+	if len(qes) != 2 || qes[0].Count != 1 || qes[0].Attempt != 1 || qes[0].Relaxation != "" ||
+		qes[1].Query != "melanoma" || qes[1].Count != 2 || qes[1].Attempt != 2 || !strings.Contains(qes[1].Relaxation, `dropped the least specific concept "survival" (only 1 hits)`) {
+		t.Errorf("query events %+v", qes)
+	}
+	// A query that finds nothing is relaxed to ORed words, and said so.
+	qes = nil
+	if _, err := c.Search(ctx, []string{"qwzx melanoma"}, 10); err == nil || !strings.Contains(err.Error(), "phrase not found: qwzx") {
+		t.Errorf("PhraseNotFound must come back as a warning: %v", err)
+	}
+	if len(qes) != 2 || qes[0].Count != 0 || qes[1].Query != "qwzx OR melanoma" || !strings.Contains(qes[1].Relaxation, "ORed") {
+		t.Errorf("query events %+v", qes)
+	}
+	if srv.ESearches.Load() != 6 || srv.EFetches.Load() != 3 {
 		t.Errorf("requests: %d esearch, %d efetch", srv.ESearches.Load(), srv.EFetches.Load())
 	}
 }

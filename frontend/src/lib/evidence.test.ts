@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { designLabel, highlight, qualityBadge } from './evidence'
-
-describe('designLabel', () => {
-  it.each([
-    [{ findings: { design: { value: 'rct' } } }, [], '', 'RCT'],
-    [null, ['Journal Article', 'Meta-Analysis'], 'pubmed', 'Meta-analysis'],
-    [null, ['Randomized Controlled Trial'], 'pubmed', 'RCT'],
-    [null, [], 'clinicaltrials', 'Registered trial'],
-    [null, [], 'web', 'Design unclear'],
-  ])('%j %j %s → %s', (ap, pt, src, want) => expect(designLabel(ap as any, pt as string[], src as string)).toBe(want))
-})
+import { highlight, qualityBadge } from './evidence'
 
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {

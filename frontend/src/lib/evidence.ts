@@ -1,38 +1,11 @@
-// Helpers for evidence cards: design and quality badges from the appraisal or metadata.
+// Helpers for evidence cards: the quality badge from the appraisal, and quote highlighting.
+// The study design is not decided here: the backend sends the judge's label (EvidenceView.design).
 
 export interface AppraisalLike {
   findings?: Record<string, { value?: unknown; quote?: string }>
   dimensions?: { name: string; score: number; status: string; error?: string; details?: any[] }[]
   weight?: number
   assessor?: { kind?: string; provider?: string; model?: string }
-}
-
-const DESIGN_LABELS: Record<string, string> = {
-  rct: 'RCT',
-  systematic_review: 'Systematic review',
-  meta_analysis: 'Meta-analysis',
-  cohort: 'Cohort',
-  case_control: 'Case-control',
-  cross_sectional: 'Cross-sectional',
-  case_report: 'Case report',
-  animal: 'Animal',
-  in_vitro: 'In vitro',
-  review: 'Review',
-  other: 'Other',
-  unclear: 'Design unclear',
-}
-
-/** designLabel names a study design from the appraisal, else from publication types, else the source. */
-export function designLabel(appraisal: AppraisalLike | null | undefined, pubTypes: string[] = [], source = ''): string {
-  const d = appraisal?.findings?.design?.value
-  if (typeof d === 'string' && DESIGN_LABELS[d]) return DESIGN_LABELS[d]
-  const pt = pubTypes.map((p) => p.toLowerCase())
-  if (pt.some((p) => p.includes('meta-analysis'))) return 'Meta-analysis'
-  if (pt.some((p) => p.includes('systematic review'))) return 'Systematic review'
-  if (pt.some((p) => p.includes('randomized controlled trial'))) return 'RCT'
-  if (pt.some((p) => p.includes('review'))) return 'Review'
-  if (source === 'clinicaltrials') return 'Registered trial'
-  return 'Design unclear'
 }
 
 export interface QualityBadge {
@@ -64,8 +37,10 @@ export function notAssessedReason(error: string): string {
   if (e.includes('rubric scores primary studies') || e.includes('not a trial')) return 'not a trial'
   if (e.includes('not enough text') || e.includes('no abstract')) return 'no abstract'
   if (e.includes('nothing to score')) return 'nothing reported to score'
-  const failed = error.replace(/^LLM assessment failed:\s*/i, '')
-  return 'appraisal failed: ' + (failed.length > 60 ? failed.slice(0, 59) + '…' : failed)
+  const failed = /^LLM assessment failed:/i.test(error) || /\bfailed\b|timed out|error/i.test(error)
+  const short = error.replace(/^LLM assessment failed:\s*/i, '')
+  const cut = short.length > 60 ? short.slice(0, 59) + '…' : short
+  return failed ? 'appraisal failed: ' + cut : cut
 }
 
 /** highlight splits text around the first case-insensitive occurrence of quote. */

@@ -1014,6 +1014,47 @@ export namespace domain {
 	
 	
 	
+	export class StoredAssessment {
+	    run_id?: string;
+	    iteration: number;
+	    label?: string;
+	    assessment: Assessment;
+	    heuristics?: Heuristics;
+	    // Go type: time
+	    created_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new StoredAssessment(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.iteration = source["iteration"];
+	        this.label = source["label"];
+	        this.assessment = this.convertValues(source["assessment"], Assessment);
+	        this.heuristics = this.convertValues(source["heuristics"], Heuristics);
+	        this.created_at = this.convertValues(source["created_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	
 	
 	export class Verdict {
@@ -1136,6 +1177,7 @@ export namespace services {
 	    database_ok: boolean;
 	    schema_version: number;
 	    startup_error?: string;
+	    read_only?: string;
 	    disclaimer: string;
 	    last_view: string;
 	
@@ -1151,6 +1193,7 @@ export namespace services {
 	        this.database_ok = source["database_ok"];
 	        this.schema_version = source["schema_version"];
 	        this.startup_error = source["startup_error"];
+	        this.read_only = source["read_only"];
 	        this.disclaimer = source["disclaimer"];
 	        this.last_view = source["last_view"];
 	    }
@@ -1271,6 +1314,7 @@ export namespace services {
 	    key: string;
 	    evidence: domain.Evidence;
 	    appraisal?: domain.Appraisal;
+	    design: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -1282,6 +1326,7 @@ export namespace services {
 	        this.key = source["key"];
 	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	        this.design = source["design"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1466,7 +1511,7 @@ export namespace services {
 	    status: string;
 	    verdict?: domain.Verdict;
 	    checks?: number[];
-	    assessments: store.StoredAssessment[];
+	    assessments: domain.StoredAssessment[];
 	    evidence: EvidenceView[];
 	    disclaimer: string;
 	    formats: string[];
@@ -1484,7 +1529,7 @@ export namespace services {
 	        this.status = source["status"];
 	        this.verdict = this.convertValues(source["verdict"], domain.Verdict);
 	        this.checks = source["checks"];
-	        this.assessments = this.convertValues(source["assessments"], store.StoredAssessment);
+	        this.assessments = this.convertValues(source["assessments"], domain.StoredAssessment);
 	        this.evidence = this.convertValues(source["evidence"], EvidenceView);
 	        this.disclaimer = source["disclaimer"];
 	        this.formats = source["formats"];
@@ -1704,47 +1749,6 @@ export namespace store {
 	        this.error = source["error"];
 	        this.report_status = source["report_status"];
 	        this.outcome = source["outcome"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class StoredAssessment {
-	    run_id: string;
-	    iteration: number;
-	    label?: string;
-	    assessment: domain.Assessment;
-	    heuristics?: domain.Heuristics;
-	    // Go type: time
-	    created_at: any;
-	
-	    static createFrom(source: any = {}) {
-	        return new StoredAssessment(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run_id = source["run_id"];
-	        this.iteration = source["iteration"];
-	        this.label = source["label"];
-	        this.assessment = this.convertValues(source["assessment"], domain.Assessment);
-	        this.heuristics = this.convertValues(source["heuristics"], domain.Heuristics);
-	        this.created_at = this.convertValues(source["created_at"], null);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

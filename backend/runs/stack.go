@@ -1,7 +1,4 @@
-// Package wire adapts the concrete packages (store, judge, report, verify) to the small
-// interfaces the orchestrator declares, and loads a stored run for export. It is the only
-// place where the loop meets those packages, so the orchestrator itself depends on domain only.
-package wire
+package runs
 
 import (
 	"context"
@@ -14,87 +11,23 @@ import (
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report"
 	"deepcritical/backend/report/narrative"
+	"deepcritical/backend/search"
 	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
 	"deepcritical/backend/verify/grounding"
 )
 
-// Store adapts *store.Store to orchestrator.Store.
-type Store struct{ S *store.Store }
-
-var _ orchestrator.Store = Store{}
-
-// NewRunID returns a new sortable run id.
-func (s Store) NewRunID() string { return s.S.NewRunID() }
-
-// CreateRun stores a new run.
-func (s Store) CreateRun(ctx context.Context, r domain.Run) error { return s.S.CreateRun(ctx, r) }
-
-// GetRun loads a run.
-func (s Store) GetRun(ctx context.Context, id string) (domain.Run, error) { return s.S.GetRun(ctx, id) }
-
-// UpdateRun saves a run.
-func (s Store) UpdateRun(ctx context.Context, r domain.Run) error { return s.S.UpdateRun(ctx, r) }
-
-// AppendEvent appends an event (seq and time assigned by the store).
-func (s Store) AppendEvent(ctx context.Context, e domain.Event) (domain.Event, error) {
-	return s.S.AppendEvent(ctx, e)
-}
-
-// ListEvents lists a run's events after a seq.
-func (s Store) ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error) {
-	return s.S.ListEvents(ctx, runID, afterSeq)
-}
-
-// UpsertEvidence stores evidence deduplicated by canonical key.
-func (s Store) UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]string, error) {
-	return s.S.UpsertEvidence(ctx, evs)
-}
-
-// LinkEvidence links evidence to the run.
-func (s Store) LinkEvidence(ctx context.Context, runID string, iteration int, keys []string) (int, error) {
-	return s.S.LinkEvidence(ctx, runID, iteration, keys)
-}
-
-// RunEvidence lists the run's evidence in first-seen order.
-func (s Store) RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error) {
-	return s.S.RunEvidence(ctx, runID)
-}
-
-// SaveAssessment stores an assessment.
-func (s Store) SaveAssessment(ctx context.Context, a orchestrator.StoredAssessment) error {
-	return s.S.SaveAssessment(ctx, store.StoredAssessment{RunID: a.RunID, Iteration: a.Iteration, Label: a.Label,
-		Assessment: a.Assessment, Heuristics: a.Heuristics, CreatedAt: a.CreatedAt})
-}
-
-// ListAssessments lists the run's assessments.
-func (s Store) ListAssessments(ctx context.Context, runID string) ([]orchestrator.StoredAssessment, error) {
-	list, err := s.S.ListAssessments(ctx, runID)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]orchestrator.StoredAssessment, len(list))
-	for i, a := range list {
-		out[i] = orchestrator.StoredAssessment{RunID: a.RunID, Iteration: a.Iteration, Label: a.Label, Assessment: a.Assessment,
-			Heuristics: a.Heuristics, CreatedAt: a.CreatedAt}
-	}
-	return out, nil
-}
-
-// SaveVerdict stores a verdict with its checks.
-func (s Store) SaveVerdict(ctx context.Context, runID string, iteration int, v domain.Verdict, checks json.RawMessage) error {
-	return s.S.SaveVerdict(ctx, runID, iteration, v, checks)
-}
-
-// SetEvidenceTopics stores the evidence's relevance to the run's question.
-func (s Store) SetEvidenceTopics(ctx context.Context, runID string, topics map[string]domain.Topic) error {
-	return s.S.SetEvidenceTopics(ctx, runID, topics)
-}
-
-// SaveReport stores (replaces) the run's report.
-func (s Store) SaveReport(ctx context.Context, r orchestrator.StoredReport) error {
-	return s.S.SaveReport(ctx, store.StoredReport{RunID: r.RunID, Markdown: r.Markdown, Status: r.Status, CreatedAt: r.CreatedAt})
-}
+// The adapters below connect the concrete judge, report and verify packages to the ports the
+// research loop declares; the store needs none (it implements domain.RunStore itself).
+var (
+	_ orchestrator.Judge       = Judge{}
+	_ orchestrator.Synthesizer = Synthesizer{}
+	_ orchestrator.Verifier    = Verifier{}
+	// The search fan-out and the store plug in directly.
+	_ orchestrator.Searcher   = (*search.Fanout)(nil)
+	_ domain.RunStore         = (*store.Store)(nil)
+	_ orchestrator.TopicStore = (*store.Store)(nil)
+)
 
 // Judge adapts *judge.Judge to orchestrator.Judge.
 type Judge struct{ J *judge.Judge }
@@ -187,20 +120,6 @@ func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orch
 	return orchestrator.VerifyResult{Verdict: res.Verdict, Checks: checks}, nil
 }
 
-// RunAppraisals returns the appraisals a run's own judge made for its evidence (the
-// offline rubric for an offline run, the run's provider and model otherwise), so a
-// paper appraised by several runs shows, in each, the appraisal that run used.
-func RunAppraisals(ctx context.Context, s *store.Store, run domain.Run, keys []string) (map[string]domain.Appraisal, error) {
-	provider, model := run.Config.Judge, run.Config.Model
-	if provider == "" {
-		provider, model = run.Judge.Provider, run.Judge.Model
-	}
-	if provider == "" || provider == domain.ProviderOffline {
-		return s.AppraisalsForEvidenceBy(ctx, keys, domain.ProviderOffline, "")
-	}
-	return s.AppraisalsForEvidenceBy(ctx, keys, provider, model)
-}
-
 // LoadExportRun reads everything export needs about a run from the store.
 func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.ExportRun, error) {
 	run, err := s.GetRun(ctx, runID)
@@ -219,7 +138,7 @@ func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.Ex
 		keys[i] = ev.CanonicalKey()
 	}
 	if len(keys) > 0 {
-		if out.Appraisals, err = RunAppraisals(ctx, s, run, keys); err != nil {
+		if out.Appraisals, err = s.RunAppraisals(ctx, run, keys); err != nil {
 			return out, err
 		}
 	}
@@ -227,8 +146,10 @@ func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.Ex
 	if err != nil {
 		return out, err
 	}
+	// The export names the run once, at its top: the records' run ids and row ids are left
+	// out (they are omitempty), so every export format keeps its shape.
 	for _, a := range as {
-		out.Assessments = append(out.Assessments, report.StoredAssessment{Iteration: a.Iteration, Label: a.Label, Assessment: a.Assessment,
+		out.Assessments = append(out.Assessments, domain.StoredAssessment{Iteration: a.Iteration, Label: a.Label, Assessment: a.Assessment,
 			Heuristics: a.Heuristics, CreatedAt: a.CreatedAt})
 	}
 	v, err := s.LatestVerdict(ctx, runID)
@@ -236,12 +157,12 @@ func LoadExportRun(ctx context.Context, s *store.Store, runID string) (report.Ex
 		return out, err
 	}
 	if v != nil {
-		out.Verdicts = []report.StoredVerdict{{Iteration: v.Iteration, Verdict: v.Verdict, Checks: v.Checks, CreatedAt: v.CreatedAt}}
+		out.Verdicts = []domain.StoredVerdict{{Iteration: v.Iteration, Verdict: v.Verdict, Checks: v.Checks, CreatedAt: v.CreatedAt}}
 	}
 	rep, err := s.GetReport(ctx, runID)
 	switch {
 	case err == nil:
-		out.Report = &report.StoredReport{Markdown: rep.Markdown, Status: rep.Status, CreatedAt: rep.CreatedAt}
+		out.Report = &domain.StoredReport{Markdown: rep.Markdown, Status: rep.Status, CreatedAt: rep.CreatedAt}
 	case domain.CodeOf(err) != domain.CodeNotFound:
 		return out, err
 	}

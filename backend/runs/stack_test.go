@@ -1,4 +1,4 @@
-package wire_test
+package runs_test
 
 import (
 	"bytes"
@@ -16,9 +16,9 @@ import (
 	"deepcritical/backend/judge"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/orchestrator"
-	"deepcritical/backend/orchestrator/wire"
 	"deepcritical/backend/report"
 	"deepcritical/backend/report/narrative"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/search"
 	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
@@ -50,7 +50,7 @@ func evidence(n int) []domain.Evidence {
 	return out
 }
 
-func openStore(t *testing.T) *store.Store {
+func openTempStore(t *testing.T) *store.Store {
 	s, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "dc.db"))
 	require.NoError(t, err)
 	t.Cleanup(func() { s.Close() })
@@ -68,9 +68,9 @@ func searcher(per int) orchestrator.SearcherFunc {
 // TestOfflineRunToEveryExport runs the real offline judge, report and verifier over a real
 // store, then exports the stored run in every format.
 func TestOfflineRunToEveryExport(t *testing.T) {
-	s := openStore(t)
-	o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher(2), Judge: wire.Judge{J: judge.NewOffline()}, Store: wire.Store{S: s},
-		Synthesizer: wire.Synthesizer{}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}},
+	s := openTempStore(t)
+	o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher(2), Judge: runs.Judge{J: judge.NewOffline()}, Store: s,
+		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}},
 		orchestrator.Options{Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}})
 	require.NoError(t, err)
 	run, err := o.Run(context.Background(), question, domain.DefaultRunConfig())
@@ -78,7 +78,7 @@ func TestOfflineRunToEveryExport(t *testing.T) {
 	require.Equal(t, domain.RunComplete, run.Status)
 	require.Equal(t, domain.JudgeKindOffline, run.Judge.Kind)
 
-	er, err := wire.LoadExportRun(context.Background(), s, run.ID)
+	er, err := runs.LoadExportRun(context.Background(), s, run.ID)
 	require.NoError(t, err)
 	require.NotNil(t, er.Report)
 	require.NotEmpty(t, er.Evidence)
@@ -87,7 +87,7 @@ func TestOfflineRunToEveryExport(t *testing.T) {
 	require.Contains(t, er.Report.Markdown, "For research only — not medical advice.")
 	// The offline judge names only drugs from structured fields, so its report is grounded.
 	require.NotContains(t, er.Report.Markdown, "UNSUPPORTED", er.Report.Markdown)
-	require.Equal(t, report.StatusVerified, er.Report.Status, er.Report.Markdown)
+	require.Equal(t, domain.ReportVerified, er.Report.Status, er.Report.Markdown)
 
 	for _, f := range report.Formats {
 		var buf bytes.Buffer
@@ -116,13 +116,13 @@ func (f *scriptedLLM) Complete(_ context.Context, req llm.Request) (llm.Response
 }
 
 func TestNarrativeIsWrittenOnceAndSurvivesExport(t *testing.T) {
-	s := openStore(t)
+	s := openTempStore(t)
 	fake := &scriptedLLM{text: "Liraglutide was tested in a completed phase 2 trial [1], and metformin use was associated with lower incidence in cohorts [2]."}
 	var recorded atomic.Int32
 	rec := llm.RecorderFunc(func(context.Context, llm.CallRecord) error { recorded.Add(1); return nil })
 	narr := narrative.New(fake, llm.Info{Provider: domain.ProviderCompatible, Model: "fake-llm"}, narrative.Options{Recorder: rec})
-	o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher(2), Judge: wire.Judge{J: judge.NewOffline()}, Store: wire.Store{S: s},
-		Synthesizer: wire.Synthesizer{Narrator: narr}, Verifier: wire.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{})
+	o, err := orchestrator.New(orchestrator.Deps{Searcher: searcher(2), Judge: runs.Judge{J: judge.NewOffline()}, Store: s,
+		Synthesizer: runs.Synthesizer{Narrator: narr}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{})
 	require.NoError(t, err)
 	run, err := o.Run(context.Background(), question, domain.DefaultRunConfig())
 	require.NoError(t, err)
@@ -138,7 +138,7 @@ func TestNarrativeIsWrittenOnceAndSurvivesExport(t *testing.T) {
 	require.Equal(t, int32(rounds), fake.calls.Load(), "one narrative call per synthesis round, none for the final rendering")
 	require.Equal(t, fake.calls.Load(), recorded.Load(), "every exchange is recorded")
 
-	er, err := wire.LoadExportRun(context.Background(), s, run.ID)
+	er, err := runs.LoadExportRun(context.Background(), s, run.ID)
 	require.NoError(t, err)
 	require.Contains(t, er.Report.Markdown, "Liraglutide was tested in a completed phase 2 trial [1]")
 	require.Contains(t, er.Report.Markdown, "Written by compatible (fake-llm) from the stored evidence only.")
@@ -153,7 +153,7 @@ func TestNarrativeCitingMissingEvidenceFallsBack(t *testing.T) {
 	a := domain.Assessment{Details: domain.AssessmentDetails{MechanismReasoning: "mechanism text", ClinicalReasoning: "clinical text"},
 		Reasoning: "reasoning long enough here", Recommendation: domain.RecommendContinue,
 		Judge: domain.JudgeInfo{Provider: domain.ProviderOllama, Model: "fake-llm", Kind: domain.JudgeKindLLM}}
-	out, err := wire.Synthesizer{Narrator: narr}.Synthesize(context.Background(), orchestrator.SynthesisInput{
+	out, err := runs.Synthesizer{Narrator: narr}.Synthesize(context.Background(), orchestrator.SynthesisInput{
 		Run: domain.Run{ID: "r", Question: question}, Evidence: evidence(1), Assessment: &a, AllowLLM: true})
 	require.NoError(t, err)
 	require.Contains(t, out.Markdown, "The LLM narrative could not be written")

@@ -1,0 +1,111 @@
+package domain
+
+import "strings"
+
+// MergeEvidence folds a newly found copy of a paper (nu) into the one already held (old);
+// it is the one rule for two copies of a work, used when a search's sources overlap and
+// when a paper already stored is found again: non-empty fields
+// fill empty ones, the longer abstract and title win (a full structured abstract beats a
+// snippet), lists are unioned in order, counts and relevance take the maximum. The stored
+// source is kept: it is where the paper was first found.
+func MergeEvidence(old, nu Evidence) Evidence {
+	out := old
+	out.Content = longerText(old.Content, nu.Content)
+	out.Relevance = max(old.Relevance, nu.Relevance)
+	out.Citation = mergeCitation(old.Citation, nu.Citation)
+	return out
+}
+
+func mergeCitation(o, n Citation) Citation {
+	c := o
+	if c.Source == "" {
+		c.Source = n.Source
+	}
+	c.ID = firstText(o.ID, n.ID)
+	c.Title = longerText(o.Title, n.Title)
+	c.URL = firstText(o.URL, n.URL)
+	c.Date = longerText(o.Date, n.Date) // "2021-03-04" is richer than "2021"
+	c.Authors = UnionFold(o.Authors, n.Authors)
+	c.Journal = firstText(o.Journal, n.Journal)
+	c.DOI = firstText(o.DOI, n.DOI)
+	c.PMID = firstText(o.PMID, n.PMID)
+	c.PMCID = firstText(o.PMCID, n.PMCID)
+	c.NCTID = firstText(o.NCTID, n.NCTID)
+	c.PublicationTypes = UnionFold(o.PublicationTypes, n.PublicationTypes)
+	c.MeshTerms = UnionFold(o.MeshTerms, n.MeshTerms)
+	c.Chemicals = UnionFold(o.Chemicals, n.Chemicals)
+	if len(n.Sections) > len(o.Sections) {
+		c.Sections = n.Sections
+	}
+	c.Registry = UnionFold(o.Registry, n.Registry)
+	c.Retractions = UnionFold(o.Retractions, n.Retractions)
+	c.Trial = mergeTrial(o.Trial, n.Trial)
+	c.CitationCount = max(o.CitationCount, n.CitationCount)
+	c.OpenAccess = o.OpenAccess || n.OpenAccess
+	c.FullTextURLs = UnionFold(o.FullTextURLs, n.FullTextURLs)
+	c.Volume = firstText(o.Volume, n.Volume)
+	c.Issue = firstText(o.Issue, n.Issue)
+	c.Pages = firstText(o.Pages, n.Pages)
+	c.Keywords = UnionFold(o.Keywords, n.Keywords)
+	return c
+}
+
+func mergeTrial(o, n *Trial) *Trial {
+	switch {
+	case o == nil && n == nil:
+		return nil
+	case o == nil:
+		t := *n
+		return &t
+	case n == nil:
+		t := *o
+		return &t
+	}
+	t := *o
+	// Registry status and phase change over time; the newer record knows better.
+	t.Phase = firstText(n.Phase, o.Phase)
+	t.Status = firstText(n.Status, o.Status)
+	t.Enrollment = max(o.Enrollment, n.Enrollment)
+	t.Conditions = UnionFold(o.Conditions, n.Conditions)
+	if len(n.Interventions) > len(o.Interventions) {
+		t.Interventions = n.Interventions
+	}
+	t.StartDate = firstText(o.StartDate, n.StartDate)
+	t.CompletionDate = firstText(n.CompletionDate, o.CompletionDate)
+	t.HasResults = o.HasResults || n.HasResults
+	return &t
+}
+
+func firstText(a, b string) string {
+	if strings.TrimSpace(a) != "" {
+		return a
+	}
+	return b
+}
+
+func longerText(a, b string) string {
+	if len(strings.TrimSpace(b)) > len(strings.TrimSpace(a)) {
+		return b
+	}
+	return a
+}
+
+// UnionFold appends b's items missing from a (case-insensitively), keeping a's order.
+func UnionFold(a, b []string) []string {
+	if len(b) == 0 {
+		return a
+	}
+	seen := make(map[string]bool, len(a)+len(b))
+	out := make([]string, 0, len(a)+len(b))
+	for _, list := range [][]string{a, b} {
+		for _, v := range list {
+			k := strings.ToLower(strings.TrimSpace(v))
+			if k == "" || seen[k] {
+				continue
+			}
+			seen[k] = true
+			out = append(out, v)
+		}
+	}
+	return out
+}

@@ -1,0 +1,258 @@
+package runs_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
+	"deepcritical/backend/store"
+)
+
+// The Runner's store is the real one: the lease rules live in SQL.
+var _ runs.Store = (*store.Store)(nil)
+
+// blockingLoop is a research loop that stores what a real loop stores at the edges (the
+// run's status) and blocks in between until released or cancelled, so tests can hold a run
+// "in flight" for as long as they need.
+type blockingLoop struct {
+	st      *store.Store
+	release chan struct{}
+	started chan string
+	resumes atomic.Int32
+}
+
+func newLoop(st *store.Store) *blockingLoop {
+	return &blockingLoop{st: st, release: make(chan struct{}), started: make(chan string, 4)}
+}
+
+func (l *blockingLoop) Create(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
+	q, err := domain.ValidateQuestion(question)
+	if err != nil {
+		return domain.Run{}, err
+	}
+	run := domain.Run{ID: l.st.NewRunID(), Question: q, Config: cfg, Status: domain.RunRunning,
+		Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}}
+	return run, l.st.CreateRun(ctx, run)
+}
+
+func (l *blockingLoop) Execute(ctx context.Context, runID string) (domain.Run, error) {
+	l.started <- runID
+	run, err := l.st.GetRun(context.WithoutCancel(ctx), runID)
+	if err != nil {
+		return run, err
+	}
+	select {
+	case <-l.release:
+		run.Status = domain.RunComplete
+	case <-ctx.Done():
+		run.Status = domain.RunCancelled
+	}
+	return run, l.st.UpdateRun(context.WithoutCancel(ctx), run)
+}
+
+func (l *blockingLoop) Resume(ctx context.Context, runID string) (domain.Run, error) {
+	l.resumes.Add(1)
+	run, err := l.st.GetRun(context.WithoutCancel(ctx), runID)
+	if err != nil {
+		return run, err
+	}
+	run.Status = domain.RunRunning
+	if err := l.st.UpdateRun(context.WithoutCancel(ctx), run); err != nil {
+		return run, err
+	}
+	return l.Execute(ctx, runID)
+}
+
+func openStore(t *testing.T, path string) *store.Store {
+	t.Helper()
+	st, err := store.Open(context.Background(), path)
+	require.NoError(t, err)
+	t.Cleanup(func() { require.NoError(t, st.Close()) })
+	return st
+}
+
+// interruptedRun stores a run a dead process left behind.
+func interruptedRun(t *testing.T, st *store.Store) string {
+	t.Helper()
+	run := domain.Run{ID: st.NewRunID(), Question: "does metformin prevent dementia", Config: domain.DefaultRunConfig(),
+		Status: domain.RunInterrupted, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}}
+	require.NoError(t, st.CreateRun(context.Background(), run))
+	return run.ID
+}
+
+// TestConcurrentResumesOneRuns is the issue's test: two resumes of one run at the same
+// moment, from two runners with their own database connections (as two processes have),
+// give one execution and one refusal that says where the run is running.
+func TestConcurrentResumesOneRuns(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deepcritical.db")
+	stA, stB := openStore(t, path), openStore(t, path)
+	id := interruptedRun(t, stA)
+	loopA, loopB := newLoop(stA), newLoop(stB)
+	runners := []*runs.Runner{runs.New(stA, runs.Options{}), runs.New(stB, runs.Options{})}
+	loops := []*blockingLoop{loopA, loopB}
+
+	var (
+		wg      sync.WaitGroup
+		gate    = make(chan struct{})
+		handles = make([]*runs.Handle, 2)
+		errs    = make([]error, 2)
+	)
+	for i := range runners {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-gate
+			handles[i], errs[i] = runners[i].Resume(context.Background(), id, func(domain.Run) (runs.Loop, error) { return loops[i], nil })
+		}()
+	}
+	close(gate)
+	wg.Wait()
+
+	winner := 0
+	if errs[0] != nil {
+		winner = 1
+	}
+	loser := 1 - winner
+	require.NoError(t, errs[winner])
+	require.Error(t, errs[loser], "both resumes went ahead")
+	require.Equal(t, domain.CodeConflict, domain.CodeOf(errs[loser]))
+	require.Regexp(t, `^run `+id+` is already running in process \d+ on .+ \(since .+ UTC\): wait for it to finish, or cancel it there and resume again$`,
+		domain.SafeMessage(errs[loser]))
+	require.Nil(t, handles[loser])
+	require.Zero(t, loops[loser].resumes.Load(), "the refused resume touched the run")
+
+	require.Equal(t, id, <-loops[winner].started)
+	close(loops[winner].release)
+	run, err := handles[winner].Wait()
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.EqualValues(t, 1, loops[winner].resumes.Load())
+
+	// The lease went with the run; a complete run is refused before anything is built.
+	_, found, err := stA.GetRunLease(context.Background(), id)
+	require.NoError(t, err)
+	require.False(t, found)
+	_, err = runners[loser].Resume(context.Background(), id, func(domain.Run) (runs.Loop, error) {
+		t.Fatal("a complete run's loop was built")
+		return nil, nil
+	})
+	require.ErrorContains(t, err, "already complete")
+}
+
+// TestResumeWhileRunningHere: the window asking twice (or the CLI while the window runs it
+// in the same process) is refused too, with a message for this process.
+func TestResumeWhileRunningHere(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "deepcritical.db"))
+	r := runs.New(st, runs.Options{})
+	loop := newLoop(st)
+	h, err := r.Start(context.Background(), loop, "does metformin prevent dementia", domain.DefaultRunConfig())
+	require.NoError(t, err)
+	<-loop.started
+	require.Equal(t, []string{h.ID}, r.Active())
+
+	_, err = r.Resume(context.Background(), h.ID, func(domain.Run) (runs.Loop, error) { return loop, nil })
+	require.Equal(t, domain.CodeConflict, domain.CodeOf(err))
+	require.Equal(t, "run "+h.ID+" is already running here: wait for it to finish or cancel it", domain.SafeMessage(err))
+
+	// Cancel stops it; it is then resumable.
+	require.NoError(t, r.Cancel(h.ID))
+	run, err := h.Wait()
+	require.NoError(t, err)
+	require.Equal(t, domain.RunCancelled, run.Status)
+	require.Empty(t, r.Active())
+	require.Equal(t, domain.CodeNotFound, domain.CodeOf(r.Cancel(h.ID)))
+	h2, err := r.Resume(context.Background(), h.ID, func(domain.Run) (runs.Loop, error) { return loop, nil })
+	require.NoError(t, err)
+	<-loop.started
+	close(loop.release)
+	run, err = h2.Wait()
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+}
+
+// TestHeartbeatKeepsAndLosesTheLease: a run longer than the lease's TTL keeps it through
+// the heartbeat; when another process takes the run over anyway (this one stalled past the
+// expiry), the run stops here with a clear error instead of writing alongside.
+func TestHeartbeatKeepsAndLosesTheLease(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "deepcritical.db")
+	stA, stB := openStore(t, path), openStore(t, path)
+	const ttl = 150 * time.Millisecond
+	a := runs.New(stA, runs.Options{LeaseTTL: ttl})
+	loop := newLoop(stA)
+	h, err := a.Start(context.Background(), loop, "does metformin prevent dementia", domain.DefaultRunConfig())
+	require.NoError(t, err)
+	<-loop.started
+
+	// Several TTLs later the lease is still live: another runner is refused.
+	b := runs.New(stB, runs.Options{LeaseTTL: ttl})
+	for i := 0; i < 4; i++ {
+		time.Sleep(ttl)
+		_, err = b.Resume(context.Background(), h.ID, func(domain.Run) (runs.Loop, error) { return newLoop(stB), nil })
+		require.Equal(t, domain.CodeConflict, domain.CodeOf(err), "attempt %d: %v", i, err)
+	}
+
+	// A takeover (as after an expiry) makes the holder stop at its next heartbeat.
+	thief := domain.RunLease{RunID: h.ID, Holder: "thief", Host: "elsewhere", PID: 1, ExpiresAt: time.Now().Add(time.Hour)}
+	require.NoError(t, stB.AcquireRunLease(context.Background(), thief, func(domain.RunLease) bool { return true }))
+	select {
+	case <-h.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the run kept going after its lease was taken over")
+	}
+	run, err := h.Wait()
+	require.Equal(t, domain.CodeConflict, domain.CodeOf(err))
+	require.ErrorContains(t, err, "taken over by another process")
+	require.Equal(t, domain.RunCancelled, run.Status)
+	l, found, err := stB.GetRunLease(context.Background(), h.ID)
+	require.NoError(t, err)
+	require.True(t, found)
+	require.Equal(t, "thief", l.Holder, "the stopped run did not release the thief's lease")
+}
+
+// TestMarkInterruptedDeadProcess: a run whose lease belongs to a process of this machine
+// that no longer exists shows as interrupted at once, without waiting for the expiry.
+func TestMarkInterruptedDeadProcess(t *testing.T) {
+	st := openStore(t, filepath.Join(t.TempDir(), "deepcritical.db"))
+	ctx := context.Background()
+	id := interruptedRun(t, st)
+	run, err := st.GetRun(ctx, id)
+	require.NoError(t, err)
+	run.Status = domain.RunRunning
+	require.NoError(t, st.UpdateRun(ctx, run))
+
+	// A process that ran and exited: its pid is free.
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self, "-test.run=^$")
+	require.NoError(t, cmd.Run())
+	host, err := os.Hostname()
+	require.NoError(t, err)
+	dead := domain.RunLease{RunID: id, Holder: "gone", Host: host, PID: cmd.Process.Pid, ExpiresAt: time.Now().Add(time.Hour)}
+	require.NoError(t, st.AcquireRunLease(ctx, dead, nil))
+
+	r := runs.New(st, runs.Options{})
+	n, err := r.MarkInterrupted(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	run, err = st.GetRun(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunInterrupted, run.Status)
+
+	// And it can be resumed at once.
+	loop := newLoop(st)
+	h, err := r.Resume(ctx, id, func(domain.Run) (runs.Loop, error) { return loop, nil })
+	require.NoError(t, err)
+	<-loop.started
+	close(loop.release)
+	_, err = h.Wait()
+	require.NoError(t, err)
+}
