@@ -25,7 +25,7 @@ type JudgeUserData struct {
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int
 	Omitted int
-	// HeuristicsSection is the rendered heuristics.md text (seed 001's pre-analysis).
+	// HeuristicsSection is the rendered heuristics.md text (the heuristic pre-analysis).
 	HeuristicsSection string
 	// SetAside lists evidence judged off-topic for the question: named, never shown as evidence.
 	SetAside []SetAsideItem
@@ -90,7 +90,7 @@ type SynthesisData struct {
 	MaxWords int
 }
 
-// PreviousVerdict is an earlier verdict on the same run, for progress detection (seed 004).
+// PreviousVerdict is an earlier verdict on the same run, for progress detection.
 type PreviousVerdict struct {
 	Pass         bool
 	Reason       string
@@ -98,7 +98,7 @@ type PreviousVerdict struct {
 	Fingerprint  string
 }
 
-// VerifyUserData feeds verify_user.md: the strict verdict of seed 004 applied to a report.
+// VerifyUserData feeds verify_user.md: the strict verdict applied to a report.
 type VerifyUserData struct {
 	Question string
 	Report   string
@@ -133,7 +133,7 @@ type AppraisalDimension struct {
 }
 
 // AppraisalUserData feeds appraisal_user.md. Dimensions are assessed in one answer, so a
-// paper costs one structured call; seed 002's default weights are randomization 2,
+// paper costs one structured call; the default weights are randomization 2,
 // blinding 3, allocation_concealment 1.5, protocol_preregistration 1.5, itt_analysis 1,
 // attrition_handling 1 for methodological_quality, and 2.5 for each of selection_bias,
 // performance_bias, detection_bias, reporting_bias for risk_of_bias.
@@ -144,7 +144,7 @@ type AppraisalUserData struct {
 	RuleFindings []RuleFinding
 }
 
-// DefaultQualityComponents returns seed 002's methodological quality weights (total 10).
+// DefaultQualityComponents returns the methodological quality weights (total 10).
 func DefaultQualityComponents() []AppraisalComponent {
 	return []AppraisalComponent{
 		{"randomization", 2}, {"blinding", 3}, {"allocation_concealment", 1.5},
@@ -152,14 +152,14 @@ func DefaultQualityComponents() []AppraisalComponent {
 	}
 }
 
-// DefaultRiskOfBiasComponents returns seed 002's risk-of-bias weights (total 10, higher = lower risk).
+// DefaultRiskOfBiasComponents returns the risk-of-bias weights (total 10, higher = lower risk).
 func DefaultRiskOfBiasComponents() []AppraisalComponent {
 	return []AppraisalComponent{
 		{"selection_bias", 2.5}, {"performance_bias", 2.5}, {"detection_bias", 2.5}, {"reporting_bias", 2.5},
 	}
 }
 
-// DefaultAppraisalDimensions returns both dimensions with seed 002's default weights, in
+// DefaultAppraisalDimensions returns both dimensions with their default weights, in
 // the order the appraiser asks for them.
 func DefaultAppraisalDimensions() []AppraisalDimension {
 	return []AppraisalDimension{

@@ -31,7 +31,7 @@ var funcs = template.FuncMap{
 	"upper": strings.ToUpper,
 }
 
-// signed formats a score delta with an explicit sign, as in seed 001's "+5.0".
+// signed formats a score delta with an explicit sign, as in "+5.0".
 func signed(f float64) string {
 	s := strconv.FormatFloat(f, 'f', 1, 64)
 	if f >= 0 {

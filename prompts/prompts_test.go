@@ -1,17 +1,15 @@
 package prompts
 
 import (
-	"flag"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-)
 
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
+	"deepcritical/internal/golden"
+)
 
 func sampleEvidence() []EvidenceItem {
 	return []EvidenceItem{
@@ -72,12 +70,7 @@ func TestGolden(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tc.template, r.Name)
 			require.Equal(t, Version(tc.template), r.Version)
-			golden := filepath.Join("testdata", tc.name+".golden")
-			if *update {
-				require.NoError(t, os.WriteFile(golden, []byte(r.Text), 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run go test ./prompts -update to create the golden files")
+			want := golden.File(t, filepath.Join("testdata", tc.name+".golden"), []byte(r.Text))
 			require.Equal(t, string(want), r.Text)
 			require.NotContains(t, r.Text, "<no value>")
 			require.NotContains(t, r.Text, "\n\n\n")

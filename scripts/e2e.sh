@@ -13,7 +13,7 @@
 #             (Ctrl-C stops it): for writing and debugging scenarios.
 #   --bench   the browser benchmarks (e2e/bench, `make bench`) instead of the scenarios: the
 #             fresh data folder first gets a database of E2E_BENCH_RUNS (default 10000)
-#             generated runs (e2e/seedhistory), `wails dev` runs with DEEPCRITICAL_BENCH_HOOKS=1
+#             generated runs (backend/store TestSeedHistory), `wails dev` runs with DEEPCRITICAL_BENCH_HOOKS=1
 #             (binds DiagnosticsService) and e2e/bench/bench.mjs prints `name: value unit`
 #             figures on stdout; logs go to test-output/e2e-bench. With --serve it serves that app.
 # Environment: E2E_UPDATE_SCREENSHOTS=1 also copies the main screenshots to docs/screenshots/;
@@ -154,9 +154,11 @@ if [ $BENCH -eq 1 ]; then
   # The history benchmark needs its runs stored before the app opens the database.
   runs=${E2E_BENCH_RUNS:-10000}
   log "generating $runs runs in the fresh data folder (a minute or two for 10,000)"
-  go build -o "$tmp/seedhistory" ./e2e/seedhistory
+  # The generator is test code of backend/store (TestSeedHistory), not part of the app.
+  go test -c -o "$tmp/seedhistory" ./backend/store
   seeded=$(date +%s)
-  "$tmp/seedhistory" -db "$XDG_DATA_HOME/deepcritical/deepcritical.db" -runs "$runs" >"$OUT/seedhistory.log" 2>&1 ||
+  DC_SEED_DB="$XDG_DATA_HOME/deepcritical/deepcritical.db" DC_SEED_RUNS="$runs" \
+    "$tmp/seedhistory" -test.run '^TestSeedHistory$' -test.count=1 -test.timeout=30m -test.v >"$OUT/seedhistory.log" 2>&1 ||
     { log "generating the history failed:"; cat "$OUT/seedhistory.log" >&2; exit 1; }
   log "generated $runs runs in $(($(date +%s) - seeded))s ($(du -m "$XDG_DATA_HOME/deepcritical/deepcritical.db" | cut -f1) MB)"
   export DEEPCRITICAL_BENCH_HOOKS=1

@@ -1,4 +1,4 @@
-// Package appraisal grades individual papers (DESIGN.md §7): rule-based findings with
+// Package appraisal grades individual papers: rule-based findings with
 // exact quotes, then methodological quality and risk of bias scored either by a documented
 // deterministic rubric (offline) or by an LLM whose every quote is checked against the text.
 package appraisal
@@ -63,7 +63,7 @@ type Appraiser struct {
 	llmSlots chan struct{}
 }
 
-// New builds an Appraiser, filling defaults: seed 002's weights, concurrency 4 (1 for a
+// New builds an Appraiser, filling defaults: DefaultWeights, concurrency 4 (1 for a
 // local model), a token budget of 8000.
 func New(opts Options) (*Appraiser, error) {
 	if opts.Weights.Quality == nil && opts.Weights.RiskOfBias == nil {

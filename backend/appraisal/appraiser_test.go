@@ -3,7 +3,6 @@ package appraisal
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"net/http"
@@ -21,9 +20,8 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/openai"
+	"deepcritical/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files")
 
 func sampleEvidence(t testing.TB) domain.Evidence {
 	t.Helper()
@@ -80,13 +78,7 @@ func TestOfflineAppraisalIsDeterministicAndMatchesGolden(t *testing.T) {
 	}
 	got, err := json.MarshalIndent(first, "", "  ")
 	require.NoError(t, err)
-	golden := filepath.Join("testdata", "offline_appraisal.golden.json")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, got, 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	require.JSONEq(t, string(want), string(got))
+	golden.JSONEq(t, filepath.Join("testdata", "offline_appraisal.golden.json"), got)
 }
 
 func TestNothingAssessableIsNotAssessedWithNeutralWeight(t *testing.T) {

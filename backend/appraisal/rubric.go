@@ -14,7 +14,7 @@ type Component struct {
 	Max  float64 `json:"max"`
 }
 
-// Weights are the component maxima of both dimensions (seed 002's defaults, configurable
+// Weights are the component maxima of both dimensions (defaults in DefaultWeights, configurable
 // in settings). A dimension's score is the sum of its contributions rescaled to 0–10 by
 // 10 ÷ the sum of its maxima, so custom weights need not add up to 10.
 type Weights struct {
@@ -36,7 +36,7 @@ const (
 	CompReporting       = "reporting_bias"
 )
 
-// DefaultWeights returns seed 002's weights: randomisation 2, blinding 3, allocation
+// DefaultWeights returns the default weights: randomisation 2, blinding 3, allocation
 // concealment 1.5, preregistration 1.5, ITT 1, attrition 1; and 2.5 for each risk-of-bias
 // domain.
 func DefaultWeights() Weights {

@@ -9,7 +9,7 @@ import (
 	"deepcritical/backend/domain"
 )
 
-// Finding names. The first nine are the ones DESIGN.md §7 lists; the others refine them
+// Finding names. The first nine are the classic trial-quality checks; the others refine them
 // for the benchmark and the LLM context (planned sample size, missing-data handling, who
 // was masked, prospective or retrospective).
 const (

@@ -1,4 +1,4 @@
-// Package cli is DeepCritical's command line (DESIGN.md §9). It drives the same services as
+// Package cli is DeepCritical's command line. It drives the same services as
 // the window and runs from a binary built without Wails tags, so it works on machines with
 // no display or WebKit.
 package cli

@@ -161,7 +161,7 @@ func (p *progressPrinter) emit(ev domain.Event) {
 	p.e.infof("%s %s%s\n", icon, it, SafeText(ev.Message))
 }
 
-// eventIcons follow seed 003's timeline.
+// eventIcons are the window timeline's icons, so both show a run alike.
 var eventIcons = map[domain.EventType]string{
 	domain.EventStarted: "🚀", domain.EventSearching: "🔍", domain.EventSearchComplete: "📚", domain.EventJudging: "🧠",
 	domain.EventJudgeComplete: "✅", domain.EventLooping: "🔄", domain.EventAppraising: "⚖️", domain.EventSynthesizing: "📝",

@@ -27,7 +27,7 @@ func envValue(name string) (string, bool) {
 	return v, v != ""
 }
 
-// Effective applies the environment overrides of DESIGN.md §4–§5 to a copy of s: the
+// Effective applies the DEEPCRITICAL_* environment overrides (endpoints, judge, keys) to a copy of s: the
 // environment wins over settings.json. When DEEPCRITICAL_JUDGE picks another provider and
 // DEEPCRITICAL_MODEL is unset, judge.model is cleared so the provider's own model runs,
 // never a model named for a different provider. The result is not validated (see

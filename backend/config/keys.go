@@ -270,7 +270,7 @@ func providerKeys(p domain.Provider) []keyDef {
 // SecretNames are the secrets DeepCritical knows, in display order.
 var SecretNames = []string{SecretOpenAIKey, SecretAnthropicKey, SecretHFToken, SecretCompatKey, SecretNCBIKey}
 
-// The secret names of DESIGN.md §8.
+// The secret names: one per provider that needs a key, never stored in the database.
 const (
 	SecretOpenAIKey    = "openai_api_key"
 	SecretAnthropicKey = "anthropic_api_key"

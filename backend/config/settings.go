@@ -11,7 +11,7 @@ import (
 	"deepcritical/backend/domain"
 )
 
-// Default endpoints of DESIGN.md §4–§5.
+// Default endpoints of the sources and providers (environment variables override them).
 const (
 	DefaultOpenAIBaseURL      = "https://api.openai.com/v1"
 	DefaultAnthropicBaseURL   = "https://api.anthropic.com"
@@ -75,7 +75,7 @@ type SourceSettings struct {
 	NCBIEmail    string          `json:"ncbi_email"`
 }
 
-// QualityWeights are seed 002's methodological-quality component weights (10 points in all).
+// QualityWeights are the methodological-quality component weights (10 points in all).
 type QualityWeights struct {
 	Randomization         float64 `json:"randomization"`
 	Blinding              float64 `json:"blinding"`
@@ -97,7 +97,7 @@ func (w QualityWeights) Map() map[string]float64 {
 	}
 }
 
-// RiskOfBiasWeights are seed 002's risk-of-bias domain weights (10 points in all, higher =
+// RiskOfBiasWeights are the risk-of-bias domain weights (10 points in all, higher =
 // lower risk).
 type RiskOfBiasWeights struct {
 	Selection   float64 `json:"selection"`
@@ -182,7 +182,7 @@ func DefaultProviderSettings(p domain.Provider) ProviderSettings {
 }
 
 // Defaults returns the settings a fresh install starts with: the offline judge, PubMed,
-// Europe PMC and ClinicalTrials.gov, and the run limits of DESIGN.md §3.
+// Europe PMC and ClinicalTrials.gov, and the run limits (domain.RunConfig).
 func Defaults() Settings {
 	providers := make(map[domain.Provider]ProviderSettings, len(LLMProviders))
 	for _, p := range LLMProviders {

@@ -3,7 +3,6 @@ package config
 import (
 	"encoding/json"
 	"errors"
-	"flag"
 	"os"
 	"path/filepath"
 	"testing"
@@ -11,9 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 func TestDefaultsMatchDesign(t *testing.T) {
 	s := Defaults()
@@ -75,13 +73,7 @@ func TestDefaultsGolden(t *testing.T) {
 	got, err := json.MarshalIndent(Defaults(), "", "  ")
 	require.NoError(t, err)
 	got = append(got, '\n')
-	golden := filepath.Join("testdata", "defaults.golden.json")
-	if *update {
-		require.NoError(t, os.WriteFile(golden, got, 0o644))
-	}
-	want, err := os.ReadFile(golden)
-	require.NoError(t, err)
-	require.JSONEq(t, string(want), string(got))
+	golden.JSONEq(t, filepath.Join("testdata", "defaults.golden.json"), got)
 }
 
 func TestLoadMissingFileGivesDefaults(t *testing.T) {

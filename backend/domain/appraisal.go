@@ -11,7 +11,7 @@ type Finding struct {
 // DimensionName names an appraisal dimension.
 type DimensionName string
 
-// The two dimensions of seed 002.
+// The two dimensions of an appraisal.
 const (
 	DimensionQuality    DimensionName = "methodological_quality"
 	DimensionRiskOfBias DimensionName = "risk_of_bias"
@@ -95,7 +95,7 @@ type AssessorInfo struct {
 	PromptVersion string    `json:"prompt_version,omitempty"`
 }
 
-// Appraisal is a paper's quality assessment (DESIGN.md §7).
+// Appraisal is a paper's quality assessment: rule-based findings, component scores and their reasons.
 type Appraisal struct {
 	Document   Document           `json:"document"`
 	Findings   map[string]Finding `json:"findings"`

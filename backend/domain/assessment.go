@@ -9,17 +9,17 @@ import (
 // the offline heuristics, or a fallback after a failure produced it.
 type JudgeKind string
 
-// The judge kinds of DESIGN.md §3.
+// The judge kinds: offline heuristics or an LLM.
 const (
 	JudgeKindLLM      JudgeKind = "llm"
 	JudgeKindOffline  JudgeKind = "offline"
 	JudgeKindFallback JudgeKind = "fallback"
 )
 
-// Provider names a judge backend (DESIGN.md §4).
+// Provider names a judge backend.
 type Provider string
 
-// The providers of DESIGN.md §4.
+// The judge providers.
 const (
 	ProviderOffline     Provider = "offline"
 	ProviderOpenAI      Provider = "openai"
@@ -163,7 +163,7 @@ type Candidate struct {
 	Sources []string `json:"sources,omitempty"`
 }
 
-// Heuristics is the deterministic pre-analysis of seed 001, given to the LLM as context.
+// Heuristics is the deterministic pre-analysis of the evidence, given to the LLM as context.
 type Heuristics struct {
 	BaseScore        float64           `json:"base_score"`
 	ScoreAdjustments []ScoreAdjustment `json:"score_adjustments"`
@@ -184,7 +184,7 @@ func (h Heuristics) Validate() error {
 	return p.err()
 }
 
-// Verdict is seed 004's strict RealityCheck verdict, applied to a report.
+// Verdict is the strict reality-check verdict on a report: pass only when nothing is missing.
 type Verdict struct {
 	Pass                bool     `json:"pass"`
 	Reason              string   `json:"reason"`

@@ -11,7 +11,7 @@ import (
 // as they are; wrapped details stay in logs.
 type Code string
 
-// The user-safe error codes of DESIGN.md §12.
+// The user-safe error codes: each maps to an exit code of the CLI and a message of the window.
 const (
 	CodeInvalid     Code = "invalid"
 	CodeNotFound    Code = "not_found"

@@ -9,7 +9,7 @@ import (
 // Source names where a piece of evidence came from.
 type Source string
 
-// The sources of DESIGN.md §5.
+// The sources a run can search.
 const (
 	SourcePubMed         Source = "pubmed"
 	SourceEuropePMC      Source = "europepmc"
@@ -170,7 +170,7 @@ func NormalizeURL(raw string) string {
 	return key
 }
 
-// CanonicalKey is the deduplication key of DESIGN.md §3: the first of PMID, DOI, NCT id,
+// CanonicalKey is the deduplication key: the first of PMID, DOI, NCT id,
 // PMCID, normalised URL. The same paper found through two sources has one key.
 func (c Citation) CanonicalKey() string {
 	switch {

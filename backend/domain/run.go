@@ -8,10 +8,10 @@ import (
 	"unicode/utf8"
 )
 
-// EventType names a step of a research run (DESIGN.md §3).
+// EventType names a step of a research run (docs/ARCHITECTURE.md lists them).
 type EventType string
 
-// The event types of DESIGN.md §3. They are defined once here; the frontend receives them
+// The event types of a run. They are defined once here; the frontend receives them
 // through the generated bindings.
 const (
 	EventStarted        EventType = "started"
@@ -118,7 +118,7 @@ type Bound struct {
 	Min, Max, Default int
 }
 
-// RunConfig bounds of DESIGN.md §3.
+// RunConfig bounds: beyond them a run costs too much or loops without end.
 var (
 	BoundMaxIterations       = Bound{1, 10, 5}
 	BoundMaxResultsPerSource = Bound{1, 50, 10}
@@ -137,7 +137,7 @@ type RunConfig struct {
 	Model               string   `json:"model,omitempty"`
 }
 
-// DefaultRunConfig returns the defaults of DESIGN.md §3 with the sources enabled by default.
+// DefaultRunConfig returns the run defaults with the sources enabled by default.
 func DefaultRunConfig() RunConfig {
 	return RunConfig{
 		MaxIterations:       BoundMaxIterations.Default,

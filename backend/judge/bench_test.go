@@ -10,7 +10,7 @@ import (
 	"deepcritical/prompts"
 )
 
-// seedPrompt reproduces seed 000's format_user_prompt: every item, content cut at 1,500
+// seedPrompt reproduces the naive prompt format: every item, content cut at 1,500
 // characters, no budget.
 func seedPrompt(question string, ev []domain.Evidence) (string, int) {
 	var b strings.Builder
@@ -45,7 +45,7 @@ func BenchmarkRenderAndPack30(b *testing.B) {
 }
 
 // BenchmarkPromptSize30 compares prompt size for the same 30 abstracts (1,500–3,000
-// characters): our budgeted packing versus seed 000's fixed 1,500-character truncation.
+// characters): our budgeted packing versus a fixed 1,500-character truncation.
 func BenchmarkPromptSize30(b *testing.B) {
 	ev := thirtyEvidence()
 	q := "What drugs could be repurposed for Alzheimer's disease?"

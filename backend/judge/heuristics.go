@@ -17,7 +17,7 @@ import (
 // pattern changes, because stored offline assessments carry it as their prompt_version.
 const HeuristicsVersion = "heuristics-v2"
 
-// baseScore is seed 001's starting point; adjustments move it within 0–100.
+// baseScore is the heuristic score's starting point; adjustments move it within 0–100.
 const baseScore = 50.0
 
 // maxCandidates bounds the structured candidates reported (the long tail adds noise).
@@ -179,7 +179,7 @@ type analysis struct {
 	meanQuality  float64
 }
 
-// Analyze computes seed 001's deterministic heuristic pre-analysis of the evidence: design
+// Analyze computes the deterministic heuristic pre-analysis of the evidence: design
 // counts, human versus preclinical, recency, source diversity, registered trials, retraction
 // notices, prompt-injection attempts and structured drug candidates, folded into a score
 // with the reasons it moved. The same input always gives the same output; appraisals are
@@ -424,7 +424,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 	return a
 }
 
-// finalScore is seed 001's base plus adjustments, clamped to 0–100 and rounded to 0.1.
+// finalScore is the base plus adjustments, clamped to 0–100 and rounded to 0.1.
 func finalScore(h *domain.Heuristics) float64 {
 	s := h.BaseScore
 	for _, adj := range h.ScoreAdjustments {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,9 +12,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite golden files in testdata/")
 
 // scenario is one testdata/heuristics/*.json input.
 type scenario struct {
@@ -71,12 +69,7 @@ func TestHeuristicsGolden(t *testing.T) {
 			require.NoError(t, validateAssessment(&a))
 
 			got := marshalGolden(t, map[string]any{"heuristics": h, "offline_assessment": a})
-			golden := filepath.Join("testdata", "heuristics", name+".golden")
-			if *update {
-				require.NoError(t, os.WriteFile(golden, got, 0o644))
-			}
-			want, err := os.ReadFile(golden)
-			require.NoError(t, err, "run go test ./backend/judge -update to create golden files")
+			want := golden.File(t, filepath.Join("testdata", "heuristics", name+".golden"), got)
 			require.Equal(t, string(want), string(got))
 		})
 	}

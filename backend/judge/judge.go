@@ -1,8 +1,8 @@
 // Package judge decides whether the evidence gathered so far answers the research question.
-// It always computes seed 001's deterministic heuristic pre-analysis; the offline judge
+// It always computes the deterministic heuristic pre-analysis (Analyze); the offline judge
 // turns it into an assessment directly, and the LLM judge gives it to the model as context
-// (seed 000's prompts, packed into a token budget) and runs the structured-output pipeline.
-// A failed LLM call never stops the research loop: it yields seed 000's safe fallback,
+// (the judge prompts in prompts/, packed into a token budget) and runs the structured-output pipeline.
+// A failed LLM call never stops the research loop: it yields a safe fallback,
 // marked kind "fallback" with the error, and the provider is never switched.
 package judge
 
@@ -175,7 +175,7 @@ func normalize(a *domain.Assessment) {
 	}
 }
 
-// fallbackAssessment is seed 000's safe default after a failure: continue, scores 0,
+// fallbackAssessment is the safe default after a failure: continue, scores 0,
 // confidence 0, the heuristic suggestions as next queries, and the error in plain words.
 func fallbackAssessment(question string, h domain.Heuristics, provider domain.Provider, model, version string, tried []string, err error) domain.Assessment {
 	msg := domain.SafeMessage(err)

@@ -25,7 +25,7 @@ const (
 // confidence, since it reads metadata and not the findings themselves.
 const offlineConfidenceCap = 0.7
 
-// mechanismScore is the offline rubric for seed 000's mechanism score:
+// mechanismScore is the offline rubric for the mechanism score:
 //   - 0: no evidence;
 //   - 7–10 ("clear, well-supported mechanism"): at least 2 preclinical studies and at least
 //     2 items discussing a mechanism; +1 per further preclinical study (up to +2) and +1
@@ -68,7 +68,7 @@ func mechanismScore(a *analysis) (int, string) {
 		s, band, a.preclinical, a.mechanism, a.onTopic, reviews)
 }
 
-// clinicalScore is the offline rubric for seed 000's clinical evidence score:
+// clinicalScore is the offline rubric for the clinical evidence score:
 //   - 0: no evidence;
 //   - 7–10 ("strong clinical evidence"): a randomised trial or a meta-analysis/systematic
 //     review; +1 for a meta-analysis or systematic review alongside trials, +1 for 2 or more
@@ -128,9 +128,9 @@ func clinicalScore(a *analysis) (int, string) {
 	return s, msg
 }
 
-// offlineAssessment derives a complete Assessment from the heuristics alone (seed 001's
+// offlineAssessment derives a complete Assessment from the heuristics alone (the heuristic
 // shim). Drug candidates come only from structured fields, so it never names a drug absent
-// from the evidence; sufficiency follows seed 000's rule exactly.
+// from the evidence; sufficiency follows SufficiencyGaps, the rule every judge obeys.
 func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	mech, mechWhy := mechanismScore(a)
 	clin, clinWhy := clinicalScore(a)
@@ -290,7 +290,7 @@ func topicScore(e domain.Evidence) float64 {
 	return e.Topic.Score
 }
 
-// SufficiencyGaps is seed 000's sufficiency rule in code, applied to every judge: the
+// SufficiencyGaps is the sufficiency rule in code, applied to every judge: the
 // evidence is sufficient only when it holds on-topic items, mechanism + clinical >= 12, at
 // least one drug candidate and a clear mechanism (mechanism >= 7). It returns each unmet
 // condition in plain words; empty means sufficient.

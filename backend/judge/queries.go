@@ -5,7 +5,7 @@ import (
 	"strings"
 )
 
-// maxQueries bounds suggested queries (seed 000 asks for 3–5).
+// maxQueries bounds suggested queries (the prompt asks for 3–5).
 const maxQueries = 5
 
 // questionStopWords are the words of a research question that carry no search meaning:

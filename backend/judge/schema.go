@@ -5,7 +5,7 @@ import (
 )
 
 // assessmentOutput is the part of domain.Assessment the model writes (the judge block is
-// filled in by code). Its tags carry seed 000's constraints into the JSON schema.
+// filled in by code). Its tags carry the answer's constraints (ranges, counts) into the JSON schema.
 type assessmentOutput struct {
 	Details struct {
 		MechanismScore        int      `json:"mechanism_score" jsonschema:"minimum=0,maximum=10,description=How well the evidence explains the biological mechanism (0-10)"`
@@ -25,7 +25,7 @@ type assessmentOutput struct {
 // assessmentSchema is derived once; SchemaFor only fails on a programming error.
 var assessmentSchema = llm.MustSchemaFor[assessmentOutput]("judge_assessment")
 
-// AssessmentSchema is the strict JSON schema of seed 000's JudgeAssessment (all fields
+// AssessmentSchema is the strict JSON schema of the judge's assessment (all fields
 // required, additionalProperties false), sent to providers that support native structured
 // output and checked locally for the rest.
 func AssessmentSchema() llm.Schema {

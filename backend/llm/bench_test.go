@@ -9,7 +9,7 @@ import (
 	"deepcritical/backend/llm/internal/llmtest"
 )
 
-// judgeAnswer mirrors the judge's structured answer (seed 000's JudgeAssessment) so the
+// judgeAnswer mirrors the judge's structured answer (the judge's JSON schema) so the
 // benchmark measures a realistic schema.
 type judgeAnswer struct {
 	Details struct {

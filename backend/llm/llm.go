@@ -1,7 +1,7 @@
 // Package llm is DeepCritical's provider-neutral LLM layer: one small Client interface that
 // every backend (openai, anthropic, huggingface, ollama, compatible, cli) implements, a typed
 // Error they all return, and Generate, the single structured-output pipeline that turns a
-// model's text into a validated Go value (DESIGN.md §4).
+// model's text into a validated Go value.
 //
 // Providers live in sub-packages and only translate a Request into their wire format and
 // their answers and failures back into a Response or an *Error. Everything that decides

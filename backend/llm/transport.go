@@ -216,7 +216,7 @@ func providerTitle(p domain.Provider) string {
 }
 
 // StatusError maps an HTTP error status and the provider's own message onto a typed
-// error following DESIGN.md §4. code/typ are the provider's error code and type fields
+// error (auth, quota, rate limit, bad request, server) the loop and the user can act on. code/typ are the provider's error code and type fields
 // when it sent them (used to tell quota from rate limits).
 func StatusError(p domain.Provider, model string, status int, code, typ, message string, h http.Header) *Error {
 	e := &Error{Provider: p, Model: model, Status: status, RetryAfter: ParseRetryAfter(h, time.Now())}

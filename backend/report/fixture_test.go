@@ -2,8 +2,6 @@ package report
 
 import (
 	"encoding/json"
-	"flag"
-	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -12,9 +10,8 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
+	goldenfile "deepcritical/internal/golden"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files in testdata/")
 
 var t0 = time.Date(2025, 3, 14, 9, 26, 53, 0, time.UTC)
 
@@ -150,12 +147,6 @@ func sampleExportRun() ExportRun {
 // golden compares got with testdata/name, rewriting it under -update.
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
-	path := filepath.Join("testdata", name)
-	if *update {
-		require.NoError(t, os.MkdirAll("testdata", 0o755))
-		require.NoError(t, os.WriteFile(path, got, 0o644))
-	}
-	want, err := os.ReadFile(path)
-	require.NoError(t, err, "missing golden file: run go test ./backend/report -update")
+	want := goldenfile.File(t, filepath.Join("testdata", name), got)
 	require.Equal(t, string(want), string(got), "golden %s differs: run with -update after checking the diff", name)
 }

@@ -1,4 +1,4 @@
-// Package report builds the synthesis report of a research run (DESIGN.md §6) from stored,
+// Package report builds the synthesis report of a research run from stored,
 // structured data, and exports a run as Markdown, self-contained HTML, JSON, CSV and citation
 // files. Every claim in the report carries the numbers of the evidence that supports it,
 // computed with the same grounding rules verification uses, so what the reader sees and what

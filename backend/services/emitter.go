@@ -11,7 +11,7 @@ import (
 	"deepcritical/backend/events"
 )
 
-// batchInterval is how often run events are pushed to the window (DESIGN.md §10).
+// batchInterval is how often run events are pushed to the window: often enough to feel live, rarely enough not to flood the webview.
 const batchInterval = 100 * time.Millisecond
 
 // Emitter forwards stored run events to the window in batches; without a window (CLI,

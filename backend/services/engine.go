@@ -19,7 +19,7 @@ import (
 	"deepcritical/backend/report/narrative"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/search"
-	"deepcritical/backend/search/library"
+	"deepcritical/backend/search/librarysrc"
 	"deepcritical/backend/search/pubmed"
 	"deepcritical/backend/search/sources"
 	"deepcritical/backend/store"
@@ -177,7 +177,7 @@ func (c *Container) searchFanout(s config.Settings, timeout time.Duration) (*sea
 	})
 	// Research questions are natural language: the library source matches any content word
 	// and lets bm25 rank, where the Library view's box requires every word.
-	srcs = append(srcs, library.NewSource(library.SearcherFunc(st.SearchLibraryAny)))
+	srcs = append(srcs, librarysrc.NewSource(librarysrc.SearcherFunc(st.SearchLibraryAny)))
 	return search.NewFanout(srcs, search.FanoutOptions{Timeout: timeout}), nil
 }
 

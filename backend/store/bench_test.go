@@ -49,7 +49,7 @@ func BenchmarkHistory(b *testing.B) {
 	s, err := Open(ctx, path)
 	require.NoError(b, err)
 	began := time.Now()
-	require.NoError(b, GenerateBenchData(ctx, s, runs, 30, 12, 42))
+	require.NoError(b, generateBenchData(ctx, s, runs, 30, 12, 42))
 	_, err = s.db.ExecContext(ctx, `PRAGMA wal_checkpoint(TRUNCATE)`)
 	require.NoError(b, err)
 	b.Logf("generated %d runs × 30 evidence × 12 events in %s", runs, time.Since(began).Round(time.Millisecond))

@@ -1,4 +1,4 @@
-// Package store is DeepCritical's local SQLite database (DESIGN.md §8): runs, their events,
+// Package store is DeepCritical's local SQLite database: runs, their events,
 // the deduplicated evidence, assessments, verdicts, reports, LLM exchanges, the appraisal
 // cache and the user's library, with FTS5 indexes for history and library search.
 //

@@ -1,4 +1,4 @@
-// Package verify checks a synthesis report against the stored evidence (seed 004's
+// Package verify checks a synthesis report against the stored evidence (the strict
 // courthouse model applied to a report). Deterministic grounding checks run first and always;
 // when an LLM judge is configured, a strict verdict from it is combined with them. The
 // combined verdict passes only when both pass, and a verifier failure is an error that the

@@ -1,5 +1,5 @@
 // Package huggingface is the Hugging Face router provider: the router's OpenAI-compatible
-// chat API (through the openai package) with seed 000's model chain. Per-model failures
+// chat API (through the openai package) with a chain of fallback models. Per-model failures
 // (401/403 on a gated model, 404) are typed so Generate moves to the next model; a 402 or
 // quota 429 fails fast with Hugging Face's own message; 503 "model is loading" is waited
 // for within bounds (honouring estimated_time). <think> blocks are stripped from answers.
@@ -17,7 +17,7 @@ import (
 // DefaultBaseURL is the Hugging Face inference router.
 const DefaultBaseURL = "https://router.huggingface.co/v1"
 
-// DefaultModels is seed 000's fallback chain, first choice first.
+// DefaultModels is the fallback chain of free router models, first choice first.
 var DefaultModels = []string{
 	"meta-llama/Llama-3.1-8B-Instruct",
 	"mistralai/Mistral-7B-Instruct-v0.3",

@@ -30,7 +30,7 @@ func request(t *testing.T) llm.Request {
 	return llm.Request{Messages: []llm.Message{{Role: llm.RoleUser, Content: "q"}}, Schema: s}
 }
 
-// TestChainFallsBackOnGatedAndMissingModels follows seed 000: a gated model (403) and a
+// TestChainFallsBackOnGatedAndMissingModels follows the provider's behaviour: a gated model (403) and a
 // model the router does not serve (404, text/plain) move to the next model; a <think>
 // preamble is stripped; the fallback is visible in the Result.
 func TestChainFallsBackOnGatedAndMissingModels(t *testing.T) {

@@ -13,7 +13,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/anthropic"
-	"deepcritical/backend/llm/cli"
+	"deepcritical/backend/llm/clijudge"
 	"deepcritical/backend/llm/compatible"
 	"deepcritical/backend/llm/huggingface"
 	"deepcritical/backend/llm/ollama"
@@ -82,7 +82,7 @@ func New(cfg ProviderConfig) (llm.Client, llm.Info, error) {
 		}
 		return c, c.Info(), nil
 	case domain.ProviderCLI:
-		c, err := cli.New(cli.Config{Command: cfg.Command, Model: cfg.Model, Timeout: cfg.Timeout})
+		c, err := clijudge.New(clijudge.Config{Command: cfg.Command, Model: cfg.Model, Timeout: cfg.Timeout})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
@@ -91,7 +91,7 @@ func New(cfg ProviderConfig) (llm.Client, llm.Info, error) {
 	return nil, llm.Info{}, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(cfg.Provider))
 }
 
-// EnvConfig reads the environment variables of DESIGN.md §4 for p (getenv is os.Getenv
+// EnvConfig reads the provider's DEEPCRITICAL_*/vendor key environment variables for p (getenv is os.Getenv
 // in production). Settings are merged by the caller; the environment wins.
 func EnvConfig(p domain.Provider, getenv func(string) string) ProviderConfig {
 	cfg := ProviderConfig{Provider: p}

@@ -20,7 +20,7 @@ import (
 	"deepcritical/backend/search/httpx"
 )
 
-// DefaultBaseURL is the E-utilities endpoint (DESIGN.md §5, DEEPCRITICAL_PUBMED_URL overrides).
+// DefaultBaseURL is the E-utilities endpoint (DEEPCRITICAL_PUBMED_URL overrides it).
 const DefaultBaseURL = "https://eutils.ncbi.nlm.nih.gov/entrez/eutils"
 
 // DefaultTool is the tool name NCBI asks every E-utilities client to send.

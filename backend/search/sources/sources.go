@@ -19,7 +19,7 @@ import (
 )
 
 // Config holds the endpoints and identity the sources need. Empty URLs mean the public
-// defaults of DESIGN.md §5.
+// defaults (domain.DefaultRunConfig).
 type Config struct {
 	PubMedURL    string
 	EuropePMCURL string

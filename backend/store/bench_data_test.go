@@ -6,8 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strconv"
 	"strings"
+	"testing"
 	"time"
 
 	"deepcritical/backend/domain"
@@ -110,13 +112,13 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// GenerateBenchData fills s with a deterministic synthetic history: runs research runs (two
+// generateBenchData fills s with a deterministic synthetic history: runs research runs (two
 // years of them, newest last), each with evidencePerRun papers drawn from a shared pool (so
 // papers recur across runs), eventsPerRun events, one assessment per iteration, a verdict
 // and a Markdown report. The same seed gives the same data. Benchmarks of the store and the
 // history UI use it; it writes through the repositories' own SQL, benchBatchRuns runs per
 // transaction.
-func GenerateBenchData(ctx context.Context, s *Store, runs, evidencePerRun, eventsPerRun int, seed int64) error {
+func generateBenchData(ctx context.Context, s *Store, runs, evidencePerRun, eventsPerRun int, seed int64) error {
 	if runs < 0 || evidencePerRun < 0 || eventsPerRun < 0 {
 		return domain.Errorf(domain.CodeInvalid, "bench data sizes must be ≥ 0")
 	}
@@ -272,4 +274,34 @@ func (s *Store) generateRun(ctx context.Context, tx *sql.Tx, r *rand.Rand, g *be
 	}
 	_, err = tx.ExecContext(ctx, `UPDATE runs SET verdict_pass = ? WHERE id = ?`, pass, run.ID)
 	return err
+}
+
+// TestSeedHistory is the entry point scripts/e2e.sh uses to fill the database of the
+// history benchmark: the generator lives only in test code, so the shipped binary does not
+// carry it. It runs only when DC_SEED_DB names the database file to create or extend
+// (DC_SEED_RUNS, default 10000, sets the number of runs).
+func TestSeedHistory(t *testing.T) {
+	path := os.Getenv("DC_SEED_DB")
+	if path == "" {
+		t.Skip("DC_SEED_DB is not set: nothing to seed")
+	}
+	runs := 10000
+	if v := os.Getenv("DC_SEED_RUNS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 {
+			t.Fatalf("DC_SEED_RUNS=%q is not a count of runs", v)
+		}
+		runs = n
+	}
+	ctx := context.Background()
+	st, err := Open(ctx, path)
+	if err != nil {
+		t.Fatalf("opening %s: %v", path, err)
+	}
+	defer st.Close()
+	start := time.Now()
+	if err := generateBenchData(ctx, st, runs, 30, 12, 1); err != nil {
+		t.Fatalf("generating: %v", err)
+	}
+	t.Logf("seeded %d runs in %s", runs, time.Since(start).Round(time.Millisecond))
 }

@@ -1,7 +1,7 @@
-// Package library makes the user's imported library a search source like PubMed or
+// Package librarysrc makes the user's imported library a search source like PubMed or
 // Europe PMC: the same queries run over the local SQLite FTS5 index, offline, and the
 // results come back as evidence ranked by bm25.
-package library
+package librarysrc
 
 import (
 	"context"

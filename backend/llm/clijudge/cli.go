@@ -1,4 +1,4 @@
-// Package cli is the subprocess judge of seed 004: it runs `claude -p --output-format
+// Package clijudge is the subprocess judge: it runs `claude -p --output-format
 // json --json-schema S --tools "" --max-turns 1 --no-session-persistence --model M
 // --system-prompt P --setting-sources "" -- PROMPT`, or a configured command template, and
 // reads the structured answer from its JSON output. The flags are the ones Claude Code
@@ -11,7 +11,7 @@
 // The command is executed without a shell (the template is split with shell-like quoting
 // rules, never interpreted), stdin is the null device, and the process runs in its own
 // process group so a timeout or cancellation kills it and everything it spawned.
-package cli
+package clijudge
 
 import (
 	"bytes"

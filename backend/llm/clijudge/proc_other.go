@@ -1,6 +1,6 @@
 //go:build !unix
 
-package cli
+package clijudge
 
 import "os/exec"
 
