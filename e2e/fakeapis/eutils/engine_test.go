@@ -98,11 +98,13 @@ func TestRealClientReadsTheFake(t *testing.T) {
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
 	c := pubmed.New(pubmed.Options{BaseURL: hs.URL, HTTPClient: hs.Client()})
-	evs, err := c.Search(context.Background(), []string{"melanoma AND survival"}, 2) // 1 hit ≥ 2/2: no relaxation
+	// 1 hit < max 2: the client relaxes once, so the exact match comes first and a
+	// relaxed match may follow.
+	evs, err := c.Search(context.Background(), []string{"melanoma AND survival"}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(evs) != 1 || evs[0].Citation.PMID != "1" || evs[0].Citation.Title == "" || len(evs[0].Citation.MeshTerms) == 0 {
+	if len(evs) == 0 || len(evs) > 2 || evs[0].Citation.PMID != "1" || evs[0].Citation.Title == "" || len(evs[0].Citation.MeshTerms) == 0 {
 		t.Fatalf("evidence %+v", evs)
 	}
 	if _, err := c.Search(context.Background(), []string{"(melanoma"}, 10); err == nil || !strings.Contains(err.Error(), "unbalanced") {
@@ -128,7 +130,7 @@ func TestRealClientReadsTheFake(t *testing.T) {
 	if len(qes) != 2 || qes[0].Count != 0 || qes[1].Query != "qwzx OR melanoma" || !strings.Contains(qes[1].Relaxation, "ORed") {
 		t.Errorf("query events %+v", qes)
 	}
-	if srv.ESearches.Load() != 6 || srv.EFetches.Load() != 3 {
+	if srv.ESearches.Load() != 7 || srv.EFetches.Load() != 3 { // 2+1+2+2: each short search relaxes once
 		t.Errorf("requests: %d esearch, %d efetch", srv.ESearches.Load(), srv.EFetches.Load())
 	}
 }
