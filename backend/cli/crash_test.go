@@ -97,7 +97,7 @@ func resumeTwice(t *testing.T, bin string, upstream *url.URL) {
 
 	first := exec.Command(bin, "research", "--resume", runID, "--json")
 	first.Env = env
-	var firstErr bytes.Buffer
+	var firstErr lockedBuffer
 	first.Stderr = &firstErr
 	stdout, err := first.StdoutPipe()
 	require.NoError(t, err)
@@ -673,4 +673,23 @@ func startFakeAPIs(t *testing.T, bin, shared string) *url.URL {
 		t.Fatalf("fakeapis did not start; stderr:\n%s", stderr.String())
 	}
 	return nil
+}
+
+// lockedBuffer is a bytes.Buffer safe to read while a child process's stderr is still
+// being copied into it (exec copies in its own goroutine).
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }

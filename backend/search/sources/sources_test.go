@@ -4,6 +4,8 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync/atomic"
@@ -29,8 +31,14 @@ type fakes struct {
 	esearch, efetch        atomic.Int32
 }
 
-func newFakes(t testing.TB, latency time.Duration) *fakes {
-	f := &fakes{}
+// corpus is what the fakes answer: one efetch set and esearch list, one page per other source.
+type corpus struct {
+	esearch, efetch, epmc, ct, ddg []byte
+	epmcNext                       []byte // served for a cursor after the first page, when set
+}
+
+// recordedCorpus is the recorded responses of ../shared (the test skips without it).
+func recordedCorpus(t testing.TB) corpus {
 	var set strings.Builder
 	set.WriteString("<?xml version=\"1.0\" ?>\n<PubmedArticleSet>\n")
 	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml"} {
@@ -39,13 +47,41 @@ func newFakes(t testing.TB, latency time.Duration) *fakes {
 		}
 	}
 	set.WriteString("</PubmedArticleSet>\n")
-	efetch := []byte(set.String())
-	esearch := []byte(`<?xml version="1.0" encoding="UTF-8" ?><eSearchResult><Count>7</Count><RetMax>7</RetMax><RetStart>0</RetStart><IdList>` +
-		`<Id>27797938</Id><Id>30108519</Id><Id>12091962</Id><Id>9997</Id><Id>11748933</Id><Id>11700088</Id></IdList></eSearchResult>`)
-	epmc := fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json")
-	ct := fixture.Read(t, "clinicaltrials_v2", "biomcp_search_phelan_limit5_20260811.json")
-	ddg := fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html")
+	return corpus{
+		efetch: []byte(set.String()),
+		esearch: []byte(`<?xml version="1.0" encoding="UTF-8" ?><eSearchResult><Count>7</Count><RetMax>7</RetMax><RetStart>0</RetStart><IdList>` +
+			`<Id>27797938</Id><Id>30108519</Id><Id>12091962</Id><Id>9997</Id><Id>11748933</Id><Id>11700088</Id></IdList></eSearchResult>`),
+		epmc: fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json"),
+		ct:   fixture.Read(t, "clinicaltrials_v2", "biomcp_search_phelan_limit5_20260811.json"),
+		ddg:  fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html"),
+	}
+}
 
+// localCorpus is the synthetic testdata/ of the source packages, present in every clone.
+func localCorpus(t testing.TB) corpus {
+	read := func(parts ...string) []byte {
+		b, err := os.ReadFile(filepath.Join(append([]string{".."}, parts...)...))
+		require.NoError(t, err)
+		return b
+	}
+	return corpus{
+		efetch: read("pubmed", "testdata", "records.xml"),
+		esearch: []byte(`<?xml version="1.0" encoding="UTF-8" ?><eSearchResult><Count>4</Count><RetMax>4</RetMax><RetStart>0</RetStart><IdList>` +
+			`<Id>41000001</Id><Id>41000002</Id><Id>41000003</Id><Id>41000004</Id></IdList></eSearchResult>`),
+		epmc:     read("europepmc", "testdata", "lite_page.json"),
+		epmcNext: read("europepmc", "testdata", "no_results.json"),
+		ct:       read("ctgov", "testdata", "full_study_page.json"),
+		ddg:      read("web", "testdata", "wrapped_results.html"),
+	}
+}
+
+func newFakes(t testing.TB, latency time.Duration) *fakes {
+	return newFakesWith(latency, recordedCorpus(t))
+}
+
+func newFakesWith(latency time.Duration, c corpus) *fakes {
+	f := &fakes{}
+	esearch, efetch, epmc, ct, ddg := c.esearch, c.efetch, c.epmc, c.ct, c.ddg
 	serve := func(h http.HandlerFunc) *httptest.Server {
 		return httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			time.Sleep(latency)
@@ -64,6 +100,10 @@ func newFakes(t testing.TB, latency time.Duration) *fakes {
 	})
 	f.epmc = serve(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
+		if cm := r.URL.Query().Get("cursorMark"); c.epmcNext != nil && cm != "" && cm != "*" {
+			_, _ = w.Write(c.epmcNext)
+			return
+		}
 		_, _ = w.Write(epmc)
 	})
 	f.ctgov = serve(func(w http.ResponseWriter, r *http.Request) {
@@ -121,6 +161,26 @@ func TestNetworkSourcesThroughFanout(t *testing.T) {
 	require.Equal(t, domain.SourceClinicalTrials, res.Errors[0].Source)
 	require.Contains(t, res.Errors[0].Error, "clinicaltrials: cannot connect")
 	require.Len(t, res.Evidence, 6, "PubMed's results survive")
+}
+
+// TestNetworkSourcesThroughFanoutLocal is the same fan-out over the source packages' synthetic
+// testdata/, so it runs on every clone.
+func TestNetworkSourcesThroughFanoutLocal(t *testing.T) {
+	f := newFakesWith(0, localCorpus(t))
+	defer f.close()
+	fan := search.NewFanout(Network(f.config(rate.NewLimiter(rate.Inf, 1))), search.FanoutOptions{Timeout: 10 * time.Second})
+	res := fan.Run(context.Background(), []string{"a", "b", "c"}, []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials, domain.SourceWeb}, 10)
+	require.Empty(t, res.Errors)
+	require.EqualValues(t, 3, f.esearch.Load())
+	require.EqualValues(t, 1, f.efetch.Load(), "one efetch for the three queries' PMIDs")
+	count := map[domain.Source]int{}
+	for _, e := range res.Evidence {
+		count[e.Citation.Source]++
+		require.NoError(t, e.Validate())
+	}
+	require.Equal(t, map[domain.Source]int{domain.SourcePubMed: 4, domain.SourceEuropePMC: 4, domain.SourceClinicalTrials: 1, domain.SourceWeb: 2}, count,
+		"the web result for NCT01965756 merges into the ClinicalTrials.gov record")
+	require.Equal(t, res.TotalFound, len(res.Evidence))
 }
 
 // BenchmarkFanout runs 3 queries over the 4 network sources against fake servers that
