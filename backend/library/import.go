@@ -53,6 +53,9 @@ type Summary struct {
 	// Files counts the files read and Records the records found in them, good or bad.
 	Files   int `json:"files"`
 	Records int `json:"records"`
+	// Nothing is NothingImported's line, set when an import finished with no record
+	// imported or updated, so the window can say why as the CLI does (exit status 1).
+	Nothing string `json:"nothing_imported,omitempty"`
 }
 
 // NothingImported returns, when no record was imported or updated, one line saying why
@@ -133,6 +136,7 @@ func Import(ctx context.Context, idx Index, paths []string, progress func(Progre
 			return im.sum, err
 		}
 	}
+	im.sum.Nothing = im.sum.NothingImported()
 	return im.sum, nil
 }
 

@@ -139,7 +139,8 @@ func TestSummaryJSON(t *testing.T) {
 	require.NoError(t, err)
 	b, err = json.Marshal(sum)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"imported":0,"updated":0,"skipped":0,"errors":[],"warnings":[],"files":0,"records":0}`, string(b))
+	require.JSONEq(t, `{"imported":0,"updated":0,"skipped":0,"errors":[],"warnings":[],"files":0,"records":0,
+		"nothing_imported":"nothing was imported: no records were found in the file(s)"}`, string(b))
 }
 
 // fakeIndex is a non-batch Index that records keys and can fail on demand.

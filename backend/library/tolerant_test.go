@@ -59,11 +59,13 @@ func TestNothingImportedSaysWhy(t *testing.T) {
 			why := sum.NothingImported()
 			require.True(t, strings.HasPrefix(why, "nothing was imported: "), why)
 			require.Contains(t, why, tt.why)
+			require.Equal(t, why, sum.Nothing, "the window reads the same line from the summary")
 		})
 	}
 	sum, err := Import(ctx, openStore(t), []string{p["good.ris"], p["empty.ris"]}, nil)
 	require.NoError(t, err)
 	require.Empty(t, sum.NothingImported(), "one good file is enough")
+	require.Empty(t, sum.Nothing)
 }
 
 func TestImportReportsWarnings(t *testing.T) {

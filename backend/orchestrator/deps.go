@@ -108,6 +108,10 @@ type SynthesisInput struct {
 	// AllowLLM is false when the run is being cancelled or has failed: the report is then
 	// built from stored data alone.
 	AllowLLM bool
+	// Events are the run's stored events, set for the renderings that are stored (the
+	// final and the partial report) so the stored report lists the sources that failed or
+	// warned in its Limitations from the start; nil for the draft the verifier checks.
+	Events []domain.Event
 }
 
 // Synthesis is a rendered report with the claims the verifier checks.

@@ -535,6 +535,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	}
 	final := st.synthesisInput(false)
 	final.Narrative, final.Verification = draft.Narrative, ver
+	final.Events = o.runEvents(ctx, st)
 	rep, err := o.d.Synthesizer.Synthesize(context.WithoutCancel(ctx), final)
 	if err != nil {
 		return nil, domain.Run{}, failed("synthesis: %s", domain.SafeMessage(err))
@@ -580,6 +581,7 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	if len(st.evidence) > 0 || len(st.assessments) > 0 {
 		in := st.synthesisInput(false)
 		in.Verification = &Verification{Status: domain.ReportUnverified, Error: why}
+		in.Events = o.runEvents(fctx, st)
 		if rep, err := o.d.Synthesizer.Synthesize(fctx, in); err == nil {
 			if err := o.d.Store.SaveReport(fctx, domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: domain.ReportUnverified}); err != nil {
 				return st.run, fmt.Errorf("store partial report: %w", err)
@@ -601,6 +603,18 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 	err := o.event(fctx, st, domain.EventError, st.lastIteration, "Research failed: "+stop.reason,
 		domain.ErrorData{Phase: domain.PhaseRun, Fatal: true, Error: stop.reason, StopReason: reason, UnverifiedReason: why})
 	return st.run, err
+}
+
+// runEvents returns the run's stored events for a report that is about to be stored. A
+// store that cannot list them does not stop the report: it is written without the source
+// problems, which the Report view and every export add back from the events when read.
+func (o *Orchestrator) runEvents(ctx context.Context, st *state) []domain.Event {
+	events, err := o.d.Store.ListEvents(context.WithoutCancel(ctx), st.run.ID, 0)
+	if err != nil {
+		o.o.Logger.Warn("events could not be read for the report's limitations", "run_id", st.run.ID, "err", err)
+		return nil
+	}
+	return events
 }
 
 // abort records a storage failure on the run as far as the store still allows.

@@ -120,6 +120,47 @@ func TestSearchFailureIsAnEventAndTheRunGoesOn(t *testing.T) {
 	require.NotContains(t, errs[1].Message, "warning", "warnings are not failures")
 	sc := data(t, ofType(events, domain.EventSearchComplete)[1])
 	require.Len(t, sc["warnings"], 1)
+	// The stored report says which sources failed from the start, not only once an
+	// export or the Report view recomputes its limitations.
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	lim := section(t, rep.Markdown, "## Limitations")
+	require.Contains(t, lim, "pubmed")
+	require.Contains(t, lim, "HTTP 503")
+	require.Contains(t, lim, "clinicaltrials")
+	require.Contains(t, lim, "phrase not found", "warnings are disclosed too")
+}
+
+// section returns a Markdown section's text, from its heading to the next "## ".
+func section(t testing.TB, md, heading string) string {
+	t.Helper()
+	i := strings.Index(md, heading+"\n")
+	require.GreaterOrEqual(t, i, 0, "no %q section in:\n%s", heading, md)
+	rest := md[i+len(heading)+1:]
+	if j := strings.Index(rest, "\n## "); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+func TestPartialReportOfAFailedRunListsFailedSources(t *testing.T) {
+	search := func(ctx context.Context, n int, q []string) domain.SearchResult {
+		res := newPapers(1)(ctx, n, q)
+		res.Errors = append(res.Errors, domain.SearchError{Source: domain.SourcePubMed, Error: "pubmed: HTTP 503"})
+		return res
+	}
+	h := newHarness(t, search, func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
+		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "judge unavailable")
+	})
+	run, err := h.o.Run(context.Background(), question, cfg(3))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunFailed, run.Status)
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	lim := section(t, rep.Markdown, "## Limitations")
+	require.Contains(t, lim, "pubmed")
+	require.Contains(t, lim, "HTTP 503")
+	require.Contains(t, lim, "could not be verified", "the partial report says it is unverified")
 }
 
 func TestEverySourceFailingTwiceFailsTheRun(t *testing.T) {

@@ -47,7 +47,7 @@ type Synthesizer struct {
 // Synthesize builds the report. A narrative that fails is not fatal: the report says the
 // LLM narrative could not be written and uses the assessment text instead.
 func (s Synthesizer) Synthesize(ctx context.Context, in orchestrator.SynthesisInput) (orchestrator.Synthesis, error) {
-	rin := report.Input{Run: in.Run, Evidence: in.Evidence, Appraisals: in.Appraisals, Assessment: in.Assessment, Heuristics: in.Heuristics}
+	rin := report.Input{Run: in.Run, Evidence: in.Evidence, Appraisals: in.Appraisals, Assessment: in.Assessment, Heuristics: in.Heuristics, Events: in.Events}
 	var narr *report.Narrative
 	switch {
 	case len(in.Narrative) > 0:

@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -98,18 +97,16 @@ func New(opts Options) *Client {
 // Name is the source name.
 func (c *Client) Name() domain.Source { return domain.SourcePubMed }
 
-// hit is one PMID found by esearch with the best relevance any query gave it.
-type hit struct {
-	pmid      string
-	relevance float64
-	order     int
-}
-
-// Search runs one esearch per query (relevance order, at most max ids each) and then ONE
-// efetch for all the PMIDs found, never one request per article. Relevance comes from the
-// rank: 1 - rank/(n+1) for the 0-based rank among n ids, the best over the queries.
+// Search finds papers for all the queries of one call with as few requests as PubMed
+// allows: ONE esearch for the queries ORed together (Best Match order, stored on the
+// E-utilities history server with usehistory=y) and ONE efetch of that stored set by
+// WebEnv and query_key. Count-aware relaxation costs extra esearches only when the combined
+// query finds fewer than max papers (see searchCombined); then the ids of every attempt are
+// fetched with one efetch by id. Relevance comes from the rank: 1 - rank/(n+1) for the
+// 0-based rank among the n ids kept.
 //
-// A query that fails does not lose the others: their evidence is returned with the error.
+// Every esearch sent is recorded as a query event with its own Count; PubMed reports no
+// per-query count inside an OR, so the events carry the combined query and its count.
 // PhraseNotFound and esearch warnings come back as a *search.Warning (joined with any error).
 func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domain.Evidence, error) {
 	queries = nonEmpty(queries)
@@ -119,78 +116,48 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 	if max < 1 {
 		return nil, domain.Errorf(domain.CodeInvalid, "pubmed: max results must be at least 1, got %d", max)
 	}
-
-	results := make([]ESearchResult, len(queries))
-	errs := make([]error, len(queries))
-	attempts := make([][]domain.QueryEvent, len(queries))
-	memo := &esearchMemo{}
-	var wg sync.WaitGroup
-	for i, q := range queries {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			results[i], attempts[i], errs[i] = c.searchQuery(ctx, q, max, memo)
-		}()
+	res, evs, err := c.searchCombined(ctx, queries, max)
+	for _, a := range evs {
+		search.RecordQuery(ctx, a)
 	}
-	wg.Wait()
-	for _, as := range attempts {
-		for _, a := range as {
-			search.RecordQuery(ctx, a)
-		}
+	if err != nil {
+		return nil, combine([]error{err}, res.notes(combineQueries(queries)))
 	}
-
 	var (
 		problems []error
-		notes    []string
-		hits     = map[string]*hit{}
+		notes    = res.notes(combineQueries(queries))
 	)
-	for i, res := range results {
-		if errs[i] != nil {
-			problems = append(problems, fmt.Errorf("query %q: %w", queries[i], errs[i]))
-			continue
-		}
-		notes = append(notes, res.notes(queries[i])...)
-		n := len(res.IDs)
-		for rank, id := range res.IDs {
-			rel := 1 - float64(rank)/float64(n+1)
-			if h, ok := hits[id]; ok {
-				h.relevance = maxf(h.relevance, rel)
-				continue
-			}
-			hits[id] = &hit{pmid: id, relevance: rel, order: len(hits)}
+	if len(res.IDs) == 0 {
+		return nil, combine(problems, notes)
+	}
+	rel := make(map[string]float64, len(res.IDs))
+	n := len(res.IDs)
+	for rank, id := range res.IDs {
+		rel[id] = 1 - float64(rank)/float64(n+1)
+	}
+	var (
+		ev       []domain.Evidence
+		recNotes []string
+		ferr     error
+	)
+	if res.WebEnv != "" && res.QueryKey != "" {
+		ev, recNotes, ferr = c.fetchHistory(ctx, res.WebEnv, res.QueryKey, n)
+	} else {
+		ev, recNotes, ferr = c.fetch(ctx, res.IDs)
+	}
+	notes = append(notes, recNotes...)
+	if ferr != nil {
+		problems = append(problems, ferr)
+	}
+	for i := range ev {
+		// A record the history set holds beyond the ids esearch listed ranks last.
+		ev[i].Relevance = 1 / float64(n+1)
+		if r, ok := rel[ev[i].Citation.PMID]; ok {
+			ev[i].Relevance = r
 		}
 	}
-	ordered := make([]*hit, 0, len(hits))
-	for _, h := range hits {
-		ordered = append(ordered, h)
-	}
-	sort.Slice(ordered, func(i, j int) bool {
-		if ordered[i].relevance != ordered[j].relevance {
-			return ordered[i].relevance > ordered[j].relevance
-		}
-		return ordered[i].order < ordered[j].order
-	})
-
-	var evidence []domain.Evidence
-	if len(ordered) > 0 {
-		ids := make([]string, len(ordered))
-		for i, h := range ordered {
-			ids[i] = h.pmid
-		}
-		ev, recNotes, err := c.fetch(ctx, ids)
-		notes = append(notes, recNotes...)
-		if err != nil {
-			problems = append(problems, err)
-		}
-		for i := range ev {
-			if h, ok := hits[ev[i].Citation.PMID]; ok {
-				ev[i].Relevance = h.relevance
-			}
-		}
-		sort.SliceStable(ev, func(i, j int) bool { return ev[i].Relevance > ev[j].Relevance })
-		evidence = ev
-	}
-	return evidence, combine(problems, notes)
+	sort.SliceStable(ev, func(i, j int) bool { return ev[i].Relevance > ev[j].Relevance })
+	return ev, combine(problems, notes)
 }
 
 // Fetch returns the records of the given PMIDs with one efetch, in the order given. It is
@@ -335,9 +302,18 @@ func ParseESearch(body []byte) (ESearchResult, error) {
 	return r, nil
 }
 
-func (c *Client) esearch(ctx context.Context, query string, max int) (ESearchResult, error) {
+// esearch runs one esearch in Best Match order. With history set, the result set is kept on
+// the E-utilities history server (usehistory=y), in the given WebEnv when there is one, and
+// the response carries the WebEnv and the set's QueryKey for efetch.
+func (c *Client) esearch(ctx context.Context, query string, max int, history bool, webEnv string) (ESearchResult, error) {
 	v := c.params()
 	v.Set("term", query)
+	if history {
+		v.Set("usehistory", "y")
+		if webEnv != "" {
+			v.Set("WebEnv", webEnv)
+		}
+	}
 	v.Set("retmax", strconv.Itoa(max))
 	v.Set("sort", "relevance")
 	v.Set("retmode", "xml")
@@ -355,6 +331,19 @@ func (c *Client) esearch(ctx context.Context, query string, max int) (ESearchRes
 	return r, nil
 }
 
+// fetchHistory runs one efetch of the first n records of a result set stored on the history
+// server, so the ids need not be sent again.
+func (c *Client) fetchHistory(ctx context.Context, webEnv, queryKey string, n int) ([]domain.Evidence, []string, error) {
+	v := c.params()
+	v.Set("WebEnv", webEnv)
+	v.Set("query_key", queryKey)
+	v.Set("retstart", "0")
+	v.Set("retmax", strconv.Itoa(n))
+	v.Set("retmode", "xml")
+	v.Set("rettype", "abstract")
+	return c.efetch(ctx, v)
+}
+
 // fetch runs one efetch (POST, so hundreds of ids fit) and parses the article set.
 // Unusable records become warning notes.
 func (c *Client) fetch(ctx context.Context, ids []string) ([]domain.Evidence, []string, error) {
@@ -362,6 +351,10 @@ func (c *Client) fetch(ctx context.Context, ids []string) ([]domain.Evidence, []
 	v.Set("id", strings.Join(ids, ","))
 	v.Set("retmode", "xml")
 	v.Set("rettype", "abstract")
+	return c.efetch(ctx, v)
+}
+
+func (c *Client) efetch(ctx context.Context, v url.Values) ([]domain.Evidence, []string, error) {
 	body, err := c.http.Do(ctx, httpx.Request{Method: http.MethodPost, URL: c.base + "/efetch.fcgi", Form: v, Expect: httpx.XML})
 	if err != nil {
 		return nil, nil, err
@@ -385,11 +378,4 @@ func nonEmpty(qs []string) []string {
 		}
 	}
 	return out
-}
-
-func maxf(a, b float64) float64 {
-	if a > b {
-		return a
-	}
-	return b
 }

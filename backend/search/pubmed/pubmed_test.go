@@ -109,14 +109,15 @@ func newTestClient(srv *httptest.Server, key string) *Client {
 
 func TestSearchBatchesOneEfetch(t *testing.T) {
 	f := newFakeEutils(t)
-	f.search["telomere"] = esearchBody("41000003", "41000002", "41000001")
-	f.search["lactate"] = esearchBody("41000004", "41000002")
+	// The replay server has no history server (no WebEnv in its answer), so the client
+	// falls back to one efetch by id.
+	f.search["(telomere) OR (lactate)"] = esearchBody("41000003", "41000004", "41000002", "41000001")
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 
 	ev, err := newTestClient(srv, "KEY123").Search(context.Background(), []string{"telomere", " ", "lactate"}, 5)
 	require.NoError(t, err)
-	require.Equal(t, 2, f.count("/esearch.fcgi"), "one esearch per query")
+	require.Equal(t, 1, f.count("/esearch.fcgi"), "one esearch for the queries ORed")
 	require.Equal(t, 1, f.count("/efetch.fcgi"), "one efetch for the whole call")
 
 	var pmids []string
@@ -126,8 +127,8 @@ func TestSearchBatchesOneEfetch(t *testing.T) {
 	}
 	require.Equal(t, []string{"41000003", "41000004", "41000002", "41000001"}, pmids)
 	require.InDelta(t, 1.0, ev[0].Relevance, 1e-9)
-	require.InDelta(t, 0.75, ev[2].Relevance, 1e-9, "best rank over the queries")
-	require.InDelta(t, 0.5, ev[3].Relevance, 1e-9)
+	require.InDelta(t, 0.6, ev[2].Relevance, 1e-9, "1 - rank/(n+1)")
+	require.InDelta(t, 0.4, ev[3].Relevance, 1e-9)
 
 	for _, form := range f.forms {
 		require.Equal(t, "deepcritical", form["tool"][0])
@@ -138,7 +139,8 @@ func TestSearchBatchesOneEfetch(t *testing.T) {
 	for i, r := range f.calls {
 		if r.URL.Path == "/esearch.fcgi" {
 			require.Equal(t, "relevance", f.forms[i]["sort"][0])
-			require.Equal(t, "5", f.forms[i]["retmax"][0])
+			require.Equal(t, "10", f.forms[i]["retmax"][0], "max per query times the queries")
+			require.Equal(t, "y", f.forms[i]["usehistory"][0])
 		} else {
 			require.Equal(t, http.MethodPost, r.Method)
 			require.Equal(t, "41000003,41000004,41000002,41000001", f.forms[i]["id"][0])
@@ -179,15 +181,14 @@ func TestSearchPhraseNotFoundIsAWarning(t *testing.T) {
 
 func TestSearchErrorBody(t *testing.T) {
 	f := newFakeEutils(t)
-	f.search["broken"] = string(fixture.Read(t, "ncbi", "biopython_esummary8.xml"))
-	f.search["good"] = esearchBody("41000002")
+	f.search["(broken) OR (good)"] = string(fixture.Read(t, "ncbi", "biopython_esummary8.xml"))
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 
 	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"broken", "good"}, 10)
-	require.ErrorContains(t, err, `query "broken": pubmed: esearch: E-utilities error: Neither query_key nor id specified`)
-	require.Len(t, ev, 1, "the other query's evidence is kept")
-	require.Equal(t, "41000002", ev[0].Citation.PMID)
+	require.ErrorContains(t, err, `pubmed: esearch: E-utilities error: Neither query_key nor id specified`)
+	require.Empty(t, ev)
+	require.Zero(t, f.count("/efetch.fcgi"))
 }
 
 func TestSearchEmptyResult(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
@@ -15,7 +14,8 @@ import (
 // Count-aware relaxation: esearch's Count decides what happens to a query that finds too
 // little. Bounded so one query costs at most maxAttempts esearch requests.
 const (
-	// maxAttempts bounds the esearch requests of one query (first try + relaxations).
+	// maxAttempts bounds the relaxation levels of one query (first try + relaxations); all
+	// the relaxed levels of a call go into one esearch.
 	maxAttempts = 3
 	// narrowAbove is the Count over which a query is narrowed to trials and reviews by
 	// publication type (a filter, never free-text words), keeping the unfiltered hits
@@ -27,33 +27,85 @@ const (
 // clinical question best.
 const designFilter = `(randomized controlled trial[pt] OR meta-analysis[pt] OR systematic review[pt])`
 
-// searchQuery runs one query with count-aware relaxation: while the query finds fewer
-// than max/2 hits (at least 1) and has more than one AND-group, the last group (the least
-// specific concept, since the query builder puts the condition first) is dropped and the
-// query tried again; a query with plenty of hits is narrowed by publication type. The ids
-// of every attempt are kept, first attempt first, up to max. Every attempt is returned as
-// a QueryEvent; a query that still finds nothing is reported in its last event.
-func (c *Client) searchQuery(ctx context.Context, query string, max int, memo *esearchMemo) (ESearchResult, []domain.QueryEvent, error) {
+// combineQueries ORs the queries of one call into the single query the first esearch sends.
+func combineQueries(qs []string) string {
+	if len(qs) == 1 {
+		return qs[0]
+	}
+	parts := make([]string, len(qs))
+	for i, q := range qs {
+		parts[i] = "(" + q + ")"
+	}
+	return strings.Join(parts, " OR ")
+}
+
+// withCoreForms adds, after the queries, the core of each query of three or more concepts:
+// its first two concepts (the condition and the next most important). The OR then finds
+// what the core finds, and Best Match still ranks the papers that match the whole query
+// first, so a missing word in a minor concept no longer costs a relaxation esearch.
+func withCoreForms(queries []string) []string {
+	out := append([]string(nil), queries...)
+	keys := map[string]bool{}
+	for _, q := range queries {
+		keys[querybuild.Key(q)] = true
+	}
+	for _, q := range queries {
+		groups, err := querybuild.Groups(q)
+		if err != nil || len(groups) < 3 {
+			continue
+		}
+		core := joinGroups(groups[:2])
+		if k := querybuild.Key(core); !keys[k] {
+			keys[k] = true
+			out = append(out, core)
+		}
+	}
+	return out
+}
+
+// searchCombined runs the queries of one call as ONE esearch of their OR, with count-aware
+// relaxation driven by that esearch's Count:
+//
+//   - at least max hits (the common case): done; the set stays on the history server and
+//     one efetch by WebEnv and query_key reads it;
+//   - more than narrowAbove hits: one more esearch narrows to trials and reviews by
+//     publication type (a filter, never free-text words), keeping the unfiltered hits
+//     after the filtered ones when the filter leaves too few;
+//   - fewer than max hits: no query of the OR can have more, so each query is relaxed
+//     (relaxOnce, repeated up to maxAttempts-1 times: drop the least specific concept,
+//     then OR the words) and all the relaxed forms are sent as ONE more esearch, their
+//     OR. The ids of the first try rank first.
+//
+// A query OR that still finds nothing is reported in its last event. The returned result
+// carries a WebEnv and QueryKey only when the history set is exactly the ids to fetch.
+func (c *Client) searchCombined(ctx context.Context, queries []string, max int) (ESearchResult, []domain.QueryEvent, error) {
 	var (
 		evs    []domain.QueryEvent
 		merged ESearchResult
 		seen   = map[string]bool{}
+		want   = max * len(queries)
+		webEnv string
 	)
 	add := func(ids []string) {
 		for _, id := range ids {
-			if !seen[id] && len(merged.IDs) < max {
+			if !seen[id] && len(merged.IDs) < want {
 				seen[id] = true
 				merged.IDs = append(merged.IDs, id)
 			}
 		}
 	}
-	enough := max / 2
-	if enough < 1 {
-		enough = 1
+	keepNotes := func(r ESearchResult) {
+		merged.NotFound = append(merged.NotFound, r.NotFound...)
+		merged.NoField = append(merged.NoField, r.NoField...)
+		merged.Quoted = append(merged.Quoted, r.Quoted...)
+		merged.Ignored = append(merged.Ignored, r.Ignored...)
+		merged.Messages = append(merged.Messages, r.Messages...)
+		if merged.Translation == "" {
+			merged.Translation = r.Translation
+		}
 	}
-	q, relax := query, ""
-	for attempt := 1; attempt <= maxAttempts; attempt++ {
-		r, err := memo.do(q, func() (ESearchResult, error) { return c.esearch(ctx, q, max) })
+	send := func(q string, attempt int, relax string) (ESearchResult, domain.QueryEvent, error) {
+		r, err := c.esearch(ctx, q, want, true, webEnv)
 		ev := domain.QueryEvent{Source: domain.SourcePubMed, Query: q, Count: r.Hits(), Attempt: attempt, Relaxation: relax}
 		if err != nil {
 			ev.Count = -1
@@ -61,11 +113,10 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int, memo *e
 			if ev.Error == "internal error" {
 				ev.Error = err.Error()
 			}
-			evs = append(evs, ev)
-			if attempt == 1 {
-				return merged, evs, err
-			}
-			break
+			return r, ev, err
+		}
+		if r.WebEnv != "" {
+			webEnv = r.WebEnv
 		}
 		notes := r.notes(q)
 		if strings.TrimSpace(r.Translation) == "" && ev.Count <= 0 {
@@ -75,45 +126,75 @@ func (c *Client) searchQuery(ctx context.Context, query string, max int, memo *e
 		if ev.Count < 0 {
 			ev.Count = len(r.IDs)
 		}
-		evs = append(evs, ev)
-		merged.NotFound = append(merged.NotFound, r.NotFound...)
-		merged.NoField = append(merged.NoField, r.NoField...)
-		merged.Quoted = append(merged.Quoted, r.Quoted...)
-		merged.Ignored = append(merged.Ignored, r.Ignored...)
-		merged.Messages = append(merged.Messages, r.Messages...)
-		if merged.Translation == "" {
-			merged.Translation = r.Translation
-		}
-		if attempt == 1 && ev.Count > narrowAbove && !strings.Contains(strings.ToLower(q), "[pt]") {
-			nq := "(" + q + ") AND " + designFilter
-			nr, nerr := memo.do(nq, func() (ESearchResult, error) { return c.esearch(ctx, nq, max) })
-			nev := domain.QueryEvent{Source: domain.SourcePubMed, Query: nq, Count: nr.Hits(), Attempt: 2,
-				Relaxation: fmt.Sprintf("narrowed to randomized trials, meta-analyses and systematic reviews (publication type) because the query found %d papers", ev.Count)}
-			if nerr != nil {
-				nev.Count, nev.Error = -1, nerr.Error()
-			}
-			evs = append(evs, nev)
-			if nerr == nil {
-				add(nr.IDs)
-			}
-			add(r.IDs)
+		return r, ev, nil
+	}
+
+	current := withCoreForms(queries)
+	q := combineQueries(current)
+	r, ev, err := send(q, 1, "")
+	evs = append(evs, ev)
+	if err != nil {
+		return merged, evs, err
+	}
+	keepNotes(r)
+	count := ev.Count
+	if count > narrowAbove && !strings.Contains(strings.ToLower(q), "[pt]") {
+		nq := "(" + q + ") AND " + designFilter
+		nr, nev, nerr := send(nq, 2, fmt.Sprintf("narrowed to randomized trials, meta-analyses and systematic reviews (publication type) because the query found %d papers", count))
+		evs = append(evs, nev)
+		if nerr == nil && nev.Count >= want {
+			merged.IDs, merged.WebEnv, merged.QueryKey = nr.IDs, nr.WebEnv, nr.QueryKey
 			return merged, evs, nil
 		}
+		if nerr == nil {
+			keepNotes(nr)
+			add(nr.IDs)
+		}
 		add(r.IDs)
-		if ev.Count >= enough || attempt == maxAttempts {
-			break
-		}
-		next, what := relaxOnce(q, attempt, ev.Count)
-		if next == "" || querybuild.Key(next) == querybuild.Key(q) {
-			break
-		}
-		why := "no hits"
-		if ev.Count > 0 {
-			why = fmt.Sprintf("only %d hits", ev.Count)
-		}
-		q, relax = next, fmt.Sprintf("%s (%s)", what, why)
+		return merged, evs, nil
 	}
-	if len(evs) > 0 && len(merged.IDs) == 0 {
+	add(r.IDs)
+	if count >= max {
+		merged.WebEnv, merged.QueryKey = r.WebEnv, r.QueryKey
+		return merged, evs, nil
+	}
+	// Too few: every relaxation step (up to maxAttempts-1 per query) goes into ONE more
+	// esearch, their OR, so a low count costs one request, not one per step. The ids of
+	// the first try rank first; Best Match ranks the rest by the words they share.
+	var (
+		next []string
+		what []string
+		keys = map[string]bool{}
+	)
+	for _, cq := range current {
+		form := cq
+		for step := 1; step < maxAttempts; step++ {
+			nq, w := relaxOnce(form, step, count)
+			if nq == "" || querybuild.Key(nq) == querybuild.Key(form) {
+				break
+			}
+			what = append(what, fmt.Sprintf("%q: %s", form, w))
+			form = nq
+			if k := querybuild.Key(nq); !keys[k] {
+				keys[k] = true
+				next = append(next, nq)
+			}
+		}
+	}
+	if len(next) > 0 {
+		why := "no hits"
+		if count > 0 {
+			why = fmt.Sprintf("only %d hits", count)
+		}
+		q = combineQueries(next)
+		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
+		evs = append(evs, ev)
+		if err == nil {
+			keepNotes(r)
+			add(r.IDs)
+		}
+	}
+	if len(merged.IDs) == 0 {
 		last := &evs[len(evs)-1]
 		if last.Error == "" {
 			last.Error = "no paper found, even after relaxing the query"
@@ -182,36 +263,4 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
-}
-
-// esearchMemo shares esearch results between the queries of one Search call: two queries
-// relaxed to the same form (or ORed to the same words) cost one request, not two.
-type esearchMemo struct {
-	mu sync.Mutex
-	m  map[string]*memoEntry
-}
-
-type memoEntry struct {
-	once sync.Once
-	r    ESearchResult
-	err  error
-}
-
-func (m *esearchMemo) do(q string, f func() (ESearchResult, error)) (ESearchResult, error) {
-	if m == nil {
-		return f()
-	}
-	m.mu.Lock()
-	if m.m == nil {
-		m.m = map[string]*memoEntry{}
-	}
-	k := strings.Join(strings.Fields(q), " ")
-	e, ok := m.m[k]
-	if !ok {
-		e = &memoEntry{}
-		m.m[k] = e
-	}
-	m.mu.Unlock()
-	e.once.Do(func() { e.r, e.err = f() })
-	return e.r, e.err
 }

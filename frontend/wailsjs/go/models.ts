@@ -1518,6 +1518,7 @@ export namespace library {
 	    warnings: ImportError[];
 	    files: number;
 	    records: number;
+	    nothing_imported?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Summary(source);
@@ -1532,6 +1533,7 @@ export namespace library {
 	        this.warnings = this.convertValues(source["warnings"], ImportError);
 	        this.files = source["files"];
 	        this.records = source["records"];
+	        this.nothing_imported = source["nothing_imported"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

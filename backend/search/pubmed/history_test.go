@@ -1,0 +1,94 @@
+package pubmed
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
+	"deepcritical/e2e/fakeapis/eutils"
+)
+
+// historyCorpus is a small synthetic corpus for the semantic E-utilities fake, which keeps
+// result sets on a history server the way NCBI documents it.
+func historyCorpus(n int) []eutils.Record {
+	recs := make([]eutils.Record, 0, n+1)
+	for i := 0; i < n; i++ {
+		recs = append(recs, eutils.Record{PMID: fmt.Sprintf("41000%03d", i), Year: "2020", Journal: "J Test",
+			Title:    "Metformin and dementia risk in cohort " + strconv.Itoa(i),
+			Abstract: []eutils.Section{{Text: "Metformin use was associated with lower dementia incidence in older adults."}}})
+	}
+	recs = append(recs, eutils.Record{PMID: "42000001", Year: "2021", Journal: "J Test",
+		Title:    "Lactate clearance in septic shock",
+		Abstract: []eutils.Section{{Text: "Lactate clearance guided resuscitation in septic shock."}}})
+	return recs
+}
+
+func semanticClient(t *testing.T, recs []eutils.Record) (*Client, *eutils.Server) {
+	srv := eutils.NewServer(eutils.NewEngine(recs))
+	hs := httptest.NewServer(srv)
+	t.Cleanup(hs.Close)
+	return New(Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry}), srv
+}
+
+func recordQueries(ctx context.Context) (context.Context, *[]domain.QueryEvent) {
+	var evs []domain.QueryEvent
+	return search.WithQueryRecorder(ctx, func(e domain.QueryEvent) { evs = append(evs, e) }), &evs
+}
+
+func TestSearchUsesHistoryServer(t *testing.T) {
+	c, srv := semanticClient(t, historyCorpus(12))
+	ctx, evs := recordQueries(context.Background())
+	ev, err := c.Search(ctx, []string{"metformin AND dementia", "lactate AND septic shock"}, 5)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, srv.ESearches.Load(), "the queries go ORed in one esearch")
+	require.EqualValues(t, 1, srv.EFetches.Load(), "one efetch of the stored set by WebEnv and query_key")
+	require.Len(t, ev, 10, "max per query times the queries")
+	require.Len(t, *evs, 1)
+	q := (*evs)[0]
+	require.Equal(t, "(metformin AND dementia) OR (lactate AND septic shock)", q.Query)
+	require.Equal(t, 13, q.Count, "the count is of the combined query")
+	require.Equal(t, 1, q.Attempt)
+	for i := 1; i < len(ev); i++ {
+		require.GreaterOrEqual(t, ev[i-1].Relevance, ev[i].Relevance)
+	}
+}
+
+func TestSearchRelaxesOnlyWhenTheCombinedCountIsLow(t *testing.T) {
+	c, srv := semanticClient(t, historyCorpus(3))
+	ctx, evs := recordQueries(context.Background())
+	ev, err := c.Search(ctx, []string{"metformin AND zzqqnotaword", "septic shock AND qqzznothing"}, 4)
+	require.Error(t, err, "PhraseNotFound comes back as a warning")
+	_, failure := search.Split(err)
+	require.NoError(t, failure)
+	require.EqualValues(t, 2, srv.ESearches.Load(), "first try, then one esearch for all the relaxation steps")
+	require.EqualValues(t, 1, srv.EFetches.Load())
+	require.Len(t, *evs, 2)
+	require.Equal(t, 0, (*evs)[0].Count)
+	second := (*evs)[1]
+	require.Equal(t, 2, second.Attempt)
+	require.Equal(t, "(metformin) OR (septic shock) OR (septic OR shock)", second.Query, "every relaxation step in one OR")
+	require.Contains(t, second.Relaxation, "dropped the least specific concept")
+	require.Contains(t, second.Relaxation, "ORed the words instead of ANDing them")
+	require.Contains(t, second.Relaxation, "(no hits)")
+	require.Equal(t, 4, second.Count)
+	require.Len(t, ev, 4)
+}
+
+func TestWithCoreForms(t *testing.T) {
+	for _, tt := range []struct {
+		in, want []string
+	}{
+		{[]string{"a AND b"}, []string{"a AND b"}},
+		{[]string{"a AND b AND c", "a AND b AND d", "x"}, []string{"a AND b AND c", "a AND b AND d", "x", "a AND b"}},
+		{[]string{"(a OR e) AND b AND c"}, []string{"(a OR e) AND b AND c", "(a OR e) AND b"}},
+	} {
+		require.Equal(t, tt.want, withCoreForms(tt.in), "%v", tt.in)
+	}
+}
