@@ -94,14 +94,11 @@ func isStrippedControl(r rune) bool {
 	return unicode.IsControl(r) && r != '\n' && r != '\t' && r != '\r'
 }
 
-var doiResolver = regexp.MustCompile(`(?i)^(?:https?://(?:dx\.)?doi\.org/|doi:\s*)`)
-
 // cleanDOI strips resolver prefixes and trailing punctuation but keeps the DOI's case as
 // given: DOIs are compared case-insensitively (Citation.CanonicalKey lower-cases them),
 // stored as their registrant wrote them.
 func cleanDOI(s string) string {
-	d := doiResolver.ReplaceAllString(strings.TrimSpace(s), "")
-	d = strings.TrimSuffix(strings.TrimSpace(d), ".")
+	d := strings.TrimSuffix(domain.StripDOIResolver(s), ".")
 	if i := strings.Index(d, " "); i >= 0 {
 		d = d[:i]
 	}

@@ -147,11 +147,16 @@ var (
 	pmcPrefix = regexp.MustCompile(`(?i)^pmc`)
 )
 
+// StripDOIResolver removes a resolver prefix (https://doi.org/, http://dx.doi.org/, doi:)
+// and surrounding space from a DOI, keeping its case. It is the one list of DOI prefixes:
+// deduplication (NormalizeDOI) and the citation-file readers (citeformat) both use it.
+func StripDOIResolver(doi string) string {
+	return strings.TrimSpace(doiPrefix.ReplaceAllString(strings.TrimSpace(doi), ""))
+}
+
 // NormalizeDOI lower-cases a DOI and strips resolver prefixes, since DOIs are case-insensitive.
 func NormalizeDOI(doi string) string {
-	d := strings.TrimSpace(doi)
-	d = doiPrefix.ReplaceAllString(d, "")
-	return strings.ToLower(strings.TrimSpace(d))
+	return strings.ToLower(StripDOIResolver(doi))
 }
 
 // NormalizeURL canonicalises a URL for deduplication: lower-case scheme and host, no
@@ -170,22 +175,43 @@ func NormalizeURL(raw string) string {
 	return key
 }
 
-// CanonicalKey is the deduplication key: the first of PMID, DOI, NCT id,
-// PMCID, normalised URL. The same paper found through two sources has one key.
-func (c Citation) CanonicalKey() string {
+// Identifiers lists every key a citation can be matched by, strongest first: PMID, DOI,
+// NCT id, PMCID. Without any of them it falls back to the normalised URL, then the
+// normalised title (one key); a citation with none of these has no identifiers. It is the
+// one identifier list: CanonicalKey is its first entry, and the search fan-out merges two
+// records that share any entry.
+func (c Citation) Identifiers() []string {
+	var ids []string
+	if p := strings.TrimSpace(c.PMID); p != "" {
+		ids = append(ids, "pmid:"+p)
+	}
+	if d := NormalizeDOI(c.DOI); d != "" {
+		ids = append(ids, "doi:"+d)
+	}
+	if n := strings.TrimSpace(c.NCTID); n != "" {
+		ids = append(ids, "nct:"+strings.ToUpper(n))
+	}
+	if p := strings.TrimSpace(c.PMCID); p != "" {
+		ids = append(ids, "pmcid:"+strings.ToUpper(pmcPrefix.ReplaceAllString(p, "PMC")))
+	}
+	if len(ids) > 0 {
+		return ids
+	}
 	switch {
-	case strings.TrimSpace(c.PMID) != "":
-		return "pmid:" + strings.TrimSpace(c.PMID)
-	case NormalizeDOI(c.DOI) != "":
-		return "doi:" + NormalizeDOI(c.DOI)
-	case strings.TrimSpace(c.NCTID) != "":
-		return "nct:" + strings.ToUpper(strings.TrimSpace(c.NCTID))
-	case strings.TrimSpace(c.PMCID) != "":
-		return "pmcid:" + strings.ToUpper(pmcPrefix.ReplaceAllString(strings.TrimSpace(c.PMCID), "PMC"))
 	case strings.TrimSpace(c.URL) != "":
-		return "url:" + NormalizeURL(c.URL)
+		return []string{"url:" + NormalizeURL(c.URL)}
 	case strings.TrimSpace(c.Title) != "":
-		return "title:" + strings.ToLower(strings.Join(strings.Fields(c.Title), " "))
+		return []string{"title:" + strings.ToLower(strings.Join(strings.Fields(c.Title), " "))}
+	}
+	return nil
+}
+
+// CanonicalKey is the deduplication key: the first of Identifiers (PMID, DOI, NCT id,
+// PMCID, normalised URL, normalised title), "" when there is none. The same paper found
+// through two sources has one key.
+func (c Citation) CanonicalKey() string {
+	if ids := c.Identifiers(); len(ids) > 0 {
+		return ids[0]
 	}
 	return ""
 }

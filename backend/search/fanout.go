@@ -223,23 +223,11 @@ func newMerger() *merger { return &merger{byID: map[string]int{}} }
 
 // identifiers lists the keys a record can be matched by.
 func identifiers(c domain.Citation) []string {
-	var ids []string
-	if p := strings.TrimSpace(c.PMID); p != "" {
-		ids = append(ids, "pmid:"+p)
+	if ids := c.Identifiers(); len(ids) > 0 {
+		return ids
 	}
-	if d := domain.NormalizeDOI(c.DOI); d != "" {
-		ids = append(ids, "doi:"+d)
-	}
-	if n := strings.TrimSpace(c.NCTID); n != "" {
-		ids = append(ids, "nct:"+strings.ToUpper(n))
-	}
-	if p := strings.TrimSpace(c.PMCID); p != "" {
-		ids = append(ids, domain.Citation{PMCID: p}.CanonicalKey())
-	}
-	if len(ids) == 0 {
-		ids = append(ids, c.CanonicalKey())
-	}
-	return ids
+	// A record with no identifier at all shares the empty key with the others that have none.
+	return []string{""}
 }
 
 func (m *merger) add(ev domain.Evidence) {

@@ -179,3 +179,27 @@ func emitterOf(emit func(domain.Event)) orchestrator.Emitter {
 	}
 	return orchestrator.EmitterFunc(emit)
 }
+
+// EventPayloadTypes lists the payload struct of every event type (domain/events.go) as
+// fields, so that Wails generates their TypeScript classes and the window reads a
+// run:event's data with its type instead of `any`. Field names follow the event types.
+type EventPayloadTypes struct {
+	Started        domain.StartedData        `json:"started"`
+	Searching      domain.SearchingData      `json:"searching"`
+	Query          domain.QueryEvent         `json:"query"`
+	SearchComplete domain.SearchCompleteData `json:"search_complete"`
+	Appraising     domain.AppraisingData     `json:"appraising"`
+	Judging        domain.JudgingData        `json:"judging"`
+	JudgeComplete  domain.JudgeCompleteData  `json:"judge_complete"`
+	Looping        domain.LoopingData        `json:"looping"`
+	Synthesizing   domain.SynthesizingData   `json:"synthesizing"`
+	Verifying      domain.VerifyingData      `json:"verifying"`
+	Complete       domain.CompleteData       `json:"complete"`
+	Error          domain.ErrorData          `json:"error"`
+	Cancelled      domain.CancelledData      `json:"cancelled"`
+	LLMProgress    domain.LLMProgress        `json:"llm_progress"`
+}
+
+// EventPayloads is bound only for its type: it gives the window the payload shapes of
+// EventPayloadTypes (the value is empty; events come through run:event).
+func (s *RunService) EventPayloads() EventPayloadTypes { return EventPayloadTypes{} }

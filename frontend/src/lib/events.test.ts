@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { queryLine } from './events'
+import type { RunEvent } from './api'
+import { eventData, queryLine } from './events'
 
 describe('queryLine', () => {
   it('words a first query with its hits', () => {
@@ -22,5 +23,20 @@ describe('queryLine', () => {
   })
   it('survives a missing payload', () => {
     expect(queryLine(null)).toMatchObject({ hits: 'hit count unknown', retry: '', source: '' })
+  })
+})
+
+describe('eventData', () => {
+  const ev = (type: string, data?: unknown) => ({ run_id: 'r', seq: 1, type, iteration: 1, message: type, data }) as unknown as RunEvent
+  const cases: { name: string; e: RunEvent; type: 'error' | 'judge_complete'; want: unknown }[] = [
+    { name: 'payload of the asked type', e: ev('error', { phase: 'run', fatal: true }), type: 'error', want: { phase: 'run', fatal: true } },
+    { name: 'another type gives nothing', e: ev('judge_complete', { confidence: 0.5 }), type: 'error', want: undefined },
+    { name: 'no data gives nothing', e: ev('judge_complete'), type: 'judge_complete', want: undefined },
+  ]
+  for (const c of cases) {
+    it(c.name, () => expect(eventData(c.e, c.type)).toEqual(c.want))
+  }
+  it('reads a typed field', () => {
+    expect(eventData(ev('error', { phase: 'run', fatal: true }), 'error')?.fatal).toBe(true)
   })
 })

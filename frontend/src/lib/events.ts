@@ -1,19 +1,17 @@
 // Pure helpers for the run timeline: how one event reads in the window.
+import type { EventKind, EventPayloads, QueryEvent, RunEvent } from './api'
 import { plural } from './format'
 
-/** QueryEventData mirrors domain.QueryEvent, the payload of a `query` event. */
-export interface QueryEventData {
-  source: string
-  query: string
-  /** hits the source reported; -1 when it did not say */
-  count: number
-  /** 1 for the first try of a query, 2+ for each relaxation or narrowing */
-  attempt: number
-  /** plain words: what was dropped, ORed or narrowed and why; empty on the first try */
-  relaxation?: string
-  /** the source's query error or warning, empty when none */
-  error?: string
+/**
+ * eventData returns e's payload typed by its event type, or undefined when e is of another
+ * type or carries none. Partial: runs stored by older versions may lack newer fields.
+ */
+export function eventData<K extends EventKind>(e: RunEvent, type: K): Partial<EventPayloads[K]> | undefined {
+  return String(e.type) === type && e.data ? (e.data as unknown as Partial<EventPayloads[K]>) : undefined
 }
+
+/** QueryEventData is domain.QueryEvent, the payload of a `query` event (generated from Go). */
+export type QueryEventData = QueryEvent
 
 const SOURCE_LABELS: Record<string, string> = {
   pubmed: 'PubMed',

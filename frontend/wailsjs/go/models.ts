@@ -507,6 +507,32 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class AppraisalFailure {
+	    key: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AppraisalFailure(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class AppraisingData {
+	    count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new AppraisingData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.count = source["count"];
+	    }
+	}
 	export class JudgeInfo {
 	    provider: string;
 	    model: string;
@@ -599,6 +625,22 @@ export namespace domain {
 	}
 	
 	
+	export class CancelledData {
+	    evidence_count: number;
+	    stop_reason: string;
+	    unverified_reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CancelledData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.evidence_count = source["evidence_count"];
+	        this.stop_reason = source["stop_reason"];
+	        this.unverified_reason = source["unverified_reason"];
+	    }
+	}
 	export class Candidate {
 	    name: string;
 	    support: number;
@@ -771,9 +813,89 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class CompleteData {
+	    evidence_count: number;
+	    iterations: number;
+	    missing_items?: string[];
+	    partial: boolean;
+	    report_status: string;
+	    stop_reason: string;
+	    verdict_pass?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new CompleteData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.evidence_count = source["evidence_count"];
+	        this.iterations = source["iterations"];
+	        this.missing_items = source["missing_items"];
+	        this.partial = source["partial"];
+	        this.report_status = source["report_status"];
+	        this.stop_reason = source["stop_reason"];
+	        this.verdict_pass = source["verdict_pass"];
+	    }
+	}
 	
 	
 	
+	export class SearchError {
+	    source: string;
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchError(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.error = source["error"];
+	    }
+	}
+	export class ErrorData {
+	    error?: string;
+	    errors?: SearchError[];
+	    failed?: AppraisalFailure[];
+	    fatal: boolean;
+	    phase: string;
+	    stop_reason?: string;
+	    unverified_reason?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ErrorData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.error = source["error"];
+	        this.errors = this.convertValues(source["errors"], SearchError);
+	        this.failed = this.convertValues(source["failed"], AppraisalFailure);
+	        this.fatal = source["fatal"];
+	        this.phase = source["phase"];
+	        this.stop_reason = source["stop_reason"];
+	        this.unverified_reason = source["unverified_reason"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class Event {
 	    run_id: string;
 	    seq: number;
@@ -929,7 +1051,181 @@ export namespace domain {
 		}
 	}
 	
+	export class JudgeCompleteData {
+	    clinical_score: number;
+	    confidence: number;
+	    drug_candidates: string[];
+	    evidence_count: number;
+	    heuristic_score?: number;
+	    judge: JudgeInfo;
+	    mechanism_score: number;
+	    next_queries: string[];
+	    recommendation: string;
+	    red_flags?: string[];
+	    reused: boolean;
+	    sufficient: boolean;
 	
+	    static createFrom(source: any = {}) {
+	        return new JudgeCompleteData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.clinical_score = source["clinical_score"];
+	        this.confidence = source["confidence"];
+	        this.drug_candidates = source["drug_candidates"];
+	        this.evidence_count = source["evidence_count"];
+	        this.heuristic_score = source["heuristic_score"];
+	        this.judge = this.convertValues(source["judge"], JudgeInfo);
+	        this.mechanism_score = source["mechanism_score"];
+	        this.next_queries = source["next_queries"];
+	        this.recommendation = source["recommendation"];
+	        this.red_flags = source["red_flags"];
+	        this.reused = source["reused"];
+	        this.sufficient = source["sufficient"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class JudgingData {
+	    evidence_count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new JudgingData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.evidence_count = source["evidence_count"];
+	    }
+	}
+	export class LLMProgress {
+	    run_id?: string;
+	    call_kind: string;
+	    provider: string;
+	    model: string;
+	    output_tokens: number;
+	    elapsed_ms: number;
+	    text: string;
+	    done?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new LLMProgress(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.call_kind = source["call_kind"];
+	        this.provider = source["provider"];
+	        this.model = source["model"];
+	        this.output_tokens = source["output_tokens"];
+	        this.elapsed_ms = source["elapsed_ms"];
+	        this.text = source["text"];
+	        this.done = source["done"];
+	    }
+	}
+	export class Verdict {
+	    pass: boolean;
+	    reason: string;
+	    missing_items: string[];
+	    questions_for_user: string[];
+	    forward_progress: boolean;
+	    convergence_estimate?: number;
+	    suggested_next_steps: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Verdict(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.pass = source["pass"];
+	        this.reason = source["reason"];
+	        this.missing_items = source["missing_items"];
+	        this.questions_for_user = source["questions_for_user"];
+	        this.forward_progress = source["forward_progress"];
+	        this.convergence_estimate = source["convergence_estimate"];
+	        this.suggested_next_steps = source["suggested_next_steps"];
+	    }
+	}
+	export class LoopingData {
+	    confidence?: number;
+	    next_queries: string[];
+	    reason: string;
+	    round?: number;
+	    verdict?: Verdict;
+	
+	    static createFrom(source: any = {}) {
+	        return new LoopingData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.confidence = source["confidence"];
+	        this.next_queries = source["next_queries"];
+	        this.reason = source["reason"];
+	        this.round = source["round"];
+	        this.verdict = this.convertValues(source["verdict"], Verdict);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class QueryEvent {
+	    source: string;
+	    query: string;
+	    count: number;
+	    attempt: number;
+	    relaxation?: string;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new QueryEvent(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.query = source["query"];
+	        this.count = source["count"];
+	        this.attempt = source["attempt"];
+	        this.relaxation = source["relaxation"];
+	        this.error = source["error"];
+	    }
+	}
 	export class RunConfig {
 	    max_iterations: number;
 	    max_results_per_source: number;
@@ -1013,7 +1309,112 @@ export namespace domain {
 	}
 	
 	
+	export class SearchCompleteData {
+	    all_failed_streak: number;
+	    concepts: number[];
+	    dropped_invalid: number;
+	    errors: SearchError[];
+	    found: number;
+	    new_count: number;
+	    no_progress_streak: number;
+	    off_topic_count: number;
+	    per_source: Record<string, number>;
+	    queries: string[];
+	    sources_searched: string[];
+	    total_count: number;
+	    warnings: SearchError[];
 	
+	    static createFrom(source: any = {}) {
+	        return new SearchCompleteData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.all_failed_streak = source["all_failed_streak"];
+	        this.concepts = source["concepts"];
+	        this.dropped_invalid = source["dropped_invalid"];
+	        this.errors = this.convertValues(source["errors"], SearchError);
+	        this.found = source["found"];
+	        this.new_count = source["new_count"];
+	        this.no_progress_streak = source["no_progress_streak"];
+	        this.off_topic_count = source["off_topic_count"];
+	        this.per_source = source["per_source"];
+	        this.queries = source["queries"];
+	        this.sources_searched = source["sources_searched"];
+	        this.total_count = source["total_count"];
+	        this.warnings = this.convertValues(source["warnings"], SearchError);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class SearchingData {
+	    queries: string[];
+	    sources: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchingData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.queries = source["queries"];
+	        this.sources = source["sources"];
+	    }
+	}
+	
+	export class StartedData {
+	    config?: RunConfig;
+	    judge?: JudgeInfo;
+	    question?: string;
+	    resumed?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new StartedData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.config = this.convertValues(source["config"], RunConfig);
+	        this.judge = this.convertValues(source["judge"], JudgeInfo);
+	        this.question = source["question"];
+	        this.resumed = source["resumed"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class StoredAssessment {
 	    run_id?: string;
 	    iteration: number;
@@ -1055,30 +1456,37 @@ export namespace domain {
 		    return a;
 		}
 	}
-	
-	
-	export class Verdict {
-	    pass: boolean;
-	    reason: string;
-	    missing_items: string[];
-	    questions_for_user: string[];
-	    forward_progress: boolean;
-	    convergence_estimate?: number;
-	    suggested_next_steps: string[];
+	export class SynthesizingData {
+	    evidence_count: number;
+	    partial: boolean;
+	    stop_reason: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new Verdict(source);
+	        return new SynthesizingData(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.pass = source["pass"];
-	        this.reason = source["reason"];
-	        this.missing_items = source["missing_items"];
-	        this.questions_for_user = source["questions_for_user"];
-	        this.forward_progress = source["forward_progress"];
-	        this.convergence_estimate = source["convergence_estimate"];
-	        this.suggested_next_steps = source["suggested_next_steps"];
+	        this.evidence_count = source["evidence_count"];
+	        this.partial = source["partial"];
+	        this.stop_reason = source["stop_reason"];
+	    }
+	}
+	
+	
+	
+	export class VerifyingData {
+	    narrative?: number[];
+	    round: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new VerifyingData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.narrative = source["narrative"];
+	        this.round = source["round"];
 	    }
 	}
 
@@ -1309,6 +1717,62 @@ export namespace services {
 		}
 	}
 	
+	export class EventPayloadTypes {
+	    started: domain.StartedData;
+	    searching: domain.SearchingData;
+	    query: domain.QueryEvent;
+	    search_complete: domain.SearchCompleteData;
+	    appraising: domain.AppraisingData;
+	    judging: domain.JudgingData;
+	    judge_complete: domain.JudgeCompleteData;
+	    looping: domain.LoopingData;
+	    synthesizing: domain.SynthesizingData;
+	    verifying: domain.VerifyingData;
+	    complete: domain.CompleteData;
+	    error: domain.ErrorData;
+	    cancelled: domain.CancelledData;
+	    llm_progress: domain.LLMProgress;
+	
+	    static createFrom(source: any = {}) {
+	        return new EventPayloadTypes(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.started = this.convertValues(source["started"], domain.StartedData);
+	        this.searching = this.convertValues(source["searching"], domain.SearchingData);
+	        this.query = this.convertValues(source["query"], domain.QueryEvent);
+	        this.search_complete = this.convertValues(source["search_complete"], domain.SearchCompleteData);
+	        this.appraising = this.convertValues(source["appraising"], domain.AppraisingData);
+	        this.judging = this.convertValues(source["judging"], domain.JudgingData);
+	        this.judge_complete = this.convertValues(source["judge_complete"], domain.JudgeCompleteData);
+	        this.looping = this.convertValues(source["looping"], domain.LoopingData);
+	        this.synthesizing = this.convertValues(source["synthesizing"], domain.SynthesizingData);
+	        this.verifying = this.convertValues(source["verifying"], domain.VerifyingData);
+	        this.complete = this.convertValues(source["complete"], domain.CompleteData);
+	        this.error = this.convertValues(source["error"], domain.ErrorData);
+	        this.cancelled = this.convertValues(source["cancelled"], domain.CancelledData);
+	        this.llm_progress = this.convertValues(source["llm_progress"], domain.LLMProgress);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class EvidenceView {
 	    n: number;
 	    key: string;

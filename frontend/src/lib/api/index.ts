@@ -22,6 +22,13 @@ export type ProviderTest = services.ProviderTest
 export type PublicSettings = config.PublicSettings
 export type KeyInfo = config.KeyInfo
 export type RunEvent = domain.Event
+/**
+ * EventPayloads maps each event type to its payload, generated from Go
+ * (services.EventPayloadTypes: one struct per event type in backend/domain/events.go).
+ */
+export type EventPayloads = Omit<services.EventPayloadTypes, 'convertValues'>
+export type EventKind = keyof EventPayloads
+export type QueryEvent = domain.QueryEvent
 export type ReportView = services.ReportView
 export type EvidenceView = services.EvidenceView
 export type Comparison = services.Comparison

@@ -1,5 +1,6 @@
 import { writable, get } from 'svelte/store'
 import { errorMessage, type ReportView, type RunEvent } from '../api'
+import { eventData } from '../events'
 
 /** RunClient is the part of the API a live run needs (injectable for tests). */
 export interface RunClient {
@@ -49,8 +50,8 @@ function empty(): RunState {
 export function scoreSeries(events: RunEvent[]): ScorePoint[] {
   const byIt = new Map<number, ScorePoint>()
   for (const e of events) {
-    if (e.type !== 'judge_complete' || !e.data) continue
-    const d = e.data as any
+    const d = eventData(e, 'judge_complete')
+    if (!d) continue
     byIt.set(e.iteration, {
       iteration: e.iteration,
       mechanism: Number(d.mechanism_score ?? 0),
@@ -148,11 +149,11 @@ export function createRunStore(client: RunClient) {
       if (TERMINAL.has(e.type)) status = e.type
       else if (e.type === 'started' && status !== 'running') status = 'running'
       // The stored outcome is stale once the run moves on; refreshRun fetches the new one.
-      if (live && (TERMINAL.has(e.type) || e.type === 'started' || (e.type === 'error' && (e.data as any)?.fatal))) outcome = ''
+      if (live && (TERMINAL.has(e.type) || e.type === 'started' || eventData(e, 'error')?.fatal)) outcome = ''
     }
     state.update((x) => ({ ...x, events, lastSeq: last, status, outcome }))
     if (mine.some((e) => REFRESH.has(e.type))) scheduleRefresh()
-    if (mine.some((e) => TERMINAL.has(e.type) || (e.type === 'error' && (e.data as any)?.fatal))) refreshRun()
+    if (mine.some((e) => TERMINAL.has(e.type) || eventData(e, 'error')?.fatal)) refreshRun()
     if (gap && live) fillGap().catch(() => {})
   }
 

@@ -10,6 +10,10 @@ export function Cancel(arg1) {
   return window['go']['services']['RunService']['Cancel'](arg1);
 }
 
+export function EventPayloads() {
+  return window['go']['services']['RunService']['EventPayloads']();
+}
+
 export function Events(arg1, arg2) {
   return window['go']['services']['RunService']['Events'](arg1, arg2);
 }
