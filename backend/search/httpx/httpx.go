@@ -125,7 +125,9 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 		r = DefaultRetry()
 	}
 	var last *Error
+	attempts := 0
 	for attempt := 1; attempt <= r.Attempts; attempt++ {
+		attempts = attempt
 		if c.Wait != nil {
 			if err := c.Wait(ctx); err != nil {
 				return nil, c.ctxError(ctx, err)
@@ -148,11 +150,13 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 			return nil, c.ctxError(ctx, err)
 		}
 	}
-	if ctx.Err() != nil && last.Status == 0 {
-		return nil, c.ctxError(ctx, ctx.Err())
+	// A user's cancel wins over the server's last answer, however the two raced; an expired
+	// deadline is reported as such only when the server never answered.
+	if err := ctx.Err(); err != nil && (last.Status == 0 || errors.Is(err, context.Canceled)) {
+		return nil, c.ctxError(ctx, err)
 	}
-	if last.Retryable && r.Attempts > 1 {
-		last.Msg += fmt.Sprintf(" (gave up after %d attempts)", r.Attempts)
+	if last.Retryable && attempts > 1 {
+		last.Msg += fmt.Sprintf(" (gave up after %d attempts)", attempts)
 	}
 	last.Msg = c.redact(last.Msg)
 	return nil, last
