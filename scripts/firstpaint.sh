@@ -29,10 +29,11 @@ tree_cpu_ms() {
 one() {
   local tmp disp xvfb app start t0 sd painted="" cpu=0
   tmp=$(mktemp -d)
-  disp=$(( 500 + RANDOM % 400 ))
-  Xvfb ":$disp" -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+  Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 3>"$tmp/display" &
   xvfb=$!
-  for _ in $(seq 100); do DISPLAY=":$disp" xdpyinfo >/dev/null 2>&1 && break; sleep 0.05; done
+  for _ in $(seq 200); do [ -s "$tmp/display" ] && break; sleep 0.05; done
+  disp=$(tr -d '[:space:]' <"$tmp/display" 2>/dev/null)
+  [ -n "$disp" ] || { echo "firstpaint: Xvfb did not start" >&2; cat "$tmp/xvfb.log" >&2; kill "$xvfb" 2>/dev/null; rm -rf "$tmp"; return 1; }
   (
     export DISPLAY=":$disp" XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config" XDG_CACHE_HOME="$tmp/cache"
     export DEEPCRITICAL_WINDOW_WIDTH=1280 DEEPCRITICAL_WINDOW_HEIGHT=800 OLLAMA_HOST=http://127.0.0.1:9

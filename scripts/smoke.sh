@@ -18,13 +18,16 @@ export DEEPCRITICAL_WINDOW_WIDTH=1280 DEEPCRITICAL_WINDOW_HEIGHT=800
 # Fake endpoints keep the smoke test off the network whatever the app probes at start.
 export OLLAMA_HOST=http://127.0.0.1:9
 
-disp=$(( 90 + RANDOM % 400 ))
-Xvfb ":$disp" -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 &
+# Xvfb picks a free display itself (-displayfd) and writes its number once it accepts
+# clients, so two test runs never race for one display and the app never starts before it.
+Xvfb -displayfd 3 -screen 0 1280x800x24 -nolisten tcp >"$tmp/xvfb.log" 2>&1 3>"$tmp/display" &
 xvfb=$!
 cleanup() { kill "${app:-0}" 2>/dev/null || true; kill "$xvfb" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
-export DISPLAY=":$disp"
-for _ in $(seq 50); do xdpyinfo >/dev/null 2>&1 && break; sleep 0.1; done
+for _ in $(seq 200); do [ -s "$tmp/display" ] && break; sleep 0.1; done
+[ -s "$tmp/display" ] || { echo "smoke: Xvfb did not start:" >&2; cat "$tmp/xvfb.log" >&2; exit 1; }
+export DISPLAY=":$(tr -d '[:space:]' <"$tmp/display")"
+xdpyinfo >/dev/null 2>&1 || { echo "smoke: display $DISPLAY does not answer:" >&2; cat "$tmp/xvfb.log" >&2; exit 1; }
 
 start=$(date +%s%N)
 "$BIN" >"$OUT/app.log" 2>&1 &
