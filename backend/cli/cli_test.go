@@ -4,9 +4,9 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"deepcritical/internal/testfs"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -241,7 +241,7 @@ func TestReadOnlyDataFolderBrowsesHistory(t *testing.T) {
 	require.NoError(t, st.CreateRun(ctx, run))
 	require.NoError(t, st.Close())
 	before := sha(t, paths.DatabaseFile)
-	makeReadOnly(t, paths.DataDir)
+	testfs.MakeReadOnly(t, paths.DataDir)
 
 	code, stdout, stderr := runCLI(t, "history", "list", "--json")
 	require.Equal(t, exitOK, code, stderr)
@@ -257,21 +257,6 @@ func TestReadOnlyDataFolderBrowsesHistory(t *testing.T) {
 	require.Equal(t, exitOK, code, "a read-only folder is not damaged")
 	require.Regexp(t, `read-only\s+data dir`, stdout)
 	require.Equal(t, before, sha(t, paths.DatabaseFile))
-}
-
-// makeReadOnly makes dir unwritable for this process until the test ends: permission bits
-// for a normal user, the immutable attribute for root (whom permission bits do not stop).
-func makeReadOnly(t *testing.T, dir string) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		require.NoError(t, os.Chmod(dir, 0o500))
-		t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
-		return
-	}
-	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
-		t.Skipf("running as root and chattr +i is unavailable (%v: %s): cannot make a read-only folder", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("chattr", "-i", dir).Run() })
 }
 
 func TestDataDirNotWritable(t *testing.T) {

@@ -3,9 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"deepcritical/internal/testfs"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -368,21 +368,6 @@ func TestDamageOutsideCoreTables(t *testing.T) {
 	require.NotEqual(t, "ok", report)
 }
 
-// makeReadOnly makes dir unwritable for this process until the test ends: permission bits
-// for a normal user, the immutable attribute for root (whom permission bits do not stop).
-func makeReadOnly(t *testing.T, dir string) {
-	t.Helper()
-	if os.Geteuid() != 0 {
-		require.NoError(t, os.Chmod(dir, 0o500))
-		t.Cleanup(func() { _ = os.Chmod(dir, 0o700) })
-		return
-	}
-	if out, err := exec.Command("chattr", "+i", dir).CombinedOutput(); err != nil {
-		t.Skipf("running as root and chattr +i is unavailable (%v: %s): cannot make a read-only folder", err, out)
-	}
-	t.Cleanup(func() { _ = exec.Command("chattr", "-i", dir).Run() })
-}
-
 // TestOpenReadOnlyFolder: a data folder that cannot be written refuses Open (with
 // ErrNotWritable, so the app can fall back) and OpenReadOnly still lists and reads the runs,
 // refuses writes with a clear message and leaves the file byte-for-byte unchanged.
@@ -400,7 +385,7 @@ func TestOpenReadOnlyFolder(t *testing.T) {
 	require.NoError(t, s.Close())
 	before, err := os.ReadFile(path)
 	require.NoError(t, err)
-	makeReadOnly(t, dir)
+	testfs.MakeReadOnly(t, dir)
 
 	_, err = Open(ctx, path)
 	require.ErrorIs(t, err, ErrNotWritable)
