@@ -15,6 +15,7 @@ import (
 
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/services"
 )
 
@@ -67,9 +68,9 @@ func appraiseCommand() *command {
 	}
 }
 
-// judgeChoice turns --judge and --model into a services.JudgeChoice.
-func judgeChoice(name, model string) (services.JudgeChoice, error) {
-	choice := services.JudgeChoice{Model: strings.TrimSpace(model)}
+// judgeChoice turns --judge and --model into a runs.JudgeChoice.
+func judgeChoice(name, model string) (runs.JudgeChoice, error) {
+	choice := runs.JudgeChoice{Model: strings.TrimSpace(model)}
 	if name != "" {
 		p, err := domain.ParseProvider(name)
 		if err != nil {
@@ -80,7 +81,7 @@ func judgeChoice(name, model string) (services.JudgeChoice, error) {
 	return choice, nil
 }
 
-func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice services.JudgeChoice) error {
+func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice runs.JudgeChoice) error {
 	if o.gold != "" {
 		return usagef("--gold belongs to 'appraise calibrate'")
 	}
@@ -115,11 +116,11 @@ func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice services.J
 	var ap domain.Appraisal
 	switch {
 	case o.textFile != "":
-		ap, err = c.AppraiseText(ctx, title, text, choice)
+		ap, err = c.Commands.AppraiseText(ctx, title, text, choice)
 	case o.pmid != "":
-		ap, err = c.AppraisePMID(ctx, o.pmid, choice)
+		ap, err = c.Commands.AppraisePMID(ctx, o.pmid, choice)
 	default:
-		ap, err = c.AppraiseLibrary(ctx, libID, choice)
+		ap, err = c.Commands.AppraiseLibrary(ctx, libID, choice)
 	}
 	if err != nil {
 		return err
@@ -335,7 +336,7 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 	}
 }
 
-func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice services.JudgeChoice) error {
+func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice runs.JudgeChoice) error {
 	if o.textFile != "" || o.pmid != "" || o.libraryID != "" {
 		return usagef("appraise calibrate takes --gold, not --text-file, --pmid or --library-id")
 	}
@@ -351,7 +352,7 @@ func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice services.
 	if err != nil {
 		return err
 	}
-	rep, err := c.Calibrate(ctx, io.LimitReader(f, 64<<20), choice)
+	rep, err := c.Commands.Calibrate(ctx, io.LimitReader(f, 64<<20), choice)
 	if err != nil {
 		return err
 	}

@@ -10,7 +10,6 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/report"
 	"deepcritical/backend/services"
-	"deepcritical/backend/store"
 )
 
 type exportOpts struct {
@@ -116,9 +115,9 @@ func historyListFlags(fs *flag.FlagSet) any {
 }
 
 func historyList(ctx context.Context, e *env, o *historyListOpts, text string) error {
-	f := store.RunFilter{Text: text, Limit: o.limit}
-	if o.limit < 1 || o.limit > store.MaxListLimit {
-		return usagef("--limit must be between 1 and %d, got %d", store.MaxListLimit, o.limit)
+	f := services.HistoryFilter{Text: text, Limit: o.limit}
+	if o.limit < 1 || o.limit > services.MaxHistoryPage {
+		return usagef("--limit must be between 1 and %d, got %d", services.MaxHistoryPage, o.limit)
 	}
 	if o.status != "" {
 		f.Status = domain.RunStatus(o.status)

@@ -7,7 +7,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
-	"deepcritical/backend/services"
+	"deepcritical/backend/runs"
 )
 
 type judgeOpts struct {
@@ -37,7 +37,7 @@ func judgeCommand() *command {
 			if o.question == "" || o.evidence == "" {
 				return usagef("judge needs --question and --evidence")
 			}
-			choice := services.JudgeChoice{Model: o.model}
+			choice := runs.JudgeChoice{Model: o.model}
 			if o.judgeName != "" {
 				p, err := domain.ParseProvider(o.judgeName)
 				if err != nil {
@@ -58,7 +58,7 @@ func judgeCommand() *command {
 			if err != nil {
 				return err
 			}
-			res, err := c.JudgeEvidence(ctx, o.question, evidence, choice)
+			res, err := c.Commands.JudgeEvidence(ctx, o.question, evidence, choice)
 			if err != nil {
 				return err
 			}

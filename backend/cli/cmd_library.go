@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/library"
-	"deepcritical/backend/store"
+	"deepcritical/backend/services"
 )
 
 type libraryOpts struct {
@@ -41,7 +41,7 @@ func libraryCommand() *command {
 						return err
 					}
 					last := ""
-					sum, err := c.ImportLibrary(ctx, args, func(p library.Progress) {
+					sum, err := c.Commands.ImportLibrary(ctx, args, func(p library.Progress) {
 						if p.FileDone && p.File != last {
 							last = p.File
 							e.infof("%s: %d %s (%s)\n", SafeText(p.File), p.Records, plural(p.Records, "record", "records"), p.Format)
@@ -131,7 +131,7 @@ func libraryCommand() *command {
 	}
 }
 
-func printRecords(e *env, recs []store.LibraryRecord) {
+func printRecords(e *env, recs []services.LibraryItem) {
 	for _, r := range recs {
 		c := r.Evidence.Citation
 		ids := []string{}

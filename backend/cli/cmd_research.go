@@ -11,7 +11,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/report"
-	"deepcritical/backend/services"
+	"deepcritical/backend/runs"
 )
 
 type researchOpts struct {
@@ -55,7 +55,7 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if o.resume != "" && len(args) > 0 {
 		return usagef("research: give either QUESTION or --resume RUN_ID, not both")
 	}
-	req := services.StartRequest{Question: question, Model: o.model, MaxIterations: o.maxIterations}
+	req := runs.Request{Question: question, Model: o.model, MaxIterations: o.maxIterations}
 	if o.judge != "" {
 		p, err := domain.ParseProvider(o.judge)
 		if err != nil {
@@ -85,9 +85,9 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	progress := &progressPrinter{e: e, json: o.json}
 	var run domain.Run
 	if o.resume != "" {
-		run, err = c.ResumeResearch(ctx, o.resume, progress.emit)
+		run, err = c.Commands.Resume(ctx, o.resume, progress.emit)
 	} else {
-		run, err = c.RunResearch(ctx, req, progress.emit)
+		run, err = c.Commands.Research(ctx, req, progress.emit)
 	}
 	if err != nil && run.ID == "" {
 		return err

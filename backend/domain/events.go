@@ -3,6 +3,7 @@ package domain
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 )
 
 // The payloads below are the Data of each event type, one struct per type, used both to
@@ -126,12 +127,16 @@ const (
 // ErrorData is the payload of "error". Fatal errors end the run (phase "run"); the others
 // are recorded and the run goes on without the failed part.
 type ErrorData struct {
-	Error  string        `json:"error,omitempty"`
-	Errors []SearchError `json:"errors,omitempty"`
+	// Breaker is set on the one event that says the run's circuit breaker stopped calling
+	// the judge (phase "llm"); Provider names that judge.
+	Breaker bool          `json:"breaker,omitempty"`
+	Error   string        `json:"error,omitempty"`
+	Errors  []SearchError `json:"errors,omitempty"`
 	// Failed lists the papers whose appraisal failed (phase "appraisal"), each with why.
 	Failed           []AppraisalFailure `json:"failed,omitempty"`
 	Fatal            bool               `json:"fatal"`
 	Phase            string             `json:"phase"`
+	Provider         Provider           `json:"provider,omitempty"`
 	StopReason       string             `json:"stop_reason,omitempty"`
 	UnverifiedReason string             `json:"unverified_reason,omitempty"`
 }
@@ -165,6 +170,21 @@ var EventPayloads = map[EventType]func() any{
 	EventError:          func() any { return &ErrorData{} },
 	EventCancelled:      func() any { return &CancelledData{} },
 	EventQuery:          func() any { return &QueryEvent{} },
+}
+
+// NewEvent builds an event of type typ carrying data, which must be that type's payload
+// struct (EventPayloads): an event is never written with another type's payload.
+func NewEvent(runID string, typ EventType, it int, msg string, data any) (Event, error) {
+	e := Event{RunID: runID, Type: typ, Iteration: it, Message: msg}
+	if mk, ok := EventPayloads[typ]; !ok || reflect.TypeOf(mk()).Elem() != reflect.TypeOf(data) {
+		return e, fmt.Errorf("event %s carries %T, not its payload struct", typ, data)
+	}
+	b, err := json.Marshal(data)
+	if err != nil {
+		return e, fmt.Errorf("encode %s event: %w", typ, err)
+	}
+	e.Data = b
+	return e, nil
 }
 
 // DecodeData reads an event's payload into T, which must be the payload struct of the

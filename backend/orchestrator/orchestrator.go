@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"reflect"
 	"sort"
 	"strings"
 	"time"
@@ -631,19 +630,14 @@ func (o *Orchestrator) abort(ctx context.Context, st *state, cause error) (domai
 	return st.run, cause
 }
 
-// event stores the event, then emits the stored copy (with its seq and time). The store
-// write uses a context detached from cancellation, so the step a user just saw is never lost.
-// event stores one event with its typed payload (see domain.EventPayloads), then emits it.
+// event stores one event with its typed payload (see domain.EventPayloads), then emits the
+// stored copy (with its seq and time). The store write uses a context detached from
+// cancellation, so the step a user just saw is never lost.
 func (o *Orchestrator) event(ctx context.Context, st *state, typ domain.EventType, it int, msg string, data any) error {
-	e := domain.Event{RunID: st.run.ID, Type: typ, Iteration: it, Message: msg}
-	if mk, ok := domain.EventPayloads[typ]; !ok || reflect.TypeOf(mk()).Elem() != reflect.TypeOf(data) {
-		return fmt.Errorf("event %s carries %T, not its payload struct", typ, data)
-	}
-	b, err := json.Marshal(data)
+	e, err := domain.NewEvent(st.run.ID, typ, it, msg, data)
 	if err != nil {
-		return fmt.Errorf("encode %s event: %w", typ, err)
+		return err
 	}
-	e.Data = b
 	stored, err := o.d.Store.AppendEvent(context.WithoutCancel(ctx), e)
 	if err != nil {
 		return fmt.Errorf("store %s event: %w", typ, err)

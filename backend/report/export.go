@@ -1,6 +1,7 @@
 package report
 
 import (
+	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -23,6 +24,66 @@ type ExportRun struct {
 	Assessments []domain.StoredAssessment   `json:"assessments"`
 	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
 	Report      *domain.StoredReport        `json:"report,omitempty"`
+}
+
+// ExportSource is where a stored run is read from for export (the store is one).
+type ExportSource interface {
+	GetRun(ctx context.Context, id string) (domain.Run, error)
+	ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error)
+	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
+	RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error)
+	ListAssessments(ctx context.Context, runID string) ([]domain.StoredAssessment, error)
+	LatestVerdict(ctx context.Context, runID string) (*domain.StoredVerdict, error)
+	GetReport(ctx context.Context, runID string) (domain.StoredReport, error)
+}
+
+// LoadExportRun reads everything export needs about a run from the store.
+func LoadExportRun(ctx context.Context, s ExportSource, runID string) (ExportRun, error) {
+	run, err := s.GetRun(ctx, runID)
+	if err != nil {
+		return ExportRun{}, err
+	}
+	out := ExportRun{Run: run}
+	if out.Events, err = s.ListEvents(ctx, runID, 0); err != nil {
+		return out, err
+	}
+	if out.Evidence, err = s.RunEvidence(ctx, runID); err != nil {
+		return out, err
+	}
+	keys := make([]string, len(out.Evidence))
+	for i, ev := range out.Evidence {
+		keys[i] = ev.CanonicalKey()
+	}
+	if len(keys) > 0 {
+		if out.Appraisals, err = s.RunAppraisals(ctx, run, keys); err != nil {
+			return out, err
+		}
+	}
+	as, err := s.ListAssessments(ctx, runID)
+	if err != nil {
+		return out, err
+	}
+	// The export names the run once, at its top: the records' run ids and row ids are left
+	// out (they are omitempty), so every export format keeps its shape.
+	for _, a := range as {
+		out.Assessments = append(out.Assessments, domain.StoredAssessment{Iteration: a.Iteration, Label: a.Label, Assessment: a.Assessment,
+			Heuristics: a.Heuristics, CreatedAt: a.CreatedAt})
+	}
+	v, err := s.LatestVerdict(ctx, runID)
+	if err != nil {
+		return out, err
+	}
+	if v != nil {
+		out.Verdicts = []domain.StoredVerdict{{Iteration: v.Iteration, Verdict: v.Verdict, Checks: v.Checks, CreatedAt: v.CreatedAt}}
+	}
+	rep, err := s.GetReport(ctx, runID)
+	switch {
+	case err == nil:
+		out.Report = &domain.StoredReport{Markdown: rep.Markdown, Status: rep.Status, CreatedAt: rep.CreatedAt}
+	case domain.CodeOf(err) != domain.CodeNotFound:
+		return out, err
+	}
+	return out, nil
 }
 
 // Formats lists the export formats in the order the CLI and the window offer them.

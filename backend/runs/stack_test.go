@@ -78,7 +78,7 @@ func TestOfflineRunToEveryExport(t *testing.T) {
 	require.Equal(t, domain.RunComplete, run.Status)
 	require.Equal(t, domain.JudgeKindOffline, run.Judge.Kind)
 
-	er, err := runs.LoadExportRun(context.Background(), s, run.ID)
+	er, err := report.LoadExportRun(context.Background(), s, run.ID)
 	require.NoError(t, err)
 	require.NotNil(t, er.Report)
 	require.NotEmpty(t, er.Evidence)
@@ -138,7 +138,7 @@ func TestNarrativeIsWrittenOnceAndSurvivesExport(t *testing.T) {
 	require.Equal(t, int32(rounds), fake.calls.Load(), "one narrative call per synthesis round, none for the final rendering")
 	require.Equal(t, fake.calls.Load(), recorded.Load(), "every exchange is recorded")
 
-	er, err := runs.LoadExportRun(context.Background(), s, run.ID)
+	er, err := report.LoadExportRun(context.Background(), s, run.ID)
 	require.NoError(t, err)
 	require.Contains(t, er.Report.Markdown, "Liraglutide was tested in a completed phase 2 trial [1]")
 	require.Contains(t, er.Report.Markdown, "Written by compatible (fake-llm) from the stored evidence only.")

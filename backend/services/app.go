@@ -15,7 +15,13 @@ var Version = buildinfo.Version
 const Disclaimer = "For research only — not medical advice. Verify every claim against the cited sources."
 
 // AppService tells the window about the application itself.
-type AppService struct{ c *Container }
+type AppService struct {
+	paths        config.Paths
+	settings     *config.Live
+	startupErr   error
+	databaseOpen bool
+	readOnly     error
+}
 
 // AppStatus is what the window needs at start: where things live and whether the store opened.
 type AppStatus struct {
@@ -35,20 +41,20 @@ type AppStatus struct {
 // Status reports the application's state; a startup failure is described, not hidden.
 func (a *AppService) Status() (AppStatus, error) {
 	version, commit := buildinfo.Info()
-	st := AppStatus{Version: version, Commit: commit, Paths: a.c.paths, Disclaimer: Disclaimer, LastView: a.c.SettingsSnapshot().UI.LastView}
-	if a.c.startupErr != nil {
-		st.StartupError = domain.SafeMessage(a.c.startupErr)
+	st := AppStatus{Version: version, Commit: commit, Paths: a.paths, Disclaimer: Disclaimer, LastView: a.settings.Snapshot().UI.LastView}
+	if a.startupErr != nil {
+		st.StartupError = domain.SafeMessage(a.startupErr)
 		if st.StartupError == "internal error" {
-			st.StartupError = a.c.startupErr.Error()
+			st.StartupError = a.startupErr.Error()
 		}
 		return st, nil
 	}
-	if a.c.store != nil {
+	if a.databaseOpen {
 		st.DatabaseOK = true
 		st.SchemaVersion = store.LatestSchemaVersion()
 	}
-	if a.c.readOnly != nil {
-		st.ReadOnly = domain.SafeMessage(a.c.readOnly)
+	if a.readOnly != nil {
+		st.ReadOnly = domain.SafeMessage(a.readOnly)
 	}
 	return st, nil
 }

@@ -15,6 +15,7 @@ import (
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 )
 
 // noKeyring is a keyring that is never there, as on a machine without a Secret Service.
@@ -55,13 +56,13 @@ func trialEvidence(pmid string) domain.Evidence {
 func TestPaperViewShowsTheStoredAppraisalAndItsText(t *testing.T) {
 	c := openTestContainer(t)
 	ctx := context.Background()
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	appraised, plain := trialEvidence("1001"), trialEvidence("1002")
 	keys, err := st.UpsertEvidence(ctx, []domain.Evidence{appraised, plain})
 	require.NoError(t, err)
 	require.Equal(t, []string{"pmid:1001", "pmid:1002"}, keys)
-	ap, err := c.appraiser(JudgeChoice{})
+	ap, err := c.Commands.appraiser(runs.JudgeChoice{})
 	require.NoError(t, err)
 	_, _, err = ap.AppraiseAll(ctx, []domain.Evidence{appraised})
 	require.NoError(t, err)
@@ -120,13 +121,13 @@ func TestAppraiseTextIsCachedByContent(t *testing.T) {
 	c := openTestContainer(t)
 	ctx := context.Background()
 	ev := trialEvidence("1")
-	first, err := c.AppraiseText(ctx, ev.Citation.Title, ev.Content, JudgeChoice{})
+	first, err := c.Commands.AppraiseText(ctx, ev.Citation.Title, ev.Content, runs.JudgeChoice{})
 	require.NoError(t, err)
 	require.True(t, strings.HasPrefix(first.Document.Key, "text:"))
 	require.Equal(t, "rct", first.Findings[appraisal.FindingDesign].Value)
 	require.Equal(t, domain.JudgeKindOffline, first.Assessor.Kind)
 
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	stored, err := st.AppraisalsForEvidence(ctx, []string{first.Document.Key})
 	require.NoError(t, err)
@@ -136,7 +137,7 @@ func TestAppraiseTextIsCachedByContent(t *testing.T) {
 	require.NoError(t, err)
 	require.JSONEq(t, string(want), string(got), "the appraisal is kept under the text's key")
 
-	again, err := c.AppraiseText(ctx, "  "+ev.Citation.Title+"\n", ev.Content, JudgeChoice{})
+	again, err := c.Commands.AppraiseText(ctx, "  "+ev.Citation.Title+"\n", ev.Content, runs.JudgeChoice{})
 	require.NoError(t, err)
 	require.Equal(t, first.Document, again.Document, "the same text is the same document")
 
@@ -148,7 +149,7 @@ func TestAppraiseTextIsCachedByContent(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := c.AppraiseText(ctx, tc.title, tc.text, JudgeChoice{})
+			_, err := c.Commands.AppraiseText(ctx, tc.title, tc.text, runs.JudgeChoice{})
 			require.Error(t, err)
 			require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
 			require.Contains(t, domain.SafeMessage(err), tc.want)
@@ -159,14 +160,14 @@ func TestAppraiseTextIsCachedByContent(t *testing.T) {
 func TestAppraiseLibraryAndPMIDValidation(t *testing.T) {
 	c := openTestContainer(t)
 	ctx := context.Background()
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	ev := trialEvidence("2002")
 	ev.Citation.Source = domain.SourceLibrary
 	id, _, err := st.UpsertLibraryRecord(ctx, ev)
 	require.NoError(t, err)
 
-	ap, err := c.AppraiseLibrary(ctx, id, JudgeChoice{})
+	ap, err := c.Commands.AppraiseLibrary(ctx, id, runs.JudgeChoice{})
 	require.NoError(t, err)
 	require.Equal(t, "pmid:2002", ap.Document.Key)
 	require.Equal(t, "double", ap.Findings[appraisal.FindingBlinding].Value)
@@ -175,10 +176,10 @@ func TestAppraiseLibraryAndPMIDValidation(t *testing.T) {
 		id   int64
 		code domain.Code
 	}{{0, domain.CodeInvalid}, {-3, domain.CodeInvalid}, {id + 1, domain.CodeNotFound}} {
-		_, err := c.AppraiseLibrary(ctx, tc.id, JudgeChoice{})
+		_, err := c.Commands.AppraiseLibrary(ctx, tc.id, runs.JudgeChoice{})
 		require.Equal(t, tc.code, domain.CodeOf(err), tc.id)
 	}
-	_, err = c.AppraisePMID(ctx, "10.1000/not-a-pmid", JudgeChoice{})
+	_, err = c.Commands.AppraisePMID(ctx, "10.1000/not-a-pmid", runs.JudgeChoice{})
 	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
 }
 
@@ -208,7 +209,7 @@ func TestParsePMID(t *testing.T) {
 func TestCalibrateResolvesLibraryAndStoredEvidence(t *testing.T) {
 	c := openTestContainer(t)
 	ctx := context.Background()
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	lib := trialEvidence("")
 	lib.Citation.PMID, lib.Citation.DOI, lib.Citation.Source = "", "10.1000/lib.1", domain.SourceLibrary
@@ -226,7 +227,7 @@ func TestCalibrateResolvesLibraryAndStoredEvidence(t *testing.T) {
 		"library:" + strconv.FormatInt(libID, 10) + ",blinding,double\n" +
 		"doi:10.1000/cohort.7,randomized,no\n" +
 		"\"Patients were randomised to two arms in an open-label design.\",randomized,yes\n"
-	rep, err := c.Calibrate(ctx, strings.NewReader(gold), JudgeChoice{})
+	rep, err := c.Commands.Calibrate(ctx, strings.NewReader(gold), runs.JudgeChoice{})
 	require.NoError(t, err)
 	require.Len(t, rep.Items, 2)
 	require.Equal(t, "blinding", rep.Items[0].Item)
@@ -246,7 +247,7 @@ func TestCalibrateResolvesLibraryAndStoredEvidence(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := c.Calibrate(ctx, strings.NewReader(tc.gold), JudgeChoice{})
+			_, err := c.Commands.Calibrate(ctx, strings.NewReader(tc.gold), runs.JudgeChoice{})
 			require.Error(t, err)
 			require.Contains(t, domain.SafeMessage(err), tc.want)
 			require.Equal(t, tc.code, domain.CodeOf(err))
@@ -266,14 +267,14 @@ func BenchmarkAppraiseText(b *testing.B) {
 	ev := trialEvidence("1")
 	b.Run("miss", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := c.AppraiseText(ctx, ev.Citation.Title, ev.Content+" Run "+strconv.Itoa(i)+".", JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
+			if _, err := c.Commands.AppraiseText(ctx, ev.Citation.Title, ev.Content+" Run "+strconv.Itoa(i)+".", runs.JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
 				b.Fatal(err)
 			}
 		}
 	})
 	b.Run("hit", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
-			if _, err := c.AppraiseText(ctx, ev.Citation.Title, ev.Content, JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
+			if _, err := c.Commands.AppraiseText(ctx, ev.Citation.Title, ev.Content, runs.JudgeChoice{Provider: domain.ProviderOffline}); err != nil {
 				b.Fatal(err)
 			}
 		}

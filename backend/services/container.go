@@ -1,5 +1,11 @@
-// Package services holds the facades bound to the window (one per domain) and used by the
-// CLI, so both drive the same code. Methods return (T, error) with user-safe messages.
+// Package services holds the facades the window binds and the commands the CLI runs. Each
+// service is a thin adapter with its own small dependencies: it validates a request, calls
+// the package that does the work and shapes the answer for the window (the DTOs here, never
+// store rows). Methods return (T, error) with user-safe messages.
+//
+// Container is the composition root: it opens the settings, secrets and database once per
+// process, assembles the run stack (runs.Engines and runs.Runner) and hands each service
+// only what it uses.
 package services
 
 import (
@@ -8,10 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
-	"sync"
 	"time"
-
-	"golang.org/x/time/rate"
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
@@ -27,30 +30,13 @@ type Options struct {
 	Clock      func() time.Time
 }
 
-// Container owns the store, settings and secrets and the services built on them. The CLI
-// opens one per command; the window keeps one for its lifetime.
+// Container owns the process's settings, database and run stack and the services built on
+// them. The CLI opens one per command; the window keeps one for its lifetime.
 type Container struct {
-	paths   config.Paths
-	http    *http.Client
-	clock   func() time.Time
+	live    *config.Live
 	store   *store.Store
 	runner  *runs.Runner
-	secrets *config.SecretStore
-
-	mu       sync.RWMutex
-	settings config.Settings
-
-	// readOnly is set (to the reason) when the data folder could only be opened for reading.
-	readOnly error
-
-	// startupErr is set when the desktop could not open the store or settings; the window
-	// still opens and shows it instead of crashing.
-	startupErr error
-
 	emitter *Emitter
-
-	limMu    sync.Mutex
-	limiters map[bool]*rate.Limiter
 
 	App        *AppService
 	Settings   *SettingsService
@@ -62,12 +48,15 @@ type Container struct {
 	Reports    *ReportService
 	Appraisals *AppraisalService
 	Library    *LibraryService
+	// Commands are the operations only the terminal offers (they take a context and a
+	// progress callback, which the window's bindings cannot carry).
+	Commands *CommandService
 }
 
 // Open loads settings, opens (creating if needed) the database and builds the services.
 func Open(ctx context.Context, opts Options) (*Container, error) {
-	c := newContainer(opts)
-	if err := c.open(ctx); err != nil {
+	c, err := open(ctx, opts)
+	if err != nil {
 		return nil, err
 	}
 	return c, nil
@@ -76,15 +65,16 @@ func Open(ctx context.Context, opts Options) (*Container, error) {
 // OpenForDesktop is Open for the window: a failure is kept and shown in the app rather than
 // preventing the window from opening.
 func OpenForDesktop(ctx context.Context) *Container {
-	c := newContainer(Options{Paths: config.DefaultPaths()})
-	if err := c.open(ctx); err != nil {
+	c, err := open(ctx, Options{Paths: config.DefaultPaths()})
+	if err != nil {
 		slog.Error("startup", "err", err)
-		c.startupErr = err
 	}
 	return c
 }
 
-func newContainer(opts Options) *Container {
+// open assembles everything; on an error the Container is still complete, every service
+// answering with that error (the window shows it instead of crashing).
+func open(ctx context.Context, opts Options) (*Container, error) {
 	if opts.Paths == (config.Paths{}) {
 		opts.Paths = config.DefaultPaths()
 	}
@@ -97,47 +87,90 @@ func newContainer(opts Options) *Container {
 	if opts.Keyring == nil {
 		opts.Keyring = config.OSKeyring{}
 	}
-	c := &Container{paths: opts.Paths, http: opts.HTTPClient, clock: opts.Clock, settings: config.Defaults()}
-	c.secrets = config.NewSecretStore(opts.Paths, opts.Keyring)
-	c.emitter = newEmitter()
-	c.App = &AppService{c: c}
-	c.Settings = &SettingsService{c: c}
-	c.History = &HistoryService{c: c}
-	c.Providers = &ProviderService{c: c}
-	c.Runs = &RunService{c: c}
-	c.Search = &SearchService{c: c}
-	c.Judges = &JudgeService{c: c}
-	c.Reports = &ReportService{c: c}
-	c.Library = &LibraryService{c: c}
-	c.Appraisals = &AppraisalService{c: c}
-	return c
-}
+	secrets := config.NewSecretStore(opts.Paths, opts.Keyring)
+	c := &Container{live: config.NewLive(opts.Paths, secrets, config.Defaults()), emitter: newEmitter()}
 
-func (c *Container) open(ctx context.Context) error {
-	s, err := config.Load(c.paths)
-	if err != nil {
-		return err
-	}
-	c.settings = s
-	st, err := store.Open(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
-	if errors.Is(err, store.ErrNotWritable) {
-		// A data folder that cannot be written still shows its history; starting runs,
-		// importing and other writes say why they cannot.
-		ro, roErr := store.OpenReadOnly(ctx, c.paths.DatabaseFile, store.WithClock(c.clock))
-		if roErr != nil {
-			return err
-		}
-		slog.Warn("data folder is read-only: history can be browsed, nothing can be written", "err", err)
-		c.store, c.readOnly = ro, domain.Wrap(domain.CodeUnavailable, err,
-			fmt.Sprintf("the data folder %s is read-only: past runs can be browsed, but starting or resuming a run needs a writable folder",
-				c.paths.DataDir))
-		return nil
+	var st *store.Store
+	var readOnly error
+	s, err := config.Load(opts.Paths)
+	if err == nil {
+		c.live = config.NewLive(opts.Paths, secrets, s)
+		st, readOnly, err = openStore(ctx, opts)
 	}
 	if err != nil {
-		return err
+		c.build(opts, nil, nil, err)
+		return c, err
 	}
 	c.store = st
-	c.runner = runs.New(st, runs.Options{Clock: c.clock})
+	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock})
+	if readOnly == nil {
+		c.runner = runs.New(st, runs.Options{Clock: opts.Clock})
+	}
+	c.build(opts, engines, readOnly, nil)
+	return c, nil
+}
+
+// openStore opens the database; a data folder that cannot be written still shows its
+// history (readOnly says why nothing can be written).
+func openStore(ctx context.Context, opts Options) (st *store.Store, readOnly error, err error) {
+	st, err = store.Open(ctx, opts.Paths.DatabaseFile, store.WithClock(opts.Clock))
+	if !errors.Is(err, store.ErrNotWritable) {
+		return st, nil, err
+	}
+	ro, roErr := store.OpenReadOnly(ctx, opts.Paths.DatabaseFile, store.WithClock(opts.Clock))
+	if roErr != nil {
+		return nil, nil, err
+	}
+	slog.Warn("data folder is read-only: history can be browsed, nothing can be written", "err", err)
+	return ro, domain.Wrap(domain.CodeUnavailable, err,
+		fmt.Sprintf("the data folder %s is read-only: past runs can be browsed, but starting or resuming a run needs a writable folder",
+			opts.Paths.DataDir)), nil
+}
+
+// build hands each service its dependencies. startupErr (the database or settings could
+// not be opened) makes every dependency on them answer with it; readOnly does the same
+// for writes.
+func (c *Container) build(opts Options, engines *runs.Engines, readOnly, startupErr error) {
+	db := ready(c.store)
+	if startupErr != nil {
+		db = missing[*store.Store](startupErr)
+	} else if c.store == nil {
+		db = missing[*store.Store](domain.Errorf(domain.CodeUnavailable, "the database is not open"))
+	}
+	writable := db
+	if readOnly != nil {
+		writable = missing[*store.Store](readOnly)
+	}
+	eng := ready(engines)
+	if engines == nil {
+		eng = missing[*runs.Engines](db.err)
+	}
+	research := missing[runs.Researcher](firstErr(db.err, readOnly))
+	runner := missing[*runs.Runner](research.err)
+	if c.runner != nil && engines != nil {
+		research, runner = ready(runs.Researcher{Runner: c.runner, Engines: engines}), ready(c.runner)
+	}
+
+	c.App = &AppService{paths: opts.Paths, settings: c.live, startupErr: startupErr, databaseOpen: c.store != nil, readOnly: readOnly}
+	c.Settings = &SettingsService{live: c.live}
+	c.History = &HistoryService{store: narrow[historyStore](db), runs: runner}
+	c.Providers = &ProviderService{settings: c.live, secrets: c.live.Secrets(), engines: eng}
+	c.Runs = &RunService{research: research, runner: runner, events: narrow[eventLister](db), emitter: c.emitter}
+	c.Search = &SearchService{engines: eng}
+	c.Judges = &JudgeService{store: narrow[judgeStore](writable), engines: eng}
+	c.Reports = &ReportService{store: narrow[reportStore](db), window: c.emitter}
+	c.Appraisals = &AppraisalService{store: narrow[paperStore](db)}
+	c.Library = &LibraryService{store: narrow[libraryStore](db), importTo: writable, window: c.emitter}
+	c.Commands = &CommandService{store: writable, engines: eng, research: research}
+}
+
+// firstErr is the first non-nil error.
+func firstErr(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
@@ -145,7 +178,7 @@ func (c *Container) open(ctx context.Context) error {
 func (c *Container) Bindings() []any {
 	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Library, c.Appraisals}
 	if benchHooksEnabled() {
-		b = append(b, &DiagnosticsService{c: c})
+		b = append(b, &DiagnosticsService{emitter: c.emitter})
 	}
 	return b
 }
@@ -163,7 +196,7 @@ func (c *Container) Start(ctx context.Context) {
 	}
 }
 
-// Close stops the emitter and closes the store.
+// Close stops the runs this process executes, the emitter and the store.
 func (c *Container) Close() {
 	if c.runner != nil {
 		c.runner.Shutdown(10 * time.Second)
@@ -176,62 +209,12 @@ func (c *Container) Close() {
 	}
 }
 
-// Store returns the open store or the startup error as a user-safe unavailable error.
-func (c *Container) Store() (*store.Store, error) {
-	if c.store == nil {
-		if c.startupErr != nil {
-			return nil, c.startupErr
-		}
-		return nil, domain.Errorf(domain.CodeUnavailable, "the database is not open")
-	}
-	return c.store, nil
-}
-
-// Runner returns the run executor or the startup error.
-func (c *Container) Runner() (*runs.Runner, error) {
-	if _, err := c.Store(); err != nil {
-		return nil, err
-	}
-	if c.readOnly != nil {
-		return nil, c.readOnly
-	}
-	return c.runner, nil
-}
-
 // Paths returns where settings, secrets and data live.
-func (c *Container) Paths() config.Paths { return c.paths }
-
-// SettingsSnapshot returns a copy of the stored settings (without environment overrides).
-func (c *Container) SettingsSnapshot() config.Settings {
-	c.mu.RLock()
-	defer c.mu.RUnlock()
-	return c.settings.Clone()
-}
-
-// Effective returns the settings with environment overrides applied; this is what runs use.
-func (c *Container) Effective() config.Settings {
-	return config.Effective(c.SettingsSnapshot())
-}
-
-// updateSettings applies fn to a copy, validates and saves it; on any error the stored
-// settings and the file are unchanged.
-func (c *Container) updateSettings(fn func(*config.Settings) error) (config.Settings, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	next := c.settings.Clone()
-	if err := fn(&next); err != nil {
-		return config.Settings{}, err
-	}
-	if err := config.Save(c.paths, next); err != nil {
-		return config.Settings{}, err
-	}
-	c.settings = next
-	return next.Clone(), nil
-}
+func (c *Container) Paths() config.Paths { return c.live.Paths() }
 
 // WindowSize is the remembered window size, or a default that fits a laptop screen.
 func (c *Container) WindowSize() (int, int) {
-	ui := c.SettingsSnapshot().UI
+	ui := c.live.Snapshot().UI
 	w, h := ui.WindowWidth, ui.WindowHeight
 	if w < 900 || h < 600 {
 		return 1280, 820
@@ -244,7 +227,7 @@ func (c *Container) RememberWindowSize(w, h int) error {
 	if w < 900 || h < 600 {
 		return nil
 	}
-	_, err := c.updateSettings(func(s *config.Settings) error {
+	_, err := c.live.Modify(func(s *config.Settings) error {
 		s.UI.WindowWidth, s.UI.WindowHeight = w, h
 		return nil
 	})
@@ -252,4 +235,32 @@ func (c *Container) RememberWindowSize(w, h int) error {
 		return nil
 	}
 	return err
+}
+
+// dep is a dependency a service may have to do without: the window opens even when the
+// database could not be opened (or only for reading), and each call then says why.
+type dep[T any] struct {
+	v   T
+	err error
+}
+
+func ready[T any](v T) dep[T] { return dep[T]{v: v} }
+
+func missing[T any](err error) dep[T] { return dep[T]{err: err} }
+
+// get returns the dependency or the reason it is missing.
+func (d dep[T]) get() (T, error) {
+	if d.err != nil {
+		var zero T
+		return zero, d.err
+	}
+	return d.v, nil
+}
+
+// narrow gives a service the database through its own small interface.
+func narrow[I any](d dep[*store.Store]) dep[I] {
+	if d.err != nil {
+		return missing[I](d.err)
+	}
+	return ready(any(d.v).(I))
 }

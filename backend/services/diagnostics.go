@@ -12,7 +12,7 @@ import (
 // DiagnosticsService exists only when DEEPCRITICAL_BENCH_HOOKS=1: it lets the UI benchmark
 // push a burst of synthetic run events through the real emitter and batching path. It is
 // never bound in normal use.
-type DiagnosticsService struct{ c *Container }
+type DiagnosticsService struct{ emitter *Emitter }
 
 // benchHooksEnabled reports whether the benchmark hooks are bound.
 func benchHooksEnabled() bool { return os.Getenv("DEEPCRITICAL_BENCH_HOOKS") == "1" }
@@ -27,7 +27,7 @@ func (d *DiagnosticsService) EmitBurst(n, ms int) (int, error) {
 	start := time.Now()
 	for i := 1; i <= n; i++ {
 		data, _ := json.Marshal(map[string]int{"i": i})
-		d.c.emitter.Emit(domain.Event{RunID: "bench", Seq: int64(i), Type: domain.EventSearching, Iteration: 1,
+		d.emitter.Emit(domain.Event{RunID: "bench", Seq: int64(i), Type: domain.EventSearching, Iteration: 1,
 			Message: fmt.Sprintf("synthetic event %d", i), Data: data, Time: time.Now()})
 		if next := start.Add(time.Duration(i) * gap); time.Until(next) > 0 {
 			time.Sleep(time.Until(next))

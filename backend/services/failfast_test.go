@@ -16,6 +16,7 @@ import (
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
 
@@ -61,10 +62,10 @@ func faultRun(t testing.TB, url string) (*Container, domain.Run) {
 	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", url+"/v1")
 	_, err = c.Settings.Set("providers.compatible.timeout_s", "5")
 	require.NoError(t, err)
-	sum, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	sum, err := c.Commands.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
 	require.NoError(t, err)
 	require.Equal(t, 2, sum.Imported)
-	run, err := c.RunResearch(context.Background(), StartRequest{Question: "What drugs could be repurposed for Alzheimer disease?",
+	run, err := c.Commands.Research(context.Background(), runs.Request{Question: "What drugs could be repurposed for Alzheimer disease?",
 		Judge: domain.ProviderCompatible, Model: "local-model", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 3}, nil)
 	require.NoError(t, err)
 	return c, run
@@ -113,7 +114,7 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 		require.True(t, judge.IsFallback(a.Assessment))
 	}
 	// Every call (appraisal ones included) is stored with the run's id and its reason.
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	calls, err := st.ListLLMCalls(context.Background(), run.ID)
 	require.NoError(t, err)

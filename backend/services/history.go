@@ -7,43 +7,99 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
 
 // HistoryService lists, opens and deletes stored runs; everything works offline.
-type HistoryService struct{ c *Container }
+type HistoryService struct {
+	store dep[historyStore]
+	// runs marks runs whose process died as interrupted before a listing (missing when the
+	// data folder is read-only).
+	runs dep[*runs.Runner]
+}
+
+// historyStore is the part of the database History reads and deletes.
+type historyStore interface {
+	ListRuns(ctx context.Context, f store.RunFilter) ([]store.RunSummary, error)
+	GetRun(ctx context.Context, id string) (domain.Run, error)
+	ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error)
+	GetReport(ctx context.Context, runID string) (domain.StoredReport, error)
+	LLMUsageForRun(ctx context.Context, runID string) ([]store.LLMUsage, error)
+	DeleteRun(ctx context.Context, id string) error
+}
+
+var _ historyStore = (*store.Store)(nil)
+
+// MaxHistoryPage is the largest page of history one call returns.
+const MaxHistoryPage = store.MaxListLimit
+
+// HistoryFilter is what the History view (and `history list`) filters runs by; zero
+// values filter nothing.
+type HistoryFilter struct {
+	// Text is searched over run questions, the evidence of each run and the reports.
+	Text   string           `json:"text,omitempty"`
+	Status domain.RunStatus `json:"status,omitempty"`
+	Judge  domain.Provider  `json:"judge,omitempty"`
+	// Limit defaults to 50 and is at most MaxHistoryPage.
+	Limit  int `json:"limit,omitempty"`
+	Offset int `json:"offset,omitempty"`
+}
+
+// HistoryItem is one run as the History list shows it.
+type HistoryItem struct {
+	ID            string           `json:"id"`
+	Question      string           `json:"question"`
+	Status        domain.RunStatus `json:"status"`
+	Judge         domain.JudgeInfo `json:"judge"`
+	Iterations    int              `json:"iterations"`
+	EvidenceCount int              `json:"evidence_count"`
+	VerdictPass   *bool            `json:"verdict_pass,omitempty"`
+	CreatedAt     time.Time        `json:"created_at"`
+	FinishedAt    *time.Time       `json:"finished_at,omitempty"`
+	StopReason    string           `json:"stop_reason,omitempty"`
+	Error         string           `json:"error,omitempty"`
+	// ReportStatus is the report's status (verified, failed, unverified), empty without one.
+	ReportStatus string `json:"report_status,omitempty"`
+	// Outcome is domain.RunOutcome's one line, as the run header and the report say it.
+	Outcome string `json:"outcome"`
+}
+
+func historyItem(r store.RunSummary) HistoryItem {
+	return HistoryItem{ID: r.ID, Question: r.Question, Status: r.Status, Judge: r.Judge, Iterations: r.Iterations,
+		EvidenceCount: r.EvidenceCount, VerdictPass: r.VerdictPass, CreatedAt: r.CreatedAt, FinishedAt: r.FinishedAt,
+		StopReason: r.StopReason, Error: r.Error, ReportStatus: r.ReportStatus,
+		Outcome: domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
+}
 
 // historyTimeout bounds a history query so a locked database cannot freeze the window.
 const historyTimeout = 10 * time.Second
 
 // List returns runs newest first, filtered by status, judge and full-text over questions,
 // evidence and reports.
-func (h *HistoryService) List(f store.RunFilter) ([]store.RunSummary, error) {
-	st, err := h.c.Store()
+func (h *HistoryService) List(f HistoryFilter) ([]HistoryItem, error) {
+	st, err := h.store.get()
 	if err != nil {
 		return nil, err
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
 	defer cancel()
-	f.Text = strings.TrimSpace(f.Text)
 	// A run whose process died since the window opened (a killed terminal run) shows as
 	// interrupted, not running. Best effort: a read-only database is still listed.
-	if runner, err := h.c.Runner(); err == nil {
+	if runner, err := h.runs.get(); err == nil {
 		if _, err := runner.MarkInterrupted(ctx); err != nil {
 			slog.Debug("mark interrupted runs", "err", err)
 		}
 	}
-	runs, err := st.ListRuns(ctx, f)
+	rows, err := st.ListRuns(ctx, store.RunFilter{Text: strings.TrimSpace(f.Text), Status: f.Status, Judge: f.Judge, Limit: f.Limit, Offset: f.Offset})
 	if err != nil {
 		return nil, err
 	}
-	if runs == nil {
-		runs = []store.RunSummary{}
+	out := make([]HistoryItem, len(rows))
+	for i, r := range rows {
+		out[i] = historyItem(r)
 	}
-	for i := range runs {
-		runs[i].Outcome = runs[i].OutcomeLine()
-	}
-	return runs, nil
+	return out, nil
 }
 
 // RunDetail is one stored run with its events.
@@ -58,7 +114,7 @@ type RunDetail struct {
 
 // Get opens one stored run.
 func (h *HistoryService) Get(id string) (RunDetail, error) {
-	st, err := h.c.Store()
+	st, err := h.store.get()
 	if err != nil {
 		return RunDetail{}, err
 	}
@@ -87,7 +143,9 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 }
 
 // storedReportStatus is the status of the run's stored report, or empty when it has none.
-func storedReportStatus(ctx context.Context, st *store.Store, runID string) (string, error) {
+func storedReportStatus(ctx context.Context, st interface {
+	GetReport(context.Context, string) (domain.StoredReport, error)
+}, runID string) (string, error) {
 	rep, err := st.GetReport(ctx, runID)
 	switch {
 	case err == nil:
@@ -100,7 +158,7 @@ func storedReportStatus(ctx context.Context, st *store.Store, runID string) (str
 
 // Delete removes a run and everything stored with it.
 func (h *HistoryService) Delete(id string) error {
-	st, err := h.c.Store()
+	st, err := h.store.get()
 	if err != nil {
 		return err
 	}

@@ -7,39 +7,31 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/runs"
+	"deepcritical/backend/store"
 )
 
-// JudgeService judges evidence outside a run (`deepcritical judge`) and re-judges the
-// evidence of stored runs with another judge, offline included.
-type JudgeService struct{ c *Container }
+// JudgeService re-judges the evidence of stored runs with another judge, offline included.
+type JudgeService struct {
+	store   dep[judgeStore]
+	engines dep[*runs.Engines]
+}
+
+// judgeStore is the part of the database re-judging reads and writes.
+type judgeStore interface {
+	GetRun(ctx context.Context, id string) (domain.Run, error)
+	ListAssessments(ctx context.Context, runID string) ([]domain.StoredAssessment, error)
+	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
+	RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error)
+	SaveAssessment(ctx context.Context, a domain.StoredAssessment) error
+}
+
+var _ judgeStore = (*store.Store)(nil)
 
 // JudgeResult is an assessment with the heuristics the judge saw.
 type JudgeResult struct {
 	Assessment domain.Assessment `json:"assessment"`
 	Heuristics domain.Heuristics `json:"heuristics"`
-}
-
-// JudgeEvidence assesses evidence for a question with the chosen judge (default: the
-// settings'); it backs `deepcritical judge`.
-func (c *Container) JudgeEvidence(ctx context.Context, question string, evidence []domain.Evidence, choice JudgeChoice) (JudgeResult, error) {
-	q, err := domain.ValidateQuestion(question)
-	if err != nil {
-		return JudgeResult{}, err
-	}
-	for i, ev := range evidence {
-		if err := ev.Validate(); err != nil {
-			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
-		}
-	}
-	eng, err := c.buildEngine(choice, domain.DefaultRunConfig())
-	if err != nil {
-		return JudgeResult{}, err
-	}
-	a, h, err := eng.judge.Assess(ctx, judge.Input{Question: q, Evidence: evidence})
-	if err != nil {
-		return JudgeResult{}, err
-	}
-	return JudgeResult{Assessment: a, Heuristics: h}, nil
 }
 
 // RejudgeRequest names a stored run and the judge to assess its evidence again.
@@ -73,7 +65,7 @@ type Difference struct {
 // assessment beside the original (labelled) and returns both with their differences. It
 // needs no network for the offline judge.
 func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
-	st, err := j.c.Store()
+	st, err := j.store.get()
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -107,11 +99,15 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err != nil {
 		return Comparison{}, err
 	}
-	eng, err := j.c.buildEngine(JudgeChoice{Provider: req.Provider, Model: req.Model}, run.Config)
+	engines, err := j.engines.get()
 	if err != nil {
 		return Comparison{}, err
 	}
-	a, h, err := eng.judge.Assess(ctx, judge.Input{RunID: run.ID, Question: run.Question, Evidence: evidence, Appraisals: appraisals})
+	eng, err := engines.Build(runs.JudgeChoice{Provider: req.Provider, Model: req.Model}, run.Config)
+	if err != nil {
+		return Comparison{}, err
+	}
+	a, h, err := eng.Judge.Assess(ctx, judge.Input{RunID: run.ID, Question: run.Question, Evidence: evidence, Appraisals: appraisals})
 	if err != nil {
 		return Comparison{}, err
 	}

@@ -18,33 +18,53 @@ const LibraryProgressEvent = "library:progress"
 
 // LibraryService imports the user's reference files and lists and searches them.
 type LibraryService struct {
-	c  *Container
-	mu sync.Mutex // one import at a time keeps progress readable
+	store dep[libraryStore]
+	// importTo is the database when it can be written (imports need it).
+	importTo dep[*store.Store]
+	window   windowContexter
+	mu       sync.Mutex // one import at a time keeps progress readable
+}
+
+// libraryStore is the part of the database the Library view lists and searches.
+type libraryStore interface {
+	ListLibrary(ctx context.Context, limit, offset int) ([]store.LibraryRecord, error)
+	CountLibrary(ctx context.Context) (int, error)
+	SearchLibrary(ctx context.Context, query string, limit int) ([]store.LibraryRecord, error)
+}
+
+var _ libraryStore = (*store.Store)(nil)
+
+// LibraryItem is one record of the user's library as the Library view shows it.
+type LibraryItem struct {
+	ID       int64           `json:"id"`
+	Key      string          `json:"key"`
+	Evidence domain.Evidence `json:"evidence"`
+	// Score is the search rank (bm25, lower is better); 0 in a plain listing.
+	Score      float64   `json:"score,omitempty"`
+	ImportedAt time.Time `json:"imported_at"`
+	UpdatedAt  time.Time `json:"updated_at"`
+}
+
+// LibraryItems shapes store rows for the window and the terminal.
+func libraryItems(recs []store.LibraryRecord) []LibraryItem {
+	out := make([]LibraryItem, len(recs))
+	for i, r := range recs {
+		out[i] = LibraryItem{ID: r.ID, Key: r.Key, Evidence: r.Evidence, Score: r.Score, ImportedAt: r.ImportedAt, UpdatedAt: r.UpdatedAt}
+	}
+	return out
 }
 
 // LibraryPage is one page of the library list.
 type LibraryPage struct {
-	Records []store.LibraryRecord `json:"records"`
-	Total   int                   `json:"total"`
-}
-
-// ImportLibrary imports files into the library (the CLI's path); progress may be nil.
-func (c *Container) ImportLibrary(ctx context.Context, paths []string, progress func(library.Progress)) (library.Summary, error) {
-	st, err := c.Store()
-	if err != nil {
-		return library.Summary{}, err
-	}
-	if len(paths) == 0 {
-		return library.Summary{}, domain.Errorf(domain.CodeInvalid, "no files to import")
-	}
-	return library.Import(ctx, st, paths, progress)
+	Records []LibraryItem `json:"records"`
+	Total   int           `json:"total"`
 }
 
 // Import imports files and streams progress to the window, throttled to a few updates a second.
 func (l *LibraryService) Import(paths []string) (library.Summary, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	ctx := l.c.emitter.windowContext()
+	ctx := l.window.windowContext()
 	var last time.Time
 	progress := func(p library.Progress) {
 		if ctx == nil || (!p.FileDone && time.Since(last) < 200*time.Millisecond) {
@@ -53,12 +73,16 @@ func (l *LibraryService) Import(paths []string) (library.Summary, error) {
 		last = time.Now()
 		runtime.EventsEmit(ctx, LibraryProgressEvent, p)
 	}
-	return l.c.ImportLibrary(context.Background(), paths, progress)
+	st, err := l.importTo.get()
+	if err != nil {
+		return library.Summary{}, err
+	}
+	return importFiles(context.Background(), st, paths, progress)
 }
 
 // ImportDialog lets the user pick files, then imports them; no files picked is not an error.
 func (l *LibraryService) ImportDialog() (library.Summary, error) {
-	ctx := l.c.emitter.windowContext()
+	ctx := l.window.windowContext()
 	if ctx == nil {
 		return library.Summary{}, domain.Errorf(domain.CodeUnavailable, "no window to show a file dialog in")
 	}
@@ -80,7 +104,7 @@ func (l *LibraryService) ImportDialog() (library.Summary, error) {
 
 // List returns a page of the library, newest first.
 func (l *LibraryService) List(limit, offset int) (LibraryPage, error) {
-	st, err := l.c.Store()
+	st, err := l.store.get()
 	if err != nil {
 		return LibraryPage{}, err
 	}
@@ -96,15 +120,12 @@ func (l *LibraryService) List(limit, offset int) (LibraryPage, error) {
 	if err != nil {
 		return LibraryPage{}, err
 	}
-	if recs == nil {
-		recs = []store.LibraryRecord{}
-	}
-	return LibraryPage{Records: recs, Total: n}, nil
+	return LibraryPage{Records: libraryItems(recs), Total: n}, nil
 }
 
 // Search ranks library records for a query with bm25.
-func (l *LibraryService) Search(query string, limit int) ([]store.LibraryRecord, error) {
-	st, err := l.c.Store()
+func (l *LibraryService) Search(query string, limit int) ([]LibraryItem, error) {
+	st, err := l.store.get()
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +136,5 @@ func (l *LibraryService) Search(query string, limit int) ([]store.LibraryRecord,
 		limit = 100
 	}
 	recs, err := st.SearchLibrary(context.Background(), query, limit)
-	if recs == nil {
-		recs = []store.LibraryRecord{}
-	}
-	return recs, err
+	return libraryItems(recs), err
 }

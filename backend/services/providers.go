@@ -7,6 +7,7 @@ import (
 
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
+	"deepcritical/backend/runs"
 	"net"
 	"net/url"
 	"os/exec"
@@ -18,7 +19,11 @@ import (
 
 // ProviderService describes the judges: which are configured, which model each would run,
 // and whether using it sends data off this machine.
-type ProviderService struct{ c *Container }
+type ProviderService struct {
+	settings interface{ Effective() config.Settings }
+	secrets  config.Masker
+	engines  dep[*runs.Engines]
+}
 
 // ProviderStatus is one judge as the Settings view and `providers list` show it.
 type ProviderStatus struct {
@@ -47,7 +52,7 @@ var providerLabels = map[domain.Provider]string{
 
 // List reports every provider in display order.
 func (p *ProviderService) List() ([]ProviderStatus, error) {
-	return providerStatuses(p.c.Effective(), p.c.secrets), nil
+	return providerStatuses(p.settings.Effective(), p.secrets), nil
 }
 
 func providerStatuses(s config.Settings, secrets config.Masker) []ProviderStatus {
@@ -164,8 +169,11 @@ func (p *ProviderService) Test(name string) (ProviderTest, error) {
 		out.OK, out.Model, out.Local = true, "heuristic-v1", true
 		return out, nil
 	}
-	s := p.c.Effective()
-	client, info, err := p.c.llmClient(s, resolveJudge(s, JudgeChoice{Provider: prov}))
+	engines, err := p.engines.get()
+	if err != nil {
+		return ProviderTest{}, err
+	}
+	client, info, err := engines.LLMClient(runs.JudgeChoice{Provider: prov})
 	if err != nil {
 		out.Error = domain.SafeMessage(err)
 		return out, nil
@@ -173,11 +181,7 @@ func (p *ProviderService) Test(name string) (ProviderTest, error) {
 	out.Model, out.Local = info.Model, info.Local
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	var rec llm.Recorder
-	if st, serr := p.c.Store(); serr == nil {
-		rec = recorder{st: st}
-	}
-	res, err := providers.Test(ctx, client, rec)
+	res, err := providers.Test(ctx, client, engines.Recorder())
 	if err != nil {
 		out.Error = llmMessage(err)
 		return out, nil
@@ -195,14 +199,11 @@ func (p *ProviderService) Models(name string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := p.c.Effective()
-	ps := s.Provider(prov)
-	cfg := providers.ProviderConfig{Provider: prov, BaseURL: ps.BaseURL, Model: ps.Model, HTTPClient: p.c.http, Timeout: 15 * time.Second}
-	if secret, ok := config.SecretForProvider(prov); ok {
-		if key, _, err := p.c.secrets.Get(secret); err == nil {
-			cfg.APIKey = key
-		}
+	engines, err := p.engines.get()
+	if err != nil {
+		return nil, err
 	}
+	cfg := engines.ProviderConfig(prov)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	models, err := providers.ListModels(ctx, cfg)

@@ -14,15 +14,33 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
-	"deepcritical/backend/runs"
+
+	"deepcritical/backend/store"
 )
 
 // ReportService opens reports and exports runs in every format.
 type ReportService struct {
-	c *Container
+	store dep[reportStore]
+	// window gives the save dialog its parent window.
+	window windowContexter
 	// lastDir is the folder of the last export, where the next save dialog opens; it is
 	// kept for the session only.
 	lastDir atomic.Pointer[string]
+}
+
+// reportStore is the part of the database reports are read from.
+type reportStore interface {
+	report.ExportSource
+	GetRun(ctx context.Context, id string) (domain.Run, error)
+	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
+	RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error)
+}
+
+var _ reportStore = (*store.Store)(nil)
+
+// windowContexter gives the window's context, which dialogs need (nil without a window).
+type windowContexter interface {
+	windowContext() context.Context
 }
 
 // ReportView is a run's report as the Report view shows it.
@@ -57,7 +75,7 @@ type EvidenceView struct {
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
 func (r *ReportService) Get(runID string) (ReportView, error) {
-	st, err := r.c.Store()
+	st, err := r.store.get()
 	if err != nil {
 		return ReportView{}, err
 	}
@@ -83,13 +101,13 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	if as != nil {
 		view.Assessments = as
 	}
-	evs, err := r.c.evidenceViews(ctx, runID)
+	evs, err := evidenceViews(ctx, st, runID)
 	if err != nil {
 		return view, err
 	}
 	view.Evidence = evs
 	view.Limitations = []report.Limitation{}
-	if run, err := runs.LoadExportRun(ctx, st, runID); err == nil {
+	if run, err := report.LoadExportRun(ctx, st, runID); err == nil {
 		view.Limitations = report.LimitationsOf(run)
 		if view.Markdown != "" {
 			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
@@ -103,11 +121,8 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	return view, nil
 }
 
-func (c *Container) evidenceViews(ctx context.Context, runID string) ([]EvidenceView, error) {
-	st, err := c.Store()
-	if err != nil {
-		return nil, err
-	}
+// evidenceViews are the evidence cards of a run, numbered as the report cites them.
+func evidenceViews(ctx context.Context, st reportStore, runID string) ([]EvidenceView, error) {
 	run, err := st.GetRun(ctx, runID)
 	if err != nil {
 		return nil, err
@@ -150,11 +165,11 @@ func (r *ReportService) Export(runID, format, path string, force bool) (string, 
 	if err != nil {
 		return "", err
 	}
-	st, err := r.c.Store()
+	st, err := r.store.get()
 	if err != nil {
 		return "", err
 	}
-	run, err := runs.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
+	run, err := report.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
 	if err != nil {
 		return "", err
 	}
@@ -176,7 +191,7 @@ func (r *ReportService) ExportDialog(runID, format string) (string, error) {
 	if dir := os.Getenv("DEEPCRITICAL_EXPORT_DIR"); dir != "" {
 		return r.Export(runID, f, filepath.Join(dir, "deepcritical-"+runID+report.Extension(f)), true)
 	}
-	ctx := r.c.emitter.windowContext()
+	ctx := r.window.windowContext()
 	if ctx == nil {
 		return "", domain.Errorf(domain.CodeUnavailable, "no window to show a save dialog in")
 	}

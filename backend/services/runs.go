@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/runs"
 )
 
@@ -13,7 +12,15 @@ import (
 // owns their goroutines and leases; their events reach the window as batched run:event
 // messages.
 type RunService struct {
-	c *Container
+	research dep[runs.Researcher]
+	runner   dep[*runs.Runner]
+	events   dep[eventLister]
+	emitter  *Emitter
+}
+
+// eventLister reads a run's stored events.
+type eventLister interface {
+	ListEvents(ctx context.Context, runID string, afterSeq int64) ([]domain.Event, error)
 }
 
 // StartRequest is what the Research view (and `deepcritical research`) asks for; zero
@@ -26,86 +33,18 @@ type StartRequest struct {
 	MaxIterations int             `json:"max_iterations"`
 }
 
-// runConfig merges the request over the settings' run defaults and validates it.
-func (c *Container) runConfig(req StartRequest) (domain.RunConfig, JudgeChoice, error) {
-	s := c.Effective()
-	cfg := s.RunConfig()
-	if len(req.Sources) > 0 {
-		cfg.Sources = req.Sources
-	}
-	if req.MaxIterations != 0 {
-		cfg.MaxIterations = req.MaxIterations
-	}
-	choice := resolveJudge(s, JudgeChoice{Provider: req.Judge, Model: req.Model})
-	if !choice.Provider.Valid() {
-		return cfg, choice, domain.Errorf(domain.CodeInvalid, "unknown judge %q", string(choice.Provider))
-	}
-	cfg.Judge, cfg.Model = choice.Provider, choice.Model
-	if choice.Provider == domain.ProviderOffline {
-		cfg.Model = ""
-	}
-	if err := cfg.Validate(); err != nil {
-		return cfg, choice, err
-	}
-	return cfg, choice, nil
-}
-
-// prepare builds the loop for a new run's request; nothing is stored when it fails.
-func (r *RunService) prepare(req StartRequest, emit orchestrator.Emitter) (*orchestrator.Orchestrator, domain.RunConfig, error) {
-	cfg, choice, err := r.c.runConfig(req)
-	if err != nil {
-		return nil, cfg, err
-	}
-	eng, err := r.c.buildEngine(choice, cfg)
-	if err != nil {
-		return nil, cfg, err
-	}
-	orch, err := r.c.orchestratorFor(eng, emit)
-	return orch, cfg, err
-}
-
-// loopFor returns how to build the loop of a stored run, with the judge it started with.
-func (r *RunService) loopFor(emit orchestrator.Emitter) func(domain.Run) (runs.Loop, error) {
-	return func(run domain.Run) (runs.Loop, error) {
-		choice := JudgeChoice{Provider: run.Config.Judge, Model: run.Config.Model}
-		if choice.Provider == "" {
-			choice = JudgeChoice{Provider: run.Judge.Provider, Model: run.Judge.Model}
-		}
-		eng, err := r.c.buildEngine(choice, run.Config)
-		if err != nil {
-			return nil, err
-		}
-		return r.c.orchestratorFor(eng, emit)
-	}
-}
-
-// start validates the request, builds its loop and hands the run to the Runner.
-func (r *RunService) start(ctx context.Context, req StartRequest, emit orchestrator.Emitter) (*runs.Handle, error) {
-	if _, err := domain.ValidateQuestion(req.Question); err != nil {
-		return nil, err
-	}
-	runner, err := r.c.Runner()
-	if err != nil {
-		return nil, err
-	}
-	orch, cfg, err := r.prepare(req, emit)
-	if err != nil {
-		return nil, err
-	}
-	return runner.Start(ctx, orch, req.Question, cfg)
-}
-
-func (r *RunService) resume(ctx context.Context, runID string, emit orchestrator.Emitter) (*runs.Handle, error) {
-	runner, err := r.c.Runner()
-	if err != nil {
-		return nil, err
-	}
-	return runner.Resume(ctx, runID, r.loopFor(emit))
+// request is the request as the run stack takes it.
+func (req StartRequest) request() runs.Request {
+	return runs.Request{Question: req.Question, Judge: req.Judge, Model: req.Model, Sources: req.Sources, MaxIterations: req.MaxIterations}
 }
 
 // Start begins a run in the background and returns its id at once.
 func (r *RunService) Start(req StartRequest) (string, error) {
-	h, err := r.start(context.Background(), req, r.c.emitter)
+	research, err := r.research.get()
+	if err != nil {
+		return "", err
+	}
+	h, err := research.Start(context.Background(), req.request(), r.emitter)
 	if err != nil {
 		return "", err
 	}
@@ -116,33 +55,17 @@ func (r *RunService) Start(req StartRequest) (string, error) {
 // repeating its finished searches or judge calls. A run executing anywhere else (another
 // window, a terminal) is refused with a message naming that process.
 func (r *RunService) Resume(runID string) error {
-	_, err := r.resume(context.Background(), runID, r.c.emitter)
+	research, err := r.research.get()
+	if err != nil {
+		return err
+	}
+	_, err = research.Resume(context.Background(), runID, r.emitter)
 	return err
-}
-
-// RunResearch executes a run and waits for it (the CLI's path); ctx cancels it. It is a
-// Container method, not a bound one, because the window always runs in the background.
-// emit receives each event after it is stored.
-func (c *Container) RunResearch(ctx context.Context, req StartRequest, emit func(domain.Event)) (domain.Run, error) {
-	h, err := c.Runs.start(ctx, req, emitterOf(emit))
-	if err != nil {
-		return domain.Run{}, err
-	}
-	return h.Wait()
-}
-
-// ResumeResearch is Resume waiting for the run (the CLI's --resume).
-func (c *Container) ResumeResearch(ctx context.Context, runID string, emit func(domain.Event)) (domain.Run, error) {
-	h, err := c.Runs.resume(ctx, runID, emitterOf(emit))
-	if err != nil {
-		return domain.Run{}, err
-	}
-	return h.Wait()
 }
 
 // Cancel stops a running run; its partial report is kept and it can be resumed.
 func (r *RunService) Cancel(runID string) error {
-	runner, err := r.c.Runner()
+	runner, err := r.runner.get()
 	if err != nil {
 		return err
 	}
@@ -151,7 +74,7 @@ func (r *RunService) Cancel(runID string) error {
 
 // Active lists the runs executing now in this window.
 func (r *RunService) Active() []string {
-	runner, err := r.c.Runner()
+	runner, err := r.runner.get()
 	if err != nil {
 		return []string{}
 	}
@@ -161,7 +84,7 @@ func (r *RunService) Active() []string {
 // Events returns a run's stored events after afterSeq, so a view opened mid-run (or after
 // a restart) catches up before live events arrive.
 func (r *RunService) Events(runID string, afterSeq int64) ([]domain.Event, error) {
-	st, err := r.c.Store()
+	st, err := r.events.get()
 	if err != nil {
 		return nil, err
 	}
@@ -170,14 +93,6 @@ func (r *RunService) Events(runID string, afterSeq int64) ([]domain.Event, error
 		evs = []domain.Event{}
 	}
 	return evs, err
-}
-
-// emitterOf adapts a callback to the loop's Emitter; nil means nobody listens.
-func emitterOf(emit func(domain.Event)) orchestrator.Emitter {
-	if emit == nil {
-		return nil
-	}
-	return orchestrator.EmitterFunc(emit)
 }
 
 // EventPayloadTypes lists the payload struct of every event type (domain/events.go) as

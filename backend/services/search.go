@@ -5,10 +5,13 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/runs"
 )
 
 // SearchService runs one literature search over the enabled sources.
-type SearchService struct{ c *Container }
+type SearchService struct {
+	engines dep[*runs.Engines]
+}
 
 // SearchRequest is `deepcritical search`'s input; zero values take the settings' defaults.
 type SearchRequest struct {
@@ -24,7 +27,11 @@ func (s *SearchService) Search(ctx context.Context, req SearchRequest) (domain.S
 	if err != nil {
 		return domain.SearchResult{}, domain.Errorf(domain.CodeInvalid, "query: %s", domain.SafeMessage(err))
 	}
-	eff := s.c.Effective()
+	engines, err := s.engines.get()
+	if err != nil {
+		return domain.SearchResult{}, err
+	}
+	eff := engines.Effective()
 	cfg := eff.RunConfig()
 	if req.MaxResults != 0 {
 		if err := domain.CheckBound("max_results", req.MaxResults, domain.BoundMaxResultsPerSource); err != nil {
@@ -36,10 +43,7 @@ func (s *SearchService) Search(ctx context.Context, req SearchRequest) (domain.S
 	if len(req.Sources) > 0 {
 		enabled = req.Sources
 	}
-	fan, err := s.c.searchFanout(eff, time.Duration(cfg.SearchTimeoutS)*time.Second)
-	if err != nil {
-		return domain.SearchResult{}, err
-	}
+	fan := engines.Fanout(eff, time.Duration(cfg.SearchTimeoutS)*time.Second)
 	res := fan.Run(ctx, []string{q}, enabled, cfg.MaxResultsPerSource)
 	if res.Evidence == nil {
 		res.Evidence = []domain.Evidence{}

@@ -10,7 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/store"
+	"deepcritical/backend/runs"
 )
 
 // openTest is openTestContainer with no export folder set.
@@ -24,10 +24,10 @@ func openTest(t *testing.T) *Container {
 // libraryRun imports two records and researches them offline with the library as the only source.
 func libraryRun(t *testing.T, c *Container) domain.Run {
 	t.Helper()
-	sum, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	sum, err := c.Commands.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
 	require.NoError(t, err)
 	require.Equal(t, 2, sum.Imported)
-	run, err := c.RunResearch(context.Background(), StartRequest{Question: "What drugs could be repurposed for Alzheimer disease?",
+	run, err := c.Commands.Research(context.Background(), runs.Request{Question: "What drugs could be repurposed for Alzheimer disease?",
 		Judge: domain.ProviderOffline, Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 2}, nil)
 	require.NoError(t, err)
 	return run
@@ -49,7 +49,7 @@ func TestResearchOverTheLibraryOffline(t *testing.T) {
 	require.NotEmpty(t, view.Assessments)
 	require.Equal(t, Disclaimer, view.Disclaimer)
 
-	list, err := c.History.List(storeFilter("liraglutide"))
+	list, err := c.History.List(HistoryFilter{Text: "liraglutide"})
 	require.NoError(t, err)
 	require.Len(t, list, 1, "history search reaches the evidence text")
 }
@@ -117,7 +117,7 @@ func TestDiff(t *testing.T) {
 
 func TestRunServiceStartsInTheBackgroundAndCancelRefusesUnknownRuns(t *testing.T) {
 	c := openTest(t)
-	_, err := c.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
+	_, err := c.Commands.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)
 	require.NoError(t, err)
 	var seen []domain.Event
 	stop := c.emitter.Listen(func(e domain.Event) { seen = append(seen, e) })
@@ -172,11 +172,6 @@ func TestProvidersSayWhereDataGoes(t *testing.T) {
 	require.NotEmpty(t, res.Error, "a failed test says why")
 }
 
-func storeFilter(text string) (f store.RunFilter) {
-	f.Text = text
-	return f
-}
-
 // TestOneOutcomeLineEverywhere checks that the run header (History.Get), the History list
 // and the report carry the same domain.RunOutcome line, and that it matches the stored run.
 func TestOneOutcomeLineEverywhere(t *testing.T) {
@@ -189,7 +184,7 @@ func TestOneOutcomeLineEverywhere(t *testing.T) {
 	require.Equal(t, domain.RunOutcome(d.Run, view.Status), d.Outcome)
 	require.NotEmpty(t, d.Outcome)
 	require.Equal(t, d.Outcome, view.Outcome)
-	list, err := c.History.List(storeFilter(""))
+	list, err := c.History.List(HistoryFilter{})
 	require.NoError(t, err)
 	require.Len(t, list, 1)
 	require.Equal(t, d.Outcome, list[0].Outcome, "History words the run as its header does")
@@ -214,7 +209,7 @@ func TestExportStartDirPrefersLastFolderThenDocuments(t *testing.T) {
 // frontend substring guess said RCT).
 func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 	c := openTest(t)
-	st, err := c.Store()
+	st, err := c.storeForTest()
 	require.NoError(t, err)
 	ctx := context.Background()
 	run := domain.Run{ID: "r-design", Question: "does metformin help dogs with diabetes", Config: domain.DefaultRunConfig(),

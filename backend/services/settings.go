@@ -4,21 +4,20 @@ import (
 	"strconv"
 
 	"deepcritical/backend/config"
-	"deepcritical/backend/domain"
 )
 
 // SettingsService reads and edits settings and keys. Keys only ever leave it masked.
-type SettingsService struct{ c *Container }
+type SettingsService struct{ live *config.Live }
 
 // Get returns the effective settings with secrets masked.
 func (s *SettingsService) Get() (config.PublicSettings, error) {
-	return s.c.SettingsSnapshot().Public(s.c.secrets), nil
+	return s.live.Snapshot().Public(s.live.Secrets()), nil
 }
 
 // Values returns every non-secret setting's effective value as `settings show` prints it,
 // keyed by its dotted name, so the window can build its form from Keys.
 func (s *SettingsService) Values() (map[string]string, error) {
-	eff := s.c.Effective()
+	eff := s.live.Effective()
 	out := map[string]string{}
 	for _, k := range config.Keys() {
 		if k.Secret {
@@ -42,7 +41,7 @@ func (s *SettingsService) Keys() []config.KeyInfo { return config.Keys() }
 // Set changes one setting or secret (dotted key, as `settings set`); the change applies to
 // the next run without a restart. A rejected value leaves everything unchanged.
 func (s *SettingsService) Set(key, value string) (config.UpdateResult, error) {
-	return s.c.update(key, value)
+	return s.live.Update(key, value)
 }
 
 // SetMany applies several settings in order, stopping at the first rejected one; the ones
@@ -53,7 +52,7 @@ func (s *SettingsService) SetMany(values map[string]string, order []string) (con
 		if !ok {
 			continue
 		}
-		if _, err := s.c.update(k, v); err != nil {
+		if _, err := s.live.Update(k, v); err != nil {
 			return config.PublicSettings{}, err
 		}
 	}
@@ -62,7 +61,7 @@ func (s *SettingsService) SetMany(values map[string]string, order []string) (con
 
 // DeleteSecret forgets a stored key (keyring and file); a key set in the environment stays.
 func (s *SettingsService) DeleteSecret(name string) (config.PublicSettings, error) {
-	if err := s.c.secrets.Delete(name); err != nil {
+	if err := s.live.Secrets().Delete(name); err != nil {
 		return config.PublicSettings{}, err
 	}
 	return s.Get()
@@ -70,24 +69,6 @@ func (s *SettingsService) DeleteSecret(name string) (config.PublicSettings, erro
 
 // SetLastView remembers the view the window shows at the next start.
 func (s *SettingsService) SetLastView(view string) error {
-	_, err := s.c.update("ui.last_view", view)
+	_, err := s.live.Update("ui.last_view", view)
 	return err
-}
-
-// update runs config.Update and reloads the in-memory settings so services see the change.
-func (c *Container) update(key, value string) (config.UpdateResult, error) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	res, err := config.Update(c.paths, c.secrets, key, value)
-	if err != nil {
-		return config.UpdateResult{}, err
-	}
-	if !res.Secret {
-		s, err := config.Load(c.paths)
-		if err != nil {
-			return config.UpdateResult{}, domain.Wrap(domain.CodeInternal, err, "settings were saved but could not be read back")
-		}
-		c.settings = s
-	}
-	return res, nil
 }

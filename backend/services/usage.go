@@ -81,7 +81,7 @@ func usageOf(rows []store.LLMUsage) RunUsage {
 
 // Usage sums the LLM calls recorded for a run (judge, appraisal, narrative, verifier).
 func (h *HistoryService) Usage(runID string) (RunUsage, error) {
-	st, err := h.c.Store()
+	st, err := h.store.get()
 	if err != nil {
 		return RunUsage{}, err
 	}

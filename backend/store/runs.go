@@ -46,13 +46,6 @@ type RunSummary struct {
 	// ReportStatus is the stored report's status (verified, failed, unverified), empty
 	// when the run has no report.
 	ReportStatus string `json:"report_status,omitempty"`
-	// Outcome is domain.RunOutcome's line; the history service fills it.
-	Outcome string `json:"outcome"`
-}
-
-// OutcomeLine words how the run ended with domain.RunOutcome, from the listed columns.
-func (r RunSummary) OutcomeLine() string {
-	return domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)
 }
 
 func runNotFound(id string) error {

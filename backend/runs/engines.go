@@ -1,10 +1,10 @@
-package services
+package runs
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"golang.org/x/time/rate"
@@ -17,7 +17,6 @@ import (
 	"deepcritical/backend/llm/providers"
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report/narrative"
-	"deepcritical/backend/runs"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/librarysrc"
 	"deepcritical/backend/search/pubmed"
@@ -32,15 +31,55 @@ type JudgeChoice struct {
 	Model    string          `json:"model"`
 }
 
-// engine is everything one research run, search or judgement uses, built from the settings
+// Settings is where the engines read the settings in force (config.Live is one).
+type Settings interface {
+	Effective() config.Settings
+}
+
+// Secrets gives the engines the API keys they need; they never store or log them.
+type Secrets interface {
+	Get(name string) (string, config.SecretSource, error)
+}
+
+// EngineDeps are what every engine is built from: assembled once per process.
+type EngineDeps struct {
+	Store    *store.Store
+	Settings Settings
+	Secrets  Secrets
+	// HTTP is the client of every source and provider (tests point it at fakes).
+	HTTP  *http.Client
+	Clock func() time.Time
+}
+
+// Engines builds the engine of each run, search or judgement from the settings in force at
+// that moment. It holds the process-wide NCBI rate limiters, so concurrent runs share one rate.
+type Engines struct {
+	d EngineDeps
+
+	limMu    sync.Mutex
+	limiters map[bool]*rate.Limiter
+}
+
+// NewEngines returns the engine builder over d.
+func NewEngines(d EngineDeps) *Engines {
+	if d.HTTP == nil {
+		d.HTTP = &http.Client{Timeout: 2 * time.Minute}
+	}
+	if d.Clock == nil {
+		d.Clock = time.Now
+	}
+	return &Engines{d: d, limiters: map[bool]*rate.Limiter{}}
+}
+
+// Engine is everything one research run, search or judgement uses, built from the settings
 // in force when it starts, so a settings change applies to the next run without a restart.
-type engine struct {
-	settings  config.Settings
-	fanout    *search.Fanout
-	judge     *judge.Judge
-	info      llm.Info
+type Engine struct {
+	Settings  config.Settings
+	Fanout    *search.Fanout
+	Judge     *judge.Judge
+	Info      llm.Info
+	Appraiser *appraisal.Appraiser
 	client    llm.Client
-	appraiser *appraisal.Appraiser
 	verifier  *verify.Verifier
 	narrator  *narrative.Narrator
 	// onBreaker is told once when the run's circuit breaker stops calling the judge.
@@ -53,7 +92,7 @@ type engine struct {
 // with the run, to the engine's progress sink.
 type streamingClient struct {
 	llm.Client
-	e *engine
+	e *Engine
 }
 
 func (s streamingClient) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
@@ -74,8 +113,8 @@ func (s streamingClient) Info() llm.Info {
 	return llm.Info{}
 }
 
-// resolveJudge applies the defaults: the settings' judge, then that provider's model.
-func resolveJudge(s config.Settings, choice JudgeChoice) JudgeChoice {
+// ResolveJudge applies the defaults: the settings' judge, then that provider's model.
+func ResolveJudge(s config.Settings, choice JudgeChoice) JudgeChoice {
 	if choice.Provider == "" {
 		choice.Provider = s.Judge.Provider
 		if choice.Model == "" {
@@ -91,12 +130,21 @@ func resolveJudge(s config.Settings, choice JudgeChoice) JudgeChoice {
 	return choice
 }
 
-// llmClient builds the client for an LLM provider; never falls back to another provider.
-func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, llm.Info, error) {
+// Effective returns the settings in force now.
+func (g *Engines) Effective() config.Settings { return g.d.Settings.Effective() }
+
+// LLMClient builds the client of an LLM provider with the settings in force; it never
+// falls back to another provider.
+func (g *Engines) LLMClient(choice JudgeChoice) (llm.Client, llm.Info, error) {
+	return g.llmClient(g.Effective(), choice)
+}
+
+func (g *Engines) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, llm.Info, error) {
+	choice = ResolveJudge(s, choice)
 	ps := s.Provider(choice.Provider)
 	cfg := providers.ProviderConfig{
 		Provider: choice.Provider, BaseURL: ps.BaseURL, Model: choice.Model, Command: ps.Command,
-		Timeout: ps.Timeout(), HTTPClient: llmHTTP(c.http),
+		Timeout: ps.Timeout(), HTTPClient: llmHTTP(g.d.HTTP),
 		// One transport retry: with the run's circuit breaker and concurrent appraisal
 		// calls, a judge answering 500 costs at most a handful of requests per run.
 		Backoff: llm.Backoff{Retries: 1},
@@ -106,7 +154,7 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 		cfg.Models = []string{choice.Model}
 	}
 	if name, ok := config.SecretForProvider(choice.Provider); ok {
-		key, _, err := c.secrets.Get(name)
+		key, _, err := g.d.Secrets.Get(name)
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
@@ -115,13 +163,23 @@ func (c *Container) llmClient(s config.Settings, choice JudgeChoice) (llm.Client
 	return providers.New(cfg)
 }
 
+// ProviderConfig is the configuration a provider's model listing uses: the settings' URL
+// and model, the stored key, and a short timeout (a listing is a quick question).
+func (g *Engines) ProviderConfig(p domain.Provider) providers.ProviderConfig {
+	ps := g.Effective().Provider(p)
+	cfg := providers.ProviderConfig{Provider: p, BaseURL: ps.BaseURL, Model: ps.Model, HTTPClient: g.d.HTTP, Timeout: 15 * time.Second}
+	if secret, ok := config.SecretForProvider(p); ok {
+		if key, _, err := g.d.Secrets.Get(secret); err == nil {
+			cfg.APIKey = key
+		}
+	}
+	return cfg
+}
+
 // llmHTTP is the shared client without its overall Timeout: each provider bounds its own
 // calls (Ollama 180 s by default, up to 600 s in the settings), which a client-wide cap of
 // two minutes silently overrode. Transport, redirects and cookies are shared.
 func llmHTTP(hc *http.Client) *http.Client {
-	if hc == nil {
-		return &http.Client{}
-	}
 	return &http.Client{Transport: hc.Transport, CheckRedirect: hc.CheckRedirect, Jar: hc.Jar}
 }
 
@@ -145,65 +203,67 @@ func (r recorder) RecordLLMCall(ctx context.Context, rec llm.CallRecord) error {
 	})
 }
 
+// Recorder is what stores every LLM exchange of this process (provider connection tests too).
+func (g *Engines) Recorder() llm.Recorder { return recorder{st: g.d.Store} }
+
 // pubmedLimiter returns the process-wide NCBI limiter, so concurrent runs share one rate.
-func (c *Container) pubmedLimiter(withKey bool) *rate.Limiter {
-	c.limMu.Lock()
-	defer c.limMu.Unlock()
-	if c.limiters == nil {
-		c.limiters = map[bool]*rate.Limiter{}
-	}
-	if l, ok := c.limiters[withKey]; ok {
+func (g *Engines) pubmedLimiter(withKey bool) *rate.Limiter {
+	g.limMu.Lock()
+	defer g.limMu.Unlock()
+	if l, ok := g.limiters[withKey]; ok {
 		return l
 	}
 	l := pubmed.NewLimiter(withKey)
-	c.limiters[withKey] = l
+	g.limiters[withKey] = l
 	return l
 }
 
-// searchFanout builds the sources from the effective settings; the library source reads
-// the user's imported records.
-func (c *Container) searchFanout(s config.Settings, timeout time.Duration) (*search.Fanout, error) {
-	st, err := c.Store()
+// ncbiKey is the NCBI API key, or empty when none is set (a missing key lowers the rate,
+// it never stops a search).
+func (g *Engines) ncbiKey() string {
+	key, _, err := g.d.Secrets.Get("ncbi_api_key")
 	if err != nil {
-		return nil, err
+		return ""
 	}
-	ncbiKey, _, err := c.secrets.Get("ncbi_api_key")
-	if err != nil {
-		ncbiKey = ""
-	}
+	return key
+}
+
+// PubMed returns the PubMed client of the settings in force (DEEPCRITICAL_PUBMED_URL and
+// NCBI_API_KEY honoured), sharing the process-wide NCBI rate limiter.
+func (g *Engines) PubMed() *pubmed.Client {
+	s, key := g.Effective(), g.ncbiKey()
+	return pubmed.New(pubmed.Options{BaseURL: s.Sources.PubMedURL, HTTPClient: g.d.HTTP, Email: s.Sources.NCBIEmail,
+		APIKey: key, Limiter: g.pubmedLimiter(key != "")})
+}
+
+// Fanout builds the sources from the settings; the library source reads the user's
+// imported records.
+func (g *Engines) Fanout(s config.Settings, timeout time.Duration) *search.Fanout {
+	key := g.ncbiKey()
 	srcs := sources.Network(sources.Config{
 		PubMedURL: s.Sources.PubMedURL, EuropePMCURL: s.Sources.EuropePMCURL, CTGovURL: s.Sources.CTGovURL, WebURL: s.Sources.WebURL,
-		NCBIEmail: s.Sources.NCBIEmail, NCBIAPIKey: ncbiKey, HTTPClient: c.http, PubMedLimiter: c.pubmedLimiter(ncbiKey != ""),
+		NCBIEmail: s.Sources.NCBIEmail, NCBIAPIKey: key, HTTPClient: g.d.HTTP, PubMedLimiter: g.pubmedLimiter(key != ""),
 	})
 	// Research questions are natural language: the library source matches any content word
 	// and lets bm25 rank, where the Library view's box requires every word.
-	srcs = append(srcs, librarysrc.NewSource(librarysrc.SearcherFunc(st.SearchLibraryAny)))
-	return search.NewFanout(srcs, search.FanoutOptions{Timeout: timeout}), nil
+	srcs = append(srcs, librarysrc.NewSource(librarysrc.SearcherFunc(g.d.Store.SearchLibraryAny)))
+	return search.NewFanout(srcs, search.FanoutOptions{Timeout: timeout})
 }
 
-// buildEngine assembles the search fan-out, judge, appraiser, verifier and narrator for
-// one judge choice. An LLM judge that cannot be built is an error: the user asked for it,
-// and switching silently to another judge is never done.
-func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*engine, error) {
-	s := c.Effective()
-	choice = resolveJudge(s, choice)
-	st, err := c.Store()
-	if err != nil {
-		return nil, err
-	}
-	fan, err := c.searchFanout(s, time.Duration(runCfg.SearchTimeoutS)*time.Second)
-	if err != nil {
-		return nil, err
-	}
-	e := &engine{settings: s, fanout: fan}
-	rec := recorder{st: st}
-	weights := appraisalWeights(s)
+// Build assembles the search fan-out, judge, appraiser, verifier and narrator for one
+// judge choice. An LLM judge that cannot be built is an error: the user asked for it, and
+// switching silently to another judge is never done.
+func (g *Engines) Build(choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
+	s := g.Effective()
+	choice = ResolveJudge(s, choice)
+	e := &Engine{Settings: s, Fanout: g.Fanout(s, time.Duration(runCfg.SearchTimeoutS)*time.Second)}
+	rec := recorder{st: g.d.Store}
 	if choice.Provider == domain.ProviderOffline {
-		e.judge = judge.NewOffline()
-		e.info = e.judge.Info()
+		e.Judge = judge.NewOffline()
+		e.Info = e.Judge.Info()
 		e.verifier = verify.New(verify.Options{})
 	} else {
-		inner, info, err := c.llmClient(s, choice)
+		inner, info, err := g.llmClient(s, choice)
 		if err != nil {
 			return nil, err
 		}
@@ -215,23 +275,23 @@ func (c *Container) buildEngine(choice JudgeChoice, runCfg domain.RunConfig) (*e
 			}
 		})
 		client := streamingClient{Client: breaker, e: e}
-		e.client, e.info = client, info
-		e.judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
+		e.client, e.Info = client, info
+		e.Judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
 		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: s.Appraisal.TokenBudget})
 		e.narrator = narrative.New(client, info, narrative.Options{Recorder: rec})
 	}
 	conc := s.Appraisal.ConcurrencyCloud
-	if e.info.Local {
+	if e.Info.Local {
 		// Never one at a time: a hanging local server would cost every paper's full timeout
 		// in series. Ollama queues what it cannot run in parallel.
 		conc = max(s.Appraisal.ConcurrencyLocal, 2)
 	}
-	ap, err := appraisal.New(appraisal.Options{Client: e.client, Info: e.info, Weights: weights, Cache: st, Recorder: rec,
+	ap, err := appraisal.New(appraisal.Options{Client: e.client, Info: e.Info, Weights: appraisalWeights(s), Cache: g.d.Store, Recorder: rec,
 		Concurrency: conc, TokenBudget: s.Appraisal.TokenBudget})
 	if err != nil {
 		return nil, err
 	}
-	e.appraiser = ap
+	e.Appraiser = ap
 	return e, nil
 }
 
@@ -252,20 +312,17 @@ func appraisalWeights(s config.Settings) appraisal.Weights {
 }
 
 // judgeInfo is how the run records the judge before the first assessment.
-func (e *engine) judgeInfo() domain.JudgeInfo {
+func (e *Engine) judgeInfo() domain.JudgeInfo {
 	kind := domain.JudgeKindLLM
-	if e.info.Provider == domain.ProviderOffline || e.info.Provider == "" {
+	if e.Info.Provider == domain.ProviderOffline || e.Info.Provider == "" {
 		kind = domain.JudgeKindOffline
 	}
-	return domain.JudgeInfo{Provider: e.info.Provider, Model: e.info.Model, Kind: kind}
+	return domain.JudgeInfo{Provider: e.Info.Provider, Model: e.Info.Model, Kind: kind}
 }
 
-// orchestrator builds the research loop over this engine, emitting through emit.
-func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orchestrator.Orchestrator, error) {
-	st, err := c.Store()
-	if err != nil {
-		return nil, err
-	}
+// loop builds the research loop over e, emitting through emit (nil: nobody listens).
+func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orchestrator, error) {
+	st := g.d.Store
 	if p, ok := emit.(interface{ Progress(domain.LLMProgress) }); ok {
 		e.progress = p.Progress // the window: stream and show calls as they run
 	}
@@ -274,24 +331,27 @@ func (c *Container) orchestratorFor(e *engine, emit orchestrator.Emitter) (*orch
 		if runID == "" {
 			return
 		}
-		ev := domain.Event{RunID: runID, Type: domain.EventError,
-			Message: fmt.Sprintf("The %s judge stopped answering (%s): it is not called again in this run, and the steps that needed it fall back, marked FALLBACK.", e.info.Provider, reason)}
-		ev.Data, _ = json.Marshal(map[string]any{"phase": "llm", "fatal": false, "breaker": true, "provider": e.info.Provider, "error": reason})
+		ev, err := domain.NewEvent(runID, domain.EventError, 0,
+			fmt.Sprintf("The %s judge stopped answering (%s): it is not called again in this run, and the steps that needed it fall back, marked FALLBACK.", e.Info.Provider, reason),
+			domain.ErrorData{Phase: "llm", Breaker: true, Provider: e.Info.Provider, Error: reason})
+		if err != nil {
+			return
+		}
 		if stored, err := st.AppendEvent(context.WithoutCancel(ctx), ev); err == nil && emit != nil {
 			emit.Emit(stored)
 		}
 	}
 	return orchestrator.New(orchestrator.Deps{
-		Searcher: e.fanout,
-		Judge:    runs.Judge{J: e.judge},
+		Searcher: e.Fanout,
+		Judge:    Judge{J: e.Judge},
 		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
-			m, _, err := e.appraiser.AppraiseAll(ctx, evs)
+			m, _, err := e.Appraiser.AppraiseAll(ctx, evs)
 			return m, err
 		}),
 		Store:       st,
 		Emitter:     emit,
-		Synthesizer: runs.Synthesizer{Narrator: e.narrator},
-		Verifier:    runs.Verifier{V: e.verifier},
-		Clock:       c.clock,
+		Synthesizer: Synthesizer{Narrator: e.narrator},
+		Verifier:    Verifier{V: e.verifier},
+		Clock:       g.d.Clock,
 	}, orchestrator.Options{Judge: e.judgeInfo()})
 }
