@@ -1,11 +1,11 @@
 // Helpers for evidence cards: the quality badge from the appraisal, and quote highlighting.
 // The study design is not decided here: the backend sends the judge's label (EvidenceView.design).
+import type { Appraisal } from './api'
 
+/** AppraisalLike is the part of a stored appraisal (Go's domain.Appraisal) the badge reads. */
 export interface AppraisalLike {
-  findings?: Record<string, { value?: unknown; quote?: string }>
-  dimensions?: { name: string; score: number; status: string; error?: string; details?: any[] }[]
-  weight?: number
-  assessor?: { kind?: string; provider?: string; model?: string }
+  dimensions?: Pick<Appraisal['dimensions'][number], 'name' | 'score' | 'status' | 'error'>[]
+  assessor?: Partial<Pick<Appraisal['assessor'], 'kind'>>
 }
 
 export interface QualityBadge {

@@ -855,11 +855,13 @@ export namespace domain {
 	    }
 	}
 	export class ErrorData {
+	    breaker?: boolean;
 	    error?: string;
 	    errors?: SearchError[];
 	    failed?: AppraisalFailure[];
 	    fatal: boolean;
 	    phase: string;
+	    provider?: string;
 	    stop_reason?: string;
 	    unverified_reason?: string;
 	
@@ -869,11 +871,13 @@ export namespace domain {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.breaker = source["breaker"];
 	        this.error = source["error"];
 	        this.errors = this.convertValues(source["errors"], SearchError);
 	        this.failed = this.convertValues(source["failed"], AppraisalFailure);
 	        this.fatal = source["fatal"];
 	        this.phase = source["phase"];
+	        this.provider = source["provider"];
 	        this.stop_reason = source["stop_reason"];
 	        this.unverified_reason = source["unverified_reason"];
 	    }
@@ -1811,8 +1815,126 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class HistoryFilter {
+	    text?: string;
+	    status?: string;
+	    judge?: string;
+	    limit?: number;
+	    offset?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new HistoryFilter(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.status = source["status"];
+	        this.judge = source["judge"];
+	        this.limit = source["limit"];
+	        this.offset = source["offset"];
+	    }
+	}
+	export class HistoryItem {
+	    id: string;
+	    question: string;
+	    status: string;
+	    judge: domain.JudgeInfo;
+	    iterations: number;
+	    evidence_count: number;
+	    verdict_pass?: boolean;
+	    // Go type: time
+	    created_at: any;
+	    // Go type: time
+	    finished_at?: any;
+	    stop_reason?: string;
+	    error?: string;
+	    report_status?: string;
+	    outcome: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new HistoryItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.question = source["question"];
+	        this.status = source["status"];
+	        this.judge = this.convertValues(source["judge"], domain.JudgeInfo);
+	        this.iterations = source["iterations"];
+	        this.evidence_count = source["evidence_count"];
+	        this.verdict_pass = source["verdict_pass"];
+	        this.created_at = this.convertValues(source["created_at"], null);
+	        this.finished_at = this.convertValues(source["finished_at"], null);
+	        this.stop_reason = source["stop_reason"];
+	        this.error = source["error"];
+	        this.report_status = source["report_status"];
+	        this.outcome = source["outcome"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class LibraryItem {
+	    id: number;
+	    key: string;
+	    evidence: domain.Evidence;
+	    score?: number;
+	    // Go type: time
+	    imported_at: any;
+	    // Go type: time
+	    updated_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new LibraryItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.key = source["key"];
+	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
+	        this.score = source["score"];
+	        this.imported_at = this.convertValues(source["imported_at"], null);
+	        this.updated_at = this.convertValues(source["updated_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class LibraryPage {
-	    records: store.LibraryRecord[];
+	    records: LibraryItem[];
 	    total: number;
 	
 	    static createFrom(source: any = {}) {
@@ -1821,7 +1943,7 @@ export namespace services {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.records = this.convertValues(source["records"], store.LibraryRecord);
+	        this.records = this.convertValues(source["records"], LibraryItem);
 	        this.total = source["total"];
 	    }
 	
@@ -2109,129 +2231,6 @@ export namespace services {
 	        this.sources = source["sources"];
 	        this.max_iterations = source["max_iterations"];
 	    }
-	}
-
-}
-
-export namespace store {
-	
-	export class LibraryRecord {
-	    id: number;
-	    key: string;
-	    evidence: domain.Evidence;
-	    score?: number;
-	    // Go type: time
-	    imported_at: any;
-	    // Go type: time
-	    updated_at: any;
-	
-	    static createFrom(source: any = {}) {
-	        return new LibraryRecord(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.key = source["key"];
-	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
-	        this.score = source["score"];
-	        this.imported_at = this.convertValues(source["imported_at"], null);
-	        this.updated_at = this.convertValues(source["updated_at"], null);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class RunFilter {
-	    text?: string;
-	    status?: string;
-	    judge?: string;
-	    limit?: number;
-	    offset?: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new RunFilter(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.text = source["text"];
-	        this.status = source["status"];
-	        this.judge = source["judge"];
-	        this.limit = source["limit"];
-	        this.offset = source["offset"];
-	    }
-	}
-	export class RunSummary {
-	    id: string;
-	    question: string;
-	    status: string;
-	    judge: domain.JudgeInfo;
-	    iterations: number;
-	    evidence_count: number;
-	    verdict_pass?: boolean;
-	    // Go type: time
-	    created_at: any;
-	    // Go type: time
-	    finished_at?: any;
-	    stop_reason?: string;
-	    error?: string;
-	    report_status?: string;
-	    outcome: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new RunSummary(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.question = source["question"];
-	        this.status = source["status"];
-	        this.judge = this.convertValues(source["judge"], domain.JudgeInfo);
-	        this.iterations = source["iterations"];
-	        this.evidence_count = source["evidence_count"];
-	        this.verdict_pass = source["verdict_pass"];
-	        this.created_at = this.convertValues(source["created_at"], null);
-	        this.finished_at = this.convertValues(source["finished_at"], null);
-	        this.stop_reason = source["stop_reason"];
-	        this.error = source["error"];
-	        this.report_status = source["report_status"];
-	        this.outcome = source["outcome"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
 	}
 
 }

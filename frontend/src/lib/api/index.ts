@@ -9,12 +9,12 @@ import * as Providers from '../../../wailsjs/go/services/ProviderService'
 import * as Reports from '../../../wailsjs/go/services/ReportService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
-import { config, domain, library, services, store } from '../../../wailsjs/go/models'
+import { config, domain, library, services } from '../../../wailsjs/go/models'
 import { windowMessage } from '../format'
 import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
 
-export type RunSummary = store.RunSummary
-export type RunFilter = store.RunFilter
+export type HistoryItem = services.HistoryItem
+export type HistoryFilter = services.HistoryFilter
 export type RunDetail = services.RunDetail
 export type AppStatus = services.AppStatus
 export type ProviderStatus = services.ProviderStatus
@@ -22,6 +22,8 @@ export type ProviderTest = services.ProviderTest
 export type PublicSettings = config.PublicSettings
 export type KeyInfo = config.KeyInfo
 export type RunEvent = domain.Event
+export type JudgeInfo = domain.JudgeInfo
+export type Appraisal = domain.Appraisal
 /**
  * EventPayloads maps each event type to its payload, generated from Go
  * (services.EventPayloadTypes: one struct per event type in backend/domain/events.go).
@@ -34,7 +36,7 @@ export type EvidenceView = services.EvidenceView
 export type Comparison = services.Comparison
 export type StartRequest = services.StartRequest
 export type StoredAssessment = domain.StoredAssessment
-export type LibraryRecord = store.LibraryRecord
+export type LibraryItem = services.LibraryItem
 export type LibraryPage = services.LibraryPage
 export type ImportSummary = library.Summary
 /** ImportProgress mirrors Go's library.Progress, sent on the library:progress event. */
@@ -74,7 +76,7 @@ export function errorMessage(err: unknown): string {
 
 export const api = {
   status: (): Promise<AppStatus> => App.Status(),
-  listRuns: (f: Partial<RunFilter>): Promise<RunSummary[]> => History.List(store.RunFilter.createFrom(f)),
+  listRuns: (f: Partial<HistoryFilter>): Promise<HistoryItem[]> => History.List(services.HistoryFilter.createFrom(f)),
   getRun: (id: string): Promise<RunDetail> => History.Get(id),
   deleteRun: (id: string): Promise<void> => History.Delete(id),
   providers: (): Promise<ProviderStatus[]> => Providers.List(),
@@ -99,7 +101,7 @@ export const api = {
   importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
   importDialog: (): Promise<ImportSummary> => Library.ImportDialog(),
   listLibrary: (limit: number, offset: number): Promise<LibraryPage> => Library.List(limit, offset),
-  searchLibrary: (q: string, limit: number): Promise<LibraryRecord[]> => Library.Search(q, limit),
+  searchLibrary: (q: string, limit: number): Promise<LibraryItem[]> => Library.Search(q, limit),
   onImportProgress: (fn: (p: ImportProgress) => void): (() => void) => EventsOn('library:progress', fn),
   onFileDrop: (fn: (paths: string[]) => void): (() => void) => {
     OnFileDrop((_x, _y, paths) => fn(paths), false)

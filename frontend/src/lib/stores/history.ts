@@ -1,14 +1,14 @@
 import { writable } from 'svelte/store'
-import { errorMessage, type RunFilter, type RunSummary } from '../api'
+import { errorMessage, type HistoryFilter, type HistoryItem } from '../api'
 
 /** HistoryClient is the part of the API the history store needs (injectable for tests). */
 export interface HistoryClient {
-  listRuns(f: Partial<RunFilter>): Promise<RunSummary[]>
+  listRuns(f: Partial<HistoryFilter>): Promise<HistoryItem[]>
   deleteRun(id: string): Promise<void>
 }
 
 export interface HistoryState {
-  runs: RunSummary[]
+  runs: HistoryItem[]
   loading: boolean
   error: string
   filter: { text: string; status: string; judge: string }

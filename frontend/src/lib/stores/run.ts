@@ -1,10 +1,10 @@
 import { writable, get } from 'svelte/store'
-import { errorMessage, type ReportView, type RunEvent } from '../api'
+import { errorMessage, type JudgeInfo, type ReportView, type RunDetail, type RunEvent } from '../api'
 import { eventData } from '../events'
 
 /** RunClient is the part of the API a live run needs (injectable for tests). */
 export interface RunClient {
-  getRun(id: string): Promise<{ run: any; events: RunEvent[]; outcome?: string }>
+  getRun(id: string): Promise<Pick<RunDetail, 'run' | 'events' | 'outcome'>>
   runEvents(id: string, afterSeq: number): Promise<RunEvent[]>
   onRunEvents(fn: (batch: RunEvent[]) => void): () => void
   report(id: string): Promise<ReportView>
@@ -32,7 +32,7 @@ export interface RunState {
   /** maxIterations is the run's iteration limit */
   maxIterations: number
   runError: string
-  judge: any
+  judge: JudgeInfo | null
   events: RunEvent[]
   lastSeq: number
   report: ReportView | null
