@@ -252,7 +252,28 @@ func (e Evidence) Validate() error {
 type SearchError struct {
 	Source Source `json:"source"`
 	Error  string `json:"error"`
+	// Warning marks a notice, not a failure (a phrase PubMed did not recognise, records
+	// dropped for having no text): the source answered and its evidence is kept.
+	Warning bool `json:"warning,omitempty"`
 }
+
+// searchWarningLabel starts the text of a warning, so a reader of the plain text (the
+// terminal, a log) tells it from a failure.
+const searchWarningLabel = "warning: "
+
+// SearchWarning is a notice from src.
+func SearchWarning(src Source, text string) SearchError {
+	return SearchError{Source: src, Error: searchWarningLabel + text, Warning: true}
+}
+
+// IsWarning says whether e is a notice rather than a failure. Runs stored before the
+// Warning field existed marked a warning only by its text's label, so that is read too.
+func (e SearchError) IsWarning() bool {
+	return e.Warning || strings.HasPrefix(e.Error, searchWarningLabel)
+}
+
+// Message is e's text without the warning label.
+func (e SearchError) Message() string { return strings.TrimPrefix(e.Error, searchWarningLabel) }
 
 // SearchResult is the seed's SearchResult: what a search over several sources found.
 type SearchResult struct {

@@ -20,8 +20,8 @@ import (
 )
 
 // Searcher runs all queries of one iteration over the enabled sources. It never fails as a
-// whole: per-source failures come back in SearchResult.Errors (entries whose text starts
-// with "warning: " are notices, not failures). The per-source timeout is the searcher's
+// whole: per-source failures come back in SearchResult.Errors (entries with Warning set
+// are notices, not failures). The per-source timeout is the searcher's
 // business; *search.Fanout satisfies this interface.
 type Searcher interface {
 	Run(ctx context.Context, queries []string, sources []domain.Source, maxPerSource int) domain.SearchResult

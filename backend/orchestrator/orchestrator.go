@@ -329,7 +329,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	var failures, warnings []domain.SearchError
 	failedSources := map[domain.Source]bool{}
 	for _, e := range res.Errors {
-		if strings.HasPrefix(e.Error, "warning: ") {
+		if e.IsWarning() {
 			warnings = append(warnings, e)
 			continue
 		}

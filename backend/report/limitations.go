@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"fmt"
 	"regexp"
 	"sort"
@@ -103,7 +102,7 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 	queries := map[key]int{}
 	var order []key
 	add := func(e domain.SearchError, it int, warning bool) {
-		msg, n := summariseSourceError(strings.TrimPrefix(e.Error, "warning: "))
+		msg, n := summariseSourceError(e.Message())
 		k := key{string(e.Source), msg}
 		if _, ok := iters[k]; !ok {
 			order = append(order, k)
@@ -118,15 +117,12 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
 			continue
 		}
-		var d struct {
-			Errors   []domain.SearchError `json:"errors"`
-			Warnings []domain.SearchError `json:"warnings"`
-		}
-		if json.Unmarshal(ev.Data, &d) != nil {
+		d, err := domain.DecodeData[domain.SearchCompleteData](ev)
+		if err != nil {
 			continue
 		}
 		for _, e := range d.Errors {
-			add(e, ev.Iteration, strings.HasPrefix(e.Error, "warning: "))
+			add(e, ev.Iteration, e.IsWarning())
 		}
 		for _, e := range d.Warnings {
 			add(e, ev.Iteration, true)

@@ -67,7 +67,7 @@ type outcome struct {
 // configured source), each with all queries, at most maxPerSource results per query and
 // its own timeout. It never fails as a whole: a source that errors, times out, panics or is
 // not configured becomes an entry in Errors beside the others' evidence. Source warnings
-// (e.g. PubMed's PhraseNotFound) are also entries in Errors, with text starting "warning: ".
+// (e.g. PubMed's PhraseNotFound) are also entries in Errors, marked Warning (domain.SearchWarning).
 //
 // Evidence is deduplicated across sources by identifier (PMID, DOI, NCT id, PMCID, else the
 // normalised URL), merging the richer metadata of each copy, and ranked stably: relevance
@@ -139,10 +139,10 @@ func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Sou
 		}
 		warnings, failure := Split(o.err)
 		for _, w := range warnings {
-			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: WarningPrefix + w})
+			res.Errors = append(res.Errors, domain.SearchWarning(o.source, w))
 		}
 		if dropped > 0 {
-			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: fmt.Sprintf("%s%d records without title or text were dropped", WarningPrefix, dropped)})
+			res.Errors = append(res.Errors, domain.SearchWarning(o.source, fmt.Sprintf("%d records without title or text were dropped", dropped)))
 		}
 		if failure != nil {
 			res.Errors = append(res.Errors, domain.SearchError{Source: o.source, Error: failure.Error()})

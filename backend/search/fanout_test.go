@@ -93,7 +93,7 @@ func TestFanoutMergesAcrossSources(t *testing.T) {
 	require.Equal(t, []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials, domain.SourceWeb}, res.SourcesSearched)
 	require.Equal(t, []string{"metformin alzheimer", " ", "metformin dementia"}, pm.got, "each source gets every query")
 	require.Equal(t, 7, pm.max)
-	require.Equal(t, []domain.SearchError{{Source: domain.SourceWeb, Error: "warning: 1 records without title or text were dropped"}}, res.Errors)
+	require.Equal(t, []domain.SearchError{{Source: domain.SourceWeb, Error: "warning: 1 records without title or text were dropped", Warning: true}}, res.Errors)
 
 	var keys []string
 	for _, e := range res.Evidence {
@@ -134,7 +134,7 @@ func TestFanoutFailuresNeverFailTheSearch(t *testing.T) {
 		{Source: domain.SourceEuropePMC, Error: "europepmc: cannot connect: connection refused (gave up after 3 attempts)"},
 		{Source: domain.SourceClinicalTrials, Error: "clinicaltrials: timed out"},
 		{Source: domain.SourceWeb, Error: "web: internal error in the source"},
-		{Source: domain.SourceLibrary, Error: "warning: query \"x\": phrase ignored"},
+		{Source: domain.SourceLibrary, Error: "warning: query \"x\": phrase ignored", Warning: true},
 		{Source: domain.SourceLibrary, Error: "library: index busy"},
 	}, res.Errors)
 	require.EqualValues(t, 1, good.calls.Load(), "a source named twice runs once")

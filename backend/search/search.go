@@ -26,7 +26,7 @@ type Source interface {
 
 // Warning is a non-fatal notice from a source, such as a phrase the source did not
 // recognise. It is returned as an error so the Source interface stays small; the fan-out
-// reports it as a SearchError whose text starts with "warning: " and keeps the evidence.
+// reports it as a warning SearchError (domain.SearchWarning) and keeps the evidence.
 type Warning struct {
 	Source   domain.Source
 	Messages []string
@@ -45,9 +45,6 @@ func AsWarning(err error) (*Warning, bool) {
 	}
 	return nil, false
 }
-
-// WarningPrefix starts the text of a SearchError that carries a warning, not a failure.
-const WarningPrefix = "warning: "
 
 // Split separates what a source returned as its error into warning messages and the real
 // failure (nil when there was none). Sources may join several errors with errors.Join;

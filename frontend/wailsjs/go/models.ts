@@ -843,6 +843,7 @@ export namespace domain {
 	export class SearchError {
 	    source: string;
 	    error: string;
+	    warning?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SearchError(source);
@@ -852,6 +853,7 @@ export namespace domain {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.source = source["source"];
 	        this.error = source["error"];
+	        this.warning = source["warning"];
 	    }
 	}
 	export class ErrorData {
