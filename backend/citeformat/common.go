@@ -59,7 +59,7 @@ func finish(ev *domain.Evidence, localID string) {
 	if len(c.Sections) == 0 && ev.Content != "" {
 		if secs := splitSections(ev.Content); len(secs) > 0 {
 			c.Sections = secs
-			ev.Content = joinSections(secs)
+			ev.Content = domain.SectionsText(secs)
 		}
 	}
 	if c.Authors == nil {
@@ -167,23 +167,6 @@ func splitSections(text string) []domain.Section {
 		return nil
 	}
 	return secs
-}
-
-// joinSections renders sections as "LABEL: text" lines, the same shape the PubMed source
-// gives Evidence.Content.
-func joinSections(secs []domain.Section) string {
-	var b strings.Builder
-	for i, s := range secs {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if s.Label != "" {
-			b.WriteString(s.Label)
-			b.WriteString(": ")
-		}
-		b.WriteString(s.Text)
-	}
-	return b.String()
 }
 
 var months = map[string]int{

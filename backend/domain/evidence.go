@@ -60,6 +60,41 @@ type Section struct {
 	Text  string `json:"text"`
 }
 
+// SectionsText renders abstract sections the way Evidence.Content holds them and the judge
+// reads them: one "LABEL: text" line per labelled section, unlabelled text as it is. A
+// section with neither label nor text adds no line. Every source and importer renders
+// sections through this one function, so the same abstract reads the same wherever it
+// came from.
+func SectionsText(sections []Section) string {
+	var b strings.Builder
+	for _, s := range sections {
+		if s.Label == "" && s.Text == "" {
+			continue
+		}
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		if s.Label != "" {
+			b.WriteString(s.Label)
+			b.WriteString(": ")
+		}
+		b.WriteString(s.Text)
+	}
+	return b.String()
+}
+
+// RegistryNumbers returns rns, or nil when every entry is empty: ChemicalRNs runs index for
+// index with Chemicals, so a record whose source gave no registry number at all keeps the
+// field absent rather than a row of blanks.
+func RegistryNumbers(rns []string) []string {
+	for _, rn := range rns {
+		if rn != "" {
+			return rns
+		}
+	}
+	return nil
+}
+
 // Intervention is a ClinicalTrials.gov intervention with its type (DRUG, BIOLOGICAL, ...).
 type Intervention struct {
 	Type string `json:"type"`

@@ -83,26 +83,12 @@ func PromptItem(n int, e domain.Evidence, design Design, ap *domain.Appraisal) p
 	}
 	content := strings.TrimSpace(e.Content)
 	if content == "" {
-		content = sectionsText(c.Sections)
+		content = domain.SectionsText(c.Sections)
 	}
 	return prompts.EvidenceItem{
 		N: n, Source: string(c.Source), Title: c.Title, Date: c.Date, Design: label,
 		IDs: strings.Join(ids, " · "), URL: c.URL, Quality: qualityLine(ap), Content: content,
 	}
-}
-
-func sectionsText(ss []domain.Section) string {
-	var b strings.Builder
-	for _, s := range ss {
-		if b.Len() > 0 {
-			b.WriteString("\n")
-		}
-		if s.Label != "" {
-			b.WriteString(s.Label + ": ")
-		}
-		b.WriteString(s.Text)
-	}
-	return b.String()
 }
 
 func qualityLine(ap *domain.Appraisal) string {

@@ -367,7 +367,7 @@ func (r result) evidence() (domain.Evidence, bool) {
 				c.ChemicalRNs = append(c.ChemicalRNs, strings.TrimSpace(ch.RegistryNumber))
 			}
 		}
-		c.ChemicalRNs = nonBlank(c.ChemicalRNs)
+		c.ChemicalRNs = domain.RegistryNumbers(c.ChemicalRNs)
 	}
 	if r.KeywordList != nil {
 		c.Keywords = []string(r.KeywordList.Keyword)
@@ -399,7 +399,7 @@ func (r result) evidence() (domain.Evidence, bool) {
 		}
 	}
 	c.Sections = Sections(r.AbstractText)
-	return domain.Evidence{Content: sectionsText(c.Sections), Citation: c}, true
+	return domain.Evidence{Content: domain.SectionsText(c.Sections), Citation: c}, true
 }
 
 func contains(list []string, s string) bool {
@@ -559,28 +559,4 @@ func stripTags(s string) string {
 			b.Write(z.Text())
 		}
 	}
-}
-
-// sectionsText renders sections as "LABEL: text" lines.
-func sectionsText(sections []domain.Section) string {
-	lines := make([]string, 0, len(sections))
-	for _, s := range sections {
-		if s.Label != "" {
-			lines = append(lines, s.Label+": "+s.Text)
-		} else {
-			lines = append(lines, s.Text)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// nonBlank drops a list of only empty registry numbers, so records without any keep the
-// field absent.
-func nonBlank(rns []string) []string {
-	for _, rn := range rns {
-		if rn != "" {
-			return rns
-		}
-	}
-	return nil
 }

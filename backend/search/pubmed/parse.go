@@ -718,7 +718,7 @@ func (a *article) evidence() (domain.Evidence, error) {
 		PublicationTypes: a.pubTypes,
 		MeshTerms:        a.mesh,
 		Chemicals:        a.chemicals,
-		ChemicalRNs:      registryNumbers(a.chemRNs),
+		ChemicalRNs:      domain.RegistryNumbers(a.chemRNs),
 		MeshQualifiers:   a.qualifiers,
 		Sections:         a.sections,
 		Registry:         a.registry,
@@ -729,33 +729,5 @@ func (a *article) evidence() (domain.Evidence, error) {
 		ISSN:             strings.TrimSpace(a.issn),
 		Keywords:         a.keywords,
 	}
-	return domain.Evidence{Content: SectionsText(a.sections), Citation: c}, nil
-}
-
-// SectionsText renders abstract sections as the judge reads them: one "LABEL: text" line per
-// labelled section, unlabelled text as it is.
-func SectionsText(sections []domain.Section) string {
-	var b strings.Builder
-	for i, s := range sections {
-		if i > 0 {
-			b.WriteByte('\n')
-		}
-		if s.Label != "" {
-			b.WriteString(s.Label)
-			b.WriteString(": ")
-		}
-		b.WriteString(s.Text)
-	}
-	return b.String()
-}
-
-// registryNumbers drops a list of only empty registry numbers, so records without any keep
-// the field absent rather than a row of blanks.
-func registryNumbers(rns []string) []string {
-	for _, rn := range rns {
-		if rn != "" {
-			return rns
-		}
-	}
-	return nil
+	return domain.Evidence{Content: domain.SectionsText(a.sections), Citation: c}, nil
 }
