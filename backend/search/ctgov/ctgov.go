@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/http"
 	"net/url"
 	"strconv"
 	"strings"
@@ -29,15 +28,8 @@ const (
 	maxPages    = 20
 )
 
-// Options configure a Client.
-type Options struct {
-	// BaseURL defaults to DefaultBaseURL.
-	BaseURL string
-	// HTTPClient defaults to http.DefaultClient.
-	HTTPClient *http.Client
-	// Retry overrides httpx.DefaultRetry when Attempts > 0.
-	Retry httpx.Retry
-}
+// Options configure a Client: BaseURL (DefaultBaseURL when empty), HTTPClient and Retry.
+type Options = httpx.Options
 
 // Client searches ClinicalTrials.gov. It is safe for concurrent use.
 type Client struct {
@@ -47,11 +39,8 @@ type Client struct {
 
 // New builds a ClinicalTrials.gov client.
 func New(opts Options) *Client {
-	base := strings.TrimRight(opts.BaseURL, "/")
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	return &Client{base: base, http: &httpx.Client{Source: domain.SourceClinicalTrials, HTTP: opts.HTTPClient, Retry: opts.Retry}}
+	base, hc := opts.Endpoint(domain.SourceClinicalTrials, DefaultBaseURL)
+	return &Client{base: base, http: hc}
 }
 
 // Name is the source name.

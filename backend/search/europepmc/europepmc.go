@@ -54,15 +54,12 @@ type Client struct {
 
 // New builds a Europe PMC client.
 func New(opts Options) *Client {
-	base := strings.TrimRight(opts.BaseURL, "/")
-	if base == "" {
-		base = DefaultBaseURL
-	}
+	base, hc := httpx.Options{BaseURL: opts.BaseURL, HTTPClient: opts.HTTPClient, Retry: opts.Retry}.Endpoint(domain.SourceEuropePMC, DefaultBaseURL)
 	rt := opts.ResultType
 	if rt == "" {
 		rt = "core"
 	}
-	return &Client{base: base, resultType: rt, http: &httpx.Client{Source: domain.SourceEuropePMC, HTTP: opts.HTTPClient, Retry: opts.Retry}}
+	return &Client{base: base, resultType: rt, http: hc}
 }
 
 // Name is the source name.

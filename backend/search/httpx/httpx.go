@@ -84,6 +84,28 @@ type Client struct {
 	Redact []string
 }
 
+// Options configure a source client: where its API is, what does the requests and how hard
+// to retry. ClinicalTrials.gov and the web need nothing more and use it as their Options;
+// Europe PMC and PubMed add their own fields and resolve these three through Endpoint too.
+type Options struct {
+	// BaseURL defaults to the source's DefaultBaseURL.
+	BaseURL string
+	// HTTPClient defaults to http.DefaultClient.
+	HTTPClient *http.Client
+	// Retry overrides DefaultRetry when Attempts > 0.
+	Retry Retry
+}
+
+// Endpoint resolves o for one source: the base URL without trailing slashes (defaultURL
+// when none is set) and the client that calls it, named after the source in every error.
+func (o Options) Endpoint(source domain.Source, defaultURL string) (string, *Client) {
+	base := strings.TrimRight(o.BaseURL, "/")
+	if base == "" {
+		base = defaultURL
+	}
+	return base, &Client{Source: source, HTTP: o.HTTPClient, Retry: o.Retry}
+}
+
 // Request is one call to an API.
 type Request struct {
 	// Method is GET (the default) or POST.

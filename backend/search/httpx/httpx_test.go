@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
 )
 
 // fastRetry keeps retry tests quick while exercising the same code paths.
@@ -274,4 +276,22 @@ func TestBackoffIsBoundedAndJittered(t *testing.T) {
 		require.LessOrEqual(t, backoff(r, 9), time.Second)
 	}
 	require.Greater(t, len(seen), 1, "jitter spreads retries")
+}
+
+func TestOptionsEndpoint(t *testing.T) {
+	hc := &http.Client{}
+	tests := []struct{ name, base, want string }{
+		{"default when unset", "", "https://api.example.org/v2"},
+		{"trailing slashes dropped", "http://127.0.0.1:8080/ct//", "http://127.0.0.1:8080/ct"},
+		{"kept as given", "http://127.0.0.1:8080", "http://127.0.0.1:8080"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			base, c := Options{BaseURL: tt.base, HTTPClient: hc, Retry: fastRetry}.Endpoint("clinicaltrials", "https://api.example.org/v2")
+			require.Equal(t, tt.want, base)
+			require.Equal(t, domain.Source("clinicaltrials"), c.Source, "errors name the source")
+			require.Same(t, hc, c.HTTP)
+			require.Equal(t, fastRetry, c.Retry)
+		})
+	}
 }

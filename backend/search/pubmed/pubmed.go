@@ -67,10 +67,7 @@ type Client struct {
 
 // New builds a PubMed client.
 func New(opts Options) *Client {
-	base := strings.TrimRight(opts.BaseURL, "/")
-	if base == "" {
-		base = DefaultBaseURL
-	}
+	base, hc := httpx.Options{BaseURL: opts.BaseURL, HTTPClient: opts.HTTPClient, Retry: opts.Retry}.Endpoint(domain.SourcePubMed, DefaultBaseURL)
 	tool := opts.Tool
 	if tool == "" {
 		tool = DefaultTool
@@ -79,19 +76,9 @@ func New(opts Options) *Client {
 	if lim == nil {
 		lim = NewLimiter(opts.APIKey != "")
 	}
-	return &Client{
-		base:   base,
-		tool:   tool,
-		email:  opts.Email,
-		apiKey: opts.APIKey,
-		http: &httpx.Client{
-			Source: domain.SourcePubMed,
-			HTTP:   opts.HTTPClient,
-			Retry:  opts.Retry,
-			Wait:   lim.Wait,
-			Redact: []string{opts.APIKey},
-		},
-	}
+	// NCBI's rate limit applies to every attempt, and the key must never show in an error.
+	hc.Wait, hc.Redact = lim.Wait, []string{opts.APIKey}
+	return &Client{base: base, tool: tool, email: opts.Email, apiKey: opts.APIKey, http: hc}
 }
 
 // Name is the source name.

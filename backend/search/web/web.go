@@ -25,15 +25,8 @@ import (
 // DefaultBaseURL is the DuckDuckGo HTML endpoint (DEEPCRITICAL_WEB_URL overrides).
 const DefaultBaseURL = "https://html.duckduckgo.com/html"
 
-// Options configure a Client.
-type Options struct {
-	// BaseURL defaults to DefaultBaseURL.
-	BaseURL string
-	// HTTPClient defaults to http.DefaultClient.
-	HTTPClient *http.Client
-	// Retry overrides httpx.DefaultRetry when Attempts > 0.
-	Retry httpx.Retry
-}
+// Options configure a Client: BaseURL (DefaultBaseURL when empty), HTTPClient and Retry.
+type Options = httpx.Options
 
 // Client searches the web. It is safe for concurrent use.
 type Client struct {
@@ -43,11 +36,8 @@ type Client struct {
 
 // New builds a web search client.
 func New(opts Options) *Client {
-	base := strings.TrimRight(opts.BaseURL, "/")
-	if base == "" {
-		base = DefaultBaseURL
-	}
-	return &Client{base: base, http: &httpx.Client{Source: domain.SourceWeb, HTTP: opts.HTTPClient, Retry: opts.Retry}}
+	base, hc := opts.Endpoint(domain.SourceWeb, DefaultBaseURL)
+	return &Client{base: base, http: hc}
 }
 
 // Name is the source name.
