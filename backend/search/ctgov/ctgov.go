@@ -78,59 +78,39 @@ func (c *Client) Study(ctx context.Context, nctID string) (domain.Evidence, erro
 //
 // A query narrowed by publication type is skipped (and reported): every registration is a
 // study, so without the filter it would repeat the unfiltered query the run also sends.
-func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
 	if querybuild.HasPublicationTypeFilter(query) {
 		search.RecordQuery(ctx, domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1,
 			Error: "skipped: publication-type filters do not apply to trial registrations"})
 		return nil, nil
 	}
 	query = querybuild.ForClinicalTrials(query)
-	qe := domain.QueryEvent{Source: domain.SourceClinicalTrials, Query: query, Count: -1, Attempt: 1}
-	defer func() {
-		if err != nil {
-			qe.Error = err.Error()
-		} else if qe.Count == 0 {
-			qe.Error = "no study found"
-		}
-		search.RecordQuery(ctx, qe)
-	}()
-	var out []domain.Evidence
-	token := ""
-	for page := 0; page < maxPages && len(out) < max; page++ {
-		v := url.Values{}
-		v.Set("query.term", query)
-		if token == "" {
-			v.Set("countTotal", "true")
-		}
-		v.Set("pageSize", strconv.Itoa(min(max-len(out), maxPageSize)))
-		v.Set("format", "json")
-		if token != "" {
-			v.Set("pageToken", token)
-		}
-		body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies?" + v.Encode(), Expect: httpx.JSON})
-		if err != nil {
-			return out, err
-		}
-		p, err := Parse(bytes.NewReader(body))
-		if err != nil {
-			return out, fmt.Errorf("clinicaltrials: %w", err)
-		}
-		if page == 0 {
-			qe.Count = p.TotalCount
-			if p.TotalCount < len(p.Evidence) {
-				qe.Count = -1 // the total was not reported
+	return search.Pager{Source: domain.SourceClinicalTrials, First: "", PageSize: maxPageSize, MaxPages: maxPages, NoneFound: "no study found",
+		Fetch: func(ctx context.Context, token string, size int) (search.Page, error) {
+			v := url.Values{}
+			v.Set("query.term", query)
+			if token == "" {
+				v.Set("countTotal", "true")
 			}
-		}
-		out = append(out, p.Evidence...)
-		if len(p.Evidence) == 0 || p.NextPageToken == "" || p.NextPageToken == token {
-			break
-		}
-		token = p.NextPageToken
-	}
-	if len(out) > max {
-		out = out[:max]
-	}
-	return out, nil
+			v.Set("pageSize", strconv.Itoa(size))
+			v.Set("format", "json")
+			if token != "" {
+				v.Set("pageToken", token)
+			}
+			body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies?" + v.Encode(), Expect: httpx.JSON})
+			if err != nil {
+				return search.Page{}, err
+			}
+			p, err := Parse(bytes.NewReader(body))
+			if err != nil {
+				return search.Page{}, fmt.Errorf("clinicaltrials: %w", err)
+			}
+			total := p.TotalCount
+			if total < len(p.Evidence) {
+				total = -1 // the total was not reported
+			}
+			return search.Page{Total: total, Next: p.NextPageToken, Evidence: p.Evidence}, nil
+		}}.Paged(ctx, query, max)
 }
 
 // Page is one parsed /studies page (or a single study).

@@ -76,47 +76,26 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 // searchOne pages through one query.
 // The query is rewritten from PubMed syntax to Europe PMC's (MESH:, TITLE:, ABSTRACT:,
 // PUB_TYPE:) and reported with its hit count as a query event.
-func (c *Client) searchOne(ctx context.Context, query string, max int) (evs []domain.Evidence, err error) {
+func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain.Evidence, error) {
 	query = querybuild.ForEuropePMC(query)
-	qe := domain.QueryEvent{Source: domain.SourceEuropePMC, Query: query, Count: -1, Attempt: 1}
-	defer func() {
-		if err != nil {
-			qe.Error = err.Error()
-		} else if qe.Count == 0 {
-			qe.Error = "no paper found"
-		}
-		search.RecordQuery(ctx, qe)
-	}()
-	var out []domain.Evidence
-	cursor := "*"
-	for page := 0; page < maxPages && len(out) < max; page++ {
-		v := url.Values{}
-		v.Set("query", query)
-		v.Set("format", "json")
-		v.Set("resultType", c.resultType)
-		v.Set("pageSize", strconv.Itoa(min(max-len(out), maxPageSize)))
-		v.Set("cursorMark", cursor)
-		body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON})
-		if err != nil {
-			return out, err
-		}
-		res, err := Parse(bytes.NewReader(body))
-		if err != nil {
-			return out, fmt.Errorf("europepmc: %w", err)
-		}
-		if page == 0 {
-			qe.Count = res.HitCount
-		}
-		out = append(out, res.Evidence...)
-		if len(res.Evidence) == 0 || res.NextCursor == "" || res.NextCursor == cursor {
-			break
-		}
-		cursor = res.NextCursor
-	}
-	if len(out) > max {
-		out = out[:max]
-	}
-	return out, nil
+	return search.Pager{Source: domain.SourceEuropePMC, First: "*", PageSize: maxPageSize, MaxPages: maxPages, NoneFound: "no paper found",
+		Fetch: func(ctx context.Context, cursor string, size int) (search.Page, error) {
+			v := url.Values{}
+			v.Set("query", query)
+			v.Set("format", "json")
+			v.Set("resultType", c.resultType)
+			v.Set("pageSize", strconv.Itoa(size))
+			v.Set("cursorMark", cursor)
+			body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON})
+			if err != nil {
+				return search.Page{}, err
+			}
+			res, err := Parse(bytes.NewReader(body))
+			if err != nil {
+				return search.Page{}, fmt.Errorf("europepmc: %w", err)
+			}
+			return search.Page{Total: res.HitCount, Next: res.NextCursor, Evidence: res.Evidence}, nil
+		}}.Paged(ctx, query, max)
 }
 
 // Page is one parsed page of search results.
