@@ -1,8 +1,6 @@
 package citeformat
 
 import (
-	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -52,10 +50,9 @@ func parseMEDLINETag(line string) (tag, value string, ok bool) {
 // records; continuation lines start with white space. A line that is neither a tag nor a
 // continuation makes its record bad, and reading resumes at the next record.
 func scanMEDLINE(r io.Reader, fn Handler) error {
-	br := bufio.NewReaderSize(r, 64*1024)
+	in := newLines(r, "MEDLINE")
 	var cur *medlineRecord
 	pos := 0
-	lineNo := 0
 	flush := func() error {
 		if cur == nil {
 			return nil
@@ -72,19 +69,8 @@ func scanMEDLINE(r io.Reader, fn Handler) error {
 		}
 		return fn(pos, ev, nil)
 	}
-	for {
-		raw, readErr := br.ReadString('\n')
-		if readErr != nil && !errors.Is(readErr, io.EOF) {
-			return fmt.Errorf("read MEDLINE: %w", readErr)
-		}
-		if raw == "" && readErr != nil {
-			break
-		}
-		lineNo++
-		line := strings.TrimRight(raw, "\r\n")
-		if lineNo == 1 {
-			line = strings.TrimPrefix(line, "\uFEFF")
-		}
+	for in.scan() {
+		lineNo, line := in.no, in.text
 		if strings.TrimSpace(line) == "" {
 			if err := flush(); err != nil {
 				return err
@@ -119,9 +105,9 @@ func scanMEDLINE(r io.Reader, fn Handler) error {
 				cur.err = fmt.Errorf("line %d: not a MEDLINE tag line: %q", lineNo, truncate(line, 60))
 			}
 		}
-		if readErr != nil {
-			break
-		}
+	}
+	if in.err != nil {
+		return in.err
 	}
 	return flush()
 }

@@ -49,10 +49,9 @@ type risRecord struct {
 // field, as Zotero reads them. Tags outside a TY … ER block form a bad record; a record
 // cut off by the end of the file is reported as truncated.
 func scanRIS(r io.Reader, fn Handler) error {
-	br := bufio.NewReaderSize(r, 64*1024)
+	in := newLines(r, "RIS")
 	var cur *risRecord
 	pos := 0
-	lineNo := 0
 	emit := func(rec *risRecord) error {
 		pos++
 		switch {
@@ -63,19 +62,8 @@ func scanRIS(r io.Reader, fn Handler) error {
 		}
 		return fn(pos, risEvidence(rec.fields), nil)
 	}
-	for {
-		raw, readErr := br.ReadString('\n')
-		if readErr != nil && !errors.Is(readErr, io.EOF) {
-			return fmt.Errorf("read RIS: %w", readErr)
-		}
-		if raw == "" && readErr != nil {
-			break
-		}
-		lineNo++
-		line := strings.TrimRight(raw, "\r\n")
-		if lineNo == 1 {
-			line = strings.TrimPrefix(line, "\uFEFF")
-		}
+	for in.scan() {
+		lineNo, line := in.no, in.text
 		tag, value, ok := parseRISTag(line)
 		switch {
 		case ok && tag == "TY":
@@ -116,9 +104,9 @@ func scanRIS(r io.Reader, fn Handler) error {
 				cur = &risRecord{err: fmt.Errorf("line %d: not an RIS tag line: %q", lineNo, truncate(line, 60))}
 			}
 		}
-		if readErr != nil {
-			break
-		}
+	}
+	if in.err != nil {
+		return in.err
 	}
 	if cur != nil {
 		if cur.err == nil && cur.hasTY {
