@@ -87,3 +87,27 @@ func EstimateCost(model string, inputTokens, outputTokens int) float64 {
 	}
 	return (float64(inputTokens)*p.in + float64(outputTokens)*p.out) / 1e6
 }
+
+// AnthropicUsage is the usage object of Anthropic's Messages API, which `claude -p` echoes
+// in its JSON result. Its input_tokens counts only the uncached part of the prompt; the
+// prompt is all three input counts.
+type AnthropicUsage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+}
+
+// Apply sets r's token counts from u: InputTokens is the whole prompt (uncached, cache
+// write and cache read), CachedTokens the cache read, CacheWriteTokens the cache write.
+func (u AnthropicUsage) Apply(r *Response) {
+	r.InputTokens = u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
+	r.OutputTokens = u.OutputTokens
+	r.CachedTokens, r.CacheWriteTokens = u.CacheReadInputTokens, u.CacheCreationInputTokens
+}
+
+// Cost estimates the call's cost for model from u at list prices (cache writes and reads
+// priced as the provider does); 0 for a model not in the table.
+func (u AnthropicUsage) Cost(model string) float64 {
+	return EstimateCostCached(model, u.InputTokens, u.CacheCreationInputTokens, u.CacheReadInputTokens, u.OutputTokens)
+}

@@ -140,13 +140,8 @@ type response struct {
 		Name  string          `json:"name"`
 		Input json.RawMessage `json:"input"`
 	} `json:"content"`
-	StopReason string `json:"stop_reason"`
-	Usage      struct {
-		InputTokens              int `json:"input_tokens"`
-		OutputTokens             int `json:"output_tokens"`
-		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
-		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
-	} `json:"usage"`
+	StopReason string             `json:"stop_reason"`
+	Usage      llm.AnthropicUsage `json:"usage"`
 }
 
 type errorBody struct {
@@ -299,11 +294,9 @@ func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error
 	if err := json.Unmarshal(body, &r); err != nil {
 		return llm.Response{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderAnthropic, Model: model, Message: "the server's answer could not be read: " + err.Error(), Err: err}
 	}
-	u := r.Usage
-	// input_tokens counts only the uncached part of the prompt.
-	out := llm.Response{Model: firstNonEmpty(r.Model, model), InputTokens: u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens,
-		OutputTokens: u.OutputTokens, CachedTokens: u.CacheReadInputTokens, CacheWriteTokens: u.CacheCreationInputTokens}
-	out.CostUSD = llm.EstimateCostCached(out.Model, u.InputTokens, u.CacheCreationInputTokens, u.CacheReadInputTokens, out.OutputTokens)
+	out := llm.Response{Model: firstNonEmpty(r.Model, model)}
+	r.Usage.Apply(&out)
+	out.CostUSD = r.Usage.Cost(out.Model)
 	switch r.StopReason {
 	case "max_tokens", "model_context_window_exceeded":
 		out.Truncated = true

@@ -265,16 +265,11 @@ type cliResult struct {
 	Message          *struct {
 		Content json.RawMessage `json:"content"`
 	} `json:"message"`
-	Errors       []any   `json:"errors"`
-	TotalCostUSD float64 `json:"total_cost_usd"`
-	StopReason   string  `json:"stop_reason"`
-	Usage        struct {
-		InputTokens              int `json:"input_tokens"`
-		OutputTokens             int `json:"output_tokens"`
-		CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
-		CacheReadInputTokens     int `json:"cache_read_input_tokens"`
-	} `json:"usage"`
-	ModelUsage map[string]struct {
+	Errors       []any              `json:"errors"`
+	TotalCostUSD float64            `json:"total_cost_usd"`
+	StopReason   string             `json:"stop_reason"`
+	Usage        llm.AnthropicUsage `json:"usage"`
+	ModelUsage   map[string]struct {
 		OutputTokens int `json:"outputTokens"`
 	} `json:"modelUsage"`
 }
@@ -300,11 +295,8 @@ func parseOutput(stdout, model string) (llm.Response, error) {
 		out.Text = trimmed
 		return out, nil
 	}
-	// Anthropic's input_tokens excludes the cached part; the prompt is all three.
-	u := r.Usage
-	out.InputTokens = u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
-	out.OutputTokens, out.CostUSD = u.OutputTokens, r.TotalCostUSD
-	out.CachedTokens, out.CacheWriteTokens = u.CacheReadInputTokens, u.CacheCreationInputTokens
+	r.Usage.Apply(&out)
+	out.CostUSD = r.TotalCostUSD // the CLI reports what the call cost
 	if m := mainModel(r.ModelUsage); m != "" {
 		out.Model = m
 	}
