@@ -32,6 +32,15 @@ func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
+// checkLimit is the rule of every --limit flag: a whole number from 1 to max, else a usage
+// error that names the range.
+func checkLimit(limit, max int) error {
+	if limit < 1 || limit > max {
+		return usagef("--limit must be between 1 and %d, got %d", max, limit)
+	}
+	return nil
+}
+
 // command is one node of the command tree: either a group with subcommands or a leaf with run.
 type command struct {
 	name    string

@@ -53,6 +53,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"missing argument", []string{"history", "show"}, "missing argument"},
 		{"extra argument", []string{"settings", "path", "x"}, `unexpected argument "x"`},
 		{"bad limit", []string{"history", "list", "--limit", "0"}, "--limit must be between 1 and 1000"},
+		{"library limit too large", []string{"library", "list", "--limit", "501"}, "--limit must be between 1 and 500, got 501"},
+		{"library search limit below 1", []string{"library", "search", "metformin", "--limit", "0"}, "--limit must be between 1 and 500, got 0"},
 		{"bad status", []string{"history", "list", "--status", "weird"}, "is not a run status"},
 		{"group without subcommand", []string{"settings"}, "Usage:"},
 	}

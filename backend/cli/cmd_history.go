@@ -110,14 +110,14 @@ func historyListFlags(fs *flag.FlagSet) any {
 	fs.BoolVar(&o.json, "json", false, "print JSON")
 	fs.StringVar(&o.status, "status", "", "only runs with this status (running, complete, failed, cancelled, interrupted)")
 	fs.StringVar(&o.judge, "judge", "", "only runs judged by this provider")
-	fs.IntVar(&o.limit, "limit", 50, "at most this many runs (1–1000)")
+	fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many runs (1–%d)", services.MaxHistoryPage))
 	return o
 }
 
 func historyList(ctx context.Context, e *env, o *historyListOpts, text string) error {
 	f := services.HistoryFilter{Text: text, Limit: o.limit}
-	if o.limit < 1 || o.limit > services.MaxHistoryPage {
-		return usagef("--limit must be between 1 and %d, got %d", services.MaxHistoryPage, o.limit)
+	if err := checkLimit(o.limit, services.MaxHistoryPage); err != nil {
+		return err
 	}
 	if o.status != "" {
 		f.Status = domain.RunStatus(o.status)

@@ -4,11 +4,15 @@ import (
 	"context"
 	"errors"
 	"flag"
+	"fmt"
 	"strings"
 
 	"deepcritical/backend/library"
 	"deepcritical/backend/services"
 )
+
+// maxLibraryPage is the most records services.Library lists or finds in one call.
+const maxLibraryPage = 500
 
 type libraryOpts struct {
 	json  bool
@@ -19,7 +23,7 @@ func libraryCommand() *command {
 	listFlags := func(fs *flag.FlagSet) any {
 		o := &libraryOpts{}
 		fs.BoolVar(&o.json, "json", false, "print JSON")
-		fs.IntVar(&o.limit, "limit", 50, "at most this many records (1–500)")
+		fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many records (1–%d)", maxLibraryPage))
 		return o
 	}
 	return &command{
@@ -85,8 +89,8 @@ func libraryCommand() *command {
 				flags: listFlags, maxArgs: 0,
 				run: func(ctx context.Context, e *env, opts any, _ []string) error {
 					o := opts.(*libraryOpts)
-					if o.limit < 1 || o.limit > 500 {
-						return usagef("--limit must be between 1 and 500, got %d", o.limit)
+					if err := checkLimit(o.limit, maxLibraryPage); err != nil {
+						return err
 					}
 					c, err := e.app.services(ctx)
 					if err != nil {
@@ -109,8 +113,8 @@ func libraryCommand() *command {
 				flags: listFlags, minArgs: 1, maxArgs: -1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					o := opts.(*libraryOpts)
-					if o.limit < 1 || o.limit > 500 {
-						return usagef("--limit must be between 1 and 500, got %d", o.limit)
+					if err := checkLimit(o.limit, maxLibraryPage); err != nil {
+						return err
 					}
 					c, err := e.app.services(ctx)
 					if err != nil {
