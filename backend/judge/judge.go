@@ -7,6 +7,7 @@
 package judge
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -122,7 +123,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 	normalize(&out)
 	out.Judge = domain.JudgeInfo{
 		Provider:      j.info.Provider,
-		Model:         firstNonEmpty(res.Model, j.info.Model),
+		Model:         cmp.Or(res.Model, j.info.Model),
 		PromptVersion: p.version,
 		Kind:          domain.JudgeKindLLM,
 		FallbackFrom:  res.FallbackFrom,
@@ -206,13 +207,4 @@ func fallbackAssessment(question string, h domain.Heuristics, provider domain.Pr
 			Kind: domain.JudgeKindFallback, Error: msg, FallbackFrom: tried,
 		},
 	}
-}
-
-func firstNonEmpty(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
 }

@@ -2,6 +2,7 @@ package llm
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -149,8 +150,8 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 			res.CachedTokens += resp.CachedTokens
 			res.CostUSD += resp.CostUSD
 			rec := CallRecord{
-				RunID: opts.RunID, Purpose: opts.Purpose, Provider: opts.Provider, Model: firstNonEmpty(resp.Model, model),
-				PromptVersion: opts.PromptVersion, Response: firstNonEmpty(resp.Raw, resp.Text),
+				RunID: opts.RunID, Purpose: opts.Purpose, Provider: opts.Provider, Model: cmp.Or(resp.Model, model),
+				PromptVersion: opts.PromptVersion, Response: cmp.Or(resp.Raw, resp.Text),
 				Latency: resp.Latency, InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CachedTokens: resp.CachedTokens,
 				CostUSD: resp.CostUSD, Attempt: a, Notes: resp.Notes,
 			}
@@ -379,12 +380,3 @@ func truncate(s string, n int) string {
 }
 
 func isRuneStart(b byte) bool { return b&0xC0 != 0x80 }
-
-func firstNonEmpty(xs ...string) string {
-	for _, x := range xs {
-		if x != "" {
-			return x
-		}
-	}
-	return ""
-}

@@ -599,3 +599,25 @@ func StrictCompatible(raw json.RawMessage) bool {
 	}
 	return ok(doc, false)
 }
+
+// ToolName makes a name both OpenAI (response_format json_schema name) and Anthropic (tool
+// name) accept, ^[a-zA-Z0-9_-]{1,64}$: every other character becomes '_', the name is cut
+// at 64 characters, and an empty one is "answer".
+func ToolName(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if b.Len() >= 64 {
+			break
+		}
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
+			b.WriteRune(r)
+		default:
+			b.WriteByte('_')
+		}
+	}
+	if b.Len() == 0 {
+		return "answer"
+	}
+	return b.String()
+}

@@ -14,6 +14,7 @@ package anthropic
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -277,7 +278,7 @@ func (c *Client) buildRequest(req llm.Request, model string, useOutputConfig boo
 		if useOutputConfig {
 			body.OutputConfig = &outputConfig{Format: &outputFormat{Type: "json_schema", Schema: llm.StrictProjection(req.Schema.JSON)}}
 		} else {
-			toolName = toolNameFor(req.Schema.Name)
+			toolName = llm.ToolName(req.Schema.Name)
 			body.Tools = []tool{{Name: toolName, Description: "Record the answer. Call this tool with the complete answer as its input.", InputSchema: req.Schema.JSON}}
 			body.ToolChoice = &toolChoice{Type: "tool", Name: toolName}
 		}
@@ -294,7 +295,7 @@ func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error
 	if err := json.Unmarshal(body, &r); err != nil {
 		return llm.Response{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: domain.ProviderAnthropic, Model: model, Message: "the server's answer could not be read: " + err.Error(), Err: err}
 	}
-	out := llm.Response{Model: firstNonEmpty(r.Model, model)}
+	out := llm.Response{Model: cmp.Or(r.Model, model)}
 	r.Usage.Apply(&out)
 	out.CostUSD = r.Usage.Cost(out.Model)
 	switch r.StopReason {
@@ -345,33 +346,6 @@ func (c *Client) statusError(res llm.HTTPResult, model string) *llm.Error {
 func (c *Client) redact(le *llm.Error) *llm.Error {
 	le.Message = llm.Redact(le.Message, c.cfg.APIKey)
 	return le
-}
-
-// toolNameFor makes a tool name Anthropic accepts (^[a-zA-Z0-9_-]{1,64}$).
-func toolNameFor(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		if b.Len() >= 64 {
-			break
-		}
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-	}
-	if b.Len() == 0 {
-		return "answer"
-	}
-	return b.String()
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // sseAnswer folds Messages API server-sent events back into one message: content blocks

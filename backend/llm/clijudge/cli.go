@@ -15,6 +15,7 @@ package clijudge
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -311,7 +312,7 @@ func parseOutput(stdout, model string) (llm.Response, error) {
 		if r.Subtype == "error_max_turns" {
 			le.Kind = llm.KindInvalidOutput
 		}
-		le.Message = "the CLI reported an error (" + firstNonEmpty(r.Subtype, "is_error") + "): " + msg
+		le.Message = "the CLI reported an error (" + cmp.Or(r.Subtype, "is_error") + "): " + msg
 		return out, le
 	}
 	switch r.StopReason {
@@ -519,11 +520,4 @@ func tail(s string, n int) string {
 		return s
 	}
 	return "…" + s[len(s)-n:]
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }

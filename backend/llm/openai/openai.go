@@ -8,6 +8,7 @@ package openai
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -244,7 +245,7 @@ func (c *Client) buildRequest(req llm.Request, model string, format Format) goop
 			creq.ResponseFormat = &goopenai.ChatCompletionResponseFormat{
 				Type: goopenai.ChatCompletionResponseFormatTypeJSONSchema,
 				JSONSchema: &goopenai.ChatCompletionResponseFormatJSONSchema{
-					Name: schemaName(req.Schema.Name), Schema: proj.schema, Strict: proj.strict,
+					Name: llm.ToolName(req.Schema.Name), Schema: proj.schema, Strict: proj.strict,
 				},
 			}
 		case FormatJSONObject:
@@ -288,7 +289,7 @@ func reasoningModel(model string) bool {
 // toResponse reads the answer text from whichever shape the server used.
 func (c *Client) toResponse(resp goopenai.ChatCompletionResponse, cp *capture, model string, format Format) (llm.Response, error) {
 	out := llm.Response{
-		Model: firstNonEmpty(resp.Model, model), Raw: llm.Redact(string(cp.body), c.cfg.APIKey),
+		Model: cmp.Or(resp.Model, model), Raw: llm.Redact(string(cp.body), c.cfg.APIKey),
 		InputTokens: resp.Usage.PromptTokens, OutputTokens: resp.Usage.CompletionTokens,
 	}
 	if d := resp.Usage.PromptTokensDetails; d != nil {
@@ -506,26 +507,6 @@ func reportedCost(body []byte) float64 {
 	return 0
 }
 
-// schemaName makes a name OpenAI accepts (^[a-zA-Z0-9_-]{1,64}$).
-func schemaName(name string) string {
-	var b strings.Builder
-	for _, r := range name {
-		switch {
-		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
-			b.WriteRune(r)
-		default:
-			b.WriteByte('_')
-		}
-		if b.Len() == 64 {
-			break
-		}
-	}
-	if b.Len() == 0 {
-		return "answer"
-	}
-	return b.String()
-}
-
 // rawSchema lets go-openai embed the schema bytes as they are.
 type rawSchema json.RawMessage
 
@@ -570,13 +551,6 @@ func (d *doer) Do(req *http.Request) (*http.Response, error) {
 	cp.status, cp.header, cp.body = resp.StatusCode, resp.Header, body
 	resp.Body = io.NopCloser(bytes.NewReader(body))
 	return resp, nil
-}
-
-func firstNonEmpty(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // stream performs the request streamed (with usage in the last chunk) and folds the chunks
