@@ -24,6 +24,7 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/ctxtime"
 	"deepcritical/backend/llm"
 )
 
@@ -202,7 +203,7 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 		if le.Retryable() && retry < c.cfg.Backoff.Retries {
 			wait, ok := c.cfg.Backoff.Wait(retry, le.RetryAfter)
 			if ok {
-				if serr := llm.Sleep(ctx, wait); serr != nil {
+				if serr := ctxtime.Sleep(ctx, wait); serr != nil {
 					return llm.Response{Latency: time.Since(start)}, llm.FromContext(serr, domain.ProviderAnthropic, model)
 				}
 				continue

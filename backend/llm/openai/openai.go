@@ -26,6 +26,7 @@ import (
 	goopenai "github.com/sashabaranov/go-openai"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/ctxtime"
 	"deepcritical/backend/llm"
 )
 
@@ -196,7 +197,7 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 				le.Message += fmt.Sprintf(" (asked to wait %s)", wait.Round(time.Second))
 				return llm.Response{Raw: llm.Redact(string(cp.body), c.cfg.APIKey), Latency: time.Since(start)}, le
 			}
-			if serr := llm.Sleep(ctx, wait); serr != nil {
+			if serr := ctxtime.Sleep(ctx, wait); serr != nil {
 				return llm.Response{Latency: time.Since(start)}, llm.FromContext(serr, c.cfg.Provider, model)
 			}
 			retry++

@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/ctxtime"
 )
 
 // UserAgent identifies DeepCritical to the APIs it calls.
@@ -168,7 +169,7 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 			delay = min(wait, r.MaxRetryAfter)
 		}
 		slog.Debug("search source retry", "source", string(c.Source), "status", err.Status, "attempt", attempt, "delay", delay)
-		if err := sleep(ctx, delay); err != nil {
+		if err := ctxtime.Sleep(ctx, delay); err != nil {
 			return nil, c.ctxError(ctx, err)
 		}
 	}
@@ -320,21 +321,6 @@ func backoff(r Retry, attempt int) time.Duration {
 	}
 	half := d / 2
 	return half + time.Duration(rand.Int64N(int64(d-half)))
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return nil
-	case <-ctx.Done():
-		return ctx.Err()
-	}
 }
 
 // ParseRetryAfter reads a Retry-After header, given in seconds or as an HTTP date. It
