@@ -141,21 +141,6 @@ func (b Backoff) Wait(attempt int, retryAfter time.Duration) (time.Duration, boo
 	return d, true
 }
 
-// Sleep waits d or until ctx ends, returning ctx's error in that case.
-func Sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
-}
-
 // Retryable reports whether a transport retry may help: rate limits and server-side
 // unavailability (but not a refused connection: nothing is listening).
 func (e *Error) Retryable() bool {
@@ -273,21 +258,20 @@ type HTTPResult struct {
 	Body   []byte
 }
 
-// DoJSON sends body (marshalled to JSON when not nil) to url with the User-Agent and the
-// given headers, reads at most 16 MiB of the answer and always closes it. Transport
-// failures come back as the raw error for the caller to type with NetworkError.
-func DoJSON(ctx context.Context, hc *http.Client, method, url string, header http.Header, body any) (HTTPResult, error) {
+// newRequest builds a request to an LLM API: body marshalled to JSON when not nil (with its
+// Content-Type), the caller's headers, and DeepCritical's User-Agent.
+func newRequest(ctx context.Context, method, url string, header http.Header, body any) (*http.Request, error) {
 	var rdr io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
 		if err != nil {
-			return HTTPResult{}, fmt.Errorf("encode request: %w", err)
+			return nil, fmt.Errorf("encode request: %w", err)
 		}
 		rdr = bytes.NewReader(b)
 	}
 	req, err := http.NewRequestWithContext(ctx, method, url, rdr)
 	if err != nil {
-		return HTTPResult{}, fmt.Errorf("build request: %w", err)
+		return nil, fmt.Errorf("build request: %w", err)
 	}
 	for k, vs := range header {
 		for _, v := range vs {
@@ -295,10 +279,21 @@ func DoJSON(ctx context.Context, hc *http.Client, method, url string, header htt
 		}
 	}
 	req.Header.Set("User-Agent", UserAgent)
-	req.Header.Set("Accept", "application/json")
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}
+	return req, nil
+}
+
+// DoJSON sends body (marshalled to JSON when not nil) to url with the User-Agent and the
+// given headers, reads at most 16 MiB of the answer and always closes it. Transport
+// failures come back as the raw error for the caller to type with NetworkError.
+func DoJSON(ctx context.Context, hc *http.Client, method, url string, header http.Header, body any) (HTTPResult, error) {
+	req, err := newRequest(ctx, method, url, header, body)
+	if err != nil {
+		return HTTPResult{}, err
+	}
+	req.Header.Set("Accept", "application/json")
 	resp, err := hc.Do(req)
 	if err != nil {
 		return HTTPResult{}, err
@@ -316,21 +311,10 @@ func DoJSON(ctx context.Context, hc *http.Client, method, url string, header htt
 // audit. A non-2xx answer is read whole, as DoJSON does. A body that ends early is
 // ErrCutOff.
 func DoStream(ctx context.Context, hc *http.Client, url string, header http.Header, body any, onLine func(line []byte)) (HTTPResult, error) {
-	b, err := json.Marshal(body)
+	req, err := newRequest(ctx, http.MethodPost, url, header, body)
 	if err != nil {
-		return HTTPResult{}, fmt.Errorf("encode request: %w", err)
+		return HTTPResult{}, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
-	if err != nil {
-		return HTTPResult{}, fmt.Errorf("build request: %w", err)
-	}
-	for k, vs := range header {
-		for _, v := range vs {
-			req.Header.Add(k, v)
-		}
-	}
-	req.Header.Set("User-Agent", UserAgent)
-	req.Header.Set("Content-Type", "application/json")
 	resp, err := hc.Do(req)
 	if err != nil {
 		return HTTPResult{}, err
