@@ -23,14 +23,6 @@ type Request struct {
 // Emitter that also has Progress(domain.LLMProgress) gets the progress of streamed calls.
 type Emitter = orchestrator.Emitter
 
-// EmitterFunc adapts a callback to an Emitter; a nil callback is nobody listening.
-func EmitterFunc(fn func(domain.Event)) Emitter {
-	if fn == nil {
-		return nil
-	}
-	return orchestrator.EmitterFunc(fn)
-}
-
 // Researcher starts and resumes runs from what a user asked: it resolves the request
 // against the settings in force, builds the run's engine and hands the loop to the Runner.
 // It is the one way the window and the CLI start or resume a run.
