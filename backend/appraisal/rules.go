@@ -272,14 +272,10 @@ func hasAny(s string, words []string) bool {
 
 func notNegated(s *sent, m []int) bool { return !negated(s.lower, m[0]) }
 
-func isNegated(s *sent, m []int) bool { return negated(s.lower, m[0]) }
-
 // ---- randomisation ----
 
 var (
 	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split|placed|given|received|treated|entered)|randomly,|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
-	// randomSampling is random selection of a sample, not of treatment.
-	randomSampling = regexp.MustCompile(`\brandomly (?:selected|sampled|chosen|drawn)|random (?:sample|sampling|selection|effects?|forest|intercept|slope)`)
 	// nonRandom is an explicit statement that allocation was not random.
 	nonRandom = regexp.MustCompile(`\b(non-*randomi[sz]ed|not (?:be(?:en)? )?randomi[sz]ed|quasi-*randomi[sz]ed|without randomi[sz]ation|no randomi[sz]ation|pseudo-*randomi[sz]ed)`)
 )

@@ -82,12 +82,12 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if err != nil {
 		return err
 	}
-	progress := &progressPrinter{e: e, json: o.json}
+	progress := newProgress(e, o.json)
 	var run domain.Run
 	if o.resume != "" {
-		run, err = c.Commands.Resume(ctx, o.resume, progress.emit)
+		run, err = c.Commands.Resume(ctx, o.resume, progress)
 	} else {
-		run, err = c.Commands.Research(ctx, req, progress.emit)
+		run, err = c.Commands.Research(ctx, req, progress)
 	}
 	if err != nil && run.ID == "" {
 		return err
@@ -140,25 +140,6 @@ func formatFromPath(path string) (string, error) {
 		return "md", nil
 	}
 	return report.ParseFormat(strings.TrimPrefix(filepath.Ext(name), "."))
-}
-
-// progressPrinter shows live progress: JSON lines on stdout, or readable lines on stderr.
-type progressPrinter struct {
-	e    *env
-	json bool
-}
-
-func (p *progressPrinter) emit(ev domain.Event) {
-	if p.json {
-		_ = writeJSONLine(p.e.stdout, ev)
-		return
-	}
-	icon := eventIcons[ev.Type]
-	it := ""
-	if ev.Iteration > 0 {
-		it = fmt.Sprintf("[%d] ", ev.Iteration)
-	}
-	p.e.infof("%s %s%s\n", icon, it, SafeText(ev.Message))
 }
 
 // eventIcons are the window timeline's icons, so both show a run alike.

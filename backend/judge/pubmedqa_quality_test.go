@@ -86,21 +86,6 @@ type judgeQuality struct {
 	skipped                                   int
 }
 
-func (q *judgeQuality) add(o judgeQuality) {
-	q.sets += o.sets
-	q.offSufficient += o.offSufficient
-	q.mixedSufficient += o.mixedSufficient
-	q.offMech += o.offMech
-	q.offClin += o.offClin
-	q.findings += o.findings
-	q.findingsOff += o.findingsOff
-	q.answered += o.answered
-	q.mixedSet += o.mixedSet
-	for k, v := range o.findingCounts {
-		q.findingCounts[k] += v
-	}
-}
-
 func pct(n, d int) float64 {
 	if d == 0 {
 		return 0

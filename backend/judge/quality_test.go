@@ -116,13 +116,6 @@ func (p precision) strict() float64 {
 	return float64(p.drug) / float64(p.proposed)
 }
 
-func (p precision) labelled() float64 {
-	if p.drug+p.wrong == 0 {
-		return 0
-	}
-	return float64(p.drug) / float64(p.drug+p.wrong)
-}
-
 // measureCandidates proposes candidates record by record, as the judge would for a set
 // holding that record, and labels each.
 func measureCandidates(ev []domain.Evidence, drugs, hand map[string]string) precision {

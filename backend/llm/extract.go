@@ -144,7 +144,7 @@ func Repair(s string) (fixed string, repaired bool, err error) {
 	if len(s) > maxRepairBytes {
 		return "", false, errTooLargeToRepair
 	}
-	fixed, err = jsonrepair.JSONRepair(s)
+	fixed, err = jsonrepair.Repair(s)
 	if err != nil {
 		return "", false, err
 	}

@@ -122,7 +122,7 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 		// Appraisal, narrative and verifier calls learn their run from the context.
 		opts.RunID = domain.RunIDFrom(ctx)
 	}
-	ctx = withCallInfo(ctx, opts.Purpose, opts.Provider, req.Model)
+	ctx = WithCallInfo(ctx, opts.Purpose, opts.Provider, req.Model)
 
 	var lastErr *Error
 	for mi, model := range models {

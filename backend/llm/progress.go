@@ -38,8 +38,9 @@ func Streaming(ctx context.Context) bool {
 	return ok
 }
 
-// withCallInfo labels the progress of calls under ctx (Generate sets it from its options).
-func withCallInfo(ctx context.Context, kind string, p domain.Provider, model string) context.Context {
+// WithCallInfo labels the progress of calls under ctx: Generate sets it from its options; a
+// caller of Complete (the narrative) sets it itself, or its calls stream unlabelled.
+func WithCallInfo(ctx context.Context, kind string, p domain.Provider, model string) context.Context {
 	return context.WithValue(ctx, callInfoKey{}, callInfo{kind: kind, provider: p, model: model})
 }
 

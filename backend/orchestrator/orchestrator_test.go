@@ -63,7 +63,7 @@ func TestLoopsAndHitsMaxIterationsWithPartialReport(t *testing.T) {
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
 	require.Contains(t, rep.Markdown, "partial synthesis")
-	require.Contains(t, rep.Markdown, `iteration limit (max\_iterations = 3)`)
+	require.Contains(t, rep.Markdown, `limit of 3 iterations (setting run.max\_iterations)`)
 	require.Equal(t, []int{1, 2, 3}, h.judge.evidence, "the judge sees all evidence so far")
 
 	// The judge's next queries drive the next iteration.

@@ -286,7 +286,7 @@ func StopRuleText(run domain.Run) string {
 	case reason == "sufficient":
 		return "The judge found the evidence sufficient and recommended synthesis after " + domain.Plural(run.Iterations, "iteration", "iterations") + "."
 	case reason == "max_iterations":
-		return fmt.Sprintf("Stopped at the iteration limit (max_iterations = %d) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations)
+		return fmt.Sprintf("Stopped at the limit of %d %s (setting run.max_iterations) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations, plural(run.Config.MaxIterations, "iteration", "iterations"))
 	case reason == "no_progress":
 		return "Stopped because two iterations in a row found no new evidence (forward-progress rule): this is a partial synthesis."
 	case reason == "cancelled":

@@ -93,7 +93,7 @@ func TestStopRuleText(t *testing.T) {
 	cfg := domain.DefaultRunConfig()
 	cases := map[string]string{
 		"sufficient":          "sufficient and recommended synthesis after 3 iterations",
-		"max_iterations":      "iteration limit (max_iterations = 5)",
+		"max_iterations":      "limit of 5 iterations (setting run.max_iterations)",
 		"no_progress":         "two iterations in a row found no new evidence",
 		"cancelled":           "cancelled",
 		"failed: judge: boom": "The run failed (judge: boom)",

@@ -136,11 +136,12 @@ func (g *Engines) Effective() config.Settings { return g.d.Settings.Effective() 
 // LLMClient builds the client of an LLM provider with the settings in force; it never
 // falls back to another provider.
 func (g *Engines) LLMClient(choice JudgeChoice) (llm.Client, llm.Info, error) {
-	return g.llmClient(g.Effective(), choice)
+	s := g.Effective()
+	return g.llmClient(s, ResolveJudge(s, choice))
 }
 
+// llmClient builds the client of a resolved judge choice.
 func (g *Engines) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, llm.Info, error) {
-	choice = ResolveJudge(s, choice)
 	ps := s.Provider(choice.Provider)
 	cfg := providers.ProviderConfig{
 		Provider: choice.Provider, BaseURL: ps.BaseURL, Model: choice.Model, Command: ps.Command,
@@ -255,7 +256,12 @@ func (g *Engines) Fanout(s config.Settings, timeout time.Duration) *search.Fanou
 // switching silently to another judge is never done.
 func (g *Engines) Build(choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
 	s := g.Effective()
-	choice = ResolveJudge(s, choice)
+	return g.build(s, ResolveJudge(s, choice), runCfg)
+}
+
+// build is Build with the settings read and the judge resolved by the caller, so a run
+// reads the settings once: its config and its engine cannot disagree.
+func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
 	e := &Engine{Settings: s, Fanout: g.Fanout(s, time.Duration(runCfg.SearchTimeoutS)*time.Second)}
 	rec := recorder{st: g.d.Store}
 	if choice.Provider == domain.ProviderOffline {

@@ -3,6 +3,7 @@ package runs
 import (
 	"context"
 
+	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
 )
@@ -22,14 +23,6 @@ type Request struct {
 // Emitter that also has Progress(domain.LLMProgress) gets the progress of streamed calls.
 type Emitter = orchestrator.Emitter
 
-// EmitterFunc adapts a callback to an Emitter; a nil callback is nobody listening.
-func EmitterFunc(fn func(domain.Event)) Emitter {
-	if fn == nil {
-		return nil
-	}
-	return orchestrator.EmitterFunc(fn)
-}
-
 // Researcher starts and resumes runs from what a user asked: it resolves the request
 // against the settings in force, builds the run's engine and hands the loop to the Runner.
 // It is the one way the window and the CLI start or resume a run.
@@ -38,10 +31,9 @@ type Researcher struct {
 	Engines *Engines
 }
 
-// RunConfig merges the request over the settings' run defaults and validates it, with the
+// runConfig merges the request over the settings' run defaults and validates it, with the
 // judge resolved (the settings' judge and model when the request names none).
-func (r Researcher) RunConfig(req Request) (domain.RunConfig, JudgeChoice, error) {
-	s := r.Engines.Effective()
+func runConfig(s config.Settings, req Request) (domain.RunConfig, JudgeChoice, error) {
 	cfg := s.RunConfig()
 	if len(req.Sources) > 0 {
 		cfg.Sources = req.Sources
@@ -70,11 +62,13 @@ func (r Researcher) Start(ctx context.Context, req Request, emit Emitter) (*Hand
 	if err != nil {
 		return nil, err
 	}
-	cfg, choice, err := r.RunConfig(req)
+	// The settings are read once: the run's config and its engine come from the same copy.
+	s := r.Engines.Effective()
+	cfg, choice, err := runConfig(s, req)
 	if err != nil {
 		return nil, err
 	}
-	eng, err := r.Engines.Build(choice, cfg)
+	eng, err := r.Engines.build(s, choice, cfg)
 	if err != nil {
 		return nil, err
 	}

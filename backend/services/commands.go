@@ -37,13 +37,14 @@ func (c *CommandService) engine(choice runs.JudgeChoice) (*runs.Engine, error) {
 }
 
 // Research executes a run and waits for it; ctx cancels it (Ctrl-C). emit receives each
-// event after it is stored.
-func (c *CommandService) Research(ctx context.Context, req runs.Request, emit func(domain.Event)) (domain.Run, error) {
+// event after it is stored (nil: nobody listens); an emitter that also has
+// Progress(domain.LLMProgress) gets the LLM calls streamed as they run.
+func (c *CommandService) Research(ctx context.Context, req runs.Request, emit runs.Emitter) (domain.Run, error) {
 	r, err := c.research.get()
 	if err != nil {
 		return domain.Run{}, err
 	}
-	h, err := r.Start(ctx, req, runs.EmitterFunc(emit))
+	h, err := r.Start(ctx, req, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -51,12 +52,12 @@ func (c *CommandService) Research(ctx context.Context, req runs.Request, emit fu
 }
 
 // Resume continues a stored run and waits for it (`research --resume`).
-func (c *CommandService) Resume(ctx context.Context, runID string, emit func(domain.Event)) (domain.Run, error) {
+func (c *CommandService) Resume(ctx context.Context, runID string, emit runs.Emitter) (domain.Run, error) {
 	r, err := c.research.get()
 	if err != nil {
 		return domain.Run{}, err
 	}
-	h, err := r.Resume(ctx, runID, runs.EmitterFunc(emit))
+	h, err := r.Resume(ctx, runID, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}

@@ -11,6 +11,9 @@
 //     Enter in the search box to exactly the runs the search returned being painted, for a
 //     common word, a word in every run, a rare one (a PMID cited in one stored report) and
 //     words matching nothing (see searches).
+//  3. First progress: time from clicking Start research to the run's first progress line
+//     painted in its timeline (the run is stored, its `started` event written, emitted,
+//     batched and rendered), with the offline judge over the library source, REPS runs.
 //
 // Figures go to stdout as `name: value unit (…)` lines (scripts/bench.sh collects them);
 // progress goes to stderr. The exit code is non-zero only when a benchmark could not run:
@@ -259,6 +262,37 @@ async function history(page) {
   await shot(page, 'bench-history')
 }
 
+const PROGRESS_TARGET_MS = 1000
+
+async function firstProgress(page) {
+  const times = []
+  for (let i = 0; i < REPS; i++) {
+    await toResearch(page)
+    await page.getByTestId('judge-select').selectOption('offline')
+    for (const box of await page.locator('[data-testid^="source-"]').all()) {
+      const id = (await box.getAttribute('data-testid')).slice('source-'.length)
+      await box.setChecked(id === 'library')
+    }
+    await page.getByTestId('max-iterations').fill('1')
+    await page.getByTestId('question').fill(`Does metformin slow cognitive decline in Alzheimer disease? (bench ${i + 1})`)
+    await sleep(250)
+    const r = await measure(page, { trigger: 'click', until: 'selector', selector: '[data-testid="event"]' }, () =>
+      page.getByTestId('start').click(),
+    )
+    times.push(r.paint_ms)
+    log(`start → first progress ${i + 1}: ${ms(r.paint_ms)} ms (in the DOM at ${ms(r.dom_ms)} ms)`)
+    // Let the run finish before the next one, so runs do not overlap.
+    await page.getByTestId('cancel').waitFor({ state: 'detached', timeout: 120_000 })
+    await page.getByTestId('new-research').click()
+  }
+  const p50 = pct(times, 50)
+  figure(
+    `start_to_first_progress_ms_p50: ${ms(p50)} ms (target < ${PROGRESS_TARGET_MS}: ${p50 < PROGRESS_TARGET_MS ? 'met' : 'MISSED'}; ` +
+      `click on Start research to the first progress line painted, offline judge, ${times.length} runs; max ${ms(pct(times, 100))} ms)`,
+  )
+  await shot(page, 'bench-first-progress')
+}
+
 async function main() {
   const b = await launch()
   try {
@@ -269,6 +303,7 @@ async function main() {
     log(`load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(2)).join(' ')}`)
     await eventStream(page)
     await history(page)
+    await firstProgress(page)
     if (problems.length) log(`page problems: ${problems.join(' | ')}`)
   } finally {
     await b.close()

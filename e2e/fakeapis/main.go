@@ -15,7 +15,7 @@ import (
 	"path/filepath"
 	"time"
 
-	"deepcritical/e2e/fakeapis/eutils"
+	"deepcritical/internal/fakes/eutils"
 )
 
 func main() {

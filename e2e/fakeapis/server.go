@@ -11,7 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"deepcritical/e2e/fakeapis/messages"
+	"deepcritical/internal/fakes/messages"
 )
 
 type options struct {

@@ -32,7 +32,7 @@ import (
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/pubmed"
 	"deepcritical/backend/store"
-	"deepcritical/e2e/fakeapis/eutils"
+	"deepcritical/internal/fakes/eutils"
 )
 
 func dataDir(t testing.TB) string {

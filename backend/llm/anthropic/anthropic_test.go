@@ -13,7 +13,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/internal/llmtest"
-	"deepcritical/e2e/fakeapis/messages"
+	"deepcritical/internal/fakes/messages"
 )
 
 type place struct {

@@ -13,7 +13,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
-	"deepcritical/e2e/fakeapis/messages"
+	"deepcritical/internal/fakes/messages"
 )
 
 // realClaude returns the pinned Claude Code binary installed by scripts/setup.sh under

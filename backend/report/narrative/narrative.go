@@ -89,7 +89,7 @@ func (n *Narrator) Write(ctx context.Context, in report.Input) (report.Narrative
 	}
 	req := llm.Request{Messages: []llm.Message{{Role: "user", Content: p.Text}}, Model: n.info.Model, Temperature: 0.2, MaxTokens: 4096}
 	start := time.Now()
-	resp, err := n.c.Complete(ctx, req)
+	resp, err := n.c.Complete(llm.WithCallInfo(ctx, "narrative", n.info.Provider, n.info.Model), req)
 	rec := llm.CallRecord{RunID: in.Run.ID, Purpose: "narrative", Provider: n.info.Provider, Model: n.info.Model, PromptVersion: p.Version,
 		Request: p.Text, Response: resp.Raw, Latency: time.Since(start), InputTokens: resp.InputTokens, OutputTokens: resp.OutputTokens, CostUSD: resp.CostUSD}
 	if resp.Model != "" {

@@ -12,7 +12,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
-	"deepcritical/e2e/fakeapis/eutils"
+	"deepcritical/internal/fakes/eutils"
 )
 
 // historyCorpus is a small synthetic corpus for the semantic E-utilities fake, which keeps

@@ -54,18 +54,11 @@ export interface ImportProgress {
   errors: number
   file_done: boolean
 }
+/** EventType is Go's domain.EventType enum (generated): every type a run event can have. */
 export const EventType = domain.EventType
-/** LLMProgress mirrors Go's domain.LLMProgress, sent on the llm:progress event while a call streams. */
-export interface LLMProgress {
-  run_id?: string
-  call_kind: string
-  provider: string
-  model: string
-  output_tokens: number
-  elapsed_ms: number
-  text: string
-  done?: boolean
-}
+export type EventTypeName = domain.EventType
+/** LLMProgress is Go's domain.LLMProgress, sent on the llm:progress event while a call streams. */
+export type LLMProgress = Omit<domain.LLMProgress, 'convertValues'>
 
 /** errorMessage is the text of a rejected call, with command-line advice turned into window advice. */
 export function errorMessage(err: unknown): string {

@@ -119,4 +119,3 @@ func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orch
 	}
 	return orchestrator.VerifyResult{Verdict: res.Verdict, Checks: checks}, nil
 }
-
