@@ -58,6 +58,15 @@ type Request struct {
 	CachePrefix int `json:"cache_prefix,omitempty"`
 }
 
+// ModelOr is the model a request runs on: its own Model when set, else the provider's
+// configured one.
+func (r Request) ModelOr(configured string) string {
+	if r.Model != "" {
+		return r.Model
+	}
+	return configured
+}
+
 // Response is a provider's answer.
 type Response struct {
 	// Text is the model's answer: JSON for schema requests (possibly wrapped in prose or

@@ -156,10 +156,7 @@ type errorBody struct {
 // Complete sends one Messages request; 429 rate limits, 529 overloaded and 5xx are
 // retried with bounded back-off.
 func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	model := req.Model
-	if model == "" {
-		model = c.cfg.Model
-	}
+	model := req.ModelOr(c.cfg.Model)
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	useOutputConfig := req.Schema != nil && SupportsOutputConfig(model) && !c.noOutputConfig.Load()

@@ -94,10 +94,7 @@ var placeholders = []string{"{prompt}", "{system}", "{schema}", "{model}"}
 
 // Args returns the argument vector (program first) for req.
 func (c *Client) Args(req llm.Request) []string {
-	model := req.Model
-	if model == "" {
-		model = c.cfg.Model
-	}
+	model := req.ModelOr(c.cfg.Model)
 	schema := ""
 	if req.Schema != nil {
 		schema = string(req.Schema.JSON)
@@ -159,10 +156,7 @@ func Transcript(msgs []llm.Message) string {
 
 // Complete runs the command once.
 func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	model := req.Model
-	if model == "" {
-		model = c.cfg.Model
-	}
+	model := req.ModelOr(c.cfg.Model)
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	args := c.Args(req)

@@ -155,10 +155,7 @@ type chatResponse struct {
 
 // Complete sends one /api/chat request.
 func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	model := req.Model
-	if model == "" {
-		model = c.cfg.Model
-	}
+	model := req.ModelOr(c.cfg.Model)
 	if model == "" {
 		return llm.Response{}, &llm.Error{Kind: llm.KindBadRequest, Provider: domain.ProviderOllama, Message: "no Ollama model chosen: pick one of `ollama list` with --model"}
 	}

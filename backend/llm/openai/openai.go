@@ -148,10 +148,7 @@ func (c *Client) Format() Format {
 // are retried with bounded back-off honouring Retry-After; every other failure returns a
 // typed *llm.Error at once.
 func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, error) {
-	model := req.Model
-	if model == "" {
-		model = c.cfg.Model
-	}
+	model := req.ModelOr(c.cfg.Model)
 	ctx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 	defer cancel()
 	start := time.Now()

@@ -24,3 +24,8 @@ func TestToolName(t *testing.T) {
 		require.Regexp(t, valid, got, "OpenAI and Anthropic both accept it")
 	}
 }
+
+func TestRequestModelOr(t *testing.T) {
+	require.Equal(t, "gpt-4o-mini", Request{}.ModelOr("gpt-4o-mini"), "no model asked: the configured one")
+	require.Equal(t, "gpt-4.1", Request{Model: "gpt-4.1"}.ModelOr("gpt-4o-mini"), "a fallback step asks for its own model")
+}
