@@ -2,8 +2,6 @@ package ctgov
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"deepcritical/backend/search/internal/fixture"
@@ -12,12 +10,8 @@ import (
 // FuzzParse feeds mutated ClinicalTrials.gov JSON to the parser; it must never panic and
 // every study it returns must carry its NCT id.
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"biomcp_get_nct06604689_20260811.json", "biomcp_search_melanoma_recruiting_limit3_20260811.json", "biomcp_search_phelan_limit5_20260811.json"} {
-		f.Add(fixture.Read(f, "clinicaltrials_v2", name))
-	}
-	if b, err := os.ReadFile(filepath.Join("testdata", "full_study_page.json")); err == nil {
-		f.Add(b)
-	}
+	fixture.Seed(f, "clinicaltrials_v2", []string{"biomcp_get_nct06604689_20260811.json", "biomcp_search_melanoma_recruiting_limit3_20260811.json", "biomcp_search_phelan_limit5_20260811.json"},
+		"full_study_page.json", "search_page.json", "study.json")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse(bytes.NewReader(data))
 		if err != nil {

@@ -2,8 +2,6 @@ package europepmc
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"deepcritical/backend/search/internal/fixture"
@@ -12,12 +10,8 @@ import (
 // FuzzParse feeds mutated Europe PMC JSON to the parser; it must never panic and every
 // evidence it returns must be usable.
 func FuzzParse(f *testing.F) {
-	for _, name := range []string{"pyeuropepmc_search_cancer.json", "pyeuropepmc_search_cancer_idlist.json", "pyeuropepmc_search_no_results.json"} {
-		f.Add(fixture.Read(f, "europepmc", name))
-	}
-	if b, err := os.ReadFile(filepath.Join("testdata", "core_page.json")); err == nil {
-		f.Add(b)
-	}
+	fixture.Seed(f, "europepmc", []string{"pyeuropepmc_search_cancer.json", "pyeuropepmc_search_cancer_idlist.json", "pyeuropepmc_search_no_results.json"},
+		"core_page.json", "lite_page.json", "no_results.json")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := Parse(bytes.NewReader(data))
 		if err != nil {

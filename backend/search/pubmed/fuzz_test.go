@@ -2,8 +2,6 @@ package pubmed
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"deepcritical/backend/search/internal/fixture"
@@ -12,12 +10,7 @@ import (
 // FuzzParseArticleSet feeds mutated PubMed XML to the parser: it must never panic, and
 // whatever it returns as evidence must be usable.
 func FuzzParseArticleSet(f *testing.F) {
-	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml", "biopython_esummary8.xml"} {
-		f.Add(fixture.Read(f, "ncbi", name))
-	}
-	if b, err := os.ReadFile(filepath.Join("testdata", "edge_cases.xml")); err == nil {
-		f.Add(b)
-	}
+	fixture.Seed(f, "ncbi", []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml", "biopython_esummary8.xml"}, "edge_cases.xml", "records.xml")
 	f.Add([]byte(`<PubmedArticleSet><PubmedArticle><MedlineCitation><PMID>1</PMID><Article><ArticleTitle>x<mml:math><mml:msup><mml:mi>a</mml:mi></mml:msup></mml:math></ArticleTitle></Article></MedlineCitation></PubmedArticle></PubmedArticleSet>`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, recErrs, _ := ParseArticleSet(bytes.NewReader(data))
@@ -39,9 +32,8 @@ func FuzzParseArticleSet(f *testing.F) {
 
 // FuzzParseESearch checks the esearch reader never panics.
 func FuzzParseESearch(f *testing.F) {
-	for _, name := range []string{"biopython_esearch1.xml", "biopython_esearch2.xml", "biopython_esearch3.xml", "biopython_esearch5.xml", "biopython_esearch8.xml", "biopython_esummary8.xml"} {
-		f.Add(fixture.Read(f, "ncbi", name))
-	}
+	fixture.Seed(f, "ncbi", []string{"biopython_esearch1.xml", "biopython_esearch2.xml", "biopython_esearch3.xml", "biopython_esearch5.xml", "biopython_esearch8.xml", "biopython_esummary8.xml"},
+		"esearch_ids.xml", "esearch_phrase_not_found.xml", "eutils_error.xml")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := ParseESearch(data)
 		if err == nil {

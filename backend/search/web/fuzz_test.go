@@ -2,8 +2,6 @@ package web
 
 import (
 	"net/url"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"deepcritical/backend/search/internal/fixture"
@@ -12,10 +10,7 @@ import (
 // FuzzParse feeds mutated DuckDuckGo pages to the parser; it must never panic and every
 // result must point at an http(s) URL.
 func FuzzParse(f *testing.F) {
-	f.Add(fixture.Read(f, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html"))
-	if b, err := os.ReadFile(filepath.Join("testdata", "wrapped_results.html")); err == nil {
-		f.Add(b)
-	}
+	fixture.Seed(f, "duckduckgo", []string{"html.duckduckgo.com_q-Hello_2021.html"}, "wrapped_results.html")
 	f.Fuzz(func(t *testing.T, data []byte) {
 		ev, err := Parse(data)
 		if err != nil {
