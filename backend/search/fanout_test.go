@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
@@ -17,6 +16,7 @@ import (
 	"golang.org/x/time/rate"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testnet"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/ctgov"
 	"deepcritical/backend/search/europepmc"
@@ -212,10 +212,7 @@ func TestFanoutRealClients(t *testing.T) {
 	defer ncbi.Close()
 	epmc := fakeEPMC(t, 0)
 	defer epmc.Close()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	downURL := "http://" + ln.Addr().String()
-	require.NoError(t, ln.Close())
+	downURL := "http://" + testnet.ClosedAddr(t)
 
 	f := search.NewFanout([]search.Source{
 		pubmed.New(pubmed.Options{BaseURL: ncbi.URL, HTTPClient: ncbi.Client(), Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry}),

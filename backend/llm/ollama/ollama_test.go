@@ -3,13 +3,13 @@ package ollama
 import (
 	"context"
 	"encoding/json"
-	"net"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testnet"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/internal/llmtest"
 )
@@ -128,10 +128,7 @@ func TestErrors(t *testing.T) {
 	_, err = newClient(t, srv.URL, "").Complete(context.Background(), capitalReq(t))
 	require.Equal(t, llm.KindBadRequest, llm.KindOf(err))
 
-	ln, lerr := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, lerr)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	addr := testnet.ClosedAddr(t)
 	_, err = newClient(t, addr, "m").Complete(context.Background(), capitalReq(t))
 	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
 	require.Contains(t, err.Error(), "Ollama is not answering at http://"+addr)

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testnet"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/internal/llmtest"
 )
@@ -216,12 +216,9 @@ func TestCompleteTimeoutIsAnError(t *testing.T) {
 }
 
 func TestCompleteConnectionRefused(t *testing.T) {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	addr := testnet.ClosedAddr(t)
 	c := newClient(t, "http://"+addr+"/v1", nil)
-	_, err = c.Complete(context.Background(), schemaReq())
+	_, err := c.Complete(context.Background(), schemaReq())
 	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
 	require.Contains(t, err.Error(), "is not answering at http://"+addr)
 	require.True(t, c.Info().Local)

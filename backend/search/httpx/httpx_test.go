@@ -2,7 +2,6 @@ package httpx
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -13,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testnet"
 )
 
 // fastRetry keeps retry tests quick while exercising the same code paths.
@@ -112,27 +112,16 @@ func TestDoHonoursRetryAfterSeconds(t *testing.T) {
 
 func TestDoNetworkFailures(t *testing.T) {
 	t.Run("connection refused", func(t *testing.T) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		addr := ln.Addr().String()
-		require.NoError(t, ln.Close())
+		addr := testnet.ClosedAddr(t)
 		c := &Client{Source: "europepmc", Retry: fastRetry}
-		_, err = c.Do(context.Background(), Request{URL: "http://" + addr + "/search?api_key=SECRET", Expect: JSON})
+		_, err := c.Do(context.Background(), Request{URL: "http://" + addr + "/search?api_key=SECRET", Expect: JSON})
 		require.ErrorContains(t, err, "europepmc: cannot connect")
 		require.ErrorContains(t, err, "gave up after 3 attempts")
 		require.NotContains(t, err.Error(), "SECRET")
 		require.NotContains(t, err.Error(), addr+"/search")
 	})
 	t.Run("client timeout", func(t *testing.T) {
-		release := make(chan struct{})
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-			}
-		}))
-		defer srv.Close()
-		defer close(release)
+		srv := testnet.Hanging(t)
 		hc := srv.Client()
 		hc.Timeout = 20 * time.Millisecond
 		c := &Client{Source: "clinicaltrials", HTTP: hc, Retry: fastRetry}

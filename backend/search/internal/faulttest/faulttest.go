@@ -6,7 +6,6 @@ package faulttest
 
 import (
 	"context"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strconv"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testnet"
 )
 
 // Run searches the source at baseURL through hc and returns what it found.
@@ -118,24 +118,12 @@ func Matrix(t *testing.T, source domain.Source, good http.Handler, run Run) {
 		})
 	}
 	t.Run("connection refused", func(t *testing.T) {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		url := "http://" + ln.Addr().String()
-		require.NoError(t, ln.Close())
-		_, err = run(context.Background(), url, &http.Client{})
+		_, err := run(context.Background(), "http://"+testnet.ClosedAddr(t), &http.Client{})
 		require.Error(t, err)
 		require.Contains(t, err.Error(), prefix+"cannot connect")
 	})
 	t.Run("timeout", func(t *testing.T) {
-		release := make(chan struct{})
-		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			select {
-			case <-release:
-			case <-r.Context().Done():
-			}
-		}))
-		defer srv.Close()
-		defer close(release)
+		srv := testnet.Hanging(t)
 		ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
 		defer cancel()
 		_, err := run(ctx, srv.URL, srv.Client())
