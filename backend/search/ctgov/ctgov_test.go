@@ -10,17 +10,13 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/search/httpx"
 	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
-
-var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
 
 func TestParseRecordedPages(t *testing.T) {
 	p, err := Parse(bytes.NewReader(fixture.Read(t, "clinicaltrials_v2", "biomcp_search_phelan_limit5_20260811.json")))
@@ -153,7 +149,7 @@ func TestSearchPagesWithToken(t *testing.T) {
 	f := newFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"phelan mcdermid"}, 7)
 	require.NoError(t, err)
 	require.Len(t, ev, 6)
@@ -170,7 +166,7 @@ func TestSearchEmptyAndStudy(t *testing.T) {
 	f := newFake(t) // recorded pages; TestSearchLocalEmptyAndStudy runs the same over testdata/
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"nothing"}, 10)
 	require.NoError(t, err)
 	require.Empty(t, ev)
@@ -184,6 +180,6 @@ func TestSearchEmptyAndStudy(t *testing.T) {
 
 func TestSearchFaults(t *testing.T) {
 	faulttest.Matrix(t, domain.SourceClinicalTrials, newLocalFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
-		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"phelan"}, 5)
+		return New(Options{BaseURL: base, HTTPClient: hc, Retry: faulttest.FastRetry}).Search(ctx, []string{"phelan"}, 5)
 	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
 
@@ -73,7 +74,7 @@ func TestSearchLocalPagesWithToken(t *testing.T) {
 	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"synthetic syndrome"}, 5)
 	require.NoError(t, err)
 	require.Len(t, ev, 4)
@@ -89,7 +90,7 @@ func TestSearchLocalPagesWithToken(t *testing.T) {
 func TestSearchLocalEmptyAndStudy(t *testing.T) {
 	srv := httptest.NewServer(newLocalFake(t))
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"nothing"}, 10)
 	require.NoError(t, err)
 	require.Empty(t, ev)

@@ -9,17 +9,13 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/search/httpx"
 	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
-
-var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
 
 func TestParseRecordedLitePage(t *testing.T) {
 	p, err := Parse(bytes.NewReader(fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json")))
@@ -146,7 +142,7 @@ func TestSearchPagesWithCursor(t *testing.T) {
 	f := newFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 
 	ev, err := c.Search(context.Background(), []string{"cancer"}, 30)
 	require.NoError(t, err)
@@ -166,7 +162,7 @@ func TestSearchStopsAtMax(t *testing.T) {
 	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"cancer", "cancer "}, 3)
 	require.NoError(t, err)
 	require.Len(t, ev, 3, "both queries found the same three records")
@@ -177,7 +173,7 @@ func TestSearchEmptyResult(t *testing.T) {
 	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"nothing"}, 10)
 	require.NoError(t, err)
 	require.Empty(t, ev)
@@ -185,6 +181,6 @@ func TestSearchEmptyResult(t *testing.T) {
 
 func TestSearchFaults(t *testing.T) {
 	faulttest.Matrix(t, domain.SourceEuropePMC, newLocalFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
-		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"cancer"}, 10)
+		return New(Options{BaseURL: base, HTTPClient: hc, Retry: faulttest.FastRetry}).Search(ctx, []string{"cancer"}, 10)
 	})
 }

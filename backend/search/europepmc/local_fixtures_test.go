@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
 
@@ -53,7 +54,7 @@ func TestSearchLocalPagesWithCursor(t *testing.T) {
 	f := newLocalFake(t)
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 
 	ev, err := c.Search(context.Background(), []string{"cancer"}, 10)
 	require.NoError(t, err)

@@ -12,6 +12,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
+	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/internal/fakes/eutils"
 )
 
@@ -34,7 +35,7 @@ func semanticClient(t *testing.T, recs []eutils.Record) (*Client, *eutils.Server
 	srv := eutils.NewServer(eutils.NewEngine(recs))
 	hs := httptest.NewServer(srv)
 	t.Cleanup(hs.Close)
-	return New(Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry}), srv
+	return New(Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1), Retry: faulttest.FastRetry}), srv
 }
 
 func recordQueries(ctx context.Context) (context.Context, *[]domain.QueryEvent) {

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/search/internal/faulttest"
 )
 
 // maxInWindow is the largest number of timestamps inside any window of the given length.
@@ -63,7 +65,7 @@ func TestLimiterSharedUnderConcurrency(t *testing.T) {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), APIKey: tt.key, Limiter: lim, Retry: fastRetry})
+					c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), APIKey: tt.key, Limiter: lim, Retry: faulttest.FastRetry})
 					ev, err := c.Search(context.Background(), []string{"a", "b"}, 5)
 					require.NoError(t, err)
 					require.Len(t, ev, 2)

@@ -9,7 +9,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 	"golang.org/x/time/rate"
@@ -20,8 +19,6 @@ import (
 	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
-
-var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
 
 // fakeEutils replays the recorded efetch records by PMID and answers esearch from a table
 // of canned id lists, in the shape of the recorded esearch responses.
@@ -104,7 +101,7 @@ func (f *fakeEutils) count(path string) int {
 
 func newTestClient(srv *httptest.Server, key string) *Client {
 	return New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Email: "dev@example.org", APIKey: key,
-		Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry})
+		Limiter: rate.NewLimiter(rate.Inf, 1), Retry: faulttest.FastRetry})
 }
 
 func TestSearchBatchesOneEfetch(t *testing.T) {
@@ -226,7 +223,7 @@ func TestSearchFaults(t *testing.T) {
 	f := newFakeEutils(t)
 	f.search["telomere"] = esearchBody("41000003", "41000002")
 	faulttest.Matrix(t, domain.SourcePubMed, f, func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
-		c := New(Options{BaseURL: base, HTTPClient: hc, Limiter: rate.NewLimiter(rate.Inf, 1), Retry: fastRetry, APIKey: "SECRETKEY"})
+		c := New(Options{BaseURL: base, HTTPClient: hc, Limiter: rate.NewLimiter(rate.Inf, 1), Retry: faulttest.FastRetry, APIKey: "SECRETKEY"})
 		ev, err := c.Search(ctx, []string{"telomere"}, 10)
 		if err != nil {
 			require.NotContains(t, err.Error(), "SECRETKEY")

@@ -8,17 +8,13 @@ import (
 	"path/filepath"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/search/httpx"
 	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/internal/fixture"
 )
-
-var fastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
 
 func TestParseRecordedPage(t *testing.T) {
 	ev, err := Parse(fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html"))
@@ -111,7 +107,7 @@ func TestSearchLocal(t *testing.T) {
 	f := &fakeDDG{page: fixture.Local(t, "wrapped_results.html")}
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"metformin alzheimer", "metformin  alzheimer trial"}, 10)
 	require.NoError(t, err)
 	require.Len(t, ev, 3, "the same three results for both queries, deduplicated; the ad is dropped")
@@ -124,7 +120,7 @@ func TestSearch(t *testing.T) {
 	f := &fakeDDG{page: fixture.Read(t, "duckduckgo", "html.duckduckgo.com_q-Hello_2021.html")}
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: fastRetry})
+	c := New(Options{BaseURL: srv.URL, HTTPClient: srv.Client(), Retry: faulttest.FastRetry})
 	ev, err := c.Search(context.Background(), []string{"Hello", "hello again"}, 4)
 	require.NoError(t, err)
 	require.Len(t, ev, 4, "the same four pages for both queries, deduplicated")
@@ -135,6 +131,6 @@ func TestSearch(t *testing.T) {
 func TestSearchFaults(t *testing.T) {
 	f := &fakeDDG{page: fixture.Local(t, "wrapped_results.html")}
 	faulttest.Matrix(t, domain.SourceWeb, f, func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
-		return New(Options{BaseURL: base, HTTPClient: hc, Retry: fastRetry}).Search(ctx, []string{"Hello"}, 10)
+		return New(Options{BaseURL: base, HTTPClient: hc, Retry: faulttest.FastRetry}).Search(ctx, []string{"Hello"}, 10)
 	})
 }

@@ -18,7 +18,12 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/internal/testnet"
+	"deepcritical/backend/search/httpx"
 )
+
+// FastRetry is the retry policy of the source tests: DefaultRetry's three attempts with
+// millisecond waits, so the matrix's 429s and 5xx recover without slowing the suite.
+var FastRetry = httpx.Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: 5 * time.Millisecond, MaxRetryAfter: 10 * time.Millisecond}
 
 // Run searches the source at baseURL through hc and returns what it found.
 type Run func(ctx context.Context, baseURL string, hc *http.Client) ([]domain.Evidence, error)
