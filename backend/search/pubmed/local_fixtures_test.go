@@ -9,8 +9,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"deepcritical/backend/domain"
-	"deepcritical/backend/search"
 	"deepcritical/backend/search/internal/fixture"
 )
 
@@ -65,14 +63,7 @@ func TestParseArticleSetLocalRecords(t *testing.T) {
 		require.NotContains(t, c.Title, "mml")
 		require.NotContains(t, c.Title, "<i>")
 		require.Contains(t, c.Title, "trained runners.")
-		require.Contains(t, ev[3].Content, "maximal oxygen uptake ( V\u0307O2max ) 67.6 ± 4.1 ml·kg^-1·min^-1]")
-		require.Contains(t, ev[3].Content, "(LEmin)")
-		require.Contains(t, ev[3].Content, "≈7%")
-		require.NotContains(t, ev[3].Content, "<sub>")
-		require.NotContains(t, ev[3].Content, "mml")
-		require.NotContains(t, ev[3].Content, "  ")
-		require.Empty(t, c.Retractions, "Cites comments are not retraction notices")
-		require.Equal(t, "2018", c.Date)
+		requireLactateAbstract(t, ev[3])
 	})
 }
 
@@ -116,16 +107,10 @@ func TestSearchLocalPhraseNotFoundAndErrorPage(t *testing.T) {
 	f.search["qqzzyx"] = string(fixture.Local(t, "esearch_phrase_not_found.xml"))
 	srv := httptest.NewServer(f)
 	defer srv.Close()
-	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"qqzzyx"}, 10)
-	require.Empty(t, ev)
-	w, ok := search.AsWarning(err)
-	require.True(t, ok, "PhraseNotFound is a warning, not a failure: %v", err)
-	require.Equal(t, domain.SourcePubMed, w.Source)
-	require.Equal(t, []string{`query "qqzzyx" (0 results): phrase not found: qqzzyx; message: No items found.`}, w.Messages)
-	require.Zero(t, f.count("/efetch.fcgi"), "nothing to fetch")
+	requirePhraseNotFound(t, f, srv, "qqzzyx")
 
 	f.search["(broken) OR (good)"] = string(fixture.Local(t, "eutils_error.xml"))
-	ev, err = newTestClient(srv, "").Search(context.Background(), []string{"broken", "good"}, 10)
+	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"broken", "good"}, 10)
 	require.ErrorContains(t, err, `pubmed: esearch: E-utilities error: Neither query_key nor id specified`)
 	require.Empty(t, ev)
 }

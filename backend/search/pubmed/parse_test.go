@@ -84,15 +84,23 @@ func TestParseArticleSetFixtures(t *testing.T) {
 		require.Equal(t, "30108519", c.PMID)
 		require.Equal(t, "PMC6079548", c.PMCID)
 		require.Equal(t, `A "Blood Relationship" Between the Overlooked Minimum Lactate Equivalent and Maximal Lactate Steady State in Trained Runners. Back to the Old Days?`, c.Title)
-		require.Contains(t, ev[0].Content, "maximal oxygen uptake ( V\u0307O2max ) 67.6 ± 4.1 ml·kg^-1·min^-1]")
-		require.Contains(t, ev[0].Content, "(LEmin)")
-		require.Contains(t, ev[0].Content, "≈7%")
-		require.NotContains(t, ev[0].Content, "<sub>")
-		require.NotContains(t, ev[0].Content, "mml")
-		require.NotContains(t, ev[0].Content, "  ")
-		require.Empty(t, c.Retractions, "Cites comments are not retraction notices")
-		require.Equal(t, "2018", c.Date)
+		requireLactateAbstract(t, ev[0])
 	})
+}
+
+// requireLactateAbstract checks the lactate-threshold record (biopython_pubmed6.xml, and its
+// synthetic twin in testdata/records.xml): inline markup and MathML in the abstract are
+// flattened to readable text, its Cites comment is no retraction notice, and it is dated.
+func requireLactateAbstract(t *testing.T, e domain.Evidence) {
+	t.Helper()
+	require.Contains(t, e.Content, "maximal oxygen uptake ( V\u0307O2max ) 67.6 ± 4.1 ml·kg^-1·min^-1]")
+	require.Contains(t, e.Content, "(LEmin)")
+	require.Contains(t, e.Content, "≈7%")
+	require.NotContains(t, e.Content, "<sub>")
+	require.NotContains(t, e.Content, "mml")
+	require.NotContains(t, e.Content, "  ")
+	require.Empty(t, e.Citation.Retractions, "Cites comments are not retraction notices")
+	require.Equal(t, "2018", e.Citation.Date)
 }
 
 func TestParseArticleSetEdgeCases(t *testing.T) {

@@ -165,12 +165,19 @@ func TestSearchPhraseNotFoundIsAWarning(t *testing.T) {
 	srv := httptest.NewServer(f)
 	defer srv.Close()
 
-	ev, err := newTestClient(srv, "").Search(context.Background(), []string{"abcXYZ"}, 10)
+	requirePhraseNotFound(t, f, srv, "abcXYZ")
+}
+
+// requirePhraseNotFound searches for a phrase esearch reports as not found: no evidence,
+// a warning (not a failure) that names the phrase, and no efetch.
+func requirePhraseNotFound(t *testing.T, f *fakeEutils, srv *httptest.Server, phrase string) {
+	t.Helper()
+	ev, err := newTestClient(srv, "").Search(context.Background(), []string{phrase}, 10)
 	require.Empty(t, ev)
 	w, ok := search.AsWarning(err)
 	require.True(t, ok, "PhraseNotFound is a warning, not a failure: %v", err)
 	require.Equal(t, domain.SourcePubMed, w.Source)
-	require.Equal(t, []string{`query "abcXYZ" (0 results): phrase not found: abcXYZ; message: No items found.`}, w.Messages)
+	require.Equal(t, []string{`query "` + phrase + `" (0 results): phrase not found: ` + phrase + `; message: No items found.`}, w.Messages)
 	require.Zero(t, f.count("/efetch.fcgi"), "nothing to fetch")
 	_, failure := search.Split(err)
 	require.NoError(t, failure)
