@@ -9,24 +9,6 @@ import (
 	"deepcritical/backend/llm/internal/llmtest"
 )
 
-// judgeAnswer mirrors the judge's structured answer (the judge's JSON schema) so the
-// benchmark measures a realistic schema.
-type judgeAnswer struct {
-	Details struct {
-		MechanismScore        int      `json:"mechanism_score" jsonschema:"minimum=0,maximum=10"`
-		MechanismReasoning    string   `json:"mechanism_reasoning" jsonschema:"minLength=10"`
-		ClinicalEvidenceScore int      `json:"clinical_evidence_score" jsonschema:"minimum=0,maximum=10"`
-		ClinicalReasoning     string   `json:"clinical_reasoning" jsonschema:"minLength=10"`
-		DrugCandidates        []string `json:"drug_candidates"`
-		KeyFindings           []string `json:"key_findings"`
-	} `json:"details"`
-	Sufficient        bool     `json:"sufficient"`
-	Confidence        float64  `json:"confidence" jsonschema:"minimum=0,maximum=1"`
-	Recommendation    string   `json:"recommendation" jsonschema:"enum=continue,enum=synthesize"`
-	NextSearchQueries []string `json:"next_search_queries"`
-	Reasoning         string   `json:"reasoning" jsonschema:"minLength=20"`
-}
-
 // BenchAnswer is a judge answer the size a model writes for 30 pieces of evidence.
 func benchAnswer() string {
 	var findings, drugs []string
@@ -45,7 +27,7 @@ func benchAnswer() string {
 
 // benchRequest is a 30-evidence judge prompt (about 1,500 characters per item).
 func benchRequest(tb testing.TB) Request {
-	s, err := SchemaFor[judgeAnswer]("judge_assessment")
+	s, err := SchemaFor[llmtest.JudgeAnswer]("judge_assessment")
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -81,7 +63,7 @@ func BenchmarkPipeline(b *testing.B) {
 				if name == "retry1" {
 					steps = []step{{text: strings.Replace(answer, `"confidence":0.62`, `"confidence":1.62`, 1)}, {text: answer}}
 				}
-				_, _, err := Generate(context.Background(), &scripted{steps: steps}, req, Options[judgeAnswer]{Recorder: discard})
+				_, _, err := Generate(context.Background(), &scripted{steps: steps}, req, Options[llmtest.JudgeAnswer]{Recorder: discard})
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -11,22 +11,6 @@ import (
 	"deepcritical/backend/llm/internal/llmtest"
 )
 
-type judgeAnswer struct {
-	Details struct {
-		MechanismScore        int      `json:"mechanism_score" jsonschema:"minimum=0,maximum=10"`
-		MechanismReasoning    string   `json:"mechanism_reasoning" jsonschema:"minLength=10"`
-		ClinicalEvidenceScore int      `json:"clinical_evidence_score" jsonschema:"minimum=0,maximum=10"`
-		ClinicalReasoning     string   `json:"clinical_reasoning" jsonschema:"minLength=10"`
-		DrugCandidates        []string `json:"drug_candidates"`
-		KeyFindings           []string `json:"key_findings"`
-	} `json:"details"`
-	Sufficient        bool     `json:"sufficient"`
-	Confidence        float64  `json:"confidence" jsonschema:"minimum=0,maximum=1"`
-	Recommendation    string   `json:"recommendation" jsonschema:"enum=continue,enum=synthesize"`
-	NextSearchQueries []string `json:"next_search_queries"`
-	Reasoning         string   `json:"reasoning" jsonschema:"minLength=20"`
-}
-
 // BenchmarkGenerateRoundTrip measures one structured call end to end against a
 // zero-latency httptest server: request encoding (30-evidence prompt), HTTP, go-openai
 // decoding, extraction, schema check, decode and record.
@@ -42,7 +26,7 @@ func BenchmarkGenerateRoundTrip(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	s, err := llm.SchemaFor[judgeAnswer]("judge_assessment")
+	s, err := llm.SchemaFor[llmtest.JudgeAnswer]("judge_assessment")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -56,7 +40,7 @@ func BenchmarkGenerateRoundTrip(b *testing.B) {
 	cpu, n := llmtest.StartCPU(), 0
 	for b.Loop() {
 		n++
-		if _, _, err := llm.Generate(context.Background(), c, req, llm.Options[judgeAnswer]{Recorder: rec, Provider: domain.ProviderOpenAI}); err != nil {
+		if _, _, err := llm.Generate(context.Background(), c, req, llm.Options[llmtest.JudgeAnswer]{Recorder: rec, Provider: domain.ProviderOpenAI}); err != nil {
 			b.Fatal(err)
 		}
 	}
