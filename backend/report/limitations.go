@@ -60,20 +60,35 @@ func limitations(in Input, r Report) []Limitation {
 			"%d appraisal %s could not be verified as a passage of the paper's text — not found, altered, or too short to prove anything (%s); the judgements resting on them are unconfirmed",
 			n, plural(n, "quote", "quotes"), strings.Join(papers, ", "))})
 	}
-	var off []string
+	// Off-topic items are grouped by reason, in order of first appearance, so forty papers
+	// set aside for the same reason read as one line, not forty.
+	var reasons []string
+	byReason := map[string][]string{}
+	offCount := 0
 	for i, ev := range in.Evidence {
-		if ev.IsOffTopic() {
-			s := fmt.Sprintf("[%d]", i+1)
-			if reason := strings.TrimSpace(ev.Topic.Reason); reason != "" {
-				s += " " + oneLine(reason)
-			}
-			off = append(off, s)
+		if !ev.IsOffTopic() {
+			continue
 		}
+		offCount++
+		reason := oneLine(strings.TrimSpace(ev.Topic.Reason))
+		if _, seen := byReason[reason]; !seen {
+			reasons = append(reasons, reason)
+		}
+		byReason[reason] = append(byReason[reason], fmt.Sprintf("[%d]", i+1))
 	}
-	if len(off) > 0 {
+	if offCount > 0 {
+		groups := make([]string, len(reasons))
+		for i, reason := range reasons {
+			refs := strings.Join(byReason[reason], ", ")
+			if reason == "" {
+				groups[i] = refs
+			} else {
+				groups[i] = refs + " " + reason
+			}
+		}
 		out = append(out, Limitation{Kind: LimitOffTopic, Text: fmt.Sprintf(
 			"%d evidence %s off-topic for the question and did not feed the assessment: %s",
-			len(off), plural(len(off), "item is", "items are"), strings.Join(off, "; "))})
+			offCount, plural(offCount, "item is", "items are"), strings.Join(groups, "; "))})
 	}
 	if v := in.Verification; v != nil && v.Status == domain.ReportUnverified {
 		t := "The report could not be verified against the stored evidence"

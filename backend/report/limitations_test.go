@@ -115,3 +115,42 @@ func TestUnverifiedQuotesAreDisclosed(t *testing.T) {
 		require.True(t, strings.Contains(buf.String(), "1 appraisal quote could not be verified as a passage of the paper"), "%s export must disclose the unverified quote", format)
 	}
 }
+
+// TestOffTopicLimitationGroupsByReason: papers set aside for the same reason are one group of
+// references, in order of first appearance, so a long run's limitation stays readable.
+func TestOffTopicLimitationGroupsByReason(t *testing.T) {
+	const notCondition = "does not mention the condition (alzheimer disease)"
+	for _, tc := range []struct {
+		name    string
+		reasons []string // "" = on-topic; "?" = off-topic without a reason
+		want    string
+	}{
+		{"one", []string{"", notCondition}, "1 evidence item is off-topic for the question and did not feed the assessment: [2] " + notCondition},
+		{"grouped", []string{notCondition, "", notCondition, "about mice", notCondition},
+			"4 evidence items are off-topic for the question and did not feed the assessment: [1], [3], [5] " + notCondition + "; [4] about mice"},
+		{"without a reason", []string{"?", notCondition, "?"},
+			"3 evidence items are off-topic for the question and did not feed the assessment: [1], [3]; [2] " + notCondition},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var in Input
+			for i, r := range tc.reasons {
+				ev := domain.Evidence{Citation: domain.Citation{Title: fmt.Sprintf("paper %d", i+1), Source: domain.SourcePubMed, PMID: fmt.Sprint(1000 + i)}}
+				switch r {
+				case "":
+				case "?":
+					ev.Topic = &domain.Topic{OffTopic: true}
+				default:
+					ev.Topic = &domain.Topic{OffTopic: true, Reason: r}
+				}
+				in.Evidence = append(in.Evidence, ev)
+			}
+			var got []string
+			for _, l := range limitations(in, Report{}) {
+				if l.Kind == LimitOffTopic {
+					got = append(got, l.Text)
+				}
+			}
+			require.Equal(t, []string{tc.want}, got)
+		})
+	}
+}
