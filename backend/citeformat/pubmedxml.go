@@ -6,15 +6,15 @@ import (
 	"sort"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/search/pubmed"
+	"deepcritical/backend/search/pubmed/pubmedxml"
 )
 
-// scanPubMedXML reads a PubmedArticleSet with the PubMed source's own parser, so the
+// scanPubMedXML reads a PubmedArticleSet with the PubMed source's own parser (pubmedxml), so the
 // library sees exactly what a live search sees, and reports its per-record problems at
 // their positions. A document cut off part-way keeps the records before the cut and
 // reports the cut at the next position.
 func scanPubMedXML(r io.Reader, fn Handler) error {
-	evs, recErrs, err := pubmed.ParseArticleSet(r)
+	evs, recErrs, err := pubmedxml.ParseArticleSet(r)
 	sort.Slice(recErrs, func(i, j int) bool { return recErrs[i].Index < recErrs[j].Index })
 	total := len(evs) + len(recErrs)
 	next, ei := 0, 0

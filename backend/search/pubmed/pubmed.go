@@ -1,3 +1,6 @@
+// Package pubmed searches PubMed through the NCBI E-utilities (esearch, then one batched
+// efetch per search call); the article XML is parsed by pubmedxml, which the library
+// importer shares.
 package pubmed
 
 import (
@@ -18,6 +21,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/httpx"
+	"deepcritical/backend/search/pubmed/pubmedxml"
 )
 
 // DefaultBaseURL is the E-utilities endpoint (DEEPCRITICAL_PUBMED_URL overrides it).
@@ -266,12 +270,12 @@ func ParseESearch(body []byte) (ESearchResult, error) {
 	if err := xml.Unmarshal(body, &r); err != nil {
 		var ue xml.UnmarshalError
 		if errors.As(err, &ue) || strings.Contains(err.Error(), "expected element type") {
-			if msg := findError(xml.NewDecoder(bytes.NewReader(body)), xml.StartElement{}); msg != "" {
+			if msg := pubmedxml.FindError(xml.NewDecoder(bytes.NewReader(body)), xml.StartElement{}); msg != "" {
 				return r, fmt.Errorf("esearch: E-utilities error: %s", msg)
 			}
 			return r, fmt.Errorf("esearch: not an eSearchResult: %w", err)
 		}
-		if isTruncation(err) {
+		if pubmedxml.IsTruncation(err) {
 			return r, fmt.Errorf("esearch: truncated XML: %w", err)
 		}
 		return r, fmt.Errorf("esearch: malformed XML: %w", err)
@@ -346,7 +350,7 @@ func (c *Client) efetch(ctx context.Context, v url.Values) ([]domain.Evidence, [
 	if err != nil {
 		return nil, nil, err
 	}
-	ev, recErrs, err := parseArticleSetBytes(body)
+	ev, recErrs, err := pubmedxml.ParseArticleSetBytes(body)
 	var notes []string
 	for _, re := range recErrs {
 		notes = append(notes, "efetch "+re.Error())

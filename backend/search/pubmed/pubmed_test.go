@@ -31,12 +31,15 @@ type fakeEutils struct {
 	forms   []map[string][]string
 }
 
-var pmidInRecord = regexp.MustCompile(`<PMID Version="1">(\d+)</PMID>`)
+var (
+	recordRe     = regexp.MustCompile(`(?s)<PubmedArticle>.*?</PubmedArticle>`)
+	pmidInRecord = regexp.MustCompile(`<PMID Version="1">(\d+)</PMID>`)
+)
 
 func newFakeEutils(t testing.TB) *fakeEutils {
 	f := &fakeEutils{t: t, records: map[string][]byte{}, search: map[string]string{}}
 	// The synthetic records every clone carries, plus the recorded ones when ../shared is there.
-	bodies := [][]byte{fixture.Local(t, "records.xml")}
+	bodies := [][]byte{readParserTestdata(t, "records.xml")}
 	for _, name := range []string{"biopython_pubmed1.xml", "biopython_pubmed2.xml", "biopython_pubmed4.xml", "biopython_pubmed6.xml"} {
 		bodies = append(bodies, fixture.Optional(t, "ncbi", name))
 	}

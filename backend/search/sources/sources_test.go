@@ -67,7 +67,7 @@ func localCorpus(t testing.TB) corpus {
 		return b
 	}
 	return corpus{
-		efetch: read("pubmed", "testdata", "records.xml"),
+		efetch: read("pubmed", "pubmedxml", "testdata", "records.xml"),
 		esearch: []byte(`<?xml version="1.0" encoding="UTF-8" ?><eSearchResult><Count>4</Count><RetMax>4</RetMax><RetStart>0</RetStart><IdList>` +
 			`<Id>41000001</Id><Id>41000002</Id><Id>41000003</Id><Id>41000004</Id></IdList></eSearchResult>`),
 		epmc:     read("europepmc", "testdata", "lite_page.json"),

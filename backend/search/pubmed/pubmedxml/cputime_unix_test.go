@@ -1,6 +1,6 @@
 //go:build unix
 
-package pubmed
+package pubmedxml
 
 import (
 	"syscall"

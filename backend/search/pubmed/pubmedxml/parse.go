@@ -1,7 +1,8 @@
-// Package pubmed searches PubMed through the NCBI E-utilities (esearch, then one batched
-// efetch per search call) and parses PubMed XML into evidence. ParseArticleSet is also used
-// by the library importer for PubMed XML files.
-package pubmed
+// Package pubmedxml parses PubMed XML (a PubmedArticleSet, as efetch returns it and as
+// PubMed exports it) into evidence. It depends on nothing but domain, so the PubMed source
+// and the library importer (citeformat) read articles with the same parser without the
+// importer depending on the E-utilities client.
+package pubmedxml
 
 import (
 	"bytes"
@@ -58,21 +59,21 @@ var ErrNotArticleSet = errors.New("not a PubmedArticleSet")
 //
 // The document is read into memory whole before parsing (the evidence is returned whole
 // anyway), so a fast scanner can index it and, when it meets anything unusual, hand the
-// same bytes to encoding/xml from the start; see parseArticleSetBytes.
+// same bytes to encoding/xml from the start; see ParseArticleSetBytes.
 func ParseArticleSet(r io.Reader) ([]domain.Evidence, []RecordError, error) {
 	data, err := readAll(r)
 	if err != nil {
 		// Parse what arrived and let the decoder meet the read error where it happened.
 		return parseDecoder(io.MultiReader(bytes.NewReader(data), errReader{err}))
 	}
-	return parseArticleSetBytes(data)
+	return ParseArticleSetBytes(data)
 }
 
-// parseArticleSetBytes is ParseArticleSet over a document already in memory. The fast
+// ParseArticleSetBytes is ParseArticleSet over a document already in memory. The fast
 // scanner reads it when it can; any document it cannot read (one with an error, cut off,
 // in another encoding, or with constructs PubMed does not emit) is read again from the
 // start by encoding/xml, so results and errors are the decoder's in every case.
-func parseArticleSetBytes(data []byte) ([]domain.Evidence, []RecordError, error) {
+func ParseArticleSetBytes(data []byte) ([]domain.Evidence, []RecordError, error) {
 	s := newScanner(data)
 	if root, err := s.root(); err == nil {
 		out, recErrs, err := parseSet(s, root)
@@ -127,7 +128,7 @@ func parseSet(tr tokenReader, root string) ([]domain.Evidence, []RecordError, er
 	for {
 		tok, err := tr.next()
 		if err != nil {
-			if isTruncation(err) {
+			if IsTruncation(err) {
 				return out, recErrs, fmt.Errorf("truncated XML: </%s> missing after %d records: %w", root, index, io.ErrUnexpectedEOF)
 			}
 			return out, recErrs, fmt.Errorf("malformed XML after %d records: %w", index, err)
@@ -138,7 +139,7 @@ func parseSet(tr tokenReader, root string) ([]domain.Evidence, []RecordError, er
 			case "PubmedArticle", "PubmedBookArticle":
 				a, err := p.parseRecord(tr, tok.name)
 				if err != nil {
-					if isTruncation(err) {
+					if IsTruncation(err) {
 						return out, recErrs, fmt.Errorf("truncated XML in record %d: %w", index+1, io.ErrUnexpectedEOF)
 					}
 					return out, recErrs, fmt.Errorf("malformed XML in record %d: %w", index+1, err)
@@ -162,9 +163,9 @@ func parseSet(tr tokenReader, root string) ([]domain.Evidence, []RecordError, er
 	}
 }
 
-// isTruncation reports whether a decoding error means the document stopped early, which
+// IsTruncation reports whether a decoding error means the document stopped early, which
 // encoding/xml reports either as io.EOF or as a syntax error saying so.
-func isTruncation(err error) bool {
+func IsTruncation(err error) bool {
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return true
 	}
@@ -191,14 +192,14 @@ func firstElement(d *xml.Decoder) (xml.StartElement, error) {
 // unexpectedRoot builds the error for a document whose root is not an article set, quoting
 // an E-utilities <ERROR> message when the body carries one.
 func unexpectedRoot(d *xml.Decoder, root xml.StartElement) error {
-	if msg := findError(d, root); msg != "" {
+	if msg := FindError(d, root); msg != "" {
 		return fmt.Errorf("%w: E-utilities error: %s", ErrNotArticleSet, msg)
 	}
 	return fmt.Errorf("%w: root element is <%s>", ErrNotArticleSet, root.Name.Local)
 }
 
-// findError scans the rest of an element for an <ERROR> child and returns its text.
-func findError(d *xml.Decoder, root xml.StartElement) string {
+// FindError scans the rest of an element for an <ERROR> child and returns its text.
+func FindError(d *xml.Decoder, root xml.StartElement) string {
 	if root.Name.Local == "ERROR" {
 		s, _ := readText(&decoderTokens{d: d})
 		return s

@@ -1,4 +1,4 @@
-package pubmed
+package pubmedxml
 
 import (
 	"bytes"
