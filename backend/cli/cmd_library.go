@@ -11,8 +11,6 @@ import (
 	"deepcritical/backend/services"
 )
 
-// maxLibraryPage is the most records services.Library lists or finds in one call.
-const maxLibraryPage = 500
 
 type libraryOpts struct {
 	json  bool
@@ -23,7 +21,7 @@ func libraryCommand() *command {
 	listFlags := func(fs *flag.FlagSet) any {
 		o := &libraryOpts{}
 		fs.BoolVar(&o.json, "json", false, "print JSON")
-		fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many records (1–%d)", maxLibraryPage))
+		fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many records (1–%d)", services.MaxLibraryPage))
 		return o
 	}
 	return &command{
@@ -89,7 +87,7 @@ func libraryCommand() *command {
 				flags: listFlags, maxArgs: 0,
 				run: func(ctx context.Context, e *env, opts any, _ []string) error {
 					o := opts.(*libraryOpts)
-					if err := checkLimit(o.limit, maxLibraryPage); err != nil {
+					if err := checkLimit(o.limit, services.MaxLibraryPage); err != nil {
 						return err
 					}
 					c, err := e.app.services(ctx)
@@ -113,7 +111,7 @@ func libraryCommand() *command {
 				flags: listFlags, minArgs: 1, maxArgs: -1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					o := opts.(*libraryOpts)
-					if err := checkLimit(o.limit, maxLibraryPage); err != nil {
+					if err := checkLimit(o.limit, services.MaxLibraryPage); err != nil {
 						return err
 					}
 					c, err := e.app.services(ctx)

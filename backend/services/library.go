@@ -54,6 +54,17 @@ func libraryItems(recs []store.LibraryRecord) []LibraryItem {
 	return out
 }
 
+// MaxLibraryPage is the most library records one List or Search returns; 100 when the
+// caller asks for none or too many.
+const MaxLibraryPage = 500
+
+func libraryLimit(limit int) int {
+	if limit <= 0 || limit > MaxLibraryPage {
+		return 100
+	}
+	return limit
+}
+
 // LibraryPage is one page of the library list.
 type LibraryPage struct {
 	Records []LibraryItem `json:"records"`
@@ -109,9 +120,7 @@ func (l *LibraryService) List(limit, offset int) (LibraryPage, error) {
 		return LibraryPage{}, err
 	}
 	ctx := context.Background()
-	if limit <= 0 || limit > 500 {
-		limit = 100
-	}
+	limit = libraryLimit(limit)
 	recs, err := st.ListLibrary(ctx, limit, offset)
 	if err != nil {
 		return LibraryPage{}, err
@@ -132,9 +141,7 @@ func (l *LibraryService) Search(query string, limit int) ([]LibraryItem, error) 
 	if strings.TrimSpace(query) == "" {
 		return nil, domain.Errorf(domain.CodeInvalid, "type something to search for")
 	}
-	if limit <= 0 || limit > 500 {
-		limit = 100
-	}
+	limit = libraryLimit(limit)
 	recs, err := st.SearchLibrary(context.Background(), query, limit)
 	return libraryItems(recs), err
 }
