@@ -11,7 +11,6 @@ import (
 	"deepcritical/backend/services"
 )
 
-
 type libraryOpts struct {
 	json  bool
 	limit int
