@@ -273,7 +273,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		domain.SearchingData{Queries: queries, Sources: cfg.Sources}); err != nil {
 		return "", err
 	}
-	sctx, cancel := context.WithTimeout(ctx, time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
+	sctx, cancel := context.WithTimeout(domain.WithIteration(ctx, it, cfg.MaxIterations), time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
 	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
 	cancel()
 	if ctx.Err() != nil {

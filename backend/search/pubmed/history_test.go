@@ -93,3 +93,47 @@ func TestWithCoreForms(t *testing.T) {
 		require.Equal(t, tt.want, withCoreForms(tt.in), "%v", tt.in)
 	}
 }
+
+// TestSearchFetchesOnlyWhatTheRunHasNotSeen: a later search of the same run that lists papers
+// already fetched asks efetch only for the new ones (none: no efetch), returns the same
+// records, and never shares records between runs or outside a run.
+func TestSearchFetchesOnlyWhatTheRunHasNotSeen(t *testing.T) {
+	c, srv := semanticClient(t, historyCorpus(12))
+	runA := domain.WithRunID(context.Background(), "run-a")
+	first, err := c.Search(runA, []string{"metformin AND dementia"}, 5)
+	require.NoError(t, err)
+	require.EqualValues(t, 1, srv.EFetches.Load())
+
+	for _, tc := range []struct {
+		name       string
+		ctx        context.Context
+		queries    []string
+		max        int
+		newEFetch  int64
+		wantPapers int
+	}{
+		{"same run, same papers: no efetch", runA, []string{"metformin AND dementia"}, 5, 0, 5},
+		{"same run, more papers: efetch of the new ones only", runA, []string{"metformin AND dementia"}, 8, 1, 8},
+		{"another run fetches its own", domain.WithRunID(context.Background(), "run-b"), []string{"metformin AND dementia"}, 5, 1, 5},
+		{"no run: nothing is kept", context.Background(), []string{"metformin AND dementia"}, 5, 1, 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := srv.EFetches.Load()
+			got, err := c.Search(tc.ctx, tc.queries, tc.max)
+			require.NoError(t, err)
+			require.Equal(t, tc.newEFetch, srv.EFetches.Load()-before)
+			require.Len(t, got, tc.wantPapers)
+			for i, ev := range got[:len(first)] {
+				require.Equal(t, first[i].Citation, ev.Citation, "a kept record is the record PubMed returned")
+				require.Equal(t, first[i].Content, ev.Content)
+			}
+		})
+	}
+	// A caller changing its copy does not change what the run kept.
+	again, err := c.Search(runA, []string{"metformin AND dementia"}, 5)
+	require.NoError(t, err)
+	again[0].Citation.Title = "changed"
+	third, err := c.Search(runA, []string{"metformin AND dementia"}, 5)
+	require.NoError(t, err)
+	require.Equal(t, first[0].Citation.Title, third[0].Citation.Title)
+}

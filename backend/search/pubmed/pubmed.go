@@ -67,6 +67,11 @@ type Client struct {
 	email  string
 	apiKey string
 	http   *httpx.Client
+	// fetched keeps the records this client has fetched, so a later search asks PubMed
+	// only for papers it has not seen (see records).
+	fetched *records
+	// deferred holds relaxations a run's search left for its next iteration (relax.go).
+	deferred deferrals
 }
 
 // New builds a PubMed client.
@@ -82,7 +87,7 @@ func New(opts Options) *Client {
 	}
 	// NCBI's rate limit applies to every attempt, and the key must never show in an error.
 	hc.Wait, hc.Redact = lim.Wait, []string{opts.APIKey}
-	return &Client{base: base, tool: tool, email: opts.Email, apiKey: opts.APIKey, http: hc}
+	return &Client{base: base, tool: tool, email: opts.Email, apiKey: opts.APIKey, http: hc, fetched: newRecords()}
 }
 
 // Name is the source name.
@@ -93,7 +98,9 @@ func (c *Client) Name() domain.Source { return domain.SourcePubMed }
 // E-utilities history server with usehistory=y) and ONE efetch of that stored set by
 // WebEnv and query_key. Count-aware relaxation costs extra esearches only when the combined
 // query finds fewer than max papers (see searchCombined); then the ids of every attempt are
-// fetched with one efetch by id. Relevance comes from the rank: 1 - rank/(n+1) for the
+// fetched with one efetch by id. A paper fetched earlier in the same run (an earlier
+// iteration) is taken from the client's records and not fetched again. Relevance comes
+// from the rank: 1 - rank/(n+1) for the
 // 0-based rank among the n ids kept.
 //
 // Every esearch sent is recorded as a query event with its own Count; PubMed reports no
@@ -126,16 +133,24 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 	for rank, id := range res.IDs {
 		rel[id] = 1 - float64(rank)/float64(n+1)
 	}
+	// Papers this client fetched earlier in the run are not fetched again: the efetch asks
+	// only for the new ids, and is not sent at all when every id was seen.
+	runID := domain.RunIDFrom(ctx)
+	ev, missing := c.fetched.split(runID, res.IDs)
 	var (
-		ev       []domain.Evidence
+		fresh    []domain.Evidence
 		recNotes []string
 		ferr     error
 	)
-	if res.WebEnv != "" && res.QueryKey != "" {
-		ev, recNotes, ferr = c.fetchHistory(ctx, res.WebEnv, res.QueryKey, n)
-	} else {
-		ev, recNotes, ferr = c.fetch(ctx, res.IDs)
+	switch {
+	case len(missing) == 0:
+	case len(ev) == 0 && res.WebEnv != "" && res.QueryKey != "":
+		fresh, recNotes, ferr = c.fetchHistory(ctx, res.WebEnv, res.QueryKey, n)
+	default:
+		fresh, recNotes, ferr = c.fetch(ctx, missing)
 	}
+	c.fetched.put(runID, fresh)
+	ev = append(ev, fresh...)
 	notes = append(notes, recNotes...)
 	if ferr != nil {
 		problems = append(problems, ferr)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"sync"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
@@ -130,8 +131,17 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 	}
 
 	current := withCoreForms(queries)
-	q := combineQueries(current)
-	r, ev, err := send(q, 1, "")
+	// Relaxed forms an earlier iteration of this run deferred ride along in this first
+	// esearch, so the relaxation costs no request of its own.
+	runID := domain.RunIDFrom(ctx)
+	carried := c.deferred.take(runID)
+	first, carriedNote := current, ""
+	if len(carried.forms) > 0 {
+		first = appendNew(current, carried.forms)
+		carriedNote = "with the relaxed forms the previous iteration deferred: " + carried.what
+	}
+	q := combineQueries(first)
+	r, ev, err := send(q, 1, carriedNote)
 	evs = append(evs, ev)
 	if err != nil {
 		return merged, evs, err
@@ -185,6 +195,21 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		why := "no hits"
 		if count > 0 {
 			why = fmt.Sprintf("only %d hits", count)
+		}
+		// Some papers were found and the loop will search again: the relaxed forms go into
+		// the next iteration's esearch instead of one more request now. On the run's last
+		// iteration a search that already carried the previous iteration's relaxed forms and
+		// found papers stops there. With nothing found, or outside a run, they are sent at once.
+		iter, inLoop := domain.IterationFrom(ctx)
+		switch {
+		case count == 0 || !inLoop || runID == "":
+		case !iter.Last():
+			c.deferred.put(runID, deferral{forms: next, what: fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why)})
+			evs[len(evs)-1].Relaxation = joinNotes(evs[len(evs)-1].Relaxation, why+": relaxed forms deferred to the next iteration's search")
+			return merged, evs, nil
+		case len(carried.forms) > 0:
+			evs[len(evs)-1].Relaxation = joinNotes(evs[len(evs)-1].Relaxation, why+": the run's last iteration, already with the relaxed forms of the previous one; not relaxed further")
+			return merged, evs, nil
 		}
 		q = combineQueries(next)
 		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
@@ -263,4 +288,64 @@ func quoteAll(ss []string) string {
 		q[i] = strconv.Quote(s)
 	}
 	return strings.Join(q, ", ")
+}
+
+// appendNew returns qs followed by the queries of more not already among them.
+func appendNew(qs, more []string) []string {
+	out := append([]string(nil), qs...)
+	keys := map[string]bool{}
+	for _, q := range qs {
+		keys[querybuild.Key(q)] = true
+	}
+	for _, q := range more {
+		if k := querybuild.Key(q); !keys[k] {
+			keys[k] = true
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// deferral is the relaxation one iteration of a run left for the next: the relaxed forms
+// and, in words, what was relaxed and why.
+type deferral struct {
+	forms []string
+	what  string
+}
+
+// maxDeferred bounds the runs whose deferred relaxation a client keeps (a client serves one
+// run; the bound only guards against a caller reusing it forever).
+const maxDeferred = 256
+
+// deferrals holds each run's pending relaxation until its next search takes it.
+type deferrals struct {
+	mu    sync.Mutex
+	byRun map[string]deferral
+}
+
+func (d *deferrals) put(run string, x deferral) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.byRun == nil || len(d.byRun) >= maxDeferred {
+		d.byRun = map[string]deferral{}
+	}
+	d.byRun[run] = x
+}
+
+func (d *deferrals) take(run string) deferral {
+	if run == "" {
+		return deferral{}
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	x := d.byRun[run]
+	delete(d.byRun, run)
+	return x
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
