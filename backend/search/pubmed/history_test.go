@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http/httptest"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -136,4 +137,55 @@ func TestSearchFetchesOnlyWhatTheRunHasNotSeen(t *testing.T) {
 	third, err := c.Search(runA, []string{"metformin AND dementia"}, 5)
 	require.NoError(t, err)
 	require.Equal(t, first[0].Citation.Title, third[0].Citation.Title)
+}
+
+// TestRelaxationIsDeferredToTheNextIteration: a run's search that found a few papers leaves
+// its relaxed forms to the next iteration's one esearch instead of paying a second request;
+// with nothing found, on the last iteration without carried forms, or outside a run, it
+// relaxes at once.
+func TestRelaxationIsDeferredToTheNextIteration(t *testing.T) {
+	run := func(it, max int) context.Context {
+		return domain.WithIteration(domain.WithRunID(context.Background(), "run-1"), it, max)
+	}
+	for _, tc := range []struct {
+		name      string
+		ctx       context.Context
+		query     string
+		esearches int64
+		deferred  bool
+	}{
+		{"a few hits, more iterations to come: deferred", run(1, 3), "lactate AND septic shock", 1, true},
+		{"no hits: relaxed at once", run(1, 3), "lactate AND dementia", 2, false},
+		{"last iteration with nothing carried: relaxed at once", run(3, 3), "lactate AND septic shock", 2, false},
+		{"outside a run: relaxed at once", context.Background(), "lactate AND septic shock", 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, srv := semanticClient(t, historyCorpus(12))
+			ctx, evs := recordQueries(tc.ctx)
+			_, err := c.Search(ctx, []string{tc.query}, 5)
+			if err != nil {
+				var w *search.Warning
+				require.ErrorAs(t, err, &w, "only notes, never a failure")
+			}
+			require.Equal(t, tc.esearches, srv.ESearches.Load())
+			last := (*evs)[len(*evs)-1]
+			require.Equal(t, tc.deferred, strings.Contains(last.Relaxation, "deferred to the next iteration"), last.Relaxation)
+		})
+	}
+
+	// The next iteration of the same run carries the deferred forms in its one esearch, and
+	// being the last, stops there.
+	c, srv := semanticClient(t, historyCorpus(12))
+	ctx, evs := recordQueries(run(1, 2))
+	_, _ = c.Search(ctx, []string{"lactate AND septic shock"}, 5)
+	ctx2, evs2 := recordQueries(run(2, 2))
+	_, _ = c.Search(ctx2, []string{"lactate AND septic shock"}, 5)
+	require.EqualValues(t, 2, srv.ESearches.Load(), "one esearch per iteration")
+	require.Len(t, *evs, 1)
+	require.Len(t, *evs2, 1)
+	second := (*evs2)[0]
+	require.Contains(t, second.Relaxation, "with the relaxed forms the previous iteration deferred")
+	require.Contains(t, second.Relaxation, "not relaxed further")
+	require.NotEqual(t, (*evs)[0].Query, second.Query, "the second esearch adds the relaxed forms")
+	require.GreaterOrEqual(t, second.Count, (*evs)[0].Count)
 }
