@@ -62,7 +62,11 @@ func providersCommand() *command {
 							return err
 						}
 					} else if res.OK {
-						e.printf("ok  %s  model %s  %d ms\n", res.Provider, res.Model, res.LatencyMS)
+						e.printf("ok  %s  model %s  %d ms", res.Provider, res.Model, res.LatencyMS)
+						if res.ContextTokens > 0 {
+							e.printf("  context %d tokens", res.ContextTokens)
+						}
+						e.printf("\n")
 					}
 					if !res.OK {
 						return fmt.Errorf("%s: %s", res.Provider, res.Error)

@@ -264,6 +264,7 @@ func (g *Engines) Build(choice JudgeChoice, runCfg domain.RunConfig) (*Engine, e
 func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
 	e := &Engine{Settings: s, Fanout: g.Fanout(s, time.Duration(runCfg.SearchTimeoutS)*time.Second)}
 	rec := recorder{st: g.d.Store}
+	budget := s.Appraisal.TokenBudget
 	if choice.Provider == domain.ProviderOffline {
 		e.Judge = judge.NewOffline()
 		e.Info = e.Judge.Info()
@@ -282,8 +283,9 @@ func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.Run
 		})
 		client := streamingClient{Client: breaker, e: e}
 		e.client, e.Info = client, info
-		e.Judge = judge.NewLLM(client, info, judge.Options{TokenBudget: s.Appraisal.TokenBudget, Recorder: rec})
-		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: s.Appraisal.TokenBudget})
+		budget = promptBudget(inner, info.Model, budget)
+		e.Judge = judge.NewLLM(client, info, judge.Options{TokenBudget: budget, Recorder: rec})
+		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: budget})
 		e.narrator = narrative.New(client, info, narrative.Options{Recorder: rec})
 	}
 	conc := s.Appraisal.ConcurrencyCloud
@@ -293,12 +295,29 @@ func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.Run
 		conc = max(s.Appraisal.ConcurrencyLocal, 2)
 	}
 	ap, err := appraisal.New(appraisal.Options{Client: e.client, Info: e.Info, Weights: appraisalWeights(s), Cache: g.d.Store, Recorder: rec,
-		Concurrency: conc, TokenBudget: s.Appraisal.TokenBudget})
+		Concurrency: conc, TokenBudget: budget})
 	if err != nil {
 		return nil, err
 	}
 	e.Appraiser = ap
 	return e, nil
+}
+
+// promptBudget is the prompt budget in tokens for a client: the settings' budget, lowered to
+// three quarters of the model's context window when the server reports a smaller one
+// (Ollama's /api/show), so packed prompts fit with room for the answer instead of being
+// refused or cut.
+func promptBudget(c llm.Client, model string, budget int) int {
+	cr, ok := c.(interface {
+		ContextLength(ctx context.Context, model string) (int, string)
+	})
+	if !ok {
+		return budget
+	}
+	if n, _ := cr.ContextLength(context.Background(), model); n > 0 && n*3/4 < budget {
+		return n * 3 / 4
+	}
+	return budget
 }
 
 // appraisalWeights maps the settings' weights onto the appraiser's components.

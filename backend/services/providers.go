@@ -155,6 +155,14 @@ type ProviderTest struct {
 	Local     bool            `json:"local"`
 	// Warning says when the chosen model is not one the server lists.
 	Warning string `json:"warning,omitempty"`
+	// ContextTokens is the model's context window when the server reports it (Ollama's
+	// /api/show); prompts are never sized beyond it.
+	ContextTokens int `json:"context_tokens,omitempty"`
+}
+
+// contextReporter is a client that can tell its model's context window (Ollama).
+type contextReporter interface {
+	ContextLength(ctx context.Context, model string) (int, string)
 }
 
 // Test makes a tiny structured call to a provider and reports the model and latency, or
@@ -187,6 +195,9 @@ func (p *ProviderService) Test(name string) (ProviderTest, error) {
 		return out, nil
 	}
 	out.OK, out.LatencyMS, out.Error, out.Warning = res.OK, res.Latency.Milliseconds(), res.Error, res.Warning
+	if cr, ok := client.(contextReporter); ok && res.OK {
+		out.ContextTokens, _ = cr.ContextLength(ctx, info.Model)
+	}
 	if res.Model != "" {
 		out.Model = res.Model
 	}

@@ -38,6 +38,9 @@ func (a verdictAnswer) verdict() domain.Verdict {
 		ForwardProgress: a.ForwardProgress, ConvergenceEstimate: &ce, SuggestedNextSteps: uniq(a.SuggestedNextSteps)}
 }
 
+// verifyTemplateChars is room for the user template's own words and the schema.
+const verifyTemplateChars = 3000
+
 // perItemChars caps one evidence item's content in the verify prompt; the verifier needs the
 // claim-bearing text, and the budget is shared by every item.
 const perItemChars = 2400
@@ -52,7 +55,14 @@ func (v *Verifier) llmVerdict(ctx context.Context, in Input, checks grounding.Ch
 	data := prompts.VerifyUserData{
 		Question: in.Question, Report: in.Markdown, GroundingProblems: problems, Fingerprint: Fingerprint(in.Markdown),
 	}
-	budget := v.opts.TokenBudget * 4
+	sys, err := prompts.Render("verify_system.md", nil)
+	if err != nil {
+		return domain.Verdict{}, fmt.Errorf("render verify_system: %w", err)
+	}
+	// The budget bounds the whole prompt: the evidence gets what the system prompt, the
+	// report and the grounding problems leave (about 4 characters a token), so a long report
+	// shows less evidence instead of overflowing a small model's context.
+	budget := v.opts.TokenBudget*4 - len(sys.Text) - len(in.Markdown) - len(strings.Join(problems, "\n")) - verifyTemplateChars
 	used := 0
 	for i, ev := range in.Evidence {
 		item := evidenceItem(i+1, ev)
@@ -65,10 +75,6 @@ func (v *Verifier) llmVerdict(ctx context.Context, in Input, checks grounding.Ch
 	}
 	for _, p := range in.Previous {
 		data.Previous = append(data.Previous, prompts.PreviousVerdict{Pass: p.Pass, Reason: p.Reason, MissingItems: p.MissingItems})
-	}
-	sys, err := prompts.Render("verify_system.md", nil)
-	if err != nil {
-		return domain.Verdict{}, fmt.Errorf("render verify_system: %w", err)
 	}
 	user, err := prompts.Render("verify_user.md", data)
 	if err != nil {

@@ -63,6 +63,7 @@ func newServer(fx *fixtures, opts options) *server {
 		w.Write(s.fx.ollamaTags)
 	})
 	s.mux.HandleFunc("/api/chat", s.ollamaChat)
+	s.mux.HandleFunc("/api/show", s.ollamaShow)
 	s.mux.HandleFunc("/stats", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"hits":%d}`, s.hits.Load())
 	})
@@ -371,6 +372,59 @@ func (s *server) ollamaChat(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/json")
 	json.NewEncoder(w).Encode(final)
+}
+
+// ollamaContext is the published context length of the models the recorded /api/tags lists
+// (Code Llama 16k, Llama 3 8k); another listed model gets Llama 3's.
+var ollamaContext = map[string]int{"codellama": 16384, "llama3": 8192}
+
+// ollamaShow answers /api/show like Ollama: POST {"model", "verbose"}, unknown fields
+// rejected, 404 {"error":"model 'x' not found"} for a model the server does not have, else
+// details and model_info with the architecture-prefixed context length.
+func (s *server) ollamaShow(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	if r.Method != http.MethodPost {
+		w.WriteHeader(http.StatusMethodNotAllowed)
+		fmt.Fprint(w, `{"error":"method not allowed"}`)
+		return
+	}
+	var req struct {
+		Model   string `json:"model"`
+		Name    string `json:"name"` // the older spelling, still accepted
+		Verbose bool   `json:"verbose"`
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil {
+		w.WriteHeader(http.StatusBadRequest)
+		fmt.Fprintf(w, `{"error":%q}`, err.Error())
+		return
+	}
+	model := req.Model
+	if model == "" {
+		model = req.Name
+	}
+	if !s.ollamaHas(model) {
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprintf(w, `{"error":"model '%s' not found"}`, model)
+		return
+	}
+	base := strings.SplitN(model, ":", 2)[0]
+	n, ok := ollamaContext[base]
+	if !ok {
+		n = ollamaContext["llama3"]
+	}
+	json.NewEncoder(w).Encode(map[string]any{
+		"modelfile":  "FROM " + model,
+		"parameters": "stop \"<|eot_id|>\"",
+		"template":   "{{ .Prompt }}",
+		"details": map[string]any{"parent_model": "", "format": "gguf", "family": "llama", "families": []string{"llama"},
+			"parameter_size": "8.0B", "quantization_level": "Q4_0"},
+		"model_info": map[string]any{"general.architecture": "llama", "general.parameter_count": 8030261248,
+			"llama.context_length": n, "llama.embedding_length": 4096},
+		"capabilities": []string{"completion"},
+		"modified_at":  "2024-05-01T00:00:00Z",
+	})
 }
 
 // ollamaHas reports whether /api/tags lists model (a name without a tag means :latest).

@@ -65,9 +65,15 @@ func TestFakesAreStrict(t *testing.T) {
 	require.NoError(t, ask(t, oll, "ping"))
 	oll.Model = "mistral"
 	require.Equal(t, llm.KindModelNotFound, llm.KindOf(ask(t, oll, "ping")))
-	// num_ctx is sized to the prompt, so a long prompt fits and is not cut.
-	oll.Model = "llama3"
+	// num_ctx is sized to the prompt within the model's context (/api/show): a long prompt
+	// fits Code Llama's 16k and is not cut; Llama 3's 8k cannot hold it, which is said
+	// before anything is sent.
+	oll.Model = "codellama:13b"
 	require.NoError(t, ask(t, oll, strings.Repeat("long prompt ", 5000)))
+	oll.Model = "llama3"
+	err = ask(t, oll, strings.Repeat("long prompt ", 5000))
+	require.Equal(t, llm.KindBadRequest, llm.KindOf(err), "%v", err)
+	require.Contains(t, err.Error(), "does not fit llama3's context of 8192 tokens")
 }
 
 // TestStreamingThroughTheFakes: with a progress listener the compatible, Anthropic and

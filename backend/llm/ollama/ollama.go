@@ -6,8 +6,10 @@
 //
 // Ollama's default context is small (4k tokens below 24 GiB of VRAM) and it silently
 // drops the head of an over-long prompt while still answering 200; so every request sends
-// options.num_ctx sized to the prompt and the answer cap, and an answer whose
-// prompt_eval_count + eval_count filled that context is treated as cut. Models whose name
+// options.num_ctx sized to the prompt and the answer cap — never more than the model's own
+// context, read once per model from /api/show; a prompt that cannot fit it is refused before
+// it is sent — and an answer whose prompt_eval_count + eval_count filled that context is
+// treated as cut. Models whose name
 // ends in "-cloud" run on Ollama's cloud through the local server, and a host that is not
 // this machine is remote: both are labelled as leaving the machine (Info.Local false).
 package ollama
@@ -21,7 +23,10 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
+
+	"golang.org/x/sync/singleflight"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/internal/ctxtime"
@@ -74,6 +79,18 @@ type Config struct {
 type Client struct {
 	cfg  Config
 	host string
+
+	// contexts caches each model's context length from /api/show, asked once per model.
+	contexts singleflight.Group
+	ctxMu    sync.Mutex
+	ctxKnown map[string]modelContext
+}
+
+// modelContext is what /api/show told about a model's context window: Length 0 when it
+// could not tell, with Note saying why (it goes into the call's record).
+type modelContext struct {
+	Length int
+	Note   string
 }
 
 // New normalises the host and builds a client. The model may be empty for ListModels.
@@ -89,7 +106,7 @@ func New(cfg Config) (*Client, error) {
 		cfg.Timeout = DefaultTimeout
 	}
 	cfg.Backoff = cfg.Backoff.WithDefaults()
-	return &Client{cfg: cfg, host: host}, nil
+	return &Client{cfg: cfg, host: host, ctxKnown: map[string]modelContext{}}, nil
 }
 
 // NormalizeHost turns OLLAMA_HOST forms ("", "localhost", "0.0.0.0:11434",
@@ -178,6 +195,17 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 		chars += len(req.Schema.JSON) // the grammar is not in the prompt, but models echo its shape
 	}
 	numCtx := NumCtx(chars, req.MaxTokens)
+	mc := c.modelContext(ctx, model)
+	if mc.Length > 0 {
+		// Even counted at 4 characters a token (the optimistic end), a prompt as long as the
+		// whole context cannot fit: say so now instead of sending it to be cut. A prompt that
+		// fits but leaves little room is sent; a cut answer is caught below.
+		if need := (chars + 3) / 4; need >= mc.Length {
+			return llm.Response{}, &llm.Error{Kind: llm.KindBadRequest, Provider: domain.ProviderOllama, Model: model,
+				Message: fmt.Sprintf("the prompt (about %d tokens) does not fit %s's context of %d tokens: use a model with a larger context or lower appraisal.token_budget", need, model, mc.Length)}
+		}
+		numCtx = min(numCtx, mc.Length)
+	}
 	body.Options["num_ctx"] = numCtx
 	if req.Schema != nil {
 		body.Format = req.Schema.JSON
@@ -207,6 +235,9 @@ func (c *Client) Complete(ctx context.Context, req llm.Request) (llm.Response, e
 			}
 			out, err := parseChat(res.Body, model)
 			out.Raw, out.Latency = string(res.Body), time.Since(start)
+			if mc.Note != "" {
+				out.Notes = joinNotes(out.Notes, mc.Note)
+			}
 			if err == nil && out.InputTokens > 0 && out.InputTokens+out.OutputTokens >= numCtx {
 				// Ollama keeps the tail of a prompt that does not fit and still answers 200.
 				return out, &llm.Error{Kind: llm.KindTruncated, Provider: domain.ProviderOllama, Model: model,
@@ -284,6 +315,71 @@ func (c *Client) statusError(res llm.HTTPResult, model string) *llm.Error {
 			Message: "model " + model + " not found — run `ollama pull " + model + "`"}
 	}
 	return llm.StatusError(domain.ProviderOllama, model, res.Status, "", "", msg, res.Header)
+}
+
+// ContextLength is the model's context window as Ollama reports it (/api/show), or 0 with
+// the reason when it cannot tell; asked once per model and client.
+func (c *Client) ContextLength(ctx context.Context, model string) (int, string) {
+	mc := c.modelContext(ctx, model)
+	return mc.Length, mc.Note
+}
+
+func (c *Client) modelContext(ctx context.Context, model string) modelContext {
+	c.ctxMu.Lock()
+	mc, ok := c.ctxKnown[model]
+	c.ctxMu.Unlock()
+	if ok {
+		return mc
+	}
+	v, _, _ := c.contexts.Do(model, func() (any, error) {
+		mc, keep := c.showContext(ctx, model)
+		if keep {
+			c.ctxMu.Lock()
+			c.ctxKnown[model] = mc
+			c.ctxMu.Unlock()
+		}
+		return mc, nil
+	})
+	return v.(modelContext)
+}
+
+// showContext asks /api/show for the model's context length: model_info's
+// "<general.architecture>.context_length". keep is false when the answer should not be
+// remembered (the server did not answer; a later call may reach it).
+func (c *Client) showContext(ctx context.Context, model string) (mc modelContext, keep bool) {
+	ctx, cancel := context.WithTimeout(ctx, min(c.cfg.Timeout, 30*time.Second))
+	defer cancel()
+	res, err := llm.DoJSON(ctx, c.cfg.HTTPClient, http.MethodPost, c.host+"/api/show", nil, map[string]any{"model": model})
+	if err != nil {
+		return modelContext{Note: "Ollama's /api/show did not answer, so num_ctx was sized from the prompt alone"}, false
+	}
+	switch {
+	case res.Status == http.StatusNotFound:
+		// An unknown model (the chat call says so) or a server without /api/show.
+		return modelContext{Note: "Ollama's /api/show does not know " + model + ", so num_ctx was sized from the prompt alone"}, true
+	case res.Status/100 != 2:
+		return modelContext{Note: fmt.Sprintf("Ollama's /api/show answered %d, so num_ctx was sized from the prompt alone", res.Status)}, false
+	}
+	var show struct {
+		ModelInfo map[string]json.RawMessage `json:"model_info"`
+	}
+	if err := json.Unmarshal(res.Body, &show); err != nil {
+		return modelContext{Note: "Ollama's /api/show answer could not be read (" + err.Error() + "), so num_ctx was sized from the prompt alone"}, true
+	}
+	var arch string
+	_ = json.Unmarshal(show.ModelInfo["general.architecture"], &arch)
+	var n float64
+	if arch == "" || json.Unmarshal(show.ModelInfo[arch+".context_length"], &n) != nil || n < 1 {
+		return modelContext{Note: "Ollama's /api/show gives no context length for " + model + ", so num_ctx was sized from the prompt alone"}, true
+	}
+	return modelContext{Length: int(n)}, true
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
 }
 
 // ListModels returns the installed models from /api/tags.

@@ -3,6 +3,14 @@ package ollama
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,6 +24,53 @@ import (
 
 type capital struct {
 	Capital string `json:"capital"`
+}
+
+// showAnswer is /api/show's answer for a model of the llama architecture with a context of n
+// tokens, in the shape Ollama documents (model_info keys prefixed by the architecture).
+func showAnswer(n int) llmtest.Reply {
+	return llmtest.Reply{Body: []byte(fmt.Sprintf(`{"modelfile":"FROM x","parameters":"stop \"<|eot_id|>\"","template":"{{ .Prompt }}",`+
+		`"details":{"parent_model":"","format":"gguf","family":"llama","families":["llama"],"parameter_size":"3.2B","quantization_level":"Q4_K_M"},`+
+		`"model_info":{"general.architecture":"llama","general.parameter_count":3212749888,"llama.context_length":%d,"llama.embedding_length":3072},`+
+		`"capabilities":["completion","tools"],"modified_at":"2025-01-01T00:00:00Z"}`, n))}
+}
+
+// ollamaServer answers /api/show with show and every other path with the scripted replies;
+// Requests lists only the other paths, so the tests read the chat calls they made.
+type ollamaServer struct {
+	*llmtest.Server
+	URL   string
+	shows atomic.Int32
+}
+
+func newServerWithShow(t *testing.T, show llmtest.Reply, replies ...llmtest.Reply) *ollamaServer {
+	t.Helper()
+	chat := llmtest.NewServer(t, replies...)
+	o := &ollamaServer{Server: chat}
+	target, _ := url.Parse(chat.URL)
+	proxy := httputil.NewSingleHostReverseProxy(target)
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/api/show" {
+			o.shows.Add(1)
+			status := show.Status
+			if status == 0 {
+				status = http.StatusOK
+			}
+			w.Header().Set("Content-Type", "application/json")
+			w.WriteHeader(status)
+			_, _ = w.Write(show.Body)
+			return
+		}
+		proxy.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	o.URL = hs.URL
+	return o
+}
+
+// newServer is an Ollama whose models have a 128k context (llama 3.2's).
+func newServer(t *testing.T, replies ...llmtest.Reply) *ollamaServer {
+	return newServerWithShow(t, showAnswer(131072), replies...)
 }
 
 func newClient(t *testing.T, host, model string) *Client {
@@ -32,7 +87,7 @@ func capitalReq(t *testing.T) llm.Request {
 }
 
 func TestChatWithSchema(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "langchaingo_httprr/ollama_TestCloudStructuredOutput-kimi.resp1.json")})
+	srv := newServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "langchaingo_httprr/ollama_TestCloudStructuredOutput-kimi.resp1.json")})
 	c := newClient(t, srv.URL, "kimi-k2.5")
 	require.True(t, c.Info().Local)
 	v, res, err := llm.Generate(context.Background(), c, capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama})
@@ -69,14 +124,14 @@ func TestNumCtxFitsThePackedPrompt(t *testing.T) {
 // TestSilentPromptCutIsAnError: Ollama answers 200 after dropping the head of a prompt that
 // did not fit; prompt_eval_count + eval_count reaching num_ctx gives it away.
 func TestSilentPromptCutIsAnError(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capital\":\"Paris\"}"},"done":true,"done_reason":"stop","prompt_eval_count":6140,"eval_count":6}`)})
+	srv := newServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capital\":\"Paris\"}"},"done":true,"done_reason":"stop","prompt_eval_count":6140,"eval_count":6}`)})
 	_, err := newClient(t, srv.URL, "llama3.2").Complete(context.Background(), capitalReq(t))
 	require.Equal(t, llm.KindTruncated, llm.KindOf(err), "%v", err)
 	require.Contains(t, err.Error(), "filled its 6144-token context")
 }
 
 func TestDoneReasonLengthIsTruncated(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capi"},"done":true,"done_reason":"length","prompt_eval_count":40,"eval_count":6}`)})
+	srv := newServer(t, llmtest.Reply{Body: []byte(`{"model":"llama3.2","message":{"role":"assistant","content":"{\"capi"},"done":true,"done_reason":"length","prompt_eval_count":40,"eval_count":6}`)})
 	_, res, err := llm.Generate(context.Background(), newClient(t, srv.URL, "llama3.2"), capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama})
 	require.Equal(t, llm.KindTruncated, llm.KindOf(err), "%v", err)
 	require.Equal(t, 2, res.Calls, "one retry with more room, never a repaired verdict")
@@ -96,7 +151,7 @@ func TestStreamedAnswersAreJoined(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.fixture, func(t *testing.T) {
-			srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, tc.fixture), ContentType: "application/x-ndjson"})
+			srv := newServer(t, llmtest.Reply{Body: llmtest.Fixture(t, tc.fixture), ContentType: "application/x-ndjson"})
 			resp, err := newClient(t, srv.URL, "gemma3:1b").Complete(context.Background(), capitalReq(t))
 			require.NoError(t, err)
 			require.Contains(t, resp.Text, tc.want)
@@ -107,19 +162,19 @@ func TestStreamedAnswersAreJoined(t *testing.T) {
 }
 
 func TestLoadAnswerIsEmpty(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_chat_load_example.json")})
+	srv := newServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_chat_load_example.json")})
 	resp, err := newClient(t, srv.URL, "llama3.2").Complete(context.Background(), capitalReq(t))
 	require.NoError(t, err)
 	require.Empty(t, resp.Text)
 }
 
 func TestErrors(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Status: 404, Body: []byte(`{"error":"model \"llama9\" not found, try pulling it first"}`)})
+	srv := newServer(t, llmtest.Reply{Status: 404, Body: []byte(`{"error":"model \"llama9\" not found, try pulling it first"}`)})
 	_, err := newClient(t, srv.URL, "llama9").Complete(context.Background(), capitalReq(t))
 	require.Equal(t, llm.KindModelNotFound, llm.KindOf(err))
 	require.Contains(t, err.Error(), "model llama9 not found — run `ollama pull llama9`")
 
-	srv = llmtest.NewServer(t, llmtest.Reply{Status: 500, Body: []byte(`{"error":"llama runner process has terminated: signal: killed"}`)})
+	srv = newServer(t, llmtest.Reply{Status: 500, Body: []byte(`{"error":"llama runner process has terminated: signal: killed"}`)})
 	_, err = newClient(t, srv.URL, "m").Complete(context.Background(), capitalReq(t))
 	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
 	require.Contains(t, err.Error(), "llama runner process has terminated")
@@ -133,13 +188,13 @@ func TestErrors(t *testing.T) {
 	require.Equal(t, llm.KindUnavailable, llm.KindOf(err))
 	require.Contains(t, err.Error(), "Ollama is not answering at http://"+addr)
 
-	srv = llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"model":"m","message":{"role":"assistant","content":"{}"},"done":true}` + "\n" + `{"error":"out of memory"}`)})
+	srv = newServer(t, llmtest.Reply{Body: []byte(`{"model":"m","message":{"role":"assistant","content":"{}"},"done":true}` + "\n" + `{"error":"out of memory"}`)})
 	_, err = newClient(t, srv.URL, "m").Complete(context.Background(), capitalReq(t))
 	require.ErrorContains(t, err, "out of memory")
 }
 
 func TestListModels(t *testing.T) {
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_tags_example.json")})
+	srv := newServer(t, llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_tags_example.json")})
 	got, err := newClient(t, srv.URL, "").ListModels(context.Background())
 	require.NoError(t, err)
 	require.Equal(t, []string{"codellama:13b", "llama3:latest"}, got)
@@ -174,7 +229,7 @@ func TestStreamingFoldsToTheSameAnswer(t *testing.T) {
 {"model":"llama3.2","message":{"role":"assistant","content":" \"Paris\"}"},"done":false}
 {"model":"llama3.2","message":{"role":"assistant","content":""},"done":true,"done_reason":"stop","prompt_eval_count":40,"eval_count":7}
 `
-	srv := llmtest.NewServer(t, llmtest.Reply{Body: []byte(stream), ContentType: "application/x-ndjson"})
+	srv := newServer(t, llmtest.Reply{Body: []byte(stream), ContentType: "application/x-ndjson"})
 	var reports []domain.LLMProgress
 	ctx := llm.WithProgress(context.Background(), func(p domain.LLMProgress) { reports = append(reports, p) })
 	v, res, err := llm.Generate(ctx, newClient(t, srv.URL, "llama3.2"), capitalReq(t), llm.Options[capital]{Provider: domain.ProviderOllama, Purpose: "judge"})
@@ -187,4 +242,68 @@ func TestStreamingFoldsToTheSameAnswer(t *testing.T) {
 	require.Equal(t, "judge", reports[0].CallKind)
 	require.True(t, reports[len(reports)-1].Done)
 	require.Equal(t, 7, reports[len(reports)-1].OutputTokens)
+}
+
+// TestModelContextFromShow: the model's context length from /api/show caps num_ctx, a prompt
+// that cannot fit is refused before any chat call, and a server that cannot tell keeps the
+// prompt-sized num_ctx with a note on the call.
+func TestModelContextFromShow(t *testing.T) {
+	answer := llmtest.Reply{Body: []byte(`{"model":"m","message":{"role":"assistant","content":"{\"capital\":\"Paris\"}"},"done":true,"done_reason":"stop","prompt_eval_count":40,"eval_count":6}`)}
+	long := capitalReq(t)
+	long.Messages[0].Content = strings.Repeat("word ", 4000) // 20,000 characters
+	for _, tc := range []struct {
+		name    string
+		show    llmtest.Reply
+		req     llm.Request
+		numCtx  float64 // 0: no chat call
+		kind    llm.ErrorKind
+		noteHas string
+	}{
+		{"large context: num_ctx from the prompt", showAnswer(131072), capitalReq(t), 6144, "", ""},
+		{"small context caps num_ctx", showAnswer(2048), capitalReq(t), 2048, "", ""},
+		{"prompt larger than the context: refused before sending", showAnswer(4096), long, 0, llm.KindBadRequest, ""},
+		{"unknown to /api/show: prompt-sized, with a note", llmtest.Reply{Status: 404, Body: []byte(`{"error":"model 'm' not found"}`)}, capitalReq(t), 6144, "", "does not know m"},
+		{"no context length in model_info: a note", llmtest.Reply{Body: []byte(`{"model_info":{"general.architecture":"llama"}}`)}, capitalReq(t), 6144, "", "gives no context length"},
+		{"unreadable answer: a note", llmtest.Reply{Body: []byte(`{"model_info":`)}, capitalReq(t), 6144, "", "could not be read"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := newServerWithShow(t, tc.show, answer)
+			resp, err := newClient(t, srv.URL, "m").Complete(context.Background(), tc.req)
+			if tc.kind != "" {
+				require.Equal(t, tc.kind, llm.KindOf(err), "%v", err)
+				require.Contains(t, err.Error(), "does not fit m's context of 4096 tokens")
+				require.Empty(t, srv.Requests(), "nothing was sent to be cut")
+				return
+			}
+			require.NoError(t, err)
+			var body struct{ Options map[string]float64 }
+			require.NoError(t, json.Unmarshal([]byte(srv.Requests()[0].Body), &body))
+			require.Equal(t, tc.numCtx, body.Options["num_ctx"])
+			if tc.noteHas == "" {
+				require.Empty(t, resp.Notes)
+			} else {
+				require.Contains(t, resp.Notes, tc.noteHas)
+			}
+		})
+	}
+}
+
+// TestShowIsAskedOncePerModel: parallel calls share one /api/show per model.
+func TestShowIsAskedOncePerModel(t *testing.T) {
+	srv := newServerWithShow(t, showAnswer(8192), llmtest.Reply{Body: []byte(`{"model":"m","message":{"role":"assistant","content":"{}"},"done":true,"prompt_eval_count":10,"eval_count":1}`)})
+	c := newClient(t, srv.URL, "m")
+	var wg sync.WaitGroup
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := c.Complete(context.Background(), capitalReq(t))
+			require.NoError(t, err)
+		}()
+	}
+	wg.Wait()
+	require.EqualValues(t, 1, srv.shows.Load())
+	n, note := c.ContextLength(context.Background(), "m")
+	require.Equal(t, 8192, n)
+	require.Empty(t, note)
 }

@@ -118,6 +118,8 @@ func TestOfflineInfo(t *testing.T) {
 func TestConnectionTestWarnsOnUnknownModelAndRecords(t *testing.T) {
 	srv := llmtest.NewServer(t,
 		llmtest.Reply{Body: llmtest.Fixture(t, "ollama_docs/ollama_docs_api_tags_example.json")},
+		// /api/show: the model is not installed, as Ollama answers it.
+		llmtest.Reply{Status: 404, Body: []byte(`{"error":"model 'llama3.1' not found"}`)},
 		llmtest.Reply{Body: []byte(`{"model":"llama3.1","message":{"role":"assistant","content":"{\"ok\":true,\"echo\":\"deepcritical\"}"},"done":true,"done_reason":"stop","prompt_eval_count":30,"eval_count":9}`)},
 	)
 	c, _, err := New(ProviderConfig{Provider: domain.ProviderOllama, BaseURL: srv.URL, Model: "llama3.1"})
@@ -129,5 +131,7 @@ func TestConnectionTestWarnsOnUnknownModelAndRecords(t *testing.T) {
 	require.Contains(t, res.Warning, "llama3.1 is not among the server's models (codellama:13b, llama3:latest)")
 	require.Len(t, recs, 1)
 	require.Equal(t, "connection_test", recs[0].Purpose)
-	require.Contains(t, srv.Requests()[1].Body, `"num_predict":2048`)
+	require.Equal(t, "/api/show", srv.Requests()[1].Path)
+	require.Contains(t, srv.Requests()[2].Body, `"num_predict":2048`)
+	require.Contains(t, recs[0].Notes, "/api/show does not know llama3.1", "the call says num_ctx was not checked against the model")
 }

@@ -2061,6 +2061,7 @@ export namespace services {
 	    error?: string;
 	    local: boolean;
 	    warning?: string;
+	    context_tokens?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderTest(source);
@@ -2075,6 +2076,7 @@ export namespace services {
 	        this.error = source["error"];
 	        this.local = source["local"];
 	        this.warning = source["warning"];
+	        this.context_tokens = source["context_tokens"];
 	    }
 	}
 	export class RejudgeRequest {
