@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
 )
 
@@ -26,6 +27,7 @@ func main() {
 	hostile := flag.Bool("hostile", false, "add evidence and model text carrying HTML/script payloads (for the XSS tests)")
 	down := flag.String("down", "", "comma-separated sources that answer 503 (pubmed, europepmc, clinicaltrials, web)")
 	envFile := flag.String("env-file", "", "also write the environment lines to this file")
+	europeMode := flag.String("europepmc", "replay", "replay: every search returns the recorded cancer papers; semantic: Europe PMC's query language over the same corpus as -pubmed semantic")
 	pubmedMode := flag.String("pubmed", "replay", "replay: every esearch returns the recorded articles; semantic: PubMed's search semantics over the MEDLINE sample and PubMedQA records of <shared>/data")
 	flag.Parse()
 
@@ -38,17 +40,31 @@ func main() {
 		log.Fatalf("fakeapis: %v", err)
 	}
 	opts := options{latency: *latency, judgeLatency: *judgeLatency, hostile: *hostile, down: splitList(*down)}
+	var engine *eutils.Engine
+	corpus := func(what string) *eutils.Engine {
+		if engine == nil {
+			recs, _, err := eutils.LoadCorpus(filepath.Join(root, "data"))
+			if err != nil {
+				log.Fatalf("fakeapis: semantic %s: %v", what, err)
+			}
+			engine = eutils.NewEngine(recs)
+			log.Printf("fakeapis: semantic search over %d records", len(recs))
+		}
+		return engine
+	}
 	switch *pubmedMode {
 	case "replay":
 	case "semantic":
-		recs, _, err := eutils.LoadCorpus(filepath.Join(root, "data"))
-		if err != nil {
-			log.Fatalf("fakeapis: semantic PubMed: %v", err)
-		}
-		opts.pubmed = eutils.NewServer(eutils.NewEngine(recs))
-		log.Printf("fakeapis: semantic PubMed over %d records", len(recs))
+		opts.pubmed = eutils.NewServer(corpus("PubMed"))
 	default:
 		log.Fatalf("fakeapis: -pubmed must be replay or semantic, not %q", *pubmedMode)
+	}
+	switch *europeMode {
+	case "replay":
+	case "semantic":
+		opts.europepmc = europepmc.NewServer(corpus("Europe PMC"))
+	default:
+		log.Fatalf("fakeapis: -europepmc must be replay or semantic, not %q", *europeMode)
 	}
 	srv := newServer(fx, opts)
 	ln, err := net.Listen("tcp", *addr)

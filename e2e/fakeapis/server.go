@@ -21,6 +21,9 @@ type options struct {
 	// pubmed, when set, answers E-utilities instead of the recorded responses (the
 	// semantic mode: real PubMed search semantics over the shared benchmark corpus).
 	pubmed http.Handler
+	// europepmc, when set, answers Europe PMC searches with its query language over the
+	// same corpus instead of the recorded cancer papers.
+	europepmc http.Handler
 }
 
 type server struct {
@@ -48,7 +51,11 @@ func newServer(fx *fixtures, opts options) *server {
 		s.mux.HandleFunc("/pubmed/esearch.fcgi", s.source("pubmed", s.esearch))
 		s.mux.HandleFunc("/pubmed/efetch.fcgi", s.source("pubmed", s.efetch))
 	}
-	s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
+	if opts.europepmc != nil {
+		s.mux.HandleFunc("/europepmc/search", s.source("europepmc", http.StripPrefix("/europepmc", opts.europepmc).ServeHTTP))
+	} else {
+		s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
+	}
 	s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
 	s.mux.HandleFunc("/web/", s.source("web", s.web))
 	s.mux.HandleFunc("/v1/chat/completions", s.chat)

@@ -69,14 +69,14 @@ func NewEngine(recs []Record) *Engine {
 			}
 		}
 		for _, h := range r.MeSH {
-			n := strings.ToLower(h.Name)
+			n := heading(h.Name)
 			d.mh[n] = true
 			if h.Major {
 				d.majr[n] = true
 			}
 			addWords(h.Name)
 			for _, s := range h.Subs {
-				d.sh[strings.ToLower(s)] = true
+				d.sh[heading(s)] = true
 				addWords(s)
 			}
 			e.headings[n] = h.Name
@@ -87,11 +87,11 @@ func NewEngine(recs []Record) *Engine {
 			}
 		}
 		for _, p := range r.PubTypes {
-			d.pt[strings.ToLower(p)] = true
+			d.pt[heading(p)] = true
 			addWords(p)
 		}
 		for _, c := range r.Chemicals {
-			d.nm[strings.ToLower(c)] = true
+			d.nm[heading(c)] = true
 			addWords(c)
 		}
 		for w := range d.all {
@@ -108,6 +108,10 @@ func NewEngine(recs []Record) *Engine {
 
 // tokens lower-cases text and splits it on everything but letters and digits (PubMed
 // indexes "BRAF-mutated" as "braf" "mutated").
+// heading is an indexed heading, publication type or substance as a query phrase reaches
+// it: lower case, punctuation dropped ("Shock, Septic" is searched as "shock septic").
+func heading(s string) string { return strings.Join(tokens(s), " ") }
+
 func tokens(s string) []string {
 	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '*' })
 }
