@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"deepcritical/internal/fakes/ctgov"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
 )
@@ -27,6 +28,7 @@ func main() {
 	hostile := flag.Bool("hostile", false, "add evidence and model text carrying HTML/script payloads (for the XSS tests)")
 	down := flag.String("down", "", "comma-separated sources that answer 503 (pubmed, europepmc, clinicaltrials, web)")
 	envFile := flag.String("env-file", "", "also write the environment lines to this file")
+	ctgovMode := flag.String("clinicaltrials", "replay", "replay: every search returns the recorded melanoma trials; semantic: ClinicalTrials.gov's query.term (Essie) over every recorded study of <shared>/fixtures/clinicaltrials_v2")
 	europeMode := flag.String("europepmc", "replay", "replay: every search returns the recorded cancer papers; semantic: Europe PMC's query language over the same corpus as -pubmed semantic")
 	pubmedMode := flag.String("pubmed", "replay", "replay: every esearch returns the recorded articles; semantic: PubMed's search semantics over the MEDLINE sample and PubMedQA records of <shared>/data")
 	flag.Parse()
@@ -65,6 +67,18 @@ func main() {
 		opts.europepmc = europepmc.NewServer(corpus("Europe PMC"))
 	default:
 		log.Fatalf("fakeapis: -europepmc must be replay or semantic, not %q", *europeMode)
+	}
+	switch *ctgovMode {
+	case "replay":
+	case "semantic":
+		studies, err := ctgov.LoadStudies(filepath.Join(root, "fixtures", "clinicaltrials_v2"))
+		if err != nil {
+			log.Fatalf("fakeapis: semantic ClinicalTrials.gov: %v", err)
+		}
+		opts.ctgov = ctgov.NewServer(studies)
+		log.Printf("fakeapis: semantic ClinicalTrials.gov over %d recorded studies", len(studies))
+	default:
+		log.Fatalf("fakeapis: -clinicaltrials must be replay or semantic, not %q", *ctgovMode)
 	}
 	srv := newServer(fx, opts)
 	ln, err := net.Listen("tcp", *addr)

@@ -24,6 +24,9 @@ type options struct {
 	// europepmc, when set, answers Europe PMC searches with its query language over the
 	// same corpus instead of the recorded cancer papers.
 	europepmc http.Handler
+	// ctgov, when set, answers ClinicalTrials.gov searches with Essie's semantics over
+	// every recorded study instead of the recorded melanoma page.
+	ctgov http.Handler
 }
 
 type server struct {
@@ -56,7 +59,11 @@ func newServer(fx *fixtures, opts options) *server {
 	} else {
 		s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
 	}
-	s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
+	if opts.ctgov != nil {
+		s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", http.StripPrefix("/ctgov", opts.ctgov).ServeHTTP))
+	} else {
+		s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
+	}
 	s.mux.HandleFunc("/web/", s.source("web", s.web))
 	s.mux.HandleFunc("/v1/chat/completions", s.chat)
 	s.mux.HandleFunc("/v1/models", s.models)
