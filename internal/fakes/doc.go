@@ -1,7 +1,9 @@
 // Package fakes groups the stand-ins for the network services the app talks to, each as
 // strict as the real one (real search semantics, real argument parsing, real error shapes):
-// eutils is NCBI's E-utilities over a local corpus, messages is Anthropic's Messages API.
-// Backend tests use them in-process; `go run ./e2e/fakeapis` serves them (with recorded
-// responses for the other sources) for the CLI, the window and the e2e suite. They live
+// eutils is NCBI's E-utilities and europepmc Europe PMC's search, both over the labelled
+// records of ../shared/data; ctgov is ClinicalTrials.gov's study search over the recorded
+// studies; messages is Anthropic's Messages API. Backend tests use them in-process;
+// `go run ./e2e/fakeapis` serves them (-pubmed/-europepmc/-clinicaltrials semantic; by
+// default the recorded responses are replayed) for the CLI, the window and the e2e suite. They live
 // here, not under e2e/, so that backend tests do not depend on the e2e tree.
 package fakes
