@@ -1,6 +1,8 @@
 package library
 
 import (
+	"deepcritical/internal/cputime"
+
 	"context"
 	"fmt"
 	"math/rand"
@@ -46,10 +48,10 @@ func BenchmarkImportMEDLINE(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		start, cpuStart := time.Now(), cpuTime()
+		start, cpuStart := time.Now(), cputime.Used()
 		sum, err := Import(ctx, s, []string{path}, nil)
 		total += time.Since(start)
-		cpu += cpuTime() - cpuStart
+		cpu += cputime.Used() - cpuStart
 		b.StopTimer()
 		if err != nil || sum.Imported != n || len(sum.Errors) != 0 {
 			b.Fatalf("import: %v, %+v", err, sum)

@@ -1,6 +1,8 @@
 package pubmedxml
 
 import (
+	"deepcritical/internal/cputime"
+
 	"bytes"
 	"fmt"
 	"io"
@@ -61,7 +63,7 @@ func benchmarkParse(b *testing.B, parse func(io.Reader) ([]domain.Evidence, []Re
 	doc := articleSet(b, n)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
-	cpu0 := cpuTime()
+	cpu0 := cputime.Used()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		ev, recErrs, err := parse(bytes.NewReader(doc))
@@ -71,7 +73,7 @@ func benchmarkParse(b *testing.B, parse func(io.Reader) ([]domain.Evidence, []Re
 	}
 	b.StopTimer()
 	b.ReportMetric(float64(n*b.N)/b.Elapsed().Seconds(), "records/s")
-	if cpu := cpuTime() - cpu0; cpu > 0 {
+	if cpu := cputime.Used() - cpu0; cpu > 0 {
 		b.ReportMetric(float64(n*b.N)/cpu.Seconds(), "records/cpu-s")
 	}
 }
