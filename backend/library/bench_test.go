@@ -1,8 +1,6 @@
 package library
 
 import (
-	"deepcritical/internal/cputime"
-
 	"context"
 	"fmt"
 	"math/rand"
@@ -13,6 +11,7 @@ import (
 	"time"
 
 	"deepcritical/backend/store"
+	"deepcritical/internal/cputime"
 )
 
 // benchScale is the number of generated MEDLINE records: 100,000 with DC_BENCH_SCALE=1

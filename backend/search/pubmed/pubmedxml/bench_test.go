@@ -1,8 +1,6 @@
 package pubmedxml
 
 import (
-	"deepcritical/internal/cputime"
-
 	"bytes"
 	"fmt"
 	"io"
@@ -11,6 +9,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search/internal/fixture"
+	"deepcritical/internal/cputime"
 )
 
 var (
