@@ -10,152 +10,32 @@
 package concepts
 
 import (
-	"sort"
 	"strings"
 	"unicode"
-
-	"github.com/kljensen/snowball/english"
 
 	"deepcritical/backend/domain"
 )
 
-// Role is what part of the question a concept plays.
-type Role string
-
-// The roles of a concept, in the order a query builder keeps them when it must drop one.
-const (
-	RoleCondition    Role = "condition"
-	RoleIntervention Role = "intervention"
-	RoleOutcome      Role = "outcome"
-	RolePopulation   Role = "population"
-	RoleOther        Role = "other"
+// The typed form of a question lives in domain (it is stored with the run); these names
+// keep the extractor's callers short.
+type (
+	// Role is what part of the question a concept plays.
+	Role = domain.ConceptRole
+	// Concept is one searchable idea of the question.
+	Concept = domain.Concept
+	// Set is the concepts of one question: its one parsed form.
+	Set = domain.ParsedQuestion
 )
 
-// Concept is one searchable idea of the question.
-type Concept struct {
-	Role Role `json:"role"`
-	// Text is the concept as the question words it ("braf-mutated melanoma").
-	Text string `json:"text"`
-	// Words are Text's content words, lower-case, in question order.
-	Words []string `json:"words"`
-	// Terms are alternative wordings ORed when searching: Text first, then synonyms and
-	// MeSH headings learnt during the run (AddTerm).
-	Terms []string `json:"terms"`
-	// MeSH are MeSH headings learnt for the concept during the run (from the on-topic
-	// evidence's own headings or PubMed's query translation); searched with [mh].
-	MeSH []string `json:"mesh,omitempty"`
-	// Generic marks a concept made only of class words ("drugs", "treatment", "patients"):
-	// true of almost every paper, so it is never required and never narrows a query.
-	Generic bool `json:"generic,omitempty"`
-}
-
-// Stems are the concept's words reduced to their stems, for matching against text.
-func (c Concept) Stems() []string {
-	out := make([]string, 0, len(c.Words))
-	for _, w := range c.Words {
-		out = append(out, Stem(w))
-	}
-	return out
-}
-
-// AddTerm adds an alternative wording (a synonym or a MeSH heading) unless it is already
-// there (case-insensitively).
-func (c *Concept) AddTerm(t string) bool {
-	t = strings.Join(strings.Fields(t), " ")
-	if t == "" {
-		return false
-	}
-	for _, x := range c.Terms {
-		if strings.EqualFold(x, t) {
-			return false
-		}
-	}
-	c.Terms = append(c.Terms, t)
-	return true
-}
-
-// AddMeSH adds a MeSH heading unless it is already there (case-insensitively).
-func (c *Concept) AddMeSH(h string) bool {
-	h = strings.Join(strings.Fields(strings.Trim(h, "* ")), " ")
-	if h == "" {
-		return false
-	}
-	for _, x := range c.MeSH {
-		if strings.EqualFold(x, h) {
-			return false
-		}
-	}
-	c.MeSH = append(c.MeSH, h)
-	return true
-}
-
-// Set is the concepts of one question.
-type Set struct {
-	Question string    `json:"question"`
-	Concepts []Concept `json:"concepts"`
-}
-
-// Specific returns the concepts that are not generic, in question order.
-func (s Set) Specific() []Concept {
-	var out []Concept
-	for _, c := range s.Concepts {
-		if !c.Generic {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// ByRole returns the concepts with role r.
-func (s Set) ByRole(r Role) []Concept {
-	var out []Concept
-	for _, c := range s.Concepts {
-		if c.Role == r {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// Required returns the indexes of the concepts evidence must match to be on topic: every
-// non-generic condition concept when there is one (the disease is what a question is
-// about), else the first specific concept (question order puts the subject first).
-func (s Set) Required() []int {
-	var out []int
-	for i, c := range s.Concepts {
-		if c.Role == RoleCondition && !c.Generic {
-			out = append(out, i)
-		}
-	}
-	if len(out) > 0 {
-		return out
-	}
-	for i, c := range s.Concepts {
-		if !c.Generic {
-			return []int{i}
-		}
-	}
-	return nil
-}
-
-// Priority orders concept indexes from the one a query keeps longest to the one it drops
-// first: condition, intervention, population, other, outcome; generic concepts last. Within
-// a role, question order.
-func (s Set) Priority() []int {
-	rank := map[Role]int{RoleCondition: 0, RoleIntervention: 1, RolePopulation: 2, RoleOther: 3, RoleOutcome: 4}
-	idx := make([]int, len(s.Concepts))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool {
-		ca, cb := s.Concepts[idx[a]], s.Concepts[idx[b]]
-		if ca.Generic != cb.Generic {
-			return !ca.Generic
-		}
-		return rank[ca.Role] < rank[cb.Role]
-	})
-	return idx
-}
+// The roles of a concept.
+const (
+	RoleCondition    = domain.RoleCondition
+	RoleIntervention = domain.RoleIntervention
+	RoleComparator   = domain.RoleComparator
+	RoleOutcome      = domain.RoleOutcome
+	RolePopulation   = domain.RolePopulation
+	RoleOther        = domain.RoleOther
+)
 
 // Extract splits a question into concepts. It fails with a domain CodeInvalid error whose
 // message says in one line why, when nothing in the question can be searched for ("what
@@ -166,28 +46,63 @@ func Extract(question string) (Set, error) {
 	if q == "" {
 		return set, domain.Errorf(domain.CodeInvalid, "the question is empty: nothing to search for")
 	}
-	var chunks [][]string
-	var cur []string
+	// A chunk is a run of content words; before holds the words dropped just before it
+	// ("effect of", "versus", "than"), which say what part the chunk plays.
+	type chunk struct {
+		words  []string
+		before []string
+	}
+	var chunks []chunk
+	var cur, dropped []string
 	flush := func() {
 		if len(cur) > 0 {
-			chunks = append(chunks, cur)
-			cur = nil
+			chunks = append(chunks, chunk{words: cur, before: dropped})
+			cur, dropped = nil, nil
 		}
 	}
-	for _, tok := range tokenize(q) {
+	toks := tokenize(q)
+	for _, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
+			dropped = append(dropped, ",")
 			continue
 		}
 		if Drop(tok) {
 			flush()
+			dropped = append(dropped, tok)
 			continue
 		}
 		cur = append(cur, tok)
 	}
 	flush()
-	for _, ch := range chunks {
-		set.Concepts = append(set.Concepts, split(ch)...)
+	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
+	seenIntervention := false
+	for ci, ch := range chunks {
+		cs := split(ch.words)
+		for k := range cs {
+			c := &cs[k]
+			switch {
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before) && k == 0:
+				// "… metformin versus insulin", "… surgery than radiotherapy".
+				c.Role = RoleComparator
+			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before):
+				c.Role = RoleComparator
+			case c.Role == RoleOther && k == 0 && exposureOf(ch.before):
+				// "the effect of X on …", "the use of X in …".
+				c.Role = RoleIntervention
+			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before):
+				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
+				// subject of a yes/no question about an effect is what is given.
+				c.Role = RoleIntervention
+			}
+			if c.Role == RoleIntervention && !c.Generic {
+				seenIntervention = true
+			}
+		}
+		set.Concepts = append(set.Concepts, cs...)
+	}
+	for i := range set.Concepts {
+		enrich(&set.Concepts[i])
 	}
 	set.Concepts = dedupe(set.Concepts)
 	if len(set.Concepts) == 0 {
@@ -196,7 +111,92 @@ func Extract(question string) (Set, error) {
 	if len(set.Specific()) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q names only generic words (%s): name a condition, drug, outcome or population", q, joinTexts(set.Concepts))
 	}
+	set.Kind = kindOf(set)
 	return set, nil
+}
+
+// auxiliaries open a yes/no question ("Does metformin …?").
+var auxiliaries = set(`does do did can could is are was were will would should may might has have`)
+
+// effectVerb reports whether the words after a question's subject ask about its effect
+// ("Does X improve …", "Is X effective …", "Can X prevent …").
+func effectVerb(after []string) bool {
+	for _, w := range after {
+		switch w {
+		case "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
+			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
+			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
+			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter":
+			return true
+		}
+	}
+	return false
+}
+
+// comparing reports whether the words before a chunk introduce a comparator.
+func comparing(before []string) bool {
+	for _, w := range before {
+		switch w {
+		case "versus", "vs", "than", "compared", "against", "or":
+			return true
+		}
+	}
+	return false
+}
+
+// exposureOf reports whether the words before a chunk make it the thing given or done:
+// "effect of", "efficacy of", "use of", "role of".
+func exposureOf(before []string) bool {
+	if len(before) < 2 || before[len(before)-1] != "of" {
+		return false
+	}
+	switch before[len(before)-2] {
+	case "effect", "effects", "efficacy", "effectiveness", "impact", "use", "role", "benefit", "benefits", "safety", "influence":
+		return true
+	}
+	return false
+}
+
+// enrich gives a concept what the vocabulary knows of it: a drug class's name, MeSH
+// heading and members, a drug's other names; and marks a concept made only of broad words.
+func enrich(c *Concept) {
+	if dc, ok := classOf(c.Text); ok {
+		c.Role = RoleIntervention
+		c.Generic = false
+		c.Class = dc.class
+		c.Members = append([]string(nil), dc.members...)
+		for _, h := range dc.mesh {
+			c.AddMeSH(h)
+		}
+	}
+	for _, syn := range synonymsOf(c.Text) {
+		c.AddTerm(syn)
+	}
+	broad := len(c.Words) > 0
+	for _, w := range c.Words {
+		if !IsBroad(w) && !generic[w] {
+			broad = false
+		}
+	}
+	c.Broad = broad && !c.Generic
+}
+
+// kindOf says what the question asks: about a named intervention, which interventions
+// (a generic class word only: "What drugs …?"), or neither.
+func kindOf(s Set) domain.QuestionKind {
+	open := false
+	for _, c := range s.Concepts {
+		if c.Role == RoleIntervention {
+			if !c.Generic {
+				return domain.QuestionIntervention
+			}
+			open = true
+		}
+	}
+	if open {
+		return domain.QuestionOpen
+	}
+	return domain.QuestionOther
 }
 
 func joinTexts(cs []Concept) string {
@@ -306,20 +306,8 @@ func dedupe(cs []Concept) []Concept {
 	return out
 }
 
-// Stem reduces a word to its Porter2 stem ("tumours" → "tumour", "mutated" → "mutat") so
-// evidence text and question words match whatever their inflection. Hyphenated words are
-// stemmed part by part.
-func Stem(w string) string {
-	w = strings.ToLower(w)
-	if strings.ContainsRune(w, '-') {
-		parts := strings.Split(w, "-")
-		for i, p := range parts {
-			parts[i] = english.Stem(p, true)
-		}
-		return strings.Join(parts, "-")
-	}
-	return english.Stem(w, true)
-}
+// Stem reduces a word to its Porter2 stem (see domain.Stem).
+func Stem(w string) string { return domain.Stem(w) }
 
 // Words splits free text (a title, an abstract, a MeSH heading) into lower-case words the
 // way Extract does, without dropping anything; hyphenated words also yield their parts.

@@ -106,13 +106,21 @@ func TestRequiredAndPriority(t *testing.T) {
 	if s.Concepts[pr[0]].Role != RoleCondition || !s.Concepts[pr[len(pr)-1]].Generic {
 		t.Errorf("priority must start with the condition and end with generic concepts: %v", pr)
 	}
-	// Without a condition, the first specific concept is required.
+	// A question that names interventions requires them.
 	s2, err := Extract("Can tailored interventions increase mammography use among HMO women?")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r := s2.Required(); len(r) != 1 || s2.Concepts[r[0]].Text != "tailored interventions" {
+	if r := s2.Required(); len(r) != 2 || s2.Concepts[r[0]].Text != "tailored interventions" || s2.Concepts[r[1]].Text != "mammography" {
 		t.Errorf("required %v of %v", r, texts(s2))
+	}
+	// Without a condition or an intervention, the first specific concept is required.
+	s3, err := Extract("Are there gender differences in the prognosis of ovarian torsion?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r := s3.Required(); len(r) != 1 || s3.Kind != domain.QuestionOther {
+		t.Errorf("required %v of %v (kind %s)", r, texts(s3), s3.Kind)
 	}
 }
 

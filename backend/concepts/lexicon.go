@@ -48,7 +48,8 @@ candidate candidates repurposed repurposing repurpose treat treats treated treat
 cure cures curing manage managed managing management option options approach approaches strategy
 strategies worth worthwhile justified justify recommended recommend recommendation one two three
 first second best-known known unknown current currently recent recently available availability
-whether lot many much more less fewer few high higher low lower`)
+whether lot many much more less fewer few high higher low lower slow slows slowed slowing delay delays
+delayed delaying protect protects protected protecting protective`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -138,6 +139,8 @@ func roleOf(w string) Role {
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome
+	case IsKnownDrug(w) || IsKnownDrug(base):
+		return RoleIntervention
 	}
 	if len(base) >= 6 {
 		for _, s := range interventionSuffixes {

@@ -127,7 +127,10 @@ func (d doc) matches(c concepts.Concept) bool {
 	if 2*n >= len(us) && n > 0 {
 		return true
 	}
-	for _, t := range append(append([]string(nil), c.Terms[min(1, len(c.Terms)):]...), c.MeSH...) {
+	if d.hasMember(c) {
+		return true
+	}
+	for _, t := range append(append(append([]string(nil), c.Terms[min(1, len(c.Terms)):]...), c.MeSH...), c.Members...) {
 		ws := concepts.Words(t)
 		all := len(ws) > 0
 		for _, w := range ws {
@@ -140,6 +143,20 @@ func (d doc) matches(c concepts.Concept) bool {
 			}
 		}
 		if all {
+			return true
+		}
+	}
+	return false
+}
+
+// hasMember reports whether the doc names a member of the drug class a concept names by
+// the class's suffix ("atorvastatin" for "statins"), which the member list may not hold.
+func (d doc) hasMember(c concepts.Concept) bool {
+	if c.Class == "" {
+		return false
+	}
+	for s := range d.tf {
+		if concepts.ClassMember(c, s) {
 			return true
 		}
 	}
@@ -207,11 +224,21 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 	for _, r := range required {
 		isReq[r] = true
 	}
+	// A required concept made only of broad words ("pain", "pregnancy") is not enough on its
+	// own when the question names something more specific: such a paper must also match one
+	// of the specific concepts ("knee replacement", "kell alloimmunization").
+	var specificIdx []int
+	for i, c := range set.Concepts {
+		if !c.Generic && !c.Broad && (c.Role == concepts.RoleCondition || c.Role == concepts.RoleIntervention || c.Role == concepts.RoleOther) {
+			specificIdx = append(specificIdx, i)
+		}
+	}
 	for i := range evs {
 		d := docs[i]
 		var total, got float64
-		var missing []string
-		reqHit := len(required) == 0
+		var missing, missingReq []string
+		var missingIv, missingCond []string
+		matched := map[int]bool{}
 		for ci, c := range set.Concepts {
 			if c.Generic {
 				continue
@@ -220,11 +247,17 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			total += w
 			if d.matches(c) {
 				got += w
-				if isReq[ci] {
-					reqHit = true
+				matched[ci] = true
+				continue
+			}
+			missing = append(missing, c.Text)
+			if isReq[ci] {
+				missingReq = append(missingReq, c.Text)
+				if c.Role == concepts.RoleIntervention {
+					missingIv = append(missingIv, c.Text)
+				} else {
+					missingCond = append(missingCond, c.Text)
 				}
-			} else {
-				missing = append(missing, c.Text)
 			}
 		}
 		cov := 0.0
@@ -235,19 +268,42 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		if maxBM > 0 {
 			norm = bm[i] / maxBM
 		}
+		onlyBroad := len(specificIdx) > 0
+		for _, si := range specificIdx {
+			if matched[si] {
+				onlyBroad = false
+			}
+		}
 		t := &domain.Topic{Score: round3(0.7*cov + 0.3*norm)}
 		switch {
-		case !reqHit:
+		case len(required) > 0 && len(missingReq) == len(required) && len(missingIv) == 0:
 			t.OffTopic = true
-			names := make([]string, len(required))
-			for j, r := range required {
-				names[j] = set.Concepts[r].Text
-			}
 			what := "the question's subject"
 			if set.Concepts[required[0]].Role == concepts.RoleCondition {
 				what = "the condition"
 			}
-			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(names, " or "))
+			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(missingReq, " or "))
+		case len(missingIv) > 0 && len(missingCond) > 0:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("does not study %s in %s", strings.Join(missingIv, " or "), strings.Join(missingCond, " or "))
+		case len(missingIv) > 0:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("does not study %s", strings.Join(missingIv, " or "))
+		case len(missingCond) > 0:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("does not mention the condition (%s)", strings.Join(missingCond, " or "))
+		case onlyBroad && len(matched) > 0:
+			t.OffTopic = true
+			var shared, need []string
+			for ci := range set.Concepts {
+				if matched[ci] {
+					shared = append(shared, set.Concepts[ci].Text)
+				}
+			}
+			for _, si := range specificIdx {
+				need = append(need, set.Concepts[si].Text)
+			}
+			t.Reason = fmt.Sprintf("shares only broad words with the question (%s), not %s", strings.Join(shared, ", "), strings.Join(need, " or "))
 		case cov < MinCoverage:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("matches too few of the question's concepts (missing: %s)", strings.Join(missing, ", "))

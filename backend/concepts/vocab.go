@@ -1,0 +1,245 @@
+package concepts
+
+import "strings"
+
+// The drug vocabulary: a small, hand-built list from public classifications, so a question
+// that names a drug class finds and accepts evidence about any member of the class, and a
+// question that names a drug whose name has no telling suffix is still read as naming an
+// intervention.
+//
+// Where it comes from: the class names, their member drugs and their MeSH headings are
+// those of the MeSH Pharmacological Action descriptors (NLM, public domain) and of the WHO
+// ATC classification's chemical subgroups (public); the synonym pairs are the
+// international and US adopted names (INN/USAN) of the same substance. Only classes a
+// clinical question commonly names are listed; the evidence's own headings and chemicals
+// extend a class during a run (querybuild.Learn).
+
+// drugClass is one class a question can name.
+type drugClass struct {
+	// names are the question wordings of the class, lower-case (singular and plural).
+	names []string
+	// class is the class's name in words, shown to the user.
+	class string
+	// mesh are the MeSH pharmacological-action headings indexing papers about the class.
+	mesh []string
+	// members are the class's member drugs (INN), lower-case.
+	members []string
+	// suffix, when set, names members the list does not hold ("-statin").
+	suffix string
+}
+
+var drugClasses = []drugClass{
+	{names: []string{"statin", "statins", "hmg-coa reductase inhibitor", "hmg-coa reductase inhibitors"}, class: "HMG-CoA reductase inhibitors",
+		mesh: []string{"Hydroxymethylglutaryl-CoA Reductase Inhibitors"}, suffix: "statin",
+		members: []string{"atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "lovastatin", "fluvastatin", "pitavastatin", "cerivastatin"}},
+	{names: []string{"beta blocker", "beta blockers", "beta-blocker", "beta-blockers", "beta-adrenergic blockers"}, class: "beta-adrenergic antagonists",
+		mesh: []string{"Adrenergic beta-Antagonists"}, suffix: "olol",
+		members: []string{"metoprolol", "bisoprolol", "carvedilol", "atenolol", "propranolol", "nebivolol", "labetalol", "timolol"}},
+	{names: []string{"ace inhibitor", "ace inhibitors", "angiotensin-converting enzyme inhibitors"}, class: "ACE inhibitors",
+		mesh: []string{"Angiotensin-Converting Enzyme Inhibitors"}, suffix: "pril",
+		members: []string{"enalapril", "lisinopril", "ramipril", "captopril", "perindopril", "benazepril", "quinapril"}},
+	{names: []string{"arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers", "sartans"}, class: "angiotensin II receptor blockers",
+		mesh: []string{"Angiotensin II Type 1 Receptor Blockers", "Angiotensin Receptor Antagonists"}, suffix: "sartan",
+		members: []string{"losartan", "valsartan", "candesartan", "irbesartan", "telmisartan", "olmesartan"}},
+	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins"}, class: "SGLT2 inhibitors",
+		mesh: []string{"Sodium-Glucose Transporter 2 Inhibitors"}, suffix: "gliflozin",
+		members: []string{"empagliflozin", "dapagliflozin", "canagliflozin", "ertugliflozin", "sotagliflozin"}},
+	{names: []string{"glp-1 receptor agonist", "glp-1 receptor agonists", "glp-1 agonists", "glp-1 ras", "glp-1"}, class: "GLP-1 receptor agonists",
+		mesh: []string{"Glucagon-Like Peptide-1 Receptor Agonists"}, suffix: "glutide",
+		members: []string{"semaglutide", "liraglutide", "dulaglutide", "exenatide", "lixisenatide", "tirzepatide"}},
+	{names: []string{"dpp-4 inhibitor", "dpp-4 inhibitors", "gliptins"}, class: "DPP-4 inhibitors",
+		mesh: []string{"Dipeptidyl-Peptidase IV Inhibitors"}, suffix: "gliptin",
+		members: []string{"sitagliptin", "saxagliptin", "linagliptin", "alogliptin", "vildagliptin"}},
+	{names: []string{"ssri", "ssris", "selective serotonin reuptake inhibitors"}, class: "selective serotonin reuptake inhibitors",
+		mesh:    []string{"Selective Serotonin Reuptake Inhibitors"},
+		members: []string{"fluoxetine", "sertraline", "paroxetine", "citalopram", "escitalopram", "fluvoxamine"}},
+	{names: []string{"antidepressant", "antidepressants"}, class: "antidepressive agents",
+		mesh:    []string{"Antidepressive Agents"},
+		members: []string{"fluoxetine", "sertraline", "paroxetine", "citalopram", "escitalopram", "venlafaxine", "duloxetine", "amitriptyline", "mirtazapine", "bupropion"}},
+	{names: []string{"nsaid", "nsaids", "non-steroidal anti-inflammatory drugs"}, class: "non-steroidal anti-inflammatory agents",
+		mesh:    []string{"Anti-Inflammatory Agents, Non-Steroidal"},
+		members: []string{"ibuprofen", "naproxen", "diclofenac", "celecoxib", "indomethacin", "ketorolac", "aspirin", "meloxicam", "etoricoxib"}},
+	{names: []string{"proton pump inhibitor", "proton pump inhibitors", "ppi", "ppis"}, class: "proton pump inhibitors",
+		mesh: []string{"Proton Pump Inhibitors"}, suffix: "prazole",
+		members: []string{"omeprazole", "esomeprazole", "pantoprazole", "lansoprazole", "rabeprazole"}},
+	{names: []string{"bisphosphonate", "bisphosphonates"}, class: "bisphosphonates",
+		mesh: []string{"Diphosphonates", "Bone Density Conservation Agents"}, suffix: "dronate",
+		members: []string{"alendronate", "risedronate", "zoledronate", "zoledronic acid", "ibandronate"}},
+	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs"}, class: "anticoagulants",
+		mesh:    []string{"Anticoagulants"},
+		members: []string{"warfarin", "heparin", "enoxaparin", "apixaban", "rivaroxaban", "dabigatran", "edoxaban"}},
+	{names: []string{"antiplatelet", "antiplatelets", "antiplatelet agents"}, class: "platelet aggregation inhibitors",
+		mesh:    []string{"Platelet Aggregation Inhibitors"},
+		members: []string{"aspirin", "clopidogrel", "ticagrelor", "prasugrel", "dipyridamole"}},
+	{names: []string{"antipsychotic", "antipsychotics"}, class: "antipsychotic agents",
+		mesh:    []string{"Antipsychotic Agents"},
+		members: []string{"haloperidol", "olanzapine", "risperidone", "quetiapine", "aripiprazole", "clozapine", "ziprasidone"}},
+	{names: []string{"benzodiazepine", "benzodiazepines"}, class: "benzodiazepines",
+		mesh: []string{"Benzodiazepines"}, suffix: "azepam",
+		members: []string{"diazepam", "lorazepam", "midazolam", "alprazolam", "clonazepam"}},
+	{names: []string{"corticosteroid", "corticosteroids", "glucocorticoid", "glucocorticoids", "steroid", "steroids"}, class: "glucocorticoids",
+		mesh:    []string{"Glucocorticoids", "Adrenal Cortex Hormones"},
+		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide"}},
+	{names: []string{"tnf inhibitor", "tnf inhibitors", "anti-tnf", "tnf-alpha inhibitors"}, class: "TNF inhibitors",
+		mesh:    []string{"Tumor Necrosis Factor Inhibitors"},
+		members: []string{"infliximab", "adalimumab", "etanercept", "certolizumab", "golimumab"}},
+	{names: []string{"checkpoint inhibitor", "checkpoint inhibitors", "immune checkpoint inhibitors"}, class: "immune checkpoint inhibitors",
+		mesh:    []string{"Immune Checkpoint Inhibitors"},
+		members: []string{"pembrolizumab", "nivolumab", "ipilimumab", "atezolizumab", "durvalumab", "cemiplimab"}},
+	{names: []string{"calcium channel blocker", "calcium channel blockers"}, class: "calcium channel blockers",
+		mesh: []string{"Calcium Channel Blockers"}, suffix: "dipine",
+		members: []string{"amlodipine", "nifedipine", "diltiazem", "verapamil", "felodipine"}},
+	{names: []string{"diuretic", "diuretics", "thiazides", "thiazide diuretics"}, class: "diuretics",
+		mesh:    []string{"Diuretics"},
+		members: []string{"furosemide", "hydrochlorothiazide", "chlorthalidone", "indapamide", "spironolactone", "bumetanide"}},
+	{names: []string{"opioid", "opioids"}, class: "opioid analgesics",
+		mesh:    []string{"Analgesics, Opioid"},
+		members: []string{"morphine", "oxycodone", "fentanyl", "hydromorphone", "tramadol", "codeine", "buprenorphine", "methadone"}},
+	{names: []string{"cholinesterase inhibitor", "cholinesterase inhibitors", "acetylcholinesterase inhibitors"}, class: "cholinesterase inhibitors",
+		mesh:    []string{"Cholinesterase Inhibitors"},
+		members: []string{"donepezil", "rivastigmine", "galantamine"}},
+	{names: []string{"triptan", "triptans"}, class: "serotonin 5-HT1 receptor agonists",
+		mesh: []string{"Tryptamines", "Serotonin 5-HT1 Receptor Agonists"}, suffix: "triptan",
+		members: []string{"sumatriptan", "rizatriptan", "zolmitriptan", "eletriptan", "naratriptan"}},
+	{names: []string{"sulfonylurea", "sulfonylureas"}, class: "sulfonylureas",
+		mesh:    []string{"Sulfonylurea Compounds"},
+		members: []string{"glibenclamide", "glyburide", "gliclazide", "glipizide", "glimepiride"}},
+	{names: []string{"antibiotic", "antibiotics", "antibacterials"}, class: "anti-bacterial agents",
+		mesh:    []string{"Anti-Bacterial Agents"},
+		members: []string{"amoxicillin", "azithromycin", "doxycycline", "ciprofloxacin", "ceftriaxone", "vancomycin", "metronidazole"}},
+	{names: []string{"antiviral", "antivirals"}, class: "antiviral agents",
+		mesh:    []string{"Antiviral Agents"},
+		members: []string{"oseltamivir", "remdesivir", "acyclovir", "tenofovir", "sofosbuvir", "nirmatrelvir"}},
+	{names: []string{"aromatase inhibitor", "aromatase inhibitors"}, class: "aromatase inhibitors",
+		mesh:    []string{"Aromatase Inhibitors"},
+		members: []string{"letrozole", "anastrozole", "exemestane"}},
+	{names: []string{"anti-vegf", "vegf inhibitors"}, class: "angiogenesis inhibitors (anti-VEGF)",
+		mesh:    []string{"Angiogenesis Inhibitors", "Vascular Endothelial Growth Factor A"},
+		members: []string{"bevacizumab", "ranibizumab", "aflibercept"}},
+	{names: []string{"antiepileptic", "antiepileptics", "anticonvulsant", "anticonvulsants"}, class: "anticonvulsants",
+		mesh:    []string{"Anticonvulsants"},
+		members: []string{"valproate", "levetiracetam", "lamotrigine", "carbamazepine", "phenytoin", "topiramate", "gabapentin"}},
+}
+
+// drugSynonyms pairs names of one substance (INN and US adopted name, or the common name):
+// each one a question uses is searched and matched with the others.
+var drugSynonyms = [][]string{
+	{"aspirin", "acetylsalicylic acid"},
+	{"paracetamol", "acetaminophen"},
+	{"salbutamol", "albuterol"},
+	{"glibenclamide", "glyburide"},
+	{"adrenaline", "epinephrine"},
+	{"noradrenaline", "norepinephrine"},
+	{"lignocaine", "lidocaine"},
+	{"frusemide", "furosemide"},
+	{"vitamin d", "cholecalciferol", "ergocalciferol"},
+	{"valproate", "valproic acid"},
+	{"zoledronate", "zoledronic acid"},
+}
+
+// knownDrugs are drugs and other substances a question names whose names carry none of
+// the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
+var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
+rivastigmine galantamine ketamine methotrexate tamoxifen letrozole anastrozole cisplatin carboplatin
+oxaliplatin doxorubicin cyclophosphamide fluorouracil capecitabine gemcitabine paclitaxel docetaxel
+imatinib thalidomide lenalidomide rituximab trastuzumab bevacizumab hydroxychloroquine chloroquine
+ivermectin remdesivir dexamethasone prednisone prednisolone hydrocortisone budesonide colchicine
+allopurinol febuxostat acetaminophen paracetamol ibuprofen naproxen diclofenac celecoxib morphine
+oxycodone fentanyl tramadol codeine buprenorphine methadone naloxone naltrexone clonidine
+dexmedetomidine propofol midazolam haloperidol olanzapine risperidone quetiapine clozapine
+aripiprazole fluoxetine sertraline citalopram escitalopram venlafaxine duloxetine amitriptyline
+mirtazapine bupropion gabapentin pregabalin levetiracetam lamotrigine carbamazepine phenytoin
+topiramate valproate melatonin caffeine nicotine varenicline furosemide spironolactone
+hydrochlorothiazide amlodipine nifedipine verapamil diltiazem amiodarone clopidogrel ticagrelor
+apixaban rivaroxaban dabigatran enoxaparin alteplase tenecteplase tranexamic minoxidil finasteride
+sildenafil tadalafil testosterone estrogen estradiol progesterone oxytocin misoprostol mifepristone
+magnesium zinc iron folate folic calcium vitamin omega-3 probiotics probiotic curcumin resveratrol
+cannabidiol cannabis sirolimus tacrolimus cyclosporine mycophenolate azathioprine infliximab
+adalimumab etanercept ustekinumab tocilizumab baricitinib tofacitinib semaglutide liraglutide
+pioglitazone rosiglitazone sitagliptin empagliflozin dapagliflozin canagliflozin levothyroxine
+erythropoietin epoetin botulinum glucosamine chondroitin nitroglycerin albuterol salbutamol
+montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin ciprofloxacin
+vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
+sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
+lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone
+lecanemab aducanumab donanemab`)
+
+// classOf returns the drug class a concept text names, if any.
+func classOf(text string) (drugClass, bool) {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	for _, dc := range drugClasses {
+		for _, n := range dc.names {
+			if t == n {
+				return dc, true
+			}
+		}
+	}
+	return drugClass{}, false
+}
+
+// synonymsOf returns the other names of a drug a concept text names.
+func synonymsOf(text string) []string {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	for _, group := range drugSynonyms {
+		for _, n := range group {
+			if n == t {
+				var out []string
+				for _, o := range group {
+					if o != t {
+						out = append(out, o)
+					}
+				}
+				return out
+			}
+		}
+	}
+	return nil
+}
+
+// IsKnownDrug reports whether a lower-case word is in the vocabulary of drug names or the
+// name of a class member.
+func IsKnownDrug(w string) bool {
+	w = strings.ToLower(w)
+	if knownDrugs[w] {
+		return true
+	}
+	for _, dc := range drugClasses {
+		for _, m := range dc.members {
+			if m == w {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ClassMember reports whether a drug name (a chemical, an intervention) belongs to the class
+// a concept names: listed as a member, or carrying the class's suffix.
+func ClassMember(c Concept, name string) bool {
+	n := strings.ToLower(name)
+	for _, m := range c.Members {
+		if strings.Contains(n, strings.ToLower(m)) {
+			return true
+		}
+	}
+	if dc, ok := classOf(c.Text); ok && dc.suffix != "" {
+		for _, w := range Words(n) {
+			if len(w) > len(dc.suffix)+2 && strings.HasSuffix(w, dc.suffix) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// broadWords are words shared by papers on unrelated subjects: a concept made only of them
+// ("pain", "pregnancy", "older adults") never makes a paper on topic alone when the
+// question names something more specific.
+var broadWords = set(`pain pregnancy pregnant older old elderly aged adult adults women woman men man children
+child infants infant health care quality life risk surgery surgical hospital hospitalized outcomes
+inflammation infection infections injury injuries acute chronic severe mild moderate primary secondary
+stress function dysfunction disability complications complication mortality survival
+symptoms symptom sleep weight obesity overweight fatigue behaviour behavior performance education`)
+
+// IsBroad reports whether a word is broad (see broadWords).
+func IsBroad(w string) bool { return broadWords[strings.ToLower(w)] }

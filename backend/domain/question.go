@@ -1,0 +1,312 @@
+package domain
+
+import (
+	"context"
+	"sort"
+	"strings"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// ConceptRole is what part of a research question a concept plays (PICO-style).
+type ConceptRole string
+
+// The roles of a concept.
+const (
+	RoleCondition    ConceptRole = "condition"
+	RoleIntervention ConceptRole = "intervention"
+	RoleComparator   ConceptRole = "comparator"
+	RoleOutcome      ConceptRole = "outcome"
+	RolePopulation   ConceptRole = "population"
+	RoleOther        ConceptRole = "other"
+)
+
+// ConceptRoles lists the roles a user may give a concept when correcting the parse.
+var ConceptRoles = []ConceptRole{RoleCondition, RoleIntervention, RoleComparator, RoleOutcome, RolePopulation, RoleOther}
+
+// Valid reports whether r is a known role.
+func (r ConceptRole) Valid() bool {
+	for _, k := range ConceptRoles {
+		if r == k {
+			return true
+		}
+	}
+	return false
+}
+
+// QuestionKind says what a question asks for, which decides what evidence answers it.
+type QuestionKind string
+
+// The kinds of question.
+const (
+	// QuestionIntervention names an intervention (a drug, a drug class, a procedure) and
+	// asks about it: only evidence that studies that intervention answers it.
+	QuestionIntervention QuestionKind = "intervention"
+	// QuestionOpen asks which interventions could serve ("What drugs could be repurposed
+	// for Alzheimer's disease?"): any intervention studied in the condition answers it.
+	QuestionOpen QuestionKind = "open"
+	// QuestionOther names no intervention (prognosis, diagnosis, association, burden).
+	QuestionOther QuestionKind = "other"
+)
+
+// Concept is one searchable idea of a question.
+type Concept struct {
+	Role ConceptRole `json:"role"`
+	// Text is the concept as the question words it ("braf-mutated melanoma").
+	Text string `json:"text"`
+	// Words are Text's content words, lower-case, in question order.
+	Words []string `json:"words"`
+	// Terms are alternative wordings ORed when searching: Text first, then synonyms and
+	// MeSH headings learnt during the run (AddTerm).
+	Terms []string `json:"terms"`
+	// MeSH are MeSH headings for the concept: a drug class's pharmacological-action heading
+	// from the vocabulary, or headings learnt during the run from the on-topic evidence's own
+	// indexing; searched with [mh] and matched against the evidence's headings and chemicals.
+	MeSH []string `json:"mesh,omitempty"`
+	// Class is the drug class a class word names ("HMG-CoA reductase inhibitors" for
+	// "statins"); Members are the class's member drugs, each of which makes evidence about
+	// the class on topic.
+	Class   string   `json:"class,omitempty"`
+	Members []string `json:"members,omitempty"`
+	// Generic marks a concept made only of class words ("drugs", "treatment", "patients"):
+	// true of almost every paper, so it is never required and never narrows a query.
+	Generic bool `json:"generic,omitempty"`
+	// Broad marks a concept made only of broad words ("pain", "pregnancy", "older adults"):
+	// shared by papers on unrelated subjects, so it never makes a paper on topic alone when
+	// the question names something more specific.
+	Broad bool `json:"broad,omitempty"`
+	// Corrected is set when the user gave the concept its role by hand.
+	Corrected bool `json:"corrected,omitempty"`
+}
+
+// Stems are the concept's words reduced to their stems, for matching against text.
+func (c Concept) Stems() []string {
+	out := make([]string, 0, len(c.Words))
+	for _, w := range c.Words {
+		out = append(out, Stem(w))
+	}
+	return out
+}
+
+// AddTerm adds an alternative wording (a synonym or a MeSH heading) unless it is already
+// there (case-insensitively).
+func (c *Concept) AddTerm(t string) bool {
+	t = strings.Join(strings.Fields(t), " ")
+	if t == "" {
+		return false
+	}
+	for _, x := range c.Terms {
+		if strings.EqualFold(x, t) {
+			return false
+		}
+	}
+	c.Terms = append(c.Terms, t)
+	return true
+}
+
+// AddMeSH adds a MeSH heading unless it is already there (case-insensitively).
+func (c *Concept) AddMeSH(h string) bool {
+	h = strings.Join(strings.Fields(strings.Trim(h, "* ")), " ")
+	if h == "" {
+		return false
+	}
+	for _, x := range c.MeSH {
+		if strings.EqualFold(x, h) {
+			return false
+		}
+	}
+	c.MeSH = append(c.MeSH, h)
+	return true
+}
+
+// Names are every wording that names the concept in a text: its terms and its class
+// members (an intervention "statins" is named by "atorvastatin" too).
+func (c Concept) Names() []string {
+	return append(append([]string(nil), c.Terms...), c.Members...)
+}
+
+// ParsedQuestion is a research question in its one typed form: what kind of question it
+// is and its concepts with their roles. It is parsed once when a run is created, stored
+// with the run and read as it is by search, relevance, the judge, the verifier and the
+// report, so all of them agree on what the question asks. Headings learnt during a run
+// are added to a copy (Clone), never to the stored parse.
+type ParsedQuestion struct {
+	Question string       `json:"question"`
+	Kind     QuestionKind `json:"kind"`
+	Concepts []Concept    `json:"concepts"`
+}
+
+// Clone returns a deep copy, so learning headings for one iteration never changes the
+// stored parse.
+func (s ParsedQuestion) Clone() ParsedQuestion {
+	out := s
+	out.Concepts = make([]Concept, len(s.Concepts))
+	for i, c := range s.Concepts {
+		c.Words = append([]string(nil), c.Words...)
+		c.Terms = append([]string(nil), c.Terms...)
+		c.MeSH = append([]string(nil), c.MeSH...)
+		c.Members = append([]string(nil), c.Members...)
+		out.Concepts[i] = c
+	}
+	return out
+}
+
+// Specific returns the concepts that are not generic, in question order.
+func (s ParsedQuestion) Specific() []Concept {
+	var out []Concept
+	for _, c := range s.Concepts {
+		if !c.Generic {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// ByRole returns the concepts with role r.
+func (s ParsedQuestion) ByRole(r ConceptRole) []Concept {
+	var out []Concept
+	for _, c := range s.Concepts {
+		if c.Role == r {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Interventions returns the specific intervention concepts of a question that names one
+// (empty for an open question or one about something else).
+func (s ParsedQuestion) Interventions() []Concept {
+	if s.Kind != QuestionIntervention {
+		return nil
+	}
+	var out []Concept
+	for _, c := range s.Concepts {
+		if c.Role == RoleIntervention && !c.Generic {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// InterventionText names the question's intervention(s) for messages ("metformin"), ""
+// when it names none.
+func (s ParsedQuestion) InterventionText() string {
+	var ts []string
+	for _, c := range s.Interventions() {
+		ts = append(ts, c.Text)
+	}
+	return strings.Join(ts, " and ")
+}
+
+// ConditionText names the question's condition(s) for messages ("cancer"), "" when none.
+func (s ParsedQuestion) ConditionText() string {
+	var ts []string
+	for _, c := range s.Concepts {
+		if c.Role == RoleCondition && !c.Generic {
+			ts = append(ts, c.Text)
+		}
+	}
+	return strings.Join(ts, " and ")
+}
+
+// Required returns the indexes of the concepts evidence must match to be on topic:
+// every specific condition concept (the disease is what a question is about) and, when the
+// question names an intervention, every specific intervention concept too (evidence about
+// the disease alone does not answer "does metformin work?"). A question with neither
+// requires its first specific concept (question order puts the subject first).
+func (s ParsedQuestion) Required() []int {
+	var out []int
+	for i, c := range s.Concepts {
+		if c.Generic {
+			continue
+		}
+		if c.Role == RoleCondition || (c.Role == RoleIntervention && s.Kind == QuestionIntervention) {
+			out = append(out, i)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for i, c := range s.Concepts {
+		if !c.Generic {
+			return []int{i}
+		}
+	}
+	return nil
+}
+
+// Kept reports whether concept i is one a search never drops: a required concept.
+func (s ParsedQuestion) Kept(i int) bool {
+	for _, r := range s.Required() {
+		if r == i {
+			return true
+		}
+	}
+	return false
+}
+
+// Priority orders concept indexes from the one a query keeps longest to the one it drops
+// first: condition, intervention, comparator, population, other, outcome; generic concepts
+// last. Within a role, question order.
+func (s ParsedQuestion) Priority() []int {
+	rank := map[ConceptRole]int{RoleCondition: 0, RoleIntervention: 1, RoleComparator: 2, RolePopulation: 3, RoleOther: 4, RoleOutcome: 5}
+	idx := make([]int, len(s.Concepts))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool {
+		ca, cb := s.Concepts[idx[a]], s.Concepts[idx[b]]
+		if ca.Generic != cb.Generic {
+			return !ca.Generic
+		}
+		return rank[ca.Role] < rank[cb.Role]
+	})
+	return idx
+}
+
+// Summary renders the parse as the chips the window shows and the report states:
+// "intervention: metformin · condition: cancer".
+func (s ParsedQuestion) Summary() string {
+	var parts []string
+	for _, i := range s.Priority() {
+		c := s.Concepts[i]
+		if c.Generic && s.Kind != QuestionOpen {
+			continue
+		}
+		t := string(c.Role) + ": " + c.Text
+		if c.Class != "" {
+			t += " (" + c.Class + ")"
+		}
+		parts = append(parts, t)
+	}
+	return strings.Join(parts, " · ")
+}
+
+// Stem reduces a word to its Porter2 stem ("tumours" → "tumour", "mutated" → "mutat") so
+// evidence text and question words match whatever their inflection. Hyphenated words are
+// stemmed part by part.
+func Stem(w string) string {
+	w = strings.ToLower(w)
+	if strings.ContainsRune(w, '-') {
+		parts := strings.Split(w, "-")
+		for i, p := range parts {
+			parts[i] = english.Stem(p, true)
+		}
+		return strings.Join(parts, "-")
+	}
+	return english.Stem(w, true)
+}
+
+type questionKey struct{}
+
+// WithQuestion returns a context carrying a run's parsed question, so a source relaxing a
+// query knows which concepts it may never drop.
+func WithQuestion(ctx context.Context, q ParsedQuestion) context.Context {
+	return context.WithValue(ctx, questionKey{}, q)
+}
+
+// QuestionFrom returns the parsed question set by WithQuestion.
+func QuestionFrom(ctx context.Context) (ParsedQuestion, bool) {
+	q, ok := ctx.Value(questionKey{}).(ParsedQuestion)
+	return q, ok
+}
