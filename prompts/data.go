@@ -21,22 +21,21 @@ type EvidenceItem struct {
 // JudgeUserData feeds judge_user.md.
 type JudgeUserData struct {
 	Question string
+	// Understood is how the question was parsed ("intervention: metformin · condition:
+	// cancer"); Intervention names the intervention it asks about, "" for an open question.
+	Understood   string
+	Intervention string
 	Evidence []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int
 	Omitted int
 	// HeuristicsSection is the rendered heuristics.md text (the heuristic pre-analysis).
 	HeuristicsSection string
-	// SetAside lists evidence judged off-topic for the question: named, never shown as evidence.
-	SetAside []SetAsideItem
+	// SetAside counts the evidence judged off-topic for the question: never shown to the
+	// model, not even by title, so no model time is spent on it.
+	SetAside int
 }
 
-// SetAsideItem is an evidence item left out of the judge prompt because it is off-topic.
-type SetAsideItem struct {
-	N      int
-	Title  string
-	Reason string
-}
 
 // JudgeEmptyData feeds judge_empty.md.
 type JudgeEmptyData struct {

@@ -53,7 +53,7 @@ func TestGolden(t *testing.T) {
 		{"judge_user", JudgeUser, JudgeUserData{Question: "What drugs could be repurposed for Alzheimer's disease?", Evidence: sampleEvidence(), Total: 5, Omitted: 3, HeuristicsSection: heur.Text}},
 		{"judge_user_all_fit", JudgeUser, JudgeUserData{Question: "metformin alzheimer", Evidence: sampleEvidence()[:1], Total: 1}},
 		{"judge_user_set_aside", JudgeUser, JudgeUserData{Question: "metformin alzheimer", Evidence: sampleEvidence()[:1], Total: 3,
-			SetAside: []SetAsideItem{{N: 2, Title: "NMR imaging of the liver", Reason: "no term of the condition concept"}, {N: 3, Title: "Hepatocellular carcinoma screening"}}}},
+			SetAside: 2, Understood: "intervention: metformin · condition: alzheimer", Intervention: "metformin"}},
 		{"judge_empty", JudgeEmpty, JudgeEmptyData{Question: "metformin alzheimer", HeuristicsSection: heur.Text}},
 		{"heuristics", Heuristics, sampleHeuristics()},
 		{"heuristics_empty", Heuristics, HeuristicsData{BaseScore: 50, FinalScore: 0, Adjustments: []Adjustment{{"no evidence retrieved", -50}}}},

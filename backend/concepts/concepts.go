@@ -78,7 +78,7 @@ func Extract(question string) (Set, error) {
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
 	seenIntervention := false
 	for ci, ch := range chunks {
-		cs := split(ch.words)
+		cs := splitGenericHead(split(ch.words))
 		for k := range cs {
 			c := &cs[k]
 			switch {
@@ -117,6 +117,38 @@ func Extract(question string) (Set, error) {
 
 // auxiliaries open a yes/no question ("Does metformin …?").
 var auxiliaries = set(`does do did can could is are was were will would should may might has have`)
+
+// splitGenericHead separates a generic intervention word from the words it qualifies:
+// "fatigue treatment" is the treatment of fatigue (an open question about fatigue), not
+// an intervention named "fatigue treatment".
+func splitGenericHead(cs []Concept) []Concept {
+	var out []Concept
+	for _, c := range cs {
+		n := len(c.Words)
+		if c.Role != RoleIntervention || n < 2 || !generic[c.Words[n-1]] || classKnown(c.Text) {
+			out = append(out, c)
+			continue
+		}
+		head := c.Words[n-1]
+		mods := c.Words[:n-1]
+		anyRole := false
+		for _, w := range mods {
+			if roleOf(w) != "" {
+				anyRole = true
+			}
+		}
+		if anyRole {
+			out = append(out, c)
+			continue
+		}
+		text := strings.Join(mods, " ")
+		out = append(out, Concept{Role: RoleOther, Words: mods, Text: text, Terms: []string{text}},
+			Concept{Role: RoleIntervention, Words: []string{head}, Text: head, Terms: []string{head}, Generic: true})
+	}
+	return out
+}
+
+func classKnown(text string) bool { _, ok := classOf(text); return ok }
 
 // effectVerb reports whether the words after a question's subject ask about its effect
 // ("Does X improve …", "Is X effective …", "Can X prevent …").
@@ -327,4 +359,44 @@ func Words(text string) []string {
 		}
 	}
 	return out
+}
+
+// Of returns a question's parsed form: a copy of the stored parse when there is one (a run
+// parses its question once, when it is created), else a parse of the text (a question given
+// to `deepcritical judge`, or a run stored before parses were kept).
+func Of(question string, parsed *domain.ParsedQuestion) (Set, error) {
+	if parsed != nil && len(parsed.Concepts) > 0 {
+		return parsed.Clone(), nil
+	}
+	return Extract(question)
+}
+
+// Correct applies the user's corrections to a parse: each concept whose text matches one
+// of roles' keys gets that role (a role "" drops the concept), and the kind follows. It
+// fails with the reason when no specific concept is left.
+func Correct(s Set, roles map[string]Role) (Set, error) {
+	out := s.Clone()
+	out.Concepts = out.Concepts[:0]
+	for _, c := range s.Clone().Concepts {
+		if r, ok := roles[c.Text]; ok {
+			if r == "" {
+				continue
+			}
+			if !r.Valid() {
+				return s, domain.Errorf(domain.CodeInvalid, "unknown role %q for %q (allowed: condition, intervention, comparator, outcome, population, other)", string(r), c.Text)
+			}
+			if r != c.Role {
+				c.Role, c.Corrected = r, true
+				if r == RoleIntervention || r == RoleCondition {
+					c.Generic = false
+				}
+			}
+		}
+		out.Concepts = append(out.Concepts, c)
+	}
+	if len(out.Specific()) == 0 {
+		return s, domain.Errorf(domain.CodeInvalid, "the corrected question has no specific concept left: keep a condition, drug, outcome or population")
+	}
+	out.Kind = kindOf(out)
+	return out, nil
 }

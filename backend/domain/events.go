@@ -14,10 +14,12 @@ import (
 // StartedData is the payload of "started": the question, limits and judge of a new run,
 // or only Resumed for a resumed one.
 type StartedData struct {
-	Config   *RunConfig `json:"config,omitempty"`
-	Judge    *JudgeInfo `json:"judge,omitempty"`
-	Question string     `json:"question,omitempty"`
-	Resumed  bool       `json:"resumed,omitempty"`
+	Config *RunConfig `json:"config,omitempty"`
+	Judge  *JudgeInfo `json:"judge,omitempty"`
+	// Parsed is how the question was understood (kind and concepts), stated once at start.
+	Parsed   *ParsedQuestion `json:"parsed_question,omitempty"`
+	Question string          `json:"question,omitempty"`
+	Resumed  bool            `json:"resumed,omitempty"`
 }
 
 // SearchingData is the payload of "searching": the iteration's queries and sources.

@@ -219,6 +219,9 @@ type Run struct {
 	FinishedAt *time.Time `json:"finished_at,omitempty"`
 	// ParentRunID links a re-judged run to the run whose evidence it reused.
 	ParentRunID string `json:"parent_run_id,omitempty"`
+	// Parsed is the question in its one typed form, parsed (and perhaps corrected by the
+	// user) when the run was created; nil for runs stored before it existed.
+	Parsed *ParsedQuestion `json:"parsed_question,omitempty"`
 }
 
 // RunLease records which process executes a run. Exactly one live lease may exist per run:

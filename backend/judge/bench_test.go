@@ -37,7 +37,7 @@ func BenchmarkRenderAndPack30(b *testing.B) {
 	in := Input{Question: "What drugs could be repurposed for Alzheimer's disease?", Evidence: ev}
 	b.ReportAllocs()
 	for b.Loop() {
-		a := analyze(in.Question, ev, nil)
+		a := analyze(in.Question, nil, ev, nil)
 		if _, err := j.buildPrompt(in, a); err != nil {
 			b.Fatal(err)
 		}
@@ -56,7 +56,7 @@ func BenchmarkPromptSize30(b *testing.B) {
 			var p builtPrompt
 			for b.Loop() {
 				var err error
-				if p, err = j.buildPrompt(Input{Question: q, Evidence: ev}, analyze(q, ev, nil)); err != nil {
+				if p, err = j.buildPrompt(Input{Question: q, Evidence: ev}, analyze(q, nil, ev, nil)); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -169,6 +169,8 @@ type analysis struct {
 	retracted    []int
 	injected     []int
 	cands        []rankedCandidate
+	q            concepts.Set // the question as parsed once for the run
+	qerr         error        // why the question has no parse, when it has none
 	condition    string
 	newestYear   int
 	recentShare  float64
@@ -185,12 +187,13 @@ type analysis struct {
 // with the reasons it moved. The same input always gives the same output; appraisals are
 // looked up by each evidence item's canonical key.
 func Analyze(question string, ev []domain.Evidence, appraisals map[string]domain.Appraisal) domain.Heuristics {
-	return analyze(question, ev, appraisals).h
+	return analyze(question, nil, ev, appraisals).h
 }
 
-func analyze(question string, ev []domain.Evidence, appraisals map[string]domain.Appraisal) *analysis {
+func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidence, appraisals map[string]domain.Appraisal) *analysis {
 	a := &analysis{counts: map[Design]int{}, sources: map[domain.Source]int{}}
-	ev, a.topicNote = withTopics(question, ev)
+	a.q, a.qerr = concepts.Of(question, parsed)
+	ev, a.topicNote = withTopics(a.q, a.qerr, ev)
 	a.ev = ev
 	h := &a.h
 	h.BaseScore = baseScore
@@ -215,7 +218,7 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 		}
 	}
 	skip := func(i int) bool { return a.offTopic[i] }
-	a.cands = candidates(ev, skip)
+	a.cands = forIntervention(a.q, candidates(ev, skip))
 	a.context = mechanismContext(ev, skip)
 	a.condition = conditionTerms(question, a.cands)
 	if len(ev) == 0 {
@@ -317,7 +320,11 @@ func analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 		h.Observations = append(h.Observations, fmt.Sprintf("%d of %d items are off-topic for the question and are not scored, cited or mined for candidates: %s.", len(a.offReasons), len(ev), strings.Join(a.offReasons, "; ")))
 	}
 	if a.onTopic == 0 {
-		h.Observations = append(h.Observations, "No evidence item is on the question's topic, so there is nothing to judge yet.")
+		if line := NoStudyLine(a.q, len(ev)); line != "" {
+			h.Observations = append(h.Observations, line)
+		} else {
+			h.Observations = append(h.Observations, "No evidence item is on the question's topic, so there is nothing to judge yet.")
+		}
 	}
 	h.Observations = append(h.Observations, fmt.Sprintf("%d on-topic evidence items from %s.", a.onTopic, a.sourceSummary()))
 	h.Observations = append(h.Observations, fmt.Sprintf("Study designs: %s.", a.designSummary()))
@@ -603,7 +610,7 @@ func firstN[T any](s []T, n int) []T {
 // to `deepcritical judge`, or stored before relevance existed) it is scored here, on a
 // copy, so the caller's evidence is never changed. When the question has no searchable
 // concept the evidence stays unscored and the note says why.
-func withTopics(question string, ev []domain.Evidence) ([]domain.Evidence, string) {
+func withTopics(set concepts.Set, err error, ev []domain.Evidence) ([]domain.Evidence, string) {
 	if len(ev) == 0 {
 		return ev, ""
 	}
@@ -612,7 +619,6 @@ func withTopics(question string, ev []domain.Evidence) ([]domain.Evidence, strin
 			return ev, ""
 		}
 	}
-	set, err := concepts.Extract(question)
 	if err != nil {
 		return ev, "Relevance to the question could not be scored (" + domain.SafeMessage(err) + "), so every item is treated as on-topic."
 	}

@@ -33,8 +33,11 @@ type Options struct {
 
 // Input is what one judgement looks at.
 type Input struct {
-	RunID      string
-	Question   string
+	RunID    string
+	Question string
+	// Parsed is the run's parse of the question; nil parses Question (evidence given to
+	// `deepcritical judge`).
+	Parsed     *domain.ParsedQuestion
 	Evidence   []domain.Evidence
 	Appraisals map[string]domain.Appraisal
 }
@@ -79,7 +82,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 	if err := ctx.Err(); err != nil {
 		return domain.Assessment{}, domain.Heuristics{}, domain.Wrap(domain.CodeUnavailable, err, "judging was cancelled")
 	}
-	a := analyze(in.Question, in.Evidence, in.Appraisals)
+	a := analyze(in.Question, in.Parsed, in.Evidence, in.Appraisals)
 	if j.client == nil {
 		return offlineAssessment(a, a.ev), a.h, nil
 	}

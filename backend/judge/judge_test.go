@@ -221,7 +221,7 @@ func TestPackingRespectsBudgetAndCountsOmitted(t *testing.T) {
 	for _, budget := range []int{1500, 4000, 8000, 32000} {
 		t.Run(fmt.Sprint(budget), func(t *testing.T) {
 			j := NewLLM(&scripted{}, llm.Info{Provider: domain.ProviderOllama, Model: "m"}, Options{TokenBudget: budget})
-			a := analyze("metformin alzheimer", ev, nil)
+			a := analyze("metformin alzheimer", nil, ev, nil)
 			p, err := j.buildPrompt(Input{Question: "metformin alzheimer", Evidence: ev}, a)
 			require.NoError(t, err)
 			total := EstimateTokens(p.system) + EstimateTokens(p.user)

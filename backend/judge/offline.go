@@ -129,8 +129,9 @@ func clinicalScore(a *analysis) (int, string) {
 }
 
 // offlineAssessment derives a complete Assessment from the heuristics alone (the heuristic
-// shim). Drug candidates come only from structured fields, so it never names a drug absent
-// from the evidence; sufficiency follows SufficiencyGaps, the rule every judge obeys.
+// shim). Drug candidates come only from structured fields, or are the intervention the
+// question names when on-topic evidence studies it, so it never names a drug absent from the
+// evidence; sufficiency follows SufficiencyGaps, the rule every judge obeys.
 func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	mech, mechWhy := mechanismScore(a)
 	clin, clinWhy := clinicalScore(a)
@@ -140,6 +141,9 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 			break
 		}
 		names = append(names, c.Name)
+	}
+	if len(names) == 0 {
+		names = append(names, questionCandidates(a.q, a.onTopic)...)
 	}
 	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic)) == 0
 	rec := domain.RecommendContinue
@@ -159,7 +163,11 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	}
 	fmt.Fprintf(&why, ". Mechanism %d/10 and clinical evidence %d/10 (combined %d), scored on %d on-topic of %d items. ", mech, clin, mech+clin, a.onTopic, len(ev))
 	if a.onTopic == 0 && len(ev) > 0 {
-		fmt.Fprintf(&why, "None of the %d items is on the question's topic, so nothing was scored. ", len(ev))
+		if line := NoStudyLine(a.q, len(ev)); line != "" {
+			fmt.Fprintf(&why, "%s Nothing was scored. ", line)
+		} else {
+			fmt.Fprintf(&why, "None of the %d items is on the question's topic, so nothing was scored. ", len(ev))
+		}
 	}
 	switch {
 	case sufficient:

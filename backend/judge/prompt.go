@@ -53,23 +53,16 @@ func (m *judgedMemory) remember(runID string, ev []domain.Evidence, items []prom
 	m.runs[runID] = keys
 }
 
-// setAside lists the off-topic evidence (by input index) with the reason the relevance
-// scorer gave, for the prompt's "set aside" section.
-func setAside(ev []domain.Evidence) (map[int]bool, []prompts.SetAsideItem) {
+// setAside marks the off-topic evidence (by input index): it never enters the prompt, not
+// even by title; the prompt only counts it.
+func setAside(ev []domain.Evidence) map[int]bool {
 	skip := map[int]bool{}
-	var items []prompts.SetAsideItem
 	for i, e := range ev {
-		if !e.IsOffTopic() {
-			continue
+		if e.IsOffTopic() {
+			skip[i] = true
 		}
-		skip[i] = true
-		reason := ""
-		if e.Topic != nil {
-			reason = e.Topic.Reason
-		}
-		items = append(items, prompts.SetAsideItem{N: i + 1, Title: e.Citation.Title, Reason: reason})
 	}
-	return skip, items
+	return skip
 }
 
 // cachePrefixOf returns the byte length of user's head up to the first evidence item that
@@ -149,23 +142,21 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 		return builtPrompt{system: sys.Text, user: user.Text, version: prompts.CombineVersions(sys.Version, heur.Version, user.Version)}, nil
 	}
 	// The fixed part: system prompt and a user prompt with no items but the "left out" line.
-	skeleton, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{Question: in.Question, Total: len(in.Evidence), Omitted: len(in.Evidence), HeuristicsSection: heur.Text})
+	skeleton, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{Question: in.Question, Total: len(in.Evidence), Omitted: len(in.Evidence), HeuristicsSection: heur.Text,
+		Understood: a.q.Summary(), Intervention: a.q.InterventionText()})
 	if err != nil {
 		return builtPrompt{}, err
 	}
 	budget := j.opts.TokenBudget
-	skip, aside := setAside(in.Evidence)
-	fixed := EstimateTokens(sys.Text) + EstimateTokens(skeleton.Text)
-	for _, it := range aside {
-		fixed += EstimateTokens(it.Title) + EstimateTokens(it.Reason) + 8
-	}
+	skip := setAside(in.Evidence)
+	fixed := EstimateTokens(sys.Text) + EstimateTokens(skeleton.Text) + 40
 	judged := j.judgedBefore(in.RunID)
 	opts := PackOptions{Skip: skip, Judged: judged}
 	packed := PackEvidenceWith(in.Evidence, in.Appraisals, a.designs, budget-fixed, j.opts.ItemTokenCap, opts)
 	for {
 		user, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{
 			Question: in.Question, Evidence: packed.Items, Total: packed.Total, Omitted: packed.Omitted, HeuristicsSection: heur.Text,
-			SetAside: aside,
+			SetAside: len(skip), Understood: a.q.Summary(), Intervention: a.q.InterventionText(),
 		})
 		if err != nil {
 			return builtPrompt{}, err

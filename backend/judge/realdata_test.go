@@ -188,7 +188,7 @@ func TestPubMedQADeterminism(t *testing.T) {
 		h2 := Analyze(batch[0].Citation.Title, batch, nil)
 		require.Equal(t, h1, h2)
 		require.NoError(t, h1.Validate())
-		a := offlineAssessment(analyze(batch[0].Citation.Title, batch, nil), batch)
+		a := offlineAssessment(analyze(batch[0].Citation.Title, nil, batch, nil), batch)
 		require.NoError(t, a.Validate())
 		for _, e := range batch {
 			designs[ClassifyDesign(e, nil)]++

@@ -105,7 +105,8 @@ func TestOfflineJudgeScoresOnlyOnTopicEvidence(t *testing.T) {
 	require.LessOrEqual(t, a.Details.ClinicalEvidenceScore, 2)
 	require.Empty(t, a.Details.DrugCandidates)
 	require.Empty(t, a.Details.KeyFindings)
-	require.Contains(t, a.Reasoning, "is on the question's topic")
+	require.Contains(t, a.Reasoning, "No study of lithium in bipolar depression relapse prevention was found among the 8 papers; 8 set aside.",
+		"a question naming an intervention is told plainly that no paper studies it")
 	require.Contains(t, a.Reasoning, "no on-topic evidence")
 	require.Contains(t, strings.Join(h.Observations, "\n"), "off-topic for the question")
 

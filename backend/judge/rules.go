@@ -43,8 +43,13 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 
 	var overrides []string
 	kept := []string{}
+	iv := a.q.InterventionText()
 	for _, c := range out.Details.DrugCandidates {
 		name := strings.ToLower(strings.TrimSpace(c))
+		if iv != "" && !namesIntervention(a.q, c) {
+			overrides = append(overrides, fmt.Sprintf("candidate %q rejected: the question asks about %s, not other drugs", c, iv))
+			continue
+		}
 		var naming []int
 		for i, t := range texts {
 			if containsWord(t, name) {
@@ -64,6 +69,10 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 		cited := citedItems(f, len(ev))
 		if reject, why := restsOnlyOn(cited, unusable); reject {
 			overrides = append(overrides, fmt.Sprintf("finding %q rejected: it cites only evidence %s, %s", shorten(f, 80), refs(cited), why))
+			continue
+		}
+		if iv != "" && a.onTopic == 0 {
+			overrides = append(overrides, fmt.Sprintf("finding %q rejected: no evidence studies %s", shorten(f, 80), iv))
 			continue
 		}
 		findings = append(findings, f)

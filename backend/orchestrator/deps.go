@@ -37,8 +37,10 @@ func (f SearcherFunc) Run(ctx context.Context, queries []string, sources []domai
 
 // JudgeInput mirrors judge.Input: the judge sees all evidence collected so far.
 type JudgeInput struct {
-	RunID      string
-	Question   string
+	RunID    string
+	Question string
+	// Parsed is the run's parse of the question with the headings learnt so far.
+	Parsed     *domain.ParsedQuestion
 	Evidence   []domain.Evidence
 	Appraisals map[string]domain.Appraisal
 }
@@ -131,8 +133,10 @@ type Synthesizer interface {
 
 // VerifyInput is a report to verify.
 type VerifyInput struct {
-	RunID      string
-	Question   string
+	RunID    string
+	Question string
+	// Parsed is the run's parse of the question with the headings learnt so far.
+	Parsed     *domain.ParsedQuestion
 	Markdown   string
 	Candidates []string
 	Findings   []string

@@ -86,13 +86,25 @@ func New(d Deps, o Options) (*Orchestrator, error) {
 // event, and returns the run. It returns quickly (no search), so the caller has the run id
 // at once.
 func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
+	return o.CreateParsed(ctx, question, cfg, nil)
+}
+
+// CreateParsed is Create with the question's parse as the user corrected it (nil: parse
+// it). The question is parsed here, once; the parse is stored with the run and every later
+// step reads it.
+func (o *Orchestrator) CreateParsed(ctx context.Context, question string, cfg domain.RunConfig, corrected *domain.ParsedQuestion) (domain.Run, error) {
 	q, err := domain.ValidateQuestion(question)
 	if err != nil {
 		return domain.Run{}, err
 	}
 	// A question with nothing to search for is refused before any request, in one line.
-	if _, err := concepts.Extract(q); err != nil {
+	parsed, err := concepts.Extract(q)
+	if err != nil {
 		return domain.Run{}, err
+	}
+	if corrected != nil && len(corrected.Concepts) > 0 {
+		parsed = corrected.Clone()
+		parsed.Question = q
 	}
 	if len(cfg.Sources) == 0 {
 		cfg.Sources = domain.DefaultRunConfig().Sources
@@ -102,7 +114,7 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 	}
 	now := o.d.Clock().UTC()
 	run := domain.Run{ID: o.d.Store.NewRunID(), Question: q, Config: cfg, Status: domain.RunRunning, Judge: o.o.Judge,
-		CreatedAt: now, UpdatedAt: now}
+		CreatedAt: now, UpdatedAt: now, Parsed: &parsed}
 	if run.Judge.Provider == "" && cfg.Judge != "" {
 		run.Judge.Provider = cfg.Judge
 		run.Judge.Model = cfg.Model
@@ -112,7 +124,7 @@ func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.R
 		return domain.Run{}, fmt.Errorf("create run: %w", err)
 	}
 	st := &state{run: run}
-	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q, domain.StartedData{Question: q, Config: &cfg, Judge: &run.Judge}); err != nil {
+	if err := o.event(ctx, st, domain.EventStarted, 0, "Starting research: "+q+" ("+parsed.Summary()+")", domain.StartedData{Question: q, Config: &cfg, Judge: &run.Judge, Parsed: &parsed}); err != nil {
 		return domain.Run{}, err
 	}
 	return run, nil
@@ -273,7 +285,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		domain.SearchingData{Queries: queries, Sources: cfg.Sources}); err != nil {
 		return "", err
 	}
-	sctx, cancel := context.WithTimeout(domain.WithIteration(ctx, it, cfg.MaxIterations), time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
+	sctx, cancel := context.WithTimeout(domain.WithQuestion(domain.WithIteration(ctx, it, cfg.MaxIterations), st.concepts), time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
 	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
 	cancel()
 	if ctx.Err() != nil {
@@ -396,6 +408,11 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	if o.d.Appraiser != nil && !stored {
 		var todo []domain.Evidence
 		for _, ev := range st.evidence {
+			// Off-topic evidence is never appraised: it feeds no score, and with an LLM
+			// appraiser it would spend most of the run's model time on noise.
+			if ev.IsOffTopic() {
+				continue
+			}
 			if _, ok := st.appraisals[ev.CanonicalKey()]; !ok {
 				todo = append(todo, ev)
 			}
@@ -426,7 +443,7 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
 			return err
 		}
-		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Evidence: st.evidence, Appraisals: st.appraisals})
+		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Evidence: st.evidence, Appraisals: st.appraisals})
 		if ctx.Err() != nil {
 			return cancelled()
 		}
@@ -494,7 +511,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	}
 	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}
 	if o.d.Verifier != nil {
-		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Markdown: draft.Markdown,
+		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Markdown: draft.Markdown,
 			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts})
 		if ctx.Err() != nil {
 			return nil, domain.Run{}, cancelled()

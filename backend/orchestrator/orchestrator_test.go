@@ -10,9 +10,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/runs"
+	"deepcritical/backend/search/querybuild"
 	"deepcritical/backend/verify"
 )
 
@@ -47,7 +49,14 @@ func TestCompletesOnSufficientAssessment(t *testing.T) {
 	require.Equal(t, "fake-judge", stored.Judge.Model)
 }
 
-func InitialQueriesFor(n int) []string { return orchestrator.InitialQueries(question, n) }
+// InitialQueriesFor are the first iteration's queries the loop builds for the test question.
+func InitialQueriesFor(n int) []string {
+	set, err := concepts.Extract(question)
+	if err != nil {
+		panic(err)
+	}
+	return querybuild.Initial(set, n)
+}
 
 func TestLoopsAndHitsMaxIterationsWithPartialReport(t *testing.T) {
 	h := newHarness(t, newPapers(1), always(assessment(false, "Metformin")))
@@ -345,7 +354,7 @@ func TestFailedVerificationSearchesAgainBounded(t *testing.T) {
 		}
 	}
 	require.Len(t, rounds, 2, "at most 2 extra rounds")
-	require.Contains(t, data(t, rounds[0])["next_queries"], "donepezil alzheimer disease", "the verifier's next step, rebuilt by the query builder")
+	require.Contains(t, data(t, rounds[0])["next_queries"], "alzheimer disease AND donepezil", "the verifier's next step, rebuilt by the query builder")
 	require.Equal(t, 3, run.Iterations)
 	require.Equal(t, 3, count(events, domain.EventVerifying))
 	rep, err := h.s.GetReport(context.Background(), run.ID)

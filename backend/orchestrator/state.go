@@ -36,6 +36,9 @@ type state struct {
 	pendingQueries []string
 	// concepts are the question's concepts with the MeSH headings learnt from the
 	// evidence so far; they build every query and mark evidence on or off topic.
+	// question is the run's stored parse; concepts is a copy with the MeSH headings learnt
+	// from the evidence so far (rebuilt from question by markTopics, never accumulated).
+	question concepts.Set
 	concepts concepts.Set
 	// queryHits are the hit counts sources reported per query (first attempt), so design
 	// filters are proposed only for a query known to find plenty.
@@ -68,7 +71,8 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 	}
 	// A question stored before concepts existed may have none: it is searched as it was
 	// written (the builder then has nothing to anchor on), never refused on resume.
-	st.concepts, _ = questionConcepts(run.Question, nil)
+	st.question, _ = concepts.Of(run.Question, run.Parsed)
+	st.concepts = st.question.Clone()
 	st.markTopics()
 	// A search whose evidence was linked but whose search_complete event was lost is
 	// repeated; counting from the last recorded total keeps its new-evidence count honest.
@@ -168,6 +172,7 @@ func (st *state) markTopics() {
 	if len(st.concepts.Concepts) == 0 || len(st.evidence) == 0 {
 		return
 	}
+	st.concepts = st.question.Clone()
 	relevance.Mark(st.concepts, st.evidence)
 	if querybuild.Learn(&st.concepts, st.evidence) {
 		relevance.Mark(st.concepts, st.evidence)

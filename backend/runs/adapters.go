@@ -34,7 +34,7 @@ type Judge struct{ J *judge.Judge }
 
 // Assess asks the judge.
 func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
-	return j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Evidence: in.Evidence, Appraisals: in.Appraisals})
+	return j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals})
 }
 
 // Synthesizer renders reports with backend/report; with a Narrator (an LLM judge is
@@ -108,7 +108,7 @@ type Verifier struct{ V *verify.Verifier }
 
 // Verify runs the checks; on error the deterministic checks are still returned.
 func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orchestrator.VerifyResult, error) {
-	res, err := v.V.Verify(ctx, verify.Input{RunID: in.RunID, Question: in.Question, Markdown: in.Markdown,
+	res, err := v.V.Verify(ctx, verify.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Markdown: in.Markdown,
 		Candidates: in.Candidates, Findings: in.Findings, Evidence: in.Evidence, Previous: in.Previous})
 	checks, merr := json.Marshal(res.Checks)
 	if merr != nil {

@@ -103,12 +103,20 @@ func (s *Store) createRun(ctx context.Context, q querier, r domain.Run) error {
 	if err != nil {
 		return fmt.Errorf("encode run judge: %w", err)
 	}
+	parsed := ""
+	if r.Parsed != nil {
+		b, err := json.Marshal(r.Parsed)
+		if err != nil {
+			return fmt.Errorf("encode parsed question: %w", err)
+		}
+		parsed = string(b)
+	}
 	res, err := q.ExecContext(ctx, `INSERT INTO runs(id, question, config, status, stop_reason, error, judge, judge_provider,
-		iterations, verdict_pass, parent_run_id, created_at, updated_at, finished_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		iterations, verdict_pass, parent_run_id, created_at, updated_at, finished_at, parsed_question)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		r.ID, r.Question, string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r),
 		r.Iterations, nullBool(r.Verdict), nullString(r.ParentRunID),
-		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt))
+		formatTime(r.CreatedAt), formatTime(r.UpdatedAt), nullTime(r.FinishedAt), parsed)
 	switch {
 	case isConstraint(err, sqlite3ConstraintUnique), isConstraint(err, sqlite3ConstraintPrimaryKey):
 		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s already exists", r.ID))
@@ -141,17 +149,17 @@ func judgeProvider(r domain.Run) string {
 // GetRun loads one run.
 func (s *Store) GetRun(ctx context.Context, id string) (domain.Run, error) {
 	row := s.db.QueryRowContext(ctx, `SELECT id, question, config, status, stop_reason, error, judge, iterations,
-		verdict_pass, parent_run_id, created_at, updated_at, finished_at FROM runs WHERE id = ?`, id)
+		verdict_pass, parent_run_id, created_at, updated_at, finished_at, parsed_question FROM runs WHERE id = ?`, id)
 	var (
 		r                    domain.Run
-		cfg, judge           string
+		cfg, judge, parsed   string
 		status               string
 		verdict              sql.NullBool
 		parent, finished     sql.NullString
 		createdAt, updatedAt string
 	)
 	err := row.Scan(&r.ID, &r.Question, &cfg, &status, &r.StopReason, &r.Error, &judge, &r.Iterations,
-		&verdict, &parent, &createdAt, &updatedAt, &finished)
+		&verdict, &parent, &createdAt, &updatedAt, &finished, &parsed)
 	if errors.Is(err, sql.ErrNoRows) {
 		return domain.Run{}, runNotFound(id)
 	}
@@ -169,6 +177,13 @@ func (s *Store) GetRun(ctx context.Context, id string) (domain.Run, error) {
 	}
 	if err := json.Unmarshal([]byte(judge), &r.Judge); err != nil {
 		return domain.Run{}, s.dbErr(fmt.Errorf("decode judge of run %s: %w", id, err), "reading a run")
+	}
+	if parsed != "" {
+		var pq domain.ParsedQuestion
+		if err := json.Unmarshal([]byte(parsed), &pq); err != nil {
+			return domain.Run{}, s.dbErr(fmt.Errorf("decode parsed question of run %s: %w", id, err), "reading a run")
+		}
+		r.Parsed = &pq
 	}
 	if r.CreatedAt, err = parseTime(createdAt); err != nil {
 		return domain.Run{}, s.dbErr(err, "reading a run")

@@ -23,6 +23,8 @@ import (
 type Input struct {
 	RunID    string
 	Question string
+	// Parsed is the run's parse of the question; nil parses Question.
+	Parsed *domain.ParsedQuestion
 	// Markdown is the report text: citation numbers and placeholders are checked in it.
 	Markdown   string
 	Candidates []string
@@ -127,7 +129,13 @@ func Deterministic(in Input) grounding.Checks {
 	for _, w := range concepts.Words(body) {
 		bodyStems[concepts.Stem(w)] = true
 	}
-	for _, c := range requiredConcepts(in.Question) {
+	q, qerr := concepts.Of(in.Question, in.Parsed)
+	if qerr == nil {
+		if ch, ok := interventionCheck(q, in); ok {
+			items = append(items, ch)
+		}
+	}
+	for _, c := range requiredConcepts(q, qerr) {
 		ok := addressed(body, bodyStems, c)
 		ch := grounding.Check{Kind: grounding.KindQuestionTerm, Item: c.Text, Supported: ok, Detail: string(c.Role)}
 		if !ok {
@@ -150,7 +158,8 @@ func Deterministic(in Input) grounding.Checks {
 func DeterministicVerdict(in Input, checks grounding.Checks) domain.Verdict {
 	v := domain.Verdict{Pass: checks.Passed, MissingItems: []string{}, QuestionsForUser: []string{}, SuggestedNextSteps: []string{}}
 	var terms []string
-	for _, c := range requiredConcepts(in.Question) {
+	q, qerr := concepts.Of(in.Question, in.Parsed)
+	for _, c := range requiredConcepts(q, qerr) {
 		terms = append(terms, c.Text)
 	}
 	if len(terms) == 0 {
@@ -174,6 +183,9 @@ func DeterministicVerdict(in Input, checks grounding.Checks) domain.Verdict {
 			v.MissingItems = append(v.MissingItems, "citation "+it.Item+" does not resolve to stored evidence")
 		case grounding.KindPlaceholder:
 			v.MissingItems = append(v.MissingItems, "placeholder text in the report: "+it.Item)
+		case grounding.KindIntervention:
+			v.MissingItems = append(v.MissingItems, it.Detail)
+			v.SuggestedNextSteps = append(v.SuggestedNextSteps, topic)
 		case grounding.KindQuestionTerm:
 			role, _, _ := strings.Cut(it.Detail, ":")
 			v.MissingItems = append(v.MissingItems, "the question's "+role+" \""+it.Item+"\" is not addressed")
@@ -234,8 +246,7 @@ func Combine(det, lv domain.Verdict) domain.Verdict {
 // requiredConcepts are the question's concepts a report must address: its condition and
 // intervention, never its verbs, outcomes or generic words ("drugs", "treatment"). A
 // question without a searchable concept has none.
-func requiredConcepts(question string) []concepts.Concept {
-	set, err := concepts.Extract(question)
+func requiredConcepts(set concepts.Set, err error) []concepts.Concept {
 	if err != nil {
 		return nil
 	}
@@ -326,3 +337,40 @@ func firstN[T any](s []T, n int) []T {
 }
 
 func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
+
+// interventionCheck is the question check for a question that names an intervention: the
+// report passes it only when a candidate names the intervention or a finding cites evidence
+// that studies it (evidence the relevance scorer kept on topic, which for such a question
+// requires the intervention). ok is false when the question names no intervention.
+func interventionCheck(q concepts.Set, in Input) (grounding.Check, bool) {
+	iv := q.InterventionText()
+	if iv == "" {
+		return grounding.Check{}, false
+	}
+	ch := grounding.Check{Kind: grounding.KindIntervention, Item: iv}
+	for _, c := range in.Candidates {
+		low := strings.ToLower(c)
+		for _, ic := range q.Interventions() {
+			if concepts.ClassMember(ic, low) {
+				ch.Supported = true
+			}
+			for _, t := range ic.Names() {
+				if grounding.ContainsTerm(low, strings.ToLower(t)) {
+					ch.Supported = true
+				}
+			}
+		}
+	}
+	for _, f := range in.Findings {
+		for _, n := range grounding.CitationNumbers(f) {
+			if n >= 1 && n <= len(in.Evidence) && !in.Evidence[n-1].IsOffTopic() && in.Evidence[n-1].Topic != nil {
+				ch.Supported = true
+				ch.Evidence = append(ch.Evidence, n)
+			}
+		}
+	}
+	if !ch.Supported {
+		ch.Detail = fmt.Sprintf("no finding or candidate of the report involves %s, the intervention the question asks about", iv)
+	}
+	return ch, true
+}

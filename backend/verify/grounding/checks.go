@@ -18,6 +18,10 @@ const (
 	KindCitation     CheckKind = "citation"
 	KindPlaceholder  CheckKind = "placeholder"
 	KindQuestionTerm CheckKind = "question_term"
+	// KindIntervention checks that a report on a question naming an intervention has at
+	// least one finding or candidate that involves it ("✔ Verified" on a report that never
+	// studies the named drug would be a lie).
+	KindIntervention CheckKind = "intervention"
 )
 
 // Check is the result of one deterministic check on one item of a report.

@@ -1,0 +1,103 @@
+package judge
+
+import (
+	"fmt"
+	"strings"
+
+	"deepcritical/backend/concepts"
+)
+
+// A question that names an intervention ("Is metformin effective for treating cancer?")
+// is answered by evidence about that intervention only: its candidates are that
+// intervention or members of the class it names, never other drugs the abstracts happen to
+// mention, and when no paper studies it the judge says so plainly.
+
+// NoStudyLine says plainly that no study of the question's intervention was found among n
+// papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
+// or "" when the question names no intervention or there is no paper at all.
+func NoStudyLine(q concepts.Set, n int) string {
+	iv := q.InterventionText()
+	if iv == "" || n == 0 {
+		return ""
+	}
+	in := ""
+	if c := q.ConditionText(); c != "" {
+		in = " in " + c
+	}
+	papers := "papers"
+	if n == 1 {
+		papers = "paper"
+	}
+	return fmt.Sprintf("No study of %s%s was found among the %d %s; %d set aside.", iv, in, n, papers, n)
+}
+
+// namesIntervention reports whether a drug name is the question's intervention: one of
+// its wordings, a member of the class it names, or sharing its stem ("metformin
+// hydrochloride" for "metformin").
+func namesIntervention(q concepts.Set, name string) bool {
+	low := strings.ToLower(name)
+	words := map[string]bool{}
+	for _, w := range concepts.Words(low) {
+		words[concepts.Stem(w)] = true
+	}
+	for _, c := range q.Interventions() {
+		if concepts.ClassMember(c, low) {
+			return true
+		}
+		for _, t := range c.Names() {
+			tw := concepts.Words(strings.ToLower(t))
+			if len(tw) == 0 {
+				continue
+			}
+			all := true
+			for _, w := range tw {
+				if concepts.Drop(w) || concepts.IsGeneric(w) {
+					continue
+				}
+				if !words[concepts.Stem(w)] {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// forIntervention keeps, for a question naming an intervention, only the candidates that
+// are that intervention (or members of its class). Open questions and questions about
+// something else keep every candidate.
+func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate {
+	if len(q.Interventions()) == 0 {
+		return cands
+	}
+	var out []rankedCandidate
+	for _, c := range cands {
+		if namesIntervention(q, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// questionCandidates are the candidates of a question naming an intervention when on-topic
+// evidence studies it (on-topic evidence for such a question must involve it) but no
+// structured field names it (an abstract that says "metformin" in a record that lists no
+// chemical): the intervention itself, as the question names it. Nil otherwise.
+func questionCandidates(q concepts.Set, onTopic int) []string {
+	if onTopic == 0 {
+		return nil
+	}
+	var out []string
+	for _, iv := range q.Interventions() {
+		name := iv.Text
+		if name != "" {
+			name = strings.ToUpper(name[:1]) + name[1:]
+		}
+		out = append(out, name)
+	}
+	return out
+}
