@@ -25,7 +25,7 @@ type JudgeUserData struct {
 	// cancer"); Intervention names the intervention it asks about, "" for an open question.
 	Understood   string
 	Intervention string
-	Evidence []EvidenceItem
+	Evidence     []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int
 	Omitted int
@@ -35,7 +35,6 @@ type JudgeUserData struct {
 	// model, not even by title, so no model time is spent on it.
 	SetAside int
 }
-
 
 // JudgeEmptyData feeds judge_empty.md.
 type JudgeEmptyData struct {
