@@ -125,7 +125,7 @@ func splitGenericHead(cs []Concept) []Concept {
 	var out []Concept
 	for _, c := range cs {
 		n := len(c.Words)
-		if c.Role != RoleIntervention || n < 2 || !generic[c.Words[n-1]] || classKnown(c.Text) {
+		if c.Role != RoleIntervention || n < 2 || !treatmentOf[c.Words[n-1]] || classKnown(c.Text) {
 			out = append(out, c)
 			continue
 		}
@@ -147,6 +147,9 @@ func splitGenericHead(cs []Concept) []Concept {
 	}
 	return out
 }
+
+// treatmentOf are the generic heads that name the treatment of what precedes them.
+var treatmentOf = set(`treatment treatments therapy therapies management`)
 
 func classKnown(text string) bool { _, ok := classOf(text); return ok }
 

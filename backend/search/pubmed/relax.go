@@ -7,7 +7,6 @@ import (
 	"strings"
 	"sync"
 
-	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search/querybuild"
 )
@@ -176,10 +175,15 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		what []string
 		keys = map[string]bool{}
 	)
+	pq, hasQ := domain.QuestionFrom(ctx)
+	var question *domain.ParsedQuestion
+	if hasQ {
+		question = &pq
+	}
 	for _, cq := range current {
 		form := cq
 		for step := 1; step < maxAttempts; step++ {
-			nq, w := relaxOnce(form, step, count)
+			nq, w := relaxOnce(form, step, count, question)
 			if nq == "" || querybuild.Key(nq) == querybuild.Key(form) {
 				break
 			}
@@ -240,46 +244,39 @@ func joinGroups(gs []string) string {
 }
 
 // relaxOnce returns the next, broader form of a query that found too little, and what was
-// done in plain words; "" when nothing is left to relax. A query of several AND-groups
-// loses its last group (the least specific concept); after a drop that still found
-// nothing, or when one group is left, its words are ORed instead of ANDed so Best Match
-// ranks the papers that use most of them first.
-func relaxOnce(q string, attempt, count int) (string, string) {
+// done in plain words; "" when nothing is left to relax. It keeps the question's meaning:
+//
+//   - a query of several AND-groups loses its least specific group (its last: the builder
+//     orders groups by priority), never a group of a concept the question requires (the
+//     condition, and the intervention it names), which the run's parsed question says;
+//   - with nothing left to drop, a concept group loses its generic words ("alzheimer
+//     disease" → "alzheimer"), which keeps the concept whole;
+//   - the words of one concept are never ORed apart, and a generic word never stands alone.
+func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {
 	groups, err := querybuild.Groups(q)
 	if err != nil {
 		return "", ""
 	}
-	if len(groups) >= 3 && count == 0 {
-		// Nothing at all: one word of the extra concepts is missing from every paper; keep
-		// the first two concepts (the condition and the next most important).
-		dropped := groups[2:]
-		return joinGroups(groups[:2]), fmt.Sprintf("dropped the least specific concepts %s", quoteAll(dropped))
+	kept := func(g string) bool { return question != nil && querybuild.KeptGroup(*question, g) }
+	if len(groups) >= 2 {
+		for i := len(groups) - 1; i >= 0; i-- {
+			if kept(groups[i]) {
+				continue
+			}
+			rest := append(append([]string(nil), groups[:i]...), groups[i+1:]...)
+			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %q", groups[i])
+		}
 	}
-	if len(groups) >= 2 && !(count == 0 && attempt >= 2) {
-		return joinGroups(groups[:len(groups)-1]), fmt.Sprintf("dropped the least specific concept %q", groups[len(groups)-1])
-	}
-	n, err := querybuild.Parse(q)
-	if err != nil {
-		return "", ""
-	}
-	var words []string
-	seen := map[string]bool{}
-	for _, t := range n.Terms() {
-		if t.Field == "pt" || t.Field == "sh" {
+	for i, g := range groups {
+		core := querybuild.WithoutGeneric(g)
+		if core == "" || querybuild.Key(core) == querybuild.Key(g) {
 			continue
 		}
-		for _, w := range strings.Fields(t.Text) {
-			lw := strings.ToLower(w)
-			if !seen[lw] && !concepts.Drop(lw) {
-				seen[lw] = true
-				words = append(words, w)
-			}
-		}
+		out := append([]string(nil), groups...)
+		out[i] = core
+		return joinGroups(out), fmt.Sprintf("dropped the generic words of %q", g)
 	}
-	if len(words) < 2 {
-		return "", ""
-	}
-	return strings.Join(words, " OR "), "ORed the words instead of ANDing them"
+	return "", ""
 }
 
 func quoteAll(ss []string) string {

@@ -27,6 +27,14 @@ func Group(c concepts.Concept) string {
 	for _, t := range c.Terms {
 		add(cleanTerm(t))
 	}
+	// A drug class is searched by its heading and its best-known members too, so recall
+	// comes from a better query rather than from dropping the drug.
+	for i, m := range c.Members {
+		if i == maxMembers {
+			break
+		}
+		add(cleanTerm(m))
+	}
 	for _, h := range c.MeSH {
 		add(`"` + strings.ReplaceAll(h, `"`, "") + `"[mh]`)
 	}
@@ -49,6 +57,9 @@ func cleanTerm(t string) string {
 	}
 	return strings.Join(ws, " ")
 }
+
+// maxMembers bounds the class members a concept group names, keeping queries short.
+const maxMembers = 5
 
 // Render ANDs the groups of the given concepts, in the order given.
 func Render(set concepts.Set, idx []int) string {
@@ -229,9 +240,9 @@ const NarrowAbove = 200
 var designFilters = []string{"randomized controlled trial[pt]", "systematic review[pt]", "meta-analysis[pt]"}
 
 // Fallbacks are the question's own concept variants a run can still try when neither the
-// judge nor the heuristics propose a new query: the required concept with each other
-// concept, the required concept alone, with the question's class words ("drugs"), as a
-// phrase in title or abstract, and the concepts ORed. hits gives the known hit count of a query (-1 unknown); design filters are added
+// judge nor the heuristics propose a new query: the required concepts with each other
+// concept, the required concepts alone, with the question's class words ("drugs"), and as
+// phrases in title or abstract; never the concepts ORed apart. hits gives the known hit count of a query (-1 unknown); design filters are added
 // only to a query known to have found more than NarrowAbove papers, never as words.
 func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	sp := specific(set)
@@ -268,13 +279,8 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 			out = append(out, wrap(core)+" AND "+syn)
 		}
 	}
-	var alts []string
-	for _, i := range sp {
-		alts = append(alts, Group(set.Concepts[i]))
-	}
-	if len(alts) > 1 {
-		out = append(out, strings.Join(alts, " OR "))
-	}
+	// The question's concepts are never ORed apart: "(metformin) OR (cancer)" finds papers
+	// about cancer alone, which cannot answer a question about metformin.
 	if hits != nil {
 		for _, base := range []string{full, core} {
 			if hits(base) > NarrowAbove {
@@ -342,11 +348,8 @@ func Learn(set *concepts.Set, evs []domain.Evidence) bool {
 					continue
 				}
 				seen[h] = true
-				for _, w := range concepts.Words(h) {
-					if stems[concepts.Stem(w)] {
-						count[h]++
-						break
-					}
+				if meansConcept(h, stems) {
+					count[h]++
 				}
 			}
 		}
@@ -419,4 +422,98 @@ func joinGroups(gs []string) string {
 		}
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// KeptGroup reports whether an AND-group of a query renders a concept the question
+// requires (its condition, and the intervention it names): a relaxation never drops it.
+func KeptGroup(q concepts.Set, group string) bool {
+	n, err := Parse(group)
+	if err != nil {
+		return false
+	}
+	terms := map[string]bool{}
+	for _, t := range n.Terms() {
+		terms[Key(t.Text)] = true
+	}
+	for _, r := range q.Required() {
+		c := q.Concepts[r]
+		if terms[Key(cleanTerm(c.Text))] || Key(Group(c)) == Key(group) {
+			return true
+		}
+	}
+	return false
+}
+
+// WithoutGeneric returns a group with the generic words of its plain terms removed
+// ("alzheimer disease" → "alzheimer"; "(breast cancer OR "Breast Neoplasms"[mh])" keeps its
+// heading), so a concept is relaxed as a whole, never split into words ORed apart. It
+// returns "" when nothing would be left or nothing changes.
+func WithoutGeneric(group string) string {
+	n, err := Parse(group)
+	if err != nil {
+		return ""
+	}
+	changed := false
+	out := rewrite(n, func(t *Node) string {
+		if t.Quoted || t.Field != "" {
+			return t.String()
+		}
+		var ws []string
+		for _, w := range strings.Fields(t.Text) {
+			lw := strings.ToLower(w)
+			if concepts.IsGeneric(lw) || concepts.IsStopword(lw) {
+				changed = true
+				continue
+			}
+			ws = append(ws, w)
+		}
+		if len(ws) == 0 {
+			return t.String()
+		}
+		return strings.Join(ws, " ")
+	})
+	if !changed || Key(out) == Key(group) {
+		return ""
+	}
+	return out
+}
+
+// kindWords are MeSH head words that name a kind of thing other than a condition or a drug
+// ("Models, Neurological" is about models, not about neurological disease): a heading
+// headed by one never stands for a question's concept.
+var kindWords = map[string]bool{"models": true, "model": true, "methods": true, "tests": true, "techniques": true,
+	"equipment": true, "personnel": true, "facilities": true, "services": true, "education": true, "phenomena": true,
+	"physiological": true, "physiology": true, "psychology": true, "statistics": true, "research": true,
+	"surveys": true, "questionnaires": true, "diagnosis": true, "terminology": true, "history": true}
+
+// meansConcept reports whether a MeSH heading stands for a concept (given by its stems):
+// its head — the part before an inversion comma ("Models" in "Models, Neurological") — is
+// not a kind word, and at least half of the head's words are the concept's words or generic
+// words ("Alzheimer Disease" for "alzheimer"), with at least one of the concept's own.
+func meansConcept(heading string, stems map[string]bool) bool {
+	head, _, _ := strings.Cut(heading, ",")
+	ws := concepts.Words(head)
+	if len(ws) == 0 {
+		return false
+	}
+	own, ok := 0, 0
+	for _, w := range ws {
+		if kindWords[w] {
+			return false
+		}
+		switch {
+		case stems[concepts.Stem(w)]:
+			own++
+			ok++
+		case concepts.IsGeneric(w):
+			ok++
+		}
+	}
+	if own == 0 {
+		// The concept may be named by the qualifier after the comma ("Diabetes Mellitus,
+		// Type 2" for "type 2 diabetes" is caught above); a heading whose head does not
+		// name the concept at all is another subject.
+		return false
+	}
+	return 2*ok >= len(ws)
 }

@@ -1,0 +1,73 @@
+package concepts
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+)
+
+// TestQuestionKind: the parse says whether a question names an intervention (and which,
+// with a named class's members), asks which interventions serve, or neither; a comparator
+// is told from the intervention.
+func TestQuestionKind(t *testing.T) {
+	cases := []struct {
+		q            string
+		kind         domain.QuestionKind
+		intervention string
+		comparator   string
+		class        string
+	}{
+		{"Is metformin effective for treating cancer?", domain.QuestionIntervention, "metformin", "", ""},
+		{"Can statins prevent dementia in older adults?", domain.QuestionIntervention, "statins", "", "HMG-CoA reductase inhibitors"},
+		{"Does riluzole improve outcomes in amyotrophic lateral sclerosis?", domain.QuestionIntervention, "riluzole", "", ""},
+		{"Does tiagabine improve outcomes in epilepsy?", domain.QuestionIntervention, "tiagabine", "", ""},
+		{"Is surgery better than radiotherapy for prostate cancer?", domain.QuestionIntervention, "surgery", "radiotherapy", ""},
+		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "sglt2 inhibitors", "", "SGLT2 inhibitors"},
+		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
+		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
+		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			require.Equal(t, c.kind, s.Kind, "%+v", s.Concepts)
+			require.Equal(t, c.intervention, s.InterventionText())
+			if c.comparator != "" {
+				cs := s.ByRole(RoleComparator)
+				require.Len(t, cs, 1)
+				require.Equal(t, c.comparator, cs[0].Text)
+			}
+			if c.class != "" {
+				iv := s.Interventions()[0]
+				require.Equal(t, c.class, iv.Class)
+				require.NotEmpty(t, iv.Members)
+				require.NotEmpty(t, iv.MeSH, "the class's pharmacological-action heading")
+			}
+		})
+	}
+}
+
+func TestCorrect(t *testing.T) {
+	s, err := Extract("Does gingko help memory in older adults?")
+	require.NoError(t, err)
+	fixed, err := Correct(s, map[string]Role{"gingko": RoleIntervention, "memory": RoleCondition})
+	require.NoError(t, err)
+	require.Equal(t, domain.QuestionIntervention, fixed.Kind)
+	require.Equal(t, "gingko", fixed.InterventionText())
+	_, err = Correct(s, map[string]Role{"gingko": "drug"})
+	require.Error(t, err)
+	_, err = Correct(s, map[string]Role{"gingko": "", "memory": "", "older adults": ""})
+	require.Error(t, err, "nothing specific left")
+}
+
+func TestClassMember(t *testing.T) {
+	s, err := Extract("Can statins prevent dementia?")
+	require.NoError(t, err)
+	iv := s.Interventions()[0]
+	for name, want := range map[string]bool{"Atorvastatin Calcium": true, "pitavastatin": true, "nystatin": false, "metformin": false} {
+		require.Equal(t, want, ClassMember(iv, name), name)
+	}
+}

@@ -1,0 +1,63 @@
+package pubmed
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/search/querybuild"
+)
+
+// TestRelaxKeepsTheQuestionsMeaning: relaxation on a run's parsed question never drops the
+// named intervention or the condition, never ORs a concept's words apart, and never leaves
+// a generic word standing alone.
+func TestRelaxKeepsTheQuestionsMeaning(t *testing.T) {
+	cases := []struct {
+		question string
+		mustKeep []string // words every relaxed form keeps
+		never    []string // forms no step may produce
+	}{
+		{"What drugs could be repurposed for Alzheimer's disease?", []string{"alzheimer"}, []string{"alzheimer OR disease", "disease"}},
+		{"Is metformin effective for treating cancer?", []string{"metformin", "cancer"}, []string{"cancer"}},
+		{"Can statins prevent dementia in older adults?", []string{"statins", "dementia"}, []string{"dementia", "older adults"}},
+		{"Does riluzole slow progression of amyotrophic lateral sclerosis in older adults?", []string{"riluzole", "amyotrophic lateral sclerosis"}, []string{"amyotrophic OR lateral OR sclerosis"}},
+	}
+	for _, c := range cases {
+		t.Run(c.question, func(t *testing.T) {
+			q, err := concepts.Extract(c.question)
+			require.NoError(t, err)
+			form := querybuild.Initial(q, 1)[0]
+			for step := 1; step < 6; step++ {
+				nq, what := relaxOnce(form, step, 0, &q)
+				if nq == "" {
+					break
+				}
+				require.NotEmpty(t, what)
+				for _, w := range c.mustKeep {
+					require.Contains(t, nq, w, "step %d (%s) dropped %q from %q", step, what, w, form)
+				}
+				for _, n := range c.never {
+					require.NotEqual(t, querybuild.Key(n), querybuild.Key(nq))
+				}
+				require.NotContains(t, what, "ORed")
+				form = nq
+			}
+		})
+	}
+}
+
+// TestRelaxWithoutQuestion: a one-off search (no run) drops trailing concepts, then generic
+// words, and stops there instead of ORing words apart.
+func TestRelaxWithoutQuestion(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"alzheimer disease AND drugs", "alzheimer disease"},
+		{"alzheimer disease", "alzheimer"},
+		{"alzheimer", ""},
+		{`(breast cancer OR "Breast Neoplasms"[mh])`, ""},
+	}
+	for _, c := range cases {
+		got, _ := relaxOnce(c.in, 1, 0, nil)
+		require.Equal(t, c.want, got, c.in)
+	}
+}
