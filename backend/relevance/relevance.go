@@ -112,7 +112,8 @@ func (d doc) has(u []string) bool {
 }
 
 // matches reports whether the doc matches a concept: at least half of its units (a single
-// word must occur), any of its learnt terms counting as a match of the whole concept.
+// word must occur; every unit of an intervention or comparator), any of its learnt terms,
+// headings or class members counting as a match of the whole concept.
 func (d doc) matches(c concepts.Concept) bool {
 	us := units(c)
 	if len(us) == 0 {
@@ -124,7 +125,12 @@ func (d doc) matches(c concepts.Concept) bool {
 			n++
 		}
 	}
-	if 2*n >= len(us) && n > 0 {
+	need := (len(us) + 1) / 2
+	if c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator {
+		// A drug or procedure is named exactly: "estradiol" alone is not "ethinyl estradiol".
+		need = len(us)
+	}
+	if n >= need && n > 0 {
 		return true
 	}
 	if d.hasMember(c) {
