@@ -207,6 +207,9 @@ func enrich(c *Concept) {
 	for _, syn := range synonymsOf(c.Text) {
 		c.AddTerm(syn)
 	}
+	if v := spellingVariant(c.Text); v != "" {
+		c.AddTerm(v)
+	}
 	broad := len(c.Words) > 0
 	for _, w := range c.Words {
 		if !IsBroad(w) && !generic[w] {
@@ -402,4 +405,73 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	}
 	out.Kind = kindOf(out)
 	return out, nil
+}
+
+// qualifierWords qualify a condition or procedure without naming it ("advanced",
+// "recurrent", "routine"): a search may drop them and still mean the same concept.
+var qualifierWords = set(`advanced early late severe mild moderate acute chronic primary secondary recurrent
+refractory metastatic locally local routine elective emergency first-line second-line newly diagnosed
+stage high-risk low-risk resistant persistent suspected uncomplicated complicated offer isolated
+combined standard conventional total partial`)
+
+// Core is a long concept wording cut to what names the concept: without its qualifier
+// words ("advanced epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), or, for
+// a wording of four or more words without qualifiers, its last three up to the word that
+// names a disease, drug or procedure. A search relaxes a concept to its core, which keeps
+// what the concept is about ("amyotrophic lateral sclerosis" stays whole); "" when
+// nothing would change.
+func Core(text string) string {
+	ws := strings.Fields(strings.ToLower(text))
+	if len(ws) < 2 {
+		return ""
+	}
+	var kept []string
+	for _, w := range ws {
+		if !qualifierWords[w] {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) > 0 && len(kept) < len(ws) {
+		return strings.Join(kept, " ")
+	}
+	if len(ws) < 4 {
+		return ""
+	}
+	head := len(ws) - 1
+	for i := len(ws) - 1; i >= 0; i-- {
+		if roleOf(strings.Trim(ws[i], "-'’.")) != "" && !generic[ws[i]] {
+			head = i
+			break
+		}
+	}
+	start := max(0, head-2)
+	if head-start+1 >= len(ws) {
+		return ""
+	}
+	return strings.Join(ws[start:head+1], " ")
+}
+
+// britishAmerican are the British spellings an abstract may write the American way (and
+// the other way round): a concept is searched and matched under both.
+var britishAmerican = [][2]string{{"isation", "ization"}, {"ised", "ized"}, {"ising", "izing"}, {"tumour", "tumor"},
+	{"oedema", "edema"}, {"oesophag", "esophag"}, {"paediatric", "pediatric"}, {"anaemi", "anemi"},
+	{"haemorrhag", "hemorrhag"}, {"haemato", "hemato"}, {"ischaemi", "ischemi"}, {"leukaemi", "leukemi"},
+	{"diarrhoea", "diarrhea"}, {"oestrogen", "estrogen"}, {"foetal", "fetal"}, {"behaviour", "behavior"},
+	{"colour", "color"}, {"centre", "center"}, {"randomised", "randomized"}, {"anaesthe", "anesthe"}}
+
+// spellingVariant returns a wording's other spelling (British ↔ American), or "".
+func spellingVariant(text string) string {
+	out := text
+	for _, p := range britishAmerican {
+		switch {
+		case strings.Contains(out, p[0]):
+			out = strings.ReplaceAll(out, p[0], p[1])
+		case strings.Contains(out, p[1]) && p[0] != "ised" && p[0] != "ising":
+			out = strings.ReplaceAll(out, p[1], p[0])
+		}
+	}
+	if out == text {
+		return ""
+	}
+	return out
 }

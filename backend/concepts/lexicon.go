@@ -49,7 +49,11 @@ cure cures curing manage managed managing management option options approach app
 strategies worth worthwhile justified justify recommended recommend recommendation one two three
 first second best-known known unknown current currently recent recently available availability
 whether lot many much more less fewer few high higher low lower slow slows slowed slowing delay delays
-delayed delaying protect protects protected protecting protective`)
+delayed delaying protect protects protected protecting protective feasible feasibility justifiable
+acceptable alternative alternatives happen happens waiting disaster underprescribe underprescribed
+overprescribe overprescribed underused overused underuse overuse adequately offer offers offered
+reconsider reconsidered provide provides provided confer confers play plays elucidate depend depends
+equal equivalent seeing see`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

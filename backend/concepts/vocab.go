@@ -243,3 +243,24 @@ symptoms symptom sleep weight obesity overweight fatigue behaviour behavior perf
 
 // IsBroad reports whether a word is broad (see broadWords).
 func IsBroad(w string) bool { return broadWords[strings.ToLower(w)] }
+
+// HasDrugSuffix reports whether a word ends like a drug's name (INN stems: "-mab", "-nib",
+// "-pril", "-statin"…), procedures ("-ectomy", "-scopy") excluded.
+func HasDrugSuffix(w string) bool {
+	w = strings.ToLower(w)
+	if len(w) < 6 {
+		return false
+	}
+	for _, s := range interventionSuffixes {
+		if procedureSuffixes[s] {
+			continue
+		}
+		if strings.HasSuffix(w, s) {
+			return true
+		}
+	}
+	return false
+}
+
+var procedureSuffixes = map[string]bool{"ectomy": true, "ectomies": true, "otomy": true, "ostomy": true, "plasty": true,
+	"scopy": true, "graphy": true, "therapy": true, "therapies": true, "pexy": true, "rrhaphy": true, "vaccine": true}

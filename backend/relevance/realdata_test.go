@@ -110,6 +110,8 @@ func TestRelevanceOnPubMedQA(t *testing.T) {
 		Mark(set, evs)
 		if !evs[0].IsOffTopic() {
 			f.ownOn++
+		} else if os.Getenv("RELEVANCE_DEBUG") != "" {
+			t.Logf("answer off topic for %q: %s", it.Question, evs[0].Topic.Reason)
 		}
 		best := 0
 		for i := range evs {

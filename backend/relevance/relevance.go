@@ -126,8 +126,8 @@ func (d doc) matches(c concepts.Concept) bool {
 		}
 	}
 	need := (len(us) + 1) / 2
-	if c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator {
-		// A drug or procedure is named exactly: "estradiol" alone is not "ethinyl estradiol".
+	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) <= 2 && namesDrug(c) {
+		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
 		need = len(us)
 	}
 	if n >= need && n > 0 {
@@ -331,3 +331,14 @@ func weight(c concepts.Concept) float64 {
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// namesDrug reports whether a concept's wording names a drug (a word of the drug
+// vocabulary or with a drug's name ending).
+func namesDrug(c concepts.Concept) bool {
+	for _, w := range c.Words {
+		if concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+			return true
+		}
+	}
+	return false
+}

@@ -64,6 +64,9 @@ type figures struct {
 	attempts, zeroAttempts             int
 	queries, emptyQueries, relaxations int
 	offTopic, evidence                 int
+	// noise counts collected items that share no topical MeSH heading with the paper that
+	// answers the question: an independent measure of off-topic evidence, not the run's own.
+	noise, collected int
 	esearch, efetch                    int64
 	iterations                         int
 }
@@ -77,9 +80,9 @@ func (f figures) line(name string) string {
 	}
 	return fmt.Sprintf("%-14s %3d questions: loop recall %.1f %% | verbatim question %.1f %% | keyword-OR %.1f %% | "+
 		"esearch attempts with 0 hits %.1f %% (%d/%d) | queries that found nothing after relaxation %.1f %% (%d/%d) | "+
-		"relaxations %d | off-topic evidence %.1f %% | PubMed requests per iteration %.2f (esearch %.2f, efetch %.2f)",
+		"relaxations %d | off-topic evidence %.1f %% | no topical MeSH shared with the answer %.1f %% (%d/%d) | PubMed requests per iteration %.2f (esearch %.2f, efetch %.2f)",
 		name, f.n, pct(f.found, f.n), pct(f.verbatim, f.n), pct(f.keywordOR, f.n), pct(f.zeroAttempts, f.attempts), f.zeroAttempts, f.attempts,
-		pct(f.emptyQueries, f.queries), f.emptyQueries, f.queries, f.relaxations, pct(f.offTopic, f.evidence),
+		pct(f.emptyQueries, f.queries), f.emptyQueries, f.queries, f.relaxations, pct(f.offTopic, f.evidence), pct(f.noise, f.collected), f.noise, f.collected,
 		float64(f.esearch+f.efetch)/float64(max(f.iterations, 1)), float64(f.esearch)/float64(max(f.iterations, 1)), float64(f.efetch)/float64(max(f.iterations, 1)))
 }
 
@@ -92,6 +95,10 @@ func TestLoopRecall(t *testing.T) {
 		t.Fatal(err)
 	}
 	engine := eutils.NewEngine(recs)
+	byPMID := map[string]eutils.Record{}
+	for _, r := range recs {
+		byPMID[r.PMID] = r
+	}
 	srv := eutils.NewServer(engine)
 	hs := httptest.NewServer(srv)
 	defer hs.Close()
@@ -157,9 +164,25 @@ func TestLoopRecall(t *testing.T) {
 				found = true
 			}
 		}
+		answerMeSH := topicalMeSH(byPMID[it.PMID].MeSH)
+		for _, ev := range evs {
+			if ev.Citation.PMID == it.PMID {
+				continue
+			}
+			f.collected++
+			shared := false
+			for _, m := range ev.Citation.MeshTerms {
+				if answerMeSH[strings.ToLower(strings.Trim(strings.SplitN(m, "/", 2)[0], "* "))] {
+					shared = true
+				}
+			}
+			if !shared {
+				f.noise++
+			}
+		}
 		if found {
 			f.found++
-		} else if testing.Verbose() && f.n%10 == 0 {
+		} else if testing.Verbose() {
 			t.Logf("missed %s %q", it.PMID, it.Question)
 		}
 		events, err := st.ListEvents(ctx, run.ID, 0)
@@ -221,6 +244,8 @@ func TestLoopRecall(t *testing.T) {
 	all.emptyQueries += h.emptyQueries
 	all.relaxations += h.relaxations
 	all.offTopic += h.offTopic
+	all.noise += h.noise
+	all.collected += h.collected
 	all.evidence += h.evidence
 	all.esearch += h.esearch
 	all.efetch += h.efetch
@@ -249,6 +274,8 @@ func TestLoopRecall(t *testing.T) {
 		fmt.Printf("figure: search.queries_empty_after_relaxation.%s: %.3f\n", name, empty)
 		fmt.Printf("figure: search.baseline_verbatim_recall.%s: %.3f\n", name, float64(f.verbatim)/float64(f.n))
 		fmt.Printf("figure: search.baseline_keyword_or_recall.%s: %.3f\n", name, float64(f.keywordOR)/float64(f.n))
+		noise := float64(f.noise) / float64(max(f.collected, 1))
+		fmt.Printf("figure: search.collected_sharing_no_topical_mesh_with_answer.%s: %.3f (%d of %d items; target <= 0.30: %s)\n", name, noise, f.noise, f.collected, met(noise <= 0.30))
 		fmt.Printf("figure: search.pubmed_requests_per_iteration.%s: %.2f (target <= 2: %s)\n", name, reqs, met(reqs <= 2))
 		if f.n >= 20 && recall < 0.85 {
 			t.Errorf("%s split: recall %.3f (target ≥ 0.85)", name, recall)
@@ -284,4 +311,27 @@ func keywordOR(q string) string {
 		ws = append(ws, w)
 	}
 	return strings.Join(ws, " OR ")
+}
+
+// checkTags are MeSH headings that describe a study's subjects or design, not its topic.
+var checkTags = map[string]bool{"humans": true, "female": true, "male": true, "adult": true, "aged": true,
+	"middle aged": true, "animals": true, "child": true, "adolescent": true, "young adult": true,
+	"aged, 80 and over": true, "infant": true, "child, preschool": true, "infant, newborn": true,
+	"pregnancy": true, "mice": true, "rats": true, "retrospective studies": true, "prospective studies": true,
+	"follow-up studies": true, "treatment outcome": true, "risk factors": true, "time factors": true,
+	"cross-sectional studies": true, "cohort studies": true, "questionnaires": true, "surveys and questionnaires": true,
+	"reproducibility of results": true, "sensitivity and specificity": true, "prognosis": true, "incidence": true,
+	"prevalence": true, "logistic models": true, "multivariate analysis": true, "case-control studies": true,
+	"double-blind method": true, "single-blind method": true, "age factors": true, "sex factors": true}
+
+// topicalMeSH are a record's MeSH headings less the check tags, lower-case.
+func topicalMeSH(hs []eutils.Heading) map[string]bool {
+	out := map[string]bool{}
+	for _, h := range hs {
+		n := strings.ToLower(strings.TrimSpace(h.Name))
+		if n != "" && !checkTags[n] {
+			out[n] = true
+		}
+	}
+	return out
 }

@@ -249,8 +249,9 @@ func joinGroups(gs []string) string {
 //   - a query of several AND-groups loses its least specific group (its last: the builder
 //     orders groups by priority), never a group of a concept the question requires (the
 //     condition, and the intervention it names), which the run's parsed question says;
-//   - with nothing left to drop, a concept group loses its generic words ("alzheimer
-//     disease" → "alzheimer"), which keeps the concept whole;
+//   - with nothing left to drop, concept groups lose their generic words ("alzheimer
+//     disease" → "alzheimer"), then long wordings are cut to their core ("advanced
+//     epithelial ovarian carcinoma" → "ovarian carcinoma"), which keeps each concept whole;
 //   - the words of one concept are never ORed apart, and a generic word never stands alone.
 func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {
 	groups, err := querybuild.Groups(q)
@@ -267,14 +268,21 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %q", groups[i])
 		}
 	}
-	for i, g := range groups {
-		core := querybuild.WithoutGeneric(g)
-		if core == "" || querybuild.Key(core) == querybuild.Key(g) {
-			continue
-		}
+	for _, step := range []struct {
+		relax func(string) string
+		what  string
+	}{{querybuild.WithoutGeneric, "dropped the generic words of %q"}, {querybuild.CoreOf, "kept the core of %q"}} {
 		out := append([]string(nil), groups...)
-		out[i] = core
-		return joinGroups(out), fmt.Sprintf("dropped the generic words of %q", g)
+		var changed []string
+		for i, g := range groups {
+			if r := step.relax(g); r != "" && querybuild.Key(r) != querybuild.Key(g) {
+				out[i] = r
+				changed = append(changed, g)
+			}
+		}
+		if len(changed) > 0 {
+			return joinGroups(out), fmt.Sprintf(step.what, strings.Join(changed, `", "`))
+		}
 	}
 	return "", ""
 }

@@ -444,6 +444,32 @@ func KeptGroup(q concepts.Set, group string) bool {
 	return false
 }
 
+// CoreOf returns a group with each plain term of three or more words cut to its core
+// (concepts.Core: "advanced epithelial ovarian carcinoma" → "ovarian carcinoma"), so a
+// long concept is relaxed by its qualifiers, never split into words ORed apart. It returns
+// "" when nothing changes.
+func CoreOf(group string) string {
+	n, err := Parse(group)
+	if err != nil {
+		return ""
+	}
+	changed := false
+	out := rewrite(n, func(t *Node) string {
+		if t.Quoted || t.Field != "" {
+			return t.String()
+		}
+		if c := concepts.Core(t.Text); c != "" {
+			changed = true
+			return c
+		}
+		return t.String()
+	})
+	if !changed || Key(out) == Key(group) {
+		return ""
+	}
+	return out
+}
+
 // WithoutGeneric returns a group with the generic words of its plain terms removed
 // ("alzheimer disease" → "alzheimer"; "(breast cancer OR "Breast Neoplasms"[mh])" keeps its
 // heading), so a concept is relaxed as a whole, never split into words ORed apart. It
