@@ -67,8 +67,8 @@ type figures struct {
 	// noise counts collected items that share no topical MeSH heading with the paper that
 	// answers the question: an independent measure of off-topic evidence, not the run's own.
 	noise, collected int
-	esearch, efetch                    int64
-	iterations                         int
+	esearch, efetch  int64
+	iterations       int
 }
 
 func (f figures) line(name string) string {
