@@ -78,6 +78,9 @@ type AssessmentDetails struct {
 	ClinicalReasoning     string   `json:"clinical_reasoning"`
 	DrugCandidates        []string `json:"drug_candidates"`
 	KeyFindings           []string `json:"key_findings"`
+	// Stances say which way each on-topic study points on the question, each with the
+	// sentence it rests on. Optional, so verdicts stored before it existed still read.
+	Stances []StudyStance `json:"stances,omitempty"`
 }
 
 // Recommendation is what the judge advises the loop to do next.

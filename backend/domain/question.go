@@ -2,6 +2,7 @@ package domain
 
 import (
 	"context"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -309,4 +310,96 @@ func WithQuestion(ctx context.Context, q ParsedQuestion) context.Context {
 func QuestionFrom(ctx context.Context) (ParsedQuestion, bool) {
 	q, ok := ctx.Value(questionKey{}).(ParsedQuestion)
 	return q, ok
+}
+
+// Stance is which way one study points on the question.
+type Stance string
+
+// The stances. Refutes covers both "no effect" and harm: either way the study does not
+// support the intervention.
+const (
+	StanceSupports Stance = "supports"
+	StanceRefutes  Stance = "refutes"
+	StanceMixed    Stance = "mixed"
+	StanceUnclear  Stance = "unclear"
+)
+
+// StudyStance is one on-topic study's stance with the sentence it rests on. N is the
+// evidence number as the report cites it; Quote is a results or conclusions sentence of
+// the study, verified verbatim against its text (QuoteVerified).
+type StudyStance struct {
+	N             int    `json:"n"`
+	Stance        Stance `json:"stance"`
+	Quote         string `json:"quote,omitempty"`
+	QuoteVerified bool   `json:"quote_verified,omitempty"`
+	// RCT marks a randomised controlled trial, counted apart in the answer line.
+	RCT bool `json:"rct,omitempty"`
+}
+
+// NoStudyLine says plainly that no study of the question's intervention was found among n
+// papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
+// or "" when the question names no intervention or there is no paper at all.
+func NoStudyLine(q ParsedQuestion, n int) string {
+	iv := q.InterventionText()
+	if iv == "" || n == 0 {
+		return ""
+	}
+	in := ""
+	if c := q.ConditionText(); c != "" {
+		in = " in " + c
+	}
+	papers := "papers"
+	if n == 1 {
+		papers = "paper"
+	}
+	return fmt.Sprintf("No study of %s%s was found among the %d %s; %d set aside.", iv, in, n, papers, n)
+}
+
+// AnswerLine is the one line above the scores that answers "does it work?": the subject,
+// then how many on-topic studies point which way ("Metformin for cancer: 5 studies: 3
+// support (2 RCTs), 1 no effect or harm, 1 unclear"). With no on-topic study of a named
+// intervention it is NoStudyLine over the total papers; "" when there is nothing to say.
+func AnswerLine(q ParsedQuestion, stances []StudyStance, total int) string {
+	if len(stances) == 0 {
+		return NoStudyLine(q, total)
+	}
+	subject := q.InterventionText()
+	if subject != "" {
+		subject = strings.ToUpper(subject[:1]) + subject[1:]
+		if c := q.ConditionText(); c != "" {
+			subject += " for " + c
+		}
+	} else {
+		subject = strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
+	}
+	count := map[Stance]int{}
+	rct := map[Stance]int{}
+	for _, s := range stances {
+		count[s.Stance]++
+		if s.RCT {
+			rct[s.Stance]++
+		}
+	}
+	var parts []string
+	for _, k := range []struct {
+		s    Stance
+		word string
+	}{{StanceSupports, "support"}, {StanceRefutes, "no effect or harm"}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
+		if count[k.s] == 0 {
+			continue
+		}
+		p := fmt.Sprintf("%d %s", count[k.s], k.word)
+		if rct[k.s] > 0 {
+			p += fmt.Sprintf(" (%d RCT%s)", rct[k.s], plural(rct[k.s]))
+		}
+		parts = append(parts, p)
+	}
+	return fmt.Sprintf("%s: %d stud%s: %s", subject, len(stances), map[bool]string{true: "y", false: "ies"}[len(stances) == 1], strings.Join(parts, ", "))
+}
+
+func plural(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
 }

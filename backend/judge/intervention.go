@@ -1,10 +1,10 @@
 package judge
 
 import (
-	"fmt"
 	"strings"
 
 	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
 )
 
 // A question that names an intervention ("Is metformin effective for treating cancer?")
@@ -12,24 +12,8 @@ import (
 // intervention or members of the class it names, never other drugs the abstracts happen to
 // mention, and when no paper studies it the judge says so plainly.
 
-// NoStudyLine says plainly that no study of the question's intervention was found among n
-// papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
-// or "" when the question names no intervention or there is no paper at all.
-func NoStudyLine(q concepts.Set, n int) string {
-	iv := q.InterventionText()
-	if iv == "" || n == 0 {
-		return ""
-	}
-	in := ""
-	if c := q.ConditionText(); c != "" {
-		in = " in " + c
-	}
-	papers := "papers"
-	if n == 1 {
-		papers = "paper"
-	}
-	return fmt.Sprintf("No study of %s%s was found among the %d %s; %d set aside.", iv, in, n, papers, n)
-}
+// NoStudyLine is domain.NoStudyLine (the judge, the report and the window say it alike).
+func NoStudyLine(q concepts.Set, n int) string { return domain.NoStudyLine(q, n) }
 
 // namesIntervention reports whether a drug name is the question's intervention: one of
 // its wordings, a member of the class it names, or sharing its stem ("metformin

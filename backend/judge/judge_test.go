@@ -47,7 +47,7 @@ func (s *scripted) Complete(ctx context.Context, req llm.Request) (llm.Response,
 	return llm.Response{Text: r.text, Model: req.Model}, nil
 }
 
-const validAnswer = `{"details":{"mechanism_score":7,"mechanism_reasoning":"AMPK activation is shown in mice [3].","clinical_evidence_score":6,"clinical_reasoning":"One small RCT and a cohort [1][2].","drug_candidates":["Metformin"],"key_findings":["Metformin improved memory in MCI [1]"]},"sufficient":true,"confidence":0.7,"recommendation":"synthesize","next_search_queries":[],"reasoning":"Combined score 13 with a clear mechanism and one candidate."}`
+const validAnswer = `{"details":{"mechanism_score":7,"mechanism_reasoning":"AMPK activation is shown in mice [3].","clinical_evidence_score":6,"clinical_reasoning":"One small RCT and a cohort [1][2].","drug_candidates":["Metformin"],"key_findings":["Metformin improved memory in MCI [1]"],"stances":[]},"sufficient":true,"confidence":0.7,"recommendation":"synthesize","next_search_queries":[],"reasoning":"Combined score 13 with a clear mechanism and one candidate."}`
 
 func mixedScenario(t *testing.T) scenario {
 	return loadScenarios(t)["02_metformin_alzheimer_mixed"]
@@ -96,7 +96,7 @@ func TestLLMJudgeSuccess(t *testing.T) {
 }
 
 func TestLLMJudgeEmptyEvidenceUsesEmptyPrompt(t *testing.T) {
-	c := &scripted{replies: []reply{{text: `{"details":{"mechanism_score":0,"mechanism_reasoning":"No evidence at all.","clinical_evidence_score":0,"clinical_reasoning":"No evidence at all.","drug_candidates":[],"key_findings":[]},"sufficient":false,"confidence":0,"recommendation":"continue","next_search_queries":["alzheimer drug repurposing","alzheimer randomized trial","alzheimer mechanism"],"reasoning":"Nothing was found; search again."}`}}}
+	c := &scripted{replies: []reply{{text: `{"details":{"mechanism_score":0,"mechanism_reasoning":"No evidence at all.","clinical_evidence_score":0,"clinical_reasoning":"No evidence at all.","drug_candidates":[],"key_findings":[],"stances":[]},"sufficient":false,"confidence":0,"recommendation":"continue","next_search_queries":["alzheimer drug repurposing","alzheimer randomized trial","alzheimer mechanism"],"reasoning":"Nothing was found; search again."}`}}}
 	a, _, err := llmJudge(c).Assess(context.Background(), Input{Question: "What drugs could be repurposed for Alzheimer's disease?"})
 	require.NoError(t, err)
 	require.Equal(t, domain.JudgeKindLLM, a.Judge.Kind)

@@ -24,7 +24,7 @@ func answer(mech, clin int, sufficient bool, cands []string, findings []string) 
 		return "[" + strings.Join(parts, ",") + "]"
 	}
 	return `{"details":{"mechanism_score":` + itoa(mech) + `,"mechanism_reasoning":"Mechanism reasoning text.","clinical_evidence_score":` + itoa(clin) +
-		`,"clinical_reasoning":"Clinical reasoning text.","drug_candidates":` + q(cands) + `,"key_findings":` + q(findings) +
+		`,"clinical_reasoning":"Clinical reasoning text.","drug_candidates":` + q(cands) + `,"key_findings":` + q(findings) + `,"stances":[]` +
 		`},"sufficient":` + map[bool]string{true: "true", false: "false"}[sufficient] + `,"confidence":1,"recommendation":"` + rec +
 		`","next_search_queries":[],"reasoning":"The model's own reasoning about the evidence."}`
 }

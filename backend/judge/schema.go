@@ -14,12 +14,21 @@ type assessmentOutput struct {
 		ClinicalReasoning     string   `json:"clinical_reasoning" jsonschema:"minLength=10,description=Explanation of the clinical evidence score"`
 		DrugCandidates        []string `json:"drug_candidates" jsonschema:"description=Specific drug candidates named in the evidence"`
 		KeyFindings           []string `json:"key_findings" jsonschema:"description=Key findings from the evidence citing [n]"`
+		// Stances may be empty; a verdict stored before they existed reads without them.
+		Stances []stanceOutput `json:"stances" jsonschema:"description=For each on-topic study: which way it points on the question, with the results or conclusions sentence it rests on, copied verbatim (may be empty)"`
 	} `json:"details"`
 	Sufficient        bool     `json:"sufficient" jsonschema:"description=Is the evidence sufficient to recommend candidates?"`
 	Confidence        float64  `json:"confidence" jsonschema:"minimum=0,maximum=1,description=Confidence in the assessment (0-1)"`
 	Recommendation    string   `json:"recommendation" jsonschema:"enum=continue,enum=synthesize"`
 	NextSearchQueries []string `json:"next_search_queries" jsonschema:"description=If continue: 3-5 specific search queries"`
 	Reasoning         string   `json:"reasoning" jsonschema:"minLength=20,description=Overall reasoning for the recommendation"`
+}
+
+// stanceOutput is one study's stance as the model writes it.
+type stanceOutput struct {
+	N      int    `json:"n" jsonschema:"minimum=1,description=The evidence number as cited, [n]"`
+	Stance string `json:"stance" jsonschema:"enum=supports,enum=refutes,enum=mixed,enum=unclear,description=supports: the study finds a benefit; refutes: no effect or harm; mixed; unclear"`
+	Quote  string `json:"quote" jsonschema:"description=The results or conclusions sentence the stance rests on, copied verbatim from the evidence"`
 }
 
 // assessmentSchema is derived once; SchemaFor only fails on a programming error.

@@ -20,7 +20,7 @@ func benchAnswer() string {
 	}
 	return `{"details":{"mechanism_score":7,"mechanism_reasoning":"AMPK activation and improved insulin signalling are supported by several animal studies and two human biomarker studies.",` +
 		`"clinical_evidence_score":4,"clinical_reasoning":"Only observational cohorts and one small pilot RCT; no phase 3 data yet.",` +
-		`"drug_candidates":[` + strings.Join(drugs, ",") + `],"key_findings":[` + strings.Join(findings, ",") + `]},` +
+		`"drug_candidates":[` + strings.Join(drugs, ",") + `],"key_findings":[` + strings.Join(findings, ",") + `],"stances":[]},` +
 		`"sufficient":false,"confidence":0.62,"recommendation":"continue","next_search_queries":["metformin alzheimer randomized","GLP-1 agonist dementia trial","pioglitazone cognitive decline"],` +
 		`"reasoning":"Mechanistic evidence is reasonable but the clinical evidence is thin; search for trials before synthesising."}`
 }

@@ -244,6 +244,8 @@ type jsonExport struct {
 	Format      string                      `json:"format"`
 	Version     int                         `json:"version"`
 	Question    string                      `json:"question"`
+	Understood  string                      `json:"understood,omitempty"`
+	Answer      string                      `json:"answer,omitempty"`
 	Config      domain.RunConfig            `json:"config"`
 	Run         domain.Run                  `json:"run"`
 	Events      []domain.Event              `json:"events"`
@@ -265,11 +267,12 @@ type jsonEvidence struct {
 }
 
 func writeJSON(w io.Writer, run ExportRun) error {
+	built := Build(InputFromExport(run))
 	out := jsonExport{
 		Format: "deepcritical-run", Version: 1, Question: run.Run.Question, Config: run.Run.Config, Run: run.Run,
 		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
 		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
-		Limitations: nonNil(Build(InputFromExport(run)).Limitations),
+		Limitations: nonNil(built.Limitations), Understood: built.Understood, Answer: built.Answer,
 	}
 	for i, ev := range run.Evidence {
 		out.Evidence = append(out.Evidence, jsonEvidence{N: i + 1, Key: ev.CanonicalKey(), Evidence: ev})

@@ -14,10 +14,11 @@ import (
 // html/template escapes every value by context, so evidence titles, LLM text and URLs cannot
 // inject markup; non-http(s) URLs are neutralised by the template's URL filter.
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"pct":   func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
-	"cites": citeLinks,
-	"prose": proseWithCites,
-	"yesno": yesNo,
+	"stanceWord": stanceWord,
+	"pct":        func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
+	"cites":      citeLinks,
+	"prose":      proseWithCites,
+	"yesno":      yesNo,
 	// httpURL drops anything but http(s) links, so a javascript: or file: URL from a
 	// source is shown nowhere as a link.
 	"httpURL": func(u string) string {
@@ -53,11 +54,15 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 <p class="disclaimer">{{.Disclaimer}}</p>
 </header>
 <section><h2>Question</h2><p>{{.Question}}</p>
+{{if .Understood}}<p class="note">Understood as: {{.Understood}}</p>{{end}}
 <p><span class="status {{.Status}}">{{.Status}}</span>{{if .Partial}} <span class="status">partial synthesis</span>{{end}}</p>
 <p><strong>Stop rule:</strong> {{.StopRule}}</p></section>
 <section><h2>Limitations</h2>
 {{if .Limitations}}<ul class="limitations">{{range .Limitations}}<li class="warn" data-kind="{{.Kind}}">⚠ {{.Text}}</li>{{end}}</ul>{{else}}<p>No source failed, the judge answered, and no evidence was set aside.</p>{{end}}
 </section>
+{{if .Answer}}<section><h2>Answer</h2><p><strong>{{.Answer}}</strong></p>
+{{if .Stances}}<ul class="stances">{{range .Stances}}<li data-stance="{{.Stance}}">[{{.N}}] {{stanceWord .Stance}}{{if .Quote}} — “{{.Quote}}”{{if not .QuoteVerified}} <span class="warn">⚠ quote not found verbatim in the evidence</span>{{end}}{{end}}</li>{{end}}</ul>{{end}}
+</section>{{end}}
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>
 {{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the stored evidence</span>{{else}}supported by {{cites .Citations}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}

@@ -52,6 +52,9 @@ func renderMarkdown(r Report) string {
 	w("# DeepCritical research report\n\n")
 	w("> %s\n\n", Disclaimer)
 	w("## Question\n\n%s\n\n", md(r.Question))
+	if r.Understood != "" {
+		w("*Understood as:* %s\n\n", md(r.Understood))
+	}
 	w("**Status:** %s", statusLabel(r))
 	if r.Partial {
 		w(" · partial synthesis")
@@ -61,6 +64,22 @@ func renderMarkdown(r Report) string {
 
 	b.WriteString(limitationsMarkdown(r.Limitations))
 
+	if r.Answer != "" {
+		w("## Answer\n\n**%s**\n\n", md(r.Answer))
+		for _, s := range r.Stances {
+			w("- [%d] %s", s.N, stanceWord(s.Stance))
+			if s.Quote != "" {
+				w(" — “%s”", md(s.Quote))
+				if !s.QuoteVerified {
+					w(" (⚠ quote not found verbatim in the evidence)")
+				}
+			}
+			w("\n")
+		}
+		if len(r.Stances) > 0 {
+			w("\n")
+		}
+	}
 	w("## Summary\n\n%s\n\n*%s*\n\n", mdProse(r.Summary), md(r.SummaryNote))
 
 	w("## Drug candidates\n\n")
@@ -220,4 +239,17 @@ func codeSafe(s string) string {
 		return "—"
 	}
 	return s
+}
+
+// stanceWord says a stance in the words of the answer line.
+func stanceWord(s domain.Stance) string {
+	switch s {
+	case domain.StanceSupports:
+		return "supports"
+	case domain.StanceRefutes:
+		return "no effect or harm"
+	case domain.StanceMixed:
+		return "mixed"
+	}
+	return "unclear"
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/verify/grounding"
 )
@@ -118,29 +119,35 @@ type JudgeLine struct {
 
 // Report is the structured report; Markdown is its rendering, the report of record.
 type Report struct {
-	Question      string        `json:"question"`
-	RunID         string        `json:"run_id"`
-	Status        string        `json:"status"`
-	Partial       bool          `json:"partial"`
-	StopReason    string        `json:"stop_reason"`
-	StopRule      string        `json:"stop_rule"`
-	Iterations    int           `json:"iterations"`
-	Candidates    []Candidate   `json:"candidates"`
-	Findings      []Finding     `json:"findings"`
-	HasAssessment bool          `json:"has_assessment"`
-	Scores        Scores        `json:"scores"`
-	Reasoning     string        `json:"reasoning"`
-	Summary       string        `json:"summary"`
-	SummaryNote   string        `json:"summary_note"`
-	Rows          []Row         `json:"evidence"`
-	Judge         JudgeLine     `json:"judge"`
-	Verification  *Verification `json:"verification,omitempty"`
-	Flagged       []string      `json:"flagged"`
-	RedFlags      []string      `json:"red_flags,omitempty"`
-	Limitations   []Limitation  `json:"limitations"`
-	GeneratedAt   time.Time     `json:"generated_at"`
-	Disclaimer    string        `json:"disclaimer"`
-	Markdown      string        `json:"-"`
+	Question string `json:"question"`
+	// Understood is how the question was parsed ("intervention: metformin · condition:
+	// cancer"); Answer is the line above the scores that says which way the studies point,
+	// or that no study of the named intervention was found; Stances are the studies'.
+	Understood    string               `json:"understood,omitempty"`
+	Answer        string               `json:"answer,omitempty"`
+	Stances       []domain.StudyStance `json:"stances,omitempty"`
+	RunID         string               `json:"run_id"`
+	Status        string               `json:"status"`
+	Partial       bool                 `json:"partial"`
+	StopReason    string               `json:"stop_reason"`
+	StopRule      string               `json:"stop_rule"`
+	Iterations    int                  `json:"iterations"`
+	Candidates    []Candidate          `json:"candidates"`
+	Findings      []Finding            `json:"findings"`
+	HasAssessment bool                 `json:"has_assessment"`
+	Scores        Scores               `json:"scores"`
+	Reasoning     string               `json:"reasoning"`
+	Summary       string               `json:"summary"`
+	SummaryNote   string               `json:"summary_note"`
+	Rows          []Row                `json:"evidence"`
+	Judge         JudgeLine            `json:"judge"`
+	Verification  *Verification        `json:"verification,omitempty"`
+	Flagged       []string             `json:"flagged"`
+	RedFlags      []string             `json:"red_flags,omitempty"`
+	Limitations   []Limitation         `json:"limitations"`
+	GeneratedAt   time.Time            `json:"generated_at"`
+	Disclaimer    string               `json:"disclaimer"`
+	Markdown      string               `json:"-"`
 	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
 	Outcome string `json:"-"`
 }
@@ -170,6 +177,10 @@ func Build(in Input) Report {
 		r.Outcome = domain.RunOutcome(in.Run, r.Status)
 	}
 	flagCandidate, flagFinding := verifierFlags(in.Verification)
+	q, qerr := concepts.Of(in.Run.Question, in.Run.Parsed)
+	if qerr == nil {
+		r.Understood = q.Summary()
+	}
 
 	if a := in.Assessment; a != nil {
 		r.HasAssessment = true
@@ -186,6 +197,10 @@ func Build(in Input) Report {
 				Flagged: !m.Supported() || flagFinding[grounding.Normalize(f)]})
 		}
 		r.Judge = judgeLine(a.Judge)
+		r.Stances = a.Details.Stances
+		if qerr == nil {
+			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence))
+		}
 	} else {
 		r.Judge = judgeLine(in.Run.Judge)
 	}

@@ -534,7 +534,7 @@ func assessment(prompt string) string {
 		"details": map[string]any{
 			"mechanism_score": 7, "mechanism_reasoning": "The evidence describes a plausible mechanism of action in several studies.",
 			"clinical_evidence_score": 6, "clinical_reasoning": "There are registered clinical trials and human studies among the evidence.",
-			"drug_candidates": nonNil(candidates), "key_findings": nonNil(findings),
+			"drug_candidates": nonNil(candidates), "key_findings": nonNil(findings), "stances": []any{},
 		},
 		"sufficient": len(candidates) > 0, "confidence": 0.72,
 		"recommendation":      map[bool]string{true: "synthesize", false: "continue"}[len(candidates) > 0],

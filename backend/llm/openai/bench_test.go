@@ -20,7 +20,7 @@ func BenchmarkGenerateRoundTrip(b *testing.B) {
 		findings = append(findings, fmt.Sprintf(`"Finding %d: metformin reduced amyloid-beta by %d%% (PMID %d)"`, i, 20+i, 30000000+i))
 	}
 	answer := `{"details":{"mechanism_score":7,"mechanism_reasoning":"AMPK activation is supported by animal studies.","clinical_evidence_score":4,"clinical_reasoning":"Only observational cohorts and one pilot RCT.","drug_candidates":["metformin","liraglutide"],"key_findings":[` +
-		strings.Join(findings, ",") + `]},"sufficient":false,"confidence":0.62,"recommendation":"continue","next_search_queries":["metformin alzheimer randomized"],"reasoning":"Mechanism is plausible but clinical evidence is thin."}`
+		strings.Join(findings, ",") + `],"stances":[]},"sufficient":false,"confidence":0.62,"recommendation":"continue","next_search_queries":["metformin alzheimer randomized"],"reasoning":"Mechanism is plausible but clinical evidence is thin."}`
 	srv := llmtest.NewServer(b, llmtest.Reply{Body: llmtest.OpenAIText("gpt-4o-mini", answer)})
 	c, err := New(Config{BaseURL: srv.URL, APIKey: "k", Model: "gpt-4o-mini"})
 	if err != nil {

@@ -12,6 +12,11 @@ type JudgeAnswer struct {
 		ClinicalReasoning     string   `json:"clinical_reasoning" jsonschema:"minLength=10"`
 		DrugCandidates        []string `json:"drug_candidates"`
 		KeyFindings           []string `json:"key_findings"`
+		Stances               []struct {
+			N      int    `json:"n" jsonschema:"minimum=1"`
+			Stance string `json:"stance" jsonschema:"enum=supports,enum=refutes,enum=mixed,enum=unclear"`
+			Quote  string `json:"quote"`
+		} `json:"stances"`
 	} `json:"details"`
 	Sufficient        bool     `json:"sufficient"`
 	Confidence        float64  `json:"confidence" jsonschema:"minimum=0,maximum=1"`
