@@ -86,6 +86,10 @@ func New(d Deps, o Options) (*Orchestrator, error) {
 // event, and returns the run. It returns quickly (no search), so the caller has the run id
 // at once.
 func (o *Orchestrator) Create(ctx context.Context, question string, cfg domain.RunConfig) (domain.Run, error) {
+	if pq, ok := domain.QuestionFrom(ctx); ok {
+		// The user corrected the parse before starting (runs.Researcher puts it here).
+		return o.CreateParsed(ctx, question, cfg, &pq)
+	}
 	return o.CreateParsed(ctx, question, cfg, nil)
 }
 

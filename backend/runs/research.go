@@ -17,6 +17,8 @@ type Request struct {
 	Model         string
 	Sources       []domain.Source
 	MaxIterations int
+	// Parsed is the question as the user corrected its parse (nil: the run parses it).
+	Parsed *domain.ParsedQuestion
 }
 
 // Emitter receives each event of a run after it is stored (nil: nobody listens). An
@@ -75,6 +77,11 @@ func (r Researcher) Start(ctx context.Context, req Request, emit Emitter) (*Hand
 	loop, err := r.Engines.loop(eng, emit)
 	if err != nil {
 		return nil, err
+	}
+	if req.Parsed != nil {
+		// The corrected parse reaches Orchestrator.Create through the context, the one
+		// value it reads from it there; the Loop interface stays the question and config.
+		ctx = domain.WithQuestion(ctx, *req.Parsed)
 	}
 	return r.Runner.Start(ctx, loop, q, cfg)
 }

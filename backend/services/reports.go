@@ -11,6 +11,7 @@ import (
 	"github.com/adrg/xdg"
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
@@ -59,6 +60,10 @@ type ReportView struct {
 	Limitations []report.Limitation `json:"limitations"`
 	// Outcome is domain.RunOutcome's one line, the same the run header and History show.
 	Outcome string `json:"outcome"`
+	// Understood is how the question was parsed; Answer the line above the scores
+	// (domain.AnswerLine over the final assessment's stances), as the report states them.
+	Understood string `json:"understood,omitempty"`
+	Answer     string `json:"answer,omitempty"`
 }
 
 // EvidenceView is one evidence card: the evidence with its appraisal, if any.
@@ -71,6 +76,8 @@ type EvidenceView struct {
 	// appraisal's finding, then publication types, MeSH, registry and keywords), so the
 	// window shows the class the judge and the report used, not a guess of its own.
 	Design string `json:"design"`
+	// Stance is which way the study points on the question, from the final assessment.
+	Stance *domain.StudyStance `json:"stance,omitempty"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -115,10 +122,37 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
 		view.Outcome = domain.RunOutcome(run, view.Status)
+		answerView(&view, run)
 	} else {
 		return view, err
 	}
 	return view, nil
+}
+
+// answerView fills the answer line, the parse and each card's stance from the run's final
+// assessment (the last one of the run itself, not a re-judgement).
+func answerView(view *ReportView, run domain.Run) {
+	q, err := concepts.Of(run.Question, run.Parsed)
+	if err != nil {
+		return
+	}
+	view.Understood = q.Summary()
+	var final *domain.StoredAssessment
+	for i := range view.Assessments {
+		if view.Assessments[i].Label == "" {
+			final = &view.Assessments[i]
+		}
+	}
+	if final == nil {
+		return
+	}
+	stances := final.Assessment.Details.Stances
+	view.Answer = domain.AnswerLine(q, stances, len(view.Evidence))
+	for i := range stances {
+		if n := stances[i].N; n >= 1 && n <= len(view.Evidence) {
+			view.Evidence[n-1].Stance = &stances[i]
+		}
+	}
 }
 
 // evidenceViews are the evidence cards of a run, numbered as the report cites them.

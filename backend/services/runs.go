@@ -31,11 +31,22 @@ type StartRequest struct {
 	Model         string          `json:"model"`
 	Sources       []domain.Source `json:"sources"`
 	MaxIterations int             `json:"max_iterations"`
+	// Roles are the user's corrections of how the question was understood (a concept's
+	// text to its role; "" drops it), as the chips under the question box set them.
+	Roles map[string]string `json:"roles,omitempty"`
 }
 
 // request is the request as the run stack takes it.
-func (req StartRequest) request() runs.Request {
-	return runs.Request{Question: req.Question, Judge: req.Judge, Model: req.Model, Sources: req.Sources, MaxIterations: req.MaxIterations}
+func (req StartRequest) request() (runs.Request, error) {
+	out := runs.Request{Question: req.Question, Judge: req.Judge, Model: req.Model, Sources: req.Sources, MaxIterations: req.MaxIterations}
+	if len(req.Roles) > 0 {
+		q, err := parseWithRoles(req.Question, req.Roles)
+		if err != nil {
+			return out, err
+		}
+		out.Parsed = &q
+	}
+	return out, nil
 }
 
 // Start begins a run in the background and returns its id at once.
@@ -44,7 +55,11 @@ func (r *RunService) Start(req StartRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	h, err := research.Start(context.Background(), req.request(), r.emitter)
+	rr, err := req.request()
+	if err != nil {
+		return "", err
+	}
+	h, err := research.Start(context.Background(), rr, r.emitter)
 	if err != nil {
 		return "", err
 	}

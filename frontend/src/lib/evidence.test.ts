@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { highlight, qualityBadge } from './evidence'
+import { highlight, qualityBadge, stanceBadge } from './evidence'
 
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
@@ -50,4 +50,15 @@ describe('off-topic evidence', () => {
     expect(topicOf(items[1].evidence)?.reason).toContain('melanoma')
     expect(topicOf(null)).toBeNull()
   })
+})
+
+describe('stanceBadge', () => {
+  it.each([
+    [{ stance: 'supports', quote: 'Metformin reduced mortality.', quote_verified: true }, 'supports', 'ok', '“Metformin reduced mortality.”'],
+    [{ stance: 'refutes', quote: 'No difference was seen.', quote_verified: false }, 'no effect or harm', 'bad', '“No difference was seen.” (not found verbatim in the paper)'],
+    [{ stance: 'unclear' }, 'unclear', '', 'No sentence to rest on'],
+  ])('%o', (s, label, tone, title) => {
+    expect(stanceBadge(s)).toEqual({ label, tone, title })
+  })
+  it('is absent without a stance', () => expect(stanceBadge(undefined)).toBeNull())
 })

@@ -98,3 +98,28 @@ export function splitOffTopic<T extends { evidence: unknown }>(items: T[]): { on
   for (const it of items) (topicOf(it.evidence)?.off_topic ? off : on).push(it)
   return { on, off }
 }
+
+/** StanceLike is the part of a study's stance the card reads. */
+export interface StanceLike {
+  stance: string
+  quote?: string
+  quote_verified?: boolean
+}
+
+/**
+ * stanceBadge says which way a study points on the question ("supports", "no effect or
+ * harm", "mixed", "unclear"), with the sentence it rests on as the tooltip; null when the
+ * judge gave the study no stance (off-topic, or a verdict from before stances existed).
+ */
+export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | null {
+  if (!s) return null
+  const words: Record<string, [string, string]> = {
+    supports: ['supports', 'ok'],
+    refutes: ['no effect or harm', 'bad'],
+    mixed: ['mixed', 'warn'],
+    unclear: ['unclear', ''],
+  }
+  const [label, tone] = words[s.stance] ?? ['unclear', '']
+  const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : 'No sentence to rest on'
+  return { label, tone, title: quote }
+}

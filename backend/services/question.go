@@ -1,0 +1,63 @@
+package services
+
+import (
+	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+)
+
+// QuestionView is how DeepCritical understood a question, shown as chips under the
+// question box as the user types, so a wrong reading can be corrected before the run.
+type QuestionView struct {
+	// Kind is "intervention" (names one), "open" (asks which) or "other".
+	Kind     domain.QuestionKind `json:"kind"`
+	Summary  string              `json:"summary"`
+	Concepts []ConceptView       `json:"concepts"`
+	// Error says in one line why the question cannot be searched ("" when it can).
+	Error string `json:"error,omitempty"`
+}
+
+// ConceptView is one chip: a concept's words and role, and for a drug class its name and
+// members.
+type ConceptView struct {
+	Text    string             `json:"text"`
+	Role    domain.ConceptRole `json:"role"`
+	Generic bool               `json:"generic,omitempty"`
+	Class   string             `json:"class,omitempty"`
+	Members []string           `json:"members,omitempty"`
+}
+
+// ParseQuestion returns how a question is understood, with the user's role corrections
+// applied (roles maps a concept's text to its role; "" drops it). The run parses the same
+// way, so what the chips show is what the run searches for.
+func (r *RunService) ParseQuestion(question string, roles map[string]string) QuestionView {
+	q, err := parseWithRoles(question, roles)
+	if err != nil {
+		return QuestionView{Error: domain.SafeMessage(err), Concepts: []ConceptView{}}
+	}
+	v := QuestionView{Kind: q.Kind, Summary: q.Summary(), Concepts: []ConceptView{}}
+	for _, c := range q.Concepts {
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
+	}
+	return v
+}
+
+// QuestionRoles lists the roles a chip can be given, in the order the window offers them.
+func (r *RunService) QuestionRoles() []domain.ConceptRole { return domain.ConceptRoles }
+
+// parseWithRoles parses a question and applies the user's corrections; nil roles parse it
+// as it is.
+func parseWithRoles(question string, roles map[string]string) (concepts.Set, error) {
+	q, err := domain.ValidateQuestion(question)
+	if err != nil {
+		return concepts.Set{}, err
+	}
+	set, err := concepts.Extract(q)
+	if err != nil || len(roles) == 0 {
+		return set, err
+	}
+	typed := map[string]concepts.Role{}
+	for text, role := range roles {
+		typed[text] = concepts.Role(role)
+	}
+	return concepts.Correct(set, typed)
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest'
+import { chipLabel, kindNote } from './question'
+
+describe('question chips', () => {
+  it.each([
+    [{ text: 'metformin', class: '' }, 'metformin'],
+    [{ text: 'statins', class: 'HMG-CoA reductase inhibitors' }, 'statins (HMG-CoA reductase inhibitors)'],
+  ])('labels %o', (c, want) => expect(chipLabel(c)).toBe(want))
+
+  it('says what each kind of question asks for', () => {
+    const concepts = [
+      { text: 'metformin', role: 'intervention', generic: false },
+      { text: 'cancer', role: 'condition', generic: false },
+    ]
+    expect(kindNote({ kind: 'intervention', concepts } as never)).toBe('— evidence must study metformin')
+    expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
+    expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
+  })
+})

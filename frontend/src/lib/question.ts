@@ -1,0 +1,23 @@
+// Words for the question chips (QuestionChips.svelte), kept apart so they are tested.
+import type { ConceptView, QuestionView } from './api'
+
+/** The roles a chip can be given, as the backend names them. */
+export const chipRoles = ['condition', 'intervention', 'comparator', 'outcome', 'population', 'other'] as const
+
+/** A chip's text: the concept, with its drug class when it names one. */
+export function chipLabel(c: Pick<ConceptView, 'text' | 'class'>): string {
+  return c.class ? `${c.text} (${c.class})` : c.text
+}
+
+/** What the question asks for, in one short phrase after the chips. */
+export function kindNote(v: Pick<QuestionView, 'kind' | 'concepts'>): string {
+  const iv = v.concepts.filter((c) => c.role === 'intervention' && !c.generic).map((c) => c.text)
+  switch (v.kind) {
+    case 'intervention':
+      return `— evidence must study ${iv.join(' and ')}`
+    case 'open':
+      return '— asks which interventions could serve'
+    default:
+      return '— names no intervention'
+  }
+}
