@@ -358,20 +358,20 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 // AnswerLine is the one line above the scores that answers "does it work?": the subject,
 // then how many on-topic studies point which way ("Metformin for cancer: 5 studies: 3
 // support (2 RCTs), 1 no effect or harm, 1 unclear"). With no on-topic study of a named
-// intervention it is NoStudyLine over the total papers; "" when there is nothing to say.
-func AnswerLine(q ParsedQuestion, stances []StudyStance, total int) string {
-	if len(stances) == 0 {
+// intervention it is NoStudyLine over the total papers; with on-topic studies but no
+// stances (a verdict stored before stances existed) it counts them; "" when there is
+// nothing to say.
+func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) string {
+	if onTopic == 0 {
 		return NoStudyLine(q, total)
 	}
-	subject := q.InterventionText()
-	if subject != "" {
-		subject = strings.ToUpper(subject[:1]) + subject[1:]
-		if c := q.ConditionText(); c != "" {
-			subject += " for " + c
+	if len(stances) == 0 {
+		if q.InterventionText() == "" {
+			return ""
 		}
-	} else {
-		subject = strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
+		return fmt.Sprintf("%s: %d on-topic stud%s; which way each points was not assessed", answerSubject(q), onTopic, map[bool]string{true: "y", false: "ies"}[onTopic == 1])
 	}
+	subject := answerSubject(q)
 	count := map[Stance]int{}
 	rct := map[Stance]int{}
 	for _, s := range stances {
@@ -402,4 +402,18 @@ func plural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// answerSubject is what the answer line is about: "Metformin for cancer", else the
+// question itself.
+func answerSubject(q ParsedQuestion) string {
+	subject := q.InterventionText()
+	if subject == "" {
+		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
+	}
+	subject = strings.ToUpper(subject[:1]) + subject[1:]
+	if c := q.ConditionText(); c != "" {
+		subject += " for " + c
+	}
+	return subject
 }

@@ -199,7 +199,7 @@ func Build(in Input) Report {
 		r.Judge = judgeLine(a.Judge)
 		r.Stances = a.Details.Stances
 		if qerr == nil {
-			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence))
+			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence))
 		}
 	} else {
 		r.Judge = judgeLine(in.Run.Judge)
@@ -416,4 +416,15 @@ func designSummary(rows []Row) string {
 		parts[i] = fmt.Sprintf("%d %s", counts[k], k)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// onTopicCount counts the evidence not set aside as off-topic.
+func onTopicCount(evs []domain.Evidence) int {
+	n := 0
+	for _, e := range evs {
+		if !e.IsOffTopic() {
+			n++
+		}
+	}
+	return n
 }

@@ -147,7 +147,13 @@ func answerView(view *ReportView, run domain.Run) {
 		return
 	}
 	stances := final.Assessment.Details.Stances
-	view.Answer = domain.AnswerLine(q, stances, len(view.Evidence))
+	onTopic := 0
+	for _, e := range view.Evidence {
+		if !e.Evidence.IsOffTopic() {
+			onTopic++
+		}
+	}
+	view.Answer = domain.AnswerLine(q, stances, len(view.Evidence), onTopic)
 	for i := range stances {
 		if n := stances[i].N; n >= 1 && n <= len(view.Evidence) {
 			view.Evidence[n-1].Stance = &stances[i]

@@ -168,12 +168,31 @@ func FollowUp(question concepts.Set, text string) string {
 		}
 	}
 	req := question.Required()
-	if len(fresh) == 0 || len(req) == 0 {
-		// A rewording of the question's own concepts: search it as a concept query, with
-		// the question's learnt headings for the same concepts.
+	if len(req) == 0 {
+		// A question without a required concept: search the follow-up as a concept query,
+		// with the question's learnt headings for the same concepts.
 		for i := range set.Concepts {
 			if j := sameConcept(question, set.Concepts[i]); j >= 0 {
 				set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+			}
+		}
+		return Render(set, capped(specific(set)))
+	}
+	if len(fresh) == 0 {
+		// A rewording of the question's own concepts: searched as it is (with the question's
+		// learnt headings) when it keeps every required concept, else as the question's
+		// required concepts ("cancer systematic review" for a question about metformin in
+		// cancer never becomes "cancer").
+		covered := map[int]bool{}
+		for i := range set.Concepts {
+			if j := sameConcept(question, set.Concepts[i]); j >= 0 {
+				covered[j] = true
+				set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+			}
+		}
+		for _, r := range req {
+			if !covered[r] {
+				return Render(question, req)
 			}
 		}
 		return Render(set, capped(specific(set)))

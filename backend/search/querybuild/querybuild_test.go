@@ -135,3 +135,22 @@ func TestPickShortensWithoutBreakingSyntax(t *testing.T) {
 		t.Errorf("pick: %q", got)
 	}
 }
+
+// TestFollowUpKeepsTheNamedIntervention: a follow-up that rewords only part of a question
+// naming an intervention never searches the condition alone.
+func TestFollowUpKeepsTheNamedIntervention(t *testing.T) {
+	q, err := concepts.Extract("Is metformin effective for treating cancer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := map[string]string{
+		"cancer systematic review meta-analysis": "metformin AND cancer",
+		"cancer mechanism of action":             "metformin AND cancer",
+		"cancer insulin":                         "metformin AND cancer AND insulin",
+	}
+	for in, want := range cases {
+		if got := FollowUp(q, in); got != want {
+			t.Errorf("FollowUp(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
