@@ -113,7 +113,7 @@ export interface StanceLike {
  */
 export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | null {
   if (!s) return null
-  const words: Record<string, [string, string]> = {
+  const words: Record<string, [string, QualityBadge['tone']]> = {
     supports: ['supports', 'ok'],
     refutes: ['no effect or harm', 'bad'],
     mixed: ['mixed', 'warn'],

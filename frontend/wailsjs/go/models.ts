@@ -559,6 +559,26 @@ export namespace domain {
 	        this.overrides = source["overrides"];
 	    }
 	}
+	export class StudyStance {
+	    n: number;
+	    stance: string;
+	    quote?: string;
+	    quote_verified?: boolean;
+	    rct?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new StudyStance(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.n = source["n"];
+	        this.stance = source["stance"];
+	        this.quote = source["quote"];
+	        this.quote_verified = source["quote_verified"];
+	        this.rct = source["rct"];
+	    }
+	}
 	export class AssessmentDetails {
 	    mechanism_score: number;
 	    mechanism_reasoning: string;
@@ -566,6 +586,7 @@ export namespace domain {
 	    clinical_reasoning: string;
 	    drug_candidates: string[];
 	    key_findings: string[];
+	    stances?: StudyStance[];
 	
 	    static createFrom(source: any = {}) {
 	        return new AssessmentDetails(source);
@@ -579,7 +600,26 @@ export namespace domain {
 	        this.clinical_reasoning = source["clinical_reasoning"];
 	        this.drug_candidates = source["drug_candidates"];
 	        this.key_findings = source["key_findings"];
+	        this.stances = this.convertValues(source["stances"], StudyStance);
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class Assessment {
 	    details: AssessmentDetails;
@@ -835,6 +875,36 @@ export namespace domain {
 	        this.report_status = source["report_status"];
 	        this.stop_reason = source["stop_reason"];
 	        this.verdict_pass = source["verdict_pass"];
+	    }
+	}
+	export class Concept {
+	    role: string;
+	    text: string;
+	    words: string[];
+	    terms: string[];
+	    mesh?: string[];
+	    class?: string;
+	    members?: string[];
+	    generic?: boolean;
+	    broad?: boolean;
+	    corrected?: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Concept(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.role = source["role"];
+	        this.text = source["text"];
+	        this.words = source["words"];
+	        this.terms = source["terms"];
+	        this.mesh = source["mesh"];
+	        this.class = source["class"];
+	        this.members = source["members"];
+	        this.generic = source["generic"];
+	        this.broad = source["broad"];
+	        this.corrected = source["corrected"];
 	    }
 	}
 	
@@ -1210,6 +1280,40 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class ParsedQuestion {
+	    question: string;
+	    kind: string;
+	    concepts: Concept[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ParsedQuestion(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.question = source["question"];
+	        this.kind = source["kind"];
+	        this.concepts = this.convertValues(source["concepts"], Concept);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class QueryEvent {
 	    source: string;
 	    query: string;
@@ -1273,6 +1377,7 @@ export namespace domain {
 	    // Go type: time
 	    finished_at?: any;
 	    parent_run_id?: string;
+	    parsed_question?: ParsedQuestion;
 	
 	    static createFrom(source: any = {}) {
 	        return new Run(source);
@@ -1293,6 +1398,7 @@ export namespace domain {
 	        this.updated_at = this.convertValues(source["updated_at"], null);
 	        this.finished_at = this.convertValues(source["finished_at"], null);
 	        this.parent_run_id = source["parent_run_id"];
+	        this.parsed_question = this.convertValues(source["parsed_question"], ParsedQuestion);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1388,6 +1494,7 @@ export namespace domain {
 	export class StartedData {
 	    config?: RunConfig;
 	    judge?: JudgeInfo;
+	    parsed_question?: ParsedQuestion;
 	    question?: string;
 	    resumed?: boolean;
 	
@@ -1399,6 +1506,7 @@ export namespace domain {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.config = this.convertValues(source["config"], RunConfig);
 	        this.judge = this.convertValues(source["judge"], JudgeInfo);
+	        this.parsed_question = this.convertValues(source["parsed_question"], ParsedQuestion);
 	        this.question = source["question"];
 	        this.resumed = source["resumed"];
 	    }
@@ -1462,6 +1570,7 @@ export namespace domain {
 		    return a;
 		}
 	}
+	
 	export class SynthesizingData {
 	    evidence_count: number;
 	    partial: boolean;
@@ -1722,6 +1831,26 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class ConceptView {
+	    text: string;
+	    role: string;
+	    generic?: boolean;
+	    class?: string;
+	    members?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ConceptView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.role = source["role"];
+	        this.generic = source["generic"];
+	        this.class = source["class"];
+	        this.members = source["members"];
+	    }
+	}
 	
 	export class EventPayloadTypes {
 	    started: domain.StartedData;
@@ -1785,6 +1914,7 @@ export namespace services {
 	    evidence: domain.Evidence;
 	    appraisal?: domain.Appraisal;
 	    design: string;
+	    stance?: domain.StudyStance;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -1797,6 +1927,7 @@ export namespace services {
 	        this.evidence = this.convertValues(source["evidence"], domain.Evidence);
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
 	        this.design = source["design"];
+	        this.stance = this.convertValues(source["stance"], domain.StudyStance);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2079,6 +2210,42 @@ export namespace services {
 	        this.context_tokens = source["context_tokens"];
 	    }
 	}
+	export class QuestionView {
+	    kind: string;
+	    summary: string;
+	    concepts: ConceptView[];
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new QuestionView(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.summary = source["summary"];
+	        this.concepts = this.convertValues(source["concepts"], ConceptView);
+	        this.error = source["error"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class RejudgeRequest {
 	    run_id: string;
 	    provider: string;
@@ -2107,6 +2274,8 @@ export namespace services {
 	    formats: string[];
 	    limitations: report.Limitation[];
 	    outcome: string;
+	    understood?: string;
+	    answer?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -2125,6 +2294,8 @@ export namespace services {
 	        this.formats = source["formats"];
 	        this.limitations = this.convertValues(source["limitations"], report.Limitation);
 	        this.outcome = source["outcome"];
+	        this.understood = source["understood"];
+	        this.answer = source["answer"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2222,6 +2393,7 @@ export namespace services {
 	    model: string;
 	    sources: string[];
 	    max_iterations: number;
+	    roles?: Record<string, string>;
 	
 	    static createFrom(source: any = {}) {
 	        return new StartRequest(source);
@@ -2234,6 +2406,7 @@ export namespace services {
 	        this.model = source["model"];
 	        this.sources = source["sources"];
 	        this.max_iterations = source["max_iterations"];
+	        this.roles = source["roles"];
 	    }
 	}
 

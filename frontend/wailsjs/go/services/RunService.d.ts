@@ -11,6 +11,10 @@ export function EventPayloads():Promise<services.EventPayloadTypes>;
 
 export function Events(arg1:string,arg2:number):Promise<Array<domain.Event>>;
 
+export function ParseQuestion(arg1:string,arg2:Record<string, string>):Promise<services.QuestionView>;
+
+export function QuestionRoles():Promise<Array<domain.ConceptRole>>;
+
 export function Resume(arg1:string):Promise<void>;
 
 export function Start(arg1:services.StartRequest):Promise<string>;

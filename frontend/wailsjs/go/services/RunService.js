@@ -18,6 +18,14 @@ export function Events(arg1, arg2) {
   return window['go']['services']['RunService']['Events'](arg1, arg2);
 }
 
+export function ParseQuestion(arg1, arg2) {
+  return window['go']['services']['RunService']['ParseQuestion'](arg1, arg2);
+}
+
+export function QuestionRoles() {
+  return window['go']['services']['RunService']['QuestionRoles']();
+}
+
 export function Resume(arg1) {
   return window['go']['services']['RunService']['Resume'](arg1);
 }
