@@ -41,6 +41,9 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	return v
 }
 
+// Examples are the questions the Research view suggests.
+func (r *RunService) Examples() []string { return domain.ExampleQuestions }
+
 // QuestionRoles lists the roles a chip can be given, in the order the window offers them.
 func (r *RunService) QuestionRoles() []domain.ConceptRole { return domain.ConceptRoles }
 

@@ -85,6 +85,7 @@ export const api = {
   deleteSecret: (name: string): Promise<PublicSettings> => Settings.DeleteSecret(name),
   setLastView: (view: string): Promise<void> => Settings.SetLastView(view),
   startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(services.StartRequest.createFrom(req)),
+  exampleQuestions: (): Promise<string[]> => Runs.Examples(),
   parseQuestion: (question: string, roles: Record<string, string>): Promise<QuestionView> => Runs.ParseQuestion(question, roles),
   cancelRun: (id: string): Promise<void> => Runs.Cancel(id),
   resumeRun: (id: string): Promise<void> => Runs.Resume(id),

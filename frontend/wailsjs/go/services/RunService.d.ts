@@ -11,6 +11,8 @@ export function EventPayloads():Promise<services.EventPayloadTypes>;
 
 export function Events(arg1:string,arg2:number):Promise<Array<domain.Event>>;
 
+export function Examples():Promise<Array<string>>;
+
 export function ParseQuestion(arg1:string,arg2:Record<string, string>):Promise<services.QuestionView>;
 
 export function QuestionRoles():Promise<Array<domain.ConceptRole>>;

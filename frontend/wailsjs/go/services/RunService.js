@@ -18,6 +18,10 @@ export function Events(arg1, arg2) {
   return window['go']['services']['RunService']['Events'](arg1, arg2);
 }
 
+export function Examples() {
+  return window['go']['services']['RunService']['Examples']();
+}
+
 export function ParseQuestion(arg1, arg2) {
   return window['go']['services']['RunService']['ParseQuestion'](arg1, arg2);
 }
