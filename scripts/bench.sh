@@ -281,7 +281,7 @@ run_judge() {
   note "judge quality on ../shared/data (PubMedQA + MEDLINE) — load $(cut -d' ' -f1 /proc/loadavg)"
   local log=$OUT/judge-quality.txt code start
   start=$(date +%s)
-  DC_BENCH_JUDGE=1 go test -count=1 -run 'TestJudgeQualityPubMedQA|TestCandidatePrecisionMedline' -v ./backend/judge/ >"$log" 2>&1
+  DC_BENCH_JUDGE=1 go test -count=1 -run 'TestJudgeQualityPubMedQA|TestCandidatePrecisionMedline|TestNamedDrugQuestions' -v ./backend/judge/ >"$log" 2>&1
   code=$?
   step "judge quality" "$start"
   # The tests print one "figure: judge.<name>: <value> (target …: met|MISSED)" line per figure.

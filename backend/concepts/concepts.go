@@ -475,3 +475,16 @@ func spellingVariant(text string) string {
 	}
 	return out
 }
+
+// HeadWord is the word that gives a concept its role ("pneumonia" in "organizing
+// pneumonia", "melanoma" in "braf-mutated melanoma"): the last word with a role of its
+// own, or "" when no word has one. A paper matching only a concept's qualifiers
+// ("organizing" stems to "organ") does not match the concept.
+func HeadWord(c Concept) string {
+	for i := len(c.Words) - 1; i >= 0; i-- {
+		if r := roleOf(c.Words[i]); r != "" && !generic[c.Words[i]] {
+			return c.Words[i]
+		}
+	}
+	return ""
+}

@@ -239,10 +239,14 @@ var broadWords = set(`pain pregnancy pregnant older old elderly aged adult adult
 child infants infant health care quality life risk surgery surgical hospital hospitalized outcomes
 inflammation infection infections injury injuries acute chronic severe mild moderate primary secondary
 stress function dysfunction disability complications complication mortality survival
-symptoms symptom sleep weight obesity overweight fatigue behaviour behavior performance education`)
+symptoms symptom sleep weight obesity overweight fatigue behaviour behavior performance education
+hospital clinician physician nurse doctor people person staff service practice setting`)
 
-// IsBroad reports whether a word is broad (see broadWords).
-func IsBroad(w string) bool { return broadWords[strings.ToLower(w)] }
+// IsBroad reports whether a word is broad (see broadWords), in the singular or plural.
+func IsBroad(w string) bool {
+	w = strings.ToLower(w)
+	return broadWords[w] || broadWords[strings.TrimSuffix(w, "s")]
+}
 
 // HasDrugSuffix reports whether a word ends like a drug's name (INN stems: "-mab", "-nib",
 // "-pril", "-statin"…), procedures ("-ectomy", "-scopy") excluded.

@@ -157,6 +157,9 @@ func measureJudge(t testing.TB, items []pqaItem, pick func(pqaItem) bool) judgeQ
 					answered = true
 				} else {
 					q.findingsOff++
+					if os.Getenv("JUDGE_DEBUG") != "" {
+						t.Logf("off-topic finding for %q: %s (reason: %+v)", it.Question, f, mixed[n].Topic)
+					}
 				}
 			}
 		}

@@ -125,6 +125,11 @@ func (d doc) matches(c concepts.Concept) bool {
 			n++
 		}
 	}
+	if c.Role == concepts.RoleCondition && len(us) > 1 {
+		if h := concepts.HeadWord(c); h != "" && !d.has([]string{concepts.Stem(h)}) && !d.hasTerm(c) {
+			return false
+		}
+	}
 	need := (len(us) + 1) / 2
 	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) <= 2 && namesDrug(c) {
 		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
@@ -133,6 +138,12 @@ func (d doc) matches(c concepts.Concept) bool {
 	if n >= need && n > 0 {
 		return true
 	}
+	return d.hasTerm(c)
+}
+
+// hasTerm reports whether the doc names a concept by one of its other wordings: a synonym,
+// a learnt or class MeSH heading, a class member by name or by the class's suffix.
+func (d doc) hasTerm(c concepts.Concept) bool {
 	if d.hasMember(c) {
 		return true
 	}
@@ -140,7 +151,9 @@ func (d doc) matches(c concepts.Concept) bool {
 		ws := concepts.Words(t)
 		all := len(ws) > 0
 		for _, w := range ws {
-			if concepts.Drop(w) {
+			// Only stopwords are skipped: a synonym's single letter counts ("vitamin d" is
+			// not any vitamin).
+			if concepts.IsStopword(w) {
 				continue
 			}
 			if d.tf[concepts.Stem(w)] == 0 {
