@@ -488,3 +488,36 @@ func HeadWord(c Concept) string {
 	}
 	return ""
 }
+
+// Head is a wording cut to the words that name a disease, drug or procedure: the last
+// word with a role and the words before it that qualify it as a name, without a leading
+// verb form or qualifier and without what follows ("starting insulin" → "insulin",
+// "accompanying metabolic syndrome" → "metabolic syndrome", "myomas form limiting" →
+// "myomas"; "amyotrophic lateral sclerosis" and "septic shock" stay whole). It is the last
+// resort of a search whose wording finds nothing at all. "" when no word carries a role
+// or nothing would change.
+func Head(text string) string {
+	ws := strings.Fields(strings.ToLower(text))
+	head := -1
+	for i := len(ws) - 1; i >= 0; i-- {
+		if w := strings.Trim(ws[i], "-'’."); roleOf(w) != "" && !generic[w] {
+			head = i
+			break
+		}
+	}
+	if head < 0 {
+		return ""
+	}
+	start := head
+	for start > 0 {
+		w := ws[start-1]
+		if qualifierWords[w] || strings.HasSuffix(w, "ing") || strings.HasSuffix(w, "ed") || generic[w] {
+			break
+		}
+		start--
+	}
+	if start == 0 && head == len(ws)-1 {
+		return ""
+	}
+	return strings.Join(ws[start:head+1], " ")
+}

@@ -251,7 +251,9 @@ func joinGroups(gs []string) string {
 //     condition, and the intervention it names), which the run's parsed question says;
 //   - with nothing left to drop, concept groups lose their generic words ("alzheimer
 //     disease" → "alzheimer"), then long wordings are cut to their core ("advanced
-//     epithelial ovarian carcinoma" → "ovarian carcinoma"), which keeps each concept whole;
+//     epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), and, when nothing at
+//     all was found, to the words that name the concept ("starting insulin" → "insulin"),
+//     which keeps each concept whole;
 //   - the words of one concept are never ORed apart, and a generic word never stands alone.
 func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {
 	groups, err := querybuild.Groups(q)
@@ -268,10 +270,18 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %q", groups[i])
 		}
 	}
-	for _, step := range []struct {
+	steps := []struct {
 		relax func(string) string
 		what  string
-	}{{querybuild.WithoutGeneric, "dropped the generic words of %q"}, {querybuild.CoreOf, "kept the core of %q"}} {
+	}{{querybuild.WithoutGeneric, "dropped the generic words of %q"}, {querybuild.CoreOf, "kept the core of %q"}}
+	if count == 0 {
+		// Nothing at all: the wording is not in the index as written; its head words are.
+		steps = append(steps, struct {
+			relax func(string) string
+			what  string
+		}{querybuild.HeadOf, "kept the words naming the concept in %q (the wording found nothing)"})
+	}
+	for _, step := range steps {
 		out := append([]string(nil), groups...)
 		var changed []string
 		for i, g := range groups {

@@ -28,8 +28,11 @@ func TestRelaxKeepsTheQuestionsMeaning(t *testing.T) {
 			q, err := concepts.Extract(c.question)
 			require.NoError(t, err)
 			form := querybuild.Initial(q, 1)[0]
+			// A few hits (not none): the relaxation may only drop minor concepts and generic
+			// words or qualifiers. (With no hit at all, a wording is finally cut to the
+			// words that name it: see TestRelaxHeadOnNothingFound.)
 			for step := 1; step < 6; step++ {
-				nq, what := relaxOnce(form, step, 0, &q)
+				nq, what := relaxOnce(form, step, 3, &q)
 				if nq == "" {
 					break
 				}
@@ -60,4 +63,16 @@ func TestRelaxWithoutQuestion(t *testing.T) {
 		got, _ := relaxOnce(c.in, 1, 0, nil)
 		require.Equal(t, c.want, got, c.in)
 	}
+}
+
+// TestRelaxHeadOnNothingFound: a required concept worded so that nothing at all is found is
+// cut, as the last step and said so, to the words that name it; never split into ORed words.
+func TestRelaxHeadOnNothingFound(t *testing.T) {
+	q, err := concepts.Extract("Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?")
+	require.NoError(t, err)
+	form, what := relaxOnce("starting insulin AND diabetes", 2, 0, &q)
+	require.Equal(t, "insulin AND diabetes", form)
+	require.Contains(t, what, "the wording found nothing")
+	form, _ = relaxOnce("starting insulin AND diabetes", 2, 4, &q)
+	require.Empty(t, form, "with a few hits the wording is kept")
 }

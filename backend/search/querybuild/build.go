@@ -443,8 +443,8 @@ func joinGroups(gs []string) string {
 	return strings.Join(parts, " AND ")
 }
 
-// KeptGroup reports whether an AND-group of a query renders a concept the question
-// requires (its condition, and the intervention it names): a relaxation never drops it.
+// KeptGroup reports whether an AND-group of a query renders the question's condition or
+// the intervention it names: a relaxation never drops it.
 func KeptGroup(q concepts.Set, group string) bool {
 	n, err := Parse(group)
 	if err != nil {
@@ -456,6 +456,12 @@ func KeptGroup(q concepts.Set, group string) bool {
 	}
 	for _, r := range q.Required() {
 		c := q.Concepts[r]
+		if c.Role != concepts.RoleCondition && c.Role != concepts.RoleIntervention {
+			// A question about neither (its first concept is required for relevance) may
+			// still be relaxed by that concept: only the condition and the intervention
+			// are never dropped.
+			continue
+		}
 		if terms[Key(cleanTerm(c.Text))] || Key(Group(c)) == Key(group) {
 			return true
 		}
@@ -468,6 +474,18 @@ func KeptGroup(q concepts.Set, group string) bool {
 // long concept is relaxed by its qualifiers, never split into words ORed apart. It returns
 // "" when nothing changes.
 func CoreOf(group string) string {
+	return rewriteTerms(group, concepts.Core)
+}
+
+// HeadOf returns a group with each plain term cut to its head (concepts.Head: "starting
+// insulin" → "insulin"), or "" when nothing changes. It is the last relaxation, for a
+// wording that found nothing at all.
+func HeadOf(group string) string {
+	return rewriteTerms(group, concepts.Head)
+}
+
+// rewriteTerms applies cut to every plain term of a group; "" when nothing changes.
+func rewriteTerms(group string, cut func(string) string) string {
 	n, err := Parse(group)
 	if err != nil {
 		return ""
@@ -477,7 +495,7 @@ func CoreOf(group string) string {
 		if t.Quoted || t.Field != "" {
 			return t.String()
 		}
-		if c := concepts.Core(t.Text); c != "" {
+		if c := cut(t.Text); c != "" {
 			changed = true
 			return c
 		}
