@@ -6,8 +6,9 @@ import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
 import { RUN_TIMEOUT, launch, nav, openApp, shot, showTab, startRun, waitForStatus, words } from './harness.mjs'
 
-// "riluzole" appears in no fixture record, so only this run's question carries it.
-const QUESTION = 'Could riluzole or other approved drugs be repurposed for Huntington disease?'
+// The fakes search the shared MEDLINE sample with PubMed's semantics: Parkinson disease finds
+// titled papers, and "riluzole" is in no title they return, so only the question carries it.
+const QUESTION = 'Could riluzole or other approved drugs be repurposed for Parkinson disease?'
 
 /** searchHistory runs a History search (Enter in the box) and returns the run ids listed. */
 async function searchHistory(page, text) {

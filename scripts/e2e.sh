@@ -125,7 +125,10 @@ fakes() { # fakes NAME VAR FLAGS...: start one instance and set VAR to its base 
   [ -s "$tmp/$name.env" ] || { log "the fake APIs ($name) did not start:"; cat "$OUT/$name.log" >&2; exit 1; }
   printf -v "$var" '%s' "$(sed -n 's/^FAKEAPIS_URL=//p' "$tmp/$name.env")"
 }
-fakes fakeapis FAKEAPIS_URL
+# The clean instance searches with the real engines' semantics over the shared MEDLINE sample,
+# PubMedQA and recorded trials, so a question finds papers on its topic (replay would answer every
+# query with the same cancer papers, which relevance rightly sets aside).
+fakes fakeapis FAKEAPIS_URL -pubmed semantic -europepmc semantic -clinicaltrials semantic
 fakes fakeapis-hostile E2E_HOSTILE_URL -hostile
 export FAKEAPIS_URL E2E_HOSTILE_URL
 # Nothing reaches a real service: the scenarios set the sources and the compatible judge's

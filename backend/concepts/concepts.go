@@ -76,12 +76,17 @@ func Extract(question string) (Set, error) {
 	}
 	flush()
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
-	seenIntervention := false
+	seenIntervention, alternatives := false, false
 	for ci, ch := range chunks {
 		cs := splitGenericHead(split(ch.words))
 		for k := range cs {
 			c := &cs[k]
 			switch {
+			case k == 0 && seenIntervention && otherThan(ch.before):
+				// "riluzole or other approved drugs": the question is open to any drug, the
+				// named one included; the words after "other" only say what kind.
+				c.Role, c.Generic = RoleIntervention, true
+				alternatives = true
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before) && k == 0:
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
@@ -112,6 +117,9 @@ func Extract(question string) (Set, error) {
 		return set, domain.Errorf(domain.CodeInvalid, "%q names only generic words (%s): name a condition, drug, outcome or population", q, joinTexts(set.Concepts))
 	}
 	set.Kind = kindOf(set)
+	if alternatives {
+		set.Kind = domain.QuestionOpen
+	}
 	return set, nil
 }
 
@@ -173,6 +181,17 @@ func comparing(before []string) bool {
 	for _, w := range before {
 		switch w {
 		case "versus", "vs", "than", "compared", "against", "or":
+			return true
+		}
+	}
+	return false
+}
+
+// otherThan reports whether the words before a chunk open it to alternatives of what came
+// before ("… or other drugs", "… and other statins", "… or another treatment").
+func otherThan(before []string) bool {
+	for i, w := range before {
+		if (w == "other" || w == "another" || w == "similar") && i > 0 && (before[i-1] == "or" || before[i-1] == "and") {
 			return true
 		}
 	}

@@ -27,6 +27,9 @@ func TestQuestionKind(t *testing.T) {
 		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "sglt2 inhibitors", "", "SGLT2 inhibitors"},
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
+		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},
+		{"Is metformin or another biguanide useful in cancer?", domain.QuestionOpen, "", "", ""},
+		{"Is metformin or insulin better for gestational diabetes?", domain.QuestionIntervention, "metformin", "insulin", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
 	}
 	for _, c := range cases {
