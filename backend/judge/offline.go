@@ -188,6 +188,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 			ClinicalReasoning:     clinWhy,
 			DrugCandidates:        names,
 			KeyFindings:           keyFindings(a, ev),
+			Stances:               offlineStances(a, ev),
 		},
 		Sufficient:        sufficient,
 		Confidence:        conf,

@@ -78,6 +78,7 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 		findings = append(findings, f)
 	}
 	out.Details.KeyFindings = findings
+	overrides = append(overrides, checkStances(out, a, ev)...)
 
 	if out.Sufficient {
 		gaps := SufficiencyGaps(out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, len(out.Details.DrugCandidates), a.onTopic)

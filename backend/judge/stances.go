@@ -1,0 +1,80 @@
+package judge
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"deepcritical/backend/appraisal"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/stance"
+)
+
+// offlineStances gives every on-topic item, neither retracted nor flagged as a possible
+// prompt injection, its stance on the question by
+// rule (package stance), numbered as the report cites it, with its conclusion sentence
+// checked verbatim against the item's text.
+func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
+	skip := map[int]bool{}
+	for _, n := range append(append([]int{}, a.retracted...), a.injected...) {
+		skip[n-1] = true
+	}
+	var out []domain.StudyStance
+	for i, e := range ev {
+		if a.offTopic[i] || skip[i] {
+			continue
+		}
+		c := e.Citation
+		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
+		s := domain.StudyStance{N: i + 1, Stance: r.Stance, Quote: r.Quote, RCT: a.designs[i] == DesignRCT}
+		if s.Quote != "" {
+			s.QuoteVerified = appraisal.CheckQuote(s.Quote, stanceText(e)).Verified
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// checkStances holds an LLM's stances to the rules the offline judge keeps: one per cited
+// on-topic item, a known stance, and a quote checked verbatim against that item (the model's
+// own "verified" flag is never trusted). A dropped stance is an override, shown with the
+// verdict.
+func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []string {
+	var overrides []string
+	kept := []domain.StudyStance{}
+	seen := map[int]bool{}
+	for _, s := range out.Details.Stances {
+		switch {
+		case s.N < 1 || s.N > len(ev):
+			overrides = append(overrides, fmt.Sprintf("stance for [%d] dropped: there is no evidence [%d]", s.N, s.N))
+			continue
+		case a.offTopic[s.N-1]:
+			overrides = append(overrides, fmt.Sprintf("stance for [%d] dropped: the item is off-topic for the question", s.N))
+			continue
+		case slices.Contains(a.injected, s.N):
+			overrides = append(overrides, fmt.Sprintf("stance for [%d] dropped: the item is flagged as a possible prompt injection", s.N))
+			continue
+		case seen[s.N]:
+			overrides = append(overrides, fmt.Sprintf("second stance for [%d] dropped", s.N))
+			continue
+		}
+		switch s.Stance {
+		case domain.StanceSupports, domain.StanceRefutes, domain.StanceMixed, domain.StanceUnclear:
+		default:
+			overrides = append(overrides, fmt.Sprintf("stance %q for [%d] dropped: not one of supports, refutes, mixed, unclear", s.Stance, s.N))
+			continue
+		}
+		seen[s.N] = true
+		s.Quote = strings.TrimSpace(s.Quote)
+		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified
+		s.RCT = a.designs[s.N-1] == DesignRCT
+		kept = append(kept, s)
+	}
+	out.Details.Stances = kept
+	return overrides
+}
+
+// stanceText is the text a stance's quote must come from: the item's title and abstract.
+func stanceText(e domain.Evidence) string {
+	return e.Citation.Title + "\n" + e.Content
+}

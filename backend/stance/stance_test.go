@@ -1,0 +1,84 @@
+package stance
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+)
+
+// TestClassify: each rule on a conclusion written the way abstracts write them; the quote is
+// the sentence the stance rests on, verbatim.
+func TestClassify(t *testing.T) {
+	cases := []struct {
+		name, question, title, conclusions string
+		want                               domain.Stance
+		quote                              string
+	}{
+		{"a benefit found", "Is metformin effective for treating cancer?", "",
+			"Metformin use was associated with a 30% lower cancer mortality. These findings support trials.", domain.StanceSupports,
+			"Metformin use was associated with a 30% lower cancer mortality."},
+		{"no significant difference", "Does metformin improve survival in pancreatic cancer?", "",
+			"Adding metformin to chemotherapy did not improve overall survival. Toxicity was acceptable.", domain.StanceRefutes,
+			"Adding metformin to chemotherapy did not improve overall survival."},
+		{"a late caveat does not overturn the main claim", "Does X reduce pain?", "",
+			"X reduced pain scores at 6 weeks. Function improved too. Costs were not reported.", domain.StanceSupports,
+			"X reduced pain scores at 6 weeks."},
+		{"harm where a benefit was asked", "Does vitamin E prevent prostate cancer?", "",
+			"Vitamin E supplementation significantly increased the risk of prostate cancer among healthy men.", domain.StanceRefutes,
+			"Vitamin E supplementation significantly increased the risk of prostate cancer among healthy men."},
+		{"equivalence answers a sameness question yes", "Is ultrasound as accurate as X-ray for paediatric fractures?", "",
+			"Ultrasound had comparable sensitivity to X-ray. It can replace radiographs.", domain.StanceSupports,
+			"Ultrasound had comparable sensitivity to X-ray."},
+		{"equivalence answers an effect question no", "Does prostate volume affect outcomes after enucleation?", "",
+			"Outcomes were similar across prostate volumes.", domain.StanceRefutes, "Outcomes were similar across prostate volumes."},
+		{"a named harm answered by safety", "Is advanced age a contraindication to laparoscopic surgery?", "",
+			"Laparoscopic surgery is safe and effective even in elderly patients.", domain.StanceRefutes,
+			"Laparoscopic surgery is safe and effective even in elderly patients."},
+		{"an omission found safe", "Can STIR imaging be omitted?", "",
+			"There is no need for an additional STIR sequence.", domain.StanceSupports, "There is no need for an additional STIR sequence."},
+		{"a subgroup makes it mixed", "Does statin therapy prevent dementia?", "",
+			"Statins lowered dementia incidence. The benefit depends on age at initiation.", domain.StanceMixed,
+			"The benefit depends on age at initiation."},
+		{"a rhetorical title leans no", "Is stage I lung carcinoma an early stage?", "Stage I non-small cell lung carcinoma: really an early stage?",
+			"Five-year survival of stage I disease remains low compared with other solid tumours.", domain.StanceRefutes, ""},
+		{"'not only' is emphasis", "Is ultrasound useful?", "",
+			"Ultrasound not only detects fractures but also their type.", domain.StanceSupports, ""},
+		{"no complications is safety, not a failed claim", "Is day-case surgery feasible?", "",
+			"Day-case surgery was feasible with no major complications.", domain.StanceSupports, ""},
+		{"'no mortality benefit' still denies the benefit", "Does hydroxychloroquine reduce mortality in Covid-19?", "",
+			"Randomized 1561 patients to hydroxychloroquine; no mortality benefit.", domain.StanceRefutes, ""},
+		{"'no prevention' denies prevention", "Does hydroxychloroquine prevent Covid-19?", "",
+			"Randomized trial; no prevention of illness.", domain.StanceRefutes, ""},
+		{"a design statement answers nothing", "Does simvastatin slow multiple sclerosis?", "",
+			"Patients were randomly assigned to simvastatin 80 mg. A phase 2 randomized trial of 140 adults.", domain.StanceUnclear, ""},
+		{"nothing concluded", "Does X work?", "", "  ", domain.StanceUnclear, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := Classify(c.question, c.title, c.conclusions)
+			require.Equal(t, c.want, got.Stance, "%q", c.conclusions)
+			if c.quote != "" {
+				require.Equal(t, c.quote, got.Quote)
+			}
+			if got.Quote != "" {
+				require.Contains(t, c.conclusions, got.Quote, "the quote is verbatim")
+			}
+		})
+	}
+}
+
+func TestConclusions(t *testing.T) {
+	structured := []domain.Section{{Label: "BACKGROUND", Text: "Why."}, {Label: "CONCLUSIONS", Text: " It works. "}}
+	require.Equal(t, "It works.", Conclusions(structured, ""))
+	require.Equal(t, "Second. Third.", Conclusions(nil, "First. Second. Third."))
+	require.Equal(t, "B two. B three.", Conclusions([]domain.Section{{Label: "A", Text: "A one."}, {Label: "B", Text: "B one. B two. B three."}}, ""),
+		"the last section's last sentences when none is labelled a conclusion")
+}
+
+func TestSentences(t *testing.T) {
+	require.Equal(t, []string{"A p value of 0.05 held.", "Then e.g. this.", "2 more?", "Yes"},
+		Sentences("A p value of 0.05 held. Then e.g. this. 2 more? Yes"))
+	require.Empty(t, Sentences("   "))
+}
