@@ -146,3 +146,27 @@ func TestLLMPromptSetsAsideEvidenceTheJudgeScoredOffTopic(t *testing.T) {
 	require.NotContains(t, user, "Hepatocellular carcinoma patients were randomised", "the off-topic abstract is not shown as evidence")
 	require.Nil(t, ev[1].Topic, "the caller's evidence is not modified")
 }
+
+// TestLLMStancesAreChecked: a model's stances are kept only for items that exist, once each,
+// with a known stance (the schema's enum already makes the model retry an unknown one); every quote is re-checked against the item (the model's own
+// quote_verified is ignored) and each dropped stance is an override shown with the verdict.
+func TestLLMStancesAreChecked(t *testing.T) {
+	s := mixedScenario(t)
+	stances := `[{"n":1,"stance":"supports","quote":"Metformin was safe and may improve memory.","quote_verified":false},` +
+		`{"n":2,"stance":"refutes","quote":"Metformin cured dementia in every patient.","quote_verified":true},` +
+		`{"n":2,"stance":"supports","quote":""},` +
+		`{"n":9,"stance":"supports","quote":""}]`
+	text := strings.Replace(answer(3, 3, false, nil, nil), `"stances":[]`, `"stances":`+stances, 1)
+	a, _, err := llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: s.Evidence})
+	require.NoError(t, err)
+	require.Equal(t, domain.JudgeKindLLM, a.Judge.Kind, a.Reasoning)
+	require.Equal(t, []domain.StudyStance{
+		{N: 1, Stance: domain.StanceSupports, Quote: "Metformin was safe and may improve memory.", QuoteVerified: true, RCT: true},
+		{N: 2, Stance: domain.StanceRefutes, Quote: "Metformin cured dementia in every patient.", QuoteVerified: false},
+	}, a.Details.Stances)
+	require.Equal(t, []string{
+		"second stance for [2] dropped",
+		"stance for [9] dropped: there is no evidence [9]",
+	}, a.Judge.Overrides)
+	require.Contains(t, a.Reasoning, "Corrected by DeepCritical's rules")
+}
