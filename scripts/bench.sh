@@ -278,11 +278,12 @@ run_appraisal() {
 }
 
 run_judge() {
-  note "judge quality on ../shared/data (PubMedQA + MEDLINE) — load $(cut -d' ' -f1 /proc/loadavg)"
+  note "judge quality and study stance on ../shared/data (PubMedQA + MEDLINE + PharmacotherapyDB) — load $(cut -d' ' -f1 /proc/loadavg)"
   local log=$OUT/judge-quality.txt code start
   start=$(date +%s)
   DC_BENCH_JUDGE=1 go test -count=1 -run 'TestJudgeQualityPubMedQA|TestCandidatePrecisionMedline|TestNamedDrugQuestions' -v ./backend/judge/ >"$log" 2>&1
   code=$?
+  go test -count=1 -run 'TestPubMedQAStance' -v ./backend/stance/ >>"$log" 2>&1 || code=1
   step "judge quality" "$start"
   # The tests print one "figure: judge.<name>: <value> (target …: met|MISSED)" line per figure.
   grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true

@@ -219,6 +219,14 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 		}
 	case !st.searchDone[it]:
 		queries = st.iterQueries[it]
+	case st.searchFailed[it] && !st.judgeDone[it]:
+		// Every source failed in the iteration the run stopped in: a resume repeats its
+		// search (the outage may be over) instead of judging nothing. The failed attempt
+		// leaves the streaks, so sources that still fail end the run failed again.
+		queries = st.iterQueries[it]
+		st.searchDone[it] = false
+		st.allFailedStreak = max(st.allFailedStreak-1, 0)
+		st.noProgressStreak = max(st.noProgressStreak-1, 0)
 	case len(st.pendingQueries) > 0:
 		// The previous process announced the next iteration but stopped before it began.
 		it++

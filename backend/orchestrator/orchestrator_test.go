@@ -5,6 +5,7 @@ import (
 	"errors"
 	"log/slog"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -469,4 +470,46 @@ func TestAppraiserSeesOnlyNewEvidence(t *testing.T) {
 	require.Equal(t, []int{2, 2}, seen)
 	require.Equal(t, []int{2, 4}, judged)
 	require.Equal(t, 2, count(h.emitter.Events(), domain.EventAppraising))
+}
+
+// TestResumeAfterAnOutageSearchesAgain: a run that failed because every source was down is
+// resumed by searching the iteration it stopped in again: still down, it fails again (one
+// more search, no judge call); back up, it finds evidence and completes.
+func TestResumeAfterAnOutageSearchesAgain(t *testing.T) {
+	var down atomic.Bool
+	down.Store(true)
+	search := func(_ context.Context, n int, _ []string) domain.SearchResult {
+		if down.Load() {
+			var res domain.SearchResult
+			for _, s := range domain.DefaultRunConfig().Sources {
+				res.Errors = append(res.Errors, domain.SearchError{Source: s, Error: "cannot connect"})
+			}
+			return res
+		}
+		return domain.SearchResult{Evidence: []domain.Evidence{paper(n)}, SourcesSearched: []domain.Source{domain.SourcePubMed}, TotalFound: 1}
+	}
+	h := newHarness(t, search, func(_ context.Context, _ int, in orchestrator.JudgeInput) (domain.Assessment, error) {
+		return assessment(len(in.Evidence) > 0, "Metformin"), nil
+	})
+	run, err := h.o.Run(context.Background(), question, cfg(5))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunFailed, run.Status)
+	require.Equal(t, 2, h.searcher.Calls())
+	judged := h.judge.calls.Load()
+
+	again, err := h.o.Resume(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunFailed, again.Status, "sources that still fail end the run failed again")
+	require.Equal(t, 3, h.searcher.Calls(), "the resume searched")
+	require.Equal(t, judged, h.judge.calls.Load(), "an outage is not judged")
+
+	down.Store(false)
+	done, err := h.o.Resume(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, done.Status)
+	require.Equal(t, orchestrator.StopSufficient, done.StopReason)
+	require.Equal(t, 4, h.searcher.Calls())
+	ev, err := h.s.RunEvidence(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Len(t, ev, 1)
 }

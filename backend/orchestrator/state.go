@@ -21,9 +21,12 @@ type state struct {
 	appraisals  map[string]domain.Appraisal
 	assessments map[int]domain.StoredAssessment // the run's own (unlabelled) assessments by iteration
 
-	lastIteration    int
-	iterQueries      map[int][]string
-	searchDone       map[int]bool
+	lastIteration int
+	iterQueries   map[int][]string
+	searchDone    map[int]bool
+	// searchFailed marks an iteration whose every source failed and which found nothing:
+	// a resumed run searches it again rather than judging an outage.
+	searchFailed     map[int]bool
 	judgeDone        map[int]bool
 	queriesRun       map[string]bool
 	noProgressStreak int
@@ -56,7 +59,7 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 		return nil, err
 	}
 	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]domain.StoredAssessment{},
-		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}, queryHits: map[string]int{}}
+		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, searchFailed: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}, queryHits: map[string]int{}}
 	events, err := o.d.Store.ListEvents(sctx, runID, 0)
 	if err != nil {
 		return nil, fmt.Errorf("load events: %w", err)
@@ -113,6 +116,7 @@ func (st *state) replay(e domain.Event) error {
 			return err
 		}
 		st.searchDone[e.Iteration] = true
+		st.searchFailed[e.Iteration] = d.AllFailedStreak > 0 && d.NewCount == 0
 		for _, q := range d.Queries {
 			st.queriesRun[queryKey(q)] = true
 		}

@@ -73,6 +73,8 @@ func renderMarkdown(r Report) string {
 				if !s.QuoteVerified {
 					w(" (⚠ quote not found verbatim in the evidence)")
 				}
+			} else {
+				w(" — no result or conclusion sentence to rest on")
 			}
 			w("\n")
 		}

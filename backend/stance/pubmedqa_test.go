@@ -84,7 +84,7 @@ func TestPubMedQAStance(t *testing.T) {
 	for _, split := range []string{"tuning", "held-out"} {
 		s := splits[split]
 		acc[split] = float64(s["all"].right) / float64(s["all"].n)
-		line := fmt.Sprintf("stance.%s accuracy %.3f (%d/%d);", split, acc[split], s["all"].right, s["all"].n)
+		line := fmt.Sprintf("figure: stance.accuracy.%s: %.3f (%d/%d; target >= 0.80 held-out; majority class 0.55);", split, acc[split], s["all"].right, s["all"].n)
 		for _, k := range []string{"yes", "no", "maybe"} {
 			if tl := s[k]; tl != nil {
 				line += fmt.Sprintf(" recall %s %.2f (%d/%d)", k, float64(tl.right)/float64(tl.n), tl.right, tl.n)
