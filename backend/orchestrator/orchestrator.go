@@ -460,6 +460,9 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			return cancelled()
 		}
 		if err != nil {
+			if domain.CodeOf(err) == domain.CodeUnavailable {
+				return failed("judge unavailable: %s", domain.SafeMessage(err))
+			}
 			return failed("judge: %s", domain.SafeMessage(err))
 		}
 		sa = domain.StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}

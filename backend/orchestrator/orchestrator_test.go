@@ -160,7 +160,7 @@ func TestPartialReportOfAFailedRunListsFailedSources(t *testing.T) {
 		return res
 	}
 	h := newHarness(t, search, func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
-		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "judge unavailable")
+		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "the ollama judge stopped answering (connection refused)")
 	})
 	run, err := h.o.Run(context.Background(), question, cfg(3))
 	require.NoError(t, err)
@@ -216,16 +216,17 @@ func TestTwoIterationsWithoutNewEvidenceStop(t *testing.T) {
 
 func TestJudgeHardErrorFailsTheRun(t *testing.T) {
 	h := newHarness(t, newPapers(1), func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
-		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "judge unavailable")
+		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "the ollama judge stopped answering (connection refused)")
 	})
 	run, err := h.o.Run(context.Background(), question, cfg(3))
 	require.NoError(t, err)
 	require.Equal(t, domain.RunFailed, run.Status)
-	require.Equal(t, "failed: judge: judge unavailable", run.StopReason)
+	require.Equal(t, "failed: judge unavailable: the ollama judge stopped answering (connection refused)", run.StopReason)
+	require.Equal(t, 1, h.searcher.Calls(), "no search after the judge stopped answering")
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err, "a partial report is kept for a failed run with evidence")
 	require.Equal(t, domain.ReportUnverified, rep.Status)
-	require.Contains(t, rep.Markdown, "The run failed (judge: judge unavailable)")
+	require.Contains(t, rep.Markdown, "The run failed (judge unavailable: the ollama judge stopped answering (connection refused))")
 }
 
 func TestCancelMidRunKeepsPartialReport(t *testing.T) {

@@ -30,11 +30,24 @@ var (
 )
 
 // Judge adapts *judge.Judge to orchestrator.Judge.
-type Judge struct{ J *judge.Judge }
+type Judge struct {
+	J *judge.Judge
+	// Breaker is the run's circuit breaker around an LLM judge (nil for the offline judge).
+	Breaker interface{ Open() (bool, string, int) }
+}
 
-// Assess asks the judge.
+// Assess asks the judge. A fallback verdict given because the run's breaker is open is not a
+// verdict at all: the judge has stopped answering, so Assess returns a CodeUnavailable error
+// and the run ends "judge unavailable" with its evidence kept, instead of searching on and
+// ending "complete" on scores of 0.
 func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
-	return j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals})
+	a, h, err := j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals})
+	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {
+		if open, reason, _ := j.Breaker.Open(); open {
+			return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge stopped answering (%s); the evidence is kept: resume the run when it answers", a.Judge.Provider, reason)
+		}
+	}
+	return a, h, err
 }
 
 // Synthesizer renders reports with backend/report; with a Narrator (an LLM judge is

@@ -84,6 +84,8 @@ type Engine struct {
 	narrator  *narrative.Narrator
 	// onBreaker is told once when the run's circuit breaker stops calling the judge.
 	onBreaker func(ctx context.Context, reason string)
+	// breaker is the run's circuit breaker around an LLM judge (nil for the offline judge).
+	breaker *llm.Breaker
 	// progress receives the progress of streamed calls (nil: calls are not streamed).
 	progress func(domain.LLMProgress)
 }
@@ -281,6 +283,7 @@ func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.Run
 				e.onBreaker(ctx, reason)
 			}
 		})
+		e.breaker = breaker
 		client := streamingClient{Client: breaker, e: e}
 		e.client, e.Info = client, info
 		budget = promptBudget(inner, info.Model, budget)
@@ -345,6 +348,15 @@ func (e *Engine) judgeInfo() domain.JudgeInfo {
 	return domain.JudgeInfo{Provider: e.Info.Provider, Model: e.Info.Model, Kind: kind}
 }
 
+// judgeOf is the run's judge with its breaker, when it has one (a nil *llm.Breaker must not
+// become a non-nil interface).
+func judgeOf(e *Engine) Judge {
+	if e.breaker == nil {
+		return Judge{J: e.Judge}
+	}
+	return Judge{J: e.Judge, Breaker: e.breaker}
+}
+
 // loop builds the research loop over e, emitting through emit (nil: nobody listens).
 func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orchestrator, error) {
 	st := g.d.Store
@@ -368,7 +380,7 @@ func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orch
 	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.Fanout,
-		Judge:    Judge{J: e.Judge},
+		Judge:    judgeOf(e),
 		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
 			m, _, err := e.Appraiser.AppraiseAll(ctx, evs)
 			return m, err

@@ -70,6 +70,11 @@ func (r Researcher) Start(ctx context.Context, req Request, emit Emitter) (*Hand
 	if err != nil {
 		return nil, err
 	}
+	// A local judge that does not answer refuses the run before anything is built, stored
+	// or searched: a run it cannot judge would only end in fallbacks.
+	if err := r.Engines.Probe(ctx, choice); err != nil {
+		return nil, err
+	}
 	eng, err := r.Engines.build(s, choice, cfg)
 	if err != nil {
 		return nil, err
@@ -93,6 +98,9 @@ func (r Researcher) Resume(ctx context.Context, runID string, emit Emitter) (*Ha
 		choice := JudgeChoice{Provider: run.Config.Judge, Model: run.Config.Model}
 		if choice.Provider == "" {
 			choice = JudgeChoice{Provider: run.Judge.Provider, Model: run.Judge.Model}
+		}
+		if err := r.Engines.Probe(ctx, choice); err != nil {
+			return nil, err
 		}
 		eng, err := r.Engines.Build(choice, run.Config)
 		if err != nil {
