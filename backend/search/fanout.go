@@ -1,11 +1,14 @@
 package search
 
 import (
+	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"deepcritical/backend/domain"
@@ -15,11 +18,19 @@ import (
 // (RunConfig's search_timeout_s default).
 const DefaultSourceTimeout = 30 * time.Second
 
+// HungProbeTimeout is how long a source that already timed out in this Fanout's life (one
+// run) is waited on in later searches: long enough for a recovered source to answer, short
+// enough that a hanging one costs its full timeout once per run, not once per iteration.
+const HungProbeTimeout = time.Second
+
 // FanoutOptions configure a Fanout.
 type FanoutOptions struct {
 	// Timeout bounds each source on its own, so one slow source never holds up the
 	// others past it.
 	Timeout time.Duration
+	// ProbeTimeout bounds a source that already timed out in this Fanout's life
+	// (HungProbeTimeout when zero).
+	ProbeTimeout time.Duration
 }
 
 // Fanout runs a search over several sources at once and merges what they find.
@@ -27,16 +38,23 @@ type Fanout struct {
 	sources map[domain.Source]Source
 	order   []domain.Source
 	timeout time.Duration
+	probe   time.Duration
+
+	mu sync.Mutex
+	// hung are the sources that timed out in an earlier search of this Fanout; the engine
+	// builds one Fanout per run, so this is the run's per-source breaker.
+	hung map[domain.Source]bool
 }
 
 // NewFanout registers the configured sources; their order is the order results are listed
 // in when relevance ties, and the order used when no source is named. A later source with
 // the same name replaces an earlier one; nil sources are ignored.
 func NewFanout(sources []Source, opts FanoutOptions) *Fanout {
-	f := &Fanout{sources: map[domain.Source]Source{}, timeout: opts.Timeout}
+	f := &Fanout{sources: map[domain.Source]Source{}, timeout: opts.Timeout, hung: map[domain.Source]bool{}}
 	if f.timeout <= 0 {
 		f.timeout = DefaultSourceTimeout
 	}
+	f.probe = min(cmp.Or(opts.ProbeTimeout, HungProbeTimeout), f.timeout)
 	for _, s := range sources {
 		if s == nil {
 			continue
@@ -61,6 +79,7 @@ type outcome struct {
 	evidence []domain.Evidence
 	err      error
 	took     time.Duration
+	timedOut bool
 }
 
 // Run searches the enabled sources concurrently (nil or empty enabled means every
@@ -111,14 +130,36 @@ func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Sou
 	qlog := &queryLog{}
 	ctx = WithQueryRecorder(ctx, qlog.add)
 	results := make([]chan outcome, len(run))
+	limits := make([]time.Duration, len(run))
+	f.mu.Lock()
+	for i, s := range run {
+		limits[i] = f.timeout
+		if f.hung[s.Name()] {
+			limits[i] = f.probe
+		}
+	}
+	f.mu.Unlock()
 	for i, s := range run {
 		results[i] = make(chan outcome, 1)
-		go f.runOne(ctx, s, queries, maxPerSource, results[i])
+		go f.runOne(ctx, s, queries, maxPerSource, limits[i], results[i])
 	}
 	outcomes := make([]outcome, len(run))
 	for i, s := range run {
-		outcomes[i] = f.await(ctx, s.Name(), results[i])
+		outcomes[i] = f.await(ctx, s.Name(), limits[i], results[i])
 	}
+	f.mu.Lock()
+	for i, o := range outcomes {
+		switch {
+		case o.timedOut && limits[i] < f.timeout:
+			o.err = fmt.Errorf("%s: not answering (it timed out after %s earlier in this run; probed for %s this time)", o.source, f.timeout, limits[i])
+			outcomes[i] = o
+		case o.timedOut:
+			f.hung[o.source] = true
+		default:
+			delete(f.hung, o.source) // it answered: wait the full time again
+		}
+	}
+	f.mu.Unlock()
 
 	rank := map[domain.Source]int{}
 	for i, name := range f.order {
@@ -156,10 +197,10 @@ func (f *Fanout) Run(ctx context.Context, queries []string, enabled []domain.Sou
 }
 
 // runOne calls one source with its own deadline and turns a panic into an error.
-func (f *Fanout) runOne(ctx context.Context, s Source, queries []string, max int, out chan<- outcome) {
+func (f *Fanout) runOne(parent context.Context, s Source, queries []string, max int, limit time.Duration, out chan<- outcome) {
 	start := time.Now()
 	name := s.Name()
-	ctx, cancel := context.WithTimeout(ctx, f.timeout)
+	ctx, cancel := context.WithTimeout(parent, limit)
 	defer cancel()
 	defer func() {
 		if p := recover(); p != nil {
@@ -168,19 +209,20 @@ func (f *Fanout) runOne(ctx context.Context, s Source, queries []string, max int
 		}
 	}()
 	ev, err := s.Search(ctx, queries, max)
-	out <- outcome{source: name, evidence: ev, err: err, took: time.Since(start)}
+	timedOut := err != nil && parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded)
+	out <- outcome{source: name, evidence: ev, err: err, took: time.Since(start), timedOut: timedOut}
 }
 
 // await waits for a source, but no longer than its timeout plus a grace period, so a
 // source that ignores its context cannot hold the whole search.
-func (f *Fanout) await(ctx context.Context, name domain.Source, ch <-chan outcome) outcome {
-	grace := time.NewTimer(f.timeout + f.timeout/10 + 100*time.Millisecond)
+func (f *Fanout) await(ctx context.Context, name domain.Source, limit time.Duration, ch <-chan outcome) outcome {
+	grace := time.NewTimer(limit + limit/10 + 100*time.Millisecond)
 	defer grace.Stop()
 	select {
 	case o := <-ch:
 		return o
 	case <-grace.C:
-		return outcome{source: name, err: fmt.Errorf("%s: timed out after %s", name, f.timeout)}
+		return outcome{source: name, err: fmt.Errorf("%s: timed out after %s", name, limit), timedOut: true}
 	case <-ctx.Done():
 		select {
 		case o := <-ch:

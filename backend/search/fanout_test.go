@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -273,4 +274,66 @@ func fakeEPMC(t testing.TB, latency time.Duration) *httptest.Server {
 		w.Header().Set("Content-Type", "application/json")
 		_, _ = w.Write([]byte(body))
 	}))
+}
+
+// deadlineSource records how long each call was given (its context's deadline) and hangs
+// until released or out of time, unless it is up.
+type deadlineSource struct {
+	mu     sync.Mutex
+	given  []time.Duration
+	up     atomic.Bool
+	answer []domain.Evidence
+}
+
+func (s *deadlineSource) Name() domain.Source { return domain.SourceClinicalTrials }
+func (s *deadlineSource) Search(ctx context.Context, _ []string, _ int) ([]domain.Evidence, error) {
+	d, _ := ctx.Deadline()
+	s.mu.Lock()
+	s.given = append(s.given, time.Until(d))
+	s.mu.Unlock()
+	if s.up.Load() {
+		return s.answer, nil
+	}
+	<-ctx.Done()
+	return nil, fmt.Errorf("clinicaltrials: %w", ctx.Err())
+}
+
+// TestFanoutHangingSourceCostsItsTimeoutOncePerRun: a source that timed out is given only
+// the short probe in the Fanout's (the run's) later searches, with an error saying so,
+// while the other sources go on; once it answers a probe it gets its full time again.
+func TestFanoutHangingSourceCostsItsTimeoutOncePerRun(t *testing.T) {
+	good := &stubSource{name: domain.SourcePubMed, ev: []domain.Evidence{paper(domain.SourcePubMed, "A", 0.5, func(c *domain.Citation) { c.PMID = "1" })}}
+	hang := &deadlineSource{answer: []domain.Evidence{paper(domain.SourceClinicalTrials, "T", 0.5, func(c *domain.Citation) { c.NCTID = "NCT00000001" })}}
+	const timeout, probe = 300 * time.Millisecond, 30 * time.Millisecond
+	f := search.NewFanout([]search.Source{good, hang}, search.FanoutOptions{Timeout: timeout, ProbeTimeout: probe})
+	errText := func(res domain.SearchResult) string {
+		for _, e := range res.Errors {
+			if e.Source == domain.SourceClinicalTrials {
+				return e.Error
+			}
+		}
+		return ""
+	}
+	first := f.Run(context.Background(), []string{"q"}, nil, 10)
+	require.Len(t, first.Evidence, 1, "the source that answered is kept")
+	require.Contains(t, errText(first), "context deadline exceeded")
+	for i := 0; i < 2; i++ {
+		later := f.Run(context.Background(), []string{"q"}, nil, 10)
+		require.Len(t, later.Evidence, 1)
+		require.Equal(t, "clinicaltrials: not answering (it timed out after 300ms earlier in this run; probed for 30ms this time)", errText(later))
+	}
+	hang.up.Store(true)
+	back := f.Run(context.Background(), []string{"q"}, nil, 10)
+	require.Len(t, back.Evidence, 2, "a source answering its probe is back")
+	require.Empty(t, errText(back))
+	f.Run(context.Background(), []string{"q"}, nil, 10)
+
+	hang.mu.Lock()
+	defer hang.mu.Unlock()
+	require.Len(t, hang.given, 5)
+	require.Greater(t, hang.given[0], probe, "the first call gets the full timeout")
+	for _, g := range hang.given[1:4] {
+		require.LessOrEqual(t, g, probe, "after a timeout only the probe, until it answers")
+	}
+	require.Greater(t, hang.given[4], probe, "once it answered, the full timeout again")
 }
