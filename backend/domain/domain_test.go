@@ -359,3 +359,17 @@ func TestMergeEvidence(t *testing.T) {
 	}
 	require.Equal(t, "Metformin", snippet.Citation.MeshTerms[0], "inputs are not modified")
 }
+
+func TestSearchErrorSaidOnce(t *testing.T) {
+	for _, c := range []struct {
+		in   SearchError
+		want string
+	}{
+		{SearchError{Source: SourcePubMed, Error: "pubmed: pubmed: cannot connect"}, "pubmed: cannot connect"},
+		{SearchError{Source: SourcePubMed, Error: "cannot connect"}, "pubmed: cannot connect"},
+		{SearchWarning(SourcePubMed, "pubmed: phrase not found"), "pubmed: phrase not found"},
+		{SearchError{Error: "no source"}, "no source"},
+	} {
+		require.Equal(t, c.want, c.in.Said())
+	}
+}

@@ -310,6 +310,20 @@ func (e SearchError) IsWarning() bool {
 // Message is e's text without the warning label.
 func (e SearchError) Message() string { return strings.TrimPrefix(e.Error, searchWarningLabel) }
 
+// Said is the one rendering of a source's failure: the source named once ("pubmed: cannot
+// connect …", never "pubmed: pubmed: cannot connect …"), however many layers prefixed it.
+func (e SearchError) Said() string {
+	msg := e.Message()
+	prefix := string(e.Source) + ": "
+	for e.Source != "" && strings.HasPrefix(msg, prefix) {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	if e.Source == "" {
+		return msg
+	}
+	return prefix + msg
+}
+
 // SearchResult is the seed's SearchResult: what a search over several sources found.
 type SearchResult struct {
 	Query           string        `json:"query"`

@@ -186,7 +186,7 @@ func (c RunConfig) Validate() error {
 }
 
 // MaxQuestionChars bounds a question so a pasted document cannot become a query.
-const MaxQuestionChars = 2000
+const MaxQuestionChars = 500
 
 // ValidateQuestion rejects empty, whitespace-only and enormous questions.
 func ValidateQuestion(q string) (string, error) {
@@ -195,7 +195,7 @@ func ValidateQuestion(q string) (string, error) {
 		return "", Errorf(CodeInvalid, "question is empty: type a research question")
 	}
 	if n := utf8.RuneCountInString(q); n > MaxQuestionChars {
-		return "", Errorf(CodeInvalid, "question is too long: %d characters (at most %d)", n, MaxQuestionChars)
+		return "", Errorf(CodeInvalid, "question is too long: %d characters (at most %d): ask one question, and import background papers into your library instead", n, MaxQuestionChars)
 	}
 	if utf8.RuneCountInString(q) < 3 {
 		return "", Errorf(CodeInvalid, "question is too short: at least 3 characters")

@@ -394,7 +394,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	if len(failures) > 0 {
 		parts := make([]string, len(failures))
 		for i, f := range failures {
-			parts[i] = string(f.Source) + ": " + f.Error
+			parts[i] = f.Said()
 		}
 		if err := o.event(ctx, st, domain.EventError, it, "Search failed for some sources: "+strings.Join(parts, "; "),
 			domain.ErrorData{Phase: domain.PhaseSearch, Errors: failures}); err != nil {
@@ -697,7 +697,7 @@ func joinSources(s []domain.Source) string {
 func summarize(errs []domain.SearchError) string {
 	parts := make([]string, 0, len(errs))
 	for _, e := range errs {
-		parts = append(parts, string(e.Source)+": "+e.Error)
+		parts = append(parts, e.Said())
 	}
 	if len(parts) == 0 {
 		return "no results"
