@@ -373,3 +373,34 @@ func TestSearchErrorSaidOnce(t *testing.T) {
 		require.Equal(t, c.want, c.in.Said())
 	}
 }
+
+// TestAnswerLine: the line above the scores counts which way the on-topic studies point,
+// on the named intervention, or for an open question on the treatment each studied; with
+// nothing on topic it says no study was found.
+func TestAnswerLine(t *testing.T) {
+	named := ParsedQuestion{Question: "Is metformin effective for treating cancer?", Kind: QuestionIntervention, Concepts: []Concept{
+		{Text: "metformin", Role: RoleIntervention}, {Text: "cancer", Role: RoleCondition}}}
+	open := ParsedQuestion{Question: "What drugs could be repurposed for Alzheimer disease?", Kind: QuestionOpen, Concepts: []Concept{
+		{Text: "alzheimer disease", Role: RoleCondition}, {Text: "drugs", Role: RoleIntervention, Generic: true}}}
+	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
+		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
+	cases := []struct {
+		name    string
+		q       ParsedQuestion
+		st      []StudyStance
+		total   int
+		onTopic int
+		want    string
+	}{
+		{"named drug", named, stances, 9, 5, "Metformin for cancer: 5 studies: 3 support (2 RCTs), 1 no effect or harm, 1 unclear"},
+		{"open question", open, stances[3:], 4, 2, "Treatments studied for alzheimer disease: 2 studies: 1 no effect or harm, 1 unclear"},
+		{"nothing on topic", named, nil, 21, 0, "No study of metformin in cancer was found among the 21 papers; 21 set aside."},
+		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
+		{"open, stances not assessed", open, nil, 3, 2, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, AnswerLine(c.q, c.st, c.total, c.onTopic))
+		})
+	}
+}

@@ -380,11 +380,17 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 			rct[s.Stance]++
 		}
 	}
+	// A question naming no intervention has no single claim to support: each study's stance
+	// is on the treatment it studied, so the line says "find a benefit".
+	support := "support"
+	if q.InterventionText() == "" {
+		support = "find a benefit"
+	}
 	var parts []string
 	for _, k := range []struct {
 		s    Stance
 		word string
-	}{{StanceSupports, "support"}, {StanceRefutes, "no effect or harm"}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
+	}{{StanceSupports, support}, {StanceRefutes, "no effect or harm"}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
 		if count[k.s] == 0 {
 			continue
 		}
@@ -404,11 +410,14 @@ func plural(n int) string {
 	return "s"
 }
 
-// answerSubject is what the answer line is about: "Metformin for cancer", else the
-// question itself.
+// answerSubject is what the answer line is about: "Metformin for cancer"; for a question
+// naming no intervention, "Treatments studied for alzheimer disease"; else the question.
 func answerSubject(q ParsedQuestion) string {
 	subject := q.InterventionText()
 	if subject == "" {
+		if c := q.ConditionText(); c != "" {
+			return "Treatments studied for " + c
+		}
 		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
 	}
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
