@@ -53,7 +53,9 @@ delayed delaying protect protects protected protecting protective feasible feasi
 acceptable alternative alternatives happen happens waiting disaster underprescribe underprescribed
 overprescribe overprescribed underused overused underuse overuse adequately offer offers offered
 reconsider reconsidered provide provides provided confer confers play plays elucidate depend depends
-equal equivalent seeing see assess assesses assessed assessing`)
+equal equivalent seeing see assess assesses assessed assessing adversely positively negatively
+significantly substantially markedly directly indirectly independently routinely effectively successfully
+properly correctly differently additionally simultaneously consistently`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

@@ -112,6 +112,15 @@ func TestLoopRecall(t *testing.T) {
 	if limit < len(qa) {
 		qa = qa[:limit]
 	}
+	if only := os.Getenv("SEARCHQUALITY_PMIDS"); only != "" { // debugging: these questions only
+		keep := qa[:0]
+		for _, it := range qa {
+			if strings.Contains(","+only+",", ","+it.PMID+",") {
+				keep = append(keep, it)
+			}
+		}
+		qa = keep
+	}
 
 	ctx := context.Background()
 	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "dc.db"))

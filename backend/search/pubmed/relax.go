@@ -253,7 +253,8 @@ func joinGroups(gs []string) string {
 //     disease" → "alzheimer"), then long wordings are cut to their core ("advanced
 //     epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), and, when nothing at
 //     all was found, to the words that name the concept ("starting insulin" → "insulin"),
-//     which keeps each concept whole;
+//     then to its words' stems, truncated ("cystoscopist" → "cystosco*"), which keeps each
+//     concept whole;
 //   - the words of one concept are never ORed apart, and a generic word never stands alone.
 func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {
 	groups, err := querybuild.Groups(q)
@@ -279,7 +280,10 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 		steps = append(steps, struct {
 			relax func(string) string
 			what  string
-		}{querybuild.HeadOf, "kept the words naming the concept in %q (the wording found nothing)"})
+		}{querybuild.HeadOf, "kept the words naming the concept in %q (the wording found nothing)"}, struct {
+			relax func(string) string
+			what  string
+		}{querybuild.TruncatedOf, "truncated the words of %q to their stems (the wording found nothing)"})
 	}
 	for _, step := range steps {
 		out := append([]string(nil), groups...)

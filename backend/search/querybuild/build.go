@@ -484,6 +484,49 @@ func HeadOf(group string) string {
 	return rewriteTerms(group, concepts.Head)
 }
 
+// TruncatedOf returns a group whose plain terms have each long word cut to its stem and
+// truncated ("nurse cystoscopist" → "nurse cystosco*", matching "cystoscopy"), every word
+// still required, so a concept worded otherwise in the index is found without ORing its
+// words apart; "" when nothing changes.
+func TruncatedOf(group string) string {
+	return rewriteTerms(group, func(text string) string {
+		words := strings.Fields(text)
+		changed := false
+		for i, w := range words {
+			if t := truncate(w); t != "" {
+				words[i], changed = t, true
+			}
+		}
+		if !changed {
+			return ""
+		}
+		return strings.Join(words, " ")
+	})
+}
+
+// truncate cuts a word of six letters or more to its stem, three letters shorter still
+// when the stem is long (suffixes like -ist/-y, -al/-um differ past the stem), never below
+// five letters, and adds PubMed's truncation mark; "" for a short, non-alphabetic or already
+// truncated word.
+func truncate(w string) string {
+	if len(w) < 6 || strings.HasSuffix(w, "*") {
+		return ""
+	}
+	for _, r := range w {
+		if r < 'a' || r > 'z' {
+			return ""
+		}
+	}
+	st := domain.Stem(w)
+	if len(st) >= 9 {
+		st = st[:len(st)-3]
+	}
+	if len(st) < 5 {
+		st = w[:5]
+	}
+	return st + "*"
+}
+
 // rewriteTerms applies cut to every plain term of a group; "" when nothing changes.
 func rewriteTerms(group string, cut func(string) string) string {
 	n, err := Parse(group)

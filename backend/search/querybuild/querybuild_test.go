@@ -154,3 +154,22 @@ func TestFollowUpKeepsTheNamedIntervention(t *testing.T) {
 		}
 	}
 }
+
+// TestTruncatedOf: the last relaxation of a concept that found nothing keeps every word but
+// truncates the long ones at their stem, leaving quoted and tagged terms alone.
+func TestTruncatedOf(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"nurse cystoscopist", "nurse cystosco*"},
+		{"infundibular height", "infundib* height"},
+		{"weekends", "weekend*"},
+		{`(preoperative anemia OR "Anemia"[mh])`, `(preoper* anemia OR "Anemia"[mh])`},
+		{"gerd", ""},
+		{"covid-19", ""},
+		{"cystosco*", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.in, func(t *testing.T) {
+			require.Equal(t, c.want, TruncatedOf(c.in))
+		})
+	}
+}
