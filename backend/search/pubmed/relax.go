@@ -253,7 +253,7 @@ func joinGroups(gs []string) string {
 //     disease" → "alzheimer"), then long wordings are cut to their core ("advanced
 //     epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), and, when nothing at
 //     all was found, to the words that name the concept ("starting insulin" → "insulin"),
-//     then to its words' stems, truncated ("cystoscopist" → "cystosco*"), which keeps each
+//     then to its words' stems, truncated ("cystoscopist" → "cystoscop*"), which keeps each
 //     concept whole;
 //   - the words of one concept are never ORed apart, and a generic word never stands alone.
 func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {

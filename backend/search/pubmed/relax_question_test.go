@@ -56,8 +56,9 @@ func TestRelaxWithoutQuestion(t *testing.T) {
 	cases := []struct{ in, want string }{
 		{"alzheimer disease AND drugs", "alzheimer disease"},
 		{"alzheimer disease", "alzheimer"},
-		{"alzheimer", ""},
-		{`(breast cancer OR "Breast Neoplasms"[mh])`, ""},
+		{"alzheimer", "alzheim*"},
+		{"alzheim*", ""},
+		{`(breast cancer OR "Breast Neoplasms"[mh])`, `(breast* cancer* OR "Breast Neoplasms"[mh])`},
 	}
 	for _, c := range cases {
 		got, _ := relaxOnce(c.in, 1, 0, nil)

@@ -518,7 +518,7 @@ func truncate(w string) string {
 		}
 	}
 	st := domain.Stem(w)
-	if len(st) >= 9 {
+	if len(st) >= 10 {
 		st = st[:len(st)-3]
 	}
 	if len(st) < 5 {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 )
@@ -159,10 +161,10 @@ func TestFollowUpKeepsTheNamedIntervention(t *testing.T) {
 // truncates the long ones at their stem, leaving quoted and tagged terms alone.
 func TestTruncatedOf(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"nurse cystoscopist", "nurse cystosco*"},
-		{"infundibular height", "infundib* height"},
+		{"nurse cystoscopist", "nurse cystoscop*"},
+		{"infundibular height", "infundibu* height*"},
 		{"weekends", "weekend*"},
-		{`(preoperative anemia OR "Anemia"[mh])`, `(preoper* anemia OR "Anemia"[mh])`},
+		{`(preoperative anemia OR "Anemia"[mh])`, `preoper* anemia* OR "Anemia"[mh]`},
 		{"gerd", ""},
 		{"covid-19", ""},
 		{"cystosco*", ""},
