@@ -310,6 +310,17 @@ run_search() {
   [ $code -eq 0 ] || note "a search quality test failed (a missed target is reported above, not fatal)"
 }
 
+run_trust() {
+  note "a run you can trust: a hanging ClinicalTrials.gov and a dead local judge — load $(cut -d' ' -f1 /proc/loadavg)"
+  local log=$OUT/trust.txt code start
+  start=$(date +%s)
+  DC_BENCH_TRUST=1 go test -count=1 -run 'TestBenchHangingSourceAndDeadJudge' -v ./backend/services/ >"$log" 2>&1
+  code=$?
+  step "trust" "$start"
+  grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true
+  [ $code -eq 0 ] || note "the trust benchmark failed (see $log)"
+}
+
 run_browser() {
   if [ ! -d e2e/bench ]; then
     figure "browser: not measured: e2e/bench does not exist (no browser benchmarks for the event stream and the 10,000-run history view yet)"
@@ -348,6 +359,7 @@ fi
 skip appraisal || run_appraisal
 skip judge || run_judge
 skip search || run_search
+skip trust || run_trust
 skip browser || run_browser
 
 kill "$sampler" 2>/dev/null || true
