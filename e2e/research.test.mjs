@@ -203,6 +203,16 @@ describe('research: question to report', () => {
     console.log(`query events: ${queries.length}; first: ${JSON.stringify(queries[0])}`)
     assert.ok(queries.length > 0, 'the timeline lists the queries sent')
     assert.ok(queries.every((q) => /^(\d+ hits?|hit count unknown)$/.test(q.hits) && q.text.trim()), `every query shows its text and hits: ${JSON.stringify(queries.slice(0, 3))}`)
+    // Each source of the latest search shows its state: answered with its hits and time, or
+    // failed with its reason (while the search runs, a source not yet answered shows how long
+    // it has been awaited).
+    const states = await page.$$eval('[data-testid="source-state"]', (els) =>
+      els.map((e) => ({ source: e.getAttribute('data-source'), state: e.getAttribute('data-state'), text: (e.textContent ?? '').trim() })),
+    )
+    console.log(`source states: ${JSON.stringify(states)}`)
+    assert.ok(states.length >= 1, 'the sources of the latest search are listed')
+    assert.ok(states.every((s) => s.state === 'answered' || s.state === 'failed'), `no source still waiting once the run ended: ${JSON.stringify(states)}`)
+    assert.ok(states.some((s) => s.state === 'answered' && /\d+ hits? \(\d+\.\d s\)/.test(s.text)), `a source shows its hits and time: ${JSON.stringify(states)}`)
     await shot(page, 'run-progress')
   })
 

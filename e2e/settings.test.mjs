@@ -3,7 +3,8 @@
 // fake Ollama server's /api/tags.
 import { after, before, describe, test } from 'node:test'
 import assert from 'node:assert/strict'
-import { RUN_TIMEOUT, launch, nav, openApp, shot, testConnection, waitForStatus } from './harness.mjs'
+import { createServer } from 'node:net'
+import { RUN_TIMEOUT, fakesURL, launch, nav, openApp, shot, testConnection, useFakes, waitForStatus } from './harness.mjs'
 
 describe('settings', () => {
   let b, app
@@ -118,5 +119,39 @@ describe('settings', () => {
     assert.equal(await page.getByTestId('judge-model').inputValue(), 'fake-judge')
     await shot(page, 'research-model-combo')
     assert.deepEqual(problems, [])
+  })
+
+  test('a self-hosted judge that does not answer is refused before the run, and nothing is stored', async () => {
+    const { page } = app
+    // A port nothing listens on: the compatible server is "down".
+    const dead = await new Promise((resolve) => {
+      const srv = createServer()
+      srv.listen(0, '127.0.0.1', () => {
+        const { port } = srv.address()
+        srv.close(() => resolve(`http://127.0.0.1:${port}/v1`))
+      })
+    })
+    const before = (await page.evaluate(() => window.go.services.HistoryService.List({}))).length
+    await page.evaluate((url) => window.go.services.SettingsService.Set('providers.compatible.base_url', url), dead)
+    try {
+      await nav(page, 'research')
+      if (await page.getByTestId('run-view').count()) await page.getByTestId('new-research').click()
+      await page.getByTestId('question').fill('Is metformin effective for treating cancer?')
+      await page.getByTestId('judge-select').selectOption('compatible')
+      await page.getByTestId('judge-model').fill('fake-judge')
+      const t0 = Date.now()
+      await page.getByTestId('start').click()
+      const err = page.getByTestId('form-error')
+      await err.waitFor({ state: 'visible', timeout: 10_000 })
+      const text = await err.innerText()
+      console.log(`refused in ${Date.now() - t0} ms: ${text}`)
+      assert.match(text, /OpenAI-compatible server is not answering at http:\/\/127\.0\.0\.1:\d+\/v1/, text)
+      assert.equal(await page.getByTestId('run-view').count(), 0, 'no run view opened')
+      const after = (await page.evaluate(() => window.go.services.HistoryService.List({}))).length
+      assert.equal(after, before, 'no run was stored')
+      await shot(page, 'dead-judge-refused')
+    } finally {
+      await useFakes(page, fakesURL())
+    }
   })
 })

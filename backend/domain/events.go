@@ -172,6 +172,7 @@ var EventPayloads = map[EventType]func() any{
 	EventError:          func() any { return &ErrorData{} },
 	EventCancelled:      func() any { return &CancelledData{} },
 	EventQuery:          func() any { return &QueryEvent{} },
+	EventSource:         func() any { return &SourceStateData{} },
 }
 
 // NewEvent builds an event of type typ carrying data, which must be that type's payload

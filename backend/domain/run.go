@@ -29,10 +29,13 @@ const (
 	// EventQuery is one query sent to one source, with its hit count and any relaxation
 	// (payload QueryEvent).
 	EventQuery EventType = "query"
+	// EventSource is one source answering (or failing) while a search is still running, so
+	// the user sees which source the run is waiting for (payload SourceStateData).
+	EventSource EventType = "source"
 )
 
 // AllEventTypes lists every event type in the order a run emits them.
-var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled, EventQuery}
+var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled, EventQuery, EventSource}
 
 // QueryEvent is the payload of an EventQuery: one query as a source received it. A query
 // that found nothing, was relaxed or that the source reported a problem with is shown, not
@@ -49,6 +52,23 @@ type QueryEvent struct {
 	Relaxation string `json:"relaxation,omitempty"`
 	// Error is the source's query error or warning (e.g. a phrase PubMed did not find).
 	Error string `json:"error,omitempty"`
+}
+
+// The states a source is in once it has finished its part of a search; a source that has
+// not yet reported is waiting.
+const (
+	SourceAnswered = "answered"
+	SourceFailed   = "failed"
+)
+
+// SourceStateData is the payload of an EventSource: a source finished its part of an
+// iteration's search, with its hits or the reason it failed, and how long it took.
+type SourceStateData struct {
+	Source Source `json:"source"`
+	State  string `json:"state"`
+	Hits   int    `json:"hits"`
+	Error  string `json:"error,omitempty"`
+	TookMS int64  `json:"took_ms"`
 }
 
 // Valid reports whether t is a known event type.

@@ -1,6 +1,9 @@
 package domain
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 type runIDKey struct{}
 
@@ -42,4 +45,23 @@ func WithIteration(ctx context.Context, it, max int) context.Context {
 func IterationFrom(ctx context.Context) (Iteration, bool) {
 	i, ok := ctx.Value(iterationKey{}).(Iteration)
 	return i, ok
+}
+
+// SourceDone is told as each source finishes its part of a search (from that source's
+// goroutine, so it must be safe for concurrent use): its evidence count, its failure (nil
+// when it answered; warnings are not failures) and how long it took.
+type SourceDone func(source Source, hits int, failure error, took time.Duration)
+
+type sourceDoneKey struct{}
+
+// WithSourceDone returns ctx with fn told of each source as it finishes, so the loop can
+// show which sources answered while the slowest one is still awaited.
+func WithSourceDone(ctx context.Context, fn SourceDone) context.Context {
+	return context.WithValue(ctx, sourceDoneKey{}, fn)
+}
+
+// SourceDoneFrom returns the function set by WithSourceDone, or nil.
+func SourceDoneFrom(ctx context.Context) SourceDone {
+	fn, _ := ctx.Value(sourceDoneKey{}).(SourceDone)
+	return fn
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"deepcritical/backend/concepts"
@@ -298,6 +299,21 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		return "", err
 	}
 	sctx, cancel := context.WithTimeout(domain.WithQuestion(domain.WithIteration(ctx, it, cfg.MaxIterations), st.concepts), time.Duration(cfg.SearchTimeoutS)*time.Second+o.o.SearchGrace)
+	// Each source is shown as it answers, so the user sees which one the search waits for.
+	var sourceMu sync.Mutex
+	sctx = domain.WithSourceDone(sctx, func(src domain.Source, hits int, failure error, took time.Duration) {
+		d := domain.SourceStateData{Source: src, State: domain.SourceAnswered, Hits: hits, TookMS: took.Milliseconds()}
+		msg := fmt.Sprintf("%s answered: %d %s in %.1f s", src, hits, map[bool]string{true: "paper", false: "papers"}[hits == 1], took.Seconds())
+		if failure != nil {
+			d.State, d.Error = domain.SourceFailed, domain.SearchError{Source: src, Error: failure.Error()}.Said()
+			msg = fmt.Sprintf("%s failed after %.1f s: %s", src, took.Seconds(), d.Error)
+		}
+		sourceMu.Lock()
+		defer sourceMu.Unlock()
+		if err := o.event(ctx, st, domain.EventSource, it, msg, d); err != nil {
+			o.o.Logger.Warn("source event not stored", "run_id", st.run.ID, "err", err)
+		}
+	})
 	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
 	cancel()
 	if ctx.Err() != nil {

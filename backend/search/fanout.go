@@ -210,7 +210,12 @@ func (f *Fanout) runOne(parent context.Context, s Source, queries []string, max 
 	}()
 	ev, err := s.Search(ctx, queries, max)
 	timedOut := err != nil && parent.Err() == nil && errors.Is(ctx.Err(), context.DeadlineExceeded)
-	out <- outcome{source: name, evidence: ev, err: err, took: time.Since(start), timedOut: timedOut}
+	took := time.Since(start)
+	if fn := domain.SourceDoneFrom(parent); fn != nil {
+		_, failure := Split(err)
+		fn(name, len(ev), failure, took)
+	}
+	out <- outcome{source: name, evidence: ev, err: err, took: took, timedOut: timedOut}
 }
 
 // await waits for a source, but no longer than its timeout plus a grace period, so a

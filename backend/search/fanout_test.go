@@ -337,3 +337,20 @@ func TestFanoutHangingSourceCostsItsTimeoutOncePerRun(t *testing.T) {
 	}
 	require.Greater(t, hang.given[4], probe, "once it answered, the full timeout again")
 }
+
+// TestFanoutTellsEachSourceAsItFinishes: the caller's SourceDone hears from every source
+// with its hits or its failure, before the merged result returns.
+func TestFanoutTellsEachSourceAsItFinishes(t *testing.T) {
+	good := &stubSource{name: domain.SourcePubMed, ev: []domain.Evidence{paper(domain.SourcePubMed, "A", 0.5, func(c *domain.Citation) { c.PMID = "1" })}}
+	down := &stubSource{name: domain.SourceEuropePMC, err: errors.New("europepmc: cannot connect")}
+	f := search.NewFanout([]search.Source{good, down}, search.FanoutOptions{Timeout: time.Second})
+	var mu sync.Mutex
+	told := map[domain.Source]string{}
+	ctx := domain.WithSourceDone(context.Background(), func(s domain.Source, hits int, failure error, _ time.Duration) {
+		mu.Lock()
+		defer mu.Unlock()
+		told[s] = fmt.Sprint(hits, " ", failure)
+	})
+	f.Run(ctx, []string{"q"}, nil, 10)
+	require.Equal(t, map[domain.Source]string{domain.SourcePubMed: "1 <nil>", domain.SourceEuropePMC: "0 europepmc: cannot connect"}, told)
+}

@@ -117,6 +117,7 @@ type EventPayloadTypes struct {
 	Started        domain.StartedData        `json:"started"`
 	Searching      domain.SearchingData      `json:"searching"`
 	Query          domain.QueryEvent         `json:"query"`
+	Source         domain.SourceStateData    `json:"source"`
 	SearchComplete domain.SearchCompleteData `json:"search_complete"`
 	Appraising     domain.AppraisingData     `json:"appraising"`
 	Judging        domain.JudgingData        `json:"judging"`

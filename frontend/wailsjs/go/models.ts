@@ -352,6 +352,7 @@ export namespace domain {
 	    ERROR = "error",
 	    CANCELLED = "cancelled",
 	    QUERY = "query",
+	    SOURCE = "source",
 	}
 	export class AssessorInfo {
 	    provider: string;
@@ -1491,6 +1492,26 @@ export namespace domain {
 	    }
 	}
 	
+	export class SourceStateData {
+	    source: string;
+	    state: string;
+	    hits: number;
+	    error?: string;
+	    took_ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SourceStateData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.state = source["state"];
+	        this.hits = source["hits"];
+	        this.error = source["error"];
+	        this.took_ms = source["took_ms"];
+	    }
+	}
 	export class StartedData {
 	    config?: RunConfig;
 	    judge?: JudgeInfo;
@@ -1856,6 +1877,7 @@ export namespace services {
 	    started: domain.StartedData;
 	    searching: domain.SearchingData;
 	    query: domain.QueryEvent;
+	    source: domain.SourceStateData;
 	    search_complete: domain.SearchCompleteData;
 	    appraising: domain.AppraisingData;
 	    judging: domain.JudgingData;
@@ -1877,6 +1899,7 @@ export namespace services {
 	        this.started = this.convertValues(source["started"], domain.StartedData);
 	        this.searching = this.convertValues(source["searching"], domain.SearchingData);
 	        this.query = this.convertValues(source["query"], domain.QueryEvent);
+	        this.source = this.convertValues(source["source"], domain.SourceStateData);
 	        this.search_complete = this.convertValues(source["search_complete"], domain.SearchCompleteData);
 	        this.appraising = this.convertValues(source["appraising"], domain.AppraisingData);
 	        this.judging = this.convertValues(source["judging"], domain.JudgingData);
