@@ -317,3 +317,53 @@ func sha(t *testing.T, path string) [32]byte {
 	require.NoError(t, err)
 	return sha256.Sum256(b)
 }
+
+// TestHistoryRejudgeOffline: a stored run is re-judged from the terminal with no network,
+// the comparison printed (and as JSON), and the new verdict kept with the run.
+func TestHistoryRejudgeOffline(t *testing.T) {
+	isolate(t)
+	lib, err := filepath.Abs(filepath.Join("..", "services", "testdata", "library.nbib"))
+	require.NoError(t, err)
+	code, _, stderr := runCLI(t, "library", "import", lib)
+	require.Equal(t, exitOK, code, stderr)
+	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
+		"What drugs could be repurposed for Alzheimer disease?")
+	require.Equal(t, exitOK, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var run domain.Run
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+
+	code, stdout, stderr = runCLI(t, "history", "rejudge", run.ID, "--judge", "offline")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "re-judged (rejudge:offline")
+	require.Regexp(t, `mechanism\s+\d+/10\s+\d+/10 \(\+0\)`, stdout, "the same offline judge on the same evidence agrees with itself")
+
+	code, stdout, stderr = runCLI(t, "history", "rejudge", run.ID, "--judge", "offline", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	var cmp struct {
+		Label    string            `json:"label"`
+		Rejudged domain.Assessment `json:"rejudged"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &cmp))
+	require.Equal(t, domain.JudgeKindOffline, cmp.Rejudged.Judge.Kind)
+
+	// The re-judgements are in every report format, after the report of record was written.
+	for _, f := range []string{"md", "html", "json"} {
+		out := filepath.Join(t.TempDir(), "report."+f)
+		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
+		require.Equal(t, exitOK, code, stderr)
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		if f == "json" {
+			require.Contains(t, string(b), `"label": "rejudge:offline/heuristic-v1"`)
+			continue
+		}
+		require.Contains(t, string(b), "Re-judgements", f)
+		// A second re-judgement by the same judge and model replaces the first (one row per judge).
+		require.Equal(t, 1, strings.Count(string(b), "no difference"), "%s: the re-judgement against the run's verdict", f)
+	}
+
+	code, _, stderr = runCLI(t, "history", "rejudge", run.ID)
+	require.Equal(t, exitUsage, code)
+	require.Contains(t, stderr, "--judge")
+}

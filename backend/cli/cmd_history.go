@@ -83,6 +83,19 @@ func historyCommand() *command {
 				},
 			},
 			{
+				name: "rejudge", summary: "judge a stored run's evidence again with another judge and compare (offline needs no network)",
+				usage: "history rejudge RUN_ID --judge NAME [--model M] [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &rejudgeOpts{}
+					fs.StringVar(&o.judge, "judge", "", "judge: offline, openai, anthropic, huggingface, ollama, compatible, cli")
+					fs.StringVar(&o.model, "model", "", "model (default: the judge's configured model)")
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: historyRejudge,
+			},
+			{
 				name: "delete", summary: "delete a run and everything stored with it", usage: "history delete RUN_ID [--json]",
 				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
@@ -103,6 +116,62 @@ func historyCommand() *command {
 			},
 		},
 	}
+}
+
+type rejudgeOpts struct {
+	judge, model string
+	json         bool
+}
+
+// historyRejudge re-judges a stored run from its stored evidence and appraisals, keeps the new
+// verdict beside the run's own (it then appears on the run's page and in every report
+// format), and prints the two side by side with their differences.
+func historyRejudge(ctx context.Context, e *env, opts any, args []string) error {
+	o := opts.(*rejudgeOpts)
+	if o.judge == "" {
+		return usagef("rejudge needs --judge NAME")
+	}
+	p, err := domain.ParseProvider(o.judge)
+	if err != nil {
+		return usagef("--judge: %s", domain.SafeMessage(err))
+	}
+	c, err := e.app.services(ctx)
+	if err != nil {
+		return err
+	}
+	cmp, err := c.Judges.Rejudge(services.RejudgeRequest{RunID: args[0], Provider: p, Model: o.model})
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(e.stdout, cmp)
+	}
+	a, b := cmp.Original, cmp.Rejudged
+	e.printf("Run %s re-judged (%s)\n\n", cmp.RunID, SafeText(cmp.Label))
+	e.printf("%-22s %-28s %s\n", "", "original", "re-judged")
+	e.printf("%-22s %-28s %s\n", "judge", SafeText(judgeLabel(a.Judge)), SafeText(judgeLabel(b.Judge)))
+	e.printf("%-22s %-28s %s (%+d)\n", "mechanism", fmt.Sprintf("%d/10", a.Details.MechanismScore), fmt.Sprintf("%d/10", b.Details.MechanismScore), cmp.Difference.MechanismDelta)
+	e.printf("%-22s %-28s %s (%+d)\n", "clinical evidence", fmt.Sprintf("%d/10", a.Details.ClinicalEvidenceScore), fmt.Sprintf("%d/10", b.Details.ClinicalEvidenceScore), cmp.Difference.ClinicalDelta)
+	e.printf("%-22s %-28s %s\n", "sufficient", yesNo(a.Sufficient), yesNo(b.Sufficient))
+	e.printf("%-22s %-28s %s\n", "candidates", SafeText(listOrNone(a.Details.DrugCandidates)), SafeText(listOrNone(b.Details.DrugCandidates)))
+	if d := cmp.Difference; len(d.OnlyOriginal)+len(d.OnlyRejudged) > 0 {
+		e.printf("\nOnly the original: %s\nOnly the re-judgement: %s\n", SafeText(listOrNone(d.OnlyOriginal)), SafeText(listOrNone(d.OnlyRejudged)))
+	}
+	return nil
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}
+
+func listOrNone(xs []string) string {
+	if len(xs) == 0 {
+		return "none"
+	}
+	return strings.Join(xs, ", ")
 }
 
 func historyListFlags(fs *flag.FlagSet) any {

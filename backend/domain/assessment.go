@@ -209,3 +209,73 @@ func (v Verdict) Validate() error {
 	}
 	return p.err()
 }
+
+// AssessmentDiff lists what changed from one assessment to another (a run's own final
+// verdict and a re-judgement of the same evidence): score deltas, whether sufficiency
+// changed, and the drug candidates by normalised name.
+type AssessmentDiff struct {
+	MechanismDelta   int      `json:"mechanism_delta"`
+	ClinicalDelta    int      `json:"clinical_delta"`
+	ConfidenceDelta  float64  `json:"confidence_delta"`
+	SufficientChange bool     `json:"sufficient_changed"`
+	OnlyOriginal     []string `json:"candidates_only_original"`
+	OnlyRejudged     []string `json:"candidates_only_rejudged"`
+	Common           []string `json:"candidates_common"`
+}
+
+// DiffAssessments compares b (a re-judgement) with a (the original); the one rule the
+// window's comparison, the CLI and every report format use.
+func DiffAssessments(a, b Assessment) AssessmentDiff {
+	d := AssessmentDiff{
+		MechanismDelta:   b.Details.MechanismScore - a.Details.MechanismScore,
+		ClinicalDelta:    b.Details.ClinicalEvidenceScore - a.Details.ClinicalEvidenceScore,
+		ConfidenceDelta:  b.Confidence - a.Confidence,
+		SufficientChange: a.Sufficient != b.Sufficient,
+		OnlyOriginal:     []string{}, OnlyRejudged: []string{}, Common: []string{},
+	}
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+	inB := map[string]bool{}
+	for _, c := range b.Details.DrugCandidates {
+		inB[norm(c)] = true
+	}
+	inA := map[string]bool{}
+	for _, c := range a.Details.DrugCandidates {
+		inA[norm(c)] = true
+		if inB[norm(c)] {
+			d.Common = append(d.Common, c)
+		} else {
+			d.OnlyOriginal = append(d.OnlyOriginal, c)
+		}
+	}
+	for _, c := range b.Details.DrugCandidates {
+		if !inA[norm(c)] {
+			d.OnlyRejudged = append(d.OnlyRejudged, c)
+		}
+	}
+	return d
+}
+
+// Summary says the differences in one line ("mechanism +2, clinical -1, sufficiency
+// changed; only in the re-judgement: Donepezil"), or "no difference".
+func (d AssessmentDiff) Summary() string {
+	var parts []string
+	if d.MechanismDelta != 0 {
+		parts = append(parts, fmt.Sprintf("mechanism %+d", d.MechanismDelta))
+	}
+	if d.ClinicalDelta != 0 {
+		parts = append(parts, fmt.Sprintf("clinical %+d", d.ClinicalDelta))
+	}
+	if d.SufficientChange {
+		parts = append(parts, "sufficiency changed")
+	}
+	if len(d.OnlyRejudged) > 0 {
+		parts = append(parts, "only in the re-judgement: "+strings.Join(d.OnlyRejudged, ", "))
+	}
+	if len(d.OnlyOriginal) > 0 {
+		parts = append(parts, "only in the original: "+strings.Join(d.OnlyOriginal, ", "))
+	}
+	if len(parts) == 0 {
+		return "no difference"
+	}
+	return strings.Join(parts, "; ")
+}

@@ -140,7 +140,8 @@ func Export(run ExportRun, format string, w io.Writer) error {
 		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
 			// The stored report of record, with the limitations section added when it
 			// was written before the run's failures were known to the report.
-			_, err = io.WriteString(w, WithLimitations(run.Report.Markdown, Build(InputFromExport(run)).Limitations))
+			r := Build(InputFromExport(run))
+			_, err = io.WriteString(w, WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}
@@ -167,6 +168,7 @@ func InputFromExport(run ExportRun) Input {
 	for i := range run.Assessments {
 		a := &run.Assessments[i]
 		if a.Label != "" {
+			in.Rejudgements = append(in.Rejudgements, *a)
 			continue
 		}
 		if latest == nil || a.Iteration >= latest.Iteration {

@@ -141,6 +141,7 @@ func renderMarkdown(r Report) string {
 		w("\n⚠ %s.\n", md(r.Judge.Warning))
 	}
 	w("\n")
+	b.WriteString(rejudgementsMarkdown(r.Rejudgements))
 
 	w("## Verification\n\n")
 	writeVerification(&b, r)
@@ -254,4 +255,49 @@ func stanceWord(s domain.Stance) string {
 		return "mixed"
 	}
 	return "unclear"
+}
+
+// rejudgementsMarkdown is the "Re-judgements" section ("" when the run has none): each other
+// judge's verdict on the same evidence, when, and how it differs from the run's own.
+func rejudgementsMarkdown(rs []Rejudgement) string {
+	if len(rs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("## Re-judgements\n\n| Judge | Date | Mechanism | Clinical | Sufficient | Candidates | Differences from the run's verdict |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range rs {
+		suff := "no"
+		if r.Sufficient {
+			suff = "yes"
+		}
+		cands := "none"
+		if len(r.Candidates) > 0 {
+			cands = strings.Join(r.Candidates, ", ")
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d/10 | %d/10 | %s | %s | %s |\n", md(r.Judge), md(r.Date), r.Mechanism, r.Clinical, suff, md(cands), md(r.Differences))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// WithRejudgements puts the Re-judgements section into a stored report of record (written
+// before the re-judgements existed), before its Verification section, replacing any earlier one.
+func WithRejudgements(markdown string, rs []Rejudgement) string {
+	sec := rejudgementsMarkdown(rs)
+	const head = "\n## Re-judgements\n"
+	if i := strings.Index(markdown, head); i >= 0 {
+		rest := markdown[i+len(head):]
+		end := len(markdown)
+		if j := strings.Index(rest, "\n## "); j >= 0 {
+			end = i + len(head) + j + 1
+		}
+		return markdown[:i+1] + sec + markdown[end:]
+	}
+	if sec == "" {
+		return markdown
+	}
+	if i := strings.Index(markdown, "\n## Verification\n"); i >= 0 {
+		return markdown[:i+1] + sec + markdown[i+1:]
+	}
+	return strings.TrimRight(markdown, "\n") + "\n\n" + sec
 }

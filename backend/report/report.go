@@ -56,6 +56,46 @@ type Input struct {
 	Verification *Verification
 	// Events are the run's stored events, read for the sources that failed or warned.
 	Events []domain.Event
+	// Rejudgements are the labelled assessments of the run's evidence by other judges
+	// (History's "Re-judge with", `history rejudge`), oldest first.
+	Rejudgements []domain.StoredAssessment
+}
+
+// Rejudgement is one re-judgement of the run's evidence as every report format shows it:
+// the judge, when, its verdict, and how it differs from the run's own final verdict.
+type Rejudgement struct {
+	Label       string   `json:"label"`
+	Judge       string   `json:"judge"`
+	Date        string   `json:"date"`
+	Mechanism   int      `json:"mechanism_score"`
+	Clinical    int      `json:"clinical_evidence_score"`
+	Sufficient  bool     `json:"sufficient"`
+	Candidates  []string `json:"drug_candidates"`
+	Differences string   `json:"differences"`
+}
+
+// rejudgements renders the labelled assessments against the original (nil when there is no
+// original verdict to compare with: the differences are then said against nothing).
+func rejudgements(original *domain.Assessment, rs []domain.StoredAssessment) []Rejudgement {
+	var out []Rejudgement
+	for _, sa := range rs {
+		a := sa.Assessment
+		j := judgeLine(a.Judge)
+		who := j.Label
+		if a.Judge.Model != "" {
+			who += " (" + string(a.Judge.Provider) + ", " + a.Judge.Model + ")"
+		}
+		r := Rejudgement{Label: sa.Label, Judge: who, Mechanism: a.Details.MechanismScore, Clinical: a.Details.ClinicalEvidenceScore,
+			Sufficient: a.Sufficient, Candidates: append([]string{}, a.Details.DrugCandidates...), Differences: "no original verdict to compare with"}
+		if !sa.CreatedAt.IsZero() {
+			r.Date = sa.CreatedAt.UTC().Format("2006-01-02 15:04 UTC")
+		}
+		if original != nil {
+			r.Differences = domain.DiffAssessments(*original, a).Summary()
+		}
+		out = append(out, r)
+	}
+	return out
 }
 
 // Candidate is a drug candidate with the evidence that supports it.
@@ -126,7 +166,9 @@ type Report struct {
 	Understood    string               `json:"understood,omitempty"`
 	Answer        string               `json:"answer,omitempty"`
 	Stances       []domain.StudyStance `json:"stances,omitempty"`
-	RunID         string               `json:"run_id"`
+	// Rejudgements are the run's evidence judged again by other judges, with differences.
+	Rejudgements []Rejudgement `json:"rejudgements,omitempty"`
+	RunID        string        `json:"run_id"`
 	Status        string               `json:"status"`
 	Partial       bool                 `json:"partial"`
 	StopReason    string               `json:"stop_reason"`
@@ -204,6 +246,7 @@ func Build(in Input) Report {
 	} else {
 		r.Judge = judgeLine(in.Run.Judge)
 	}
+	r.Rejudgements = rejudgements(in.Assessment, in.Rejudgements)
 	for _, c := range r.Candidates {
 		if c.Flagged {
 			r.Flagged = append(r.Flagged, "drug candidate: "+c.Name)

@@ -2,6 +2,7 @@ package services
 
 import (
 	"context"
+	"deepcritical/backend/concepts"
 	"fmt"
 	"strings"
 
@@ -103,11 +104,17 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err != nil {
 		return Comparison{}, err
 	}
-	eng, err := engines.Build(runs.JudgeChoice{Provider: req.Provider, Model: req.Model}, run.Config)
+	choice := runs.JudgeChoice{Provider: req.Provider, Model: req.Model}
+	if err := engines.Probe(ctx, choice); err != nil {
+		return Comparison{}, err
+	}
+	eng, err := engines.Build(choice, run.Config)
 	if err != nil {
 		return Comparison{}, err
 	}
-	a, h, err := eng.Judge.Assess(ctx, judge.Input{RunID: run.ID, Question: run.Question, Evidence: evidence, Appraisals: appraisals})
+	// The run's own parse of its question (stored once when it was created), never a new one.
+	parsed, _ := concepts.Of(run.Question, run.Parsed)
+	a, h, err := eng.Judge.Assess(ctx, judge.Input{RunID: run.ID, Question: run.Question, Parsed: &parsed, Evidence: evidence, Appraisals: appraisals})
 	if err != nil {
 		return Comparison{}, err
 	}
@@ -121,33 +128,6 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	return Comparison{RunID: run.ID, Original: original.Assessment, Rejudged: a, Label: label, Difference: Diff(original.Assessment, a)}, nil
 }
 
-// Diff compares two assessments: score deltas, sufficiency, and candidates by normalised name.
-func Diff(a, b domain.Assessment) Difference {
-	d := Difference{
-		MechanismDelta:   b.Details.MechanismScore - a.Details.MechanismScore,
-		ClinicalDelta:    b.Details.ClinicalEvidenceScore - a.Details.ClinicalEvidenceScore,
-		ConfidenceDelta:  b.Confidence - a.Confidence,
-		SufficientChange: a.Sufficient != b.Sufficient,
-		OnlyOriginal:     []string{}, OnlyRejudged: []string{}, Common: []string{},
-	}
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
-	inB := map[string]bool{}
-	for _, c := range b.Details.DrugCandidates {
-		inB[norm(c)] = true
-	}
-	inA := map[string]bool{}
-	for _, c := range a.Details.DrugCandidates {
-		inA[norm(c)] = true
-		if inB[norm(c)] {
-			d.Common = append(d.Common, c)
-		} else {
-			d.OnlyOriginal = append(d.OnlyOriginal, c)
-		}
-	}
-	for _, c := range b.Details.DrugCandidates {
-		if !inA[norm(c)] {
-			d.OnlyRejudged = append(d.OnlyRejudged, c)
-		}
-	}
-	return d
-}
+// Diff compares two assessments: score deltas, sufficiency, and candidates by normalised
+// name (domain.DiffAssessments, the one rule every report format uses too).
+func Diff(a, b domain.Assessment) Difference { return Difference(domain.DiffAssessments(a, b)) }

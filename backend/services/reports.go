@@ -117,7 +117,9 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	if run, err := report.LoadExportRun(ctx, st, runID); err == nil {
 		view.Limitations = report.LimitationsOf(run)
 		if view.Markdown != "" {
-			view.Markdown = report.WithLimitations(view.Markdown, view.Limitations)
+			// The report of record plus what happened since: failures it did not know of and
+			// the re-judgements made after it was written.
+			view.Markdown = report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), report.Build(report.InputFromExport(run)).Rejudgements)
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
