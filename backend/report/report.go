@@ -163,33 +163,33 @@ type Report struct {
 	// Understood is how the question was parsed ("intervention: metformin · condition:
 	// cancer"); Answer is the line above the scores that says which way the studies point,
 	// or that no study of the named intervention was found; Stances are the studies'.
-	Understood    string               `json:"understood,omitempty"`
-	Answer        string               `json:"answer,omitempty"`
-	Stances       []domain.StudyStance `json:"stances,omitempty"`
+	Understood string               `json:"understood,omitempty"`
+	Answer     string               `json:"answer,omitempty"`
+	Stances    []domain.StudyStance `json:"stances,omitempty"`
 	// Rejudgements are the run's evidence judged again by other judges, with differences.
-	Rejudgements []Rejudgement `json:"rejudgements,omitempty"`
-	RunID        string        `json:"run_id"`
-	Status        string               `json:"status"`
-	Partial       bool                 `json:"partial"`
-	StopReason    string               `json:"stop_reason"`
-	StopRule      string               `json:"stop_rule"`
-	Iterations    int                  `json:"iterations"`
-	Candidates    []Candidate          `json:"candidates"`
-	Findings      []Finding            `json:"findings"`
-	HasAssessment bool                 `json:"has_assessment"`
-	Scores        Scores               `json:"scores"`
-	Reasoning     string               `json:"reasoning"`
-	Summary       string               `json:"summary"`
-	SummaryNote   string               `json:"summary_note"`
-	Rows          []Row                `json:"evidence"`
-	Judge         JudgeLine            `json:"judge"`
-	Verification  *Verification        `json:"verification,omitempty"`
-	Flagged       []string             `json:"flagged"`
-	RedFlags      []string             `json:"red_flags,omitempty"`
-	Limitations   []Limitation         `json:"limitations"`
-	GeneratedAt   time.Time            `json:"generated_at"`
-	Disclaimer    string               `json:"disclaimer"`
-	Markdown      string               `json:"-"`
+	Rejudgements  []Rejudgement `json:"rejudgements,omitempty"`
+	RunID         string        `json:"run_id"`
+	Status        string        `json:"status"`
+	Partial       bool          `json:"partial"`
+	StopReason    string        `json:"stop_reason"`
+	StopRule      string        `json:"stop_rule"`
+	Iterations    int           `json:"iterations"`
+	Candidates    []Candidate   `json:"candidates"`
+	Findings      []Finding     `json:"findings"`
+	HasAssessment bool          `json:"has_assessment"`
+	Scores        Scores        `json:"scores"`
+	Reasoning     string        `json:"reasoning"`
+	Summary       string        `json:"summary"`
+	SummaryNote   string        `json:"summary_note"`
+	Rows          []Row         `json:"evidence"`
+	Judge         JudgeLine     `json:"judge"`
+	Verification  *Verification `json:"verification,omitempty"`
+	Flagged       []string      `json:"flagged"`
+	RedFlags      []string      `json:"red_flags,omitempty"`
+	Limitations   []Limitation  `json:"limitations"`
+	GeneratedAt   time.Time     `json:"generated_at"`
+	Disclaimer    string        `json:"disclaimer"`
+	Markdown      string        `json:"-"`
 	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
 	Outcome string `json:"-"`
 }
