@@ -367,3 +367,72 @@ func TestHistoryRejudgeOffline(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	require.Contains(t, stderr, "--judge")
 }
+
+// TestHistoryReviewFromTheTerminal: the issue's review session from the CLI with no network:
+// re-judge, exclude two papers with reasons, disagree with the verdict; every decision is kept
+// (none overwritten) and the report formats carry the reviewer's decisions beside the judge's.
+func TestHistoryReviewFromTheTerminal(t *testing.T) {
+	isolate(t)
+	lib, err := filepath.Abs(filepath.Join("..", "services", "testdata", "library.nbib"))
+	require.NoError(t, err)
+	code, _, stderr := runCLI(t, "library", "import", lib)
+	require.Equal(t, exitOK, code, stderr)
+	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
+		"What drugs could be repurposed for Alzheimer disease?")
+	require.Equal(t, exitOK, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var run domain.Run
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+	code, _, stderr = runCLI(t, "settings", "set", "review.author", "Ana Lima")
+	require.Equal(t, exitOK, code, stderr)
+
+	code, _, stderr = runCLI(t, "history", "rejudge", run.ID, "--judge", "offline")
+	require.Equal(t, exitOK, code, stderr)
+	code, stdout, stderr = runCLI(t, "history", "review", run.ID, "--paper", "1", "--exclude", "--reason", "wrong design", "--note", "cohort, not a trial")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "recorded: Ana Lima exclude paper [1] (wrong design)")
+	code, _, stderr = runCLI(t, "history", "review", run.ID, "--paper", "2", "--exclude", "--reason", "wrong population")
+	require.Equal(t, exitOK, code, stderr)
+	code, stdout, stderr = runCLI(t, "history", "review", run.ID, "--disagree", "--note", "two papers are not enough", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	var got struct {
+		Summary struct {
+			Reviews   []domain.Review  `json:"reviews"`
+			Excluded  int              `json:"excluded"`
+			Agreement domain.Agreement `json:"agreement"`
+		} `json:"summary"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(stdout), &got))
+	require.Len(t, got.Summary.Reviews, 3)
+	require.Equal(t, 2, got.Summary.Excluded)
+	require.Equal(t, 2, got.Summary.Agreement.N)
+	require.Equal(t, 0.0, got.Summary.Agreement.Percent, "the judge kept both papers on topic")
+
+	// Refusals say why: a reason is required to exclude, the paper must exist, one decision at a time.
+	code, _, stderr = runCLI(t, "history", "review", run.ID, "--paper", "1", "--exclude")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "needs a reason")
+	code, _, stderr = runCLI(t, "history", "review", run.ID, "--paper", "9", "--include")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, "no paper [9]")
+	code, _, _ = runCLI(t, "history", "review", run.ID, "--agree", "--disagree")
+	require.Equal(t, exitUsage, code)
+
+	for _, f := range []string{"md", "html", "json"} {
+		out := filepath.Join(t.TempDir(), "report."+f)
+		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
+		require.Equal(t, exitOK, code, stderr)
+		b, err := os.ReadFile(out)
+		require.NoError(t, err)
+		text := string(b)
+		require.Contains(t, text, "wrong population", f)
+		require.Contains(t, text, "two papers are not enough", f)
+		if f != "json" {
+			require.Contains(t, text, "Reviewer's decisions", f)
+			require.Contains(t, text, "Re-judgements", f)
+			require.Contains(t, text, "Ana Lima disagrees with the final verdict", f)
+			require.Contains(t, text, "excluded by Ana Lima (the judge: on topic) — wrong design: cohort, not a trial", f)
+			require.Contains(t, text, "0 % of 2 papers", f)
+		}
+	}
+}

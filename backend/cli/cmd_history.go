@@ -96,6 +96,24 @@ func historyCommand() *command {
 				run: historyRejudge,
 			},
 			{
+				name: "review", summary: "record your decision beside the judge's: on the verdict (agree, disagree) or a paper (include, exclude)",
+				usage: "history review RUN_ID [--paper N] (--agree | --disagree | --include | --exclude) [--reason R] [--note TEXT] [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &reviewOpts{}
+					fs.IntVar(&o.paper, "paper", 0, "the paper's number as the report cites it ([N]); omit for the run's verdict")
+					fs.BoolVar(&o.agree, "agree", false, "agree with the run's final verdict")
+					fs.BoolVar(&o.disagree, "disagree", false, "disagree with the run's final verdict")
+					fs.BoolVar(&o.include, "include", false, "include the paper")
+					fs.BoolVar(&o.exclude, "exclude", false, "exclude the paper (needs --reason)")
+					fs.StringVar(&o.reason, "reason", "", "why a paper is excluded: "+strings.Join(domain.ExclusionReasons, ", "))
+					fs.StringVar(&o.note, "note", "", "free text kept with the decision")
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					return o
+				},
+				minArgs: 1, maxArgs: 1,
+				run: historyReview,
+			},
+			{
 				name: "delete", summary: "delete a run and everything stored with it", usage: "history delete RUN_ID [--json]",
 				flags:   jsonOnly,
 				minArgs: 1, maxArgs: 1,
@@ -116,6 +134,60 @@ func historyCommand() *command {
 			},
 		},
 	}
+}
+
+type reviewOpts struct {
+	paper                             int
+	agree, disagree, include, exclude bool
+	reason, note                      string
+	json                              bool
+}
+
+// historyReview records one reviewer decision (never overwriting an earlier one) and prints
+// the run's decisions in force and the agreement with the judge.
+func historyReview(ctx context.Context, e *env, opts any, args []string) error {
+	o := opts.(*reviewOpts)
+	var decision domain.ReviewDecision
+	n := 0
+	for _, c := range []struct {
+		set bool
+		d   domain.ReviewDecision
+	}{{o.agree, domain.ReviewAgree}, {o.disagree, domain.ReviewDisagree}, {o.include, domain.ReviewInclude}, {o.exclude, domain.ReviewExclude}} {
+		if c.set {
+			decision, n = c.d, n+1
+		}
+	}
+	if n != 1 {
+		return usagef("review needs exactly one of --agree, --disagree, --include, --exclude")
+	}
+	c, err := e.app.services(ctx)
+	if err != nil {
+		return err
+	}
+	rv, err := c.Reviews.Add(services.ReviewRequest{RunID: args[0], Paper: o.paper, Decision: decision, Reason: o.reason, Note: o.note})
+	if err != nil {
+		return err
+	}
+	sum, err := c.Reviews.Summary(args[0])
+	if err != nil {
+		return err
+	}
+	if o.json {
+		return writeJSON(e.stdout, struct {
+			Recorded domain.Review          `json:"recorded"`
+			Summary  services.ReviewSummary `json:"summary"`
+		}{rv, sum})
+	}
+	target := "the verdict"
+	if rv.Paper > 0 {
+		target = fmt.Sprintf("paper [%d]", rv.Paper)
+	}
+	e.printf("recorded: %s %s %s", SafeText(rv.Author), rv.Decision, target)
+	if rv.Reason != "" {
+		e.printf(" (%s)", SafeText(rv.Reason))
+	}
+	e.printf("\n%d included, %d excluded; agreement with the judge's on/off-topic marks: %s\n", sum.Included, sum.Excluded, sum.Agreement.String())
+	return nil
 }
 
 type rejudgeOpts struct {

@@ -434,6 +434,9 @@ func registry() []keyDef {
 		appraisalInt("appraisal.token_budget", "tokens of paper text given to the judge or appraiser", domain.Bound{Min: 500, Max: 200000, Default: 8000}, func(a *AppraisalSettings) *int { return &a.TokenBudget }),
 	)
 	defs = append(defs,
+		stringKey(KeyInfo{Key: "review.author", Description: "the reviewer's name recorded with each review decision (empty: the system user name)", Allowed: "a name of at most 80 characters, or empty"},
+			accessor[string]{get: func(s *Settings) string { return s.Review.Author }, put: func(s *Settings, v string) { s.Review.Author = strings.TrimSpace(v) }},
+			func(v string) bool { return len([]rune(v)) <= 80 && !strings.ContainsAny(v, "\n\r\t") }),
 		stringKey(KeyInfo{Key: "ui.theme", Description: "colour theme of the desktop window", Allowed: "one of " + strings.Join(Themes, ", ")},
 			accessor[string]{get: func(s *Settings) string { return s.UI.Theme }, put: func(s *Settings, v string) { s.UI.Theme = v }},
 			func(v string) bool { return slices.Contains(Themes, v) }),

@@ -36,6 +36,7 @@ func setCases() []setCase {
 		{"appraisal.concurrency_cloud", "8", "8", []string{"0", "33"}},
 		{"appraisal.concurrency_local", "2", "2", []string{"0", "9"}},
 		{"appraisal.token_budget", "16000", "16000", []string{"499", "200001", "8k"}},
+		{"review.author", "Ana Lima", `"Ana Lima"`, []string{"line\nbreak"}},
 		{"ui.theme", "dark", `"dark"`, []string{"Dark", "blue", ""}},
 		{"ui.last_view", "history", `"history"`, []string{"../etc", "a b", strings.Repeat("v", 41)}},
 		{"ui.window_width", "1920", "1920", []string{"399", "10001"}},

@@ -144,6 +144,13 @@ type Settings struct {
 	Run       domain.RunConfig  `json:"run"`
 	Appraisal AppraisalSettings `json:"appraisal"`
 	UI        UISettings        `json:"ui"`
+	Review    ReviewSettings    `json:"review"`
+}
+
+// ReviewSettings are the reviewer's: the name every decision is recorded under ("" means the
+// operating system's user name).
+type ReviewSettings struct {
+	Author string `json:"author,omitempty"`
 }
 
 // LLMProviders are the providers that have settings (every provider but offline), in

@@ -23,6 +23,8 @@ type ExportRun struct {
 	Assessments []domain.StoredAssessment   `json:"assessments"`
 	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
 	Report      *domain.StoredReport        `json:"report,omitempty"`
+	// Reviews are the reviewer's decisions, in the order they were made (a trail).
+	Reviews []domain.Review `json:"reviews,omitempty"`
 }
 
 // ExportSource is where a stored run is read from for export (the store is one).
@@ -34,6 +36,7 @@ type ExportSource interface {
 	ListAssessments(ctx context.Context, runID string) ([]domain.StoredAssessment, error)
 	LatestVerdict(ctx context.Context, runID string) (*domain.StoredVerdict, error)
 	GetReport(ctx context.Context, runID string) (domain.StoredReport, error)
+	ListReviews(ctx context.Context, runID string) ([]domain.Review, error)
 }
 
 // LoadExportRun reads everything export needs about a run from the store.
@@ -74,6 +77,12 @@ func LoadExportRun(ctx context.Context, s ExportSource, runID string) (ExportRun
 	}
 	if v != nil {
 		out.Verdicts = []domain.StoredVerdict{{Iteration: v.Iteration, Verdict: v.Verdict, Checks: v.Checks, CreatedAt: v.CreatedAt}}
+	}
+	if out.Reviews, err = s.ListReviews(ctx, runID); err != nil {
+		return out, err
+	}
+	for i := range out.Reviews {
+		out.Reviews[i].RunID = "" // the export names the run once, at its top
 	}
 	rep, err := s.GetReport(ctx, runID)
 	switch {
@@ -141,7 +150,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 			// The stored report of record, with the limitations section added when it
 			// was written before the run's failures were known to the report.
 			r := Build(InputFromExport(run))
-			_, err = io.WriteString(w, WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements))
+			_, err = io.WriteString(w, WithReviewerSection(WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements), r.Review))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}
@@ -163,7 +172,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 // InputFromExport rebuilds the report input from a stored run: the latest unlabelled
 // assessment, the latest verdict and its checks, the narrative recorded in the events.
 func InputFromExport(run ExportRun) Input {
-	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals, Events: run.Events}
+	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals, Events: run.Events, Reviews: run.Reviews}
 	var latest *domain.StoredAssessment
 	for i := range run.Assessments {
 		a := &run.Assessments[i]
@@ -259,7 +268,10 @@ type jsonExport struct {
 	// Limitations are what limits the report (failed sources, fallback judge, …), the
 	// same list the Markdown, HTML and CSV exports show.
 	Limitations []Limitation `json:"limitations"`
-	Disclaimer  string       `json:"disclaimer"`
+	// Rejudgements and Review are the same sections the Markdown and HTML show.
+	Rejudgements []Rejudgement    `json:"rejudgements,omitempty"`
+	Review       *ReviewerSection `json:"review,omitempty"`
+	Disclaimer   string           `json:"disclaimer"`
 }
 
 type jsonEvidence struct {
@@ -275,6 +287,7 @@ func writeJSON(w io.Writer, run ExportRun) error {
 		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
 		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
 		Limitations: nonNil(built.Limitations), Understood: built.Understood, Answer: built.Answer,
+		Rejudgements: built.Rejudgements, Review: built.Review,
 	}
 	for i, ev := range run.Evidence {
 		out.Evidence = append(out.Evidence, jsonEvidence{N: i + 1, Key: ev.CanonicalKey(), Evidence: ev})

@@ -87,7 +87,10 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{if .Judge.Warning}}<p class="warn">⚠ {{.Judge.Warning}}.</p>{{end}}</section>
 {{if .Rejudgements}}<section><h2>Re-judgements</h2><table><thead><tr><th>Judge</th><th>Date</th><th>Mechanism</th><th>Clinical</th><th>Sufficient</th><th>Candidates</th><th>Differences from the run's verdict</th></tr></thead><tbody>
 {{range .Rejudgements}}<tr data-label="{{.Label}}"><td>{{.Judge}}</td><td>{{.Date}}</td><td>{{.Mechanism}}/10</td><td>{{.Clinical}}/10</td><td>{{if .Sufficient}}yes{{else}}no{{end}}</td><td>{{if .Candidates}}{{range $i, $c := .Candidates}}{{if $i}}, {{end}}{{$c}}{{end}}{{else}}none{{end}}</td><td>{{.Differences}}</td></tr>
-{{end}}</tbody></table></section>{{end}}
+{{end}}</tbody></table></section>{{end}}{{with .Review}}
+<section><h2>Reviewer's decisions</h2>{{if .Verdict}}<p><strong>Verdict:</strong> {{.Verdict}}</p>{{end}}
+{{if .Papers}}<ul class="review">{{range .Papers}}<li>{{.}}</li>{{end}}</ul>{{end}}<p>{{.Agreement}}.</p>
+<p class="note">Trail (every decision, oldest first, none overwritten):</p><ul class="trail">{{range .Trail}}<li>{{.CreatedAt.UTC.Format "2006-01-02 15:04 UTC"}} — {{.Author}} — {{.Decision}} {{if .Paper}}[{{.Paper}}]{{else}}verdict{{end}}{{if .Reason}} ({{.Reason}}){{end}}{{if .Note}}: {{.Note}}{{end}}</li>{{end}}</ul></section>{{end}}
 <section><h2>Verification</h2>
 {{with .Verification}}{{if eq .Status "verified"}}<p>✔ Verified: every drug candidate and key finding is matched to stored evidence and every citation resolves.{{else if eq .Status "failed"}}<p class="warn">✘ Verification FAILED.{{else}}<p class="warn">⚠ UNVERIFIED: the report could not be verified{{if .Error}} ({{.Error}}){{end}}.{{end}}{{with .Verdict}} {{.Reason}}{{end}}</p>
 {{with .Verdict}}{{if .MissingItems}}<ul>{{range .MissingItems}}<li class="flag">⚠ {{.}}</li>{{end}}</ul>{{end}}{{end}}{{else}}<p>Not verified yet (draft).</p>{{end}}

@@ -142,6 +142,7 @@ func renderMarkdown(r Report) string {
 	}
 	w("\n")
 	b.WriteString(rejudgementsMarkdown(r.Rejudgements))
+	b.WriteString(reviewerMarkdown(r.Review))
 
 	w("## Verification\n\n")
 	writeVerification(&b, r)
@@ -280,11 +281,58 @@ func rejudgementsMarkdown(rs []Rejudgement) string {
 	return b.String()
 }
 
+// reviewerMarkdown is the "Reviewer's decisions" section ("" when nobody reviewed).
+func reviewerMarkdown(rv *ReviewerSection) string {
+	if rv == nil {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("## Reviewer's decisions\n\n")
+	if rv.Verdict != "" {
+		fmt.Fprintf(&b, "**Verdict:** %s\n\n", md(rv.Verdict))
+	}
+	for _, p := range rv.Papers {
+		fmt.Fprintf(&b, "- %s\n", md(p))
+	}
+	if len(rv.Papers) > 0 {
+		b.WriteString("\n")
+	}
+	fmt.Fprintf(&b, "%s.\n\n", md(rv.Agreement))
+	b.WriteString("Trail (every decision, oldest first, none overwritten):\n\n")
+	for _, r := range rv.Trail {
+		target := "verdict"
+		if r.Paper > 0 {
+			target = fmt.Sprintf("[%d]", r.Paper)
+		}
+		line := fmt.Sprintf("%s — %s — %s %s", r.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), r.Author, r.Decision, target)
+		if r.Reason != "" {
+			line += " (" + r.Reason + ")"
+		}
+		if r.Note != "" {
+			line += ": " + r.Note
+		}
+		fmt.Fprintf(&b, "- %s\n", md(line))
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// WithReviewerSection puts the reviewer's section into a stored report of record, like
+// WithRejudgements.
+func WithReviewerSection(markdown string, rv *ReviewerSection) string {
+	return withSection(markdown, "## Reviewer's decisions", reviewerMarkdown(rv))
+}
+
 // WithRejudgements puts the Re-judgements section into a stored report of record (written
 // before the re-judgements existed), before its Verification section, replacing any earlier one.
 func WithRejudgements(markdown string, rs []Rejudgement) string {
-	sec := rejudgementsMarkdown(rs)
-	const head = "\n## Re-judgements\n"
+	return withSection(markdown, "## Re-judgements", rejudgementsMarkdown(rs))
+}
+
+// withSection replaces the section headed title with sec, or inserts sec before the
+// Verification section (at the end when there is none); "" sec removes nothing new.
+func withSection(markdown, title, sec string) string {
+	head := "\n" + title + "\n"
 	if i := strings.Index(markdown, head); i >= 0 {
 		rest := markdown[i+len(head):]
 		end := len(markdown)

@@ -59,6 +59,54 @@ type Input struct {
 	// Rejudgements are the labelled assessments of the run's evidence by other judges
 	// (History's "Re-judge with", `history rejudge`), oldest first.
 	Rejudgements []domain.StoredAssessment
+	// Reviews are the reviewer's decisions, in the order they were made.
+	Reviews []domain.Review
+}
+
+// ReviewerSection is the reviewer's voice beside the judge's, as every report format shows
+// it: the decision in force on the verdict, on each paper, the agreement with the judge's
+// on/off-topic marks, and the whole trail.
+type ReviewerSection struct {
+	Verdict   string           `json:"verdict,omitempty"`
+	Papers    []string         `json:"papers,omitempty"`
+	Agreement string           `json:"agreement"`
+	Trail     []domain.Review  `json:"trail"`
+	Measure   domain.Agreement `json:"agreement_figures"`
+}
+
+// reviewerSection renders the reviews (nil when there are none).
+func reviewerSection(evidence []domain.Evidence, reviews []domain.Review) *ReviewerSection {
+	if len(reviews) == 0 {
+		return nil
+	}
+	verdict, papers := domain.LatestReviews(reviews)
+	out := &ReviewerSection{Trail: reviews, Measure: domain.PaperAgreement(evidence, papers)}
+	out.Agreement = "Agreement with the judge's on/off-topic marks: " + out.Measure.String()
+	if verdict != nil {
+		out.Verdict = fmt.Sprintf("%s %ss with the final verdict (%s)", verdict.Author, verdict.Decision, verdict.CreatedAt.UTC().Format("2006-01-02"))
+		if verdict.Note != "" {
+			out.Verdict += ": " + verdict.Note
+		}
+	}
+	for i, e := range evidence {
+		r, ok := papers[e.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		judge := "on topic"
+		if e.IsOffTopic() {
+			judge = "set aside"
+		}
+		line := fmt.Sprintf("[%d] %sd by %s (the judge: %s)", i+1, r.Decision, r.Author, judge)
+		if r.Reason != "" {
+			line += " — " + r.Reason
+		}
+		if r.Note != "" {
+			line += ": " + r.Note
+		}
+		out.Papers = append(out.Papers, line)
+	}
+	return out
 }
 
 // Rejudgement is one re-judgement of the run's evidence as every report format shows it:
@@ -167,29 +215,31 @@ type Report struct {
 	Answer     string               `json:"answer,omitempty"`
 	Stances    []domain.StudyStance `json:"stances,omitempty"`
 	// Rejudgements are the run's evidence judged again by other judges, with differences.
-	Rejudgements  []Rejudgement `json:"rejudgements,omitempty"`
-	RunID         string        `json:"run_id"`
-	Status        string        `json:"status"`
-	Partial       bool          `json:"partial"`
-	StopReason    string        `json:"stop_reason"`
-	StopRule      string        `json:"stop_rule"`
-	Iterations    int           `json:"iterations"`
-	Candidates    []Candidate   `json:"candidates"`
-	Findings      []Finding     `json:"findings"`
-	HasAssessment bool          `json:"has_assessment"`
-	Scores        Scores        `json:"scores"`
-	Reasoning     string        `json:"reasoning"`
-	Summary       string        `json:"summary"`
-	SummaryNote   string        `json:"summary_note"`
-	Rows          []Row         `json:"evidence"`
-	Judge         JudgeLine     `json:"judge"`
-	Verification  *Verification `json:"verification,omitempty"`
-	Flagged       []string      `json:"flagged"`
-	RedFlags      []string      `json:"red_flags,omitempty"`
-	Limitations   []Limitation  `json:"limitations"`
-	GeneratedAt   time.Time     `json:"generated_at"`
-	Disclaimer    string        `json:"disclaimer"`
-	Markdown      string        `json:"-"`
+	Rejudgements []Rejudgement `json:"rejudgements,omitempty"`
+	// Review is the reviewer's decisions beside the judge's (nil when nobody reviewed).
+	Review        *ReviewerSection `json:"review,omitempty"`
+	RunID         string           `json:"run_id"`
+	Status        string           `json:"status"`
+	Partial       bool             `json:"partial"`
+	StopReason    string           `json:"stop_reason"`
+	StopRule      string           `json:"stop_rule"`
+	Iterations    int              `json:"iterations"`
+	Candidates    []Candidate      `json:"candidates"`
+	Findings      []Finding        `json:"findings"`
+	HasAssessment bool             `json:"has_assessment"`
+	Scores        Scores           `json:"scores"`
+	Reasoning     string           `json:"reasoning"`
+	Summary       string           `json:"summary"`
+	SummaryNote   string           `json:"summary_note"`
+	Rows          []Row            `json:"evidence"`
+	Judge         JudgeLine        `json:"judge"`
+	Verification  *Verification    `json:"verification,omitempty"`
+	Flagged       []string         `json:"flagged"`
+	RedFlags      []string         `json:"red_flags,omitempty"`
+	Limitations   []Limitation     `json:"limitations"`
+	GeneratedAt   time.Time        `json:"generated_at"`
+	Disclaimer    string           `json:"disclaimer"`
+	Markdown      string           `json:"-"`
 	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
 	Outcome string `json:"-"`
 }
@@ -247,6 +297,7 @@ func Build(in Input) Report {
 		r.Judge = judgeLine(in.Run.Judge)
 	}
 	r.Rejudgements = rejudgements(in.Assessment, in.Rejudgements)
+	r.Review = reviewerSection(in.Evidence, in.Reviews)
 	for _, c := range r.Candidates {
 		if c.Flagged {
 			r.Flagged = append(r.Flagged, "drug candidate: "+c.Name)

@@ -45,6 +45,7 @@ type Container struct {
 	Runs       *RunService
 	Search     *SearchService
 	Judges     *JudgeService
+	Reviews    *ReviewService
 	Reports    *ReportService
 	Appraisals *AppraisalService
 	Library    *LibraryService
@@ -158,6 +159,7 @@ func (c *Container) build(opts Options, engines *runs.Engines, readOnly, startup
 	c.Runs = &RunService{research: research, runner: runner, events: narrow[eventLister](db), emitter: c.emitter}
 	c.Search = &SearchService{engines: eng}
 	c.Judges = &JudgeService{store: narrow[judgeStore](writable), engines: eng}
+	c.Reviews = &ReviewService{store: narrow[reviewStore](writable), settings: c.live}
 	c.Reports = &ReportService{store: narrow[reportStore](db), window: c.emitter}
 	c.Appraisals = &AppraisalService{store: narrow[paperStore](db)}
 	c.Library = &LibraryService{store: narrow[libraryStore](db), importTo: writable, window: c.emitter}
@@ -176,7 +178,7 @@ func firstErr(errs ...error) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reports, c.Library, c.Appraisals}
+	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reviews, c.Reports, c.Library, c.Appraisals}
 	if benchHooksEnabled() {
 		b = append(b, &DiagnosticsService{emitter: c.emitter})
 	}

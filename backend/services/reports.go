@@ -119,7 +119,8 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		if view.Markdown != "" {
 			// The report of record plus what happened since: failures it did not know of and
 			// the re-judgements made after it was written.
-			view.Markdown = report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), report.Build(report.InputFromExport(run)).Rejudgements)
+			r := report.Build(report.InputFromExport(run))
+			view.Markdown = report.WithReviewerSection(report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), r.Rejudgements), r.Review)
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {

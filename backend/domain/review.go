@@ -1,0 +1,161 @@
+package domain
+
+import (
+	"fmt"
+	"strings"
+	"time"
+)
+
+// ReviewDecision is a reviewer's decision: on a run's final verdict (agree, disagree) or on
+// one paper (include, exclude). Screening tools keep the same two pairs.
+type ReviewDecision string
+
+// The decisions.
+const (
+	ReviewAgree    ReviewDecision = "agree"
+	ReviewDisagree ReviewDecision = "disagree"
+	ReviewInclude  ReviewDecision = "include"
+	ReviewExclude  ReviewDecision = "exclude"
+)
+
+// ExclusionReasons are the short list a reviewer picks from when excluding a paper (PICO and
+// design, as screening tools offer), with free text in the note.
+var ExclusionReasons = []string{"wrong population", "wrong intervention", "wrong outcome", "wrong design", "duplicate", "other"}
+
+// Review is one reviewer decision, kept with its time and author and never overwritten: a
+// later decision on the same target is added to the trail and supersedes it.
+type Review struct {
+	ID    int64  `json:"id,omitempty"`
+	RunID string `json:"run_id,omitempty"`
+	// Paper is the evidence number as the report cites it ([n]); 0 for the run's verdict.
+	// PaperKey is that paper's canonical key, so the decision follows the paper itself.
+	Paper     int            `json:"paper,omitempty"`
+	PaperKey  string         `json:"paper_key,omitempty"`
+	Decision  ReviewDecision `json:"decision"`
+	Reason    string         `json:"reason,omitempty"`
+	Note      string         `json:"note,omitempty"`
+	Author    string         `json:"author"`
+	CreatedAt time.Time      `json:"created_at"`
+}
+
+// Validate checks that the decision fits its target (agree/disagree on the run, include/
+// exclude on a paper), that an exclusion gives a reason from the list, and that an author
+// is named.
+func (r Review) Validate() error {
+	var problems []string
+	switch r.Decision {
+	case ReviewAgree, ReviewDisagree:
+		if r.Paper != 0 {
+			problems = append(problems, fmt.Sprintf("%s is a decision on the run's verdict, not on paper [%d]: use include or exclude for a paper", r.Decision, r.Paper))
+		}
+	case ReviewInclude, ReviewExclude:
+		if r.Paper < 1 {
+			problems = append(problems, fmt.Sprintf("%s needs the paper's number as the report cites it (--paper N)", r.Decision))
+		}
+	default:
+		problems = append(problems, fmt.Sprintf("unknown decision %q (allowed: agree, disagree, include, exclude)", r.Decision))
+	}
+	if r.Decision == ReviewExclude {
+		ok := false
+		for _, x := range ExclusionReasons {
+			if strings.EqualFold(strings.TrimSpace(r.Reason), x) {
+				ok = true
+			}
+		}
+		if !ok {
+			problems = append(problems, fmt.Sprintf("an exclusion needs a reason: one of %s (details go in the note)", strings.Join(ExclusionReasons, ", ")))
+		}
+	}
+	if strings.TrimSpace(r.Author) == "" {
+		problems = append(problems, "the reviewer's name is empty: set review.author in Settings")
+	}
+	if len(problems) > 0 {
+		return &ValidationError{Problems: problems}
+	}
+	return nil
+}
+
+// LatestReviews keeps the decision in force per target (the run's verdict, each paper):
+// the last one recorded. reviews must be in the order they were made.
+func LatestReviews(reviews []Review) (verdict *Review, papers map[string]Review) {
+	papers = map[string]Review{}
+	for _, r := range reviews {
+		if r.Paper == 0 {
+			r := r
+			verdict = &r
+			continue
+		}
+		papers[r.PaperKey] = r
+	}
+	return verdict, papers
+}
+
+// Agreement is how often two raters made the same binary call, and Cohen's κ: agreement
+// beyond what their separate rates would give by chance. KappaDefined is false when chance
+// agreement is total (both raters always made the same single call), where κ is 0/0.
+type Agreement struct {
+	N            int     `json:"n"`
+	Percent      float64 `json:"percent"`
+	Kappa        float64 `json:"kappa"`
+	KappaDefined bool    `json:"kappa_defined"`
+}
+
+// AgreementOf computes percent agreement and Cohen's κ over paired binary ratings (a[i] is
+// rater A's call on item i, b[i] rater B's): κ = (po − pe) / (1 − pe), with po the observed
+// agreement and pe the agreement expected from each rater's own rate of "yes".
+func AgreementOf(a, b []bool) Agreement {
+	n := min(len(a), len(b))
+	if n == 0 {
+		return Agreement{}
+	}
+	agree, ayes, byes := 0, 0, 0
+	for i := 0; i < n; i++ {
+		if a[i] == b[i] {
+			agree++
+		}
+		if a[i] {
+			ayes++
+		}
+		if b[i] {
+			byes++
+		}
+	}
+	po := float64(agree) / float64(n)
+	pa, pb := float64(ayes)/float64(n), float64(byes)/float64(n)
+	pe := pa*pb + (1-pa)*(1-pb)
+	out := Agreement{N: n, Percent: 100 * po}
+	if pe < 1 {
+		out.Kappa, out.KappaDefined = (po-pe)/(1-pe), true
+	}
+	return out
+}
+
+// String says the agreement in words: "80 % of 10 papers (κ 0.58)".
+func (a Agreement) String() string {
+	if a.N == 0 {
+		return "no paper reviewed"
+	}
+	s := fmt.Sprintf("%.0f %% of %d %s", a.Percent, a.N, map[bool]string{true: "paper", false: "papers"}[a.N == 1])
+	if a.KappaDefined {
+		s += fmt.Sprintf(" (κ %.2f)", a.Kappa)
+	} else {
+		s += " (κ undefined: every call was the same)"
+	}
+	return s
+}
+
+// PaperAgreement compares the reviewer's include/exclude decisions with the judge's marks on
+// the same papers (include ↔ on topic): the papers the reviewer decided on, in evidence
+// order; papers the reviewer left alone are not counted.
+func PaperAgreement(evidence []Evidence, papers map[string]Review) Agreement {
+	var reviewer, judge []bool
+	for _, e := range evidence {
+		r, ok := papers[e.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		reviewer = append(reviewer, r.Decision == ReviewInclude)
+		judge = append(judge, !e.IsOffTopic())
+	}
+	return AgreementOf(reviewer, judge)
+}

@@ -1,0 +1,73 @@
+package domain
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestAgreementOfWorkedExample: the worked example of Cohen's κ on Wikipedia ("Cohen's
+// kappa", Example): 50 proposals, both raters yes on 20, both no on 15, A yes and B no on 5,
+// A no and B yes on 10: po = 0.70, pe = 0.50, κ = 0.40.
+func TestAgreementOfWorkedExample(t *testing.T) {
+	var a, b []bool
+	add := func(n int, x, y bool) {
+		for i := 0; i < n; i++ {
+			a, b = append(a, x), append(b, y)
+		}
+	}
+	add(20, true, true)
+	add(5, true, false)
+	add(10, false, true)
+	add(15, false, false)
+	got := AgreementOf(a, b)
+	require.Equal(t, 50, got.N)
+	require.InDelta(t, 70.0, got.Percent, 1e-9)
+	require.True(t, got.KappaDefined)
+	require.InDelta(t, 0.40, got.Kappa, 1e-9)
+	require.Equal(t, "70 % of 50 papers (κ 0.40)", got.String())
+}
+
+func TestAgreementEdgeCases(t *testing.T) {
+	require.Equal(t, Agreement{}, AgreementOf(nil, nil))
+	same := AgreementOf([]bool{true, true}, []bool{true, true})
+	require.False(t, same.KappaDefined, "κ is 0/0 when both raters always said yes")
+	require.Equal(t, 100.0, same.Percent)
+	opposite := AgreementOf([]bool{true, false}, []bool{false, true})
+	require.InDelta(t, -1.0, opposite.Kappa, 1e-9)
+}
+
+func TestReviewValidate(t *testing.T) {
+	cases := []struct {
+		name string
+		r    Review
+		err  string
+	}{
+		{"agree on the run", Review{Decision: ReviewAgree, Author: "ana"}, ""},
+		{"exclude with a listed reason", Review{Paper: 2, Decision: ReviewExclude, Reason: "wrong population", Author: "ana"}, ""},
+		{"exclude without reason", Review{Paper: 2, Decision: ReviewExclude, Author: "ana"}, "an exclusion needs a reason"},
+		{"include without paper", Review{Decision: ReviewInclude, Author: "ana"}, "needs the paper's number"},
+		{"agree on a paper", Review{Paper: 1, Decision: ReviewAgree, Author: "ana"}, "decision on the run's verdict"},
+		{"unknown", Review{Decision: "maybe", Author: "ana"}, "unknown decision"},
+		{"no author", Review{Decision: ReviewDisagree}, "reviewer's name is empty"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.r.Validate()
+			if c.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorContains(t, err, c.err)
+		})
+	}
+}
+
+func TestLatestReviews(t *testing.T) {
+	v, papers := LatestReviews([]Review{
+		{Decision: ReviewAgree}, {Paper: 1, PaperKey: "pmid:1", Decision: ReviewExclude}, {Decision: ReviewDisagree},
+		{Paper: 1, PaperKey: "pmid:1", Decision: ReviewInclude},
+	})
+	require.Equal(t, ReviewDisagree, v.Decision)
+	require.Equal(t, ReviewInclude, papers["pmid:1"].Decision)
+}
