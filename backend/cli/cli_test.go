@@ -418,6 +418,21 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	code, _, _ = runCLI(t, "history", "review", run.ID, "--agree", "--disagree")
 	require.Equal(t, exitUsage, code)
 
+	// The RIS holds the papers the report relies on: both were excluded by the reviewer, so
+	// none by default, and both, marked, with --include-set-aside.
+	ris := filepath.Join(t.TempDir(), "refs.ris")
+	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "ris", "--out", ris)
+	require.Equal(t, exitOK, code, stderr)
+	b, err := os.ReadFile(ris)
+	require.NoError(t, err)
+	require.Equal(t, 0, strings.Count(string(b), "ER  -"))
+	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "ris", "--out", ris, "--force", "--include-set-aside")
+	require.Equal(t, exitOK, code, stderr)
+	b, err = os.ReadFile(ris)
+	require.NoError(t, err)
+	require.Equal(t, 2, strings.Count(string(b), "ER  -"))
+	require.Contains(t, string(b), "KW  - DeepCritical: set aside: excluded by the reviewer: wrong population")
+
 	for _, f := range []string{"md", "html", "json"} {
 		out := filepath.Join(t.TempDir(), "report."+f)
 		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)

@@ -13,8 +13,8 @@ import (
 )
 
 type exportOpts struct {
-	format, out string
-	force       bool
+	format, out            string
+	force, includeSetAside bool
 }
 
 type historyListOpts struct {
@@ -53,12 +53,13 @@ func historyCommand() *command {
 			},
 			{
 				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv",
-				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force]",
+				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force] [--include-set-aside]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &exportOpts{}
 					fs.StringVar(&o.format, "format", "", "md, html, json, ris, bibtex, csljson or csv")
 					fs.StringVar(&o.out, "out", "", "file to write")
 					fs.BoolVar(&o.force, "force", false, "overwrite FILE if it exists")
+					fs.BoolVar(&o.includeSetAside, "include-set-aside", false, "RIS, BibTeX, CSL-JSON: every paper, set-aside ones marked (default: only the papers the report relies on)")
 					return o
 				},
 				minArgs: 1, maxArgs: 1,
@@ -74,7 +75,7 @@ func historyCommand() *command {
 					if err != nil {
 						return err
 					}
-					path, err := c.Reports.Export(args[0], o.format, o.out, o.force)
+					path, err := c.Reports.ExportWith(services.ExportRequest{RunID: args[0], Format: o.format, Path: o.out, Force: o.force, IncludeSetAside: o.includeSetAside})
 					if err != nil {
 						return err
 					}

@@ -25,6 +25,9 @@ type ExportRun struct {
 	Report      *domain.StoredReport        `json:"report,omitempty"`
 	// Reviews are the reviewer's decisions, in the order they were made (a trail).
 	Reviews []domain.Review `json:"reviews,omitempty"`
+	// IncludeSetAside makes the reference exports (RIS, BibTeX, CSL-JSON) hold every paper,
+	// each set-aside one marked, instead of only those the report relies on.
+	IncludeSetAside bool `json:"-"`
 }
 
 // ExportSource is where a stored run is read from for export (the store is one).
@@ -161,7 +164,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	case "csv":
 		err = writeCSV(w, Build(InputFromExport(run)), run.Evidence)
 	default:
-		err = writeCitations(w, f, run.Evidence)
+		err = writeCitations(w, f, References(run, run.IncludeSetAside))
 	}
 	if err != nil {
 		return fmt.Errorf("export %s: %w", f, err)

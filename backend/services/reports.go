@@ -197,6 +197,23 @@ func evidenceViews(ctx context.Context, st reportStore, runID string) ([]Evidenc
 
 // Export writes a run in format to path; an existing file is kept unless force is set.
 func (r *ReportService) Export(runID, format, path string, force bool) (string, error) {
+	return r.ExportWith(ExportRequest{RunID: runID, Format: format, Path: path, Force: force})
+}
+
+// ExportRequest is an export with its options: IncludeSetAside puts every paper, each
+// set-aside one marked, into a reference export (RIS, BibTeX, CSL-JSON) instead of only the
+// papers the report relies on.
+type ExportRequest struct {
+	RunID           string `json:"run_id"`
+	Format          string `json:"format"`
+	Path            string `json:"path"`
+	Force           bool   `json:"force"`
+	IncludeSetAside bool   `json:"include_set_aside"`
+}
+
+// ExportWith writes the export req asks for and returns the path written.
+func (r *ReportService) ExportWith(req ExportRequest) (string, error) {
+	runID, format, path, force := req.RunID, req.Format, req.Path, req.Force
 	f, err := report.ParseFormat(format)
 	if err != nil {
 		return "", err
@@ -216,6 +233,7 @@ func (r *ReportService) Export(runID, format, path string, force bool) (string, 
 	if err != nil {
 		return "", err
 	}
+	run.IncludeSetAside = req.IncludeSetAside
 	if err := report.ExportToFile(run, f, safe, force); err != nil {
 		return "", err
 	}

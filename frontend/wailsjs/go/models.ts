@@ -192,6 +192,18 @@ export namespace config {
 	        this.command = source["command"];
 	    }
 	}
+	export class ReviewSettings {
+	    author?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReviewSettings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.author = source["author"];
+	    }
+	}
 	export class UISettings {
 	    last_view: string;
 	    window_width: number;
@@ -239,6 +251,7 @@ export namespace config {
 	    run: domain.RunConfig;
 	    appraisal: AppraisalSettings;
 	    ui: UISettings;
+	    review: ReviewSettings;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -252,6 +265,7 @@ export namespace config {
 	        this.run = this.convertValues(source["run"], domain.RunConfig);
 	        this.appraisal = this.convertValues(source["appraisal"], AppraisalSettings);
 	        this.ui = this.convertValues(source["ui"], UISettings);
+	        this.review = this.convertValues(source["review"], ReviewSettings);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -313,6 +327,7 @@ export namespace config {
 	
 	
 	
+	
 	export class UpdateResult {
 	    key: string;
 	    secret: boolean;
@@ -353,6 +368,24 @@ export namespace domain {
 	    CANCELLED = "cancelled",
 	    QUERY = "query",
 	    SOURCE = "source",
+	}
+	export class Agreement {
+	    n: number;
+	    percent: number;
+	    kappa: number;
+	    kappa_defined: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new Agreement(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.n = source["n"];
+	        this.percent = source["percent"];
+	        this.kappa = source["kappa"];
+	        this.kappa_defined = source["kappa_defined"];
+	    }
 	}
 	export class AssessorInfo {
 	    provider: string;
@@ -1337,6 +1370,53 @@ export namespace domain {
 	        this.error = source["error"];
 	    }
 	}
+	export class Review {
+	    id?: number;
+	    run_id?: string;
+	    paper?: number;
+	    paper_key?: string;
+	    decision: string;
+	    reason?: string;
+	    note?: string;
+	    author: string;
+	    // Go type: time
+	    created_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new Review(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.run_id = source["run_id"];
+	        this.paper = source["paper"];
+	        this.paper_key = source["paper_key"];
+	        this.decision = source["decision"];
+	        this.reason = source["reason"];
+	        this.note = source["note"];
+	        this.author = source["author"];
+	        this.created_at = this.convertValues(source["created_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class RunConfig {
 	    max_iterations: number;
 	    max_results_per_source: number;
@@ -1971,6 +2051,26 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class ExportRequest {
+	    run_id: string;
+	    format: string;
+	    path: string;
+	    force: boolean;
+	    include_set_aside: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExportRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.format = source["format"];
+	        this.path = source["path"];
+	        this.force = source["force"];
+	        this.include_set_aside = source["include_set_aside"];
+	    }
+	}
 	export class HistoryFilter {
 	    text?: string;
 	    status?: string;
@@ -2319,6 +2419,66 @@ export namespace services {
 	        this.outcome = source["outcome"];
 	        this.understood = source["understood"];
 	        this.answer = source["answer"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ReviewRequest {
+	    run_id: string;
+	    paper: number;
+	    decision: string;
+	    reason: string;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReviewRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.paper = source["paper"];
+	        this.decision = source["decision"];
+	        this.reason = source["reason"];
+	        this.note = source["note"];
+	    }
+	}
+	export class ReviewSummary {
+	    reviews: domain.Review[];
+	    verdict?: domain.Review;
+	    excluded: number;
+	    included: number;
+	    agreement: domain.Agreement;
+	    exclusion_reasons: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ReviewSummary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.reviews = this.convertValues(source["reviews"], domain.Review);
+	        this.verdict = this.convertValues(source["verdict"], domain.Review);
+	        this.excluded = source["excluded"];
+	        this.included = source["included"];
+	        this.agreement = this.convertValues(source["agreement"], domain.Agreement);
+	        this.exclusion_reasons = source["exclusion_reasons"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

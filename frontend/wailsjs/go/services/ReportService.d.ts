@@ -6,4 +6,6 @@ export function Export(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise
 
 export function ExportDialog(arg1:string,arg2:string):Promise<string>;
 
+export function ExportWith(arg1:services.ExportRequest):Promise<string>;
+
 export function Get(arg1:string):Promise<services.ReportView>;

@@ -10,6 +10,10 @@ export function ExportDialog(arg1, arg2) {
   return window['go']['services']['ReportService']['ExportDialog'](arg1, arg2);
 }
 
+export function ExportWith(arg1) {
+  return window['go']['services']['ReportService']['ExportWith'](arg1);
+}
+
 export function Get(arg1) {
   return window['go']['services']['ReportService']['Get'](arg1);
 }
