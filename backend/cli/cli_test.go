@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"deepcritical/internal/testfs"
+	"encoding/csv"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -433,6 +434,20 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.Equal(t, 2, strings.Count(string(b), "ER  -"))
 	require.Contains(t, string(b), "KW  - DeepCritical: set aside: excluded by the reviewer: wrong population")
 
+	// The CSV is flat (one row per paper, a column for the reviewer's decision and the
+	// judge) and its notes go beside it.
+	csvOut := filepath.Join(t.TempDir(), "papers.csv")
+	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "csv", "--out", csvOut)
+	require.Equal(t, exitOK, code, stderr)
+	rows, err := csv.NewReader(mustOpen(t, csvOut)).ReadAll()
+	require.NoError(t, err)
+	require.Len(t, rows, 3, "header and one row per paper")
+	require.Contains(t, rows[0], "reviewer")
+	require.Contains(t, strings.Join(rows[2], "|"), "exclude: wrong population")
+	notes, err := os.ReadFile(filepath.Join(filepath.Dir(csvOut), "papers.notes.md"))
+	require.NoError(t, err)
+	require.Contains(t, string(notes), "Limitations")
+
 	for _, f := range []string{"md", "html", "json"} {
 		out := filepath.Join(t.TempDir(), "report."+f)
 		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
@@ -450,4 +465,12 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 			require.Contains(t, text, "0 % of 2 papers", f)
 		}
 	}
+}
+
+func mustOpen(t *testing.T, path string) *os.File {
+	t.Helper()
+	f, err := os.Open(path)
+	require.NoError(t, err)
+	t.Cleanup(func() { f.Close() })
+	return f
 }

@@ -162,7 +162,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	case "json":
 		err = writeJSON(w, run)
 	case "csv":
-		err = writeCSV(w, Build(InputFromExport(run)), run.Evidence)
+		err = writeCSV(w, Build(InputFromExport(run)), run)
 	default:
 		err = writeCitations(w, f, References(run, run.IncludeSetAside))
 	}
@@ -308,22 +308,62 @@ func nonNil[T any](s []T) []T {
 	return s
 }
 
-// csvHeader is the column order of the CSV evidence table. After the evidence rows come
-// note rows (n = "note", key = the limitation's kind, title = its text), one per
-// limitation, so a spreadsheet shows a failed source or fallback judge beside the table.
+// csvHeader is the fixed column order of the CSV evidence table: one row per paper, nothing
+// else, so a spreadsheet or a data-frame reader takes every row as a paper. After these come
+// one column per appraisal component found in the run ("quality: randomization",
+// "risk of bias: selection": the points given over the maximum). What limits the report goes
+// into the notes file written beside the CSV (CSVNotes), never into the rows.
 var csvHeader = []string{"n", "key", "source", "year", "design", "quality", "risk_of_bias", "registry_phase_status",
 	"title", "authors", "journal", "volume", "issue", "pages", "issn", "doi", "pmid", "pmcid", "nct_id", "url",
-	"retracted", "off_topic", "cited_for"}
+	"retracted", "off_topic", "cited_for", "stance", "reviewer", "appraised_by", "judge"}
 
-func writeCSV(w io.Writer, r Report, evidence []domain.Evidence) error {
+// componentColumns are the appraisal components of the run, dimension by dimension, in the
+// order first met.
+func componentColumns(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []string {
+	var cols []string
+	seen := map[string]bool{}
+	for _, e := range evidence {
+		a, ok := appraisals[e.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		for _, d := range a.Dimensions {
+			for _, det := range d.Details {
+				c := componentColumn(d.Name, det.Component)
+				if !seen[c] {
+					seen[c] = true
+					cols = append(cols, c)
+				}
+			}
+		}
+	}
+	return cols
+}
+
+func componentColumn(d domain.DimensionName, component string) string {
+	name := "quality"
+	if d == domain.DimensionRiskOfBias {
+		name = "risk of bias"
+	}
+	return name + ": " + strings.ReplaceAll(component, "_", " ")
+}
+
+func writeCSV(w io.Writer, r Report, run ExportRun) error {
+	evidence := run.Evidence
 	citedFor := map[int][]string{}
 	for _, c := range r.Candidates {
 		for _, n := range c.Citations {
 			citedFor[n] = append(citedFor[n], c.Name)
 		}
 	}
+	stance := map[int]string{}
+	for _, s := range r.Stances {
+		stance[s.N] = string(s.Stance)
+	}
+	_, reviewed := domain.LatestReviews(run.Reviews)
+	comps := componentColumns(evidence, run.Appraisals)
 	cw := csv.NewWriter(w)
-	if err := cw.Write(csvHeader); err != nil {
+	if err := cw.Write(append(append([]string{}, csvHeader...), comps...)); err != nil {
 		return err
 	}
 	for i, row := range r.Rows {
@@ -335,26 +375,54 @@ func writeCSV(w io.Writer, r Report, evidence []domain.Evidence) error {
 				offTopic += ": " + row.OffTopicReason
 			}
 		}
+		reviewer := ""
+		if rv, ok := reviewed[evidence[i].CanonicalKey()]; ok {
+			reviewer = string(rv.Decision)
+			if rv.Reason != "" {
+				reviewer += ": " + rv.Reason
+			}
+		}
+		appraisedBy := ""
+		points := map[string]string{}
+		if a, ok := run.Appraisals[evidence[i].CanonicalKey()]; ok {
+			appraisedBy = strings.Trim(string(a.Assessor.Provider)+" "+a.Assessor.Model, " ")
+			for _, d := range a.Dimensions {
+				for _, det := range d.Details {
+					points[componentColumn(d.Name, det.Component)] = strconv.FormatFloat(det.Contribution, 'f', -1, 64) + "/" + strconv.FormatFloat(det.MaxScore, 'f', -1, 64)
+				}
+			}
+		}
 		rec := []string{strconv.Itoa(row.N), row.Key, row.Source, row.Year, row.Design, row.Quality, row.RiskOfBias,
 			row.Trial, row.Title, strings.Join(c.Authors, "; "), oneLine(c.Journal), oneLine(c.Volume), oneLine(c.Issue),
 			citeformat.ExpandPages(c.Pages), c.ISSN, c.DOI, c.PMID, c.PMCID, c.NCTID,
-			citeformat.SafeURL(c.URL), yesNo(row.Retracted), offTopic, strings.Join(citedFor[row.N], "; ")}
+			citeformat.SafeURL(c.URL), yesNo(row.Retracted), offTopic, strings.Join(citedFor[row.N], "; "),
+			stance[row.N], reviewer, appraisedBy, r.Judge.Provider + " " + r.Judge.Model}
+		for _, col := range comps {
+			rec = append(rec, points[col])
+		}
 		for k := range rec {
-			rec[k] = csvSafe(rec[k])
+			rec[k] = csvSafe(strings.TrimSpace(rec[k]))
 		}
-		if err := cw.Write(rec); err != nil {
-			return err
-		}
-	}
-	for _, l := range r.Limitations {
-		rec := make([]string, len(csvHeader))
-		rec[0], rec[1], rec[8] = "note", l.Kind, csvSafe(oneLine(l.Text))
 		if err := cw.Write(rec); err != nil {
 			return err
 		}
 	}
 	cw.Flush()
 	return cw.Error()
+}
+
+// CSVNotes is the Markdown written beside a CSV export (NAME.notes.md): the question, the
+// judge, the answer line and what limits the report, which a flat table has no room for.
+func CSVNotes(run ExportRun) string {
+	r := Build(InputFromExport(run))
+	var b strings.Builder
+	fmt.Fprintf(&b, "# Notes to the CSV export of run %s\n\nQuestion: %s\n\nJudge: %s (provider %s, model %s)\n\n", run.Run.ID, md(run.Run.Question), md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
+	if r.Answer != "" {
+		fmt.Fprintf(&b, "Answer: %s\n\n", md(r.Answer))
+	}
+	b.WriteString(limitationsMarkdown(r.Limitations))
+	b.WriteString("Columns \"quality: …\" and \"risk of bias: …\" give each appraisal component's points over its maximum; risk of bias is scored so that higher means lower risk.\n")
+	return b.String()
 }
 
 // csvSafe defuses spreadsheet formula injection: a cell starting with = + - @ (or a tab or

@@ -91,5 +91,17 @@ func ExportToFile(run ExportRun, format, path string, force bool) error {
 		os.Remove(path)
 		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot write %s", path))
 	}
+	if f, _ := ParseFormat(format); f == "csv" {
+		// The table stays flat; what limits it is said in a file beside it.
+		notes := CSVNotesPath(path)
+		if err := os.WriteFile(notes, []byte(CSVNotes(run)), 0o644); err != nil {
+			return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot write %s", notes))
+		}
+	}
 	return nil
+}
+
+// CSVNotesPath is where the notes of a CSV export go: report.csv → report.notes.md.
+func CSVNotesPath(csvPath string) string {
+	return strings.TrimSuffix(csvPath, filepath.Ext(csvPath)) + ".notes.md"
 }

@@ -142,10 +142,10 @@ func TestCSVExport(t *testing.T) {
 	require.NoError(t, Export(sampleExportRun(), "csv", &buf))
 	recs, err := csv.NewReader(&buf).ReadAll()
 	require.NoError(t, err)
-	require.Len(t, recs, 6, "header, 4 evidence rows, 1 limitation note row")
-	require.Equal(t, csvHeader, recs[0])
+	require.Len(t, recs, 5, "header and 4 evidence rows: the limitations go into the notes file")
+	require.Equal(t, csvHeader, recs[0][:len(csvHeader)])
 	col := map[string]int{}
-	for i, h := range csvHeader {
+	for i, h := range recs[0] {
 		col[h] = i
 	}
 	require.Equal(t, "pmid:31234567", recs[1][col["key"]])
@@ -156,7 +156,10 @@ func TestCSVExport(t *testing.T) {
 	require.Equal(t, "NCT01843075 · PHASE2 · COMPLETED · n=204", recs[3][col["registry_phase_status"]])
 	require.Equal(t, "Liraglutide", recs[3][col["cited_for"]])
 	require.Empty(t, recs[4][col["url"]], "a javascript: URL is not exported")
-	require.Equal(t, []string{"note", LimitJudgeOffline}, recs[5][:2])
+	require.Equal(t, "offline heuristic-v1", recs[1][col["judge"]], "the CSV says which judge scored")
+	for _, rec := range recs[1:] {
+		require.Len(t, rec, len(recs[0]), "a flat table: every row has every column")
+	}
 	for _, rec := range recs[1:] {
 		for _, cell := range rec {
 			require.False(t, cell != "" && strings.ContainsRune("=+-@", rune(cell[0])), "formula cell %q", cell)
