@@ -7,6 +7,7 @@ import * as Judges from '../../../wailsjs/go/services/JudgeService'
 import * as Library from '../../../wailsjs/go/services/LibraryService'
 import * as Providers from '../../../wailsjs/go/services/ProviderService'
 import * as Reports from '../../../wailsjs/go/services/ReportService'
+import * as Reviews from '../../../wailsjs/go/services/ReviewService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
 import { config, domain, library, services } from '../../../wailsjs/go/models'
@@ -34,6 +35,8 @@ export type QueryEvent = domain.QueryEvent
 export type ReportView = services.ReportView
 export type EvidenceView = services.EvidenceView
 export type Comparison = services.Comparison
+export type ReviewSummary = services.ReviewSummary
+export type Review = domain.Review
 export type StartRequest = services.StartRequest
 export type QuestionView = services.QuestionView
 export type ConceptView = services.ConceptView
@@ -93,6 +96,9 @@ export const api = {
   runEvents: (id: string, afterSeq: number): Promise<RunEvent[]> => Runs.Events(id, afterSeq),
   report: (id: string): Promise<ReportView> => Reports.Get(id),
   exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
+  reviewSummary: (runID: string): Promise<ReviewSummary> => Reviews.Summary(runID),
+  addReview: (runID: string, paper: number, decision: string, reason: string, note: string): Promise<Review> =>
+    Reviews.Add(services.ReviewRequest.createFrom({ run_id: runID, paper, decision, reason, note })),
   rejudge: (runID: string, provider: string, model: string): Promise<Comparison> =>
     Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
   importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
