@@ -1,6 +1,7 @@
 package report
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -36,4 +37,29 @@ func TestReferences(t *testing.T) {
 	require.Equal(t, []string{"DeepCritical: set aside: excluded by the reviewer: duplicate"}, all[3].Citation.Keywords)
 	require.Empty(t, all[0].Citation.Keywords)
 	require.Empty(t, run.Evidence[1].Citation.Keywords, "the run's own evidence is not changed")
+}
+
+// TestAppraisalsSection: each appraised paper's components, with the quote each rests on and
+// whether it was found verbatim, and risk of bias per domain in words with its direction.
+func TestAppraisalsSection(t *testing.T) {
+	ev := domain.Evidence{Content: "Patients were randomised by computer.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "7", Title: "A trial", URL: "https://pubmed.ncbi.nlm.nih.gov/7/"}}
+	a := domain.Appraisal{Assessor: domain.AssessorInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline}, Dimensions: []domain.Dimension{
+		{Name: domain.DimensionQuality, Score: 6, Status: domain.StatusAssessed, Details: []domain.DimensionDetail{
+			{Component: "randomization", Value: "adequate", Contribution: 2, MaxScore: 2, Evidence: "Patients were randomised by computer.", QuoteVerified: true},
+			{Component: "blinding", Value: "not reported", Contribution: 0, MaxScore: 2, Evidence: "double masked", QuoteVerified: false}}},
+		{Name: domain.DimensionRiskOfBias, Score: 5, Status: domain.StatusAssessed, Details: []domain.DimensionDetail{
+			{Component: "selection", Contribution: 2.5, MaxScore: 3}, {Component: "performance", Contribution: 1, MaxScore: 3}}},
+	}}
+	r := Build(Input{Run: domain.Run{ID: "r", Question: "Does X work?"}, Evidence: []domain.Evidence{ev}, Appraisals: map[string]domain.Appraisal{"pmid:7": a}})
+	for _, want := range []string{
+		"## Appraisals", "Appraised by: rule-based rubric (no language model)", "**Methodological quality: 6.0/10**",
+		"- randomization: 2/2 — adequate — “Patients were randomised by computer.” (verified)",
+		"- blinding: 0/2 — not reported — “double masked” (⚠ not verified)",
+		"**Risk of bias (higher = lower risk): 5.0/10**", "- selection: 2.5/3 (low risk)", "- performance: 1/3 (high risk)",
+	} {
+		require.Contains(t, r.Markdown, want)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, writeHTML(&buf, r))
+	require.Contains(t, buf.String(), "selection: 2.5/3 (low risk)")
 }

@@ -153,7 +153,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 			// The stored report of record, with the limitations section added when it
 			// was written before the run's failures were known to the report.
 			r := Build(InputFromExport(run))
-			_, err = io.WriteString(w, WithReviewerSection(WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements), r.Review))
+			_, err = io.WriteString(w, WithAppraisals(WithReviewerSection(WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}

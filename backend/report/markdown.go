@@ -166,6 +166,8 @@ func renderMarkdown(r Report) string {
 		w("\n")
 	}
 
+	b.WriteString(appraisalsMarkdown(r.Appraisals))
+
 	w("## References\n\n")
 	for _, row := range r.Rows {
 		if u := mdURL(row.URL); u != "" {
@@ -332,6 +334,11 @@ func WithRejudgements(markdown string, rs []Rejudgement) string {
 // withSection replaces the section headed title with sec, or inserts sec before the
 // Verification section (at the end when there is none); "" sec removes nothing new.
 func withSection(markdown, title, sec string) string {
+	return withSectionBefore(markdown, title, sec, "## Verification")
+}
+
+// withSectionBefore is withSection with the section that the new one goes before.
+func withSectionBefore(markdown, title, sec, before string) string {
 	head := "\n" + title + "\n"
 	if i := strings.Index(markdown, head); i >= 0 {
 		rest := markdown[i+len(head):]
@@ -344,8 +351,51 @@ func withSection(markdown, title, sec string) string {
 	if sec == "" {
 		return markdown
 	}
-	if i := strings.Index(markdown, "\n## Verification\n"); i >= 0 {
+	if i := strings.Index(markdown, "\n"+before+"\n"); i >= 0 {
 		return markdown[:i+1] + sec + markdown[i+1:]
 	}
 	return strings.TrimRight(markdown, "\n") + "\n\n" + sec
+}
+
+// appraisalsMarkdown is the "Appraisals" section: each appraised paper's component scores
+// with the quotes they rest on ("" when nothing was appraised).
+func appraisalsMarkdown(bs []AppraisalBlock) string {
+	if len(bs) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("## Appraisals\n\n")
+	for _, a := range bs {
+		fmt.Fprintf(&b, "### [%d] %s\n\nAppraised by: %s\n\n", a.N, md(a.Title), md(a.AssessedBy))
+		for _, d := range a.Dimensions {
+			fmt.Fprintf(&b, "**%s: %s**\n\n", md(d.Name), md(d.Score))
+			for _, c := range d.Components {
+				line := fmt.Sprintf("- %s: %s", md(c.Name), md(c.Points))
+				if c.Risk != "" {
+					line += " (" + c.Risk + ")"
+				}
+				if c.Value != "" {
+					line += " — " + md(c.Value)
+				}
+				if c.Quote != "" {
+					v := "verified"
+					if !c.Verified {
+						v = "⚠ not verified"
+					}
+					line += fmt.Sprintf(" — “%s” (%s)", md(c.Quote), v)
+				}
+				b.WriteString(line + "\n")
+			}
+			if len(d.Components) > 0 {
+				b.WriteString("\n")
+			}
+		}
+	}
+	return b.String()
+}
+
+// WithAppraisals puts the Appraisals section into a stored report of record written before
+// reports had it, before its References.
+func WithAppraisals(markdown string, bs []AppraisalBlock) string {
+	return withSectionBefore(markdown, "## Appraisals", appraisalsMarkdown(bs), "## References")
 }

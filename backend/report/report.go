@@ -8,6 +8,7 @@ package report
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -232,14 +233,17 @@ type Report struct {
 	Summary       string           `json:"summary"`
 	SummaryNote   string           `json:"summary_note"`
 	Rows          []Row            `json:"evidence"`
-	Judge         JudgeLine        `json:"judge"`
-	Verification  *Verification    `json:"verification,omitempty"`
-	Flagged       []string         `json:"flagged"`
-	RedFlags      []string         `json:"red_flags,omitempty"`
-	Limitations   []Limitation     `json:"limitations"`
-	GeneratedAt   time.Time        `json:"generated_at"`
-	Disclaimer    string           `json:"disclaimer"`
-	Markdown      string           `json:"-"`
+	// Appraisals are the appraised papers' component scores with their quotes, as the
+	// window's paper dialog shows them.
+	Appraisals   []AppraisalBlock `json:"appraisals,omitempty"`
+	Judge        JudgeLine        `json:"judge"`
+	Verification *Verification    `json:"verification,omitempty"`
+	Flagged      []string         `json:"flagged"`
+	RedFlags     []string         `json:"red_flags,omitempty"`
+	Limitations  []Limitation     `json:"limitations"`
+	GeneratedAt  time.Time        `json:"generated_at"`
+	Disclaimer   string           `json:"disclaimer"`
+	Markdown     string           `json:"-"`
 	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
 	Outcome string `json:"-"`
 }
@@ -312,6 +316,7 @@ func Build(in Input) Report {
 		r.RedFlags = append(r.RedFlags, in.Heuristics.RedFlags...)
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
+	r.Appraisals = appraisalBlocks(in.Evidence, in.Appraisals)
 	r.Summary, r.SummaryNote = summary(r, in)
 	r.Limitations = limitations(in, r)
 	r.Markdown = renderMarkdown(r)
@@ -521,4 +526,93 @@ func onTopicCount(evs []domain.Evidence) int {
 		}
 	}
 	return n
+}
+
+// AppraisalBlock is one appraised paper's scores in words: each dimension with its score and
+// its components (points over maximum, the judgement, the quote it rests on and whether the
+// quote was found verbatim); risk of bias per domain is also said as low, some concerns or
+// high, and its score's direction is stated.
+type AppraisalBlock struct {
+	N          int                  `json:"n"`
+	Title      string               `json:"title"`
+	AssessedBy string               `json:"assessed_by"`
+	Dimensions []AppraisalDimension `json:"dimensions"`
+}
+
+// AppraisalDimension is one scored dimension of an AppraisalBlock.
+type AppraisalDimension struct {
+	Name       string               `json:"name"`
+	Score      string               `json:"score"`
+	Components []AppraisalComponent `json:"components"`
+}
+
+// AppraisalComponent is one component's points and the quote they rest on.
+type AppraisalComponent struct {
+	Name      string `json:"name"`
+	Points    string `json:"points"`
+	Risk      string `json:"risk,omitempty"`
+	Value     string `json:"value,omitempty"`
+	Quote     string `json:"quote,omitempty"`
+	Verified  bool   `json:"verified"`
+	Reasoning string `json:"reasoning,omitempty"`
+}
+
+// riskWords says a risk-of-bias domain's points in the words of RoB 2: a domain scored at
+// three quarters of its maximum or more is low risk, under two fifths high, between some
+// concerns (the score counts up as the risk goes down).
+func riskWords(points, max float64) string {
+	if max <= 0 {
+		return ""
+	}
+	switch r := points / max; {
+	case r >= 0.75:
+		return "low risk"
+	case r >= 0.4:
+		return "some concerns"
+	default:
+		return "high risk"
+	}
+}
+
+func appraisalBlocks(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []AppraisalBlock {
+	var out []AppraisalBlock
+	for i, e := range evidence {
+		a, ok := appraisals[e.CanonicalKey()]
+		if !ok {
+			continue
+		}
+		b := AppraisalBlock{N: i + 1, Title: e.Citation.Title, AssessedBy: assessorWords(a.Assessor)}
+		for _, d := range a.Dimensions {
+			if d.Status != domain.StatusAssessed {
+				continue
+			}
+			dim := AppraisalDimension{Name: "Methodological quality", Score: fmt.Sprintf("%.1f/10", d.Score)}
+			rob := d.Name == domain.DimensionRiskOfBias
+			if rob {
+				dim.Name = "Risk of bias (higher = lower risk)"
+			}
+			for _, det := range d.Details {
+				c := AppraisalComponent{Name: strings.ReplaceAll(det.Component, "_", " "),
+					Points: strconv.FormatFloat(det.Contribution, 'f', -1, 64) + "/" + strconv.FormatFloat(det.MaxScore, 'f', -1, 64),
+					Value:  det.Value, Quote: det.Evidence, Verified: det.QuoteVerified, Reasoning: det.Reasoning}
+				if rob {
+					c.Risk = riskWords(det.Contribution, det.MaxScore)
+				}
+				dim.Components = append(dim.Components, c)
+			}
+			b.Dimensions = append(b.Dimensions, dim)
+		}
+		if len(b.Dimensions) > 0 {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// assessorWords names the appraiser: "rule-based rubric" for the offline one.
+func assessorWords(a domain.AssessorInfo) string {
+	if a.Kind == domain.JudgeKindOffline || a.Provider == domain.ProviderOffline || a.Provider == "" {
+		return "rule-based rubric (no language model)"
+	}
+	return strings.TrimSpace(string(a.Provider) + " " + a.Model)
 }

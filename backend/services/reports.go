@@ -120,7 +120,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 			// The report of record plus what happened since: failures it did not know of and
 			// the re-judgements made after it was written.
 			r := report.Build(report.InputFromExport(run))
-			view.Markdown = report.WithReviewerSection(report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), r.Rejudgements), r.Review)
+			view.Markdown = report.WithAppraisals(report.WithReviewerSection(report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), r.Rejudgements), r.Review), r.Appraisals)
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
