@@ -626,10 +626,21 @@ func WriteBibTeX(w io.Writer, ev []domain.Evidence) error {
 			field("eprint", escapeURL(c.PMID))
 			field("eprinttype", "pubmed")
 		}
-		field("note", escapeBibTeX(identifierNote(c, "; ")))
+		// A MeSH heading with a comma ("Aged, 80 and over") would be split at it by every
+		// BibTeX reader's keywords list (biber, Better BibTeX, citation-js); it goes whole into
+		// the note instead, one "MeSH: …" part each, which every reader keeps and ours reads back.
+		kws, commaMeSH := append([]string{}, c.Keywords...), []string{}
+		for _, m := range c.MeshTerms {
+			if strings.Contains(m, ",") {
+				commaMeSH = append(commaMeSH, "MeSH: "+m)
+			} else {
+				kws = append(kws, m)
+			}
+		}
+		field("note", escapeBibTeX(strings.Join(append(nonEmpty(identifierNote(c, "; ")), commaMeSH...), "; ")))
 		field("url", escapeURL(SafeURL(c.URL)))
 		field("abstract", escapeBibTeX(risValue(e.Content)))
-		field("keywords", escapeBibTeX(strings.Join(append(append([]string{}, c.Keywords...), c.MeshTerms...), ", ")))
+		field("keywords", escapeBibTeX(strings.Join(kws, ", ")))
 		bw.WriteString("}\n\n")
 	}
 	if err := bw.Flush(); err != nil {
@@ -663,6 +674,14 @@ func bibName(n Name) string {
 // identifierNote lists the identifiers as "PMID: …<sep>PMCID: …<sep>ClinicalTrials.gov: …"
 // and the publication types, the note line every reference manager keeps and our readers
 // read back.
+// nonEmpty is s as a one-element list, or none when it is empty.
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
+
 func identifierNote(c domain.Citation, sep string) string {
 	var parts []string
 	if c.PMID != "" {

@@ -2,6 +2,7 @@ package citeformat
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -435,6 +436,9 @@ func noteIdentifiers(c *domain.Citation, note string) {
 	for _, part := range strings.FieldsFunc(note, func(r rune) bool { return r == '\n' || r == ';' }) {
 		if pt, ok := strings.CutPrefix(strings.TrimSpace(part), "Publication type: "); ok {
 			c.PublicationTypes = append(c.PublicationTypes, strings.TrimSpace(pt))
+		}
+		if mh, ok := strings.CutPrefix(strings.TrimSpace(part), "MeSH: "); ok && !slices.Contains(c.MeshTerms, strings.TrimSpace(mh)) {
+			c.MeshTerms = append(c.MeshTerms, strings.TrimSpace(mh))
 		}
 	}
 }

@@ -2,11 +2,14 @@ package conformance
 
 import (
 	"bytes"
+	"deepcritical/backend/citeformat"
+	"deepcritical/backend/domain"
 	"fmt"
 	"html"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -286,5 +289,47 @@ func checkText(t *testing.T, format, plain string, titles []string, disclosure s
 	}
 	if !strings.Contains(flat, disclosure) {
 		t.Errorf("%s does not disclose the failed source (%q)", format, disclosure)
+	}
+}
+
+// TestMeSHWithCommasSurviveBibTeXReaders: a MeSH heading with a comma ("Aged, 80 and over")
+// is split at it by every reader of a BibTeX keywords list, so the BibTeX export puts it
+// whole into the note; biber, Better BibTeX's parser and citation-js keep it there, and our
+// own reader reads it back as the heading.
+func TestMeSHWithCommasSurviveBibTeXReaders(t *testing.T) {
+	ev := domain.Evidence{Content: "abstract", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "30000001", Title: "Heart failure in the oldest old",
+		URL: "https://pubmed.ncbi.nlm.nih.gov/30000001/", Authors: []string{"Lee K"}, Journal: "J", Date: "2020",
+		MeshTerms: []string{"Aged, 80 and over", "Humans", "Ventricular Function, Left"}}}
+	var buf bytes.Buffer
+	if err := citeformat.WriteBibTeX(&buf, []domain.Evidence{ev}); err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	file := filepath.Join(dir, "mesh.bib")
+	if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	whole := []string{"Aged, 80 and over", "Ventricular Function, Left"}
+	out := filepath.Join(dir, "biber-out.bib")
+	tool(t, dir, "biber", "--tool", "--validate-datamodel", "--output-file", out, file)
+	biberOut, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, got := range map[string]string{"biber": string(biberOut), "Better BibTeX": string(nodeParser(t, "bbt", file)), "citation-js": string(nodeParser(t, "citationjs-bibtex", file))} {
+		for _, h := range whole {
+			if !strings.Contains(got, "MeSH: "+h) {
+				t.Errorf("%s lost the heading %q whole: %s", name, h, got)
+			}
+		}
+	}
+	back, errs := citeformat.Read(bytes.NewReader(buf.Bytes()), citeformat.FormatBibTeX)
+	if len(errs) > 0 || len(back) != 1 {
+		t.Fatalf("read back: %v", errs)
+	}
+	for _, h := range whole {
+		if !slices.Contains(back[0].Citation.MeshTerms, h) {
+			t.Errorf("our reader lost %q: %v", h, back[0].Citation.MeshTerms)
+		}
 	}
 }
