@@ -109,6 +109,13 @@ describe('history', () => {
     assert.match(all, /sufficiency/i)
     await comparison.scrollIntoViewIfNeeded()
     await shot(page, 'comparison')
+    // The re-judgement is kept with the run: History counts its verdicts, and the run's
+    // report lists it.
+    await searchHistory(page, 'riluzole')
+    await page.waitForFunction((id) => /2 verdicts/.test(document.querySelector(`[data-testid="history-row"][data-run-id="${id}"] [data-testid="history-verdicts"]`)?.textContent ?? ''), runId)
+    await row.getByTestId('open-run').click()
+    await page.getByTestId('report').waitFor({ state: 'visible' })
+    await page.waitForFunction(() => /Re-judgements/.test(document.querySelector('[data-testid="report"]')?.textContent ?? ''))
     assert.deepEqual(problems, [])
   })
 

@@ -63,12 +63,18 @@ type HistoryItem struct {
 	ReportStatus string `json:"report_status,omitempty"`
 	// Outcome is domain.RunOutcome's one line, as the run header and the report say it.
 	Outcome string `json:"outcome"`
+	// Verdicts counts the run's own final verdict and every re-judgement of its evidence.
+	Verdicts int `json:"verdicts"`
+	// Review is the reviewer's decision on the verdict (agree, disagree), "papers" when only
+	// papers were decided on, "" when nobody reviewed the run.
+	Review string `json:"review,omitempty"`
 }
 
 func historyItem(r store.RunSummary) HistoryItem {
 	return HistoryItem{ID: r.ID, Question: r.Question, Status: r.Status, Judge: r.Judge, Iterations: r.Iterations,
 		EvidenceCount: r.EvidenceCount, VerdictPass: r.VerdictPass, CreatedAt: r.CreatedAt, FinishedAt: r.FinishedAt,
-		StopReason: r.StopReason, Error: r.Error, ReportStatus: r.ReportStatus,
+		StopReason: r.StopReason, Error: r.Error, ReportStatus: r.ReportStatus, Review: r.Review,
+		Verdicts: r.Verdicts,
 		Outcome: domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
 }
 

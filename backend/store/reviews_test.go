@@ -37,6 +37,15 @@ func TestReviewsAreATrail(t *testing.T) {
 	require.Equal(t, "children only", got[1].Note)
 	require.False(t, got[2].CreatedAt.IsZero())
 
+	// History shows the decision in force on the verdict and how many verdicts the run has.
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: run.ID, Iteration: 1, Assessment: domain.Assessment{Reasoning: "own verdict"}}))
+	require.NoError(t, s.SaveAssessment(ctx, domain.StoredAssessment{RunID: run.ID, Iteration: 1, Label: "rejudge:offline", Assessment: domain.Assessment{Reasoning: "again"}}))
+	list, err := s.ListRuns(ctx, RunFilter{})
+	require.NoError(t, err)
+	require.Len(t, list, 1)
+	require.Equal(t, 2, list[0].Verdicts)
+	require.Equal(t, "disagree", list[0].Review)
+
 	require.NoError(t, s.DeleteRun(ctx, run.ID))
 	got, err = s.ListReviews(ctx, run.ID)
 	require.NoError(t, err)

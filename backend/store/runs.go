@@ -46,6 +46,12 @@ type RunSummary struct {
 	// ReportStatus is the stored report's status (verified, failed, unverified), empty
 	// when the run has no report.
 	ReportStatus string `json:"report_status,omitempty"`
+	// Verdicts counts the run's own final verdict (when it was judged) and every
+	// re-judgement of its evidence.
+	Verdicts int `json:"verdicts"`
+	// Review is the reviewer's decision in force on the verdict (agree, disagree), "papers"
+	// when only papers were decided on, "" when nobody reviewed the run.
+	Review string `json:"review,omitempty"`
 }
 
 func runNotFound(id string) error {
@@ -373,7 +379,7 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 			finished  sql.NullString
 		)
 		if err := rows.Scan(&r.ID, &r.Question, &status, &judge, &r.Iterations, &r.EvidenceCount,
-			&verdict, &createdAt, &finished, &r.StopReason, &r.Error, &r.ReportStatus); err != nil {
+			&verdict, &createdAt, &finished, &r.StopReason, &r.Error, &r.ReportStatus, &r.Verdicts, &r.Review); err != nil {
 			return nil, s.dbErr(err, "listing runs")
 		}
 		r.Status = domain.RunStatus(status)
@@ -442,7 +448,11 @@ func listRunsQuery(f RunFilter) (string, []any, int, error) {
 	}
 	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
 		runs.verdict_pass, runs.created_at, runs.finished_at, runs.stop_reason, runs.error,
-		COALESCE((SELECT status FROM reports WHERE reports.run_id = runs.id), '') FROM ` + from
+		COALESCE((SELECT status FROM reports WHERE reports.run_id = runs.id), ''),
+		(SELECT COUNT(*) FROM assessments a WHERE a.run_id = runs.id AND a.label <> '')
+			+ EXISTS (SELECT 1 FROM assessments a WHERE a.run_id = runs.id AND a.label = ''),
+		COALESCE((SELECT decision FROM reviews v WHERE v.run_id = runs.id AND v.paper_n = 0 ORDER BY v.id DESC LIMIT 1),
+			(SELECT 'papers' FROM reviews v WHERE v.run_id = runs.id LIMIT 1), '') FROM ` + from
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}

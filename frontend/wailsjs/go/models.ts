@@ -2107,6 +2107,8 @@ export namespace services {
 	    error?: string;
 	    report_status?: string;
 	    outcome: string;
+	    verdicts: number;
+	    review?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new HistoryItem(source);
@@ -2127,6 +2129,8 @@ export namespace services {
 	        this.error = source["error"];
 	        this.report_status = source["report_status"];
 	        this.outcome = source["outcome"];
+	        this.verdicts = source["verdicts"];
+	        this.review = source["review"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
