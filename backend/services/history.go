@@ -75,7 +75,7 @@ func historyItem(r store.RunSummary) HistoryItem {
 		EvidenceCount: r.EvidenceCount, VerdictPass: r.VerdictPass, CreatedAt: r.CreatedAt, FinishedAt: r.FinishedAt,
 		StopReason: r.StopReason, Error: r.Error, ReportStatus: r.ReportStatus, Review: r.Review,
 		Verdicts: r.Verdicts,
-		Outcome: domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
+		Outcome:  domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
 }
 
 // historyTimeout bounds a history query so a locked database cannot freeze the window.
