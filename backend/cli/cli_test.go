@@ -322,17 +322,9 @@ func sha(t *testing.T, path string) [32]byte {
 // TestHistoryRejudgeOffline: a stored run is re-judged from the terminal with no network,
 // the comparison printed (and as JSON), and the new verdict kept with the run.
 func TestHistoryRejudgeOffline(t *testing.T) {
-	isolate(t)
-	lib, err := filepath.Abs(filepath.Join("..", "services", "testdata", "library.nbib"))
-	require.NoError(t, err)
-	code, _, stderr := runCLI(t, "library", "import", lib)
-	require.Equal(t, exitOK, code, stderr)
-	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
-		"What drugs could be repurposed for Alzheimer disease?")
-	require.Equal(t, exitOK, code, stderr)
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	var run domain.Run
-	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+	run := libraryRun(t)
+	var code int
+	var stdout, stderr string
 
 	code, stdout, stderr = runCLI(t, "history", "rejudge", run.ID, "--judge", "offline")
 	require.Equal(t, exitOK, code, stderr)
@@ -373,17 +365,9 @@ func TestHistoryRejudgeOffline(t *testing.T) {
 // re-judge, exclude two papers with reasons, disagree with the verdict; every decision is kept
 // (none overwritten) and the report formats carry the reviewer's decisions beside the judge's.
 func TestHistoryReviewFromTheTerminal(t *testing.T) {
-	isolate(t)
-	lib, err := filepath.Abs(filepath.Join("..", "services", "testdata", "library.nbib"))
-	require.NoError(t, err)
-	code, _, stderr := runCLI(t, "library", "import", lib)
-	require.Equal(t, exitOK, code, stderr)
-	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
-		"What drugs could be repurposed for Alzheimer disease?")
-	require.Equal(t, exitOK, code, stderr)
-	lines := strings.Split(strings.TrimSpace(stdout), "\n")
-	var run domain.Run
-	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+	run := libraryRun(t)
+	var code int
+	var stdout, stderr string
 	code, _, stderr = runCLI(t, "settings", "set", "review.author", "Ana Lima")
 	require.Equal(t, exitOK, code, stderr)
 
@@ -473,4 +457,22 @@ func mustOpen(t *testing.T, path string) *os.File {
 	require.NoError(t, err)
 	t.Cleanup(func() { f.Close() })
 	return f
+}
+
+// libraryRun researches the two-paper test library offline in fresh folders, as a user
+// would from a shell, and returns the finished run.
+func libraryRun(t *testing.T) domain.Run {
+	t.Helper()
+	isolate(t)
+	lib, err := filepath.Abs(filepath.Join("..", "services", "testdata", "library.nbib"))
+	require.NoError(t, err)
+	code, _, stderr := runCLI(t, "library", "import", lib)
+	require.Equal(t, exitOK, code, stderr)
+	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
+		"What drugs could be repurposed for Alzheimer disease?")
+	require.Equal(t, exitOK, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var run domain.Run
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+	return run
 }
