@@ -257,3 +257,26 @@ func BenchmarkJudgeFailFast(b *testing.B) {
 		})
 	}
 }
+
+// TestSettingsSaysConfiguredOnlyForAJudgeThatAnswers: Ollama with a host set but nothing
+// listening is not "configured"; the reason says it is not answering and when it was checked.
+func TestSettingsSaysConfiguredOnlyForAJudgeThatAnswers(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + l.Addr().String()
+	l.Close()
+	c, _ := faultContainer(t)
+	t.Setenv("OLLAMA_HOST", dead)
+	list, err := c.Providers.List()
+	require.NoError(t, err)
+	for _, p := range list {
+		if p.Name != domain.ProviderOllama {
+			continue
+		}
+		require.False(t, p.Configured)
+		require.Contains(t, p.Reason, "Ollama is not answering at "+dead)
+		require.NotNil(t, p.CheckedAt)
+		return
+	}
+	t.Fatal("no Ollama row")
+}

@@ -3,6 +3,7 @@ package services
 import (
 	"context"
 	"errors"
+	"sync"
 	"time"
 
 	"deepcritical/backend/llm"
@@ -38,6 +39,9 @@ type ProviderStatus struct {
 	DataNote   string               `json:"data_note"`
 	Default    bool                 `json:"default"`
 	Key        *config.MaskedSecret `json:"key,omitempty"`
+	// CheckedAt is when a local or self-hosted judge last answered (or failed) its probe;
+	// such a judge is "configured" only when it answered.
+	CheckedAt *time.Time `json:"checked_at,omitempty"`
 }
 
 var providerLabels = map[domain.Provider]string{
@@ -50,9 +54,36 @@ var providerLabels = map[domain.Provider]string{
 	domain.ProviderCLI:         "CLI judge (claude -p or a command)",
 }
 
-// List reports every provider in display order.
+// List reports every provider in display order. Ollama and an OpenAI-compatible server are
+// probed at once (at most runs.ProbeTimeout, in parallel): a URL in the settings does not
+// make a judge usable, an answer does.
 func (p *ProviderService) List() ([]ProviderStatus, error) {
-	return providerStatuses(p.settings.Effective(), p.secrets), nil
+	out := providerStatuses(p.settings.Effective(), p.secrets)
+	engines, err := p.engines.get()
+	if err != nil {
+		return out, nil
+	}
+	var wg sync.WaitGroup
+	for i := range out {
+		st := &out[i]
+		if (st.Name != domain.ProviderOllama && st.Name != domain.ProviderCompatible) || !st.Configured {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := engines.Probe(context.Background(), runs.JudgeChoice{Provider: st.Name, Model: st.Model})
+			now := time.Now()
+			st.CheckedAt = &now
+			if err != nil {
+				st.Configured, st.Reason = false, domain.SafeMessage(err)
+				return
+			}
+			st.Reason += " · answered its probe at " + now.Format("15:04:05")
+		}()
+	}
+	wg.Wait()
+	return out, nil
 }
 
 func providerStatuses(s config.Settings, secrets config.Masker) []ProviderStatus {
@@ -81,7 +112,7 @@ func providerStatus(s config.Settings, secrets config.Masker, name domain.Provid
 		st.BaseURL = ps.BaseURL
 		st.Local = isLoopbackURL(ps.BaseURL)
 		st.Configured = ps.BaseURL != "" && ps.Model != ""
-		st.Reason = "host " + ps.BaseURL + " (OLLAMA_HOST); run `deepcritical doctor` to check it answers"
+		st.Reason = "host " + ps.BaseURL + " (OLLAMA_HOST)"
 	case domain.ProviderCompatible:
 		st.BaseURL = ps.BaseURL
 		st.Local = isLoopbackURL(ps.BaseURL)

@@ -2273,6 +2273,8 @@ export namespace services {
 	    data_note: string;
 	    default: boolean;
 	    key?: config.MaskedSecret;
+	    // Go type: time
+	    checked_at?: any;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderStatus(source);
@@ -2291,6 +2293,7 @@ export namespace services {
 	        this.data_note = source["data_note"];
 	        this.default = source["default"];
 	        this.key = this.convertValues(source["key"], config.MaskedSecret);
+	        this.checked_at = this.convertValues(source["checked_at"], null);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
