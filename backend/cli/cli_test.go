@@ -402,6 +402,14 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.Contains(t, stderr, "no paper [9]")
 	code, _, _ = runCLI(t, "history", "review", run.ID, "--agree", "--disagree")
 	require.Equal(t, exitUsage, code)
+	// History narrows to what a reviewer looks for.
+	code, stdout, stderr = runCLI(t, "history", "list", "--review", "disagree", "--candidate", "metformin", "--json")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, run.ID)
+	require.Contains(t, stdout, `"review": "disagree"`)
+	code, stdout, _ = runCLI(t, "history", "list", "--review", "none", "--json")
+	require.Equal(t, exitOK, code)
+	require.NotContains(t, stdout, run.ID)
 
 	// The RIS holds the papers the report relies on: both were excluded by the reviewer, so
 	// none by default, and both, marked, with --include-set-aside.

@@ -18,10 +18,10 @@ type exportOpts struct {
 }
 
 type historyListOpts struct {
-	json   bool
-	status string
-	judge  string
-	limit  int
+	json                                          bool
+	status, judge                                 string
+	verification, review, candidate, since, until string
+	limit                                         int
 }
 
 func historyCommand() *command {
@@ -30,7 +30,7 @@ func historyCommand() *command {
 		summary: "list, show, search and delete stored runs",
 		subs: []*command{
 			{
-				name: "list", summary: "list runs, newest first", usage: "history list [--status S] [--judge NAME] [--limit N] [--json]",
+				name: "list", summary: "list runs, newest first", usage: "history list [--status S] [--judge NAME] [--verification V] [--review R] [--candidate DRUG] [--since DAY] [--until DAY] [--limit N] [--json]",
 				flags:   historyListFlags,
 				maxArgs: 0,
 				run: func(ctx context.Context, e *env, opts any, _ []string) error {
@@ -252,12 +252,17 @@ func historyListFlags(fs *flag.FlagSet) any {
 	fs.BoolVar(&o.json, "json", false, "print JSON")
 	fs.StringVar(&o.status, "status", "", "only runs with this status (running, complete, failed, cancelled, interrupted)")
 	fs.StringVar(&o.judge, "judge", "", "only runs judged by this provider")
+	fs.StringVar(&o.verification, "verification", "", "only runs whose report is verified, failed or unverified")
+	fs.StringVar(&o.review, "review", "", "only runs the reviewer agreed with (agree), disagreed with (disagree), reviewed at all (reviewed) or not (none)")
+	fs.StringVar(&o.candidate, "candidate", "", "only runs whose final verdict names this drug candidate")
+	fs.StringVar(&o.since, "since", "", "only runs created on or after this day (YYYY-MM-DD)")
+	fs.StringVar(&o.until, "until", "", "only runs created on or before this day (YYYY-MM-DD)")
 	fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many runs (1–%d)", services.MaxHistoryPage))
 	return o
 }
 
 func historyList(ctx context.Context, e *env, o *historyListOpts, text string) error {
-	f := services.HistoryFilter{Text: text, Limit: o.limit}
+	f := services.HistoryFilter{Text: text, Limit: o.limit, Verification: o.verification, Review: o.review, Candidate: o.candidate, Since: o.since, Until: o.until}
 	if err := checkLimit(o.limit, services.MaxHistoryPage); err != nil {
 		return err
 	}

@@ -41,6 +41,13 @@ type HistoryFilter struct {
 	Text   string           `json:"text,omitempty"`
 	Status domain.RunStatus `json:"status,omitempty"`
 	Judge  domain.Provider  `json:"judge,omitempty"`
+	// Verification (verified, failed, unverified), Review (agree, disagree, reviewed, none),
+	// Candidate (a drug the final verdict names) and Since/Until (YYYY-MM-DD) narrow the list.
+	Verification string `json:"verification,omitempty"`
+	Review       string `json:"review,omitempty"`
+	Candidate    string `json:"candidate,omitempty"`
+	Since        string `json:"since,omitempty"`
+	Until        string `json:"until,omitempty"`
 	// Limit defaults to 50 and is at most MaxHistoryPage.
 	Limit  int `json:"limit,omitempty"`
 	Offset int `json:"offset,omitempty"`
@@ -97,7 +104,8 @@ func (h *HistoryService) List(f HistoryFilter) ([]HistoryItem, error) {
 			slog.Debug("mark interrupted runs", "err", err)
 		}
 	}
-	rows, err := st.ListRuns(ctx, store.RunFilter{Text: strings.TrimSpace(f.Text), Status: f.Status, Judge: f.Judge, Limit: f.Limit, Offset: f.Offset})
+	rows, err := st.ListRuns(ctx, store.RunFilter{Text: strings.TrimSpace(f.Text), Status: f.Status, Judge: f.Judge,
+		Verification: f.Verification, Review: f.Review, Candidate: f.Candidate, Since: f.Since, Until: f.Until, Limit: f.Limit, Offset: f.Offset})
 	if err != nil {
 		return nil, err
 	}

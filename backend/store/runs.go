@@ -19,6 +19,16 @@ type RunFilter struct {
 	Text   string           `json:"text,omitempty"`
 	Status domain.RunStatus `json:"status,omitempty"`
 	Judge  domain.Provider  `json:"judge,omitempty"`
+	// Verification keeps runs whose report is verified, failed or unverified.
+	Verification string `json:"verification,omitempty"`
+	// Review keeps runs the reviewer agreed with, disagreed with, reviewed (any decision)
+	// or left unreviewed ("none").
+	Review string `json:"review,omitempty"`
+	// Candidate keeps runs whose final verdict names this drug candidate (any case).
+	Candidate string `json:"candidate,omitempty"`
+	// Since and Until bound the run's creation date (inclusive days, YYYY-MM-DD).
+	Since string `json:"since,omitempty"`
+	Until string `json:"until,omitempty"`
 	// Limit defaults to DefaultListLimit and is capped at MaxListLimit.
 	Limit  int `json:"limit,omitempty"`
 	Offset int `json:"offset,omitempty"`
@@ -445,6 +455,44 @@ func listRunsQuery(f RunFilter) (string, []any, int, error) {
 	if f.Judge != "" {
 		where = append(where, `runs.judge_provider = ?`)
 		args = append(args, string(f.Judge))
+	}
+	switch f.Verification {
+	case "":
+	case domain.ReportVerified, domain.ReportFailed, domain.ReportUnverified:
+		where = append(where, `EXISTS (SELECT 1 FROM reports WHERE reports.run_id = runs.id AND reports.status = ?)`)
+		args = append(args, f.Verification)
+	default:
+		return "", nil, 0, domain.Errorf(domain.CodeInvalid, "unknown verification %q (allowed: verified, failed, unverified)", f.Verification)
+	}
+	switch f.Review {
+	case "":
+	case "agree", "disagree":
+		where = append(where, `(SELECT decision FROM reviews v WHERE v.run_id = runs.id AND v.paper_n = 0 ORDER BY v.id DESC LIMIT 1) = ?`)
+		args = append(args, f.Review)
+	case "reviewed":
+		where = append(where, `EXISTS (SELECT 1 FROM reviews v WHERE v.run_id = runs.id)`)
+	case "none":
+		where = append(where, `NOT EXISTS (SELECT 1 FROM reviews v WHERE v.run_id = runs.id)`)
+	default:
+		return "", nil, 0, domain.Errorf(domain.CodeInvalid, "unknown review state %q (allowed: agree, disagree, reviewed, none)", f.Review)
+	}
+	if c := strings.TrimSpace(f.Candidate); c != "" {
+		// The run's own final verdict: its latest unlabelled assessment.
+		where = append(where, `EXISTS (SELECT 1 FROM json_each((SELECT a.assessment FROM assessments a WHERE a.run_id = runs.id AND a.label = ''
+			ORDER BY a.iteration DESC LIMIT 1), '$.details.drug_candidates') j WHERE lower(j.value) = lower(?))`)
+		args = append(args, c)
+	}
+	for _, b := range []struct {
+		day, op, suffix string
+	}{{f.Since, ">=", "T00:00:00"}, {f.Until, "<=", "T23:59:59.999999999Z"}} {
+		if b.day == "" {
+			continue
+		}
+		if _, err := time.Parse("2006-01-02", b.day); err != nil {
+			return "", nil, 0, domain.Errorf(domain.CodeInvalid, "date %q is not YYYY-MM-DD", b.day)
+		}
+		where = append(where, `runs.created_at `+b.op+` ?`)
+		args = append(args, b.day+b.suffix)
 	}
 	query := `SELECT runs.id, runs.question, runs.status, runs.judge, runs.iterations, runs.evidence_count,
 		runs.verdict_pass, runs.created_at, runs.finished_at, runs.stop_reason, runs.error,

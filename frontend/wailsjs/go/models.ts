@@ -2075,6 +2075,11 @@ export namespace services {
 	    text?: string;
 	    status?: string;
 	    judge?: string;
+	    verification?: string;
+	    review?: string;
+	    candidate?: string;
+	    since?: string;
+	    until?: string;
 	    limit?: number;
 	    offset?: number;
 	
@@ -2087,6 +2092,11 @@ export namespace services {
 	        this.text = source["text"];
 	        this.status = source["status"];
 	        this.judge = source["judge"];
+	        this.verification = source["verification"];
+	        this.review = source["review"];
+	        this.candidate = source["candidate"];
+	        this.since = source["since"];
+	        this.until = source["until"];
 	        this.limit = source["limit"];
 	        this.offset = source["offset"];
 	    }

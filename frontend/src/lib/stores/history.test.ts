@@ -23,7 +23,7 @@ describe('history store', () => {
     await first
     expect(get(h).runs.map((r) => r.id)).toEqual(['b'])
     expect(get(h).filter.text).toBe('b')
-    expect(client.listRuns).toHaveBeenLastCalledWith({ text: 'b', status: '', judge: '', limit: 50, offset: 0 })
+    expect(client.listRuns).toHaveBeenLastCalledWith(expect.objectContaining({ text: 'b', status: '', judge: '', review: '', candidate: '', limit: 50, offset: 0 }))
   })
 
   it('shows the backend message when loading fails', async () => {
@@ -41,7 +41,7 @@ describe('history store', () => {
     await h.load({ status: 'complete' })
     expect(get(h).more).toBe(true)
     await h.loadMore()
-    expect(listRuns).toHaveBeenLastCalledWith({ text: '', status: 'complete', judge: '', limit: 50, offset: 50 })
+    expect(listRuns).toHaveBeenLastCalledWith(expect.objectContaining({ text: '', status: 'complete', judge: '', limit: 50, offset: 50 }))
     expect(get(h).runs).toHaveLength(51)
     expect(get(h).more).toBe(false)
   })

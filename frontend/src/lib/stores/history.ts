@@ -11,26 +11,41 @@ export interface HistoryState {
   runs: HistoryItem[]
   loading: boolean
   error: string
-  filter: { text: string; status: string; judge: string }
+  filter: Filter
   /** more is true when the last page was full, so another may follow. */
   more: boolean
 }
+
+/** Filter is what History narrows by: text, status, judge, verification, the reviewer's
+ * state, a candidate of the final verdict and creation dates (YYYY-MM-DD). */
+export interface Filter {
+  text: string
+  status: string
+  judge: string
+  verification: string
+  review: string
+  candidate: string
+  since: string
+  until: string
+}
+
+const NO_FILTER: Filter = { text: '', status: '', judge: '', verification: '', review: '', candidate: '', since: '', until: '' }
 
 /** PAGE is how many runs the list renders at once: enough to scan, small enough to paint fast. */
 export const PAGE = 50
 
 /** createHistoryStore keeps the history list and its filters; the newest request wins. */
 export function createHistoryStore(client: HistoryClient) {
-  const state = writable<HistoryState>({ runs: [], loading: false, error: '', filter: { text: '', status: '', judge: '' }, more: false })
+  const state = writable<HistoryState>({ runs: [], loading: false, error: '', filter: { ...NO_FILTER }, more: false })
   let generation = 0
-  let current: HistoryState['filter'] = { text: '', status: '', judge: '' }
+  let current: Filter = { ...NO_FILTER }
 
-  async function load(filter: Partial<HistoryState['filter']> = {}) {
+  async function load(filter: Partial<Filter> = {}) {
     current = { ...current, ...filter }
     const mine = ++generation
     state.update((s) => ({ ...s, loading: true, error: '', filter: current }))
     try {
-      const runs = (await client.listRuns({ text: current.text, status: current.status, judge: current.judge, limit: PAGE, offset: 0 })) ?? []
+      const runs = (await client.listRuns({ ...current, limit: PAGE, offset: 0 })) ?? []
       if (mine !== generation) return
       state.update((s) => ({ ...s, runs, loading: false, more: runs.length === PAGE }))
     } catch (err) {
@@ -48,7 +63,7 @@ export function createHistoryStore(client: HistoryClient) {
       return { ...s, loading: true }
     })
     try {
-      const page = (await client.listRuns({ text: current.text, status: current.status, judge: current.judge, limit: PAGE, offset })) ?? []
+      const page = (await client.listRuns({ ...current, limit: PAGE, offset })) ?? []
       if (mine !== generation) return
       state.update((s) => {
         const have = new Set(s.runs.map((r) => r.id))
