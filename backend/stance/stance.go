@@ -88,7 +88,7 @@ func Classify(question, title, conclusions string) Result {
 				firstNeg = i
 			}
 		}
-		if equivalence.MatchString(s) {
+		if equivalence.MatchString(s) && !negated(s) {
 			eq += weight(i)
 			if firstEq < 0 {
 				firstEq = i
@@ -154,15 +154,25 @@ func Classify(question, title, conclusions string) Result {
 			}
 		}
 	}
-	// Harm found where a benefit was asked about.
+	// Harm found where a benefit (or safety) was asked about.
 	if harm > 0 && benefitQuestion.MatchString(q) && !harmQuestion.MatchString(q) {
 		score -= harm
+	}
+	if safetyQuestion.MatchString(q) {
+		for i, s := range low {
+			if complications.MatchString(s) && !negated(s) {
+				score -= weight(i)
+				if firstHarm < 0 {
+					firstHarm = i
+				}
+			}
+		}
 	}
 	if rhetorical.MatchString(strings.ToLower(title)) {
 		score -= 0.8
 	}
 	for i, s := range low {
-		if partial.MatchString(s) && score > -1.5 {
+		if partial.MatchString(s) && !negated(s) && score > -1.5 {
 			return Result{Stance: domain.StanceMixed, Quote: ss[i]}
 		}
 	}
@@ -217,7 +227,12 @@ var (
 		`\bweak\b`,
 		`\bnot (?:\w+ )?independent\b`,
 		`\b(?:seems?|appears?|proved?|seemed|appeared|proven) not to\b`,
-		`\bno (?:\w+ ){1,2}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact)\b`,
+		`\bno (?:\w+ ){1,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact)\b`,
+		`\bno (?:awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
+		`\black of (?:understanding|knowledge|awareness|power|evidence|efficacy)\b`,
+		`\b(?:minor|negligible|marginal) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
+		`\badds? little\b`,
+		`\brather than\b`,
 		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unnecessary|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|limited (?:effect|value|role|benefit|use|usefulness|impact)|small contribution|only a small)\b`,
 		`\bno (?:significant |statistically significant |clear |clinically (?:significant|relevant|meaningful) |major |additional |further |overall |independent |added |real |consistent |strong |direct )?(?:evidence|difference|differences|association|associations|effect|effects|benefit|benefits|relationship|correlation|improvement|advantage|impact|role|place|value|influence|change|changes|reduction|increase|link|predictive|prognostic|superiority|need|correlations|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival)\b`,
 		`\b(?:did|does|do|was|were|is|are|could|can|would|should|has|have|had)\s+not\b`,
@@ -259,6 +274,8 @@ var (
 	sameQuestion    = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
 	effectQuestion  = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
 	benefitQuestion = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps|work|works)\b`)
+	safetyQuestion  = regexp.MustCompile(`\b(?:safe|safety)\b`)
+	complications   = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
 	harmQuestion    = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	omitQuestion    = regexp.MustCompile(`\b(?:omitted|waste|abandoned|unnecessary|avoided|skipped|dispensable|overused|overrated)\b`)
 	rhetorical      = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)

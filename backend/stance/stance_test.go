@@ -53,6 +53,14 @@ func TestClassify(t *testing.T) {
 			"Randomized trial; no prevention of illness.", domain.StanceRefutes, ""},
 		{"a design statement answers nothing", "Does simvastatin slow multiple sclerosis?", "",
 			"Patients were randomly assigned to simvastatin 80 mg. A phase 2 randomized trial of 140 adults.", domain.StanceUnclear, ""},
+		{"no awareness is a no", "Is there awareness of drug costs among doctors?", "",
+			"It is concluded that there is no awareness of drug costs among the doctors.", domain.StanceRefutes, ""},
+		{"'not dependent on' is a negation, not a subgroup", "Does ossification affect neurological outcome?", "",
+			"No evidence was found for ossification to have any effect, suggesting that the outcome is not dependent on canal space.", domain.StanceRefutes, ""},
+		{"'not the same' is not sameness", "Should all patients be optimized to the same haemoglobin level?", "",
+			"Not all the patients need the same haemoglobin target.", domain.StanceRefutes, ""},
+		{"a safety question answered by harm", "Therapeutic anticoagulation in trauma: is it safe?", "",
+			"Trauma patients have a significant complication rate related to anticoagulation.", domain.StanceRefutes, ""},
 		{"nothing concluded", "Does X work?", "", "  ", domain.StanceUnclear, ""},
 	}
 	for _, c := range cases {
