@@ -123,15 +123,21 @@ func TestRealClientReadsTheFake(t *testing.T) {
 		t.Errorf("query events %+v", qes)
 	}
 	// A query that finds nothing is not torn into ORed words (one concept's words stay
-	// together); the event says nothing was found.
+	// together): its long words are truncated at their stems, every word still required, and
+	// each event says nothing was found.
 	qes = nil
 	if _, err := c.Search(ctx, []string{"qwzx melanoma"}, 10); err == nil || !strings.Contains(err.Error(), "phrase not found: qwzx") {
 		t.Errorf("PhraseNotFound must come back as a warning: %v", err)
 	}
-	if len(qes) != 1 || qes[0].Count != 0 || strings.Contains(qes[0].Query, " OR ") {
+	if len(qes) != 2 || qes[0].Count != 0 || qes[1].Query != "qwzx melanoma*" || qes[1].Count != 0 {
 		t.Errorf("query events %+v", qes)
 	}
-	if srv.ESearches.Load() != 6 || srv.EFetches.Load() != 2 { // 2+1+2+1: nothing to relax in the last
+	for _, q := range qes {
+		if strings.Contains(q.Query, " OR ") {
+			t.Errorf("a concept's words were ORed apart: %q", q.Query)
+		}
+	}
+	if srv.ESearches.Load() != 7 || srv.EFetches.Load() != 2 { // 2+1+2+2: the last relaxes once, by truncation
 		t.Errorf("requests: %d esearch, %d efetch", srv.ESearches.Load(), srv.EFetches.Load())
 	}
 }
