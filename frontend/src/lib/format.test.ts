@@ -70,3 +70,28 @@ describe('outcomeTone', () => {
     expect(outcomeTone('failed')).toBe('bad')
   })
 })
+
+describe('shortOutcome', () => {
+  it('says a run outcome in a few words', async () => {
+    const { shortOutcome } = await import('./format')
+    const cases: [string, string | undefined, string | undefined, string][] = [
+      ['complete', 'verified', 'sufficient', 'verified'],
+      ['complete', 'verified', 'max_iterations', 'verified · partial'],
+      ['complete', 'failed', 'sufficient', 'verification failed'],
+      ['complete', 'unverified', 'no_progress', 'not verified · partial'],
+      ['failed', undefined, 'failed: judge unavailable: the ollama judge stopped answering', 'failed: judge unavailable'],
+      ['failed', undefined, 'failed: every source failed in two iterations in a row', 'failed: sources down'],
+      ['cancelled', undefined, 'cancelled', 'cancelled'],
+    ]
+    for (const [status, report, reason, want] of cases) expect(shortOutcome(status, report, reason)).toBe(want)
+  })
+})
+
+describe('errorHead', () => {
+  it('keeps a short error whole and cuts a long chain at its first clause', async () => {
+    const { errorHead } = await import('./format')
+    expect(errorHead('judge unavailable')).toBe('judge unavailable')
+    const chain = 'every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: dial tcp 127.0.0.1:9: connection refused (gave up after 3 attempts); europepmc: cannot connect)'
+    expect(errorHead(chain)).toBe('every source failed in two iterations in a row and no evidence was found')
+  })
+})

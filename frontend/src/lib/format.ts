@@ -52,6 +52,27 @@ export function outcomeTone(status: string, reportStatus?: string, stopReason?: 
   return reportStatus === 'verified' && stopReason === 'sufficient' ? 'ok' : 'warn'
 }
 
+/**
+ * shortOutcome is a run's outcome as a badge of a few words ("verified · partial",
+ * "failed: judge unavailable"), for lists where the whole sentence would wrap into a narrow
+ * column; the sentence stays one click away.
+ */
+export function shortOutcome(status: string, reportStatus?: string, stopReason?: string): string {
+  const reason = stopReason ?? ''
+  switch (status) {
+    case 'complete': {
+      const v = ({ verified: 'verified', failed: 'verification failed', unverified: 'not verified' } as Record<string, string>)[reportStatus ?? ''] ?? 'no report'
+      return reason && reason !== 'sufficient' ? `${v} · partial` : v
+    }
+    case 'failed':
+      if (/judge unavailable/.test(reason)) return 'failed: judge unavailable'
+      if (/every source failed/.test(reason)) return 'failed: sources down'
+      return 'failed'
+    default:
+      return status || 'unknown'
+  }
+}
+
 /** verdictLabel describes a stored verification result. */
 export function verdictLabel(pass: boolean | undefined | null): string {
   if (pass === true) return 'verified'
@@ -86,4 +107,15 @@ export function windowMessage(msg: string): string {
   let out = msg
   for (const [re, repl] of CLI_HINTS) out = out.replace(re, repl)
   return out
+}
+
+/**
+ * errorHead is the first clause of an error chain ("every source failed in two iterations in a
+ * row"), so a long chain is said once in a line and its detail sits behind a disclosure; the
+ * whole text when it is short or has no clause to cut at.
+ */
+export function errorHead(s: string): string {
+  if (s.length <= 120) return s
+  const cut = [s.indexOf(' ('), s.indexOf('; '), s.indexOf(': ')].filter((i) => i > 20).sort((a, b) => a - b)[0]
+  return cut ? s.slice(0, cut) : s.slice(0, 120) + '…'
 }
