@@ -402,6 +402,13 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.Contains(t, stderr, "no paper [9]")
 	code, _, _ = runCLI(t, "history", "review", run.ID, "--agree", "--disagree")
 	require.Equal(t, exitUsage, code)
+	code, _, stderr = runCLI(t, "history", "review", run.ID, "--paper", "1", "--component", "randomization")
+	require.Equal(t, exitUsage, code, "an override needs its points")
+	require.Contains(t, stderr, "--points")
+	// These library papers were not scored (no methods to read), so there is no component to override.
+	code, _, stderr = runCLI(t, "history", "review", run.ID, "--paper", "1", "--component", "randomization", "--points", "0")
+	require.Equal(t, exitFail, code)
+	require.Contains(t, stderr, `has no appraisal component "randomization"`)
 	// History narrows to what a reviewer looks for.
 	code, stdout, stderr = runCLI(t, "history", "list", "--review", "disagree", "--candidate", "metformin", "--json")
 	require.Equal(t, exitOK, code, stderr)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -98,7 +99,7 @@ func historyCommand() *command {
 			},
 			{
 				name: "review", summary: "record your decision beside the judge's: on the verdict (agree, disagree) or a paper (include, exclude)",
-				usage: "history review RUN_ID [--paper N] (--agree | --disagree | --include | --exclude) [--reason R] [--note TEXT] [--json]",
+				usage: "history review RUN_ID [--paper N] (--agree | --disagree | --include | --exclude | --component NAME --points X) [--reason R] [--note TEXT] [--json]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &reviewOpts{}
 					fs.IntVar(&o.paper, "paper", 0, "the paper's number as the report cites it ([N]); omit for the run's verdict")
@@ -108,6 +109,8 @@ func historyCommand() *command {
 					fs.BoolVar(&o.exclude, "exclude", false, "exclude the paper (needs --reason)")
 					fs.StringVar(&o.reason, "reason", "", "why a paper is excluded: "+strings.Join(domain.ExclusionReasons, ", "))
 					fs.StringVar(&o.note, "note", "", "free text kept with the decision")
+					fs.StringVar(&o.component, "component", "", "override one appraisal component of the paper (e.g. allocation_concealment), with --points")
+					fs.StringVar(&o.points, "points", "", "the reviewer's points for --component")
 					fs.BoolVar(&o.json, "json", false, "print JSON")
 					return o
 				},
@@ -140,7 +143,7 @@ func historyCommand() *command {
 type reviewOpts struct {
 	paper                             int
 	agree, disagree, include, exclude bool
-	reason, note                      string
+	reason, note, component, points   string
 	json                              bool
 }
 
@@ -158,14 +161,23 @@ func historyReview(ctx context.Context, e *env, opts any, args []string) error {
 			decision, n = c.d, n+1
 		}
 	}
+	var points *float64
+	if o.component != "" || o.points != "" {
+		p, err := strconv.ParseFloat(strings.TrimSpace(o.points), 64)
+		if o.component == "" || err != nil {
+			return usagef("an override needs --component NAME and --points X (a number)")
+		}
+		decision, n, points = domain.ReviewOverride, n+1, &p
+	}
 	if n != 1 {
-		return usagef("review needs exactly one of --agree, --disagree, --include, --exclude")
+		return usagef("review needs exactly one of --agree, --disagree, --include, --exclude, --component with --points")
 	}
 	c, err := e.app.services(ctx)
 	if err != nil {
 		return err
 	}
-	rv, err := c.Reviews.Add(services.ReviewRequest{RunID: args[0], Paper: o.paper, Decision: decision, Reason: o.reason, Note: o.note})
+	rv, err := c.Reviews.Add(services.ReviewRequest{RunID: args[0], Paper: o.paper, Decision: decision, Reason: o.reason, Note: o.note,
+		Component: o.component, Points: points})
 	if err != nil {
 		return err
 	}
@@ -187,7 +199,13 @@ func historyReview(ctx context.Context, e *env, opts any, args []string) error {
 	if rv.Reason != "" {
 		e.printf(" (%s)", SafeText(rv.Reason))
 	}
+	if rv.Points != nil {
+		e.printf(" %s → %g", SafeText(rv.Component), *rv.Points)
+	}
 	e.printf("\n%d included, %d excluded; agreement with the judge's on/off-topic marks: %s\n", sum.Included, sum.Excluded, sum.Agreement.String())
+	if sum.Components.N > 0 {
+		e.printf("agreement with the appraiser on re-scored components: %s\n", strings.ReplaceAll(sum.Components.String(), "paper", "component"))
+	}
 	return nil
 }
 

@@ -16,6 +16,8 @@ const (
 	ReviewDisagree ReviewDecision = "disagree"
 	ReviewInclude  ReviewDecision = "include"
 	ReviewExclude  ReviewDecision = "exclude"
+	// ReviewOverride sets one appraisal component of a paper to the reviewer's points.
+	ReviewOverride ReviewDecision = "override"
 )
 
 // ExclusionReasons are the short list a reviewer picks from when excluding a paper (PICO and
@@ -29,13 +31,16 @@ type Review struct {
 	RunID string `json:"run_id,omitempty"`
 	// Paper is the evidence number as the report cites it ([n]); 0 for the run's verdict.
 	// PaperKey is that paper's canonical key, so the decision follows the paper itself.
-	Paper     int            `json:"paper,omitempty"`
-	PaperKey  string         `json:"paper_key,omitempty"`
-	Decision  ReviewDecision `json:"decision"`
-	Reason    string         `json:"reason,omitempty"`
-	Note      string         `json:"note,omitempty"`
-	Author    string         `json:"author"`
-	CreatedAt time.Time      `json:"created_at"`
+	Paper    int            `json:"paper,omitempty"`
+	PaperKey string         `json:"paper_key,omitempty"`
+	Decision ReviewDecision `json:"decision"`
+	// Component and Points are an override's appraisal component and the reviewer's points.
+	Component string    `json:"component,omitempty"`
+	Points    *float64  `json:"points,omitempty"`
+	Reason    string    `json:"reason,omitempty"`
+	Note      string    `json:"note,omitempty"`
+	Author    string    `json:"author"`
+	CreatedAt time.Time `json:"created_at"`
 }
 
 // Validate checks that the decision fits its target (agree/disagree on the run, include/
@@ -48,12 +53,19 @@ func (r Review) Validate() error {
 		if r.Paper != 0 {
 			problems = append(problems, fmt.Sprintf("%s is a decision on the run's verdict, not on paper [%d]: use include or exclude for a paper", r.Decision, r.Paper))
 		}
+	case ReviewOverride:
+		if r.Paper < 1 {
+			problems = append(problems, "an override needs the paper's number as the report cites it (--paper N)")
+		}
+		if strings.TrimSpace(r.Component) == "" || r.Points == nil || *r.Points < 0 {
+			problems = append(problems, "an override needs the appraisal component and the reviewer's points (0 or more)")
+		}
 	case ReviewInclude, ReviewExclude:
 		if r.Paper < 1 {
 			problems = append(problems, fmt.Sprintf("%s needs the paper's number as the report cites it (--paper N)", r.Decision))
 		}
 	default:
-		problems = append(problems, fmt.Sprintf("unknown decision %q (allowed: agree, disagree, include, exclude)", r.Decision))
+		problems = append(problems, fmt.Sprintf("unknown decision %q (allowed: agree, disagree, include, exclude, override)", r.Decision))
 	}
 	if r.Decision == ReviewExclude {
 		ok := false
@@ -76,10 +88,14 @@ func (r Review) Validate() error {
 }
 
 // LatestReviews keeps the decision in force per target (the run's verdict, each paper):
-// the last one recorded. reviews must be in the order they were made.
+// the last one recorded. reviews must be in the order they were made. Component overrides
+// are kept apart (LatestOverrides).
 func LatestReviews(reviews []Review) (verdict *Review, papers map[string]Review) {
 	papers = map[string]Review{}
 	for _, r := range reviews {
+		if r.Decision == ReviewOverride {
+			continue
+		}
 		if r.Paper == 0 {
 			r := r
 			verdict = &r
@@ -137,7 +153,11 @@ func (a Agreement) String() string {
 	}
 	s := fmt.Sprintf("%.0f %% of %d %s", a.Percent, a.N, map[bool]string{true: "paper", false: "papers"}[a.N == 1])
 	if a.KappaDefined {
-		s += fmt.Sprintf(" (κ %.2f)", a.Kappa)
+		k := a.Kappa
+		if k > -0.005 && k < 0.005 {
+			k = 0 // never "-0.00"
+		}
+		s += fmt.Sprintf(" (κ %.2f)", k)
 	} else {
 		s += " (κ undefined: every call was the same)"
 	}
@@ -158,4 +178,45 @@ func PaperAgreement(evidence []Evidence, papers map[string]Review) Agreement {
 		judge = append(judge, !e.IsOffTopic())
 	}
 	return AgreementOf(reviewer, judge)
+}
+
+// LatestOverrides keeps the reviewer's points in force per paper and component
+// (paper key → component → review).
+func LatestOverrides(reviews []Review) map[string]map[string]Review {
+	out := map[string]map[string]Review{}
+	for _, r := range reviews {
+		if r.Decision != ReviewOverride {
+			continue
+		}
+		if out[r.PaperKey] == nil {
+			out[r.PaperKey] = map[string]Review{}
+		}
+		out[r.PaperKey][r.Component] = r
+	}
+	return out
+}
+
+// ComponentAgreement compares the reviewer's overridden components with the appraiser's: a
+// component counts as "met" when it was given its full points; percent and κ are over the
+// components the reviewer scored.
+func ComponentAgreement(evidence []Evidence, appraisals map[string]Appraisal, overrides map[string]map[string]Review) Agreement {
+	var reviewer, appraiser []bool
+	for _, e := range evidence {
+		key := e.CanonicalKey()
+		a, ok := appraisals[key]
+		if !ok {
+			continue
+		}
+		for _, d := range a.Dimensions {
+			for _, det := range d.Details {
+				r, ok := overrides[key][det.Component]
+				if !ok || r.Points == nil {
+					continue
+				}
+				reviewer = append(reviewer, *r.Points >= det.MaxScore)
+				appraiser = append(appraiser, det.Contribution >= det.MaxScore)
+			}
+		}
+	}
+	return AgreementOf(reviewer, appraiser)
 }

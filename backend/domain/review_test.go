@@ -71,3 +71,20 @@ func TestLatestReviews(t *testing.T) {
 	require.Equal(t, ReviewDisagree, v.Decision)
 	require.Equal(t, ReviewInclude, papers["pmid:1"].Decision)
 }
+
+// TestComponentAgreement: only the components the reviewer re-scored count; "met" is full points.
+func TestComponentAgreement(t *testing.T) {
+	ev := []Evidence{{Citation: Citation{Source: SourcePubMed, PMID: "1", Title: "t", URL: "https://pubmed.ncbi.nlm.nih.gov/1/"}}}
+	a := map[string]Appraisal{"pmid:1": {Dimensions: []Dimension{{Name: DimensionQuality, Status: StatusAssessed, Details: []DimensionDetail{
+		{Component: "randomization", Contribution: 2, MaxScore: 2}, {Component: "blinding", Contribution: 0, MaxScore: 2}, {Component: "itt", Contribution: 1, MaxScore: 1}}}}}}
+	zero, two := 0.0, 2.0
+	ov := LatestOverrides([]Review{
+		{PaperKey: "pmid:1", Decision: ReviewOverride, Component: "randomization", Points: &zero},
+		{PaperKey: "pmid:1", Decision: ReviewOverride, Component: "blinding", Points: &two},
+		{PaperKey: "pmid:1", Decision: ReviewOverride, Component: "blinding", Points: &zero}, // the later one is in force
+	})
+	got := ComponentAgreement(ev, a, ov)
+	require.Equal(t, 2, got.N)
+	require.Equal(t, 50.0, got.Percent)
+	require.NotContains(t, got.String(), "-0.00")
+}

@@ -62,4 +62,17 @@ func TestAppraisalsSection(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, writeHTML(&buf, r))
 	require.Contains(t, buf.String(), "selection: 2.5/3 (low risk)")
+
+	// A reviewer's override of a component stands beside the appraiser's score, and the
+	// agreement on re-scored components is given.
+	zero, two := 0.0, 2.0
+	r = Build(Input{Run: domain.Run{ID: "r", Question: "Does X work?"}, Evidence: []domain.Evidence{ev}, Appraisals: map[string]domain.Appraisal{"pmid:7": a},
+		Reviews: []domain.Review{
+			{Paper: 1, PaperKey: "pmid:7", Decision: domain.ReviewOverride, Component: "randomization", Points: &zero, Note: "alternation, not randomisation", Author: "ana"},
+			{Paper: 1, PaperKey: "pmid:7", Decision: domain.ReviewOverride, Component: "blinding", Points: &zero, Author: "ana"},
+			{Paper: 1, PaperKey: "pmid:7", Decision: domain.ReviewOverride, Component: "selection", Points: &two, Author: "ana"},
+		}})
+	require.Contains(t, r.Markdown, "- randomization: 2/2 — adequate — “Patients were randomised by computer.” (verified) — reviewer: 0/2 by ana: alternation, not randomisation")
+	require.Contains(t, r.Markdown, "- blinding: 0/2 — not reported — “double masked” (⚠ not verified) — reviewer: 0/2 by ana")
+	require.Contains(t, r.Markdown, "re-scored (full points or not): 67 % of 3 components")
 }

@@ -89,8 +89,8 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{range .Rejudgements}}<tr data-label="{{.Label}}"><td>{{.Judge}}</td><td>{{.Date}}</td><td>{{.Mechanism}}/10</td><td>{{.Clinical}}/10</td><td>{{if .Sufficient}}yes{{else}}no{{end}}</td><td>{{if .Candidates}}{{range $i, $c := .Candidates}}{{if $i}}, {{end}}{{$c}}{{end}}{{else}}none{{end}}</td><td>{{.Differences}}</td></tr>
 {{end}}</tbody></table></section>{{end}}{{with .Review}}
 <section><h2>Reviewer's decisions</h2>{{if .Verdict}}<p><strong>Verdict:</strong> {{.Verdict}}</p>{{end}}
-{{if .Papers}}<ul class="review">{{range .Papers}}<li>{{.}}</li>{{end}}</ul>{{end}}<p>{{.Agreement}}.</p>
-<p class="note">Trail (every decision, oldest first, none overwritten):</p><ul class="trail">{{range .Trail}}<li>{{.CreatedAt.UTC.Format "2006-01-02 15:04 UTC"}} — {{.Author}} — {{.Decision}} {{if .Paper}}[{{.Paper}}]{{else}}verdict{{end}}{{if .Reason}} ({{.Reason}}){{end}}{{if .Note}}: {{.Note}}{{end}}</li>{{end}}</ul></section>{{end}}
+{{if .Papers}}<ul class="review">{{range .Papers}}<li>{{.}}</li>{{end}}</ul>{{end}}<p>{{.Agreement}}.</p>{{if .ComponentsWords}}<p>{{.ComponentsWords}}.</p>{{end}}
+<p class="note">Trail (every decision, oldest first, none overwritten):</p><ul class="trail">{{range .Trail}}<li>{{.CreatedAt.UTC.Format "2006-01-02 15:04 UTC"}} — {{.Author}} — {{.Decision}} {{if .Paper}}[{{.Paper}}]{{else}}verdict{{end}}{{if .Component}} {{.Component}}{{end}}{{if .Reason}} ({{.Reason}}){{end}}{{if .Note}}: {{.Note}}{{end}}</li>{{end}}</ul></section>{{end}}
 <section><h2>Verification</h2>
 {{with .Verification}}{{if eq .Status "verified"}}<p>✔ Verified: every drug candidate and key finding is matched to stored evidence and every citation resolves.{{else if eq .Status "failed"}}<p class="warn">✘ Verification FAILED.{{else}}<p class="warn">⚠ UNVERIFIED: the report could not be verified{{if .Error}} ({{.Error}}){{end}}.{{end}}{{with .Verdict}} {{.Reason}}{{end}}</p>
 {{with .Verdict}}{{if .MissingItems}}<ul>{{range .MissingItems}}<li class="flag">⚠ {{.}}</li>{{end}}</ul>{{end}}{{end}}{{else}}<p>Not verified yet (draft).</p>{{end}}
@@ -100,7 +100,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>No evidence was found.</p>{{end}}
 </section>{{if .Appraisals}}
-<section><h2>Appraisals</h2>{{range .Appraisals}}<h3>[{{.N}}] {{.Title}}</h3><p class="note">Appraised by: {{.AssessedBy}}</p>{{range .Dimensions}}<p><strong>{{.Name}}: {{.Score}}</strong></p>{{if .Components}}<ul>{{range .Components}}<li>{{.Name}}: {{.Points}}{{if .Risk}} ({{.Risk}}){{end}}{{if .Value}} — {{.Value}}{{end}}{{if .Quote}} — “{{.Quote}}” ({{if .Verified}}verified{{else}}<span class="warn">⚠ not verified</span>{{end}}){{end}}</li>{{end}}</ul>{{end}}{{end}}{{end}}</section>{{end}}
+<section><h2>Appraisals</h2>{{range .Appraisals}}<h3>[{{.N}}] {{.Title}}</h3><p class="note">Appraised by: {{.AssessedBy}}</p>{{range .Dimensions}}<p><strong>{{.Name}}: {{.Score}}</strong></p>{{if .Components}}<ul>{{range .Components}}<li>{{.Name}}: {{.Points}}{{if .Risk}} ({{.Risk}}){{end}}{{if .Value}} — {{.Value}}{{end}}{{if .Quote}} — “{{.Quote}}” ({{if .Verified}}verified{{else}}<span class="warn">⚠ not verified</span>{{end}}){{end}}{{if .Reviewer}} — reviewer: {{.Reviewer}}{{end}}</li>{{end}}</ul>{{end}}{{end}}{{end}}</section>{{end}}
 <section><h2>References</h2><ol class="refs">
 {{range .Rows}}<li id="ref-{{.N}}">{{.Reference}}{{with httpURL .URL}} <a href="{{.}}" rel="noopener noreferrer">{{.}}</a>{{end}}</li>
 {{end}}</ol></section>

@@ -300,6 +300,9 @@ func reviewerMarkdown(rv *ReviewerSection) string {
 		b.WriteString("\n")
 	}
 	fmt.Fprintf(&b, "%s.\n\n", md(rv.Agreement))
+	if rv.ComponentsWords != "" {
+		fmt.Fprintf(&b, "%s.\n\n", md(rv.ComponentsWords))
+	}
 	b.WriteString("Trail (every decision, oldest first, none overwritten):\n\n")
 	for _, r := range rv.Trail {
 		target := "verdict"
@@ -307,6 +310,9 @@ func reviewerMarkdown(rv *ReviewerSection) string {
 			target = fmt.Sprintf("[%d]", r.Paper)
 		}
 		line := fmt.Sprintf("%s — %s — %s %s", r.CreatedAt.UTC().Format("2006-01-02 15:04 UTC"), r.Author, r.Decision, target)
+		if r.Decision == domain.ReviewOverride && r.Points != nil {
+			line += fmt.Sprintf(" %s → %g", r.Component, *r.Points)
+		}
 		if r.Reason != "" {
 			line += " (" + r.Reason + ")"
 		}
@@ -383,6 +389,9 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 						v = "⚠ not verified"
 					}
 					line += fmt.Sprintf(" — “%s” (%s)", md(c.Quote), v)
+				}
+				if c.Reviewer != "" {
+					line += " — reviewer: " + md(c.Reviewer)
 				}
 				b.WriteString(line + "\n")
 			}

@@ -73,15 +73,23 @@ type ReviewerSection struct {
 	Agreement string           `json:"agreement"`
 	Trail     []domain.Review  `json:"trail"`
 	Measure   domain.Agreement `json:"agreement_figures"`
+	// Components is the agreement on the appraisal components the reviewer re-scored.
+	Components      domain.Agreement `json:"component_agreement_figures"`
+	ComponentsWords string           `json:"component_agreement,omitempty"`
 }
 
 // reviewerSection renders the reviews (nil when there are none).
-func reviewerSection(evidence []domain.Evidence, reviews []domain.Review) *ReviewerSection {
+func reviewerSection(evidence []domain.Evidence, appraisals map[string]domain.Appraisal, reviews []domain.Review) *ReviewerSection {
 	if len(reviews) == 0 {
 		return nil
 	}
 	verdict, papers := domain.LatestReviews(reviews)
 	out := &ReviewerSection{Trail: reviews, Measure: domain.PaperAgreement(evidence, papers)}
+	if ov := domain.LatestOverrides(reviews); len(ov) > 0 {
+		out.Components = domain.ComponentAgreement(evidence, appraisals, ov)
+		out.ComponentsWords = "Agreement with the appraiser on the components the reviewer re-scored (full points or not): " +
+			strings.ReplaceAll(out.Components.String(), "paper", "component")
+	}
 	out.Agreement = "Agreement with the judge's on/off-topic marks: " + out.Measure.String()
 	if verdict != nil {
 		out.Verdict = fmt.Sprintf("%s %ss with the final verdict (%s)", verdict.Author, verdict.Decision, verdict.CreatedAt.UTC().Format("2006-01-02"))
@@ -301,7 +309,7 @@ func Build(in Input) Report {
 		r.Judge = judgeLine(in.Run.Judge)
 	}
 	r.Rejudgements = rejudgements(in.Assessment, in.Rejudgements)
-	r.Review = reviewerSection(in.Evidence, in.Reviews)
+	r.Review = reviewerSection(in.Evidence, in.Appraisals, in.Reviews)
 	for _, c := range r.Candidates {
 		if c.Flagged {
 			r.Flagged = append(r.Flagged, "drug candidate: "+c.Name)
@@ -317,6 +325,7 @@ func Build(in Input) Report {
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
 	r.Appraisals = appraisalBlocks(in.Evidence, in.Appraisals)
+	markOverrides(r.Appraisals, in.Evidence, in.Reviews)
 	r.Summary, r.SummaryNote = summary(r, in)
 	r.Limitations = limitations(in, r)
 	r.Markdown = renderMarkdown(r)
@@ -555,6 +564,37 @@ type AppraisalComponent struct {
 	Quote     string `json:"quote,omitempty"`
 	Verified  bool   `json:"verified"`
 	Reasoning string `json:"reasoning,omitempty"`
+	// Reviewer is the reviewer's override of this component ("0/2 by ana: no concealment
+	// described"), "" when there is none.
+	Reviewer string `json:"reviewer,omitempty"`
+}
+
+// markOverrides writes each reviewer override beside the component it re-scores.
+func markOverrides(blocks []AppraisalBlock, evidence []domain.Evidence, reviews []domain.Review) {
+	ov := domain.LatestOverrides(reviews)
+	if len(ov) == 0 {
+		return
+	}
+	for bi := range blocks {
+		key := evidence[blocks[bi].N-1].CanonicalKey()
+		for di := range blocks[bi].Dimensions {
+			for ci := range blocks[bi].Dimensions[di].Components {
+				c := &blocks[bi].Dimensions[di].Components[ci]
+				r, ok := ov[key][strings.ReplaceAll(c.Name, " ", "_")]
+				if !ok {
+					r, ok = ov[key][c.Name]
+				}
+				if !ok || r.Points == nil {
+					continue
+				}
+				max := c.Points[strings.Index(c.Points, "/")+1:]
+				c.Reviewer = strconv.FormatFloat(*r.Points, 'f', -1, 64) + "/" + max + " by " + r.Author
+				if r.Note != "" {
+					c.Reviewer += ": " + r.Note
+				}
+			}
+		}
+	}
 }
 
 // riskWords says a risk-of-bias domain's points in the words of RoB 2: a domain scored at

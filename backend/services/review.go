@@ -15,6 +15,7 @@ import (
 type reviewStore interface {
 	GetRun(ctx context.Context, id string) (domain.Run, error)
 	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
+	RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error)
 	AddReview(ctx context.Context, r domain.Review) (domain.Review, error)
 	ListReviews(ctx context.Context, runID string) ([]domain.Review, error)
 }
@@ -37,6 +38,9 @@ type ReviewRequest struct {
 	Decision domain.ReviewDecision `json:"decision"`
 	Reason   string                `json:"reason"`
 	Note     string                `json:"note"`
+	// Component and Points override one appraisal component of the paper (decision override).
+	Component string   `json:"component,omitempty"`
+	Points    *float64 `json:"points,omitempty"`
 }
 
 // ReviewSummary is a run's review trail with the decisions in force and how often the
@@ -47,7 +51,9 @@ type ReviewSummary struct {
 	Excluded  int              `json:"excluded"`
 	Included  int              `json:"included"`
 	Agreement domain.Agreement `json:"agreement"`
-	Reasons   []string         `json:"exclusion_reasons"`
+	// Components is the agreement on the appraisal components the reviewer scored.
+	Components domain.Agreement `json:"components"`
+	Reasons    []string         `json:"exclusion_reasons"`
 }
 
 // Add records one decision, under the reviewer's name (review.author, else the system user).
@@ -62,7 +68,7 @@ func (r *ReviewService) Add(req ReviewRequest) (domain.Review, error) {
 		return domain.Review{}, err
 	}
 	rv := domain.Review{RunID: run.ID, Paper: req.Paper, Decision: req.Decision, Reason: strings.ToLower(strings.TrimSpace(req.Reason)),
-		Note: strings.TrimSpace(req.Note), Author: r.author()}
+		Note: strings.TrimSpace(req.Note), Author: r.author(), Component: strings.TrimSpace(req.Component), Points: req.Points}
 	if req.Paper != 0 {
 		ev, err := st.RunEvidence(ctx, run.ID)
 		if err != nil {
@@ -72,8 +78,39 @@ func (r *ReviewService) Add(req ReviewRequest) (domain.Review, error) {
 			return domain.Review{}, domain.Errorf(domain.CodeInvalid, "run %s has no paper [%d]: its papers are numbered 1 to %d as the report cites them", run.ID, req.Paper, len(ev))
 		}
 		rv.PaperKey = ev[req.Paper-1].CanonicalKey()
+		if rv.Decision == domain.ReviewOverride {
+			if err := checkComponent(ctx, st, run, rv); err != nil {
+				return domain.Review{}, err
+			}
+		}
 	}
 	return st.AddReview(ctx, rv)
+}
+
+// checkComponent refuses an override of a component the paper's appraisal does not have, or
+// points above its maximum, naming what there is.
+func checkComponent(ctx context.Context, st reviewStore, run domain.Run, rv domain.Review) error {
+	as, err := st.RunAppraisals(ctx, run, []string{rv.PaperKey})
+	if err != nil {
+		return err
+	}
+	a, ok := as[rv.PaperKey]
+	if !ok {
+		return domain.Errorf(domain.CodeInvalid, "paper [%d] was not appraised: there is no component to override", rv.Paper)
+	}
+	var names []string
+	for _, d := range a.Dimensions {
+		for _, det := range d.Details {
+			if det.Component == rv.Component {
+				if rv.Points != nil && *rv.Points > det.MaxScore {
+					return domain.Errorf(domain.CodeInvalid, "%s of paper [%d] is scored out of %g, not %g", rv.Component, rv.Paper, det.MaxScore, *rv.Points)
+				}
+				return nil
+			}
+			names = append(names, det.Component)
+		}
+	}
+	return domain.Errorf(domain.CodeInvalid, "paper [%d] has no appraisal component %q (it has: %s)", rv.Paper, rv.Component, strings.Join(names, ", "))
 }
 
 // Summary returns a run's review trail and the agreement with the judge.
@@ -93,6 +130,21 @@ func (r *ReviewService) Summary(runID string) (ReviewSummary, error) {
 	}
 	verdict, papers := domain.LatestReviews(reviews)
 	out := ReviewSummary{Reviews: reviews, Verdict: verdict, Agreement: domain.PaperAgreement(ev, papers), Reasons: domain.ExclusionReasons}
+	if overrides := domain.LatestOverrides(reviews); len(overrides) > 0 {
+		keys := make([]string, len(ev))
+		for i, e := range ev {
+			keys[i] = e.CanonicalKey()
+		}
+		run, err := st.GetRun(ctx, strings.TrimSpace(runID))
+		if err != nil {
+			return ReviewSummary{}, err
+		}
+		as, err := st.RunAppraisals(ctx, run, keys)
+		if err != nil {
+			return ReviewSummary{}, err
+		}
+		out.Components = domain.ComponentAgreement(ev, as, overrides)
+	}
 	for _, p := range papers {
 		if p.Decision == domain.ReviewExclude {
 			out.Excluded++

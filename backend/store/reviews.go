@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 
 	"deepcritical/backend/domain"
 )
@@ -15,8 +16,12 @@ func (s *Store) AddReview(ctx context.Context, r domain.Review) (domain.Review, 
 	if r.CreatedAt.IsZero() {
 		r.CreatedAt = s.now()
 	}
-	res, err := s.db.ExecContext(ctx, `INSERT INTO reviews(run_id, paper_n, paper_key, decision, reason, note, author, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, r.RunID, r.Paper, r.PaperKey, string(r.Decision), r.Reason, r.Note, r.Author, formatTime(r.CreatedAt))
+	var points sql.NullFloat64
+	if r.Points != nil {
+		points = sql.NullFloat64{Float64: *r.Points, Valid: true}
+	}
+	res, err := s.db.ExecContext(ctx, `INSERT INTO reviews(run_id, paper_n, paper_key, decision, component, points, reason, note, author, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, r.RunID, r.Paper, r.PaperKey, string(r.Decision), r.Component, points, r.Reason, r.Note, r.Author, formatTime(r.CreatedAt))
 	if isConstraint(err, sqlite3ConstraintForeignKey) {
 		return r, runNotFound(r.RunID)
 	}
@@ -29,7 +34,7 @@ func (s *Store) AddReview(ctx context.Context, r domain.Review) (domain.Review, 
 
 // ListReviews returns a run's reviewer decisions in the order they were made.
 func (s *Store) ListReviews(ctx context.Context, runID string) ([]domain.Review, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, paper_n, paper_key, decision, reason, note, author, created_at
+	rows, err := s.db.QueryContext(ctx, `SELECT id, paper_n, paper_key, decision, component, points, reason, note, author, created_at
 		FROM reviews WHERE run_id = ? ORDER BY id`, runID)
 	if err != nil {
 		return nil, s.dbErr(err, "listing reviews")
@@ -39,10 +44,15 @@ func (s *Store) ListReviews(ctx context.Context, runID string) ([]domain.Review,
 	for rows.Next() {
 		r := domain.Review{RunID: runID}
 		var decision, at string
-		if err := rows.Scan(&r.ID, &r.Paper, &r.PaperKey, &decision, &r.Reason, &r.Note, &r.Author, &at); err != nil {
+		var points sql.NullFloat64
+		if err := rows.Scan(&r.ID, &r.Paper, &r.PaperKey, &decision, &r.Component, &points, &r.Reason, &r.Note, &r.Author, &at); err != nil {
 			return nil, s.dbErr(err, "listing reviews")
 		}
 		r.Decision = domain.ReviewDecision(decision)
+		if points.Valid {
+			p := points.Float64
+			r.Points = &p
+		}
 		if r.CreatedAt, err = parseTime(at); err != nil {
 			return nil, s.dbErr(err, "listing reviews")
 		}

@@ -1376,6 +1376,8 @@ export namespace domain {
 	    paper?: number;
 	    paper_key?: string;
 	    decision: string;
+	    component?: string;
+	    points?: number;
 	    reason?: string;
 	    note?: string;
 	    author: string;
@@ -1393,6 +1395,8 @@ export namespace domain {
 	        this.paper = source["paper"];
 	        this.paper_key = source["paper_key"];
 	        this.decision = source["decision"];
+	        this.component = source["component"];
+	        this.points = source["points"];
 	        this.reason = source["reason"];
 	        this.note = source["note"];
 	        this.author = source["author"];
@@ -2462,6 +2466,8 @@ export namespace services {
 	    decision: string;
 	    reason: string;
 	    note: string;
+	    component?: string;
+	    points?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReviewRequest(source);
@@ -2474,6 +2480,8 @@ export namespace services {
 	        this.decision = source["decision"];
 	        this.reason = source["reason"];
 	        this.note = source["note"];
+	        this.component = source["component"];
+	        this.points = source["points"];
 	    }
 	}
 	export class ReviewSummary {
@@ -2482,6 +2490,7 @@ export namespace services {
 	    excluded: number;
 	    included: number;
 	    agreement: domain.Agreement;
+	    components: domain.Agreement;
 	    exclusion_reasons: string[];
 	
 	    static createFrom(source: any = {}) {
@@ -2495,6 +2504,7 @@ export namespace services {
 	        this.excluded = source["excluded"];
 	        this.included = source["included"];
 	        this.agreement = this.convertValues(source["agreement"], domain.Agreement);
+	        this.components = this.convertValues(source["components"], domain.Agreement);
 	        this.exclusion_reasons = source["exclusion_reasons"];
 	    }
 	
