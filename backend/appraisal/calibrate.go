@@ -129,7 +129,11 @@ func Calibrate(ctx context.Context, a *Appraiser, gold []GoldRow) (CalibrationRe
 			}
 		}
 		ag.Accuracy = round3(float64(ag.Agree) / float64(ag.N))
-		ag.Kappa = round3(CohenKappa(golds, preds))
+		k, defined := domain.CohenKappa(golds, preds)
+		if !defined {
+			k = 1 // both raters used one and the same category everywhere: perfect agreement
+		}
+		ag.Kappa = round3(k)
 		rep.Items = append(rep.Items, ag)
 	}
 	return rep, nil
@@ -194,31 +198,4 @@ func normLabel(s string) string {
 		return "no"
 	}
 	return s
-}
-
-// CohenKappa is Cohen's κ between two raters' labels: (po − pe) ÷ (1 − pe). When both
-// raters use one and the same category everywhere (pe = 1) agreement is perfect and κ is 1.
-func CohenKappa(a, b []string) float64 {
-	n := len(a)
-	if n == 0 || n != len(b) {
-		return 0
-	}
-	ca, cb := map[string]int{}, map[string]int{}
-	agree := 0
-	for i := range a {
-		ca[a[i]]++
-		cb[b[i]]++
-		if a[i] == b[i] {
-			agree++
-		}
-	}
-	po := float64(agree) / float64(n)
-	pe := 0.0
-	for k, v := range ca {
-		pe += float64(v) / float64(n) * float64(cb[k]) / float64(n)
-	}
-	if pe >= 1 {
-		return 1
-	}
-	return (po - pe) / (1 - pe)
 }

@@ -2,6 +2,7 @@ package appraisal
 
 import (
 	"context"
+	"deepcritical/backend/domain"
 	"strings"
 	"testing"
 
@@ -21,10 +22,15 @@ func TestCohenKappaKnownExample(t *testing.T) {
 	add("yes", "no", 5)
 	add("no", "yes", 10)
 	add("no", "no", 15)
-	require.InDelta(t, 0.4, CohenKappa(a, b), 1e-12)
-	require.Equal(t, 1.0, CohenKappa([]string{"x", "x"}, []string{"x", "x"}))
-	require.InDelta(t, -1.0, CohenKappa([]string{"a", "b"}, []string{"b", "a"}), 1e-12)
-	require.Equal(t, 0.0, CohenKappa(nil, nil))
+	k, ok := domain.CohenKappa(a, b)
+	require.True(t, ok)
+	require.InDelta(t, 0.4, k, 1e-12)
+	_, ok = domain.CohenKappa([]string{"x", "x"}, []string{"x", "x"})
+	require.False(t, ok, "one label everywhere: κ is 0/0 (calibration reports it as 1)")
+	k, _ = domain.CohenKappa([]string{"a", "b"}, []string{"b", "a"})
+	require.InDelta(t, -1.0, k, 1e-12)
+	_, ok = domain.CohenKappa(nil, nil)
+	require.False(t, ok)
 }
 
 func TestReadGoldCSV(t *testing.T) {

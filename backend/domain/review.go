@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -116,34 +117,54 @@ type Agreement struct {
 	KappaDefined bool    `json:"kappa_defined"`
 }
 
-// AgreementOf computes percent agreement and Cohen's κ over paired binary ratings (a[i] is
-// rater A's call on item i, b[i] rater B's): κ = (po − pe) / (1 − pe), with po the observed
-// agreement and pe the agreement expected from each rater's own rate of "yes".
+// AgreementOf computes percent agreement and Cohen's κ (CohenKappa) over paired binary
+// ratings: a[i] is rater A's call on item i, b[i] rater B's.
 func AgreementOf(a, b []bool) Agreement {
 	n := min(len(a), len(b))
 	if n == 0 {
 		return Agreement{}
 	}
-	agree, ayes, byes := 0, 0, 0
+	la, lb := make([]string, n), make([]string, n)
+	agree := 0
 	for i := 0; i < n; i++ {
+		la[i], lb[i] = strconv.FormatBool(a[i]), strconv.FormatBool(b[i])
 		if a[i] == b[i] {
 			agree++
 		}
-		if a[i] {
-			ayes++
-		}
-		if b[i] {
-			byes++
+	}
+	out := Agreement{N: n, Percent: 100 * float64(agree) / float64(n)}
+	out.Kappa, out.KappaDefined = CohenKappa(la, lb)
+	return out
+}
+
+// CohenKappa is Cohen's κ between two raters' labels, the one implementation the reviewer's
+// agreement and the appraiser's calibration use: (po − pe) ÷ (1 − pe), with po the observed
+// agreement and pe the agreement expected from each rater's own label rates. defined is false
+// when pe = 1 (both raters used one and the same label everywhere: κ is 0/0) or there is
+// nothing to compare.
+func CohenKappa(a, b []string) (kappa float64, defined bool) {
+	n := len(a)
+	if n == 0 || n != len(b) {
+		return 0, false
+	}
+	ca, cb := map[string]int{}, map[string]int{}
+	agree := 0
+	for i := range a {
+		ca[a[i]]++
+		cb[b[i]]++
+		if a[i] == b[i] {
+			agree++
 		}
 	}
 	po := float64(agree) / float64(n)
-	pa, pb := float64(ayes)/float64(n), float64(byes)/float64(n)
-	pe := pa*pb + (1-pa)*(1-pb)
-	out := Agreement{N: n, Percent: 100 * po}
-	if pe < 1 {
-		out.Kappa, out.KappaDefined = (po-pe)/(1-pe), true
+	pe := 0.0
+	for k, v := range ca {
+		pe += float64(v) / float64(n) * float64(cb[k]) / float64(n)
 	}
-	return out
+	if pe >= 1 {
+		return 0, false
+	}
+	return (po - pe) / (1 - pe), true
 }
 
 // String says the agreement in words: "80 % of 10 papers (κ 0.58)".
