@@ -90,8 +90,7 @@ func ReadGoldCSV(r io.Reader) ([]GoldRow, error) {
 func Calibrate(ctx context.Context, a *Appraiser, gold []GoldRow) (CalibrationReport, error) {
 	rep := CalibrationReport{Assessor: a.assessorInfo()}
 	apps := map[string]domain.Appraisal{}
-	type pair struct{ doc, gold, pred string }
-	byItem := map[string][]pair{}
+	byItem := map[string][]LabelPair{}
 	for i, g := range gold {
 		if strings.TrimSpace(g.Text) == "" {
 			return rep, domain.Errorf(domain.CodeInvalid, "gold row %d: document %q has no text (resolve ids before calibrating)", i+1, g.Document)
@@ -109,23 +108,35 @@ func Calibrate(ctx context.Context, a *Appraiser, gold []GoldRow) (CalibrationRe
 		if err != nil {
 			return rep, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("gold row %d: %v", i+1, err))
 		}
-		byItem[g.Item] = append(byItem[g.Item], pair{doc: shortDoc(g.Document), gold: normLabel(g.Label), pred: normLabel(pred)})
+		byItem[g.Item] = append(byItem[g.Item], LabelPair{Doc: shortDoc(g.Document), Gold: normLabel(g.Label), Pred: normLabel(pred)})
 	}
+	rep.Items = ItemAgreements(byItem)
+	return rep, nil
+}
+
+// LabelPair is one document's gold label and the appraiser's for an item.
+type LabelPair struct{ Doc, Gold, Pred string }
+
+// ItemAgreements is the agreement per item (sorted by item): accuracy, Cohen's κ (1 when
+// both sides used one and the same label everywhere) and up to 20 disagreements. The file
+// gold set and a run's reviewer decisions are measured with it alike.
+func ItemAgreements(byItem map[string][]LabelPair) []ItemAgreement {
 	items := make([]string, 0, len(byItem))
 	for k := range byItem {
 		items = append(items, k)
 	}
 	sort.Strings(items)
+	var out []ItemAgreement
 	for _, it := range items {
 		ps := byItem[it]
 		golds, preds := make([]string, len(ps)), make([]string, len(ps))
 		ag := ItemAgreement{Item: it, N: len(ps)}
 		for i, p := range ps {
-			golds[i], preds[i] = p.gold, p.pred
-			if p.gold == p.pred {
+			golds[i], preds[i] = p.Gold, p.Pred
+			if p.Gold == p.Pred {
 				ag.Agree++
 			} else if len(ag.Disagreements) < 20 {
-				ag.Disagreements = append(ag.Disagreements, fmt.Sprintf("%s: %s → %s", p.doc, p.gold, p.pred))
+				ag.Disagreements = append(ag.Disagreements, fmt.Sprintf("%s: %s → %s", p.Doc, p.Gold, p.Pred))
 			}
 		}
 		ag.Accuracy = round3(float64(ag.Agree) / float64(ag.N))
@@ -134,9 +145,9 @@ func Calibrate(ctx context.Context, a *Appraiser, gold []GoldRow) (CalibrationRe
 			k = 1 // both raters used one and the same category everywhere: perfect agreement
 		}
 		ag.Kappa = round3(k)
-		rep.Items = append(rep.Items, ag)
+		out = append(out, ag)
 	}
-	return rep, nil
+	return out
 }
 
 func shortDoc(s string) string {

@@ -27,6 +27,7 @@ type appraiseOpts struct {
 	judgeName string
 	model     string
 	gold      string
+	run       string
 }
 
 // appraiseCommand is `appraise` and `appraise calibrate`. The command frame resolves
@@ -37,7 +38,7 @@ func appraiseCommand() *command {
 	return &command{
 		name: "appraise", summary: "appraise one paper's methodological quality and risk of bias, or calibrate the appraiser against a gold set",
 		usage: "appraise (--text-file F | --pmid ID | --library-id ID) [--judge NAME] [--model M] [--json]\n" +
-			"  deepcritical appraise calibrate --gold FILE.csv [--judge NAME] [--model M] [--json]",
+			"  deepcritical appraise calibrate (--gold FILE.csv | --run RUN_ID) [--judge NAME] [--model M] [--json]",
 		flags: func(fs *flag.FlagSet) any {
 			o := &appraiseOpts{}
 			fs.BoolVar(&o.json, "json", false, "print the Appraisal (or the calibration report) as JSON")
@@ -48,6 +49,7 @@ func appraiseCommand() *command {
 			fs.StringVar(&o.model, "model", "", "model for the judge")
 			fs.StringVar(&o.gold, "gold", "", "calibrate only: gold CSV with columns document (the text, a PMID, library:ID or a stored evidence key), item "+
 				"(a rule finding such as blinding, or a judge-scored dimension.component such as risk_of_bias.detection_bias), label")
+			fs.StringVar(&o.run, "run", "", "calibrate only: the gold set is this run's appraisal components re-scored by its reviewer (history review --component)")
 			return o
 		},
 		maxArgs: 1,
@@ -82,8 +84,8 @@ func judgeChoice(name, model string) (runs.JudgeChoice, error) {
 }
 
 func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice runs.JudgeChoice) error {
-	if o.gold != "" {
-		return usagef("--gold belongs to 'appraise calibrate'")
+	if o.gold != "" || o.run != "" {
+		return usagef("--gold and --run belong to 'appraise calibrate'")
 	}
 	set := 0
 	for _, v := range []string{o.textFile, o.pmid, o.libraryID} {
@@ -340,8 +342,23 @@ func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice runs.Judg
 	if o.textFile != "" || o.pmid != "" || o.libraryID != "" {
 		return usagef("appraise calibrate takes --gold, not --text-file, --pmid or --library-id")
 	}
-	if o.gold == "" {
-		return usagef("appraise calibrate needs --gold FILE.csv")
+	if (o.gold == "") == (o.run == "") {
+		return usagef("appraise calibrate needs --gold FILE.csv or --run RUN_ID (one of them)")
+	}
+	if o.run != "" {
+		c, err := e.app.services(ctx)
+		if err != nil {
+			return err
+		}
+		rep, err := c.Commands.CalibrateRun(ctx, o.run, choice)
+		if err != nil {
+			return err
+		}
+		if o.json {
+			return writeJSON(e.stdout, rep)
+		}
+		printCalibration(e.stdout, rep)
+		return nil
 	}
 	f, err := os.Open(o.gold)
 	if err != nil {

@@ -365,7 +365,7 @@ func TestAppraiseUsageErrorsExit2(t *testing.T) {
 		{"bad library id", []string{"appraise", "--library-id", "x7"}, "--library-id must be a positive number"},
 		{"zero library id", []string{"appraise", "--library-id", "0"}, "--library-id must be a positive number"},
 		{"unknown judge", []string{"appraise", "--text-file", rct, "--judge", "skynet"}, "--judge"},
-		{"gold without calibrate", []string{"appraise", "--gold", "g.csv"}, "--gold belongs to 'appraise calibrate'"},
+		{"gold without calibrate", []string{"appraise", "--gold", "g.csv"}, "--gold and --run belong to 'appraise calibrate'"},
 		{"unknown subcommand", []string{"appraise", "frob"}, `unknown subcommand "frob"`},
 		{"calibrate without gold", []string{"appraise", "calibrate"}, "needs --gold"},
 		{"calibrate with a source", []string{"appraise", "calibrate", "--gold", "g.csv", "--pmid", "1"}, "takes --gold, not"},
@@ -378,7 +378,7 @@ func TestAppraiseUsageErrorsExit2(t *testing.T) {
 			require.Empty(t, stdout)
 			require.Contains(t, stderr, tc.want)
 			require.Contains(t, stderr, "Usage:")
-			require.Contains(t, stderr, "deepcritical appraise calibrate --gold FILE.csv")
+			require.Contains(t, stderr, "deepcritical appraise calibrate (--gold FILE.csv | --run RUN_ID)")
 		})
 	}
 }

@@ -313,3 +313,76 @@ func (c *CommandService) resolveGold(ctx context.Context, rows []appraisal.GoldR
 	}
 	return nil
 }
+
+// CalibrateRun measures an appraiser against a run's reviewer: every appraisal component the
+// reviewer re-scored (`history review --component`) is a gold label, "met" when given its full
+// points and "not met" otherwise, and the appraiser's own score of the same paper is read the
+// same way. One item per component, with accuracy, Cohen's κ and the disagreements.
+func (c *CommandService) CalibrateRun(ctx context.Context, runID string, choice runs.JudgeChoice) (appraisal.CalibrationReport, error) {
+	st, err := c.store.get()
+	if err != nil {
+		return appraisal.CalibrationReport{}, err
+	}
+	runID = strings.TrimSpace(runID)
+	if _, err := st.GetRun(ctx, runID); err != nil {
+		return appraisal.CalibrationReport{}, err
+	}
+	reviews, err := st.ListReviews(ctx, runID)
+	if err != nil {
+		return appraisal.CalibrationReport{}, err
+	}
+	overrides := domain.LatestOverrides(reviews)
+	if len(overrides) == 0 {
+		return appraisal.CalibrationReport{}, domain.Errorf(domain.CodeInvalid, "run %s has no appraisal component re-scored by a reviewer: add some with `history review %s --paper N --component NAME --points X`", runID, runID)
+	}
+	evs, err := st.RunEvidence(ctx, runID)
+	if err != nil {
+		return appraisal.CalibrationReport{}, err
+	}
+	var todo []domain.Evidence
+	for _, e := range evs {
+		if _, ok := overrides[e.CanonicalKey()]; ok {
+			todo = append(todo, e)
+		}
+	}
+	ap, err := c.appraiser(choice)
+	if err != nil {
+		return appraisal.CalibrationReport{}, err
+	}
+	got, _, err := ap.AppraiseAll(ctx, todo)
+	if err != nil && len(got) == 0 {
+		return appraisal.CalibrationReport{}, err
+	}
+	byItem := map[string][]appraisal.LabelPair{}
+	met := func(points, max float64) string {
+		if points >= max {
+			return "met"
+		}
+		return "not met"
+	}
+	rep := appraisal.CalibrationReport{}
+	for n, e := range evs {
+		key := e.CanonicalKey()
+		ov, ok := overrides[key]
+		if !ok {
+			continue
+		}
+		a := got[key]
+		rep.Assessor = a.Assessor
+		for _, d := range a.Dimensions {
+			for _, det := range d.Details {
+				r, ok := ov[det.Component]
+				if !ok || r.Points == nil {
+					continue
+				}
+				item := string(d.Name) + "." + det.Component
+				byItem[item] = append(byItem[item], appraisal.LabelPair{Doc: fmt.Sprintf("[%d]", n+1), Gold: met(*r.Points, det.MaxScore), Pred: met(det.Contribution, det.MaxScore)})
+			}
+		}
+	}
+	rep.Items = appraisal.ItemAgreements(byItem)
+	if len(rep.Items) == 0 {
+		return rep, domain.Errorf(domain.CodeInvalid, "the %s appraiser scored none of the components the reviewer re-scored in run %s", choice.Provider, runID)
+	}
+	return rep, nil
+}
