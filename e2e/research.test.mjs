@@ -266,6 +266,12 @@ describe('research: question to report', () => {
     // the navigation carry none (the shortcut is written in the button).
     assert.deepEqual(await page.$$eval('[data-testid="evidence-title"][title], nav button[title]', (els) => els.length), 0)
     assert.match(await page.getByTestId('nav-history').innerText(), /Alt\+2/)
+    // The reviewer re-scores a component from the dialog; it is kept with the run.
+    await detail.getByTestId('rescore-input').first().fill('0')
+    await detail.getByTestId('rescore-save').first().click()
+    await detail.getByTestId('rescore-saved').first().waitFor({ state: 'visible' })
+    const trail = await page.evaluate((id) => window.go.services.ReviewService.Summary(id), runId)
+    assert.ok(trail.reviews.some((r) => r.decision === 'override' && r.points === 0), `the override is in the trail: ${JSON.stringify(trail.reviews)}`)
     await shot(page, 'paper-detail')
     await page.keyboard.press('Escape')
     await detail.waitFor({ state: 'detached' })

@@ -99,6 +99,8 @@ export const api = {
   reviewSummary: (runID: string): Promise<ReviewSummary> => Reviews.Summary(runID),
   addReview: (runID: string, paper: number, decision: string, reason: string, note: string): Promise<Review> =>
     Reviews.Add(services.ReviewRequest.createFrom({ run_id: runID, paper, decision, reason, note })),
+  overrideComponent: (runID: string, paper: number, component: string, points: number, note: string): Promise<Review> =>
+    Reviews.Add(services.ReviewRequest.createFrom({ run_id: runID, paper, decision: 'override', component, points, note })),
   rejudge: (runID: string, provider: string, model: string): Promise<Comparison> =>
     Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
   importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
