@@ -491,3 +491,26 @@ func libraryRun(t *testing.T) domain.Run {
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
 	return run
 }
+
+// TestHistoryShowSaysAnErrorChainOnce: a failed run's long error chain is shown by its first
+// clause, with the command that prints it whole.
+func TestHistoryShowSaysAnErrorChainOnce(t *testing.T) {
+	paths := isolate(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, paths.DatabaseFile)
+	require.NoError(t, err)
+	chain := "every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: dial tcp 127.0.0.1:9: connection refused (gave up after 3 attempts); europepmc: cannot connect)"
+	run := domain.Run{ID: st.NewRunID(), Question: "Is metformin effective for treating cancer?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunFailed, StopReason: "failed: " + chain, Error: chain}
+	require.NoError(t, st.CreateRun(ctx, run))
+	require.NoError(t, st.Close())
+
+	code, stdout, stderr := runCLI(t, "history", "show", run.ID)
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "Error:    every source failed in two iterations in a row and no evidence was found\n")
+	require.NotContains(t, stdout, "connection refused")
+	require.Contains(t, stdout, "history show "+run.ID+" --detail")
+	code, stdout, _ = runCLI(t, "history", "show", run.ID, "--detail")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, stdout, "connection refused")
+}

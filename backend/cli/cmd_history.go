@@ -47,8 +47,13 @@ func historyCommand() *command {
 				},
 			},
 			{
-				name: "show", summary: "show one run and its events", usage: "history show RUN_ID [--json]",
-				flags:   jsonOnly,
+				name: "show", summary: "show one run and its events", usage: "history show RUN_ID [--detail] [--json]",
+				flags: func(fs *flag.FlagSet) any {
+					o := &showOpts{}
+					fs.BoolVar(&o.json, "json", false, "print JSON")
+					fs.BoolVar(&o.detail, "detail", false, "print a failure's whole error chain, not only its first clause")
+					return o
+				},
 				minArgs: 1, maxArgs: 1,
 				run: historyShow,
 			},
@@ -323,7 +328,10 @@ func historyList(ctx context.Context, e *env, o *historyListOpts, text string) e
 	return nil
 }
 
+type showOpts struct{ json, detail bool }
+
 func historyShow(ctx context.Context, e *env, opts any, args []string) error {
+	o := opts.(*showOpts)
 	c, err := e.app.services(ctx)
 	if err != nil {
 		return err
@@ -332,7 +340,7 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 	if err != nil {
 		return err
 	}
-	if opts.(*jsonFlag).json {
+	if o.json {
 		rep, err := c.Reports.Get(d.Run.ID)
 		if err != nil {
 			return err
@@ -343,18 +351,28 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 		}{d, rep})
 	}
 	r := d.Run
+	// A failure's error chain is said once, by its first clause; --detail prints it whole.
+	say := func(s string) string {
+		if o.detail {
+			return s
+		}
+		return domain.ErrorHead(s)
+	}
 	e.printf("Run %s\nQuestion: %s\nStatus:   %s", r.ID, SafeText(r.Question), r.Status)
-	if r.StopReason != "" {
+	if r.StopReason != "" && r.Error == "" {
 		e.printf(" (%s)", SafeText(r.StopReason))
 	}
 	e.printf("\nJudge:    %s\nStarted:  %s\n", judgeLabel(r.Judge), r.CreatedAt.Local().Format(time.RFC1123))
 	if r.Error != "" {
-		e.printf("Error:    %s\n", SafeText(r.Error))
+		e.printf("Error:    %s\n", SafeText(say(r.Error)))
+		if !o.detail && domain.ErrorHead(r.Error) != r.Error {
+			e.printf("          (the whole chain: deepcritical history show %s --detail)\n", r.ID)
+		}
 	}
 	printUsage(e, d.Usage)
 	e.printf("\nEvents:\n")
 	for _, ev := range d.Events {
-		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(ev.Message))
+		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(say(ev.Message)))
 	}
 	rep, err := c.Reports.Get(r.ID)
 	if err != nil {

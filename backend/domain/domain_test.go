@@ -404,3 +404,11 @@ func TestAnswerLine(t *testing.T) {
 		})
 	}
 }
+
+func TestErrorHead(t *testing.T) {
+	require.Equal(t, "judge unavailable", ErrorHead("judge unavailable"))
+	chain := "every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: dial tcp 127.0.0.1:9: connection refused (gave up after 3 attempts); europepmc: cannot connect)"
+	require.Equal(t, "every source failed in two iterations in a row and no evidence was found", ErrorHead(chain))
+	long := strings.Repeat("x", 130)
+	require.Equal(t, strings.Repeat("x", 120)+"…", ErrorHead(long))
+}

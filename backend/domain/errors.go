@@ -3,6 +3,7 @@
 package domain
 
 import (
+	"strings"
 	"errors"
 	"fmt"
 )
@@ -69,4 +70,24 @@ func SafeMessage(err error) string {
 		return de.Message
 	}
 	return "internal error"
+}
+
+// ErrorHead is the first clause of an error chain ("every source failed in two iterations in
+// a row and no evidence was found"), so a long chain is said once in a line with its detail one
+// step away (`history show --detail`); the whole text when it is short or has no clause to cut
+// at. The window's errorHead (frontend/src/lib/format.ts) follows the same rule.
+func ErrorHead(s string) string {
+	if len(s) <= 120 {
+		return s
+	}
+	cut := -1
+	for _, sep := range []string{" (", "; ", ": "} {
+		if i := strings.Index(s, sep); i > 20 && (cut < 0 || i < cut) {
+			cut = i
+		}
+	}
+	if cut < 0 {
+		return s[:120] + "…"
+	}
+	return s[:cut]
 }
