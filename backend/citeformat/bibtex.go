@@ -696,6 +696,7 @@ func identifierNote(c domain.Citation, sep string) string {
 	for _, pt := range c.PublicationTypes {
 		parts = append(parts, "Publication type: "+pt)
 	}
+	parts = append(parts, c.Notes...)
 	return strings.Join(parts, sep)
 }
 

@@ -152,6 +152,9 @@ type Citation struct {
 	Pages          string    `json:"pages,omitempty"`
 	ISSN           string    `json:"issn,omitempty"`
 	Keywords       []string  `json:"keywords,omitempty"`
+	// Notes are lines a reference export adds to the record's note field (DeepCritical's
+	// appraisal summary); never filled by a source.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // Evidence is a piece of retrieved text with its citation and a relevance in [0,1].

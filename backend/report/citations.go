@@ -14,9 +14,9 @@ import (
 // References returns the papers a reference export holds: those the report relies on (on
 // topic, unless the reviewer excluded them; a paper the reviewer included counts even when
 // the judge set it aside), or with includeSetAside every paper. Each carries DeepCritical's
-// marks as keywords a reference manager keeps: a set-aside paper says so and why, and an
-// appraised paper its quality and risk-of-bias scores (commas are avoided: BibTeX splits
-// keywords at them).
+// marks where a reference manager keeps them: a set-aside paper says so and why in a keyword
+// (without commas: BibTeX splits keywords at them), and an appraised paper carries its quality
+// and risk-of-bias scores in the note field, which Zotero and EndNote import as a note.
 func References(run ExportRun, includeSetAside bool) []domain.Evidence {
 	_, papers := domain.LatestReviews(run.Reviews)
 	var out []domain.Evidence
@@ -43,8 +43,8 @@ func References(run ExportRun, includeSetAside bool) []domain.Evidence {
 			c.Keywords = append(c.Keywords, noComma("DeepCritical: set aside: "+why))
 		}
 		if a, ok := run.Appraisals[e.CanonicalKey()]; ok {
-			if s := appraisalKeyword(a); s != "" {
-				c.Keywords = append(c.Keywords, s)
+			if s := appraisalNote(a); s != "" {
+				c.Notes = append(append([]string{}, c.Notes...), s)
 			}
 		}
 		e.Citation = c
@@ -53,15 +53,15 @@ func References(run ExportRun, includeSetAside bool) []domain.Evidence {
 	return out
 }
 
-// appraisalKeyword is the appraisal in one comma-free keyword: "DeepCritical appraisal:
-// quality 6.5/10; risk of bias 7.5/10 (higher = lower risk; rule-based)"; "" when neither
-// dimension was scored.
-func appraisalKeyword(a domain.Appraisal) string {
+// appraisalNote is the appraisal in one note line: "DeepCritical appraisal: quality 6.5/10,
+// risk of bias 7.5/10 (higher = lower risk)"; "" when neither dimension was scored. It has no
+// semicolon: BibTeX note parts are separated by them.
+func appraisalNote(a domain.Appraisal) string {
 	q, rob := dimensionLabel(a, domain.DimensionQuality), dimensionLabel(a, domain.DimensionRiskOfBias)
 	if !strings.Contains(q, "/10") && !strings.Contains(rob, "/10") {
 		return ""
 	}
-	return noComma(fmt.Sprintf("DeepCritical appraisal: quality %s; risk of bias %s (higher = lower risk)", q, rob))
+	return fmt.Sprintf("DeepCritical appraisal: quality %s, risk of bias %s (higher = lower risk)", q, rob)
 }
 
 func noComma(s string) string { return strings.ReplaceAll(s, ",", ";") }

@@ -292,14 +292,16 @@ func checkText(t *testing.T, format, plain string, titles []string, disclosure s
 	}
 }
 
-// TestMeSHWithCommasSurviveBibTeXReaders: a MeSH heading with a comma ("Aged, 80 and over")
+// TestMeSHWithCommasSurviveBibTeXReaders: the appraisal summary in the note field survives
+// the three readers too, and a MeSH heading with a comma ("Aged, 80 and over")
 // is split at it by every reader of a BibTeX keywords list, so the BibTeX export puts it
 // whole into the note; biber, Better BibTeX's parser and citation-js keep it there, and our
 // own reader reads it back as the heading.
 func TestMeSHWithCommasSurviveBibTeXReaders(t *testing.T) {
 	ev := domain.Evidence{Content: "abstract", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "30000001", Title: "Heart failure in the oldest old",
 		URL: "https://pubmed.ncbi.nlm.nih.gov/30000001/", Authors: []string{"Lee K"}, Journal: "J", Date: "2020",
-		MeshTerms: []string{"Aged, 80 and over", "Humans", "Ventricular Function, Left"}}}
+		MeshTerms: []string{"Aged, 80 and over", "Humans", "Ventricular Function, Left"},
+		Notes:     []string{"DeepCritical appraisal: quality 6.5/10, risk of bias 7.5/10 (higher = lower risk)"}}}
 	var buf bytes.Buffer
 	if err := citeformat.WriteBibTeX(&buf, []domain.Evidence{ev}); err != nil {
 		t.Fatal(err)
@@ -310,6 +312,7 @@ func TestMeSHWithCommasSurviveBibTeXReaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	whole := []string{"Aged, 80 and over", "Ventricular Function, Left"}
+	const appraisalNote = "DeepCritical appraisal: quality 6.5/10, risk of bias 7.5/10 (higher = lower risk)"
 	out := filepath.Join(dir, "biber-out.bib")
 	tool(t, dir, "biber", "--tool", "--validate-datamodel", "--output-file", out, file)
 	biberOut, err := os.ReadFile(out)
@@ -321,6 +324,9 @@ func TestMeSHWithCommasSurviveBibTeXReaders(t *testing.T) {
 			if !strings.Contains(got, "MeSH: "+h) {
 				t.Errorf("%s lost the heading %q whole: %s", name, h, got)
 			}
+		}
+		if !strings.Contains(got, appraisalNote) {
+			t.Errorf("%s lost the appraisal note: %s", name, got)
 		}
 	}
 	back, errs := citeformat.Read(bytes.NewReader(buf.Bytes()), citeformat.FormatBibTeX)
