@@ -3,9 +3,9 @@
 package domain
 
 import (
-	"strings"
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Code is a user-safe error category. Messages carrying a Code may be shown to the user
