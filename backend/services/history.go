@@ -75,14 +75,16 @@ type HistoryItem struct {
 	// Review is the reviewer's decision on the verdict (agree, disagree), "papers" when only
 	// papers were decided on, "" when nobody reviewed the run.
 	Review string `json:"review,omitempty"`
+	// Candidates are the drug candidates of the run's final verdict, shown at a glance.
+	Candidates []string `json:"candidates,omitempty"`
 }
 
 func historyItem(r store.RunSummary) HistoryItem {
 	return HistoryItem{ID: r.ID, Question: r.Question, Status: r.Status, Judge: r.Judge, Iterations: r.Iterations,
 		EvidenceCount: r.EvidenceCount, VerdictPass: r.VerdictPass, CreatedAt: r.CreatedAt, FinishedAt: r.FinishedAt,
 		StopReason: r.StopReason, Error: r.Error, ReportStatus: r.ReportStatus, Review: r.Review,
-		Verdicts: r.Verdicts,
-		Outcome:  domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
+		Verdicts: r.Verdicts, Candidates: r.Candidates,
+		Outcome: domain.RunOutcome(domain.Run{Status: r.Status, StopReason: r.StopReason, Error: r.Error, Iterations: r.Iterations}, r.ReportStatus)}
 }
 
 // historyTimeout bounds a history query so a locked database cannot freeze the window.

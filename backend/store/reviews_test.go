@@ -102,6 +102,10 @@ func TestHistoryFiltersForReview(t *testing.T) {
 			require.Equal(t, tc.want, ids(tc.f))
 		})
 	}
+	// Each row carries its final verdict's candidates, at a glance.
+	rs, err := s.ListRuns(ctx, RunFilter{Candidate: "simvastatin"})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Atorvastatin", "Simvastatin"}, rs[0].Candidates)
 	for _, bad := range []RunFilter{{Verification: "green"}, {Review: "maybe"}, {Since: "10/11/2026"}} {
 		_, err := s.ListRuns(ctx, bad)
 		require.Error(t, err)

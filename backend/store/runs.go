@@ -62,6 +62,8 @@ type RunSummary struct {
 	// Review is the reviewer's decision in force on the verdict (agree, disagree), "papers"
 	// when only papers were decided on, "" when nobody reviewed the run.
 	Review string `json:"review,omitempty"`
+	// Candidates are the drug candidates of the run's own final verdict.
+	Candidates []string `json:"candidates,omitempty"`
 }
 
 func runNotFound(id string) error {
@@ -387,9 +389,10 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 			verdict   sql.NullBool
 			createdAt string
 			finished  sql.NullString
+			cands     sql.NullString
 		)
 		if err := rows.Scan(&r.ID, &r.Question, &status, &judge, &r.Iterations, &r.EvidenceCount,
-			&verdict, &createdAt, &finished, &r.StopReason, &r.Error, &r.ReportStatus, &r.Verdicts, &r.Review); err != nil {
+			&verdict, &createdAt, &finished, &r.StopReason, &r.Error, &r.ReportStatus, &r.Verdicts, &r.Review, &cands); err != nil {
 			return nil, s.dbErr(err, "listing runs")
 		}
 		r.Status = domain.RunStatus(status)
@@ -399,6 +402,11 @@ func (s *Store) ListRuns(ctx context.Context, f RunFilter) ([]RunSummary, error)
 		if verdict.Valid {
 			v := verdict.Bool
 			r.VerdictPass = &v
+		}
+		if cands.Valid && cands.String != "" {
+			if err := json.Unmarshal([]byte(cands.String), &r.Candidates); err != nil {
+				return nil, s.dbErr(fmt.Errorf("decode candidates of run %s: %w", r.ID, err), "listing runs")
+			}
 		}
 		if r.CreatedAt, err = parseTime(createdAt); err != nil {
 			return nil, s.dbErr(err, "listing runs")
@@ -500,7 +508,9 @@ func listRunsQuery(f RunFilter) (string, []any, int, error) {
 		(SELECT COUNT(*) FROM assessments a WHERE a.run_id = runs.id AND a.label <> '')
 			+ EXISTS (SELECT 1 FROM assessments a WHERE a.run_id = runs.id AND a.label = ''),
 		COALESCE((SELECT decision FROM reviews v WHERE v.run_id = runs.id AND v.paper_n = 0 ORDER BY v.id DESC LIMIT 1),
-			(SELECT 'papers' FROM reviews v WHERE v.run_id = runs.id LIMIT 1), '') FROM ` + from
+			(SELECT 'papers' FROM reviews v WHERE v.run_id = runs.id LIMIT 1), ''),
+		(SELECT json_extract(a.assessment, '$.details.drug_candidates') FROM assessments a
+			WHERE a.run_id = runs.id AND a.label = '' ORDER BY a.iteration DESC LIMIT 1) FROM ` + from
 	if len(where) > 0 {
 		query += ` WHERE ` + strings.Join(where, ` AND `)
 	}

@@ -832,6 +832,7 @@ export namespace domain {
 	    pages?: string;
 	    issn?: string;
 	    keywords?: string[];
+	    notes?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new Citation(source);
@@ -867,6 +868,7 @@ export namespace domain {
 	        this.pages = source["pages"];
 	        this.issn = source["issn"];
 	        this.keywords = source["keywords"];
+	        this.notes = source["notes"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2123,6 +2125,7 @@ export namespace services {
 	    outcome: string;
 	    verdicts: number;
 	    review?: string;
+	    candidates?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new HistoryItem(source);
@@ -2145,6 +2148,7 @@ export namespace services {
 	        this.outcome = source["outcome"];
 	        this.verdicts = source["verdicts"];
 	        this.review = source["review"];
+	        this.candidates = source["candidates"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
