@@ -55,7 +55,8 @@ overprescribe overprescribed underused overused underuse overuse adequately offe
 reconsider reconsidered provide provides provided confer confers play plays elucidate depend depends
 equal equivalent seeing see assess assesses assessed assessing adversely positively negatively
 significantly substantially markedly directly indirectly independently routinely effectively successfully
-properly correctly differently additionally simultaneously consistently`)
+properly correctly differently additionally simultaneously consistently correspond corresponds
+corresponding applicable based`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
