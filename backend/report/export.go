@@ -150,10 +150,8 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	switch f {
 	case "md":
 		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
-			// The stored report of record, with the limitations section added when it
-			// was written before the run's failures were known to the report.
-			r := Build(InputFromExport(run))
-			_, err = io.WriteString(w, WithAppraisals(WithReviewerSection(WithRejudgements(WithLimitations(run.Report.Markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals))
+			// The stored report of record, brought up to date (UpToDate).
+			_, err = io.WriteString(w, UpToDate(run.Report.Markdown, Build(InputFromExport(run))))
 		} else {
 			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
 		}

@@ -244,11 +244,6 @@ func limitationsMarkdown(ls []Limitation) string {
 	return b.String()
 }
 
-// LimitationsOf lists what limits a stored run's report (never nil).
-func LimitationsOf(run ExportRun) []Limitation {
-	return nonNil(Build(InputFromExport(run)).Limitations)
-}
-
 // WithLimitations gives a stored Markdown report the limitations as the stored run shows
 // them now: the section is replaced when the report has one (it was written before later
 // events were known), else put before the summary (or at the end) for reports that

@@ -403,6 +403,14 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 	return b.String()
 }
 
+// UpToDate brings a stored report of record up to date with what happened since it was
+// written, from r (the report built now from the stored run): the limitations found since,
+// the re-judgements, the reviewer's decisions and the appraisal section. The one place the
+// exports and the window's report view refresh it.
+func UpToDate(markdown string, r Report) string {
+	return WithAppraisals(WithReviewerSection(WithRejudgements(WithLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals)
+}
+
 // WithAppraisals puts the Appraisals section into a stored report of record written before
 // reports had it, before its References.
 func WithAppraisals(markdown string, bs []AppraisalBlock) string {

@@ -339,17 +339,17 @@ func (c *CommandService) CalibrateRun(ctx context.Context, runID string, choice 
 	if err != nil {
 		return appraisal.CalibrationReport{}, err
 	}
-	var todo []domain.Evidence
+	var rescored []domain.Evidence // the papers whose components the reviewer re-scored
 	for _, e := range evs {
 		if _, ok := overrides[e.CanonicalKey()]; ok {
-			todo = append(todo, e)
+			rescored = append(rescored, e)
 		}
 	}
 	ap, err := c.appraiser(choice)
 	if err != nil {
 		return appraisal.CalibrationReport{}, err
 	}
-	got, _, err := ap.AppraiseAll(ctx, todo)
+	got, _, err := ap.AppraiseAll(ctx, rescored)
 	if err != nil && len(got) == 0 {
 		return appraisal.CalibrationReport{}, err
 	}

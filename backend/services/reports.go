@@ -115,12 +115,14 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	view.Evidence = evs
 	view.Limitations = []report.Limitation{}
 	if run, err := report.LoadExportRun(ctx, st, runID); err == nil {
-		view.Limitations = report.LimitationsOf(run)
+		// One build of the stored run gives the limitations and what the report of record
+		// did not know when it was written.
+		r := report.Build(report.InputFromExport(run))
+		if r.Limitations != nil {
+			view.Limitations = r.Limitations
+		}
 		if view.Markdown != "" {
-			// The report of record plus what happened since: failures it did not know of and
-			// the re-judgements made after it was written.
-			r := report.Build(report.InputFromExport(run))
-			view.Markdown = report.WithAppraisals(report.WithReviewerSection(report.WithRejudgements(report.WithLimitations(view.Markdown, view.Limitations), r.Rejudgements), r.Review), r.Appraisals)
+			view.Markdown = report.UpToDate(view.Markdown, r)
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
