@@ -244,11 +244,11 @@ func limitationsMarkdown(ls []Limitation) string {
 	return b.String()
 }
 
-// WithLimitations gives a stored Markdown report the limitations as the stored run shows
+// withLimitations gives a stored Markdown report the limitations as the stored run shows
 // them now: the section is replaced when the report has one (it was written before later
 // events were known), else put before the summary (or at the end) for reports that
 // predate it. Applying it twice gives the same text.
-func WithLimitations(markdown string, ls []Limitation) string {
+func withLimitations(markdown string, ls []Limitation) string {
 	sec := limitationsMarkdown(ls)
 	const head = "\n## Limitations\n"
 	if i := strings.Index(markdown, head); i >= 0 {

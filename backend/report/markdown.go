@@ -325,15 +325,15 @@ func reviewerMarkdown(rv *ReviewerSection) string {
 	return b.String()
 }
 
-// WithReviewerSection puts the reviewer's section into a stored report of record, like
-// WithRejudgements.
-func WithReviewerSection(markdown string, rv *ReviewerSection) string {
+// withReviewerSection puts the reviewer's section into a stored report of record, like
+// withRejudgements.
+func withReviewerSection(markdown string, rv *ReviewerSection) string {
 	return withSection(markdown, "## Reviewer's decisions", reviewerMarkdown(rv))
 }
 
-// WithRejudgements puts the Re-judgements section into a stored report of record (written
+// withRejudgements puts the Re-judgements section into a stored report of record (written
 // before the re-judgements existed), before its Verification section, replacing any earlier one.
-func WithRejudgements(markdown string, rs []Rejudgement) string {
+func withRejudgements(markdown string, rs []Rejudgement) string {
 	return withSection(markdown, "## Re-judgements", rejudgementsMarkdown(rs))
 }
 
@@ -408,11 +408,11 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 // the re-judgements, the reviewer's decisions and the appraisal section. The one place the
 // exports and the window's report view refresh it.
 func UpToDate(markdown string, r Report) string {
-	return WithAppraisals(WithReviewerSection(WithRejudgements(WithLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals)
+	return withAppraisals(withReviewerSection(withRejudgements(withLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals)
 }
 
-// WithAppraisals puts the Appraisals section into a stored report of record written before
+// withAppraisals puts the Appraisals section into a stored report of record written before
 // reports had it, before its References.
-func WithAppraisals(markdown string, bs []AppraisalBlock) string {
+func withAppraisals(markdown string, bs []AppraisalBlock) string {
 	return withSectionBefore(markdown, "## Appraisals", appraisalsMarkdown(bs), "## References")
 }
