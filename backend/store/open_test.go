@@ -161,12 +161,12 @@ func TestOpenRefusesAndLeavesUntouched(t *testing.T) {
 				makeDB(t, path)
 				db, err := sql.Open("sqlite", "file:"+path)
 				require.NoError(t, err)
-				_, err = db.Exec(`PRAGMA user_version = 7`)
+				_, err = db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, LatestSchemaVersion()+1))
 				require.NoError(t, err)
 				require.NoError(t, db.Close())
 			},
 			code:    domain.CodeUnavailable,
-			message: "database schema version 7 is newer",
+			message: fmt.Sprintf("database schema version %d is newer", LatestSchemaVersion()+1),
 		},
 		{
 			name: "another application's SQLite database",
