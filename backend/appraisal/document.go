@@ -15,6 +15,7 @@ type Document struct {
 	Title            string
 	Text             string
 	FullText         bool
+	Source           domain.FullTextSource
 	PublicationTypes []string
 	MeshTerms        []string
 }
@@ -31,10 +32,11 @@ func DocumentFromEvidence(ev domain.Evidence, fullText string) Document {
 	}
 	switch {
 	case strings.TrimSpace(fullText) != "":
-		d.Text, d.FullText = fullText, true
+		d.Text, d.FullText, d.Source = fullText, true, domain.FullTextFile
 	case strings.TrimSpace(ev.Content) != "":
-		d.Text = ev.Content
+		d.Text, d.Source = ev.Content, domain.FullTextAbstract
 	default:
+		d.Source = domain.FullTextAbstract
 		parts := make([]string, 0, len(ev.Citation.Sections))
 		for _, s := range ev.Citation.Sections {
 			if s.Label != "" {
@@ -44,6 +46,20 @@ func DocumentFromEvidence(ev domain.Evidence, fullText string) Document {
 			}
 		}
 		d.Text = strings.Join(parts, "\n")
+	}
+	return d
+}
+
+// DocumentFromFullText builds the appraised document from a paper's stored full text (JATS,
+// PDF or text file). A full text without a body falls back to the evidence's abstract.
+func DocumentFromFullText(ev domain.Evidence, ft domain.FullText) Document {
+	if !ft.HasBody() {
+		return DocumentFromEvidence(ev, "")
+	}
+	d := DocumentFromEvidence(ev, ft.Text())
+	d.Source = ft.Source
+	if d.Title == "" {
+		d.Title = strings.TrimSpace(ft.Title)
 	}
 	return d
 }
@@ -81,5 +97,5 @@ func (d Document) Hash() string {
 
 // Domain returns the domain.Document describing this document in an appraisal.
 func (d Document) Domain() domain.Document {
-	return domain.Document{Key: d.Key, Title: d.Title, Hash: d.Hash(), FullText: d.FullText}
+	return domain.Document{Key: d.Key, Title: d.Title, Hash: d.Hash(), FullText: d.FullText, Source: d.Source}
 }

@@ -84,6 +84,8 @@ type Document struct {
 	Title    string `json:"title"`
 	Hash     string `json:"hash"`
 	FullText bool   `json:"full_text"`
+	// Source says which text was read: europepmc, pmc, pdf, text_file, or abstract.
+	Source FullTextSource `json:"source,omitempty"`
 }
 
 // AssessorInfo says what produced an appraisal (rules, offline rubric, or an LLM).
