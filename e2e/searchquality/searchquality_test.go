@@ -187,6 +187,9 @@ func TestLoopRecall(t *testing.T) {
 			}
 			if !shared {
 				f.noise++
+				if os.Getenv("SEARCHQUALITY_NOISE") != "" {
+					t.Logf("NOISE %s q=%q | item %s %q mesh=%v | answer mesh=%v", it.PMID, it.Question, ev.Citation.PMID, ev.Citation.Title, ev.Citation.MeshTerms, byPMID[it.PMID].MeSH)
+				}
 			}
 		}
 		if found {

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search/querybuild"
 )
@@ -246,15 +247,16 @@ func joinGroups(gs []string) string {
 // relaxOnce returns the next, broader form of a query that found too little, and what was
 // done in plain words; "" when nothing is left to relax. It keeps the question's meaning:
 //
-//   - a query of several AND-groups loses its least specific group (its last: the builder
-//     orders groups by priority), never a group of a concept the question requires (the
-//     condition, and the intervention it names), which the run's parsed question says;
-//   - with nothing left to drop, concept groups lose their generic words ("alzheimer
+//   - a query of three or more AND-groups loses its least specific group (its last: the
+//     builder orders groups by priority), never a group of a concept the question requires
+//     (the condition, and the intervention it names), which the run's parsed question says;
+//   - then concept groups lose their generic words ("alzheimer
 //     disease" → "alzheimer"), then long wordings are cut to their core ("advanced
 //     epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), and, when nothing at
 //     all was found, to the words that name the concept ("starting insulin" → "insulin"),
 //     then to its words' stems, truncated ("cystoscopist" → "cystoscop*"), which keeps each
 //     concept whole;
+//   - a query of two concepts is cut to one only when nothing at all was found;
 //   - the words of one concept are never ORed apart, and a generic word never stands alone.
 func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (string, string) {
 	groups, err := querybuild.Groups(q)
@@ -262,13 +264,24 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 		return "", ""
 	}
 	kept := func(g string) bool { return question != nil && querybuild.KeptGroup(*question, g) }
-	if len(groups) >= 2 {
+	drop := func() (string, string) {
 		for i := len(groups) - 1; i >= 0; i-- {
 			if kept(groups[i]) {
 				continue
 			}
 			rest := append(append([]string(nil), groups[:i]...), groups[i+1:]...)
 			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %q", groups[i])
+		}
+		return "", ""
+	}
+	// A query of three or more concepts loses its least specific one first, and a class
+	// word alone ("drugs") is no concept of its own: it goes before any rewording.
+	// When nothing at all was found, two concepts are cut to the required one before any
+	// rewording too: the answer is then among the papers on the condition, ranked by Best
+	// Match, more often than under a reworded pair that still finds nothing.
+	if len(groups) > 2 || (len(groups) == 2 && (count == 0 || genericGroup(groups[len(groups)-1]))) {
+		if nq, w := drop(); nq != "" {
+			return nq, w
 		}
 	}
 	steps := []struct {
@@ -298,7 +311,25 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 			return joinGroups(out), fmt.Sprintf(step.what, strings.Join(changed, `", "`))
 		}
 	}
+	// Once the question has found papers, a query of two concepts keeps both: one concept
+	// alone ("dose", "infants", "injury") is the wide net that filled runs with papers
+	// sharing a single word with the question.
 	return "", ""
+}
+
+// genericGroup reports whether a group is made of generic words only ("drugs",
+// "treatment"), with no field tag or heading.
+func genericGroup(g string) bool {
+	if strings.ContainsAny(g, "[\"") {
+		return false
+	}
+	ws := concepts.Words(g)
+	for _, w := range ws {
+		if !concepts.IsGeneric(w) && !concepts.IsStopword(w) && !strings.EqualFold(w, "or") {
+			return false
+		}
+	}
+	return len(ws) > 0
 }
 
 func quoteAll(ss []string) string {

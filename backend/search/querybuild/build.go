@@ -192,6 +192,11 @@ func FollowUp(question concepts.Set, text string) string {
 		}
 		for _, r := range req {
 			if !covered[r] {
+				// The required concepts alone would be the wide net: when the question names
+				// more, the rewording becomes the required concepts with the next one.
+				if sp := specific(question); len(sp) > len(req) {
+					return Render(question, appendOther(req, sp))
+				}
 				return Render(question, req)
 			}
 		}
@@ -203,6 +208,20 @@ func FollowUp(question concepts.Set, text string) string {
 // MaxGroups bounds the concepts ANDed in one query: each one more is another chance that
 // a paper words it differently, and relaxation would drop it anyway.
 const MaxGroups = 3
+
+// appendOther is req with the first specific concept that is not required.
+func appendOther(req, sp []int) []int {
+	isReq := map[int]bool{}
+	for _, r := range req {
+		isReq[r] = true
+	}
+	for _, i := range sp {
+		if !isReq[i] {
+			return append(append([]int{}, req...), i)
+		}
+	}
+	return req
+}
 
 func capped(idx []int) []int { return idx[:min(len(idx), MaxGroups)] }
 
@@ -282,7 +301,12 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 			out = append(out, Render(set, append(append([]int{}, req...), i)))
 		}
 	}
-	out = append(out, core)
+	// The required concepts alone are a wide net when the question names more: only a
+	// question made of its required concepts falls back to them alone.
+	alone := len(sp) == len(req)
+	if alone {
+		out = append(out, core)
+	}
 	for _, c := range set.Concepts {
 		if c.Generic && c.Role != concepts.RolePopulation {
 			out = append(out, wrap(core)+" AND "+cleanTerm(c.Text))
@@ -292,7 +316,9 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	for _, r := range req {
 		tiab = append(tiab, `"`+cleanTerm(set.Concepts[r].Text)+`"[tiab]`)
 	}
-	out = append(out, strings.Join(tiab, " AND "))
+	if alone || len(req) > 1 {
+		out = append(out, strings.Join(tiab, " AND "))
+	}
 	for _, c := range set.Concepts {
 		if syn := classSynonyms[strings.ToLower(c.Text)]; c.Generic && syn != "" {
 			out = append(out, wrap(core)+" AND "+syn)
