@@ -419,6 +419,10 @@ func CSVNotes(run ExportRun) string {
 		fmt.Fprintf(&b, "Answer: %s\n\n", md(r.Answer))
 	}
 	b.WriteString(limitationsMarkdown(r.Limitations))
+	// The verdicts beside the run's own and the reviewer's trail are about the run, not
+	// about one paper: they belong here, never in the data rows.
+	b.WriteString(rejudgementsMarkdown(r.Rejudgements))
+	b.WriteString(reviewerMarkdown(r.Review))
 	b.WriteString("Columns \"quality: …\" and \"risk of bias: …\" give each appraisal component's points over its maximum; risk of bias is scored so that higher means lower risk.\n")
 	return b.String()
 }
