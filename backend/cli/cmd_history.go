@@ -424,10 +424,10 @@ func printUsage(e *env, u services.RunUsage) {
 		}
 		return fmt.Sprintf("~$%.4f", k.CostUSD)
 	}
-	e.printf("\nLLM calls (cost is an estimate from list prices as of %s):\n", u.PriceTableDate)
-	e.printf("  %-11s %5s %6s %9s %9s %9s %9s  %s\n", "kind", "calls", "failed", "input", "cached", "output", "latency", "cost")
+	e.printf("\nLLM calls (input, cached and output are tokens; cached tokens are part of input; cost is an estimate from list prices as of %s):\n", u.PriceTableDate)
+	e.printf("  %-11s %5s %6s %13s %13s %13s %9s  %s\n", "kind", "calls", "failed", "input tokens", "cached tokens", "output tokens", "latency", "cost")
 	for _, k := range append(append([]services.CallKindUsage{}, u.Kinds...), u.Total) {
-		e.printf("  %-11s %5d %6d %9d %9d %9d %8.1fs  %s\n", k.Kind, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
+		e.printf("  %-11s %5d %6d %13d %13d %13d %8.1fs  %s\n", k.Kind, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
 			float64(k.LatencyMS)/1000, cost(k))
 	}
 }

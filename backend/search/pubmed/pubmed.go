@@ -119,11 +119,11 @@ func (c *Client) Search(ctx context.Context, queries []string, max int) ([]domai
 		search.RecordQuery(ctx, a)
 	}
 	if err != nil {
-		return nil, combine([]error{err}, res.notes(combineQueries(queries)))
+		return nil, combine([]error{err}, res.attemptNotes)
 	}
 	var (
 		problems []error
-		notes    = res.notes(combineQueries(queries))
+		notes    = res.attemptNotes
 	)
 	if len(res.IDs) == 0 {
 		return nil, combine(problems, notes)
@@ -246,7 +246,14 @@ type ESearchResult struct {
 	Translation string `xml:"QueryTranslation"`
 	WebEnv      string `xml:"WebEnv"`
 	QueryKey    string `xml:"QueryKey"`
+	// attemptNotes are the warnings of each esearch a search sent, each naming the form it
+	// sent and what that form found (set by searchCombined, never by the XML).
+	attemptNotes []string
 }
+
+// quoted puts a query between typographic quotes for a reader: Go's %q would escape the
+// query's own double quotes (`\"Dementia\"[mh]`), which a reader then has to unescape.
+func quoted(q string) string { return "“" + q + "”" }
 
 // Hits is the Count PubMed reported, or -1 when it is missing or not a number.
 func (r ESearchResult) Hits() int {
@@ -275,7 +282,11 @@ func (r ESearchResult) notes(query string) []string {
 	if len(parts) == 0 {
 		return nil
 	}
-	return []string{fmt.Sprintf("query %q (%d results): %s", query, len(r.IDs), strings.Join(parts, "; "))}
+	n := r.Hits()
+	if n < 0 {
+		n = len(r.IDs)
+	}
+	return []string{fmt.Sprintf("query %s (%d results): %s", quoted(query), n, strings.Join(parts, "; "))}
 }
 
 // ParseESearch reads an esearch XML body. An <ERROR> body is an error; PhraseNotFound and

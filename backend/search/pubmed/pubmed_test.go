@@ -180,7 +180,7 @@ func requirePhraseNotFound(t *testing.T, f *fakeEutils, srv *httptest.Server, ph
 	w, ok := search.AsWarning(err)
 	require.True(t, ok, "PhraseNotFound is a warning, not a failure: %v", err)
 	require.Equal(t, domain.SourcePubMed, w.Source)
-	require.Equal(t, []string{`query "` + phrase + `" (0 results): phrase not found: ` + phrase + `; message: No items found.`}, w.Messages)
+	require.Equal(t, []string{`query “` + phrase + `” (0 results): phrase not found: ` + phrase + `; message: No items found.`}, w.Messages)
 	require.Zero(t, f.count("/efetch.fcgi"), "nothing to fetch")
 	_, failure := search.Split(err)
 	require.NoError(t, failure)

@@ -3,7 +3,6 @@ package pubmed
 import (
 	"context"
 	"fmt"
-	"strconv"
 	"strings"
 	"sync"
 
@@ -95,12 +94,10 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 			}
 		}
 	}
-	keepNotes := func(r ESearchResult) {
-		merged.NotFound = append(merged.NotFound, r.NotFound...)
-		merged.NoField = append(merged.NoField, r.NoField...)
-		merged.Quoted = append(merged.Quoted, r.Quoted...)
-		merged.Ignored = append(merged.Ignored, r.Ignored...)
-		merged.Messages = append(merged.Messages, r.Messages...)
+	// Each esearch's warnings stay with the form it sent and what that form found: a "No
+	// items found" of the first try is never read as said of the relaxed form that found 13.
+	keepNotes := func(r ESearchResult, q string) {
+		merged.attemptNotes = append(merged.attemptNotes, r.notes(q)...)
 		if merged.Translation == "" {
 			merged.Translation = r.Translation
 		}
@@ -121,7 +118,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		}
 		notes := r.notes(q)
 		if strings.TrimSpace(r.Translation) == "" && ev.Count <= 0 {
-			notes = append(notes, fmt.Sprintf("query %q: PubMed could not translate the query (empty QueryTranslation)", q))
+			notes = append(notes, fmt.Sprintf("query %s: PubMed could not translate the query (empty QueryTranslation)", quoted(q)))
 		}
 		ev.Error = strings.Join(notes, "; ")
 		if ev.Count < 0 {
@@ -146,7 +143,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 	if err != nil {
 		return merged, evs, err
 	}
-	keepNotes(r)
+	keepNotes(r, q)
 	count := ev.Count
 	if count > narrowAbove && !strings.Contains(strings.ToLower(q), "[pt]") {
 		nq := "(" + q + ") AND " + designFilter
@@ -157,7 +154,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 			return merged, evs, nil
 		}
 		if nerr == nil {
-			keepNotes(nr)
+			keepNotes(nr, nq)
 			add(nr.IDs)
 		}
 		add(r.IDs)
@@ -188,7 +185,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 			if nq == "" || querybuild.Key(nq) == querybuild.Key(form) {
 				break
 			}
-			what = append(what, fmt.Sprintf("%q: %s", form, w))
+			what = append(what, fmt.Sprintf("%s: %s", quoted(form), w))
 			form = nq
 			if k := querybuild.Key(nq); !keys[k] {
 				keys[k] = true
@@ -220,7 +217,7 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
 		evs = append(evs, ev)
 		if err == nil {
-			keepNotes(r)
+			keepNotes(r, q)
 			add(r.IDs)
 		}
 	}
@@ -270,7 +267,7 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 				continue
 			}
 			rest := append(append([]string(nil), groups[:i]...), groups[i+1:]...)
-			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %q", groups[i])
+			return joinGroups(rest), fmt.Sprintf("dropped the least specific concept %s", quoted(groups[i]))
 		}
 		return "", ""
 	}
@@ -287,16 +284,16 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 	steps := []struct {
 		relax func(string) string
 		what  string
-	}{{querybuild.WithoutGeneric, "dropped the generic words of %q"}, {querybuild.CoreOf, "kept the core of %q"}}
+	}{{querybuild.WithoutGeneric, "dropped the generic words of %s"}, {querybuild.CoreOf, "kept the core of %s"}}
 	if count == 0 {
 		// Nothing at all: the wording is not in the index as written; its head words are.
 		steps = append(steps, struct {
 			relax func(string) string
 			what  string
-		}{querybuild.HeadOf, "kept the words naming the concept in %q (the wording found nothing)"}, struct {
+		}{querybuild.HeadOf, "kept the words naming the concept in %s (the wording found nothing)"}, struct {
 			relax func(string) string
 			what  string
-		}{querybuild.TruncatedOf, "truncated the words of %q to their stems (the wording found nothing)"})
+		}{querybuild.TruncatedOf, "truncated the words of %s to their stems (the wording found nothing)"})
 	}
 	for _, step := range steps {
 		out := append([]string(nil), groups...)
@@ -308,7 +305,7 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 			}
 		}
 		if len(changed) > 0 {
-			return joinGroups(out), fmt.Sprintf(step.what, strings.Join(changed, `", "`))
+			return joinGroups(out), fmt.Sprintf(step.what, quoted(strings.Join(changed, "”, “")))
 		}
 	}
 	// Once the question has found papers, a query of two concepts keeps both: one concept
@@ -330,14 +327,6 @@ func genericGroup(g string) bool {
 		}
 	}
 	return len(ws) > 0
-}
-
-func quoteAll(ss []string) string {
-	q := make([]string, len(ss))
-	for i, s := range ss {
-		q[i] = strconv.Quote(s)
-	}
-	return strings.Join(q, ", ")
 }
 
 // appendNew returns qs followed by the queries of more not already among them.

@@ -155,6 +155,7 @@ func FollowUp(question concepts.Set, text string) string {
 	for _, d := range designWords {
 		low = strings.ReplaceAll(low, " "+d+" ", " ")
 	}
+	low = withoutGlueWords(low)
 	set, err := concepts.Extract(low)
 	if err != nil || len(set.Specific()) == 0 {
 		return ""
@@ -204,6 +205,27 @@ func FollowUp(question concepts.Set, text string) string {
 	}
 	return Render(question, req) + " AND " + Render(set, fresh[:min(2, len(fresh))])
 }
+
+// withoutGlueWords drops the generic words of a follow-up text that name no concept of their
+// own ("drug", "therapy", "patients", "outcomes"): left in, they glue onto the concept beside
+// them ("hip arthroplasty drug"), which no paper says and a relaxation then drops whole.
+// Condition words ("disease", "disorder") stay: they are part of a condition's name.
+func withoutGlueWords(text string) string {
+	fields := strings.Fields(text)
+	out := fields[:0]
+	for _, f := range fields {
+		w := strings.Trim(f, ".,;:!?()")
+		if concepts.IsGeneric(w) && !conditionWord[w] {
+			continue
+		}
+		out = append(out, f)
+	}
+	return " " + strings.Join(out, " ") + " "
+}
+
+// conditionWord are the generic words that belong to a condition's name.
+var conditionWord = map[string]bool{"disease": true, "diseases": true, "condition": true, "conditions": true,
+	"disorder": true, "disorders": true}
 
 // MaxGroups bounds the concepts ANDed in one query: each one more is another chance that
 // a paper words it differently, and relaxation would drop it anyway.
