@@ -13,6 +13,7 @@ import (
 	"deepcritical/backend/judge"
 	"deepcritical/backend/library"
 	"deepcritical/backend/runs"
+	"deepcritical/backend/search/europepmc"
 	"deepcritical/backend/store"
 )
 
@@ -190,6 +191,35 @@ func (c *CommandService) AppraisePMID(ctx context.Context, pmid string, choice r
 	ev, found := recs[id]
 	if !found {
 		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "PubMed returned no record for PMID %s", id)
+	}
+	return ap.Appraise(ctx, ev, "")
+}
+
+// AppraisePMCID fetches one PubMed Central article's record from Europe PMC (title,
+// abstract, publication types and MeSH) and appraises it; the appraisal is stored under the
+// record's canonical key (its PMID when it has one), as AppraisePMID does.
+func (c *CommandService) AppraisePMCID(ctx context.Context, pmcid string, choice runs.JudgeChoice) (domain.Appraisal, error) {
+	id, ok := europepmc.ParsePMCID(pmcid)
+	if !ok {
+		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "%q is not a PMCID (e.g. PMC3531190)", strings.TrimSpace(pmcid))
+	}
+	engines, err := c.engines.get()
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	ap, err := c.appraiser(choice)
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	ev, found, err := engines.EuropePMC().FetchPMCID(ctx, id)
+	if err != nil {
+		if ctx.Err() != nil {
+			return domain.Appraisal{}, ctx.Err()
+		}
+		return domain.Appraisal{}, domain.Wrap(domain.CodeUnavailable, err, "Europe PMC: "+oneLineErr(err))
+	}
+	if !found {
+		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "Europe PMC returned no record for %s", id)
 	}
 	return ap.Appraise(ctx, ev, "")
 }
