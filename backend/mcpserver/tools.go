@@ -221,8 +221,8 @@ type progress struct {
 // Emit sends one event's message; the run id is in every message so a client that cancels
 // the call knows which run to resume.
 func (p *progress) Emit(ev domain.Event) {
-	if p.token == nil || p.req.Session == nil {
-		return
+	if p.token == nil || p.req.Session == nil || p.ctx.Err() != nil {
+		return // no progress asked for, or the call was cancelled (the run stores its end)
 	}
 	it := ""
 	if ev.Iteration > 0 {
