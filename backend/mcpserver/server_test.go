@@ -95,27 +95,33 @@ func TestBadArgumentsNameTheField(t *testing.T) {
 	c, _ := openServices(t, 0, false)
 	cs := connect(t, New(FromContainer(c), Options{}), nil)
 	for _, tc := range []struct {
-		tool  string
-		args  map[string]any
-		field string
+		tool string
+		args any
+		want string
 	}{
-		{"search_literature", map[string]any{}, "query"},
-		{"search_literature", map[string]any{"query": "metformin", "max_results": 500}, "max_results"},
-		{"search_literature", map[string]any{"query": "metformin", "sources": []any{"scopus"}}, "sources"},
-		{"research", map[string]any{"question": "metformin", "judge": "gpt"}, "judge"},
-		{"research", map[string]any{"question": "metformin", "max_iterations": 0.5}, "max_iterations"},
-		{"list_runs", map[string]any{"limit": "ten"}, "limit"},
-		{"list_runs", map[string]any{"status": "done"}, "status"},
-		{"get_run", map[string]any{}, "run_id"},
-		{"get_report", map[string]any{"run_id": "x", "format": "pdf"}, "format"},
-		{"judge_evidence", map[string]any{"question": "q", "evidence": "not json evidence"}, "evidence"},
-		{"rejudge_run", map[string]any{"run_id": "x"}, "judge"},
-		{"library_search", map[string]any{"query": "x", "unknown": 1}, "unknown"},
+		{"search_literature", map[string]any{}, "invalid arguments: query is required"},
+		{"search_literature", nil, "invalid arguments: query is required"},
+		{"search_literature", map[string]any{"query": "metformin", "max_results": 500}, "invalid arguments: max_results must be ≤ 50, got 500"},
+		{"search_literature", map[string]any{"query": "metformin", "max_results": 0}, "invalid arguments: max_results must be ≥ 1, got 0"},
+		{"search_literature", map[string]any{"query": "metformin", "sources": []any{"pubmed", "scopus"}},
+			`invalid arguments: sources[1] must be one of "pubmed", "europepmc", "clinicaltrials", "web", "library", got "scopus"`},
+		{"research", map[string]any{"question": "metformin", "judge": "gpt"},
+			`invalid arguments: judge must be one of "offline", "openai", "anthropic", "huggingface", "ollama", "compatible", "cli", got "gpt"`},
+		{"research", map[string]any{"question": "metformin", "max_iterations": 0.5}, "invalid arguments: max_iterations must be integer, got the number 0.5"},
+		{"research", map[string]any{"question": 42, "max_iterations": 11},
+			"invalid arguments: max_iterations must be ≤ 10, got 11; question must be string, got the number 42"},
+		{"list_runs", map[string]any{"limit": "ten"}, "invalid arguments: limit must be integer, got a string"},
+		{"list_runs", map[string]any{"status": "done"}, `invalid arguments: status must be one of "pending", "running", "complete", "failed", "cancelled", "interrupted", got "done"`},
+		{"get_run", map[string]any{}, "invalid arguments: run_id is required"},
+		{"get_report", map[string]any{"run_id": "x", "format": "pdf"}, `invalid arguments: format must be one of "md", "html", "json", "csv", "ris", "bibtex", "csljson", got "pdf"`},
+		{"judge_evidence", map[string]any{"question": "q", "evidence": "not json evidence"}, "invalid arguments: evidence must be array or object, got a string"},
+		{"rejudge_run", map[string]any{"run_id": "x"}, "invalid arguments: judge is required"},
+		{"library_search", map[string]any{"query": "x", "unknown": 1}, "invalid arguments: unknown is not expected here"},
 	} {
-		t.Run(tc.tool+"/"+tc.field, func(t *testing.T) {
+		t.Run(tc.tool+"/"+tc.want, func(t *testing.T) {
 			res := call(t, cs, tc.tool, tc.args)
 			require.True(t, res.IsError)
-			require.Contains(t, text(res), tc.field, "the error names the field")
+			require.Equal(t, tc.want, text(res))
 		})
 	}
 }

@@ -64,7 +64,7 @@ func (t *tools) all() []toolDef {
 			desc: "Assess evidence for a question with one judge (default: the settings'): mechanism and clinical scores, sufficiency, " +
 				"drug candidates, key findings, next queries. evidence is search_literature's output, its evidence array, or an " +
 				"array of {content, citation} objects. A judge that cannot answer validly gives a FALLBACK assessment, marked as such.",
-			openWorld: true}, t.judgeEvidence),
+			openWorld: true, types: map[string][]string{"evidence": {"array", "object"}}}, t.judgeEvidence),
 		define(t, toolSpec{name: "appraise_paper", title: "Appraise a paper",
 			desc: "Appraise one paper's methodological quality and risk of bias, each finding with the sentence it rests on. Give " +
 				"exactly one of pmid (fetched from PubMed), pmcid (fetched from Europe PMC) or text (with an optional title). The " +

@@ -1,14 +1,18 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/google/jsonschema-go/jsonschema"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/schemacheck"
 )
 
 // toolSpec describes a tool beyond what its Go types say: its text, whether it only reads
@@ -22,6 +26,8 @@ type toolSpec struct {
 	openWorld bool
 	bounds    map[string]domain.Bound
 	enums     map[string][]any
+	// types gives an argument declared as any in Go the JSON types it may take.
+	types map[string][]string
 }
 
 // toolDef is a tool ready to be added to a server.
@@ -39,27 +45,88 @@ var inputTypes = map[reflect.Type]*jsonschema.Schema{
 	reflect.TypeFor[domain.RunStatus](): {Type: "string", Enum: anySlice(domain.AllRunStatuses)},
 }
 
-// define makes a tool from a handler taking In and answering Out: both schemas are inferred
-// from the types (descriptions from `jsonschema` tags), In's refined by spec.
+// define makes a tool from a handler taking In and answering Out. Both schemas are inferred
+// from the types (descriptions from `jsonschema` tags), In's refined by spec; the arguments
+// and the answer are checked against them with schemacheck, the validator the LLMs' answers
+// go through too, so a client's bad argument is named as precisely as a model's bad field.
 func define[In, Out any](t *tools, spec toolSpec, h func(context.Context, *mcp.CallToolRequest, In) (Out, error)) toolDef {
 	in, out := schemas[In, Out](spec)
+	checkIn, checkOut := compile(spec.name, in, "the arguments"), compile(spec.name, out, "the result")
 	annotations := &mcp.ToolAnnotations{Title: spec.title, ReadOnlyHint: spec.readsOnly, OpenWorldHint: &spec.openWorld}
 	if !spec.readsOnly {
 		no := false
 		annotations.DestructiveHint = &no // tools add to the store; none deletes or overwrites
 	}
 	tool := &mcp.Tool{Name: spec.name, Title: spec.title, Description: spec.desc, InputSchema: in, OutputSchema: out, Annotations: annotations}
-	return toolDef{name: spec.name, readsOnly: spec.readsOnly, add: func(s *mcp.Server) {
-		mcp.AddTool(s, tool, func(ctx context.Context, req *mcp.CallToolRequest, args In) (*mcp.CallToolResult, Out, error) {
-			res, err := h(ctx, req, args)
-			if err != nil {
-				t.log.Info("tool failed", "tool", spec.name, "err", err)
-				var zero Out
-				return nil, zero, toolError(err)
-			}
-			return nil, res, nil
-		})
-	}}
+	handler := func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		args, err := decodeArguments[In](checkIn, req.Params.Arguments)
+		if err != nil {
+			return failure(err), nil
+		}
+		res, err := h(ctx, req, args)
+		if err != nil {
+			t.log.Info("tool failed", "tool", spec.name, "err", err)
+			return failure(toolError(err)), nil
+		}
+		b, err := json.Marshal(res)
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: encode the result: %w", spec.name, err)
+		}
+		v, err := schemacheck.Decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("tool %s: encode the result: %w", spec.name, err)
+		}
+		if probs := checkOut.Problems(v); len(probs) > 0 {
+			// A result outside its own schema is this program's bug: the client gets an
+			// internal error rather than data it would reject.
+			t.log.Error("tool result does not match its output schema", "tool", spec.name, "problems", probs)
+			return nil, fmt.Errorf("tool %s: the result does not match the tool's output schema: %s", spec.name, strings.Join(probs, "; "))
+		}
+		// The same JSON as text, for clients that read only text content.
+		return &mcp.CallToolResult{StructuredContent: json.RawMessage(b), Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}, nil
+	}
+	return toolDef{name: spec.name, readsOnly: spec.readsOnly, add: func(s *mcp.Server) { s.AddTool(tool, handler) }}
+}
+
+// decodeArguments checks a call's arguments against the tool's input schema and decodes
+// them; the error names every bad argument.
+func decodeArguments[In any](check *schemacheck.Schema, raw json.RawMessage) (In, error) {
+	var in In
+	if len(bytes.TrimSpace(raw)) == 0 || string(bytes.TrimSpace(raw)) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	v, err := schemacheck.Decode(raw)
+	if err != nil {
+		return in, fmt.Errorf("invalid arguments: not JSON: %v", err)
+	}
+	if probs := check.Problems(v); len(probs) > 0 {
+		return in, fmt.Errorf("invalid arguments: %s", strings.Join(probs, "; "))
+	}
+	if err := json.Unmarshal(raw, &in); err != nil {
+		return in, fmt.Errorf("invalid arguments: %s", schemacheck.DecodeProblem(err))
+	}
+	return in, nil
+}
+
+// failure is an isError result carrying err's message.
+func failure(err error) *mcp.CallToolResult {
+	res := &mcp.CallToolResult{}
+	res.SetError(err)
+	return res
+}
+
+// compile compiles an inferred schema for checking; one that does not compile is a
+// programming error, caught by the tests that build every tool.
+func compile(tool string, s *jsonschema.Schema, root string) *schemacheck.Schema {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: %v", tool, err))
+	}
+	c, err := schemacheck.Compile(raw, schemacheck.Options{Root: root})
+	if err != nil {
+		panic(fmt.Sprintf("tool %s: schema: %v", tool, err))
+	}
+	return c
 }
 
 // schemas infers a tool's input and output schemas. A type that cannot be described is a
@@ -75,6 +142,9 @@ func schemas[In, Out any](spec toolSpec) (in, out *jsonschema.Schema) {
 	}
 	for name, values := range spec.enums {
 		property(spec.name, in, name).Enum = values
+	}
+	for name, types := range spec.types {
+		property(spec.name, in, name).Types = types
 	}
 	out, err = jsonschema.For[Out](nil)
 	if err != nil {
