@@ -27,12 +27,17 @@ type Searcher interface {
 // Commands are the operations that take a context and report progress (`research`,
 // `judge`, `appraise`).
 type Commands interface {
-	Research(ctx context.Context, req runs.Request, emit runs.Emitter) (domain.Run, error)
-	Resume(ctx context.Context, runID string, emit runs.Emitter) (domain.Run, error)
+	Start(ctx context.Context, req runs.Request, emit runs.Emitter) (*runs.Handle, error)
+	StartResume(ctx context.Context, runID string, emit runs.Emitter) (*runs.Handle, error)
 	JudgeEvidence(ctx context.Context, question string, evidence []domain.Evidence, choice runs.JudgeChoice) (services.JudgeResult, error)
 	AppraiseText(ctx context.Context, title, text string, choice runs.JudgeChoice) (domain.Appraisal, error)
 	AppraisePMID(ctx context.Context, pmid string, choice runs.JudgeChoice) (domain.Appraisal, error)
 	AppraisePMCID(ctx context.Context, pmcid string, choice runs.JudgeChoice) (domain.Appraisal, error)
+}
+
+// Runs cancels a run this process executes (the window's Cancel).
+type Runs interface {
+	Cancel(runID string) error
 }
 
 // History lists and opens stored runs (`history list`, `history search`, `history show`).
@@ -61,6 +66,7 @@ type Library interface {
 type Services struct {
 	Search   Searcher
 	Commands Commands
+	Runs     Runs
 	History  History
 	Reports  Reports
 	Judges   Judges
@@ -69,7 +75,7 @@ type Services struct {
 
 // FromContainer gives the tools the services the CLI uses.
 func FromContainer(c *services.Container) Services {
-	return Services{Search: c.Search, Commands: c.Commands, History: c.History, Reports: c.Reports, Judges: c.Judges, Library: c.Library}
+	return Services{Search: c.Search, Commands: c.Commands, Runs: c.Runs, History: c.History, Reports: c.Reports, Judges: c.Judges, Library: c.Library}
 }
 
 // Options configure the server.
@@ -114,6 +120,7 @@ func New(svc Services, opts Options) *mcp.Server {
 const instructions = `DeepCritical searches PubMed, Europe PMC, ClinicalTrials.gov and the user's own library, ` +
 	`judges the evidence, appraises each trial's quality and risk of bias with quoted evidence, and writes a verified, cited report. ` +
 	`Everything is stored on the user's machine. Use research for a question (it takes minutes and reports progress; ` +
-	`a cancelled or failed run can be continued with research's resume_run_id), list_runs / search_history / get_run / get_report ` +
+	`a cancelled or failed run can be continued with research's resume_run_id; a host that stops waiting for a tool after ` +
+	`a minute or so should pass max_wait_seconds and follow the run with get_run), list_runs / search_history / get_run / get_report ` +
 	`to read past work, rejudge_run to judge a stored run again with another judge. ` +
 	`For research only — not medical advice; verify every claim against the cited sources.`

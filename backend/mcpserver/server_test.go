@@ -323,3 +323,29 @@ func TestCancelledResearchResumes(t *testing.T) {
 	require.Equal(t, domain.RunComplete, run.Status)
 	require.NotEmpty(t, run.ReportMarkdown)
 }
+
+// TestResearchStopsWaitingAndTheRunGoesOn is the path of a host that gives up on a tool
+// after a minute: with max_wait_seconds the call answers "running" and the run completes in
+// the background, followed with get_run; no progress notification follows the answer.
+func TestResearchStopsWaitingAndTheRunGoesOn(t *testing.T) {
+	c, _ := openServices(t, time.Second, false) // slower than max_wait_seconds: every search waits a second
+	prog := newProgressLog()
+	cs := connect(t, New(FromContainer(c), Options{}), &mcp.ClientOptions{ProgressNotificationHandler: prog.handler})
+
+	res, err := research(context.Background(), cs, map[string]any{"question": "What drugs could be repurposed for Alzheimer's disease?",
+		"judge": "offline", "max_iterations": 2, "max_wait_seconds": 1})
+	require.NoError(t, err)
+	require.False(t, res.IsError, text(res))
+	var run ResearchOutput
+	b, _ := json.Marshal(res.StructuredContent)
+	require.NoError(t, json.Unmarshal(b, &run))
+	require.Equal(t, domain.RunRunning, run.Status)
+	require.Contains(t, run.Resume, `get_run {"run_id": "`+run.RunID+`"}`)
+	answered := len(prog.all())
+
+	require.Eventually(t, func() bool {
+		return callOK[RunOutput](t, cs, "get_run", map[string]any{"run_id": run.RunID}).Run.Status == domain.RunComplete
+	}, 60*time.Second, 100*time.Millisecond, "the run completes after the call has answered")
+	require.Equal(t, answered, len(prog.all()), "no progress notification after the answer")
+	require.Contains(t, callOK[ReportOutput](t, cs, "get_report", map[string]any{"run_id": run.RunID}).Text, "## Drug candidates")
+}

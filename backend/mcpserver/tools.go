@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -40,8 +41,10 @@ func (t *tools) all() []toolDef {
 				"a cited report, appraise each trial. Takes minutes; sends a progress notification for every step. Returns the run id, " +
 				"its outcome, the final assessment, the drug candidates and the report in Markdown; everything is stored. A cancelled " +
 				"call leaves the run resumable: call research again with resume_run_id (the id is in the progress messages and in list_runs). " +
-				"A run that failed (judge or every source unavailable) is returned with status failed and can be resumed the same way.",
-			openWorld: true, bounds: map[string]domain.Bound{"max_iterations": domain.BoundMaxIterations}}, t.research),
+				"A run that failed (judge or every source unavailable) is returned with status failed and can be resumed the same way. " +
+				"A host that stops waiting for a tool after a minute or so should pass max_wait_seconds (e.g. 45): the call then returns " +
+				"with status running and the run goes on; follow it with get_run.",
+			openWorld: true, bounds: map[string]domain.Bound{"max_iterations": domain.BoundMaxIterations, "max_wait_seconds": {Min: 1, Max: 3600}}}, t.research),
 		define(t, toolSpec{name: "list_runs", title: "List stored runs", readsOnly: true,
 			desc: "List the stored research runs, newest first, with their outcome, judge and drug candidates; filter by status, judge, " +
 				"verification, review, candidate and creation day.",
@@ -129,15 +132,16 @@ func (t *tools) searchLiterature(ctx context.Context, _ *mcp.CallToolRequest, in
 
 // ResearchInput is research's arguments: a question, or the id of a run to resume.
 type ResearchInput struct {
-	Question      string          `json:"question,omitempty" jsonschema:"the research question, at most 500 characters (leave it out with resume_run_id)"`
-	ResumeRunID   string          `json:"resume_run_id,omitempty" jsonschema:"continue this cancelled, failed or interrupted run instead of starting one, with the judge it started with"`
-	Judge         domain.Provider `json:"judge,omitempty" jsonschema:"the judge (default: the settings'); offline needs no network and no key"`
-	Model         string          `json:"model,omitempty" jsonschema:"the judge's model (default: the provider's setting)"`
-	Sources       []domain.Source `json:"sources,omitempty" jsonschema:"the sources to search (default: the settings')"`
-	MaxIterations int             `json:"max_iterations,omitempty" jsonschema:"search and judge rounds, 1 to 10 (default: the settings')"`
+	Question       string          `json:"question,omitempty" jsonschema:"the research question, at most 500 characters (leave it out with resume_run_id)"`
+	ResumeRunID    string          `json:"resume_run_id,omitempty" jsonschema:"continue this cancelled, failed or interrupted run instead of starting one, with the judge it started with"`
+	Judge          domain.Provider `json:"judge,omitempty" jsonschema:"the judge (default: the settings'); offline needs no network and no key"`
+	Model          string          `json:"model,omitempty" jsonschema:"the judge's model (default: the provider's setting)"`
+	Sources        []domain.Source `json:"sources,omitempty" jsonschema:"the sources to search (default: the settings')"`
+	MaxIterations  int             `json:"max_iterations,omitempty" jsonschema:"search and judge rounds, 1 to 10 (default: the settings')"`
+	MaxWaitSeconds int             `json:"max_wait_seconds,omitempty" jsonschema:"return after this many seconds with status running if the run has not ended; it goes on, followed with get_run (default: wait for the end)"`
 }
 
-// ResearchOutput is a finished (or failed) run.
+// ResearchOutput is a finished run, a failed one, or one still running (max_wait_seconds).
 type ResearchOutput struct {
 	RunID          string             `json:"run_id"`
 	Status         domain.RunStatus   `json:"status"`
@@ -153,7 +157,7 @@ type ResearchOutput struct {
 	ReportStatus   string             `json:"report_status,omitempty" jsonschema:"verified, failed or unverified"`
 	ReportMarkdown string             `json:"report_markdown"`
 	ReportURI      string             `json:"report_uri" jsonschema:"the report as an MCP resource"`
-	Resume         string             `json:"resume,omitempty" jsonschema:"how to continue a run that did not complete"`
+	Resume         string             `json:"resume,omitempty" jsonschema:"how to follow a run still running, or continue one that did not complete"`
 	Disclaimer     string             `json:"disclaimer"`
 }
 
@@ -168,37 +172,75 @@ func (t *tools) research(ctx context.Context, req *mcp.CallToolRequest, in Resea
 		return ResearchOutput{}, domain.Errorf(domain.CodeInvalid, "a resumed run keeps its own judge, sources and iterations: give resume_run_id alone")
 	}
 	emit := &progress{ctx: ctx, req: req, token: req.Params.GetProgressToken(), log: t.log}
-	var run domain.Run
+	defer emit.stop() // a notification after the call's answer would belong to no request
+	// The run does not end with the call by itself: the call may stop waiting
+	// (max_wait_seconds) and leave it running. A cancelled call cancels it below.
+	runCtx := context.WithoutCancel(ctx)
+	var h *runs.Handle
 	var err error
 	if resume != "" {
-		run, err = t.svc.Commands.Resume(ctx, resume, emit)
+		h, err = t.svc.Commands.StartResume(runCtx, resume, emit)
 	} else {
-		run, err = t.svc.Commands.Research(ctx, runs.Request{Question: in.Question, Judge: in.Judge, Model: in.Model,
+		h, err = t.svc.Commands.Start(runCtx, runs.Request{Question: in.Question, Judge: in.Judge, Model: in.Model,
 			Sources: in.Sources, MaxIterations: in.MaxIterations}, emit)
 	}
+	if err != nil {
+		return ResearchOutput{}, err
+	}
+	var timeout <-chan time.Time
+	if in.MaxWaitSeconds > 0 {
+		timer := time.NewTimer(time.Duration(in.MaxWaitSeconds) * time.Second)
+		defer timer.Stop()
+		timeout = timer.C
+	}
+	select {
+	case <-h.Done():
+	case <-ctx.Done():
+		// The client cancelled the call: the run stops and stores its partial report, resumable.
+		if err := t.svc.Runs.Cancel(h.ID); err != nil {
+			t.log.Debug("cancel run", "run_id", h.ID, "err", err)
+		}
+		<-h.Done()
+		return ResearchOutput{}, domain.Errorf(domain.CodeUnavailable, "run %s was cancelled; %s", h.ID, resumeHint(h.ID))
+	case <-timeout:
+		d, err := t.svc.History.Get(h.ID) // the run as stored so far
+		if err != nil {
+			return ResearchOutput{}, err
+		}
+		return t.researchOutput(d.Run,
+			fmt.Sprintf("still running after %d s: follow it with get_run {\"run_id\": %q}; its report comes with get_report once it is complete", in.MaxWaitSeconds, h.ID))
+	}
+	run, err := h.Wait()
 	if err != nil && run.ID == "" {
 		return ResearchOutput{}, err
 	}
-	if run.Status == domain.RunCancelled || ctx.Err() != nil {
+	if run.Status == domain.RunCancelled {
 		return ResearchOutput{}, domain.Errorf(domain.CodeUnavailable, "run %s was cancelled; %s", run.ID, resumeHint(run.ID))
 	}
 	if err != nil {
 		return ResearchOutput{}, err
 	}
+	hint := ""
+	if run.Status != domain.RunComplete {
+		hint = resumeHint(run.ID)
+	}
+	return t.researchOutput(run, hint)
+}
+
+// researchOutput is research's answer about a run, its report read back from the store (a
+// run still running, as far as it got).
+func (t *tools) researchOutput(run domain.Run, hint string) (ResearchOutput, error) {
 	view, err := t.svc.Reports.Get(run.ID)
 	if err != nil {
 		return ResearchOutput{}, err
 	}
 	out := ResearchOutput{RunID: run.ID, Status: run.Status, Outcome: view.Outcome, StopReason: run.StopReason, Error: run.Error,
 		Iterations: run.Iterations, Judge: run.Judge, Understood: view.Understood, Answer: view.Answer, Candidates: []string{},
-		ReportStatus: view.Status, ReportMarkdown: view.Markdown, ReportURI: ReportURI(run.ID), Disclaimer: services.Disclaimer}
+		ReportStatus: view.Status, ReportMarkdown: view.Markdown, ReportURI: ReportURI(run.ID), Resume: hint, Disclaimer: services.Disclaimer}
 	if final := domain.FinalAssessment(view.Assessments); final != nil {
 		a := final.Assessment
 		out.Assessment = &a
 		out.Candidates = append(out.Candidates, a.Details.DrugCandidates...)
-	}
-	if run.Status != domain.RunComplete {
-		out.Resume = resumeHint(run.ID)
 	}
 	return out, nil
 }
@@ -209,13 +251,23 @@ func resumeHint(runID string) string {
 }
 
 // progress sends each stored event of a run to the client as a progress notification on the
-// research call, when the client asked for progress (it sent a progress token).
+// research call, when the client asked for progress (it sent a progress token), until the
+// call has been answered.
 type progress struct {
-	ctx   context.Context
-	req   *mcp.CallToolRequest
-	token any
-	log   *slog.Logger
-	n     atomic.Int64
+	ctx     context.Context
+	req     *mcp.CallToolRequest
+	token   any
+	log     *slog.Logger
+	n       atomic.Int64
+	mu      sync.Mutex
+	stopped bool
+}
+
+// stop ends the notifications: the call is answered (or given up), the run may go on.
+func (p *progress) stop() {
+	p.mu.Lock()
+	p.stopped = true
+	p.mu.Unlock()
 }
 
 // Emit sends one event's message; the run id is in every message so a client that cancels
@@ -228,8 +280,14 @@ func (p *progress) Emit(ev domain.Event) {
 	if ev.Iteration > 0 {
 		it = fmt.Sprintf(" [%d]", ev.Iteration)
 	}
-	n := p.n.Add(1)
 	msg := fmt.Sprintf("run %s · %s%s: %s", ev.RunID, ev.Type, it, ev.Message)
+	// The lock keeps stop from passing a notification being sent: none follows the answer.
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.stopped {
+		return
+	}
+	n := p.n.Add(1)
 	if err := p.req.Session.NotifyProgress(p.ctx, &mcp.ProgressNotificationParams{ProgressToken: p.token, Message: msg, Progress: float64(n)}); err != nil {
 		p.log.Debug("progress notification not sent", "run_id", ev.RunID, "err", err)
 	}

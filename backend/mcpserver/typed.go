@@ -32,7 +32,6 @@ type toolSpec struct {
 
 // toolDef is a tool ready to be added to a server.
 type toolDef struct {
-	name      string
 	readsOnly bool
 	add       func(*mcp.Server)
 }
@@ -85,7 +84,7 @@ func define[In, Out any](t *tools, spec toolSpec, h func(context.Context, *mcp.C
 		// The same JSON as text, for clients that read only text content.
 		return &mcp.CallToolResult{StructuredContent: json.RawMessage(b), Content: []mcp.Content{&mcp.TextContent{Text: string(b)}}}, nil
 	}
-	return toolDef{name: spec.name, readsOnly: spec.readsOnly, add: func(s *mcp.Server) { s.AddTool(tool, handler) }}
+	return toolDef{readsOnly: spec.readsOnly, add: func(s *mcp.Server) { s.AddTool(tool, handler) }}
 }
 
 // decodeArguments checks a call's arguments against the tool's input schema and decodes

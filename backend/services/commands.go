@@ -41,11 +41,7 @@ func (c *CommandService) engine(choice runs.JudgeChoice) (*runs.Engine, error) {
 // event after it is stored (nil: nobody listens); an emitter that also has
 // Progress(domain.LLMProgress) gets the LLM calls streamed as they run.
 func (c *CommandService) Research(ctx context.Context, req runs.Request, emit runs.Emitter) (domain.Run, error) {
-	r, err := c.research.get()
-	if err != nil {
-		return domain.Run{}, err
-	}
-	h, err := r.Start(ctx, req, emit)
+	h, err := c.Start(ctx, req, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -54,15 +50,31 @@ func (c *CommandService) Research(ctx context.Context, req runs.Request, emit ru
 
 // Resume continues a stored run and waits for it (`research --resume`).
 func (c *CommandService) Resume(ctx context.Context, runID string, emit runs.Emitter) (domain.Run, error) {
-	r, err := c.research.get()
-	if err != nil {
-		return domain.Run{}, err
-	}
-	h, err := r.Resume(ctx, runID, emit)
+	h, err := c.StartResume(ctx, runID, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
 	return h.Wait()
+}
+
+// Start is Research without the wait: the run goes on in the background (ctx cancels it)
+// and the handle says when it ends, for a caller that may stop waiting before then (the MCP
+// server's research with max_wait_seconds).
+func (c *CommandService) Start(ctx context.Context, req runs.Request, emit runs.Emitter) (*runs.Handle, error) {
+	r, err := c.research.get()
+	if err != nil {
+		return nil, err
+	}
+	return r.Start(ctx, req, emit)
+}
+
+// StartResume is Resume without the wait.
+func (c *CommandService) StartResume(ctx context.Context, runID string, emit runs.Emitter) (*runs.Handle, error) {
+	r, err := c.research.get()
+	if err != nil {
+		return nil, err
+	}
+	return r.Resume(ctx, runID, emit)
 }
 
 // ImportLibrary imports files into the library; progress may be nil.

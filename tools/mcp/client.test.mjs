@@ -147,7 +147,8 @@ async function main() {
   assert.equal(lib.records.length, 1);
 
   step('bad arguments name the field');
-  await callError('search_literature', { query: 'metformin', max_results: 'ten' }, 'max_results');
+  await callError('search_literature', { query: 'metformin', max_results: 'ten' }, 'invalid arguments: max_results must be integer, got a string');
+  await callError('search_literature', { query: 'metformin', max_results: 51 }, 'invalid arguments: max_results must be ≤ 50, got 51');
   await callError('search_literature', { query: 'metformin', sources: ['scopus'] }, 'sources');
   await callError('research', { question: QUESTION, judge: 'gpt-9' }, 'judge');
   await callError('get_report', { run_id: run.run_id, format: 'pdf' }, 'format');
