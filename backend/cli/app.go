@@ -66,5 +66,6 @@ func commands() []*command {
 		providersCommand(),
 		settingsCommand(),
 		doctorCommand(),
+		mcpCommand(),
 	}
 }

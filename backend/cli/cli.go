@@ -127,20 +127,10 @@ func run(ctx context.Context, root *command, e *env, args []string) int {
 			printLeafUsage(e.stderr, cmd, fs)
 			return exitUsage
 		}
-		fmt.Fprintf(e.stderr, "deepcritical: %s\n", oneLine(errorMessage(err)))
+		fmt.Fprintf(e.stderr, "deepcritical: %s\n", oneLine(domain.UserMessage(err)))
 		return exitFail
 	}
 	return exitOK
-}
-
-// errorMessage prefers a domain error's user-safe message and falls back to the error text,
-// which on the command line is the user's own machine talking to them.
-func errorMessage(err error) string {
-	var de *domain.Error
-	if errors.As(err, &de) && de.Message != "" {
-		return de.Message
-	}
-	return err.Error()
 }
 
 // oneLine puts text on one line with single spaces, control characters removed (SafeText).

@@ -72,6 +72,18 @@ func SafeMessage(err error) string {
 	return "internal error"
 }
 
+// UserMessage is what the user's own tools (the command line, the MCP server on their
+// machine) say about an error: the domain error's message when there is one, else the
+// error's text, which there is the user's machine talking to them. The window shows
+// SafeMessage instead, which puts a generic line in place of an internal detail.
+func UserMessage(err error) string {
+	var de *Error
+	if errors.As(err, &de) && de.Message != "" {
+		return de.Message
+	}
+	return err.Error()
+}
+
 // ErrorHead is the first clause of an error chain ("every source failed in two iterations in
 // a row and no evidence was found"), so a long chain is said once in a line with its detail one
 // step away (`history show --detail`); the whole text when it is short or has no clause to cut

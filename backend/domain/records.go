@@ -26,6 +26,19 @@ type StoredAssessment struct {
 	CreatedAt  time.Time   `json:"created_at"`
 }
 
+// FinalAssessment is a run's own final assessment: the one the run made (no label) in its
+// latest iteration, the later one on a tie; nil when the run made none. Re-judgements are
+// never it. Reports, History's comparison and the MCP tools all answer with this one.
+func FinalAssessment(as []StoredAssessment) *StoredAssessment {
+	var final *StoredAssessment
+	for i := range as {
+		if as[i].Label == "" && (final == nil || as[i].Iteration >= final.Iteration) {
+			final = &as[i]
+		}
+	}
+	return final
+}
+
 // StoredVerdict is a verdict on a run's report with the deterministic checks behind it
 // (the verifier's per-item checks as JSON).
 type StoredVerdict struct {

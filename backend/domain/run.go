@@ -3,6 +3,7 @@ package domain
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -124,14 +125,11 @@ const (
 	RunInterrupted RunStatus = "interrupted"
 )
 
+// AllRunStatuses lists every status.
+var AllRunStatuses = []RunStatus{RunPending, RunRunning, RunComplete, RunFailed, RunCancelled, RunInterrupted}
+
 // Valid reports whether s is a known status.
-func (s RunStatus) Valid() bool {
-	switch s {
-	case RunPending, RunRunning, RunComplete, RunFailed, RunCancelled, RunInterrupted:
-		return true
-	}
-	return false
-}
+func (s RunStatus) Valid() bool { return slices.Contains(AllRunStatuses, s) }
 
 // Bound is an inclusive integer range with a default, used to validate RunConfig fields.
 type Bound struct {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/schemacheck"
 )
 
 // DefaultAttempts is how many times Generate asks one model before moving down the chain.
@@ -107,10 +108,10 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 	if len(models) == 0 {
 		models = []string{req.Model}
 	}
-	var sch *schemaNode
+	var sch *schemacheck.Schema
 	if req.Schema != nil && len(req.Schema.JSON) > 0 {
 		var err error
-		if sch, err = compileSchema(req.Schema.JSON); err != nil {
+		if sch, err = compileAnswerSchema(req.Schema.JSON); err != nil {
 			return zero, res, &Error{Kind: KindBadRequest, Provider: opts.Provider, Message: "schema " + req.Schema.Name + " is not usable: " + err.Error(), Err: err}
 		}
 	}
@@ -213,7 +214,7 @@ func Generate[T any](ctx context.Context, c Client, req Request, opts Options[T]
 // decodeAnswer tries every candidate of text and returns the first that decodes and
 // validates, with its canonical JSON; otherwise the problems of the most promising
 // candidate (the first that was JSON at all), so the feedback is about the real attempt.
-func decodeAnswer[T any](text string, sch *schemaNode, validate func(*T) error) (T, json.RawMessage, bool, string) {
+func decodeAnswer[T any](text string, sch *schemacheck.Schema, validate func(*T) error) (T, json.RawMessage, bool, string) {
 	var zero T
 	cands := ExtractJSON(text)
 	if len(cands) == 0 {
@@ -267,7 +268,7 @@ func unwrapCandidates(doc string) []string {
 }
 
 // decodeOne checks doc against the schema, decodes it into T and runs validate.
-func decodeOne[T any](doc string, sch *schemaNode, validate func(*T) error) (T, string) {
+func decodeOne[T any](doc string, sch *schemacheck.Schema, validate func(*T) error) (T, string) {
 	var v T
 	if sch != nil {
 		var generic any
@@ -276,12 +277,12 @@ func decodeOne[T any](doc string, sch *schemaNode, validate func(*T) error) (T, 
 		if err := dec.Decode(&generic); err != nil {
 			return v, "not valid JSON: " + err.Error()
 		}
-		if probs := sch.validate(generic, "", nil); len(probs) > 0 {
+		if probs := sch.Problems(generic); len(probs) > 0 {
 			return v, joinProblems(probs)
 		}
 	}
 	if err := json.Unmarshal([]byte(doc), &v); err != nil {
-		return v, "does not match the expected structure: " + decodeMessage(err)
+		return v, "does not match the expected structure: " + schemacheck.DecodeProblem(err)
 	}
 	if validate != nil {
 		if err := validate(&v); err != nil {
@@ -289,19 +290,6 @@ func decodeOne[T any](doc string, sch *schemaNode, validate func(*T) error) (T, 
 		}
 	}
 	return v, ""
-}
-
-// decodeMessage turns encoding/json errors into a sentence naming the field.
-func decodeMessage(err error) string {
-	var te *json.UnmarshalTypeError
-	if errors.As(err, &te) {
-		field := te.Field
-		if field == "" {
-			field = "(top level)"
-		}
-		return fmt.Sprintf("field %s must be %s, got %s", field, te.Type.String(), te.Value)
-	}
-	return err.Error()
 }
 
 func joinProblems(p []string) string {

@@ -242,10 +242,12 @@ func TestGenerateBadSchema(t *testing.T) {
 	require.Equal(t, KindBadRequest, KindOf(err))
 }
 
+// TestSchemaValidateRefs pins the sentences an answer's problems are fed back to the model
+// in, through a schema with local references (the validator is backend/internal/schemacheck).
 func TestSchemaValidateRefs(t *testing.T) {
 	raw := json.RawMessage(`{"type":"object","required":["a"],"properties":{"a":{"$ref":"#/$defs/A"}},
 		"$defs":{"A":{"type":"object","required":["n"],"properties":{"n":{"type":"integer","exclusiveMinimum":0},"kids":{"type":"array","items":{"$ref":"#/$defs/A"}}}}}}`)
-	n, err := compileSchema(raw)
+	n, err := compileAnswerSchema(raw)
 	require.NoError(t, err)
 	decode := func(s string) any {
 		var v any
@@ -254,10 +256,12 @@ func TestSchemaValidateRefs(t *testing.T) {
 		require.NoError(t, dec.Decode(&v))
 		return v
 	}
-	require.Empty(t, n.validate(decode(`{"a":{"n":1,"kids":[{"n":2}]}}`), "", nil))
-	require.Equal(t, []string{"a.kids[0].n must be > 0, got 0"}, n.validate(decode(`{"a":{"n":1,"kids":[{"n":0}]}}`), "", nil))
-	require.Equal(t, []string{"a.n must be integer, got the number 1.5"}, n.validate(decode(`{"a":{"n":1.5}}`), "", nil))
-	require.Equal(t, []string{"a is required"}, n.validate(decode(`{}`), "", nil))
+	require.Empty(t, n.Problems(decode(`{"a":{"n":1,"kids":[{"n":2}]}}`)))
+	require.Equal(t, []string{"a.kids[0].n must be > 0, got 0"}, n.Problems(decode(`{"a":{"n":1,"kids":[{"n":0}]}}`)))
+	require.Equal(t, []string{"a.n must be integer, got the number 1.5"}, n.Problems(decode(`{"a":{"n":1.5}}`)))
+	require.Equal(t, []string{"a is required"}, n.Problems(decode(`{}`)))
+	require.Equal(t, []string{"the answer must be object, got an array"}, n.Problems(decode(`[]`)))
+	require.Empty(t, n.Problems(decode(`{"a":{"n":1,"extra":true},"more":1}`)), "keys the schema does not define are tolerated")
 }
 
 func TestErrorMessages(t *testing.T) {

@@ -174,18 +174,12 @@ func Export(run ExportRun, format string, w io.Writer) error {
 // assessment, the latest verdict and its checks, the narrative recorded in the events.
 func InputFromExport(run ExportRun) Input {
 	in := Input{Run: run.Run, Evidence: run.Evidence, Appraisals: run.Appraisals, Events: run.Events, Reviews: run.Reviews}
-	var latest *domain.StoredAssessment
-	for i := range run.Assessments {
-		a := &run.Assessments[i]
+	for _, a := range run.Assessments {
 		if a.Label != "" {
-			in.Rejudgements = append(in.Rejudgements, *a)
-			continue
-		}
-		if latest == nil || a.Iteration >= latest.Iteration {
-			latest = a
+			in.Rejudgements = append(in.Rejudgements, a)
 		}
 	}
-	if latest != nil {
+	if latest := domain.FinalAssessment(run.Assessments); latest != nil {
 		a := latest.Assessment
 		in.Assessment = &a
 		in.Heuristics = latest.Heuristics

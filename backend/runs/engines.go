@@ -18,6 +18,7 @@ import (
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report/narrative"
 	"deepcritical/backend/search"
+	"deepcritical/backend/search/europepmc"
 	"deepcritical/backend/search/librarysrc"
 	"deepcritical/backend/search/pubmed"
 	"deepcritical/backend/search/sources"
@@ -237,6 +238,12 @@ func (g *Engines) PubMed() *pubmed.Client {
 	s, key := g.Effective(), g.ncbiKey()
 	return pubmed.New(pubmed.Options{BaseURL: s.Sources.PubMedURL, HTTPClient: g.d.HTTP, Email: s.Sources.NCBIEmail,
 		APIKey: key, Limiter: g.pubmedLimiter(key != "")})
+}
+
+// EuropePMC returns the Europe PMC client of the settings in force
+// (DEEPCRITICAL_EUROPEPMC_URL honoured).
+func (g *Engines) EuropePMC() *europepmc.Client {
+	return europepmc.New(europepmc.Options{BaseURL: g.Effective().Sources.EuropePMCURL, HTTPClient: g.d.HTTP})
 }
 
 // Fanout builds the sources from the settings; the library source reads the user's

@@ -1,6 +1,9 @@
 package services
 
 import (
+	"encoding/json"
+	"os"
+
 	"deepcritical/backend/buildinfo"
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
@@ -57,4 +60,36 @@ func (a *AppService) Status() (AppStatus, error) {
 		st.ReadOnly = domain.SafeMessage(a.readOnly)
 	}
 	return st, nil
+}
+
+// MCPSetup is how an AI assistant starts DeepCritical's MCP server (`deepcritical mcp`).
+type MCPSetup struct {
+	Command string   `json:"command"`
+	Args    []string `json:"args"`
+	// Config is the "mcpServers" entry that Claude Desktop (claude_desktop_config.json) and
+	// Cursor (.cursor/mcp.json) read, ready to paste.
+	Config string `json:"config"`
+}
+
+// MCPSetupFor is the setup that starts the MCP server with the binary at command, with the
+// extra flags of `deepcritical mcp` (e.g. --read-only).
+func MCPSetupFor(command string, flags ...string) MCPSetup {
+	s := MCPSetup{Command: command, Args: append([]string{"mcp"}, flags...)}
+	type server struct {
+		Command string   `json:"command"`
+		Args    []string `json:"args"`
+	}
+	b, _ := json.MarshalIndent(map[string]map[string]server{"mcpServers": {"deepcritical": {Command: s.Command, Args: s.Args}}}, "", "  ")
+	s.Config = string(b)
+	return s
+}
+
+// MCPSetup is the MCP server setup for this very binary, so the Settings view shows a
+// snippet with the path that works on this machine.
+func (a *AppService) MCPSetup() (MCPSetup, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return MCPSetup{}, domain.Wrap(domain.CodeUnavailable, err, "cannot tell where the deepcritical program is: "+err.Error())
+	}
+	return MCPSetupFor(exe), nil
 }

@@ -13,6 +13,7 @@ import (
 	"deepcritical/backend/judge"
 	"deepcritical/backend/library"
 	"deepcritical/backend/runs"
+	"deepcritical/backend/search/europepmc"
 	"deepcritical/backend/store"
 )
 
@@ -40,11 +41,7 @@ func (c *CommandService) engine(choice runs.JudgeChoice) (*runs.Engine, error) {
 // event after it is stored (nil: nobody listens); an emitter that also has
 // Progress(domain.LLMProgress) gets the LLM calls streamed as they run.
 func (c *CommandService) Research(ctx context.Context, req runs.Request, emit runs.Emitter) (domain.Run, error) {
-	r, err := c.research.get()
-	if err != nil {
-		return domain.Run{}, err
-	}
-	h, err := r.Start(ctx, req, emit)
+	h, err := c.Start(ctx, req, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
@@ -53,15 +50,31 @@ func (c *CommandService) Research(ctx context.Context, req runs.Request, emit ru
 
 // Resume continues a stored run and waits for it (`research --resume`).
 func (c *CommandService) Resume(ctx context.Context, runID string, emit runs.Emitter) (domain.Run, error) {
-	r, err := c.research.get()
-	if err != nil {
-		return domain.Run{}, err
-	}
-	h, err := r.Resume(ctx, runID, emit)
+	h, err := c.StartResume(ctx, runID, emit)
 	if err != nil {
 		return domain.Run{}, err
 	}
 	return h.Wait()
+}
+
+// Start is Research without the wait: the run goes on in the background (ctx cancels it)
+// and the handle says when it ends, for a caller that may stop waiting before then (the MCP
+// server's research with max_wait_seconds).
+func (c *CommandService) Start(ctx context.Context, req runs.Request, emit runs.Emitter) (*runs.Handle, error) {
+	r, err := c.research.get()
+	if err != nil {
+		return nil, err
+	}
+	return r.Start(ctx, req, emit)
+}
+
+// StartResume is Resume without the wait.
+func (c *CommandService) StartResume(ctx context.Context, runID string, emit runs.Emitter) (*runs.Handle, error) {
+	r, err := c.research.get()
+	if err != nil {
+		return nil, err
+	}
+	return r.Resume(ctx, runID, emit)
 }
 
 // ImportLibrary imports files into the library; progress may be nil.
@@ -190,6 +203,35 @@ func (c *CommandService) AppraisePMID(ctx context.Context, pmid string, choice r
 	ev, found := recs[id]
 	if !found {
 		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "PubMed returned no record for PMID %s", id)
+	}
+	return ap.Appraise(ctx, ev, "")
+}
+
+// AppraisePMCID fetches one PubMed Central article's record from Europe PMC (title,
+// abstract, publication types and MeSH) and appraises it; the appraisal is stored under the
+// record's canonical key (its PMID when it has one), as AppraisePMID does.
+func (c *CommandService) AppraisePMCID(ctx context.Context, pmcid string, choice runs.JudgeChoice) (domain.Appraisal, error) {
+	id, ok := europepmc.ParsePMCID(pmcid)
+	if !ok {
+		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "%q is not a PMCID (e.g. PMC3531190)", strings.TrimSpace(pmcid))
+	}
+	engines, err := c.engines.get()
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	ap, err := c.appraiser(choice)
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	ev, found, err := engines.EuropePMC().FetchPMCID(ctx, id)
+	if err != nil {
+		if ctx.Err() != nil {
+			return domain.Appraisal{}, ctx.Err()
+		}
+		return domain.Appraisal{}, domain.Wrap(domain.CodeUnavailable, err, "Europe PMC: "+oneLineErr(err))
+	}
+	if !found {
+		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "Europe PMC returned no record for %s", id)
 	}
 	return ap.Appraise(ctx, ev, "")
 }

@@ -28,6 +28,9 @@ type Options struct {
 	HTTPClient *http.Client
 	Keyring    config.KeyringBackend
 	Clock      func() time.Time
+	// ReadOnly opens the database for reading only (`deepcritical mcp --read-only`): history,
+	// reports and the library can be read, and every write is refused with the reason.
+	ReadOnly bool
 }
 
 // Container owns the process's settings, database and run stack and the services built on
@@ -114,6 +117,13 @@ func open(ctx context.Context, opts Options) (*Container, error) {
 // openStore opens the database; a data folder that cannot be written still shows its
 // history (readOnly says why nothing can be written).
 func openStore(ctx context.Context, opts Options) (st *store.Store, readOnly error, err error) {
+	if opts.ReadOnly {
+		st, err = store.OpenReadOnly(ctx, opts.Paths.DatabaseFile, store.WithClock(opts.Clock))
+		if err != nil {
+			return nil, nil, err
+		}
+		return st, domain.Errorf(domain.CodeUnavailable, "the database was opened read-only (--read-only): nothing can be written"), nil
+	}
 	st, err = store.Open(ctx, opts.Paths.DatabaseFile, store.WithClock(opts.Clock))
 	if !errors.Is(err, store.ErrNotWritable) {
 		return st, nil, err

@@ -79,12 +79,7 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err != nil {
 		return Comparison{}, err
 	}
-	var original *domain.StoredAssessment
-	for i := range stored {
-		if stored[i].Label == "" && (original == nil || stored[i].Iteration >= original.Iteration) {
-			original = &stored[i]
-		}
-	}
+	original := domain.FinalAssessment(stored)
 	if original == nil {
 		return Comparison{}, domain.Errorf(domain.CodeInvalid, "run %s has no assessment to compare with", run.ID)
 	}

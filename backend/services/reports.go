@@ -142,12 +142,7 @@ func answerView(view *ReportView, run domain.Run) {
 		return
 	}
 	view.Understood = q.Summary()
-	var final *domain.StoredAssessment
-	for i := range view.Assessments {
-		if view.Assessments[i].Label == "" {
-			final = &view.Assessments[i]
-		}
-	}
+	final := domain.FinalAssessment(view.Assessments)
 	if final == nil {
 		return
 	}
@@ -227,19 +222,60 @@ func (r *ReportService) ExportWith(req ExportRequest) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	st, err := r.store.get()
+	run, err := r.exportRun(runID, req.IncludeSetAside)
 	if err != nil {
 		return "", err
 	}
-	run, err := report.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
-	if err != nil {
-		return "", err
-	}
-	run.IncludeSetAside = req.IncludeSetAside
 	if err := report.ExportToFile(run, f, safe, force); err != nil {
 		return "", err
 	}
 	return safe, nil
+}
+
+// exportRun reads a stored run for export.
+func (r *ReportService) exportRun(runID string, includeSetAside bool) (report.ExportRun, error) {
+	st, err := r.store.get()
+	if err != nil {
+		return report.ExportRun{}, err
+	}
+	run, err := report.LoadExportRun(context.Background(), st, strings.TrimSpace(runID))
+	if err != nil {
+		return report.ExportRun{}, err
+	}
+	run.IncludeSetAside = includeSetAside
+	return run, nil
+}
+
+// ExportText is a run exported as text instead of a file.
+type ExportText struct {
+	RunID  string `json:"run_id"`
+	Format string `json:"format"`
+	Text   string `json:"text"`
+	// Notes are what limits a CSV export, which a file export writes beside it
+	// (NAME.notes.md); empty for the other formats, which carry their limitations inside.
+	Notes string `json:"notes,omitempty"`
+}
+
+// Text renders the export req asks for (its Path and Force are not used) with the same
+// code as a file export, for callers that pass the text on: the MCP server's get_report.
+func (r *ReportService) Text(req ExportRequest) (ExportText, error) {
+	f, err := report.ParseFormat(req.Format)
+	if err != nil {
+		return ExportText{}, err
+	}
+	run, err := r.exportRun(req.RunID, req.IncludeSetAside)
+	if err != nil {
+		return ExportText{}, err
+	}
+	var b strings.Builder
+	if err := report.Export(run, f, &b); err != nil {
+		return ExportText{}, err
+	}
+	out := ExportText{RunID: run.Run.ID, Format: f, Text: b.String()}
+	if f == "csv" {
+		out.Notes = report.CSVNotes(run)
+	}
+	return out, nil
 }
 
 // ExportDialog asks the user where to save and exports there; an empty path means the

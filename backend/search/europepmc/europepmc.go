@@ -12,6 +12,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -96,6 +97,48 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 			}
 			return search.Page{Total: res.HitCount, Next: res.NextCursor, Evidence: res.Evidence}, nil
 		}}.Paged(ctx, query, max)
+}
+
+// pmcidPattern is a PubMed Central id, with or without its "PMC" prefix.
+var pmcidPattern = regexp.MustCompile(`(?i)^(?:pmcid[:\s]*)?(?:pmc)?([0-9]{1,9})$`)
+
+// ParsePMCID returns a PMCID in its canonical form ("PMC1234567") from "PMC1234567",
+// "pmc1234567", "1234567" or "PMCID: PMC1234567".
+func ParsePMCID(s string) (string, bool) {
+	m := pmcidPattern.FindStringSubmatch(strings.TrimSpace(s))
+	if m == nil || strings.Trim(m[1], "0") == "" {
+		return "", false
+	}
+	return "PMC" + m[1], true
+}
+
+// FetchPMCID returns the record of one PubMed Central article (title, abstract,
+// publication types, MeSH) through Europe PMC's PMCID search field; found is false when
+// Europe PMC knows no article with that id.
+func (c *Client) FetchPMCID(ctx context.Context, pmcid string) (ev domain.Evidence, found bool, err error) {
+	id, ok := ParsePMCID(pmcid)
+	if !ok {
+		return domain.Evidence{}, false, domain.Errorf(domain.CodeInvalid, "%q is not a PMCID (e.g. PMC3531190)", strings.TrimSpace(pmcid))
+	}
+	v := url.Values{}
+	v.Set("query", "PMCID:"+id)
+	v.Set("format", "json")
+	v.Set("resultType", "core")
+	v.Set("pageSize", "1")
+	body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON})
+	if err != nil {
+		return domain.Evidence{}, false, err
+	}
+	res, err := Parse(bytes.NewReader(body))
+	if err != nil {
+		return domain.Evidence{}, false, fmt.Errorf("europepmc: %w", err)
+	}
+	for _, e := range res.Evidence {
+		if strings.EqualFold(e.Citation.PMCID, id) {
+			return e, true, nil
+		}
+	}
+	return domain.Evidence{}, false, nil
 }
 
 // Page is one parsed page of search results.

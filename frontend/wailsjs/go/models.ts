@@ -2077,6 +2077,24 @@ export namespace services {
 	        this.include_set_aside = source["include_set_aside"];
 	    }
 	}
+	export class ExportText {
+	    run_id: string;
+	    format: string;
+	    text: string;
+	    notes?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExportText(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.format = source["format"];
+	        this.text = source["text"];
+	        this.notes = source["notes"];
+	    }
+	}
 	export class HistoryFilter {
 	    text?: string;
 	    status?: string;
@@ -2242,6 +2260,22 @@ export namespace services {
 		    }
 		    return a;
 		}
+	}
+	export class MCPSetup {
+	    command: string;
+	    args: string[];
+	    config: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MCPSetup(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.command = source["command"];
+	        this.args = source["args"];
+	        this.config = source["config"];
+	    }
 	}
 	export class PaperView {
 	    evidence: domain.Evidence;

@@ -34,7 +34,7 @@ func NewServer(e *eutils.Engine) *Server { return &Server{engine: e} }
 var fieldRe = regexp.MustCompile(`\b([A-Z_]+):("[^"]*"|[^\s()"]+)`)
 
 // pubmedTag maps Europe PMC's search fields to PubMed's tags, which the engine reads.
-var pubmedTag = map[string]string{"TITLE": "ti", "ABSTRACT": "ab", "MESH": "mh", "AUTH": "au", "PUB_TYPE": "pt", "KW": "mh", "JOURNAL": "ta"}
+var pubmedTag = map[string]string{"TITLE": "ti", "ABSTRACT": "ab", "MESH": "mh", "AUTH": "au", "PUB_TYPE": "pt", "KW": "mh", "JOURNAL": "ta", "PMCID": "pmcid"}
 
 // ToPubMed rewrites a Europe PMC query into the PubMed syntax the engine evaluates; an
 // unknown field is an error, as Europe PMC rejects it.
@@ -160,6 +160,9 @@ func result(rec eutils.Record, resultType string) map[string]any {
 	pubType := "journal article"
 	if len(rec.PubTypes) > 0 {
 		pubType = strings.ToLower(rec.PubTypes[0])
+	}
+	if rec.PMCID != "" {
+		out["pmcid"] = rec.PMCID
 	}
 	out["title"] = rec.Title
 	out["authorString"] = authorString(rec.Authors)

@@ -19,7 +19,7 @@ func corpus() []eutils.Record {
 			MeSH:     []eutils.Heading{{Name: "Dementia", Major: true}, {Name: "Metformin", Subs: []string{"therapeutic use"}}}, Chemicals: []string{"Metformin"}, ChemicalRNs: []string{"9100L32L2N"}},
 		{PMID: "1002", Title: "Lactate clearance in septic shock", Year: "2019", Journal: "J B", Authors: []string{"Doe A"},
 			Abstract: []eutils.Section{{Text: "Lactate clearance guided resuscitation."}}, MeSH: []eutils.Heading{{Name: "Shock, Septic"}}},
-		{PMID: "1003", Title: "Exercise and dementia", Year: "2021", Journal: "J C",
+		{PMID: "1003", PMCID: "PMC27499", Title: "Exercise and dementia", Year: "2021", Journal: "J C",
 			Abstract: []eutils.Section{{Text: "Aerobic exercise and cognition in older adults with dementia."}}, MeSH: []eutils.Heading{{Name: "Dementia"}}},
 	}
 }
@@ -60,6 +60,8 @@ func TestSearchSemantics(t *testing.T) {
 		{`ABSTRACT:"resuscitation"`, []string{"1002"}},
 		{`MESH:"Shock, Septic"`, []string{"1002"}},
 		{`(dementia) AND (MESH:"Metformin" OR exercise)`, []string{"1001", "1003"}},
+		{"PMCID:PMC27499", []string{"1003"}}, // the PubMed Central id, as Europe PMC's PMCID field
+		{"PMCID:PMC1", nil},
 		{"asdkfjhasdkfjh", nil},
 	} {
 		t.Run(tc.query, func(t *testing.T) {

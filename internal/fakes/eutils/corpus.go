@@ -43,6 +43,8 @@ type Record struct {
 	ChemicalRNs []string
 	// Question is the PubMedQA question this record answers ("" for MEDLINE records).
 	Question string
+	// PMCID is the record's PubMed Central id (MEDLINE's PMC field), "" when it has none.
+	PMCID string
 }
 
 // Section is a labelled part of an abstract.
@@ -131,6 +133,8 @@ func readMedline(path string) ([]Record, error) {
 			cur.PMID = v
 		case "TI":
 			cur.Title = v
+		case "PMC":
+			cur.PMCID = v
 		case "AB":
 			cur.Abstract = append(cur.Abstract, Section{Text: v})
 		case "JT":

@@ -24,6 +24,7 @@ type doc struct {
 	au     []string
 	ta     string
 	year   string
+	pmcid  string         // lower case
 	tf     map[string]int // for Best Match
 	length int
 }
@@ -46,7 +47,7 @@ func NewEngine(recs []Record) *Engine {
 		e.byPMID[r.PMID] = i
 		d := doc{tiab: map[string]bool{}, all: map[string]bool{}, mh: map[string]bool{}, majr: map[string]bool{},
 			sh: map[string]bool{}, pt: map[string]bool{}, nm: map[string]bool{}, tf: map[string]int{}, au: r.Authors,
-			ta: strings.ToLower(r.Journal), year: r.Year}
+			ta: strings.ToLower(r.Journal), year: r.Year, pmcid: strings.ToLower(r.PMCID)}
 		d.ti = tokens(r.Title)
 		for _, s := range r.Abstract {
 			d.ab = append(d.ab, tokens(s.Text)...)
@@ -270,12 +271,12 @@ var fieldNames = map[string]string{
 	"mh": "mh", "mesh": "mh", "mesh terms": "mh", "mh:noexp": "mh", "mesh:noexp": "mh", "majr": "majr", "mesh major topic": "majr",
 	"sh": "sh", "subheading": "sh", "pt": "pt", "publication type": "pt", "nm": "nm", "substance name": "nm",
 	"au": "au", "author": "au", "ta": "ta", "journal": "ta", "dp": "dp", "pdat": "dp", "publication date": "dp",
-	"all": "all", "all fields": "all", "tw": "tiab", "text word": "tiab",
+	"all": "all", "all fields": "all", "tw": "tiab", "text word": "tiab", "pmcid": "pmcid",
 }
 
 var fieldLabel = map[string]string{"tiab": "Title/Abstract", "ti": "Title", "ab": "Abstract", "mh": "MeSH Terms",
 	"majr": "MeSH Major Topic", "sh": "Subheading", "pt": "Publication Type", "nm": "Supplementary Concept",
-	"au": "Author", "ta": "Journal", "dp": "Date - Publication", "all": "All Fields"}
+	"au": "Author", "ta": "Journal", "dp": "Date - Publication", "all": "All Fields", "pmcid": "PMCID"}
 
 func (c *evalCtx) term(n *querybuild.Node, negated bool) result {
 	field := ""
@@ -427,6 +428,8 @@ func (c *evalCtx) match(field string, words []string, phrase bool) []bool {
 			out[i] = d.ta != "" && strings.Contains(d.ta, joined)
 		case "dp":
 			out[i] = d.year != "" && strings.HasPrefix(joined, d.year)
+		case "pmcid":
+			out[i] = d.pmcid != "" && d.pmcid == joined
 		case "ti":
 			out[i] = inText(d.ti, nil, words, phrase)
 		case "ab":

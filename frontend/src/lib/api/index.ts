@@ -12,12 +12,13 @@ import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
 import { config, domain, library, services } from '../../../wailsjs/go/models'
 import { windowMessage } from '../format'
-import { BrowserOpenURL, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
+import { BrowserOpenURL, ClipboardSetText, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
 
 export type HistoryItem = services.HistoryItem
 export type HistoryFilter = services.HistoryFilter
 export type RunDetail = services.RunDetail
 export type AppStatus = services.AppStatus
+export type MCPSetup = services.MCPSetup
 export type ProviderStatus = services.ProviderStatus
 export type ProviderTest = services.ProviderTest
 export type PublicSettings = config.PublicSettings
@@ -74,6 +75,8 @@ export function errorMessage(err: unknown): string {
 
 export const api = {
   status: (): Promise<AppStatus> => App.Status(),
+  mcpSetup: (): Promise<MCPSetup> => App.MCPSetup(),
+  copyText: (text: string): Promise<boolean> => ClipboardSetText(text),
   listRuns: (f: Partial<HistoryFilter>): Promise<HistoryItem[]> => History.List(services.HistoryFilter.createFrom(f)),
   getRun: (id: string): Promise<RunDetail> => History.Get(id),
   deleteRun: (id: string): Promise<void> => History.Delete(id),

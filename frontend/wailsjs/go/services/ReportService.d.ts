@@ -9,3 +9,5 @@ export function ExportDialog(arg1:string,arg2:string):Promise<string>;
 export function ExportWith(arg1:services.ExportRequest):Promise<string>;
 
 export function Get(arg1:string):Promise<services.ReportView>;
+
+export function Text(arg1:services.ExportRequest):Promise<services.ExportText>;

@@ -17,3 +17,7 @@ export function ExportWith(arg1) {
 export function Get(arg1) {
   return window['go']['services']['ReportService']['Get'](arg1);
 }
+
+export function Text(arg1) {
+  return window['go']['services']['ReportService']['Text'](arg1);
+}
