@@ -118,6 +118,9 @@ func (c *Client) SaveTargets(ctx context.Context, info Info) (Targets, error) {
 	if sel.ID != nil {
 		out.Current.ID = "C" + strconv.Itoa(*sel.ID)
 		out.Current.Name = sel.Name
+		// A collection of a read-only library is not among the targets; its path is then
+		// known only as far as library and name.
+		out.Current.Path = sel.LibraryName + "/" + sel.Name
 	}
 	// Targets come in tree order with their depth: a collection's parent is the nearest
 	// earlier target one level up, which gives each its path.

@@ -19,6 +19,9 @@ const pageSize = 100
 // EnableHint is how a user turns Zotero's local API on.
 const EnableHint = `in Zotero 7 or later, open Settings → Advanced → General and check "Allow other applications on this computer to communicate with Zotero"`
 
+// updateHint is what a user of a Zotero without the local API does.
+const updateHint = "it needs Zotero 7 or later (update Zotero, then allow other applications to communicate with it under Settings → Advanced → General)"
+
 func (c *Client) api(ctx context.Context, path string, q url.Values) (answer, error) {
 	a, err := c.do(ctx, call{method: http.MethodGet, path: path, query: q, timeout: c.timeouts.Read,
 		header: map[string]string{"Zotero-API-Version": strconv.Itoa(LocalAPIVersion)}})
@@ -31,7 +34,7 @@ func (c *Client) api(ctx context.Context, path string, q url.Values) (answer, er
 	case a.status == http.StatusForbidden:
 		return a, domain.Errorf(domain.CodeUnavailable, "Zotero's local API is off (HTTP 403 %s): %s, then import again", a.text(), EnableHint)
 	case a.status == http.StatusNotFound && strings.Contains(string(a.body), "No endpoint found"):
-		return a, domain.Errorf(domain.CodeUnavailable, "this Zotero has no local API (HTTP 404 for %s): it needs Zotero 7 or later, where %s", path, strings.TrimPrefix(EnableHint, "in Zotero 7 or later, "))
+		return a, domain.Errorf(domain.CodeUnavailable, "this Zotero has no local API (HTTP 404 for %s): %s", path, updateHint)
 	case a.status == http.StatusNotImplemented:
 		return a, domain.Errorf(domain.CodeUnavailable, "this Zotero's local API does not speak version %d (HTTP 501 %s): update Zotero or DeepCritical", LocalAPIVersion, a.text())
 	}

@@ -252,10 +252,14 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	} else if len(body) > 0 {
 		rec.Body, _ = json.Marshal(string(body))
 	}
-	rp, drop := s.serve(r, body)
-	rec.Status = rp.status
+	// Recorded on arrival, so a client that gave up waiting still finds its request here.
 	s.mu.Lock()
 	s.received = append(s.received, rec)
+	at := len(s.received) - 1
+	s.mu.Unlock()
+	rp, drop := s.serve(r, body)
+	s.mu.Lock()
+	s.received[at].Status = rp.status
 	version, api := s.Version, s.ConnectorAPI
 	s.mu.Unlock()
 	if drop {
