@@ -80,11 +80,11 @@ type Targets struct {
 }
 
 type selectedCollection struct {
-	LibraryID       *int    `json:"libraryID"`
-	LibraryName     string  `json:"libraryName"`
-	LibraryEditable *bool   `json:"libraryEditable"`
-	ID              *int    `json:"id"`
-	Name            string  `json:"name"`
+	LibraryID       *int   `json:"libraryID"`
+	LibraryName     string `json:"libraryName"`
+	LibraryEditable *bool  `json:"libraryEditable"`
+	ID              *int   `json:"id"`
+	Name            string `json:"name"`
 	Targets         *[]struct {
 		ID    string `json:"id"`
 		Name  string `json:"name"`
