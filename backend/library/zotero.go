@@ -116,7 +116,6 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 	if err != nil {
 		return sum, err
 	}
-	sum.Files = 1
 	if children > 0 {
 		sum.Warnings = append(sum.Warnings, ImportError{File: label, Error: fmt.Sprintf(
 			"%d standalone %s not imported: they are not references", children, plural(children, "note or attachment was", "notes and attachments were"))})
