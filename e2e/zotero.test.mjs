@@ -15,7 +15,7 @@ async function received() {
   return res.json()
 }
 
-const saves = (r) => r.received.filter((q) => q.path === '/connector/saveItems')
+const saves = (r) => (r.received ?? []).filter((q) => q.path === '/connector/saveItems')
 
 /** result waits for a zotero-result element inside scope and returns its text. */
 async function result(page, scope) {

@@ -132,8 +132,9 @@ func ZoteroItemOf(ev domain.Evidence) ZoteroItem {
 		}
 		n := ParseName(a)
 		switch {
-		case n.Literal != "":
-			it.Creators = append(it.Creators, ZoteroCreator{CreatorType: "author", Name: n.Literal})
+		case n.Literal != "" || n.Family == "":
+			// Zotero refuses a creator with neither a name nor a last name.
+			it.Creators = append(it.Creators, ZoteroCreator{CreatorType: "author", Name: n.String()})
 		default:
 			given := n.Given
 			if n.Suffix != "" {

@@ -204,7 +204,11 @@ func (s *Server) CollectionKey(id int) string {
 func (s *Server) ReceivedHandler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
-		json.NewEncoder(w).Encode(map[string]any{"received": s.Received(), "items": s.Items()})
+		rec, items := s.Received(), s.Items()
+		if rec == nil {
+			rec = []Received{}
+		}
+		json.NewEncoder(w).Encode(map[string]any{"received": rec, "items": items})
 	})
 }
 
