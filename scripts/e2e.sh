@@ -132,10 +132,11 @@ fakes fakeapis FAKEAPIS_URL -pubmed semantic -europepmc semantic -clinicaltrials
 fakes fakeapis-hostile E2E_HOSTILE_URL -hostile
 export FAKEAPIS_URL E2E_HOSTILE_URL
 # Nothing reaches a real service: the scenarios set the sources and the compatible judge's
-# base URL in Settings (the environment would override them); OpenAI and Ollama come from here.
+# base URL in Settings (the environment would override them); OpenAI, Ollama and Zotero come
+# from here (the fake Zotero records what it received at $FAKEAPIS_URL/zotero-fake/received).
 unset DEEPCRITICAL_PUBMED_URL DEEPCRITICAL_EUROPEPMC_URL DEEPCRITICAL_CTGOV_URL DEEPCRITICAL_WEB_URL \
   DEEPCRITICAL_COMPAT_BASE_URL DEEPCRITICAL_CLI_JUDGE HF_BASE_URL ANTHROPIC_BASE_URL 2>/dev/null || true
-export OPENAI_BASE_URL="$FAKEAPIS_URL/v1" OLLAMA_HOST="$FAKEAPIS_URL"
+export OPENAI_BASE_URL="$FAKEAPIS_URL/v1" OLLAMA_HOST="$FAKEAPIS_URL" DEEPCRITICAL_ZOTERO_URL="$FAKEAPIS_URL/zotero"
 log "fake APIs at $FAKEAPIS_URL (clean) and $E2E_HOSTILE_URL (hostile)"
 
 # A private X display; -displayfd picks a free number and reports it once the server is up.

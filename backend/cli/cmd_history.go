@@ -14,8 +14,8 @@ import (
 )
 
 type exportOpts struct {
-	format, out            string
-	force, includeSetAside bool
+	format, out, to, collection string
+	force, includeSetAside      bool
 }
 
 type historyListOpts struct {
@@ -58,19 +58,28 @@ func historyCommand() *command {
 				run: historyShow,
 			},
 			{
-				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv",
-				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force] [--include-set-aside]",
+				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv, or send its references to Zotero",
+				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force] [--include-set-aside]\n" +
+					"  deepcritical history export RUN_ID --to zotero [--collection NAME] [--include-set-aside]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &exportOpts{}
 					fs.StringVar(&o.format, "format", "", "md, html, json, ris, bibtex, csljson or csv")
 					fs.StringVar(&o.out, "out", "", "file to write")
 					fs.BoolVar(&o.force, "force", false, "overwrite FILE if it exists")
-					fs.BoolVar(&o.includeSetAside, "include-set-aside", false, "RIS, BibTeX, CSL-JSON: every paper, set-aside ones marked (default: only the papers the report relies on)")
+					fs.BoolVar(&o.includeSetAside, "include-set-aside", false, "RIS, BibTeX, CSL-JSON, Zotero: every paper, set-aside ones marked (default: only the papers the report relies on)")
+					fs.StringVar(&o.to, "to", "", "zotero: send the references to the running Zotero instead of writing a file")
+					fs.StringVar(&o.collection, "collection", "", "with --to zotero: the Zotero collection, by name or path (default: the one selected in Zotero)")
 					return o
 				},
 				minArgs: 1, maxArgs: 1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
 					o := opts.(*exportOpts)
+					if o.to != "" {
+						return sendToZotero(ctx, e, o, args[0])
+					}
+					if o.collection != "" {
+						return usagef("--collection goes with --to zotero")
+					}
 					if o.format == "" || o.out == "" {
 						return usagef("export needs --format and --out")
 					}
@@ -143,6 +152,29 @@ func historyCommand() *command {
 			},
 		},
 	}
+}
+
+// sendToZotero sends a run's references to the running Zotero (`export --to zotero`).
+func sendToZotero(ctx context.Context, e *env, o *exportOpts, runID string) error {
+	if strings.ToLower(o.to) != "zotero" {
+		return usagef("--to: only zotero is supported, got %q", o.to)
+	}
+	if o.format != "" || o.out != "" || o.force {
+		return usagef("--to zotero sends to Zotero: it takes no --format, --out or --force")
+	}
+	c, err := e.app.services(ctx)
+	if err != nil {
+		return err
+	}
+	res, err := c.Commands.SendToZotero(ctx, services.ZoteroSendRequest{RunIDs: []string{runID}, Collection: o.collection, IncludeSetAside: o.includeSetAside})
+	if err != nil {
+		return err
+	}
+	for _, r := range res.Runs {
+		e.infof("sent %d %s of run %s to Zotero %s, in %q, tagged %s\n", r.Saved, plural(r.Saved, "reference", "references"),
+			r.RunID, SafeText(res.Zotero.Version), SafeText(r.Target), SafeText(strings.Join(r.Tags, ", ")))
+	}
+	return nil
 }
 
 type reviewOpts struct {

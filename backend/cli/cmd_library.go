@@ -12,8 +12,9 @@ import (
 )
 
 type libraryOpts struct {
-	json  bool
-	limit int
+	json             bool
+	limit            int
+	from, collection string
 }
 
 func libraryCommand() *command {
@@ -28,30 +29,49 @@ func libraryCommand() *command {
 		summary: "import, list and search your own references",
 		subs: []*command{
 			{
-				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX or CSL-JSON files",
-				usage: "library import FILE... [--json]",
+				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX or CSL-JSON files, or your Zotero library",
+				usage: "library import FILE... [--json]\n  deepcritical library import --from zotero [--collection NAME] [--json]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &libraryOpts{}
 					fs.BoolVar(&o.json, "json", false, "print the summary as JSON")
+					fs.StringVar(&o.from, "from", "", "zotero: read the running Zotero's library through its local API instead of files")
+					fs.StringVar(&o.collection, "collection", "", "with --from zotero: only this collection, by name or path")
 					return o
 				},
-				minArgs: 1, maxArgs: -1,
+				minArgs: 0, maxArgs: -1,
 				run: func(ctx context.Context, e *env, opts any, args []string) error {
+					o := opts.(*libraryOpts)
+					switch {
+					case o.from != "" && strings.ToLower(o.from) != "zotero":
+						return usagef("--from: only zotero is supported, got %q", o.from)
+					case o.from != "" && len(args) > 0:
+						return usagef("import reads files or --from zotero, not both")
+					case o.from == "" && o.collection != "":
+						return usagef("--collection goes with --from zotero")
+					case o.from == "" && len(args) == 0:
+						return usagef("import: missing argument (files, or --from zotero)")
+					}
 					c, err := e.app.services(ctx)
 					if err != nil {
 						return err
 					}
 					last := ""
-					sum, err := c.Commands.ImportLibrary(ctx, args, func(p library.Progress) {
+					progress := func(p library.Progress) {
 						if p.FileDone && p.File != last {
 							last = p.File
 							e.infof("%s: %d %s (%s)\n", SafeText(p.File), p.Records, plural(p.Records, "record", "records"), p.Format)
 						}
-					})
+					}
+					var sum library.Summary
+					if o.from != "" {
+						sum, err = c.Commands.ImportZotero(ctx, o.collection, progress)
+					} else {
+						sum, err = c.Commands.ImportLibrary(ctx, args, progress)
+					}
 					if err != nil && sum.Imported+sum.Updated == 0 && len(sum.Errors) == 0 {
 						return err
 					}
-					if o := opts.(*libraryOpts); o.json {
+					if o.json {
 						if werr := writeJSON(e.stdout, sum); werr != nil {
 							return werr
 						}
@@ -75,7 +95,7 @@ func libraryCommand() *command {
 					}
 					// Nothing importable is a failure (exit 1) with the reason, whatever
 					// the format: an empty .ris, a JSON object with no item, only bad records.
-					if why := sum.NothingImported(); why != "" {
+					if why := sum.Nothing; why != "" {
 						return errors.New(why)
 					}
 					return nil

@@ -24,6 +24,7 @@ func TestEffectiveEnvironmentWins(t *testing.T) {
 		{"DEEPCRITICAL_EUROPEPMC_URL", "http://127.0.0.1:7/rest", "sources.europepmc_url", `"http://127.0.0.1:7/rest"`},
 		{"DEEPCRITICAL_CTGOV_URL", "http://127.0.0.1:8/api/v2", "sources.ctgov_url", `"http://127.0.0.1:8/api/v2"`},
 		{"DEEPCRITICAL_WEB_URL", "http://127.0.0.1:9/html", "sources.web_url", `"http://127.0.0.1:9/html"`},
+		{"DEEPCRITICAL_ZOTERO_URL", "http://127.0.0.1:10", "zotero.url", `"http://127.0.0.1:10"`},
 		{"NCBI_EMAIL", "lab@example.org", "sources.ncbi_email", `"lab@example.org"`},
 		{"DEEPCRITICAL_JUDGE", "Anthropic", "judge.provider", `"anthropic"`},
 		{"DEEPCRITICAL_MODEL", "some-model", "judge.model", `"some-model"`},

@@ -395,6 +395,9 @@ func registry() []keyDef {
 			Allowed:     "an e-mail address, or empty",
 			EnvVar:      "NCBI_EMAIL",
 		}, accessor[string]{get: func(s *Settings) string { return s.Sources.NCBIEmail }, put: func(s *Settings, v string) { s.Sources.NCBIEmail = v }}, validEmail),
+		stringKey(KeyInfo{Key: "zotero.url", Description: "address of the running Zotero (its connector and local API)", Allowed: "an http or https URL", EnvVar: "DEEPCRITICAL_ZOTERO_URL"},
+			accessor[string]{get: func(s *Settings) string { return s.Zotero.URL }, put: func(s *Settings, v string) { s.Zotero.URL = v }},
+			validHTTPURL),
 	)
 	runKey := func(key, desc string, b domain.Bound, field func(*domain.RunConfig) *int) keyDef {
 		return intKey(KeyInfo{Key: key, Description: desc},

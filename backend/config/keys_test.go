@@ -28,6 +28,7 @@ func setCases() []setCase {
 		{"sources.europepmc_url", "https://example.org/rest", `"https://example.org/rest"`, []string{"", "file:///etc/passwd"}},
 		{"sources.ctgov_url", "https://example.org/v2", `"https://example.org/v2"`, []string{"", "::"}},
 		{"sources.web_url", "https://example.org/html", `"https://example.org/html"`, []string{"", "javascript:alert(1)"}},
+		{"zotero.url", "http://127.0.0.1:23120", `"http://127.0.0.1:23120"`, []string{"", "127.0.0.1:23119"}},
 		{"sources.ncbi_email", "me@example.org", `"me@example.org"`, []string{"me", "Me <me@example.org>", "a@b@c"}},
 		{"run.max_iterations", "10", "10", []string{"0", "11", "42", "x", "", "1.5"}},
 		{"run.max_results_per_source", "50", "50", []string{"0", "51", "ten"}},

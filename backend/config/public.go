@@ -34,6 +34,7 @@ func (s Settings) Public(secrets Masker) PublicSettings {
 	eff.Sources.EuropePMCURL = redactURL(eff.Sources.EuropePMCURL)
 	eff.Sources.CTGovURL = redactURL(eff.Sources.CTGovURL)
 	eff.Sources.WebURL = redactURL(eff.Sources.WebURL)
+	eff.Zotero.URL = redactURL(eff.Zotero.URL)
 	out := PublicSettings{
 		Settings:  eff,
 		Overrides: Overrides(s),

@@ -23,6 +23,9 @@ const (
 	DefaultEuropePMCURL = "https://www.ebi.ac.uk/europepmc/webservices/rest"
 	DefaultCTGovURL     = "https://clinicaltrials.gov/api/v2"
 	DefaultWebURL       = "https://html.duckduckgo.com/html"
+
+	// DefaultZoteroURL is where a running Zotero listens for its connector and local API.
+	DefaultZoteroURL = "http://127.0.0.1:23119"
 )
 
 // Load's errors wrap one of these so callers can tell a file that is not JSON (leave it
@@ -145,6 +148,13 @@ type Settings struct {
 	Appraisal AppraisalSettings `json:"appraisal"`
 	UI        UISettings        `json:"ui"`
 	Review    ReviewSettings    `json:"review"`
+	Zotero    ZoteroSettings    `json:"zotero"`
+}
+
+// ZoteroSettings say where the user's running Zotero answers (its connector server and its
+// local API share one port).
+type ZoteroSettings struct {
+	URL string `json:"url"`
 }
 
 // ReviewSettings are the reviewer's: the name every decision is recorded under ("" means the
@@ -218,7 +228,8 @@ func Defaults() Settings {
 			ConcurrencyLocal:  1,
 			TokenBudget:       8000,
 		},
-		UI: UISettings{LastView: "research", WindowWidth: 1280, WindowHeight: 800, Theme: "system"},
+		UI:     UISettings{LastView: "research", WindowWidth: 1280, WindowHeight: 800, Theme: "system"},
+		Zotero: ZoteroSettings{URL: DefaultZoteroURL},
 	}
 }
 

@@ -18,9 +18,37 @@ import (
 // (without commas: BibTeX splits keywords at them), and an appraised paper carries its quality
 // and risk-of-bias scores in the note field, which Zotero and EndNote import as a note.
 func References(run ExportRun, includeSetAside bool) []domain.Evidence {
+	refs := MarkedReferences(run, includeSetAside)
+	out := make([]domain.Evidence, len(refs))
+	for i, r := range refs {
+		out[i] = r.Evidence
+	}
+	return out
+}
+
+// MarkedReference is one paper of a reference export with DeepCritical's marks in fields, for
+// targets that keep them apart (a Zotero child note) rather than in keywords and notes.
+type MarkedReference struct {
+	// Evidence is the paper as References gives it (set-aside keyword, appraisal note line).
+	Evidence domain.Evidence
+	// N is the paper's number in the report ([N]).
+	N int
+	// ReliedOn is true for a paper the report relies on; SetAside says why one is not
+	// ("off topic: …", "excluded by the reviewer: …").
+	ReliedOn bool
+	SetAside string
+	// Appraisal is the appraisal's note line ("" when the paper was not appraised).
+	Appraisal string
+	// Retractions are the retraction notices on the paper.
+	Retractions []string
+}
+
+// MarkedReferences is References with each paper's marks as fields: the one rule for which
+// papers a reference export holds and what DeepCritical says about each.
+func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 	_, papers := domain.LatestReviews(run.Reviews)
-	var out []domain.Evidence
-	for _, e := range run.Evidence {
+	var out []MarkedReference
+	for i, e := range run.Evidence {
 		r, reviewed := papers[e.CanonicalKey()]
 		relied := !e.IsOffTopic()
 		why := ""
@@ -34,21 +62,25 @@ func References(run ExportRun, includeSetAside bool) []domain.Evidence {
 		if !relied && !includeSetAside {
 			continue
 		}
+		ref := MarkedReference{N: i + 1, ReliedOn: relied, Retractions: e.Citation.Retractions}
 		c := e.Citation
 		c.Keywords = append([]string{}, c.Keywords...)
 		if !relied {
 			if why == "" {
 				why = "off topic"
 			}
+			ref.SetAside = why
 			c.Keywords = append(c.Keywords, noComma("DeepCritical: set aside: "+why))
 		}
 		if a, ok := run.Appraisals[e.CanonicalKey()]; ok {
 			if s := appraisalNote(a); s != "" {
+				ref.Appraisal = s
 				c.Notes = append(append([]string{}, c.Notes...), s)
 			}
 		}
 		e.Citation = c
-		out = append(out, e)
+		ref.Evidence = e
+		out = append(out, ref)
 	}
 	return out
 }

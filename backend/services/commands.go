@@ -26,6 +26,7 @@ type CommandService struct {
 	store    dep[*store.Store]
 	engines  dep[*runs.Engines]
 	research dep[runs.Researcher]
+	zotero   *ZoteroService
 }
 
 // engine builds the engine of a judge choice with the settings in force.

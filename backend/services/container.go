@@ -18,6 +18,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
@@ -52,6 +53,7 @@ type Container struct {
 	Reports    *ReportService
 	Appraisals *AppraisalService
 	Library    *LibraryService
+	Zotero     *ZoteroService
 	// Commands are the operations only the terminal offers (they take a context and a
 	// progress callback, which the window's bindings cannot carry).
 	Commands *CommandService
@@ -173,7 +175,8 @@ func (c *Container) build(opts Options, engines *runs.Engines, readOnly, startup
 	c.Reports = &ReportService{store: narrow[reportStore](db), window: c.emitter}
 	c.Appraisals = &AppraisalService{store: narrow[paperStore](db)}
 	c.Library = &LibraryService{store: narrow[libraryStore](db), importTo: writable, window: c.emitter}
-	c.Commands = &CommandService{store: writable, engines: eng, research: research}
+	c.Zotero = &ZoteroService{runs: narrow[report.ExportSource](db), importTo: writable, settings: c.live, hc: opts.HTTPClient, window: c.emitter}
+	c.Commands = &CommandService{store: writable, engines: eng, research: research, zotero: c.Zotero}
 }
 
 // firstErr is the first non-nil error.
@@ -188,7 +191,7 @@ func firstErr(errs ...error) error {
 
 // Bindings lists the services the window binds.
 func (c *Container) Bindings() []any {
-	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reviews, c.Reports, c.Library, c.Appraisals}
+	b := []any{c.App, c.Settings, c.History, c.Providers, c.Runs, c.Judges, c.Reviews, c.Reports, c.Library, c.Appraisals, c.Zotero}
 	if benchHooksEnabled() {
 		b = append(b, &DiagnosticsService{emitter: c.emitter})
 	}

@@ -48,9 +48,24 @@ func (s *Store) UpsertLibraryRecord(ctx context.Context, ev domain.Evidence) (in
 // imports than one call per record) and reports each one's id and whether it was new.
 // Fields a re-import leaves empty keep their stored values; non-empty ones replace them.
 func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence) ([]LibraryUpsert, error) {
-	out := make([]LibraryUpsert, len(evs))
+	keys := make([]string, len(evs))
 	for i, ev := range evs {
-		out[i].Key = ev.CanonicalKey()
+		keys[i] = ev.CanonicalKey()
+	}
+	return s.UpsertLibraryRecordsAt(ctx, evs, keys)
+}
+
+// UpsertLibraryRecordsAt is UpsertLibraryRecords with each record's row named by the caller:
+// keys[i] is the key of the stored record evs[i] merges into (or the new record's key), for
+// an importer that matched a record to one already stored by another of its identifiers
+// (LibraryIdentifierKeys).
+func (s *Store) UpsertLibraryRecordsAt(ctx context.Context, evs []domain.Evidence, keys []string) ([]LibraryUpsert, error) {
+	if len(keys) != len(evs) {
+		return nil, domain.Errorf(domain.CodeInternal, "%d library records with %d keys", len(evs), len(keys))
+	}
+	out := make([]LibraryUpsert, len(evs))
+	for i := range evs {
+		out[i].Key = keys[i]
 		if out[i].Key == "" {
 			return nil, domain.Errorf(domain.CodeInvalid, "library record %d has no identifier, url or title", i+1)
 		}
@@ -224,6 +239,40 @@ func listText(l []any) int {
 		}
 	}
 	return n
+}
+
+// LibraryIdentifierKeys maps every identifier of every library record (domain
+// Citation.Identifiers: PMID, DOI, NCT id, PMCID, else URL or title) to the key of the record
+// holding it, so an importer can merge a record into the stored one it shares any identifier
+// with — the rule the search fan-out merges by — even when their first identifiers differ (a
+// stored PubMed record keyed by its PMID, a Zotero item carrying only the DOI). Only the
+// identifier fields are read from each row.
+func (s *Store) LibraryIdentifierKeys(ctx context.Context) (map[string]string, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT key, COALESCE(json_extract(citation, '$.pmid'), ''),
+		COALESCE(json_extract(citation, '$.doi'), ''), COALESCE(json_extract(citation, '$.nct_id'), ''),
+		COALESCE(json_extract(citation, '$.pmcid'), ''), COALESCE(json_extract(citation, '$.url'), ''), title
+		FROM library_records ORDER BY id`)
+	if err != nil {
+		return nil, s.dbErr(err, "reading the library's identifiers")
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var key string
+		var c domain.Citation
+		if err := rows.Scan(&key, &c.PMID, &c.DOI, &c.NCTID, &c.PMCID, &c.URL, &c.Title); err != nil {
+			return nil, s.dbErr(err, "reading the library's identifiers")
+		}
+		for _, id := range append([]string{key}, c.Identifiers()...) {
+			if _, taken := out[id]; !taken {
+				out[id] = key
+			}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, s.dbErr(err, "reading the library's identifiers")
+	}
+	return out, nil
 }
 
 const librarySelect = `SELECT l.id, l.key, l.abstract, l.relevance, l.citation, l.imported_at, l.updated_at`

@@ -1,6 +1,6 @@
 // Command fakeapis serves the recorded responses in ../shared/fixtures as local stand-ins
-// for PubMed, Europe PMC, ClinicalTrials.gov, DuckDuckGo, an OpenAI-compatible judge and
-// Ollama, so the desktop e2e suite, the benchmark harness and manual CLI runs work with no
+// for PubMed, Europe PMC, ClinicalTrials.gov, DuckDuckGo, an OpenAI-compatible judge,
+// Ollama and a running Zotero (under /zotero; what it received is at /zotero-fake/received), so the desktop e2e suite, the benchmark harness and manual CLI runs work with no
 // network. It prints the environment variables that point DeepCritical at it, then serves
 // until it is stopped.
 package main
@@ -18,6 +18,7 @@ import (
 	"deepcritical/internal/fakes/ctgov"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
+	zoterofake "deepcritical/internal/fakes/zotero"
 )
 
 func main() {
@@ -30,6 +31,7 @@ func main() {
 	envFile := flag.String("env-file", "", "also write the environment lines to this file")
 	ctgovMode := flag.String("clinicaltrials", "replay", "replay: every search returns the recorded melanoma trials; semantic: ClinicalTrials.gov's query.term (Essie) over every recorded study of <shared>/fixtures/clinicaltrials_v2")
 	europeMode := flag.String("europepmc", "replay", "replay: every search returns the recorded cancer papers; semantic: Europe PMC's query language over the same corpus as -pubmed semantic")
+	zoteroLocalAPI := flag.Bool("zotero-local-api", true, "the fake Zotero's local API is enabled (as after the user allowed it in Zotero's settings)")
 	pubmedMode := flag.String("pubmed", "replay", "replay: every esearch returns the recorded articles; semantic: PubMed's search semantics over the MEDLINE sample and PubMedQA records of <shared>/data")
 	flag.Parse()
 
@@ -80,6 +82,8 @@ func main() {
 	default:
 		log.Fatalf("fakeapis: -clinicaltrials must be replay or semantic, not %q", *ctgovMode)
 	}
+	opts.zotero = zoterofake.New(zoterofake.DefaultSeed())
+	opts.zotero.LocalAPIEnabled = *zoteroLocalAPI
 	srv := newServer(fx, opts)
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -91,6 +95,7 @@ DEEPCRITICAL_EUROPEPMC_URL=%[1]s/europepmc
 DEEPCRITICAL_CTGOV_URL=%[1]s/ctgov
 DEEPCRITICAL_WEB_URL=%[1]s/web
 DEEPCRITICAL_COMPAT_BASE_URL=%[1]s/v1
+DEEPCRITICAL_ZOTERO_URL=%[1]s/zotero
 OPENAI_BASE_URL=%[1]s/v1
 OLLAMA_HOST=%[1]s
 ANTHROPIC_BASE_URL=%[1]s

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"deepcritical/internal/fakes/messages"
+	zoterofake "deepcritical/internal/fakes/zotero"
 )
 
 type options struct {
@@ -27,6 +28,8 @@ type options struct {
 	// ctgov, when set, answers ClinicalTrials.gov searches with Essie's semantics over
 	// every recorded study instead of the recorded melanoma page.
 	ctgov http.Handler
+	// zotero is the user's running Zotero (connector and local API), served under /zotero.
+	zotero *zoterofake.Server
 }
 
 type server struct {
@@ -78,6 +81,10 @@ func newServer(fx *fixtures, opts options) *server {
 	})
 	s.mux.HandleFunc("/api/chat", s.ollamaChat)
 	s.mux.HandleFunc("/api/show", s.ollamaShow)
+	if opts.zotero != nil {
+		s.mux.Handle("/zotero/", http.StripPrefix("/zotero", opts.zotero))
+		s.mux.Handle("/zotero-fake/received", opts.zotero.ReceivedHandler())
+	}
 	s.mux.HandleFunc("/stats", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, `{"hits":%d}`, s.hits.Load())
 	})

@@ -2,7 +2,8 @@
 // strict as the real one (real search semantics, real argument parsing, real error shapes):
 // eutils is NCBI's E-utilities and europepmc Europe PMC's search, both over the labelled
 // records of ../shared/data; ctgov is ClinicalTrials.gov's study search over the recorded
-// studies; messages is Anthropic's Messages API. Backend tests use them in-process;
+// studies; messages is Anthropic's Messages API; zotero is a running Zotero's connector and
+// local API. Backend tests use them in-process;
 // `go run ./e2e/fakeapis` serves them (-pubmed/-europepmc/-clinicaltrials semantic; by
 // default the recorded responses are replayed) for the CLI, the window and the e2e suite. They live
 // here, not under e2e/, so that backend tests do not depend on the e2e tree.

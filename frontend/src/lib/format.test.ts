@@ -57,6 +57,10 @@ describe('plural and windowMessage', () => {
     expect(windowMessage('pass --model M to pick one')).toBe('choose a model in the Model field to pick one')
     expect(windowMessage('nothing to change')).toBe('nothing to change')
     expect(windowMessage('x --model y')).not.toContain('--')
+    expect(windowMessage('2 Zotero collections are named "M" (A/M, B/M): give its path, e.g. --collection "A/M"; nothing was sent')).toBe(
+      '2 Zotero collections are named "M" (A/M, B/M): give its path, e.g. the Zotero collection "A/M"; nothing was sent',
+    )
+    expect(windowMessage('run x has no reference to send (--include-set-aside sends the set-aside ones)')).not.toContain('--')
   })
 })
 

@@ -100,6 +100,8 @@ const CLI_HINTS: [RegExp, string][] = [
   [/--judge/g, 'the Judge choice'],
   [/--sources/g, 'the Sources choice'],
   [/--max-iterations/g, 'the Iterations field'],
+  [/--collection\s+/g, 'the Zotero collection '],
+  [/--include-set-aside/g, 'the “set-aside papers too” box'],
 ]
 
 /** windowMessage rewrites an error meant for both CLI and window so it gives window advice. */

@@ -42,6 +42,7 @@ const WORDS: Record<string, string> = {
   'sources.ctgov_url': 'ClinicalTrials.gov address',
   'sources.web_url': 'Web search address',
   'sources.ncbi_email': 'Contact e-mail for NCBI',
+  'zotero.url': 'Zotero address',
   'run.max_iterations': 'Search and judge rounds (at most)',
   'run.max_results_per_source': 'Results per source and query',
   'run.search_timeout_s': 'Search time limit (seconds)',

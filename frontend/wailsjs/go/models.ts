@@ -192,6 +192,18 @@ export namespace config {
 	        this.command = source["command"];
 	    }
 	}
+	export class ZoteroSettings {
+	    url: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ZoteroSettings(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.url = source["url"];
+	    }
+	}
 	export class ReviewSettings {
 	    author?: string;
 	
@@ -252,6 +264,7 @@ export namespace config {
 	    appraisal: AppraisalSettings;
 	    ui: UISettings;
 	    review: ReviewSettings;
+	    zotero: ZoteroSettings;
 	
 	    static createFrom(source: any = {}) {
 	        return new Settings(source);
@@ -266,6 +279,7 @@ export namespace config {
 	        this.appraisal = this.convertValues(source["appraisal"], AppraisalSettings);
 	        this.ui = this.convertValues(source["ui"], UISettings);
 	        this.review = this.convertValues(source["review"], ReviewSettings);
+	        this.zotero = this.convertValues(source["zotero"], ZoteroSettings);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2655,6 +2669,91 @@ export namespace services {
 	        this.sources = source["sources"];
 	        this.max_iterations = source["max_iterations"];
 	        this.roles = source["roles"];
+	    }
+	}
+	export class ZoteroSendRequest {
+	    run_ids: string[];
+	    collection: string;
+	    include_set_aside: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ZoteroSendRequest(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_ids = source["run_ids"];
+	        this.collection = source["collection"];
+	        this.include_set_aside = source["include_set_aside"];
+	    }
+	}
+	export class ZoteroSent {
+	    run_id: string;
+	    saved: number;
+	    target: string;
+	    tags: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ZoteroSent(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.saved = source["saved"];
+	        this.target = source["target"];
+	        this.tags = source["tags"];
+	    }
+	}
+	export class ZoteroSendResult {
+	    zotero: zotero.Info;
+	    runs: ZoteroSent[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ZoteroSendResult(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.zotero = this.convertValues(source["zotero"], zotero.Info);
+	        this.runs = this.convertValues(source["runs"], ZoteroSent);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace zotero {
+	
+	export class Info {
+	    version: string;
+	    connector_api: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Info(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.version = source["version"];
+	        this.connector_api = source["connector_api"];
 	    }
 	}
 

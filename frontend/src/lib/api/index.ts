@@ -10,6 +10,7 @@ import * as Reports from '../../../wailsjs/go/services/ReportService'
 import * as Reviews from '../../../wailsjs/go/services/ReviewService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
+import * as Zotero from '../../../wailsjs/go/services/ZoteroService'
 import { config, domain, library, services } from '../../../wailsjs/go/models'
 import { windowMessage } from '../format'
 import { BrowserOpenURL, ClipboardSetText, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
@@ -45,6 +46,7 @@ export type StoredAssessment = domain.StoredAssessment
 export type LibraryItem = services.LibraryItem
 export type LibraryPage = services.LibraryPage
 export type ImportSummary = library.Summary
+export type ZoteroSendResult = services.ZoteroSendResult
 /** ImportProgress mirrors Go's library.Progress, sent on the library:progress event. */
 export interface ImportProgress {
   file: string
@@ -110,6 +112,10 @@ export const api = {
   importDialog: (): Promise<ImportSummary> => Library.ImportDialog(),
   listLibrary: (limit: number, offset: number): Promise<LibraryPage> => Library.List(limit, offset),
   searchLibrary: (q: string, limit: number): Promise<LibraryItem[]> => Library.Search(q, limit),
+  /** sendToZotero sends runs' references to the running Zotero; the Go side makes the calls (Zotero drops a web page's). */
+  sendToZotero: (runIDs: string[], collection: string, includeSetAside = false): Promise<ZoteroSendResult> =>
+    Zotero.Send(services.ZoteroSendRequest.createFrom({ run_ids: runIDs, collection, include_set_aside: includeSetAside })),
+  importZotero: (collection: string): Promise<ImportSummary> => Zotero.Import(collection),
   onImportProgress: (fn: (p: ImportProgress) => void): (() => void) => EventsOn('library:progress', fn),
   onFileDrop: (fn: (paths: string[]) => void): (() => void) => {
     OnFileDrop((_x, _y, paths) => fn(paths), false)
