@@ -504,6 +504,7 @@ export namespace domain {
 	    title: string;
 	    hash: string;
 	    full_text: boolean;
+	    source?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Document(source);
@@ -515,6 +516,7 @@ export namespace domain {
 	        this.title = source["title"];
 	        this.hash = source["hash"];
 	        this.full_text = source["full_text"];
+	        this.source = source["source"];
 	    }
 	}
 	export class Appraisal {
