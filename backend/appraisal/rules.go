@@ -131,6 +131,8 @@ func newAnalysis(doc Document) *analysis {
 	a := &analysis{doc: doc, sents: make([]sent, len(ss))}
 	for i, s := range ss {
 		own, from := ownPart(s)
+		// A heading names a topic, it reports nothing the study did.
+		own = own && !s.IsHeading
 		a.sents[i] = sent{Sentence: s, lower: foldDashes(strings.ToLower(s.Text)), own: own, ownFrom: from}
 	}
 	return a
