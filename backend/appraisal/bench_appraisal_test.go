@@ -125,13 +125,14 @@ func spiritComponents(t testing.TB, dir string) (map[string][]*component, map[st
 				doc = DocumentFromFullText(domain.Evidence{}, spiritFullText(d))
 			}
 			f := Findings(doc)
-			blind := str(f[FindingBlinding])
 			preds := []bool{
 				len(list(f[FindingRegistration])) > 0,
 				f[FindingPlannedSampleSize].Value.(int) > 0,
 				GenerationMethodStated(str(f[FindingRandomizationMethod])),
 				str(f[FindingAllocationConcealing]) != ConcealmentUnclear,
-				len(list(f[FindingMaskedParties])) > 0 || blind == BlindingSingle || blind == BlindingDouble || blind == BlindingTriple,
+				// 17a asks who was masked: "double-blind" alone names nobody (CONSORT
+				// asks authors to name the parties because the term is ambiguous).
+				len(list(f[FindingMaskedParties])) > 0,
 				explicitMasking.MatchString(strings.ToLower(f[FindingBlinding].Quote)),
 				str(f[FindingITT]) != ITTNotStated,
 				str(f[FindingMissingData]) != "not_stated",

@@ -155,21 +155,22 @@ func str0(f domain.Finding) string {
 // text, so quote_verified is true whenever there is a quote.
 //
 // Methodological quality (each scaled to its weight w):
-//   - randomization: randomised with a stated sequence generation method → w; randomised,
-//     method not stated → w/2; not randomised → 0.
+//   - randomization: randomised with a stated random sequence generation method → w;
+//     randomised, method not stated → w/2; allocated by a systematic rule (alternation,
+//     dates, record numbers) or not randomised → 0.
 //   - blinding: triple → w; double → 2w/3; single → w/3; open/none or not reported → 0.
 //   - allocation_concealment: concealment described (envelopes, central/web system,
 //     third party) → w; stated as not concealed or not reported → 0.
 //   - protocol_preregistration: a registry id in the text → w; none → 0.
 //   - itt_analysis: intention-to-treat → w; modified ITT → w/2; per-protocol, as-treated,
-//     complete-case or not stated → 0.
+//     complete-case, a population described without the principle, or not stated → 0.
 //   - attrition_handling: attrition ≤ 10 % → w, ≤ 20 % → w/2, higher → 0; plus w/4 (capped
 //     at w) when missing data were handled by imputation, likelihood methods or weighting;
 //     attrition not reported → only that w/4.
 //
 // Risk of bias (higher = lower risk, each scaled to its weight w):
 //   - selection_bias: randomised with method and concealment → w; randomised with one of
-//     them → 3w/4; randomised only → w/2; not randomised → 0.
+//     them → 3w/4; randomised only → w/2; a systematic allocation rule or not randomised → 0.
 //   - performance_bias: double or triple blind → w; single → w/2; open or not reported → 0.
 //   - detection_bias: outcome assessors masked, or double/triple blind → w; another party
 //     masked (single) → w/2; otherwise → 0.
@@ -228,7 +229,7 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 	method := str0(f[FindingRandomizationMethod])
 	// Blocks and strata restrict a sequence without saying how it was generated (CONSORT
 	// 16a vs 16b), so they do not count as a stated method.
-	methodStated := GenerationMethodStated(method)
+	methodStated := AdequateGeneration(method)
 	blind := str0(f[FindingBlinding])
 	conceal := str0(f[FindingAllocationConcealing])
 	registered := len(listOf(f[FindingRegistration])) > 0
@@ -237,6 +238,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		switch {
 		case randomized && methodStated:
 			return r.detail(c, 1, method, f[FindingRandomizationMethod].Quote, "randomised with a stated sequence generation method ("+strings.ReplaceAll(method, "_", " ")+")")
+		case randomized && nonRandomMethods[method]:
+			return r.detail(c, 0, "allocated by a non-random rule", f[FindingRandomizationMethod].Quote, "the sequence follows a systematic rule (alternation, dates or record numbers), not chance")
 		case randomized && restrictionMethods[method]:
 			return r.detail(c, 0.5, "randomised ("+method+"), generation not stated", f[FindingRandomizationMethod].Quote, "the randomisation is restricted ("+method+") but how the sequence was generated is not described")
 		case randomized:
@@ -277,6 +280,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 			return r.detail(c, 0.5, v, f[FindingITT].Quote, "modified intention-to-treat analysis")
 		case ITTNotStated:
 			return r.detail(c, 0, v, "", "analysis population not stated")
+		case ITTDescribed:
+			return r.detail(c, 0, v, f[FindingITT].Quote, "who was analysed is described, but not as all randomised participants in their assigned groups")
 		}
 		return r.detail(c, 0, v, f[FindingITT].Quote, "analysis restricted to a subset ("+strings.ReplaceAll(v, "_", " ")+")")
 	case CompAttrition:
@@ -306,6 +311,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		switch {
 		case randomized && methodStated && conceal == ConcealmentConcealed:
 			return r.detail(c, 1, "low", f[FindingAllocationConcealing].Quote, "random sequence and concealed allocation")
+		case nonRandomMethods[method]:
+			return r.detail(c, 0, "high", f[FindingRandomizationMethod].Quote, "the allocation follows a predictable rule, so it can be foreseen")
 		case randomized && (methodStated || conceal == ConcealmentConcealed):
 			q := f[FindingRandomizationMethod].Quote
 			if !methodStated {

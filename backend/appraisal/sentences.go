@@ -53,14 +53,14 @@ var abbreviations = map[string]bool{
 // after the point). Headings set the Section of what follows: Markdown headings ("## Methods")
 // and, because a full text read from JATS or a PDF gives each section title on a plain line
 // of its own, a short title-like line that opens a block (after a blank line) and is
-// followed by text. The first line is the document's title, never a section heading.
+// followed by text. A document's title is followed by a blank line, so it is never one.
 func SplitSentences(text string) []Sentence {
 	var out []Sentence
 	section, heading := SectionBody, ""
 	inDiscussion := false
 	prevBlank := true
 	lineStart := 0
-	for first := true; lineStart <= len(text); first = false {
+	for lineStart <= len(text) {
 		lineEnd := strings.IndexByte(text[lineStart:], '\n')
 		if lineEnd < 0 {
 			lineEnd = len(text)
@@ -69,7 +69,7 @@ func SplitSentences(text string) []Sentence {
 		}
 		line := text[lineStart:lineEnd]
 		h, isHeading := headingOf(line)
-		if !isHeading && !first && prevBlank && nextLineHasText(text, lineEnd) {
+		if !isHeading && prevBlank && nextLineHasText(text, lineEnd) {
 			h, isHeading = plainHeading(line)
 		}
 		if isHeading {
@@ -114,7 +114,7 @@ func nextLineHasText(text string, lineEnd int) bool {
 
 // plainHeading recognises a section title printed on a plain line: at most 12 words and 100
 // bytes, starting with a capital letter or a section number, not ending as a sentence or a
-// clause does (". ! ? , ;"), and holding at least one letter.
+// clause does (". ! ? , ;"), holding at least one letter and no "Label: value" pair.
 func plainHeading(line string) (string, bool) {
 	t := strings.TrimSpace(line)
 	if t == "" || len(t) > 100 || len(strings.Fields(t)) > 12 {
@@ -128,6 +128,10 @@ func plainHeading(line string) (string, bool) {
 		return "", false
 	}
 	if strings.IndexFunc(t, unicode.IsLetter) < 0 {
+		return "", false
+	}
+	// "Allocation: RANDOMIZED" and "Trial registration: NCT…" state something.
+	if strings.Contains(t, ": ") {
 		return "", false
 	}
 	// "2.3 Randomisation" and "2 Methods": the section number is not part of the title.
