@@ -136,7 +136,8 @@ func notAssessed(name domain.DimensionName, reason string) domain.Dimension {
 // assessability says whether the rubric applies to a document, and why not.
 func assessability(doc Document, findings map[string]domain.Finding) (bool, string) {
 	design := str0(findings[FindingDesign])
-	if len(strings.Fields(doc.Text)) < minAssessableWords {
+	// A registry entry states its design in fields, however short its text.
+	if len(strings.Fields(doc.Text)) < minAssessableWords && doc.Source != domain.FullTextRegistry {
 		return false, fmt.Sprintf("not enough text to assess (fewer than %d words of abstract or full text)", minAssessableWords)
 	}
 	if !rubricDesigns[design] {
@@ -179,7 +180,7 @@ func OfflineDimensions(doc Document, findings map[string]domain.Finding, w Weigh
 	if ok, reason := assessability(doc, findings); !ok {
 		return []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}
 	}
-	r := rubric{f: findings}
+	r := rubric{f: findings, registry: doc.Source == domain.FullTextRegistry}
 	quality := domain.Dimension{Name: domain.DimensionQuality, Status: domain.StatusAssessed}
 	for _, c := range w.Quality {
 		quality.Details = append(quality.Details, r.score(c))
@@ -208,7 +209,16 @@ func dimensionScore(details []domain.DimensionDetail, cs []Component) float64 {
 	return math.Min(10, round3(sum*10/max))
 }
 
-type rubric struct{ f map[string]domain.Finding }
+// rubric scores one document's findings; registry is set for a trial registry entry,
+// whose fields never record concealment, the analysis population or attrition, so their
+// absence is worded as the registry's, not the trial's.
+type rubric struct {
+	f        map[string]domain.Finding
+	registry bool
+}
+
+// notRecorded is the reason for a component a registry entry has no field for.
+const notRecorded = " (a registry entry does not record it; the trial's report may)"
 
 // detail builds one rubric line: fraction of the maximum, the value shown, the quote.
 func (r rubric) detail(c Component, fraction float64, value string, quote string, why string) domain.DimensionDetail {
@@ -264,7 +274,7 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		case ConcealmentNotConcealed:
 			return r.detail(c, 0, conceal, f[FindingAllocationConcealing].Quote, "allocation was not concealed")
 		}
-		return r.detail(c, 0, ConcealmentUnclear, "", "allocation concealment not reported")
+		return r.detail(c, 0, ConcealmentUnclear, "", "allocation concealment not reported"+r.unrecorded())
 	case CompPreregistration:
 		if registered {
 			ids := listOf(f[FindingRegistration])
@@ -279,14 +289,14 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		case ITTModified:
 			return r.detail(c, 0.5, v, f[FindingITT].Quote, "modified intention-to-treat analysis")
 		case ITTNotStated:
-			return r.detail(c, 0, v, "", "analysis population not stated")
+			return r.detail(c, 0, v, "", "analysis population not stated"+r.unrecorded())
 		case ITTDescribed:
 			return r.detail(c, 0, v, f[FindingITT].Quote, "who was analysed is described, but not as all randomised participants in their assigned groups")
 		}
 		return r.detail(c, 0, v, f[FindingITT].Quote, "analysis restricted to a subset ("+strings.ReplaceAll(v, "_", " ")+")")
 	case CompAttrition:
 		handled := map[string]bool{"multiple_imputation": true, "likelihood_based": true, "inverse_probability_weighting": true}[str0(f[FindingMissingData])]
-		frac, value, why, quote := 0.0, "not reported", "attrition not reported", ""
+		frac, value, why, quote := 0.0, "not reported", "attrition not reported"+r.unrecorded(), ""
 		if rate, ok := f[FindingAttrition].Value.(float64); ok {
 			quote = f[FindingAttrition].Quote
 			value = fmt.Sprintf("%.1f%%", rate*100)
@@ -349,6 +359,14 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		return r.detail(c, 0, "high", "", "no registered protocol to check outcomes against")
 	}
 	return r.detail(c, 0, "unknown component", "", "component has no rule")
+}
+
+// unrecorded adds, for a registry entry, why a component is missing.
+func (r rubric) unrecorded() string {
+	if r.registry {
+		return notRecorded
+	}
+	return ""
 }
 
 func listOf(f domain.Finding) []string {

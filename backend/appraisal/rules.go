@@ -126,6 +126,9 @@ func Findings(doc Document) map[string]domain.Finding {
 	out[FindingPlannedSampleSize] = a.plannedSampleSize()
 	out[FindingAttrition] = a.attrition(n)
 	out[FindingMissingData] = a.missingData()
+	if doc.Source == domain.FullTextRegistry {
+		a.applyRegistry(out)
+	}
 	return out
 }
 
