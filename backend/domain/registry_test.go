@@ -41,7 +41,7 @@ func TestRegisteredProspectively(t *testing.T) {
 	}{
 		{"2015-10-12", "2016-07", true, true},
 		{"2024-03-04", "2024-02-05", false, true},
-		{"2008-11-14", "2008-11", false, false}, // same month: cannot be ordered
+		{"2008-11-14", "2008-11", false, false},  // same month: cannot be ordered
 		{"2020-01-10", "2020-01-10", true, true}, // registered on the day of the first enrolment
 		{"", "2020-01", false, false},
 		{"2020", "2021-01", false, false},
