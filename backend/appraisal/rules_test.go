@@ -179,6 +179,11 @@ func TestFindingsTable(t *testing.T) {
 		{"unaware of the group", "", "Interviewers were unaware of the group assignment.", FindingMaskedParties, []string{"outcome_assessors"}},
 		{"outcome ascertainment blinded", "", "Outcome ascertainment was blinded.", FindingMaskedParties, []string{"outcome_assessors"}},
 		{"unicode double-blind names nobody", "", "Patients rated their pain during the double‐blind period.", FindingMaskedParties, []string{}},
+		{"blinded as an adjective", "", "Function was scored at 6 weeks by a blinded physiotherapist.", FindingMaskedParties, []string{"care_providers"}},
+		{"blinded as a verb names what comes before", "", "Radiologists were blinded to group and read all scans.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"without knowledge of the allocation", "", "Two sonographers measured fetal growth without knowledge of the allocation.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"concealed from", "", "Group allocation was concealed from the outcome assessors.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"two masked parties in one sentence", "", "Caregivers were blinded to condition and a masked rater scored the videos.", FindingMaskedParties, []string{"participants", "outcome_assessors"}},
 		// Analysis population (20c).
 		{"as per protocol is an idiom", "", "As per protocol, visits took place monthly.", FindingITT, ITTNotStated},
 		{"defined per protocol is an idiom", "", "Non-response was defined per protocol at week 8.", FindingITT, ITTNotStated},
