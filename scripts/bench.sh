@@ -268,11 +268,12 @@ run_appraisal() {
     return
   fi
   cat "$OUT/appraisal-table.md"
-  # One figure per component with a target: pooled F1 and the per-fold spread.
-  awk -F'|' '$11 ~ /[0-9]/ && $2 !~ /^ *finding/ {
-      for (i = 2; i <= 12; i++) { gsub(/^ +| +$/, "", $i) }
-      name = $2 "[" $3 "]"; gsub(/ +/, "_", name); met = $12; gsub(/\*/, "", met)
-      printf "appraisal.%s: F1 %s, folds %s (target >= %s: %s)\n", name, $9, $10, $11, (met == "yes") ? "met" : "MISSED"
+  # One figure per component with a target: the held-out F1 the target is judged on, the
+  # F1 over every paper and the development folds' spread.
+  awk -F'|' '$13 ~ /[0-9]/ && $2 !~ /^ *finding/ {
+      for (i = 2; i <= 14; i++) { gsub(/^ +| +$/, "", $i) }
+      name = $2 "[" $3 "]"; gsub(/ +/, "_", name); met = $14; gsub(/\*/, "", met)
+      printf "appraisal.%s: held-out F1 %s, all %s, development folds %s (target >= %s: %s)\n", name, $12, $9, $11, $13, (met == "yes") ? "met" : "MISSED"
     }' "$OUT/appraisal-table.md" | tee -a "$FIGURES"
   [ $code -eq 0 ] || note "the appraisal test failed (a target missed is reported above, not fatal)"
 }

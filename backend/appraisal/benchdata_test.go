@@ -2,7 +2,6 @@ package appraisal
 
 import (
 	"bufio"
-	"deepcritical/backend/internal/sharedtest"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -13,6 +12,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/sharedtest"
 )
 
 // sharedDir finds <repo root>/../shared/<sub> by walking up to go.mod, or skips the test.
@@ -208,4 +210,76 @@ func (q pubmedQAItem) hasMesh(names ...string) bool {
 		}
 	}
 	return false
+}
+
+// spiritFullText turns a SPIRIT-CONSORT-TM article (first line the title, "## " and deeper
+// Markdown headings) into the domain.FullText a JATS parser produces: titled sections in
+// reading order with their level, parent and kind, so the benchmark reads the text the
+// appraiser gets for a paper fetched as JATS (each title on a plain line, no "#").
+func spiritFullText(d spiritDoc) domain.FullText {
+	lines := strings.Split(d.Text, "\n")
+	ft := domain.FullText{Key: d.PMCID, Source: domain.FullTextEuropePMC, PMCID: d.PMCID, Title: strings.TrimSpace(lines[0])}
+	var cur *domain.FullTextSection
+	var body []string
+	parent, parentKind := "", domain.SectionOther
+	flush := func() {
+		if cur != nil {
+			cur.Text = strings.TrimSpace(strings.Join(body, "\n"))
+			ft.Sections = append(ft.Sections, *cur)
+		}
+		body = nil
+	}
+	for _, l := range lines[1:] {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "##") {
+			flush()
+			level := len(t) - len(strings.TrimLeft(t, "#")) - 1
+			title := strings.TrimSpace(strings.TrimLeft(t, "#"))
+			kind := spiritSectionKind(title)
+			if level <= 1 {
+				parent, parentKind = title, kind
+				cur = &domain.FullTextSection{Kind: kind, Title: title, Level: 1}
+				continue
+			}
+			if kind == domain.SectionOther || kind == domain.SectionIntroduction && parentKind == domain.SectionAbstract {
+				kind = parentKind
+			}
+			cur = &domain.FullTextSection{Kind: kind, Title: title, Parent: parent, Level: level}
+			continue
+		}
+		if cur == nil {
+			cur = &domain.FullTextSection{Kind: domain.SectionOther, Level: 1}
+		}
+		if t != "" {
+			body = append(body, t)
+		}
+	}
+	flush()
+	return ft
+}
+
+// spiritSectionKind classifies a heading the way a JATS parser classifies a sec title.
+func spiritSectionKind(title string) domain.SectionKind {
+	l := strings.ToLower(title)
+	switch {
+	case strings.HasPrefix(l, "table"):
+		return domain.SectionTable
+	case strings.HasPrefix(l, "fig"):
+		return domain.SectionFigure
+	case l == "abstract" || l == "summary":
+		return domain.SectionAbstract
+	case strings.HasPrefix(l, "introduction") || strings.HasPrefix(l, "background"):
+		return domain.SectionIntroduction
+	case strings.Contains(l, "method") || strings.Contains(l, "patients and") || strings.Contains(l, "materials"):
+		return domain.SectionMethods
+	case strings.HasPrefix(l, "result"):
+		return domain.SectionResults
+	case strings.HasPrefix(l, "discussion"):
+		return domain.SectionDiscussion
+	case strings.HasPrefix(l, "conclusion"):
+		return domain.SectionConclusions
+	case strings.HasPrefix(l, "supplementary"):
+		return domain.SectionSupplementary
+	}
+	return domain.SectionOther
 }

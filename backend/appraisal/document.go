@@ -22,8 +22,12 @@ type Document struct {
 
 // DocumentFromEvidence builds the appraised document from a piece of evidence. A non-empty
 // fullText replaces the abstract; otherwise the evidence content is used, or the labelled
-// abstract sections when the content is empty.
+// abstract sections when the content is empty. A trial registry entry is read from its
+// registry fields (DocumentFromRegistry).
 func DocumentFromEvidence(ev domain.Evidence, fullText string) Document {
+	if ev.IsRegistryRecord() && strings.TrimSpace(fullText) == "" {
+		return DocumentFromRegistry(ev)
+	}
 	d := Document{
 		Key:              ev.CanonicalKey(),
 		Title:            strings.TrimSpace(ev.Citation.Title),

@@ -3,6 +3,8 @@ package appraisal
 import (
 	"regexp"
 	"strings"
+
+	"deepcritical/backend/domain"
 )
 
 // registryPattern recognises one trial or review registry's identifiers.
@@ -22,7 +24,7 @@ func compactUpper(s string) string {
 // registryPatterns lists the WHO primary registries and the common others. Boundaries are
 // explicit because ids often sit next to punctuation ("(NCT01136148)").
 var registryPatterns = []registryPattern{
-	{"ClinicalTrials.gov", "nct", regexp.MustCompile(`(?i)\bNCT[\s:#-]{0,2}0\d{7}\b`), func(s string) string { return "NCT" + digitsOf(s) }},
+	{"ClinicalTrials.gov", "nct", domain.NCTPattern, func(s string) string { return "NCT" + digitsOf(s) }},
 	{"ISRCTN", "isrctn", regexp.MustCompile(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
 	{"ANZCTR", "", regexp.MustCompile(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
 	{"HKUCTR", "hkuctr", regexp.MustCompile(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},

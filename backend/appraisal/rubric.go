@@ -136,7 +136,8 @@ func notAssessed(name domain.DimensionName, reason string) domain.Dimension {
 // assessability says whether the rubric applies to a document, and why not.
 func assessability(doc Document, findings map[string]domain.Finding) (bool, string) {
 	design := str0(findings[FindingDesign])
-	if len(strings.Fields(doc.Text)) < minAssessableWords {
+	// A registry entry states its design in fields, however short its text.
+	if len(strings.Fields(doc.Text)) < minAssessableWords && doc.Source != domain.FullTextRegistry {
 		return false, fmt.Sprintf("not enough text to assess (fewer than %d words of abstract or full text)", minAssessableWords)
 	}
 	if !rubricDesigns[design] {
@@ -155,21 +156,22 @@ func str0(f domain.Finding) string {
 // text, so quote_verified is true whenever there is a quote.
 //
 // Methodological quality (each scaled to its weight w):
-//   - randomization: randomised with a stated sequence generation method → w; randomised,
-//     method not stated → w/2; not randomised → 0.
+//   - randomization: randomised with a stated random sequence generation method → w;
+//     randomised, method not stated → w/2; allocated by a systematic rule (alternation,
+//     dates, record numbers) or not randomised → 0.
 //   - blinding: triple → w; double → 2w/3; single → w/3; open/none or not reported → 0.
 //   - allocation_concealment: concealment described (envelopes, central/web system,
 //     third party) → w; stated as not concealed or not reported → 0.
 //   - protocol_preregistration: a registry id in the text → w; none → 0.
 //   - itt_analysis: intention-to-treat → w; modified ITT → w/2; per-protocol, as-treated,
-//     complete-case or not stated → 0.
+//     complete-case, a population described without the principle, or not stated → 0.
 //   - attrition_handling: attrition ≤ 10 % → w, ≤ 20 % → w/2, higher → 0; plus w/4 (capped
 //     at w) when missing data were handled by imputation, likelihood methods or weighting;
 //     attrition not reported → only that w/4.
 //
 // Risk of bias (higher = lower risk, each scaled to its weight w):
 //   - selection_bias: randomised with method and concealment → w; randomised with one of
-//     them → 3w/4; randomised only → w/2; not randomised → 0.
+//     them → 3w/4; randomised only → w/2; a systematic allocation rule or not randomised → 0.
 //   - performance_bias: double or triple blind → w; single → w/2; open or not reported → 0.
 //   - detection_bias: outcome assessors masked, or double/triple blind → w; another party
 //     masked (single) → w/2; otherwise → 0.
@@ -178,7 +180,7 @@ func OfflineDimensions(doc Document, findings map[string]domain.Finding, w Weigh
 	if ok, reason := assessability(doc, findings); !ok {
 		return []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}
 	}
-	r := rubric{f: findings}
+	r := rubric{f: findings, registry: doc.Source == domain.FullTextRegistry}
 	quality := domain.Dimension{Name: domain.DimensionQuality, Status: domain.StatusAssessed}
 	for _, c := range w.Quality {
 		quality.Details = append(quality.Details, r.score(c))
@@ -207,7 +209,16 @@ func dimensionScore(details []domain.DimensionDetail, cs []Component) float64 {
 	return math.Min(10, round3(sum*10/max))
 }
 
-type rubric struct{ f map[string]domain.Finding }
+// rubric scores one document's findings; registry is set for a trial registry entry,
+// whose fields never record concealment, the analysis population or attrition, so their
+// absence is worded as the registry's, not the trial's.
+type rubric struct {
+	f        map[string]domain.Finding
+	registry bool
+}
+
+// notRecorded is the reason for a component a registry entry has no field for.
+const notRecorded = " (a registry entry does not record it; the trial's report may)"
 
 // detail builds one rubric line: fraction of the maximum, the value shown, the quote.
 func (r rubric) detail(c Component, fraction float64, value string, quote string, why string) domain.DimensionDetail {
@@ -228,7 +239,7 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 	method := str0(f[FindingRandomizationMethod])
 	// Blocks and strata restrict a sequence without saying how it was generated (CONSORT
 	// 16a vs 16b), so they do not count as a stated method.
-	methodStated := GenerationMethodStated(method)
+	methodStated := AdequateGeneration(method)
 	blind := str0(f[FindingBlinding])
 	conceal := str0(f[FindingAllocationConcealing])
 	registered := len(listOf(f[FindingRegistration])) > 0
@@ -237,6 +248,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		switch {
 		case randomized && methodStated:
 			return r.detail(c, 1, method, f[FindingRandomizationMethod].Quote, "randomised with a stated sequence generation method ("+strings.ReplaceAll(method, "_", " ")+")")
+		case randomized && nonRandomMethods[method]:
+			return r.detail(c, 0, "allocated by a non-random rule", f[FindingRandomizationMethod].Quote, "the sequence follows a systematic rule (alternation, dates or record numbers), not chance")
 		case randomized && restrictionMethods[method]:
 			return r.detail(c, 0.5, "randomised ("+method+"), generation not stated", f[FindingRandomizationMethod].Quote, "the randomisation is restricted ("+method+") but how the sequence was generated is not described")
 		case randomized:
@@ -261,7 +274,7 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		case ConcealmentNotConcealed:
 			return r.detail(c, 0, conceal, f[FindingAllocationConcealing].Quote, "allocation was not concealed")
 		}
-		return r.detail(c, 0, ConcealmentUnclear, "", "allocation concealment not reported")
+		return r.detail(c, 0, ConcealmentUnclear, "", "allocation concealment not reported"+r.unrecorded())
 	case CompPreregistration:
 		if registered {
 			ids := listOf(f[FindingRegistration])
@@ -276,12 +289,14 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		case ITTModified:
 			return r.detail(c, 0.5, v, f[FindingITT].Quote, "modified intention-to-treat analysis")
 		case ITTNotStated:
-			return r.detail(c, 0, v, "", "analysis population not stated")
+			return r.detail(c, 0, v, "", "analysis population not stated"+r.unrecorded())
+		case ITTDescribed:
+			return r.detail(c, 0, v, f[FindingITT].Quote, "who was analysed is described, but not as all randomised participants in their assigned groups")
 		}
 		return r.detail(c, 0, v, f[FindingITT].Quote, "analysis restricted to a subset ("+strings.ReplaceAll(v, "_", " ")+")")
 	case CompAttrition:
 		handled := map[string]bool{"multiple_imputation": true, "likelihood_based": true, "inverse_probability_weighting": true}[str0(f[FindingMissingData])]
-		frac, value, why, quote := 0.0, "not reported", "attrition not reported", ""
+		frac, value, why, quote := 0.0, "not reported", "attrition not reported"+r.unrecorded(), ""
 		if rate, ok := f[FindingAttrition].Value.(float64); ok {
 			quote = f[FindingAttrition].Quote
 			value = fmt.Sprintf("%.1f%%", rate*100)
@@ -306,6 +321,8 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		switch {
 		case randomized && methodStated && conceal == ConcealmentConcealed:
 			return r.detail(c, 1, "low", f[FindingAllocationConcealing].Quote, "random sequence and concealed allocation")
+		case nonRandomMethods[method]:
+			return r.detail(c, 0, "high", f[FindingRandomizationMethod].Quote, "the allocation follows a predictable rule, so it can be foreseen")
 		case randomized && (methodStated || conceal == ConcealmentConcealed):
 			q := f[FindingRandomizationMethod].Quote
 			if !methodStated {
@@ -342,6 +359,14 @@ func (r rubric) score(c Component) domain.DimensionDetail {
 		return r.detail(c, 0, "high", "", "no registered protocol to check outcomes against")
 	}
 	return r.detail(c, 0, "unknown component", "", "component has no rule")
+}
+
+// unrecorded adds, for a registry entry, why a component is missing.
+func (r rubric) unrecorded() string {
+	if r.registry {
+		return notRecorded
+	}
+	return ""
 }
 
 func listOf(f domain.Finding) []string {

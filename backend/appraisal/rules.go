@@ -66,7 +66,10 @@ const (
 	ITTModified    = "modified_itt"
 	ITTPerProtocol = "per_protocol"
 	ITTAsTreated   = "as_treated"
-	ITTNotStated   = "not_stated"
+	// ITTDescribed: who was analysed is stated ("862 residents were included in the primary
+	// analysis") without naming the principle.
+	ITTDescribed = "described"
+	ITTNotStated = "not_stated"
 )
 
 // sent is a sentence with its lower-cased text and whether it describes this paper.
@@ -123,6 +126,9 @@ func Findings(doc Document) map[string]domain.Finding {
 	out[FindingPlannedSampleSize] = a.plannedSampleSize()
 	out[FindingAttrition] = a.attrition(n)
 	out[FindingMissingData] = a.missingData()
+	if doc.Source == domain.FullTextRegistry {
+		a.applyRegistry(out)
+	}
 	return out
 }
 
@@ -131,6 +137,8 @@ func newAnalysis(doc Document) *analysis {
 	a := &analysis{doc: doc, sents: make([]sent, len(ss))}
 	for i, s := range ss {
 		own, from := ownPart(s)
+		// A heading names a topic, it reports nothing the study did.
+		own = own && !s.IsHeading
 		a.sents[i] = sent{Sentence: s, lower: foldDashes(strings.ToLower(s.Text)), own: own, ownFrom: from}
 	}
 	return a
@@ -237,7 +245,7 @@ var gates = map[*regexp.Regexp][]string{
 	randomRe:       {"random", "rct"},
 	nonRandom:      {"random"},
 	concealedRe:    {"conceal", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
-	concealStepsRe: {"unpredictab", "generated", "prepared", "created", "produced", "drawn up", "concealment", "consecutively", "sequentially", "unaware", "web", "online", "internet", "secure", "password", "platform", "crf", "case report", "phone", "interactive", "blind", "mask", "unaware", "access", "known", "available", "disclosed", "revealed", "kept", "stored", "held", "maintained", "managed", "retained", "locked", "concealed", "sealed", "numbered", "released", "communicated", "unveiled", "unmasked", "next", "sequential", "pharmac"},
+	concealStepsRe: {"unpredictab", "central", "only", "implemented", "administered", "managed", "carried out", "conducted", "performed", "done by", "label", "public", "generated", "prepared", "created", "produced", "drawn up", "concealment", "consecutively", "sequentially", "unaware", "web", "online", "internet", "secure", "password", "platform", "crf", "case report", "phone", "interactive", "blind", "mask", "unaware", "access", "known", "available", "disclosed", "revealed", "kept", "stored", "held", "maintained", "managed", "retained", "locked", "concealed", "sealed", "numbered", "released", "communicated", "unveiled", "unmasked", "next", "sequential", "pharmac"},
 	notConcealedRe: {"conceal", "open", "alternat", "date of birth", "record number", "day of", "determined", "decided", "based"},
 	tripleRe:       {"triple", "triply", "quadruple"},
 	doubleRe:       {"double"},
@@ -297,12 +305,23 @@ var methodPatterns = []struct {
 	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random[\s-]*(?:number|digit)[\s-]*generat|computeri[sz]ed (?:by|list|sequence|randomi|(?:[\w-]+ ){1,2}randomi)|computer (?:system|programme|program)|randomi[sz]ed electronically|randomi[sz]ation was computeri[sz]ed|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|(?:electronic|web[\s-]*based|online|internet[\s-]*based)[,\s]+(?:[\w-]+[,\s]+){0,2}?(?:system|program|software|platform|tool|application)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
 	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
 	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
-	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice`)},
+	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice|(?:labell?ed|numbered|shuffled|drawn|drawing|drew) (?:\w+ )?cards`)},
 	{"minimisation", regexp.MustCompile(`\bminimi[sz]ation\b`)},
 	{"block", regexp.MustCompile(`(?:permuted|random(?:ly)?(?: varying| variable| sized| size)?|variable|fixed)[\s-]*(?:sized? )?blocks?\b|block (?:randomi[sz]ation|design|sizes? of)|blocks? of (?:size )?(?:\d|two|four|six|eight|ten)|block sizes?|blocked randomi`)},
 	{"stratified", regexp.MustCompile(`stratified (?:randomi|block|permuted|allocation)|randomi[sz]ation (?:was |were )?(?:\w+ )?stratified|(?:allocation|assignment) (?:was |were )?stratified|stratification (?:factor|variable)s?`)},
-	{"sequence_generated", regexp.MustCompile(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule)`)},
+	// Named statistical software or a spreadsheet used to randomise is a computer method
+	// (CONSORT's "computerised random number generator"); the sentence must be about
+	// randomisation (methodNeedsRandom).
+	{"computer_generated", regexp.MustCompile(`(?:using|with|in|via|by|through) (?:the |a )?(?:(?:statistical |computer )?(?:software|program(?:me)?|package) )?(?:microsoft )?(?:excel|stata|sas|spss|nquery|epidat|minitab|matlab|graphpad|statistical analysis system|research randomi[sz]er|random allocation software|r(?:[\s-]?\d|\s(?:software|package|version|statistical|\()))`)},
+	{"sequence_generated", regexp.MustCompile(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code|table)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the |a )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|table|codes?|numbers)`)},
+	// A systematic, non-random rule (alternation, date, record number) is a generation
+	// method CONSORT asks to be reported and that risk-of-bias tools grade as inadequate.
+	{"non_random", regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation|group) (?:sequence |order )?(?:was |were )?(?:determined|decided|based|assigned) (?:by|on|according to) (?:the )?(?:date|day of|week|order of (?:arrival|admission|referral|enrol)|(?:hospital|medical|case|patient) (?:record |registration )?number|birth|alternat)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks|months)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|(?:hospital|medical|case) (?:record )?number|day of|alternation)|(?:odd|even)[\s-]+(?:and|or)[\s-]+(?:odd|even)[\s-]+(?:dates?|days?|(?:record|registration|hospital|birth) numbers?)`)},
 }
+
+// aboutRandomisation is a sentence about forming the groups: "random effects", "random
+// intercepts" and "a random sample" of a survey are other uses of chance.
+var aboutRandomisation = regexp.MustCompile(`randomi[sz]|randomly|random (?:allocation|assignment|sequence|numbers?|lists?|codes?|order|blocks?|permut|digit)|allocat|assign`)
 
 // methodNeedsRandom lists methods that only count in a sentence about randomisation.
 var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": true, "stratified": true, "minimisation": true, "lots": true}
@@ -311,6 +330,15 @@ var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": tru
 // restrict a sequence but do not say how it was generated, so they are reported only when
 // no generation method is stated anywhere.
 var restrictionMethods = map[string]bool{"block": true, "stratified": true}
+
+// nonRandomMethods generate the sequence by a systematic rule: reported (CONSORT 16a), but
+// not a random sequence.
+var nonRandomMethods = map[string]bool{"non_random": true}
+
+// AdequateGeneration reports whether a stated generation method produces a random sequence.
+func AdequateGeneration(method string) bool {
+	return GenerationMethodStated(method) && !nonRandomMethods[method]
+}
 
 // GenerationMethodStated reports whether a randomization_method value names how the
 // sequence was generated (CONSORT 16a), not only how it was restricted (blocks, strata).
@@ -326,7 +354,7 @@ func (a *analysis) randomizationMethod() domain.Finding {
 			continue
 		}
 		lower := s.lower[s.ownFrom:]
-		mentionsRandom := strings.Contains(lower, "random") || strings.Contains(lower, "allocat") || strings.Contains(lower, "assign")
+		mentionsRandom := aboutRandomisation.MatchString(lower)
 		for _, p := range methodPatterns {
 			if restriction != nil && restrictionMethods[p.value] {
 				continue
@@ -357,30 +385,71 @@ func (a *analysis) randomizationMethod() domain.Finding {
 // ---- allocation concealment ----
 
 var (
-	concealedRe = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|third[\s-]+party|unblinded|not involved)[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	concealedRe = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat|assign)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|external|third[\s-]+party|unblinded|not involved|no (?:involvement|influence|role|part) (?:in|on|with))[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|external|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
 	// concealStepsRe is the rest of CONSORT item 16f's wording: the mechanism that implements
 	// the sequence (a central or web system, coded or sealed containers, a pharmacy) and the
 	// steps that keep it hidden until assignment (who held the list, who could not see it,
 	// when an allocation was revealed). It counts only in a sentence about the allocation.
-	concealStepsRe = regexp.MustCompile(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
+	concealStepsRe = regexp.MustCompile(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|centrali[sz]ed (?:\w+ ){0,2}(?:process|system|procedure|service|unit|office|computer)|(?:known|accessible|available|held|kept|stored) only (?:to|by)|only (?:known|accessible|available) (?:to|by)|(?:implemented|administered|managed|carried out|conducted|performed|done) by (?:an? |the )?(?:[\w-]+ ){0,3}?(?:manufacturers?|pharmac(?:y|ies|ists?)|sponsor|company|clinical trials? unit|ctu|data (?:management|coordinating) (?:centre|center|unit))|label(?:l)?ed (?:[\w’'-]+ ){0,4}?codes? (?:\w+ ){0,3}?(?:packag|packs?|containers?|bottles?|boxes|kits?|vials?)|public(?:ly)? (?:[\w-]+ ){0,3}?(?:ceremony|lottery|draw|event|meeting)|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
 	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
 )
 
 // aboutAllocation keeps a match in a sentence that speaks of randomisation or allocation,
 // and is not negated.
-func aboutAllocation(s *sent, m []int) bool {
-	return hasAny(s.lower, []string{"random", "allocat", "assign", "envelope", "conceal"}) && !negated(s.lower, m[0])
+func aboutAllocation(view string, m []int) bool {
+	return hasAny(view, []string{"random", "allocat", "assign", "envelope", "conceal"}) && !negated(view, m[0])
+}
+
+func notNegatedIn(view string, m []int) bool { return !negated(view, m[0]) }
+
+// maskedToGroupRe is "blinded to the group allocation", "masked regarding allocation",
+// "unaware of the randomisation status": masking after assignment (CONSORT 17a), which
+// says nothing about whether the sequence was concealed before it (16f). A phrase followed
+// by "sequence", "list", "schedule" or "code" is about the sequence and is kept.
+var maskedToGroupRe = regexp.MustCompile(`(?:blind(?:ed)?|mask(?:ed)?|unaware|naive|naïve)\s+(?:to|of|regarding|as to|about|for|with respect to)\s+(?:the\s+)?(?:[\w'’]+\s+){0,2}(?:allocation|randomi[sz]ation|assignment|allocated|randomi[sz]ed|arms?|groups?)(?:\s+(?:status|groups?|arms?|of\s+(?:the\s+)?(?:participants|patients|subjects)))?`)
+
+var sequenceNoun = regexp.MustCompile(`^\s*(?:sequences?|lists?|schedules?|codes?|blocks?|envelopes?)\b`)
+
+// concealmentView blanks the masking-after-assignment phrases of a lower-cased sentence
+// with spaces, so offsets still point into the sentence.
+func concealmentView(lower string) string {
+	ms := maskedToGroupRe.FindAllStringIndex(lower, -1)
+	if ms == nil {
+		return lower
+	}
+	b := []byte(lower)
+	for _, m := range ms {
+		if sequenceNoun.MatchString(lower[m[1]:]) {
+			continue
+		}
+		for i := m[0]; i < m[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }
 
 func (a *analysis) concealment() domain.Finding {
 	if h, ok := a.firstOwn(notConcealedRe, nil); ok {
 		return domain.Finding{Value: ConcealmentNotConcealed, Quote: h.s.Text}
 	}
-	if h, ok := a.firstOwn(concealedRe, notNegated); ok {
-		return domain.Finding{Value: ConcealmentConcealed, Quote: h.s.Text}
-	}
-	if h, ok := a.firstOwn(concealStepsRe, aboutAllocation); ok {
-		return domain.Finding{Value: ConcealmentConcealed, Quote: h.s.Text}
+	for _, c := range []struct {
+		re   *regexp.Regexp
+		keep func(view string, m []int) bool
+	}{{concealedRe, notNegatedIn}, {concealStepsRe, aboutAllocation}} {
+		gate := gates[c.re]
+		for i := range a.sents {
+			s := &a.sents[i]
+			if !s.own || !hasAny(s.lower, gate) {
+				continue
+			}
+			view := concealmentView(s.lower)
+			for _, m := range c.re.FindAllStringIndex(view, -1) {
+				if m[0] >= s.ownFrom && c.keep(view, m) {
+					return domain.Finding{Value: ConcealmentConcealed, Quote: s.Text}
+				}
+			}
+		}
 	}
 	return domain.Finding{Value: ConcealmentUnclear}
 }
@@ -391,17 +460,23 @@ var (
 	tripleRe = regexp.MustCompile(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
 	doubleRe = regexp.MustCompile(`\bdouble[\s-]*(?:blind|mask|dummy)`)
 	singleRe = regexp.MustCompile(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]+assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
-	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,3}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
+	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
 	// maskedRe finds "X were blinded/masked/unaware" sentences naming who was masked.
-	maskedRe  = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?|unaware|unknown to)\b`)
-	partiesRe = []struct {
+	// "Unaware" counts only when it is about the groups or the study's aims ("women unaware
+	// of being pregnant" is not masking). CONSORT 11a's other wordings of masking count
+	// too: "without knowledge of the allocation", "did not know which group", "allocation
+	// was concealed from the raters".
+	maskedRe = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:the |their |which |whether )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned|study (?:aims?|hypothes[ie]s|purpose|design))|(?:without|had no|with no) knowledge of (?:the |their |which )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition)|did not know (?:the |their |which |whether )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|arm|condition)|concealed from|unknown to)\b`)
+	// partyAfter is a phrase naming the masked after it ("concealed from the nurses").
+	partyAfter = regexp.MustCompile(`^(?:concealed from|unknown to)$`)
+	partiesRe  = []struct {
 		party string
 		re    *regexp.Regexp
 	}{
-		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|parents|volunteers|mothers|families|respondents|students)\b`)},
-		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|care providers?|staff|investigators?|practitioners?|pharmacists?|interventionists?|study personnel|research personnel|dentists?|midwives|anaesthetists?|anesthesiologists?|treating)\b`)},
-		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|research assistants?|technicians?|radiologists?|pathologists?|adjudicat\w+|outcome assessment)\b`)},
-		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|person who (?:carries|carried) out the analysis|data manager)\b`)},
+		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|parents|volunteers|mothers|families|respondents|students|caregivers?|carers?|infants|pupils|residents|clients)\b`)},
+		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|practitioners?|pharmacists?|interventionists?|study personnel|research personnel|(?:study|research|trial|clinical) team|dentists?|midwives|anaesthetists?|anesthesiologists?|teachers?|health workers?|field (?:workers?|staff)|coordinators?|treating)\b`)},
+		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|research assistants?|technicians?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event) committee|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of)\b`)},
+		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|person who (?:carries|carried) out the analysis|data managers?|coders?)\b`)},
 	}
 )
 
@@ -446,24 +521,36 @@ func (a *analysis) maskedParties() domain.Finding {
 			continue
 		}
 		lower := s.lower[s.ownFrom:]
-		loc := maskedRe.FindStringIndex(lower)
-		if loc == nil || negated(lower, loc[0]) || openRe.MatchString(lower) {
+		if openRe.MatchString(lower) {
 			continue
 		}
-		if strings.Contains(lower, "double-blind") || strings.Contains(lower, "double blind") {
+		// "double-blind" names nobody (dashes are folded to "-", so test the pattern).
+		if doubleRe.MatchString(lower) || tripleRe.MatchString(lower) {
 			continue
-		}
-		// "X were blinded" names X before the word; "blinding of X" names X after it.
-		scope := lower[max(0, loc[0]-120):loc[0]]
-		if w := lower[loc[0]:loc[1]]; strings.HasSuffix(w, "ing") || w == "unknown to" {
-			scope = lower[loc[1]:min(len(lower), loc[1]+100)]
 		}
 		found := false
-		for _, p := range partiesRe {
-			if p.re.MatchString(scope) && !seen[p.party] {
-				seen[p.party] = true
-				names = append(names, p.party)
-				found = true
+		for _, loc := range maskedRe.FindAllStringIndex(lower, -1) {
+			if negated(lower, loc[0]) {
+				continue
+			}
+			// "X were blinded" names X before the word; "blinding of X" and "concealed
+			// from X" after it; "a blinded assessor" just after it.
+			w := lower[loc[0]:loc[1]]
+			scopes := []string{lower[max(0, loc[0]-120):loc[0]]}
+			switch {
+			case strings.HasSuffix(w, "ing") || partyAfter.MatchString(w):
+				scopes = []string{lower[loc[1]:min(len(lower), loc[1]+100)]}
+			case w == "blinded" || w == "masked":
+				scopes = append(scopes, adjectiveScope(lower[loc[1]:]))
+			}
+			for _, scope := range scopes {
+				for _, p := range partiesRe {
+					if p.re.MatchString(scope) && !seen[p.party] {
+						seen[p.party] = true
+						names = append(names, p.party)
+						found = true
+					}
+				}
 			}
 		}
 		if found && quote == "" {
@@ -474,6 +561,24 @@ func (a *analysis) maskedParties() domain.Finding {
 		return domain.Finding{Value: []string{}}
 	}
 	return domain.Finding{Value: names, Quote: quote}
+}
+
+// adjectiveScope is what follows "blinded" used as an adjective, up to three words ("a
+// blinded outcome assessor", "masked raters"); nothing when the word is a verb or
+// participle followed by its object ("were blinded to allocation", "blinded for group").
+func adjectiveScope(after string) string {
+	words := strings.Fields(after)
+	if len(words) == 0 {
+		return ""
+	}
+	switch strings.Trim(words[0], ",;:.()") {
+	case "to", "for", "as", "regarding", "with", "about", "throughout", "until", "during", "and", "or", "":
+		return ""
+	}
+	if len(words) > 3 {
+		words = words[:3]
+	}
+	return strings.Join(words, " ")
 }
 
 // ---- registration ----
@@ -527,14 +632,31 @@ var ittPatterns = []struct {
 	// ICH E9's vocabulary as well as CONSORT's: the full analysis set (above) is ITT; "all
 	// who received at least one dose", stated without an ITT claim, is the usual modified ITT.
 	{ITTModified, regexp.MustCompile(`(?:participants|patients|subjects|children|women|men|all) (?:\w+ ){0,3}who (?:received|took|had) at least one (?:dose|session|treatment|administration)`)},
-	{ITTPerProtocol, regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)},
+	{ITTPerProtocol, perProtocolRe},
 	{ITTAsTreated, regexp.MustCompile(`as[\s-]+treated|\bat (?:analys|population)|safety (?:analysis )?(?:population|set)`)},
 	{"complete_case", regexp.MustCompile(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
+	// CONSORT asks for the number of participants in each analysis and who they were; a
+	// sentence that says who was included in or excluded from the analysis states the
+	// analysis population even without a label.
+	{ITTDescribed, regexp.MustCompile(`(?:` + peopleNoun + `|those|all|data|cases|\d+)\b[^.;]{0,60}?(?:were|was) (?:not )?(?:included|excluded|retained) (?:in|from|for) (?:the |all |our |this )?(?:\w+ )?analys[ie]s|(?:primary|main|final|outcome|efficacy|statistical) analys[ie]s (?:\w+ ){0,3}?(?:included|comprised|consisted of|(?:was|were) (?:restricted|limited|based) (?:to|on)) (?:all|only|those|the|\d)`)},
 }
 
+// perProtocolRe is the per-protocol population; "as per protocol" and "defined per
+// protocol" mean "as the protocol says" and are rejected by the keep function.
+var perProtocolRe = regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)
+
+// protocolIdiom is the word before "per protocol" when it means "according to the protocol".
+var protocolIdiom = regexp.MustCompile(`(?:\bas|defined|specified|required|planned|scheduled|stated|described|outlined|mandated|collected|performed|done|given|administered|treated)\s+$`)
+
 func (a *analysis) itt() domain.Finding {
+	keep := func(s *sent, m []int) bool {
+		if negated(s.lower, m[0]) {
+			return false
+		}
+		return !strings.HasPrefix(s.lower[m[0]:], "per") || !protocolIdiom.MatchString(s.lower[max(0, m[0]-20):m[0]])
+	}
 	for _, p := range ittPatterns {
-		if h, ok := a.firstOwn(p.re, notNegated); ok {
+		if h, ok := a.firstOwn(p.re, keep); ok {
 			return domain.Finding{Value: p.value, Quote: h.s.Text}
 		}
 	}

@@ -56,6 +56,31 @@ func TestSectionsFromHeadingsAndLabels(t *testing.T) {
 	require.Equal(t, SectionReferences, got["1. Smith J."])
 }
 
+func TestPlainLineHeadings(t *testing.T) {
+	// A full text read from JATS: each section title on a plain line of its own, no "#".
+	text := "A trial of zinc\n\nIntroduction\nOther trials used blinding.\n\nMethods\nWe randomised 40 children.\n\nDiscussion\nEarlier work differs.\n\nStrengths and weaknesses\nThe sample was small.\n\nContext and interpretation\nA further trial found no benefit.\n\nTable 2 Outcomes by group\nZinc 12 (30%).\n\nReferences\n1. Smith J. Zinc."
+	got := map[string]Sentence{}
+	for _, s := range SplitSentences(text) {
+		got[s.Text] = s
+	}
+	require.False(t, got["A trial of zinc"].IsHeading, "the first line is the title")
+	require.True(t, got["Introduction"].IsHeading)
+	require.Equal(t, SectionBackground, got["Other trials used blinding."].Section)
+	require.Equal(t, SectionBody, got["We randomised 40 children."].Section)
+	require.Equal(t, SectionBackground, got["Earlier work differs."].Section)
+	require.Equal(t, SectionBackground, got["A further trial found no benefit."].Section, "a Discussion subsection keeps discussing")
+	require.Equal(t, SectionBody, got["Zinc 12 (30%)."].Section, "a table caption is results")
+	require.Equal(t, SectionReferences, got["1. Smith J. Zinc."].Section)
+	require.False(t, got["We randomised 40 children."].IsHeading)
+}
+
+func TestAdequateGeneration(t *testing.T) {
+	require.True(t, GenerationMethodStated("non_random"), "a systematic rule is a stated method")
+	require.False(t, AdequateGeneration("non_random"), "but not a random one")
+	require.True(t, AdequateGeneration("computer_generated"))
+	require.False(t, AdequateGeneration("block"))
+}
+
 func TestFindingsTable(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -130,6 +155,43 @@ func TestFindingsTable(t *testing.T) {
 		{"design case report", "", "We report a case of a 45-year-old man with fever.", FindingDesign, DesignCaseReport},
 		{"design in vitro", "", "HeLa cell lines were cultured and cells were treated with the compound.", FindingDesign, DesignInVitro},
 		{"design unclear", "", "Short note.", FindingDesign, DesignUnclear},
+		// Sequence generation (CONSORT 16a): named software, and a systematic rule.
+		{"randomised with stata", "", "Wards were randomly assigned to the two arms using Stata.", FindingRandomizationMethod, "computer_generated"},
+		{"software r with version", "", "Randomisation was done by the trials unit using the software R-4.1.", FindingRandomizationMethod, "computer_generated"},
+		{"r&d is not r", "", "Participants were randomised using lists prepared by R&D.", FindingRandomizationMethod, "not_stated"},
+		{"random effects are not randomisation", "", "A mixed model was fitted in R with site as a random effect.", FindingRandomizationMethod, "not_stated"},
+		{"generated the randomisation table", "", "A statistician generated the randomization table with SAS.", FindingRandomizationMethod, "computer_generated"},
+		{"allocation by referral date", "", "Allocation was determined by the date of referral.", FindingRandomizationMethod, "non_random"},
+		{"odd and even numbers in envelopes are no rule", "", "Participants were randomly allocated by odd or even numbers in sealed envelopes.", FindingRandomizationMethod, "not_stated"},
+		{"drawn cards", "", "Random assignment used numbered cards drawn from a box.", FindingRandomizationMethod, "lots"},
+		// Allocation concealment (16f) against masking after assignment (17a).
+		{"assessors blinded to group is masking", "", "Outcomes were adjudicated independently by two cardiologists blinded to the group allocation.", FindingAllocationConcealing, ConcealmentUnclear},
+		{"blinded to the sequence is concealment", "", "Recruiting physicians were blinded to the allocation sequence.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"known only to the statistician", "", "Patients were randomised with codes known only to the trial statistician.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"implemented by the pharmacy", "", "The allocation was implemented by the hospital pharmacy.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"centralised process", "", "Participants were allocated through a centralised process run by the coordinating office.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"no involvement in randomisation", "", "Recruiters had no involvement in the randomisation.", FindingAllocationConcealing, ConcealmentConcealed},
+		{"public lottery", "", "Villages were randomised by a public lottery attended by community leaders.", FindingAllocationConcealing, ConcealmentConcealed},
+		// Who was masked (17a).
+		{"masking not possible names nobody", "", "Masking of participants or of the field staff was not possible because of the intervention.", FindingMaskedParties, []string{}},
+		{"none of them were blinded", "", "Nurses and mothers knew the allocation since none of them were blinded.", FindingMaskedParties, []string{}},
+		{"unaware of a diagnosis is not masking", "", "Some women were unaware of being pregnant at enrolment.", FindingMaskedParties, []string{}},
+		{"unaware of the group", "", "Interviewers were unaware of the group assignment.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"outcome ascertainment blinded", "", "Outcome ascertainment was blinded.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"unicode double-blind names nobody", "", "Patients rated their pain during the double‐blind period.", FindingMaskedParties, []string{}},
+		{"blinded as an adjective", "", "Function was scored at 6 weeks by a blinded physiotherapist.", FindingMaskedParties, []string{"care_providers"}},
+		{"blinded as a verb names what comes before", "", "Radiologists were blinded to group and read all scans.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"without knowledge of the allocation", "", "Two sonographers measured fetal growth without knowledge of the allocation.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"concealed from", "", "Group allocation was concealed from the outcome assessors.", FindingMaskedParties, []string{"outcome_assessors"}},
+		{"two masked parties in one sentence", "", "Caregivers were blinded to condition and a masked rater scored the videos.", FindingMaskedParties, []string{"participants", "outcome_assessors"}},
+		// Analysis population (20c).
+		{"as per protocol is an idiom", "", "As per protocol, visits took place monthly.", FindingITT, ITTNotStated},
+		{"defined per protocol is an idiom", "", "Non-response was defined per protocol at week 8.", FindingITT, ITTNotStated},
+		{"analysed per protocol", "", "Data were analysed in the per protocol population.", FindingITT, ITTPerProtocol},
+		{"population described", "", "Data from 412 residents were included in the primary analysis.", FindingITT, ITTDescribed},
+		{"a model term is no population", "", "An interaction term for sex was included in the analyses.", FindingITT, ITTNotStated},
+		// A heading names a topic; it reports nothing done.
+		{"heading is no finding", "", "Randomisation and allocation concealment\nPatients were randomised.", FindingAllocationConcealing, ConcealmentUnclear},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

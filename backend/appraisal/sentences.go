@@ -26,6 +26,10 @@ type Sentence struct {
 	Section    Section
 	// Heading is the section heading or inline abstract label in force ("METHODS").
 	Heading string
+	// IsHeading marks a heading line itself ("Randomisation and allocation concealment"):
+	// it names a topic the section will cover, it does not report what was done, so the
+	// rules never take a finding from it.
+	IsHeading bool
 }
 
 // abbreviations end with a period that does not end a sentence. Stored lower-case
@@ -46,10 +50,15 @@ var abbreviations = map[string]bool{
 // SplitSentences splits text into sentences. It breaks at line ends and at '.', '!' or '?'
 // followed by space and a capital, digit, quote or bracket, except after abbreviations
 // (e.g., i.e., et al., Fig., vs.), single initials and inside decimals ("2.5" has no space
-// after the point). Headings ("## Methods", "METHODS:") set the Section of what follows.
+// after the point). Headings set the Section of what follows: Markdown headings ("## Methods")
+// and, because a full text read from JATS or a PDF gives each section title on a plain line
+// of its own, a short title-like line that opens a block (after a blank line) and is
+// followed by text. A document's title is followed by a blank line, so it is never one.
 func SplitSentences(text string) []Sentence {
 	var out []Sentence
 	section, heading := SectionBody, ""
+	inDiscussion := false
+	prevBlank := true
 	lineStart := 0
 	for lineStart <= len(text) {
 		lineEnd := strings.IndexByte(text[lineStart:], '\n')
@@ -59,21 +68,94 @@ func SplitSentences(text string) []Sentence {
 			lineEnd += lineStart
 		}
 		line := text[lineStart:lineEnd]
-		if h, ok := headingOf(line); ok {
+		h, isHeading := headingOf(line)
+		if !isHeading && prevBlank && nextLineHasText(text, lineEnd) {
+			h, isHeading = plainHeading(line)
+		}
+		if isHeading {
 			heading = h
-			section = classifyHeading(h)
+			cls, known := classifyHeading(h)
+			switch {
+			case known:
+				section = cls
+				inDiscussion = cls == SectionBackground && isDiscussionHeading(h)
+			case inDiscussion && !isFloatCaption(h):
+				// A subsection of the Discussion ("Context and interpretation",
+				// "Implications") still discusses other work.
+			default:
+				section = cls
+			}
 		}
 		for _, s := range splitLine(line, lineStart) {
 			if label, ok := inlineLabel(s.Text); ok {
 				heading = label
-				section = classifyHeading(label)
+				section, _ = classifyHeading(label)
 			}
-			s.Section, s.Heading = section, heading
+			s.Section, s.Heading, s.IsHeading = section, heading, isHeading
 			out = append(out, s)
 		}
+		prevBlank = strings.TrimSpace(line) == ""
 		lineStart = lineEnd + 1
 	}
 	return out
+}
+
+// nextLineHasText reports whether the line after the one ending at lineEnd is not blank.
+func nextLineHasText(text string, lineEnd int) bool {
+	if lineEnd >= len(text) {
+		return false
+	}
+	rest := text[lineEnd+1:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	return strings.TrimSpace(rest) != ""
+}
+
+// plainHeading recognises a section title printed on a plain line: at most 12 words and 100
+// bytes, starting with a capital letter or a section number, not ending as a sentence or a
+// clause does (". ! ? , ;"), holding at least one letter and no "Label: value" pair.
+func plainHeading(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if t == "" || len(t) > 100 || len(strings.Fields(t)) > 12 {
+		return "", false
+	}
+	r, _ := utf8.DecodeRuneInString(t)
+	if !unicode.IsUpper(r) && !unicode.IsDigit(r) {
+		return "", false
+	}
+	if strings.ContainsRune(".!?,;", rune(t[len(t)-1])) {
+		return "", false
+	}
+	if strings.IndexFunc(t, unicode.IsLetter) < 0 {
+		return "", false
+	}
+	// "Allocation: RANDOMIZED" and "Trial registration: NCT…" state something.
+	if strings.Contains(t, ": ") {
+		return "", false
+	}
+	// "2.3 Randomisation" and "2 Methods": the section number is not part of the title.
+	return strings.TrimLeft(t, "0123456789. "), true
+}
+
+// isDiscussionHeading reports whether a background-class heading opens the Discussion (or
+// its limitations), whose untitled-class subsections keep discussing other work; the
+// Introduction is followed by the Methods, whose subsections must not inherit it.
+func isDiscussionHeading(h string) bool {
+	l := strings.ToLower(strings.TrimSpace(h))
+	for _, p := range []string{"discussion", "limitation", "strengths", "comparison with", "general discussion"} {
+		if strings.HasPrefix(l, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// isFloatCaption reports whether a heading is a table or figure caption, which belongs to
+// the results wherever the full text places it.
+func isFloatCaption(h string) bool {
+	l := strings.ToLower(strings.TrimSpace(h))
+	return strings.HasPrefix(l, "table") || strings.HasPrefix(l, "fig")
 }
 
 // splitLine splits one line into sentences with offsets relative to the whole text.
@@ -210,22 +292,28 @@ var headingClasses = map[string]Section{
 	"participants": SectionBody, "interventions": SectionBody, "abstract": SectionBody, "purpose": SectionBody,
 }
 
-// classifyHeading maps a heading to a section class by its leading words.
-func classifyHeading(h string) Section {
+// classifyHeading maps a heading to a section class by its leading words; known is false
+// when no word of it is recognised (the class is then SectionBody).
+func classifyHeading(h string) (Section, bool) {
 	l := strings.ToLower(strings.TrimSpace(h))
 	l = strings.TrimRight(l, ": ")
 	if s, ok := headingClasses[l]; ok {
-		return s
+		return s, true
 	}
 	for _, p := range []string{"introduction", "background", "discussion", "limitation", "strengths", "comparison with"} {
 		if strings.HasPrefix(l, p) {
-			return SectionBackground
+			return SectionBackground, true
 		}
 	}
 	for _, p := range []string{"reference", "acknowledg", "funding", "competing", "conflict", "declaration", "author", "supplementary", "additional file", "availability", "abbreviation", "ethics approval", "consent for publication"} {
 		if strings.HasPrefix(l, p) {
-			return SectionReferences
+			return SectionReferences, true
 		}
 	}
-	return SectionBody
+	for _, p := range []string{"method", "material", "patients and", "participants and", "subjects and", "study design", "result", "conclusion", "trial design", "statistical"} {
+		if strings.HasPrefix(l, p) {
+			return SectionBody, true
+		}
+	}
+	return SectionBody, false
 }

@@ -84,7 +84,8 @@ type Document struct {
 	Title    string `json:"title"`
 	Hash     string `json:"hash"`
 	FullText bool   `json:"full_text"`
-	// Source says which text was read: europepmc, pmc, pdf, text_file, or abstract.
+	// Source says which text was read: europepmc, pmc, pdf, text_file, abstract, or
+	// registry (a trial registry entry's fields).
 	Source FullTextSource `json:"source,omitempty"`
 }
 

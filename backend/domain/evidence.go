@@ -101,7 +101,11 @@ type Intervention struct {
 	Name string `json:"name"`
 }
 
-// Trial carries the registry facts of a clinical trial that the judge and report use.
+// Trial carries the registry facts of a clinical trial that the judge, the appraiser and
+// the report use. A ClinicalTrials.gov record is a study, not an article: its design
+// fields (allocation, masking and who was masked, enrollment, registered outcomes, status,
+// results) are what it is appraised from, so they are kept typed, with the values the
+// registry uses (RANDOMIZED, DOUBLE, PARTICIPANT, COMPLETED…), rather than only as text.
 type Trial struct {
 	Phase          string         `json:"phase,omitempty"`
 	Status         string         `json:"status,omitempty"`
@@ -111,6 +115,38 @@ type Trial struct {
 	StartDate      string         `json:"start_date,omitempty"`
 	CompletionDate string         `json:"completion_date,omitempty"`
 	HasResults     bool           `json:"has_results,omitempty"`
+
+	// StudyType is INTERVENTIONAL, OBSERVATIONAL or EXPANDED_ACCESS.
+	StudyType string `json:"study_type,omitempty"`
+	// Allocation is RANDOMIZED, NON_RANDOMIZED or NA (a single-group study).
+	Allocation        string `json:"allocation,omitempty"`
+	InterventionModel string `json:"intervention_model,omitempty"`
+	PrimaryPurpose    string `json:"primary_purpose,omitempty"`
+	// ObservationalModel (COHORT, CASE_CONTROL, …) and TimePerspective (PROSPECTIVE,
+	// RETROSPECTIVE, CROSS_SECTIONAL) describe an observational study.
+	ObservationalModel string `json:"observational_model,omitempty"`
+	TimePerspective    string `json:"time_perspective,omitempty"`
+	// Masking is NONE, SINGLE, DOUBLE, TRIPLE or QUADRUPLE; WhoMasked lists PARTICIPANT,
+	// CARE_PROVIDER, INVESTIGATOR and OUTCOMES_ASSESSOR.
+	Masking   string   `json:"masking,omitempty"`
+	WhoMasked []string `json:"who_masked,omitempty"`
+	// EnrollmentType is ACTUAL (the number enrolled) or ESTIMATED (the number planned).
+	EnrollmentType    string         `json:"enrollment_type,omitempty"`
+	PrimaryOutcomes   []TrialOutcome `json:"primary_outcomes,omitempty"`
+	SecondaryOutcomes []TrialOutcome `json:"secondary_outcomes,omitempty"`
+	WhyStopped        string         `json:"why_stopped,omitempty"`
+	// FirstSubmitted is when the record was first submitted to the registry: before
+	// StartDate the trial was registered prospectively.
+	FirstSubmitted string `json:"first_submitted,omitempty"`
+	// ResultsFirstPosted is when results were first posted on the registry.
+	ResultsFirstPosted string `json:"results_first_posted,omitempty"`
+}
+
+// TrialOutcome is one registered outcome measure.
+type TrialOutcome struct {
+	Measure     string `json:"measure"`
+	TimeFrame   string `json:"time_frame,omitempty"`
+	Description string `json:"description,omitempty"`
 }
 
 // Citation identifies a piece of evidence and carries the structured metadata parsed from

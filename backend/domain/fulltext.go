@@ -21,6 +21,10 @@ const (
 	FullTextFile FullTextSource = "text_file"
 	// FullTextAbstract means no full text: the abstract was read.
 	FullTextAbstract FullTextSource = "abstract"
+	// FullTextRegistry is a trial registry entry (ClinicalTrials.gov) read from its
+	// registry fields: a study, not an article, appraised from its stated allocation,
+	// masking, enrollment, outcomes, status and results (RegistryFacts).
+	FullTextRegistry FullTextSource = "registry"
 )
 
 // SectionKind is the role of a full-text section, recovered from its title (JATS sec-type

@@ -73,8 +73,40 @@ func mergeTrial(o, n *Trial) *Trial {
 	t.StartDate = firstText(o.StartDate, n.StartDate)
 	t.CompletionDate = firstText(n.CompletionDate, o.CompletionDate)
 	t.HasResults = o.HasResults || n.HasResults
+	// The design is fixed at registration; fill what the first copy lacked.
+	t.StudyType = firstText(o.StudyType, n.StudyType)
+	t.Allocation = firstText(o.Allocation, n.Allocation)
+	t.InterventionModel = firstText(o.InterventionModel, n.InterventionModel)
+	t.PrimaryPurpose = firstText(o.PrimaryPurpose, n.PrimaryPurpose)
+	t.ObservationalModel = firstText(o.ObservationalModel, n.ObservationalModel)
+	t.TimePerspective = firstText(o.TimePerspective, n.TimePerspective)
+	t.Masking = firstText(o.Masking, n.Masking)
+	t.WhoMasked = UnionFold(o.WhoMasked, n.WhoMasked)
+	t.FirstSubmitted = firstText(o.FirstSubmitted, n.FirstSubmitted)
+	// Enrollment turns from ESTIMATED (planned) to ACTUAL (enrolled): an actual count
+	// beats a planned one whichever is larger; otherwise the larger count with its type.
+	switch {
+	case n.EnrollmentType == enrollmentActual && o.EnrollmentType != enrollmentActual && n.Enrollment > 0:
+		t.Enrollment, t.EnrollmentType = n.Enrollment, n.EnrollmentType
+	case o.EnrollmentType == enrollmentActual && n.EnrollmentType != enrollmentActual && o.Enrollment > 0:
+		t.Enrollment, t.EnrollmentType = o.Enrollment, o.EnrollmentType
+	case n.Enrollment >= o.Enrollment && n.EnrollmentType != "":
+		t.EnrollmentType = n.EnrollmentType
+	}
+	// Outcomes may be amended: the newer record's lists.
+	if len(n.PrimaryOutcomes) > 0 {
+		t.PrimaryOutcomes = n.PrimaryOutcomes
+	}
+	if len(n.SecondaryOutcomes) > 0 {
+		t.SecondaryOutcomes = n.SecondaryOutcomes
+	}
+	t.WhyStopped = firstText(n.WhyStopped, o.WhyStopped)
+	t.ResultsFirstPosted = firstText(o.ResultsFirstPosted, n.ResultsFirstPosted)
 	return &t
 }
+
+// enrollmentActual is ClinicalTrials.gov's enrollment type for the number enrolled.
+const enrollmentActual = "ACTUAL"
 
 func firstText(a, b string) string {
 	if strings.TrimSpace(a) != "" {

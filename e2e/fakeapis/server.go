@@ -64,6 +64,7 @@ func newServer(fx *fixtures, opts options) *server {
 	}
 	if opts.ctgov != nil {
 		s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", http.StripPrefix("/ctgov", opts.ctgov).ServeHTTP))
+		s.mux.HandleFunc("/ctgov/studies/", s.source("clinicaltrials", http.StripPrefix("/ctgov", opts.ctgov).ServeHTTP))
 	} else {
 		s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", s.ctgov))
 	}

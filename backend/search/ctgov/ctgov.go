@@ -135,9 +135,12 @@ type study struct {
 		} `json:"identificationModule"`
 		StatusModule struct {
 			OverallStatus        string     `json:"overallStatus"`
+			WhyStopped           string     `json:"whyStopped"`
 			StartDateStruct      dateStruct `json:"startDateStruct"`
 			CompletionDateStruct dateStruct `json:"completionDateStruct"`
 			PrimaryCompletion    dateStruct `json:"primaryCompletionDateStruct"`
+			StudyFirstSubmitDate string     `json:"studyFirstSubmitDate"`
+			ResultsFirstPosted   dateStruct `json:"resultsFirstPostDateStruct"`
 		} `json:"statusModule"`
 		SponsorCollaboratorsModule struct {
 			LeadSponsor struct {
@@ -159,13 +162,21 @@ type study struct {
 				Type  string      `json:"type"`
 			} `json:"enrollmentInfo"`
 			DesignInfo struct {
-				Allocation     string `json:"allocation"`
-				PrimaryPurpose string `json:"primaryPurpose"`
-				MaskingInfo    struct {
-					Masking string `json:"masking"`
+				Allocation         string `json:"allocation"`
+				InterventionModel  string `json:"interventionModel"`
+				PrimaryPurpose     string `json:"primaryPurpose"`
+				ObservationalModel string `json:"observationalModel"`
+				TimePerspective    string `json:"timePerspective"`
+				MaskingInfo        struct {
+					Masking   string   `json:"masking"`
+					WhoMasked []string `json:"whoMasked"`
 				} `json:"maskingInfo"`
 			} `json:"designInfo"`
 		} `json:"designModule"`
+		OutcomesModule struct {
+			PrimaryOutcomes   []outcome `json:"primaryOutcomes"`
+			SecondaryOutcomes []outcome `json:"secondaryOutcomes"`
+		} `json:"outcomesModule"`
 		ArmsInterventionsModule struct {
 			Interventions []struct {
 				Type string `json:"type"`
@@ -174,6 +185,23 @@ type study struct {
 		} `json:"armsInterventionsModule"`
 	} `json:"protocolSection"`
 	HasResults bool `json:"hasResults"`
+}
+
+// outcome is one registered outcome measure.
+type outcome struct {
+	Measure     string `json:"measure"`
+	Description string `json:"description"`
+	TimeFrame   string `json:"timeFrame"`
+}
+
+func outcomes(list []outcome) []domain.TrialOutcome {
+	var out []domain.TrialOutcome
+	for _, o := range list {
+		if m := clean(o.Measure); m != "" {
+			out = append(out, domain.TrialOutcome{Measure: m, TimeFrame: clean(o.TimeFrame), Description: clean(o.Description)})
+		}
+	}
+	return out
 }
 
 type studiesPage struct {
@@ -242,19 +270,34 @@ func (s study) evidence() (domain.Evidence, bool) {
 	if title == "" {
 		title = clean(ps.IdentificationModule.OfficialTitle)
 	}
+	dm, di := ps.DesignModule, ps.DesignModule.DesignInfo
 	trial := &domain.Trial{
-		Phase:          strings.Join(ps.DesignModule.Phases, "/"),
-		Status:         ps.StatusModule.OverallStatus,
-		Conditions:     ps.ConditionsModule.Conditions,
-		StartDate:      ps.StatusModule.StartDateStruct.Date,
-		CompletionDate: ps.StatusModule.CompletionDateStruct.Date,
-		HasResults:     s.HasResults,
+		Phase:              strings.Join(dm.Phases, "/"),
+		Status:             ps.StatusModule.OverallStatus,
+		Conditions:         ps.ConditionsModule.Conditions,
+		StartDate:          ps.StatusModule.StartDateStruct.Date,
+		CompletionDate:     ps.StatusModule.CompletionDateStruct.Date,
+		HasResults:         s.HasResults,
+		StudyType:          strings.TrimSpace(dm.StudyType),
+		Allocation:         strings.TrimSpace(di.Allocation),
+		InterventionModel:  strings.TrimSpace(di.InterventionModel),
+		PrimaryPurpose:     strings.TrimSpace(di.PrimaryPurpose),
+		ObservationalModel: strings.TrimSpace(di.ObservationalModel),
+		TimePerspective:    strings.TrimSpace(di.TimePerspective),
+		Masking:            strings.TrimSpace(di.MaskingInfo.Masking),
+		WhoMasked:          di.MaskingInfo.WhoMasked,
+		PrimaryOutcomes:    outcomes(ps.OutcomesModule.PrimaryOutcomes),
+		SecondaryOutcomes:  outcomes(ps.OutcomesModule.SecondaryOutcomes),
+		WhyStopped:         clean(ps.StatusModule.WhyStopped),
+		FirstSubmitted:     strings.TrimSpace(ps.StatusModule.StudyFirstSubmitDate),
+		ResultsFirstPosted: strings.TrimSpace(ps.StatusModule.ResultsFirstPosted.Date),
 	}
 	if trial.CompletionDate == "" {
 		trial.CompletionDate = ps.StatusModule.PrimaryCompletion.Date
 	}
-	if n, err := ps.DesignModule.EnrollmentInfo.Count.Int64(); err == nil && n > 0 {
+	if n, err := dm.EnrollmentInfo.Count.Int64(); err == nil && n > 0 {
 		trial.Enrollment = int(n)
+		trial.EnrollmentType = strings.TrimSpace(dm.EnrollmentInfo.Type)
 	}
 	for _, iv := range ps.ArmsInterventionsModule.Interventions {
 		if name := clean(iv.Name); name != "" {
@@ -277,12 +320,13 @@ func (s study) evidence() (domain.Evidence, bool) {
 	if st := ps.DesignModule.StudyType; st != "" {
 		c.PublicationTypes = []string{"Clinical Trial Registration (" + strings.ToLower(st) + ")"}
 	}
-	return domain.Evidence{Content: content(ps.IdentificationModule.OfficialTitle, title, ps.DescriptionModule.BriefSummary, s, trial), Citation: c}, true
+	return domain.Evidence{Content: content(ps.IdentificationModule.OfficialTitle, title, ps.DescriptionModule.BriefSummary, id, *trial), Citation: c}, true
 }
 
 // content is what the judge and appraiser read: the official title when it says more than
-// the brief one, the brief summary, then one line of registry facts.
-func content(official, title, summary string, s study, t *domain.Trial) string {
+// the brief one, the brief summary, then the registry facts one "Label: value" line each
+// (domain.RegistryFacts), so the appraiser can quote the line a finding rests on.
+func content(official, title, summary, nctID string, t domain.Trial) string {
 	var parts []string
 	if o := clean(official); o != "" && o != title {
 		parts = append(parts, "Official title: "+o)
@@ -290,40 +334,7 @@ func content(official, title, summary string, s study, t *domain.Trial) string {
 	if sum := strings.TrimSpace(summary); sum != "" {
 		parts = append(parts, sum)
 	}
-	var facts []string
-	add := func(label, v string) {
-		if v = strings.TrimSpace(v); v != "" {
-			facts = append(facts, label+": "+v)
-		}
-	}
-	dm := s.ProtocolSection.DesignModule
-	add("Study type", dm.StudyType)
-	add("Phase", t.Phase)
-	add("Allocation", dm.DesignInfo.Allocation)
-	add("Masking", dm.DesignInfo.MaskingInfo.Masking)
-	add("Primary purpose", dm.DesignInfo.PrimaryPurpose)
-	add("Status", t.Status)
-	if t.Enrollment > 0 {
-		add("Enrollment", strconv.Itoa(t.Enrollment))
-	}
-	add("Conditions", strings.Join(t.Conditions, "; "))
-	ivs := make([]string, 0, len(t.Interventions))
-	for _, iv := range t.Interventions {
-		if iv.Type != "" {
-			ivs = append(ivs, iv.Type+": "+iv.Name)
-		} else {
-			ivs = append(ivs, iv.Name)
-		}
-	}
-	add("Interventions", strings.Join(ivs, "; "))
-	add("Start", t.StartDate)
-	add("Completion", t.CompletionDate)
-	if t.HasResults {
-		facts = append(facts, "Results posted")
-	}
-	if len(facts) > 0 {
-		parts = append(parts, strings.Join(facts, ". ")+".")
-	}
+	parts = append(parts, domain.RegistryFacts(nctID, t)...)
 	return strings.Join(parts, "\n")
 }
 

@@ -42,7 +42,7 @@ func TestParseSearchPage(t *testing.T) {
 				Phase: "PHASE2", Status: "COMPLETED", Enrollment: 18,
 				Conditions:    []string{"Synthetic Syndrome"},
 				Interventions: []domain.Intervention{{Name: "Oxytocin"}, {Name: "Saline"}},
-				StartDate:     "2016-04-29", CompletionDate: "2020-07-29",
+				StartDate:     "2016-04-29", CompletionDate: "2020-07-29", StudyType: "INTERVENTIONAL",
 			},
 			second: "PHASE1/PHASE2",
 			extra: func(t *testing.T, p Page) {
@@ -62,7 +62,7 @@ func TestParseSearchPage(t *testing.T) {
 				Phase: "PHASE2", Status: "COMPLETED", Enrollment: 18,
 				Conditions:    []string{"Phelan-McDermid Syndrome"},
 				Interventions: []domain.Intervention{{Name: "Oxytocin"}, {Name: "Saline"}},
-				StartDate:     "2016-04-29", CompletionDate: "2020-07-29",
+				StartDate:     "2016-04-29", CompletionDate: "2020-07-29", StudyType: "INTERVENTIONAL",
 			},
 			second: "PHASE1/PHASE2",
 			extra: func(t *testing.T, p Page) {
@@ -91,7 +91,9 @@ func TestParseSearchPage(t *testing.T) {
 			require.Equal(t, tt.trial.StartDate, c.Date, "a registration is dated by its start")
 			require.Equal(t, tt.trial, c.Trial)
 			require.True(t, strings.HasPrefix(e.Content, "This is a pilot study examining the efficacy"))
-			require.Contains(t, e.Content, "Study type: INTERVENTIONAL. Phase: PHASE2. Status: COMPLETED. Enrollment: 18.")
+			require.Contains(t, e.Content, "\nStudy type: INTERVENTIONAL\nPhase: PHASE2\nEnrollment: 18\n")
+			require.Contains(t, e.Content, "\nOverall status: COMPLETED\n")
+			require.Contains(t, e.Content, "\nClinicalTrials.gov ID: "+tt.nct+"\n", "a registry record's text names its own registration")
 			require.NoError(t, e.Validate())
 			require.Equal(t, tt.second, p.Evidence[1].Citation.Trial.Phase)
 			tt.extra(t, p)
@@ -142,8 +144,72 @@ func TestParseFullStudy(t *testing.T) {
 	require.Equal(t, "2013-10", e.Citation.Date)
 	require.Equal(t, "Official title: A Randomized, Double-blind, Placebo-controlled Trial of Metformin in Amnestic Mild Cognitive Impairment\n"+
 		"This study tests whether metformin improves memory in people with amnestic MCI.\n"+
-		"Study type: INTERVENTIONAL. Phase: PHASE2/PHASE3. Allocation: RANDOMIZED. Masking: DOUBLE. Primary purpose: TREATMENT. Status: COMPLETED. Enrollment: 80. "+
-		"Conditions: Mild Cognitive Impairment; Alzheimer Disease. Interventions: DRUG: Metformin; OTHER: Placebo. Start: 2013-10. Completion: 2019-12-31. Results posted.", e.Content)
+		"ClinicalTrials.gov ID: NCT01965756\nStudy type: INTERVENTIONAL\nPhase: PHASE2/PHASE3\nAllocation: RANDOMIZED\nIntervention model: PARALLEL\n"+
+		"Masking: DOUBLE (Participant, Investigator)\nPrimary purpose: TREATMENT\nEnrollment: 80 (ACTUAL)\nOverall status: COMPLETED\n"+
+		"Conditions: Mild Cognitive Impairment; Alzheimer Disease\nInterventions: DRUG: Metformin; OTHER: Placebo\nStart: 2013-10\nCompletion: 2019-12-31\nResults posted: yes", e.Content)
+}
+
+// TestParseRecordedFullStudies reads real single-study answers of the API (testdata/README.md)
+// and checks every registry field the appraiser reads is carried onto the evidence.
+func TestParseRecordedFullStudies(t *testing.T) {
+	tests := []struct {
+		file    string
+		want    domain.Trial
+		content []string
+	}{
+		{"recorded_nct00791778.json", domain.Trial{
+			Phase: "PHASE2", Status: "COMPLETED", Enrollment: 246, Conditions: []string{"Ovarian Neoplasms"},
+			Interventions: []domain.Intervention{{Type: "DRUG", Name: "Sorafenib (Nexavar, BAY43-9006)"}, {Type: "DRUG", Name: "Placebo"}},
+			StartDate:     "2008-11", CompletionDate: "2012-12", HasResults: true,
+			StudyType: "INTERVENTIONAL", Allocation: "RANDOMIZED", InterventionModel: "PARALLEL", PrimaryPurpose: "TREATMENT",
+			Masking: "DOUBLE", WhoMasked: []string{"PARTICIPANT", "INVESTIGATOR"}, EnrollmentType: "ACTUAL",
+			PrimaryOutcomes: []domain.TrialOutcome{{
+				Measure:     "Progression-free Survival (PFS), Based on Radiological or Pathologic Assessment",
+				TimeFrame:   "From randomization of the first patient until 32.5 months later, assessed every 8 weeks",
+				Description: "Time from randomization to the first documented disease progression by radiological or pathologic assessment or death due to any cause whichever occurred first. For patients who had not progressed or died at the time of analysis, PFS was censored at the date of their last evaluable tumor scan.",
+			}},
+			FirstSubmitted: "2008-11-14", ResultsFirstPosted: "2012-11-30",
+		}, []string{
+			"\nAllocation: RANDOMIZED\n",
+			"\nMasking: DOUBLE (Participant, Investigator)\n",
+			"\nEnrollment: 246 (ACTUAL)\n",
+			"\nPrimary outcome: Progression-free Survival (PFS), Based on Radiological or Pathologic Assessment [time frame: From randomization of the first patient until 32.5 months later, assessed every 8 weeks]\n",
+			"\nSecondary outcome: Overall Survival (OS) [time frame: From randomization of the first patient until 32.5 months later]\n",
+			"\nResults posted: yes (first posted 2012-11-30)",
+		}},
+		{"recorded_nct02576665.json", domain.Trial{
+			Phase: "PHASE1", Status: "TERMINATED", Enrollment: 21, StartDate: "2016-07", CompletionDate: "2019-12-20",
+			StudyType: "INTERVENTIONAL", Allocation: "NA", InterventionModel: "SINGLE_GROUP", PrimaryPurpose: "TREATMENT",
+			Masking: "NONE", EnrollmentType: "ACTUAL", WhyStopped: "Sponsor decision", FirstSubmitted: "2015-10-12",
+			PrimaryOutcomes: []domain.TrialOutcome{{Measure: "Changes from baseline in immune activity in tumor and peripheral blood", TimeFrame: "Baseline to Weeks 9-10"}},
+		}, []string{
+			"\nAllocation: NA\n", "\nMasking: NONE (Open Label)\n", "\nOverall status: TERMINATED\nWhy stopped: Sponsor decision\n", "\nResults posted: no",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			p, err := Parse(bytes.NewReader(fixture.Local(t, tt.file)))
+			require.NoError(t, err)
+			require.Len(t, p.Evidence, 1)
+			e := p.Evidence[0]
+			got := *e.Citation.Trial
+			got.Conditions, tt.want.Conditions = nil, nil // long lists, checked by the other tests
+			got.Interventions = nil
+			if tt.want.Interventions != nil {
+				require.Equal(t, tt.want.Interventions, e.Citation.Trial.Interventions)
+				tt.want.Interventions = nil
+			}
+			if len(got.SecondaryOutcomes) > 0 {
+				got.SecondaryOutcomes = nil
+			}
+			require.Equal(t, tt.want, got)
+			require.True(t, e.IsRegistryRecord())
+			for _, c := range tt.content {
+				require.Contains(t, e.Content, c)
+			}
+			require.NoError(t, e.Validate())
+		})
+	}
 }
 
 func TestParseBadBodies(t *testing.T) {

@@ -1,9 +1,12 @@
 // Package ctgov is a local stand-in for ClinicalTrials.gov's API v2 study search
-// (/api/v2/studies) over recorded studies: query.term (and query.cond / query.intr) in
+// (/api/v2/studies) and single-study lookup (/api/v2/studies/{nctId}) over recorded
+// studies, each served whole as recorded: query.term (and query.cond / query.intr) in
 // Essie's syntax — AND/OR/NOT, parentheses, quoted phrases, words ANDed by default — is
 // evaluated against each study's titles, summary, conditions, interventions and keywords;
 // totalCount is the real number of matches (with countTotal=true); pageSize and pageToken
-// page through them; a malformed parameter is the API's 400. The corpus is what other
+// page through them; a malformed parameter is the API's 400. A lookup answers the study,
+// a plain-text 404 for an unknown NCT number and a plain-text 400 for a malformed one, as
+// the API does; "nct01234567" and "NCT1234567" name NCT01234567. The corpus is what other
 // projects recorded from the real API, so most questions find nothing here, which is the
 // truth for it.
 package ctgov
@@ -15,6 +18,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,12 +28,14 @@ import (
 	"deepcritical/backend/search/querybuild"
 )
 
-// Server answers /studies (mount it under any prefix).
+// Server answers /studies and /studies/{nctId} (mount it under any prefix).
 type Server struct {
 	studies []map[string]any
-	texts   []string // each study's searchable text, lower case, words separated by one space
-	// Searches counts the requests answered.
+	texts   []string       // each study's searchable text, lower case, words separated by one space
+	byID    map[string]int // NCT id → index in studies
+	// Searches counts the search requests answered; Lookups the single-study ones.
 	Searches atomic.Int64
+	Lookups  atomic.Int64
 }
 
 // LoadStudies reads every recorded study (search pages and single-study answers) under dir,
@@ -79,11 +85,42 @@ func LoadStudies(dir string) ([]map[string]any, error) {
 
 // NewServer serves studies.
 func NewServer(studies []map[string]any) *Server {
-	s := &Server{studies: studies}
-	for _, st := range studies {
+	s := &Server{studies: studies, byID: map[string]int{}}
+	for i, st := range studies {
 		s.texts = append(s.texts, " "+strings.Join(words(searchText(st)), " ")+" ")
+		s.byID[strings.ToUpper(str(st, "protocolSection", "identificationModule", "nctId"))] = i
 	}
 	return s
+}
+
+// nctParam is the API's accepted form of the path parameter: NCT (any case), then a
+// number of at most eight digits with leading zeros optional.
+var nctParam = regexp.MustCompile(`^[Nn][Cc][Tt]0*([1-9]\d{0,7})$`)
+
+// serveStudy answers GET /studies/{nctId}: the study object itself (protocolSection at the
+// top, no "studies" wrapper), or the API's plain-text 400 and 404.
+func (s *Server) serveStudy(w http.ResponseWriter, r *http.Request, param string) {
+	s.Lookups.Add(1)
+	if f := r.URL.Query().Get("format"); f != "" && f != "json" {
+		badRequest(w, fmt.Sprintf("format: %q is not supported here, use json", f))
+		return
+	}
+	m := nctParam.FindStringSubmatch(param)
+	if m == nil {
+		badRequest(w, "Parameter `nctId` has incorrect format")
+		return
+	}
+	n, _ := strconv.Atoi(m[1])
+	id := fmt.Sprintf("NCT%08d", n)
+	i, ok := s.byID[id]
+	if !ok {
+		w.Header().Set("Content-Type", "text/plain")
+		w.WriteHeader(http.StatusNotFound)
+		fmt.Fprintf(w, "NCT number %s not found\n", id)
+		return
+	}
+	w.Header().Set("Content-Type", "application/json")
+	_ = json.NewEncoder(w).Encode(s.studies[i])
 }
 
 // searchText is what Essie searches by default: identification, description, conditions,
@@ -118,7 +155,12 @@ func words(s string) []string {
 
 // ServeHTTP answers GET /studies with query.term, query.cond, query.intr, pageSize (1–1000),
 // pageToken, countTotal and format=json.
+// A path ending in /studies/{nctId} is a single-study lookup.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if i := strings.LastIndex(r.URL.Path, "/studies/"); i >= 0 {
+		s.serveStudy(w, r, r.URL.Path[i+len("/studies/"):])
+		return
+	}
 	s.Searches.Add(1)
 	q := r.URL.Query()
 	if f := q.Get("format"); f != "" && f != "json" {

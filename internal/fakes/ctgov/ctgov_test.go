@@ -2,6 +2,7 @@ package ctgov
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -115,4 +116,43 @@ func TestPagingAndErrors(t *testing.T) {
 		status, _ := get(t, srv, v)
 		require.Equal(t, http.StatusBadRequest, status, v.Encode())
 	}
+}
+
+func TestSingleStudyLookup(t *testing.T) {
+	f := NewServer(studies())
+	srv := httptest.NewServer(f)
+	defer srv.Close()
+	for _, tc := range []struct {
+		path   string
+		status int
+		body   string // the text body of an error, or the NCT id served
+	}{
+		{"/studies/NCT00000002", http.StatusOK, "NCT00000002"},
+		{"/studies/nct00000002", http.StatusOK, "NCT00000002"},
+		{"/studies/NCT2", http.StatusOK, "NCT00000002"},
+		{"/studies/NCT99999999", http.StatusNotFound, "NCT number NCT99999999 not found\n"},
+		{"/studies/00000002", http.StatusBadRequest, "Parameter `nctId` has incorrect format\n"},
+		{"/studies/NCT123456789", http.StatusBadRequest, "Parameter `nctId` has incorrect format\n"},
+		{"/studies/NCT00000002?format=csv", http.StatusBadRequest, "format: \"csv\" is not supported here, use json\n"},
+	} {
+		t.Run(tc.path, func(t *testing.T) {
+			res, err := srv.Client().Get(srv.URL + tc.path)
+			require.NoError(t, err)
+			defer res.Body.Close()
+			require.Equal(t, tc.status, res.StatusCode)
+			if tc.status != http.StatusOK {
+				require.Equal(t, "text/plain", res.Header.Get("Content-Type"))
+				b, err := io.ReadAll(res.Body)
+				require.NoError(t, err)
+				require.Equal(t, tc.body, string(b))
+				return
+			}
+			var body map[string]any
+			require.NoError(t, json.NewDecoder(res.Body).Decode(&body))
+			require.NotContains(t, body, "studies", "a single study is not wrapped")
+			require.Equal(t, tc.body, body["protocolSection"].(map[string]any)["identificationModule"].(map[string]any)["nctId"])
+		})
+	}
+	require.Equal(t, int64(7), f.Lookups.Load())
+	require.Zero(t, f.Searches.Load())
 }
