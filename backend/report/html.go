@@ -14,11 +14,12 @@ import (
 // html/template escapes every value by context, so evidence titles, LLM text and URLs cannot
 // inject markup; non-http(s) URLs are neutralised by the template's URL filter.
 var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"stanceWord": stanceWord,
-	"pct":        func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
-	"cites":      citeLinks,
-	"prose":      proseWithCites,
-	"yesno":      yesNo,
+	"stanceWord":   stanceWord,
+	"outcomeWords": outcomeWords,
+	"pct":          func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
+	"cites":        citeLinks,
+	"prose":        proseWithCites,
+	"yesno":        yesNo,
 	// httpURL drops anything but http(s) links, so a javascript: or file: URL from a
 	// source is shown nowhere as a link.
 	"httpURL": func(u string) string {
@@ -99,7 +100,9 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{if .Rows}}<table><thead><tr><th>#</th><th>Source</th><th>Year</th><th>Design</th><th>Quality</th><th>Risk of bias</th><th>Registry / phase / status</th><th>Title</th></tr></thead><tbody>
 {{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>No evidence was found.</p>{{end}}
-</section>{{if .Appraisals}}
+</section>{{if .Studies}}
+<section><h2>Studies: registry entries and their reports</h2><ul>{{range .Studies}}<li><strong>{{.NCTID}}</strong>: {{if .Registry}}registry entry <a href="#row-{{.Registry}}">[{{.Registry}}]</a>{{else}}registry entry not among the evidence{{end}}; reported by {{range $i, $n := .Reports}}{{if $i}}, {{end}}<a href="#row-{{$n}}">[{{$n}}]</a>{{end}}{{if .Flagged}} — <span class="flag">⚑ {{.Flagged}} registered primary outcome(s) not reported</span>{{end}}
+{{if .Outcomes}}<ul>{{range $o := .Outcomes}}{{if .ArticlePrimary}}<li>[{{.Report}}] names as its primary outcome: “{{.ArticlePrimary}}”</li>{{end}}{{range .Checks}}<li>registered primary outcome “{{.Registered.Measure}}” — [{{$o.Report}}] {{outcomeWords . $o.FullText}}{{if .Quote}}: “{{.Quote}}”{{end}}</li>{{end}}{{end}}</ul>{{end}}</li>{{end}}</ul></section>{{end}}{{if .Appraisals}}
 <section><h2>Appraisals</h2>{{range .Appraisals}}<h3>[{{.N}}] {{.Title}}</h3><p class="note">Appraised by: {{.AssessedBy}}</p>{{range .Dimensions}}<p><strong>{{.Name}}: {{.Score}}</strong></p>{{if .Components}}<ul>{{range .Components}}<li>{{.Name}}: {{.Points}}{{if .Risk}} ({{.Risk}}){{end}}{{if .Value}} — {{.Value}}{{end}}{{if .Quote}} — “{{.Quote}}” ({{if .Verified}}verified{{else}}<span class="warn">⚠ not verified</span>{{end}}){{end}}{{if .Reviewer}} — reviewer: {{.Reviewer}}{{end}}</li>{{end}}</ul>{{end}}{{end}}{{end}}</section>{{end}}
 <section><h2>References</h2><ol class="refs">
 {{range .Rows}}<li id="ref-{{.N}}">{{.Reference}}{{with httpURL .URL}} <a href="{{.}}" rel="noopener noreferrer">{{.}}</a>{{end}}</li>

@@ -166,6 +166,7 @@ func renderMarkdown(r Report) string {
 		w("\n")
 	}
 
+	b.WriteString(studiesMarkdown(r.Studies))
 	b.WriteString(appraisalsMarkdown(r.Appraisals))
 
 	w("## References\n\n")
@@ -408,7 +409,17 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 // the re-judgements, the reviewer's decisions and the appraisal section. The one place the
 // exports and the window's report view refresh it.
 func UpToDate(markdown string, r Report) string {
-	return withAppraisals(withReviewerSection(withRejudgements(withLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals)
+	return withStudies(withAppraisals(withReviewerSection(withRejudgements(withLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals), r.Studies)
+}
+
+// withStudies puts the Studies section into a stored report of record written before
+// reports had it, before its Appraisals (or its References when nothing was appraised).
+func withStudies(markdown string, bs []StudyBlock) string {
+	before := "## References"
+	if strings.Contains(markdown, "\n## Appraisals\n") {
+		before = "## Appraisals"
+	}
+	return withSectionBefore(markdown, "## Studies: registry entries and their reports", studiesMarkdown(bs), before)
 }
 
 // withAppraisals puts the Appraisals section into a stored report of record written before

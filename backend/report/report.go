@@ -62,6 +62,8 @@ type Input struct {
 	Rejudgements []domain.StoredAssessment
 	// Reviews are the reviewer's decisions, in the order they were made.
 	Reviews []domain.Review
+	// FullTexts are the stored full texts of the evidence, by canonical key.
+	FullTexts map[string]domain.FullText
 }
 
 // ReviewerSection is the reviewer's voice beside the judge's, as every report format shows
@@ -243,15 +245,18 @@ type Report struct {
 	Rows          []Row            `json:"evidence"`
 	// Appraisals are the appraised papers' component scores with their quotes, as the
 	// window's paper dialog shows them.
-	Appraisals   []AppraisalBlock `json:"appraisals,omitempty"`
-	Judge        JudgeLine        `json:"judge"`
-	Verification *Verification    `json:"verification,omitempty"`
-	Flagged      []string         `json:"flagged"`
-	RedFlags     []string         `json:"red_flags,omitempty"`
-	Limitations  []Limitation     `json:"limitations"`
-	GeneratedAt  time.Time        `json:"generated_at"`
-	Disclaimer   string           `json:"disclaimer"`
-	Markdown     string           `json:"-"`
+	Appraisals []AppraisalBlock `json:"appraisals,omitempty"`
+	// Studies are the trials with more than one record among the evidence: a registry entry
+	// and the articles reporting it, with registered primary outcomes checked.
+	Studies      []StudyBlock  `json:"studies,omitempty"`
+	Judge        JudgeLine     `json:"judge"`
+	Verification *Verification `json:"verification,omitempty"`
+	Flagged      []string      `json:"flagged"`
+	RedFlags     []string      `json:"red_flags,omitempty"`
+	Limitations  []Limitation  `json:"limitations"`
+	GeneratedAt  time.Time     `json:"generated_at"`
+	Disclaimer   string        `json:"disclaimer"`
+	Markdown     string        `json:"-"`
 	// Outcome is domain.RunOutcome's line, the one the window's run header and History show.
 	Outcome string `json:"-"`
 }
@@ -325,6 +330,11 @@ func Build(in Input) Report {
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
 	r.Appraisals = appraisalBlocks(in.Evidence, in.Appraisals)
+	texts := make(map[string]string, len(in.FullTexts))
+	for k, ft := range in.FullTexts {
+		texts[k] = ft.Text()
+	}
+	r.Studies = studyBlocks(in.Evidence, texts)
 	markOverrides(r.Appraisals, in.Evidence, in.Reviews)
 	r.Summary, r.SummaryNote = summary(r, in)
 	r.Limitations = limitations(in, r)

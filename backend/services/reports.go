@@ -64,6 +64,9 @@ type ReportView struct {
 	// (domain.AnswerLine over the final assessment's stances), as the report states them.
 	Understood string `json:"understood,omitempty"`
 	Answer     string `json:"answer,omitempty"`
+	// Studies are the trials with a registry entry and reports among the evidence, as the
+	// report's Studies section gives them; each card also names its study (EvidenceView.Study).
+	Studies []report.StudyBlock `json:"studies"`
 }
 
 // EvidenceView is one evidence card: the evidence with its appraisal, if any.
@@ -78,6 +81,9 @@ type EvidenceView struct {
 	Design string `json:"design"`
 	// Stance is which way the study points on the question, from the final assessment.
 	Stance *domain.StudyStance `json:"stance,omitempty"`
+	// Study is the trial this card is one record of, when the run holds another record of
+	// it (its registry entry or another report).
+	Study *report.StudyBlock `json:"study,omitempty"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -114,12 +120,24 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	view.Evidence = evs
 	view.Limitations = []report.Limitation{}
+	view.Studies = []report.StudyBlock{}
 	if run, err := report.LoadExportRun(ctx, st, runID); err == nil {
 		// One build of the stored run gives the limitations and what the report of record
 		// did not know when it was written.
 		r := report.Build(report.InputFromExport(run))
 		if r.Limitations != nil {
 			view.Limitations = r.Limitations
+		}
+		if r.Studies != nil {
+			view.Studies = r.Studies
+		}
+		for i := range r.Studies {
+			s := &r.Studies[i]
+			for _, n := range append([]int{s.Registry}, s.Reports...) {
+				if n >= 1 && n <= len(view.Evidence) {
+					view.Evidence[n-1].Study = s
+				}
+			}
 		}
 		if view.Markdown != "" {
 			view.Markdown = report.UpToDate(view.Markdown, r)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { highlight, qualityBadge, stanceBadge } from './evidence'
+import { highlight, qualityBadge, stanceBadge, studyBadge } from './evidence'
 
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
@@ -61,4 +61,21 @@ describe('stanceBadge', () => {
     expect(stanceBadge(s)).toEqual({ label, tone, title })
   })
   it('is absent without a stance', () => expect(stanceBadge(undefined)).toBeNull())
+})
+
+describe('studyBadge', () => {
+  const study = { nct_id: 'NCT00791778', registry: 3, reports: [1, 4], flagged: 0 }
+  it('names the other records of the trial', () => {
+    expect(studyBadge(1, study)).toEqual({ label: 'one study with [3], [4]', tone: '', title: 'This record is a report of NCT00791778.' })
+    expect(studyBadge(3, study)?.title).toBe('This record is the registry entry of NCT00791778.')
+  })
+  it('warns when a registered primary outcome is not reported', () => {
+    const b = studyBadge(1, { ...study, flagged: 1 })
+    expect(b?.tone).toBe('warn')
+    expect(b?.label).toContain('⚑')
+    expect(b?.title).toContain('1 registered primary outcome(s) not reported')
+  })
+  it('is absent for a card that is no study', () => {
+    expect(studyBadge(2, undefined)).toBeNull()
+  })
 })

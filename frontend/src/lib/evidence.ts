@@ -123,3 +123,26 @@ export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | nu
   const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : 'No sentence to rest on'
   return { label, tone, title: quote }
 }
+
+/** The trial a card is one record of, as the report's Studies section gives it. */
+export interface StudyLike {
+  nct_id: string
+  registry?: number
+  reports: number[]
+  flagged: number
+}
+
+/**
+ * studyBadge names the other records of the same trial on a card ("one study with [3]: NCT…"),
+ * so a registry entry and the article reporting it are not read as two unrelated papers; a
+ * registered primary outcome a report leaves out makes it a warning.
+ */
+export function studyBadge(n: number, s: StudyLike | null | undefined): QualityBadge | null {
+  if (!s) return null
+  const others = [s.registry ?? 0, ...(s.reports ?? [])].filter((x) => x > 0 && x !== n)
+  const label = `one study with ${others.map((x) => `[${x}]`).join(', ')}`
+  const role = s.registry === n ? 'the registry entry of' : 'a report of'
+  let title = `This record is ${role} ${s.nct_id}.`
+  if (s.flagged > 0) title += ` ${s.flagged} registered primary outcome(s) not reported: see the report's Studies section.`
+  return { label: s.flagged > 0 ? `${label} ⚑` : label, tone: s.flagged > 0 ? 'warn' : '', title }
+}

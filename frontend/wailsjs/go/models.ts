@@ -747,6 +747,22 @@ export namespace domain {
 	        this.sources = source["sources"];
 	    }
 	}
+	export class TrialOutcome {
+	    measure: string;
+	    time_frame?: string;
+	    description?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TrialOutcome(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.measure = source["measure"];
+	        this.time_frame = source["time_frame"];
+	        this.description = source["description"];
+	    }
+	}
 	export class Intervention {
 	    type: string;
 	    name: string;
@@ -770,6 +786,20 @@ export namespace domain {
 	    start_date?: string;
 	    completion_date?: string;
 	    has_results?: boolean;
+	    study_type?: string;
+	    allocation?: string;
+	    intervention_model?: string;
+	    primary_purpose?: string;
+	    observational_model?: string;
+	    time_perspective?: string;
+	    masking?: string;
+	    who_masked?: string[];
+	    enrollment_type?: string;
+	    primary_outcomes?: TrialOutcome[];
+	    secondary_outcomes?: TrialOutcome[];
+	    why_stopped?: string;
+	    first_submitted?: string;
+	    results_first_posted?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Trial(source);
@@ -785,6 +815,20 @@ export namespace domain {
 	        this.start_date = source["start_date"];
 	        this.completion_date = source["completion_date"];
 	        this.has_results = source["has_results"];
+	        this.study_type = source["study_type"];
+	        this.allocation = source["allocation"];
+	        this.intervention_model = source["intervention_model"];
+	        this.primary_purpose = source["primary_purpose"];
+	        this.observational_model = source["observational_model"];
+	        this.time_perspective = source["time_perspective"];
+	        this.masking = source["masking"];
+	        this.who_masked = source["who_masked"];
+	        this.enrollment_type = source["enrollment_type"];
+	        this.primary_outcomes = this.convertValues(source["primary_outcomes"], TrialOutcome);
+	        this.secondary_outcomes = this.convertValues(source["secondary_outcomes"], TrialOutcome);
+	        this.why_stopped = source["why_stopped"];
+	        this.first_submitted = source["first_submitted"];
+	        this.results_first_posted = source["results_first_posted"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1332,6 +1376,42 @@ export namespace domain {
 		    return a;
 		}
 	}
+	export class OutcomeCheck {
+	    registered: TrialOutcome;
+	    report: string;
+	    quote?: string;
+	    matched?: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new OutcomeCheck(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.registered = this.convertValues(source["registered"], TrialOutcome);
+	        this.report = source["report"];
+	        this.quote = source["quote"];
+	        this.matched = source["matched"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class ParsedQuestion {
 	    question: string;
 	    kind: string;
@@ -1713,6 +1793,7 @@ export namespace domain {
 	
 	
 	
+	
 	export class VerifyingData {
 	    narrative?: number[];
 	    round: number;
@@ -1810,6 +1891,80 @@ export namespace report {
 	        this.kind = source["kind"];
 	        this.text = source["text"];
 	    }
+	}
+	export class StudyOutcome {
+	    report: number;
+	    full_text: boolean;
+	    article_primary?: string;
+	    checks: domain.OutcomeCheck[];
+	
+	    static createFrom(source: any = {}) {
+	        return new StudyOutcome(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.report = source["report"];
+	        this.full_text = source["full_text"];
+	        this.article_primary = source["article_primary"];
+	        this.checks = this.convertValues(source["checks"], domain.OutcomeCheck);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class StudyBlock {
+	    nct_id: string;
+	    registry?: number;
+	    reports: number[];
+	    outcomes?: StudyOutcome[];
+	    flagged: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new StudyBlock(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.nct_id = source["nct_id"];
+	        this.registry = source["registry"];
+	        this.reports = source["reports"];
+	        this.outcomes = this.convertValues(source["outcomes"], StudyOutcome);
+	        this.flagged = source["flagged"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }
@@ -2040,6 +2195,7 @@ export namespace services {
 	    appraisal?: domain.Appraisal;
 	    design: string;
 	    stance?: domain.StudyStance;
+	    study?: report.StudyBlock;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -2053,6 +2209,7 @@ export namespace services {
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
 	        this.design = source["design"];
 	        this.stance = this.convertValues(source["stance"], domain.StudyStance);
+	        this.study = this.convertValues(source["study"], report.StudyBlock);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2474,6 +2631,7 @@ export namespace services {
 	    outcome: string;
 	    understood?: string;
 	    answer?: string;
+	    studies: report.StudyBlock[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -2494,6 +2652,7 @@ export namespace services {
 	        this.outcome = source["outcome"];
 	        this.understood = source["understood"];
 	        this.answer = source["answer"];
+	        this.studies = this.convertValues(source["studies"], report.StudyBlock);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
