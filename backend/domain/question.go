@@ -275,6 +275,11 @@ func (s ParsedQuestion) Summary() string {
 			continue
 		}
 		t := string(c.Role) + ": " + c.Text
+		if c.Generic {
+			// An open question's class word names what it asks for, not an intervention
+			// it studies: "asks for: drugs".
+			t = "asks for: " + c.Text
+		}
 		if c.Class != "" {
 			t += " (" + c.Class + ")"
 		}
