@@ -9,8 +9,15 @@
 // significant difference", "is not a reliable predictor") refutes; a claim of equivalence
 // refutes a question about a difference and supports one about sameness; a question that
 // names a harm ("Is age a contraindication to …?") is answered "no" by a study reporting
-// safety; a conclusion that depends on a subgroup is mixed. The sentence the decision rests
-// on is returned verbatim so the user can check it.
+// safety and "yes" by one reporting the harm; "Is X necessary?" is answered "yes" by a study
+// that says X is needed; a conclusion that depends on a subgroup is mixed. A negation counts
+// where it carries the claim: a conceded clause ("Although …,") is set aside when the claim
+// after it bears on the question at least as much, so is the reason given for a claim
+// ("…, because only 8 % did not fit"), and a sentence
+// that prefers something "rather than" what the question asks about denies it. The rules'
+// few numbers (how much later sentences and the question's words weigh, the threshold) are
+// chosen by cross-validation on PubMedQA's tuning split (TestTuneRuleParams). The sentence
+// the decision rests on is returned verbatim so the user can check it.
 package stance
 
 import (
@@ -55,46 +62,152 @@ func Conclusions(sections []domain.Section, content string) string {
 	return strings.Join(ss, " ")
 }
 
-// weights give the first conclusion sentence, which states the main answer, the most say.
-var weights = []float64{1.0, 0.6}
+// params are the rules' few numbers. tuned holds the values chosen by cross-validation on
+// the tuning split of PubMedQA (TestTuneRuleParams); the rules themselves are written, not
+// learned.
+type params struct {
+	// second and later weigh the conclusion's second and later sentences against its first,
+	// which states the main answer (weight 1).
+	second, later float64
+	// refute is the score at or below which the conclusion refutes (each negated main claim
+	// counts minus its sentence's weight).
+	refute float64
+	// rhetorical is what a title asked rhetorically ("… really …?") takes off the score.
+	rhetorical float64
+	// positive is what each stated finding that is not negated adds to the score (times its
+	// sentence's weight), so a main claim in the first sentence outweighs a caveat after it.
+	positive float64
+	// focus is how much a negation counts by how many of the question's words its clause
+	// shares (0: all clauses alike; 1: only as much as its share against the best clause).
+	focus float64
+}
 
-func weight(i int) float64 {
-	if i < len(weights) {
-		return weights[i]
+// tuned is TestTuneRuleParams' choice (nested cross-validation 0.835 on the tuning items);
+// regenerate it with DC_STANCE_TUNE=1 after changing a rule.
+var tuned = params{second: 0.8, later: 0.3, refute: -0.55, rhetorical: 1.2, positive: 0.2, focus: 0.5}
+
+// weight is how much the conclusion's i-th sentence counts.
+func (p params) weight(i int) float64 {
+	switch i {
+	case 0:
+		return 1
+	case 1:
+		return p.second
 	}
-	return 0.3
+	return p.later
 }
 
 // Classify gives the stance of a study's conclusions on a question. title may be "" or the
 // question itself (PubMedQA's questions are the studies' titles).
 func Classify(question, title, conclusions string) Result {
-	ss := Sentences(conclusions)
-	if len(ss) == 0 {
-		return Result{Stance: domain.StanceUnclear}
-	}
-	// The question's form (a harm, an omission, a sameness) is the user's; a rhetorical
-	// title ("… really …?") is the authors' lean.
+	return read(question, title, Sentences(conclusions)).decide(tuned)
+}
+
+// facts are what the rules notice in one conclusion sentence.
+type facts struct {
+	// negated: the sentence denies its main claim; negFocus is the share of the question's
+	// words its negated clause holds (against the clause that holds most).
+	negated  bool
+	negFocus float64
+	// equivalent: it says two things are alike (and is not negated).
+	equivalent bool
+	// harmful: it reports harm; safe: it reports safety or effectiveness.
+	harmful, safe bool
+	// needed: it says something is required (and is not negated).
+	needed bool
+	// differs: it reports a difference; complications: a high complication rate (not negated).
+	differs, complications bool
+	// partial: the answer depends on a subgroup or holds in part (not negated).
+	partial bool
+	// answers: it says more than the study's design; finding: it states a finding (an
+	// effect, an association, a difference) and does not deny it.
+	answers, finding bool
+}
+
+// reading is a conclusion's sentences with their facts and the question's form, computed
+// once; decide turns it into a stance with the rules' numbers.
+type reading struct {
+	ss    []string
+	facts []facts
+	// The question's form (a harm, an omission, a sameness, an effect, a benefit, safety)
+	// is the user's; a rhetorical title ("… really …?") is the authors' lean.
+	harmQ, omitQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
+}
+
+// read notices the facts of each conclusion sentence and the question's form.
+func read(question, title string, ss []string) reading {
 	q := strings.ToLower(question)
+	r := reading{
+		ss:         ss,
+		harmQ:      harmQuestion.MatchString(q),
+		omitQ:      omitQuestion.MatchString(q),
+		needQ:      needQuestion.MatchString(q),
+		same:       sameQuestion.MatchString(q),
+		effect:     effectQuestion.MatchString(q),
+		benefit:    benefitQuestion.MatchString(q),
+		safetyQ:    safetyQuestion.MatchString(q),
+		rhetorical: rhetorical.MatchString(strings.ToLower(title)),
+	}
 	low := make([]string, len(ss))
 	for i, s := range ss {
 		low[i] = strings.ToLower(s)
 	}
+	rel := relevance(q, low)
+	qWords := contentStems(q)
+	for i, s := range low {
+		n := negated(asserted(s, qWords)) || rejects(s, qWords)
+		f := facts{
+			negated:       n,
+			equivalent:    equivalent(s) && !n,
+			harmful:       harmful.MatchString(s),
+			safe:          safe.MatchString(s),
+			needed:        needed.MatchString(s) && !n,
+			differs:       differs.MatchString(s),
+			complications: complications.MatchString(s) && !n,
+			partial:       partial.MatchString(s) && !n,
+			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
+			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
+		}
+		if n {
+			// The clause that carries the negation says how much it bears on the question;
+			// a negation that spans clauses bears fully.
+			for j, c := range clauses(s) {
+				if negated(c) {
+					f.negFocus = max(f.negFocus, rel[i][j])
+				}
+			}
+			if f.negFocus == 0 {
+				f.negFocus = 1
+			}
+		}
+		r.facts = append(r.facts, f)
+	}
+	return r
+}
+
+// decide gives the stance of a reading with the rules' numbers p.
+func (r reading) decide(p params) Result {
+	ss := r.ss
+	if len(ss) == 0 {
+		return Result{Stance: domain.StanceUnclear}
+	}
+	weight := p.weight
 	neg, eq, harm := 0.0, 0.0, 0.0
 	firstNeg, firstEq, firstHarm := -1, -1, -1
-	for i, s := range low {
-		if negated(s) {
-			neg += weight(i)
+	for i, f := range r.facts {
+		if f.negated {
+			neg += weight(i) * ((1 - p.focus) + p.focus*f.negFocus)
 			if firstNeg < 0 {
 				firstNeg = i
 			}
 		}
-		if equivalence.MatchString(s) && !negated(s) {
+		if f.equivalent {
 			eq += weight(i)
 			if firstEq < 0 {
 				firstEq = i
 			}
 		}
-		if harmful.MatchString(s) {
+		if f.harmful {
 			harm += weight(i)
 			if firstHarm < 0 {
 				firstHarm = i
@@ -111,10 +224,16 @@ func Classify(question, title, conclusions string) Result {
 	supports := func(i int) Result { return Result{Stance: domain.StanceSupports, Quote: at(i)} }
 
 	// A question naming a harm is answered "no" by a study that finds none or finds it safe.
-	if harmQuestion.MatchString(q) {
-		for i, s := range low {
-			if safe.MatchString(s) {
+	if r.harmQ {
+		for i, f := range r.facts {
+			if f.safe {
 				return refutes(i)
+			}
+		}
+		// …and "yes" by one that reports the harm.
+		for i, f := range r.facts {
+			if f.harmful && !f.negated {
+				return supports(i)
 			}
 		}
 		if neg >= 0.5 {
@@ -123,30 +242,43 @@ func Classify(question, title, conclusions string) Result {
 		return supports(0)
 	}
 	// "Can X be omitted?" is answered "yes" unless the study says X is needed.
-	if omitQuestion.MatchString(q) {
-		for i, s := range low {
-			if needed.MatchString(s) && !negated(s) {
+	if r.omitQ {
+		for i, f := range r.facts {
+			if f.needed {
 				return refutes(i)
 			}
 		}
 		return supports(0)
 	}
+	// "Is X necessary?" is answered "yes" by a study that says X is needed, whatever the
+	// question's lean.
+	if r.needQ {
+		for i, f := range r.facts {
+			if f.needed {
+				return supports(i)
+			}
+		}
+	}
 	score := -neg
-	same := sameQuestion.MatchString(q)
+	for i, f := range r.facts {
+		if f.finding {
+			score += p.positive * weight(i)
+		}
+	}
 	if eq > 0 {
 		switch {
-		case same:
+		case r.same:
 			score += eq
-		case effectQuestion.MatchString(q):
+		case r.effect:
 			score -= eq
 		default:
 			score += 0.3 * eq
 		}
 	}
 	firstDiff := -1
-	if same {
-		for i, s := range low {
-			if differs.MatchString(s) {
+	if r.same {
+		for i, f := range r.facts {
+			if f.differs {
 				score -= weight(i)
 				if firstDiff < 0 {
 					firstDiff = i
@@ -155,12 +287,12 @@ func Classify(question, title, conclusions string) Result {
 		}
 	}
 	// Harm found where a benefit (or safety) was asked about.
-	if harm > 0 && benefitQuestion.MatchString(q) && !harmQuestion.MatchString(q) {
+	if harm > 0 && r.benefit {
 		score -= harm
 	}
-	if safetyQuestion.MatchString(q) {
-		for i, s := range low {
-			if complications.MatchString(s) && !negated(s) {
+	if r.safetyQ {
+		for i, f := range r.facts {
+			if f.complications {
 				score -= weight(i)
 				if firstHarm < 0 {
 					firstHarm = i
@@ -168,15 +300,15 @@ func Classify(question, title, conclusions string) Result {
 			}
 		}
 	}
-	if rhetorical.MatchString(strings.ToLower(title)) {
-		score -= 0.8
+	if r.rhetorical {
+		score -= p.rhetorical
 	}
-	for i, s := range low {
-		if partial.MatchString(s) && !negated(s) && score > -1.5 {
+	for i, f := range r.facts {
+		if f.partial && score > -1.5 {
 			return Result{Stance: domain.StanceMixed, Quote: ss[i]}
 		}
 	}
-	if score <= -0.6 {
+	if score <= p.refute {
 		switch {
 		case firstNeg >= 0:
 			return refutes(firstNeg)
@@ -189,17 +321,95 @@ func Classify(question, title, conclusions string) Result {
 		}
 		return refutes(0)
 	}
-	if same && firstEq >= 0 {
+	if r.same && firstEq >= 0 {
 		return supports(firstEq)
 	}
 	// A positive answer needs a sentence that says more than the design: "Randomized 200
 	// patients." or "Single-arm pilot." answers nothing.
-	for i, s := range low {
-		if findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6) {
+	for i, f := range r.facts {
+		if f.answers {
 			return supports(i)
 		}
 	}
 	return Result{Stance: domain.StanceUnclear}
+}
+
+// equivalent reports whether a sentence says two things are alike, other than the groups'
+// make-up ("groups of similar age").
+func equivalent(s string) bool {
+	for _, m := range equivalence.FindAllString(s, -1) {
+		if !groupTrait.MatchString(m) {
+			return true
+		}
+	}
+	return false
+}
+
+// concession is a leading subordinate clause the sentence concedes before its claim
+// ("Although most patients did not …, the rate improved"); reason is a clause giving the
+// grounds of the claim before it (", because only 8 % did not fit").
+var (
+	concession = regexp.MustCompile(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
+	reason     = regexp.MustCompile(`,?\s*\bbecause\b [^,;]*`)
+)
+
+// asserted is the part of a lower-cased sentence that carries its claim: without a
+// conceded clause before it or the reason given for it.
+func asserted(s string, qWords map[string]bool) string {
+	// A conceded clause is set aside only when the claim after it bears on the question at
+	// least as much ("Although X did not reduce pain, it improved function" still answers
+	// "Does X reduce pain?" with no).
+	if m := concession.FindStringIndex(s); m != nil && overlap(qWords, contentStems(s[m[1]:])) >= overlap(qWords, contentStems(s[:m[1]])) {
+		s = s[m[1]:]
+	}
+	if m := reason.FindStringIndex(s); m != nil && m[0] > 0 {
+		s = s[:m[0]] + s[m[1]:]
+	}
+	return s
+}
+
+// rejects reports whether a sentence prefers something else to what the question asks
+// about: "… should be based on colonoscopic findings rather than on the site of mutation"
+// answers "Can mutation analysis guide decisions?" with no. The words after "rather than"
+// must bear on the question at least as much as those before it, or the sentence asserts its own
+// preference ("telephone counselling, rather than print, …" answers a question about
+// counselling with yes).
+func rejects(s string, qWords map[string]bool) bool {
+	i := strings.Index(s, "rather than ")
+	if i < 0 {
+		return false
+	}
+	after := s[i+len("rather than "):]
+	if j := strings.IndexAny(after, ",;"); j >= 0 {
+		after = after[:j]
+	}
+	a := overlap(qWords, contentStems(after))
+	return a > 0 && a >= overlap(qWords, contentStems(s[:i]))
+}
+
+// relevance gives each clause of each sentence its share of the question's content words,
+// relative to the clause that shares most (1 for every clause when none shares any).
+func relevance(q string, low []string) [][]float64 {
+	qw := contentStems(q)
+	out := make([][]float64, len(low))
+	best := 0
+	for i, s := range low {
+		for _, c := range clauses(s) {
+			o := overlap(qw, contentStems(c))
+			out[i] = append(out[i], float64(o))
+			best = max(best, o)
+		}
+	}
+	for i := range out {
+		for j := range out[i] {
+			if best > 0 {
+				out[i][j] /= float64(best)
+			} else {
+				out[i][j] = 1
+			}
+		}
+	}
+	return out
 }
 
 // negated reports whether a sentence denies its main claim. Negations that do not
@@ -216,15 +426,13 @@ func negated(s string) bool {
 }
 
 var (
-	notANegation = regexp.MustCompile(`\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b`)
+	notANegation = regexp.MustCompile(`\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = regexp.MustCompile(`\bno (?:adverse |serious |major )?(?:complications?|side effects?|adverse events?|toxicity|recurrences?|mortality|deaths?)\b`)
 
 	negations = compile(
 		`\bno data\b`,
 		`\b(?:may|will|might) not\b`,
-		`\bdeficits?\b`,
-		`\bweak\b`,
 		`\bnot (?:\w+ )?independent\b`,
 		`\b(?:seems?|appears?|proved?|seemed|appeared|proven) not to\b`,
 		`\bno (?:\w+ ){1,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact)\b`,
@@ -232,14 +440,24 @@ var (
 		`\black of (?:understanding|knowledge|awareness|power|evidence|efficacy)\b`,
 		`\b(?:minor|negligible|marginal) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
 		`\badds? little\b`,
-		`\brather than\b`,
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unnecessary|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|limited (?:effect|value|role|benefit|use|usefulness|impact)|small contribution|only a small)\b`,
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|limited (?:effect|value|role|benefit|use|usefulness|impact)|small contribution|only a small)\b`,
 		`\bno (?:significant |statistically significant |clear |clinically (?:significant|relevant|meaningful) |major |additional |further |overall |independent |added |real |consistent |strong |direct )?(?:evidence|difference|differences|association|associations|effect|effects|benefit|benefits|relationship|correlation|improvement|advantage|impact|role|place|value|influence|change|changes|reduction|increase|link|predictive|prognostic|superiority|need|correlations|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival)\b`,
 		`\b(?:did|does|do|was|were|is|are|could|can|would|should|has|have|had)\s+not\b`,
 		`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't)\b`,
 		`\bnot (?:significantly|statistically|associated|related|correlated|predictive|a (?:reliable|useful|significant|good|valid|sensitive|major|risk|predictor|contraindication|necessary)|an? (?:independent|adequate|accurate|effective)|useful|necessary|justified|recommended|superior|effective|improve|reduce|influence|affect|increase|found|detected|seen|observed|different|supported|beneficial|helpful|reliable|accurate|sufficient|mandatory|required|needed|indicated|warranted|predict|associated)\b`,
 		`\bfail(?:ed|s)? to\b`,
 		`\binsufficient\b`,
+		`\black(?:s|ed)\b`,
+		`\bweak(?:ly)?\b`,
+		`\b(?:low|poor|limited|weak) (?:sensitivity|specificity|accuracy|yield|predictive (?:value|ability|power)|reliability|validity|agreement|correlation|concordance|reproducibility|efficacy|utility|usefulness|diagnostic (?:value|accuracy|yield|performance))\b`,
+		`\b(?:unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful)\b`,
+		`\bnon-?significant(?:ly)?\b`,
+		`\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
+		`\bminimal (?:effect|impact|benefit|role|influence|change|improvement)\b`,
+		`\bonly (?:in )?a (?:minority|few)\b`,
+		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b`,
+		`\b(?:due to|by) chance\b`,
+		`\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b`,
 		`\bpoor (?:agreement|correlation|predictor|accuracy|reliability|sensitivity|specificity|concordance|performance|knowledge|awareness)\b`,
 		`\bunable to\b`,
 		`\bneither\b`,
@@ -259,12 +477,15 @@ var (
 		`\bnot all\b`,
 	)
 
-	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b`)
-	differs     = regexp.MustCompile(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed)?|more|less|poor)\b`)
-	harmful     = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|detrimental|adverse effect on)\b`)
-	safe        = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
-	needed      = regexp.MustCompile(`\b(?:should not be (?:omitted|abandoned|avoided)|necessary|required|essential|indispensable|mandatory)\b`)
-	partial     = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
+	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
+	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
+	// what the study found.
+	groupTrait = regexp.MustCompile(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
+	differs    = regexp.MustCompile(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
+	harmful    = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
+	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
+	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
+	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
 	methodOnly = regexp.MustCompile(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
@@ -273,10 +494,11 @@ var (
 	// Question forms.
 	sameQuestion    = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
 	effectQuestion  = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
-	benefitQuestion = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps|work|works)\b`)
+	benefitQuestion = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
 	safetyQuestion  = regexp.MustCompile(`\b(?:safe|safety)\b`)
 	complications   = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
 	harmQuestion    = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
+	needQuestion    = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
 	omitQuestion    = regexp.MustCompile(`\b(?:omitted|waste|abandoned|unnecessary|avoided|skipped|dispensable|overused|overrated)\b`)
 	rhetorical      = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
@@ -309,8 +531,11 @@ func compile(ps ...string) []*regexp.Regexp {
 	return out
 }
 
+// abbreviation matches text ending in an abbreviation whose full stop ends no sentence.
+var abbreviation = regexp.MustCompile(`(?i)\b(?:e\.g|i\.e|vs|et al|cf|approx|fig)\.$`)
+
 // Sentences splits text at a full stop, question or exclamation mark followed by space and
-// a capital letter or digit, so "p < 0.05" and "e.g. the" stay whole; each sentence is a
+// a capital letter or digit, so "p < 0.05", "e.g. the" and "(e.g. 15 % …" stay whole; each sentence is a
 // verbatim substring of text (space-trimmed).
 func Sentences(text string) []string {
 	text = strings.TrimSpace(text)
@@ -328,6 +553,9 @@ func Sentences(text string) []string {
 		if j == i+1 || j >= len(text) {
 			continue
 		}
+		if c == '.' && abbreviation.MatchString(text[start:i+1]) {
+			continue
+		}
 		if n := text[j]; (n >= 'A' && n <= 'Z') || (n >= '0' && n <= '9') {
 			if s := strings.TrimSpace(text[start : i+1]); s != "" {
 				out = append(out, s)
@@ -340,3 +568,58 @@ func Sentences(text string) []string {
 	}
 	return out
 }
+
+// clauseBreak splits a sentence where its claim may turn: a semicolon or a contrasting
+// conjunction ("…, but …", "…, whereas …").
+var clauseBreak = regexp.MustCompile(`;|,?\s+(?:but|whereas|while|although|though|however|yet|except)\b,?`)
+
+// clauses are the parts of a lower-cased sentence between clauseBreaks.
+func clauses(s string) []string {
+	var out []string
+	for _, c := range clauseBreak.Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// contentStems are a text's content words cut to their first five letters, so
+// "associated" meets "association" and "reduces" meets "reduction".
+func contentStems(s string) map[string]bool {
+	out := map[string]bool{}
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	}) {
+		if len(w) < 4 || stopword[w] {
+			continue
+		}
+		if len(w) > 5 {
+			w = w[:5]
+		}
+		out[w] = true
+	}
+	return out
+}
+
+func overlap(a, b map[string]bool) int {
+	n := 0
+	for w := range a {
+		if b[w] {
+			n++
+		}
+	}
+	return n
+}
+
+var stopword = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(`about above after again against also among been before being below between both
+	could does doing done during each either from further have having here into itself just more most much must
+	need none only other over same should some such than that their them then there these they this those through
+	under until upon very what when where whether which while whom whose will with within would your patients
+	study studies results result findings data group groups there`) {
+		m[w] = true
+	}
+	return m
+}()

@@ -62,6 +62,36 @@ func TestClassify(t *testing.T) {
 		{"a safety question answered by harm", "Therapeutic anticoagulation in trauma: is it safe?", "",
 			"Trauma patients have a significant complication rate related to anticoagulation.", domain.StanceRefutes, ""},
 		{"nothing concluded", "Does X work?", "", "  ", domain.StanceUnclear, ""},
+		{"a need asked, found needed", "Is a pressor necessary during cardiac arrest?", "Is a pressor necessary during cardiac arrest?",
+			"Epinephrine improved perfusion. Prolonged arrest may make exogenous pressors necessary.", domain.StanceSupports,
+			"Prolonged arrest may make exogenous pressors necessary."},
+		{"'required' as a modifier is no need", "Can predilatation be omitted?", "",
+			"TAVI can be performed safely without predilatation. The reduction in the number of pacing periods required may be beneficial.", domain.StanceSupports, ""},
+		{"a conceded clause is set aside when the claim after it bears on the question", "Is follow-up after device implantation improving?", "",
+			"Although most patients did not have a visit within 12 weeks, follow-up after implantation improved appreciably over time.", domain.StanceSupports, ""},
+		{"a conceded clause still answers the question it is about", "Does music reduce cortisol in ventilated patients?", "",
+			"While music did not significantly reduce cortisol, patients reported feeling calmer.", domain.StanceRefutes, ""},
+		{"the reason given for a claim is not the claim", "Does the trial sample generalize?", "",
+			"Generalization of the sample was supported, because only 8% of subjects did not fit the criteria.", domain.StanceSupports, ""},
+		{"'rather than' rejects what the question asks about", "Can mutation analysis guide therapeutic decisions in polyposis?", "",
+			"Therapeutic decisions should be based on colonoscopic findings rather than on mutation analysis.", domain.StanceRefutes, ""},
+		{"'rather than' asserting the question's own subject", "Can telephone counselling increase screening?", "",
+			"Telephone counselling, rather than print, increased screening.", domain.StanceSupports, ""},
+		{"litotes is not a denial", "Is aneurysm repair justified in the elderly?", "",
+			"Better prognosis followed repair. We should not hesitate to offer surgery to the elderly.", domain.StanceSupports, ""},
+		{"'unnecessary' before a noun denies nothing", "Do combination tests improve detection?", "",
+			"Combination tests improved detection and led to fewer unnecessary biopsies.", domain.StanceSupports, ""},
+		{"a difference stated as a comparative answers a sameness question no", "Are cold knife cone and LEEP the same procedure?", "",
+			"Cold knife cone specimens were 50% longer and 100% heavier than LEEP specimens.", domain.StanceRefutes, ""},
+		{"groups of similar size are not an equivalence", "Is impaired fasting glucose associated with increased mortality?", "",
+			"The elevated risk of death is shared by a group of similar size with impaired fasting glucose.", domain.StanceSupports, ""},
+		{"a named harm reported answers yes", "Trendelenburg position: a disaster waiting to happen?", "",
+			"The lithotomy position alone is not associated with ischemia. Adding Trendelenburg, however, may put patients at risk of compartment syndrome.", domain.StanceSupports,
+			"Adding Trendelenburg, however, may put patients at risk of compartment syndrome."},
+		{"an association explained away", "Is cytomegalovirus infection associated with hypertension?", "",
+			"The association of seropositivity with hypertension is largely explained by age.", domain.StanceRefutes, ""},
+		{"a weak association", "Does the h-index predict funding?", "",
+			"The h-index was only weakly associated with funding.", domain.StanceRefutes, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,5 +118,7 @@ func TestConclusions(t *testing.T) {
 func TestSentences(t *testing.T) {
 	require.Equal(t, []string{"A p value of 0.05 held.", "Then e.g. this.", "2 more?", "Yes"},
 		Sentences("A p value of 0.05 held. Then e.g. this. 2 more? Yes"))
+	require.Equal(t, []string{"Focus on a few places (e.g. 15% of areas) first.", "Then widen."},
+		Sentences("Focus on a few places (e.g. 15% of areas) first. Then widen."), "an abbreviation's full stop ends no sentence")
 	require.Empty(t, Sentences("   "))
 }
