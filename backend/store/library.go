@@ -48,9 +48,29 @@ func (s *Store) UpsertLibraryRecord(ctx context.Context, ev domain.Evidence) (in
 // imports than one call per record) and reports each one's id and whether it was new.
 // Fields a re-import leaves empty keep their stored values; non-empty ones replace them.
 func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence) ([]LibraryUpsert, error) {
-	out := make([]LibraryUpsert, len(evs))
+	keys := make([]string, len(evs))
 	for i, ev := range evs {
-		out[i].Key = ev.CanonicalKey()
+		keys[i] = ev.CanonicalKey()
+	}
+	return s.upsertLibrary(ctx, evs, keys)
+}
+
+// UpsertLibraryRecordAt stores a record under the key it is already known by (a library
+// record's, or a run's evidence): a PDF that matched a stored paper by one of its
+// identifiers is merged into that paper's record even when the merge adds an identifier
+// that would change its canonical key.
+func (s *Store) UpsertLibraryRecordAt(ctx context.Context, key string, ev domain.Evidence) (LibraryUpsert, error) {
+	res, err := s.upsertLibrary(ctx, []domain.Evidence{ev}, []string{strings.TrimSpace(key)})
+	if err != nil {
+		return LibraryUpsert{}, err
+	}
+	return res[0], nil
+}
+
+func (s *Store) upsertLibrary(ctx context.Context, evs []domain.Evidence, keys []string) ([]LibraryUpsert, error) {
+	out := make([]LibraryUpsert, len(evs))
+	for i := range evs {
+		out[i].Key = keys[i]
 		if out[i].Key == "" {
 			return nil, domain.Errorf(domain.CodeInvalid, "library record %d has no identifier, url or title", i+1)
 		}
