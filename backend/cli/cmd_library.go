@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"deepcritical/backend/domain"
 	"deepcritical/backend/library"
 	"deepcritical/backend/services"
 )
@@ -28,7 +30,7 @@ func libraryCommand() *command {
 		summary: "import, list and search your own references",
 		subs: []*command{
 			{
-				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX or CSL-JSON files",
+				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX, CSL-JSON files and PDFs",
 				usage: "library import FILE... [--json]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &libraryOpts{}
@@ -57,6 +59,14 @@ func libraryCommand() *command {
 						}
 					} else {
 						e.printf("imported %d, updated %d, skipped %d, errors %d\n", sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors))
+						for _, p := range sum.PDFs {
+							joined := ""
+							if p.Matched != "" {
+								joined = ", joined to " + p.Matched
+							}
+							e.printf("%s: %d %s, %d sections -> library record %d (%s)%s\n", SafeText(filepath.Base(p.File)), p.Pages,
+								plural(p.Pages, "page", "pages"), p.Sections, p.ID, SafeText(p.Key), SafeText(joined))
+						}
 					}
 					for _, list := range []struct {
 						prefix string
@@ -141,6 +151,9 @@ func printRecords(e *env, recs []services.LibraryItem) {
 		}
 		if c.DOI != "" {
 			ids = append(ids, "doi "+c.DOI)
+		}
+		if ft := r.FullText; ft != nil && ft.Source == domain.FullTextPDF {
+			ids = append(ids, fmt.Sprintf("PDF %d %s", ft.Pages, plural(ft.Pages, "page", "pages")))
 		}
 		e.printf("%6d  %s  %s  %s\n", r.ID, c.Year(), truncate(SafeText(c.Title), 80), SafeText(strings.Join(ids, ", ")))
 	}

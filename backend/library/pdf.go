@@ -108,14 +108,8 @@ func (im *importer) importPDF(ctx context.Context, path string) error {
 // set when the choice needs the user's eye (several records matched, no title).
 func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFImport, warning string, err error) {
 	ft := paper.FullText
-	// The NCT id stays in Registry: as the citation's NCTID it would make the article the
-	// trial's registry entry (same key), which it is not.
-	cit := domain.Citation{Source: domain.SourceLibrary, Title: ft.Title, DOI: ft.DOI, PMID: ft.PMID, PMCID: ft.PMCID, Registry: paper.Registry}
-	if cit.Title == "" && cit.DOI == "" && cit.PMID == "" && cit.PMCID == "" {
-		cit.Title = strings.TrimSuffix(ft.SourceID, filepath.Ext(ft.SourceID))
-		warning = "no title or identifier found in the PDF: the record is named after the file"
-	}
-	ev := domain.Evidence{Citation: cit, Content: ft.TextOf(domain.SectionAbstract)}
+	ev, warning := PDFEvidence(paper)
+	cit := ev.Citation
 
 	key := ""
 	libs, err := idx.LibraryRecordsSharing(ctx, cit)
@@ -154,6 +148,20 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 	c := ev.Citation
 	return PDFImport{ID: up.ID, Key: up.Key, Title: c.Title, DOI: c.DOI, PMID: c.PMID, Pages: ft.Pages, Sections: len(ft.Sections),
 		Created: up.Created, Matched: res.Matched}, warning, nil
+}
+
+// PDFEvidence is the library record a PDF makes on its own: its title, the identifiers
+// printed in it, and its abstract. The NCT id stays in Registry: as the citation's NCTID it
+// would make the article the trial's registry entry (same key), which it is not. A PDF
+// with no title and no identifier is named after its file, with a warning saying so.
+func PDFEvidence(paper pdftext.Paper) (ev domain.Evidence, warning string) {
+	ft := paper.FullText
+	cit := domain.Citation{Source: domain.SourceLibrary, Title: ft.Title, DOI: ft.DOI, PMID: ft.PMID, PMCID: ft.PMCID, Registry: paper.Registry}
+	if cit.Title == "" && cit.DOI == "" && cit.PMID == "" && cit.PMCID == "" {
+		cit.Title = strings.TrimSuffix(ft.SourceID, filepath.Ext(ft.SourceID))
+		warning = "no title or identifier found in the PDF: the record is named after the file"
+	}
+	return domain.Evidence{Citation: cit, Content: ft.TextOf(domain.SectionAbstract)}, warning
 }
 
 func joinWarn(a, b string) string {
