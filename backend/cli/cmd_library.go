@@ -60,12 +60,17 @@ func libraryCommand() *command {
 					} else {
 						e.printf("imported %d, updated %d, skipped %d, errors %d\n", sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors))
 						for _, p := range sum.PDFs {
-							joined := ""
-							if p.Matched != "" {
-								joined = ", joined to " + p.Matched
+							into := fmt.Sprintf("new library record %d", p.ID)
+							switch {
+							case strings.HasPrefix(p.Matched, "library record"):
+								into = "joined " + p.Matched
+							case p.Matched != "":
+								into = fmt.Sprintf("library record %d, joined to the %s", p.ID, p.Matched)
+							case !p.Created:
+								into = fmt.Sprintf("library record %d", p.ID)
 							}
-							e.printf("%s: %d %s, %d sections -> library record %d (%s)%s\n", SafeText(filepath.Base(p.File)), p.Pages,
-								plural(p.Pages, "page", "pages"), p.Sections, p.ID, SafeText(p.Key), SafeText(joined))
+							e.printf("%s: %d %s, %d sections: %s (%s)\n", SafeText(filepath.Base(p.File)), p.Pages,
+								plural(p.Pages, "page", "pages"), p.Sections, SafeText(into), SafeText(p.Key))
 						}
 					}
 					for _, list := range []struct {

@@ -82,7 +82,7 @@ func TestLibraryImportPDFs(t *testing.T) {
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "imported 2, updated 0, skipped 0, errors 1")
 	require.Contains(t, stdout, "lithium-2col.pdf: 5 pages, ")
-	require.Contains(t, stdout, "-> library record 1 (doi:10.1186/1756-0500-7-731)")
+	require.Contains(t, stdout, "sections: new library record 1 (doi:10.1186/1756-0500-7-731)")
 	require.Contains(t, stderr, "encrypted.pdf: encrypted.pdf is encrypted with a password")
 
 	code, stdout, stderr = runCLI(t, "library", "list")
@@ -91,6 +91,11 @@ func TestLibraryImportPDFs(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "library", "search", "lithium")
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "PDF 5 pages")
+
+	code, stdout, stderr = runCLI(t, "library", "import", filepath.Join(pdfs, "lithium-2col.pdf"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "lithium-2col.pdf: 5 pages, ")
+	require.Contains(t, stdout, "sections: joined library record 1 (doi:10.1186/1756-0500-7-731)")
 
 	code, _, stderr = runCLI(t, "library", "import", filepath.Join(pdfs, "scanned.pdf"))
 	require.Equal(t, 1, code)

@@ -616,6 +616,10 @@ func usualLeading(lines []rawLine) float64 {
 	return d[len(d)/2]
 }
 
+// runInLabel starts the lines that are paragraphs of their own whatever the layout:
+// keywords and abbreviations after an abstract.
+var runInLabel = regexp.MustCompile(`^(?i:key\s?words|abbreviations)\s*:`)
+
 // newParagraph decides whether line l starts a paragraph after line p.
 func newParagraph(p, l rawLine, edge, leading float64) bool {
 	last := lastRune(p.Text)
@@ -626,6 +630,8 @@ func newParagraph(p, l rawLine, edge, leading float64) bool {
 	size := max(p.Size, 1)
 	same := sameColumn(p, l)
 	switch {
+	case runInLabel.MatchString(l.Text):
+		return true
 	case ends && edge-p.Right > 0.12*(edge-p.Left):
 		return true
 	case same && leading > 0 && l.Baseline-p.Baseline > leading+0.25*size:
