@@ -227,29 +227,49 @@ func (r *Reader) stopped(ctx context.Context, name string) error {
 	return ctx.Err()
 }
 
+// reopenEvery is how many pages are read before the document is closed and opened again:
+// PDFium keeps every object it parsed until the document is closed, so without this its
+// memory would grow with the pages read. Opening again costs one cross-reference parse.
+const reopenEvery = 48
+
 func readDoc(ctx context.Context, inst pdfium.Pdfium, f io.ReadSeeker, size int64) (rawDoc, error) {
+	var out rawDoc
+	for start := 0; start == 0 || start < out.Pages; start += reopenEvery {
+		if err := readChunk(ctx, inst, f, size, start, &out); err != nil {
+			return rawDoc{}, err
+		}
+	}
+	return out, nil
+}
+
+// readChunk opens the document and reads pages [start, start+reopenEvery); the first
+// chunk also reads the page count and the metadata title.
+func readChunk(ctx context.Context, inst pdfium.Pdfium, f io.ReadSeeker, size int64, start int, out *rawDoc) error {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return err
+	}
 	opened, err := inst.OpenDocument(&requests.OpenDocument{FileReader: f, FileReaderSize: size})
 	if err != nil {
-		return rawDoc{}, err
+		return err
 	}
 	ref := opened.Document
 	defer inst.FPDF_CloseDocument(&requests.FPDF_CloseDocument{Document: ref})
-
-	var out rawDoc
-	if t, err := inst.FPDF_GetMetaText(&requests.FPDF_GetMetaText{Document: ref, Tag: "Title"}); err == nil {
-		out.MetaTitle = strings.TrimSpace(t.Value)
+	if start == 0 {
+		if t, err := inst.FPDF_GetMetaText(&requests.FPDF_GetMetaText{Document: ref, Tag: "Title"}); err == nil {
+			out.MetaTitle = strings.TrimSpace(t.Value)
+		}
+		pc, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: ref})
+		if err != nil {
+			return err
+		}
+		out.Pages = pc.PageCount
+		if out.Pages > MaxPages {
+			return errTooManyPages{pages: out.Pages}
+		}
 	}
-	pc, err := inst.FPDF_GetPageCount(&requests.FPDF_GetPageCount{Document: ref})
-	if err != nil {
-		return rawDoc{}, err
-	}
-	out.Pages = pc.PageCount
-	if out.Pages > MaxPages {
-		return rawDoc{}, errTooManyPages{pages: out.Pages}
-	}
-	for i := 0; i < out.Pages; i++ {
+	for i := start; i < out.Pages && i < start+reopenEvery; i++ {
 		if err := ctx.Err(); err != nil {
-			return rawDoc{}, err
+			return err
 		}
 		lines, images, err := readPage(inst, ref, i)
 		if err != nil {
@@ -261,7 +281,7 @@ func readDoc(ctx context.Context, inst pdfium.Pdfium, f io.ReadSeeker, size int6
 		}
 		out.Lines = append(out.Lines, lines...)
 	}
-	return out, nil
+	return nil
 }
 
 type errTooManyPages struct{ pages int }

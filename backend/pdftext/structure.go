@@ -1,6 +1,7 @@
 package pdftext
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -9,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/domain"
@@ -57,7 +59,8 @@ func build(raw rawDoc, name string) (Paper, error) {
 		warnings = append(warnings, fmt.Sprintf("%d %s no text layer (scanned images) and %s missing from the text",
 			raw.ImagePages, plural(raw.ImagePages, "page has", "pages have"), plural(raw.ImagePages, "is", "are")))
 	}
-	lines := make([]rawLine, 0, len(raw.Lines))
+	// Cleaned and filtered in place: a long PDF's lines are not copied.
+	lines := raw.Lines[:0]
 	for _, l := range raw.Lines {
 		l.Text = cleanText(l.Text)
 		if l.Text != "" {
@@ -149,7 +152,7 @@ func inMargin(l rawLine) bool {
 
 // splitRunning separates running heads, footers and page numbers from the body: a margin
 // line whose text (digits folded) recurs on at least 40% of the pages (and on two), or a
-// lone page number.
+// lone page number. body reuses lines' array.
 func splitRunning(lines []rawLine, pages int) (body, running []rawLine) {
 	onPages := map[string]map[int]bool{}
 	for _, l := range lines {
@@ -163,6 +166,7 @@ func splitRunning(lines []rawLine, pages int) (body, running []rawLine) {
 		onPages[k][l.Page] = true
 	}
 	need := max(2, int(math.Ceil(0.4*float64(pages))))
+	body = lines[:0] // filtered in place
 	for _, l := range lines {
 		if inMargin(l) && (len(onPages[runningKey(l.Text)]) >= need || pageNumber.MatchString(l.Text)) {
 			running = append(running, l)
@@ -573,7 +577,7 @@ func columnEdges(lines []rawLine) []float64 {
 func paragraphs(lines []rawLine, edges []float64, hyphenated map[string]bool) string {
 	leading := usualLeading(lines)
 	var out []string
-	var cur strings.Builder
+	var cur bytes.Buffer
 	flush := func() {
 		if cur.Len() > 0 {
 			out = append(out, cur.String())
@@ -653,36 +657,34 @@ func lastRune(s string) string {
 // joinInto appends a line to a paragraph: a word broken by a hyphen at the line's end is
 // joined ("ran-" + "domised" → "randomised"), keeping the hyphen when the document spells
 // the word with one elsewhere ("socio-" + "demographic"); otherwise the lines are separated
-// by a space.
-func joinInto(b *strings.Builder, next string, hyphenated map[string]bool) {
-	s := b.String()
-	r := []rune(s)
-	n := []rune(next)
-	if len(r) >= 2 && len(n) > 0 && strings.ContainsRune("-\u2010", r[len(r)-1]) && unicode.IsLetter(r[len(r)-2]) && unicode.IsLower(n[0]) {
-		joined := strings.ToLower(lastWord(string(r[:len(r)-1])) + "-" + firstWord(next))
-		b.Reset()
-		if hyphenated[joined] {
-			b.WriteString(string(r[:len(r)-1]) + "-")
-		} else {
-			b.WriteString(string(r[:len(r)-1]))
+// by a space. Only the paragraph's end is looked at, so a long paragraph costs no copies.
+func joinInto(b *bytes.Buffer, next string, hyphenated map[string]bool) {
+	s := b.Bytes()
+	last, size := utf8.DecodeLastRune(s)
+	before, _ := utf8.DecodeLastRune(s[:len(s)-size])
+	first, _ := utf8.DecodeRuneInString(next)
+	if last == '-' || last == '\u2010' {
+		b.Truncate(len(s) - size)
+		switch {
+		case unicode.IsLetter(before) && unicode.IsLower(first):
+			tail := b.Bytes()[max(0, b.Len()-64):]
+			if hyphenated[strings.ToLower(lastWord(string(tail))+"-"+firstWord(next))] {
+				b.WriteByte('-')
+			}
+		default:
+			// A hyphenation point before a capital or a digit was a real hyphen.
+			b.WriteByte('-')
 		}
 		b.WriteString(next)
 		return
 	}
-	if len(r) > 0 && r[len(r)-1] == '\u2010' {
-		// A hyphenation point before a capital or a digit was a real hyphen.
-		b.Reset()
-		b.WriteString(string(r[:len(r)-1]) + "-")
-		b.WriteString(next)
-		return
-	}
-	b.WriteString(" ")
+	b.WriteByte(' ')
 	b.WriteString(next)
 }
 
 // joinLines joins wrapped lines of a title or heading.
 func joinLines(parts []string, hyphenated map[string]bool) string {
-	var b strings.Builder
+	var b bytes.Buffer
 	for _, p := range parts {
 		if b.Len() == 0 {
 			b.WriteString(p)
