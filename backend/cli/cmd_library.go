@@ -160,6 +160,9 @@ func printRecords(e *env, recs []services.LibraryItem) {
 		if ft := r.FullText; ft != nil && ft.Source == domain.FullTextPDF {
 			ids = append(ids, fmt.Sprintf("PDF %d %s", ft.Pages, plural(ft.Pages, "page", "pages")))
 		}
+		if r.InFullText {
+			ids = append(ids, "found in its full text")
+		}
 		e.printf("%6d  %s  %s  %s\n", r.ID, c.Year(), truncate(SafeText(c.Title), 80), SafeText(strings.Join(ids, ", ")))
 	}
 }

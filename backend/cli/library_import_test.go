@@ -91,6 +91,9 @@ func TestLibraryImportPDFs(t *testing.T) {
 	code, stdout, stderr = runCLI(t, "library", "search", "lithium")
 	require.Equal(t, 0, code, stderr)
 	require.Contains(t, stdout, "PDF 5 pages")
+	code, stdout, stderr = runCLI(t, "library", "search", "independent adjudicating committee")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "PDF 5 pages, found in its full text")
 
 	code, stdout, stderr = runCLI(t, "library", "import", filepath.Join(pdfs, "lithium-2col.pdf"))
 	require.Equal(t, 0, code, stderr)

@@ -36,6 +36,8 @@ type libraryStore interface {
 	CountLibrary(ctx context.Context) (int, error)
 	SearchLibrary(ctx context.Context, query string, limit int) ([]store.LibraryRecord, error)
 	FullTextInfos(ctx context.Context, keys []string) (map[string]store.FullTextInfo, error)
+	SearchFullTexts(ctx context.Context, query string, limit int) ([]store.FullTextHit, error)
+	LibraryRecordsByKey(ctx context.Context, keys []string) ([]store.LibraryRecord, error)
 }
 
 var _ libraryStore = (*store.Store)(nil)
@@ -51,6 +53,9 @@ type LibraryItem struct {
 	UpdatedAt  time.Time `json:"updated_at"`
 	// FullText is set when the record's full text is stored (an imported PDF: its pages).
 	FullText *LibraryFullText `json:"full_text,omitempty"`
+	// InFullText marks a search hit found only in the record's full text (its PDF), not in
+	// its title, abstract, authors, journal or keywords.
+	InFullText bool `json:"in_full_text,omitempty"`
 }
 
 // LibraryFullText says where a library record's stored full text came from.
@@ -164,7 +169,8 @@ func (l *LibraryService) List(limit, offset int) (LibraryPage, error) {
 	return LibraryPage{Records: items, Total: n}, nil
 }
 
-// Search ranks library records for a query with bm25.
+// Search ranks library records for a query with bm25: those whose reference matches first,
+// then those whose stored full text (an imported PDF) matches.
 func (l *LibraryService) Search(query string, limit int) ([]LibraryItem, error) {
 	st, err := l.store.get()
 	if err != nil {
@@ -179,7 +185,37 @@ func (l *LibraryService) Search(query string, limit int) ([]LibraryItem, error) 
 	if err != nil {
 		return nil, err
 	}
-	return libraryItems(ctx, st, recs)
+	items, err := libraryItems(ctx, st, recs)
+	if err != nil || len(items) >= limit {
+		return items, err
+	}
+	// Then the records whose PDF text matches, after those matching by their reference.
+	hits, err := st.SearchFullTexts(ctx, query, limit)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		seen[it.Key] = true
+	}
+	var keys []string
+	for _, h := range hits {
+		if !seen[h.Key] {
+			keys = append(keys, h.Key)
+		}
+	}
+	more, err := st.LibraryRecordsByKey(ctx, keys)
+	if err != nil {
+		return nil, err
+	}
+	extra, err := libraryItems(ctx, st, more)
+	if err != nil {
+		return nil, err
+	}
+	for i := range extra {
+		extra[i].InFullText = true
+	}
+	return append(items, extra[:min(len(extra), limit-len(items))]...), nil
 }
 
 // DroppedFiles is what a drop on the Library view did: the import, and each PDF's appraisal.

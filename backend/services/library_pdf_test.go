@@ -73,6 +73,13 @@ func TestLibraryDropImportsAndAppraisesAPDF(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, found, 1)
 	assert.NotNil(t, found[0].FullText)
+	assert.False(t, found[0].InFullText, "found by its title")
+	// Words only the PDF's methods hold find the record through its full text.
+	found, err = c.Library.Search("centralised randomisation procedure", 10)
+	require.NoError(t, err)
+	require.Len(t, found, 1)
+	assert.Equal(t, pa.Key, found[0].Key)
+	assert.True(t, found[0].InFullText)
 
 	_, err = c.Library.AppraisePDF(byKey["doi:10.1000/ex"].ID)
 	require.Error(t, err)

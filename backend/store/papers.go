@@ -145,3 +145,32 @@ func (s *Store) FullTextInfos(ctx context.Context, keys []string) (map[string]Fu
 	}
 	return out, s.dbErr(rows.Err(), "reading full-text sources")
 }
+
+// LibraryRecordsByKey returns the library records with the given keys, in the keys' order
+// (keys without a record are skipped).
+func (s *Store) LibraryRecordsByKey(ctx context.Context, keys []string) ([]LibraryRecord, error) {
+	if len(keys) == 0 {
+		return []LibraryRecord{}, nil
+	}
+	args := make([]any, len(keys))
+	for i, k := range keys {
+		args[i] = k
+	}
+	recs, err := s.queryLibrary(ctx, false, "reading library records",
+		librarySelect+` FROM library_records l WHERE l.key IN (`+strings.TrimSuffix(strings.Repeat("?,", len(keys)), ",")+`)`, args...)
+	if err != nil {
+		return nil, err
+	}
+	byKey := make(map[string]LibraryRecord, len(recs))
+	for _, r := range recs {
+		byKey[r.Key] = r
+	}
+	out := make([]LibraryRecord, 0, len(recs))
+	for _, k := range keys {
+		if r, ok := byKey[k]; ok {
+			out = append(out, r)
+			delete(byKey, k)
+		}
+	}
+	return out, nil
+}

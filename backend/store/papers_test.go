@@ -86,3 +86,18 @@ func TestUpsertLibraryRecordAtKeepsTheKey(t *testing.T) {
 	require.Equal(t, 7, got.Pages)
 	require.False(t, got.FetchedAt.IsZero())
 }
+
+func TestLibraryRecordsByKeyKeepsTheOrder(t *testing.T) {
+	ctx := context.Background()
+	s, _ := newTestStore(t)
+	_, err := s.UpsertLibraryRecords(ctx, []domain.Evidence{
+		{Citation: domain.Citation{PMID: "1", Title: "One"}}, {Citation: domain.Citation{PMID: "2", Title: "Two"}}})
+	require.NoError(t, err)
+	recs, err := s.LibraryRecordsByKey(ctx, []string{"pmid:2", "pmid:9", "pmid:1", "pmid:2"})
+	require.NoError(t, err)
+	var keys []string
+	for _, r := range recs {
+		keys = append(keys, r.Key)
+	}
+	require.Equal(t, []string{"pmid:2", "pmid:1"}, keys)
+}

@@ -2305,6 +2305,7 @@ export namespace services {
 	    // Go type: time
 	    updated_at: any;
 	    full_text?: LibraryFullText;
+	    in_full_text?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new LibraryItem(source);
@@ -2319,6 +2320,7 @@ export namespace services {
 	        this.imported_at = this.convertValues(source["imported_at"], null);
 	        this.updated_at = this.convertValues(source["updated_at"], null);
 	        this.full_text = this.convertValues(source["full_text"], LibraryFullText);
+	        this.in_full_text = source["in_full_text"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
