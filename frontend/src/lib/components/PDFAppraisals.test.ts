@@ -46,7 +46,7 @@ describe('PDFAppraisals', () => {
     const dims = Array.from(card.querySelectorAll('[data-testid="pdf-dimension"]')).map((d) => d.textContent?.trim())
     expect(dims).toEqual(['Methodological quality: 6.0/10', 'Risk of bias (higher = lower risk): 8.1/10'])
     const terms = Array.from(card.querySelectorAll('dt')).map((d) => d.textContent)
-    expect(terms).toEqual(['randomized', 'randomization method', 'allocation concealment', 'registration'])
+    expect(terms).toEqual(['Randomised', 'Sequence generation', 'Allocation concealment', 'Registration'])
     const dd = Array.from(card.querySelectorAll('dd')).map((d) => d.textContent)
     expect(dd[1]).toBe('not stated')
     expect(dd[2]).toContain('concealed')
