@@ -121,17 +121,14 @@ func cleanText(s string) string {
 	return strings.Join(strings.Fields(cleaner.Replace(s)), " ")
 }
 
-// runningKey is a line's text with its digits folded, so "Page 2 of 9" on page 2 and
-// "Page 3 of 9" on page 3 are the same running footer.
+// runningKey is a line's text without its digits and spaces, so "Page 2 of 9" on page 2
+// and "Page 3 of 9" on page 3 are the same running footer, and "542 Andjus and Lovelock"
+// the same running head as "Andjus and Lovelock" (an OCR layer may miss the number).
 func runningKey(s string) string {
 	var b strings.Builder
 	for _, r := range strings.ToLower(s) {
 		switch {
-		case unicode.IsDigit(r):
-			if !strings.HasSuffix(b.String(), "#") {
-				b.WriteRune('#')
-			}
-		case unicode.IsSpace(r):
+		case unicode.IsDigit(r), unicode.IsSpace(r):
 		default:
 			b.WriteRune(r)
 		}
@@ -151,8 +148,9 @@ func inMargin(l rawLine) bool {
 }
 
 // splitRunning separates running heads, footers and page numbers from the body: a margin
-// line whose text (digits folded) recurs on at least 40% of the pages (and on two), or a
-// lone page number. body reuses lines' array.
+// line whose text (digits aside) recurs on at least 30% of the pages (and on two: journals
+// alternate two running heads on even and odd pages), or a lone page number. body reuses
+// lines' array.
 func splitRunning(lines []rawLine, pages int) (body, running []rawLine) {
 	onPages := map[string]map[int]bool{}
 	for _, l := range lines {
@@ -165,7 +163,7 @@ func splitRunning(lines []rawLine, pages int) (body, running []rawLine) {
 		}
 		onPages[k][l.Page] = true
 	}
-	need := max(2, int(math.Ceil(0.4*float64(pages))))
+	need := max(2, int(math.Ceil(0.3*float64(pages))))
 	body = lines[:0] // filtered in place
 	for _, l := range lines {
 		if inMargin(l) && (len(onPages[runningKey(l.Text)]) >= need || pageNumber.MatchString(l.Text)) {
@@ -311,7 +309,7 @@ const (
 // (Background, Methods, Results, Conclusions) count once, those only the body has twice.
 var topLevelNames = map[string]int{
 	"abstract": 2, "introduction": 2, "discussion": 2, "references": 2, "materials and methods": 2, "patients and methods": 2,
-	"background": 1, "methods": 1, "results": 1, "conclusions": 1, "conclusion": 1,
+	"background": 1, "methods": 1, "results": 1, "conclusions": 1, "conclusion": 1, "summary": 1,
 }
 
 var numbering = regexp.MustCompile(`^(?:\d{1,2}(?:\.\d{1,2}){0,3}\.?|[IVX]{1,4}\.|[A-H]\.)\s+`)
@@ -408,8 +406,14 @@ func findHeadings(lines []rawLine, titleLines map[int]bool, bodySize float64, bo
 				h.end = j + 1
 			}
 			h.name, h.kind, _ = headingName(h.title)
-			if _, _, ok := headingName(h.title); !ok {
+			_, _, ok := headingName(h.title)
+			if !ok {
 				h.kind = ""
+				// A sentence going on in lower case on the next line was body text set
+				// larger (an introduction, an OCR layer's uneven sizes), not a heading.
+				if h.end < len(lines) && continuesSentence(lines[h.end-1], lines[h.end]) {
+					continue
+				}
 			}
 			heads = append(heads, h)
 			i = h.end - 1
@@ -419,6 +423,14 @@ func findHeadings(lines []rawLine, titleLines map[int]bool, bodySize float64, bo
 	}
 	assignLevels(heads)
 	return heads
+}
+
+// continuesSentence reports whether line n carries on the sentence of line l: it starts in
+// lower case right below l.
+func continuesSentence(l, n rawLine) bool {
+	first, _ := utf8.DecodeRuneInString(n.Text)
+	return unicode.IsLower(first) && n.Page == l.Page && n.Baseline > l.Baseline && n.Baseline-l.Baseline < 2.5*max(l.Size, 1) &&
+		!strings.ContainsAny(lastRune(l.Text), ".?!:")
 }
 
 // continuesHeading accepts the lower-case continuation of a wrapped heading.
@@ -468,14 +480,29 @@ func assignLevels(heads []heading) {
 		return lower[i].bold && !lower[j].bold
 	})
 	for i := range heads {
-		s := style{styleKey(heads[i].size), heads[i].bold}
-		heads[i].level = 1
+		h := &heads[i]
+		s := style{styleKey(h.size), h.bold}
+		h.level = 1
 		for r, ls := range lower {
 			if ls == s {
-				heads[i].level = min(3, r+2)
+				h.level = min(3, r+2)
 			}
 		}
+		switch {
+		case topLevelNames[h.name] == 2 || topLevelNames[h.name] > 0 && isUpper(h.title):
+			// "Discussion", or "METHODS" in capitals, is a part of the paper whatever its
+			// type; "Methods" in a smaller style may be a structured abstract's label.
+			h.level = 1
+		case h.level == 1 && h.kind == "" && s.size > top.size+0.25 && !h.bold && s.size < top.size+2:
+			// Barely larger and not bold: uneven sizes (an OCR layer), not a part title.
+			h.level = 2
+		}
 	}
+}
+
+// isUpper reports whether s has letters and all of them are capitals.
+func isUpper(s string) bool {
+	return letters(s) > 0 && strings.ToUpper(s) == s
 }
 
 // rankBelow reports whether a heading style is subordinate to the top-level style.
