@@ -14,8 +14,9 @@ var (
 	doiInText = regexp.MustCompile(`(?i)\b10\.\d{4,9}/[-._;()/:a-z0-9<>]+`)
 	// pmidInText needs the "PMID" label: a bare number is not a PMID.
 	pmidInText = regexp.MustCompile(`(?i)\bPMID\s*:?\s*(\d{1,9})\b`)
-	// pmcidInText is "PMC" and digits, labelled ("PMCID: PMC1234567") or bare.
-	pmcidInText = regexp.MustCompile(`(?i)\b(?:PMCID\s*:?\s*)?PMC\s?(\d{5,9})\b`)
+	// pmcidInText is "PMC" and digits, labelled ("PMCID: PMC12") or bare with five digits or
+	// more (shorter bare ones are too easily something else).
+	pmcidInText = regexp.MustCompile(`(?i)\bPMCID\s*:?\s*PMC\s?(\d{1,9})\b|\bPMC\s?(\d{5,9})\b`)
 )
 
 // DOIsIn returns the DOIs printed in s, in order of appearance and deduplicated by
@@ -68,7 +69,7 @@ func PMCIDsIn(s string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, m := range pmcidInText.FindAllStringSubmatch(s, -1) {
-		id := "PMC" + m[1]
+		id := "PMC" + m[1] + m[2]
 		if !seen[id] {
 			seen[id] = true
 			out = append(out, id)

@@ -22,6 +22,7 @@ func TestIdentifiersPrintedInText(t *testing.T) {
 			[]string{"10.1136/BMJ.F3461"}, nil, nil},
 		{"a bare number is not a PMID, a bare PMC id is a PMCID", "n = 23794349 participants (PMC 3698942)",
 			nil, nil, []string{"PMC3698942"}},
+		{"a short PMCID needs its label", "PMCID: PMC12; PMC345 is something else", nil, nil, []string{"PMC12"}},
 		{"nothing", "Received 2 October 2014", nil, nil, nil},
 	}
 	for _, tc := range tests {

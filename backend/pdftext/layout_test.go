@@ -145,3 +145,10 @@ func TestLayoutRefusesTooLittleText(t *testing.T) {
 	_, err = build(rawDoc{Pages: 2}, "blank.pdf")
 	assert.Contains(t, domain.SafeMessage(err), "blank.pdf has no text: its 2 pages are blank")
 }
+
+func TestLayoutNamesAScan(t *testing.T) {
+	_, err := build(rawDoc{Pages: 1, ImagePages: 1}, "scan.pdf")
+	assert.Equal(t, "scan.pdf has no text layer: its 1 page is a scanned image; run OCR on it (for example OCRmyPDF) and import the result", domain.SafeMessage(err))
+	_, err = build(rawDoc{Pages: 3, ImagePages: 2}, "scan.pdf")
+	assert.Contains(t, domain.SafeMessage(err), "scan.pdf has no text layer: 2 of its 3 pages are scanned images, the others blank")
+}

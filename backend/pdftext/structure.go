@@ -45,9 +45,12 @@ func build(raw rawDoc, name string) (Paper, error) {
 		case raw.Pages > 0 && len(raw.BadPages) == raw.Pages:
 			return Paper{}, domain.Errorf(domain.CodeInvalid, "%s is damaged: none of its %d pages can be read", name, raw.Pages)
 		case raw.ImagePages > 0:
+			what := fmt.Sprintf("its %d %s", raw.Pages, plural(raw.Pages, "page is a scanned image", "pages are scanned images"))
+			if raw.ImagePages < raw.Pages {
+				what = fmt.Sprintf("%d of its %d pages are scanned images, the others blank", raw.ImagePages, raw.Pages)
+			}
 			return Paper{}, domain.Errorf(domain.CodeInvalid,
-				"%s has no text layer: its %d %s; run OCR on it (for example OCRmyPDF) and import the result",
-				name, raw.Pages, plural(raw.Pages, "page is a scanned image", "pages are scanned images"))
+				"%s has no text layer: %s; run OCR on it (for example OCRmyPDF) and import the result", name, what)
 		}
 		return Paper{}, domain.Errorf(domain.CodeInvalid, "%s has no text: its %d %s blank", name, raw.Pages, plural(raw.Pages, "page is", "pages are"))
 	}
