@@ -20,7 +20,7 @@ func testPDF(name string) string { return filepath.Join("..", "pdftext", "testda
 
 func pdfReader(t *testing.T) *pdftext.Reader {
 	t.Helper()
-	r := pdftext.New(pdftext.Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-pdfium")})
+	r := pdftext.New(pdftext.Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical", "pdfium")})
 	t.Cleanup(func() { r.Close() })
 	return r
 }

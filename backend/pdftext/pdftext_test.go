@@ -16,7 +16,7 @@ import (
 
 // testReader is shared by the package's tests; its compiled module is cached in the
 // system's temporary folder so repeated test runs skip the compilation.
-var testReader = New(Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-pdfium")})
+var testReader = New(Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical", "pdfium")})
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -242,7 +242,7 @@ func TestReadRefusesBadPDFs(t *testing.T) {
 }
 
 func TestReadStopsAtTheTimeout(t *testing.T) {
-	r := New(Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-pdfium"), Timeout: 1})
+	r := New(Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical", "pdfium"), Timeout: 1})
 	defer r.Close()
 	_, err := r.Read(context.Background(), filepath.Join("testdata", "lithium-2col.pdf"))
 	require.Error(t, err)

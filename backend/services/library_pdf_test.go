@@ -25,7 +25,7 @@ func openPDFContainer(t *testing.T) *Container {
 	openTestContainer(t) // clears the environment the way every services test does
 	dir := t.TempDir()
 	paths := config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data"))
-	paths.CacheDir = filepath.Join(os.TempDir(), "deepcritical-test-pdfium-services")
+	paths.CacheDir = filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical")
 	c, err := Open(context.Background(), Options{Paths: paths, Keyring: noKeyring{}})
 	require.NoError(t, err)
 	t.Cleanup(c.Close)
