@@ -86,6 +86,9 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			doi:   "10.3389/fcvm.2021.780605", pmcid: "PMC8710519", registry: []string{"NCT01700322", "EudraCT 2011-005305-73"}, pages: 6,
 			sections: []sectionWant{
 				{domain.SectionAbstract, "Abstract", ""},
+				{domain.SectionAbstract, "Aims", "Abstract"},
+				{domain.SectionAbstract, "Methods and Results", "Abstract"},
+				{domain.SectionAbstract, "Conclusions", "Abstract"},
 				{domain.SectionIntroduction, "1 Introduction", ""},
 				{domain.SectionMethods, "2 Methods", ""},
 				{domain.SectionMethods, "2.1 Objectives and Design of the Study", "2 Methods"},

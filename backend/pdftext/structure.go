@@ -576,6 +576,7 @@ func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, h
 		}
 		addText(h.title, kind, parent, h.level, h.end, end)
 	}
+	secs = splitRunInAbstracts(secs)
 	// The front matter has no title; call it what it is so the reader of the text knows.
 	if len(secs) > 0 && secs[0].Title == "" && secs[0].Kind == domain.SectionOther {
 		secs[0].Title = "Front matter"
@@ -810,4 +811,64 @@ func firstWord(s string) string {
 		return s[:i]
 	}
 	return s
+}
+
+// abstractLabels are the labels of structured abstracts, lower case.
+var abstractLabels = map[string]bool{
+	"background": true, "objective": true, "objectives": true, "aim": true, "aims": true, "purpose": true,
+	"introduction": true, "importance": true, "context": true, "methods": true, "method": true, "methods and results": true,
+	"materials and methods": true, "design": true, "setting": true, "participants": true, "patients": true,
+	"design, setting, and participants": true, "design, setting and participants": true, "intervention": true,
+	"interventions": true, "main outcome measures": true, "main outcomes and measures": true, "main outcome measure": true,
+	"measurements": true, "results": true, "findings": true, "conclusion": true, "conclusions": true,
+	"conclusions and relevance": true, "interpretation": true, "trial registration": true, "registration": true,
+	"funding": true,
+}
+
+var runInHead = regexp.MustCompile(`^([A-Z][A-Za-z ,/&-]{2,40}):\s+\S`)
+
+// splitRunInAbstracts gives an abstract whose paragraphs open with run-in labels
+// ("Methods: We randomised…") the same subsections a structured abstract set as headings
+// has, so both read alike.
+func splitRunInAbstracts(secs []domain.FullTextSection) []domain.FullTextSection {
+	var out []domain.FullTextSection
+	for _, sec := range secs {
+		if sec.Kind != domain.SectionAbstract || sec.Level != 1 {
+			out = append(out, sec)
+			continue
+		}
+		paras := strings.Split(sec.Text, "\n")
+		labelled := 0
+		for _, p := range paras {
+			if m := runInHead.FindStringSubmatch(p); m != nil && abstractLabels[strings.ToLower(m[1])] {
+				labelled++
+			}
+		}
+		if labelled < 2 {
+			out = append(out, sec)
+			continue
+		}
+		head := sec
+		head.Text = ""
+		var subs []domain.FullTextSection
+		for _, p := range paras {
+			if m := runInHead.FindStringSubmatch(p); m != nil && abstractLabels[strings.ToLower(m[1])] {
+				body := strings.TrimSpace(p[len(m[1])+1:])
+				subs = append(subs, domain.FullTextSection{Kind: domain.SectionAbstract, Title: m[1], Parent: sec.Title, Level: 2, Text: body})
+				continue
+			}
+			switch {
+			case len(subs) > 0 && !runInLabel.MatchString(p):
+				subs[len(subs)-1].Text += "\n" + p
+			case len(subs) > 0:
+				// Keywords after the abstract: a paragraph of the abstract section itself.
+				subs = append(subs, domain.FullTextSection{Kind: domain.SectionAbstract, Parent: sec.Title, Level: 2, Text: p})
+			default:
+				head.Text = strings.TrimSpace(head.Text + "\n" + p)
+			}
+		}
+		out = append(out, head)
+		out = append(out, subs...)
+	}
+	return out
 }
