@@ -152,3 +152,29 @@ func TestLayoutNamesAScan(t *testing.T) {
 	_, err = build(rawDoc{Pages: 3, ImagePages: 2}, "scan.pdf")
 	assert.Contains(t, domain.SafeMessage(err), "scan.pdf has no text layer: 2 of its 3 pages are scanned images, the others blank")
 }
+
+func TestLayoutTitle(t *testing.T) {
+	lines := func() []rawLine {
+		return pageLines(1,
+			lineSpec{text: "Open Access", size: 20, bold: true, right: 150},
+			lineSpec{text: "Metformin for early dementia:", size: 16, bold: true, right: 400},
+			lineSpec{text: "a randomised trial", size: 16, bold: true, right: 300},
+			body("Jane Smith, John Roe"),
+			head("Methods", 12, true),
+			body("Adults were randomly assigned to metformin or placebo."),
+		)
+	}
+	tests := []struct{ name, meta, want string }{
+		{"the largest type with words, over its lines", "", "Metformin for early dementia: a randomised trial"},
+		{"the metadata title when the page prints it", "Metformin for Early Dementia: A Randomised Trial", "Metformin for Early Dementia: A Randomised Trial"},
+		{"not a metadata title the page does not print", "Supplementary appendix to the trial", "Metformin for early dementia: a randomised trial"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p, err := build(rawDoc{Pages: 1, Lines: lines(), MetaTitle: tc.meta}, "t.pdf")
+			require.NoError(t, err)
+			assert.Equal(t, tc.want, p.FullText.Title)
+			assert.NotContains(t, p.FullText.Text(), "randomised trial\n", "the title's lines are not body text")
+		})
+	}
+}

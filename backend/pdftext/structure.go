@@ -205,15 +205,26 @@ func bodyStyle(lines []rawLine) (float64, bool) {
 // like one. titleLines are the indexes of the lines it was read from.
 func findTitle(lines []rawLine, bodySize float64, meta string) (string, map[int]bool) {
 	first, biggest := -1, 0.0
+	var page1 strings.Builder
 	for i, l := range lines {
 		if l.Page != 1 {
 			break
 		}
-		if l.Baseline < 0.6*l.PageHeight && l.Size > biggest+0.25 && letters(l.Text) >= 3 {
+		page1.WriteString(l.Text)
+		// A title has words: a large "Open Access" or "ARTICLE" banner is not one.
+		if l.Baseline < 0.6*l.PageHeight && l.Size > biggest+0.25 && letters(l.Text) >= 3 && len(strings.Fields(l.Text)) >= 3 {
 			first, biggest = i, l.Size
 		}
 	}
 	idx := map[int]bool{}
+	// The metadata title wins when the first page prints it: publishers set it, and it is
+	// whole where the page may set the title in pieces.
+	if plausibleTitle(meta) && strings.Contains(lettersOnly(page1.String()), lettersOnly(meta)) {
+		for i := first; first >= 0 && i < len(lines) && i < first+6 && lines[i].Page == 1 && math.Abs(lines[i].Size-biggest) <= 0.5; i++ {
+			idx[i] = true
+		}
+		return strings.Join(strings.Fields(meta), " "), idx
+	}
 	if first >= 0 && bodySize > 0 && biggest >= 1.25*bodySize {
 		var parts []string
 		for i := first; i < len(lines) && i < first+6; i++ {
@@ -230,6 +241,18 @@ func findTitle(lines []rawLine, bodySize float64, meta string) (string, map[int]
 		return strings.Join(strings.Fields(meta), " "), idx
 	}
 	return "", idx
+}
+
+// lettersOnly is s lower-cased without anything but letters and digits, to compare a title
+// across line breaks, hyphenation and typographic quotes.
+func lettersOnly(s string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(s) {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // plausibleTitle rejects the metadata titles word processors and converters leave behind.
