@@ -35,7 +35,14 @@ type Options struct {
 	// Timeout bounds the reading of one PDF (default 2 minutes): a damaged or hostile file
 	// that sends PDFium into a loop is stopped and reported, never left to hang an import.
 	Timeout time.Duration
+	// Idle closes the engine when no PDF has been read for this long (default 2 minutes),
+	// giving its memory back to a window that stays open; the next PDF starts it again
+	// from the compiled-module cache. Negative: never.
+	Idle time.Duration
 }
+
+// DefaultIdle is how long the engine stays started without a PDF when Options.Idle is zero.
+const DefaultIdle = 2 * time.Minute
 
 // DefaultTimeout is how long one PDF may take to read when Options.Timeout is zero.
 const DefaultTimeout = 2 * time.Minute
@@ -57,6 +64,8 @@ type Reader struct {
 	initErr error
 	inited  bool
 	closed  bool
+	idle    *time.Timer
+	lastUse time.Time
 }
 
 // New returns a Reader; the engine starts on the first PDF, so opening the app costs nothing.
@@ -64,7 +73,34 @@ func New(opts Options) *Reader {
 	if opts.Timeout <= 0 {
 		opts.Timeout = DefaultTimeout
 	}
+	if opts.Idle == 0 {
+		opts.Idle = DefaultIdle
+	}
 	return &Reader{opts: opts}
+}
+
+// used notes a read and arms the idle timer; r.mu is held.
+func (r *Reader) used() {
+	r.lastUse = time.Now()
+	if r.opts.Idle < 0 {
+		return
+	}
+	if r.idle == nil {
+		r.idle = time.AfterFunc(r.opts.Idle, r.closeIdle)
+		return
+	}
+	r.idle.Reset(r.opts.Idle)
+}
+
+// closeIdle stops the engine if it has not been used for the idle time.
+func (r *Reader) closeIdle() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.pool == nil || time.Since(r.lastUse) < r.opts.Idle {
+		return
+	}
+	_ = r.pool.Close()
+	r.pool, r.inited, r.initErr = nil, false, nil
 }
 
 // Close releases the engine.
@@ -72,6 +108,9 @@ func (r *Reader) Close() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.closed = true
+	if r.idle != nil {
+		r.idle.Stop()
+	}
 	if r.pool != nil {
 		err := r.pool.Close()
 		r.pool = nil
@@ -172,6 +211,7 @@ func (r *Reader) extract(ctx context.Context, path string) (rawDoc, error) {
 
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	defer r.used()
 	pool, err := r.start()
 	if err != nil {
 		return rawDoc{}, err

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -255,4 +256,20 @@ func TestReadStopsAtTheTimeout(t *testing.T) {
 	cancel()
 	_, err = testReader.Read(ctx, filepath.Join("testdata", "lithium-2col.pdf"))
 	require.ErrorIs(t, err, context.Canceled)
+}
+
+// An idle engine gives its memory back and starts again for the next PDF.
+func TestIdleEngineStopsAndStartsAgain(t *testing.T) {
+	r := New(Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical", "pdfium"), Idle: 50 * time.Millisecond})
+	defer r.Close()
+	_, err := r.Read(context.Background(), filepath.Join("testdata", "lithium-2col.pdf"))
+	require.NoError(t, err)
+	require.Eventually(t, func() bool {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		return r.pool == nil
+	}, 10*time.Second, 20*time.Millisecond, "the idle engine is closed")
+	p, err := r.Read(context.Background(), filepath.Join("testdata", "clopidogrel-1col.pdf"))
+	require.NoError(t, err)
+	assert.Equal(t, 6, p.FullText.Pages)
 }
