@@ -108,6 +108,7 @@ BenchmarkStartToFirstEvent|ms_p50|<|50|50 ms
 BenchmarkStartToFirstEvent|ms_p95|<|50|50 ms
 BenchmarkAppraiseAllFakeLLM|wall/ideal|<=|1.1|1.1
 BenchmarkAppraiseAllFakeLLM|rerun-llm-calls|==|0|0
+BenchmarkReadPDFMemory|rss-growth-MB|<=|64|64 MB more peak RSS for 300+ pages than for 20 (memory bounded)
 '
 
 # verdict NAME UNIT VALUE SCALE prints "(target …: met|MISSED)" or "(no target)"; SCALE=1
@@ -159,6 +160,8 @@ backend/search/sources|BenchmarkFanout|10x|-
 backend/orchestrator|BenchmarkLoopOverhead|5x|scale
 backend/orchestrator|BenchmarkStartToFirstEvent|200x|-
 backend/appraisal|BenchmarkAppraiseAllFakeLLM|1x|scale
+backend/pdftext|BenchmarkReadPDF|10x|-
+backend/pdftext|BenchmarkReadPDFMemory|1x|-
 '
 
 spec() { # spec PKG FUNC → "benchtime scale"

@@ -421,13 +421,13 @@ func noteIdentifiers(c *domain.Citation, note string) {
 		return
 	}
 	if c.PMID == "" {
-		if m := pmidInText.FindStringSubmatch(note); m != nil {
-			c.PMID = m[1]
+		if ids := domain.PMIDsIn(note); len(ids) > 0 {
+			c.PMID = ids[0]
 		}
 	}
 	if c.PMCID == "" {
-		if m := pmcidInText.FindStringSubmatch(note); m != nil {
-			c.PMCID = m[1]
+		if ids := domain.PMCIDsIn(note); len(ids) > 0 {
+			c.PMCID = ids[0]
 		}
 	}
 	if c.NCTID == "" {

@@ -117,12 +117,9 @@ func scanRIS(r io.Reader, fn Handler) error {
 	return nil
 }
 
-var (
-	pmidInText  = regexp.MustCompile(`(?i)\bPMID:?\s*(\d+)`)
-	pmcidInText = regexp.MustCompile(`(?i)\bPMCID:?\s*(PMC\d+)`)
-	nctInText   = regexp.MustCompile(`\bNCT\d{8}\b`)
-	doiInText   = regexp.MustCompile(`(?i)\b(10\.\d{4,9}/[^\s"<>]+)`)
-)
+// The PMID, PMCID and DOI written in a field's text are read by domain.PMIDsIn, PMCIDsIn
+// and DOIsIn, the rules a PDF's printed identifiers are read by too.
+var nctInText = regexp.MustCompile(`\bNCT\d{8}\b`)
 
 // risEvidence maps RIS tags onto an evidence item.
 func risEvidence(fields []medlineField) domain.Evidence {
@@ -180,8 +177,8 @@ func risEvidence(fields []medlineField) domain.Evidence {
 			switch {
 			case nctInText.MatchString(v):
 				c.NCTID = nctInText.FindString(v)
-			case pmidInText.MatchString(v):
-				c.PMID = pmidInText.FindStringSubmatch(v)[1]
+			case len(domain.PMIDsIn(v)) > 0:
+				c.PMID = domain.PMIDsIn(v)[0]
 			case isDigits(v):
 				c.PMID = v
 			}
@@ -198,7 +195,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 		case "ID":
 			id = v
 		case "M3":
-			if c.DOI == "" && doiInText.MatchString(v) {
+			if c.DOI == "" && len(domain.DOIsIn(v)) > 0 {
 				c.DOI = v
 			}
 		}

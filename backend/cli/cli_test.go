@@ -25,6 +25,9 @@ func isolate(t *testing.T) config.Paths {
 	dir := t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", filepath.Join(dir, "config"))
 	t.Setenv("XDG_DATA_HOME", filepath.Join(dir, "data"))
+	// The cache holds only PDFium's compiled module: shared by the test runs so each does
+	// not compile it again, and never the user's.
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache"))
 	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
 		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE", "NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL", "DEEPCRITICAL_ZOTERO_URL"} {
 		t.Setenv(v, "")

@@ -359,7 +359,7 @@ func TestAppraiseUsageErrorsExit2(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no source", []string{"appraise"}, "exactly one of --text-file, --pmid or --library-id"},
+		{"no source", []string{"appraise"}, "exactly one of --text-file, --pdf, --pmid or --library-id"},
 		{"two sources", []string{"appraise", "--text-file", rct, "--pmid", "1"}, "exactly one of"},
 		{"three sources", []string{"appraise", "--text-file", rct, "--pmid", "1", "--library-id", "2"}, "exactly one of"},
 		{"bad library id", []string{"appraise", "--library-id", "x7"}, "--library-id must be a positive number"},
@@ -475,4 +475,30 @@ func TestAppraiseCalibrateResolvesPMIDs(t *testing.T) {
 	code, _, stderr = runCLI(t, "appraise", "calibrate", "--gold", gold)
 	require.Equal(t, exitFail, code)
 	require.Contains(t, stderr, "PubMed returned no record for PMID 11111111 (row 2)")
+}
+
+// `appraise --pdf` reads a PDF and appraises its full text; the JSON says which text was read.
+func TestAppraisePDF(t *testing.T) {
+	isolate(t)
+	pdf := filepath.Join("..", "pdftext", "testdata", "lithium-2col.pdf")
+	code, stdout, stderr := runCLI(t, "appraise", "--pdf", pdf, "--judge", "offline", "--json")
+	require.Equal(t, 0, code, stderr)
+	ap := decodeAppraisal(t, stdout)
+	require.Equal(t, "doi:10.1186/1756-0500-7-731", ap.Document.Key)
+	require.Equal(t, domain.FullTextPDF, ap.Document.Source)
+	require.True(t, ap.Document.FullText)
+	require.Contains(t, ap.Findings[appraisal.FindingAllocationConcealing].Quote, "preserve allocation concealment")
+
+	code, stdout, stderr = runCLI(t, "appraise", "--pdf", pdf, "--judge", "offline")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "Key:       doi:10.1186/1756-0500-7-731  (full text: pdf)")
+
+	// A bad PDF is one line on stderr and exit 1; two sources at once are a usage error.
+	code, _, stderr = runCLI(t, "appraise", "--pdf", filepath.Join("..", "pdftext", "testdata", "scanned.pdf"), "--judge", "offline")
+	require.Equal(t, 1, code)
+	require.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, stderr)
+	require.Contains(t, stderr, "scanned.pdf has no text layer")
+	code, _, stderr = runCLI(t, "appraise", "--pdf", pdf, "--pmid", "1")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "exactly one of --text-file, --pdf, --pmid or --library-id")
 }

@@ -5,8 +5,10 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"path/filepath"
 	"strings"
 
+	"deepcritical/backend/domain"
 	"deepcritical/backend/library"
 	"deepcritical/backend/services"
 )
@@ -29,7 +31,7 @@ func libraryCommand() *command {
 		summary: "import, list and search your own references",
 		subs: []*command{
 			{
-				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX or CSL-JSON files, or your Zotero library",
+				name: "import", summary: "import PubMed XML, MEDLINE (.nbib), RIS, BibTeX, CSL-JSON files and PDFs, or your Zotero library",
 				usage: "library import FILE... [--json]\n  deepcritical library import --from zotero [--collection NAME] [--json]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &libraryOpts{}
@@ -77,6 +79,19 @@ func libraryCommand() *command {
 						}
 					} else {
 						e.printf("imported %d, updated %d, skipped %d, errors %d\n", sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors))
+						for _, p := range sum.PDFs {
+							into := fmt.Sprintf("new library record %d", p.ID)
+							switch {
+							case strings.HasPrefix(p.Matched, "library record"):
+								into = "joined " + p.Matched
+							case p.Matched != "":
+								into = fmt.Sprintf("library record %d, joined to the %s", p.ID, p.Matched)
+							case !p.Created:
+								into = fmt.Sprintf("library record %d", p.ID)
+							}
+							e.printf("%s: %d %s, %d sections: %s (%s)\n", SafeText(filepath.Base(p.File)), p.Pages,
+								plural(p.Pages, "page", "pages"), p.Sections, SafeText(into), SafeText(p.Key))
+						}
 					}
 					for _, list := range []struct {
 						prefix string
@@ -161,6 +176,12 @@ func printRecords(e *env, recs []services.LibraryItem) {
 		}
 		if c.DOI != "" {
 			ids = append(ids, "doi "+c.DOI)
+		}
+		if ft := r.FullText; ft != nil && ft.Source == domain.FullTextPDF {
+			ids = append(ids, fmt.Sprintf("PDF %d %s", ft.Pages, plural(ft.Pages, "page", "pages")))
+		}
+		if r.InFullText {
+			ids = append(ids, "found in its full text")
 		}
 		e.printf("%6d  %s  %s  %s\n", r.ID, c.Year(), truncate(SafeText(c.Title), 80), SafeText(strings.Join(ids, ", ")))
 	}

@@ -69,3 +69,38 @@ func TestHistoryPrintsQuestionsWithoutTerminalEscapes(t *testing.T) {
 		require.False(t, strings.ContainsAny(stdout+stderr, "\x1b\x07\u202e"), "%s printed a terminal control: %q", strings.Join(args, " "), stdout)
 	}
 }
+
+// TestLibraryImportPDFs: PDFs and a reference file in one import; the PDF is listed with
+// its pages and found by search; a bad PDF is named with its reason and the rest imported;
+// only bad PDFs is exit 1.
+func TestLibraryImportPDFs(t *testing.T) {
+	isolate(t)
+	pdfs := filepath.Join("..", "pdftext", "testdata")
+	ris := filepath.Join(t.TempDir(), "refs.ris")
+	require.NoError(t, os.WriteFile(ris, []byte("TY  - JOUR\nTI  - Exercise and dementia\nDO  - 10.1000/ex\nER  - \n"), 0o644))
+	code, stdout, stderr := runCLI(t, "library", "import", filepath.Join(pdfs, "lithium-2col.pdf"), ris, filepath.Join(pdfs, "encrypted.pdf"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "imported 2, updated 0, skipped 0, errors 1")
+	require.Contains(t, stdout, "lithium-2col.pdf: 5 pages, ")
+	require.Contains(t, stdout, "sections: new library record 1 (doi:10.1186/1756-0500-7-731)")
+	require.Contains(t, stderr, "encrypted.pdf: encrypted.pdf is encrypted with a password")
+
+	code, stdout, stderr = runCLI(t, "library", "list")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "doi 10.1186/1756-0500-7-731, PDF 5 pages")
+	code, stdout, stderr = runCLI(t, "library", "search", "lithium")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "PDF 5 pages")
+	code, stdout, stderr = runCLI(t, "library", "search", "independent adjudicating committee")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "PDF 5 pages, found in its full text")
+
+	code, stdout, stderr = runCLI(t, "library", "import", filepath.Join(pdfs, "lithium-2col.pdf"))
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stdout, "lithium-2col.pdf: 5 pages, ")
+	require.Contains(t, stdout, "sections: joined library record 1 (doi:10.1186/1756-0500-7-731)")
+
+	code, _, stderr = runCLI(t, "library", "import", filepath.Join(pdfs, "scanned.pdf"))
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "nothing was imported: no file could be read; 1 error (first: scanned.pdf: scanned.pdf has no text layer")
+}

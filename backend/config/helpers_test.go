@@ -12,7 +12,7 @@ import (
 // allEnvVars lists every variable this package reads, so tests start from a clean
 // environment whatever the machine has set (an empty value counts as unset).
 func allEnvVars() []string {
-	vars := []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME"}
+	vars := []string{"XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"}
 	for _, k := range Keys() {
 		if k.EnvVar != "" {
 			vars = append(vars, k.EnvVar)

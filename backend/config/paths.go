@@ -32,6 +32,8 @@ type Paths struct {
 	SettingsFile string `json:"settings_file"`
 	DatabaseFile string `json:"database_file"`
 	SecretsFile  string `json:"secrets_file"`
+	// CacheDir holds what can be rebuilt: the PDF engine's compiled WebAssembly.
+	CacheDir string `json:"cache_dir"`
 }
 
 // DefaultPaths computes the paths from XDG_CONFIG_HOME and XDG_DATA_HOME as they are now
@@ -41,7 +43,9 @@ type Paths struct {
 func DefaultPaths() Paths {
 	configHome := baseDir("XDG_CONFIG_HOME", xdg.ConfigHome, ".config")
 	dataHome := baseDir("XDG_DATA_HOME", xdg.DataHome, ".local", "share")
-	return PathsIn(filepath.Join(configHome, AppDir), filepath.Join(dataHome, AppDir))
+	p := PathsIn(filepath.Join(configHome, AppDir), filepath.Join(dataHome, AppDir))
+	p.CacheDir = filepath.Join(baseDir("XDG_CACHE_HOME", xdg.CacheHome, ".cache"), AppDir)
+	return p
 }
 
 // PathsIn lays out the files inside the given config and data directories.
@@ -52,6 +56,8 @@ func PathsIn(configDir, dataDir string) Paths {
 		SettingsFile: filepath.Join(configDir, "settings.json"),
 		DatabaseFile: filepath.Join(dataDir, "deepcritical.db"),
 		SecretsFile:  filepath.Join(configDir, "secrets.json"),
+		// Beside the data unless DefaultPaths puts it under XDG_CACHE_HOME.
+		CacheDir: filepath.Join(dataDir, "cache"),
 	}
 }
 

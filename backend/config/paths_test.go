@@ -13,9 +13,10 @@ import (
 
 func TestDefaultPathsFollowXDG(t *testing.T) {
 	clearEnv(t)
-	cfg, data := t.TempDir(), t.TempDir()
+	cfg, data, cache := t.TempDir(), t.TempDir(), t.TempDir()
 	t.Setenv("XDG_CONFIG_HOME", cfg)
 	t.Setenv("XDG_DATA_HOME", data)
+	t.Setenv("XDG_CACHE_HOME", cache)
 
 	p := DefaultPaths()
 	require.Equal(t, Paths{
@@ -24,6 +25,7 @@ func TestDefaultPathsFollowXDG(t *testing.T) {
 		SettingsFile: filepath.Join(cfg, "deepcritical", "settings.json"),
 		DatabaseFile: filepath.Join(data, "deepcritical", "deepcritical.db"),
 		SecretsFile:  filepath.Join(cfg, "deepcritical", "secrets.json"),
+		CacheDir:     filepath.Join(cache, "deepcritical"),
 	}, p)
 
 	// The environment is read at call time, not cached at start-up.
@@ -45,6 +47,7 @@ func TestDefaultPathsFallBackToHome(t *testing.T) {
 	p := DefaultPaths()
 	require.Equal(t, filepath.Join(home, ".config", "deepcritical", "settings.json"), p.SettingsFile)
 	require.Equal(t, filepath.Join(home, ".local", "share", "deepcritical", "deepcritical.db"), p.DatabaseFile)
+	require.Equal(t, filepath.Join(home, ".cache", "deepcritical"), p.CacheDir)
 }
 
 func TestEnsureDirsPermissions(t *testing.T) {

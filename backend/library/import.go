@@ -53,6 +53,8 @@ type Summary struct {
 	// Files counts the files read and Records the records found in them, good or bad.
 	Files   int `json:"files"`
 	Records int `json:"records"`
+	// PDFs lists the PDFs imported, each with the record it became or joined.
+	PDFs []PDFImport `json:"pdfs,omitempty"`
 	// Nothing is NothingImported's line, set when an import finished with no record
 	// imported or updated, so the window can say why as the CLI does (exit status 1).
 	Nothing string `json:"nothing_imported,omitempty"`
@@ -124,7 +126,14 @@ const sniffSize = 8 << 10
 // when the import had to stop: the context was cancelled or the index failed (a database
 // error); the Summary then says what was done before.
 func Import(ctx context.Context, idx Index, paths []string, progress func(Progress)) (Summary, error) {
-	im := &importer{idx: idx, progress: progress, sum: Summary{Errors: []ImportError{}, Warnings: []ImportError{}}}
+	return ImportWith(ctx, idx, paths, progress, nil)
+}
+
+// ImportWith is Import with a PDF reader: PDFs (by extension or content) are read with it
+// and attached to the library (see AttachPDF); idx must then also be a PDFIndex. Without
+// one a PDF is reported as an error of its file and the other files are imported.
+func ImportWith(ctx context.Context, idx Index, paths []string, progress func(Progress), pdf PDFReader) (Summary, error) {
+	im := &importer{idx: idx, progress: progress, pdf: pdf, sum: Summary{Errors: []ImportError{}, Warnings: []ImportError{}}}
 	if b, ok := idx.(BatchIndex); ok {
 		im.batchIdx = b
 	}
@@ -143,6 +152,7 @@ func Import(ctx context.Context, idx Index, paths []string, progress func(Progre
 type importer struct {
 	idx      Index
 	batchIdx BatchIndex
+	pdf      PDFReader
 	progress func(Progress)
 	sum      Summary
 
@@ -223,6 +233,10 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 		im.fileError(0, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot read %s", filepath.Base(path))))
 		im.report(true)
 		return nil
+	}
+	if isPDF(path, head) {
+		f.Close()
+		return im.importPDF(ctx, path)
 	}
 	format, err := citeformat.Detect(path, head)
 	if err != nil {

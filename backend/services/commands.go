@@ -27,6 +27,7 @@ type CommandService struct {
 	engines  dep[*runs.Engines]
 	research dep[runs.Researcher]
 	zotero   *ZoteroService
+	pdf      library.PDFReader
 }
 
 // engine builds the engine of a judge choice with the settings in force.
@@ -84,15 +85,16 @@ func (c *CommandService) ImportLibrary(ctx context.Context, paths []string, prog
 	if err != nil {
 		return library.Summary{}, err
 	}
-	return importFiles(ctx, st, paths, progress)
+	return importFiles(ctx, st, paths, progress, c.pdf)
 }
 
-// importFiles is the one import path of the window and the terminal.
-func importFiles(ctx context.Context, idx library.Index, paths []string, progress func(library.Progress)) (library.Summary, error) {
+// importFiles is the one import path of the window and the terminal: reference files and
+// PDFs (read with pdf).
+func importFiles(ctx context.Context, idx library.Index, paths []string, progress func(library.Progress), pdf library.PDFReader) (library.Summary, error) {
 	if len(paths) == 0 {
 		return library.Summary{}, domain.Errorf(domain.CodeInvalid, "no files to import")
 	}
-	return library.Import(ctx, idx, paths, progress)
+	return library.ImportWith(ctx, idx, paths, progress, pdf)
 }
 
 // JudgeEvidence assesses evidence for a question with the chosen judge (default: the
@@ -146,6 +148,36 @@ func (c *CommandService) AppraiseText(ctx context.Context, title, text string, c
 	doc := appraisal.Document{Title: title, Text: text}
 	doc.Key = "text:" + doc.Hash()[:16]
 	return ap.AppraiseDocument(ctx, doc)
+}
+
+// AppraisePDF reads a PDF and appraises its full text (`appraise --pdf`). The document's
+// key is the paper's, from the identifiers printed in it, so the appraisal is cached and
+// stored for that paper; the PDF is not imported.
+func (c *CommandService) AppraisePDF(ctx context.Context, path string, choice runs.JudgeChoice) (domain.Appraisal, error) {
+	if c.pdf == nil {
+		return domain.Appraisal{}, domain.Errorf(domain.CodeUnavailable, "no PDF reader")
+	}
+	ap, err := c.appraiser(choice)
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	paper, err := c.pdf.Read(ctx, path)
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
+	ev, _ := library.PDFEvidence(paper)
+	return ap.AppraiseDocument(ctx, pdfDocument(ev, paper.FullText, ev.CanonicalKey()))
+}
+
+// pdfDocument is the appraised document of a PDF's full text, under the paper's key (a
+// hash of the text when the PDF names none).
+func pdfDocument(ev domain.Evidence, ft domain.FullText, key string) appraisal.Document {
+	doc := appraisal.DocumentFromFullText(ev, ft)
+	doc.Key = key
+	if doc.Key == "" {
+		doc.Key = "pdf:" + doc.Hash()[:16]
+	}
+	return doc
 }
 
 // pmidPattern accepts "12345", "pmid:12345" and "PMID 12345".

@@ -14,10 +14,12 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"path/filepath"
 	"time"
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/pdftext"
 	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
@@ -41,6 +43,8 @@ type Container struct {
 	store   *store.Store
 	runner  *runs.Runner
 	emitter *Emitter
+	// pdf reads imported PDFs; its engine starts on the first PDF.
+	pdf *pdftext.Reader
 
 	App        *AppService
 	Settings   *SettingsService
@@ -94,7 +98,7 @@ func open(ctx context.Context, opts Options) (*Container, error) {
 		opts.Keyring = config.OSKeyring{}
 	}
 	secrets := config.NewSecretStore(opts.Paths, opts.Keyring)
-	c := &Container{live: config.NewLive(opts.Paths, secrets, config.Defaults()), emitter: newEmitter()}
+	c := &Container{live: config.NewLive(opts.Paths, secrets, config.Defaults()), emitter: newEmitter(), pdf: newPDFReader(opts.Paths)}
 
 	var st *store.Store
 	var readOnly error
@@ -174,9 +178,19 @@ func (c *Container) build(opts Options, engines *runs.Engines, readOnly, startup
 	c.Reviews = &ReviewService{store: narrow[reviewStore](writable), settings: c.live}
 	c.Reports = &ReportService{store: narrow[reportStore](db), window: c.emitter}
 	c.Appraisals = &AppraisalService{store: narrow[paperStore](db)}
-	c.Library = &LibraryService{store: narrow[libraryStore](db), importTo: writable, window: c.emitter}
+	c.Library = &LibraryService{store: narrow[libraryStore](db), importTo: writable, window: c.emitter, pdf: c.pdf, engines: eng}
 	c.Zotero = &ZoteroService{runs: narrow[report.ExportSource](db), importTo: writable, settings: c.live, hc: opts.HTTPClient, window: c.emitter}
-	c.Commands = &CommandService{store: writable, engines: eng, research: research, zotero: c.Zotero}
+	c.Commands = &CommandService{store: writable, engines: eng, research: research, zotero: c.Zotero, pdf: c.pdf}
+}
+
+// newPDFReader is the process's PDF reader, caching PDFium's compiled module under the
+// cache folder (none when the paths name no cache folder).
+func newPDFReader(p config.Paths) *pdftext.Reader {
+	dir := ""
+	if p.CacheDir != "" {
+		dir = filepath.Join(p.CacheDir, "pdfium")
+	}
+	return pdftext.New(pdftext.Options{CacheDir: dir})
 }
 
 // firstErr is the first non-nil error.
@@ -217,6 +231,9 @@ func (c *Container) Close() {
 		c.runner.Shutdown(10 * time.Second)
 	}
 	c.emitter.stop()
+	if err := c.pdf.Close(); err != nil {
+		slog.Warn("close the PDF reader", "err", err)
+	}
 	if c.store != nil {
 		if err := c.store.Close(); err != nil {
 			slog.Warn("close store", "err", err)

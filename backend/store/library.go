@@ -55,10 +55,22 @@ func (s *Store) UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence)
 	return s.UpsertLibraryRecordsAt(ctx, evs, keys)
 }
 
+// UpsertLibraryRecordAt stores a record under the key it is already known by (a library
+// record's, or a run's evidence): a PDF that matched a stored paper by one of its
+// identifiers is merged into that paper's record even when the merge adds an identifier
+// that would change its canonical key.
+func (s *Store) UpsertLibraryRecordAt(ctx context.Context, key string, ev domain.Evidence) (LibraryUpsert, error) {
+	res, err := s.UpsertLibraryRecordsAt(ctx, []domain.Evidence{ev}, []string{strings.TrimSpace(key)})
+	if err != nil {
+		return LibraryUpsert{}, err
+	}
+	return res[0], nil
+}
+
 // UpsertLibraryRecordsAt is UpsertLibraryRecords with each record's row named by the caller:
 // keys[i] is the key of the stored record evs[i] merges into (or the new record's key), for
 // an importer that matched a record to one already stored by another of its identifiers
-// (LibraryIdentifierKeys).
+// (LibraryIdentifierKeys, LibraryRecordsSharing).
 func (s *Store) UpsertLibraryRecordsAt(ctx context.Context, evs []domain.Evidence, keys []string) ([]LibraryUpsert, error) {
 	if len(keys) != len(evs) {
 		return nil, domain.Errorf(domain.CodeInternal, "%d library records with %d keys", len(evs), len(keys))

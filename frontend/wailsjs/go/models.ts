@@ -158,6 +158,7 @@ export namespace config {
 	    settings_file: string;
 	    database_file: string;
 	    secrets_file: string;
+	    cache_dir: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new Paths(source);
@@ -170,6 +171,7 @@ export namespace config {
 	        this.settings_file = source["settings_file"];
 	        this.database_file = source["database_file"];
 	        this.secrets_file = source["secrets_file"];
+	        this.cache_dir = source["cache_dir"];
 	    }
 	}
 	export class ProviderSettings {
@@ -1829,6 +1831,36 @@ export namespace library {
 	        this.error = source["error"];
 	    }
 	}
+	export class PDFImport {
+	    file: string;
+	    id: number;
+	    key: string;
+	    title: string;
+	    doi?: string;
+	    pmid?: string;
+	    pages: number;
+	    sections: number;
+	    created: boolean;
+	    matched?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PDFImport(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.id = source["id"];
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.doi = source["doi"];
+	        this.pmid = source["pmid"];
+	        this.pages = source["pages"];
+	        this.sections = source["sections"];
+	        this.created = source["created"];
+	        this.matched = source["matched"];
+	    }
+	}
 	export class Summary {
 	    imported: number;
 	    updated: number;
@@ -1837,6 +1869,7 @@ export namespace library {
 	    warnings: ImportError[];
 	    files: number;
 	    records: number;
+	    pdfs?: PDFImport[];
 	    nothing_imported?: string;
 	
 	    static createFrom(source: any = {}) {
@@ -1852,6 +1885,7 @@ export namespace library {
 	        this.warnings = this.convertValues(source["warnings"], ImportError);
 	        this.files = source["files"];
 	        this.records = source["records"];
+	        this.pdfs = this.convertValues(source["pdfs"], PDFImport);
 	        this.nothing_imported = source["nothing_imported"];
 	    }
 	
@@ -2130,6 +2164,80 @@ export namespace services {
 	    }
 	}
 	
+	export class PDFAppraisal {
+	    file: string;
+	    library_id: number;
+	    key: string;
+	    title: string;
+	    pages: number;
+	    appraisal?: domain.Appraisal;
+	    error?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new PDFAppraisal(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.library_id = source["library_id"];
+	        this.key = source["key"];
+	        this.title = source["title"];
+	        this.pages = source["pages"];
+	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
+	        this.error = source["error"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class DroppedFiles {
+	    summary: library.Summary;
+	    appraisals: PDFAppraisal[];
+	
+	    static createFrom(source: any = {}) {
+	        return new DroppedFiles(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.summary = this.convertValues(source["summary"], library.Summary);
+	        this.appraisals = this.convertValues(source["appraisals"], PDFAppraisal);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class EventPayloadTypes {
 	    started: domain.StartedData;
 	    searching: domain.SearchingData;
@@ -2360,6 +2468,22 @@ export namespace services {
 		    return a;
 		}
 	}
+	export class LibraryFullText {
+	    source: string;
+	    file?: string;
+	    pages?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new LibraryFullText(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.file = source["file"];
+	        this.pages = source["pages"];
+	    }
+	}
 	export class LibraryItem {
 	    id: number;
 	    key: string;
@@ -2369,6 +2493,8 @@ export namespace services {
 	    imported_at: any;
 	    // Go type: time
 	    updated_at: any;
+	    full_text?: LibraryFullText;
+	    in_full_text?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new LibraryItem(source);
@@ -2382,6 +2508,8 @@ export namespace services {
 	        this.score = source["score"];
 	        this.imported_at = this.convertValues(source["imported_at"], null);
 	        this.updated_at = this.convertValues(source["updated_at"], null);
+	        this.full_text = this.convertValues(source["full_text"], LibraryFullText);
+	        this.in_full_text = source["in_full_text"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2450,6 +2578,7 @@ export namespace services {
 	        this.config = source["config"];
 	    }
 	}
+	
 	export class PaperView {
 	    evidence: domain.Evidence;
 	    appraisal?: domain.Appraisal;

@@ -47,6 +47,8 @@ export type LibraryItem = services.LibraryItem
 export type LibraryPage = services.LibraryPage
 export type ImportSummary = library.Summary
 export type ZoteroSendResult = services.ZoteroSendResult
+export type DroppedFiles = services.DroppedFiles
+export type PDFAppraisal = services.PDFAppraisal
 /** ImportProgress mirrors Go's library.Progress, sent on the library:progress event. */
 export interface ImportProgress {
   file: string
@@ -110,6 +112,9 @@ export const api = {
     Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
   importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
   importDialog: (): Promise<ImportSummary> => Library.ImportDialog(),
+  /** Imports dropped files and appraises each PDF among them from its full text. */
+  importDropped: (paths: string[]): Promise<DroppedFiles> => Library.ImportDropped(paths),
+  appraisePDF: (libraryID: number): Promise<PDFAppraisal> => Library.AppraisePDF(libraryID),
   listLibrary: (limit: number, offset: number): Promise<LibraryPage> => Library.List(limit, offset),
   searchLibrary: (q: string, limit: number): Promise<LibraryItem[]> => Library.Search(q, limit),
   /** sendToZotero sends runs' references to the running Zotero; the Go side makes the calls (Zotero drops a web page's). */

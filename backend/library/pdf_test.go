@@ -1,0 +1,162 @@
+package library
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/domain"
+	"deepcritical/backend/pdftext"
+)
+
+// The test PDFs are the pdftext package's (real open-access trial reports, see its
+// testdata/README.md), read in place.
+func testPDF(name string) string { return filepath.Join("..", "pdftext", "testdata", name) }
+
+func pdfReader(t *testing.T) *pdftext.Reader {
+	t.Helper()
+	r := pdftext.New(pdftext.Options{CacheDir: filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache", "deepcritical", "pdfium")})
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+// A PDF whose printed DOI is that of a record imported earlier from a reference manager is
+// that record: it is updated, keeps its key, and gets the PDF's text.
+func TestImportPDFJoinsTheLibraryRecordWithItsDOI(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	p := writeFiles(t, map[string]string{"mine.ris": `TY  - JOUR
+TI  - Effectiveness of lithium in subjects with treatment-resistant depression and suicide risk
+AU  - Girlanda, Francesca
+AU  - Barbui, Corrado
+JO  - BMC Research Notes
+PY  - 2014
+DO  - https://doi.org/10.1186/1756-0500-7-731
+ER  - 
+`})
+	first, err := ImportWith(ctx, s, []string{p["mine.ris"]}, nil, pdfReader(t))
+	require.NoError(t, err)
+	require.Equal(t, 1, first.Imported)
+	before, err := s.ListLibrary(ctx, 10, 0)
+	require.NoError(t, err)
+	require.Len(t, before, 1)
+
+	sum, err := ImportWith(ctx, s, []string{testPDF("lithium-2col.pdf")}, nil, pdfReader(t))
+	require.NoError(t, err)
+	assert.Equal(t, 0, sum.Imported)
+	assert.Equal(t, 1, sum.Updated)
+	assert.Empty(t, sum.Errors)
+	require.Len(t, sum.PDFs, 1)
+	got := sum.PDFs[0]
+	assert.Equal(t, before[0].ID, got.ID)
+	assert.Equal(t, before[0].Key, got.Key)
+	assert.Equal(t, "doi:10.1186/1756-0500-7-731", got.Key)
+	assert.Equal(t, "library record "+itoa(before[0].ID), got.Matched)
+	assert.Equal(t, 5, got.Pages)
+	assert.False(t, got.Created)
+
+	recs, err := s.ListLibrary(ctx, 10, 0)
+	require.NoError(t, err)
+	require.Len(t, recs, 1, "never a second record for the same paper")
+	c := recs[0].Evidence.Citation
+	assert.Equal(t, []string{"Girlanda, Francesca", "Barbui, Corrado"}, c.Authors, "what the reference manager knew is kept")
+	assert.Equal(t, "BMC Research Notes", c.Journal)
+	assert.Equal(t, []string{"NCT00927550"}, c.Registry, "what the PDF adds is merged")
+	assert.Equal(t, "Effectiveness of lithium in subjects with treatment-resistant depression and suicide risk: results and lessons of an underpowered randomised clinical trial",
+		c.Title, "the longer (full) title wins")
+	assert.Contains(t, recs[0].Evidence.Content, "we randomised 56 patients only", "the PDF's abstract fills the empty one")
+
+	fts, err := s.FullTexts(ctx, []string{got.Key})
+	require.NoError(t, err)
+	ft := fts[got.Key]
+	assert.Equal(t, domain.FullTextPDF, ft.Source)
+	assert.Equal(t, "lithium-2col.pdf", ft.SourceID)
+	assert.Equal(t, 5, ft.Pages)
+	assert.Contains(t, ft.TextOf(domain.SectionMethods), "A centralised randomisation procedure was employed to preserve allocation concealment")
+
+	// Importing the PDF again replaces its text, still one record.
+	again, err := ImportWith(ctx, s, []string{testPDF("lithium-2col.pdf")}, nil, pdfReader(t))
+	require.NoError(t, err)
+	assert.Equal(t, 1, again.Updated)
+	n, err := s.CountLibrary(ctx)
+	require.NoError(t, err)
+	assert.Equal(t, 1, n)
+}
+
+// A PDF of a paper a research run stored (but the library does not hold) joins that
+// evidence: the new library record takes the evidence's key, so the run finds the text.
+func TestImportPDFJoinsARunsEvidence(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	ev := domain.Evidence{Content: "Aims: In this pre-specified analysis…", Citation: domain.Citation{
+		Source: domain.SourceEuropePMC, ID: "PMC8710519", PMCID: "PMC8710519", DOI: "10.3389/FCVM.2021.780605",
+		Title: "Effects of Clopidogrel, Prasugrel and Ticagrelor on Microvascular Function", Journal: "Front Cardiovasc Med",
+		Authors: []string{"Schnorbus B", "Gori T"}, Date: "2021-12-13"}}
+	keys, err := s.UpsertEvidence(ctx, []domain.Evidence{ev})
+	require.NoError(t, err)
+	require.Equal(t, []string{"doi:10.3389/fcvm.2021.780605"}, keys)
+
+	sum, err := ImportWith(ctx, s, []string{testPDF("clopidogrel-1col.pdf")}, nil, pdfReader(t))
+	require.NoError(t, err)
+	require.Len(t, sum.PDFs, 1)
+	got := sum.PDFs[0]
+	assert.True(t, got.Created)
+	assert.Equal(t, keys[0], got.Key)
+	assert.Equal(t, "evidence "+keys[0], got.Matched)
+	rec, err := s.GetLibraryRecord(ctx, got.ID)
+	require.NoError(t, err)
+	assert.Equal(t, domain.SourceLibrary, rec.Evidence.Citation.Source)
+	assert.Equal(t, []string{"Schnorbus B", "Gori T"}, rec.Evidence.Citation.Authors)
+	assert.Equal(t, "2021-12-13", rec.Evidence.Citation.Date)
+	fts, err := s.FullTexts(ctx, keys)
+	require.NoError(t, err)
+	assert.Equal(t, 6, fts[keys[0]].Pages)
+}
+
+// PDFs and reference files in one import; a bad PDF is reported with its reason and the
+// others go in.
+func TestImportMixesPDFsAndReferenceFiles(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	p := writeFiles(t, map[string]string{"b.ris": risFile, "download.pdf": "<!DOCTYPE html><html><body>Sign in to read</body></html>"})
+	paths := []string{testPDF("scanned.pdf"), testPDF("lithium-2col.pdf"), p["b.ris"], testPDF("encrypted.pdf"), p["download.pdf"], testPDF("clopidogrel-1col.pdf")}
+	var done []Progress
+	sum, err := ImportWith(ctx, s, paths, func(pr Progress) {
+		if pr.FileDone {
+			done = append(done, pr)
+		}
+	}, pdfReader(t))
+	require.NoError(t, err)
+	assert.Equal(t, 4, sum.Imported, "two PDFs and two RIS records")
+	assert.Equal(t, 1, sum.Skipped)
+	require.Len(t, sum.PDFs, 2)
+	assert.Equal(t, "doi:10.1186/1756-0500-7-731", sum.PDFs[0].Key)
+	assert.Equal(t, "doi:10.3389/fcvm.2021.780605", sum.PDFs[1].Key)
+	require.Len(t, sum.Errors, 3)
+	assert.Contains(t, sum.Errors[0].Error, "scanned.pdf has no text layer")
+	assert.Contains(t, sum.Errors[1].Error, "encrypted.pdf is encrypted with a password")
+	assert.Contains(t, sum.Errors[2].Error, "download.pdf is a web page (HTML), not a PDF")
+	for _, e := range sum.Errors {
+		assert.Equal(t, 0, e.Record)
+	}
+	require.Len(t, done, len(paths), "every file ends its progress")
+	assert.Equal(t, "pdf", done[0].Format)
+	assert.Equal(t, "ris", done[2].Format)
+	assert.Empty(t, sum.NothingImported())
+}
+
+func TestImportWithoutAPDFReaderSaysSo(t *testing.T) {
+	s := openStore(t)
+	sum, err := Import(context.Background(), s, []string{testPDF("lithium-2col.pdf")}, nil)
+	require.NoError(t, err)
+	require.Len(t, sum.Errors, 1)
+	assert.Contains(t, sum.Errors[0].Error, "lithium-2col.pdf: PDFs cannot be imported here")
+	assert.Contains(t, sum.NothingImported(), "nothing was imported")
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
