@@ -75,6 +75,10 @@ type FullTextUnavailable struct {
 	Reason string         `json:"reason"`
 }
 
+// Error makes an unavailable full text an error the fetcher returns: its reason, which never
+// holds a URL or a key.
+func (u *FullTextUnavailable) Error() string { return u.Reason }
+
 // Text is the whole body in reading order, each section preceded by its title on its own
 // line. Quotes taken from a full text are verified against this string.
 func (f FullText) Text() string {
