@@ -40,6 +40,10 @@ type Input struct {
 	Parsed     *domain.ParsedQuestion
 	Evidence   []domain.Evidence
 	Appraisals map[string]domain.Appraisal
+	// FullTexts are the full texts of on-topic evidence, by canonical key: the LLM judge is
+	// shown a trial's methods and results passages most relevant to the question, and the
+	// analysis reads a design the abstract does not state.
+	FullTexts map[string]domain.FullText
 }
 
 // Judge assesses evidence with the offline rubric or with one configured LLM provider.

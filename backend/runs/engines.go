@@ -12,6 +12,7 @@ import (
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/fulltext"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
@@ -58,6 +59,8 @@ type Engines struct {
 
 	limMu    sync.Mutex
 	limiters map[bool]*rate.Limiter
+	// epmcFullText spaces the Europe PMC full-text requests of every run of the process.
+	epmcFullText *rate.Limiter
 }
 
 // NewEngines returns the engine builder over d.
@@ -68,7 +71,7 @@ func NewEngines(d EngineDeps) *Engines {
 	if d.Clock == nil {
 		d.Clock = time.Now
 	}
-	return &Engines{d: d, limiters: map[bool]*rate.Limiter{}}
+	return &Engines{d: d, limiters: map[bool]*rate.Limiter{}, epmcFullText: fulltext.NewEuropePMCLimiter()}
 }
 
 // Engine is everything one research run, search or judgement uses, built from the settings
@@ -239,6 +242,16 @@ func (g *Engines) PubMed() *pubmed.Client {
 		APIKey: key, Limiter: g.pubmedLimiter(key != "")})
 }
 
+// FullTexts returns the full-text fetcher of the settings in force: Europe PMC and the
+// E-utilities at the sources' URLs, the process-wide NCBI and Europe PMC limiters, the
+// NCBI key and e-mail, and the store that keeps every text read.
+func (g *Engines) FullTexts() *fulltext.Fetcher {
+	s, key := g.Effective(), g.ncbiKey()
+	return fulltext.New(fulltext.Options{EuropePMCURL: s.Sources.EuropePMCURL, PubMedURL: s.Sources.PubMedURL, HTTPClient: g.d.HTTP,
+		NCBILimiter: g.pubmedLimiter(key != ""), EuropePMCLimiter: g.epmcFullText, NCBIAPIKey: key, Email: s.Sources.NCBIEmail,
+		Store: g.d.Store, Clock: g.d.Clock})
+}
+
 // Fanout builds the sources from the settings; the library source reads the user's
 // imported records.
 func (g *Engines) Fanout(s config.Settings, timeout time.Duration) *search.Fanout {
@@ -381,10 +394,11 @@ func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orch
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.Fanout,
 		Judge:    judgeOf(e),
-		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
-			m, _, err := e.Appraiser.AppraiseAll(ctx, evs)
+		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, error) {
+			m, _, err := e.Appraiser.AppraiseAllWith(ctx, evs, texts)
 			return m, err
 		}),
+		FullTexts:   FullTexts{F: g.FullTexts()},
 		Store:       st,
 		Emitter:     emit,
 		Synthesizer: Synthesizer{Narrator: e.narrator},
