@@ -27,7 +27,7 @@ func fullTextServices(t *testing.T) (*pmcoa.Corpus, *europepmc.Server) {
 	_, err = c.AddJATS(b)
 	require.NoError(t, err)
 	rec := eutils.Record{PMID: "18405359", PMCID: "PMC2329613", Year: "2008", Journal: "BMC Oral Health", PubTypes: []string{"Journal Article"},
-		Title: "The Dutch version of the Oral Health Impact Profile (OHIP-NL): Translation, reliability and construct validity.",
+		Title:    "The Dutch version of the Oral Health Impact Profile (OHIP-NL): Translation, reliability and construct validity.",
 		Abstract: []eutils.Section{{Label: "BACKGROUND", Text: "The purpose of this study was to make a cross-culturally adapted, Dutch version of the Oral Health Impact Profile (OHIP)."}}}
 	ncbi := eutils.NewServer(eutils.NewEngine([]eutils.Record{rec}))
 	ncbi.PMC = c
