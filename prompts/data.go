@@ -16,6 +16,9 @@ type EvidenceItem struct {
 	Trimmed bool
 	// FullChars is the length of the untrimmed content, shown when Trimmed is set.
 	FullChars int
+	// FullText holds, for an on-topic trial read in full, the passages of its methods and
+	// results most relevant to the question, each after its section's title.
+	FullText string
 }
 
 // JudgeUserData feeds judge_user.md.
