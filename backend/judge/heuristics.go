@@ -171,16 +171,16 @@ type analysis struct {
 	cands        []rankedCandidate
 	// trialsOnTopic counts the on-topic trials, trialsInFull those read in full text.
 	trialsOnTopic, trialsInFull int
-	q            concepts.Set // the question as parsed once for the run
-	qerr         error        // why the question has no parse, when it has none
-	condition    string
-	newestYear   int
-	recentShare  float64
-	datedItems   int
-	sources      map[domain.Source]int
-	highQuality  int
-	appraised    int
-	meanQuality  float64
+	q                           concepts.Set // the question as parsed once for the run
+	qerr                        error        // why the question has no parse, when it has none
+	condition                   string
+	newestYear                  int
+	recentShare                 float64
+	datedItems                  int
+	sources                     map[domain.Source]int
+	highQuality                 int
+	appraised                   int
+	meanQuality                 float64
 }
 
 // Analyze computes the deterministic heuristic pre-analysis of the evidence: design
