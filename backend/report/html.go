@@ -96,11 +96,11 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{with .Verdict}}{{if .MissingItems}}<ul>{{range .MissingItems}}<li class="flag">⚠ {{.}}</li>{{end}}</ul>{{end}}{{end}}{{else}}<p>Not verified yet (draft).</p>{{end}}
 </section>
 <section><h2>Evidence</h2>
-{{if .Rows}}<table><thead><tr><th>#</th><th>Source</th><th>Year</th><th>Design</th><th>Quality</th><th>Risk of bias</th><th>Registry / phase / status</th><th>Title</th></tr></thead><tbody>
-{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
+{{if .Rows}}<table><thead><tr><th>#</th><th>Source</th><th>Year</th><th>Design</th><th>Quality</th><th>Risk of bias</th><th>Text read</th><th>Registry / phase / status</th><th>Title</th></tr></thead><tbody>
+{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{if .Read}}{{.Read}}{{else}}—{{end}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
 {{end}}</tbody></table>{{else}}<p>No evidence was found.</p>{{end}}
 </section>{{if .Appraisals}}
-<section><h2>Appraisals</h2>{{range .Appraisals}}<h3>[{{.N}}] {{.Title}}</h3><p class="note">Appraised by: {{.AssessedBy}}</p>{{range .Dimensions}}<p><strong>{{.Name}}: {{.Score}}</strong></p>{{if .Components}}<ul>{{range .Components}}<li>{{.Name}}: {{.Points}}{{if .Risk}} ({{.Risk}}){{end}}{{if .Value}} — {{.Value}}{{end}}{{if .Quote}} — “{{.Quote}}” ({{if .Verified}}verified{{else}}<span class="warn">⚠ not verified</span>{{end}}){{end}}{{if .Reviewer}} — reviewer: {{.Reviewer}}{{end}}</li>{{end}}</ul>{{end}}{{end}}{{end}}</section>{{end}}
+<section><h2>Appraisals</h2>{{range .Appraisals}}<h3>[{{.N}}] {{.Title}}</h3><p class="note">Appraised by: {{.AssessedBy}} · {{.Read}}</p>{{range .Dimensions}}<p><strong>{{.Name}}: {{.Score}}</strong></p>{{if .Components}}<ul>{{range .Components}}<li>{{.Name}}: {{.Points}}{{if .Risk}} ({{.Risk}}){{end}}{{if .Value}} — {{.Value}}{{end}}{{if .Quote}} — “{{.Quote}}” ({{if .Verified}}verified{{else}}<span class="warn">⚠ not verified</span>{{end}}){{end}}{{if .Reviewer}} — reviewer: {{.Reviewer}}{{end}}</li>{{end}}</ul>{{end}}{{end}}{{end}}</section>{{end}}
 <section><h2>References</h2><ol class="refs">
 {{range .Rows}}<li id="ref-{{.N}}">{{.Reference}}{{with httpURL .URL}} <a href="{{.}}" rel="noopener noreferrer">{{.}}</a>{{end}}</li>
 {{end}}</ol></section>

@@ -98,4 +98,21 @@ func TestResearchAppraisesTrialsFromTheirFullText(t *testing.T) {
 		}
 	}
 	require.GreaterOrEqual(t, fromMethods, 2, "findings quoted from the methods, which the abstract does not hold")
+
+	// The paper view shows the full text read, by section, with the quotes in it.
+	view, err := c.Appraisals.Paper(key)
+	require.NoError(t, err)
+	require.NotNil(t, view.FullText)
+	require.True(t, view.TextMatches, "the view shows exactly the text the appraisal read")
+	require.Equal(t, "read in full (Europe PMC)", view.Read)
+	for _, fd := range ap.Findings {
+		require.Contains(t, view.Text, fd.Quote)
+	}
+	rv, err := c.Reports.Get(run.ID)
+	require.NoError(t, err)
+	for _, e := range rv.Evidence {
+		if e.Key == key {
+			require.Equal(t, "read in full (Europe PMC)", e.Read, "the evidence card says so")
+		}
+	}
 }
