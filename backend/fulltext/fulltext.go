@@ -37,13 +37,18 @@ const DefaultPaperTimeout = 30 * time.Second
 
 // EuropePMCRate is the request rate kept towards Europe PMC: its REST service allows 10
 // requests per second per address; full-text fetches take at most half of that, so the
-// searches running beside them keep theirs.
-const EuropePMCRate = 5
+// searches running beside them keep theirs. EuropePMCBurst requests may go at once (a
+// run's first trials, fetched while the other sources are still searched): with a search's
+// few queries that stays under the service's limit in any second.
+const (
+	EuropePMCRate  = 5
+	EuropePMCBurst = 4
+)
 
 // NewEuropePMCLimiter returns the limiter of Europe PMC full-text requests. Create ONE per
 // process and give it to every Fetcher, since the service counts requests per address.
 func NewEuropePMCLimiter() *rate.Limiter {
-	return rate.NewLimiter(rate.Every(time.Second/EuropePMCRate), 1)
+	return rate.NewLimiter(rate.Every(time.Second/EuropePMCRate), EuropePMCBurst)
 }
 
 // pmcSource names PMC in the HTTP edge's errors ("pmc: timed out").
@@ -210,6 +215,9 @@ func (f *Fetcher) FetchPMCID(ctx context.Context, pmcid, key string) (domain.Ful
 	}
 	return ft, nil
 }
+
+// Put stores a full text under its key (nothing without a store).
+func (f *Fetcher) Put(ctx context.Context, ft domain.FullText) error { return f.put(ctx, ft) }
 
 func (f *Fetcher) put(ctx context.Context, ft domain.FullText) error {
 	if f.o.Store == nil {

@@ -89,6 +89,9 @@ type FullTexts interface {
 	// Fetch reads and stores one paper's full text; a paper without one returns a
 	// *domain.FullTextUnavailable saying why.
 	Fetch(ctx context.Context, ev domain.Evidence) (domain.FullText, error)
+	// Put stores a full text under its key (a text fetched for a source's record kept
+	// under the key of the merged record).
+	Put(ctx context.Context, ft domain.FullText) error
 }
 
 // Emitter receives each event after it has been stored (the GUI's run:event, the CLI's

@@ -52,6 +52,10 @@ func (f *fakeFullTexts) Fetch(ctx context.Context, ev domain.Evidence) (domain.F
 	return ft, err
 }
 
+func (f *fakeFullTexts) Put(ctx context.Context, ft domain.FullText) error {
+	return f.s.PutFullText(context.WithoutCancel(ctx), ft)
+}
+
 func (f *fakeFullTexts) Calls() map[string]int {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -320,7 +320,15 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 			o.o.Logger.Warn("source event not stored", "run_id", st.run.ID, "err", err)
 		}
 	})
+	// Full texts are asked for as soon as a source names an on-topic trial, while the
+	// slower sources are still awaited; the appraisal step then waits only for those it uses.
+	st.prefetch.stop()
+	st.prefetch = o.newPrefetch(ctx, st)
+	if st.prefetch != nil {
+		sctx = domain.WithSourceEvidence(sctx, st.prefetch.fromSource)
+	}
 	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
+	st.prefetch.seal()
 	cancel()
 	if ctx.Err() != nil {
 		return "", cancelled()
@@ -496,143 +504,6 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	st.judgeDone[it] = true
 	st.run.Judge = a.Judge
 	return o.saveRun(ctx, st)
-}
-
-// appraise appraises the iteration's new on-topic papers (off-topic evidence is never
-// appraised: it feeds no score, and with an LLM appraiser it would spend most of the run's
-// model time on noise). The papers FullTexts selects have their open-access full text
-// fetched first, in parallel with the appraisal of the others, and are appraised from it as
-// soon as it arrives (from their abstract when it cannot be read); no paper waits for a full
-// text it does not use. What was read in full and why the rest was not is one "full_text"
-// event, so the run's record says which appraisals rest on abstracts only.
-func (o *Orchestrator) appraise(ctx context.Context, st *state, it int) error {
-	var todo, onTopic []domain.Evidence
-	for _, ev := range st.evidence {
-		if ev.IsOffTopic() {
-			continue
-		}
-		onTopic = append(onTopic, ev)
-		if _, ok := st.appraisals[ev.CanonicalKey()]; !ok {
-			todo = append(todo, ev)
-		}
-	}
-	fetch := o.toFetch(st, onTopic)
-	fetching := map[string]bool{}
-	for _, ev := range fetch {
-		fetching[ev.CanonicalKey()] = true
-	}
-	var now []domain.Evidence
-	for _, ev := range todo {
-		if !fetching[ev.CanonicalKey()] {
-			now = append(now, ev)
-		}
-	}
-	if len(now)+len(fetch) == 0 {
-		return nil
-	}
-	msg := fmt.Sprintf("Appraising %d papers", len(now)+len(fetch))
-	if len(fetch) > 0 {
-		msg += fmt.Sprintf(" (fetching %s)", domain.Plural(len(fetch), "open-access full text", "open-access full texts"))
-	}
-	if err := o.event(ctx, st, domain.EventAppraising, it, msg, domain.AppraisingData{Count: len(now) + len(fetch), FullTexts: len(fetch)}); err != nil {
-		return err
-	}
-
-	var (
-		mu       sync.Mutex
-		results  = map[string]domain.Appraisal{}
-		failures []error
-		read     []domain.FullTextRead
-		missing  []domain.FullTextUnavailable
-		wg       sync.WaitGroup
-	)
-	keep := func(m map[string]domain.Appraisal, err error) {
-		mu.Lock()
-		defer mu.Unlock()
-		for k, a := range m {
-			results[k] = a
-		}
-		if err != nil {
-			failures = append(failures, err)
-		}
-	}
-	slots := make(chan struct{}, o.o.FullTextFetches)
-	for _, ev := range fetch {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			select {
-			case slots <- struct{}{}:
-			case <-ctx.Done():
-				return
-			}
-			ft, err := o.d.FullTexts.Fetch(ctx, ev)
-			<-slots
-			if ctx.Err() != nil {
-				return
-			}
-			key := ev.CanonicalKey()
-			texts := map[string]domain.FullText{}
-			mu.Lock()
-			if err == nil {
-				read = append(read, domain.FullTextRead{Key: key, Source: ft.Source, SourceID: ft.SourceID})
-				texts[key] = ft
-			} else {
-				missing = append(missing, unavailable(key, err))
-			}
-			mu.Unlock()
-			keep(o.d.Appraiser.AppraiseAll(ctx, []domain.Evidence{ev}, texts))
-		}()
-	}
-	if len(now) > 0 {
-		keep(o.d.Appraiser.AppraiseAll(ctx, now, st.fullTexts))
-	}
-	wg.Wait()
-	if ctx.Err() != nil {
-		return cancelled()
-	}
-	for k, a := range results {
-		st.appraisals[k] = a
-	}
-	if len(fetch) > 0 {
-		if err := o.fullTextEvent(ctx, st, it, len(fetch), read, missing); err != nil {
-			return err
-		}
-		if err := o.loadFullTexts(ctx, st); err != nil {
-			return err
-		}
-	}
-	if err := o.appraisalFailures(ctx, st, it, results, len(now)+len(fetch)); err != nil {
-		return err
-	}
-	if len(failures) > 0 {
-		err := failures[0]
-		if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
-			domain.ErrorData{Phase: domain.PhaseAppraisal, Error: domain.SafeMessage(err)}); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// toFetch are the on-topic papers whose full text this iteration fetches: those FullTexts
-// selects among the ones with no stored full text that no earlier "full_text" event asked for.
-func (o *Orchestrator) toFetch(st *state, onTopic []domain.Evidence) []domain.Evidence {
-	if o.d.FullTexts == nil || !fullTextSources(st.run.Config.Sources) {
-		return nil
-	}
-	var cands []domain.Evidence
-	for _, ev := range onTopic {
-		k := ev.CanonicalKey()
-		if _, ok := st.fullTexts[k]; ok || st.fullTextAsked[k] {
-			continue
-		}
-		cands = append(cands, ev)
-	}
-	if len(cands) == 0 {
-		return nil
-	}
-	return o.d.FullTexts.Select(cands)
 }
 
 // fullTextSources reports whether the run may use the services full texts come from:

@@ -26,6 +26,10 @@ type state struct {
 	// fullTextAsked are the papers whose full text a "full_text" event says was asked for
 	// (read or not): a resumed run does not ask again.
 	fullTextAsked map[string]bool
+	// prefetch holds the full-text fetches started during this process's current search
+	// (nil before one): in-flight work only, whose results the store and the full_text
+	// event keep.
+	prefetch *prefetch
 
 	lastIteration int
 	iterQueries   map[int][]string

@@ -158,6 +158,9 @@ func (f FullTexts) Fetch(ctx context.Context, ev domain.Evidence) (domain.FullTe
 	return f.F.Fetch(ctx, ev)
 }
 
+// Put stores a full text.
+func (f FullTexts) Put(ctx context.Context, ft domain.FullText) error { return f.F.Put(ctx, ft) }
+
 // Select picks the papers to read in full: those that may have an open-access full text
 // (a PMCID, or Europe PMC's open-access mark), trials first — a trial's risk of bias is
 // judged from its methods, which abstracts rarely report — then the other papers that

@@ -50,6 +50,9 @@ type EngineDeps struct {
 	// HTTP is the client of every source and provider (tests point it at fakes).
 	HTTP  *http.Client
 	Clock func() time.Time
+	// AbstractsOnly makes every run read papers from their abstracts: no full text is
+	// fetched (to measure what reading full texts costs a run).
+	AbstractsOnly bool
 }
 
 // Engines builds the engine of each run, search or judgement from the settings in force at
@@ -391,6 +394,10 @@ func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orch
 			emit.Emit(stored)
 		}
 	}
+	var fullTexts orchestrator.FullTexts
+	if !g.d.AbstractsOnly {
+		fullTexts = FullTexts{F: g.FullTexts()}
+	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.Fanout,
 		Judge:    judgeOf(e),
@@ -398,7 +405,7 @@ func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orch
 			m, _, err := e.Appraiser.AppraiseAllWith(ctx, evs, texts)
 			return m, err
 		}),
-		FullTexts:   FullTexts{F: g.FullTexts()},
+		FullTexts:   fullTexts,
 		Store:       st,
 		Emitter:     emit,
 		Synthesizer: Synthesizer{Narrator: e.narrator},

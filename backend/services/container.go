@@ -28,6 +28,8 @@ type Options struct {
 	HTTPClient *http.Client
 	Keyring    config.KeyringBackend
 	Clock      func() time.Time
+	// AbstractsOnly: runs read abstracts only (see runs.EngineDeps.AbstractsOnly).
+	AbstractsOnly bool
 }
 
 // Container owns the process's settings, database and run stack and the services built on
@@ -103,7 +105,7 @@ func open(ctx context.Context, opts Options) (*Container, error) {
 		return c, err
 	}
 	c.store = st
-	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock})
+	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock, AbstractsOnly: opts.AbstractsOnly})
 	if readOnly == nil {
 		c.runner = runs.New(st, runs.Options{Clock: opts.Clock})
 	}
