@@ -237,3 +237,37 @@ func newOrchestrator(t *testing.T, h *harness, fts orchestrator.FullTexts, ap or
 	require.NoError(t, err)
 	return o
 }
+
+// TestFullTextFetchStartsDuringTheSearch: a trial a source returns has its full text asked
+// for before the slower sources answer (the search below only returns once that fetch has
+// started), and it is fetched once, then recorded and used as any other.
+func TestFullTextFetchStartsDuringTheSearch(t *testing.T) {
+	trial := withPMCID(1, "PMC11")
+	fetchStarted := make(chan struct{})
+	var once sync.Once
+	log := &appraisalLog{withText: map[string]bool{}, seen: map[string]int{}}
+	h := newHarness(t, func(ctx context.Context, _ int, _ []string) domain.SearchResult {
+		if fn := domain.SourceEvidenceFrom(ctx); fn != nil {
+			fn(domain.SourceEuropePMC, []domain.Evidence{trial})
+		}
+		select { // PubMed is still searching
+		case <-fetchStarted:
+		case <-time.After(10 * time.Second):
+			t.Error("the full text was not asked for while the search ran")
+		}
+		return domain.SearchResult{Evidence: []domain.Evidence{trial, paper(2)}, SourcesSearched: []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC}, TotalFound: 2}
+	}, always(assessment(false)))
+	fts := &fakeFullTexts{s: h.s, calls: map[string]int{}, fetch: func(context.Context, domain.Evidence) (domain.FullText, error) {
+		once.Do(func() { close(fetchStarted) })
+		return trialText(trial.CanonicalKey()), nil
+	}}
+	h.o = newOrchestrator(t, h, fts, log.appraiser())
+	run, err := h.o.Run(context.Background(), question, cfg(1))
+	require.NoError(t, err)
+	require.Equal(t, domain.RunComplete, run.Status)
+	require.Equal(t, map[string]int{trial.CanonicalKey(): 1}, fts.Calls())
+	require.True(t, log.withText[trial.CanonicalKey()])
+	fe := ofType(storedEvents(t, h.s, run.ID), domain.EventFullText)
+	require.Len(t, fe, 1)
+	require.Contains(t, fe[0].Message, "Read 1 of 1")
+}
