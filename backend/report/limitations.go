@@ -308,8 +308,8 @@ func abstractOnly(in Input, r Report) (Limitation, bool) {
 	if len(refs) == 0 {
 		return Limitation{}, false
 	}
-	t := fmt.Sprintf("%d of %d %s appraised from %s abstract only (%s): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little",
-		len(refs), trials, plural(trials, "trial was", "trials were"), plural(len(refs), "its", "their"), strings.Join(refs, ", "))
+	t := fmt.Sprintf("%d of %d %s appraised from %s only (%s): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little",
+		len(refs), trials, plural(trials, "trial was", "trials were"), plural(len(refs), "its", "their")+plural(len(refs), " abstract", " abstracts"), strings.Join(refs, ", "))
 	if len(refs) > 1 && trials == len(refs) {
 		t = fmt.Sprintf("All %d trials were appraised from their abstracts only (%s): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little", trials, strings.Join(refs, ", "))
 	}
