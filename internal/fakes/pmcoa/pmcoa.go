@@ -164,18 +164,19 @@ func (c *Corpus) Article(pmcid string) ([]byte, bool) {
 	return p.jats(!c.withheld[pmcid]), true
 }
 
-var (
-	bodyRe = regexp.MustCompile(`(?s)<body>.*</body>`)
-	backRe = regexp.MustCompile(`(?s)<back>.*</back>`)
-)
-
-// frontOnly is a real article as PMC serves it when the publisher withholds the body.
+// frontOnly is a real article as PMC serves it when the publisher withholds the body: the
+// <article> element with PMC's comment and the front matter only (no body, back matter or
+// floats).
 func frontOnly(b []byte) []byte {
-	out := backRe.ReplaceAll(bodyRe.ReplaceAll(b, nil), nil)
-	if i := bytes.Index(out, []byte("<front>")); i >= 0 {
-		out = append(append(append([]byte{}, out[:i]...), []byte(withheldComment)...), out[i:]...)
+	start, end := bytes.Index(b, []byte("<front>")), bytes.Index(b, []byte("</front>"))
+	if start < 0 || end < start {
+		return b
 	}
-	return out
+	end += len("</front>")
+	out := append([]byte{}, b[:start]...)
+	out = append(out, withheldComment...)
+	out = append(out, b[start:end]...)
+	return append(out, "</article>"...)
 }
 
 // withheldComment is what PMC writes in an article whose body it may not distribute.
