@@ -183,6 +183,9 @@ func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, e
 	if err != nil {
 		return domain.Run{}, err
 	}
+	// A search the loop did not appraise after (no progress, a failure) may have left
+	// full-text fetches running: they end with the run.
+	defer func() { st.prefetch.stop() }()
 	run, err := o.loop(ctx, st)
 	if err != nil {
 		var stop *stopErr
