@@ -16,6 +16,9 @@ type EvidenceItem struct {
 	Trimmed bool
 	// FullChars is the length of the untrimmed content, shown when Trimmed is set.
 	FullChars int
+	// FullText holds, for an on-topic trial read in full, the passages of its methods and
+	// results most relevant to the question, each after its section's title.
+	FullText string
 }
 
 // JudgeUserData feeds judge_user.md.
@@ -136,7 +139,11 @@ type AppraisalDimension struct {
 // attrition_handling 1 for methodological_quality, and 2.5 for each of selection_bias,
 // performance_bias, detection_bias, reporting_bias for risk_of_bias.
 type AppraisalUserData struct {
-	Title        string
+	Title string
+	// Read says which text the model reads: the full text (and whether parts of it were
+	// left out to fit), or the abstract only, where a method not mentioned may still have
+	// been reported in the paper.
+	Read         string
 	Text         string
 	Dimensions   []AppraisalDimension
 	RuleFindings []RuleFinding

@@ -15,7 +15,7 @@
 #   --quick   no DC_BENCH_SCALE and short bench times: checks the harness in a minute or two;
 #             its figures are not at the issues' scale.
 # Environment: BENCH_OUT (default bench-output), BENCH_SKIP (comma list of go,smoke,firstpaint,
-#              appraisal,judge,search,browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
+#              appraisal,judge,search,trust,fulltext,browser), BENCH_BIN (default build/bin/deepcritical), BENCH_TIMEOUT (seconds per
 #              benchmark run, default 900).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -325,6 +325,17 @@ run_trust() {
   [ $code -eq 0 ] || note "the trust benchmark failed (see $log)"
 }
 
+run_fulltext() {
+  note "full texts: a 2-iteration run against the fakes at 300 ms a request, reading full texts vs abstracts only — load $(cut -d' ' -f1 /proc/loadavg)"
+  local log=$OUT/fulltext.txt code start
+  start=$(date +%s)
+  DC_BENCH_FULLTEXT=1 go test -count=1 -run 'TestBenchFullTextOverhead' -v ./backend/services/ >"$log" 2>&1
+  code=$?
+  step "fulltext" "$start"
+  grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true
+  [ $code -eq 0 ] || note "the full-text benchmark failed (see $log)"
+}
+
 run_browser() {
   if [ ! -d e2e/bench ]; then
     figure "browser: not measured: e2e/bench does not exist (no browser benchmarks for the event stream and the 10,000-run history view yet)"
@@ -364,6 +375,7 @@ skip appraisal || run_appraisal
 skip judge || run_judge
 skip search || run_search
 skip trust || run_trust
+skip fulltext || run_fulltext
 skip browser || run_browser
 
 kill "$sampler" 2>/dev/null || true

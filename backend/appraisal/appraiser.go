@@ -103,7 +103,13 @@ func (a *Appraiser) assessorInfo() domain.AssessorInfo {
 func (a *Appraiser) CacheKey(doc Document) string {
 	info := a.assessorInfo()
 	h := sha256.New()
-	for _, part := range []string{doc.Hash(), info.Version, info.PromptVersion, string(info.Provider), info.Model, weightsKey(a.opts.Weights)} {
+	parts := []string{doc.Hash(), info.Version, info.PromptVersion, string(info.Provider), info.Model, weightsKey(a.opts.Weights)}
+	if !a.Offline() && len(doc.Text) > a.textBudgetChars() {
+		// The model reads only the part of a long paper its context holds: a larger budget
+		// is another reading of the paper, so another appraisal.
+		parts = append(parts, fmt.Sprintf("text-budget:%d", a.textBudgetChars()))
+	}
+	for _, part := range parts {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
@@ -112,6 +118,13 @@ func (a *Appraiser) CacheKey(doc Document) string {
 
 func weightsKey(w Weights) string {
 	return fmt.Sprint(w.Quality, w.RiskOfBias)
+}
+
+// AppraiseFullText appraises one piece of evidence from its full text (from its abstract
+// when ft has no body), through the cache.
+func (a *Appraiser) AppraiseFullText(ctx context.Context, ev domain.Evidence, ft domain.FullText) (domain.Appraisal, error) {
+	ap, _, _, err := a.appraiseCached(ctx, DocumentFor(ev, &ft))
+	return ap, err
 }
 
 // Appraise appraises one piece of evidence, using fullText when given, through the cache.
@@ -224,10 +237,16 @@ func nothingFound(d domain.Dimension) domain.Dimension {
 	return notAssessed(d.Name, "nothing to score was found in the text: no randomisation, blinding, concealment, registration or analysis method is reported")
 }
 
-// AppraiseAll appraises evidence concurrently (bounded by Concurrency), deduplicated by
-// canonical key, through the cache. It fails only when the context ends or the cache
-// errors; an LLM failure is a not_assessed dimension inside the appraisal.
+// AppraiseAll appraises evidence from its abstracts (see AppraiseAllWith).
 func (a *Appraiser) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, Stats, error) {
+	return a.AppraiseAllWith(ctx, evs, nil)
+}
+
+// AppraiseAllWith appraises evidence concurrently (bounded by Concurrency), deduplicated by
+// canonical key, through the cache: from the paper's full text when texts holds one under
+// its key, else from its abstract. It fails only when the context ends or the cache
+// errors; an LLM failure is a not_assessed dimension inside the appraisal.
+func (a *Appraiser) AppraiseAllWith(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, Stats, error) {
 	out := map[string]domain.Appraisal{}
 	var stats Stats
 	var mu sync.Mutex
@@ -242,7 +261,11 @@ func (a *Appraiser) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map
 			continue
 		}
 		seen[key] = true
-		doc := DocumentFromEvidence(ev, "")
+		var ft *domain.FullText
+		if t, ok := texts[key]; ok {
+			ft = &t
+		}
+		doc := DocumentFor(ev, ft)
 		g.Go(func() error {
 			ap, cached, calls, err := a.appraiseCached(gctx, doc)
 			mu.Lock()

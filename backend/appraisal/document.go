@@ -18,6 +18,10 @@ type Document struct {
 	Source           domain.FullTextSource
 	PublicationTypes []string
 	MeshTerms        []string
+	// lines are Text's lines with the kind of section each belongs to, for a document made
+	// from a full text's sections: an LLM whose context cannot hold the whole paper is given
+	// its methods and results first (FitText).
+	lines []domain.MarkdownLine
 }
 
 // DocumentFromEvidence builds the appraised document from a piece of evidence. A non-empty
@@ -55,18 +59,35 @@ func DocumentFromEvidence(ev domain.Evidence, fullText string) Document {
 }
 
 // DocumentFromFullText builds the appraised document from a paper's stored full text (JATS,
-// PDF or text file). A full text without a body falls back to the evidence's abstract.
+// PDF or text file): every section under its heading (domain.FullText.Markdown), so the
+// rules read the methods and results as the paper's own and set the introduction and
+// discussion apart, and quotes are verified against the whole paper. A full text without a
+// body falls back to the evidence's abstract.
 func DocumentFromFullText(ev domain.Evidence, ft domain.FullText) Document {
 	if !ft.HasBody() {
 		return DocumentFromEvidence(ev, "")
 	}
-	d := DocumentFromEvidence(ev, ft.Text())
+	d := DocumentFromEvidence(ev, ft.Markdown())
 	d.Source = ft.Source
+	d.lines = ft.MarkdownLines()
 	if d.Title == "" {
 		d.Title = strings.TrimSpace(ft.Title)
 	}
 	return d
 }
+
+// DocumentFor is the document the appraiser reads for a piece of evidence: its full text
+// when one is given with a body, else its abstract.
+func DocumentFor(ev domain.Evidence, ft *domain.FullText) Document {
+	if ft != nil && ft.HasBody() {
+		return DocumentFromFullText(ev, *ft)
+	}
+	return DocumentFromEvidence(ev, "")
+}
+
+// AppraisedText is the text the rules and the LLM assessors quote from: the title, a blank
+// line and the body. Every verified quote is a passage of it.
+func (d Document) AppraisedText() string { return d.analysedText() }
 
 // analysedText is the text the rules read and quote from: the title, a blank line, and the
 // body. Every quote is a substring of it (and so of the title or of the body, since

@@ -16,8 +16,9 @@ import (
 )
 
 // llmAssessorVersion changes when the LLM assessment logic (schema, trust rule, text
-// fitting) changes. Version 2 asks for both dimensions in one structured call.
-const llmAssessorVersion = "llm-assessor/2"
+// fitting) changes. Version 2 asks for both dimensions in one structured call; version 3
+// fits a full text by section (methods and results first) and says which text was read.
+const llmAssessorVersion = "llm-assessor/3"
 
 // Prompt template names (written by the judge helper in prompts/).
 const (
@@ -167,7 +168,8 @@ func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings ma
 	if err != nil {
 		return failAll("appraisal prompt unavailable: " + err.Error()), "", 0, nil
 	}
-	data := prompts.AppraisalUserData{Title: doc.Title, Text: FitText(doc, findings, a.textBudgetChars()), RuleFindings: ruleContext(findings)}
+	text := FitText(doc, findings, a.textBudgetChars())
+	data := prompts.AppraisalUserData{Title: doc.Title, Read: readNote(doc, text), Text: text, RuleFindings: ruleContext(findings)}
 	for _, d := range dims {
 		pd := prompts.AppraisalDimension{Name: string(d.name)}
 		for _, c := range d.cs {
@@ -212,6 +214,18 @@ func (a *Appraiser) llmDimensions(ctx context.Context, doc Document, findings ma
 		out = append(out, buildDimension(d.name, d.cs, ans[string(d.name)], doc))
 	}
 	return out, res.Model, res.Calls, nil
+}
+
+// readNote tells the model which text it reads, so that a method the text does not
+// mention is scored as unreported in a full text and as unknown in an abstract.
+func readNote(doc Document, fitted string) string {
+	switch {
+	case doc.FullText && len(fitted) < len(doc.Text):
+		return "the paper's full text, with the paragraphs marked \"left out\" omitted to fit your context (methods and results are given first)"
+	case doc.FullText:
+		return "the paper's full text"
+	}
+	return "the abstract only: the paper itself may report methods the abstract does not mention"
 }
 
 // buildDimension turns a validated answer into a dimension, verifying every quote against
@@ -319,6 +333,9 @@ func FitText(doc Document, findings map[string]domain.Finding, budget int) strin
 	if len(text) <= budget {
 		return text
 	}
+	if len(doc.lines) > 0 {
+		return fitSections(doc.lines, findings, budget)
+	}
 	paras := strings.Split(text, "\n")
 	quotes := make([]string, 0, len(findings))
 	for _, f := range findings {
@@ -401,4 +418,132 @@ func FitText(doc Document, findings map[string]domain.Finding, budget int) strin
 		return head + " […]"
 	}
 	return b.String()
+}
+
+// sectionPriority is the order in which a full text's sections are given to a model whose
+// context cannot hold the whole paper: the methods (where randomisation, concealment,
+// blinding and the analysis population are reported), the abstract, the results and their
+// tables and flow diagram, then the conclusions, the discussion, the introduction and the
+// rest.
+var sectionPriority = map[domain.SectionKind]int{
+	domain.SectionMethods: 1, domain.SectionAbstract: 2, domain.SectionResults: 3, domain.SectionTable: 4, domain.SectionFigure: 4,
+	domain.SectionConclusions: 5, domain.SectionDiscussion: 6, domain.SectionIntroduction: 7, domain.SectionSupplementary: 8, domain.SectionOther: 8,
+}
+
+// fitSections chooses a full text's paragraphs for a prompt of at most budget characters:
+// those holding a rule finding's quote first, then whole sections by sectionPriority, each
+// section's paragraphs in reading order. What is kept stays in reading order under its
+// heading, and each gap says which sections' paragraphs were left out, so the model knows
+// it reads part of the paper and which part.
+func fitSections(lines []domain.MarkdownLine, findings map[string]domain.Finding, budget int) string {
+	// The notes on what was left out take room too: choose again with less until the
+	// whole fits.
+	limit := budget
+	for {
+		out := chooseSections(lines, findings, limit)
+		if len(out) <= budget || limit <= budget/4 {
+			return out
+		}
+		limit -= len(out) - budget + 64
+	}
+}
+
+// chooseSections is one choice of paragraphs within limit characters (notes not counted).
+func chooseSections(lines []domain.MarkdownLine, findings map[string]domain.Finding, budget int) string {
+	quotes := make([]string, 0, len(findings))
+	for _, f := range findings {
+		if f.Quote != "" {
+			quotes = append(quotes, f.Quote)
+		}
+	}
+	prio := make([]int, len(lines))
+	for i, l := range lines {
+		p, ok := sectionPriority[l.Kind]
+		if !ok {
+			p = 8
+		}
+		prio[i] = p
+		for _, q := range quotes {
+			if !l.Heading && strings.Contains(l.Text, q) {
+				prio[i] = 0
+				break
+			}
+		}
+	}
+	order := make([]int, 0, len(lines))
+	for i, l := range lines {
+		if !l.Heading && strings.TrimSpace(l.Text) != "" {
+			order = append(order, i)
+		}
+	}
+	sort.SliceStable(order, func(x, y int) bool { return prio[order[x]] < prio[order[y]] })
+	// heading[i] is the heading line of the section line i belongs to.
+	heading := make([]int, len(lines))
+	h := -1
+	for i, l := range lines {
+		if l.Heading {
+			h = i
+		}
+		heading[i] = h
+	}
+	keep := make([]bool, len(lines))
+	used := 0
+	for _, i := range order {
+		cost := len(lines[i].Text) + 1
+		if hi := heading[i]; hi >= 0 && !keep[hi] {
+			cost += len(lines[hi].Text) + 2
+		}
+		if used+cost > budget {
+			continue
+		}
+		keep[i] = true
+		if hi := heading[i]; hi >= 0 && !keep[hi] {
+			keep[hi] = true
+		}
+		used += cost
+	}
+	var b strings.Builder
+	var left []string
+	leftCount := 0
+	flushGap := func() {
+		if leftCount == 0 {
+			return
+		}
+		fmt.Fprintf(&b, "[… %d %s of %s left out to fit the model's context …]\n", leftCount, map[bool]string{true: "paragraph", false: "paragraphs"}[leftCount == 1], strings.Join(left, ", "))
+		left, leftCount = nil, 0
+	}
+	for i, l := range lines {
+		if keep[i] {
+			if l.Heading {
+				flushGap()
+				if b.Len() > 0 {
+					b.WriteByte('\n')
+				}
+			}
+			if !l.Heading {
+				flushGap()
+			}
+			b.WriteString(l.Text)
+			b.WriteByte('\n')
+			continue
+		}
+		if l.Heading || strings.TrimSpace(l.Text) == "" {
+			continue
+		}
+		leftCount++
+		name := sectionName(lines, heading[i])
+		if len(left) == 0 || left[len(left)-1] != name {
+			left = append(left, name)
+		}
+	}
+	flushGap()
+	return b.String()
+}
+
+// sectionName is the title a heading line gives its section ("Methods › Randomisation").
+func sectionName(lines []domain.MarkdownLine, hi int) string {
+	if hi < 0 {
+		return "the text"
+	}
+	return strings.TrimLeft(lines[hi].Text, "# ")
 }

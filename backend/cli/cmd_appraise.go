@@ -24,6 +24,8 @@ type appraiseOpts struct {
 	textFile  string
 	pdf       string
 	pmid      string
+	pmcid     string
+	abstract  bool
 	libraryID string
 	judgeName string
 	model     string
@@ -38,14 +40,16 @@ type appraiseOpts struct {
 func appraiseCommand() *command {
 	return &command{
 		name: "appraise", summary: "appraise one paper's methodological quality and risk of bias, or calibrate the appraiser against a gold set",
-		usage: "appraise (--text-file F | --pdf F | --pmid ID | --library-id ID) [--judge NAME] [--model M] [--json]\n" +
+		usage: "appraise (--text-file F | --pdf F | --pmid ID | --pmcid PMCID | --library-id ID) [--abstract-only] [--judge NAME] [--model M] [--json]\n" +
 			"  deepcritical appraise calibrate (--gold FILE.csv | --run RUN_ID) [--judge NAME] [--model M] [--json]",
 		flags: func(fs *flag.FlagSet) any {
 			o := &appraiseOpts{}
 			fs.BoolVar(&o.json, "json", false, "print the Appraisal (or the calibration report) as JSON")
 			fs.StringVar(&o.textFile, "text-file", "", "appraise the text in this file (first line: the title when it is followed by more text)")
 			fs.StringVar(&o.pdf, "pdf", "", "appraise this PDF from its full text (read, not imported)")
-			fs.StringVar(&o.pmid, "pmid", "", "appraise this PubMed record (fetched from PubMed)")
+			fs.StringVar(&o.pmid, "pmid", "", "appraise this PubMed record (fetched from PubMed), from its open-access full text when it has one")
+			fs.StringVar(&o.pmcid, "pmcid", "", "appraise this PubMed Central article from its open-access full text (Europe PMC, else PMC)")
+			fs.BoolVar(&o.abstract, "abstract-only", false, "with --pmid: read the abstract even when an open-access full text exists")
 			fs.StringVar(&o.libraryID, "library-id", "", "appraise this record of the imported library")
 			fs.StringVar(&o.judgeName, "judge", "", "judge: offline, openai, anthropic, huggingface, ollama, compatible, cli (default: the settings')")
 			fs.StringVar(&o.model, "model", "", "model for the judge")
@@ -90,13 +94,16 @@ func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice runs.Judge
 		return usagef("--gold and --run belong to 'appraise calibrate'")
 	}
 	set := 0
-	for _, v := range []string{o.textFile, o.pdf, o.pmid, o.libraryID} {
+	for _, v := range []string{o.textFile, o.pdf, o.pmid, o.pmcid, o.libraryID} {
 		if v != "" {
 			set++
 		}
 	}
 	if set != 1 {
-		return usagef("appraise needs exactly one of --text-file, --pdf, --pmid or --library-id")
+		return usagef("appraise needs exactly one of --text-file, --pdf, --pmid, --pmcid or --library-id")
+	}
+	if o.abstract && o.pmid == "" {
+		return usagef("--abstract-only goes with --pmid (a text file, a PDF, a library record and a PMC article are read as they are)")
 	}
 	var libID int64
 	if o.libraryID != "" {
@@ -123,8 +130,13 @@ func runAppraise(ctx context.Context, e *env, o *appraiseOpts, choice runs.Judge
 		ap, err = c.Commands.AppraiseText(ctx, title, text, choice)
 	case o.pdf != "":
 		ap, err = c.Commands.AppraisePDF(ctx, o.pdf, choice)
-	case o.pmid != "":
-		ap, err = c.Commands.AppraisePMID(ctx, o.pmid, choice)
+	case o.pmid != "" || o.pmcid != "":
+		var paper services.AppraisedPaper
+		paper, err = c.Commands.AppraisePaper(ctx, services.PaperRequest{PMID: o.pmid, PMCID: o.pmcid, AbstractOnly: o.abstract}, choice)
+		ap = paper.Appraisal
+		for _, n := range paper.Notes {
+			e.infof("%s\n", SafeText(n))
+		}
 	default:
 		ap, err = c.Commands.AppraiseLibrary(ctx, libID, choice)
 	}
@@ -355,8 +367,8 @@ func printAppraisal(w io.Writer, ap domain.Appraisal) {
 }
 
 func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice runs.JudgeChoice) error {
-	if o.textFile != "" || o.pdf != "" || o.pmid != "" || o.libraryID != "" {
-		return usagef("appraise calibrate takes --gold, not --text-file, --pdf, --pmid or --library-id")
+	if o.textFile != "" || o.pdf != "" || o.pmid != "" || o.pmcid != "" || o.libraryID != "" || o.abstract {
+		return usagef("appraise calibrate takes --gold, not --text-file, --pdf, --pmid, --pmcid, --library-id or --abstract-only")
 	}
 	if (o.gold == "") == (o.run == "") {
 		return usagef("appraise calibrate needs --gold FILE.csv or --run RUN_ID (one of them)")

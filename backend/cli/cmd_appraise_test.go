@@ -170,10 +170,13 @@ func TestAppraisePMIDFromPubMed(t *testing.T) {
 	srv, hits := fakePubMed(t, "27797938", rec)
 	t.Setenv("DEEPCRITICAL_PUBMED_URL", srv.URL)
 
-	code, stdout, stderr := runCLI(t, "appraise", "--pmid", "27797938", "--json")
+	// The record has a PMCID; --abstract-only reads its abstract and asks no full-text service.
+	code, stdout, stderr := runCLI(t, "appraise", "--pmid", "27797938", "--abstract-only", "--json")
 	require.Equal(t, exitOK, code, stderr)
 	ap := decodeAppraisal(t, stdout)
 	require.Equal(t, "pmid:27797938", ap.Document.Key)
+	require.False(t, ap.Document.FullText)
+	require.Equal(t, domain.FullTextAbstract, ap.Document.Source)
 	require.Equal(t, "Leucocyte telomere length, genetic variants at the TERT gene region and risk of pancreatic cancer.", ap.Document.Title)
 	require.Equal(t, int64(1), hits.Load(), "one efetch")
 	require.Contains(t, ap.Findings, appraisal.FindingDesign)
@@ -359,7 +362,7 @@ func TestAppraiseUsageErrorsExit2(t *testing.T) {
 		args []string
 		want string
 	}{
-		{"no source", []string{"appraise"}, "exactly one of --text-file, --pdf, --pmid or --library-id"},
+		{"no source", []string{"appraise"}, "exactly one of --text-file, --pdf, --pmid, --pmcid or --library-id"},
 		{"two sources", []string{"appraise", "--text-file", rct, "--pmid", "1"}, "exactly one of"},
 		{"three sources", []string{"appraise", "--text-file", rct, "--pmid", "1", "--library-id", "2"}, "exactly one of"},
 		{"bad library id", []string{"appraise", "--library-id", "x7"}, "--library-id must be a positive number"},
@@ -500,5 +503,5 @@ func TestAppraisePDF(t *testing.T) {
 	require.Contains(t, stderr, "scanned.pdf has no text layer")
 	code, _, stderr = runCLI(t, "appraise", "--pdf", pdf, "--pmid", "1")
 	require.Equal(t, 2, code)
-	require.Contains(t, stderr, "exactly one of --text-file, --pdf, --pmid or --library-id")
+	require.Contains(t, stderr, "exactly one of --text-file, --pdf, --pmid, --pmcid or --library-id")
 }

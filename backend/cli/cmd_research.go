@@ -146,7 +146,7 @@ func formatFromPath(path string) (string, error) {
 var eventIcons = map[domain.EventType]string{
 	domain.EventStarted: "🚀", domain.EventSearching: "🔍", domain.EventSearchComplete: "📚", domain.EventJudging: "🧠",
 	domain.EventJudgeComplete: "✅", domain.EventLooping: "🔄", domain.EventAppraising: "⚖️", domain.EventSynthesizing: "📝",
-	domain.EventVerifying: "🔎", domain.EventComplete: "🎉", domain.EventError: "❌", domain.EventCancelled: "⏹",
+	domain.EventVerifying: "🔎", domain.EventComplete: "🎉", domain.EventError: "❌", domain.EventCancelled: "⏹", domain.EventFullText: "📄",
 }
 
 func writeJSONLine(w interface{ Write([]byte) (int, error) }, v any) error {

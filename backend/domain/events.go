@@ -50,9 +50,27 @@ type SearchCompleteData struct {
 	Warnings []SearchError `json:"warnings"`
 }
 
-// AppraisingData is the payload of "appraising": how many papers are being appraised.
+// AppraisingData is the payload of "appraising": how many papers are being appraised, and
+// how many of them wait for their full text.
 type AppraisingData struct {
-	Count int `json:"count"`
+	Count     int `json:"count"`
+	FullTexts int `json:"full_texts,omitempty"`
+}
+
+// FullTextRead is one paper read in full: its key and where its text came from.
+type FullTextRead struct {
+	Key      string         `json:"key"`
+	Source   FullTextSource `json:"source"`
+	SourceID string         `json:"source_id,omitempty"`
+}
+
+// FullTextData is the payload of "full_text": the papers whose open-access full text was
+// asked for in an iteration, those read, and why the others were read from their
+// abstracts. A resumed run does not ask again for a paper named here.
+type FullTextData struct {
+	Read        []FullTextRead        `json:"read,omitempty"`
+	Requested   int                   `json:"requested"`
+	Unavailable []FullTextUnavailable `json:"unavailable,omitempty"`
 }
 
 // JudgingData is the payload of "judging".
@@ -166,6 +184,7 @@ var EventPayloads = map[EventType]func() any{
 	EventJudgeComplete:  func() any { return &JudgeCompleteData{} },
 	EventLooping:        func() any { return &LoopingData{} },
 	EventAppraising:     func() any { return &AppraisingData{} },
+	EventFullText:       func() any { return &FullTextData{} },
 	EventSynthesizing:   func() any { return &SynthesizingData{} },
 	EventVerifying:      func() any { return &VerifyingData{} },
 	EventComplete:       func() any { return &CompleteData{} },

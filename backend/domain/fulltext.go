@@ -79,6 +79,10 @@ type FullTextUnavailable struct {
 	Reason string         `json:"reason"`
 }
 
+// Error makes an unavailable full text an error the fetcher returns: its reason, which never
+// holds a URL or a key.
+func (u *FullTextUnavailable) Error() string { return u.Reason }
+
 // Text is the whole body in reading order, each section preceded by its title on its own
 // line. Quotes taken from a full text are verified against this string.
 func (f FullText) Text() string {
@@ -106,6 +110,83 @@ func (f FullText) TextOf(kinds ...SectionKind) string {
 		b.WriteString(s.Text)
 	}
 	return b.String()
+}
+
+// MarkdownLine is one line of a full text as the appraiser reads it: a section heading or
+// a paragraph (a table row, a caption line), with the kind of the section it belongs to.
+type MarkdownLine struct {
+	Kind    SectionKind
+	Heading bool
+	Text    string
+}
+
+// MarkdownLines renders the full text for reading: each section under a Markdown heading,
+// "## Methods" for a top-level section and "### Methods › Randomisation" for a subsection
+// or a table inside one, so a reader that classifies sentences by their heading (the
+// appraisal rules set the Introduction and Discussion apart) knows where each one is; an
+// untitled section is headed by its kind ("## Introduction"). Sections are separated by a
+// blank line.
+func (f FullText) MarkdownLines() []MarkdownLine {
+	var out []MarkdownLine
+	for _, s := range f.Sections {
+		text := strings.TrimSpace(s.Text)
+		title := strings.TrimSpace(s.Title)
+		if text == "" && title == "" {
+			continue
+		}
+		if title == "" {
+			title = kindTitle(s.Kind)
+		}
+		heading := "## " + title
+		if p := strings.TrimSpace(s.Parent); p != "" && p != title {
+			heading = "### " + p + " › " + title
+		}
+		if len(out) > 0 {
+			out = append(out, MarkdownLine{Kind: s.Kind})
+		}
+		out = append(out, MarkdownLine{Kind: s.Kind, Heading: true, Text: heading})
+		if text != "" {
+			for _, l := range strings.Split(text, "\n") {
+				out = append(out, MarkdownLine{Kind: s.Kind, Text: l})
+			}
+		}
+	}
+	return out
+}
+
+// Markdown is MarkdownLines joined: the text the appraiser reads and quotes from.
+func (f FullText) Markdown() string {
+	lines := f.MarkdownLines()
+	parts := make([]string, len(lines))
+	for i, l := range lines {
+		parts[i] = l.Text
+	}
+	return strings.Join(parts, "\n")
+}
+
+// kindTitle names an untitled section by its kind.
+func kindTitle(k SectionKind) string {
+	switch k {
+	case SectionAbstract:
+		return "Abstract"
+	case SectionIntroduction:
+		return "Introduction"
+	case SectionMethods:
+		return "Methods"
+	case SectionResults:
+		return "Results"
+	case SectionDiscussion:
+		return "Discussion"
+	case SectionConclusions:
+		return "Conclusions"
+	case SectionTable:
+		return "Table"
+	case SectionFigure:
+		return "Figure"
+	case SectionSupplementary:
+		return "Supplementary material"
+	}
+	return "Text"
 }
 
 // HasBody reports whether the full text has more than an abstract: a record whose body was

@@ -33,10 +33,13 @@ const (
 	// EventSource is one source answering (or failing) while a search is still running, so
 	// the user sees which source the run is waiting for (payload SourceStateData).
 	EventSource EventType = "source"
+	// EventFullText records an iteration's full-text fetches: which papers were read in
+	// full, from where, and why the others were read from their abstracts.
+	EventFullText EventType = "full_text"
 )
 
 // AllEventTypes lists every event type in the order a run emits them.
-var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled, EventQuery, EventSource}
+var AllEventTypes = []EventType{EventStarted, EventSearching, EventSearchComplete, EventJudging, EventJudgeComplete, EventLooping, EventAppraising, EventSynthesizing, EventVerifying, EventComplete, EventError, EventCancelled, EventQuery, EventSource, EventFullText}
 
 // QueryEvent is the payload of an EventQuery: one query as a source received it. A query
 // that found nothing, was relaxed or that the source reported a problem with is shown, not

@@ -65,3 +65,22 @@ func SourceDoneFrom(ctx context.Context) SourceDone {
 	fn, _ := ctx.Value(sourceDoneKey{}).(SourceDone)
 	return fn
 }
+
+// SourceEvidence is given each source's evidence as soon as that source answers (from its
+// goroutine, so it must be safe for concurrent use and must not change the evidence), while
+// the other sources are still awaited: the loop starts fetching open-access full texts then,
+// instead of after the slowest source.
+type SourceEvidence func(source Source, evidence []Evidence)
+
+type sourceEvidenceKey struct{}
+
+// WithSourceEvidence returns ctx with fn given each source's evidence as it answers.
+func WithSourceEvidence(ctx context.Context, fn SourceEvidence) context.Context {
+	return context.WithValue(ctx, sourceEvidenceKey{}, fn)
+}
+
+// SourceEvidenceFrom returns the function set by WithSourceEvidence, or nil.
+func SourceEvidenceFrom(ctx context.Context) SourceEvidence {
+	fn, _ := ctx.Value(sourceEvidenceKey{}).(SourceEvidence)
+	return fn
+}

@@ -169,16 +169,18 @@ type analysis struct {
 	retracted    []int
 	injected     []int
 	cands        []rankedCandidate
-	q            concepts.Set // the question as parsed once for the run
-	qerr         error        // why the question has no parse, when it has none
-	condition    string
-	newestYear   int
-	recentShare  float64
-	datedItems   int
-	sources      map[domain.Source]int
-	highQuality  int
-	appraised    int
-	meanQuality  float64
+	// trialsOnTopic counts the on-topic trials, trialsInFull those read in full text.
+	trialsOnTopic, trialsInFull int
+	q                           concepts.Set // the question as parsed once for the run
+	qerr                        error        // why the question has no parse, when it has none
+	condition                   string
+	newestYear                  int
+	recentShare                 float64
+	datedItems                  int
+	sources                     map[domain.Source]int
+	highQuality                 int
+	appraised                   int
+	meanQuality                 float64
 }
 
 // Analyze computes the deterministic heuristic pre-analysis of the evidence: design
@@ -191,6 +193,13 @@ func Analyze(question string, ev []domain.Evidence, appraisals map[string]domain
 }
 
 func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidence, appraisals map[string]domain.Appraisal) *analysis {
+	return analyzeWith(question, parsed, ev, appraisals, nil)
+}
+
+// analyzeWith is analyze with the full texts of on-topic evidence: a paper whose record and
+// abstract name no design is classified from its full text's abstract and methods, and the
+// observations say how many trials were read in full.
+func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evidence, appraisals map[string]domain.Appraisal, fullTexts map[string]domain.FullText) *analysis {
 	a := &analysis{counts: map[Design]int{}, sources: map[domain.Source]int{}}
 	a.q, a.qerr = concepts.Of(question, parsed)
 	ev, a.topicNote = withTopics(a.q, a.qerr, ev)
@@ -237,7 +246,21 @@ func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidenc
 			ap = &x
 		}
 		d := ClassifyDesign(e, ap)
+		ft, hasFull := fullTexts[e.CanonicalKey()]
+		hasFull = hasFull && ft.HasBody() && e.CanonicalKey() != ""
+		if hasFull && (d == DesignUnclassified || d == DesignOtherClinical) && (ap == nil || !ap.Document.FullText) {
+			// The methods say what the abstract did not: a clinical study that randomised.
+			if fd := fullTextDesign(e, ft); d == DesignUnclassified || fd == DesignRCT {
+				d = fd
+			}
+		}
 		a.designs = append(a.designs, d)
+		if !a.offTopic[i] && isTrial(d) {
+			a.trialsOnTopic++
+			if hasFull || (ap != nil && ap.Document.FullText) {
+				a.trialsInFull++
+			}
+		}
 		text := evidenceText(e)
 		lower := strings.ToLower(text)
 		// Safety flags are raised on every item; everything that feeds the scores, the
@@ -335,6 +358,9 @@ func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidenc
 		h.Observations = append(h.Observations, "Recency: no item carries a publication date.")
 	}
 	h.Observations = append(h.Observations, trialLines...)
+	if a.trialsOnTopic > 0 && (a.trialsInFull > 0 || len(fullTexts) > 0 || a.appraised > 0) {
+		h.Observations = append(h.Observations, fmt.Sprintf("Trials read in full text: %d of %d on-topic trials; the others were read from their abstracts only.", a.trialsInFull, a.trialsOnTopic))
+	}
 	if len(top) > 0 {
 		names := make([]string, 0, len(top))
 		for _, c := range top {

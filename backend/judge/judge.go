@@ -25,6 +25,9 @@ type Options struct {
 	// ItemTokenCap is the size above which a single evidence item is trimmed
 	// (default DefaultItemTokenCap).
 	ItemTokenCap int
+	// PassageTokenCap bounds the full-text passages shown with one trial (default
+	// DefaultPassageTokenCap).
+	PassageTokenCap int
 	// Recorder receives every LLM exchange (nil: none are recorded).
 	Recorder llm.Recorder
 	// Attempts per model (default llm.DefaultAttempts).
@@ -40,6 +43,10 @@ type Input struct {
 	Parsed     *domain.ParsedQuestion
 	Evidence   []domain.Evidence
 	Appraisals map[string]domain.Appraisal
+	// FullTexts are the full texts of on-topic evidence, by canonical key: the LLM judge is
+	// shown a trial's methods and results passages most relevant to the question, and the
+	// analysis reads a design the abstract does not state.
+	FullTexts map[string]domain.FullText
 }
 
 // Judge assesses evidence with the offline rubric or with one configured LLM provider.
@@ -65,6 +72,9 @@ func NewLLM(c llm.Client, info llm.Info, opts Options) *Judge {
 	if opts.ItemTokenCap <= 0 {
 		opts.ItemTokenCap = DefaultItemTokenCap
 	}
+	if opts.PassageTokenCap <= 0 {
+		opts.PassageTokenCap = DefaultPassageTokenCap
+	}
 	return &Judge{client: c, info: info, opts: opts}
 }
 
@@ -82,7 +92,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 	if err := ctx.Err(); err != nil {
 		return domain.Assessment{}, domain.Heuristics{}, domain.Wrap(domain.CodeUnavailable, err, "judging was cancelled")
 	}
-	a := analyze(in.Question, in.Parsed, in.Evidence, in.Appraisals)
+	a := analyzeWith(in.Question, in.Parsed, in.Evidence, in.Appraisals, in.FullTexts)
 	if j.client == nil {
 		return offlineAssessment(a, a.ev), a.h, nil
 	}

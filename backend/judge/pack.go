@@ -111,8 +111,12 @@ func qualityLine(ap *domain.Appraisal) string {
 }
 
 func itemTokens(it prompts.EvidenceItem) int {
-	return itemOverheadTokens + EstimateTokens(it.Title) + EstimateTokens(it.Design) + EstimateTokens(it.IDs) +
+	n := itemOverheadTokens + EstimateTokens(it.Title) + EstimateTokens(it.Design) + EstimateTokens(it.IDs) +
 		EstimateTokens(it.URL) + EstimateTokens(it.Quality) + EstimateTokens(it.Content) + 4
+	if it.FullText != "" {
+		n += itemOverheadTokens + EstimateTokens(it.FullText)
+	}
+	return n
 }
 
 // PackEvidence selects evidence for a prompt within budget tokens. Items are ranked by
@@ -134,6 +138,9 @@ type PackOptions struct {
 	// byte-identical from one iteration to the next (providers cache it) and new evidence
 	// comes last.
 	Judged map[string]bool
+	// Passages are, by input index, the full-text passages shown with an on-topic trial
+	// read in full (see Passages); an item whose passages do not fit is shown without them.
+	Passages map[int]string
 }
 
 // packOrder is the order items are offered to the budget: evidence already judged first
@@ -177,7 +184,12 @@ func PackEvidenceWith(ev []domain.Evidence, appraisals map[string]domain.Apprais
 			it.Trimmed = true
 			it.FullChars = full
 		}
+		it.FullText = o.Passages[i]
 		cost := itemTokens(it)
+		if cost > budget-p.Tokens && it.FullText != "" {
+			it.FullText = ""
+			cost = itemTokens(it)
+		}
 		if cost > budget-p.Tokens {
 			p.Omitted++
 			continue

@@ -151,7 +151,7 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 	skip := setAside(in.Evidence)
 	fixed := EstimateTokens(sys.Text) + EstimateTokens(skeleton.Text) + 40
 	judged := j.judgedBefore(in.RunID)
-	opts := PackOptions{Skip: skip, Judged: judged}
+	opts := PackOptions{Skip: skip, Judged: judged, Passages: passagesOf(in, a, j.opts.PassageTokenCap)}
 	packed := PackEvidenceWith(in.Evidence, in.Appraisals, a.designs, budget-fixed, j.opts.ItemTokenCap, opts)
 	for {
 		user, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{
@@ -197,4 +197,25 @@ func dropLowestRanked(p Packed, ev []domain.Evidence, appraisals map[string]doma
 		return p
 	}
 	panic(fmt.Sprintf("dropLowestRanked: %d items but none ranked", len(p.Items)))
+}
+
+// passagesOf are the full-text passages of the on-topic trials read in full, by input index.
+func passagesOf(in Input, a *analysis, capTokens int) map[int]string {
+	if len(in.FullTexts) == 0 {
+		return nil
+	}
+	out := map[int]string{}
+	for i, e := range in.Evidence {
+		if e.IsOffTopic() || i >= len(a.designs) || !isTrial(a.designs[i]) {
+			continue
+		}
+		ft, ok := in.FullTexts[e.CanonicalKey()]
+		if !ok || e.CanonicalKey() == "" || !ft.HasBody() {
+			continue
+		}
+		if p := Passages(ft, a.q, capTokens*4); p != "" {
+			out[i] = p
+		}
+	}
+	return out
 }

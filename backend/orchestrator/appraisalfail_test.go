@@ -13,7 +13,7 @@ import (
 // TestAppraisalFailuresAreAnEvent: papers whose LLM appraisal failed are named, each with
 // its reason, in one non-fatal event; the run goes on.
 func TestAppraisalFailuresAreAnEvent(t *testing.T) {
-	appraiser := orchestrator.AppraiserFunc(func(_ context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
+	appraiser := orchestrator.AppraiserFunc(func(_ context.Context, evs []domain.Evidence, _ map[string]domain.FullText) (map[string]domain.Appraisal, error) {
 		out := map[string]domain.Appraisal{}
 		for _, ev := range evs {
 			out[ev.CanonicalKey()] = domain.Appraisal{

@@ -43,6 +43,8 @@ type JudgeInput struct {
 	Parsed     *domain.ParsedQuestion
 	Evidence   []domain.Evidence
 	Appraisals map[string]domain.Appraisal
+	// FullTexts are the stored full texts of on-topic evidence, by canonical key.
+	FullTexts map[string]domain.FullText
 }
 
 // Judge assesses the evidence. An LLM judge that cannot answer returns a fallback assessment
@@ -59,18 +61,37 @@ func (f JudgeFunc) Assess(ctx context.Context, in JudgeInput) (domain.Assessment
 	return f(ctx, in)
 }
 
-// Appraiser appraises papers (optional). It returns appraisals by canonical key and is
-// expected to cache them, so a resumed run re-appraising its evidence costs nothing.
+// Appraiser appraises papers (optional): from the full text texts holds under a paper's
+// key, else from its abstract. It returns appraisals by canonical key and is expected to
+// cache them by the text read, so a resumed run re-appraising its evidence costs nothing.
 type Appraiser interface {
-	AppraiseAll(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error)
+	AppraiseAll(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, error)
 }
 
 // AppraiserFunc adapts a function to Appraiser.
-type AppraiserFunc func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error)
+type AppraiserFunc func(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, error)
 
 // AppraiseAll calls f.
-func (f AppraiserFunc) AppraiseAll(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
-	return f(ctx, evs)
+func (f AppraiserFunc) AppraiseAll(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, error) {
+	return f(ctx, evs, texts)
+}
+
+// FullTexts reads papers' open-access full texts (optional: without it every paper is read
+// from its abstract). Texts are stored by the implementation, so the loop keeps none in
+// memory that the store does not have.
+type FullTexts interface {
+	// Stored returns the stored full texts of these paper keys, without fetching.
+	Stored(ctx context.Context, keys []string) (map[string]domain.FullText, error)
+	// Select picks, among on-topic papers without a full text yet, those whose full text
+	// the loop should fetch now (the trials, and the evidence the judge will weigh first),
+	// best first; it never fetches.
+	Select(evs []domain.Evidence) []domain.Evidence
+	// Fetch reads and stores one paper's full text; a paper without one returns a
+	// *domain.FullTextUnavailable saying why.
+	Fetch(ctx context.Context, ev domain.Evidence) (domain.FullText, error)
+	// Put stores a full text under its key (a text fetched for a source's record kept
+	// under the key of the merged record).
+	Put(ctx context.Context, ft domain.FullText) error
 }
 
 // Emitter receives each event after it has been stored (the GUI's run:event, the CLI's
@@ -142,6 +163,9 @@ type VerifyInput struct {
 	Findings   []string
 	Evidence   []domain.Evidence
 	Previous   []domain.Verdict
+	// FullTexts are the stored full texts of the evidence, by canonical key: a finding may
+	// be grounded in a paper's full text.
+	FullTexts map[string]domain.FullText
 }
 
 // VerifyResult is a verdict with its per-item checks.
@@ -156,11 +180,13 @@ type Verifier interface {
 	Verify(ctx context.Context, in VerifyInput) (VerifyResult, error)
 }
 
-// Deps are the collaborators of the loop. Appraiser, Emitter, Verifier and Clock are optional.
+// Deps are the collaborators of the loop. Appraiser, FullTexts, Emitter, Verifier and Clock
+// are optional.
 type Deps struct {
 	Searcher    Searcher
 	Judge       Judge
 	Appraiser   Appraiser
+	FullTexts   FullTexts
 	Store       domain.RunStore
 	Emitter     Emitter
 	Synthesizer Synthesizer

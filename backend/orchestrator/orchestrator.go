@@ -38,7 +38,10 @@ type Options struct {
 	// SearchGrace is added to the run's search_timeout_s as an outer bound on one search call,
 	// so a searcher that ignores its own timeouts cannot hang the run (default 10 s).
 	SearchGrace time.Duration
-	Logger      *slog.Logger
+	// FullTextFetches bounds the full-text fetches in flight (default 4); the sources' rate
+	// limiters space the requests themselves.
+	FullTextFetches int
+	Logger          *slog.Logger
 }
 
 // Orchestrator runs research loops. It holds no per-run state: every run's state lives in
@@ -76,6 +79,9 @@ func New(d Deps, o Options) (*Orchestrator, error) {
 	}
 	if o.SearchGrace <= 0 {
 		o.SearchGrace = 10 * time.Second
+	}
+	if o.FullTextFetches <= 0 {
+		o.FullTextFetches = 4
 	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
@@ -177,6 +183,9 @@ func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, e
 	if err != nil {
 		return domain.Run{}, err
 	}
+	// A search the loop did not appraise after (no progress, a failure) may have left
+	// full-text fetches running: they end with the run.
+	defer func() { st.prefetch.stop() }()
 	run, err := o.loop(ctx, st)
 	if err != nil {
 		var stop *stopErr
@@ -314,7 +323,15 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 			o.o.Logger.Warn("source event not stored", "run_id", st.run.ID, "err", err)
 		}
 	})
+	// Full texts are asked for as soon as a source names an on-topic trial, while the
+	// slower sources are still awaited; the appraisal step then waits only for those it uses.
+	st.prefetch.stop()
+	st.prefetch = o.newPrefetch(ctx, st)
+	if st.prefetch != nil {
+		sctx = domain.WithSourceEvidence(sctx, st.prefetch.fromSource)
+	}
 	res := o.d.Searcher.Run(sctx, queries, cfg.Sources, cfg.MaxResultsPerSource)
+	st.prefetch.seal()
 	cancel()
 	if ctx.Err() != nil {
 		return "", cancelled()
@@ -357,6 +374,9 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	st.evidence, st.total = all, len(all)
 	st.markTopics()
 	if err := o.saveTopics(ctx, st); err != nil {
+		return "", err
+	}
+	if err := o.loadFullTexts(ctx, st); err != nil {
 		return "", err
 	}
 	offTopic := 0
@@ -434,44 +454,16 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	sa, stored := st.assessments[it]
 	if o.d.Appraiser != nil && !stored {
-		var todo []domain.Evidence
-		for _, ev := range st.evidence {
-			// Off-topic evidence is never appraised: it feeds no score, and with an LLM
-			// appraiser it would spend most of the run's model time on noise.
-			if ev.IsOffTopic() {
-				continue
-			}
-			if _, ok := st.appraisals[ev.CanonicalKey()]; !ok {
-				todo = append(todo, ev)
-			}
-		}
-		if len(todo) > 0 {
-			if err := o.event(ctx, st, domain.EventAppraising, it, fmt.Sprintf("Appraising %d papers", len(todo)), domain.AppraisingData{Count: len(todo)}); err != nil {
-				return err
-			}
-			m, err := o.d.Appraiser.AppraiseAll(ctx, todo)
-			if ctx.Err() != nil {
-				return cancelled()
-			}
-			for k, a := range m {
-				st.appraisals[k] = a
-			}
-			if err := o.appraisalFailures(ctx, st, it, m, len(todo)); err != nil {
-				return err
-			}
-			if err != nil {
-				if err := o.event(ctx, st, domain.EventError, it, "Appraisal failed: "+domain.SafeMessage(err)+" (the judge goes on without it)",
-					domain.ErrorData{Phase: domain.PhaseAppraisal, Error: domain.SafeMessage(err)}); err != nil {
-					return err
-				}
-			}
+		if err := o.appraise(ctx, st, it); err != nil {
+			return err
 		}
 	}
 	if !stored {
 		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
 			return err
 		}
-		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Evidence: st.evidence, Appraisals: st.appraisals})
+		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Evidence: st.evidence, Appraisals: st.appraisals,
+			FullTexts: st.onTopicFullTexts()})
 		if ctx.Err() != nil {
 			return cancelled()
 		}
@@ -517,6 +509,66 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 	return o.saveRun(ctx, st)
 }
 
+// fullTextSources reports whether the run may use the services full texts come from:
+// Europe PMC and PubMed Central answer through the same hosts as the Europe PMC and PubMed
+// searches, and a run that searches neither (the user's library only) sends them nothing.
+func fullTextSources(srcs []domain.Source) bool {
+	for _, s := range srcs {
+		if s == domain.SourceEuropePMC || s == domain.SourcePubMed {
+			return true
+		}
+	}
+	return false
+}
+
+// unavailable is the reason a fetch gave no full text; a failure that is not the paper's
+// (a store that cannot write) is reported in the same place, in its user-safe words.
+func unavailable(key string, err error) domain.FullTextUnavailable {
+	var u *domain.FullTextUnavailable
+	if errors.As(err, &u) {
+		out := *u
+		out.Key = key
+		return out
+	}
+	return domain.FullTextUnavailable{Key: key, Source: domain.FullTextAbstract, Reason: domain.SafeMessage(err)}
+}
+
+// fullTextEvent records the iteration's full-text fetches.
+func (o *Orchestrator) fullTextEvent(ctx context.Context, st *state, it, requested int, read []domain.FullTextRead, missing []domain.FullTextUnavailable) error {
+	sort.Slice(read, func(i, j int) bool { return read[i].Key < read[j].Key })
+	sort.Slice(missing, func(i, j int) bool { return missing[i].Key < missing[j].Key })
+	for _, r := range read {
+		st.fullTextAsked[r.Key] = true
+	}
+	for _, u := range missing {
+		st.fullTextAsked[u.Key] = true
+	}
+	msg := fmt.Sprintf("Read %d of %d open-access full texts", len(read), requested)
+	if len(missing) > 0 {
+		msg += fmt.Sprintf("; %s appraised from the abstract (first: %s — %s)", domain.Plural(len(missing), "paper", "papers"), missing[0].Key, missing[0].Reason)
+	}
+	return o.event(ctx, st, domain.EventFullText, it, msg, domain.FullTextData{Read: read, Requested: requested, Unavailable: missing})
+}
+
+// loadFullTexts reads the stored full texts of the run's evidence.
+func (o *Orchestrator) loadFullTexts(ctx context.Context, st *state) error {
+	if o.d.FullTexts == nil || len(st.evidence) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(st.evidence))
+	for _, ev := range st.evidence {
+		if k := ev.CanonicalKey(); k != "" {
+			keys = append(keys, k)
+		}
+	}
+	m, err := o.d.FullTexts.Stored(context.WithoutCancel(ctx), keys)
+	if err != nil {
+		return fmt.Errorf("load full texts: %w", err)
+	}
+	st.fullTexts = m
+	return nil
+}
+
 // synthesize writes the draft report, verifies it and either completes the run or, when
 // verification failed and both iterations and verification rounds are left, returns the
 // queries of another search round.
@@ -543,7 +595,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}
 	if o.d.Verifier != nil {
 		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Markdown: draft.Markdown,
-			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts})
+			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts, FullTexts: st.onTopicFullTexts()})
 		if ctx.Err() != nil {
 			return nil, domain.Run{}, cancelled()
 		}

@@ -454,7 +454,7 @@ func TestCreateValidates(t *testing.T) {
 
 func TestAppraiserSeesOnlyNewEvidence(t *testing.T) {
 	var seen []int
-	appraiser := orchestrator.AppraiserFunc(func(_ context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
+	appraiser := orchestrator.AppraiserFunc(func(_ context.Context, evs []domain.Evidence, _ map[string]domain.FullText) (map[string]domain.Appraisal, error) {
 		seen = append(seen, len(evs))
 		m := map[string]domain.Appraisal{}
 		for _, ev := range evs {

@@ -20,6 +20,16 @@ type state struct {
 	total       int
 	appraisals  map[string]domain.Appraisal
 	assessments map[int]domain.StoredAssessment // the run's own (unlabelled) assessments by iteration
+	// fullTexts are the stored full texts of the run's evidence, by canonical key (read
+	// from the store, never only held here).
+	fullTexts map[string]domain.FullText
+	// fullTextAsked are the papers whose full text a "full_text" event says was asked for
+	// (read or not): a resumed run does not ask again.
+	fullTextAsked map[string]bool
+	// prefetch holds the full-text fetches started during this process's current search
+	// (nil before one): in-flight work only, whose results the store and the full_text
+	// event keep.
+	prefetch *prefetch
 
 	lastIteration int
 	iterQueries   map[int][]string
@@ -59,6 +69,7 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 		return nil, err
 	}
 	st := &state{run: run, appraisals: map[string]domain.Appraisal{}, assessments: map[int]domain.StoredAssessment{},
+		fullTexts: map[string]domain.FullText{}, fullTextAsked: map[string]bool{},
 		iterQueries: map[int][]string{}, searchDone: map[int]bool{}, searchFailed: map[int]bool{}, judgeDone: map[int]bool{}, queriesRun: map[string]bool{}, queryHits: map[string]int{}}
 	events, err := o.d.Store.ListEvents(sctx, runID, 0)
 	if err != nil {
@@ -88,10 +99,14 @@ func (o *Orchestrator) load(ctx context.Context, runID string) (*state, error) {
 			st.assessments[a.Iteration] = a
 		}
 	}
+	if err := o.loadFullTexts(ctx, st); err != nil {
+		return nil, err
+	}
 	if o.d.Appraiser != nil && len(st.evidence) > 0 && st.lastIteration > 0 {
-		// Appraisals are cached by the appraiser; asking again on resume costs no LLM call
-		// and gives the judge the same context it had.
-		m, err := o.d.Appraiser.AppraiseAll(ctx, st.evidence)
+		// Appraisals are cached by the appraiser under the text read; asking again on
+		// resume, with the full texts stored so far, costs no LLM call and gives the judge
+		// the same context it had.
+		m, err := o.d.Appraiser.AppraiseAll(ctx, st.evidence, st.fullTexts)
 		if err == nil {
 			st.appraisals = m
 		}
@@ -130,6 +145,17 @@ func (st *state) replay(e domain.Event) error {
 		st.noteHits(d)
 	case domain.EventJudgeComplete:
 		st.judgeDone[e.Iteration] = true
+	case domain.EventFullText:
+		d, err := domain.DecodeData[domain.FullTextData](e)
+		if err != nil {
+			return err
+		}
+		for _, r := range d.Read {
+			st.fullTextAsked[r.Key] = true
+		}
+		for _, u := range d.Unavailable {
+			st.fullTextAsked[u.Key] = true
+		}
 	case domain.EventLooping:
 		d, err := domain.DecodeData[domain.LoopingData](e)
 		if err != nil {
@@ -157,6 +183,21 @@ func (st *state) latestAssessment() (domain.StoredAssessment, bool) {
 		}
 	}
 	return best, ok
+}
+
+// onTopicFullTexts are the stored full texts of the on-topic evidence: what the judge reads
+// beside the abstracts.
+func (st *state) onTopicFullTexts() map[string]domain.FullText {
+	out := map[string]domain.FullText{}
+	for _, ev := range st.evidence {
+		if ev.IsOffTopic() {
+			continue
+		}
+		if ft, ok := st.fullTexts[ev.CanonicalKey()]; ok {
+			out[ev.CanonicalKey()] = ft
+		}
+	}
+	return out
 }
 
 func (st *state) synthesisInput(allowLLM bool) SynthesisInput {

@@ -93,7 +93,7 @@ func appraisalNote(a domain.Appraisal) string {
 	if !strings.Contains(q, "/10") && !strings.Contains(rob, "/10") {
 		return ""
 	}
-	return fmt.Sprintf("DeepCritical appraisal: quality %s, risk of bias %s (higher = lower risk)", q, rob)
+	return fmt.Sprintf("DeepCritical appraisal: quality %s, risk of bias %s (higher = lower risk), %s", q, rob, TextRead(a.Document))
 }
 
 func noComma(s string) string { return strings.ReplaceAll(s, ",", ";") }

@@ -305,7 +305,7 @@ func nonNil[T any](s []T) []T {
 // one column per appraisal component found in the run ("quality: randomization",
 // "risk of bias: selection": the points given over the maximum). What limits the report goes
 // into the notes file written beside the CSV (CSVNotes), never into the rows.
-var csvHeader = []string{"n", "key", "source", "year", "design", "quality", "risk_of_bias", "registry_phase_status",
+var csvHeader = []string{"n", "key", "source", "year", "design", "quality", "risk_of_bias", "text_read", "registry_phase_status",
 	"title", "authors", "journal", "volume", "issue", "pages", "issn", "doi", "pmid", "pmcid", "nct_id", "url",
 	"retracted", "off_topic", "cited_for", "stance", "reviewer", "appraised_by", "judge"}
 
@@ -384,7 +384,7 @@ func writeCSV(w io.Writer, r Report, run ExportRun) error {
 				}
 			}
 		}
-		rec := []string{strconv.Itoa(row.N), row.Key, row.Source, row.Year, row.Design, row.Quality, row.RiskOfBias,
+		rec := []string{strconv.Itoa(row.N), row.Key, row.Source, row.Year, row.Design, row.Quality, row.RiskOfBias, row.Read,
 			row.Trial, row.Title, strings.Join(c.Authors, "; "), oneLine(c.Journal), oneLine(c.Volume), oneLine(c.Issue),
 			citeformat.ExpandPages(c.Pages), c.ISSN, c.DOI, c.PMID, c.PMCID, c.NCTID,
 			citeformat.SafeURL(c.URL), yesNo(row.Retracted), offTopic, strings.Join(citedFor[row.N], "; "),

@@ -18,6 +18,7 @@ const (
 	LimitUnverifiedQuote = "unverified_quotes"
 	LimitOffTopic        = "off_topic"
 	LimitUnverified      = "unverified_report"
+	LimitAbstractOnly    = "abstract_only"
 )
 
 // Limitation is one thing that limits what a report can claim — a source that failed or
@@ -59,6 +60,9 @@ func limitations(in Input, r Report) []Limitation {
 		out = append(out, Limitation{Kind: LimitUnverifiedQuote, Text: fmt.Sprintf(
 			"%d appraisal %s could not be verified as a passage of the paper's text — not found, altered, or too short to prove anything (%s); the judgements resting on them are unconfirmed",
 			n, plural(n, "quote", "quotes"), strings.Join(papers, ", "))})
+	}
+	if l, ok := abstractOnly(in, r); ok {
+		out = append(out, l)
 	}
 	// Off-topic items are grouped by reason, in order of first appearance, so forty papers
 	// set aside for the same reason read as one line, not forty.
@@ -263,4 +267,63 @@ func withLimitations(markdown string, ls []Limitation) string {
 		return markdown[:i+1] + sec + markdown[i+1:]
 	}
 	return strings.TrimRight(markdown, "\n") + "\n\n" + sec
+}
+
+// trialDesigns are the evidence table's design labels of a trial report.
+var trialDesigns = map[string]bool{"RCT": true, "Clinical trial": true}
+
+// abstractOnly is the limitation of trials appraised from their abstracts only: a trial's
+// risk of bias rests on how it randomised, concealed allocation and analysed, which its
+// abstract rarely reports. It names the trials and, from the run's full_text events, why
+// their full text could not be read.
+func abstractOnly(in Input, r Report) (Limitation, bool) {
+	why := map[string]string{}
+	for _, e := range in.Events {
+		if e.Type != domain.EventFullText {
+			continue
+		}
+		d, err := domain.DecodeData[domain.FullTextData](e)
+		if err != nil {
+			continue
+		}
+		for _, u := range d.Unavailable {
+			why[u.Key] = u.Reason
+		}
+	}
+	var refs, reasons []string
+	trials := 0
+	for _, row := range r.Rows {
+		if row.OffTopic || row.Read == "" || !trialDesigns[row.Design] {
+			continue
+		}
+		trials++
+		if row.Read != "abstract only" {
+			continue
+		}
+		refs = append(refs, fmt.Sprintf("[%d]", row.N))
+		if reason := why[row.Key]; reason != "" {
+			reasons = append(reasons, fmt.Sprintf("[%d] %s", row.N, shortReason(reason)))
+		}
+	}
+	if len(refs) == 0 {
+		return Limitation{}, false
+	}
+	t := fmt.Sprintf("%d of %d %s appraised from %s only (%s): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little",
+		len(refs), trials, plural(trials, "trial was", "trials were"), plural(len(refs), "its", "their")+plural(len(refs), " abstract", " abstracts"), strings.Join(refs, ", "))
+	if len(refs) > 1 && trials == len(refs) {
+		t = fmt.Sprintf("All %d trials were appraised from their abstracts only (%s): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little", trials, strings.Join(refs, ", "))
+	}
+	if len(reasons) > 0 {
+		t += ". Full text not read: " + strings.Join(reasons, "; ")
+	}
+	return Limitation{Kind: LimitAbstractOnly, Text: t}, true
+}
+
+// shortReason keeps a full-text reason to one short line.
+func shortReason(s string) string {
+	s = oneLine(s)
+	if r := []rune(s); len(r) > 160 {
+		return string(r[:159]) + "…"
+	}
+	return s
 }

@@ -163,3 +163,41 @@ func TestOffTopicLimitationGroupsByReason(t *testing.T) {
 		})
 	}
 }
+
+// TestTrialsReadFromAbstractsAreALimitation: every format says which trials were appraised
+// from their abstracts only and why their full text was not read (from the run's full_text
+// events), the evidence table says which text each appraisal read, and a run whose trials
+// were all read in full has no such limitation.
+func TestTrialsReadFromAbstractsAreALimitation(t *testing.T) {
+	run := sampleExportRun()
+	key := run.Evidence[0].CanonicalKey()
+	d, _ := json.Marshal(domain.FullTextData{Requested: 1, Unavailable: []domain.FullTextUnavailable{{Key: key, Source: domain.FullTextAbstract,
+		Reason: "Europe PMC: no full text for this PMCID (HTTP 404); PMC: the publisher does not allow downloading the full text in XML form"}}})
+	run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 40, Type: domain.EventFullText, Iteration: 1, Data: d, Time: t0})
+	want := "1 of 1 trial was appraised from its abstract only ([1]): abstracts rarely report sequence generation, allocation concealment or the analysis population, so their risk of bias is judged on little. Full text not read: [1] Europe PMC: no full text for this PMCID (HTTP 404); PMC: the publisher does not allow downloading the full text in XML form"
+	for _, format := range []string{"md", "html", "json", "csv"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		out := buf.String()
+		if format == "csv" {
+			require.Contains(t, out, "text_read")
+			require.Contains(t, out, ",abstract only,")
+			out = CSVNotes(run)
+		}
+		require.Contains(t, strings.ReplaceAll(out, `\`, ""), want, format)
+	}
+	for _, format := range []string{"ris", "bibtex", "csljson"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		require.Contains(t, buf.String(), "abstract only", format)
+	}
+
+	a := run.Appraisals[key]
+	a.Document = domain.Document{Key: key, FullText: true, Source: domain.FullTextEuropePMC}
+	run.Appraisals[key] = a
+	run.Report.Markdown = Build(InputFromExport(run)).Markdown
+	var buf bytes.Buffer
+	require.NoError(t, Export(run, "md", &buf))
+	require.NotContains(t, buf.String(), "appraised from its abstract only")
+	require.Contains(t, buf.String(), "| RCT | 6.5/10 | 7.5/10 | read in full (Europe PMC) |")
+}

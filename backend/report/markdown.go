@@ -151,8 +151,8 @@ func renderMarkdown(r Report) string {
 	if len(r.Rows) == 0 {
 		w("No evidence was found.\n\n")
 	} else {
-		w("| # | Source | Year | Design | Quality | Risk of bias | Registry / phase / status | Title |\n")
-		w("|---|---|---|---|---|---|---|---|\n")
+		w("| # | Source | Year | Design | Quality | Risk of bias | Text read | Registry / phase / status | Title |\n")
+		w("|---|---|---|---|---|---|---|---|---|\n")
 		for _, row := range r.Rows {
 			title := md(row.Title)
 			if row.Retracted {
@@ -161,7 +161,11 @@ func renderMarkdown(r Report) string {
 			if row.OffTopic {
 				title = "**OFF-TOPIC** " + title
 			}
-			w("| %d | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(row.Trial), title)
+			read := row.Read
+			if read == "" {
+				read = "—"
+			}
+			w("| %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(read), md(row.Trial), title)
 		}
 		w("\n")
 	}
@@ -373,7 +377,7 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 	var b strings.Builder
 	b.WriteString("## Appraisals\n\n")
 	for _, a := range bs {
-		fmt.Fprintf(&b, "### [%d] %s\n\nAppraised by: %s\n\n", a.N, md(a.Title), md(a.AssessedBy))
+		fmt.Fprintf(&b, "### [%d] %s\n\nAppraised by: %s · %s\n\n", a.N, md(a.Title), md(a.AssessedBy), md(a.Read))
 		for _, d := range a.Dimensions {
 			fmt.Fprintf(&b, "**%s: %s**\n\n", md(d.Name), md(d.Score))
 			for _, c := range d.Components {

@@ -196,11 +196,14 @@ type Row struct {
 	Design     string `json:"design"`
 	Quality    string `json:"quality"`
 	RiskOfBias string `json:"risk_of_bias"`
-	Trial      string `json:"trial"`
-	Title      string `json:"title"`
-	URL        string `json:"url"`
-	Reference  string `json:"reference"`
-	Retracted  bool   `json:"retracted,omitempty"`
+	// Read says which text the appraisal read: "read in full (Europe PMC)", "abstract only",
+	// or "" for a paper not appraised.
+	Read      string `json:"read,omitempty"`
+	Trial     string `json:"trial"`
+	Title     string `json:"title"`
+	URL       string `json:"url"`
+	Reference string `json:"reference"`
+	Retracted bool   `json:"retracted,omitempty"`
 	// OffTopic marks evidence the relevance scorer set aside, with its reason.
 	OffTopic       bool   `json:"off_topic,omitempty"`
 	OffTopicReason string `json:"off_topic_reason,omitempty"`
@@ -552,9 +555,11 @@ func onTopicCount(evs []domain.Evidence) int {
 // quote was found verbatim); risk of bias per domain is also said as low, some concerns or
 // high, and its score's direction is stated.
 type AppraisalBlock struct {
-	N          int                  `json:"n"`
-	Title      string               `json:"title"`
-	AssessedBy string               `json:"assessed_by"`
+	N          int    `json:"n"`
+	Title      string `json:"title"`
+	AssessedBy string `json:"assessed_by"`
+	// Read says which text was read ("read in full (Europe PMC)", "abstract only").
+	Read       string               `json:"read"`
 	Dimensions []AppraisalDimension `json:"dimensions"`
 }
 
@@ -631,7 +636,7 @@ func appraisalBlocks(evidence []domain.Evidence, appraisals map[string]domain.Ap
 		if !ok {
 			continue
 		}
-		b := AppraisalBlock{N: i + 1, Title: e.Citation.Title, AssessedBy: assessorWords(a.Assessor)}
+		b := AppraisalBlock{N: i + 1, Title: e.Citation.Title, AssessedBy: assessorWords(a.Assessor), Read: TextRead(a.Document)}
 		for _, d := range a.Dimensions {
 			if d.Status != domain.StatusAssessed {
 				continue

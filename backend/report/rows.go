@@ -33,10 +33,38 @@ func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []
 		if hasA {
 			row.Quality = dimensionLabel(a, domain.DimensionQuality)
 			row.RiskOfBias = dimensionLabel(a, domain.DimensionRiskOfBias)
+			row.Read = TextRead(a.Document)
 		}
 		out = append(out, row)
 	}
 	return out
+}
+
+// TextRead says which text an appraisal read, in the words every report format and the
+// window's cards use: "read in full" with where the text came from, or "abstract only".
+func TextRead(d domain.Document) string {
+	if !d.FullText {
+		return "abstract only"
+	}
+	if src := fullTextSourceLabel(d.Source); src != "" {
+		return "read in full (" + src + ")"
+	}
+	return "read in full"
+}
+
+// fullTextSourceLabel names where a full text came from.
+func fullTextSourceLabel(s domain.FullTextSource) string {
+	switch s {
+	case domain.FullTextEuropePMC:
+		return "Europe PMC"
+	case domain.FullTextPMC:
+		return "PMC"
+	case domain.FullTextPDF:
+		return "PDF"
+	case domain.FullTextFile:
+		return "text file"
+	}
+	return ""
 }
 
 func sourceLabel(s domain.Source) string {

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/fulltext"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report"
@@ -23,6 +25,7 @@ var (
 	_ orchestrator.Judge       = Judge{}
 	_ orchestrator.Synthesizer = Synthesizer{}
 	_ orchestrator.Verifier    = Verifier{}
+	_ orchestrator.FullTexts   = FullTexts{}
 	// The search fan-out and the store plug in directly.
 	_ orchestrator.Searcher   = (*search.Fanout)(nil)
 	_ domain.RunStore         = (*store.Store)(nil)
@@ -41,7 +44,7 @@ type Judge struct {
 // and the run ends "judge unavailable" with its evidence kept, instead of searching on and
 // ending "complete" on scores of 0.
 func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
-	a, h, err := j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals})
+	a, h, err := j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals, FullTexts: in.FullTexts})
 	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {
 		if open, reason, _ := j.Breaker.Open(); open {
 			return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge stopped answering (%s); the evidence is kept: resume the run when it answers", a.Judge.Provider, reason)
@@ -122,7 +125,7 @@ type Verifier struct{ V *verify.Verifier }
 // Verify runs the checks; on error the deterministic checks are still returned.
 func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orchestrator.VerifyResult, error) {
 	res, err := v.V.Verify(ctx, verify.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Markdown: in.Markdown,
-		Candidates: in.Candidates, Findings: in.Findings, Evidence: in.Evidence, Previous: in.Previous})
+		Candidates: in.Candidates, Findings: in.Findings, Evidence: in.Evidence, Previous: in.Previous, FullTexts: in.FullTexts})
 	checks, merr := json.Marshal(res.Checks)
 	if merr != nil {
 		return orchestrator.VerifyResult{}, fmt.Errorf("encode checks: %w", merr)
@@ -131,4 +134,68 @@ func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orch
 		return orchestrator.VerifyResult{Checks: checks}, domain.Wrap(domain.CodeUnavailable, err, "the LLM verifier failed: "+err.Error())
 	}
 	return orchestrator.VerifyResult{Verdict: res.Verdict, Checks: checks}, nil
+}
+
+// Full-text selection bounds, per iteration: every on-topic trial the sources hold in
+// full (up to MaxTrialFullTexts, best-matching first) and the best-matching other papers
+// the judge weighs first.
+const (
+	MaxTrialFullTexts = 12
+	MaxOtherFullTexts = 3
+)
+
+// FullTexts adapts *fulltext.Fetcher to orchestrator.FullTexts with the run's choice of
+// papers to read in full.
+type FullTexts struct{ F *fulltext.Fetcher }
+
+// Stored returns the stored full texts.
+func (f FullTexts) Stored(ctx context.Context, keys []string) (map[string]domain.FullText, error) {
+	return f.F.Stored(ctx, keys)
+}
+
+// Fetch reads and stores one paper's full text.
+func (f FullTexts) Fetch(ctx context.Context, ev domain.Evidence) (domain.FullText, error) {
+	return f.F.Fetch(ctx, ev)
+}
+
+// Put stores a full text.
+func (f FullTexts) Put(ctx context.Context, ft domain.FullText) error { return f.F.Put(ctx, ft) }
+
+// Select picks the papers to read in full: those that may have an open-access full text
+// (a PMCID, or Europe PMC's open-access mark), trials first — a trial's risk of bias is
+// judged from its methods, which abstracts rarely report — then the other papers that
+// match the question best, the ones the judge weighs first.
+func (f FullTexts) Select(evs []domain.Evidence) []domain.Evidence {
+	var trials, others []domain.Evidence
+	for _, ev := range evs {
+		if !fulltext.Available(ev) {
+			continue
+		}
+		switch judge.ClassifyDesign(ev, nil) {
+		case judge.DesignRCT, judge.DesignOtherClinical:
+			trials = append(trials, ev)
+		default:
+			others = append(others, ev)
+		}
+	}
+	byMatch := func(s []domain.Evidence) {
+		sort.SliceStable(s, func(i, j int) bool {
+			si, sj := topicScore(s[i]), topicScore(s[j])
+			if si != sj {
+				return si > sj
+			}
+			return s[i].Relevance > s[j].Relevance
+		})
+	}
+	byMatch(trials)
+	byMatch(others)
+	out := append([]domain.Evidence{}, trials[:min(len(trials), MaxTrialFullTexts)]...)
+	return append(out, others[:min(len(others), MaxOtherFullTexts)]...)
+}
+
+func topicScore(ev domain.Evidence) float64 {
+	if ev.Topic == nil {
+		return 0
+	}
+	return ev.Topic.Score
 }

@@ -12,6 +12,7 @@ import (
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/fulltext"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
@@ -50,6 +51,9 @@ type EngineDeps struct {
 	// HTTP is the client of every source and provider (tests point it at fakes).
 	HTTP  *http.Client
 	Clock func() time.Time
+	// AbstractsOnly makes every run read papers from their abstracts: no full text is
+	// fetched (to measure what reading full texts costs a run).
+	AbstractsOnly bool
 }
 
 // Engines builds the engine of each run, search or judgement from the settings in force at
@@ -59,6 +63,8 @@ type Engines struct {
 
 	limMu    sync.Mutex
 	limiters map[bool]*rate.Limiter
+	// epmcFullText spaces the Europe PMC full-text requests of every run of the process.
+	epmcFullText *rate.Limiter
 }
 
 // NewEngines returns the engine builder over d.
@@ -69,7 +75,7 @@ func NewEngines(d EngineDeps) *Engines {
 	if d.Clock == nil {
 		d.Clock = time.Now
 	}
-	return &Engines{d: d, limiters: map[bool]*rate.Limiter{}}
+	return &Engines{d: d, limiters: map[bool]*rate.Limiter{}, epmcFullText: fulltext.NewEuropePMCLimiter()}
 }
 
 // Engine is everything one research run, search or judgement uses, built from the settings
@@ -246,6 +252,16 @@ func (g *Engines) EuropePMC() *europepmc.Client {
 	return europepmc.New(europepmc.Options{BaseURL: g.Effective().Sources.EuropePMCURL, HTTPClient: g.d.HTTP})
 }
 
+// FullTexts returns the full-text fetcher of the settings in force: Europe PMC and the
+// E-utilities at the sources' URLs, the process-wide NCBI and Europe PMC limiters, the
+// NCBI key and e-mail, and the store that keeps every text read.
+func (g *Engines) FullTexts() *fulltext.Fetcher {
+	s, key := g.Effective(), g.ncbiKey()
+	return fulltext.New(fulltext.Options{EuropePMCURL: s.Sources.EuropePMCURL, PubMedURL: s.Sources.PubMedURL, HTTPClient: g.d.HTTP,
+		NCBILimiter: g.pubmedLimiter(key != ""), EuropePMCLimiter: g.epmcFullText, NCBIAPIKey: key, Email: s.Sources.NCBIEmail,
+		Store: g.d.Store, Clock: g.d.Clock})
+}
+
 // Fanout builds the sources from the settings; the library source reads the user's
 // imported records.
 func (g *Engines) Fanout(s config.Settings, timeout time.Duration) *search.Fanout {
@@ -385,13 +401,18 @@ func (g *Engines) loop(e *Engine, emit orchestrator.Emitter) (*orchestrator.Orch
 			emit.Emit(stored)
 		}
 	}
+	var fullTexts orchestrator.FullTexts
+	if !g.d.AbstractsOnly {
+		fullTexts = FullTexts{F: g.FullTexts()}
+	}
 	return orchestrator.New(orchestrator.Deps{
 		Searcher: e.Fanout,
 		Judge:    judgeOf(e),
-		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence) (map[string]domain.Appraisal, error) {
-			m, _, err := e.Appraiser.AppraiseAll(ctx, evs)
+		Appraiser: orchestrator.AppraiserFunc(func(ctx context.Context, evs []domain.Evidence, texts map[string]domain.FullText) (map[string]domain.Appraisal, error) {
+			m, _, err := e.Appraiser.AppraiseAllWith(ctx, evs, texts)
 			return m, err
 		}),
+		FullTexts:   fullTexts,
 		Store:       st,
 		Emitter:     emit,
 		Synthesizer: Synthesizer{Narrator: e.narrator},

@@ -215,6 +215,9 @@ func (f *Fanout) runOne(parent context.Context, s Source, queries []string, max 
 		_, failure := Split(err)
 		fn(name, len(ev), failure, took)
 	}
+	if fn := domain.SourceEvidenceFrom(parent); fn != nil && len(ev) > 0 {
+		fn(name, ev)
+	}
 	out <- outcome{source: name, evidence: ev, err: err, took: took, timedOut: timedOut}
 }
 

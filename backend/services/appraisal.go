@@ -7,6 +7,7 @@ import (
 
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/report"
 	"deepcritical/backend/store"
 )
 
@@ -25,19 +26,25 @@ type AppraisalService struct{ store dep[paperStore] }
 type paperStore interface {
 	GetEvidence(ctx context.Context, key string) (domain.Evidence, error)
 	AppraisalsForEvidence(ctx context.Context, keys []string) (map[string]domain.Appraisal, error)
+	FullTexts(ctx context.Context, keys []string) (map[string]domain.FullText, error)
 }
 
 var _ paperStore = (*store.Store)(nil)
 
 // PaperView is one paper as the detail view shows it. Text is what the appraiser read
-// (title, a blank line, then the abstract); TextMatches says whether it is exactly the
-// document the stored appraisal was computed from (the evidence may have been enriched by
-// a later search), so the view can warn that a quote might not be found in it.
+// (title, a blank line, then the full text under its headings, or the abstract);
+// TextMatches says whether it is exactly the document the stored appraisal was computed
+// from (the evidence may have been enriched by a later search, or a full text read since),
+// so the view can warn that a quote might not be found in it. FullText is the stored full
+// text by section, shown with every appraisal quote highlighted in place.
 type PaperView struct {
 	Evidence    domain.Evidence   `json:"evidence"`
 	Appraisal   *domain.Appraisal `json:"appraisal,omitempty"`
 	Text        string            `json:"text"`
 	TextMatches bool              `json:"text_matches"`
+	FullText    *domain.FullText  `json:"full_text,omitempty"`
+	// Read says which text the appraisal read, in the report's words.
+	Read string `json:"read,omitempty"`
 }
 
 // Paper returns the evidence with canonical key key, its latest stored appraisal (absent
@@ -57,27 +64,31 @@ func (a *AppraisalService) Paper(key string) (PaperView, error) {
 	if err != nil {
 		return PaperView{}, err
 	}
-	doc := appraisal.DocumentFromEvidence(ev, "")
-	view := PaperView{Evidence: ev, Text: appraisedText(doc)}
+	texts, err := st.FullTexts(ctx, []string{key})
+	if err != nil {
+		return PaperView{}, err
+	}
+	var ft *domain.FullText
+	if t, ok := texts[key]; ok && t.HasBody() {
+		ft = &t
+	}
 	apps, err := st.AppraisalsForEvidence(ctx, []string{key})
 	if err != nil {
 		return PaperView{}, err
 	}
-	if ap, ok := apps[key]; ok {
+	ap, appraised := apps[key]
+	if appraised && !ap.Document.FullText {
+		ft = nil // the appraisal read the abstract: show what it read
+	}
+	doc := appraisal.DocumentFor(ev, ft)
+	view := PaperView{Evidence: ev, Text: doc.AppraisedText(), FullText: ft}
+	if appraised {
 		view.Appraisal = &ap
 		view.TextMatches = ap.Document.Hash == doc.Hash()
+		view.Read = report.TextRead(ap.Document)
 	}
 	return view, nil
 }
 
-// appraisedText is the text the rules and the LLM assessors quote from: the title, a blank
-// line and the body, as the appraisal package assembles it.
-func appraisedText(doc appraisal.Document) string {
-	switch {
-	case doc.Title == "":
-		return doc.Text
-	case doc.Text == "":
-		return doc.Title
-	}
-	return doc.Title + "\n\n" + doc.Text
-}
+// appraisedText is the text the rules and the LLM assessors quote from.
+func appraisedText(doc appraisal.Document) string { return doc.AppraisedText() }

@@ -217,27 +217,11 @@ func (c *CommandService) fetchPMIDs(ctx context.Context, ids []string) (map[stri
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
-// AppraisePMID fetches one PubMed record (title, abstract, publication types and MeSH) and
-// appraises it; the appraisal is stored under the record's canonical key, so the paper
-// view of that evidence shows it.
+// AppraisePMID appraises one PubMed record, from its open-access full text when it has one
+// (see AppraisePaper, which also returns the notes on what was not read).
 func (c *CommandService) AppraisePMID(ctx context.Context, pmid string, choice runs.JudgeChoice) (domain.Appraisal, error) {
-	id, ok := parsePMID(pmid)
-	if !ok {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "%q is not a PMID (digits only, e.g. 27797938)", strings.TrimSpace(pmid))
-	}
-	ap, err := c.appraiser(choice)
-	if err != nil {
-		return domain.Appraisal{}, err
-	}
-	recs, err := c.fetchPMIDs(ctx, []string{id})
-	if err != nil {
-		return domain.Appraisal{}, err
-	}
-	ev, found := recs[id]
-	if !found {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "PubMed returned no record for PMID %s", id)
-	}
-	return ap.Appraise(ctx, ev, "")
+	out, err := c.AppraisePaper(ctx, PaperRequest{PMID: pmid}, choice)
+	return out.Appraisal, err
 }
 
 // AppraisePMCID fetches one PubMed Central article's record from Europe PMC (title,

@@ -34,6 +34,8 @@ type Options struct {
 	// ReadOnly opens the database for reading only (`deepcritical mcp --read-only`): history,
 	// reports and the library can be read, and every write is refused with the reason.
 	ReadOnly bool
+	// AbstractsOnly: runs read abstracts only (see runs.EngineDeps.AbstractsOnly).
+	AbstractsOnly bool
 }
 
 // Container owns the process's settings, database and run stack and the services built on
@@ -112,7 +114,7 @@ func open(ctx context.Context, opts Options) (*Container, error) {
 		return c, err
 	}
 	c.store = st
-	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock})
+	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock, AbstractsOnly: opts.AbstractsOnly})
 	if readOnly == nil {
 		c.runner = runs.New(st, runs.Options{Clock: opts.Clock})
 	}

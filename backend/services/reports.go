@@ -84,6 +84,9 @@ type EvidenceView struct {
 	// Study is the trial this card is one record of, when the run holds another record of
 	// it (its registry entry or another report).
 	Study *report.StudyBlock `json:"study,omitempty"`
+	// Read says which text the appraisal read ("read in full (Europe PMC)", "abstract
+	// only"), in the report's words; "" for a paper not appraised.
+	Read string `json:"read,omitempty"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -204,6 +207,7 @@ func evidenceViews(ctx context.Context, st reportStore, runID string) ([]Evidenc
 		out[i] = EvidenceView{N: i + 1, Key: keys[i], Evidence: ev}
 		if a, ok := aps[keys[i]]; ok {
 			out[i].Appraisal = &a
+			out[i].Read = report.TextRead(a.Document)
 		}
 		out[i].Design = judge.ClassifyDesign(ev, out[i].Appraisal).Label()
 	}

@@ -120,6 +120,7 @@ type EventPayloadTypes struct {
 	Source         domain.SourceStateData    `json:"source"`
 	SearchComplete domain.SearchCompleteData `json:"search_complete"`
 	Appraising     domain.AppraisingData     `json:"appraising"`
+	FullText       domain.FullTextData       `json:"full_text"`
 	Judging        domain.JudgingData        `json:"judging"`
 	JudgeComplete  domain.JudgeCompleteData  `json:"judge_complete"`
 	Looping        domain.LoopingData        `json:"looping"`

@@ -32,6 +32,9 @@ type Input struct {
 	Evidence   []domain.Evidence
 	// Previous are earlier verdicts on the same run, oldest first, for forward progress.
 	Previous []domain.Verdict
+	// FullTexts are full texts of the evidence by canonical key: a finding grounded in a
+	// paper's full text is grounded.
+	FullTexts map[string]domain.FullText
 }
 
 // Result is the combined verdict with the per-item checks behind it.
@@ -93,7 +96,7 @@ func (v *Verifier) Verify(ctx context.Context, in Input) (Result, error) {
 // Deterministic runs every code check: candidates and findings grounded in the evidence,
 // citation numbers resolving, no placeholder text, the question's key terms addressed.
 func Deterministic(in Input) grounding.Checks {
-	ix := grounding.NewIndex(in.Evidence)
+	ix := grounding.NewIndexWith(in.Evidence, in.FullTexts)
 	var items []grounding.Check
 	for _, c := range uniq(in.Candidates) {
 		hits := ix.MatchName(c)

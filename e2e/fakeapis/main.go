@@ -18,6 +18,7 @@ import (
 	"deepcritical/internal/fakes/ctgov"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/fakes/pmcoa"
 	zoterofake "deepcritical/internal/fakes/zotero"
 )
 
@@ -33,6 +34,8 @@ func main() {
 	europeMode := flag.String("europepmc", "replay", "replay: every search returns the recorded cancer papers; semantic: Europe PMC's query language over the same corpus as -pubmed semantic")
 	zoteroLocalAPI := flag.Bool("zotero-local-api", true, "the fake Zotero's local API is enabled (as after the user allowed it in Zotero's settings)")
 	pubmedMode := flag.String("pubmed", "replay", "replay: every esearch returns the recorded articles; semantic: PubMed's search semantics over the MEDLINE sample and PubMedQA records of <shared>/data")
+	withheld := flag.String("withheld", "", "comma-separated PMCIDs whose publisher withholds the full text (PMC serves the front matter, Europe PMC a 404)")
+	errorPage := flag.String("fulltext-error-page", "", "comma-separated full-text services that answer an HTML error page (europepmc, pmc)")
 	flag.Parse()
 
 	root := *shared
@@ -44,8 +47,17 @@ func main() {
 		log.Fatalf("fakeapis: %v", err)
 	}
 	opts := options{latency: *latency, judgeLatency: *judgeLatency, hostile: *hostile, down: splitList(*down)}
+	corpus := loadFullTexts(root)
+	for id := range splitList(*withheld) {
+		corpus.Withhold(id)
+	}
+	pages := splitList(*errorPage)
+	// The full-text services answer in either search mode; in the semantic modes the
+	// search servers answer them, so a paper found there has its full text beside it.
+	epmcFull := europepmc.NewServer(eutils.NewEngine(nil))
+	pmcFull := eutils.NewServer(eutils.NewEngine(nil))
 	var engine *eutils.Engine
-	corpus := func(what string) *eutils.Engine {
+	records := func(what string) *eutils.Engine {
 		if engine == nil {
 			recs, _, err := eutils.LoadCorpus(filepath.Join(root, "data"))
 			if err != nil {
@@ -59,17 +71,27 @@ func main() {
 	switch *pubmedMode {
 	case "replay":
 	case "semantic":
-		opts.pubmed = eutils.NewServer(corpus("PubMed"))
+		pmcFull = eutils.NewServer(records("PubMed"))
+		opts.pubmed = pmcFull
 	default:
 		log.Fatalf("fakeapis: -pubmed must be replay or semantic, not %q", *pubmedMode)
 	}
 	switch *europeMode {
 	case "replay":
 	case "semantic":
-		opts.europepmc = europepmc.NewServer(corpus("Europe PMC"))
+		// Europe PMC also indexes the PMC-only open-access trial reports of the corpus.
+		recs, _, err := eutils.LoadCorpus(filepath.Join(root, "data"))
+		if err != nil {
+			log.Fatalf("fakeapis: semantic Europe PMC: %v", err)
+		}
+		epmcFull = europepmc.NewServer(eutils.NewEngine(append(recs, corpus.Records()...)))
+		opts.europepmc = epmcFull
 	default:
 		log.Fatalf("fakeapis: -europepmc must be replay or semantic, not %q", *europeMode)
 	}
+	epmcFull.FullTexts, epmcFull.FullTextErrorPage = corpus, pages["europepmc"]
+	pmcFull.PMC, pmcFull.PMCErrorPage = corpus, pages["pmc"]
+	opts.europeFullText, opts.pmcFullText = epmcFull, pmcFull
 	switch *ctgovMode {
 	case "replay":
 	case "semantic":
@@ -109,6 +131,42 @@ FAKEAPIS_URL=%[1]s
 	}
 	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
 	log.Fatal(hs.Serve(ln))
+}
+
+// loadFullTexts is the full-text corpus: the real JATS articles the repository keeps as
+// parser fixtures, and the trial reports of <shared>/data converted to JATS.
+func loadFullTexts(shared string) *pmcoa.Corpus {
+	c, err := pmcoa.Load(filepath.Join(shared, "data"))
+	if err != nil {
+		log.Printf("fakeapis: full texts: %v (only the repository's JATS fixtures are served)", err)
+		c = pmcoa.New()
+	}
+	dir := filepath.Join(repoRoot(), "backend", "fulltext", "jats", "testdata")
+	files, _ := filepath.Glob(filepath.Join(dir, "*.nxml"))
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err == nil {
+			_, err = c.AddJATS(b)
+		}
+		if err != nil {
+			log.Printf("fakeapis: full texts: %s: %v", filepath.Base(f), err)
+		}
+	}
+	log.Printf("fakeapis: %d open-access full texts", c.Len())
+	return c
+}
+
+// repoRoot is the nearest directory above the working directory holding go.mod.
+func repoRoot() string {
+	dir, _ := os.Getwd()
+	for d := dir; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if d == filepath.Dir(d) {
+			return dir
+		}
+	}
 }
 
 // findShared walks up from the working directory to the repository (go.mod) and returns

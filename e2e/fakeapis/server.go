@@ -30,6 +30,10 @@ type options struct {
 	ctgov http.Handler
 	// zotero is the user's running Zotero (connector and local API), served under /zotero.
 	zotero *zoterofake.Server
+	// europeFullText answers Europe PMC's /{PMCID}/fullTextXML and pmcFullText the
+	// E-utilities' efetch db=pmc, over the full-text corpus, in either search mode.
+	europeFullText http.Handler
+	pmcFullText    http.Handler
 }
 
 type server struct {
@@ -61,6 +65,9 @@ func newServer(fx *fixtures, opts options) *server {
 		s.mux.HandleFunc("/europepmc/search", s.source("europepmc", http.StripPrefix("/europepmc", opts.europepmc).ServeHTTP))
 	} else {
 		s.mux.HandleFunc("/europepmc/search", s.source("europepmc", s.europepmc))
+	}
+	if opts.europeFullText != nil {
+		s.mux.HandleFunc("/europepmc/", s.source("europepmc", http.StripPrefix("/europepmc", opts.europeFullText).ServeHTTP))
 	}
 	if opts.ctgov != nil {
 		s.mux.HandleFunc("/ctgov/studies", s.source("clinicaltrials", http.StripPrefix("/ctgov", opts.ctgov).ServeHTTP))
@@ -144,6 +151,10 @@ func (s *server) esearch(w http.ResponseWriter, r *http.Request) {
 
 func (s *server) efetch(w http.ResponseWriter, r *http.Request) {
 	r.ParseForm()
+	if r.Form.Get("db") == "pmc" && s.opts.pmcFullText != nil {
+		s.opts.pmcFullText.ServeHTTP(w, r)
+		return
+	}
 	var b strings.Builder
 	b.WriteString(s.fx.xmlPreamble)
 	b.WriteString("<PubmedArticleSet>\n")

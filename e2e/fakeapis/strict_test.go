@@ -9,10 +9,14 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/fulltext"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
+	"deepcritical/internal/fakes/europepmc"
+	"deepcritical/internal/fakes/eutils"
 )
 
 // strictServer serves the fakes over the shared fixtures (skipped when they are absent).
@@ -100,4 +104,32 @@ func TestStreamingThroughTheFakes(t *testing.T) {
 		require.GreaterOrEqual(t, len(reports), 2, cfg.Provider)
 		require.True(t, reports[len(reports)-1].Done, cfg.Provider)
 	}
+}
+
+// TestFullTextsServedInReplayMode: with the search fakes replaying, Europe PMC's fullTextXML
+// and PMC's efetch db=pmc still serve the full-text corpus, which DeepCritical's fetcher reads;
+// a withheld article is named as such by both.
+func TestFullTextsServedInReplayMode(t *testing.T) {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "fixtures"))
+	require.NoError(t, err)
+	if _, err := os.Stat(dir); err != nil {
+		t.Skip("../shared/fixtures not found")
+	}
+	fx, err := loadFixtures(dir)
+	require.NoError(t, err)
+	corpus := loadFullTexts(filepath.Dir(dir))
+	require.Greater(t, corpus.Len(), 3)
+	corpus.Withhold("PMC2994229")
+	epmc, pmc := europepmc.NewServer(eutils.NewEngine(nil)), eutils.NewServer(eutils.NewEngine(nil))
+	epmc.FullTexts, pmc.PMC = corpus, corpus
+	srv := httptest.NewServer(newServer(fx, options{europeFullText: epmc, pmcFullText: pmc}))
+	t.Cleanup(srv.Close)
+	fast := rate.NewLimiter(rate.Inf, 1)
+	f := fulltext.New(fulltext.Options{EuropePMCURL: srv.URL + "/europepmc", PubMedURL: srv.URL + "/pubmed", NCBILimiter: fast, EuropePMCLimiter: fast})
+	ft, err := f.FetchPMCID(context.Background(), "PMC2329613", "")
+	require.NoError(t, err)
+	require.Equal(t, domain.FullTextEuropePMC, ft.Source)
+	require.True(t, ft.HasBody())
+	_, err = f.FetchPMCID(context.Background(), "PMC2994229", "")
+	require.ErrorContains(t, err, "Europe PMC: no full text for this PMCID (HTTP 404); PMC: the publisher does not allow downloading the full text in XML form")
 }

@@ -403,6 +403,11 @@ func (r result) evidence() (domain.Evidence, bool) {
 			if u := ArticleURL("PMC", pmc); pmc != "" && !contains(c.FullTextURLs, u) {
 				c.FullTextURLs = append(c.FullTextURLs, u)
 			}
+			// The full text's PMC id is the PMCID the full-text fetcher asks for, when the
+			// record did not give one.
+			if p := strings.TrimSpace(pmc); c.PMCID == "" && strings.HasPrefix(strings.ToUpper(p), "PMC") {
+				c.PMCID = p
+			}
 		}
 	}
 	if r.CommentCorrectionList != nil {

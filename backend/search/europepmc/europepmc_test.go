@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -243,4 +244,18 @@ func TestSearchFaults(t *testing.T) {
 	faulttest.Matrix(t, domain.SourceEuropePMC, newLocalFake(t), func(ctx context.Context, base string, hc *http.Client) ([]domain.Evidence, error) {
 		return New(Options{BaseURL: base, HTTPClient: hc, Retry: faulttest.FastRetry}).Search(ctx, []string{"cancer"}, 10)
 	})
+}
+
+// TestFullTextIDGivesThePMCID: a record Europe PMC holds in full names its PMC id in
+// fullTextIdList even when it gives no pmcid field; that id is the PMCID the full-text
+// fetcher asks for. A pmcid field wins.
+func TestFullTextIDGivesThePMCID(t *testing.T) {
+	body := `{"hitCount":2,"resultList":{"result":[
+		{"id":"PMC3698942","source":"PMC","title":"A trial","isOpenAccess":"Y","fullTextIdList":{"fullTextId":["PMC3698942"]}},
+		{"id":"1","source":"MED","pmid":"1","pmcid":"PMC5","title":"Another","fullTextIdList":{"fullTextId":"PMC6"}}]}}`
+	p, err := Parse(strings.NewReader(body))
+	require.NoError(t, err)
+	require.Equal(t, "PMC3698942", p.Evidence[0].Citation.PMCID)
+	require.True(t, p.Evidence[0].Citation.OpenAccess)
+	require.Equal(t, "PMC5", p.Evidence[1].Citation.PMCID)
 }

@@ -135,3 +135,28 @@ func TestAliases(t *testing.T) {
 	require.Equal(t, []string{"Metformin hydrochloride (Glucophage)", "Metformin hydrochloride", "Glucophage", "metformin glucophage", "metformin"},
 		Aliases("Metformin hydrochloride (Glucophage)"))
 }
+
+// TestFindingGroundedInFullText: a finding reported only in a paper's results section is
+// grounded in that paper once its full text is indexed; words scattered over different
+// paragraphs do not ground one, and a drug named only in the full text is not a grounded
+// candidate name.
+func TestFindingGroundedInFullText(t *testing.T) {
+	paper := domain.Evidence{Content: "We randomised 600 older patients to one of two wards.",
+		Citation: domain.Citation{Source: domain.SourceEuropePMC, PMCID: "PMC3698942", Title: "A trial of a ward for confused older patients"}}
+	ft := domain.FullText{Key: paper.CanonicalKey(), Source: domain.FullTextEuropePMC, Sections: []domain.FullTextSection{
+		{Kind: domain.SectionResults, Title: "Results", Level: 1, Text: "Family carers were more satisfied with care on the specialist unit (91% v 83%).\nMortality was similar."},
+		{Kind: domain.SectionDiscussion, Title: "Discussion", Level: 1, Text: "Haloperidol was rarely prescribed.\nDelirium wards may reduce readmission."},
+	}}
+	finding := "Carers were more satisfied with care on the specialist unit"
+	scattered := "Haloperidol reduced mortality and readmission in satisfied carers"
+
+	without := NewIndex([]domain.Evidence{paper})
+	require.False(t, without.MatchFinding(finding).Supported(), "the abstract does not report it")
+
+	with := NewIndexWith([]domain.Evidence{paper}, map[string]domain.FullText{paper.CanonicalKey(): ft})
+	m := with.MatchFinding(finding)
+	require.True(t, m.Supported())
+	require.Equal(t, []int{1}, m.Evidence)
+	require.False(t, with.MatchFinding(scattered).Supported(), "one paragraph must hold the finding")
+	require.Empty(t, with.MatchName("haloperidol"), "a candidate is named in the title, abstract or structured lists")
+}

@@ -35,6 +35,8 @@ type Index struct {
 type doc struct {
 	padded string          // " " + tokens joined by spaces + " "
 	words  map[string]bool // content words
+	// passages are the content words of each paragraph of the paper's full text.
+	passages []map[string]bool
 }
 
 // EvidenceText is everything a claim may be grounded in: title, content, structured abstract
@@ -61,6 +63,17 @@ func EvidenceText(ev domain.Evidence) string {
 
 // NewIndex indexes the evidence in order.
 func NewIndex(evidence []domain.Evidence) *Index {
+	return NewIndexWith(evidence, nil)
+}
+
+// NewIndexWith indexes the evidence in order, each piece with its full text when fullTexts
+// holds one under its canonical key: a claim grounded in a paper's methods or results is
+// grounded in that paper.
+//
+// A full text is indexed paragraph by paragraph for findings only: a finding must be
+// supported by one passage of the size of an abstract, since a whole paper holds nearly
+// every word; names are looked up in the title, abstract and structured lists as before.
+func NewIndexWith(evidence []domain.Evidence, fullTexts map[string]domain.FullText) *Index {
 	ix := &Index{grams: map[string][]int{}}
 	for i, ev := range evidence {
 		n := i + 1
@@ -68,6 +81,19 @@ func NewIndex(evidence []domain.Evidence) *Index {
 		d := doc{padded: " " + strings.Join(toks, " ") + " ", words: map[string]bool{}}
 		for _, w := range ContentWords(strings.Join(toks, " ")) {
 			d.words[w] = true
+		}
+		if ft, ok := fullTexts[ev.CanonicalKey()]; ok && ft.HasBody() {
+			for _, sec := range ft.Sections {
+				for _, para := range strings.Split(sec.Text, "\n") {
+					if words := ContentWords(para); len(words) > 0 {
+						p := map[string]bool{}
+						for _, w := range words {
+							p[w] = true
+						}
+						d.passages = append(d.passages, p)
+					}
+				}
+			}
 		}
 		seen := map[string]bool{}
 		for start := range toks {
@@ -191,11 +217,9 @@ func (ix *Index) MatchFinding(finding string) FindingMatch {
 	}
 	var ok []scored
 	for i, d := range ix.docs {
-		shared := 0
-		for _, w := range words {
-			if d.words[w] {
-				shared++
-			}
+		shared := overlap(d.words, words)
+		for _, p := range d.passages {
+			shared = max(shared, overlap(p, words))
 		}
 		ratio := float64(shared) / float64(len(words))
 		if ratio > m.Best {
@@ -210,6 +234,17 @@ func (ix *Index) MatchFinding(finding string) FindingMatch {
 		m.Evidence = append(m.Evidence, s.n)
 	}
 	return m
+}
+
+// overlap counts the words present in set.
+func overlap(set map[string]bool, words []string) int {
+	n := 0
+	for _, w := range words {
+		if set[w] {
+			n++
+		}
+	}
+	return n
 }
 
 // ContainsTerm reports whether the stemmed term occurs as a token of the text.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { highlight, qualityBadge, stanceBadge, studyBadge } from './evidence'
+import { appraisalQuotes, highlightAll, qualityBadge, sectionHeading, stanceBadge, studyBadge } from './evidence'
 
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
@@ -23,15 +23,33 @@ describe('qualityBadge', () => {
   })
 })
 
-describe('highlight', () => {
-  it('finds a quote across different whitespace and case', () => {
-    const h = highlight('Patients were   randomised using\na computer. Then more.', 'RANDOMISED using a computer.')
-    expect(h?.match).toBe('randomised using\na computer.')
-    expect(h?.before).toBe('Patients were   ')
-    expect(h?.after).toBe(' Then more.')
+describe('highlightAll', () => {
+  const marked = (segs: { text: string; quote: number }[]) => segs.filter((g) => g.quote >= 0).map((g) => [g.quote, g.text])
+  it('marks every quote where it stands, across different whitespace and case', () => {
+    const text = 'Patients were   randomised using\na computer. Allocation was concealed. Then more; randomised using a computer.'
+    const segs = highlightAll(text, ['RANDOMISED using a computer.', 'allocation was concealed', 'never said this'])
+    expect(segs.map((g) => g.text).join('')).toBe(text)
+    expect(marked(segs)).toEqual([
+      [0, 'randomised using\na computer.'],
+      [1, 'Allocation was concealed'],
+      [0, 'randomised using a computer.'],
+    ])
   })
-  it('returns null for a fabricated quote', () => {
-    expect(highlight('Some text.', 'never said this')).toBeNull()
+  it('keeps the first of overlapping quotes and marks nothing in an empty text', () => {
+    expect(marked(highlightAll('sealed opaque envelopes were used', ['sealed opaque', 'opaque envelopes were used']))).toEqual([[0, 'sealed opaque']])
+    expect(highlightAll('', ['x'])).toEqual([])
+  })
+})
+
+describe('appraisal quotes and sections', () => {
+  it('lists each quote once, findings first', () => {
+    expect(appraisalQuotes({ findings: { itt: { quote: 'Analysis was by ITT.' }, blinding: { quote: 'Double blind.' } },
+      dimensions: [{ details: [{ evidence: 'Double blind.' }, { evidence: '' }, { evidence: 'Sealed envelopes.' }] }] }))
+      .toEqual(['Double blind.', 'Analysis was by ITT.', 'Sealed envelopes.'])
+  })
+  it('heads a subsection with its section', () => {
+    expect(sectionHeading({ title: 'Randomisation', parent: 'Methods' })).toBe('Methods › Randomisation')
+    expect(sectionHeading({ title: '', kind: 'introduction' })).toBe('Introduction')
   })
 })
 

@@ -1,4 +1,4 @@
-// Helpers for evidence cards: the quality badge from the appraisal, and quote highlighting.
+// Helpers for evidence cards and the paper view: the quality badge from the appraisal, and quote highlighting.
 // The study design is not decided here: the backend sends the judge's label (EvidenceView.design).
 import type { Appraisal } from './api'
 
@@ -43,39 +43,84 @@ export function notAssessedReason(error: string): string {
   return failed ? 'appraisal failed: ' + cut : cut
 }
 
-/** highlight splits text around the first case-insensitive occurrence of quote. */
-export function highlight(text: string, quote: string): { before: string; match: string; after: string } | null {
-  if (!quote || !text) return null
-  const norm = (s: string) => s.replace(/\s+/g, ' ').toLowerCase()
-  const i = norm(text).indexOf(norm(quote).trim())
-  if (i < 0) return null
-  // Map the index in the normalised text back to the original by walking both.
-  let oi = 0
-  let ni = 0
-  const nt = norm(text)
-  while (ni < i && oi < text.length) {
-    if (/\s/.test(text[oi])) {
-      while (oi < text.length && /\s/.test(text[oi])) oi++
-      ni++
+/** Segment is a run of text, marked with the index of the quote it is (-1: plain text). */
+export interface Segment {
+  text: string
+  quote: number
+}
+
+/** normalise maps each character of text to a comparison form, collapsing runs of white
+ * space to one space and lower-casing, and keeps where each normalised character started. */
+function normalise(text: string): { norm: string; at: number[] } {
+  let norm = ''
+  const at: number[] = []
+  for (let i = 0; i < text.length; i++) {
+    if (/\s/.test(text[i])) {
+      if (norm.endsWith(' ')) continue
+      norm += ' '
     } else {
-      oi++
-      ni++
+      norm += text[i].toLowerCase()
     }
+    at.push(i)
   }
-  let end = oi
-  let consumed = 0
-  const target = norm(quote).trim().length
-  while (consumed < target && end < text.length) {
-    if (/\s/.test(text[end])) {
-      while (end < text.length && /\s/.test(text[end])) end++
-      consumed++
-    } else {
-      end++
-      consumed++
+  return { norm, at }
+}
+
+/**
+ * highlightAll splits text into segments, marking every occurrence of each quote
+ * (case- and white-space-insensitive). Where two quotes overlap, the one starting first
+ * is marked. Quotes that do not occur in the text are left out.
+ */
+export function highlightAll(text: string, quotes: string[]): Segment[] {
+  if (!text) return []
+  const { norm, at } = normalise(text)
+  const spans: { start: number; end: number; quote: number }[] = []
+  quotes.forEach((q, qi) => {
+    const needle = normalise(q.trim()).norm
+    if (needle.length < 3) return
+    for (let from = 0; ; ) {
+      const i = norm.indexOf(needle, from)
+      if (i < 0) break
+      const endNorm = i + needle.length
+      spans.push({ start: at[i], end: endNorm < at.length ? at[endNorm] : text.length, quote: qi })
+      from = endNorm
     }
+  })
+  spans.sort((a, b) => a.start - b.start || b.end - a.end)
+  const out: Segment[] = []
+  let pos = 0
+  for (const s of spans) {
+    if (s.start < pos) continue
+    if (s.start > pos) out.push({ text: text.slice(pos, s.start), quote: -1 })
+    out.push({ text: text.slice(s.start, s.end), quote: s.quote })
+    pos = s.end
   }
-  void nt
-  return { before: text.slice(0, oi), match: text.slice(oi, end), after: text.slice(end) }
+  if (pos < text.length) out.push({ text: text.slice(pos), quote: -1 })
+  return out
+}
+
+/** AppraisalQuotes mirrors the parts of domain.Appraisal that carry quotes. */
+export interface AppraisalQuotes {
+  findings?: Record<string, { quote?: string }>
+  dimensions?: { details?: { evidence?: string }[] }[]
+}
+
+/** appraisalQuotes lists an appraisal's quotes once each: the rule findings', then the scored components'. */
+export function appraisalQuotes(ap: AppraisalQuotes | null | undefined): string[] {
+  const out: string[] = []
+  const add = (q?: string) => {
+    const t = (q ?? '').trim()
+    if (t && !out.includes(t)) out.push(t)
+  }
+  for (const name of Object.keys(ap?.findings ?? {}).sort()) add(ap?.findings?.[name]?.quote)
+  for (const d of ap?.dimensions ?? []) for (const c of d.details ?? []) add(c.evidence)
+  return out
+}
+
+/** sectionHeading is a full-text section's title as the paper view shows it. */
+export function sectionHeading(s: { title?: string; parent?: string; kind?: string }): string {
+  const title = s.title || (s.kind ? s.kind[0].toUpperCase() + s.kind.slice(1) : '')
+  return s.parent && s.parent !== title ? `${s.parent} › ${title}` : title
 }
 
 /** TopicLike mirrors domain.Topic: relevance of evidence to the question's concepts. */

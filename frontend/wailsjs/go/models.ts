@@ -384,6 +384,7 @@ export namespace domain {
 	    CANCELLED = "cancelled",
 	    QUERY = "query",
 	    SOURCE = "source",
+	    FULL_TEXT = "full_text",
 	}
 	export class Agreement {
 	    n: number;
@@ -575,6 +576,7 @@ export namespace domain {
 	}
 	export class AppraisingData {
 	    count: number;
+	    full_texts?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new AppraisingData(source);
@@ -583,6 +585,7 @@ export namespace domain {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.count = source["count"];
+	        this.full_texts = source["full_texts"];
 	    }
 	}
 	export class JudgeInfo {
@@ -1165,6 +1168,144 @@ export namespace domain {
 		    return a;
 		}
 	}
+	
+	export class FullTextSection {
+	    kind: string;
+	    title: string;
+	    parent?: string;
+	    level: number;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FullTextSection(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.title = source["title"];
+	        this.parent = source["parent"];
+	        this.level = source["level"];
+	        this.text = source["text"];
+	    }
+	}
+	export class FullText {
+	    key: string;
+	    source: string;
+	    source_id?: string;
+	    title?: string;
+	    doi?: string;
+	    pmid?: string;
+	    pmcid?: string;
+	    pages?: number;
+	    sections: FullTextSection[];
+	    // Go type: time
+	    fetched_at: any;
+	
+	    static createFrom(source: any = {}) {
+	        return new FullText(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.source = source["source"];
+	        this.source_id = source["source_id"];
+	        this.title = source["title"];
+	        this.doi = source["doi"];
+	        this.pmid = source["pmid"];
+	        this.pmcid = source["pmcid"];
+	        this.pages = source["pages"];
+	        this.sections = this.convertValues(source["sections"], FullTextSection);
+	        this.fetched_at = this.convertValues(source["fetched_at"], null);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class FullTextUnavailable {
+	    key: string;
+	    source: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FullTextUnavailable(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.source = source["source"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class FullTextRead {
+	    key: string;
+	    source: string;
+	    source_id?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new FullTextRead(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.source = source["source"];
+	        this.source_id = source["source_id"];
+	    }
+	}
+	export class FullTextData {
+	    read?: FullTextRead[];
+	    requested: number;
+	    unavailable?: FullTextUnavailable[];
+	
+	    static createFrom(source: any = {}) {
+	        return new FullTextData(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.read = this.convertValues(source["read"], FullTextRead);
+	        this.requested = source["requested"];
+	        this.unavailable = this.convertValues(source["unavailable"], FullTextUnavailable);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
 	
 	export class ScoreAdjustment {
 	    reason: string;
@@ -2245,6 +2386,7 @@ export namespace services {
 	    source: domain.SourceStateData;
 	    search_complete: domain.SearchCompleteData;
 	    appraising: domain.AppraisingData;
+	    full_text: domain.FullTextData;
 	    judging: domain.JudgingData;
 	    judge_complete: domain.JudgeCompleteData;
 	    looping: domain.LoopingData;
@@ -2267,6 +2409,7 @@ export namespace services {
 	        this.source = this.convertValues(source["source"], domain.SourceStateData);
 	        this.search_complete = this.convertValues(source["search_complete"], domain.SearchCompleteData);
 	        this.appraising = this.convertValues(source["appraising"], domain.AppraisingData);
+	        this.full_text = this.convertValues(source["full_text"], domain.FullTextData);
 	        this.judging = this.convertValues(source["judging"], domain.JudgingData);
 	        this.judge_complete = this.convertValues(source["judge_complete"], domain.JudgeCompleteData);
 	        this.looping = this.convertValues(source["looping"], domain.LoopingData);
@@ -2304,6 +2447,7 @@ export namespace services {
 	    design: string;
 	    stance?: domain.StudyStance;
 	    study?: report.StudyBlock;
+	    read?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -2318,6 +2462,7 @@ export namespace services {
 	        this.design = source["design"];
 	        this.stance = this.convertValues(source["stance"], domain.StudyStance);
 	        this.study = this.convertValues(source["study"], report.StudyBlock);
+	        this.read = source["read"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2584,6 +2729,8 @@ export namespace services {
 	    appraisal?: domain.Appraisal;
 	    text: string;
 	    text_matches: boolean;
+	    full_text?: domain.FullText;
+	    read?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new PaperView(source);
@@ -2595,6 +2742,8 @@ export namespace services {
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
 	        this.text = source["text"];
 	        this.text_matches = source["text_matches"];
+	        this.full_text = this.convertValues(source["full_text"], domain.FullText);
+	        this.read = source["read"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

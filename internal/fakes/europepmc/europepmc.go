@@ -10,7 +10,9 @@ package europepmc
 import (
 	"encoding/base64"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
+	"io"
 	"net/http"
 	"regexp"
 	"strconv"
@@ -20,11 +22,27 @@ import (
 	"deepcritical/internal/fakes/eutils"
 )
 
-// Server answers /search (mount it under any prefix) over an engine's records.
+// Server answers /search and /{PMCID}/fullTextXML (mount it under any prefix) over an
+// engine's records and a full-text corpus.
 type Server struct {
 	engine *eutils.Engine
 	// Searches counts the search requests answered (for tests of how many a client sends).
 	Searches atomic.Int64
+	// FullTextRequests counts the fullTextXML requests answered.
+	FullTextRequests atomic.Int64
+
+	// FullTexts serves /{PMCID}/fullTextXML (nil: every PMCID is not found).
+	FullTexts FullTexts
+	// FullTextErrorPage makes fullTextXML answer an HTML error page (status 200, as a
+	// maintenance page behind a proxy does), to test that it is named as such.
+	FullTextErrorPage bool
+}
+
+// FullTexts gives the open-access articles: a JATS <article> by PMCID, and whether its
+// publisher withholds it (Europe PMC then has no XML full text to serve).
+type FullTexts interface {
+	Article(pmcid string) ([]byte, bool)
+	Withheld(pmcid string) bool
 }
 
 // NewServer serves e's records.
@@ -63,6 +81,11 @@ func ToPubMed(q string) (string, error) {
 // idlist), pageSize (1–1000), cursorMark (* then the nextCursorMark of the previous page),
 // sort and synonym.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if strings.HasSuffix(r.URL.Path, "/fullTextXML") {
+		s.FullTextRequests.Add(1)
+		s.fullText(w, r)
+		return
+	}
 	s.Searches.Add(1)
 	if err := r.ParseForm(); err != nil {
 		writeError(w, http.StatusBadRequest, err.Error())
@@ -150,10 +173,65 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, body)
 }
 
+// fullTextRe is the full-text path: the article id, then fullTextXML.
+var fullTextRe = regexp.MustCompile(`/([^/]+)/fullTextXML$`)
+
+// fullText answers GET /{PMCID}/fullTextXML: the article's JATS (status 200,
+// application/xml) when it is in the open-access subset; otherwise 404 with the REST
+// service's error envelope (errorBean), which is also what a withheld article gets, as
+// Europe PMC serves XML only for open-access articles.
+func (s *Server) fullText(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet {
+		w.Header().Set("Allow", "GET")
+		writeBean(w, http.StatusMethodNotAllowed, "Method "+r.Method+" is not allowed")
+		return
+	}
+	if s.FullTextErrorPage {
+		w.Header().Set("Content-Type", "text/html; charset=UTF-8")
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, eutils.ErrorPage)
+		return
+	}
+	m := fullTextRe.FindStringSubmatch(r.URL.Path)
+	id := ""
+	if m != nil {
+		id = strings.ToUpper(m[1])
+	}
+	var art []byte
+	ok := false
+	if s.FullTexts != nil && strings.HasPrefix(id, "PMC") && !s.FullTexts.Withheld(id) {
+		art, ok = s.FullTexts.Article(id)
+	}
+	if !ok {
+		writeBean(w, http.StatusNotFound, "The full text of the article "+id+" is not available in the open-access subset")
+		return
+	}
+	w.Header().Set("Content-Type", "application/xml")
+	w.WriteHeader(http.StatusOK)
+	io.WriteString(w, `<?xml version="1.0" encoding="UTF-8"?>`+"\n")
+	w.Write(art)
+}
+
+// writeBean writes the REST service's XML error envelope.
+func writeBean(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/xml")
+	w.WriteHeader(status)
+	var b strings.Builder
+	_ = xml.EscapeText(&b, []byte(msg))
+	fmt.Fprintf(w, `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><errorBean><errCode>%d</errCode><errMsg>%s</errMsg></errorBean>`, status, b.String())
+}
+
 // result is one record in Europe PMC's shape for resultType (idlist: ids only; lite: the
 // citation; core: with abstract, authors, MeSH, chemicals and publication types).
 func result(rec eutils.Record, resultType string) map[string]any {
 	out := map[string]any{"id": rec.PMID, "source": "MED", "pmid": rec.PMID}
+	pmcOnly := rec.PMID == "" && rec.PMCID != ""
+	if pmcOnly {
+		out = map[string]any{"id": rec.PMCID, "source": "PMC"}
+	}
+	if rec.PMCID != "" {
+		out["pmcid"] = rec.PMCID
+	}
 	if resultType == "idlist" {
 		return out
 	}
@@ -171,6 +249,15 @@ func result(rec eutils.Record, resultType string) map[string]any {
 	out["pubType"] = pubType
 	out["isOpenAccess"] = "N"
 	out["inEPMC"] = "N"
+	out["inPMC"] = "N"
+	if rec.PMCID != "" {
+		out["inPMC"] = "Y"
+	}
+	if pmcOnly {
+		// A PMC-only record is an open-access article Europe PMC holds in full.
+		out["isOpenAccess"], out["inEPMC"], out["hasPDF"] = "Y", "Y", "Y"
+		out["fullTextIdList"] = map[string]any{"fullTextId": []string{rec.PMCID}}
+	}
 	out["citedByCount"] = 0
 	if rec.Year != "" {
 		out["firstPublicationDate"] = rec.Year + "-01-01"

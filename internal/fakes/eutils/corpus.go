@@ -27,9 +27,12 @@ type Heading struct {
 	Major bool
 }
 
-// Record is one PubMed record of the corpus.
+// Record is one PubMed record of the corpus (or, with only a PMCID, a PMC-only record the
+// Europe PMC fake indexes).
 type Record struct {
-	PMID      string
+	PMID string
+	// PMCID is the record's PubMed Central id (MEDLINE's PMC field), "" when it has none.
+	PMCID     string
 	Title     string
 	Abstract  []Section
 	Journal   string
@@ -43,8 +46,14 @@ type Record struct {
 	ChemicalRNs []string
 	// Question is the PubMedQA question this record answers ("" for MEDLINE records).
 	Question string
-	// PMCID is the record's PubMed Central id (MEDLINE's PMC field), "" when it has none.
-	PMCID string
+}
+
+// ID is the record's identifier in the engine: its PMID, or its PMCID when it has none.
+func (r Record) ID() string {
+	if r.PMID != "" {
+		return r.PMID
+	}
+	return r.PMCID
 }
 
 // Section is a labelled part of an abstract.
@@ -131,10 +140,10 @@ func readMedline(path string) ([]Record, error) {
 		switch tag {
 		case "PMID":
 			cur.PMID = v
-		case "TI":
-			cur.Title = v
 		case "PMC":
 			cur.PMCID = v
+		case "TI":
+			cur.Title = v
 		case "AB":
 			cur.Abstract = append(cur.Abstract, Section{Text: v})
 		case "JT":

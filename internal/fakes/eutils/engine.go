@@ -44,7 +44,7 @@ func NewEngine(recs []Record) *Engine {
 	e := &Engine{recs: recs, byPMID: map[string]int{}, headings: map[string]string{}, df: map[string]int{}}
 	total := 0
 	for i, r := range recs {
-		e.byPMID[r.PMID] = i
+		e.byPMID[r.ID()] = i
 		d := doc{tiab: map[string]bool{}, all: map[string]bool{}, mh: map[string]bool{}, majr: map[string]bool{},
 			sh: map[string]bool{}, pt: map[string]bool{}, nm: map[string]bool{}, tf: map[string]int{}, au: r.Authors,
 			ta: strings.ToLower(r.Journal), year: r.Year, pmcid: strings.ToLower(r.PMCID)}
@@ -187,18 +187,18 @@ func (e *Engine) Search(query, sortBy string) (Outcome, error) {
 			if ya != yb {
 				return ya > yb
 			}
-			return e.recs[hits[a].i].PMID > e.recs[hits[b].i].PMID
+			return e.recs[hits[a].i].ID() > e.recs[hits[b].i].ID()
 		})
 	default:
 		sort.SliceStable(hits, func(a, b int) bool {
 			if hits[a].score != hits[b].score {
 				return hits[a].score > hits[b].score
 			}
-			return e.recs[hits[a].i].PMID > e.recs[hits[b].i].PMID
+			return e.recs[hits[a].i].ID() > e.recs[hits[b].i].ID()
 		})
 	}
 	for _, h := range hits {
-		out.IDs = append(out.IDs, e.recs[h.i].PMID)
+		out.IDs = append(out.IDs, e.recs[h.i].ID())
 	}
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -21,6 +22,15 @@ type Server struct {
 	e *Engine
 	// Requests counts esearch and efetch calls (for the requests-per-iteration figure).
 	ESearches, EFetches atomic.Int64
+	// PMCFetches counts efetch db=pmc calls.
+	PMCFetches atomic.Int64
+
+	// PMC serves efetch db=pmc: PubMed Central's articles as JATS (nil: every PMCID is
+	// "not available", as for an id PMC does not hold).
+	PMC FullTexts
+	// PMCErrorPage makes efetch db=pmc answer an HTML error page (status 200, as a
+	// misbehaving proxy or maintenance page does), to test that it is named as such.
+	PMCErrorPage bool
 
 	mu  sync.Mutex
 	env map[string][][]string // WebEnv → result sets by query_key-1
@@ -160,12 +170,23 @@ func (s *Server) store(env string, ids []string) (string, int) {
 	return env, len(s.env[env])
 }
 
+// FullTexts gives PubMed Central's articles: a JATS <article> element by PMCID ("PMC"
+// and digits), its front matter only when the publisher withholds the body.
+type FullTexts interface {
+	Article(pmcid string) ([]byte, bool)
+}
+
 func (s *Server) efetch(w http.ResponseWriter, r *http.Request) {
 	if err := r.ParseForm(); err != nil {
 		writeXML(w, http.StatusBadRequest, "<eFetchResult><ERROR>Invalid request</ERROR></eFetchResult>\n")
 		return
 	}
 	f := r.Form
+	if f.Get("db") == "pmc" {
+		s.PMCFetches.Add(1)
+		s.efetchPMC(w, f)
+		return
+	}
 	if f.Get("db") != "pubmed" {
 		writeXML(w, http.StatusBadRequest, "<eFetchResult><ERROR>Invalid db name</ERROR></eFetchResult>\n")
 		return
@@ -213,6 +234,54 @@ func (s *Server) efetch(w http.ResponseWriter, r *http.Request) {
 		writeArticle(&b, rec)
 	}
 	b.WriteString("</PubmedArticleSet>\n")
+	writeXML(w, http.StatusOK, b.String())
+}
+
+// pmcSetHead is the head of efetch db=pmc's answer, as NCBI sends it.
+const pmcSetHead = `<?xml version="1.0"  ?>
+<!DOCTYPE pmc-articleset PUBLIC "-//NLM//DTD ARTICLE SET 2.0//EN" "https://dtd.nlm.nih.gov/ncbi/pmc/articleset/nlm-articleset-2.0.dtd">
+<pmc-articleset>`
+
+// ErrorPage is the HTML page a full-text fake answers in its error-page mode.
+const ErrorPage = `<!DOCTYPE html>
+<html><head><title>Service Temporarily Unavailable</title></head>
+<body><h1>Service Temporarily Unavailable</h1><p>The server is temporarily unable to service your request due to maintenance downtime.</p></body></html>
+`
+
+// efetchPMC answers efetch db=pmc: each id's <article> in order, or PMC's <error> for an id
+// it does not hold (status 200 either way, as NCBI answers). Ids are PMC UIDs, the digits
+// of a PMCID; the "PMC" prefix is accepted too.
+func (s *Server) efetchPMC(w http.ResponseWriter, f url.Values) {
+	if s.PMCErrorPage {
+		w.Header().Set("Content-Type", "text/html; charset=UTF-8")
+		w.WriteHeader(http.StatusOK)
+		io.WriteString(w, ErrorPage)
+		return
+	}
+	raw := strings.TrimSpace(f.Get("id"))
+	if raw == "" {
+		writeXML(w, http.StatusBadRequest, "<eFetchResult><ERROR>Empty id list - nothing todo</ERROR></eFetchResult>\n")
+		return
+	}
+	var b strings.Builder
+	b.WriteString(pmcSetHead)
+	for _, id := range strings.Split(raw, ",") {
+		id = strings.TrimPrefix(strings.ToUpper(strings.TrimSpace(id)), "PMC")
+		if id == "" {
+			continue
+		}
+		var art []byte
+		ok := false
+		if s.PMC != nil {
+			art, ok = s.PMC.Article("PMC" + id)
+		}
+		if !ok {
+			fmt.Fprintf(&b, `<error id="%s">The following PMCID is not available: %s</error>`, esc(id), esc(id))
+			continue
+		}
+		b.Write(art)
+	}
+	b.WriteString("</pmc-articleset>\n")
 	writeXML(w, http.StatusOK, b.String())
 }
 
@@ -273,5 +342,10 @@ func writeArticle(b *strings.Builder, r Record) {
 		}
 		b.WriteString("</MeshHeadingList>")
 	}
-	b.WriteString("</MedlineCitation></PubmedArticle>\n")
+	b.WriteString("</MedlineCitation><PubmedData><ArticleIdList>")
+	fmt.Fprintf(b, `<ArticleId IdType="pubmed">%s</ArticleId>`, esc(r.PMID))
+	if r.PMCID != "" {
+		fmt.Fprintf(b, `<ArticleId IdType="pmc">%s</ArticleId>`, esc(r.PMCID))
+	}
+	b.WriteString("</ArticleIdList></PubmedData></PubmedArticle>\n")
 }

@@ -2,6 +2,7 @@
 // functions; a Go error rejects the promise and errorMessage() turns it into the user-safe
 // text the backend chose.
 import * as App from '../../../wailsjs/go/services/AppService'
+import * as Appraisals from '../../../wailsjs/go/services/AppraisalService'
 import * as History from '../../../wailsjs/go/services/HistoryService'
 import * as Judges from '../../../wailsjs/go/services/JudgeService'
 import * as Library from '../../../wailsjs/go/services/LibraryService'
@@ -36,6 +37,8 @@ export type EventKind = keyof EventPayloads
 export type QueryEvent = domain.QueryEvent
 export type ReportView = services.ReportView
 export type EvidenceView = services.EvidenceView
+export type PaperView = services.PaperView
+export type FullTextSection = domain.FullTextSection
 export type Comparison = services.Comparison
 export type ReviewSummary = services.ReviewSummary
 export type Review = domain.Review
@@ -102,6 +105,7 @@ export const api = {
   activeRuns: (): Promise<string[]> => Runs.Active(),
   runEvents: (id: string, afterSeq: number): Promise<RunEvent[]> => Runs.Events(id, afterSeq),
   report: (id: string): Promise<ReportView> => Reports.Get(id),
+  paper: (key: string): Promise<PaperView> => Appraisals.Paper(key),
   exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
   reviewSummary: (runID: string): Promise<ReviewSummary> => Reviews.Summary(runID),
   addReview: (runID: string, paper: number, decision: string, reason: string, note: string): Promise<Review> =>

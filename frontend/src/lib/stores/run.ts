@@ -40,7 +40,7 @@ export interface RunState {
 }
 
 const TERMINAL = new Set(['complete', 'cancelled'])
-const REFRESH = new Set(['search_complete', 'appraising', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
+const REFRESH = new Set(['search_complete', 'appraising', 'full_text', 'judge_complete', 'synthesizing', 'verifying', 'complete', 'cancelled', 'error'])
 
 function empty(): RunState {
   return { runId: '', question: '', status: '', stopReason: '', outcome: '', iterations: 0, maxIterations: 0, runError: '', judge: null, events: [], lastSeq: 0, report: null, error: '' }
@@ -227,6 +227,7 @@ const PHASES: Record<string, string> = {
   judge_complete: 'evidence judged',
   looping: 'searching again (the timeline says why)',
   appraising: 'appraising the papers',
+  full_text: 'full texts read; appraising the papers',
   llm_progress: 'waiting for the language model',
   synthesizing: 'writing the report',
   verifying: 'verifying the report',
