@@ -74,10 +74,11 @@ bench: build
 bench-appraisal:
 	DC_BENCH_APPRAISAL=1 go test -count=1 -run TestBenchmarkAppraisal -v ./backend/appraisal/
 
-## screenshot: refresh the README screenshot from the smoke test
-screenshot: build
-	bash scripts/smoke.sh $(BIN) test-output/smoke
-	cp test-output/smoke/window.png docs/screenshot.png
+## screenshot: refresh the README's pictures from the e2e research scenario (a completed,
+## verified run over the semantic fakes); the first picture is its report
+screenshot: setup
+	E2E_UPDATE_SCREENSHOTS=1 bash scripts/e2e.sh
+	cp docs/screenshots/report.png docs/screenshot.png
 
 clean:
 	rm -rf build/bin test-output frontend/dist/assets frontend/dist/index.html
