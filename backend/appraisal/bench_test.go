@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/internal/sharedtest"
 )
 
 // BenchmarkFindingsAbstract measures rule-based appraisal throughput on one core
@@ -35,9 +37,7 @@ func BenchmarkFindingsFullText(b *testing.B) {
 
 func benchAbstracts(b *testing.B) []Document {
 	var docs []Document
-	dir, err := os.Getwd()
-	require.NoError(b, err)
-	if f, err := os.Open(filepath.Join(dir, "..", "..", "..", "shared", "data", "medline_sample", "sample100.medline.txt")); err == nil {
+	if f, err := os.Open(filepath.Join(sharedtest.Dir(b), "data", "medline_sample", "sample100.medline.txt")); err == nil {
 		defer f.Close()
 		recs, err := readMedline(f)
 		require.NoError(b, err)

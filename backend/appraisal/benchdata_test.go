@@ -14,7 +14,7 @@ import (
 	"testing"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 )
 
 // sharedDir finds <repo root>/../shared/<sub> by walking up to go.mod, or skips the test.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
 
 // seedFuzz adds the testdata files with the given extensions, and any extra files, to
@@ -29,21 +30,11 @@ func seedFuzz(f *testing.F, exts []string, extra ...string) {
 
 // sharedFile returns the path of a shared data file or "" when it is absent, so fuzz
 // seeding never skips the whole fuzz test.
-func sharedFile(parts ...string) string {
-	dir, err := os.Getwd()
-	if err != nil {
+func sharedFile(t testing.TB, parts ...string) string {
+	if !sharedtest.Exists(t, parts...) {
 		return ""
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(append([]string{dir, "..", "shared"}, parts...)...)
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			return ""
-		}
-		dir = parent
-	}
+	return filepath.Join(append([]string{sharedtest.Dir(t)}, parts...)...)
 }
 
 // checkFuzzResult asserts what must hold for any input: no panic (implicit), record
@@ -72,7 +63,7 @@ func checkFuzzResult(t *testing.T, evs []domain.Evidence, errs []RecordError) {
 }
 
 func FuzzReadMEDLINE(f *testing.F) {
-	seedFuzz(f, []string{".nbib"}, sharedFile("data", "medline_sample", "sample100.medline.txt"))
+	seedFuzz(f, []string{".nbib"}, sharedFile(f, "data", "medline_sample", "sample100.medline.txt"))
 	f.Add([]byte("PMID- 1\n      continuation\nXX\n\n\n  \nAB  -\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		evs, errs := Read(bytes.NewReader(data), FormatMEDLINE)

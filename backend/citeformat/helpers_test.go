@@ -1,7 +1,7 @@
 package citeformat
 
 import (
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"

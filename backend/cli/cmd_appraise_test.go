@@ -2,7 +2,7 @@ package cli
 
 import (
 	"context"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"io"
 	"net/http"

@@ -7,7 +7,7 @@ import (
 	"bytes"
 	"context"
 	"database/sql"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"fmt"
 	"io"

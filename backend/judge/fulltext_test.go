@@ -11,7 +11,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext/jats"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"deepcritical/backend/llm"
 	"deepcritical/internal/fakes/pmcoa"
 )

@@ -15,7 +15,7 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"deepcritical/internal/fakes/eutils"
 )
 

@@ -2,7 +2,7 @@ package judge
 
 import (
 	"bufio"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"

@@ -20,14 +20,14 @@ func benchPaper(b *testing.B) string {
 	b.Helper()
 	a := lithium
 	a.Running = "Benchmark paper · 20 pages"
-	return renderPDF(b, b.TempDir(), "paper20", articleHTML(b, a, filepath.Join(sharedDocs(), "037_PMC9007089.txt")))
+	return renderPDF(b, b.TempDir(), "paper20", articleHTML(b, a, filepath.Join(sharedDocs(b), "037_PMC9007089.txt")))
 }
 
 // benchBook renders a PDF of 300 pages and more: the first 48 reports of the shared corpus,
 // each starting on a new page.
 func benchBook(b *testing.B) string {
 	b.Helper()
-	files, err := filepath.Glob(filepath.Join(sharedDocs(), "*.txt"))
+	files, err := filepath.Glob(filepath.Join(sharedDocs(b), "*.txt"))
 	if err != nil || len(files) < 48 {
 		b.Skipf("the shared corpus is not here (%d texts)", len(files))
 	}

@@ -152,7 +152,7 @@ func TestReadKeepsTheSentences(t *testing.T) {
 		art  article
 	}{{"lithium-2col.pdf", lithium}, {"clopidogrel-1col.pdf", clopidogrel}} {
 		t.Run(a.file, func(t *testing.T) {
-			src, err := os.ReadFile(filepath.Join(sharedDocs(), a.art.Source))
+			src, err := os.ReadFile(filepath.Join(sharedDocs(t), a.art.Source))
 			if err != nil {
 				if os.Getenv("CI") == "true" {
 					t.Fatalf("shared corpus missing: %v", err)

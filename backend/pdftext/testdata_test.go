@@ -45,13 +45,13 @@ func TestMakeTestdata(t *testing.T) {
 	}
 	tmp := t.TempDir()
 	for name, a := range map[string]article{"lithium-2col": lithium, "clopidogrel-1col": clopidogrel} {
-		pdf := renderPDF(t, tmp, name, articleHTML(t, a, filepath.Join(sharedDocs(), a.Source)))
+		pdf := renderPDF(t, tmp, name, articleHTML(t, a, filepath.Join(sharedDocs(t), a.Source)))
 		copyFile(t, pdf, filepath.Join("testdata", name+".pdf"))
 	}
 
 	// A scan: the first page of the lithium paper as a picture, printed into a PDF with no
 	// text layer.
-	page := articleHTML(t, lithium, filepath.Join(sharedDocs(), lithium.Source))
+	page := articleHTML(t, lithium, filepath.Join(sharedDocs(t), lithium.Source))
 	src := filepath.Join(tmp, "page.html")
 	if err := os.WriteFile(src, []byte(page), 0o644); err != nil {
 		t.Fatal(err)

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"deepcritical/internal/sharedtest"
 )
 
 // The test PDFs are real open-access trial reports typeset the way journals print them and
@@ -30,8 +32,8 @@ type article struct {
 }
 
 // sharedDocs is where the shared test corpus keeps its full-text trial reports.
-func sharedDocs() string {
-	return filepath.Join("..", "..", "..", "shared", "data", "spirit_consort_tm", "documents")
+func sharedDocs(t testing.TB) string {
+	return sharedtest.Path(t, "data", "spirit_consort_tm", "documents")
 }
 
 var longWord = regexp.MustCompile(`\b[a-z]{10,}\b`)

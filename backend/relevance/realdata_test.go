@@ -1,7 +1,7 @@
 package relevance
 
 import (
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"

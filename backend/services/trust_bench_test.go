@@ -12,7 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"deepcritical/backend/runs"
 	"deepcritical/internal/fakes/eutils"
 )

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 )
 
 // pubmedqaItem is one expert-labelled PubMedQA item: the question (the study's title), its

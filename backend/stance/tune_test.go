@@ -10,7 +10,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 )
 
 // tuningItem is a PubMedQA dev item outside the held-out fifth, read once.

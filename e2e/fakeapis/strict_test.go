@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -17,15 +16,12 @@ import (
 	"deepcritical/backend/llm/providers"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/sharedtest"
 )
 
 // strictServer serves the fakes over the shared fixtures (skipped when they are absent).
 func strictServer(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "fixtures"))
-	require.NoError(t, err)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skip("../shared/fixtures not found")
-	}
+	dir := sharedtest.Path(t, "fixtures")
 	fx, err := loadFixtures(dir)
 	require.NoError(t, err)
 	srv := httptest.NewServer(newServer(fx, options{}))
@@ -110,11 +106,7 @@ func TestStreamingThroughTheFakes(t *testing.T) {
 // and PMC's efetch db=pmc still serve the full-text corpus, which DeepCritical's fetcher reads;
 // a withheld article is named as such by both.
 func TestFullTextsServedInReplayMode(t *testing.T) {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "shared", "fixtures"))
-	require.NoError(t, err)
-	if _, err := os.Stat(dir); err != nil {
-		t.Skip("../shared/fixtures not found")
-	}
+	dir := sharedtest.Path(t, "fixtures")
 	fx, err := loadFixtures(dir)
 	require.NoError(t, err)
 	corpus := loadFullTexts(filepath.Dir(dir))

@@ -33,23 +33,10 @@ import (
 	"deepcritical/backend/search/pubmed"
 	"deepcritical/backend/store"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/sharedtest"
 )
 
-func dataDir(t testing.TB) string {
-	dir, _ := os.Getwd()
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			p := filepath.Join(filepath.Dir(d), "shared", "data")
-			if _, err := os.Stat(p); err != nil {
-				t.Skip("…/shared/data not found: skipping the search-quality measurement")
-			}
-			return p
-		}
-		if d == filepath.Dir(d) {
-			t.Skip("go.mod not found")
-		}
-	}
-}
+func dataDir(t testing.TB) string { return sharedtest.Path(t, "data") }
 
 // heldOut puts one question in five (by a hash of its PMID) in the held-out split; the
 // query builder's word lists were written looking at the other four only.

@@ -3,14 +3,13 @@ package eutils
 import (
 	"context"
 	"net/http/httptest"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
 	"deepcritical/backend/search/pubmed"
+	"deepcritical/internal/sharedtest"
 )
 
 var testRecs = []Record{
@@ -141,11 +140,7 @@ func TestRealClientReadsTheFake(t *testing.T) {
 }
 
 func TestLoadCorpus(t *testing.T) {
-	dir, _ := os.Getwd()
-	data := filepath.Join(dir, "..", "..", "..", "..", "shared", "data")
-	if _, err := os.Stat(data); err != nil {
-		t.Skip("shared data not found")
-	}
+	data := sharedtest.Path(t, "data")
 	recs, qa, err := LoadCorpus(data)
 	if err != nil {
 		t.Fatal(err)

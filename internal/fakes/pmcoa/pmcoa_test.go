@@ -11,17 +11,12 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext/jats"
+	"deepcritical/internal/sharedtest"
 )
 
 func sharedData(t *testing.T) string {
-	dir, _ := os.Getwd()
-	data := filepath.Join(dir, "..", "..", "..", "..", "shared", "data")
-	if _, err := os.Stat(filepath.Join(data, "spirit_consort_tm", "documents")); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("shared data not found")
-		}
-		t.Skip("shared data not found")
-	}
+	sharedtest.Path(t, "data", "spirit_consort_tm", "documents")
+	data := sharedtest.Path(t, "data")
 	return data
 }
 

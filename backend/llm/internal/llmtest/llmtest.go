@@ -4,7 +4,7 @@
 package llmtest
 
 import (
-	"deepcritical/backend/internal/sharedtest"
+	"deepcritical/internal/sharedtest"
 	"io"
 	"net/http"
 	"net/http/httptest"
