@@ -169,14 +169,14 @@ func (p *prefetch) get(ctx context.Context, ev domain.Evidence) (domain.FullText
 // paper waits for a full text it does not use. What was read in full and why the rest was
 // not is one "full_text" event, so the run's record says which appraisals rest on abstracts.
 func (o *Orchestrator) appraise(ctx context.Context, st *state, it int) error {
-	var todo, onTopic []domain.Evidence
+	var unappraised, onTopic []domain.Evidence
 	for _, ev := range st.evidence {
 		if ev.IsOffTopic() {
 			continue
 		}
 		onTopic = append(onTopic, ev)
 		if _, ok := st.appraisals[ev.CanonicalKey()]; !ok {
-			todo = append(todo, ev)
+			unappraised = append(unappraised, ev)
 		}
 	}
 	fetch := o.toFetch(st, onTopic)
@@ -185,7 +185,7 @@ func (o *Orchestrator) appraise(ctx context.Context, st *state, it int) error {
 		fetching[ev.CanonicalKey()] = true
 	}
 	var now []domain.Evidence
-	for _, ev := range todo {
+	for _, ev := range unappraised {
 		if !fetching[ev.CanonicalKey()] {
 			now = append(now, ev)
 		}

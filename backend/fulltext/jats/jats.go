@@ -155,8 +155,8 @@ func (p *parser) next() (xml.Token, error) {
 	return tok, nil
 }
 
-// skip consumes the rest of the element just started.
-func (p *parser) skip() error {
+// skipElement consumes the rest of the element just started.
+func (p *parser) skipElement() error {
 	for depth := 1; depth > 0; {
 		tok, err := p.next()
 		if err != nil {
@@ -226,7 +226,7 @@ func (p *parser) articleSet() (Article, error) {
 				}
 				return Article{}, &UnavailableError{Message: msg}
 			default:
-				if err := p.skip(); err != nil {
+				if err := p.skipElement(); err != nil {
 					return Article{}, err
 				}
 			}
@@ -268,7 +268,7 @@ func (p *parser) article() error {
 				p.firstBody = -1
 				err = p.container(&section{}, "")
 			default: // sub-article, response: other documents (reviews, translations)
-				err = p.skip()
+				err = p.skipElement()
 			}
 			if err != nil {
 				return err
@@ -311,7 +311,7 @@ func (p *parser) front() error {
 			case "abstract":
 				err = p.abstractElem(t)
 			default:
-				err = p.skip()
+				err = p.skipElement()
 			}
 			if err != nil {
 				return err
@@ -332,7 +332,7 @@ var skippedAbstracts = map[string]bool{"graphical": true, "teaser": true, "toc":
 func (p *parser) abstractElem(start xml.StartElement) error {
 	typ := strings.ToLower(attr(start, "abstract-type"))
 	if p.abstract || skippedAbstracts[typ] || typ == "summary" || typ == "executive-summary" {
-		return p.skip()
+		return p.skipElement()
 	}
 	p.abstract = true
 	s := &section{kind: domain.SectionAbstract, title: "Abstract", level: 1, labelled: true}
@@ -366,7 +366,7 @@ func (p *parser) back() error {
 			case "supplementary-material", "table-wrap", "fig", "table-wrap-group", "fig-group":
 				err = p.float(t, "")
 			default: // ref-list, fn-group, bio
-				err = p.skip()
+				err = p.skipElement()
 			}
 			if err != nil {
 				return err
@@ -452,16 +452,16 @@ func (p *parser) section(start xml.StartElement, level int, top, defaultTitle st
 				if !titled {
 					label, err = p.inline()
 				} else {
-					err = p.skip()
+					err = p.skipElement()
 				}
 			case "title":
 				if !titled && s.title == "" {
 					s.title, err = p.inline()
 				} else {
-					err = p.skip()
+					err = p.skipElement()
 				}
 			case "sec-meta", "ref-list", "fn-group":
-				err = p.skip()
+				err = p.skipElement()
 			default:
 				resolve()
 				err = p.child(s, t, topOf(top, s.title, level))
@@ -564,7 +564,7 @@ func (p *parser) child(s *section, t xml.StartElement, top string) error {
 		s.flush()
 		return p.float(t, top)
 	case skippedElements[name]:
-		return p.skip()
+		return p.skipElement()
 	case isBlock(name) || paragraphLike[name]:
 		if !s.labelled || s.prefix == "" {
 			s.flush()
@@ -628,7 +628,7 @@ func (p *parser) inline() (string, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "tex-math", "annotation", "fn", "inline-graphic", "graphic", "alt-text":
-				if err := p.skip(); err != nil {
+				if err := p.skipElement(); err != nil {
 					return "", err
 				}
 				continue
@@ -689,7 +689,7 @@ func (p *parser) float(start xml.StartElement, top string) error {
 					caption = append(caption, txt)
 				}
 			default: // graphic, media (its caption is a download link), alternatives, object-id
-				err = p.skip()
+				err = p.skipElement()
 			}
 			if err != nil {
 				return err
