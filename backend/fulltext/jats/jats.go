@@ -248,6 +248,27 @@ func (p *parser) finish() Article {
 
 // article reads <article>'s children.
 func (p *parser) article() error {
+	return p.children(func(t xml.StartElement) error {
+		switch t.Name.Local {
+		case "front":
+			return p.front()
+		case "body":
+			p.firstBody = len(p.a.Sections)
+			return p.container(&section{}, "")
+		case "back":
+			return p.back()
+		case "floats-group":
+			p.firstBody = -1
+			return p.container(&section{}, "")
+		default: // sub-article, response: other documents (reviews, translations)
+			return p.skipElement()
+		}
+	})
+}
+
+// children calls fn for each child element of the element just started, until its end;
+// fn consumes the child whole. Text directly inside the element is not read.
+func (p *parser) children(fn func(xml.StartElement) error) error {
 	for {
 		tok, err := p.next()
 		if err != nil {
@@ -255,22 +276,7 @@ func (p *parser) article() error {
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			var err error
-			switch t.Name.Local {
-			case "front":
-				err = p.front()
-			case "body":
-				p.firstBody = len(p.a.Sections)
-				err = p.container(&section{}, "")
-			case "back":
-				err = p.back()
-			case "floats-group":
-				p.firstBody = -1
-				err = p.container(&section{}, "")
-			default: // sub-article, response: other documents (reviews, translations)
-				err = p.skipElement()
-			}
-			if err != nil {
+			if err := fn(t); err != nil {
 				return err
 			}
 		case xml.EndElement:
@@ -348,33 +354,20 @@ func (p *parser) abstractElem(start xml.StartElement) error {
 // back reads the back matter: acknowledgements, appendices, notes and back sections
 // (supplementary material, declarations), never the reference list.
 func (p *parser) back() error {
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
+	return p.children(func(t xml.StartElement) error {
+		switch t.Name.Local {
+		case "ack":
+			return p.section(t, 1, "", "Acknowledgements", "")
+		case "sec", "app", "notes", "glossary":
+			return p.section(t, 1, "", "", "")
+		case "app-group":
+			return p.container(&section{}, "")
+		case "supplementary-material", "table-wrap", "fig", "table-wrap-group", "fig-group":
+			return p.float(t, "")
+		default: // ref-list, fn-group, bio
+			return p.skipElement()
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			var err error
-			switch t.Name.Local {
-			case "ack":
-				err = p.section(t, 1, "", "Acknowledgements", "")
-			case "sec", "app", "notes", "glossary":
-				err = p.section(t, 1, "", "", "")
-			case "app-group":
-				err = p.container(&section{}, "")
-			case "supplementary-material", "table-wrap", "fig", "table-wrap-group", "fig-group":
-				err = p.float(t, "")
-			default: // ref-list, fn-group, bio
-				err = p.skipElement()
-			}
-			if err != nil {
-				return err
-			}
-		case xml.EndElement:
-			return nil
-		}
-	}
+	})
 }
 
 // section is a section being read.
