@@ -37,6 +37,9 @@ describe('research: question to report', () => {
   test('the Research view offers four examples and says where the judge runs', async () => {
     const { page } = app
     await nav(page, 'research')
+    // The examples come from Go (the question service) after the view mounts: wait for them
+    // instead of counting what is on screen at once.
+    await page.getByTestId('example').first().waitFor()
     assert.equal(await page.getByTestId('example').count(), 4)
     await page.getByTestId('judge-select').selectOption('offline')
     const note = (await page.getByTestId('judge-note').innerText()).toLowerCase()
