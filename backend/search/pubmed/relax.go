@@ -21,6 +21,12 @@ const (
 	// publication type (a filter, never free-text words), keeping the unfiltered hits
 	// when the filter leaves fewer than max.
 	narrowAbove = 5000
+	// wideNetTake is how many papers a relaxed search keeps when it had to cut the question
+	// to one concept: such a search matches every paper on that concept ("hospitals",
+	// "diabetes"), so only its Best Match head (ranked by all the words of the OR, the
+	// question's other concepts included) is likely to answer the question; taking a full
+	// page of it filled runs with papers sharing one word with the question.
+	wideNetTake = 3
 )
 
 // designFilter is PubMed's publication-type filter for the study designs that answer a
@@ -215,6 +221,10 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		}
 		q = combineQueries(next)
 		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
+		if err == nil && wideNet(next) && len(r.IDs) > wideNetTake {
+			r.IDs = r.IDs[:wideNetTake]
+			ev.Relaxation = joinNotes(ev.Relaxation, fmt.Sprintf("one concept alone is a wide net: kept its %d best matches", wideNetTake))
+		}
 		evs = append(evs, ev)
 		if err == nil {
 			keepNotes(r, q)
@@ -312,6 +322,17 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 	// alone ("dose", "infants", "injury") is the wide net that filled runs with papers
 	// sharing a single word with the question.
 	return "", ""
+}
+
+// wideNet reports whether one of the relaxed forms is a single concept: their OR then
+// matches every paper on that concept.
+func wideNet(forms []string) bool {
+	for _, f := range forms {
+		if gs, err := querybuild.Groups(f); err == nil && len(gs) == 1 {
+			return true
+		}
+	}
+	return false
 }
 
 // genericGroup reports whether a group is made of generic words only ("drugs",

@@ -77,3 +77,20 @@ func TestRelaxHeadOnNothingFound(t *testing.T) {
 	form, _ = relaxOnce("starting insulin AND diabetes", 2, 4, &q)
 	require.Empty(t, form, "with a few hits the wording is kept")
 }
+
+// TestWideNet: only a relaxed form cut to one concept is a wide net; two concepts ANDed, or
+// one concept's synonyms ORed, keep a full page.
+func TestWideNet(t *testing.T) {
+	for _, tt := range []struct {
+		forms []string
+		want  bool
+	}{
+		{[]string{"hospitals AND quality care"}, false},
+		{[]string{"(hospitals AND quality care)", "hospitals"}, true},
+		{[]string{"hospit*"}, true},
+		{[]string{`(dementia OR "Dementia"[mh]) AND statins`}, false},
+		{[]string{`(dementia OR "Dementia"[mh])`}, true},
+	} {
+		require.Equal(t, tt.want, wideNet(tt.forms), "%v", tt.forms)
+	}
+}
