@@ -6,7 +6,8 @@
 //
 // Run: DC_BENCH_SEARCH=1 go test ./e2e/searchquality -run TestLoopRecall -v  (all 500
 // questions, a few minutes; scripts/bench.sh does this). Without DC_BENCH_SEARCH the first
-// 60 questions are run; SEARCHQUALITY_N sets another number.
+// 60 questions are run; SEARCHQUALITY_N sets another number, SEARCHQUALITY_ITER the run's
+// iterations (default 2; 1 shows what the first search alone collects).
 package searchquality
 
 import (
@@ -125,6 +126,9 @@ func TestLoopRecall(t *testing.T) {
 	cfg := domain.DefaultRunConfig()
 	cfg.Sources = []domain.Source{domain.SourcePubMed}
 	cfg.MaxIterations = 2
+	if n, err := strconv.Atoi(os.Getenv("SEARCHQUALITY_ITER")); err == nil && n > 0 {
+		cfg.MaxIterations = n
+	}
 
 	var figs [2]figures
 	for _, it := range qa {
