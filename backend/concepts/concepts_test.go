@@ -81,12 +81,13 @@ func TestExtractNoConcept(t *testing.T) {
 }
 
 func TestDropsStopQuestionAndVagueWords(t *testing.T) {
-	for _, w := range []string{"the", "which", "does", "improve", "reduce", "affect", "really", "effect", "whether", "using"} {
+	for _, w := range []string{"the", "which", "does", "improve", "reduce", "affect", "really", "effect", "whether", "using",
+		"common", "amenable", "over", "2009", "2001-2009", "2.5", "x"} {
 		if !Drop(w) {
 			t.Errorf("%q must be dropped", w)
 		}
 	}
-	for _, w := range []string{"melanoma", "survival", "metformin", "children", "covid-19"} {
+	for _, w := range []string{"melanoma", "survival", "metformin", "children", "covid-19", "hba1c", "t-stage"} {
 		if Drop(w) {
 			t.Errorf("%q must be kept", w)
 		}
@@ -140,3 +141,4 @@ func TestAddTerm(t *testing.T) {
 		t.Errorf("AddTerm must add new terms once: %v", c.Terms)
 	}
 }
+

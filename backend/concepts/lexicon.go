@@ -56,7 +56,7 @@ reconsider reconsidered provide provides provided confer confers play plays eluc
 equal equivalent seeing see assess assesses assessed assessing adversely positively negatively
 significantly substantially markedly directly indirectly independently routinely effectively successfully
 properly correctly differently additionally simultaneously consistently correspond corresponds
-corresponding applicable based`)
+corresponding applicable based common commonly amenable measured addition place over`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -165,7 +165,8 @@ func roleOf(w string) Role {
 }
 
 // Drop reports whether a lower-case word carries no search value: a PubMed stopword, a
-// question word, a vague word, a bare number or a single letter.
+// question word, a vague word, a single letter, or a bare number or range of numbers
+// ("2009", "2001-2009", "2.5"), which as a search term matches any paper printing it.
 func Drop(w string) bool {
 	if pubmedStopwords[w] || questionWords[w] || vagueWords[w] {
 		return true
@@ -173,14 +174,12 @@ func Drop(w string) bool {
 	if len([]rune(w)) < 2 {
 		return true
 	}
-	digits := true
 	for _, r := range w {
-		if r < '0' || r > '9' {
-			digits = false
-			break
+		if (r < '0' || r > '9') && r != '-' && r != '.' {
+			return false
 		}
 	}
-	return digits
+	return true
 }
 
 // IsStopword reports whether w is on PubMed's stopword list.
