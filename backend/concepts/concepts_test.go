@@ -141,4 +141,3 @@ func TestAddTerm(t *testing.T) {
 		t.Errorf("AddTerm must add new terms once: %v", c.Terms)
 	}
 }
-
