@@ -461,23 +461,6 @@ var (
 	doubleRe = regexp.MustCompile(`\bdouble[\s-]*(?:blind|mask|dummy)`)
 	singleRe = regexp.MustCompile(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]+assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
 	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
-	// maskedRe finds "X were blinded/masked/unaware" sentences naming who was masked.
-	// "Unaware" counts only when it is about the groups or the study's aims ("women unaware
-	// of being pregnant" is not masking). CONSORT 11a's other wordings of masking count
-	// too: "without knowledge of the allocation", "did not know which group", "allocation
-	// was concealed from the raters".
-	maskedRe = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:the |their |which |whether )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned|study (?:aims?|hypothes[ie]s|purpose|design))|(?:without|had no|with no) knowledge of (?:the |their |which )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition)|did not know (?:the |their |which |whether )?(?:\w+ )?(?:group|allocation|assignment|treatment|intervention|arm|condition)|concealed from|unknown to)\b`)
-	// partyAfter is a phrase naming the masked after it ("concealed from the nurses").
-	partyAfter = regexp.MustCompile(`^(?:concealed from|unknown to)$`)
-	partiesRe  = []struct {
-		party string
-		re    *regexp.Regexp
-	}{
-		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|parents|volunteers|mothers|families|respondents|students|caregivers?|carers?|infants|pupils|residents|clients)\b`)},
-		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|practitioners?|pharmacists?|interventionists?|study personnel|research personnel|(?:study|research|trial|clinical) team|dentists?|midwives|anaesthetists?|anesthesiologists?|teachers?|health workers?|field (?:workers?|staff)|coordinators?|treating)\b`)},
-		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|research assistants?|technicians?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event) committee|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of)\b`)},
-		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|person who (?:carries|carried) out the analysis|data managers?|coders?)\b`)},
-	}
 )
 
 func (a *analysis) blinding() (domain.Finding, domain.Finding) {
@@ -507,78 +490,6 @@ func (a *analysis) blinding() (domain.Finding, domain.Finding) {
 		return domain.Finding{Value: BlindingNone, Quote: h.s.Text}, parties
 	}
 	return domain.Finding{Value: BlindingUnclear}, parties
-}
-
-// maskedParties collects who was masked from own-study sentences that say someone was
-// blinded/masked/unaware and are not negated.
-func (a *analysis) maskedParties() domain.Finding {
-	seen := map[string]bool{}
-	var names []string
-	quote := ""
-	for i := range a.sents {
-		s := &a.sents[i]
-		if !s.own {
-			continue
-		}
-		lower := s.lower[s.ownFrom:]
-		if openRe.MatchString(lower) {
-			continue
-		}
-		// "double-blind" names nobody (dashes are folded to "-", so test the pattern).
-		if doubleRe.MatchString(lower) || tripleRe.MatchString(lower) {
-			continue
-		}
-		found := false
-		for _, loc := range maskedRe.FindAllStringIndex(lower, -1) {
-			if negated(lower, loc[0]) {
-				continue
-			}
-			// "X were blinded" names X before the word; "blinding of X" and "concealed
-			// from X" after it; "a blinded assessor" just after it.
-			w := lower[loc[0]:loc[1]]
-			scopes := []string{lower[max(0, loc[0]-120):loc[0]]}
-			switch {
-			case strings.HasSuffix(w, "ing") || partyAfter.MatchString(w):
-				scopes = []string{lower[loc[1]:min(len(lower), loc[1]+100)]}
-			case w == "blinded" || w == "masked":
-				scopes = append(scopes, adjectiveScope(lower[loc[1]:]))
-			}
-			for _, scope := range scopes {
-				for _, p := range partiesRe {
-					if p.re.MatchString(scope) && !seen[p.party] {
-						seen[p.party] = true
-						names = append(names, p.party)
-						found = true
-					}
-				}
-			}
-		}
-		if found && quote == "" {
-			quote = s.Text
-		}
-	}
-	if len(names) == 0 {
-		return domain.Finding{Value: []string{}}
-	}
-	return domain.Finding{Value: names, Quote: quote}
-}
-
-// adjectiveScope is what follows "blinded" used as an adjective, up to three words ("a
-// blinded outcome assessor", "masked raters"); nothing when the word is a verb or
-// participle followed by its object ("were blinded to allocation", "blinded for group").
-func adjectiveScope(after string) string {
-	words := strings.Fields(after)
-	if len(words) == 0 {
-		return ""
-	}
-	switch strings.Trim(words[0], ",;:.()") {
-	case "to", "for", "as", "regarding", "with", "about", "throughout", "until", "during", "and", "or", "":
-		return ""
-	}
-	if len(words) > 3 {
-		words = words[:3]
-	}
-	return strings.Join(words, " ")
 }
 
 // ---- registration ----

@@ -1,0 +1,253 @@
+package appraisal
+
+import (
+	"regexp"
+	"strings"
+
+	"deepcritical/backend/domain"
+)
+
+// ---- who was masked (CONSORT 11a, SPIRIT 17a) ----
+//
+// CONSORT asks authors to say who was blinded after assignment (participants, care
+// providers, those assessing outcomes, data analysts) because "double-blind" alone names
+// nobody. A report says it in a handful of ways: the party is the subject of a masking verb
+// ("outcome assessors were blinded to allocation", "neither participants nor investigators
+// were aware of group assignment"), its object ("blinding of participants", "allocation was
+// concealed from the raters"), or a masking adjective's noun ("a blinded physiotherapist").
+// The same sentence often says who was not masked as well ("participants could not be
+// blinded, but outcome assessors were"), so the scope in which a party is looked for is the
+// masking phrase's own clause, never a negated clause or an exception ("all investigators
+// except the statistician").
+
+// maskedObject is what a masked party did not know: the groups, the allocation or the
+// treatment ("unaware of the group assignment", "not told which arm"). Other objects
+// ("unaware of being pregnant", "not aware of the referral process") are not masking.
+const maskedObject = `(?:the |their |which |whether |to which )?(?:[\w'’]+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned)\w*`
+
+var (
+	// maskedRe finds a masking phrase: "blinded", "masking", "unaware of the group",
+	// "without knowledge of the allocation", "did not know which arm", "were not aware of
+	// the assignment", "neither X nor Y were aware of the allocation" (a double negation
+	// that masks both), "concealed from", "hidden from", "unknown to".
+	maskedRe = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
+		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|(?:the )?(?:study|trial)(?:'s|’s)? (?:aims?|hypothes[ie]s|purpose|design)|(?:the )?(?:aims?|hypothes[ie]s|purpose) of the (?:study|trial))` +
+		`|(?:without|had no|with no) knowledge of ` + maskedObject +
+		`|(?:did|do|does) not know ` + maskedObject +
+		`|(?:not|never) (?:been |made |fully )?(?:aware|informed|told)(?: (?:of|about|as to))? ` + maskedObject +
+		`|neither\b[^.;]{0,100}?\bnor\b[^.;]{0,100}?\b(?:(?:was|were|are|is) (?:\w+ )?(?:aware|informed|told)(?: (?:of|about|as to))?|knew|know) ` + maskedObject +
+		`|concealed from|hidden from|unknown to)\b`)
+	// partyAfter is a masking phrase whose party follows it ("concealed from the nurses").
+	partyAfter = regexp.MustCompile(`^(?:concealed from|hidden from|unknown to)$`)
+	// bothNamed is a "neither X nor Y were aware" phrase: the parties are inside it.
+	bothNamed = regexp.MustCompile(`^neither\b`)
+	// nBlindRe is the span of a type of masking ("single-blind", "double-masked",
+	// "triple-blind", "double-dummy"; blinding() reads which type with doubleRe, tripleRe
+	// and singleRe): a label, not a party. Only a list in brackets right after it
+	// ("double-blind (participants and investigators)") names anyone.
+	nBlindRe = regexp.MustCompile(`\b(?:single|double|triple|triply|quadruple)[\s-]*(?:blind|mask|dummy)\w*`)
+	// bracketList is the bracketed list that may follow a type of masking.
+	bracketList = regexp.MustCompile(`^[\s,:]*\(([^()]{1,150})\)`)
+	// clauseBreak ends the clause a party is looked for in: a semicolon or a contrast
+	// ("participants were unblinded, whereas assessors were masked").
+	clauseBreak = regexp.MustCompile(`;|\b(?:but|whereas|while|however|although|though|yet)\b`)
+	// attributive is an article just before a masking word, which makes it an adjective.
+	attributive = regexp.MustCompile(`\b(?:a|an|the|this|these|their)\s+$`)
+	// verbBefore is what makes a bare "blind" or "mask" a verb: an infinitive, a subject
+	// pronoun or an auxiliary.
+	verbBefore = regexp.MustCompile(`\b(?:to|we|they|could|can|would|will|should|did|does|do)\s+$`)
+	// relativeRe opens a relative clause, which ends the party named after a masking
+	// phrase ("concealed from clinical staff who allocated patients" masks the staff).
+	relativeRe = regexp.MustCompile(`\b(?:who|whom|whose|which|that)\b`)
+	// exceptionRe names who is left out of a masking statement ("all staff except the
+	// statistician were blinded", "outcome assessors, but not participants, were masked"),
+	// up to the bracket, comma or verb that ends it.
+	exceptionRe = regexp.MustCompile(`\b(?:except(?: for)?|other than|apart from|with the exception of|excluding|but not)\b[^,;()]*?(?:[,;)]|\b(?:who|which|were|was|are|is|remained)\b|$)`)
+	// elidedMasked is the second half of "participants were not blinded, but outcome
+	// assessors were": a contrast whose verb has lost its participle.
+	elidedMasked = regexp.MustCompile(`\b(?:but|whereas|while|however,?)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
+	// partiesRe names SPIRIT 17a's four parties. care_providers also holds the trial's
+	// own staff (investigators, researchers, recruiters, study personnel), as the registry's
+	// "Investigator" role does (registryParties).
+	partiesRe = []struct {
+		party string
+		re    *regexp.Regexp
+	}{
+		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|adolescents|parents|volunteers|mothers|families|couples|respondents|students|caregivers?|carers?|infants|pupils|residents|clients)\b`)},
+		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|researchers?|practitioners?|pharmacists?|interventionists?|personnel|recruiters?|(?:study|research|trial|clinical) team|dentists?|midwives|anaesthetists?|anesthesiologists?|teachers?|health workers?|field (?:workers?|staff)|coordinators?|treating)\b`)},
+		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|readers?|graders?|scorers?|research assistants?|technicians?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event) committee|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of)\b`)},
+		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?)\b`)},
+	}
+)
+
+// maskedParties collects who was masked from the own-study sentences: every masking phrase
+// that is not negated, with the parties named in its clause.
+func (a *analysis) maskedParties() domain.Finding {
+	seen := map[string]bool{}
+	var names []string
+	quote := ""
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own {
+			continue
+		}
+		found := false
+		for _, scope := range maskedScopes(s.lower[s.ownFrom:]) {
+			for _, p := range partiesRe {
+				if p.re.MatchString(scope) && !seen[p.party] {
+					seen[p.party] = true
+					names = append(names, p.party)
+					found = true
+				}
+			}
+		}
+		if found && quote == "" {
+			quote = s.Text
+		}
+	}
+	if len(names) == 0 {
+		return domain.Finding{Value: []string{}}
+	}
+	return domain.Finding{Value: names, Quote: quote}
+}
+
+// maskedScopes returns the stretches of a lower-cased sentence in which the parties of its
+// masking phrases are named: before "X were blinded", after "blinding of X" and "concealed
+// from X", just after "a blinded assessor", inside "neither X nor Y were aware", in the
+// brackets after "double-blind (…)" and in an elided contrast after a negation. Negated
+// phrases ("were not blinded", "not possible to mask", "open-label") name no one masked and
+// bound the clauses around them.
+func maskedScopes(lower string) []string {
+	view := exceptionView(lower)
+	negs := openRe.FindAllStringIndex(lower, -1)
+	breaks := clauseBreak.FindAllStringIndex(view, -1) // "but not X" is an exception, not a break
+	types := nBlindRe.FindAllStringIndex(lower, -1)
+	var scopes []string
+	for _, t := range types {
+		if m := bracketList.FindStringSubmatch(view[t[1]:]); m != nil && !negated(lower, t[0]) && !within(t[0], negs) {
+			scopes = append(scopes, m[1])
+		}
+	}
+	for _, loc := range maskedRe.FindAllStringIndex(lower, -1) {
+		if negated(lower, loc[0]) || within(loc[0], negs) || within(loc[0], types) {
+			continue
+		}
+		w := lower[loc[0]:loc[1]]
+		// The bare verb "to blind participants", "we mask the raters" names its object;
+		// a bare "mask" that is no verb is a face mask.
+		verb := (w == "blind" || w == "mask") && verbBefore.MatchString(lower[:loc[0]])
+		switch {
+		case w == "mask" && !verb:
+		case bothNamed.MatchString(w):
+			scopes = append(scopes, view[loc[0]:loc[1]])
+		case verb || strings.HasSuffix(w, "ing") || partyAfter.MatchString(w):
+			scopes = append(scopes, view[loc[1]:clauseEnd(lower, loc[1], breaks, negs)])
+		default:
+			// "a blinded rater", "the masked phase": after an article the word is an
+			// adjective, and only the noun it qualifies can be the party.
+			// A bare "blind" before a noun is an adjective too ("blind subjects" cannot see).
+			bareAdjective := w == "blind" && adjectiveScope(view[loc[1]:]) != ""
+			if !attributive.MatchString(lower[:loc[0]]) && !bareAdjective {
+				scopes = append(scopes, view[clauseStart(lower, loc[0], breaks, negs):loc[0]])
+			}
+			switch adj := adjectiveScope(view[loc[1]:]); {
+			case w == "blinded" || w == "masked":
+				scopes = append(scopes, adj)
+			// "a blind rater" is masked, "blind subjects" cannot see: the bare adjective
+			// counts for the study's staff only.
+			case w == "blind" && !partiesRe[0].re.MatchString(adj):
+				scopes = append(scopes, adj)
+			}
+		}
+	}
+	if len(negs) > 0 {
+		if m := elidedMasked.FindStringSubmatchIndex(view); m != nil && m[0] >= negs[0][1] {
+			scopes = append(scopes, view[m[2]:m[3]])
+		}
+	}
+	return scopes
+}
+
+// within reports whether offset i falls inside one of the spans.
+func within(i int, spans [][]int) bool {
+	for _, s := range spans {
+		if i >= s[0] && i < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// clauseStart is where the clause ending at offset end begins, looking back at most 120
+// bytes: after the last clause break, and after a negated phrase together with the rest of
+// its clause ("it was not possible to blind participants, [outcome assessors were blinded]").
+func clauseStart(lower string, end int, breaks, negs [][]int) int {
+	start := max(0, end-120)
+	for _, b := range breaks {
+		if b[1] <= end {
+			start = max(start, b[1])
+		}
+	}
+	for _, n := range negs {
+		if n[1] > end {
+			continue
+		}
+		from := n[1]
+		if i := strings.IndexAny(lower[n[1]:end], ",;:"); i >= 0 {
+			from = n[1] + i + 1
+		}
+		start = max(start, from)
+	}
+	return start
+}
+
+// clauseEnd is where the party named after offset start ends, looking ahead at most 100
+// bytes: at the next clause break, negated phrase or relative clause.
+func clauseEnd(lower string, start int, breaks, negs [][]int) int {
+	end := min(len(lower), start+100)
+	if m := relativeRe.FindStringIndex(lower[start:end]); m != nil {
+		end = start + m[0]
+	}
+	for _, spans := range [][][]int{breaks, negs} {
+		for _, b := range spans {
+			if b[0] >= start {
+				end = min(end, b[0])
+			}
+		}
+	}
+	return end
+}
+
+// exceptionView blanks the exceptions of a lower-cased sentence with spaces, so offsets
+// still point into it and the party left out is not read as masked.
+func exceptionView(lower string) string {
+	ms := exceptionRe.FindAllStringIndex(lower, -1)
+	if ms == nil {
+		return lower
+	}
+	b := []byte(lower)
+	for _, m := range ms {
+		for i := m[0]; i < m[1]; i++ {
+			b[i] = ' '
+		}
+	}
+	return string(b)
+}
+
+// adjectiveScope is what follows "blinded" used as an adjective, up to three words ("a
+// blinded outcome assessor", "masked raters"); nothing when the word is a verb or
+// participle followed by its object ("were blinded to allocation", "blinded for group").
+func adjectiveScope(after string) string {
+	words := strings.Fields(after)
+	if len(words) == 0 {
+		return ""
+	}
+	switch strings.Trim(words[0], ",;:.()") {
+	case "to", "for", "as", "regarding", "with", "about", "throughout", "until", "during", "and", "or", "":
+		return ""
+	}
+	if len(words) > 3 {
+		words = words[:3]
+	}
+	return strings.Join(words, " ")
+}
