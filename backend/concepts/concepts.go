@@ -10,6 +10,7 @@
 package concepts
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -60,7 +61,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	toks := tokenize(q)
+	toks := joinFixedPhrases(tokenize(q))
 	for _, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -300,6 +301,38 @@ func tokenize(q string) []string {
 		}
 	}
 	emit()
+	return out
+}
+
+// fixedPhrases are fixed biomedical terms with a stopword inside (most are MeSH headings):
+// cut at their "of" or "in" they become two concepts of half a meaning each ("physician
+// quality" AND "life assessment"), which no paper states.
+var fixedPhrases = [][]string{
+	{"quality", "of", "life"}, {"quality", "of", "care"}, {"length", "of", "stay"}, {"activities", "of", "daily", "living"},
+	{"range", "of", "motion"}, {"standard", "of", "care"}, {"cause", "of", "death"}, {"causes", "of", "death"},
+	{"loss", "of", "consciousness"}, {"loss", "of", "heterozygosity"}, {"tetralogy", "of", "fallot"},
+	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
+	{"carcinoma", "in", "situ"},
+}
+
+// joinFixedPhrases writes each fixed phrase among the tokens as one hyphenated word
+// ("quality-of-life"), the form the literature also uses and PubMed searches as the phrase.
+func joinFixedPhrases(toks []string) []string {
+	out := make([]string, 0, len(toks))
+	for i := 0; i < len(toks); i++ {
+		joined := false
+		for _, ph := range fixedPhrases {
+			if i+len(ph) <= len(toks) && slices.Equal(toks[i:i+len(ph)], ph) {
+				out = append(out, strings.Join(ph, "-"))
+				i += len(ph) - 1
+				joined = true
+				break
+			}
+		}
+		if !joined {
+			out = append(out, toks[i])
+		}
+	}
 	return out
 }
 

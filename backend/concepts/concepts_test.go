@@ -141,3 +141,31 @@ func TestAddTerm(t *testing.T) {
 		t.Errorf("AddTerm must add new terms once: %v", c.Terms)
 	}
 }
+
+// TestFixedPhrasesStayWhole: a fixed term with a stopword inside is one concept, not two
+// halves cut at its "of" or "in".
+func TestFixedPhrasesStayWhole(t *testing.T) {
+	for _, tt := range []struct{ q, concept string }{
+		{"Is health-related quality of life impaired in children with asthma?", "quality-of-life"},
+		{"Does early mobilisation reduce length of stay after hip fracture?", "length-of-stay"},
+		{"Do statins improve activities of daily living in stroke survivors?", "activities-of-daily-living"},
+		{"Is in vitro fertilization associated with childhood cancer?", "in-vitro-fertilization"},
+	} {
+		s, err := Extract(tt.q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for _, c := range s.Concepts {
+			if strings.Contains(c.Text, tt.concept) {
+				found = true
+			}
+			if c.Text == "life" || strings.HasPrefix(c.Text, "life ") || c.Text == "stay" || c.Text == "vitro fertilization" {
+				t.Errorf("%q: a half of a fixed term became a concept: %q", tt.q, joinTexts(s.Concepts))
+			}
+		}
+		if !found {
+			t.Errorf("%q: no concept holds %q: %q", tt.q, tt.concept, joinTexts(s.Concepts))
+		}
+	}
+}

@@ -104,7 +104,7 @@ telemedicine telehealth app reminder reminders intervention-based transfusion st
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence
-prevalence risk risks cost costs cost-effectiveness length stay hospitalization hospitalisation
+prevalence risk risks cost costs cost-effectiveness length stay length-of-stay activities-of-daily-living hospitalization hospitalisation
 admission admissions relapse progression morbidity disability function functioning cognition
 cognitive symptoms symptom severity healing recovery outcome outcomes accuracy sensitivity
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
