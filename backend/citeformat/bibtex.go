@@ -199,18 +199,27 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		return p.fields(e, typ, closeCh)
 	}
 	p.skipSpace()
-	if p.i >= len(p.s) {
-		return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
-	}
-	if p.s[p.i] == closeCh {
-		p.i++
-		return e, nil
+	if end, err := p.entryEnd(e, typ, closeCh); end || err != nil {
+		return e, err
 	}
 	if p.s[p.i] != ',' {
 		return e, fmt.Errorf("@%s{%s: expected a comma after the key", typ, e.key)
 	}
 	p.i++
 	return p.fields(e, typ, closeCh)
+}
+
+// entryEnd reports whether the entry closes here, and if so moves past its closing
+// delimiter; a file that ends before it is an error.
+func (p *bibParser) entryEnd(e bibEntry, typ string, closeCh byte) (bool, error) {
+	if p.i >= len(p.s) {
+		return false, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
+	}
+	if p.s[p.i] != closeCh {
+		return false, nil
+	}
+	p.i++
+	return true, nil
 }
 
 // fields reads "name = value" pairs up to the entry's closing delimiter. Empty fields
@@ -222,12 +231,8 @@ func (p *bibParser) fields(e bibEntry, typ string, closeCh byte) (bibEntry, erro
 			p.i++
 			p.skipSpace()
 		}
-		if p.i >= len(p.s) {
-			return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
-		}
-		if p.s[p.i] == closeCh {
-			p.i++
-			return e, nil
+		if end, err := p.entryEnd(e, typ, closeCh); end || err != nil {
+			return e, err
 		}
 		name := strings.ToLower(p.ident())
 		if name == "" {
