@@ -280,6 +280,27 @@ func (c Citation) Identifiers() []string {
 	return nil
 }
 
+// ReferenceIDs lists the identifiers a reader looks the paper up by, in the order a
+// reference prints them: "PMID n", the PMCID, the DOI after doiLabel (Vancouver's "doi:", a
+// prompt's "DOI "), the NCT id. Identifiers is the list for matching; this one is for reading,
+// so values stay as the source gave them.
+func (c Citation) ReferenceIDs(doiLabel string) []string {
+	var ids []string
+	if c.PMID != "" {
+		ids = append(ids, "PMID "+c.PMID)
+	}
+	if c.PMCID != "" {
+		ids = append(ids, c.PMCID)
+	}
+	if c.DOI != "" {
+		ids = append(ids, doiLabel+c.DOI)
+	}
+	if c.NCTID != "" {
+		ids = append(ids, c.NCTID)
+	}
+	return ids
+}
+
 // CanonicalKey is the deduplication key: the first of Identifiers (PMID, DOI, NCT id,
 // PMCID, normalised URL, normalised title), "" when there is none. The same paper found
 // through two sources has one key.
