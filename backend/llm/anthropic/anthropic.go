@@ -40,12 +40,10 @@ const (
 
 // Config configures the client.
 type Config struct {
-	BaseURL    string
-	APIKey     string
-	Model      string
-	HTTPClient *http.Client
-	Timeout    time.Duration
-	Backoff    llm.Backoff
+	BaseURL string
+	APIKey  string
+	Model   string
+	llm.HTTP
 }
 
 // Client is an Anthropic Messages API client, safe for concurrent use.
@@ -72,13 +70,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		cfg.Model = DefaultModel
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	cfg.Backoff = cfg.Backoff.WithDefaults()
+	cfg.HTTP = cfg.HTTP.WithDefaults(DefaultTimeout)
 	return &Client{cfg: cfg, endpoint: base + "/v1/messages"}, nil
 }
 
