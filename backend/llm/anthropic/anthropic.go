@@ -288,13 +288,8 @@ func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error
 	out := llm.Response{Model: cmp.Or(r.Model, model)}
 	r.Usage.Apply(&out)
 	out.CostUSD = r.Usage.Cost(out.Model)
-	switch r.StopReason {
-	case "max_tokens", "model_context_window_exceeded":
-		out.Truncated = true
-		out.Notes = "answer cut off (stop_reason " + r.StopReason + ")"
-	case "refusal":
-		return out, &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderAnthropic, Model: model,
-			Message: "the model declined to answer (stop_reason refusal)"}
+	if err := llm.AnthropicStop(&out, domain.ProviderAnthropic, model, r.StopReason); err != nil {
+		return out, err
 	}
 	var text strings.Builder
 	for _, b := range r.Content {
