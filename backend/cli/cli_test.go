@@ -109,17 +109,25 @@ func mustStat(t *testing.T, p string) os.FileInfo {
 	return fi
 }
 
-func TestHistoryShowAndDeleteOnTheStore(t *testing.T) {
-	paths := isolate(t)
+// storeCompletedRun stores a completed offline run of question with one started event
+// saying message, and closes the database so the CLI opens it as a user would.
+func storeCompletedRun(t *testing.T, paths config.Paths, question, message string) domain.Run {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, paths.DatabaseFile)
 	require.NoError(t, err)
-	run := domain.Run{ID: st.NewRunID(), Question: "What drugs could be repurposed for Alzheimer's disease?", Config: domain.DefaultRunConfig(),
+	run := domain.Run{ID: st.NewRunID(), Question: question, Config: domain.DefaultRunConfig(),
 		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline, Model: "heuristic"}}
 	require.NoError(t, st.CreateRun(ctx, run))
-	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: "started"})
+	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: message})
 	require.NoError(t, err)
 	require.NoError(t, st.Close())
+	return run
+}
+
+func TestHistoryShowAndDeleteOnTheStore(t *testing.T) {
+	paths := isolate(t)
+	run := storeCompletedRun(t, paths, "What drugs could be repurposed for Alzheimer's disease?", "started")
 
 	code, stdout, stderr := runCLI(t, "history", "list")
 	require.Equal(t, exitOK, code, stderr)
