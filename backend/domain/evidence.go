@@ -54,6 +54,16 @@ func ParseSources(list string) ([]Source, error) {
 	return out, nil
 }
 
+// JoinSources writes sources as a list of names separated by sep, as ParseSources reads
+// them back (with "," or ", ").
+func JoinSources(sources []Source, sep string) string {
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = string(s)
+	}
+	return strings.Join(names, sep)
+}
+
 // Section is one labelled part of a structured abstract ("BACKGROUND", "METHODS", ...).
 type Section struct {
 	Label string `json:"label,omitempty"`
