@@ -102,10 +102,7 @@ func Parse(r io.Reader) (Article, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "article":
-				if err := p.article(); err != nil {
-					return Article{}, err
-				}
-				return p.finish(), nil
+				return p.article()
 			case "pmc-articleset":
 				return p.articleSet()
 			default:
@@ -211,10 +208,7 @@ func (p *parser) articleSet() (Article, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "article":
-				if err := p.article(); err != nil {
-					return Article{}, err
-				}
-				return p.finish(), nil
+				return p.article()
 			case "error":
 				msg, err := p.envelopeMessage(t)
 				if err != nil {
@@ -236,19 +230,10 @@ func (p *parser) articleSet() (Article, error) {
 	}
 }
 
-// finish normalises the identifiers.
-func (p *parser) finish() Article {
-	a := p.a
-	if a.PMCID != "" && !strings.HasPrefix(strings.ToUpper(a.PMCID), "PMC") {
-		a.PMCID = "PMC" + a.PMCID
-	}
-	a.PMCID = strings.ToUpper(a.PMCID)
-	return a
-}
-
-// article reads <article>'s children.
-func (p *parser) article() error {
-	return p.children(nil, func(t xml.StartElement) error {
+// article reads <article>'s children and returns the article with its identifiers
+// normalised.
+func (p *parser) article() (Article, error) {
+	err := p.children(nil, func(t xml.StartElement) error {
 		switch t.Name.Local {
 		case "front":
 			return p.front()
@@ -264,6 +249,15 @@ func (p *parser) article() error {
 			return p.skipElement()
 		}
 	})
+	if err != nil {
+		return Article{}, err
+	}
+	a := p.a
+	if a.PMCID != "" && !strings.HasPrefix(strings.ToUpper(a.PMCID), "PMC") {
+		a.PMCID = "PMC" + a.PMCID
+	}
+	a.PMCID = strings.ToUpper(a.PMCID)
+	return a, nil
 }
 
 // children calls fn for each child element of the element just started, until its end;
