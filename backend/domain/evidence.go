@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"iter"
 	"net/url"
 	"regexp"
 	"strings"
@@ -323,6 +324,24 @@ func (c Citation) CanonicalKey() string {
 
 // CanonicalKey of an evidence item is its citation's key.
 func (e Evidence) CanonicalKey() string { return e.Citation.CanonicalKey() }
+
+// EachPaper yields each paper in evs once, with its canonical key, in order: the first copy
+// stands for the paper and evidence without a key is passed over.
+func EachPaper(evs []Evidence) iter.Seq2[string, Evidence] {
+	return func(yield func(string, Evidence) bool) {
+		seen := map[string]bool{}
+		for _, ev := range evs {
+			key := ev.CanonicalKey()
+			if key == "" || seen[key] {
+				continue
+			}
+			seen[key] = true
+			if !yield(key, ev) {
+				return
+			}
+		}
+	}
+}
 
 // Year returns the four-digit year at the start of the citation date, or "".
 func (c Citation) Year() string {

@@ -47,6 +47,22 @@ func TestReferenceIDs(t *testing.T) {
 	}
 }
 
+func TestEachPaperYieldsEachKeyOnceInOrder(t *testing.T) {
+	evs := []Evidence{
+		{Content: "first", Citation: Citation{PMID: "1"}},
+		{Content: "no key"},
+		{Content: "second", Citation: Citation{DOI: "10.1/x"}},
+		{Content: "copy of first", Citation: Citation{PMID: "1"}},
+	}
+	var got []string
+	for key, ev := range EachPaper(evs) {
+		got = append(got, key+"="+ev.Content)
+	}
+	if want := []string{"pmid:1=first", "doi:10.1/x=second"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("EachPaper = %q, want %q", got, want)
+	}
+}
+
 func TestStripDOIResolver(t *testing.T) {
 	cases := map[string]string{
 		"10.1000/ABC":                   "10.1000/ABC",
