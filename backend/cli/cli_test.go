@@ -353,18 +353,14 @@ func TestHistoryRejudgeOffline(t *testing.T) {
 
 	// The re-judgements are in every report format, after the report of record was written.
 	for _, f := range []string{"md", "html", "json"} {
-		out := filepath.Join(t.TempDir(), "report."+f)
-		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
-		require.Equal(t, exitOK, code, stderr)
-		b, err := os.ReadFile(out)
-		require.NoError(t, err)
+		text := exported(t, run.ID, f)
 		if f == "json" {
-			require.Contains(t, string(b), `"label": "rejudge:offline/heuristic-v1"`)
+			require.Contains(t, text, `"label": "rejudge:offline/heuristic-v1"`)
 			continue
 		}
-		require.Contains(t, string(b), "Re-judgements", f)
+		require.Contains(t, text, "Re-judgements", f)
 		// A second re-judgement by the same judge and model replaces the first (one row per judge).
-		require.Equal(t, 1, strings.Count(string(b), "no difference"), "%s: the re-judgement against the run's verdict", f)
+		require.Equal(t, 1, strings.Count(text, "no difference"), "%s: the re-judgement against the run's verdict", f)
 	}
 
 	code, _, stderr = runCLI(t, "history", "rejudge", run.ID)
@@ -459,12 +455,7 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.Contains(t, string(notes), "Limitations")
 
 	for _, f := range []string{"md", "html", "json"} {
-		out := filepath.Join(t.TempDir(), "report."+f)
-		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
-		require.Equal(t, exitOK, code, stderr)
-		b, err := os.ReadFile(out)
-		require.NoError(t, err)
-		text := string(b)
+		text := exported(t, run.ID, f)
 		require.Contains(t, text, "wrong population", f)
 		require.Contains(t, text, "two papers are not enough", f)
 		if f != "json" {
@@ -475,6 +466,17 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 			require.Contains(t, text, "0 % of 2 papers", f)
 		}
 	}
+}
+
+// exported is the run's report as `history export --format format` writes it.
+func exported(t *testing.T, runID, format string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "report."+format)
+	code, _, stderr := runCLI(t, "history", "export", runID, "--format", format, "--out", out)
+	require.Equal(t, exitOK, code, stderr)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	return string(b)
 }
 
 func mustOpen(t *testing.T, path string) *os.File {
