@@ -16,6 +16,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/store"
 )
 
@@ -28,11 +29,7 @@ func isolate(t *testing.T) config.Paths {
 	// The cache holds only PDFium's compiled module: shared by the test runs so each does
 	// not compile it again, and never the user's.
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache"))
-	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE", "NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL", "DEEPCRITICAL_ZOTERO_URL"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
+	testenv.Clear(t)
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
 	return config.DefaultPaths()
 }

@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -16,6 +15,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
@@ -113,12 +113,8 @@ func faultRun(t testing.TB, url string) (*Container, domain.Run) {
 // faultContainer opens a container in a fresh folder with no key, URL or judge from the
 // environment.
 func faultContainer(t testing.TB) (*Container, string) {
-	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY", "DEEPCRITICAL_EXPORT_DIR",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE",
-		"NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_PUBMED_URL"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
+	t.Helper()
+	testenv.Clear(t)
 	dir := t.TempDir()
 	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
 	require.NoError(t, err)
