@@ -416,3 +416,16 @@ func TestErrorHead(t *testing.T) {
 	long := strings.Repeat("x", 130)
 	require.Equal(t, strings.Repeat("x", 120)+"…", ErrorHead(long))
 }
+
+func TestDiffAssessments(t *testing.T) {
+	a := Assessment{Details: AssessmentDetails{MechanismScore: 4, ClinicalEvidenceScore: 6, DrugCandidates: []string{"Metformin", "Lithium"}}, Confidence: 0.5}
+	b := Assessment{Details: AssessmentDetails{MechanismScore: 7, ClinicalEvidenceScore: 5, DrugCandidates: []string{"metformin ", "Liraglutide"}}, Confidence: 0.75, Sufficient: true}
+	d := DiffAssessments(a, b)
+	require.Equal(t, 3, d.MechanismDelta)
+	require.Equal(t, -1, d.ClinicalDelta)
+	require.InDelta(t, 0.25, d.ConfidenceDelta, 1e-9)
+	require.True(t, d.SufficientChange)
+	require.Equal(t, []string{"Metformin"}, d.Common)
+	require.Equal(t, []string{"Lithium"}, d.OnlyOriginal)
+	require.Equal(t, []string{"Liraglutide"}, d.OnlyRejudged)
+}
