@@ -254,13 +254,7 @@ func (a *Appraiser) AppraiseAllWith(ctx context.Context, evs []domain.Evidence, 
 	// Twice the LLM pool, so the next papers' rules and cache lookups overlap the calls
 	// in flight; the LLM calls themselves are bounded by llmSlots.
 	g.SetLimit(2 * a.opts.Concurrency)
-	seen := map[string]bool{}
-	for _, ev := range evs {
-		key := ev.CanonicalKey()
-		if key == "" || seen[key] {
-			continue
-		}
-		seen[key] = true
+	for key, ev := range domain.EachPaper(evs) {
 		var ft *domain.FullText
 		if t, ok := texts[key]; ok {
 			ft = &t

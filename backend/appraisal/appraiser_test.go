@@ -204,7 +204,7 @@ func (f *fakeLLM) body(i int) string {
 
 func (f *fakeLLM) appraiser(t testing.TB, cache Cache, concurrency int) *Appraiser {
 	t.Helper()
-	c, err := openai.New(openai.Config{Provider: domain.ProviderCompatible, BaseURL: f.srv.URL + "/v1", Model: "fake-model", HTTPClient: f.srv.Client()})
+	c, err := openai.New(openai.Config{Provider: domain.ProviderCompatible, BaseURL: f.srv.URL + "/v1", Model: "fake-model", HTTP: llm.HTTP{HTTPClient: f.srv.Client()}})
 	require.NoError(t, err)
 	a, err := New(Options{Client: c, Info: llm.Info{Provider: domain.ProviderCompatible, Model: "fake-model"}, Cache: cache, Concurrency: concurrency})
 	require.NoError(t, err)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
 
 // confusion counts binary outcomes.
@@ -243,8 +244,8 @@ var pubmedQARegistered = map[string]bool{"27288618": true}
 
 // pubmedQAComponents evaluates double-blinding and registration on PubMedQA abstracts (MeSH
 // as labels), and observational designs against MeSH headings as weak labels.
-func pubmedQAComponents(t testing.TB, path string) (map[string]*component, []*component) {
-	items := readPubMedQA(t, path)
+func pubmedQAComponents(t testing.TB) (map[string]*component, []*component) {
+	items := readPubMedQA(t)
 	require.NotEmpty(t, items)
 	const ds = "PubMedQA (abstract)"
 	const weak = "PubMedQA (abstract, weak MeSH labels)"
@@ -472,10 +473,10 @@ func TestBenchmarkAppraisal(t *testing.T) {
 	if os.Getenv("DC_BENCH_APPRAISAL") != "1" {
 		t.Skip("set DC_BENCH_APPRAISAL=1 to run the appraisal benchmark")
 	}
-	data := sharedDir(t, "data")
+	data := sharedtest.Path(t, "data")
 	spiritFull, spiritAbs := spiritComponents(t, filepath.Join(data, "spirit_consort_tm"))
 	med := medlineComponents(t, filepath.Join(data, "medline_sample", "sample100.medline.txt"))
-	pqa, observational := pubmedQAComponents(t, filepath.Join(data, "pubmedqa", "pqal_dev.json"))
+	pqa, observational := pubmedQAComponents(t)
 
 	var cs []*component
 	cs = append(cs,

@@ -25,7 +25,7 @@ func BenchmarkFindingsAbstract(b *testing.B) {
 
 // BenchmarkFindingsFullText measures the rules on SPIRIT-CONSORT-TM full texts (papers/s).
 func BenchmarkFindingsFullText(b *testing.B) {
-	dir := sharedDir(b, "data")
+	dir := sharedtest.Path(b, "data")
 	docs := readSpirit(b, filepath.Join(dir, "spirit_consort_tm"))
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {

@@ -3,7 +3,6 @@ package appraisal
 import (
 	"bufio"
 	"encoding/csv"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -16,12 +15,6 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/internal/sharedtest"
 )
-
-// sharedDir finds <repo root>/../shared/<sub> by walking up to go.mod, or skips the test.
-func sharedDir(t testing.TB, sub string) string {
-	t.Helper()
-	return sharedtest.Path(t, sub)
-}
 
 // medlineRecord is the minimal part of an NLM tagged record the benchmark needs.
 type medlineRecord struct {
@@ -153,28 +146,16 @@ func readSpirit(t testing.TB, dir string) []spiritDoc {
 	return out
 }
 
-// pubmedQAItem is one PubMedQA item: labelled abstract contexts and MeSH headings.
-type pubmedQAItem struct {
-	PMID     string
-	Contexts []string `json:"CONTEXTS"`
-	Labels   []string `json:"LABELS"`
-	Meshes   []string `json:"MESHES"`
-}
+// pubmedQAItem is one PubMedQA item, read for its labelled abstract contexts and MeSH
+// headings.
+type pubmedQAItem struct{ sharedtest.PubMedQAItem }
 
-func readPubMedQA(t testing.TB, path string) []pubmedQAItem {
+// readPubMedQA reads the PubMedQA dev set in numeric PMID order.
+func readPubMedQA(t testing.TB) []pubmedQAItem {
 	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("read pubmedqa: %v", err)
-	}
-	var m map[string]pubmedQAItem
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatalf("decode pubmedqa: %v", err)
-	}
-	out := make([]pubmedQAItem, 0, len(m))
-	for k, v := range m {
-		v.PMID = k
-		out = append(out, v)
+	var out []pubmedQAItem
+	for _, it := range sharedtest.PubMedQA(t) {
+		out = append(out, pubmedQAItem{it})
 	}
 	sort.Slice(out, func(i, j int) bool {
 		a, _ := strconv.Atoi(out[i].PMID)

@@ -11,8 +11,8 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext/jats"
-	"deepcritical/internal/sharedtest"
 	"deepcritical/internal/fakes/pmcoa"
+	"deepcritical/internal/sharedtest"
 )
 
 // teamTrial is the TEAM trial (BMJ 2013, PMC3698942) as Europe PMC would serve it: its JATS

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"strconv"
 	"strings"
 	"unicode"
@@ -198,18 +199,27 @@ func (p *bibParser) entry(typ string, closeCh byte) (bibEntry, error) {
 		return p.fields(e, typ, closeCh)
 	}
 	p.skipSpace()
-	if p.i >= len(p.s) {
-		return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
-	}
-	if p.s[p.i] == closeCh {
-		p.i++
-		return e, nil
+	if end, err := p.entryEnd(e, typ, closeCh); end || err != nil {
+		return e, err
 	}
 	if p.s[p.i] != ',' {
 		return e, fmt.Errorf("@%s{%s: expected a comma after the key", typ, e.key)
 	}
 	p.i++
 	return p.fields(e, typ, closeCh)
+}
+
+// entryEnd reports whether the entry closes here, and if so moves past its closing
+// delimiter; a file that ends before it is an error.
+func (p *bibParser) entryEnd(e bibEntry, typ string, closeCh byte) (bool, error) {
+	if p.i >= len(p.s) {
+		return false, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
+	}
+	if p.s[p.i] != closeCh {
+		return false, nil
+	}
+	p.i++
+	return true, nil
 }
 
 // fields reads "name = value" pairs up to the entry's closing delimiter. Empty fields
@@ -221,12 +231,8 @@ func (p *bibParser) fields(e bibEntry, typ string, closeCh byte) (bibEntry, erro
 			p.i++
 			p.skipSpace()
 		}
-		if p.i >= len(p.s) {
-			return e, fmt.Errorf("@%s{%s: unexpected end of file (unbalanced braces?)", typ, e.key)
-		}
-		if p.s[p.i] == closeCh {
-			p.i++
-			return e, nil
+		if end, err := p.entryEnd(e, typ, closeCh); end || err != nil {
+			return e, err
 		}
 		name := strings.ToLower(p.ident())
 		if name == "" {
@@ -360,27 +366,43 @@ func (p *bibParser) skipBalanced(open, closeCh byte) (int, error) {
 }
 
 func (p *bibParser) quoted() (string, error) {
-	depth := 0
-	for j := p.i + 1; j < len(p.s); j++ {
-		switch p.s[j] {
-		case '\\':
-			j++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth < 0 {
-				return "", errors.New("unbalanced braces in quoted value")
-			}
-		case '"':
-			if depth == 0 {
-				v := p.s[p.i+1 : j]
-				p.i = j + 1
-				return v, nil
-			}
+	for j, depth := range braceDepths(p.s, p.i+1) {
+		if depth < 0 {
+			return "", errors.New("unbalanced braces in quoted value")
+		}
+		if depth == 0 && p.s[j] == '"' {
+			v := p.s[p.i+1 : j]
+			p.i = j + 1
+			return v, nil
 		}
 	}
 	return "", errors.New("unterminated quoted value")
+}
+
+// braceDepths yields the bytes of s from index from on as BibTeX reads a value, each with
+// the depth of the braces around it: a backslash escapes the byte after it (neither is
+// yielded), an opening brace stands at the depth outside it and a closing one at the depth
+// after it, so a delimiter counts where the depth is 0 and a negative depth is a stray '}'.
+func braceDepths(s string, from int) iter.Seq2[int, int] {
+	return func(yield func(i, depth int) bool) {
+		depth := 0
+		for i := from; i < len(s); i++ {
+			at := depth
+			switch s[i] {
+			case '\\':
+				i++
+				continue
+			case '{':
+				depth++
+			case '}':
+				depth--
+				at = depth
+			}
+			if !yield(i, at) {
+				return
+			}
+		}
+	}
 }
 
 // bibEvidence maps a parsed entry onto an evidence item.
@@ -519,41 +541,29 @@ func bibAuthors(raw string) []string {
 	return out
 }
 
-// balancedWhole reports whether the braces opening s close only at its end.
+// balancedWhole reports whether the brace opening s closes only at its end (s starts with
+// '{' and ends with '}').
 func balancedWhole(s string) bool {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-			if depth == 0 && i != len(s)-1 {
+	closed := false
+	for i, depth := range braceDepths(s, 0) {
+		if depth == 0 && i > 0 {
+			if i != len(s)-1 {
 				return false
 			}
+			closed = true
 		}
 	}
-	return depth == 0
+	return closed
 }
 
+// splitCommasTopLevel splits a BibTeX name at the commas outside braces.
 func splitCommasTopLevel(s string) []string {
 	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '\\':
-			i++
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case ',':
-			if depth == 0 {
-				out = append(out, s[start:i])
-				start = i + 1
-			}
+	start := 0
+	for i, depth := range braceDepths(s, 0) {
+		if depth == 0 && s[i] == ',' {
+			out = append(out, s[start:i])
+			start = i + 1
 		}
 	}
 	return append(out, s[start:])

@@ -1,7 +1,6 @@
 package citeformat
 
 import (
-	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -9,13 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 )
-
-// sharedPath returns a path under <repo root>/../shared, or skips the test when the
-// shared folder is absent.
-func sharedPath(t testing.TB, parts ...string) string {
-	t.Helper()
-	return sharedtest.Path(t, parts...)
-}
 
 // golden compares v, rendered as indented JSON, with testdata/name; UPDATE_GOLDEN=1
 // rewrites the file.

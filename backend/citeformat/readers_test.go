@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
 
 type readResult struct {
@@ -95,7 +96,7 @@ func TestBadRecordInTheMiddle(t *testing.T) {
 }
 
 func TestMEDLINESample100(t *testing.T) {
-	path := sharedPath(t, "data", "medline_sample", "sample100.medline.txt")
+	path := sharedtest.Path(t, "data", "medline_sample", "sample100.medline.txt")
 	raw, err := os.ReadFile(path)
 	require.NoError(t, err)
 
@@ -134,7 +135,7 @@ func TestMEDLINESample100(t *testing.T) {
 }
 
 func TestPubMedXMLFixtures(t *testing.T) {
-	dir := sharedPath(t, "fixtures", "ncbi")
+	dir := sharedtest.Path(t, "fixtures", "ncbi")
 	tests := []struct {
 		file  string
 		pmids []string
@@ -179,7 +180,7 @@ func TestPubMedXMLFixtures(t *testing.T) {
 }
 
 func TestPubMedXMLTruncated(t *testing.T) {
-	raw, err := os.ReadFile(filepath.Join(sharedPath(t, "fixtures", "ncbi"), "biopython_pubmed1.xml"))
+	raw, err := os.ReadFile(filepath.Join(sharedtest.Path(t, "fixtures", "ncbi"), "biopython_pubmed1.xml"))
 	require.NoError(t, err)
 	cut := bytes.Index(raw, []byte("</PubmedArticle>"))
 	require.Positive(t, cut)

@@ -16,6 +16,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/store"
 )
 
@@ -28,11 +29,7 @@ func isolate(t *testing.T) config.Paths {
 	// The cache holds only PDFium's compiled module: shared by the test runs so each does
 	// not compile it again, and never the user's.
 	t.Setenv("XDG_CACHE_HOME", filepath.Join(os.TempDir(), "deepcritical-test-xdg-cache"))
-	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE", "NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL", "DEEPCRITICAL_ZOTERO_URL"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
+	testenv.Clear(t)
 	t.Setenv("DBUS_SESSION_BUS_ADDRESS", "unix:path="+filepath.Join(dir, "no-bus"))
 	return config.DefaultPaths()
 }
@@ -109,17 +106,25 @@ func mustStat(t *testing.T, p string) os.FileInfo {
 	return fi
 }
 
-func TestHistoryShowAndDeleteOnTheStore(t *testing.T) {
-	paths := isolate(t)
+// storeCompletedRun stores a completed offline run of question with one started event
+// saying message, and closes the database so the CLI opens it as a user would.
+func storeCompletedRun(t *testing.T, paths config.Paths, question, message string) domain.Run {
+	t.Helper()
 	ctx := context.Background()
 	st, err := store.Open(ctx, paths.DatabaseFile)
 	require.NoError(t, err)
-	run := domain.Run{ID: st.NewRunID(), Question: "What drugs could be repurposed for Alzheimer's disease?", Config: domain.DefaultRunConfig(),
+	run := domain.Run{ID: st.NewRunID(), Question: question, Config: domain.DefaultRunConfig(),
 		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline, Model: "heuristic"}}
 	require.NoError(t, st.CreateRun(ctx, run))
-	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: "started"})
+	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: message})
 	require.NoError(t, err)
 	require.NoError(t, st.Close())
+	return run
+}
+
+func TestHistoryShowAndDeleteOnTheStore(t *testing.T) {
+	paths := isolate(t)
+	run := storeCompletedRun(t, paths, "What drugs could be repurposed for Alzheimer's disease?", "started")
 
 	code, stdout, stderr := runCLI(t, "history", "list")
 	require.Equal(t, exitOK, code, stderr)
@@ -345,18 +350,14 @@ func TestHistoryRejudgeOffline(t *testing.T) {
 
 	// The re-judgements are in every report format, after the report of record was written.
 	for _, f := range []string{"md", "html", "json"} {
-		out := filepath.Join(t.TempDir(), "report."+f)
-		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
-		require.Equal(t, exitOK, code, stderr)
-		b, err := os.ReadFile(out)
-		require.NoError(t, err)
+		text := exported(t, run.ID, f)
 		if f == "json" {
-			require.Contains(t, string(b), `"label": "rejudge:offline/heuristic-v1"`)
+			require.Contains(t, text, `"label": "rejudge:offline/heuristic-v1"`)
 			continue
 		}
-		require.Contains(t, string(b), "Re-judgements", f)
+		require.Contains(t, text, "Re-judgements", f)
 		// A second re-judgement by the same judge and model replaces the first (one row per judge).
-		require.Equal(t, 1, strings.Count(string(b), "no difference"), "%s: the re-judgement against the run's verdict", f)
+		require.Equal(t, 1, strings.Count(text, "no difference"), "%s: the re-judgement against the run's verdict", f)
 	}
 
 	code, _, stderr = runCLI(t, "history", "rejudge", run.ID)
@@ -451,12 +452,7 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.Contains(t, string(notes), "Limitations")
 
 	for _, f := range []string{"md", "html", "json"} {
-		out := filepath.Join(t.TempDir(), "report."+f)
-		code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", f, "--out", out)
-		require.Equal(t, exitOK, code, stderr)
-		b, err := os.ReadFile(out)
-		require.NoError(t, err)
-		text := string(b)
+		text := exported(t, run.ID, f)
 		require.Contains(t, text, "wrong population", f)
 		require.Contains(t, text, "two papers are not enough", f)
 		if f != "json" {
@@ -467,6 +463,17 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 			require.Contains(t, text, "0 % of 2 papers", f)
 		}
 	}
+}
+
+// exported is the run's report as `history export --format format` writes it.
+func exported(t *testing.T, runID, format string) string {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "report."+format)
+	code, _, stderr := runCLI(t, "history", "export", runID, "--format", format, "--out", out)
+	require.Equal(t, exitOK, code, stderr)
+	b, err := os.ReadFile(out)
+	require.NoError(t, err)
+	return string(b)
 }
 
 func mustOpen(t *testing.T, path string) *os.File {

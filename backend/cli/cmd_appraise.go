@@ -373,31 +373,25 @@ func runCalibrate(ctx context.Context, e *env, o *appraiseOpts, choice runs.Judg
 	if (o.gold == "") == (o.run == "") {
 		return usagef("appraise calibrate needs --gold FILE.csv or --run RUN_ID (one of them)")
 	}
-	if o.run != "" {
-		c, err := e.app.services(ctx)
+	var gold io.Reader
+	if o.gold != "" {
+		f, err := os.Open(o.gold)
 		if err != nil {
-			return err
+			return domain.Wrap(domain.CodeInvalid, err, "cannot open the gold file: "+err.Error())
 		}
-		rep, err := c.Commands.CalibrateRun(ctx, o.run, choice)
-		if err != nil {
-			return err
-		}
-		if o.json {
-			return writeJSON(e.stdout, rep)
-		}
-		printCalibration(e.stdout, rep)
-		return nil
+		defer f.Close()
+		gold = io.LimitReader(f, 64<<20)
 	}
-	f, err := os.Open(o.gold)
-	if err != nil {
-		return domain.Wrap(domain.CodeInvalid, err, "cannot open the gold file: "+err.Error())
-	}
-	defer f.Close()
 	c, err := e.app.services(ctx)
 	if err != nil {
 		return err
 	}
-	rep, err := c.Commands.Calibrate(ctx, io.LimitReader(f, 64<<20), choice)
+	var rep appraisal.CalibrationReport
+	if o.run != "" {
+		rep, err = c.Commands.CalibrateRun(ctx, o.run, choice)
+	} else {
+		rep, err = c.Commands.Calibrate(ctx, gold, choice)
+	}
 	if err != nil {
 		return err
 	}

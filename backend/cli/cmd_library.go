@@ -20,12 +20,6 @@ type libraryOpts struct {
 }
 
 func libraryCommand() *command {
-	listFlags := func(fs *flag.FlagSet) any {
-		o := &libraryOpts{}
-		fs.BoolVar(&o.json, "json", false, "print JSON")
-		fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many records (1–%d)", services.MaxLibraryPage))
-		return o
-	}
 	return &command{
 		name:    "library",
 		summary: "import, list and search your own references",
@@ -116,19 +110,9 @@ func libraryCommand() *command {
 					return nil
 				},
 			},
-			{
-				name: "list", summary: "list library records, newest first", usage: "library list [--limit N] [--json]",
-				flags: listFlags, maxArgs: 0,
-				run: func(ctx context.Context, e *env, opts any, _ []string) error {
-					o := opts.(*libraryOpts)
-					if err := checkLimit(o.limit, services.MaxLibraryPage); err != nil {
-						return err
-					}
-					c, err := e.app.services(ctx)
-					if err != nil {
-						return err
-					}
-					page, err := c.Library.List(o.limit, 0)
+			libraryRead("list", "list library records, newest first", "library list [--limit N] [--json]", 0, 0,
+				func(e *env, lib *services.LibraryService, o *libraryOpts, _ []string) error {
+					page, err := lib.List(o.limit, 0)
 					if err != nil {
 						return err
 					}
@@ -138,21 +122,10 @@ func libraryCommand() *command {
 					printRecords(e, page.Records)
 					e.infof("%d of %d records\n", len(page.Records), page.Total)
 					return nil
-				},
-			},
-			{
-				name: "search", summary: "full-text search of the library (bm25 ranking)", usage: "library search QUERY [--limit N] [--json]",
-				flags: listFlags, minArgs: 1, maxArgs: -1,
-				run: func(ctx context.Context, e *env, opts any, args []string) error {
-					o := opts.(*libraryOpts)
-					if err := checkLimit(o.limit, services.MaxLibraryPage); err != nil {
-						return err
-					}
-					c, err := e.app.services(ctx)
-					if err != nil {
-						return err
-					}
-					recs, err := c.Library.Search(strings.Join(args, " "), o.limit)
+				}),
+			libraryRead("search", "full-text search of the library (bm25 ranking)", "library search QUERY [--limit N] [--json]", 1, -1,
+				func(e *env, lib *services.LibraryService, o *libraryOpts, args []string) error {
+					recs, err := lib.Search(strings.Join(args, " "), o.limit)
 					if err != nil {
 						return err
 					}
@@ -161,8 +134,33 @@ func libraryCommand() *command {
 					}
 					printRecords(e, recs)
 					return nil
-				},
-			},
+				}),
+		},
+	}
+}
+
+// libraryRead is a library subcommand that prints records (list, search): --limit is
+// checked before the services open, so a bad one is a usage error that opens no database.
+func libraryRead(name, summary, usage string, minArgs, maxArgs int, run func(e *env, lib *services.LibraryService, o *libraryOpts, args []string) error) *command {
+	return &command{
+		name: name, summary: summary, usage: usage,
+		flags: func(fs *flag.FlagSet) any {
+			o := &libraryOpts{}
+			fs.BoolVar(&o.json, "json", false, "print JSON")
+			fs.IntVar(&o.limit, "limit", 50, fmt.Sprintf("at most this many records (1–%d)", services.MaxLibraryPage))
+			return o
+		},
+		minArgs: minArgs, maxArgs: maxArgs,
+		run: func(ctx context.Context, e *env, opts any, args []string) error {
+			o := opts.(*libraryOpts)
+			if err := checkLimit(o.limit, services.MaxLibraryPage); err != nil {
+				return err
+			}
+			c, err := e.app.services(ctx)
+			if err != nil {
+				return err
+			}
+			return run(e, c.Library, o, args)
 		},
 	}
 }

@@ -44,20 +44,13 @@ func providersCommand() *command {
 					return nil
 				},
 			},
-			{
-				name: "test", summary: "make a tiny structured call and report model and latency", usage: "providers test NAME [--json]",
-				flags:   jsonOnly,
-				minArgs: 1, maxArgs: 1,
-				run: func(ctx context.Context, e *env, opts any, args []string) error {
-					c, err := providerServices(ctx, e, args[0])
+			onProvider("test", "make a tiny structured call and report model and latency",
+				func(e *env, p *services.ProviderService, name string, asJSON bool) error {
+					res, err := p.Test(name)
 					if err != nil {
 						return err
 					}
-					res, err := c.Providers.Test(args[0])
-					if err != nil {
-						return err
-					}
-					if opts.(*jsonFlag).json {
+					if asJSON {
 						if err := writeJSON(e.stdout, res); err != nil {
 							return err
 						}
@@ -72,39 +65,42 @@ func providersCommand() *command {
 						return fmt.Errorf("%s: %s", res.Provider, res.Error)
 					}
 					return nil
-				},
-			},
-			{
-				name: "models", summary: "list the models a provider serves (Ollama, OpenAI-compatible)", usage: "providers models NAME [--json]",
-				flags:   jsonOnly,
-				minArgs: 1, maxArgs: 1,
-				run: func(ctx context.Context, e *env, opts any, args []string) error {
-					c, err := providerServices(ctx, e, args[0])
+				}),
+			onProvider("models", "list the models a provider serves (Ollama, OpenAI-compatible)",
+				func(e *env, p *services.ProviderService, name string, asJSON bool) error {
+					models, err := p.Models(name)
 					if err != nil {
 						return err
 					}
-					models, err := c.Providers.Models(args[0])
-					if err != nil {
-						return err
-					}
-					if opts.(*jsonFlag).json {
+					if asJSON {
 						return writeJSON(e.stdout, models)
 					}
 					for _, m := range models {
 						e.printf("%s\n", m)
 					}
 					return nil
-				},
-			},
+				}),
 		},
 	}
 }
 
-// providerServices checks a provider name (a usage error names the valid ones) and opens
-// the services for a providers subcommand.
-func providerServices(ctx context.Context, e *env, name string) (*services.Container, error) {
-	if _, err := domain.ParseProvider(name); err != nil {
-		return nil, usagef("%s", domain.SafeMessage(err))
+// onProvider is a providers subcommand that names one provider (`providers test NAME`): the
+// name is checked before the services open, so a typo is a usage error that lists the valid
+// providers and never opens the database.
+func onProvider(sub, summary string, run func(e *env, p *services.ProviderService, name string, asJSON bool) error) *command {
+	return &command{
+		name: sub, summary: summary, usage: "providers " + sub + " NAME [--json]",
+		flags:   jsonOnly,
+		minArgs: 1, maxArgs: 1,
+		run: func(ctx context.Context, e *env, opts any, args []string) error {
+			if _, err := domain.ParseProvider(args[0]); err != nil {
+				return usagef("%s", domain.SafeMessage(err))
+			}
+			c, err := e.app.services(ctx)
+			if err != nil {
+				return err
+			}
+			return run(e, c.Providers, args[0], opts.(*jsonFlag).json)
+		},
 	}
-	return e.app.services(ctx)
 }

@@ -51,7 +51,7 @@ func searchCommand() *command {
 			if o.json {
 				return writeJSON(e.stdout, res)
 			}
-			e.infof("%d results from %s\n", len(res.Evidence), joinSources(res.SourcesSearched))
+			e.infof("%d results from %s\n", len(res.Evidence), domain.JoinSources(res.SourcesSearched, ", "))
 			for i, ev := range res.Evidence {
 				c := ev.Citation
 				e.printf("[%d] %s (%s %s)\n    %s\n", i+1, SafeText(c.Title), c.Source, c.Year(), SafeText(c.URL))
@@ -59,12 +59,4 @@ func searchCommand() *command {
 			return nil
 		},
 	}
-}
-
-func joinSources(s []domain.Source) string {
-	parts := make([]string, len(s))
-	for i, x := range s {
-		parts[i] = string(x)
-	}
-	return strings.Join(parts, ", ")
 }

@@ -50,7 +50,7 @@ func TestCrashKillAndResume(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test builds and runs the binary: skipped with -short")
 	}
-	root := repoRoot(t)
+	root := sharedtest.Root(t)
 	shared := filepath.Dir(sharedtest.Path(t, "fixtures"))
 	bins := buildCrashBinaries(t, root)
 	upstream := startFakeAPIs(t, filepath.Join(bins, "fakeapis"), shared)
@@ -601,21 +601,6 @@ func crashEnv(t *testing.T, base string) (env []string, dbPath string) {
 	)
 	paths := config.PathsIn(filepath.Join(cfgHome, config.AppDir), filepath.Join(dataHome, config.AppDir))
 	return env, paths.DatabaseFile
-}
-
-// repoRoot walks up from the package directory to go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for d := dir; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if d == filepath.Dir(d) {
-			t.Fatalf("no go.mod above %s", dir)
-		}
-	}
 }
 
 // buildCrashBinaries builds the CLI and the replay server into a temporary folder.

@@ -1,16 +1,12 @@
 package cli
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
-
-	"deepcritical/backend/domain"
-	"deepcritical/backend/store"
 )
 
 // TestLibraryImportExitCodesAndTerminalSafety: nothing importable is exit 1 with the reason
@@ -52,16 +48,7 @@ func TestLibraryImportExitCodesAndTerminalSafety(t *testing.T) {
 }
 
 func TestHistoryPrintsQuestionsWithoutTerminalEscapes(t *testing.T) {
-	paths := isolate(t)
-	ctx := context.Background()
-	st, err := store.Open(ctx, paths.DatabaseFile)
-	require.NoError(t, err)
-	run := domain.Run{ID: st.NewRunID(), Question: "Metformin \x1b]0;pwned\x07for\x1b[2J dementia\u202e?", Config: domain.DefaultRunConfig(),
-		Status: domain.RunComplete, Judge: domain.JudgeInfo{Provider: domain.ProviderOffline, Kind: domain.JudgeKindOffline, Model: "heuristic"}}
-	require.NoError(t, st.CreateRun(ctx, run))
-	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventStarted, Message: "source title \x1b[31mred\x1b[0m"})
-	require.NoError(t, err)
-	require.NoError(t, st.Close())
+	run := storeCompletedRun(t, isolate(t), "Metformin \x1b]0;pwned\x07for\x1b[2J dementia\u202e?", "source title \x1b[31mred\x1b[0m")
 	for _, args := range [][]string{{"history", "list"}, {"history", "search", "metformin"}, {"history", "show", run.ID}} {
 		code, stdout, stderr := runCLI(t, args...)
 		require.Equal(t, exitOK, code, stderr)

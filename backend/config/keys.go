@@ -372,11 +372,7 @@ func registry() []keyDef {
 		}, func(v []domain.Source) bool {
 			return len(v) > 0 && !slices.ContainsFunc(v, func(s domain.Source) bool { return !s.Valid() })
 		}, func(v []domain.Source) string {
-			names := make([]string, len(v))
-			for i, s := range v {
-				names[i] = string(s)
-			}
-			return strconv.Quote(strings.Join(names, ","))
+			return strconv.Quote(domain.JoinSources(v, ","))
 		}),
 	)
 	urlKey := func(key, desc, env string, field func(*SourceSettings) *string) keyDef {

@@ -92,6 +92,21 @@ const (
 	RecommendSynthesize Recommendation = "synthesize"
 )
 
+// JudgeInput is what one judgement looks at: the question and all evidence collected so far.
+// The research loop's Judge port and the judge package take this one record, so a field added
+// here reaches the judge without an adapter copying it.
+type JudgeInput struct {
+	RunID    string
+	Question string
+	// Parsed is the run's parse of the question with the headings learnt so far; nil when
+	// there is no run (evidence given to `deepcritical judge`), and the judge parses Question.
+	Parsed     *ParsedQuestion
+	Evidence   []Evidence
+	Appraisals map[string]Appraisal // by canonical key
+	// FullTexts are the stored full texts of on-topic evidence, by canonical key.
+	FullTexts map[string]FullText
+}
+
 // Assessment is the seed's JudgeAssessment plus the judge that produced it.
 type Assessment struct {
 	Details           AssessmentDetails `json:"details"`
@@ -196,6 +211,27 @@ type Verdict struct {
 	ForwardProgress     bool     `json:"forward_progress"`
 	ConvergenceEstimate *float64 `json:"convergence_estimate,omitempty"`
 	SuggestedNextSteps  []string `json:"suggested_next_steps"`
+}
+
+// VerifyInput is a report to verify with the evidence it may cite; evidence order defines
+// the citation numbers, exactly as in the report. The research loop's Verifier port and the
+// verify package take this one record.
+type VerifyInput struct {
+	RunID    string
+	Question string
+	// Parsed is the run's parse of the question with the headings learnt so far; nil parses
+	// Question.
+	Parsed *ParsedQuestion
+	// Markdown is the report text: citation numbers and placeholders are checked in it.
+	Markdown   string
+	Candidates []string
+	Findings   []string
+	Evidence   []Evidence
+	// Previous are earlier verdicts on the same run, oldest first, for forward progress.
+	Previous []Verdict
+	// FullTexts are the stored full texts of the evidence, by canonical key: a finding
+	// grounded in a paper's full text is grounded.
+	FullTexts map[string]FullText
 }
 
 // Validate checks the verdict is well formed.

@@ -168,6 +168,10 @@ func TestParseSourcesAndProvider(t *testing.T) {
 	got, err := ParseSources(" PubMed, europepmc,pubmed ,,clinicaltrials")
 	require.NoError(t, err)
 	require.Equal(t, []Source{SourcePubMed, SourceEuropePMC, SourceClinicalTrials}, got)
+	require.Equal(t, "pubmed, europepmc, clinicaltrials", JoinSources(got, ", "))
+	back, err := ParseSources(JoinSources(got, ","))
+	require.NoError(t, err)
+	require.Equal(t, got, back)
 	_, err = ParseSources("pubmed,scholar")
 	require.ErrorContains(t, err, `unknown source "scholar"`)
 	_, err = ParseSources(" , ")
@@ -411,4 +415,17 @@ func TestErrorHead(t *testing.T) {
 	require.Equal(t, "every source failed in two iterations in a row and no evidence was found", ErrorHead(chain))
 	long := strings.Repeat("x", 130)
 	require.Equal(t, strings.Repeat("x", 120)+"…", ErrorHead(long))
+}
+
+func TestDiffAssessments(t *testing.T) {
+	a := Assessment{Details: AssessmentDetails{MechanismScore: 4, ClinicalEvidenceScore: 6, DrugCandidates: []string{"Metformin", "Lithium"}}, Confidence: 0.5}
+	b := Assessment{Details: AssessmentDetails{MechanismScore: 7, ClinicalEvidenceScore: 5, DrugCandidates: []string{"metformin ", "Liraglutide"}}, Confidence: 0.75, Sufficient: true}
+	d := DiffAssessments(a, b)
+	require.Equal(t, 3, d.MechanismDelta)
+	require.Equal(t, -1, d.ClinicalDelta)
+	require.InDelta(t, 0.25, d.ConfidenceDelta, 1e-9)
+	require.True(t, d.SufficientChange)
+	require.Equal(t, []string{"Metformin"}, d.Common)
+	require.Equal(t, []string{"Lithium"}, d.OnlyOriginal)
+	require.Equal(t, []string{"Liraglutide"}, d.OnlyRejudged)
 }

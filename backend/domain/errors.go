@@ -5,6 +5,7 @@ package domain
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
@@ -48,6 +49,20 @@ func Errorf(code Code, format string, args ...any) *Error {
 // Wrap attaches a code and a user-safe message to a cause.
 func Wrap(code Code, err error, message string) *Error {
 	return &Error{Code: code, Message: message, Err: err}
+}
+
+// CannotOpen is the user-safe error for a file the user named that cannot be opened: its
+// name and the reason in words (no such file, permission denied, unreadable) rather than the
+// system's message, which repeats the whole path.
+func CannotOpen(name string, err error) *Error {
+	reason := "unreadable"
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		reason = "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		reason = "permission denied"
+	}
+	return Wrap(CodeInvalid, err, fmt.Sprintf("cannot open %s: %s", name, reason))
 }
 
 // CodeOf reports the code of the first domain error in err's chain, or CodeInternal.

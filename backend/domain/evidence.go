@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"iter"
 	"net/url"
 	"regexp"
 	"strings"
@@ -52,6 +53,16 @@ func ParseSources(list string) ([]Source, error) {
 		return nil, Errorf(CodeInvalid, "no sources given (allowed: pubmed, europepmc, clinicaltrials, web, library)")
 	}
 	return out, nil
+}
+
+// JoinSources writes sources as a list of names separated by sep, as ParseSources reads
+// them back (with "," or ", ").
+func JoinSources(sources []Source, sep string) string {
+	names := make([]string, len(sources))
+	for i, s := range sources {
+		names[i] = string(s)
+	}
+	return strings.Join(names, sep)
 }
 
 // Section is one labelled part of a structured abstract ("BACKGROUND", "METHODS", ...).
@@ -280,6 +291,27 @@ func (c Citation) Identifiers() []string {
 	return nil
 }
 
+// ReferenceIDs lists the identifiers a reader looks the paper up by, in the order a
+// reference prints them: "PMID n", the PMCID, the DOI after doiLabel (Vancouver's "doi:", a
+// prompt's "DOI "), the NCT id. Identifiers is the list for matching; this one is for reading,
+// so values stay as the source gave them.
+func (c Citation) ReferenceIDs(doiLabel string) []string {
+	var ids []string
+	if c.PMID != "" {
+		ids = append(ids, "PMID "+c.PMID)
+	}
+	if c.PMCID != "" {
+		ids = append(ids, c.PMCID)
+	}
+	if c.DOI != "" {
+		ids = append(ids, doiLabel+c.DOI)
+	}
+	if c.NCTID != "" {
+		ids = append(ids, c.NCTID)
+	}
+	return ids
+}
+
 // CanonicalKey is the deduplication key: the first of Identifiers (PMID, DOI, NCT id,
 // PMCID, normalised URL, normalised title), "" when there is none. The same paper found
 // through two sources has one key.
@@ -292,6 +324,24 @@ func (c Citation) CanonicalKey() string {
 
 // CanonicalKey of an evidence item is its citation's key.
 func (e Evidence) CanonicalKey() string { return e.Citation.CanonicalKey() }
+
+// EachPaper yields each paper in evs once, with its canonical key, in order: the first copy
+// stands for the paper and evidence without a key is passed over.
+func EachPaper(evs []Evidence) iter.Seq2[string, Evidence] {
+	return func(yield func(string, Evidence) bool) {
+		seen := map[string]bool{}
+		for _, ev := range evs {
+			key := ev.CanonicalKey()
+			if key == "" || seen[key] {
+				continue
+			}
+			seen[key] = true
+			if !yield(key, ev) {
+				return
+			}
+		}
+	}
+}
 
 // Year returns the four-digit year at the start of the citation date, or "".
 func (c Citation) Year() string {

@@ -37,6 +37,32 @@ func TestIdentifiersAndCanonicalKey(t *testing.T) {
 	}
 }
 
+func TestReferenceIDs(t *testing.T) {
+	c := Citation{PMID: "123", DOI: "10.1/AbC", NCTID: "NCT01234567", PMCID: "PMC99", URL: "http://x.org/a"}
+	if got, want := c.ReferenceIDs("doi:"), []string{"PMID 123", "PMC99", "doi:10.1/AbC", "NCT01234567"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("ReferenceIDs = %q, want %q", got, want)
+	}
+	if got := (Citation{URL: "http://x.org/a", Title: "T"}).ReferenceIDs("DOI "); got != nil {
+		t.Fatalf("a citation without identifiers lists %q", got)
+	}
+}
+
+func TestEachPaperYieldsEachKeyOnceInOrder(t *testing.T) {
+	evs := []Evidence{
+		{Content: "first", Citation: Citation{PMID: "1"}},
+		{Content: "no key"},
+		{Content: "second", Citation: Citation{DOI: "10.1/x"}},
+		{Content: "copy of first", Citation: Citation{PMID: "1"}},
+	}
+	var got []string
+	for key, ev := range EachPaper(evs) {
+		got = append(got, key+"="+ev.Content)
+	}
+	if want := []string{"pmid:1=first", "doi:10.1/x=second"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("EachPaper = %q, want %q", got, want)
+	}
+}
+
 func TestStripDOIResolver(t *testing.T) {
 	cases := map[string]string{
 		"10.1000/ABC":                   "10.1000/ABC",

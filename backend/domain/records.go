@@ -80,6 +80,31 @@ type LLMCall struct {
 	CreatedAt     time.Time       `json:"created_at"`
 }
 
+// CallTotals sums recorded LLM calls: how many, how many failed, their tokens (cached =
+// served from the provider's prompt cache, part of input), latency and cost. The store sums
+// a run's calls by purpose and model into it and the window sums those again by call kind,
+// with Add, so both count the same things.
+type CallTotals struct {
+	Calls        int     `json:"calls"`
+	Failed       int     `json:"failed"`
+	InputTokens  int     `json:"input_tokens"`
+	OutputTokens int     `json:"output_tokens"`
+	CachedTokens int     `json:"cached_tokens"`
+	LatencyMS    int64   `json:"latency_ms"`
+	CostUSD      float64 `json:"cost_usd"`
+}
+
+// Add adds o's sums to t.
+func (t *CallTotals) Add(o CallTotals) {
+	t.Calls += o.Calls
+	t.Failed += o.Failed
+	t.InputTokens += o.InputTokens
+	t.OutputTokens += o.OutputTokens
+	t.CachedTokens += o.CachedTokens
+	t.LatencyMS += o.LatencyMS
+	t.CostUSD += o.CostUSD
+}
+
 // RunStore is the port through which the research loop keeps a run durable: the run, its
 // events, evidence, assessments, verdicts and report. *store.Store implements it; every
 // piece of a run's state lives behind it, which is what makes a run resumable.

@@ -177,19 +177,7 @@ func (f *Fetcher) Fetch(ctx context.Context, ev domain.Evidence) (domain.FullTex
 		}
 		return domain.FullText{}, unavailable(domain.FullTextAbstract, "no PMCID: the paper is not in PubMed Central")
 	}
-	ft, err := f.fetchPMCID(ctx, pmcid)
-	if err != nil {
-		var u *domain.FullTextUnavailable
-		if errors.As(err, &u) {
-			u.Key = key
-		}
-		return domain.FullText{}, err
-	}
-	ft.Key = key
-	if err := f.put(ctx, ft); err != nil {
-		return domain.FullText{}, err
-	}
-	return ft, nil
+	return f.fetchAs(ctx, pmcid, key)
 }
 
 // FetchPMCID reads a full text by PMCID alone (`appraise --pmcid`); it is stored under
@@ -199,7 +187,13 @@ func (f *Fetcher) FetchPMCID(ctx context.Context, pmcid, key string) (domain.Ful
 	if !ok {
 		return domain.FullText{}, domain.Errorf(domain.CodeInvalid, "%q is not a PMCID (PMC and digits, e.g. PMC3698942)", strings.TrimSpace(pmcid))
 	}
-	ft, err := f.fetchPMCID(ctx, id)
+	return f.fetchAs(ctx, id, key)
+}
+
+// fetchAs reads pmcid's full text as the paper key (a full text that cannot be read is
+// reported under it) and stores it there; with an empty key nothing is stored.
+func (f *Fetcher) fetchAs(ctx context.Context, pmcid, key string) (domain.FullText, error) {
+	ft, err := f.fetchPMCID(ctx, pmcid)
 	if err != nil {
 		var u *domain.FullTextUnavailable
 		if errors.As(err, &u) {

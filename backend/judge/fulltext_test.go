@@ -3,7 +3,6 @@ package judge
 import (
 	"bytes"
 	"context"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -11,9 +10,9 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext/jats"
-	"deepcritical/internal/sharedtest"
 	"deepcritical/backend/llm"
 	"deepcritical/internal/fakes/pmcoa"
+	"deepcritical/internal/sharedtest"
 )
 
 // lithiumTrial is the lithium trial (PMC4210495) as a search finds it, with its JATS full
@@ -38,7 +37,7 @@ const lithiumQuestion = "Does lithium reduce suicide risk in treatment-resistant
 // byte-identical in the next iteration's prompt, whose head repeats the first.
 func TestJudgePromptShowsTrialPassages(t *testing.T) {
 	trial, ft := lithiumTrial(t)
-	others := readMedline(t, sharedData(t, filepath.Join("medline_sample", "sample100.medline.txt")))[:12]
+	others := readMedline(t, sharedtest.Path(t, "data", "medline_sample", "sample100.medline.txt"))[:12]
 	texts := map[string]domain.FullText{trial.CanonicalKey(): ft}
 	c := &scripted{replies: []reply{{text: validAnswer}, {text: validAnswer}}}
 	j := NewLLM(c, llm.Info{Provider: domain.ProviderAnthropic, Model: "claude-haiku-4-5"}, Options{})

@@ -34,20 +34,10 @@ type Options struct {
 	Attempts int
 }
 
-// Input is what one judgement looks at.
-type Input struct {
-	RunID    string
-	Question string
-	// Parsed is the run's parse of the question; nil parses Question (evidence given to
-	// `deepcritical judge`).
-	Parsed     *domain.ParsedQuestion
-	Evidence   []domain.Evidence
-	Appraisals map[string]domain.Appraisal
-	// FullTexts are the full texts of on-topic evidence, by canonical key: the LLM judge is
-	// shown a trial's methods and results passages most relevant to the question, and the
-	// analysis reads a design the abstract does not state.
-	FullTexts map[string]domain.FullText
-}
+// Input is what one judgement looks at. Of its FullTexts, the LLM judge is shown a trial's
+// methods and results passages most relevant to the question, and the analysis reads a
+// design the abstract does not state.
+type Input = domain.JudgeInput
 
 // Judge assesses evidence with the offline rubric or with one configured LLM provider.
 type Judge struct {

@@ -310,7 +310,7 @@ func TestLLMJudgeThroughOpenAICompatibleServer(t *testing.T) {
 		fmt.Fprintf(w, `{"id":"chatcmpl-1","object":"chat.completion","created":1,"model":"gpt-4o-mini-2024-07-18","choices":[{"index":0,"message":{"role":"assistant","content":%s,"refusal":null,"annotations":[]},"logprobs":null,"finish_reason":"stop"}],"usage":{"prompt_tokens":1200,"completion_tokens":150,"total_tokens":1350}}`, esc)
 	}))
 	defer srv.Close()
-	c, err := openai.New(openai.Config{Provider: domain.ProviderCompatible, BaseURL: srv.URL + "/v1", Model: "gpt-4o-mini", HTTPClient: srv.Client()})
+	c, err := openai.New(openai.Config{Provider: domain.ProviderCompatible, BaseURL: srv.URL + "/v1", Model: "gpt-4o-mini", HTTP: llm.HTTP{HTTPClient: srv.Client()}})
 	require.NoError(t, err)
 	j := NewLLM(c, c.Info(), Options{})
 	require.True(t, j.Info().Local)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/csv"
 	"fmt"
-	"hash/fnv"
 	"os"
 	"path/filepath"
 	"sort"
@@ -15,8 +14,8 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
-	"deepcritical/internal/sharedtest"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/sharedtest"
 )
 
 // The named-drug benchmark asks "Does <drug> improve outcomes in <disease>?" of sets of
@@ -38,12 +37,6 @@ type namedDrugSet struct {
 	drug     string
 	evidence []domain.Evidence
 	answer   int // index of the answering abstract, -1 for a no-study set
-}
-
-func namedDrugHeldOut(q string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(q))
-	return h.Sum32()%5 == 0
 }
 
 func readTSV(t testing.TB, path string) []map[string]string {
@@ -242,7 +235,7 @@ func TestNamedDrugQuestions(t *testing.T) {
 	j := NewOffline()
 	for _, s := range sets {
 		f := &fig[0]
-		if namedDrugHeldOut(s.question) {
+		if sharedtest.HeldOutFifth(s.question) {
 			f = &fig[1]
 		}
 		a, _, err := j.Assess(context.Background(), Input{Question: s.question, Evidence: s.evidence})

@@ -44,19 +44,7 @@ type Packed struct {
 // PromptItem turns one piece of evidence into the numbered item the templates show.
 func PromptItem(n int, e domain.Evidence, design Design, ap *domain.Appraisal) prompts.EvidenceItem {
 	c := e.Citation
-	var ids []string
-	if c.PMID != "" {
-		ids = append(ids, "PMID "+c.PMID)
-	}
-	if c.PMCID != "" {
-		ids = append(ids, c.PMCID)
-	}
-	if c.DOI != "" {
-		ids = append(ids, "DOI "+c.DOI)
-	}
-	if c.NCTID != "" {
-		ids = append(ids, c.NCTID)
-	}
+	ids := c.ReferenceIDs("DOI ")
 	for _, r := range c.Registry {
 		if r != c.NCTID {
 			ids = append(ids, r)

@@ -2,13 +2,13 @@ package judge
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
+	"deepcritical/internal/sharedtest"
 )
 
 // commonPrefix is the number of leading bytes a and b share.
@@ -28,7 +28,7 @@ func commonPrefix(a, b string) int {
 // iteration from the second on, the share of the prompt (system + user) byte-identical to
 // a prefix of the previous prompt, and the requests' CachePrefix marks.
 func prefixShares(t testing.TB, iterations, first, perIter int) ([]float64, []llm.Request) {
-	ev := readMedline(t, sharedData(t, filepath.Join("medline_sample", "sample100.medline.txt")))
+	ev := readMedline(t, sharedtest.Path(t, "data", "medline_sample", "sample100.medline.txt"))
 	require.GreaterOrEqual(t, len(ev), first+(iterations-1)*perIter)
 	for i := range ev {
 		if i%5 == 4 {

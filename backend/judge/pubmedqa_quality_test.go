@@ -2,49 +2,23 @@ package judge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
-
-// pqaItem is one PubMedQA item of ../shared/data/pubmedqa/pqal_dev.json.
-type pqaItem struct {
-	PMID     string
-	Question string   `json:"QUESTION"`
-	Contexts []string `json:"CONTEXTS"`
-	Labels   []string `json:"LABELS"`
-	Meshes   []string `json:"MESHES"`
-	Year     string   `json:"YEAR"`
-}
-
-func loadPQA(t testing.TB) []pqaItem {
-	raw, err := os.ReadFile(sharedData(t, filepath.Join("pubmedqa", "pqal_dev.json")))
-	require.NoError(t, err)
-	var m map[string]pqaItem
-	require.NoError(t, json.Unmarshal(raw, &m))
-	out := make([]pqaItem, 0, len(m))
-	for id, it := range m {
-		it.PMID = id
-		out = append(out, it)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].PMID < out[j].PMID })
-	return out
-}
 
 // pqaEvidence is what a search returns for the item: no title (PubMedQA's question is
 // derived from it, which would make the task trivial), the abstract without its
 // conclusion in labelled sections, the MeSH headings and the year.
-func pqaEvidence(it pqaItem) domain.Evidence {
+func pqaEvidence(it sharedtest.PubMedQAItem) domain.Evidence {
 	e := domain.Evidence{Content: strings.Join(it.Contexts, " "), Relevance: 0.5,
 		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: it.PMID, ID: it.PMID, Date: it.Year, MeshTerms: it.Meshes}}
 	for i, c := range it.Contexts {
@@ -55,16 +29,7 @@ func pqaEvidence(it pqaItem) domain.Evidence {
 	return e
 }
 
-// pqaHeldOut is the relevance scorer's held-out fifth (by a hash of the PMID): its
-// lexicons were written looking at the other four fifths; the judge's rules never looked
-// at PubMedQA.
-func pqaHeldOut(pmid string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(pmid))
-	return h.Sum32()%5 == 0
-}
-
-func sharesMesh(a, b pqaItem) bool {
+func sharesMesh(a, b sharedtest.PubMedQAItem) bool {
 	set := map[string]bool{}
 	for _, m := range a.Meshes {
 		set[strings.ToLower(m)] = true
@@ -98,7 +63,7 @@ func pct(n, d int) float64 {
 // random place among 7 abstracts that share no MeSH heading with it, and 8 such strangers
 // alone (the two sets share 7 strangers). Questions with fewer than 8 strangers are skipped
 // and counted.
-func measureJudge(t testing.TB, items []pqaItem, pick func(pqaItem) bool) judgeQuality {
+func measureJudge(t testing.TB, items []sharedtest.PubMedQAItem, pick func(sharedtest.PubMedQAItem) bool) judgeQuality {
 	q := judgeQuality{findingCounts: map[int]int{}}
 	j := NewOffline()
 	for _, it := range items {
@@ -108,7 +73,7 @@ func measureJudge(t testing.TB, items []pqaItem, pick func(pqaItem) bool) judgeQ
 		h := fnv.New64a()
 		h.Write([]byte(it.PMID))
 		rng := rand.New(rand.NewPCG(h.Sum64(), 11))
-		var strangers []pqaItem
+		var strangers []sharedtest.PubMedQAItem
 		for _, k := range rng.Perm(len(items)) {
 			if o := items[k]; o.PMID != it.PMID && !sharesMesh(it, o) {
 				strangers = append(strangers, o)
@@ -178,14 +143,14 @@ func TestJudgeQualityPubMedQA(t *testing.T) {
 	if testing.Short() && os.Getenv("DC_BENCH_JUDGE") == "" {
 		t.Skip("500 real abstracts x 2 sets: skipped in -short mode")
 	}
-	items := loadPQA(t)
+	items := sharedtest.PubMedQA(t)
 	require.Len(t, items, 500)
 	for _, split := range []struct {
 		name string
-		pick func(pqaItem) bool
+		pick func(sharedtest.PubMedQAItem) bool
 	}{
-		{"held_out", func(it pqaItem) bool { return pqaHeldOut(it.PMID) }},
-		{"all", func(pqaItem) bool { return true }},
+		{"held_out", func(it sharedtest.PubMedQAItem) bool { return sharedtest.HeldOutFifth(it.PMID) }},
+		{"all", func(sharedtest.PubMedQAItem) bool { return true }},
 	} {
 		if split.name == "all" && os.Getenv("DC_BENCH_JUDGE") == "" {
 			continue // about 30 s: measured by make bench (DC_BENCH_JUDGE=1)

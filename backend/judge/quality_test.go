@@ -13,12 +13,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
 
 // pharmacotherapyDrugs reads the PharmacotherapyDB drug list (601 physician-curated drugs)
 // as lower-case names.
 func pharmacotherapyDrugs(t testing.TB) map[string]string {
-	f, err := os.Open(sharedData(t, filepath.Join("pharmacotherapydb", "drugs.tsv")))
+	f, err := os.Open(sharedtest.Path(t, "data", "pharmacotherapydb", "drugs.tsv"))
 	require.NoError(t, err)
 	defer f.Close()
 	out := map[string]string{}
@@ -178,7 +179,7 @@ func untyped(ev []domain.Evidence) []domain.Evidence {
 // records; each half of about 50 candidates, where one mistake moves precision by 0.02,
 // must stay >= 0.90 and the spread is reported.
 func TestCandidatePrecisionMedline(t *testing.T) {
-	ev := readMedline(t, sharedData(t, filepath.Join("medline_sample", "sample100.medline.txt")))
+	ev := readMedline(t, sharedtest.Path(t, "data", "medline_sample", "sample100.medline.txt"))
 	drugs, hand := pharmacotherapyDrugs(t), handLabels(t)
 	all := measureCandidates(ev, drugs, hand)
 	base := measureCandidates(untyped(ev), drugs, hand)

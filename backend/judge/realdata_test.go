@@ -2,10 +2,7 @@ package judge
 
 import (
 	"bufio"
-	"deepcritical/internal/sharedtest"
-	"encoding/json"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,13 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
-
-// sharedData returns <repo root>/../shared/data/<rel>, skipping the test when it is absent.
-func sharedData(t testing.TB, rel string) string {
-	t.Helper()
-	return sharedtest.Path(t, "data", rel)
-}
 
 var rnName = regexp.MustCompile(`^(.*?)\s*\(([^()]+(?:\([^()]*\)[^()]*)*)\)\s*$`)
 
@@ -102,7 +94,7 @@ func readMedline(t testing.TB, path string) []domain.Evidence {
 // TestMedlineDesignsAndCandidates measures the design classifier and the chemical stop list
 // on 100 real MEDLINE records (../shared/data/medline_sample), 94 of them indexed as RCTs.
 func TestMedlineDesignsAndCandidates(t *testing.T) {
-	ev := readMedline(t, sharedData(t, filepath.Join("medline_sample", "sample100.medline.txt")))
+	ev := readMedline(t, sharedtest.Path(t, "data", "medline_sample", "sample100.medline.txt"))
 	require.Len(t, ev, 100)
 	var rct, structuredHit, keywordHit, keywordFalse, nonRCT int
 	for _, e := range ev {
@@ -153,27 +145,10 @@ func TestPubMedQADeterminism(t *testing.T) {
 	if testing.Short() {
 		t.Skip("500 real abstracts: skipped in -short mode")
 	}
-	raw, err := os.ReadFile(sharedData(t, filepath.Join("pubmedqa", "pqal_dev.json")))
-	require.NoError(t, err)
-	var items map[string]struct {
-		Question string   `json:"QUESTION"`
-		Contexts []string `json:"CONTEXTS"`
-		Labels   []string `json:"LABELS"`
-		Meshes   []string `json:"MESHES"`
-		Year     string   `json:"YEAR"`
-	}
-	require.NoError(t, json.Unmarshal(raw, &items))
-	keys := make([]string, 0, len(items))
-	for k := range items {
-		keys = append(keys, k)
-	}
-	// Sorted so batches are the same every run.
-	sortStrings(keys)
 	var ev []domain.Evidence
-	for _, k := range keys {
-		it := items[k]
+	for _, it := range sharedtest.PubMedQA(t) { // in PMID order, so batches are the same every run
 		e := domain.Evidence{Content: strings.Join(it.Contexts, " "), Relevance: 0.5,
-			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: k, Title: it.Question, Date: it.Year, MeshTerms: it.Meshes}}
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: it.PMID, Title: it.Question, Date: it.Year, MeshTerms: it.Meshes}}
 		for i, c := range it.Contexts {
 			if i < len(it.Labels) {
 				e.Citation.Sections = append(e.Citation.Sections, domain.Section{Label: it.Labels[i], Text: c})
@@ -195,12 +170,4 @@ func TestPubMedQADeterminism(t *testing.T) {
 		}
 	}
 	t.Logf("PubMedQA designs (MeSH + keywords, no publication types): %v", designs)
-}
-
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
 }

@@ -213,7 +213,7 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 
 	f, err := os.Open(path)
 	if err != nil {
-		im.fileError(0, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot open %s: %s", filepath.Base(path), openReason(err))))
+		im.fileError(0, domain.CannotOpen(filepath.Base(path), err))
 		im.report(true)
 		return nil
 	}
@@ -296,16 +296,6 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 	}
 	im.report(true)
 	return nil
-}
-
-func openReason(err error) string {
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "no such file"
-	case errors.Is(err, os.ErrPermission):
-		return "permission denied"
-	}
-	return "unreadable"
 }
 
 // flush stores the pending records: in one batch when the index supports it, else one by

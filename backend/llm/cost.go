@@ -1,6 +1,10 @@
 package llm
 
-import "strings"
+import (
+	"strings"
+
+	"deepcritical/backend/domain"
+)
 
 // price is USD per million input and output tokens.
 type price struct{ in, out float64 }
@@ -104,6 +108,20 @@ func (u AnthropicUsage) Apply(r *Response) {
 	r.InputTokens = u.InputTokens + u.CacheCreationInputTokens + u.CacheReadInputTokens
 	r.OutputTokens = u.OutputTokens
 	r.CachedTokens, r.CacheWriteTokens = u.CacheReadInputTokens, u.CacheCreationInputTokens
+}
+
+// AnthropicStop reads the Messages API's stop_reason, which `claude -p` echoes too, into r:
+// an answer cut at the token limit or the context window is marked truncated, and a refusal
+// is an error of provider p.
+func AnthropicStop(r *Response, p domain.Provider, model, stopReason string) *Error {
+	switch stopReason {
+	case "max_tokens", "model_context_window_exceeded":
+		r.Truncated = true
+		r.Notes = "answer cut off (stop_reason " + stopReason + ")"
+	case "refusal":
+		return &Error{Kind: KindRefused, Provider: p, Model: model, Message: "the model declined to answer (stop_reason refusal)"}
+	}
+	return nil
 }
 
 // Cost estimates the call's cost for model from u at list prices (cache writes and reads

@@ -1,13 +1,14 @@
 package llm
 
 import (
-	"deepcritical/internal/sharedtest"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/internal/sharedtest"
 )
 
 func TestExtractJSON(t *testing.T) {
@@ -83,7 +84,7 @@ func TestRepair(t *testing.T) {
 // TestRepairMessyFixture runs the recorded json_repair pair (an LLM-style broken document:
 // an unquoted string value and a missing closing bracket) through extraction and repair.
 func TestRepairMessyFixture(t *testing.T) {
-	dir := sharedDir(t, "fixtures", "messy_llm_json")
+	dir := sharedtest.Path(t, "fixtures", "messy_llm_json")
 	invalid, err := os.ReadFile(filepath.Join(dir, "json_repair_tests_invalid.json"))
 	require.NoError(t, err)
 	valid, err := os.ReadFile(filepath.Join(dir, "json_repair_tests_valid.json"))
@@ -99,10 +100,4 @@ func TestRepairMessyFixture(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(fixed), &got))
 	require.NoError(t, json.Unmarshal(valid, &want))
 	require.Equal(t, want, got)
-}
-
-// sharedDir returns <repo root>/../shared/<parts…>, skipping the test when it is absent.
-func sharedDir(t testing.TB, parts ...string) string {
-	t.Helper()
-	return sharedtest.Path(t, parts...)
 }

@@ -125,6 +125,30 @@ func (b Backoff) WithDefaults() Backoff {
 	return b
 }
 
+// HTTP is how a provider reaches its server. Every HTTP provider's Config embeds it and
+// fills it with WithDefaults, so an unset field means the same for all of them.
+type HTTP struct {
+	// HTTPClient sends the requests (a plain http.Client when nil).
+	HTTPClient *http.Client
+	// Timeout bounds one call including its retries (the provider's default when not
+	// positive).
+	Timeout time.Duration
+	// Backoff spaces the retries (zero fields: Backoff's defaults).
+	Backoff Backoff
+}
+
+// WithDefaults fills what h leaves unset; timeout is the provider's default bound.
+func (h HTTP) WithDefaults(timeout time.Duration) HTTP {
+	if h.HTTPClient == nil {
+		h.HTTPClient = &http.Client{}
+	}
+	if h.Timeout <= 0 {
+		h.Timeout = timeout
+	}
+	h.Backoff = h.Backoff.WithDefaults()
+	return h
+}
+
 // Wait returns how long to wait before retry number attempt (0-based), honouring a
 // server's Retry-After; ok is false when the server asked for more than Max.
 func (b Backoff) Wait(attempt int, retryAfter time.Duration) (time.Duration, bool) {

@@ -15,6 +15,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/config"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/services"
 	"deepcritical/internal/fakes/ctgov"
 	"deepcritical/internal/fakes/europepmc"
@@ -37,9 +38,6 @@ func loadCorpus(t testing.TB) corpus {
 	require.NotEmpty(t, c.PubMed)
 	return c
 }
-
-// sourceEnv lists the variables that point DeepCritical's sources elsewhere.
-var sourceEnv = []string{"DEEPCRITICAL_PUBMED_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL"}
 
 // startFakes serves PubMed, Europe PMC and ClinicalTrials.gov over the test corpus, each
 // response delayed by latency, and returns the environment that points DeepCritical at them.
@@ -70,17 +68,6 @@ func startFakes(t testing.TB, latency time.Duration) map[string]string {
 	}
 }
 
-// cleanEnv removes every variable that could reach a real provider or source.
-func cleanEnv(t *testing.T) {
-	t.Helper()
-	for _, v := range append([]string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_CLI_JUDGE", "NCBI_EMAIL", "DEEPCRITICAL_JUDGE",
-		"DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL", "DEEPCRITICAL_EXPORT_DIR"}, sourceEnv...) {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
-}
-
 type noKeyring struct{}
 
 func (noKeyring) Get(string, string) (string, error) { return "", errors.New("no keyring in tests") }
@@ -90,7 +77,7 @@ func (noKeyring) Delete(string, string) error        { return errors.New("no key
 // openServices opens the real services over fresh folders, the sources pointed at the fakes.
 func openServices(t *testing.T, latency time.Duration, readOnly bool) (*services.Container, config.Paths) {
 	t.Helper()
-	cleanEnv(t)
+	testenv.Clear(t) // no variable of the developer's shell reaches a real provider or source
 	for k, v := range startFakes(t, latency) {
 		t.Setenv(k, v)
 	}

@@ -10,22 +10,9 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-)
 
-// repoRoot is the folder holding go.mod.
-func repoRoot(t *testing.T) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for ; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return dir
-		}
-		if dir == filepath.Dir(dir) {
-			t.Fatal("repository root (go.mod) not found")
-		}
-	}
-}
+	"deepcritical/internal/sharedtest"
+)
 
 // TestRealMCPClient runs tools/mcp/client.test.mjs: the official TypeScript SDK's client,
 // pinned in tools/ and installed by scripts/setup.sh, drives the real binary over stdio as
@@ -36,11 +23,11 @@ func TestRealMCPClient(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs a Node client")
 	}
-	root := repoRoot(t)
+	root := sharedtest.Root(t)
 	script := filepath.Join(root, "tools", "mcp", "client.test.mjs")
 	node, err := exec.LookPath("node")
 	if _, serr := os.Stat(filepath.Join(root, "tools", "node_modules", "@modelcontextprotocol", "sdk", "package.json")); err != nil || serr != nil {
-		if os.Getenv("CI") == "true" {
+		if sharedtest.InCI() {
 			t.Fatalf("node or the MCP SDK is missing (node: %v, sdk: %v): run scripts/setup.sh (npm ci in tools/)", err, serr)
 		}
 		t.Skipf("node or the MCP SDK is not installed (node: %v, sdk: %v); run scripts/setup.sh", err, serr)

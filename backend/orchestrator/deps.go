@@ -35,17 +35,8 @@ func (f SearcherFunc) Run(ctx context.Context, queries []string, sources []domai
 	return f(ctx, queries, sources, maxPerSource)
 }
 
-// JudgeInput mirrors judge.Input: the judge sees all evidence collected so far.
-type JudgeInput struct {
-	RunID    string
-	Question string
-	// Parsed is the run's parse of the question with the headings learnt so far.
-	Parsed     *domain.ParsedQuestion
-	Evidence   []domain.Evidence
-	Appraisals map[string]domain.Appraisal
-	// FullTexts are the stored full texts of on-topic evidence, by canonical key.
-	FullTexts map[string]domain.FullText
-}
+// JudgeInput is what the judge is given: all evidence collected so far.
+type JudgeInput = domain.JudgeInput
 
 // Judge assesses the evidence. An LLM judge that cannot answer returns a fallback assessment
 // with a nil error; a non-nil error means the judge cannot go on, and the run fails.
@@ -153,20 +144,7 @@ type Synthesizer interface {
 }
 
 // VerifyInput is a report to verify.
-type VerifyInput struct {
-	RunID    string
-	Question string
-	// Parsed is the run's parse of the question with the headings learnt so far.
-	Parsed     *domain.ParsedQuestion
-	Markdown   string
-	Candidates []string
-	Findings   []string
-	Evidence   []domain.Evidence
-	Previous   []domain.Verdict
-	// FullTexts are the stored full texts of the evidence, by canonical key: a finding may
-	// be grounded in a paper's full text.
-	FullTexts map[string]domain.FullText
-}
+type VerifyInput = domain.VerifyInput
 
 // VerifyResult is a verdict with its per-item checks.
 type VerifyResult struct {

@@ -303,7 +303,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	cfg := st.run.Config
 	st.lastIteration = it
 	st.run.Iterations = it
-	if err := o.event(ctx, st, domain.EventSearching, it, fmt.Sprintf("Iteration %d: searching %s for: %s", it, joinSources(cfg.Sources), strings.Join(queries, "; ")),
+	if err := o.event(ctx, st, domain.EventSearching, it, fmt.Sprintf("Iteration %d: searching %s for: %s", it, domain.JoinSources(cfg.Sources, ", "), strings.Join(queries, "; ")),
 		domain.SearchingData{Queries: queries, Sources: cfg.Sources}); err != nil {
 		return "", err
 	}
@@ -752,14 +752,6 @@ func (o *Orchestrator) saveRun(ctx context.Context, st *state) error {
 		return fmt.Errorf("update run: %w", err)
 	}
 	return nil
-}
-
-func joinSources(s []domain.Source) string {
-	parts := make([]string, len(s))
-	for i, x := range s {
-		parts[i] = string(x)
-	}
-	return strings.Join(parts, ", ")
 }
 
 func summarize(errs []domain.SearchError) string {

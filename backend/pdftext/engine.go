@@ -187,7 +187,7 @@ func (r *Reader) extract(ctx context.Context, path string) (rawDoc, error) {
 	name := filepath.Base(path)
 	f, err := os.Open(path)
 	if err != nil {
-		return rawDoc{}, domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("cannot open %s: %s", name, openReason(err)))
+		return rawDoc{}, domain.CannotOpen(name, err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
@@ -498,16 +498,6 @@ func describeOpenError(name string, err error) error {
 		return err
 	}
 	return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("%s cannot be read as a PDF: %s", name, oneLine(err)))
-}
-
-func openReason(err error) string {
-	switch {
-	case errors.Is(err, os.ErrNotExist):
-		return "no such file"
-	case errors.Is(err, os.ErrPermission):
-		return "permission denied"
-	}
-	return "unreadable"
 }
 
 func oneLine(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
 
 // testReader is shared by the package's tests; its compiled module is cached in the
@@ -154,7 +155,7 @@ func TestReadKeepsTheSentences(t *testing.T) {
 		t.Run(a.file, func(t *testing.T) {
 			src, err := os.ReadFile(filepath.Join(sharedDocs(t), a.art.Source))
 			if err != nil {
-				if os.Getenv("CI") == "true" {
+				if sharedtest.InCI() {
 					t.Fatalf("shared corpus missing: %v", err)
 				}
 				t.Skipf("shared corpus missing: %v", err)

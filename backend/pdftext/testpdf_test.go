@@ -160,7 +160,7 @@ func chromium(t testing.TB) string {
 			return p
 		}
 	}
-	if os.Getenv("CI") == "true" {
+	if sharedtest.InCI() {
 		t.Fatal("no chromium on PATH: setup installs it")
 	}
 	t.Skip("no chromium on PATH to render test PDFs")

@@ -1,65 +1,21 @@
 package relevance
 
 import (
-	"deepcritical/internal/sharedtest"
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"os"
-	"sort"
 	"strings"
 	"testing"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/internal/sharedtest"
 )
-
-// pqItem is one PubMedQA item of ../shared/data/pubmedqa/pqal_dev.json.
-type pqItem struct {
-	PMID     string
-	Question string   `json:"QUESTION"`
-	Contexts []string `json:"CONTEXTS"`
-	Meshes   []string `json:"MESHES"`
-	Long     string   `json:"LONG_ANSWER"`
-}
-
-// sharedData returns <repo root>/../shared/data/<rel>, skipping the test when it is absent.
-func sharedData(t testing.TB, rel string) string {
-	t.Helper()
-	return sharedtest.Path(t, "data", rel)
-}
-
-func loadPubMedQA(t testing.TB) []pqItem {
-	b, err := os.ReadFile(sharedData(t, "pubmedqa/pqal_dev.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m map[string]pqItem
-	if err := json.Unmarshal(b, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := make([]pqItem, 0, len(m))
-	for id, it := range m {
-		it.PMID = id
-		out = append(out, it)
-	}
-	sort.Slice(out, func(i, j int) bool { return out[i].PMID < out[j].PMID })
-	return out
-}
-
-// heldOut puts one item in five (by a hash of its PMID) in the held-out split: the
-// lexicons were written looking at the other four only.
-func heldOut(pmid string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(pmid))
-	return h.Sum32()%5 == 0
-}
 
 // evidenceOf is what a search would return for the item: no title (PubMedQA's question is
 // derived from it, so keeping it would make the task trivial), the abstract without its
 // conclusion, and the MeSH headings.
-func evidenceOf(it pqItem) domain.Evidence {
+func evidenceOf(it sharedtest.PubMedQAItem) domain.Evidence {
 	return domain.Evidence{Content: strings.Join(it.Contexts, " "),
 		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: it.PMID, MeshTerms: it.Meshes}}
 }
@@ -72,12 +28,12 @@ type relFigures struct{ n, first, allOff, ownOn int }
 // for ≥ 90 %, on the held-out split as on the rest. The answering abstract must itself be on
 // topic for ≥ 90 %, or "off-topic" would mean nothing.
 func TestRelevanceOnPubMedQA(t *testing.T) {
-	items := loadPubMedQA(t)
+	items := sharedtest.PubMedQA(t)
 	rng := rand.New(rand.NewPCG(10, 20))
 	var figs [2]relFigures
 	for qi, it := range items {
 		f := &figs[0]
-		if heldOut(it.PMID) {
+		if sharedtest.HeldOutFifth(it.PMID) { // the lexicons were written looking at the other four fifths
 			f = &figs[1]
 		}
 		f.n++

@@ -253,20 +253,7 @@ func limitationsMarkdown(ls []Limitation) string {
 // events were known), else put before the summary (or at the end) for reports that
 // predate it. Applying it twice gives the same text.
 func withLimitations(markdown string, ls []Limitation) string {
-	sec := limitationsMarkdown(ls)
-	const head = "\n## Limitations\n"
-	if i := strings.Index(markdown, head); i >= 0 {
-		rest := markdown[i+len(head):]
-		end := len(markdown)
-		if j := strings.Index(rest, "\n## "); j >= 0 {
-			end = i + len(head) + j + 1
-		}
-		return markdown[:i+1] + sec + markdown[end:]
-	}
-	if i := strings.Index(markdown, "\n## Summary\n"); i >= 0 {
-		return markdown[:i+1] + sec + markdown[i+1:]
-	}
-	return strings.TrimRight(markdown, "\n") + "\n\n" + sec
+	return withSectionBefore(markdown, "## Limitations", limitationsMarkdown(ls), "## Summary")
 }
 
 // trialDesigns are the evidence table's design labels of a trial report.

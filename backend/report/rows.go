@@ -255,20 +255,7 @@ func Reference(ev domain.Evidence) string {
 	if loc = strings.TrimPrefix(loc, ";"); loc != "" {
 		b.WriteString(" " + loc + ".")
 	}
-	var ids []string
-	if c.PMID != "" {
-		ids = append(ids, "PMID "+c.PMID)
-	}
-	if c.PMCID != "" {
-		ids = append(ids, c.PMCID)
-	}
-	if c.DOI != "" {
-		ids = append(ids, "doi:"+c.DOI)
-	}
-	if c.NCTID != "" {
-		ids = append(ids, c.NCTID)
-	}
-	if len(ids) > 0 {
+	if ids := c.ReferenceIDs("doi:"); len(ids) > 0 {
 		b.WriteString(" " + strings.Join(ids, "; ") + ".")
 	}
 	if len(c.Retractions) > 0 {

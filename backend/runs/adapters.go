@@ -44,7 +44,7 @@ type Judge struct {
 // and the run ends "judge unavailable" with its evidence kept, instead of searching on and
 // ending "complete" on scores of 0.
 func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
-	a, h, err := j.J.Assess(ctx, judge.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Evidence: in.Evidence, Appraisals: in.Appraisals, FullTexts: in.FullTexts})
+	a, h, err := j.J.Assess(ctx, in)
 	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {
 		if open, reason, _ := j.Breaker.Open(); open {
 			return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge stopped answering (%s); the evidence is kept: resume the run when it answers", a.Judge.Provider, reason)
@@ -124,8 +124,7 @@ type Verifier struct{ V *verify.Verifier }
 
 // Verify runs the checks; on error the deterministic checks are still returned.
 func (v Verifier) Verify(ctx context.Context, in orchestrator.VerifyInput) (orchestrator.VerifyResult, error) {
-	res, err := v.V.Verify(ctx, verify.Input{RunID: in.RunID, Question: in.Question, Parsed: in.Parsed, Markdown: in.Markdown,
-		Candidates: in.Candidates, Findings: in.Findings, Evidence: in.Evidence, Previous: in.Previous, FullTexts: in.FullTexts})
+	res, err := v.V.Verify(ctx, in)
 	checks, merr := json.Marshal(res.Checks)
 	if merr != nil {
 		return orchestrator.VerifyResult{}, fmt.Errorf("encode checks: %w", merr)

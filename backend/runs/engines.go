@@ -154,10 +154,10 @@ func (g *Engines) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, 
 	ps := s.Provider(choice.Provider)
 	cfg := providers.ProviderConfig{
 		Provider: choice.Provider, BaseURL: ps.BaseURL, Model: choice.Model, Command: ps.Command,
-		Timeout: ps.Timeout(), HTTPClient: llmHTTP(g.d.HTTP),
-		// One transport retry: with the run's circuit breaker and concurrent appraisal
-		// calls, a judge answering 500 costs at most a handful of requests per run.
-		Backoff: llm.Backoff{Retries: 1},
+		HTTP: llm.HTTP{Timeout: ps.Timeout(), HTTPClient: llmHTTP(g.d.HTTP),
+			// One transport retry: with the run's circuit breaker and concurrent appraisal
+			// calls, a judge answering 500 costs at most a handful of requests per run.
+			Backoff: llm.Backoff{Retries: 1}},
 	}
 	cfg.Models = append([]string{choice.Model}, ps.FallbackModels...)
 	if choice.Model != ps.Model && choice.Provider != domain.ProviderHuggingFace {
@@ -177,7 +177,8 @@ func (g *Engines) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, 
 // and model, the stored key, and a short timeout (a listing is a quick question).
 func (g *Engines) ProviderConfig(p domain.Provider) providers.ProviderConfig {
 	ps := g.Effective().Provider(p)
-	cfg := providers.ProviderConfig{Provider: p, BaseURL: ps.BaseURL, Model: ps.Model, HTTPClient: g.d.HTTP, Timeout: 15 * time.Second}
+	cfg := providers.ProviderConfig{Provider: p, BaseURL: ps.BaseURL, Model: ps.Model,
+		HTTP: llm.HTTP{HTTPClient: g.d.HTTP, Timeout: 15 * time.Second}}
 	if secret, ok := config.SecretForProvider(p); ok {
 		if key, _, err := g.d.Secrets.Get(secret); err == nil {
 			cfg.APIKey = key

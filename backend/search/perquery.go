@@ -55,17 +55,23 @@ func PerQuery(ctx context.Context, source domain.Source, queries []string, max i
 		}
 		for rank, ev := range evs {
 			ev.Relevance = 1 - float64(rank)/float64(len(evs)+1)
-			key := ev.CanonicalKey()
-			if j, ok := index[key]; ok {
-				if ev.Relevance > out[j].Relevance {
-					out[j].Relevance = ev.Relevance
-				}
-				continue
-			}
-			index[key] = len(out)
-			out = append(out, ev)
+			out = KeepBest(out, index, ev.CanonicalKey(), ev)
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Relevance > out[j].Relevance })
 	return out, errors.Join(problems...)
+}
+
+// KeepBest adds ev to out under key (at holds each key's position in out): a record found
+// again by another query keeps its first place and takes the higher relevance, so a paper
+// is listed once with its best score.
+func KeepBest(out []domain.Evidence, at map[string]int, key string, ev domain.Evidence) []domain.Evidence {
+	if j, ok := at[key]; ok {
+		if ev.Relevance > out[j].Relevance {
+			out[j].Relevance = ev.Relevance
+		}
+		return out
+	}
+	at[key] = len(out)
+	return append(out, ev)
 }

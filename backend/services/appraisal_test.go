@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -28,15 +27,7 @@ func (noKeyring) Delete(string, string) error        { return errors.New("no key
 // openTestContainer opens a container over fresh folders with no provider configured.
 func openTestContainer(t *testing.T) *Container {
 	t.Helper()
-	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE", "NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_COMPAT_BASE_URL", "DEEPCRITICAL_PUBMED_URL"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
-	dir := t.TempDir()
-	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
-	require.NoError(t, err)
-	t.Cleanup(c.Close)
+	c, _ := faultContainer(t)
 	return c
 }
 

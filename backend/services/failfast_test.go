@@ -5,7 +5,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync/atomic"
@@ -16,6 +15,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
@@ -113,12 +113,8 @@ func faultRun(t testing.TB, url string) (*Container, domain.Run) {
 // faultContainer opens a container in a fresh folder with no key, URL or judge from the
 // environment.
 func faultContainer(t testing.TB) (*Container, string) {
-	for _, v := range []string{"OPENAI_API_KEY", "ANTHROPIC_API_KEY", "HF_TOKEN", "DEEPCRITICAL_COMPAT_API_KEY", "NCBI_API_KEY", "DEEPCRITICAL_EXPORT_DIR",
-		"OPENAI_BASE_URL", "ANTHROPIC_BASE_URL", "HF_BASE_URL", "DEEPCRITICAL_EUROPEPMC_URL", "DEEPCRITICAL_CTGOV_URL", "DEEPCRITICAL_WEB_URL", "DEEPCRITICAL_CLI_JUDGE",
-		"NCBI_EMAIL", "DEEPCRITICAL_JUDGE", "DEEPCRITICAL_MODEL", "OLLAMA_HOST", "DEEPCRITICAL_PUBMED_URL"} {
-		t.Setenv(v, "")
-		os.Unsetenv(v)
-	}
+	t.Helper()
+	testenv.Clear(t)
 	dir := t.TempDir()
 	c, err := Open(context.Background(), Options{Paths: config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), Keyring: noKeyring{}})
 	require.NoError(t, err)
@@ -212,9 +208,9 @@ func TestFailingJudgeCostsFewRequests(t *testing.T) {
 
 func TestUsagePerKind(t *testing.T) {
 	u := usageOf([]store.LLMUsage{
-		{Purpose: "appraisal", Provider: "anthropic", Model: "claude-haiku-4-5", Calls: 4, InputTokens: 4000, CachedTokens: 1000, OutputTokens: 400, LatencyMS: 8000, CostUSD: 0.006, Priced: 4},
-		{Purpose: "judge", Provider: "anthropic", Model: "claude-haiku-4-5", Calls: 2, Failed: 1, InputTokens: 9000, OutputTokens: 900, LatencyMS: 20000, CostUSD: 0.013, Priced: 1},
-		{Purpose: "narrative", Provider: "huggingface", Model: "meta-llama/Llama-3.1-8B-Instruct", Calls: 1, InputTokens: 3000, OutputTokens: 500, LatencyMS: 4000},
+		{Purpose: "appraisal", Provider: "anthropic", Model: "claude-haiku-4-5", CallTotals: domain.CallTotals{Calls: 4, InputTokens: 4000, CachedTokens: 1000, OutputTokens: 400, LatencyMS: 8000, CostUSD: 0.006}, Priced: 4},
+		{Purpose: "judge", Provider: "anthropic", Model: "claude-haiku-4-5", CallTotals: domain.CallTotals{Calls: 2, Failed: 1, InputTokens: 9000, OutputTokens: 900, LatencyMS: 20000, CostUSD: 0.013}, Priced: 1},
+		{Purpose: "narrative", Provider: "huggingface", Model: "meta-llama/Llama-3.1-8B-Instruct", CallTotals: domain.CallTotals{Calls: 1, InputTokens: 3000, OutputTokens: 500, LatencyMS: 4000}},
 	})
 	require.Equal(t, []string{"judge", "appraisal", "narrative"}, []string{u.Kinds[0].Kind, u.Kinds[1].Kind, u.Kinds[2].Kind})
 	require.True(t, u.Kinds[0].CostKnown)
@@ -223,9 +219,9 @@ func TestUsagePerKind(t *testing.T) {
 	require.Equal(t, 7, u.Total.Calls)
 	require.Equal(t, 1000, u.Total.CachedTokens)
 	require.InDelta(t, 0.019, u.Total.CostUSD, 1e-9)
-	local := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "llama3.1", Calls: 1}})
+	local := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "llama3.1", CallTotals: domain.CallTotals{Calls: 1}}})
 	require.True(t, local.Total.Local)
-	cloud := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "gpt-oss:120b-cloud", Calls: 1}})
+	cloud := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "gpt-oss:120b-cloud", CallTotals: domain.CallTotals{Calls: 1}}})
 	require.False(t, cloud.Total.Local)
 }
 

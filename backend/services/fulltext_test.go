@@ -10,11 +10,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/internal/sharedtest"
 	"deepcritical/backend/runs"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
 	"deepcritical/internal/fakes/pmcoa"
+	"deepcritical/internal/sharedtest"
 )
 
 // fullTextFakes serves PubMed and Europe PMC over the shared corpus, with the trial reports

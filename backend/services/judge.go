@@ -44,22 +44,12 @@ type RejudgeRequest struct {
 
 // Comparison puts a run's own final assessment beside a re-judged one with their differences.
 type Comparison struct {
-	RunID      string            `json:"run_id"`
-	Original   domain.Assessment `json:"original"`
-	Rejudged   domain.Assessment `json:"rejudged"`
-	Label      string            `json:"label"`
-	Difference Difference        `json:"difference"`
-}
-
-// Difference lists what changed between two assessments.
-type Difference struct {
-	MechanismDelta   int      `json:"mechanism_delta"`
-	ClinicalDelta    int      `json:"clinical_delta"`
-	ConfidenceDelta  float64  `json:"confidence_delta"`
-	SufficientChange bool     `json:"sufficient_changed"`
-	OnlyOriginal     []string `json:"candidates_only_original"`
-	OnlyRejudged     []string `json:"candidates_only_rejudged"`
-	Common           []string `json:"candidates_common"`
+	RunID    string            `json:"run_id"`
+	Original domain.Assessment `json:"original"`
+	Rejudged domain.Assessment `json:"rejudged"`
+	Label    string            `json:"label"`
+	// Difference is what changed (domain.DiffAssessments, the rule every report format uses).
+	Difference domain.AssessmentDiff `json:"difference"`
 }
 
 // Rejudge assesses a stored run's evidence again with another judge, stores the new
@@ -120,9 +110,5 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err := st.SaveAssessment(ctx, domain.StoredAssessment{RunID: run.ID, Iteration: original.Iteration, Label: label, Assessment: a, Heuristics: &h}); err != nil {
 		return Comparison{}, err
 	}
-	return Comparison{RunID: run.ID, Original: original.Assessment, Rejudged: a, Label: label, Difference: Diff(original.Assessment, a)}, nil
+	return Comparison{RunID: run.ID, Original: original.Assessment, Rejudged: a, Label: label, Difference: domain.DiffAssessments(original.Assessment, a)}, nil
 }
-
-// Diff compares two assessments: score deltas, sufficiency, and candidates by normalised
-// name (domain.DiffAssessments, the one rule every report format uses too).
-func Diff(a, b domain.Assessment) Difference { return Difference(domain.DiffAssessments(a, b)) }

@@ -18,6 +18,19 @@ import (
 // LibraryProgressEvent is the Wails event carrying import progress to the Library view.
 const LibraryProgressEvent = "library:progress"
 
+// importProgress sends an import's progress to the Library view of the window ctx (none
+// without a window): every finished file, and otherwise at most five updates a second.
+func importProgress(ctx context.Context) func(library.Progress) {
+	var last time.Time
+	return func(p library.Progress) {
+		if ctx == nil || (!p.FileDone && time.Since(last) < 200*time.Millisecond) {
+			return
+		}
+		last = time.Now()
+		runtime.EventsEmit(ctx, LibraryProgressEvent, p)
+	}
+}
+
 // LibraryService imports the user's reference files and lists and searches them.
 type LibraryService struct {
 	store dep[libraryStore]
@@ -108,20 +121,11 @@ type LibraryPage struct {
 func (l *LibraryService) Import(paths []string) (library.Summary, error) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	ctx := l.window.windowContext()
-	var last time.Time
-	progress := func(p library.Progress) {
-		if ctx == nil || (!p.FileDone && time.Since(last) < 200*time.Millisecond) {
-			return
-		}
-		last = time.Now()
-		runtime.EventsEmit(ctx, LibraryProgressEvent, p)
-	}
 	st, err := l.importTo.get()
 	if err != nil {
 		return library.Summary{}, err
 	}
-	return importFiles(context.Background(), st, paths, progress, l.pdf)
+	return importFiles(context.Background(), st, paths, importProgress(l.window.windowContext()), l.pdf)
 }
 
 // ImportDialog lets the user pick files, then imports them; no files picked is not an error.

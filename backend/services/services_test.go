@@ -102,19 +102,6 @@ func TestRejudgeStoresBesideTheOriginalAndDiffs(t *testing.T) {
 	require.Equal(t, domain.CodeNotFound, domain.CodeOf(err))
 }
 
-func TestDiff(t *testing.T) {
-	a := domain.Assessment{Details: domain.AssessmentDetails{MechanismScore: 4, ClinicalEvidenceScore: 6, DrugCandidates: []string{"Metformin", "Lithium"}}, Confidence: 0.5}
-	b := domain.Assessment{Details: domain.AssessmentDetails{MechanismScore: 7, ClinicalEvidenceScore: 5, DrugCandidates: []string{"metformin ", "Liraglutide"}}, Confidence: 0.75, Sufficient: true}
-	d := Diff(a, b)
-	require.Equal(t, 3, d.MechanismDelta)
-	require.Equal(t, -1, d.ClinicalDelta)
-	require.InDelta(t, 0.25, d.ConfidenceDelta, 1e-9)
-	require.True(t, d.SufficientChange)
-	require.Equal(t, []string{"Metformin"}, d.Common)
-	require.Equal(t, []string{"Lithium"}, d.OnlyOriginal)
-	require.Equal(t, []string{"Liraglutide"}, d.OnlyRejudged)
-}
-
 func TestRunServiceStartsInTheBackgroundAndCancelRefusesUnknownRuns(t *testing.T) {
 	c := openTest(t)
 	_, err := c.Commands.ImportLibrary(context.Background(), []string{filepath.Join("testdata", "library.nbib")}, nil)

@@ -12,9 +12,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
-	"deepcritical/internal/sharedtest"
 	"deepcritical/backend/runs"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/sharedtest"
 )
 
 // TestBenchHangingSourceAndDeadJudge measures, for BENCHMARKS.md (make bench sets

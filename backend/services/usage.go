@@ -15,15 +15,9 @@ import (
 // price (a model missing from the dated price table, a compatible server): the cost is then
 // "unknown", never a 0 presented as a fact.
 type CallKindUsage struct {
-	Kind         string  `json:"kind"`
-	Calls        int     `json:"calls"`
-	Failed       int     `json:"failed"`
-	InputTokens  int     `json:"input_tokens"`
-	OutputTokens int     `json:"output_tokens"`
-	CachedTokens int     `json:"cached_tokens"`
-	LatencyMS    int64   `json:"latency_ms"`
-	CostUSD      float64 `json:"cost_usd"`
-	CostKnown    bool    `json:"cost_known"`
+	Kind string `json:"kind"`
+	domain.CallTotals
+	CostKnown bool `json:"cost_known"`
 	// Local is set when every call ran on this machine (Ollama on loopback): no cost.
 	Local bool `json:"local"`
 }
@@ -54,13 +48,7 @@ func usageOf(rows []store.LLMUsage) RunUsage {
 		local := r.Provider == string(domain.ProviderOllama) && !ollama.IsCloudModel(r.Model)
 		known := local || llm.PriceKnown(r.Model) || r.Priced >= r.Calls-r.Failed
 		for _, u := range []*CallKindUsage{k, &out.Total} {
-			u.Calls += r.Calls
-			u.Failed += r.Failed
-			u.InputTokens += r.InputTokens
-			u.OutputTokens += r.OutputTokens
-			u.CachedTokens += r.CachedTokens
-			u.LatencyMS += r.LatencyMS
-			u.CostUSD += r.CostUSD
+			u.Add(r.CallTotals)
 			u.CostKnown = u.CostKnown && known
 			u.Local = u.Local && local
 		}

@@ -6,9 +6,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"time"
-
-	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
@@ -128,16 +125,7 @@ func sentSoFar(out ZoteroSendResult, err error) error {
 // Import imports the Zotero library, or one collection of it, into DeepCritical's library,
 // sending progress to the Library view.
 func (z *ZoteroService) Import(collection string) (library.Summary, error) {
-	ctx := z.window.windowContext()
-	var last time.Time
-	progress := func(p library.Progress) {
-		if ctx == nil || (!p.FileDone && time.Since(last) < 200*time.Millisecond) {
-			return
-		}
-		last = time.Now()
-		runtime.EventsEmit(ctx, LibraryProgressEvent, p)
-	}
-	return z.importLibrary(context.Background(), collection, progress)
+	return z.importLibrary(context.Background(), collection, importProgress(z.window.windowContext()))
 }
 
 func (z *ZoteroService) importLibrary(ctx context.Context, collection string, progress func(library.Progress)) (library.Summary, error) {

@@ -1,11 +1,8 @@
 package stance
 
 import (
-	"encoding/json"
 	"fmt"
-	"hash/fnv"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -13,14 +10,6 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/internal/sharedtest"
 )
-
-// pubmedqaItem is one expert-labelled PubMedQA item: the question (the study's title), its
-// conclusions (LONG_ANSWER) and the yes/no/maybe label.
-type pubmedqaItem struct {
-	Question string `json:"QUESTION"`
-	Long     string `json:"LONG_ANSWER"`
-	Decision string `json:"final_decision"`
-}
 
 // labels are PubMedQA's answers in the order of the confusion matrices' rows and columns.
 var labels = []string{"yes", "no", "maybe"}
@@ -37,33 +26,19 @@ func classOf(s domain.Stance) int {
 	return 2
 }
 
-// heldOut puts a fifth of the items, chosen by a hash of the PMID, outside every rule's
-// tuning.
-func heldOut(pmid string) bool {
-	h := fnv.New32a()
-	h.Write([]byte(pmid))
-	return h.Sum32()%5 == 0
-}
-
 // TestPubMedQAStance measures the offline stance against the experts' yes/no/maybe labels
 // of the PubMedQA dev set (with each item's conclusions), on the tuning split and on the
 // held-out fifth, and prints per-class recall. The floors guard against regressions; the
 // figures go into BENCHMARKS.md (make bench).
 func TestPubMedQAStance(t *testing.T) {
-	var items map[string]pubmedqaItem
-	require.NoError(t, json.Unmarshal(sharedtest.Read(t, "data", "pubmedqa", "pqal_dev.json"), &items))
+	items := sharedtest.PubMedQA(t)
 	require.NotEmpty(t, items)
 	// conf[split][expert label][stance's label], labels in the order yes, no, maybe.
 	conf := map[string]*[3][3]int{"tuning": {}, "held-out": {}}
-	ids := make([]string, 0, len(items))
-	for id := range items {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	for _, id := range ids {
-		it := items[id]
+	for _, it := range items {
+		id := it.PMID
 		split := "tuning"
-		if heldOut(id) {
+		if sharedtest.HeldOutFifth(id) { // outside every rule's tuning
 			split = "held-out"
 		}
 		r := Classify(it.Question, it.Question, it.Long)

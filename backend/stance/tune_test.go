@@ -1,7 +1,6 @@
 package stance
 
 import (
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
 	"os"
@@ -20,14 +19,13 @@ type tuningItem struct {
 	label   int // index in labels
 }
 
-// tuningItems reads the PubMedQA dev items outside the held-out fifth (heldOut): the only
+// tuningItems reads the PubMedQA dev items outside the held-out fifth (sharedtest.HeldOutFifth): the only
 // items the rules' numbers are ever chosen or cross-validated on.
 func tuningItems(t *testing.T) []tuningItem {
-	var items map[string]pubmedqaItem
-	require.NoError(t, json.Unmarshal(sharedtest.Read(t, "data", "pubmedqa", "pqal_dev.json"), &items))
 	var out []tuningItem
-	for id, it := range items {
-		if heldOut(id) {
+	for _, it := range sharedtest.PubMedQA(t) {
+		id := it.PMID
+		if sharedtest.HeldOutFifth(id) {
 			continue
 		}
 		y := -1

@@ -97,16 +97,10 @@ func (s *Store) ListLLMCalls(ctx context.Context, runID string) ([]domain.LLMCal
 
 // LLMUsage sums a run's recorded calls for one purpose, provider and model.
 type LLMUsage struct {
-	Purpose      string  `json:"purpose"`
-	Provider     string  `json:"provider"`
-	Model        string  `json:"model"`
-	Calls        int     `json:"calls"`
-	Failed       int     `json:"failed"`
-	InputTokens  int     `json:"input_tokens"`
-	OutputTokens int     `json:"output_tokens"`
-	CachedTokens int     `json:"cached_tokens"`
-	LatencyMS    int64   `json:"latency_ms"`
-	CostUSD      float64 `json:"cost_usd"`
+	Purpose  string `json:"purpose"`
+	Provider string `json:"provider"`
+	Model    string `json:"model"`
+	domain.CallTotals
 	// Priced counts the calls that carried a cost (a provider-reported or estimated one).
 	Priced int `json:"priced"`
 }

@@ -27,13 +27,7 @@ func Link(evs []domain.Evidence, fullTexts map[string]string) []domain.StudyLink
 	registry := map[string]domain.Evidence{}
 	var order []string
 	reports := map[string][]domain.Evidence{}
-	seen := map[string]bool{}
-	for _, ev := range evs {
-		key := ev.CanonicalKey()
-		if key == "" || seen[key] {
-			continue
-		}
-		seen[key] = true
+	for _, ev := range domain.EachPaper(evs) {
 		if ev.IsRegistryRecord() {
 			if id := strings.ToUpper(strings.TrimSpace(ev.Citation.NCTID)); id != "" {
 				if _, ok := registry[id]; !ok {

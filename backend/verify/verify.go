@@ -18,24 +18,8 @@ import (
 	"deepcritical/backend/verify/grounding"
 )
 
-// Input is a report to verify with the evidence it may cite. Evidence order defines the
-// citation numbers, exactly as in the report.
-type Input struct {
-	RunID    string
-	Question string
-	// Parsed is the run's parse of the question; nil parses Question.
-	Parsed *domain.ParsedQuestion
-	// Markdown is the report text: citation numbers and placeholders are checked in it.
-	Markdown   string
-	Candidates []string
-	Findings   []string
-	Evidence   []domain.Evidence
-	// Previous are earlier verdicts on the same run, oldest first, for forward progress.
-	Previous []domain.Verdict
-	// FullTexts are full texts of the evidence by canonical key: a finding grounded in a
-	// paper's full text is grounded.
-	FullTexts map[string]domain.FullText
-}
+// Input is a report to verify with the evidence it may cite.
+type Input = domain.VerifyInput
 
 // Result is the combined verdict with the per-item checks behind it.
 type Result struct {

@@ -174,10 +174,7 @@ func (t Targets) Find(name string) (Target, error) {
 	}
 	listed := "Zotero has no editable collection"
 	if len(names) > 0 {
-		if len(names) > 12 {
-			names = append(names[:12], "…")
-		}
-		listed = "its editable collections: " + strings.Join(names, ", ")
+		listed = "its editable collections: " + someNames(names)
 	}
 	return Target{}, domain.Errorf(domain.CodeNotFound, "no editable Zotero collection is named %q (%s); create it in Zotero or pick another. Nothing was sent", name, listed)
 }

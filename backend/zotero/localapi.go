@@ -118,10 +118,7 @@ func FindCollection(all []Collection, name string) (Collection, error) {
 	case 0:
 		listed := "the library has no collection"
 		if len(paths) > 0 {
-			if len(paths) > 12 {
-				paths = append(paths[:12], "…")
-			}
-			listed = "its collections: " + strings.Join(paths, ", ")
+			listed = "its collections: " + someNames(paths)
 		}
 		return Collection{}, domain.Errorf(domain.CodeNotFound, "no Zotero collection is named %q (%s)", name, listed)
 	}
@@ -130,6 +127,15 @@ func FindCollection(all []Collection, name string) (Collection, error) {
 		ps = append(ps, h.Path)
 	}
 	return Collection{}, domain.Errorf(domain.CodeInvalid, "%d Zotero collections are named %q (%s): give its path, e.g. %q", len(hit), name, strings.Join(ps, ", "), ps[0])
+}
+
+// someNames lists collections for an error message: the first twelve, then "…", so a
+// library with hundreds of collections still gets a readable sentence.
+func someNames(names []string) string {
+	if len(names) > 12 {
+		names = append(names[:12:12], "…")
+	}
+	return strings.Join(names, ", ")
 }
 
 // Item is one item of the user's library as the local API gives it: the item JSON and the

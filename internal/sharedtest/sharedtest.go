@@ -1,8 +1,10 @@
-// Package sharedtest locates the shared test corpus that sits beside the repository
-// (../shared: recorded API responses, the MEDLINE sample, PubMedQA, …) and holds the one
+// Package sharedtest locates the repository root and the shared test corpus that sits beside
+// it (../shared: recorded API responses, the MEDLINE sample, PubMedQA, …) and holds the one
 // rule for when it is missing: a developer's clone without it skips those tests, which are
 // extra coverage over the package's own testdata/, but CI (CI=true) fails, so the tests that
-// read real recorded data can never silently stop running there.
+// read real recorded data can never silently stop running there. The tests that need a tool
+// setup installs (the real claude CLI, node, chromium, the citation parsers) ask InCI the
+// same way.
 package sharedtest
 
 import (

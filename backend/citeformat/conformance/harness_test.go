@@ -18,6 +18,7 @@ import (
 	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/report"
+	"deepcritical/internal/sharedtest"
 )
 
 // record is one reference as a parser understood it (or as it was exported), reduced to
@@ -213,7 +214,7 @@ func tool(t *testing.T, dir string, name string, args ...string) (stdout, stderr
 
 func missing(t *testing.T, what string) {
 	t.Helper()
-	if os.Getenv("CI") == "true" {
+	if sharedtest.InCI() {
 		t.Fatalf("%s is not installed; the export conformance suite needs it (run `make setup`)", what)
 	}
 	t.Skipf("%s is not installed; skipping (run `make setup`; with CI=true this fails)", what)

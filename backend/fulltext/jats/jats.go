@@ -102,10 +102,7 @@ func Parse(r io.Reader) (Article, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "article":
-				if err := p.article(); err != nil {
-					return Article{}, err
-				}
-				return p.finish(), nil
+				return p.article()
 			case "pmc-articleset":
 				return p.articleSet()
 			default:
@@ -211,10 +208,7 @@ func (p *parser) articleSet() (Article, error) {
 		case xml.StartElement:
 			switch t.Name.Local {
 			case "article":
-				if err := p.article(); err != nil {
-					return Article{}, err
-				}
-				return p.finish(), nil
+				return p.article()
 			case "error":
 				msg, err := p.envelopeMessage(t)
 				if err != nil {
@@ -236,19 +230,10 @@ func (p *parser) articleSet() (Article, error) {
 	}
 }
 
-// finish normalises the identifiers.
-func (p *parser) finish() Article {
-	a := p.a
-	if a.PMCID != "" && !strings.HasPrefix(strings.ToUpper(a.PMCID), "PMC") {
-		a.PMCID = "PMC" + a.PMCID
-	}
-	a.PMCID = strings.ToUpper(a.PMCID)
-	return a
-}
-
-// article reads <article>'s children.
-func (p *parser) article() error {
-	return p.children(func(t xml.StartElement) error {
+// article reads <article>'s children and returns the article with its identifiers
+// normalised.
+func (p *parser) article() (Article, error) {
+	err := p.children(nil, func(t xml.StartElement) error {
 		switch t.Name.Local {
 		case "front":
 			return p.front()
@@ -264,11 +249,21 @@ func (p *parser) article() error {
 			return p.skipElement()
 		}
 	})
+	if err != nil {
+		return Article{}, err
+	}
+	a := p.a
+	if a.PMCID != "" && !strings.HasPrefix(strings.ToUpper(a.PMCID), "PMC") {
+		a.PMCID = "PMC" + a.PMCID
+	}
+	a.PMCID = strings.ToUpper(a.PMCID)
+	return a, nil
 }
 
 // children calls fn for each child element of the element just started, until its end;
-// fn consumes the child whole. Text directly inside the element is not read.
-func (p *parser) children(fn func(xml.StartElement) error) error {
+// fn consumes the child whole. Text directly inside the element goes to s's current line,
+// or is not read when s is nil.
+func (p *parser) children(s *section, fn func(xml.StartElement) error) error {
 	for {
 		tok, err := p.next()
 		if err != nil {
@@ -279,6 +274,10 @@ func (p *parser) children(fn func(xml.StartElement) error) error {
 			if err := fn(t); err != nil {
 				return err
 			}
+		case xml.CharData:
+			if s != nil {
+				s.line.Write(t)
+			}
 		case xml.EndElement:
 			return nil
 		}
@@ -287,46 +286,36 @@ func (p *parser) children(fn func(xml.StartElement) error) error {
 
 // front reads the article-meta's identifiers, title and main abstract.
 func (p *parser) front() error {
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			var err error
-			switch t.Name.Local {
-			case "article-meta":
-				continue // read its children here
-			case "article-id":
-				var id string
-				if id, err = p.inline(); err == nil {
-					switch attr(t, "pub-id-type") {
-					case "pmid":
-						p.a.PMID = id
-					case "pmc", "pmcid":
-						p.a.PMCID = id
-					case "doi":
-						p.a.DOI = id
-					}
-				}
-			case "title-group":
-				continue
-			case "article-title":
-				p.a.Title, err = p.inline()
-			case "abstract":
-				err = p.abstractElem(t)
-			default:
-				err = p.skipElement()
-			}
-			if err != nil {
-				return err
-			}
-		case xml.EndElement:
-			if t.Name.Local == "front" {
-				return nil
+	return p.children(nil, p.frontChild)
+}
+
+// frontChild reads one element of <front>, descending into the groups that hold the
+// identifiers and the title.
+func (p *parser) frontChild(t xml.StartElement) error {
+	switch t.Name.Local {
+	case "article-meta", "title-group":
+		return p.children(nil, p.frontChild)
+	case "article-id":
+		id, err := p.inline()
+		if err == nil {
+			switch attr(t, "pub-id-type") {
+			case "pmid":
+				p.a.PMID = id
+			case "pmc", "pmcid":
+				p.a.PMCID = id
+			case "doi":
+				p.a.DOI = id
 			}
 		}
+		return err
+	case "article-title":
+		var err error
+		p.a.Title, err = p.inline()
+		return err
+	case "abstract":
+		return p.abstractElem(t)
+	default:
+		return p.skipElement()
 	}
 }
 
@@ -354,7 +343,7 @@ func (p *parser) abstractElem(start xml.StartElement) error {
 // back reads the back matter: acknowledgements, appendices, notes and back sections
 // (supplementary material, declarations), never the reference list.
 func (p *parser) back() error {
-	return p.children(func(t xml.StartElement) error {
+	return p.children(nil, func(t xml.StartElement) error {
 		switch t.Name.Local {
 		case "ack":
 			return p.section(t, 1, "", "Acknowledgements", "")
@@ -432,44 +421,35 @@ func (p *parser) section(start xml.StartElement, level int, top, defaultTitle st
 		}
 		s.kind = kindOf(secType, s.title, parentKind)
 	}
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			var err error
-			switch t.Name.Local {
-			case "label":
-				if !titled {
-					label, err = p.inline()
-				} else {
-					err = p.skipElement()
-				}
-			case "title":
-				if !titled && s.title == "" {
-					s.title, err = p.inline()
-				} else {
-					err = p.skipElement()
-				}
-			case "sec-meta", "ref-list", "fn-group":
+	err := p.children(s, func(t xml.StartElement) error {
+		var err error
+		switch t.Name.Local {
+		case "label":
+			if !titled {
+				label, err = p.inline()
+			} else {
 				err = p.skipElement()
-			default:
-				resolve()
-				err = p.child(s, t, topOf(top, s.title, level))
 			}
-			if err != nil {
-				return err
+		case "title":
+			if !titled && s.title == "" {
+				s.title, err = p.inline()
+			} else {
+				err = p.skipElement()
 			}
-		case xml.CharData:
-			s.line.Write(t)
-		case xml.EndElement:
+		case "sec-meta", "ref-list", "fn-group":
+			err = p.skipElement()
+		default:
 			resolve()
-			p.a.Sections[idx] = s.done()
-			return nil
+			err = p.child(s, t, topOf(top, s.title, level))
 		}
+		return err
+	})
+	if err != nil {
+		return err
 	}
+	resolve()
+	p.a.Sections[idx] = s.done()
+	return nil
 }
 
 func topOf(top, title string, level int) string {
@@ -485,35 +465,26 @@ func topOf(top, title string, level int) string {
 func (p *parser) container(s *section, top string) error {
 	idx := -1
 	s.level = 0 // its sections are top-level; its own untitled text is recorded at level 1
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
+	err := p.children(s, func(t xml.StartElement) error {
+		if t.Name.Local != "sec" && idx < 0 && isBlock(t.Name.Local) {
+			idx = len(p.a.Sections)
+			p.a.Sections = append(p.a.Sections, domain.FullTextSection{})
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if t.Name.Local != "sec" && idx < 0 && isBlock(t.Name.Local) {
-				idx = len(p.a.Sections)
-				p.a.Sections = append(p.a.Sections, domain.FullTextSection{})
-			}
-			if err := p.child(s, t, top); err != nil {
-				return err
-			}
-		case xml.CharData:
-			s.line.Write(t)
-		case xml.EndElement:
-			if idx >= 0 {
-				sec := s.done()
-				sec.Level, sec.Kind = 1, domain.SectionOther
-				if sec.Title == "" && idx == p.firstBody {
-					// Journals that print no "Introduction" heading open the body with it.
-					sec.Kind = domain.SectionIntroduction
-				}
-				p.a.Sections[idx] = sec
-			}
-			return nil
-		}
+		return p.child(s, t, top)
+	})
+	if err != nil {
+		return err
 	}
+	if idx >= 0 {
+		sec := s.done()
+		sec.Level, sec.Kind = 1, domain.SectionOther
+		if sec.Title == "" && idx == p.firstBody {
+			// Journals that print no "Introduction" heading open the body with it.
+			sec.Kind = domain.SectionIntroduction
+		}
+		p.a.Sections[idx] = sec
+	}
+	return nil
 }
 
 // isBlock reports whether an element in a body holds running text.
@@ -583,22 +554,9 @@ var paragraphLike = map[string]bool{"title": true, "list-item": true, "def-item"
 
 // content reads an element's content into s until its end tag.
 func (p *parser) content(s *section) error {
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if err := p.child(s, t, s.titleForChildren()); err != nil {
-				return err
-			}
-		case xml.CharData:
-			s.line.Write(t)
-		case xml.EndElement:
-			return nil
-		}
-	}
+	return p.children(s, func(t xml.StartElement) error {
+		return p.child(s, t, s.titleForChildren())
+	})
 }
 
 // titleForChildren is the top-level title floats inside s belong to.
@@ -648,100 +606,78 @@ func (p *parser) float(start xml.StartElement, top string) error {
 	}
 	var label, capTitle string
 	var caption, rows, foot []string
-	open := 0 // <alternatives> entered
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return err
+	var read func(t xml.StartElement) error
+	read = func(t xml.StartElement) error {
+		var err error
+		switch t.Name.Local {
+		case "label":
+			label, err = p.inline()
+		case "caption":
+			capTitle, caption, err = p.caption()
+		case "table":
+			rows, err = p.table()
+		case "table-wrap-foot":
+			var s section
+			err = p.content(&s)
+			if f := s.done().Text; f != "" {
+				foot = append(foot, f)
+			}
+		case "alternatives":
+			err = p.children(nil, read) // a graphic and the same table as XML: read the table
+		case "table-wrap", "fig", "supplementary-material", "chem-struct-wrap":
+			err = p.float(t, top) // inside a group
+		case "p":
+			var s section
+			err = p.content(&s)
+			if txt := s.done().Text; txt != "" {
+				caption = append(caption, txt)
+			}
+		default: // graphic, media (its caption is a download link), object-id
+			err = p.skipElement()
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			var err error
-			switch t.Name.Local {
-			case "label":
-				label, err = p.inline()
-			case "caption":
-				capTitle, caption, err = p.caption()
-			case "table":
-				rows, err = p.table()
-			case "table-wrap-foot":
-				var s section
-				err = p.content(&s)
-				if f := s.done().Text; f != "" {
-					foot = append(foot, f)
-				}
-			case "alternatives":
-				open++ // a graphic and the same table as XML: read the table
-				continue
-			case "table-wrap", "fig", "supplementary-material", "chem-struct-wrap":
-				err = p.float(t, top) // inside a group
-			case "p":
-				var s section
-				err = p.content(&s)
-				if txt := s.done().Text; txt != "" {
-					caption = append(caption, txt)
-				}
-			default: // graphic, media (its caption is a download link), alternatives, object-id
-				err = p.skipElement()
-			}
-			if err != nil {
-				return err
-			}
-		case xml.EndElement:
-			if open > 0 {
-				open--
-				continue
-			}
-			title := label
-			if capTitle != "" {
-				if title != "" {
-					title += ": "
-				}
-				title += capTitle
-			}
-			text := strings.Join(append(append(caption, rows...), foot...), "\n")
-			if title == "" && text == "" {
-				return nil
-			}
-			if title == "" {
-				title = map[domain.SectionKind]string{domain.SectionTable: "Table", domain.SectionFigure: "Figure", domain.SectionSupplementary: "Supplementary material"}[kind]
-			}
-			p.a.Sections = append(p.a.Sections, domain.FullTextSection{Kind: kind, Title: title, Parent: top, Level: 0, Text: text})
-			return nil
-		}
+		return err
 	}
+	if err := p.children(nil, read); err != nil {
+		return err
+	}
+	title := label
+	if capTitle != "" {
+		if title != "" {
+			title += ": "
+		}
+		title += capTitle
+	}
+	text := strings.Join(append(append(caption, rows...), foot...), "\n")
+	if title == "" && text == "" {
+		return nil
+	}
+	if title == "" {
+		title = map[domain.SectionKind]string{domain.SectionTable: "Table", domain.SectionFigure: "Figure", domain.SectionSupplementary: "Supplementary material"}[kind]
+	}
+	p.a.Sections = append(p.a.Sections, domain.FullTextSection{Kind: kind, Title: title, Parent: top, Level: 0, Text: text})
+	return nil
 }
 
 // caption reads a <caption>: its <title> and its paragraphs.
 func (p *parser) caption() (string, []string, error) {
 	var title string
-	var paras []string
 	s := &section{}
-	for {
-		tok, err := p.next()
-		if err != nil {
-			return "", nil, err
+	err := p.children(s, func(t xml.StartElement) error {
+		if t.Name.Local == "title" {
+			var err error
+			title, err = p.inline()
+			return err
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if t.Name.Local == "title" {
-				if title, err = p.inline(); err != nil {
-					return "", nil, err
-				}
-				continue
-			}
-			if err := p.child(s, t, ""); err != nil {
-				return "", nil, err
-			}
-		case xml.CharData:
-			s.line.Write(t)
-		case xml.EndElement:
-			if txt := s.done().Text; txt != "" {
-				paras = strings.Split(txt, "\n")
-			}
-			return title, paras, nil
-		}
+		return p.child(s, t, "")
+	})
+	if err != nil {
+		return "", nil, err
 	}
+	var paras []string
+	if txt := s.done().Text; txt != "" {
+		paras = strings.Split(txt, "\n")
+	}
+	return title, paras, nil
 }
 
 // table reads a <table>'s rows, cells separated by tabs.

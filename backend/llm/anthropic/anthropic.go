@@ -40,12 +40,10 @@ const (
 
 // Config configures the client.
 type Config struct {
-	BaseURL    string
-	APIKey     string
-	Model      string
-	HTTPClient *http.Client
-	Timeout    time.Duration
-	Backoff    llm.Backoff
+	BaseURL string
+	APIKey  string
+	Model   string
+	llm.HTTP
 }
 
 // Client is an Anthropic Messages API client, safe for concurrent use.
@@ -72,13 +70,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		cfg.Model = DefaultModel
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	cfg.Backoff = cfg.Backoff.WithDefaults()
+	cfg.HTTP = cfg.HTTP.WithDefaults(DefaultTimeout)
 	return &Client{cfg: cfg, endpoint: base + "/v1/messages"}, nil
 }
 
@@ -296,13 +288,8 @@ func (c *Client) parse(body []byte, model, toolName string) (llm.Response, error
 	out := llm.Response{Model: cmp.Or(r.Model, model)}
 	r.Usage.Apply(&out)
 	out.CostUSD = r.Usage.Cost(out.Model)
-	switch r.StopReason {
-	case "max_tokens", "model_context_window_exceeded":
-		out.Truncated = true
-		out.Notes = "answer cut off (stop_reason " + r.StopReason + ")"
-	case "refusal":
-		return out, &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderAnthropic, Model: model,
-			Message: "the model declined to answer (stop_reason refusal)"}
+	if err := llm.AnthropicStop(&out, domain.ProviderAnthropic, model, r.StopReason); err != nil {
+		return out, err
 	}
 	var text strings.Builder
 	for _, b := range r.Content {

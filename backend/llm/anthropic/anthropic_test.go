@@ -27,7 +27,7 @@ func newClient(t *testing.T, url string) *Client {
 
 func newClientModel(t *testing.T, url, model string) *Client {
 	t.Helper()
-	c, err := New(Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: model, Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 20 * time.Millisecond}})
+	c, err := New(Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: model, HTTP: llm.HTTP{Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 20 * time.Millisecond}}})
 	require.NoError(t, err)
 	return c
 }

@@ -309,13 +309,8 @@ func parseOutput(stdout, model string) (llm.Response, error) {
 		le.Message = "the CLI reported an error (" + cmp.Or(r.Subtype, "is_error") + "): " + msg
 		return out, le
 	}
-	switch r.StopReason {
-	case "max_tokens", "model_context_window_exceeded":
-		out.Truncated = true
-		out.Notes = "answer cut off (" + r.StopReason + ")"
-	case "refusal":
-		return out, &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderCLI, Model: model,
-			Message: "the model declined to answer (stop_reason refusal)"}
+	if err := llm.AnthropicStop(&out, domain.ProviderCLI, model, r.StopReason); err != nil {
+		return out, err
 	}
 	switch {
 	case len(r.StructuredOutput) > 0 && string(r.StructuredOutput) != "null":

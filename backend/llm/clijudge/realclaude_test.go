@@ -14,6 +14,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/internal/fakes/messages"
+	"deepcritical/internal/sharedtest"
 )
 
 // realClaude returns the pinned Claude Code binary installed by scripts/setup.sh under
@@ -21,19 +22,9 @@ import (
 // the real client is the point of these tests.
 func realClaude(t *testing.T) string {
 	t.Helper()
-	dir, err := os.Getwd()
-	require.NoError(t, err)
-	for ; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			break
-		}
-		if dir == filepath.Dir(dir) {
-			t.Fatal("repository root (go.mod) not found")
-		}
-	}
-	bin := filepath.Join(dir, "tools", "node_modules", ".bin", "claude")
+	bin := filepath.Join(sharedtest.Root(t), "tools", "node_modules", ".bin", "claude")
 	if _, err := os.Stat(bin); err != nil {
-		if os.Getenv("CI") == "true" {
+		if sharedtest.InCI() {
 			t.Fatalf("the real claude CLI is missing at %s: run scripts/setup.sh (npm ci in tools/)", bin)
 		}
 		t.Skipf("the real claude CLI is not installed (%s); run scripts/setup.sh", bin)

@@ -6,9 +6,7 @@
 package compatible
 
 import (
-	"net/http"
 	"strings"
-	"time"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
@@ -20,11 +18,9 @@ type Config struct {
 	// BaseURL is required and includes the API prefix, e.g. http://127.0.0.1:1234/v1.
 	BaseURL string
 	// APIKey is optional (local servers usually need none).
-	APIKey     string
-	Model      string
-	HTTPClient *http.Client
-	Timeout    time.Duration
-	Backoff    llm.Backoff
+	APIKey string
+	Model  string
+	llm.HTTP
 }
 
 // Client is an OpenAI-compatible client.
@@ -43,7 +39,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	c, err := openai.New(openai.Config{
 		Provider: domain.ProviderCompatible, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model,
-		HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff, FormatFallback: true,
+		HTTP: cfg.HTTP, FormatFallback: true,
 	})
 	if err != nil {
 		return nil, err

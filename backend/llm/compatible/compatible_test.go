@@ -57,7 +57,7 @@ func TestFallbackIsRecorded(t *testing.T) {
 
 func TestOpenRouterRateLimit(t *testing.T) {
 	srv := llmtest.NewServer(t, llmtest.Reply{Status: 429, Body: llmtest.Fixture(t, "langchaingo_httprr/openai_TestOpenRouterStreaming.resp2.json")})
-	c, err := New(Config{BaseURL: srv.URL, Model: "meta-llama/llama-3.2-3b-instruct:free", APIKey: "sk-or-v1-0123456789abcdef", Backoff: llm.Backoff{Retries: 1, Base: time.Millisecond}})
+	c, err := New(Config{BaseURL: srv.URL, Model: "meta-llama/llama-3.2-3b-instruct:free", APIKey: "sk-or-v1-0123456789abcdef", HTTP: llm.HTTP{Backoff: llm.Backoff{Retries: 1, Base: time.Millisecond}}})
 	require.NoError(t, err)
 	_, err = c.Complete(context.Background(), request(t))
 	require.Equal(t, llm.KindRateLimit, llm.KindOf(err))

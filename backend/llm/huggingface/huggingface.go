@@ -6,9 +6,6 @@
 package huggingface
 
 import (
-	"net/http"
-	"time"
-
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/openai"
@@ -30,11 +27,9 @@ type Config struct {
 	// Token is the HF token (HF_TOKEN); the router rejects anonymous calls.
 	Token string
 	// Model, when set, is tried first; Models replaces the default chain.
-	Model      string
-	Models     []string
-	HTTPClient *http.Client
-	Timeout    time.Duration
-	Backoff    llm.Backoff
+	Model  string
+	Models []string
+	llm.HTTP
 }
 
 // Client is a Hugging Face router client; Info().Models is the chain to pass to
@@ -53,7 +48,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	c, err := openai.New(openai.Config{
 		Provider: domain.ProviderHuggingFace, BaseURL: cfg.BaseURL, APIKey: cfg.Token, Model: cfg.Model,
-		Models: Chain(cfg.Model, cfg.Models), HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff,
+		Models: Chain(cfg.Model, cfg.Models), HTTP: cfg.HTTP,
 		// Many router providers reject json_schema; step down to json_object, then the prompt.
 		FormatFallback: true,
 	})

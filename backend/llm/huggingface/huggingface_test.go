@@ -19,7 +19,7 @@ type verdict struct {
 
 func newClient(t *testing.T, url string) *Client {
 	t.Helper()
-	c, err := New(Config{BaseURL: url, Token: llmtest.CanaryKey, Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 50 * time.Millisecond}})
+	c, err := New(Config{BaseURL: url, Token: llmtest.CanaryKey, HTTP: llm.HTTP{Backoff: llm.Backoff{Retries: 2, Base: time.Millisecond, Max: 50 * time.Millisecond}}})
 	require.NoError(t, err)
 	return c
 }

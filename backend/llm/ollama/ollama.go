@@ -68,11 +68,9 @@ func NumCtx(promptChars, numPredict int) int {
 // Config configures the client.
 type Config struct {
 	// Host is OLLAMA_HOST: a URL, or host[:port] as the Ollama CLI accepts it.
-	Host       string
-	Model      string
-	HTTPClient *http.Client
-	Timeout    time.Duration
-	Backoff    llm.Backoff
+	Host  string
+	Model string
+	llm.HTTP
 }
 
 // Client is an Ollama client, safe for concurrent use.
@@ -99,13 +97,7 @@ func New(cfg Config) (*Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	cfg.Backoff = cfg.Backoff.WithDefaults()
+	cfg.HTTP = cfg.HTTP.WithDefaults(DefaultTimeout)
 	return &Client{cfg: cfg, host: host, ctxKnown: map[string]modelContext{}}, nil
 }
 

@@ -75,7 +75,7 @@ func newServer(t *testing.T, replies ...llmtest.Reply) *ollamaServer {
 
 func newClient(t *testing.T, host, model string) *Client {
 	t.Helper()
-	c, err := New(Config{Host: host, Model: model, Backoff: llm.Backoff{Retries: 1, Base: time.Millisecond}})
+	c, err := New(Config{Host: host, Model: model, HTTP: llm.HTTP{Backoff: llm.Backoff{Retries: 1, Base: time.Millisecond}}})
 	require.NoError(t, err)
 	return c
 }

@@ -69,11 +69,9 @@ type Config struct {
 	APIKey string
 	Model  string
 	// Models is the fallback chain shown in Info (Generate walks it).
-	Models     []string
-	HTTPClient *http.Client
-	// Timeout bounds one Complete call including its retries (default 120 s).
-	Timeout time.Duration
-	Backoff llm.Backoff
+	Models []string
+	// HTTP's Timeout bounds one Complete call including its retries (default 120 s).
+	llm.HTTP
 	// FormatFallback lets the client step down from json_schema to json_object and then to
 	// a plain prompt when the server answers 400 to response_format (compatible servers).
 	FormatFallback bool
@@ -115,13 +113,7 @@ func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, domain.Errorf(domain.CodeInvalid, "%s needs a model name", cfg.Provider)
 	}
-	if cfg.HTTPClient == nil {
-		cfg.HTTPClient = &http.Client{}
-	}
-	if cfg.Timeout <= 0 {
-		cfg.Timeout = DefaultTimeout
-	}
-	cfg.Backoff = cfg.Backoff.WithDefaults()
+	cfg.HTTP = cfg.HTTP.WithDefaults(DefaultTimeout)
 	oc := goopenai.DefaultConfig(cfg.APIKey)
 	oc.BaseURL = cfg.BaseURL
 	oc.HTTPClient = &doer{hc: cfg.HTTPClient, key: cfg.APIKey}

@@ -34,7 +34,7 @@ func schemaReq() llm.Request {
 
 func newClient(t *testing.T, url string, mod func(*Config)) *Client {
 	t.Helper()
-	cfg := Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: "gpt-4o-mini", Backoff: fastBackoff, Timeout: 5 * time.Second}
+	cfg := Config{BaseURL: url, APIKey: llmtest.CanaryKey, Model: "gpt-4o-mini", HTTP: llm.HTTP{Backoff: fastBackoff, Timeout: 5 * time.Second}}
 	if mod != nil {
 		mod(&cfg)
 	}

@@ -6,7 +6,6 @@ package providers
 
 import (
 	"context"
-	"net/http"
 	"strings"
 	"time"
 
@@ -24,16 +23,14 @@ import (
 // ollama; Command is the command template for cli; Models is the fallback chain
 // (huggingface). Empty fields take each provider's defaults.
 type ProviderConfig struct {
-	Provider   domain.Provider
-	BaseURL    string
-	APIKey     string
-	Model      string
-	Models     []string
-	Command    string
-	Timeout    time.Duration
-	HTTPClient *http.Client
-	// Backoff tunes transport retries (zero: the defaults).
-	Backoff llm.Backoff
+	Provider domain.Provider
+	BaseURL  string
+	APIKey   string
+	Model    string
+	Models   []string
+	Command  string
+	// HTTP is how an HTTP provider reaches its server; only its Timeout applies to cli.
+	llm.HTTP
 }
 
 // ErrOffline is returned for the offline judge, which has no LLM client by design.
@@ -48,35 +45,31 @@ func New(cfg ProviderConfig) (llm.Client, llm.Info, error) {
 		if cfg.APIKey == "" {
 			return nil, llm.Info{}, domain.Errorf(domain.CodeInvalid, "the openai judge needs an API key (OPENAI_API_KEY)")
 		}
-		c, err := openai.New(openai.Config{Provider: domain.ProviderOpenAI, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model,
-			HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff})
+		c, err := openai.New(openai.Config{Provider: domain.ProviderOpenAI, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model, HTTP: cfg.HTTP})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
 		return c, c.Info(), nil
 	case domain.ProviderCompatible:
-		c, err := compatible.New(compatible.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model,
-			HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff})
+		c, err := compatible.New(compatible.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model, HTTP: cfg.HTTP})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
 		return c, c.Info(), nil
 	case domain.ProviderHuggingFace:
-		c, err := huggingface.New(huggingface.Config{BaseURL: cfg.BaseURL, Token: cfg.APIKey, Model: cfg.Model, Models: cfg.Models,
-			HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff})
+		c, err := huggingface.New(huggingface.Config{BaseURL: cfg.BaseURL, Token: cfg.APIKey, Model: cfg.Model, Models: cfg.Models, HTTP: cfg.HTTP})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
 		return c, c.Info(), nil
 	case domain.ProviderAnthropic:
-		c, err := anthropic.New(anthropic.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model,
-			HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff})
+		c, err := anthropic.New(anthropic.Config{BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model, HTTP: cfg.HTTP})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}
 		return c, c.Info(), nil
 	case domain.ProviderOllama:
-		c, err := ollama.New(ollama.Config{Host: cfg.BaseURL, Model: cfg.Model, HTTPClient: cfg.HTTPClient, Timeout: cfg.Timeout, Backoff: cfg.Backoff})
+		c, err := ollama.New(ollama.Config{Host: cfg.BaseURL, Model: cfg.Model, HTTP: cfg.HTTP})
 		if err != nil {
 			return nil, llm.Info{}, err
 		}

@@ -98,7 +98,7 @@ func TestListModels(t *testing.T) {
 	require.Equal(t, []string{"codellama:13b", "llama3:latest"}, got)
 
 	models := llmtest.NewServer(t, llmtest.Reply{Body: []byte(`{"object":"list","data":[{"id":"qwen2.5-7b-instruct"},{"id":" "}]}`)})
-	got, err = ListModels(context.Background(), ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: models.URL + "/v1", Timeout: time.Second})
+	got, err = ListModels(context.Background(), ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: models.URL + "/v1", HTTP: llm.HTTP{Timeout: time.Second}})
 	require.NoError(t, err)
 	require.Equal(t, []string{"qwen2.5-7b-instruct"}, got)
 	require.Equal(t, "/v1/models", models.Requests()[0].Path)

@@ -59,13 +59,9 @@ func (c *Client) Study(ctx context.Context, nctID string) (domain.Evidence, erro
 	if !strings.HasPrefix(id, "NCT") || len(id) != 11 {
 		return domain.Evidence{}, domain.Errorf(domain.CodeInvalid, "clinicaltrials: %q is not an NCT id", nctID)
 	}
-	body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies/" + url.PathEscape(id), Expect: httpx.JSON})
+	p, err := httpx.DoParse(ctx, c.http, httpx.Request{URL: c.base + "/studies/" + url.PathEscape(id), Expect: httpx.JSON}, Parse)
 	if err != nil {
 		return domain.Evidence{}, err
-	}
-	p, err := Parse(bytes.NewReader(body))
-	if err != nil {
-		return domain.Evidence{}, fmt.Errorf("clinicaltrials: %w", err)
 	}
 	if len(p.Evidence) == 0 {
 		return domain.Evidence{}, domain.Errorf(domain.CodeNotFound, "clinicaltrials: study %s not found", id)
@@ -97,13 +93,9 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 			if token != "" {
 				v.Set("pageToken", token)
 			}
-			body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/studies?" + v.Encode(), Expect: httpx.JSON})
+			p, err := httpx.DoParse(ctx, c.http, httpx.Request{URL: c.base + "/studies?" + v.Encode(), Expect: httpx.JSON}, Parse)
 			if err != nil {
 				return search.Page{}, err
-			}
-			p, err := Parse(bytes.NewReader(body))
-			if err != nil {
-				return search.Page{}, fmt.Errorf("clinicaltrials: %w", err)
 			}
 			total := p.TotalCount
 			if total < len(p.Evidence) {

@@ -4,7 +4,6 @@
 package europepmc
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -87,13 +86,9 @@ func (c *Client) searchOne(ctx context.Context, query string, max int) ([]domain
 			v.Set("resultType", c.resultType)
 			v.Set("pageSize", strconv.Itoa(size))
 			v.Set("cursorMark", cursor)
-			body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON})
+			res, err := httpx.DoParse(ctx, c.http, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON}, Parse)
 			if err != nil {
 				return search.Page{}, err
-			}
-			res, err := Parse(bytes.NewReader(body))
-			if err != nil {
-				return search.Page{}, fmt.Errorf("europepmc: %w", err)
 			}
 			return search.Page{Total: res.HitCount, Next: res.NextCursor, Evidence: res.Evidence}, nil
 		}}.Paged(ctx, query, max)
@@ -125,13 +120,9 @@ func (c *Client) FetchPMCID(ctx context.Context, pmcid string) (ev domain.Eviden
 	v.Set("format", "json")
 	v.Set("resultType", "core")
 	v.Set("pageSize", "1")
-	body, err := c.http.Do(ctx, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON})
+	res, err := httpx.DoParse(ctx, c.http, httpx.Request{URL: c.base + "/search?" + v.Encode(), Expect: httpx.JSON}, Parse)
 	if err != nil {
 		return domain.Evidence{}, false, err
-	}
-	res, err := Parse(bytes.NewReader(body))
-	if err != nil {
-		return domain.Evidence{}, false, fmt.Errorf("europepmc: %w", err)
 	}
 	for _, e := range res.Evidence {
 		if strings.EqualFold(e.Citation.PMCID, id) {

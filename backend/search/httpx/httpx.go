@@ -185,6 +185,22 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 	return nil, last
 }
 
+// DoParse performs the request and reads the body with parse. A body that does not parse is
+// an error named after the source, like every failure of the request itself.
+func DoParse[T any](ctx context.Context, c *Client, req Request, parse func(io.Reader) (T, error)) (T, error) {
+	body, err := c.Do(ctx, req)
+	if err != nil {
+		var zero T
+		return zero, err
+	}
+	v, err := parse(bytes.NewReader(body))
+	if err != nil {
+		var zero T
+		return zero, fmt.Errorf("%s: %w", c.Source, err)
+	}
+	return v, nil
+}
+
 // redact replaces every configured secret in s.
 func (c *Client) redact(s string) string {
 	for _, secret := range c.Redact {

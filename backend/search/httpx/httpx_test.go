@@ -2,6 +2,8 @@ package httpx
 
 import (
 	"context"
+	"encoding/json"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -201,6 +203,20 @@ func TestDoRedactsEchoedSecrets(t *testing.T) {
 	_, err := c.Do(context.Background(), Request{URL: srv.URL + "?api_key=k3y-SECRET", Expect: XML})
 	require.ErrorContains(t, err, "API rate limit exceeded")
 	require.NotContains(t, err.Error(), "k3y-SECRET")
+}
+
+func TestDoParseNamesTheSourceOfABodyThatDoesNotParse(t *testing.T) {
+	srv := httptest.NewServer(status(200, map[string]string{"Content-Type": "application/json"}, `{"n": "x"}`))
+	defer srv.Close()
+	c := &Client{Source: domain.SourceEuropePMC, Retry: fastRetry}
+	type answer struct{ N int }
+	parse := func(r io.Reader) (answer, error) {
+		var a answer
+		err := json.NewDecoder(r).Decode(&a)
+		return a, err
+	}
+	_, err := DoParse(context.Background(), c, Request{URL: srv.URL, Expect: JSON}, parse)
+	require.ErrorContains(t, err, "europepmc: json: cannot unmarshal")
 }
 
 func TestParseRetryAfter(t *testing.T) {

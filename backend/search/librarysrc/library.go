@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
 	"deepcritical/backend/store"
 )
 
@@ -72,14 +73,7 @@ func (s *Source) Search(ctx context.Context, queries []string, max int) ([]domai
 			if key == "" {
 				key = r.Key
 			}
-			if j, ok := at[key]; ok {
-				if ev.Relevance > out[j].Relevance {
-					out[j].Relevance = ev.Relevance
-				}
-				continue
-			}
-			at[key] = len(out)
-			out = append(out, ev)
+			out = search.KeepBest(out, at, key, ev)
 		}
 	}
 	return out, errors.Join(errs...)

@@ -719,6 +719,30 @@ export namespace domain {
 		}
 	}
 	
+	export class AssessmentDiff {
+	    mechanism_delta: number;
+	    clinical_delta: number;
+	    confidence_delta: number;
+	    sufficient_changed: boolean;
+	    candidates_only_original: string[];
+	    candidates_only_rejudged: string[];
+	    candidates_common: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new AssessmentDiff(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.mechanism_delta = source["mechanism_delta"];
+	        this.clinical_delta = source["clinical_delta"];
+	        this.confidence_delta = source["confidence_delta"];
+	        this.sufficient_changed = source["sufficient_changed"];
+	        this.candidates_only_original = source["candidates_only_original"];
+	        this.candidates_only_rejudged = source["candidates_only_rejudged"];
+	        this.candidates_common = source["candidates_common"];
+	    }
+	}
 	
 	export class CancelledData {
 	    evidence_count: number;
@@ -2222,36 +2246,12 @@ export namespace services {
 	        this.local = source["local"];
 	    }
 	}
-	export class Difference {
-	    mechanism_delta: number;
-	    clinical_delta: number;
-	    confidence_delta: number;
-	    sufficient_changed: boolean;
-	    candidates_only_original: string[];
-	    candidates_only_rejudged: string[];
-	    candidates_common: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new Difference(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.mechanism_delta = source["mechanism_delta"];
-	        this.clinical_delta = source["clinical_delta"];
-	        this.confidence_delta = source["confidence_delta"];
-	        this.sufficient_changed = source["sufficient_changed"];
-	        this.candidates_only_original = source["candidates_only_original"];
-	        this.candidates_only_rejudged = source["candidates_only_rejudged"];
-	        this.candidates_common = source["candidates_common"];
-	    }
-	}
 	export class Comparison {
 	    run_id: string;
 	    original: domain.Assessment;
 	    rejudged: domain.Assessment;
 	    label: string;
-	    difference: Difference;
+	    difference: domain.AssessmentDiff;
 	
 	    static createFrom(source: any = {}) {
 	        return new Comparison(source);
@@ -2263,7 +2263,7 @@ export namespace services {
 	        this.original = this.convertValues(source["original"], domain.Assessment);
 	        this.rejudged = this.convertValues(source["rejudged"], domain.Assessment);
 	        this.label = source["label"];
-	        this.difference = this.convertValues(source["difference"], Difference);
+	        this.difference = this.convertValues(source["difference"], domain.AssessmentDiff);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2304,7 +2304,6 @@ export namespace services {
 	        this.members = source["members"];
 	    }
 	}
-	
 	export class PDFAppraisal {
 	    file: string;
 	    library_id: number;
