@@ -94,3 +94,22 @@ func TestWideNet(t *testing.T) {
 		require.Equal(t, tt.want, wideNet(tt.forms), "%v", tt.forms)
 	}
 }
+
+// TestRelaxNeverDropsATruncatedRequiredConcept: with nothing found, "cancer AND metformin" is
+// truncated to "cancer* AND metformin*" and stops there; the truncated condition and drug are
+// still the question's required concepts, never dropped to leave one alone ("(cancer*)").
+func TestRelaxNeverDropsATruncatedRequiredConcept(t *testing.T) {
+	q, err := concepts.Extract("Is metformin effective for treating cancer?")
+	require.NoError(t, err)
+	form := "cancer AND metformin"
+	var forms []string
+	for step := 1; step < 6; step++ {
+		nq, _ := relaxOnce(form, step, 0, &q)
+		if nq == "" {
+			break
+		}
+		forms = append(forms, nq)
+		form = nq
+	}
+	require.Equal(t, []string{"cancer* AND metformin*"}, forms)
+}

@@ -513,8 +513,42 @@ func KeptGroup(q concepts.Set, group string) bool {
 		if terms[Key(cleanTerm(c.Text))] || Key(Group(c)) == Key(group) {
 			return true
 		}
+		for _, t := range n.Terms() {
+			if t.Field == "" && !t.Quoted && relaxedFrom(t.Text, c) {
+				return true
+			}
+		}
 	}
 	return false
+}
+
+// relaxedFrom reports whether a term is one of the concept's wordings relaxed: its words
+// are words of the concept (its core or head) or their truncations ("cancer*" of "cancer").
+// A relaxed condition or intervention is still that concept, so it is never dropped
+// as if it were a qualifier.
+func relaxedFrom(term string, c concepts.Concept) bool {
+	words := strings.Fields(strings.ToLower(term))
+	if len(words) == 0 {
+		return false
+	}
+	var own []string
+	for _, t := range append([]string{c.Text}, c.Terms...) {
+		own = append(own, strings.Fields(strings.ToLower(cleanTerm(t)))...)
+	}
+	for _, w := range words {
+		stem, truncated := strings.CutSuffix(w, "*")
+		found := false
+		for _, o := range own {
+			if o == w || (truncated && strings.HasPrefix(o, stem)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // CoreOf returns a group with each plain term of three or more words cut to its core
