@@ -343,15 +343,19 @@ type StudyStance struct {
 
 // NoStudyLine says plainly that no study of the question's intervention was found among n
 // papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
-// or "" when the question names no intervention or there is no paper at all.
+// or, when the searches found nothing at all, "No study of metformin in cancer was found:
+// the searches found no paper."; "" when the question names no intervention.
 func NoStudyLine(q ParsedQuestion, n int) string {
 	iv := q.InterventionText()
-	if iv == "" || n == 0 {
+	if iv == "" {
 		return ""
 	}
 	in := ""
 	if c := q.ConditionText(); c != "" {
 		in = " in " + c
+	}
+	if n == 0 {
+		return fmt.Sprintf("No study of %s%s was found: the searches found no paper.", iv, in)
 	}
 	papers := "papers"
 	if n == 1 {
