@@ -350,7 +350,7 @@ func equivalent(s string) bool {
 // grounds of the claim before it (", because only 8 % did not fit").
 var (
 	concession = regexp.MustCompile(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
-	reason     = regexp.MustCompile(`,?\s*\bbecause\b [^,;]*`)
+	reason     = regexp.MustCompile(`,?\s*\b(?:and )?(?:not )?because\b [^,;]*`)
 )
 
 // asserted is the part of a lower-cased sentence that carries its claim: without a
@@ -426,55 +426,49 @@ func negated(s string) bool {
 }
 
 var (
-	notANegation = regexp.MustCompile(`\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
+	// notANegation are the pseudo-negations removed before a sentence is read (the idea of
+	// NegEx's pseudo-triggers): words that contain "not" or "no" but deny nothing ("not only",
+	// "whether or not", "notwithstanding", "cannot be excluded"), negations inside a clause
+	// that defines a group ("those who did not receive"), litotes ("not uncommon", "should not
+	// be overlooked") and a negation of one constituent set against another ("…, not
+	// unilateral", "but not with …", "though not significantly"), which leaves the main claim
+	// standing.
+	notANegation = regexp.MustCompile(`\bwhether or not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
-	noHarmReported = regexp.MustCompile(`\bno (?:adverse |serious |major )?(?:complications?|side effects?|adverse events?|toxicity|recurrences?|mortality|deaths?)\b`)
+	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse events?|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
+	// negations are the ways a conclusion denies its claim, by linguistic kind rather than by
+	// topic, so that a conclusion worded in a way no tuning item was still reads as a denial.
 	negations = compile(
-		`\bno data\b`,
-		`\b(?:may|will|might) not\b`,
-		`\bnot (?:\w+ )?independent\b`,
-		`\b(?:seems?|appears?|proved?|seemed|appeared|proven) not to\b`,
-		`\bno (?:\w+ ){1,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact)\b`,
-		`\bno (?:awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
-		`\black of (?:understanding|knowledge|awareness|power|evidence|efficacy)\b`,
-		`\b(?:minor|negligible|marginal) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
-		`\badds? little\b`,
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|limited (?:effect|value|role|benefit|use|usefulness|impact)|small contribution|only a small)\b`,
-		`\bno (?:significant |statistically significant |clear |clinically (?:significant|relevant|meaningful) |major |additional |further |overall |independent |added |real |consistent |strong |direct )?(?:evidence|difference|differences|association|associations|effect|effects|benefit|benefits|relationship|correlation|improvement|advantage|impact|role|place|value|influence|change|changes|reduction|increase|link|predictive|prognostic|superiority|need|correlations|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival)\b`,
-		`\b(?:did|does|do|was|were|is|are|could|can|would|should|has|have|had)\s+not\b`,
-		`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't)\b`,
-		`\bnot (?:significantly|statistically|associated|related|correlated|predictive|a (?:reliable|useful|significant|good|valid|sensitive|major|risk|predictor|contraindication|necessary)|an? (?:independent|adequate|accurate|effective)|useful|necessary|justified|recommended|superior|effective|improve|reduce|influence|affect|increase|found|detected|seen|observed|different|supported|beneficial|helpful|reliable|accurate|sufficient|mandatory|required|needed|indicated|warranted|predict|associated)\b`,
-		`\bfail(?:ed|s)? to\b`,
-		`\binsufficient\b`,
-		`\black(?:s|ed)\b`,
-		`\bweak(?:ly)?\b`,
-		`\b(?:low|poor|limited|weak) (?:sensitivity|specificity|accuracy|yield|predictive (?:value|ability|power)|reliability|validity|agreement|correlation|concordance|reproducibility|efficacy|utility|usefulness|diagnostic (?:value|accuracy|yield|performance))\b`,
-		`\b(?:unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful)\b`,
-		`\bnon-?significant(?:ly)?\b`,
-		`\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
+		// A negated verb or adjective: "did not reduce", "is not a predictor", "cannot".
+		`\bnot\b`,
+		`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't|won't)\b`,
+		`\bneither\b`, `\bnone of\b`, `\bno longer\b`,
+		// A negative determiner on a claim's noun: "no (significant) difference", "no data".
+		`\bno (?:\w+ ){0,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact|role|place|value|influence|changes?|reductions?|increases?|link|predictive|prognostic|superiority|need|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival|indication|data|awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
+		// A verb or noun that denies: "failed to", "unable to", "lacks", "absence of".
+		`\bfail(?:ed|s)? to\b`, `\bunable to\b`, `\black(?:s|ed)?\b`,
+		`\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
+		// Too little of the claim: "little evidence", "minimal effect", "low sensitivity",
+		// "weakly associated", "adds little", "only a minority".
+		`\blittle (?:need|awareness|evidence|effect|benefit|value|knowledge|impact|role|difference|influence|correlation|association|improvement|advantage)\b`,
 		`\bminimal (?:effect|impact|benefit|role|influence|change|improvement)\b`,
-		`\bonly (?:in )?a (?:minority|few)\b`,
+		`\b(?:minor|negligible|marginal) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
+		`\b(?:low|poor|limited|weak) (?:sensitivity|specificity|accuracy|yield|predictive (?:value|ability|power)|reliability|validity|agreement|correlation|concordance|reproducibility|efficacy|utility|usefulness|diagnostic (?:value|accuracy|yield|performance))\b`,
+		`\bpoor (?:agreement|correlation|predictor|accuracy|reliability|sensitivity|specificity|concordance|performance|knowledge|awareness)\b`,
+		`\blimited (?:effect|value|role|benefit|use|usefulness|impact)\b`,
+		`\bweak(?:ly)?\b`, `\badds? little\b`, `\b(?:small contribution|only a small)\b`, `\bonly (?:in )?a (?:minority|few)\b`,
+		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted".
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected)\b`,
+		`\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b`,
+		`\bnon-?significant(?:ly)?\b`,
+		`\bremained (?:undisturbed|unchanged|stable)\b`,
+		// The finding explained away: "largely explained by age", "by chance",
+		// "contrary to expectations", "independent of X".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b`,
 		`\b(?:due to|by) chance\b`,
-		`\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b`,
-		`\bpoor (?:agreement|correlation|predictor|accuracy|reliability|sensitivity|specificity|concordance|performance|knowledge|awareness)\b`,
-		`\bunable to\b`,
-		`\bneither\b`,
-		`\bunrelated\b`,
-		`\bindependent of\b`,
-		`\bno longer\b`,
-		`\bnone of\b`,
-		`\black of (?:association|effect|benefit|correlation|difference)\b`,
-		`\blittle (?:need|awareness|evidence|effect|benefit|value|knowledge|impact|role|difference|influence|correlation|association|improvement|advantage)\b`,
-		`\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
-		`\bno indication\b`,
-		`\bdisappointing\b`,
-		`\bregardless of\b`,
-		`\bremained (?:undisturbed|unchanged|stable)\b`,
-		`\bunaffected\b`,
-		`\bdid not differ\b`,
-		`\bnot all\b`,
+		`\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
+		`\bindependent of\b`, `\bregardless of\b`,
 	)
 
 	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
