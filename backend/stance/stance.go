@@ -155,7 +155,7 @@ func read(question, title string, ss []string) reading {
 	rel := relevance(q, low)
 	qWords := contentStems(q)
 	for i, s := range low {
-		n := negated(asserted(s, qWords)) || rejects(s, qWords)
+		n := negated(asserted(s, qWords)) || rejects(s, qWords) || irrelevant(s, qWords)
 		f := facts{
 			negated:       n,
 			equivalent:    equivalent(s) && !n,
@@ -387,6 +387,31 @@ func rejects(s string, qWords map[string]bool) bool {
 	return a > 0 && a >= overlap(qWords, contentStems(s[:i]))
 }
 
+// irrelevance is the phrase that says what follows it makes no difference.
+var irrelevance = regexp.MustCompile(`\b(?:independent(?:ly)?|regardless|irrespective) of `)
+
+// irrelevant reports whether a sentence says that what the question asks about makes no
+// difference: "outcome was independent of the timing of surgery" answers "Does the timing
+// of surgery matter?" with no, but "BMI predicts knee pain independently of radiographic
+// change" states an adjusted finding, so the words after the phrase must bear on the
+// question more than those before it.
+func irrelevant(s string, qWords map[string]bool) bool {
+	for _, m := range irrelevance.FindAllStringIndex(s, -1) {
+		// What follows is the phrase's object, up to eight words (a list of them counts:
+		// "regardless of the size, number or location"); what comes before, the claim.
+		after := strings.Fields(s[m[1]:])
+		after = after[:min(len(after), 8)]
+		before := s[:m[0]]
+		if j := strings.LastIndex(before, ";"); j >= 0 {
+			before = before[j+1:]
+		}
+		if a := overlap(qWords, contentStems(strings.Join(after, " "))); a > 0 && a > overlap(qWords, contentStems(before)) {
+			return true
+		}
+	}
+	return false
+}
+
 // relevance gives each clause of each sentence its share of the question's content words,
 // relative to the clause that shares most (1 for every clause when none shares any).
 func relevance(q string, low []string) [][]float64 {
@@ -464,11 +489,10 @@ var (
 		`\bnon-?significant(?:ly)?\b`,
 		`\bremained (?:undisturbed|unchanged|stable)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
-		// "contrary to expectations", "independent of X".
+		// "contrary to expectations".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b`,
 		`\b(?:due to|by) chance\b`,
 		`\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
-		`\bindependent of\b`, `\bregardless of\b`,
 	)
 
 	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
