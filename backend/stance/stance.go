@@ -458,7 +458,7 @@ var (
 	// be overlooked") and a negation of one constituent set against another ("…, not
 	// unilateral", "but not with …", "though not significantly"), which leaves the main claim
 	// standing.
-	notANegation = regexp.MustCompile(`\bwhether or not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
+	notANegation = regexp.MustCompile(`\bwhether or not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse events?|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
@@ -503,7 +503,7 @@ var (
 	harmful    = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
 	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
 	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
-	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
+	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
 	methodOnly = regexp.MustCompile(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
