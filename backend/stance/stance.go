@@ -113,8 +113,9 @@ type facts struct {
 	equivalent bool
 	// harmful: it reports harm; safe: it reports safety or effectiveness.
 	harmful, safe bool
-	// needed: it says something is required (and is not negated).
-	needed bool
+	// needed: it says something is required (and is not negated); unneeded: it says
+	// something is not ("no need for", "not required", "unnecessary", "can be omitted").
+	needed, unneeded bool
 	// differs: it reports a difference; complications: a high complication rate (not negated).
 	differs, complications bool
 	// partial: the answer depends on a subgroup or holds in part (not negated).
@@ -162,6 +163,7 @@ func read(question, title string, ss []string) reading {
 			harmful:       harmful.MatchString(s),
 			safe:          safe.MatchString(s),
 			needed:        needed.MatchString(s) && !n,
+			unneeded:      unneeded.MatchString(s),
 			differs:       differs.MatchString(s),
 			complications: complications.MatchString(s) && !n,
 			partial:       partial.MatchString(s) && !n,
@@ -241,14 +243,20 @@ func (r reading) decide(p params) Result {
 		}
 		return supports(0)
 	}
-	// "Can X be omitted?" is answered "yes" unless the study says X is needed.
+	// "Can X be omitted?" (or replaced, stopped, done without) is answered "no" by a study
+	// that says X is needed and "yes" by one that says it is not ("no need for X", "X is not
+	// required"); otherwise the claim is read as any other.
 	if r.omitQ {
 		for i, f := range r.facts {
 			if f.needed {
 				return refutes(i)
 			}
 		}
-		return supports(0)
+		for i, f := range r.facts {
+			if f.unneeded {
+				return supports(i)
+			}
+		}
 	}
 	// "Is X necessary?" is answered "yes" by a study that says X is needed, whatever the
 	// question's lean.
@@ -503,6 +511,7 @@ var (
 	harmful    = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
 	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
 	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
+	unneeded   = regexp.MustCompile(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
 	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
@@ -517,7 +526,7 @@ var (
 	complications   = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
 	harmQuestion    = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	needQuestion    = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion    = regexp.MustCompile(`\b(?:omitted|waste|abandoned|unnecessary|avoided|skipped|dispensable|overused|overrated)\b`)
+	omitQuestion    = regexp.MustCompile(`\b(?:omit|omitted|omitting|waste|abandon|abandoned|unnecessary|avoid|avoided|skip|skipped|dispensable|overused|overrated|replace|replaced|substitute|instead|stop|stopped|discontinue|discontinued|withdrawn|withheld|spared|forgo|forgone)\b`)
 	rhetorical      = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
 
