@@ -118,8 +118,9 @@ type facts struct {
 	needed, unneeded bool
 	// differs: it reports a difference; complications: a high complication rate (not negated).
 	differs, complications bool
-	// partial: the answer depends on a subgroup or holds in part (not negated).
-	partial bool
+	// partial: the answer depends on a subgroup or holds in part (not negated); selective:
+	// it restricts something to some cases ("in selected patients", "selective use").
+	partial, selective bool
 	// answers: it says more than the study's design; finding: it states a finding (an
 	// effect, an association, a difference) and does not deny it.
 	answers, finding bool
@@ -133,6 +134,8 @@ type reading struct {
 	// The question's form (a harm, an omission, a sameness, an effect, a benefit, safety)
 	// is the user's; a rhetorical title ("… really …?") is the authors' lean.
 	harmQ, omitQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
+	// universal: the question asks whether something holds always or for everyone.
+	universal bool
 }
 
 // read notices the facts of each conclusion sentence and the question's form.
@@ -148,6 +151,7 @@ func read(question, title string, ss []string) reading {
 		benefit:    benefitQuestion.MatchString(q),
 		safetyQ:    safetyQuestion.MatchString(q),
 		rhetorical: rhetorical.MatchString(strings.ToLower(title)),
+		universal:  universalQuestion.MatchString(q),
 	}
 	low := make([]string, len(ss))
 	for i, s := range ss {
@@ -167,6 +171,7 @@ func read(question, title string, ss []string) reading {
 			differs:       differs.MatchString(s),
 			complications: complications.MatchString(s) && !n,
 			partial:       partial.MatchString(s) && !n,
+			selective:     selective.MatchString(s),
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 		}
@@ -310,6 +315,15 @@ func (r reading) decide(p params) Result {
 	}
 	if r.rhetorical {
 		score -= p.rhetorical
+	}
+	// "Is X always necessary?" asks about every case: a study that restricts X to some cases
+	// ("in selected patients", "a selective approach") answers no.
+	if r.universal {
+		for i, f := range r.facts {
+			if f.selective {
+				return refutes(i)
+			}
+		}
 	}
 	for i, f := range r.facts {
 		if f.partial && score > -1.5 {
@@ -468,7 +482,7 @@ var (
 	// standing.
 	notANegation = regexp.MustCompile(`\bwhether or not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
-	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse events?|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
+	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
 	// negations are the ways a conclusion denies its claim, by linguistic kind rather than by
 	// topic, so that a conclusion worded in a way no tuning item was still reads as a denial.
@@ -486,7 +500,7 @@ var (
 		// "weakly associated", "adds little", "only a minority".
 		`\blittle (?:need|awareness|evidence|effect|benefit|value|knowledge|impact|role|difference|influence|correlation|association|improvement|advantage)\b`,
 		`\bminimal (?:effect|impact|benefit|role|influence|change|improvement)\b`,
-		`\b(?:minor|negligible|marginal) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
+		`\b(?:minor|negligible|marginal|trivial) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
 		`\b(?:low|poor|limited|weak) (?:sensitivity|specificity|accuracy|yield|predictive (?:value|ability|power)|reliability|validity|agreement|correlation|concordance|reproducibility|efficacy|utility|usefulness|diagnostic (?:value|accuracy|yield|performance))\b`,
 		`\bpoor (?:agreement|correlation|predictor|accuracy|reliability|sensitivity|specificity|concordance|performance|knowledge|awareness)\b`,
 		`\blimited (?:effect|value|role|benefit|use|usefulness|impact)\b`,
@@ -512,6 +526,7 @@ var (
 	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
 	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
 	unneeded   = regexp.MustCompile(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
+	selective  = regexp.MustCompile(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b`)
 	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
@@ -519,15 +534,16 @@ var (
 	findings   = regexp.MustCompile(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
 
 	// Question forms.
-	sameQuestion    = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion  = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
-	benefitQuestion = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
-	safetyQuestion  = regexp.MustCompile(`\b(?:safe|safety)\b`)
-	complications   = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
-	harmQuestion    = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
-	needQuestion    = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion    = regexp.MustCompile(`\b(?:omit|omitted|omitting|waste|abandon|abandoned|unnecessary|avoid|avoided|skip|skipped|dispensable|overused|overrated|replace|replaced|substitute|instead|stop|stopped|discontinue|discontinued|withdrawn|withheld|spared|forgo|forgone)\b`)
-	rhetorical      = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
+	sameQuestion      = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
+	effectQuestion    = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
+	benefitQuestion   = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	safetyQuestion    = regexp.MustCompile(`\b(?:safe|safety)\b`)
+	complications     = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
+	harmQuestion      = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
+	needQuestion      = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
+	omitQuestion      = regexp.MustCompile(`\b(?:omit|omitted|omitting|waste|abandon|abandoned|unnecessary|avoid|avoided|skip|skipped|dispensable|overused|overrated|replace|replaced|substitute|instead|stop|stopped|discontinue|discontinued|withdrawn|withheld|spared|forgo|forgone)\b`)
+	universalQuestion = regexp.MustCompile(`\b(?:always|routinely|every|all patients)\b`)
+	rhetorical        = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
 
 // removeNoHarm drops "no complications", "no deaths" and the like, unless a claim's word
