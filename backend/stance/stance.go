@@ -397,17 +397,20 @@ func asserted(s string, qWords map[string]bool) string {
 // preference ("telephone counselling, rather than print, …" answers a question about
 // counselling with yes).
 func rejects(s string, qWords map[string]bool) bool {
-	i := strings.Index(s, "rather than ")
-	if i < 0 {
+	m := preference.FindStringIndex(s)
+	if m == nil {
 		return false
 	}
-	after := s[i+len("rather than "):]
+	i, after := m[0], s[m[1]:]
 	if j := strings.IndexAny(after, ",;"); j >= 0 {
 		after = after[:j]
 	}
 	a := overlap(qWords, contentStems(after))
 	return a > 0 && a >= overlap(qWords, contentStems(s[:i]))
 }
+
+// preference is the phrase that puts one thing in place of another.
+var preference = regexp.MustCompile(`\b(?:rather than|instead of|in place of|in preference to) `)
 
 // irrelevance is the phrase that says what follows it makes no difference.
 var irrelevance = regexp.MustCompile(`\b(?:independent(?:ly)?|regardless|irrespective) of `)
@@ -490,7 +493,7 @@ var (
 		// A negated verb or adjective: "did not reduce", "is not a predictor", "cannot".
 		`\bnot\b`,
 		`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't|won't)\b`,
-		`\bneither\b`, `\bnone of\b`, `\bno longer\b`,
+		`\bneither\b`, `\bnone of\b`, `\bno longer\b`, `\bnever\b`,
 		// A negative determiner on a claim's noun: "no (significant) difference", "no data".
 		`\bno (?:\w+ ){0,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact|role|place|value|influence|changes?|reductions?|increases?|link|predictive|prognostic|superiority|need|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival|indication|data|awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
 		// A verb or noun that denies: "failed to", "unable to", "lacks", "absence of".
@@ -509,7 +512,7 @@ var (
 		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected)\b`,
 		`\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b`,
 		`\bnon-?significant(?:ly)?\b`,
-		`\bremained (?:undisturbed|unchanged|stable)\b`,
+		`\bremained (?:undisturbed|stable)\b`, `\bunchanged\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b`,
