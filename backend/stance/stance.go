@@ -538,7 +538,7 @@ var (
 
 	// Question forms.
 	sameQuestion      = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion    = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
+	effectQuestion    = regexp.MustCompile(`\b(?:affects?|affected|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
 	benefitQuestion   = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
 	safetyQuestion    = regexp.MustCompile(`\b(?:safe|safety)\b`)
 	complications     = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
