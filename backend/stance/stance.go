@@ -121,6 +121,9 @@ type facts struct {
 	// partial: the answer depends on a subgroup or holds in part (not negated); selective:
 	// it restricts something to some cases ("in selected patients", "selective use").
 	partial, selective bool
+	// halfDenied: it affirms one thing and denies another beside it ("associated with A,
+	// but not with B", "improved A, though not significantly B").
+	halfDenied bool
 	// answers: it says more than the study's design; finding: it states a finding (an
 	// effect, an association, a difference) and does not deny it.
 	answers, finding bool
@@ -134,8 +137,9 @@ type reading struct {
 	// The question's form (a harm, an omission, a sameness, an effect, a benefit, safety)
 	// is the user's; a rhetorical title ("… really …?") is the authors' lean.
 	harmQ, omitQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
-	// universal: the question asks whether something holds always or for everyone.
-	universal bool
+	// universal: the question asks whether something holds always or for everyone;
+	// twoPart: it asks about two things at once ("Does X shorten A and reduce B?").
+	universal, twoPart bool
 }
 
 // read notices the facts of each conclusion sentence and the question's form.
@@ -152,6 +156,7 @@ func read(question, title string, ss []string) reading {
 		safetyQ:    safetyQuestion.MatchString(q),
 		rhetorical: rhetorical.MatchString(strings.ToLower(title)),
 		universal:  universalQuestion.MatchString(q),
+		twoPart:    twoPartQuestion.MatchString(q[strings.LastIndex(q, ":")+1:]),
 	}
 	low := make([]string, len(ss))
 	for i, s := range ss {
@@ -172,6 +177,7 @@ func read(question, title string, ss []string) reading {
 			complications: complications.MatchString(s) && !n,
 			partial:       partial.MatchString(s) && !n,
 			selective:     selective.MatchString(s),
+			halfDenied:    halfDenial.MatchString(s),
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 		}
@@ -322,6 +328,15 @@ func (r reading) decide(p params) Result {
 		for i, f := range r.facts {
 			if f.selective {
 				return refutes(i)
+			}
+		}
+	}
+	// A question about two things answered for one and denied for the other is answered
+	// in part.
+	if r.twoPart {
+		for i, f := range r.facts[:min(len(r.facts), 2)] {
+			if f.halfDenied {
+				return Result{Stance: domain.StanceMixed, Quote: ss[i]}
 			}
 		}
 	}
@@ -545,6 +560,8 @@ var (
 	harmQuestion      = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	needQuestion      = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
 	omitQuestion      = regexp.MustCompile(`\b(?:omit|omitted|omitting|waste|abandon|abandoned|unnecessary|avoid|avoided|skip|skipped|dispensable|overused|overrated|replace|replaced|substitute|instead|stop|stopped|discontinue|discontinued|withdrawn|withheld|spared|forgo|forgone)\b`)
+	twoPartQuestion   = regexp.MustCompile(`\b(?:and|or|both|either)\b`)
+	halfDenial        = regexp.MustCompile(`(?:,|\bbut|\b(?:al)?though) not\b`)
 	universalQuestion = regexp.MustCompile(`\b(?:always|routinely|every|all patients)\b`)
 	rhetorical        = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
