@@ -428,7 +428,7 @@ func rejects(s string, qWords map[string]bool) bool {
 var preference = regexp.MustCompile(`\b(?:rather than|instead of|in place of|in preference to) `)
 
 // irrelevance is the phrase that says what follows it makes no difference.
-var irrelevance = regexp.MustCompile(`\b(?:independent(?:ly)?|regardless|irrespective) of `)
+var irrelevance = regexp.MustCompile(`\b(?:(?:independent(?:ly)?|regardless|irrespective) of|no matter) `)
 
 // irrelevant reports whether a sentence says that what the question asks about makes no
 // difference: "outcome was independent of the timing of surgery" answers "Does the timing
@@ -498,7 +498,7 @@ var (
 	// be overlooked") and a negation of one constituent set against another ("…, not
 	// unilateral", "but not with …", "though not significantly"), which leaves the main claim
 	// standing.
-	notANegation = regexp.MustCompile(`\bwhether or not\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
+	notANegation = regexp.MustCompile(`\bwhether or not\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
