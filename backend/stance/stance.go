@@ -136,7 +136,7 @@ type reading struct {
 	facts []facts
 	// The question's form (a harm, an omission, a sameness, an effect, a benefit, safety)
 	// is the user's; a rhetorical title ("… really …?") is the authors' lean.
-	harmQ, omitQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
+	harmQ, omitQ, replaceQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
 	// universal: the question asks whether something holds always or for everyone;
 	// twoPart: it asks about two things at once ("Does X shorten A and reduce B?").
 	universal, twoPart bool
@@ -149,6 +149,7 @@ func read(question, title string, ss []string) reading {
 		ss:         ss,
 		harmQ:      harmQuestion.MatchString(q),
 		omitQ:      omitQuestion.MatchString(q),
+		replaceQ:   replaceQuestion.MatchString(q),
 		needQ:      needQuestion.MatchString(q),
 		same:       sameQuestion.MatchString(q),
 		effect:     effectQuestion.MatchString(q),
@@ -254,10 +255,10 @@ func (r reading) decide(p params) Result {
 		}
 		return supports(0)
 	}
-	// "Can X be omitted?" (or replaced, stopped, done without) is answered "no" by a study
-	// that says X is needed and "yes" by one that says it is not ("no need for X", "X is not
-	// required"); otherwise the claim is read as any other.
-	if r.omitQ {
+	// "Can X be omitted?" (stopped, avoided) or "Can Y replace X?" is answered "no" by a
+	// study that says X is needed and "yes" by one that says it is not ("no need for X", "X
+	// is not required").
+	if r.omitQ || r.replaceQ {
 		for i, f := range r.facts {
 			if f.needed {
 				return refutes(i)
@@ -267,6 +268,12 @@ func (r reading) decide(p params) Result {
 			if f.unneeded {
 				return supports(i)
 			}
+		}
+		// Otherwise an omission is answered "yes": what such a study denies is mostly the
+		// harm of leaving X out ("omitting the drain did not increase infections"). A
+		// replacement is read as any other claim ("CT could not replace scintigraphy").
+		if r.omitQ {
+			return supports(0)
 		}
 	}
 	// "Is X necessary?" is answered "yes" by a study that says X is needed, whatever the
@@ -559,7 +566,8 @@ var (
 	complications     = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
 	harmQuestion      = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	needQuestion      = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion      = regexp.MustCompile(`\b(?:omit|omitted|omitting|waste|abandon|abandoned|unnecessary|avoid|avoided|skip|skipped|dispensable|overused|overrated|replace|replaced|substitute|instead|stop|stopped|discontinue|discontinued|withdrawn|withheld|spared|forgo|forgone)\b`)
+	omitQuestion      = regexp.MustCompile(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated)\b`)
+	replaceQuestion   = regexp.MustCompile(`\b(?:replace|replaced|replacing|substitute|substituted|instead of|in place of)\b`)
 	twoPartQuestion   = regexp.MustCompile(`\b(?:and|or|both|either)\b`)
 	halfDenial        = regexp.MustCompile(`(?:,|\bbut|\b(?:al)?though) not\b`)
 	universalQuestion = regexp.MustCompile(`\b(?:always|routinely|every|all patients)\b`)
