@@ -441,7 +441,7 @@ var irrelevance = regexp.MustCompile(`\b(?:(?:independent(?:ly)?|regardless|irre
 // difference: "outcome was independent of the timing of surgery" answers "Does the timing
 // of surgery matter?" with no, but "BMI predicts knee pain independently of radiographic
 // change" states an adjusted finding, so the words after the phrase must bear on the
-// question more than those before it.
+// question at least as much as those before it.
 func irrelevant(s string, qWords map[string]bool) bool {
 	for _, m := range irrelevance.FindAllStringIndex(s, -1) {
 		// What follows is the phrase's object, up to eight words (a list of them counts:
@@ -452,7 +452,7 @@ func irrelevant(s string, qWords map[string]bool) bool {
 		if j := strings.LastIndex(before, ";"); j >= 0 {
 			before = before[j+1:]
 		}
-		if a := overlap(qWords, contentStems(strings.Join(after, " "))); a > 0 && a > overlap(qWords, contentStems(before)) {
+		if a := overlap(qWords, contentStems(strings.Join(after, " "))); a > 0 && a >= overlap(qWords, contentStems(before)) {
 			return true
 		}
 	}
