@@ -397,8 +397,15 @@ func TestRuleAblation(t *testing.T) {
 				}
 				if delta >= 0 {
 					drop = append(drop, c)
+					lost := 0
 					for _, i := range aff {
+						if ruleFold(items[i].id) == f && cur[i] && !trial[i] {
+							lost++
+						}
 						cur[i] = trial[i]
+					}
+					if lost > 0 {
+						t.Logf("%s: fold %d loses %d item(s) without %s", grain, f, lost, c.name)
 					}
 				}
 			}

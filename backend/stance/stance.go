@@ -528,34 +528,22 @@ var (
 	// negations are the ways a conclusion denies its claim, by linguistic kind rather than by
 	// topic, so that a conclusion worded in a way no tuning item was still reads as a denial.
 	negations = compile(
-		// A negated verb or adjective: "did not reduce", "is not a predictor", "cannot".
-		`\bnot\b`,
-		`\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't|won't)\b`,
-		`\bneither\b`, `\bnone of\b`, `\bno longer\b`, `\bnever\b`,
+		// A negated verb or adjective: "did not reduce", "is not a predictor", "cannot",
+		// "neither … nor", "never".
+		`\bnot\b|\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't|won't)\b|\bneither\b|\bnone of\b|\bno longer\b|\bnever\b`,
 		// A negative determiner on a claim's noun: "no (significant) difference", "no data".
 		`\bno (?:\w+ ){0,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact|role|place|value|influence|changes?|reductions?|increases?|link|predictive|prognostic|superiority|need|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival|indication|data|awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
 		// A verb or noun that denies: "failed to", "unable to", "lacks", "absence of".
-		`\bfail(?:ed|s)? to\b`, `\bunable to\b`, `\black(?:s|ed)?\b`,
-		`\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
-		// Too little of the claim: "little evidence", "minimal effect", "low sensitivity",
-		// "weakly associated", "adds little", "only a minority".
-		`\blittle (?:need|awareness|evidence|effect|benefit|value|knowledge|impact|role|difference|influence|correlation|association|improvement|advantage)\b`,
-		`\bminimal (?:effect|impact|benefit|role|influence|change|improvement)\b`,
-		`\b(?:minor|negligible|marginal|trivial) (?:clinical )?(?:importance|role|effect|impact|relevance|value)\b`,
-		`\b(?:low|poor|limited|weak) (?:sensitivity|specificity|accuracy|yield|predictive (?:value|ability|power)|reliability|validity|agreement|correlation|concordance|reproducibility|efficacy|utility|usefulness|diagnostic (?:value|accuracy|yield|performance))\b`,
-		`\bpoor (?:agreement|correlation|predictor|accuracy|reliability|sensitivity|specificity|concordance|performance|knowledge|awareness)\b`,
-		`\blimited (?:effect|value|role|benefit|use|usefulness|impact)\b`,
-		`\bweak(?:ly)?\b`, `\badds? little\b`, `\b(?:small contribution|only a small)\b`, `\bonly (?:in )?a (?:minority|few)\b`,
-		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted".
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected)\b`,
-		`\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b`,
-		`\bnon-?significant(?:ly)?\b`,
-		`\bremained (?:undisturbed|stable)\b`, `\bunchanged\b`,
+		`\bfail(?:ed|s)? to\b|\bunable to\b|\black(?:s|ed)?\b|\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
+		// Too little of the claim: "little evidence", "a minimal effect", "low sensitivity",
+		// "poor agreement", "weakly associated", "adds little", "only a minority".
+		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\badds? little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b`,
+		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted",
+		// "non-significant", "unchanged".
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
-		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b`,
-		`\b(?:due to|by) chance\b`,
-		`\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
+		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
 	)
 
 	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
