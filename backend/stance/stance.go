@@ -531,8 +531,9 @@ var (
 		// A negated verb or adjective: "did not reduce", "is not a predictor", "cannot",
 		// "neither … nor", "never".
 		`\bnot\b|\b(?:didn't|doesn't|don't|wasn't|weren't|isn't|aren't|cannot|can't|couldn't|shouldn't|hasn't|haven't|won't)\b|\bneither\b|\bnone of\b|\bno longer\b|\bnever\b`,
-		// A negative determiner on a claim's noun: "no (significant) difference", "no data".
-		`\bno (?:\w+ ){0,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact|role|place|value|influence|changes?|reductions?|increases?|link|predictive|prognostic|superiority|need|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival|indication|data|awareness|knowledge|understanding|consensus|support|justification|rationale)\b`,
+		// A negative determiner on a claim's noun: "no (significant) difference", "no data",
+		// "no more effective than".
+		`\bno (?:\w+ ){0,3}(?:evidence|differences?|associations?|effects?|benefits?|relationships?|correlations?|improvements?|advantages?|impact|role|place|value|influence|changes?|reductions?|increases?|link|predictive|prognostic|superiority|need|relation|increased|decreased|higher|lower|better|gain|prevention|protection|efficacy|response|survival|indication|data|awareness|knowledge|understanding|consensus|support|justification|rationale)\b|\bno (?:more|greater) \w+ than\b`,
 		// A verb or noun that denies: "failed to", "unable to", "lacks", "absence of".
 		`\bfail(?:ed|s)? to\b|\bunable to\b|\black(?:s|ed)?\b|\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
 		// Too little of the claim: "little evidence", "a minimal effect", "low sensitivity",

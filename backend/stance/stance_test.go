@@ -95,6 +95,8 @@ func TestClassify(t *testing.T) {
 		// Negation read by its linguistic kind, not from a list of negated words.
 		{"any negated predicate denies", "Does fluoride varnish prevent caries in toddlers?", "",
 			"Fluoride varnish applied twice yearly proved not protective against caries in toddlers.", domain.StanceRefutes, ""},
+		{"'no more effective than' denies superiority", "Is ginger effective for nausea in pregnancy?", "",
+			"Ginger was no more effective than placebo for nausea in pregnancy.", domain.StanceRefutes, ""},
 		{"a denial stated with 'never'", "Does vitamin C prevent colds?", "",
 			"Vitamin C never prevented colds in the trial populations.", domain.StanceRefutes, ""},
 		{"'lack' as a verb denies", "Does the frailty score predict readmission?", "",
