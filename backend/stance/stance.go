@@ -516,12 +516,13 @@ func negated(s string) bool {
 var (
 	// notANegation are the pseudo-negations removed before a sentence is read (the idea of
 	// NegEx's pseudo-triggers): words that contain "not" or "no" but deny nothing ("not only",
-	// "whether or not", "notwithstanding", "cannot be excluded"), negations inside a clause
-	// that defines a group ("those who did not receive"), litotes ("not uncommon", "should not
-	// be overlooked") and a negation of one constituent set against another ("…, not
-	// unilateral", "but not with …", "though not significantly"), which leaves the main claim
-	// standing.
-	notANegation = regexp.MustCompile(`\bwhether or not\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	// "whether or not", "notwithstanding", "cannot be excluded", "not previously reported"),
+	// negations inside a clause that defines a group ("those who did not receive", "patients
+	// not taking statins") or a condition ("if MRI is not available"), litotes ("not
+	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
+	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
+	// which leaves the main claim standing.
+	notANegation = regexp.MustCompile(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
