@@ -14,9 +14,10 @@ import (
 
 // tuningItem is a PubMedQA dev item outside the held-out fifth, read once.
 type tuningItem struct {
-	id      string
-	reading reading
-	label   int // index in labels
+	id       string
+	question string
+	reading  reading
+	label    int // index in labels
 }
 
 // tuningItems reads the PubMedQA dev items outside the held-out fifth (sharedtest.HeldOutFifth): the only
@@ -35,7 +36,7 @@ func tuningItems(t *testing.T) []tuningItem {
 			}
 		}
 		require.GreaterOrEqual(t, y, 0, "label of %s", id)
-		out = append(out, tuningItem{id: id, reading: read(it.Question, it.Question, Sentences(it.Long)), label: y})
+		out = append(out, tuningItem{id: id, question: it.Question, reading: read(it.Question, it.Question, Sentences(it.Long)), label: y})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
 	return out
