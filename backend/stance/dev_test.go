@@ -257,7 +257,7 @@ func without(cs []component) (restore func()) {
 
 // rightWith says which tuning items the rules without cs get right: all of them, or only
 // those listed in only (the others are left false).
-func rightWith(t *testing.T, items []tuningItem, pqa map[string]pubmedqaItem, cs []component, only ...int) []bool {
+func rightWith(t *testing.T, items []tuningItem, pqa map[string]sharedtest.PubMedQAItem, cs []component, only ...int) []bool {
 	restore := without(cs)
 	defer restore()
 	out := make([]bool, len(items))
@@ -290,8 +290,10 @@ func TestRuleAblation(t *testing.T) {
 	if os.Getenv("DC_STANCE_DEV") == "" {
 		t.Skip("set DC_STANCE_DEV=1 to ablate the rules")
 	}
-	var pqa map[string]pubmedqaItem
-	require.NoError(t, json.Unmarshal(sharedtest.Read(t, "data", "pubmedqa", "pqal_dev.json"), &pqa))
+	pqa := map[string]sharedtest.PubMedQAItem{}
+	for _, it := range sharedtest.PubMedQA(t) {
+		pqa[it.PMID] = it
+	}
 	items := tuningItems(t)
 	base := rightWith(t, items, pqa, nil)
 	// texts[i] is what a component can change item i through: its question and conclusions.
