@@ -170,3 +170,29 @@ func TestLLMStancesAreChecked(t *testing.T) {
 	}, a.Judge.Overrides)
 	require.Contains(t, a.Reasoning, "Corrected by DeepCritical's rules")
 }
+
+// TestRegistryEntriesHaveNoStance: a ClinicalTrials.gov record describes what a trial plans,
+// so the offline judge gives it "unclear" with no quote, and a model's "supports" for it is
+// set to unclear and shown as an override.
+func TestRegistryEntriesHaveNoStance(t *testing.T) {
+	s := mixedScenario(t)
+	ev := append([]domain.Evidence(nil), s.Evidence...)
+	ev[0].Citation.Source = domain.SourceClinicalTrials
+	ev[0].Citation.Trial = &domain.Trial{Status: "RECRUITING"}
+
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: s.Question, Evidence: ev})
+	require.NoError(t, err)
+	for _, st := range a.Details.Stances {
+		if st.N == 1 {
+			require.Equal(t, domain.StanceUnclear, st.Stance)
+			require.Empty(t, st.Quote)
+		}
+	}
+
+	stances := `[{"n":1,"stance":"supports","quote":"Metformin was safe and may improve memory."}]`
+	text := strings.Replace(answer(3, 3, false, nil, nil), `"stances":[]`, `"stances":`+stances, 1)
+	a, _, err = llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: ev})
+	require.NoError(t, err)
+	require.Equal(t, []domain.StudyStance{{N: 1, Stance: domain.StanceUnclear, RCT: true}}, a.Details.Stances)
+	require.Contains(t, a.Judge.Overrides, "stance supports for [1] set to unclear: a registry entry states what a trial plans, not what it found")
+}

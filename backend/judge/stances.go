@@ -25,6 +25,10 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			continue
 		}
 		c := e.Citation
+		if registryEntry(e) {
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT})
+			continue
+		}
 		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
 		s := domain.StudyStance{N: i + 1, Stance: r.Stance, Quote: r.Quote, RCT: a.designs[i] == DesignRCT}
 		if s.Quote != "" {
@@ -65,6 +69,10 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 			continue
 		}
 		seen[s.N] = true
+		if registryEntry(ev[s.N-1]) && s.Stance != domain.StanceUnclear {
+			overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: a registry entry states what a trial plans, not what it found", s.Stance, s.N))
+			s.Stance, s.Quote = domain.StanceUnclear, ""
+		}
 		s.Quote = strings.TrimSpace(s.Quote)
 		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified
 		s.RCT = a.designs[s.N-1] == DesignRCT
@@ -72,6 +80,13 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 	}
 	out.Details.Stances = kept
 	return overrides
+}
+
+// registryEntry reports whether an item is a trial's registry record (ClinicalTrials.gov):
+// its text describes what the trial plans, so no sentence of it says which way the trial
+// points; its stance is unclear until an article reports the trial.
+func registryEntry(e domain.Evidence) bool {
+	return e.Citation.Trial != nil && e.Citation.Source == domain.SourceClinicalTrials
 }
 
 // stanceText is the text a stance's quote must come from: the item's title and abstract.
