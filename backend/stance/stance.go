@@ -21,10 +21,10 @@
 package stance
 
 import (
-	"regexp"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // Result is a study's stance and the conclusion sentence it rests on ("" when the study
@@ -349,8 +349,8 @@ func equivalent(s string) bool {
 // ("Although most patients did not …, the rate improved"); reason is a clause giving the
 // grounds of the claim before it (", because only 8 % did not fit").
 var (
-	concession = regexp.MustCompile(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
-	reason     = regexp.MustCompile(`,?\s*\bbecause\b [^,;]*`)
+	concession = lazyre.New(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
+	reason     = lazyre.New(`,?\s*\bbecause\b [^,;]*`)
 )
 
 // asserted is the part of a lower-cased sentence that carries its claim: without a
@@ -426,9 +426,9 @@ func negated(s string) bool {
 }
 
 var (
-	notANegation = regexp.MustCompile(`\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
+	notANegation = lazyre.New(`\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\bshould not be (?:a barrier|overlooked|ignored|underestimated|neglected)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
-	noHarmReported = regexp.MustCompile(`\bno (?:adverse |serious |major )?(?:complications?|side effects?|adverse events?|toxicity|recurrences?|mortality|deaths?)\b`)
+	noHarmReported = lazyre.New(`\bno (?:adverse |serious |major )?(?:complications?|side effects?|adverse events?|toxicity|recurrences?|mortality|deaths?)\b`)
 
 	negations = compile(
 		`\bno data\b`,
@@ -477,30 +477,30 @@ var (
 		`\bnot all\b`,
 	)
 
-	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
+	equivalence = lazyre.New(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
 	// what the study found.
-	groupTrait = regexp.MustCompile(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
-	differs    = regexp.MustCompile(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
-	harmful    = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
-	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
-	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
-	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
+	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
+	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
+	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
+	safe       = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
+	needed     = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
+	partial    = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|partially|partly|mixed|in selected|selected patients|some but not all|remains? (?:unclear|uncertain|controversial|to be (?:determined|established|seen)))\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
-	methodOnly = regexp.MustCompile(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
-	findings   = regexp.MustCompile(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
+	methodOnly = lazyre.New(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
+	findings   = lazyre.New(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
 
 	// Question forms.
-	sameQuestion    = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion  = regexp.MustCompile(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
-	benefitQuestion = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
-	safetyQuestion  = regexp.MustCompile(`\b(?:safe|safety)\b`)
-	complications   = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
-	harmQuestion    = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
-	needQuestion    = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion    = regexp.MustCompile(`\b(?:omitted|waste|abandoned|unnecessary|avoided|skipped|dispensable|overused|overrated)\b`)
-	rhetorical      = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
+	sameQuestion    = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
+	effectQuestion  = lazyre.New(`\b(?:affect|affects|differ|different|difference|differences|better|superior|improve|improves|increase|increases|reduce|reduces|impact|influence|predict|predicts|predictive|predictor|associated|related|benefit|change|alter)\b`)
+	benefitQuestion = lazyre.New(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	safetyQuestion  = lazyre.New(`\b(?:safe|safety)\b`)
+	complications   = lazyre.New(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
+	harmQuestion    = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
+	needQuestion    = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
+	omitQuestion    = lazyre.New(`\b(?:omitted|waste|abandoned|unnecessary|avoided|skipped|dispensable|overused|overrated)\b`)
+	rhetorical      = lazyre.New(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
 
 // removeNoHarm drops "no complications", "no deaths" and the like, unless a claim's word
@@ -521,18 +521,18 @@ func removeNoHarm(s string) string {
 	return b.String()
 }
 
-var claimWord = regexp.MustCompile(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
+var claimWord = lazyre.New(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
 
-func compile(ps ...string) []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(ps))
+func compile(ps ...string) []*lazyre.Regexp {
+	out := make([]*lazyre.Regexp, len(ps))
 	for i, p := range ps {
-		out[i] = regexp.MustCompile(p)
+		out[i] = lazyre.New(p)
 	}
 	return out
 }
 
 // abbreviation matches text ending in an abbreviation whose full stop ends no sentence.
-var abbreviation = regexp.MustCompile(`(?i)\b(?:e\.g|i\.e|vs|et al|cf|approx|fig)\.$`)
+var abbreviation = lazyre.New(`(?i)\b(?:e\.g|i\.e|vs|et al|cf|approx|fig)\.$`)
 
 // Sentences splits text at a full stop, question or exclamation mark followed by space and
 // a capital letter or digit, so "p < 0.05", "e.g. the" and "(e.g. 15 % …" stay whole; each sentence is a
@@ -571,7 +571,7 @@ func Sentences(text string) []string {
 
 // clauseBreak splits a sentence where its claim may turn: a semicolon or a contrasting
 // conjunction ("…, but …", "…, whereas …").
-var clauseBreak = regexp.MustCompile(`;|,?\s+(?:but|whereas|while|although|though|however|yet|except)\b,?`)
+var clauseBreak = lazyre.New(`;|,?\s+(?:but|whereas|while|although|though|however|yet|except)\b,?`)
 
 // clauses are the parts of a lower-cased sentence between clauseBreaks.
 func clauses(s string) []string {
