@@ -22,6 +22,7 @@
 # Environment: FIRSTPAINT_TEMPLATE (a built template binary to use instead of the cached one),
 #              FIRSTPAINT_SAVE (a folder: each start's frame with content is saved there as
 #              app-N.ppm / template-N.ppm, to see what was counted),
+#              FIRSTPAINT_PER_PROCESS=1 (print each start's CPU time per process to stderr),
 #              WAILS (the Wails CLI; default: on PATH, else $(go env GOPATH)/bin/wails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -77,6 +78,7 @@ one() {
   ) &
   app=$!
   [ -z "${FIRSTPAINT_SAVE:-}" ] || save=(-save "$FIRSTPAINT_SAVE/$name.ppm")
+  [ -z "${FIRSTPAINT_PER_PROCESS:-}" ] || save+=(-per-process)
   out=$("$CACHE/paintprobe" -display ":$disp" -pid "$app" -timeout 60s "${save[@]}" 2>"$tmp/probe.log") || code=$?
   # Stop the app and wait for its WebKit processes too, so none of them is still running
   # (and taking CPU) when the next start is timed.
@@ -97,6 +99,7 @@ one() {
     rm -rf "$tmp"
     return 1
   fi
+  [ -z "${FIRSTPAINT_PER_PROCESS:-}" ] || sed "s/^/firstpaint: $name CPU ms: /" "$tmp/probe.log" >&2
   rm -rf "$tmp"
   read -r painted cpu _ <<<"$out"
   echo "$(( (painted / 1000 - start) / 1000 )) $cpu"

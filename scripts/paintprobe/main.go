@@ -91,8 +91,10 @@ import (
 	"encoding/binary"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
+	"sort"
 	"strconv"
 	"strings"
 	"syscall"
@@ -108,6 +110,7 @@ func main() {
 	fallback := flag.Duration("fallback", 100*time.Millisecond, "capture at least this often even when no drawing was reported")
 	limit := flag.Duration("timeout", 60*time.Second, "give up after this long")
 	save := flag.String("save", "", "write the frame with content to this PPM file, to see what was counted")
+	perProcess := flag.Bool("per-process", false, "also write each process's CPU time to stderr")
 	flag.Parse()
 	if *pid <= 0 {
 		fmt.Fprintln(os.Stderr, "paintprobe: -pid is required")
@@ -170,7 +173,11 @@ func main() {
 			if n := capture(); n > *colours {
 				// CPU is read right after the capture: the ms the capture took count on the
 				// app's side of the figure, for both apps alike.
-				fmt.Printf("%d %d %d\n", started.UnixNano(), treeCPUms(*pid), n)
+				var breakdown io.Writer
+				if *perProcess {
+					breakdown = os.Stderr
+				}
+				fmt.Printf("%d %d %d\n", started.UnixNano(), treeCPUms(*pid, breakdown), n)
 				if *save != "" {
 					savePPM(*save, shm, h)
 				}
@@ -252,9 +259,13 @@ func countColours(data []byte, stride, w, h, stop int) int {
 
 // treeCPUms is the user+system CPU time, in ms, of pid and every process descending from it,
 // including children that already exited and were waited for (cutime/cstime).
-func treeCPUms(pid int) int64 {
+//
+// With breakdown set, it also writes each process's share to it ("name=ms" pairs), to see
+// where the CPU went.
+func treeCPUms(pid int, breakdown io.Writer) int64 {
 	type proc struct {
 		ppid  int
+		name  string
 		ticks int64
 	}
 	procs := map[int]proc{}
@@ -281,13 +292,15 @@ func treeCPUms(pid int) int64 {
 			v, _ := strconv.ParseInt(fields[k], 10, 64)
 			t += v
 		}
-		procs[p] = proc{ppid: ppid, ticks: t}
+		procs[p] = proc{ppid: ppid, name: s[strings.IndexByte(s, '(')+1 : i], ticks: t}
 	}
 	var total int64
+	byName := map[string]int64{}
 	for p, pr := range procs {
 		for x := p; ; {
 			if x == pid {
 				total += pr.ticks
+				byName[pr.name] += pr.ticks
 				break
 			}
 			q, ok := procs[x]
@@ -296,6 +309,17 @@ func treeCPUms(pid int) int64 {
 			}
 			x = q.ppid
 		}
+	}
+	if breakdown != nil {
+		names := make([]string, 0, len(byName))
+		for n := range byName {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		for _, n := range names {
+			fmt.Fprintf(breakdown, "%s=%d ", strings.ReplaceAll(n, " ", "_"), byName[n]*1000/clkTck)
+		}
+		fmt.Fprintln(breakdown)
 	}
 	return total * 1000 / clkTck
 }
