@@ -18,8 +18,9 @@ import (
 	"deepcritical/backend/services"
 )
 
-// App runs the desktop lifecycle: it opens the services before the window exists (so they
-// can be bound), hands them the Wails context at startup, and closes them at shutdown.
+// App runs the desktop lifecycle: it builds the services before the window exists (so they
+// can be bound; the database behind them opens on the window's first call, after its first
+// paint), hands them the Wails context at startup, and closes them at shutdown.
 type App struct {
 	ctx       context.Context
 	container *services.Container

@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"text/template"
 )
 
@@ -42,13 +43,14 @@ type Rendered struct {
 }
 
 // set is the parsed, immutable template collection; it is built once because the embedded
-// sources never change while the program runs.
+// sources never change while the program runs, and on first use rather than when the
+// program starts: most starts (the window's, most commands) never render a prompt.
 type set struct {
 	templates map[string]*template.Template
 	versions  map[string]string
 }
 
-var library = mustLoad()
+var library = sync.OnceValue(mustLoad)
 
 func mustLoad() set {
 	s, err := load(files)
@@ -90,8 +92,8 @@ func canonicalName(name string) string {
 
 // Names lists every template name in sorted order.
 func Names() []string {
-	out := make([]string, 0, len(library.templates))
-	for n := range library.templates {
+	out := make([]string, 0, len(library().templates))
+	for n := range library().templates {
 		out = append(out, n)
 	}
 	sort.Strings(out)
@@ -101,7 +103,7 @@ func Names() []string {
 // Version returns the 12-hex-digit sha256 prefix of the named template's source, or ""
 // when there is no such template.
 func Version(name string) string {
-	return library.versions[canonicalName(name)]
+	return library().versions[canonicalName(name)]
 }
 
 // CombineVersions folds several template versions into one stable 12-hex-digit version,
@@ -122,7 +124,7 @@ var blankRuns = regexp.MustCompile(`\n{3,}`)
 // templates never leave runs of blank lines, and ends with exactly one newline.
 func Render(name string, data any) (Rendered, error) {
 	n := canonicalName(name)
-	t, ok := library.templates[n]
+	t, ok := library().templates[n]
 	if !ok {
 		return Rendered{}, fmt.Errorf("unknown prompt template %q (known: %s)", name, strings.Join(Names(), ", "))
 	}
@@ -132,5 +134,5 @@ func Render(name string, data any) (Rendered, error) {
 	}
 	text := blankRuns.ReplaceAllString(buf.String(), "\n\n")
 	text = strings.TrimSpace(text) + "\n"
-	return Rendered{Text: text, Name: n, Version: library.versions[n]}, nil
+	return Rendered{Text: text, Name: n, Version: library().versions[n]}, nil
 }

@@ -1,10 +1,10 @@
 package appraisal
 
 import (
-	"regexp"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // ---- who was masked (CONSORT 11a, SPIRIT 17a) ----
@@ -30,7 +30,7 @@ var (
 	// "without knowledge of the allocation", "did not know which arm", "were not aware of
 	// the assignment", "neither X nor Y were aware of the allocation" (a double negation
 	// that masks both), "concealed from", "hidden from", "unknown to".
-	maskedRe = regexp.MustCompile(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
+	maskedRe = lazyre.New(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
 		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|(?:the )?(?:study|trial)(?:'s|’s)? (?:aims?|hypothes[ie]s|purpose|design)|(?:the )?(?:aims?|hypothes[ie]s|purpose) of the (?:study|trial))` +
 		`|(?:without|had no|with no) knowledge of ` + maskedObject +
 		`|(?:did|do|does) not know ` + maskedObject +
@@ -38,45 +38,45 @@ var (
 		`|neither\b[^.;]{0,100}?\bnor\b[^.;]{0,100}?\b(?:(?:was|were|are|is) (?:\w+ )?(?:aware|informed|told)(?: (?:of|about|as to))?|knew|know) ` + maskedObject +
 		`|concealed from|hidden from|unknown to)\b`)
 	// partyAfter is a masking phrase whose party follows it ("concealed from the nurses").
-	partyAfter = regexp.MustCompile(`^(?:concealed from|hidden from|unknown to)$`)
+	partyAfter = lazyre.New(`^(?:concealed from|hidden from|unknown to)$`)
 	// bothNamed is a "neither X nor Y were aware" phrase: the parties are inside it.
-	bothNamed = regexp.MustCompile(`^neither\b`)
+	bothNamed = lazyre.New(`^neither\b`)
 	// nBlindRe is the span of a type of masking ("single-blind", "double-masked",
 	// "triple-blind", "double-dummy"; blinding() reads which type with doubleRe, tripleRe
 	// and singleRe): a label, not a party. Only a list in brackets right after it
 	// ("double-blind (participants and investigators)") names anyone.
-	nBlindRe = regexp.MustCompile(`\b(?:single|double|triple|triply|quadruple)[\s-]*(?:blind|mask|dummy)\w*`)
+	nBlindRe = lazyre.New(`\b(?:single|double|triple|triply|quadruple)[\s-]*(?:blind|mask|dummy)\w*`)
 	// bracketList is the bracketed list that may follow a type of masking.
-	bracketList = regexp.MustCompile(`^[\s,:]*\(([^()]{1,150})\)`)
+	bracketList = lazyre.New(`^[\s,:]*\(([^()]{1,150})\)`)
 	// clauseBreak ends the clause a party is looked for in: a semicolon or a contrast
 	// ("participants were unblinded, whereas assessors were masked").
-	clauseBreak = regexp.MustCompile(`;|\b(?:but|whereas|while|however|although|though|yet)\b`)
+	clauseBreak = lazyre.New(`;|\b(?:but|whereas|while|however|although|though|yet)\b`)
 	// attributive is an article just before a masking word, which makes it an adjective.
-	attributive = regexp.MustCompile(`\b(?:a|an|the|this|these|their)\s+$`)
+	attributive = lazyre.New(`\b(?:a|an|the|this|these|their)\s+$`)
 	// verbBefore is what makes a bare "blind" or "mask" a verb: an infinitive, a subject
 	// pronoun or an auxiliary.
-	verbBefore = regexp.MustCompile(`\b(?:to|we|they|could|can|would|will|should|did|does|do)\s+$`)
+	verbBefore = lazyre.New(`\b(?:to|we|they|could|can|would|will|should|did|does|do)\s+$`)
 	// relativeRe opens a relative clause, which ends the party named after a masking
 	// phrase ("concealed from clinical staff who allocated patients" masks the staff).
-	relativeRe = regexp.MustCompile(`\b(?:who|whom|whose|which|that)\b`)
+	relativeRe = lazyre.New(`\b(?:who|whom|whose|which|that)\b`)
 	// exceptionRe names who is left out of a masking statement ("all staff except the
 	// statistician were blinded", "outcome assessors, but not participants, were masked"),
 	// up to the bracket, comma or verb that ends it.
-	exceptionRe = regexp.MustCompile(`\b(?:except(?: for)?|other than|apart from|with the exception of|excluding|but not)\b[^,;()]*?(?:[,;)]|\b(?:who|which|were|was|are|is|remained)\b|$)`)
+	exceptionRe = lazyre.New(`\b(?:except(?: for)?|other than|apart from|with the exception of|excluding|but not)\b[^,;()]*?(?:[,;)]|\b(?:who|which|were|was|are|is|remained)\b|$)`)
 	// elidedMasked is the second half of "participants were not blinded, but outcome
 	// assessors were": a contrast whose verb has lost its participle.
-	elidedMasked = regexp.MustCompile(`\b(?:but|whereas|while|however,?)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
+	elidedMasked = lazyre.New(`\b(?:but|whereas|while|however,?)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
 	// partiesRe names SPIRIT 17a's four parties. care_providers also holds the trial's
 	// own staff (investigators, researchers, recruiters, study personnel), as the registry's
 	// "Investigator" role does (registryParties).
 	partiesRe = []struct {
 		party string
-		re    *regexp.Regexp
+		re    *lazyre.Regexp
 	}{
-		{"participants", regexp.MustCompile(`\b(?:participants?|patients?|subjects?|women|men|children|adolescents|parents|volunteers|mothers|families|couples|respondents|students|caregivers?|carers?|infants|pupils|residents|clients)\b`)},
-		{"care_providers", regexp.MustCompile(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|researchers?|practitioners?|pharmacists?|interventionists?|personnel|recruiters?|(?:study|research|trial|clinical) team|dentists?|midwives|anaesthetists?|anesthesiologists?|teachers?|health workers?|field (?:workers?|staff)|coordinators?|treating)\b`)},
-		{"outcome_assessors", regexp.MustCompile(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|readers?|graders?|scorers?|research assistants?|technicians?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event) committee|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of)\b`)},
-		{"data_analysts", regexp.MustCompile(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?)\b`)},
+		{"participants", lazyre.New(`\b(?:participants?|patients?|subjects?|women|men|children|adolescents|parents|volunteers|mothers|families|couples|respondents|students|caregivers?|carers?|infants|pupils|residents|clients)\b`)},
+		{"care_providers", lazyre.New(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|researchers?|practitioners?|pharmacists?|interventionists?|personnel|recruiters?|(?:study|research|trial|clinical) team|dentists?|midwives|anaesthetists?|anesthesiologists?|teachers?|health workers?|field (?:workers?|staff)|coordinators?|treating)\b`)},
+		{"outcome_assessors", lazyre.New(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|readers?|graders?|scorers?|research assistants?|technicians?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event) committee|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of)\b`)},
+		{"data_analysts", lazyre.New(`\b(?:statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?)\b`)},
 	}
 )
 

@@ -1,10 +1,10 @@
 package appraisal
 
 import (
-	"regexp"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // registryPattern recognises one trial or review registry's identifiers.
@@ -12,7 +12,7 @@ type registryPattern struct {
 	Registry string
 	// gate is a lower-case literal every match contains, checked before the regexp runs.
 	gate string
-	re   *regexp.Regexp
+	re   *lazyre.Regexp
 	// normalise turns a match into the canonical id (upper-case, no inner spaces).
 	normalise func(string) string
 }
@@ -24,41 +24,41 @@ func compactUpper(s string) string {
 // registryPatterns lists the WHO primary registries and the common others. Boundaries are
 // explicit because ids often sit next to punctuation ("(NCT01136148)").
 var registryPatterns = []registryPattern{
-	{"ClinicalTrials.gov", "nct", domain.NCTPattern, func(s string) string { return "NCT" + digitsOf(s) }},
-	{"ISRCTN", "isrctn", regexp.MustCompile(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
-	{"ANZCTR", "", regexp.MustCompile(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
-	{"HKUCTR", "hkuctr", regexp.MustCompile(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},
-	{"EU CT", "-5", regexp.MustCompile(`\b20\d{2}-5\d{5}-\d{2}-\d{2}\b`), func(s string) string { return "EUCT " + s }},
-	{"ChiCTR", "chictr", regexp.MustCompile(`(?i)\bChiCTR[-\s]?(?:[A-Z]{2,5}[-\s]?)?\d{6,12}(?:-\d+)?\b`), func(s string) string { return strings.ToUpper(strings.ReplaceAll(s, " ", "")) }},
-	{"DRKS", "drks", regexp.MustCompile(`(?i)\bDRKS\s?\d{8}\b`), compactUpper},
-	{"EudraCT", "", regexp.MustCompile(`(?i)\bEudraCT(?:\s+(?:No\.?|number|n[°º]|registration(?: number)?))?[\s:#]*(\d{4}-\d{6}-\d{2})\b`), nil},
-	{"CTRI", "ctri", regexp.MustCompile(`(?i)\bCTRI\s?/\s?\d{4}\s?/\s?\d{2,3}\s?/\s?\d{5,6}\b`), compactUpper},
-	{"PROSPERO", "crd", regexp.MustCompile(`\bCRD\s?\d{8,11}\b`), compactUpper},
-	{"UMIN", "umin", regexp.MustCompile(`(?i)\bUMIN(?:-CTR)?\s?[:#]?\s?0\d{8}\b`), func(s string) string { return "UMIN" + digitsOf(s) }},
-	{"jRCT", "jrct", regexp.MustCompile(`(?i)\bjRCT[sd]?\d{9,10}\b`), func(s string) string { return strings.TrimSpace(s) }},
-	{"JPRN", "jprn", regexp.MustCompile(`(?i)\bJPRN-[A-Za-z]+-?\d{6,12}\b`), compactUpper},
-	{"IRCT", "irct", regexp.MustCompile(`(?i)\bIRCT\s?\d{6,14}N\d{1,3}\b`), compactUpper},
-	{"PACTR", "pactr", regexp.MustCompile(`(?i)\bPACTR\s?\d{15}\b`), compactUpper},
-	{"NTR", "", regexp.MustCompile(`\b(?:NTR|NL)\s?\d{3,5}\b`), compactUpper},
-	{"CRiS", "kct", regexp.MustCompile(`(?i)\bKCT\s?\d{7}\b`), compactUpper},
-	{"SLCTR", "slctr", regexp.MustCompile(`(?i)\bSLCTR\s?/\s?\d{4}\s?/\s?\d{3}\b`), compactUpper},
-	{"TCTR", "tctr", regexp.MustCompile(`(?i)\bTCTR\s?\d{11}\b`), compactUpper},
-	{"ReBEC", "rbr-", regexp.MustCompile(`\bRBR-[0-9a-z]{6,8}\b`), func(s string) string { return s }},
-	{"RPCEC", "rpcec", regexp.MustCompile(`(?i)\bRPCEC\d{8}\b`), compactUpper},
-	{"REPEC", "per-", regexp.MustCompile(`(?i)\bPER-\d{3}-\d{2}\b`), compactUpper},
-	{"ISRCTN", "isrctn", regexp.MustCompile(`(?i)\bISRCTN\s?(?:no\.?|number)?\s?\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
-	{"EudraCT", "", regexp.MustCompile(`\b((?:19|20)\d{2}-0\d{5}-\d{2})\b`), nil},
-	{"LBCTR", "lbctr", regexp.MustCompile(`(?i)\bLBCTR\d{10}\b`), compactUpper},
-	{"ITMCTR", "itmctr", regexp.MustCompile(`(?i)\bITMCTR\d{10}\b`), compactUpper},
-	{"ChinaDrugTrials", "ctr20", regexp.MustCompile(`\bCTR20\d{6}\b`), compactUpper},
-	{"ResearchRegistry", "researchregistry", regexp.MustCompile(`(?i)\bresearchregistry\s?\d{3,5}\b`), strings.ToLower},
-	{"OSF", "osf.io", regexp.MustCompile(`(?i)\bosf\.io/[a-z0-9]{5}\b`), strings.ToLower},
-	{"AEARCTR", "aearctr-", regexp.MustCompile(`(?i)\bAEARCTR-\d{7}\b`), compactUpper},
+	{"ClinicalTrials.gov", "nct", lazyre.New(domain.NCTPattern.String()), func(s string) string { return "NCT" + digitsOf(s) }},
+	{"ISRCTN", "isrctn", lazyre.New(`(?i)\bISRCTN[\s:#-]{0,2}\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"ANZCTR", "", lazyre.New(`(?i)\b(?:ACTRN|ANZCTR[\s:#]{0,3}(?:ACTRN)?)\s?\d{14}\b`), func(s string) string { return "ACTRN" + digitsOf(s) }},
+	{"HKUCTR", "hkuctr", lazyre.New(`(?i)\bHKUCTR-\d{3,5}\b`), compactUpper},
+	{"EU CT", "-5", lazyre.New(`\b20\d{2}-5\d{5}-\d{2}-\d{2}\b`), func(s string) string { return "EUCT " + s }},
+	{"ChiCTR", "chictr", lazyre.New(`(?i)\bChiCTR[-\s]?(?:[A-Z]{2,5}[-\s]?)?\d{6,12}(?:-\d+)?\b`), func(s string) string { return strings.ToUpper(strings.ReplaceAll(s, " ", "")) }},
+	{"DRKS", "drks", lazyre.New(`(?i)\bDRKS\s?\d{8}\b`), compactUpper},
+	{"EudraCT", "", lazyre.New(`(?i)\bEudraCT(?:\s+(?:No\.?|number|n[°º]|registration(?: number)?))?[\s:#]*(\d{4}-\d{6}-\d{2})\b`), nil},
+	{"CTRI", "ctri", lazyre.New(`(?i)\bCTRI\s?/\s?\d{4}\s?/\s?\d{2,3}\s?/\s?\d{5,6}\b`), compactUpper},
+	{"PROSPERO", "crd", lazyre.New(`\bCRD\s?\d{8,11}\b`), compactUpper},
+	{"UMIN", "umin", lazyre.New(`(?i)\bUMIN(?:-CTR)?\s?[:#]?\s?0\d{8}\b`), func(s string) string { return "UMIN" + digitsOf(s) }},
+	{"jRCT", "jrct", lazyre.New(`(?i)\bjRCT[sd]?\d{9,10}\b`), func(s string) string { return strings.TrimSpace(s) }},
+	{"JPRN", "jprn", lazyre.New(`(?i)\bJPRN-[A-Za-z]+-?\d{6,12}\b`), compactUpper},
+	{"IRCT", "irct", lazyre.New(`(?i)\bIRCT\s?\d{6,14}N\d{1,3}\b`), compactUpper},
+	{"PACTR", "pactr", lazyre.New(`(?i)\bPACTR\s?\d{15}\b`), compactUpper},
+	{"NTR", "", lazyre.New(`\b(?:NTR|NL)\s?\d{3,5}\b`), compactUpper},
+	{"CRiS", "kct", lazyre.New(`(?i)\bKCT\s?\d{7}\b`), compactUpper},
+	{"SLCTR", "slctr", lazyre.New(`(?i)\bSLCTR\s?/\s?\d{4}\s?/\s?\d{3}\b`), compactUpper},
+	{"TCTR", "tctr", lazyre.New(`(?i)\bTCTR\s?\d{11}\b`), compactUpper},
+	{"ReBEC", "rbr-", lazyre.New(`\bRBR-[0-9a-z]{6,8}\b`), func(s string) string { return s }},
+	{"RPCEC", "rpcec", lazyre.New(`(?i)\bRPCEC\d{8}\b`), compactUpper},
+	{"REPEC", "per-", lazyre.New(`(?i)\bPER-\d{3}-\d{2}\b`), compactUpper},
+	{"ISRCTN", "isrctn", lazyre.New(`(?i)\bISRCTN\s?(?:no\.?|number)?\s?\d{8}\b`), func(s string) string { return "ISRCTN" + digitsOf(s) }},
+	{"EudraCT", "", lazyre.New(`\b((?:19|20)\d{2}-0\d{5}-\d{2})\b`), nil},
+	{"LBCTR", "lbctr", lazyre.New(`(?i)\bLBCTR\d{10}\b`), compactUpper},
+	{"ITMCTR", "itmctr", lazyre.New(`(?i)\bITMCTR\d{10}\b`), compactUpper},
+	{"ChinaDrugTrials", "ctr20", lazyre.New(`\bCTR20\d{6}\b`), compactUpper},
+	{"ResearchRegistry", "researchregistry", lazyre.New(`(?i)\bresearchregistry\s?\d{3,5}\b`), strings.ToLower},
+	{"OSF", "osf.io", lazyre.New(`(?i)\bosf\.io/[a-z0-9]{5}\b`), strings.ToLower},
+	{"AEARCTR", "aearctr-", lazyre.New(`(?i)\bAEARCTR-\d{7}\b`), compactUpper},
 }
 
 // ntrContext is required for the Netherlands register's short ids ("NTR1234", "NL1234"),
 // which collide with other codes, before they count.
-var ntrContext = regexp.MustCompile(`(?i)(trial ?regist|trialregister|netherlands|dutch|registered|registration|register)`)
+var ntrContext = lazyre.New(`(?i)(trial ?regist|trialregister|netherlands|dutch|registered|registration|register)`)
 
 func digitsOf(s string) string {
 	var b strings.Builder
@@ -142,7 +142,7 @@ func hasDigitRun(s string, n int) bool {
 // namedRegistryRe catches a registry named in words followed by an id in a format the
 // patterns above do not know ("registered with the Australian New Zealand Clinical Trials
 // Registry, 12610000350055"); the id keeps the registry's name as a prefix.
-var namedRegistryRe = regexp.MustCompile(`(?i)\b(clinicaltrials\.gov|clinical trials\.gov|isrctn|anzctr|australian(?: and)? new zealand clinical trials? regist\w*|chinese clinical trials? regist\w*|german clinical trials? regist\w*|clinical trials? regist\w*[\s-]+india|pan[\s-]african clinical trials? regist\w*|netherlands (?:national )?trial regist\w*|iranian regist\w* of clinical trials|japan\w* (?:primary )?regist\w*|umin clinical trials? regist\w*|trial regist\w*|registry)\b[^.;]{0,80}?(?:number|no\.?|id|identifier|#|:|,|\()\s*([a-z]{0,6}[-/]?\d[\d/-]{5,}\d)`)
+var namedRegistryRe = lazyre.New(`(?i)\b(clinicaltrials\.gov|clinical trials\.gov|isrctn|anzctr|australian(?: and)? new zealand clinical trials? regist\w*|chinese clinical trials? regist\w*|german clinical trials? regist\w*|clinical trials? regist\w*[\s-]+india|pan[\s-]african clinical trials? regist\w*|netherlands (?:national )?trial regist\w*|iranian regist\w* of clinical trials|japan\w* (?:primary )?regist\w*|umin clinical trials? regist\w*|trial regist\w*|registry)\b[^.;]{0,80}?(?:number|no\.?|id|identifier|#|:|,|\()\s*([a-z]{0,6}[-/]?\d[\d/-]{5,}\d)`)
 
 // NamedRegistryIDs returns ids that follow a registry named in words, as "Registry:id";
 // it is the fallback when RegistryIDs finds nothing.

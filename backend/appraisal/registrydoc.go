@@ -1,11 +1,11 @@
 package appraisal
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // Findings only a registry entry gives.
@@ -72,7 +72,7 @@ func (a *analysis) registryFacts() map[string][]registryLine {
 }
 
 // whoMaskedRe reads the roles in "DOUBLE (Participant, Investigator)".
-var whoMaskedRe = regexp.MustCompile(`\(([^)]*)\)`)
+var whoMaskedRe = lazyre.New(`\(([^)]*)\)`)
 
 // registryParties maps the registry's masked roles to the parties the rules name.
 var registryParties = map[string]string{

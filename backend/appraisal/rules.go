@@ -2,11 +2,11 @@ package appraisal
 
 import (
 	"math"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // Finding names. The first nine are the classic trial-quality checks; the others refine them
@@ -92,16 +92,16 @@ type analysis struct {
 var (
 	// otherStudies marks sentences that describe other work ("previous RCTs have shown",
 	// "unlike earlier double-blind trials", citations in brackets).
-	otherStudies = regexp.MustCompile(`(?i)\b((?:previous|prior|earlier|past|other|recent|several|many|most) (?:stud|trial|work|research|report|RCT|meta|review|investigat|literature|finding|data|result|analys|evidence|randomi[sz]ed|double|placebo|observational|cohort|publication)|previously (?:shown|reported|demonstrated|found|published|described|suggested|observed)|unlike|in contrast (?:to|with) (?:previous|prior|earlier|other)|have (?:shown|demonstrated|reported|found|suggested|examined|evaluated|investigated|compared)|has (?:shown|demonstrated|been (?:shown|reported|demonstrated|suggested|used))|(?:studies|trials|RCTs|reviews|analyses) (?:have|has|show|suggest|report|found|showed|demonstrated|indicate)|literature|et al)\b|\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
+	otherStudies = lazyre.New(`(?i)\b((?:previous|prior|earlier|past|other|recent|several|many|most) (?:stud|trial|work|research|report|RCT|meta|review|investigat|literature|finding|data|result|analys|evidence|randomi[sz]ed|double|placebo|observational|cohort|publication)|previously (?:shown|reported|demonstrated|found|published|described|suggested|observed)|unlike|in contrast (?:to|with) (?:previous|prior|earlier|other)|have (?:shown|demonstrated|reported|found|suggested|examined|evaluated|investigated|compared)|has (?:shown|demonstrated|been (?:shown|reported|demonstrated|suggested|used))|(?:studies|trials|RCTs|reviews|analyses) (?:have|has|show|suggest|report|found|showed|demonstrated|indicate)|literature|et al)\b|\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
 	// ownMethod keeps sentences that cite the paper's own protocol ("as previously described").
-	ownMethod = regexp.MustCompile(`(?i)\b(as (?:previously|earlier) (?:described|published|reported)|previously published protocol|(?:the|our|study) protocol)\b`)
+	ownMethod = lazyre.New(`(?i)\b(as (?:previously|earlier) (?:described|published|reported)|previously published protocol|(?:the|our|study) protocol)\b`)
 	// ownMarkers are required for a sentence of the Introduction or Discussion to count.
-	ownMarkers = regexp.MustCompile(`(?i)\b(we|our|this (?:study|trial|analysis|randomi[sz]ed|double|single|open)|the (?:present|current) (?:study|trial)|here)\b`)
+	ownMarkers = lazyre.New(`(?i)\b(we|our|this (?:study|trial|analysis|randomi[sz]ed|double|single|open)|the (?:present|current) (?:study|trial)|here)\b`)
 	// ownClause starts the part of a sentence that turns to this study after other work.
-	ownClause = regexp.MustCompile(`(?i)[,;:]\s*(?:but |whereas |while )?(?:we|our|this|the present|the current|here)\b`)
+	ownClause = lazyre.New(`(?i)[,;:]\s*(?:but |whereas |while )?(?:we|our|this|the present|the current|here)\b`)
 	// negationBefore catches "not randomised", "non-randomized", "without blinding",
 	// "quasi-randomised" just before a match.
-	negationBefore = regexp.MustCompile(`(?:\bnot|\bnon|\bno|\bwithout|\bnever|\bnor|\bneither|\bquasi|\bpseudo|n't|\bcannot|\black of|\babsence of|\bunable to be)[\s-]*(?:[a-z]+[\s-]+){0,2}$`)
+	negationBefore = lazyre.New(`(?:\bnot|\bnon|\bno|\bwithout|\bnever|\bnor|\bneither|\bquasi|\bpseudo|n't|\bcannot|\black of|\babsence of|\bunable to be)[\s-]*(?:[a-z]+[\s-]+){0,2}$`)
 )
 
 // Findings runs the rule-based appraiser over a document. Every finding's quote is the
@@ -183,7 +183,7 @@ func ownPart(s Sentence) (bool, int) {
 }
 
 // citationRe is a bracketed reference number list, one of otherStudies' markers.
-var citationRe = regexp.MustCompile(`\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
+var citationRe = lazyre.New(`\[\s*\d+(?:\s*[,–-]\s*\d+)*\s*\]`)
 
 // onlyCitations reports whether every marker of other work in text is a reference number.
 func onlyCitations(text string) bool {
@@ -213,7 +213,7 @@ type hit struct {
 
 // firstOwn returns the first own-study sentence matching re (in reading order), skipping
 // matches rejected by keep.
-func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool) (hit, bool) {
+func (a *analysis) firstOwn(re *lazyre.Regexp, keep func(s *sent, m []int) bool) (hit, bool) {
 	gate := gates[re]
 	for i := range a.sents {
 		s := &a.sents[i]
@@ -241,7 +241,7 @@ func (a *analysis) firstOwn(re *regexp.Regexp, keep func(s *sent, m []int) bool)
 
 // gates are literal words one of which every match of a regexp contains; checking them
 // first skips most sentences without running the regexp (a read-only lookup table).
-var gates = map[*regexp.Regexp][]string{
+var gates = map[*lazyre.Regexp][]string{
 	randomRe:       {"random", "rct"},
 	nonRandom:      {"random"},
 	concealedRe:    {"conceal", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
@@ -283,9 +283,9 @@ func notNegated(s *sent, m []int) bool { return !negated(s.lower, m[0]) }
 // ---- randomisation ----
 
 var (
-	randomRe = regexp.MustCompile(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split|placed|given|received|treated|entered)|randomly,|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
+	randomRe = lazyre.New(`\b(randomi[sz](?:ed|ation|ing|e|es)|randomly (?:assigned|allocated|divided|distributed|split|placed|given|received|treated|entered)|randomly,|random (?:assignment|allocation)|rcts?\b|allocated at random|assigned at random)`)
 	// nonRandom is an explicit statement that allocation was not random.
-	nonRandom = regexp.MustCompile(`\b(non-*randomi[sz]ed|not (?:be(?:en)? )?randomi[sz]ed|quasi-*randomi[sz]ed|without randomi[sz]ation|no randomi[sz]ation|pseudo-*randomi[sz]ed)`)
+	nonRandom = lazyre.New(`\b(non-*randomi[sz]ed|not (?:be(?:en)? )?randomi[sz]ed|quasi-*randomi[sz]ed|without randomi[sz]ation|no randomi[sz]ation|pseudo-*randomi[sz]ed)`)
 )
 
 func (a *analysis) randomized() domain.Finding {
@@ -300,28 +300,28 @@ func (a *analysis) randomized() domain.Finding {
 
 var methodPatterns = []struct {
 	value string
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 }{
-	{"computer_generated", regexp.MustCompile(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random[\s-]*(?:number|digit)[\s-]*generat|computeri[sz]ed (?:by|list|sequence|randomi|(?:[\w-]+ ){1,2}randomi)|computer (?:system|programme|program)|randomi[sz]ed electronically|randomi[sz]ation was computeri[sz]ed|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|(?:electronic|web[\s-]*based|online|internet[\s-]*based)[,\s]+(?:[\w-]+[,\s]+){0,2}?(?:system|program|software|platform|tool|application)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
-	{"random_number_table", regexp.MustCompile(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
-	{"coin_toss", regexp.MustCompile(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
-	{"lots", regexp.MustCompile(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice|(?:labell?ed|numbered|shuffled|drawn|drawing|drew) (?:\w+ )?cards`)},
-	{"minimisation", regexp.MustCompile(`\bminimi[sz]ation\b`)},
-	{"block", regexp.MustCompile(`(?:permuted|random(?:ly)?(?: varying| variable| sized| size)?|variable|fixed)[\s-]*(?:sized? )?blocks?\b|block (?:randomi[sz]ation|design|sizes? of)|blocks? of (?:size )?(?:\d|two|four|six|eight|ten)|block sizes?|blocked randomi`)},
-	{"stratified", regexp.MustCompile(`stratified (?:randomi|block|permuted|allocation)|randomi[sz]ation (?:was |were )?(?:\w+ )?stratified|(?:allocation|assignment) (?:was |were )?stratified|stratification (?:factor|variable)s?`)},
+	{"computer_generated", lazyre.New(`computer(?:ised|ized)?[\s-]*(?:generated|based|randomi|program|software|assisted|algorithm|driven)|generated (?:by|using|with|on) (?:a )?(?:computer|software|statistical software|a random number generator)|random[\s-]*(?:number|digit)[\s-]*generat|computeri[sz]ed (?:by|list|sequence|randomi|(?:[\w-]+ ){1,2}randomi)|computer (?:system|programme|program)|randomi[sz]ed electronically|randomi[sz]ation was computeri[sz]ed|(?:web|internet|online)[\s-]*based (?:randomi[sz]ation|random)|(?:electronic|web[\s-]*based|online|internet[\s-]*based)[,\s]+(?:[\w-]+[,\s]+){0,2}?(?:system|program|software|platform|tool|application)|randomi[sz]ation (?:software|program|website|service|module)|\b(?:sas|spss|stata|r) (?:software|statistical|version|package|procedure|\d)|randomization\.com|sealedenvelope|\bredcap\b|\bproc plan\b|software package|ralloc|blockrand|electronically (?:generated|randomi)`)},
+	{"random_number_table", lazyre.New(`random (?:number|digit)s? tables?|table of random (?:numbers|digits)`)},
+	{"coin_toss", lazyre.New(`(?:coin (?:toss|flip)|toss(?:ing|ed)? (?:of )?a coin|flip(?:ping|ped)? a coin)`)},
+	{"lots", lazyre.New(`drawing (?:of )?lots|drew lots|lottery|shuffl(?:ed|ing) (?:cards|envelopes)|dice|(?:labell?ed|numbered|shuffled|drawn|drawing|drew) (?:\w+ )?cards`)},
+	{"minimisation", lazyre.New(`\bminimi[sz]ation\b`)},
+	{"block", lazyre.New(`(?:permuted|random(?:ly)?(?: varying| variable| sized| size)?|variable|fixed)[\s-]*(?:sized? )?blocks?\b|block (?:randomi[sz]ation|design|sizes? of)|blocks? of (?:size )?(?:\d|two|four|six|eight|ten)|block sizes?|blocked randomi`)},
+	{"stratified", lazyre.New(`stratified (?:randomi|block|permuted|allocation)|randomi[sz]ation (?:was |were )?(?:\w+ )?stratified|(?:allocation|assignment) (?:was |were )?stratified|stratification (?:factor|variable)s?`)},
 	// Named statistical software or a spreadsheet used to randomise is a computer method
 	// (CONSORT's "computerised random number generator"); the sentence must be about
 	// randomisation (methodNeedsRandom).
-	{"computer_generated", regexp.MustCompile(`(?:using|with|in|via|by|through) (?:the |a )?(?:(?:statistical |computer )?(?:software|program(?:me)?|package) )?(?:microsoft )?(?:excel|stata|sas|spss|nquery|epidat|minitab|matlab|graphpad|statistical analysis system|research randomi[sz]er|random allocation software|r(?:[\s-]?\d|\s(?:software|package|version|statistical|\()))`)},
-	{"sequence_generated", regexp.MustCompile(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code|table)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the |a )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|table|codes?|numbers)`)},
+	{"computer_generated", lazyre.New(`(?:using|with|in|via|by|through) (?:the |a )?(?:(?:statistical |computer )?(?:software|program(?:me)?|package) )?(?:microsoft )?(?:excel|stata|sas|spss|nquery|epidat|minitab|matlab|graphpad|statistical analysis system|research randomi[sz]er|random allocation software|r(?:[\s-]?\d|\s(?:software|package|version|statistical|\()))`)},
+	{"sequence_generated", lazyre.New(`(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|code|table)s? (?:was|were|had been) (?:generated|created|prepared|produced|computer)|generated (?:the |a )?(?:randomi[sz]ation|allocation|random) (?:sequence|list|schedule|table|codes?|numbers)`)},
 	// A systematic, non-random rule (alternation, date, record number) is a generation
 	// method CONSORT asks to be reported and that risk-of-bias tools grade as inadequate.
-	{"non_random", regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation|group) (?:sequence |order )?(?:was |were )?(?:determined|decided|based|assigned) (?:by|on|according to) (?:the )?(?:date|day of|week|order of (?:arrival|admission|referral|enrol)|(?:hospital|medical|case|patient) (?:record |registration )?number|birth|alternat)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks|months)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|(?:hospital|medical|case) (?:record )?number|day of|alternation)|(?:odd|even)[\s-]+(?:and|or)[\s-]+(?:odd|even)[\s-]+(?:dates?|days?|(?:record|registration|hospital|birth) numbers?)`)},
+	{"non_random", lazyre.New(`(?:allocation|assignment|randomi[sz]ation|group) (?:sequence |order )?(?:was |were )?(?:determined|decided|based|assigned) (?:by|on|according to) (?:the )?(?:date|day of|week|order of (?:arrival|admission|referral|enrol)|(?:hospital|medical|case|patient) (?:record |registration )?number|birth|alternat)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks|months)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|(?:hospital|medical|case) (?:record )?number|day of|alternation)|(?:odd|even)[\s-]+(?:and|or)[\s-]+(?:odd|even)[\s-]+(?:dates?|days?|(?:record|registration|hospital|birth) numbers?)`)},
 }
 
 // aboutRandomisation is a sentence about forming the groups: "random effects", "random
 // intercepts" and "a random sample" of a survey are other uses of chance.
-var aboutRandomisation = regexp.MustCompile(`randomi[sz]|randomly|random (?:allocation|assignment|sequence|numbers?|lists?|codes?|order|blocks?|permut|digit)|allocat|assign`)
+var aboutRandomisation = lazyre.New(`randomi[sz]|randomly|random (?:allocation|assignment|sequence|numbers?|lists?|codes?|order|blocks?|permut|digit)|allocat|assign`)
 
 // methodNeedsRandom lists methods that only count in a sentence about randomisation.
 var methodNeedsRandom = map[string]bool{"computer_generated": true, "block": true, "stratified": true, "minimisation": true, "lots": true}
@@ -385,13 +385,13 @@ func (a *analysis) randomizationMethod() domain.Finding {
 // ---- allocation concealment ----
 
 var (
-	concealedRe = regexp.MustCompile(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat|assign)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|external|third[\s-]+party|unblinded|not involved|no (?:involvement|influence|role|part) (?:in|on|with))[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|external|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	concealedRe = lazyre.New(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat|assign)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|external|third[\s-]+party|unblinded|not involved|no (?:involvement|influence|role|part) (?:in|on|with))[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|external|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
 	// concealStepsRe is the rest of CONSORT item 16f's wording: the mechanism that implements
 	// the sequence (a central or web system, coded or sealed containers, a pharmacy) and the
 	// steps that keep it hidden until assignment (who held the list, who could not see it,
 	// when an allocation was revealed). It counts only in a sentence about the allocation.
-	concealStepsRe = regexp.MustCompile(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|centrali[sz]ed (?:\w+ ){0,2}(?:process|system|procedure|service|unit|office|computer)|(?:known|accessible|available|held|kept|stored) only (?:to|by)|only (?:known|accessible|available) (?:to|by)|(?:implemented|administered|managed|carried out|conducted|performed|done) by (?:an? |the )?(?:[\w-]+ ){0,3}?(?:manufacturers?|pharmac(?:y|ies|ists?)|sponsor|company|clinical trials? unit|ctu|data (?:management|coordinating) (?:centre|center|unit))|label(?:l)?ed (?:[\w’'-]+ ){0,4}?codes? (?:\w+ ){0,3}?(?:packag|packs?|containers?|bottles?|boxes|kits?|vials?)|public(?:ly)? (?:[\w-]+ ){0,3}?(?:ceremony|lottery|draw|event|meeting)|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
-	notConcealedRe = regexp.MustCompile(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
+	concealStepsRe = lazyre.New(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|centrali[sz]ed (?:\w+ ){0,2}(?:process|system|procedure|service|unit|office|computer)|(?:known|accessible|available|held|kept|stored) only (?:to|by)|only (?:known|accessible|available) (?:to|by)|(?:implemented|administered|managed|carried out|conducted|performed|done) by (?:an? |the )?(?:[\w-]+ ){0,3}?(?:manufacturers?|pharmac(?:y|ies|ists?)|sponsor|company|clinical trials? unit|ctu|data (?:management|coordinating) (?:centre|center|unit))|label(?:l)?ed (?:[\w’'-]+ ){0,4}?codes? (?:\w+ ){0,3}?(?:packag|packs?|containers?|bottles?|boxes|kits?|vials?)|public(?:ly)? (?:[\w-]+ ){0,3}?(?:ceremony|lottery|draw|event|meeting)|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
+	notConcealedRe = lazyre.New(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
 )
 
 // aboutAllocation keeps a match in a sentence that speaks of randomisation or allocation,
@@ -406,9 +406,9 @@ func notNegatedIn(view string, m []int) bool { return !negated(view, m[0]) }
 // "unaware of the randomisation status": masking after assignment (CONSORT 17a), which
 // says nothing about whether the sequence was concealed before it (16f). A phrase followed
 // by "sequence", "list", "schedule" or "code" is about the sequence and is kept.
-var maskedToGroupRe = regexp.MustCompile(`(?:blind(?:ed)?|mask(?:ed)?|unaware|naive|naïve)\s+(?:to|of|regarding|as to|about|for|with respect to)\s+(?:the\s+)?(?:[\w'’]+\s+){0,2}(?:allocation|randomi[sz]ation|assignment|allocated|randomi[sz]ed|arms?|groups?)(?:\s+(?:status|groups?|arms?|of\s+(?:the\s+)?(?:participants|patients|subjects)))?`)
+var maskedToGroupRe = lazyre.New(`(?:blind(?:ed)?|mask(?:ed)?|unaware|naive|naïve)\s+(?:to|of|regarding|as to|about|for|with respect to)\s+(?:the\s+)?(?:[\w'’]+\s+){0,2}(?:allocation|randomi[sz]ation|assignment|allocated|randomi[sz]ed|arms?|groups?)(?:\s+(?:status|groups?|arms?|of\s+(?:the\s+)?(?:participants|patients|subjects)))?`)
 
-var sequenceNoun = regexp.MustCompile(`^\s*(?:sequences?|lists?|schedules?|codes?|blocks?|envelopes?)\b`)
+var sequenceNoun = lazyre.New(`^\s*(?:sequences?|lists?|schedules?|codes?|blocks?|envelopes?)\b`)
 
 // concealmentView blanks the masking-after-assignment phrases of a lower-cased sentence
 // with spaces, so offsets still point into the sentence.
@@ -434,7 +434,7 @@ func (a *analysis) concealment() domain.Finding {
 		return domain.Finding{Value: ConcealmentNotConcealed, Quote: h.s.Text}
 	}
 	for _, c := range []struct {
-		re   *regexp.Regexp
+		re   *lazyre.Regexp
 		keep func(view string, m []int) bool
 	}{{concealedRe, notNegatedIn}, {concealStepsRe, aboutAllocation}} {
 		gate := gates[c.re]
@@ -457,15 +457,15 @@ func (a *analysis) concealment() domain.Finding {
 // ---- blinding ----
 
 var (
-	tripleRe = regexp.MustCompile(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
-	doubleRe = regexp.MustCompile(`\bdouble[\s-]*(?:blind|mask|dummy)`)
-	singleRe = regexp.MustCompile(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]+assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
-	openRe   = regexp.MustCompile(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
+	tripleRe = lazyre.New(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
+	doubleRe = lazyre.New(`\bdouble[\s-]*(?:blind|mask|dummy)`)
+	singleRe = lazyre.New(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]+assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
+	openRe   = lazyre.New(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
 )
 
 func (a *analysis) blinding() (domain.Finding, domain.Finding) {
 	for _, c := range []struct {
-		re    *regexp.Regexp
+		re    *lazyre.Regexp
 		value string
 	}{{tripleRe, BlindingTriple}, {doubleRe, BlindingDouble}} {
 		if h, ok := a.firstOwn(c.re, notNegated); ok {
@@ -536,28 +536,28 @@ func (a *analysis) registration() domain.Finding {
 
 var ittPatterns = []struct {
 	value string
-	re    *regexp.Regexp
+	re    *lazyre.Regexp
 }{
-	{ITTModified, regexp.MustCompile(`modified (?:intention|intent)[\s-]*to[\s-]*treat|\bmitt\b`)},
-	{ITTFull, regexp.MustCompile(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys|full analysis (?:set|population)|in the groups? to which they (?:were|had been) (?:randomly )?(?:assigned|allocated|randomi[sz]ed)`)},
+	{ITTModified, lazyre.New(`modified (?:intention|intent)[\s-]*to[\s-]*treat|\bmitt\b`)},
+	{ITTFull, lazyre.New(`(?:intention|intent)[\s-]*to[\s-]*treat|\bitt\b|analy[sz]ed (?:according to|in) the (?:groups?|arms?) (?:to which|they were)|(?:as|when) randomi[sz]ed\b|regardless of (?:adherence|compliance|the treatment received|protocol)|all (?:randomi[sz]ed )?(?:participants|patients|subjects) (?:were )?(?:included|analy[sz]ed) in the (?:primary )?analys|full analysis (?:set|population)|in the groups? to which they (?:were|had been) (?:randomly )?(?:assigned|allocated|randomi[sz]ed)`)},
 	// ICH E9's vocabulary as well as CONSORT's: the full analysis set (above) is ITT; "all
 	// who received at least one dose", stated without an ITT claim, is the usual modified ITT.
-	{ITTModified, regexp.MustCompile(`(?:participants|patients|subjects|children|women|men|all) (?:\w+ ){0,3}who (?:received|took|had) at least one (?:dose|session|treatment|administration)`)},
+	{ITTModified, lazyre.New(`(?:participants|patients|subjects|children|women|men|all) (?:\w+ ){0,3}who (?:received|took|had) at least one (?:dose|session|treatment|administration)`)},
 	{ITTPerProtocol, perProtocolRe},
-	{ITTAsTreated, regexp.MustCompile(`as[\s-]+treated|\bat (?:analys|population)|safety (?:analysis )?(?:population|set)`)},
-	{"complete_case", regexp.MustCompile(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
+	{ITTAsTreated, lazyre.New(`as[\s-]+treated|\bat (?:analys|population)|safety (?:analysis )?(?:population|set)`)},
+	{"complete_case", lazyre.New(`complete[\s-]*case|(?:available|completers?)[\s-]*(?:case )?analys`)},
 	// CONSORT asks for the number of participants in each analysis and who they were; a
 	// sentence that says who was included in or excluded from the analysis states the
 	// analysis population even without a label.
-	{ITTDescribed, regexp.MustCompile(`(?:` + peopleNoun + `|those|all|data|cases|\d+)\b[^.;]{0,60}?(?:were|was) (?:not )?(?:included|excluded|retained) (?:in|from|for) (?:the |all |our |this )?(?:\w+ )?analys[ie]s|(?:primary|main|final|outcome|efficacy|statistical) analys[ie]s (?:\w+ ){0,3}?(?:included|comprised|consisted of|(?:was|were) (?:restricted|limited|based) (?:to|on)) (?:all|only|those|the|\d)`)},
+	{ITTDescribed, lazyre.New(`(?:` + peopleNoun + `|those|all|data|cases|\d+)\b[^.;]{0,60}?(?:were|was) (?:not )?(?:included|excluded|retained) (?:in|from|for) (?:the |all |our |this )?(?:\w+ )?analys[ie]s|(?:primary|main|final|outcome|efficacy|statistical) analys[ie]s (?:\w+ ){0,3}?(?:included|comprised|consisted of|(?:was|were) (?:restricted|limited|based) (?:to|on)) (?:all|only|those|the|\d)`)},
 }
 
 // perProtocolRe is the per-protocol population; "as per protocol" and "defined per
 // protocol" mean "as the protocol says" and are rejected by the keep function.
-var perProtocolRe = regexp.MustCompile(`per[\s-]*protocol|\bpp (?:analys|population|set)`)
+var perProtocolRe = lazyre.New(`per[\s-]*protocol|\bpp (?:analys|population|set)`)
 
 // protocolIdiom is the word before "per protocol" when it means "according to the protocol".
-var protocolIdiom = regexp.MustCompile(`(?:\bas|defined|specified|required|planned|scheduled|stated|described|outlined|mandated|collected|performed|done|given|administered|treated)\s+$`)
+var protocolIdiom = lazyre.New(`(?:\bas|defined|specified|required|planned|scheduled|stated|described|outlined|mandated|collected|performed|done|given|administered|treated)\s+$`)
 
 func (a *analysis) itt() domain.Finding {
 	keep := func(s *sent, m []int) bool {
@@ -581,13 +581,13 @@ const numberWord = `(?:\d{1,3}(?:,\d{3})+|\d+|(?:one|two|three|four|five|six|sev
 const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
 
 var (
-	enrolledRe     = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
-	enrolledVerbRe = regexp.MustCompile(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
-	totalRe        = regexp.MustCompile(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
-	participantsRe = regexp.MustCompile(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
-	nEqualsRe      = regexp.MustCompile(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
-	plannedCue     = regexp.MustCompile(`sample size|power(?:ed)? (?:calculation|analysis|of|to detect)|\bpowered\b|\d+\s?% power|statistical power|(?:required|needed|necessary|target(?:ed)?|planned|aimed)\b[^.;]{0,40}` + peopleNoun + `|` + peopleNoun + `[^.;]{0,30}(?:would be|were|are|was) (?:required|needed|necessary)|to (?:detect|show) a`)
-	plannedNumber  = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,4}?(?:` + peopleNoun + `|per (?:group|arm|condition)|in each (?:group|arm)|(?:per|each) (?:treatment )?(?:group|arm))`)
+	enrolledRe     = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
+	enrolledVerbRe = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	totalRe        = lazyre.New(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	participantsRe = lazyre.New(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
+	nEqualsRe      = lazyre.New(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
+	plannedCue     = lazyre.New(`sample size|power(?:ed)? (?:calculation|analysis|of|to detect)|\bpowered\b|\d+\s?% power|statistical power|(?:required|needed|necessary|target(?:ed)?|planned|aimed)\b[^.;]{0,40}` + peopleNoun + `|` + peopleNoun + `[^.;]{0,30}(?:would be|were|are|was) (?:required|needed|necessary)|to (?:detect|show) a`)
+	plannedNumber  = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,4}?(?:` + peopleNoun + `|per (?:group|arm|condition)|in each (?:group|arm)|(?:per|each) (?:treatment )?(?:group|arm))`)
 )
 
 var smallNumbers = map[string]int{
@@ -625,7 +625,7 @@ func parseNumber(s string) (int, bool) {
 }
 
 func (a *analysis) sampleSize() domain.Finding {
-	for _, re := range []*regexp.Regexp{enrolledVerbRe, totalRe, enrolledRe, participantsRe, nEqualsRe} {
+	for _, re := range []*lazyre.Regexp{enrolledVerbRe, totalRe, enrolledRe, participantsRe, nEqualsRe} {
 		var n int
 		h, ok := a.firstOwn(re, func(s *sent, m []int) bool {
 			v, ok := parseNumber(s.lower[m[2]:m[3]])
@@ -676,22 +676,22 @@ func (a *analysis) plannedSampleSize() domain.Finding {
 var (
 	pct            = `(\d{1,3}(?:\.\d+)?)\s?%`
 	lossWords      = `(?:lost to follow[\s-]?up|loss to follow[\s-]?up|drop(?:ped)?[\s-]?outs?|dropped out|withdr[ae]w(?:n|al)?|discontinu\w+|did not complete|attrition|were lost|not (?:be )?(?:followed|reached|available))`
-	attrPctAfter   = regexp.MustCompile(pct + `\)?[^.;]{0,50}?` + lossWords)
-	attrRateRe     = regexp.MustCompile(`(?:attrition|drop[\s-]?out|loss to follow[\s-]?up|withdrawal|lost to follow[\s-]?up)(?: rates?)?(?: was| were| of|:|,)?\s(?:\w+\s){0,3}?` + pct)
-	completedPctRe = regexp.MustCompile(pct + `\)?[^.;]{0,40}?(?:completed|were followed|retained|retention|follow[\s-]?up (?:rate|was))|(?:retention|follow[\s-]?up|completion) rates?(?: was| were| of|:)?\s(?:\w+\s){0,3}?` + pct)
-	lostCountRe    = regexp.MustCompile(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,3}?(?:` + peopleNoun + `\s)?(?:were\s|was\s|had\s)?(?:\w+\s)?` + lossWords)
-	noLossRe       = regexp.MustCompile(`\bno (?:\w+ )?(?:` + peopleNoun + ` )?(?:were |was )?(?:lost to follow|drop(?:ped)? ?out|withdr[ae]w|losses to follow)|\ball (?:\w+ ){0,2}(?:` + peopleNoun + `) (?:\w+ )?completed (?:the )?(?:study|trial|follow)`)
+	attrPctAfter   = lazyre.New(pct + `\)?[^.;]{0,50}?` + lossWords)
+	attrRateRe     = lazyre.New(`(?:attrition|drop[\s-]?out|loss to follow[\s-]?up|withdrawal|lost to follow[\s-]?up)(?: rates?)?(?: was| were| of|:|,)?\s(?:\w+\s){0,3}?` + pct)
+	completedPctRe = lazyre.New(pct + `\)?[^.;]{0,40}?(?:completed|were followed|retained|retention|follow[\s-]?up (?:rate|was))|(?:retention|follow[\s-]?up|completion) rates?(?: was| were| of|:)?\s(?:\w+\s){0,3}?` + pct)
+	lostCountRe    = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,3}?(?:` + peopleNoun + `\s)?(?:were\s|was\s|had\s)?(?:\w+\s)?` + lossWords)
+	noLossRe       = lazyre.New(`\bno (?:\w+ )?(?:` + peopleNoun + ` )?(?:were |was )?(?:lost to follow|drop(?:ped)? ?out|withdr[ae]w|losses to follow)|\ball (?:\w+ ){0,2}(?:` + peopleNoun + `) (?:\w+ )?completed (?:the )?(?:study|trial|follow)`)
 	missingDataRe  = []struct {
 		value string
-		re    *regexp.Regexp
+		re    *lazyre.Regexp
 	}{
-		{"multiple_imputation", regexp.MustCompile(`multiple(?:[\s-]+\w+)?[\s-]+imputation|multiply imputed|\bmice\b|chained equations|imputations? (?:was|were) (?:performed|conducted|used)|imputed (?:using|with|by)`)},
-		{"locf", regexp.MustCompile(`last observation carried forward|\blocf\b|baseline observation carried forward|\bbocf\b`)},
-		{"imputation", regexp.MustCompile(`\bimput(?:ed|ation)\b`)},
-		{"likelihood_based", regexp.MustCompile(`(?:mixed|multilevel|mixed-effects?)[\s-]+(?:\w+[\s-]+){0,3}models?[^.;]{0,80}missing|missing[^.;]{0,80}(?:mixed|multilevel)[\s-]+(?:\w+[\s-]+){0,3}models?|maximum likelihood|\bfiml\b`)},
-		{"inverse_probability_weighting", regexp.MustCompile(`inverse probability (?:of )?(?:\w+ )?weight`)},
-		{"complete_case", regexp.MustCompile(`complete[\s-]*case|available[\s-]*case`)},
-		{"described", regexp.MustCompile(`missing (?:data|values|outcome data|observations)[^.;]{0,60}(?:handled|addressed|imputed|replaced|treated|assumed|missing at random|accounted|excluded)|(?:missing at random|missing completely at random|\bmar\b assumption|\bmcar\b)|sensitivity analys[ie]s[^.;]{0,80}missing|missing[^.;]{0,80}sensitivity analys`)},
+		{"multiple_imputation", lazyre.New(`multiple(?:[\s-]+\w+)?[\s-]+imputation|multiply imputed|\bmice\b|chained equations|imputations? (?:was|were) (?:performed|conducted|used)|imputed (?:using|with|by)`)},
+		{"locf", lazyre.New(`last observation carried forward|\blocf\b|baseline observation carried forward|\bbocf\b`)},
+		{"imputation", lazyre.New(`\bimput(?:ed|ation)\b`)},
+		{"likelihood_based", lazyre.New(`(?:mixed|multilevel|mixed-effects?)[\s-]+(?:\w+[\s-]+){0,3}models?[^.;]{0,80}missing|missing[^.;]{0,80}(?:mixed|multilevel)[\s-]+(?:\w+[\s-]+){0,3}models?|maximum likelihood|\bfiml\b`)},
+		{"inverse_probability_weighting", lazyre.New(`inverse probability (?:of )?(?:\w+ )?weight`)},
+		{"complete_case", lazyre.New(`complete[\s-]*case|available[\s-]*case`)},
+		{"described", lazyre.New(`missing (?:data|values|outcome data|observations)[^.;]{0,60}(?:handled|addressed|imputed|replaced|treated|assumed|missing at random|accounted|excluded)|(?:missing at random|missing completely at random|\bmar\b assumption|\bmcar\b)|sensitivity analys[ie]s[^.;]{0,80}missing|missing[^.;]{0,80}sensitivity analys`)},
 	}
 )
 
@@ -758,23 +758,23 @@ func (a *analysis) missingData() domain.Finding {
 // ---- design ----
 
 var (
-	metaTitleRe    = regexp.MustCompile(`meta[\s-]?analys[ie]s|meta[\s-]?regression|pooled analysis of (?:\w+ )?(?:randomi|trials|studies)`)
-	metaOwnRe      = regexp.MustCompile(`(?:we|this|the present|the current|a)\s(?:\w+\s){0,4}?(?:meta[\s-]?analys[ie]s|meta[\s-]?analy[sz]ed|pooled (?:the )?(?:data|results|estimates))|meta[\s-]?analys[ie]s (?:was|were) (?:performed|conducted|undertaken|used)|^(?:design|study design|methods?):?\s*(?:a )?(?:systematic review and )?meta[\s-]?analys`)
-	sysTitleRe     = regexp.MustCompile(`systematic (?:literature )?review|scoping review|umbrella review`)
-	sysOwnRe       = regexp.MustCompile(`(?:we|this|the present)\s(?:\w+\s){0,3}?(?:systematically (?:searched|reviewed)|systematic (?:literature )?review)|(?:we )?(?:searched|search of)\s(?:\w+\s){0,4}?(?:medline|pubmed|embase|cochrane|cinahl|psycinfo|web of science|scopus|databases|electronic databases)|^(?:design|data sources?):?\s*(?:a )?systematic (?:literature )?review`)
-	blindedTrialRe = regexp.MustCompile(`(?:double|triple)[\s-]*(?:blind|mask)(?:ed)?[^.;]{0,60}\b(?:trial|study|comparison)|placebo[\s-]*controlled|(?:compared|versus|vs\.?|or) (?:with )?(?:a )?(?:matching |identical )?placebo`)
-	rctTitleRe     = regexp.MustCompile(`randomi[sz]ed(?:[\s,-]+\w+){0,4}[\s-]+(?:trial|study|comparison|evaluation|crossover|cross-over)|\brct\b|randomi[sz]ed[\s,-]+(?:placebo|double|single|controlled|clinical|multicent)`)
-	animalRe       = regexp.MustCompile(`\b(?:rats?|mice|mouse|murine|rabbits?|dogs?|pigs?|piglets?|swine|sheep|ewes|lambs|monkeys?|macaques?|primates?|zebrafish|rodents?|canine|porcine|ovine|bovine|cattle|cows?|calves|hamsters?|guinea pigs?|horses?|equine|cats?|feline|chickens?|broilers?|drosophila|wistar|sprague|c57bl|knockout|animals?)\b`)
-	humanRe        = regexp.MustCompile(`\b(?:patients?|participants?|women|men|children|adults?|infants?|volunteers?|subjects|individuals|persons|people|residents|students|mothers|newborns|neonates|humans?|adolescents|girls|boys|elderly|outpatients|inpatients|cases)\b`)
-	inVitroRe      = regexp.MustCompile(`\bin vitro\b|\bcell lines?\b|\bcultured (?:\w+ )?cells\b|\bcell cultures?\b|\bcells were (?:treated|incubated|transfected|cultured|exposed)|\b(?:hela|hek293|mcf-*7|hepg2)\b`)
-	caseReportRe   = regexp.MustCompile(`\bcase report\b|\bwe (?:report|describe|present) (?:a|an|the|two|three|four|one) (?:\w+ ){0,3}(?:case|patient|man|woman|boy|girl|infant|child)|^(?:a|an) \d{1,3}[\s-]+year[\s-]+old\b|\bcase presentation\b`)
-	caseControlRe  = regexp.MustCompile(`\bcase[\s-]+control(?:led)?\b|\bcases and (?:\w+ )?controls\b|\bmatched controls\b`)
-	crossSectRe    = regexp.MustCompile(`\bcross[\s-]?sectional\b|\bprevalence (?:study|survey)\b|\b(?:questionnaire|telephone|online|web|postal|national|population)[\s-]+(?:based )?survey\b|\bsurvey (?:was|of|study)\b|\bwe surveyed\b`)
-	cohortRe       = regexp.MustCompile(`\bcohort\b|\blongitudinal (?:study|analysis|follow)|\bprospective(?:ly)?\b|\bretrospective(?:ly)?\b|\bfollowed (?:up )?(?:for|until|prospectively)|\bfollow[\s-]?up (?:study|of)\b|\bchart review\b|\brecords? (?:were |was )?reviewed\b|\bregistry[\s-]+based\b|\bdatabase study\b|\bobservational\b`)
-	reviewTitleRe  = regexp.MustCompile(`\breview\b|\boverview\b|\bstate of the art\b|\bupdate on\b|\bcurrent concepts\b`)
-	otherDesignRe  = regexp.MustCompile(`\bnon[\s-]?randomi[sz]ed\b|\bquasi[\s-]?(?:experimental|randomi)|\bcase series\b|\bqualitative\b|\bfocus groups?\b|\bsingle[\s-]+arm\b|\bpilot\b|\bopen[\s-]+label\b|\bphase (?:i|ii|1|2)\b|\bclinical trial\b|\btrial\b|\bdiagnostic accuracy\b|\bcost[\s-]+effectiveness\b|\bmodel(?:l)?ing study\b|\bbefore[\s-]+and[\s-]+after\b|\bpre[\s-]?post\b|\bsensitivity and specificity\b|\bvalidation\b|\bexperiment(?:al)?\b`)
-	prospectiveRe  = regexp.MustCompile(`\bprospective(?:ly)?\b`)
-	retroRe        = regexp.MustCompile(`\bretrospective(?:ly)?\b|\bchart review\b|\brecords? (?:were |was )?(?:reviewed|retrieved)\b`)
+	metaTitleRe    = lazyre.New(`meta[\s-]?analys[ie]s|meta[\s-]?regression|pooled analysis of (?:\w+ )?(?:randomi|trials|studies)`)
+	metaOwnRe      = lazyre.New(`(?:we|this|the present|the current|a)\s(?:\w+\s){0,4}?(?:meta[\s-]?analys[ie]s|meta[\s-]?analy[sz]ed|pooled (?:the )?(?:data|results|estimates))|meta[\s-]?analys[ie]s (?:was|were) (?:performed|conducted|undertaken|used)|^(?:design|study design|methods?):?\s*(?:a )?(?:systematic review and )?meta[\s-]?analys`)
+	sysTitleRe     = lazyre.New(`systematic (?:literature )?review|scoping review|umbrella review`)
+	sysOwnRe       = lazyre.New(`(?:we|this|the present)\s(?:\w+\s){0,3}?(?:systematically (?:searched|reviewed)|systematic (?:literature )?review)|(?:we )?(?:searched|search of)\s(?:\w+\s){0,4}?(?:medline|pubmed|embase|cochrane|cinahl|psycinfo|web of science|scopus|databases|electronic databases)|^(?:design|data sources?):?\s*(?:a )?systematic (?:literature )?review`)
+	blindedTrialRe = lazyre.New(`(?:double|triple)[\s-]*(?:blind|mask)(?:ed)?[^.;]{0,60}\b(?:trial|study|comparison)|placebo[\s-]*controlled|(?:compared|versus|vs\.?|or) (?:with )?(?:a )?(?:matching |identical )?placebo`)
+	rctTitleRe     = lazyre.New(`randomi[sz]ed(?:[\s,-]+\w+){0,4}[\s-]+(?:trial|study|comparison|evaluation|crossover|cross-over)|\brct\b|randomi[sz]ed[\s,-]+(?:placebo|double|single|controlled|clinical|multicent)`)
+	animalRe       = lazyre.New(`\b(?:rats?|mice|mouse|murine|rabbits?|dogs?|pigs?|piglets?|swine|sheep|ewes|lambs|monkeys?|macaques?|primates?|zebrafish|rodents?|canine|porcine|ovine|bovine|cattle|cows?|calves|hamsters?|guinea pigs?|horses?|equine|cats?|feline|chickens?|broilers?|drosophila|wistar|sprague|c57bl|knockout|animals?)\b`)
+	humanRe        = lazyre.New(`\b(?:patients?|participants?|women|men|children|adults?|infants?|volunteers?|subjects|individuals|persons|people|residents|students|mothers|newborns|neonates|humans?|adolescents|girls|boys|elderly|outpatients|inpatients|cases)\b`)
+	inVitroRe      = lazyre.New(`\bin vitro\b|\bcell lines?\b|\bcultured (?:\w+ )?cells\b|\bcell cultures?\b|\bcells were (?:treated|incubated|transfected|cultured|exposed)|\b(?:hela|hek293|mcf-*7|hepg2)\b`)
+	caseReportRe   = lazyre.New(`\bcase report\b|\bwe (?:report|describe|present) (?:a|an|the|two|three|four|one) (?:\w+ ){0,3}(?:case|patient|man|woman|boy|girl|infant|child)|^(?:a|an) \d{1,3}[\s-]+year[\s-]+old\b|\bcase presentation\b`)
+	caseControlRe  = lazyre.New(`\bcase[\s-]+control(?:led)?\b|\bcases and (?:\w+ )?controls\b|\bmatched controls\b`)
+	crossSectRe    = lazyre.New(`\bcross[\s-]?sectional\b|\bprevalence (?:study|survey)\b|\b(?:questionnaire|telephone|online|web|postal|national|population)[\s-]+(?:based )?survey\b|\bsurvey (?:was|of|study)\b|\bwe surveyed\b`)
+	cohortRe       = lazyre.New(`\bcohort\b|\blongitudinal (?:study|analysis|follow)|\bprospective(?:ly)?\b|\bretrospective(?:ly)?\b|\bfollowed (?:up )?(?:for|until|prospectively)|\bfollow[\s-]?up (?:study|of)\b|\bchart review\b|\brecords? (?:were |was )?reviewed\b|\bregistry[\s-]+based\b|\bdatabase study\b|\bobservational\b`)
+	reviewTitleRe  = lazyre.New(`\breview\b|\boverview\b|\bstate of the art\b|\bupdate on\b|\bcurrent concepts\b`)
+	otherDesignRe  = lazyre.New(`\bnon[\s-]?randomi[sz]ed\b|\bquasi[\s-]?(?:experimental|randomi)|\bcase series\b|\bqualitative\b|\bfocus groups?\b|\bsingle[\s-]+arm\b|\bpilot\b|\bopen[\s-]+label\b|\bphase (?:i|ii|1|2)\b|\bclinical trial\b|\btrial\b|\bdiagnostic accuracy\b|\bcost[\s-]+effectiveness\b|\bmodel(?:l)?ing study\b|\bbefore[\s-]+and[\s-]+after\b|\bpre[\s-]?post\b|\bsensitivity and specificity\b|\bvalidation\b|\bexperiment(?:al)?\b`)
+	prospectiveRe  = lazyre.New(`\bprospective(?:ly)?\b`)
+	retroRe        = lazyre.New(`\bretrospective(?:ly)?\b|\bchart review\b|\brecords? (?:were |was )?(?:reviewed|retrieved)\b`)
 )
 
 // designFromMetadata maps publication types and MeSH headings to a design; ok is false
@@ -833,7 +833,7 @@ func (a *analysis) design(randomized domain.Finding) domain.Finding {
 // supportFor finds a sentence supporting a metadata-derived design, so the finding can
 // still be checked against the text.
 func (a *analysis) supportFor(design string, randomized domain.Finding) string {
-	var re *regexp.Regexp
+	var re *lazyre.Regexp
 	switch design {
 	case DesignRCT:
 		if r, _ := randomized.Value.(bool); r {
@@ -936,7 +936,7 @@ func (a *analysis) designFromText(randomized domain.Finding) (string, string) {
 }
 
 // count is the number of own-study sentences matching re.
-func (a *analysis) count(re *regexp.Regexp) int {
+func (a *analysis) count(re *lazyre.Regexp) int {
 	n := 0
 	for i := range a.sents {
 		if a.sents[i].own && re.MatchString(a.sents[i].lower) {

@@ -1,11 +1,11 @@
 package judge
 
 import (
-	"regexp"
 	"sort"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // genericSubstances is the documented stop list of chemical-list entries that are not drug
@@ -47,24 +47,24 @@ var genericHeads = map[string]bool{
 
 // classSuffix catches pharmacological-action classes such as "Hypoglycemic Agents",
 // "Cholinesterase Inhibitors" or "Receptor Antagonists"; they describe many drugs at once.
-var classSuffix = regexp.MustCompile(`(?i)\b(agents|inhibitors|antagonists|agonists|blockers|drugs|compounds|preparations|factors|proteins|peptides|receptors|antibodies|vaccines|biomarkers|supplements|substances|hormones|enzymes|cytokines|lipids)$`)
+var classSuffix = lazyre.New(`(?i)\b(agents|inhibitors|antagonists|agonists|blockers|drugs|compounds|preparations|factors|proteins|peptides|receptors|antibodies|vaccines|biomarkers|supplements|substances|hormones|enzymes|cytokines|lipids)$`)
 
 // doseSuffix strips dosing from trial intervention names ("Metformin 500 mg tablets").
-var doseSuffix = regexp.MustCompile(`(?i)\s+\(?\d+(\.\d+)?\s*(mg|g|mcg|µg|ug|ml|iu|units?|%)\b.*$`)
+var doseSuffix = lazyre.New(`(?i)\s+\(?\d+(\.\d+)?\s*(mg|g|mcg|µg|ug|ml|iu|units?|%)\b.*$`)
 
 // saltSuffix folds salts into their parent drug so "Metformin Hydrochloride" and "Metformin" count together.
-var saltSuffix = regexp.MustCompile(`(?i)\s+(hydrochloride|hcl|sodium|potassium|calcium|sulfate|sulphate|maleate|mesylate|citrate|tartrate|acetate|fumarate|besylate|succinate|phosphate|bromide|chloride|carbonate|dihydrate|monohydrate)$`)
+var saltSuffix = lazyre.New(`(?i)\s+(hydrochloride|hcl|sodium|potassium|calcium|sulfate|sulphate|maleate|mesylate|citrate|tartrate|acetate|fumarate|besylate|succinate|phosphate|bromide|chloride|carbonate|dihydrate|monohydrate)$`)
 
 // formSuffix strips formulation words ("Metformin ER", "Naltrexone oral tablet").
-var formSuffix = regexp.MustCompile(`(?i)(\s+(er|xr|sr|cr|ir|la|extended[- ]release|immediate[- ]release|delayed[- ]release|tablets?|capsules?|oral|injection|injectable|solution|infusion|intravenous|iv|nasal spray|spray|patch))+$`)
+var formSuffix = lazyre.New(`(?i)(\s+(er|xr|sr|cr|ir|la|extended[- ]release|immediate[- ]release|delayed[- ]release|tablets?|capsules?|oral|injection|injectable|solution|infusion|intravenous|iv|nasal spray|spray|patch))+$`)
 
 // targetWords mark enzymes and other targets that chemical lists index beside the drugs.
-var targetWords = regexp.MustCompile(`(?i)\b(kinases?|phosphatases?|synthases?|proteases?|transferases?|reductases?|oxidases?|dehydrogenases?|cyclooxygenases?)\b`)
+var targetWords = lazyre.New(`(?i)\b(kinases?|phosphatases?|synthases?|proteases?|transferases?|reductases?|oxidases?|dehydrogenases?|cyclooxygenases?)\b`)
 
 // pluralClass catches MeSH class headings ("Glucocorticoids", "Benzimidazoles", "Antacids"):
 // drug names are singular, while a last word ending in a plural "s" names a group. Names
 // ending in -us or -is (sirolimus, lactobacillus, cannabis) or -ss are not plurals.
-var pluralClass = regexp.MustCompile(`(?i)[^usi]s$|[^s]ss$`)
+var pluralClass = lazyre.New(`(?i)[^usi]s$|[^s]ss$`)
 
 func isPluralClass(low string) bool {
 	w := low
@@ -74,7 +74,7 @@ func isPluralClass(low string) bool {
 	return len(w) > 3 && strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && pluralClass.MatchString(w)
 }
 
-var placeboWord = regexp.MustCompile(`(?i)\bplacebo|\bsham\b|\bvehicle\b`)
+var placeboWord = lazyre.New(`(?i)\bplacebo|\bsham\b|\bvehicle\b`)
 
 // cleanName removes dosing, formulation and salt words, keeping the parent drug's name.
 func cleanName(name string) string {
@@ -132,16 +132,16 @@ const (
 
 var (
 	// uniiRN is the FDA's Unique Ingredient Identifier: 10 characters of A-Z and 0-9.
-	uniiRN = regexp.MustCompile(`^[0-9A-Z]{10}$`)
+	uniiRN = lazyre.New(`^[0-9A-Z]{10}$`)
 	// casRN is a CAS Registry Number: 2-7 digits, 2 digits, 1 check digit.
-	casRN = regexp.MustCompile(`^\d{2,7}-\d{2}-\d$`)
+	casRN = lazyre.New(`^\d{2,7}-\d{2}-\d$`)
 	// geneProduct matches MeSH supplementary names of gene products ("BRAF protein, human",
 	// "Tnf protein, mouse", "MAP2K1 protein, human").
-	geneProduct = regexp.MustCompile(`(?i)\b(protein|proteins|gene|mrna|rna|receptor|antigen)s?,\s*(human|mouse|rat|murine|bovine|porcine|drosophila|yeast|bacterial|viral|\w+ virus)$`)
+	geneProduct = lazyre.New(`(?i)\b(protein|proteins|gene|mrna|rna|receptor|antigen)s?,\s*(human|mouse|rat|murine|bovine|porcine|drosophila|yeast|bacterial|viral|\w+ virus)$`)
 	// endogenousMediator names cytokines and growth factors indexed with a "0" or absent
 	// registry number but read like single substances ("Interleukin-6", "Tumor Necrosis
 	// Factor-alpha").
-	endogenousMediator = regexp.MustCompile(`(?i)^(interleukin|interferon|tumor necrosis factor|transforming growth factor|vascular endothelial growth factor|insulin-like growth factor|nerve growth factor|brain-derived neurotrophic factor)\b`)
+	endogenousMediator = lazyre.New(`(?i)^(interleukin|interferon|tumor necrosis factor|transforming growth factor|vascular endothelial growth factor|insulin-like growth factor|nerve growth factor|brain-derived neurotrophic factor)\b`)
 )
 
 // ClassifyChemical types a chemical-list entry by its registry number first (the source's
@@ -176,11 +176,11 @@ func drugIntervention(kind string) bool {
 var (
 	// nonDrugIntervention marks intervention names that are not medicinal products, for
 	// records whose intervention type is missing.
-	nonDrugIntervention = regexp.MustCompile(`(?i)\b(exercise|training|therapy|radiation|radiotherapy|irradiation|surgery|surgical|resection|procedure|behaviou?ral|counsell?ing|education|diet|dietary|device|stimulation|rehabilitation|yoga|meditation|acupuncture|massage|usual care|standard of care|observation|questionnaire|interview|programm?e|support|screening|imaging|scan|biopsy|assessment|app|telehealth|transplant(ation)?)\b`)
+	nonDrugIntervention = lazyre.New(`(?i)\b(exercise|training|therapy|radiation|radiotherapy|irradiation|surgery|surgical|resection|procedure|behaviou?ral|counsell?ing|education|diet|dietary|device|stimulation|rehabilitation|yoga|meditation|acupuncture|massage|usual care|standard of care|observation|questionnaire|interview|programm?e|support|screening|imaging|scan|biopsy|assessment|app|telehealth|transplant(ation)?)\b`)
 	// interventionParts splits alternatives ("Nivolumab or Pembrolizumab", "A versus B");
 	// a co-formulation ("Nirmatrelvir/Ritonavir") or a regimen ("A plus B") stays whole.
-	interventionParts = regexp.MustCompile(`(?i)\s+(?:or|versus|vs\.?)\s+|\s*;\s*`)
-	parenthetical     = regexp.MustCompile(`\([^()]*\)`)
+	interventionParts = lazyre.New(`(?i)\s+(?:or|versus|vs\.?)\s+|\s*;\s*`)
+	parenthetical     = lazyre.New(`\([^()]*\)`)
 )
 
 // interventionDrugs splits a trial intervention into the drug names it holds; an untyped

@@ -2,10 +2,10 @@ package judge
 
 import (
 	"fmt"
-	"regexp"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // Design is a study design class of the heuristic pre-analysis. The string values are the
@@ -125,23 +125,23 @@ var meshDesigns = map[string]Design{
 // keywordDesigns classify records that carry no structured design (web pages, Europe PMC
 // lite results, library imports) from their title, then from the start of their text.
 var keywordDesigns = []struct {
-	re *regexp.Regexp
+	re *lazyre.Regexp
 	d  Design
 }{
-	{regexp.MustCompile(`(?i)meta-?analys[ie]s`), DesignMetaAnalysis},
-	{regexp.MustCompile(`(?i)systematic review`), DesignSystematicReview},
-	{regexp.MustCompile(`(?i)randomi[sz]ed[ ,-]+(controlled|clinical|double|single|placebo|trial|crossover|cross-over|comparative|prospective|multicent)|randomi[sz]ed trial|\bRCT\b|(were|was|being) (randomi[sz]ed|randomly (assigned|allocated|divided))|randomly (assigned|allocated) to|randomi[sz]ed (to|into|in a)\b|placebo-controlled|double-blind(ed)?`), DesignRCT},
-	{regexp.MustCompile(`(?i)\bphase (i{1,3}|iv|[1-4])\b|clinical trial|pilot study|open[- ]label|case report`), DesignOtherClinical},
-	{regexp.MustCompile(`(?i)\bcohort\b|case-control|cross-sectional|retrospective|population-based|registry|observational`), DesignObservational},
-	{regexp.MustCompile(`(?i)\b(mice|mouse|murine|rats?|zebrafish|transgenic|animal models?|rodents?)\b`), DesignAnimal},
-	{regexp.MustCompile(`(?i)in vitro|cell lines?|cultured cells|cell culture`), DesignInVitro},
-	{regexp.MustCompile(`(?i)\breview\b`), DesignReview},
+	{lazyre.New(`(?i)meta-?analys[ie]s`), DesignMetaAnalysis},
+	{lazyre.New(`(?i)systematic review`), DesignSystematicReview},
+	{lazyre.New(`(?i)randomi[sz]ed[ ,-]+(controlled|clinical|double|single|placebo|trial|crossover|cross-over|comparative|prospective|multicent)|randomi[sz]ed trial|\bRCT\b|(were|was|being) (randomi[sz]ed|randomly (assigned|allocated|divided))|randomly (assigned|allocated) to|randomi[sz]ed (to|into|in a)\b|placebo-controlled|double-blind(ed)?`), DesignRCT},
+	{lazyre.New(`(?i)\bphase (i{1,3}|iv|[1-4])\b|clinical trial|pilot study|open[- ]label|case report`), DesignOtherClinical},
+	{lazyre.New(`(?i)\bcohort\b|case-control|cross-sectional|retrospective|population-based|registry|observational`), DesignObservational},
+	{lazyre.New(`(?i)\b(mice|mouse|murine|rats?|zebrafish|transgenic|animal models?|rodents?)\b`), DesignAnimal},
+	{lazyre.New(`(?i)in vitro|cell lines?|cultured cells|cell culture`), DesignInVitro},
+	{lazyre.New(`(?i)\breview\b`), DesignReview},
 }
 
 // keywordWindow is how much of the text the keyword fallback reads.
 const keywordWindow = 1200
 
-var randomisedText = regexp.MustCompile(`(?i)\brandomi[sz]ed\b|\brandomly assigned\b`)
+var randomisedText = lazyre.New(`(?i)\brandomi[sz]ed\b|\brandomly assigned\b`)
 
 // meshDescriptor strips qualifiers ("Metformin/pharmacology") and major-topic stars.
 func meshDescriptor(term string) string {

@@ -3,13 +3,13 @@ package judge
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 	"deepcritical/backend/relevance"
 )
 
@@ -25,7 +25,7 @@ const maxCandidates = 15
 
 // injectionPatterns are instruction-like phrases that have no business in an abstract or a
 // registry record; their presence suggests someone is trying to steer the judge.
-var injectionPatterns = regexp.MustCompile(`(?i)` + strings.Join([]string{
+var injectionPatterns = lazyre.New(`(?i)` + strings.Join([]string{
 	`ignore\s+(all\s+|any\s+)?(the\s+)?(previous|prior|above|earlier|preceding)\s+(instructions?|prompts?|messages?|rules|directions)`,
 	`disregard\s+(all\s+|any\s+)?(the\s+)?(above|previous|prior|preceding|earlier|instructions?|system)`,
 	`forget\s+(all\s+)?(your|the|previous|prior)\s+(instructions?|rules|prompts?)`,
@@ -70,9 +70,9 @@ var (
 	// namedPathway is a named target or pathway: a gene-like token (capitals and digits,
 	// such as mTOR, NF-kB, GSK-3β, AMPK, BACE1) followed by a mechanistic noun, or a
 	// mechanistic verb followed by such a token.
-	namedPathway = regexp.MustCompile(`\b[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*\s+(signal(l)?ing|pathway|cascade|axis|phosphorylation|activation|inhibition|expression|receptors?|kinase|agonis[tm]|antagonis[tm])\b|\b(inhibit(s|ed|ing|ion of)?|activat(es|ed|ing|ion of)|block(s|ed|ade of)|phosphorylat(es|ed|ion of)|suppress(es|ed|ion of)|knock(down|out) of)\s+(the\s+)?[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*`)
+	namedPathway = lazyre.New(`\b[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*\s+(signal(l)?ing|pathway|cascade|axis|phosphorylation|activation|inhibition|expression|receptors?|kinase|agonis[tm]|antagonis[tm])\b|\b(inhibit(s|ed|ing|ion of)?|activat(es|ed|ing|ion of)|block(s|ed|ade of)|phosphorylat(es|ed|ion of)|suppress(es|ed|ion of)|knock(down|out) of)\s+(the\s+)?[A-Za-z]{0,2}[A-Z][A-Z0-9][A-Za-z0-9/κβα-]*`)
 	// mechanismMethod are methods and phrases that only mechanistic work uses.
-	mechanismMethod = regexp.MustCompile(`(?i)\b(mechanisms? of action|modes? of action|molecular mechanisms?|knock-?(down|out)|sirna|shrna|crispr|western blot(ting)?|immunoblot|ic50|ec50|binding affinity|receptor occupancy|target engagement|transgenic|cell lines?|cultured (cells|neurons)|in vitro|primary cultures?|reporter assay|patch[- ]clamp)\b`)
+	mechanismMethod = lazyre.New(`(?i)\b(mechanisms? of action|modes? of action|molecular mechanisms?|knock-?(down|out)|sirna|shrna|crispr|western blot(ting)?|immunoblot|ic50|ec50|binding affinity|receptor occupancy|target engagement|transgenic|cell lines?|cultured (cells|neurons)|in vitro|primary cultures?|reporter assay|patch[- ]clamp)\b`)
 )
 
 // mechanismSignals lists why an item reads as a mechanistic study (empty: it does not);
@@ -505,7 +505,7 @@ func qualityScore(a domain.Appraisal) (float64, bool) {
 	return 0, false
 }
 
-var phaseDigits = regexp.MustCompile(`[1-4]`)
+var phaseDigits = lazyre.New(`[1-4]`)
 
 // normalizePhase turns CT.gov phases ("PHASE1|PHASE2", "EARLY_PHASE1", "NA") into "phase 1/2".
 func normalizePhase(p string) (string, int) {

@@ -1,8 +1,9 @@
 package judge
 
 import (
-	"regexp"
 	"strings"
+
+	"deepcritical/backend/internal/lazyre"
 )
 
 // maxQueries bounds suggested queries (the prompt asks for 3–5).
@@ -25,7 +26,7 @@ func init() {
 	}
 }
 
-var wordRe = regexp.MustCompile(`[\p{L}\p{N}][\p{L}\p{N}'’\-]*`)
+var wordRe = lazyre.New(`[\p{L}\p{N}][\p{L}\p{N}'’\-]*`)
 
 // conditionTerms reduces the question to its searchable terms (usually the condition),
 // without the names of candidates already found, which suggestQueries adds back one at a time.

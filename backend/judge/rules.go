@@ -2,11 +2,11 @@ package judge
 
 import (
 	"fmt"
-	"regexp"
 	"strconv"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // The rules below run in code after every LLM verdict, so a model cannot end the loop by
@@ -15,8 +15,8 @@ import (
 // wherever the verdict is.
 
 var (
-	citationRef = regexp.MustCompile(`\[(\d+(?:\s*[,;–-]\s*\d+)*)\]`)
-	citationSep = regexp.MustCompile(`\s*[,;]\s*`)
+	citationRef = lazyre.New(`\[(\d+(?:\s*[,;–-]\s*\d+)*)\]`)
+	citationSep = lazyre.New(`\s*[,;]\s*`)
 )
 
 // enforceRules rejects candidates and findings that rest only on evidence the heuristics

@@ -1,6 +1,8 @@
 package judge
 
 import (
+	"sync"
+
 	"deepcritical/backend/llm"
 )
 
@@ -31,14 +33,15 @@ type stanceOutput struct {
 	Quote  string `json:"quote" jsonschema:"description=The results or conclusions sentence the stance rests on, copied verbatim from the evidence"`
 }
 
-// assessmentSchema is derived once; SchemaFor only fails on a programming error.
-var assessmentSchema = llm.MustSchemaFor[assessmentOutput]("judge_assessment")
+// assessmentSchema is derived once, on first use rather than when the program starts (it
+// reflects over the type and compiles the result); SchemaFor only fails on a programming error.
+var assessmentSchema = sync.OnceValue(func() *llm.Schema { return llm.MustSchemaFor[assessmentOutput]("judge_assessment") })
 
 // AssessmentSchema is the strict JSON schema of the judge's assessment (all fields
 // required, additionalProperties false), sent to providers that support native structured
 // output and checked locally for the rest.
 func AssessmentSchema() llm.Schema {
-	s := *assessmentSchema
-	s.JSON = append([]byte(nil), assessmentSchema.JSON...)
+	s := *assessmentSchema()
+	s.JSON = append([]byte(nil), s.JSON...)
 	return s
 }

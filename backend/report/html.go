@@ -6,30 +6,33 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"deepcritical/backend/verify/grounding"
 )
 
 // htmlPage is the self-contained HTML export: inline CSS, no scripts, no external resources.
 // html/template escapes every value by context, so evidence titles, LLM text and URLs cannot
-// inject markup; non-http(s) URLs are neutralised by the template's URL filter.
-var htmlPage = template.Must(template.New("report").Funcs(template.FuncMap{
-	"stanceWord":   stanceWord,
-	"outcomeWords": outcomeWords,
-	"pct":          func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
-	"cites":        citeLinks,
-	"prose":        proseWithCites,
-	"yesno":        yesNo,
-	// httpURL drops anything but http(s) links, so a javascript: or file: URL from a
-	// source is shown nowhere as a link.
-	"httpURL": func(u string) string {
-		if strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
-			return u
-		}
-		return ""
-	},
-	"date": func(r Report) string { return r.GeneratedAt.Format("2006-01-02 15:04 UTC") },
-}).Parse(`<!DOCTYPE html>
+// inject markup; non-http(s) URLs are neutralised by the template's URL filter. Parsed on
+// the first export rather than when the program starts, which every start would pay for.
+var htmlPage = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"stanceWord":   stanceWord,
+		"outcomeWords": outcomeWords,
+		"pct":          func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
+		"cites":        citeLinks,
+		"prose":        proseWithCites,
+		"yesno":        yesNo,
+		// httpURL drops anything but http(s) links, so a javascript: or file: URL from a
+		// source is shown nowhere as a link.
+		"httpURL": func(u string) string {
+			if strings.HasPrefix(u, "https://") || strings.HasPrefix(u, "http://") {
+				return u
+			}
+			return ""
+		},
+		"date": func(r Report) string { return r.GeneratedAt.Format("2006-01-02 15:04 UTC") },
+	}).Parse(`<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -111,8 +114,9 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 </body>
 </html>
 `))
+})
 
-func writeHTML(w io.Writer, r Report) error { return htmlPage.Execute(w, r) }
+func writeHTML(w io.Writer, r Report) error { return htmlPage().Execute(w, r) }
 
 // citeLinks renders evidence numbers as links to the references, building the markup from
 // integers only.

@@ -19,11 +19,10 @@ const Disclaimer = "For research only — not medical advice. Verify every claim
 
 // AppService tells the window about the application itself.
 type AppService struct {
-	paths        config.Paths
-	settings     *config.Live
-	startupErr   error
-	databaseOpen bool
-	readOnly     error
+	paths    config.Paths
+	settings *config.Live
+	// backing tells whether the database opened (opening it if the window has not yet).
+	backing func() backing
 }
 
 // AppStatus is what the window needs at start: where things live and whether the store opened.
@@ -45,19 +44,20 @@ type AppStatus struct {
 func (a *AppService) Status() (AppStatus, error) {
 	version, commit := buildinfo.Info()
 	st := AppStatus{Version: version, Commit: commit, Paths: a.paths, Disclaimer: Disclaimer, LastView: a.settings.Snapshot().UI.LastView}
-	if a.startupErr != nil {
-		st.StartupError = domain.SafeMessage(a.startupErr)
+	b := a.backing()
+	if b.err != nil {
+		st.StartupError = domain.SafeMessage(b.err)
 		if st.StartupError == "internal error" {
-			st.StartupError = a.startupErr.Error()
+			st.StartupError = b.err.Error()
 		}
 		return st, nil
 	}
-	if a.databaseOpen {
+	if b.store != nil {
 		st.DatabaseOK = true
 		st.SchemaVersion = store.LatestSchemaVersion()
 	}
-	if a.readOnly != nil {
-		st.ReadOnly = domain.SafeMessage(a.readOnly)
+	if b.readOnly != nil {
+		st.ReadOnly = domain.SafeMessage(b.readOnly)
 	}
 	return st, nil
 }

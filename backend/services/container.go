@@ -5,7 +5,8 @@
 //
 // Container is the composition root: it opens the settings, secrets and database once per
 // process, assembles the run stack (runs.Engines and runs.Runner) and hands each service
-// only what it uses.
+// only what it uses. The window's container opens the database on first use instead, which
+// comes after the window's first paint.
 package services
 
 import (
@@ -15,6 +16,7 @@ import (
 	"log/slog"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"deepcritical/backend/config"
@@ -41,9 +43,9 @@ type Options struct {
 // Container owns the process's settings, database and run stack and the services built on
 // them. The CLI opens one per command; the window keeps one for its lifetime.
 type Container struct {
-	live    *config.Live
-	store   *store.Store
-	runner  *runs.Runner
+	live *config.Live
+	// backing is the database and the run stack; services reach it only through their deps.
+	backing *backingOnce
 	emitter *Emitter
 	// pdf reads imported PDFs; its engine starts on the first PDF.
 	pdf *pdftext.Reader
@@ -76,17 +78,46 @@ func Open(ctx context.Context, opts Options) (*Container, error) {
 
 // OpenForDesktop is Open for the window: a failure is kept and shown in the app rather than
 // preventing the window from opening.
+//
+// Only the settings are read here (the window's size comes from them). The database — its
+// preflight checks and migrations, which on a first start create the whole schema — and the
+// run stack built on it open on the first call that needs them, in practice the window's
+// first calls, which it makes after its first paint: none of it competes with the window's
+// start for the CPU. Runs a dead process left "running" are marked interrupted as part of
+// that opening, before any call can list or resume them.
 func OpenForDesktop(ctx context.Context) *Container {
-	c, err := open(ctx, Options{Paths: config.DefaultPaths()})
+	return openForWindow(ctx, Options{Paths: config.DefaultPaths()})
+}
+
+func openForWindow(ctx context.Context, opts Options) *Container {
+	opts = withDefaults(opts)
+	c := newContainer(opts)
+	s, err := config.Load(opts.Paths)
 	if err != nil {
 		slog.Error("startup", "err", err)
+		c.backing = openedBacking(backing{err: err})
+	} else {
+		c.live = config.NewLive(opts.Paths, c.live.Secrets(), s)
+		c.backing = lazyBacking(func() backing {
+			b := openBacking(context.WithoutCancel(ctx), opts, c.live)
+			if b.err != nil {
+				slog.Error("startup", "err", b.err)
+			}
+			if b.runner != nil {
+				if n, err := b.runner.MarkInterrupted(context.WithoutCancel(ctx)); err != nil {
+					slog.Warn("mark interrupted runs", "err", err)
+				} else if n > 0 {
+					slog.Info("runs interrupted by an earlier exit", "count", n)
+				}
+			}
+			return b
+		})
 	}
+	c.build(opts)
 	return c
 }
 
-// open assembles everything; on an error the Container is still complete, every service
-// answering with that error (the window shows it instead of crashing).
-func open(ctx context.Context, opts Options) (*Container, error) {
+func withDefaults(opts Options) Options {
 	if opts.Paths == (config.Paths{}) {
 		opts.Paths = config.DefaultPaths()
 	}
@@ -99,27 +130,98 @@ func open(ctx context.Context, opts Options) (*Container, error) {
 	if opts.Keyring == nil {
 		opts.Keyring = config.OSKeyring{}
 	}
-	secrets := config.NewSecretStore(opts.Paths, opts.Keyring)
-	c := &Container{live: config.NewLive(opts.Paths, secrets, config.Defaults()), emitter: newEmitter(), pdf: newPDFReader(opts.Paths)}
+	return opts
+}
 
-	var st *store.Store
-	var readOnly error
+// newContainer is a container with default settings and no backing yet.
+func newContainer(opts Options) *Container {
+	secrets := config.NewSecretStore(opts.Paths, opts.Keyring)
+	return &Container{live: config.NewLive(opts.Paths, secrets, config.Defaults()), emitter: newEmitter(), pdf: newPDFReader(opts.Paths)}
+}
+
+// open assembles everything; on an error the Container is still complete, every service
+// answering with that error (the window shows it instead of crashing).
+func open(ctx context.Context, opts Options) (*Container, error) {
+	opts = withDefaults(opts)
+	c := newContainer(opts)
 	s, err := config.Load(opts.Paths)
-	if err == nil {
-		c.live = config.NewLive(opts.Paths, secrets, s)
-		st, readOnly, err = openStore(ctx, opts)
-	}
+	var b backing
 	if err != nil {
-		c.build(opts, nil, nil, err)
-		return c, err
+		b = backing{err: err}
+	} else {
+		c.live = config.NewLive(opts.Paths, c.live.Secrets(), s)
+		b = openBacking(ctx, opts, c.live)
 	}
-	c.store = st
-	engines := runs.NewEngines(runs.EngineDeps{Store: st, Settings: c.live, Secrets: secrets, HTTP: opts.HTTPClient, Clock: opts.Clock, AbstractsOnly: opts.AbstractsOnly})
+	c.backing = openedBacking(b)
+	c.build(opts)
+	return c, b.err
+}
+
+// backing is what the services are built on: the database, the engines and the runner, or
+// why they are missing.
+type backing struct {
+	store   *store.Store
+	engines *runs.Engines
+	runner  *runs.Runner
+	// readOnly says why nothing can be written (the database is open for reading only).
+	readOnly error
+	// err says why the settings or the database could not be opened at all.
+	err error
+}
+
+// openBacking opens the database and builds the run stack on it.
+func openBacking(ctx context.Context, opts Options, live *config.Live) backing {
+	st, readOnly, err := openStore(ctx, opts)
+	if err != nil {
+		return backing{err: err}
+	}
+	b := backing{store: st, readOnly: readOnly}
+	b.engines = runs.NewEngines(runs.EngineDeps{Store: st, Settings: live, Secrets: live.Secrets(), HTTP: opts.HTTPClient, Clock: opts.Clock, AbstractsOnly: opts.AbstractsOnly})
 	if readOnly == nil {
-		c.runner = runs.New(st, runs.Options{Clock: opts.Clock})
+		b.runner = runs.New(st, runs.Options{Clock: opts.Clock})
 	}
-	c.build(opts, engines, readOnly, nil)
-	return c, nil
+	return b
+}
+
+// backingOnce opens the backing once, when first asked (or holds one opened already), and
+// closes it at most once. Callers arriving while it opens wait for it.
+type backingOnce struct {
+	mu     sync.Mutex
+	open   func() backing
+	b      backing
+	done   bool
+	closed bool
+}
+
+func openedBacking(b backing) *backingOnce { return &backingOnce{b: b, done: true} }
+
+func lazyBacking(open func() backing) *backingOnce { return &backingOnce{open: open} }
+
+// get is the backing, opening it on the first call.
+func (o *backingOnce) get() backing {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if !o.done {
+		if o.closed {
+			return backing{err: domain.Errorf(domain.CodeUnavailable, "the application is closing")}
+		}
+		o.b, o.done = o.open(), true
+	}
+	return o.b
+}
+
+// close hands the backing to release, if it was opened (waiting for an opening under way);
+// one never opened stays closed.
+func (o *backingOnce) close(release func(backing)) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if o.closed {
+		return
+	}
+	o.closed = true
+	if o.done {
+		release(o.b)
+	}
 }
 
 // openStore opens the database; a data folder that cannot be written still shows its
@@ -146,31 +248,50 @@ func openStore(ctx context.Context, opts Options) (st *store.Store, readOnly err
 			opts.Paths.DataDir)), nil
 }
 
-// build hands each service its dependencies. startupErr (the database or settings could
-// not be opened) makes every dependency on them answer with it; readOnly does the same
-// for writes.
-func (c *Container) build(opts Options, engines *runs.Engines, readOnly, startupErr error) {
-	db := ready(c.store)
-	if startupErr != nil {
-		db = missing[*store.Store](startupErr)
-	} else if c.store == nil {
-		db = missing[*store.Store](domain.Errorf(domain.CodeUnavailable, "the database is not open"))
-	}
-	writable := db
-	if readOnly != nil {
-		writable = missing[*store.Store](readOnly)
-	}
-	eng := ready(engines)
-	if engines == nil {
-		eng = missing[*runs.Engines](db.err)
-	}
-	research := missing[runs.Researcher](firstErr(db.err, readOnly))
-	runner := missing[*runs.Runner](research.err)
-	if c.runner != nil && engines != nil {
-		research, runner = ready(runs.Researcher{Runner: c.runner, Engines: engines}), ready(c.runner)
-	}
+// build hands each service its dependencies, each resolved from the backing when a call
+// first needs it. A startup error (the database or settings could not be opened) makes
+// every dependency on them answer with it; readOnly does the same for writes.
+func (c *Container) build(opts Options) {
+	backing := c.backing.get
+	db := later(func() (*store.Store, error) {
+		b := backing()
+		if b.err != nil {
+			return nil, b.err
+		}
+		if b.store == nil {
+			return nil, domain.Errorf(domain.CodeUnavailable, "the database is not open")
+		}
+		return b.store, nil
+	})
+	writable := later(func() (*store.Store, error) {
+		st, err := db.get()
+		if err == nil && backing().readOnly != nil {
+			return nil, backing().readOnly
+		}
+		return st, err
+	})
+	eng := later(func() (*runs.Engines, error) {
+		if _, err := db.get(); err != nil {
+			return nil, err
+		}
+		return backing().engines, nil
+	})
+	research := later(func() (runs.Researcher, error) {
+		b := backing()
+		_, err := db.get()
+		if err = firstErr(err, b.readOnly); err != nil {
+			return runs.Researcher{}, err
+		}
+		return runs.Researcher{Runner: b.runner, Engines: b.engines}, nil
+	})
+	runner := later(func() (*runs.Runner, error) {
+		if _, err := research.get(); err != nil {
+			return nil, err
+		}
+		return backing().runner, nil
+	})
 
-	c.App = &AppService{paths: opts.Paths, settings: c.live, startupErr: startupErr, databaseOpen: c.store != nil, readOnly: readOnly}
+	c.App = &AppService{paths: opts.Paths, settings: c.live, backing: backing}
 	c.Settings = &SettingsService{live: c.live}
 	c.History = &HistoryService{store: narrow[historyStore](db), runs: runner}
 	c.Providers = &ProviderService{settings: c.live, secrets: c.live.Secrets(), engines: eng}
@@ -214,30 +335,26 @@ func (c *Container) Bindings() []any {
 	return b
 }
 
-// Start hands the window's context to the emitter and marks runs a dead process left
-// "running" as interrupted so the user is offered Resume.
+// Start hands the window's context to the emitter. (Runs a dead process left "running" are
+// marked interrupted when the window's database opens, see OpenForDesktop.)
 func (c *Container) Start(ctx context.Context) {
 	c.emitter.start(ctx)
-	if c.runner != nil {
-		if n, err := c.runner.MarkInterrupted(ctx); err != nil {
-			slog.Warn("mark interrupted runs", "err", err)
-		} else if n > 0 {
-			slog.Info("runs interrupted by an earlier exit", "count", n)
-		}
-	}
 }
 
-// Close stops the runs this process executes, the emitter and the store.
+// Close stops the runs this process executes, the emitter and the store (a database the
+// window never opened is not opened for it).
 func (c *Container) Close() {
-	if c.runner != nil {
-		c.runner.Shutdown(10 * time.Second)
-	}
+	c.backing.close(func(b backing) {
+		if b.runner != nil {
+			b.runner.Shutdown(10 * time.Second)
+		}
+	})
 	c.emitter.stop()
 	if err := c.pdf.Close(); err != nil {
 		slog.Warn("close the PDF reader", "err", err)
 	}
-	if c.store != nil {
-		if err := c.store.Close(); err != nil {
+	if b := c.backing.b; b.store != nil {
+		if err := b.store.Close(); err != nil {
 			slog.Warn("close store", "err", err)
 		}
 	}
@@ -272,18 +389,27 @@ func (c *Container) RememberWindowSize(w, h int) error {
 }
 
 // dep is a dependency a service may have to do without: the window opens even when the
-// database could not be opened (or only for reading), and each call then says why.
+// database could not be opened (or only for reading), and each call then says why. It is
+// resolved when a call first needs it (see build), so a dependency of the window's services
+// costs nothing until then.
 type dep[T any] struct {
-	v   T
-	err error
+	v       T
+	err     error
+	resolve func() (T, error)
 }
 
 func ready[T any](v T) dep[T] { return dep[T]{v: v} }
 
 func missing[T any](err error) dep[T] { return dep[T]{err: err} }
 
+// later is a dependency that resolve gives when asked (resolve does its own caching).
+func later[T any](resolve func() (T, error)) dep[T] { return dep[T]{resolve: resolve} }
+
 // get returns the dependency or the reason it is missing.
 func (d dep[T]) get() (T, error) {
+	if d.resolve != nil {
+		return d.resolve()
+	}
 	if d.err != nil {
 		var zero T
 		return zero, d.err
@@ -293,8 +419,12 @@ func (d dep[T]) get() (T, error) {
 
 // narrow gives a service the database through its own small interface.
 func narrow[I any](d dep[*store.Store]) dep[I] {
-	if d.err != nil {
-		return missing[I](d.err)
-	}
-	return ready(any(d.v).(I))
+	return later(func() (I, error) {
+		st, err := d.get()
+		if err != nil {
+			var zero I
+			return zero, err
+		}
+		return any(st).(I), nil
+	})
 }

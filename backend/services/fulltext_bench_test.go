@@ -62,7 +62,7 @@ func TestBenchFullTextOverhead(t *testing.T) {
 		wall := time.Since(start)
 		require.NoError(t, err)
 		require.Equal(t, domain.RunComplete, run.Status, run.Error)
-		events, err := c.store.ListEvents(context.Background(), run.ID, 0)
+		events, err := c.store().ListEvents(context.Background(), run.ID, 0)
 		require.NoError(t, err)
 		read := 0
 		for _, e := range events {

@@ -58,7 +58,7 @@ func TestResearchAppraisesTrialsFromTheirFullText(t *testing.T) {
 	require.Equal(t, domain.RunComplete, run.Status, run.Error)
 
 	const key = "pmcid:PMC4210495"
-	st := c.store
+	st := c.store()
 	events, err := st.ListEvents(context.Background(), run.ID, 0)
 	require.NoError(t, err)
 	var ftEvent *domain.FullTextData

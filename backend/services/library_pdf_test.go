@@ -96,7 +96,7 @@ func TestCommandsAppraisePDF(t *testing.T) {
 	assert.Equal(t, domain.FullTextPDF, ap.Document.Source)
 	assert.True(t, ap.Document.FullText)
 	assert.Equal(t, true, ap.Findings[appraisal.FindingRandomized].Value)
-	n, err := c.store.CountLibrary(context.Background())
+	n, err := c.store().CountLibrary(context.Background())
 	require.NoError(t, err)
 	assert.Zero(t, n, "appraising a PDF does not import it")
 

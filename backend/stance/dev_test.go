@@ -11,6 +11,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/internal/lazyre"
 	"deepcritical/internal/sharedtest"
 )
 
@@ -152,14 +153,14 @@ func topLevel(p string) []string {
 // unit the ablation removes.
 type component struct {
 	name  string
-	re    **regexp.Regexp // nil for an entry of negations
+	re    **lazyre.Regexp // nil for an entry of negations
 	alt   int             // index among the pattern's top-level alternatives; -1: the whole pattern
 	entry int             // index in negations when re is nil
 }
 
 // namedRules are the patterns the ablation takes apart.
-func namedRules() map[string]**regexp.Regexp {
-	return map[string]**regexp.Regexp{
+func namedRules() map[string]**lazyre.Regexp {
+	return map[string]**lazyre.Regexp{
 		"notANegation": &notANegation, "noHarmReported": &noHarmReported, "equivalence": &equivalence,
 		"groupTrait": &groupTrait, "differs": &differs, "harmful": &harmful, "safe": &safe, "needed": &needed,
 		"unneeded": &unneeded, "partial": &partial, "methodOnly": &methodOnly, "findings": &findings, "sameQuestion": &sameQuestion,
@@ -204,8 +205,8 @@ func components() []component {
 // them back.
 func without(cs []component) (restore func()) {
 	never := `[^\s\S]`
-	saved := map[**regexp.Regexp]*regexp.Regexp{}
-	drop := map[**regexp.Regexp]map[int]bool{}
+	saved := map[**lazyre.Regexp]*lazyre.Regexp{}
+	drop := map[**lazyre.Regexp]map[int]bool{}
 	dropNeg := map[int]map[int]bool{}
 	for _, c := range cs {
 		if c.re == nil {
@@ -221,7 +222,7 @@ func without(cs []component) (restore func()) {
 		}
 		drop[c.re][c.alt] = true
 	}
-	remaining := func(re *regexp.Regexp, d map[int]bool) *regexp.Regexp {
+	remaining := func(re *lazyre.Regexp, d map[int]bool) *lazyre.Regexp {
 		alts := alternatives(re.String())
 		var keep []string
 		for i, a := range alts {
@@ -232,15 +233,15 @@ func without(cs []component) (restore func()) {
 		if len(keep) == 0 {
 			return nil
 		}
-		return regexp.MustCompile(strings.Join(keep, "|"))
+		return lazyre.New(strings.Join(keep, "|"))
 	}
 	for re, d := range drop {
 		if *re = remaining(saved[re], d); *re == nil {
-			*re = regexp.MustCompile(never)
+			*re = lazyre.New(never)
 		}
 	}
 	savedNeg := negations
-	var neg []*regexp.Regexp
+	var neg []*lazyre.Regexp
 	for i, re := range negations {
 		if re = remaining(re, dropNeg[i]); re != nil {
 			neg = append(neg, re)
@@ -305,11 +306,11 @@ func TestRuleAblation(t *testing.T) {
 		var re *regexp.Regexp
 		switch {
 		case c.re != nil && c.alt < 0:
-			re = *c.re
+			re = (*c.re).Regexp()
 		case c.re != nil:
 			re = regexp.MustCompile(alternatives((*c.re).String())[c.alt])
 		case c.alt < 0:
-			re = negations[c.entry]
+			re = negations[c.entry].Regexp()
 		default:
 			re = regexp.MustCompile(alternatives(negations[c.entry].String())[c.alt])
 		}

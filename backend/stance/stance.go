@@ -37,10 +37,10 @@
 package stance
 
 import (
-	"regexp"
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/lazyre"
 )
 
 // Result is a study's stance and the conclusion sentence it rests on ("" when the study
@@ -409,8 +409,8 @@ func equivalent(s string) bool {
 // ("Although most patients did not …, the rate improved"); reason is a clause giving the
 // grounds of the claim before it (", because only 8 % did not fit").
 var (
-	concession = regexp.MustCompile(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
-	reason     = regexp.MustCompile(`,?\s*\b(?:and )?(?:not )?because\b [^,;]*`)
+	concession = lazyre.New(`^(?:although|though|even though|while|whereas|despite|in spite of)\b[^,;]*,\s*`)
+	reason     = lazyre.New(`,?\s*\b(?:and )?(?:not )?because\b [^,;]*`)
 )
 
 // asserted is the part of a lower-cased sentence that carries its claim: without a
@@ -448,10 +448,10 @@ func rejects(s string, qWords map[string]bool) bool {
 }
 
 // preference is the phrase that puts one thing in place of another.
-var preference = regexp.MustCompile(`\b(?:rather than|instead of|in place of|in preference to) `)
+var preference = lazyre.New(`\b(?:rather than|instead of|in place of|in preference to) `)
 
 // irrelevance is the phrase that says what follows it makes no difference.
-var irrelevance = regexp.MustCompile(`\b(?:(?:independent(?:ly)?|regardless|irrespective) of|no matter) `)
+var irrelevance = lazyre.New(`\b(?:(?:independent(?:ly)?|regardless|irrespective) of|no matter) `)
 
 // irrelevant reports whether a sentence says that what the question asks about makes no
 // difference: "outcome was independent of the timing of surgery" answers "Does the timing
@@ -522,9 +522,9 @@ var (
 	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
 	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
 	// which leaves the main claim standing.
-	notANegation = regexp.MustCompile(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
-	noHarmReported = regexp.MustCompile(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
+	noHarmReported = lazyre.New(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
 	// negations are the ways a conclusion denies its claim, by linguistic kind rather than by
 	// topic, so that a conclusion worded in a way no tuning item was still reads as a denial.
@@ -549,36 +549,36 @@ var (
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
 	)
 
-	equivalence = regexp.MustCompile(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
+	equivalence = lazyre.New(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
 	// what the study found.
-	groupTrait = regexp.MustCompile(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
-	differs    = regexp.MustCompile(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
-	harmful    = regexp.MustCompile(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
-	safe       = regexp.MustCompile(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
-	needed     = regexp.MustCompile(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
-	unneeded   = regexp.MustCompile(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
-	selective  = regexp.MustCompile(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b`)
-	partial    = regexp.MustCompile(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
+	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
+	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
+	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
+	safe       = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
+	needed     = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
+	unneeded   = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
+	selective  = lazyre.New(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b`)
+	partial    = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
-	methodOnly = regexp.MustCompile(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
-	findings   = regexp.MustCompile(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
+	methodOnly = lazyre.New(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
+	findings   = lazyre.New(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
 
 	// Question forms.
-	sameQuestion      = regexp.MustCompile(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion    = regexp.MustCompile(`\b(?:affects?|affected|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
-	benefitQuestion   = regexp.MustCompile(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
-	safetyQuestion    = regexp.MustCompile(`\b(?:safe|safety)\b`)
-	complications     = regexp.MustCompile(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
-	harmQuestion      = regexp.MustCompile(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
-	needQuestion      = regexp.MustCompile(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion      = regexp.MustCompile(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated)\b`)
-	replaceQuestion   = regexp.MustCompile(`\b(?:replace|replaced|replacing|substitute|substituted|instead of|in place of)\b`)
-	twoPartQuestion   = regexp.MustCompile(`\b(?:and|or|both|either)\b`)
-	halfDenial        = regexp.MustCompile(`(?:,|\bbut|\b(?:al)?though) not\b`)
-	universalQuestion = regexp.MustCompile(`\b(?:always|routinely|every|all patients)\b`)
-	rhetorical        = regexp.MustCompile(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
+	sameQuestion      = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
+	effectQuestion    = lazyre.New(`\b(?:affects?|affected|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
+	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	safetyQuestion    = lazyre.New(`\b(?:safe|safety)\b`)
+	complications     = lazyre.New(`\b(?:significant|high|higher|increased) (?:\w+ )?(?:complication|morbidity|mortality|adverse event|bleeding|toxicity)\w*\b`)
+	harmQuestion      = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
+	needQuestion      = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
+	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated)\b`)
+	replaceQuestion   = lazyre.New(`\b(?:replace|replaced|replacing|substitute|substituted|instead of|in place of)\b`)
+	twoPartQuestion   = lazyre.New(`\b(?:and|or|both|either)\b`)
+	halfDenial        = lazyre.New(`(?:,|\bbut|\b(?:al)?though) not\b`)
+	universalQuestion = lazyre.New(`\b(?:always|routinely|every|all patients)\b`)
+	rhetorical        = lazyre.New(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
 
 // removeNoHarm drops "no complications", "no deaths" and the like, unless a claim's word
@@ -599,18 +599,18 @@ func removeNoHarm(s string) string {
 	return b.String()
 }
 
-var claimWord = regexp.MustCompile(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
+var claimWord = lazyre.New(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
 
-func compile(ps ...string) []*regexp.Regexp {
-	out := make([]*regexp.Regexp, len(ps))
+func compile(ps ...string) []*lazyre.Regexp {
+	out := make([]*lazyre.Regexp, len(ps))
 	for i, p := range ps {
-		out[i] = regexp.MustCompile(p)
+		out[i] = lazyre.New(p)
 	}
 	return out
 }
 
 // abbreviation matches text ending in an abbreviation whose full stop ends no sentence.
-var abbreviation = regexp.MustCompile(`(?i)\b(?:e\.g|i\.e|vs|et al|cf|approx|fig)\.$`)
+var abbreviation = lazyre.New(`(?i)\b(?:e\.g|i\.e|vs|et al|cf|approx|fig)\.$`)
 
 // Sentences splits text at a full stop, question or exclamation mark followed by space and
 // a capital letter or digit, so "p < 0.05", "e.g. the" and "(e.g. 15 % …" stay whole; each sentence is a
@@ -649,7 +649,7 @@ func Sentences(text string) []string {
 
 // clauseBreak splits a sentence where its claim may turn: a semicolon or a contrasting
 // conjunction ("…, but …", "…, whereas …").
-var clauseBreak = regexp.MustCompile(`;|,?\s+(?:but|whereas|while|although|though|however|yet|except)\b,?`)
+var clauseBreak = lazyre.New(`;|,?\s+(?:but|whereas|while|although|though|however|yet|except)\b,?`)
 
 // clauses are the parts of a lower-cased sentence between clauseBreaks.
 func clauses(s string) []string {

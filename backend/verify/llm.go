@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
@@ -23,12 +24,13 @@ type verdictAnswer struct {
 	SuggestedNextSteps  []string `json:"suggested_next_steps"`
 }
 
-var verdictSchema = llm.MustSchemaFor[verdictAnswer]("report_verdict")
+// verdictSchema is derived on first use, not when the program starts.
+var verdictSchema = sync.OnceValue(func() *llm.Schema { return llm.MustSchemaFor[verdictAnswer]("report_verdict") })
 
 // VerdictSchema returns the strict JSON schema of the LLM verdict.
 func VerdictSchema() llm.Schema {
-	s := *verdictSchema
-	s.JSON = append([]byte(nil), verdictSchema.JSON...)
+	s := *verdictSchema()
+	s.JSON = append([]byte(nil), s.JSON...)
 	return s
 }
 

@@ -12,7 +12,11 @@ import * as Reviews from '../../../wailsjs/go/services/ReviewService'
 import * as Runs from '../../../wailsjs/go/services/RunService'
 import * as Settings from '../../../wailsjs/go/services/SettingsService'
 import * as Zotero from '../../../wailsjs/go/services/ZoteroService'
-import { config, domain, library, services } from '../../../wailsjs/go/models'
+// Types only: the generated model module defines a class for every DTO (~47 KB), which the
+// first script would otherwise parse and run before the window's first frame. Requests are
+// plain objects of the DTO's shape (the classes' createFrom copied the same fields, and the
+// JSON sent to Go is the same); enum values come from ./enums.
+import type { config, domain, library, services } from '../../../wailsjs/go/models'
 import { windowMessage } from '../format'
 import { BrowserOpenURL, ClipboardSetText, EventsOn, OnFileDrop, OnFileDropOff } from '../../../wailsjs/runtime/runtime'
 
@@ -67,8 +71,7 @@ export interface ImportProgress {
   errors: number
   file_done: boolean
 }
-/** EventType is Go's domain.EventType enum (generated): every type a run event can have. */
-export const EventType = domain.EventType
+/** EventTypeName is Go's domain.EventType enum (generated; its values are in ./enums). */
 export type EventTypeName = domain.EventType
 /** LLMProgress is Go's domain.LLMProgress, sent on the llm:progress event while a call streams. */
 export type LLMProgress = Omit<domain.LLMProgress, 'convertValues'>
@@ -84,7 +87,7 @@ export const api = {
   status: (): Promise<AppStatus> => App.Status(),
   mcpSetup: (): Promise<MCPSetup> => App.MCPSetup(),
   copyText: (text: string): Promise<boolean> => ClipboardSetText(text),
-  listRuns: (f: Partial<HistoryFilter>): Promise<HistoryItem[]> => History.List(services.HistoryFilter.createFrom(f)),
+  listRuns: (f: Partial<HistoryFilter>): Promise<HistoryItem[]> => History.List(f as services.HistoryFilter),
   getRun: (id: string): Promise<RunDetail> => History.Get(id),
   deleteRun: (id: string): Promise<void> => History.Delete(id),
   providers: (): Promise<ProviderStatus[]> => Providers.List(),
@@ -97,7 +100,7 @@ export const api = {
   setSettings: (values: Record<string, string>, order: string[]): Promise<PublicSettings> => Settings.SetMany(values, order),
   deleteSecret: (name: string): Promise<PublicSettings> => Settings.DeleteSecret(name),
   setLastView: (view: string): Promise<void> => Settings.SetLastView(view),
-  startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(services.StartRequest.createFrom(req)),
+  startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(req as services.StartRequest),
   exampleQuestions: (): Promise<string[]> => Runs.Examples(),
   parseQuestion: (question: string, roles: Record<string, string>): Promise<QuestionView> => Runs.ParseQuestion(question, roles),
   cancelRun: (id: string): Promise<void> => Runs.Cancel(id),
@@ -109,11 +112,11 @@ export const api = {
   exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
   reviewSummary: (runID: string): Promise<ReviewSummary> => Reviews.Summary(runID),
   addReview: (runID: string, paper: number, decision: string, reason: string, note: string): Promise<Review> =>
-    Reviews.Add(services.ReviewRequest.createFrom({ run_id: runID, paper, decision, reason, note })),
+    Reviews.Add({ run_id: runID, paper, decision, reason, note } as services.ReviewRequest),
   overrideComponent: (runID: string, paper: number, component: string, points: number, note: string): Promise<Review> =>
-    Reviews.Add(services.ReviewRequest.createFrom({ run_id: runID, paper, decision: 'override', component, points, note })),
+    Reviews.Add({ run_id: runID, paper, decision: 'override', component, points, note } as services.ReviewRequest),
   rejudge: (runID: string, provider: string, model: string): Promise<Comparison> =>
-    Judges.Rejudge(services.RejudgeRequest.createFrom({ run_id: runID, provider, model })),
+    Judges.Rejudge({ run_id: runID, provider, model } as services.RejudgeRequest),
   importFiles: (paths: string[]): Promise<ImportSummary> => Library.Import(paths),
   importDialog: (): Promise<ImportSummary> => Library.ImportDialog(),
   /** Imports dropped files and appraises each PDF among them from its full text. */
@@ -123,7 +126,7 @@ export const api = {
   searchLibrary: (q: string, limit: number): Promise<LibraryItem[]> => Library.Search(q, limit),
   /** sendToZotero sends runs' references to the running Zotero; the Go side makes the calls (Zotero drops a web page's). */
   sendToZotero: (runIDs: string[], collection: string, includeSetAside = false): Promise<ZoteroSendResult> =>
-    Zotero.Send(services.ZoteroSendRequest.createFrom({ run_ids: runIDs, collection, include_set_aside: includeSetAside })),
+    Zotero.Send({ run_ids: runIDs, collection, include_set_aside: includeSetAside } as services.ZoteroSendRequest),
   importZotero: (collection: string): Promise<ImportSummary> => Zotero.Import(collection),
   onImportProgress: (fn: (p: ImportProgress) => void): (() => void) => EventsOn('library:progress', fn),
   onFileDrop: (fn: (paths: string[]) => void): (() => void) => {
