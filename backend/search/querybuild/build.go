@@ -637,33 +637,19 @@ func rewriteTerms(group string, cut func(string) string) string {
 // heading), so a concept is relaxed as a whole, never split into words ORed apart. It
 // returns "" when nothing would be left or nothing changes.
 func WithoutGeneric(group string) string {
-	n, err := Parse(group)
-	if err != nil {
-		return ""
-	}
-	changed := false
-	out := rewrite(n, func(t *Node) string {
-		if t.Quoted || t.Field != "" {
-			return t.String()
-		}
+	return rewriteTerms(group, func(text string) string {
 		var ws []string
-		for _, w := range strings.Fields(t.Text) {
-			lw := strings.ToLower(w)
-			if concepts.IsGeneric(lw) || concepts.IsStopword(lw) {
-				changed = true
-				continue
+		words := strings.Fields(text)
+		for _, w := range words {
+			if lw := strings.ToLower(w); !concepts.IsGeneric(lw) && !concepts.IsStopword(lw) {
+				ws = append(ws, w)
 			}
-			ws = append(ws, w)
 		}
-		if len(ws) == 0 {
-			return t.String()
+		if len(ws) == 0 || len(ws) == len(words) {
+			return "" // all generic (the term stays) or none
 		}
 		return strings.Join(ws, " ")
 	})
-	if !changed || Key(out) == Key(group) {
-		return ""
-	}
-	return out
 }
 
 // kindWords are MeSH head words that name a kind of thing other than a condition or a drug
