@@ -83,7 +83,10 @@ func suggestQueries(a *analysis) []string {
 		if i >= 2 {
 			break
 		}
-		name := strings.ToLower(c.Name)
+		// The comma keeps the drug and the condition two concepts when the text is read back
+		// (querybuild.FollowUp): "physostigmine alzheimer disease" read as one concept became
+		// the condition's MeSH heading alone, the drug lost.
+		name := strings.ToLower(c.Name) + ","
 		switch {
 		case !hasRCT:
 			add(name, cond, "randomized controlled trial")

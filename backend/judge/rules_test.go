@@ -8,7 +8,9 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/search/querybuild"
 )
 
 func answer(mech, clin int, sufficient bool, cands []string, findings []string) string {
@@ -195,4 +197,21 @@ func TestRegistryEntriesHaveNoStance(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, []domain.StudyStance{{N: 1, Stance: domain.StanceUnclear, RCT: true}}, a.Details.Stances)
 	require.Contains(t, a.Judge.Overrides, "stance supports for [1] set to unclear: a registry entry states what a trial plans, not what it found")
+}
+
+// TestSuggestedQueriesKeepTheDrug: the heuristics' follow-ups name a candidate beside the
+// condition; read back as a query (querybuild.FollowUp, as the loop does) the drug stays a
+// concept of its own, ANDed with the condition, not glued into one wording with it.
+func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
+	q, err := concepts.Extract("What drugs could be repurposed for Alzheimer's disease?")
+	require.NoError(t, err)
+	a := &analysis{condition: "alzheimer disease", cands: []rankedCandidate{{Candidate: domain.Candidate{Name: "Physostigmine"}}}, designs: []Design{DesignObservational}}
+	qs := suggestQueries(a)
+	require.NotEmpty(t, qs)
+	built := querybuild.FollowUp(q, qs[0])
+	groups, err := querybuild.Groups(built)
+	require.NoError(t, err)
+	require.Len(t, groups, 2, "%q → %q", qs[0], built)
+	require.Contains(t, built, "physostigmine")
+	require.NotContains(t, built, "physostigmine alzheimer")
 }
