@@ -55,7 +55,7 @@ describe('history', () => {
   })
 
   test('search finds the run by its question and by an evidence title', async (t) => {
-    if (!runId) return t.skip('needs the run of the previous scenario')
+    assert.ok(runId, 'needs the run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await nav(page, 'history')
     await page.getByTestId('history-row').first().waitFor({ state: 'visible' })
@@ -85,7 +85,7 @@ describe('history', () => {
   })
 
   test('re-judging with the offline judge shows both assessments and their differences', async (t) => {
-    if (!runId) return t.skip('needs the run of the first scenario')
+    assert.ok(runId, 'needs the run of the first scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page, problems } = app
     await nav(page, 'history')
     await searchHistory(page, 'riluzole')
@@ -120,7 +120,7 @@ describe('history', () => {
   })
 
   test('a stored run opens from History with its report', async (t) => {
-    if (!runId) return t.skip('needs the run of the first scenario')
+    assert.ok(runId, 'needs the run of the first scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await nav(page, 'history')
     await searchHistory(page, 'riluzole')
@@ -137,7 +137,7 @@ describe('history', () => {
   })
 
   test('delete asks for confirmation and removes the run', async (t) => {
-    if (!runId) return t.skip('needs the run of the first scenario')
+    assert.ok(runId, 'needs the run of the first scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await nav(page, 'history')
     await searchHistory(page, 'riluzole')

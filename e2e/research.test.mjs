@@ -148,7 +148,7 @@ describe('research: question to report', () => {
   })
 
   test('one outcome line tells the same story in the run header, the report and History', async (t) => {
-    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    assert.ok(runId, 'needs the completed run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page, problems } = app
     const outcome = (await page.getByTestId('run-outcome').innerText()).trim()
     console.log(`run outcome: ${outcome}`)
@@ -186,7 +186,7 @@ describe('research: question to report', () => {
   })
 
   test('the report is one click away and the progress list follows the run', async (t) => {
-    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    assert.ok(runId, 'needs the completed run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await showTab(page, 'progress')
     assert.equal(await page.getByTestId('report').count(), 0, 'the report is on its own tab')
@@ -223,7 +223,7 @@ describe('research: question to report', () => {
   })
 
   test('Markdown export writes the report into the export folder', async (t) => {
-    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    assert.ok(runId, 'needs the completed run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     assert.equal(await runStatus(page), 'complete')
     await showTab(page, 'report')
@@ -241,7 +241,7 @@ describe('research: question to report', () => {
   })
 
   test('an evidence card opens the paper detail with its appraisal audit trail', async (t) => {
-    if (!runId) return t.skip('needs the completed run of the previous scenario')
+    assert.ok(runId, 'needs the completed run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await showTab(page, 'progress')
     const cards = page.getByTestId('evidence-card')
