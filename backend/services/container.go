@@ -398,10 +398,6 @@ type dep[T any] struct {
 	resolve func() (T, error)
 }
 
-func ready[T any](v T) dep[T] { return dep[T]{v: v} }
-
-func missing[T any](err error) dep[T] { return dep[T]{err: err} }
-
 // later is a dependency that resolve gives when asked (resolve does its own caching).
 func later[T any](resolve func() (T, error)) dep[T] { return dep[T]{resolve: resolve} }
 
