@@ -54,6 +54,9 @@ type figures struct {
 	offTopic, evidence                 int
 	// noise counts collected items that share no topical MeSH heading with the paper that
 	// answers the question: an independent measure of off-topic evidence, not the run's own.
+	// collected counts the items other than the answering paper; the issue's share is over
+	// all the evidence a run collected (the answering paper included, when found: it is
+	// collected evidence and on-topic), so both shares are printed.
 	noise, collected int
 	esearch, efetch  int64
 	iterations       int
@@ -68,9 +71,9 @@ func (f figures) line(name string) string {
 	}
 	return fmt.Sprintf("%-14s %3d questions: loop recall %.1f %% | verbatim question %.1f %% | keyword-OR %.1f %% | "+
 		"esearch attempts with 0 hits %.1f %% (%d/%d) | queries that found nothing after relaxation %.1f %% (%d/%d) | "+
-		"relaxations %d | off-topic evidence %.1f %% | no topical MeSH shared with the answer %.1f %% (%d/%d) | PubMed requests per iteration %.2f (esearch %.2f, efetch %.2f)",
+		"relaxations %d | off-topic evidence %.1f %% | no topical MeSH shared with the answer %.1f %% of all collected (%d/%d), %.1f %% of the items beside it | PubMed requests per iteration %.2f (esearch %.2f, efetch %.2f)",
 		name, f.n, pct(f.found, f.n), pct(f.verbatim, f.n), pct(f.keywordOR, f.n), pct(f.zeroAttempts, f.attempts), f.zeroAttempts, f.attempts,
-		pct(f.emptyQueries, f.queries), f.emptyQueries, f.queries, f.relaxations, pct(f.offTopic, f.evidence), pct(f.noise, f.collected), f.noise, f.collected,
+		pct(f.emptyQueries, f.queries), f.emptyQueries, f.queries, f.relaxations, pct(f.offTopic, f.evidence), pct(f.noise, f.collected+f.found), f.noise, f.collected+f.found, pct(f.noise, f.collected),
 		float64(f.esearch+f.efetch)/float64(max(f.iterations, 1)), float64(f.esearch)/float64(max(f.iterations, 1)), float64(f.efetch)/float64(max(f.iterations, 1)))
 }
 
@@ -272,13 +275,14 @@ func TestLoopRecall(t *testing.T) {
 		zero := float64(f.zeroAttempts) / float64(max(f.attempts, 1))
 		empty := float64(f.emptyQueries) / float64(max(f.queries, 1))
 		reqs := float64(f.esearch+f.efetch) / float64(max(f.iterations, 1))
-		fmt.Printf("figure: search.loop_recall.%s: %.3f (%d questions; target >= 0.85: %s)\n", name, recall, f.n, met(recall >= 0.85))
+		fmt.Printf("figure: search.loop_recall.%s: %.3f (%d questions; issue 10's target >= 0.85: %s; issue 26's >= 0.95: %s)\n", name, recall, f.n, met(recall >= 0.85), met(recall >= 0.95))
 		fmt.Printf("figure: search.zero_hit_esearch_share.%s: %.3f (every esearch attempt; target <= 0.25: %s)\n", name, zero, met(zero <= 0.25))
 		fmt.Printf("figure: search.queries_empty_after_relaxation.%s: %.3f\n", name, empty)
 		fmt.Printf("figure: search.baseline_verbatim_recall.%s: %.3f\n", name, float64(f.verbatim)/float64(f.n))
 		fmt.Printf("figure: search.baseline_keyword_or_recall.%s: %.3f\n", name, float64(f.keywordOR)/float64(f.n))
-		noise := float64(f.noise) / float64(max(f.collected, 1))
-		fmt.Printf("figure: search.collected_sharing_no_topical_mesh_with_answer.%s: %.3f (%d of %d items; target <= 0.30: %s)\n", name, noise, f.noise, f.collected, met(noise <= 0.30))
+		noise := float64(f.noise) / float64(max(f.collected+f.found, 1))
+		fmt.Printf("figure: search.collected_sharing_no_topical_mesh_with_answer.%s: %.3f (%d of %d collected items, the answering paper included; target <= 0.30: %s)\n", name, noise, f.noise, f.collected+f.found, met(noise <= 0.30))
+		fmt.Printf("figure: search.items_beside_the_answer_sharing_no_topical_mesh.%s: %.3f (%d of %d items other than the answering paper)\n", name, float64(f.noise)/float64(max(f.collected, 1)), f.noise, f.collected)
 		fmt.Printf("figure: search.pubmed_requests_per_iteration.%s: %.2f (target <= 2: %s)\n", name, reqs, met(reqs <= 2))
 		if f.n >= 20 && recall < 0.85 {
 			t.Errorf("%s split: recall %.3f (target ≥ 0.85)", name, recall)
