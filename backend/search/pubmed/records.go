@@ -2,6 +2,7 @@ package pubmed
 
 import (
 	"encoding/json"
+	"strings"
 	"sync"
 
 	"deepcritical/backend/domain"
@@ -49,6 +50,21 @@ func (r *records) put(run string, evs []domain.Evidence) {
 		delete(r.byID, r.order[0])
 		r.order = r.order[1:]
 	}
+}
+
+// has reports whether run has fetched any record.
+func (r *records) has(run string) bool {
+	if run == "" {
+		return false
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, id := range r.order {
+		if strings.HasPrefix(id, run+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // split returns copies of the records run fetched among ids, in ids' order, and the ids

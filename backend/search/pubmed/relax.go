@@ -27,6 +27,12 @@ const (
 	// question's other concepts included) is likely to answer the question; taking a full
 	// page of it filled runs with papers sharing one word with the question.
 	wideNetTake = 3
+	// bestMatchTake is how many papers the last resort keeps (see lastResort): the head of
+	// the Best Match ranking of the question's words, one paper, so a question whose concepts
+	// are worded otherwise in the index ("SbCC" for sebaceous cell carcinoma, only a MeSH
+	// heading for "facial palsy") still reaches the paper sharing most of its words, and no
+	// page of papers sharing one word with it.
+	bestMatchTake = 1
 )
 
 // designFilter is PubMed's publication-type filter for the study designs that answer a
@@ -220,15 +226,40 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 			return merged, evs, nil
 		}
 		q = combineQueries(next)
+		ranked := ""
+		if wideNet(next) && question != nil {
+			// The same papers, ranked by all the question's words: one concept alone matches
+			// them all equally, so Best Match needs the other words to find the head.
+			if words := lastResort(*question); words != "" {
+				q, ranked = "("+q+") AND ("+q+" OR "+words+")", " (ranked by all the question's words)"
+			}
+		}
 		r, ev, err = send(q, 2, fmt.Sprintf("%s (%s)", strings.Join(what, "; "), why))
 		if err == nil && wideNet(next) && len(r.IDs) > wideNetTake {
 			r.IDs = r.IDs[:wideNetTake]
-			ev.Relaxation = joinNotes(ev.Relaxation, fmt.Sprintf("one concept alone is a wide net: kept its %d best matches", wideNetTake))
+			ev.Relaxation = joinNotes(ev.Relaxation, fmt.Sprintf("one concept alone is a wide net: kept its %d best matches%s", wideNetTake, ranked))
 		}
 		evs = append(evs, ev)
 		if err == nil {
 			keepNotes(r, q)
 			add(r.IDs)
+		}
+	}
+	// Nothing in any wording that keeps the concepts whole, and the run has no paper from
+	// PubMed yet: the last resort ranks the papers sharing the question's words and keeps the
+	// best match. Never outside a run: a query the user typed gets what it found.
+	if len(merged.IDs) == 0 && question != nil && runID != "" && !c.fetched.has(runID) {
+		if lq := lastResort(*question); lq != "" {
+			r, ev, err := send(lq, len(evs)+1, fmt.Sprintf("nothing matched the question's concepts in any wording tried: "+
+				"kept the %d best match (Best Match) of the OR of their words; the relevance check decides whether it is on topic", bestMatchTake))
+			if err == nil && len(r.IDs) > bestMatchTake {
+				r.IDs = r.IDs[:bestMatchTake]
+			}
+			evs = append(evs, ev)
+			if err == nil {
+				keepNotes(r, lq)
+				add(r.IDs)
+			}
 		}
 	}
 	if len(merged.IDs) == 0 {
@@ -322,6 +353,31 @@ func relaxOnce(q string, attempt, count int, question *domain.ParsedQuestion) (s
 	// alone ("dose", "infants", "injury") is the wide net that filled runs with papers
 	// sharing a single word with the question.
 	return "", ""
+}
+
+// lastResort returns the OR of the content words of the question's specific concepts
+// (generic and stop words out, each word once), or "" when they are fewer than two words
+// (then the relaxation has already searched them). It is for a run whose every query found
+// nothing: on PubMed's millions of records an OR of words matches far too much, so only its
+// Best Match head is kept (bestMatchTake), ranked by how many of the question's words a
+// paper shares.
+func lastResort(q domain.ParsedQuestion) string {
+	var words []string
+	seen := map[string]bool{}
+	for _, c := range q.Specific() {
+		for _, w := range c.Words {
+			w = strings.ToLower(w)
+			if seen[w] || concepts.IsGeneric(w) || concepts.IsStopword(w) || strings.ContainsAny(w, `"()[]*`) {
+				continue
+			}
+			seen[w] = true
+			words = append(words, w)
+		}
+	}
+	if len(words) < 2 {
+		return ""
+	}
+	return strings.Join(words, " OR ")
 }
 
 // wideNet reports whether one of the relaxed forms is a single concept: their OR then

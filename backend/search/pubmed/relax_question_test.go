@@ -1,12 +1,19 @@
 package pubmed
 
 import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/concepts"
+	"deepcritical/backend/domain"
+	"deepcritical/backend/search"
 	"deepcritical/backend/search/querybuild"
+	"deepcritical/internal/fakes/eutils"
 )
 
 // TestRelaxKeepsTheQuestionsMeaning: relaxation on a run's parsed question never drops the
@@ -112,4 +119,110 @@ func TestRelaxNeverDropsATruncatedRequiredConcept(t *testing.T) {
 		form = nq
 	}
 	require.Equal(t, []string{"cancer* AND metformin*"}, forms)
+}
+
+// lastResortCorpus: nothing in it carries "peripheral facial palsy" or "stapes surgery" as
+// worded, but one paper shares most of the question's words; the others share one.
+func lastResortCorpus() []eutils.Record {
+	recs := []eutils.Record{{PMID: "43000001", Year: "2004", Journal: "J Test",
+		Title:    "Delayed facial palsy after stapedectomy",
+		Abstract: []eutils.Section{{Text: "Delayed facial palsy followed 1% of stapes operations; acyclovir prevented recurrence."}}}}
+	for i := 0; i < 6; i++ {
+		recs = append(recs, eutils.Record{PMID: fmt.Sprintf("4310000%d", i), Year: "2020", Journal: "J Test",
+			Title:    "Surgery outcomes in cohort " + strconv.Itoa(i),
+			Abstract: []eutils.Section{{Text: "Outcomes of elective surgery in adults."}}})
+	}
+	return recs
+}
+
+// TestLastResortKeepsTheBestMatch: a run whose question found nothing in any wording that
+// keeps its concepts whole gets the one paper sharing most of the question's words (Best
+// Match of their OR), said so in the query event; a run that already has papers, and a
+// search outside a run, do not.
+func TestLastResortKeepsTheBestMatch(t *testing.T) {
+	const question = "Delayed peripheral facial palsy in the stapes surgery: can it be prevented?"
+	q, err := concepts.Extract(question)
+	require.NoError(t, err)
+	form := querybuild.Initial(q, 1)[0]
+	inRun := func(run string) context.Context {
+		return domain.WithQuestion(domain.WithIteration(domain.WithRunID(context.Background(), run), 1, 2), q)
+	}
+
+	c, srv := semanticClient(t, lastResortCorpus())
+	ctx, evs := recordQueries(inRun("run-1"))
+	got, err := c.Search(ctx, []string{form}, 10)
+	onlyNotes(t, err)
+	require.Len(t, got, bestMatchTake)
+	require.Equal(t, "43000001", got[0].Citation.PMID)
+	last := (*evs)[len(*evs)-1]
+	require.Contains(t, last.Relaxation, "nothing matched the question's concepts")
+	require.Equal(t, lastResort(q), last.Query)
+	require.NotContains(t, last.Query, "surgery OR", "a generic or stop word is never searched alone: %s", last.Query)
+	require.EqualValues(t, 3, srv.ESearches.Load(), "the question, its relaxed forms, the last resort")
+
+	// The same run, which now has a paper: nothing more is added by the last resort.
+	ctx, evs = recordQueries(inRun("run-1"))
+	got, err = c.Search(ctx, []string{form}, 10)
+	onlyNotes(t, err)
+	require.Empty(t, got)
+	require.NotContains(t, (*evs)[len(*evs)-1].Relaxation, "nothing matched the question's concepts")
+
+	// Outside a run a query the user typed gets what it found.
+	ctx, evs = recordQueries(domain.WithQuestion(context.Background(), q))
+	got, err = c.Search(ctx, []string{form}, 10)
+	onlyNotes(t, err)
+	require.Empty(t, got)
+	require.NotContains(t, (*evs)[len(*evs)-1].Relaxation, "nothing matched the question's concepts")
+}
+
+func TestLastResortWords(t *testing.T) {
+	for _, tc := range []struct{ question, want string }{
+		{"Delayed peripheral facial palsy in the stapes surgery: can it be prevented?", "OR"},
+		{"Is metformin effective for treating cancer?", "metformin"},
+	} {
+		q, err := concepts.Extract(tc.question)
+		require.NoError(t, err)
+		got := lastResort(q)
+		require.Contains(t, got, tc.want)
+		for _, w := range strings.Split(got, " OR ") {
+			require.False(t, concepts.IsGeneric(w) || concepts.IsStopword(w), "%q in %q", w, got)
+		}
+	}
+}
+
+// TestWideNetIsRankedByTheWholeQuestion: a search cut to one concept keeps its 3 best
+// matches ranked by all the question's words, so the paper sharing the others comes first
+// even when newer papers share only the one concept.
+func TestWideNetIsRankedByTheWholeQuestion(t *testing.T) {
+	recs := []eutils.Record{{PMID: "44000001", Year: "2007", Journal: "J Test",
+		Title:    "Hospitals: staffing and mortality at the weekend",
+		Abstract: []eutils.Section{{Text: "Quality in hospitals fell at the weekend."}}}}
+	for i := 0; i < 8; i++ {
+		recs = append(recs, eutils.Record{PMID: fmt.Sprintf("4410000%d", i), Year: "2020", Journal: "J Test",
+			Title:    "Hospitals in region " + strconv.Itoa(i),
+			Abstract: []eutils.Section{{Text: "Admissions to hospitals were counted; hospitals differed."}}})
+	}
+	q, err := concepts.Extract("Do hospitals provide lower quality care on weekends?")
+	require.NoError(t, err)
+	c, _ := semanticClient(t, recs)
+	ctx, evs := recordQueries(domain.WithQuestion(domain.WithIteration(domain.WithRunID(context.Background(), "run-1"), 1, 2), q))
+	got, err := c.Search(ctx, querybuild.Initial(q, 1), 10)
+	onlyNotes(t, err)
+	require.Len(t, got, wideNetTake)
+	require.Equal(t, "44000001", got[0].Citation.PMID, "ranked by the question's words, not the one concept's")
+	last := (*evs)[len(*evs)-1]
+	require.Contains(t, last.Relaxation, "ranked by all the question's words")
+	// The set is the one concept's; the ranking words include the concept the relaxation
+	// dropped ("weekends").
+	require.True(t, strings.HasPrefix(last.Query, "((hospitals AND quality care) OR (hospitals) OR (hospit*)) AND ("), last.Query)
+	require.Contains(t, last.Query, "OR weekends")
+}
+
+// onlyNotes fails unless err is nil or a warning (PubMed's "phrase not found" notes).
+func onlyNotes(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		var w *search.Warning
+		require.ErrorAs(t, err, &w, "only notes, never a failure")
+	}
 }
