@@ -524,3 +524,27 @@ func TestHistoryShowSaysAnErrorChainOnce(t *testing.T) {
 	require.Equal(t, exitOK, code)
 	require.Contains(t, stdout, "connection refused")
 }
+
+// TestHistoryShowKeepsAQuerysHitCount: a long query line keeps what was sent and its hit
+// count; only its notes are cut to their first clause (whole with --detail).
+func TestHistoryShowKeepsAQuerysHitCount(t *testing.T) {
+	paths := isolate(t)
+	ctx := context.Background()
+	st, err := store.Open(ctx, paths.DatabaseFile)
+	require.NoError(t, err)
+	run := domain.Run{ID: st.NewRunID(), Question: "Is metformin effective for treating cancer?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunComplete}
+	require.NoError(t, st.CreateRun(ctx, run))
+	note := "nothing matched the question's concepts in any wording tried: kept the 1 best match (Best Match) of the OR of their words; the relevance check decides whether it is on topic"
+	_, err = st.AppendEvent(ctx, domain.Event{RunID: run.ID, Type: domain.EventQuery, Iteration: 1,
+		Message: "pubmed: metformin OR cancer (67 hits) — " + note})
+	require.NoError(t, err)
+	require.NoError(t, st.Close())
+
+	code, stdout, stderr := runCLI(t, "history", "show", run.ID)
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "pubmed: metformin OR cancer (67 hits) — nothing matched the question's concepts in any wording tried\n")
+	code, stdout, _ = runCLI(t, "history", "show", run.ID, "--detail")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, stdout, note)
+}

@@ -404,7 +404,7 @@ func historyShow(ctx context.Context, e *env, opts any, args []string) error {
 	printUsage(e, d.Usage)
 	e.printf("\nEvents:\n")
 	for _, ev := range d.Events {
-		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(say(ev.Message)))
+		e.printf("  %3d  %s  it%-2d %-15s %s\n", ev.Seq, ev.Time.Local().Format("15:04:05"), ev.Iteration, ev.Type, SafeText(eventText(ev, say)))
 	}
 	rep, err := c.Reports.Get(r.ID)
 	if err != nil {
@@ -431,6 +431,20 @@ func judgeLabel(j domain.JudgeInfo) string {
 		return string(j.Provider) + "/" + j.Model
 	}
 	return string(j.Provider)
+}
+
+// eventText is an event's line in `history show`: a failure chain by its first clause (say).
+// A query's line keeps what was sent and its hit count whole; only its notes (relaxation,
+// the source's warning) are cut, since cutting the whole line at its first clause dropped
+// the hit count of every long query.
+func eventText(ev domain.Event, say func(string) string) string {
+	if ev.Type == domain.EventQuery {
+		if head, tail, ok := strings.Cut(ev.Message, " — "); ok {
+			return head + " — " + say(tail)
+		}
+		return ev.Message
+	}
+	return say(ev.Message)
 }
 
 func truncate(s string, n int) string {

@@ -69,7 +69,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 </section>{{end}}
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>
-{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the stored evidence</span>{{else}}supported by {{cites .Citations}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
+{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the on-topic evidence</span>{{else}}supported by {{cites .Citations}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
 </section>
 <section><h2>Key findings</h2>
 {{if .Findings}}<ul>{{range .Findings}}<li>{{.Text}} {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: no stored evidence states this</span>{{else}}{{cites .Citations}}{{end}}</li>{{end}}</ul>{{else}}<p>No key findings were reported.</p>{{end}}

@@ -90,7 +90,7 @@ func renderMarkdown(r Report) string {
 	}
 	for _, c := range r.Candidates {
 		if c.Flagged {
-			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the stored evidence\n", c.Rank, md(c.Name))
+			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the on-topic evidence\n", c.Rank, md(c.Name))
 			continue
 		}
 		w("%d. **%s** — supported by %s\n", c.Rank, md(c.Name), grounding.FormatCitations(c.Citations))

@@ -86,7 +86,7 @@ func Deterministic(in Input) grounding.Checks {
 		hits := ix.MatchName(c)
 		ch := grounding.Check{Kind: grounding.KindCandidate, Item: c, Supported: len(hits) > 0, Evidence: hits}
 		if !ch.Supported {
-			ch.Detail = "not named in any stored evidence (title, abstract, chemicals, interventions)"
+			ch.Detail = "not named in any on-topic evidence (title, abstract, chemicals, interventions)"
 		}
 		items = append(items, ch)
 	}

@@ -160,3 +160,31 @@ func TestFindingGroundedInFullText(t *testing.T) {
 	require.False(t, with.MatchFinding(scattered).Supported(), "one paragraph must hold the finding")
 	require.Empty(t, with.MatchName("haloperidol"), "a candidate is named in the title, abstract or structured lists")
 }
+
+// TestOffTopicEvidenceGroundsNothing: evidence set aside as off the question's topic keeps its
+// number but supports no candidate and no finding, so a paper on metformin in PCOS never
+// "supports" metformin for cancer.
+func TestOffTopicEvidenceGroundsNothing(t *testing.T) {
+	pcos := ev("Metformin co-treatment during IVF in women with polycystic ovaries", "Metformin did not improve pregnancy rates.", "Metformin")
+	pcos.Topic = &domain.Topic{OffTopic: true, Reason: "does not mention the condition (cancer)"}
+	trial := ev("Metformin in colorectal cancer", "Metformin did not improve survival in colorectal cancer.", "Metformin")
+	ix := NewIndex([]domain.Evidence{pcos, trial})
+	require.Equal(t, 2, ix.Len(), "numbering is the report's")
+	for _, tc := range []struct {
+		name string
+		got  []int
+		want []int
+	}{
+		{"candidate", ix.MatchName("metformin"), []int{2}},
+		{"finding", ix.MatchFinding("Metformin did not improve survival in colorectal cancer").Evidence, []int{2}},
+		{"finding only the off-topic paper states", ix.MatchFinding("Metformin did not improve pregnancy rates").Evidence, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.want == nil {
+				require.Empty(t, tc.got)
+				return
+			}
+			require.Equal(t, tc.want, tc.got)
+		})
+	}
+}

@@ -73,10 +73,18 @@ func NewIndex(evidence []domain.Evidence) *Index {
 // A full text is indexed paragraph by paragraph for findings only: a finding must be
 // supported by one passage of the size of an abstract, since a whole paper holds nearly
 // every word; names are looked up in the title, abstract and structured lists as before.
+//
+// Evidence set aside as off the question's topic keeps its number but is not indexed: a
+// candidate or finding is grounded only in evidence that answers the question, so a paper
+// about metformin in PCOS never "supports" metformin for cancer.
 func NewIndexWith(evidence []domain.Evidence, fullTexts map[string]domain.FullText) *Index {
 	ix := &Index{grams: map[string][]int{}}
 	for i, ev := range evidence {
 		n := i + 1
+		if ev.IsOffTopic() {
+			ix.docs = append(ix.docs, doc{padded: " ", words: map[string]bool{}})
+			continue
+		}
 		toks := Tokens(EvidenceText(ev))
 		d := doc{padded: " " + strings.Join(toks, " ") + " ", words: map[string]bool{}}
 		for _, w := range ContentWords(strings.Join(toks, " ")) {
