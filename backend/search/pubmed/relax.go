@@ -247,8 +247,9 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 	}
 	// Nothing in any wording that keeps the concepts whole, and the run has no paper from
 	// PubMed yet: the last resort ranks the papers sharing the question's words and keeps the
-	// best match. Never outside a run: a query the user typed gets what it found.
-	if len(merged.IDs) == 0 && question != nil && runID != "" && !c.fetched.has(runID) {
+	// best match. Never outside a run (a query the user typed gets what it found), and never
+	// after a request that failed (PubMed is not asked again when it is refusing).
+	if len(merged.IDs) == 0 && err == nil && question != nil && runID != "" && !c.fetched.has(runID) {
 		if lq := lastResort(*question); lq != "" {
 			r, ev, err := send(lq, len(evs)+1, fmt.Sprintf("nothing matched the question's concepts in any wording tried: "+
 				"kept the %d best match (Best Match) of the OR of their words; the relevance check decides whether it is on topic", bestMatchTake))

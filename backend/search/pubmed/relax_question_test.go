@@ -3,15 +3,20 @@ package pubmed
 import (
 	"context"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+	"golang.org/x/time/rate"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search"
+	"deepcritical/backend/search/internal/faulttest"
 	"deepcritical/backend/search/querybuild"
 	"deepcritical/internal/fakes/eutils"
 )
@@ -225,4 +230,37 @@ func onlyNotes(t *testing.T, err error) {
 		var w *search.Warning
 		require.ErrorAs(t, err, &w, "only notes, never a failure")
 	}
+}
+
+// TestLastResortNotAfterAFailure: when the relaxed search fails, PubMed is not asked again
+// for the last resort.
+func TestLastResortNotAfterAFailure(t *testing.T) {
+	q, err := concepts.Extract("Delayed peripheral facial palsy in the stapes surgery: can it be prevented?")
+	require.NoError(t, err)
+	semantic := eutils.NewServer(eutils.NewEngine(lastResortCorpus()))
+	var mu sync.Mutex
+	var terms []string
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "esearch.fcgi") {
+			require.NoError(t, r.ParseForm())
+			mu.Lock()
+			terms = append(terms, r.Form.Get("term"))
+			n := len(terms)
+			mu.Unlock()
+			if n > 1 {
+				http.Error(w, "service unavailable", http.StatusServiceUnavailable)
+				return
+			}
+		}
+		semantic.ServeHTTP(w, r)
+	}))
+	t.Cleanup(hs.Close)
+	c := New(Options{BaseURL: hs.URL, HTTPClient: hs.Client(), Limiter: rate.NewLimiter(rate.Inf, 1), Retry: faulttest.FastRetry})
+	ctx := domain.WithQuestion(domain.WithIteration(domain.WithRunID(context.Background(), "run-1"), 1, 2), q)
+	got, _ := c.Search(ctx, []string{querybuild.Initial(q, 1)[0]}, 10)
+	require.Empty(t, got)
+	mu.Lock()
+	defer mu.Unlock()
+	require.Greater(t, len(terms), 1, "the relaxed search was tried")
+	require.NotContains(t, terms, lastResort(q))
 }
