@@ -20,8 +20,8 @@ import (
 // results sentence's statistical statements by their kind and tries the combinations the
 // hypothesis names against the conclusion rules, fold by fold of the rule-writing
 // cross-validation (TestRuleDev). It is a measurement, not a rule: none of the combinations
-// raised the rule-writing folds' accuracy (BENCHMARKS.md, issue 19, third attempt), so
-// Classify does not read the results. Run with DC_STANCE_DEV=1.
+// raised the rule-writing folds' accuracy (BENCHMARKS.md, issue 19, "Reading the results
+// section"), so Classify does not read the results. Run with DC_STANCE_DEV=1.
 
 // significance counts the statistical statements of one results sentence that reject the
 // null (sig) and that do not (null).

@@ -34,6 +34,14 @@
 // (how much later sentences and the question's words weigh, the threshold) are chosen by
 // cross-validation on the same split (TestTuneRuleParams). The sentence the decision rests
 // on is returned verbatim so the user can check it.
+//
+// The results section is deliberately not read. The hypothesis that PubMedQA's experts answer
+// "maybe" when the results are mixed (some comparisons significant, others not; a subgroup; a
+// trend) or null while the conclusions lean yes was measured on the same folds
+// (TestResultsSignal, results_dev_test.go: each results sentence's p-values, confidence
+// intervals and significance statements, combined with the conclusion rules in 16 ways):
+// mixed results are as common under "yes" as under "maybe", and no combination gained an item
+// there, so reading the results would only add rules that the data do not support.
 package stance
 
 import (
