@@ -8,8 +8,7 @@ BIN := build/bin/deepcritical
 VERSION := $(shell sed -n 's/.*"productVersion": *"\([^"]*\)".*/\1/p' wails.json)
 COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(shell git diff --quiet HEAD -- . ':!frontend/dist' 2>/dev/null || echo -dirty)
 LDFLAGS := -X deepcritical/backend/buildinfo.Version=$(VERSION) -X deepcritical/backend/buildinfo.Commit=$(COMMIT)
-NFPM_VERSION := v2.43.0
-export VERSION COMMIT LDFLAGS NFPM_VERSION
+export VERSION COMMIT LDFLAGS
 
 .PHONY: run setup build frontend test test-go test-frontend smoke e2e package package-deb check-deb bench bench-appraisal screenshot icons clean
 
@@ -50,7 +49,7 @@ smoke:
 e2e: setup
 	bash scripts/e2e.sh
 
-## package: the Linux .deb (nfpm) and the Windows executable with its NSIS installer, in build/bin/
+## package: the Linux .deb (dpkg-deb) and the Windows executable with its NSIS installer, in build/bin/
 package: build
 	bash scripts/package.sh all
 	@git checkout -- frontend/dist/.gitkeep 2>/dev/null || touch frontend/dist/.gitkeep

@@ -1,36 +1,38 @@
 #!/usr/bin/env bash
-# Packages the production build (`make package`): the Linux .deb with nfpm, and the Windows
+# Packages the production build (`make package`): the Linux .deb with dpkg-deb (Debian's own
+# builder, on every Debian and Ubuntu machine: nothing to install), and the Windows
 # executable with its NSIS installer cross-built by Wails and Debian's makensis.
 #
 # Usage: scripts/package.sh [deb|windows|all]   (default all; run after `make build`)
-# Environment: VERSION, COMMIT, LDFLAGS (from the Makefile), NFPM_VERSION (pinned there).
+# Environment: VERSION, COMMIT, LDFLAGS (from the Makefile).
 # Outputs: build/bin/deepcritical_<version>_<arch>.deb, build/bin/deepcritical.exe,
 #          build/bin/DeepCritical-amd64-installer.exe
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
 : "${VERSION:?VERSION not set (run through make package)}" "${LDFLAGS:?LDFLAGS not set}"
-NFPM_VERSION=${NFPM_VERSION:-v2.43.0}
 GOBIN="$(go env GOPATH)/bin"
 log() { printf '\033[1mpackage:\033[0m %s\n' "$*" >&2; }
 
 deb() {
   [ -x build/bin/deepcritical ] || { echo "package: build/bin/deepcritical missing (run make build)" >&2; exit 1; }
-  # nfpm is pinned: v2.44 and later pull modules the Go proxy here cannot serve.
-  # `nfpm --version` says "dev" when built by go install; the module version is in the binary.
-  local have
-  have=$(go version -m "$GOBIN/nfpm" 2>/dev/null | awk '$1 == "mod" && $2 == "github.com/goreleaser/nfpm/v2" {print $3}' || true)
-  if [ "$have" != "$NFPM_VERSION" ]; then
-    log "installing nfpm ${NFPM_VERSION}"
-    go install "github.com/goreleaser/nfpm/v2/cmd/nfpm@${NFPM_VERSION}"
-  fi
-  local arch
-  arch=$(go env GOARCH)
+  local arch root out
+  arch=$(dpkg --print-architecture)
+  root=$(mktemp -d)
+  chmod 0755 "$root" # mktemp makes it 0700, and it becomes the package's "./"
+  # The package tree: what `dpkg -i` puts on the machine, plus DEBIAN/control.
+  install -D -m 0755 build/bin/deepcritical "$root/usr/bin/deepcritical"
+  install -D -m 0644 build/linux/deepcritical.desktop "$root/usr/share/applications/deepcritical.desktop"
+  install -D -m 0644 build/linux/deepcritical.png "$root/usr/share/icons/hicolor/256x256/apps/deepcritical.png"
+  mkdir -p "$root/DEBIAN"
+  # Installed-Size is in KiB, as dpkg computes it for the files it installs.
+  sed -e "s/\${VERSION}/$VERSION/" -e "s/\${ARCH}/$arch/" \
+    -e "s/\${INSTALLED_SIZE}/$(du -sk --exclude=DEBIAN "$root" | cut -f1)/" \
+    build/linux/control >"$root/DEBIAN/control"
   rm -f build/bin/deepcritical_*.deb
-  VERSION="$VERSION" ARCH="$arch" "$GOBIN/nfpm" package --config build/linux/nfpm.yaml \
-    --packager deb --target build/bin/ >&2
-  local out
-  out=$(ls build/bin/deepcritical_*.deb)
+  out="build/bin/deepcritical_${VERSION}_${arch}.deb"
+  dpkg-deb --root-owner-group --build "$root" "$out" >&2
+  rm -rf "$root"
   log "built $out ($(du -h "$out" | cut -f1))"
 }
 
