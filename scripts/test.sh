@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# `make test` after setup: the Go checks (go vet, then the Go tests with the race detector) run
+# in the background while the frontend checks, the production build, the desktop smoke test,
+# the browser e2e suite and the .deb check run in the foreground. The Go tests are CPU-bound
+# and the rest waits on processes (Vite, WebKit, Chromium, the fake services' latency), so on a
+# small machine the two together take little more than the Go tests alone.
+#
+# Every check runs to the end even when another has failed, so one run reports every failure;
+# the Go log is printed whole once the foreground is done, and the exit code is non-zero when
+# either side failed. Usage: scripts/test.sh (MAKE names the make to call; default make).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+MAKE=${MAKE:-make}
+log() { printf '\033[1mtest:\033[0m %s\n' "$*" >&2; }
+
+mkdir -p test-output
+golog=test-output/go-test.log
+log "go vet and the Go tests (-race) run in the background; their log: $golog"
+# In a process group of its own, so a Ctrl-C or a killed make stops every Go test with it.
+setsid "$MAKE" --no-print-directory test-go >"$golog" 2>&1 </dev/null &
+gopid=$!
+trap 'kill -- "-$gopid" 2>/dev/null; exit 130' INT TERM
+
+# -k: a failed step does not skip the ones that do not need it (the e2e suite after a failed
+# smoke test).
+"$MAKE" --no-print-directory -k test-frontend build smoke e2e check-deb
+front=$?
+
+if kill -0 "$gopid" 2>/dev/null; then
+  log "waiting for the Go tests"
+fi
+wait "$gopid"
+gocode=$?
+printf '\n'
+cat "$golog"
+printf '\n'
+if [ $gocode -ne 0 ]; then
+  log "FAIL: go vet or the Go tests (exit $gocode); the lines with FAIL:"
+  grep -E '^(--- FAIL|FAIL|panic:)' "$golog" | head -n 40 >&2 || true
+fi
+[ $front -ne 0 ] && log "FAIL: the frontend checks, build, smoke test, e2e suite or .deb check (exit $front)"
+if [ $gocode -ne 0 ] || [ $front -ne 0 ]; then
+  exit 1
+fi
+log "ok: go vet, Go tests (-race), frontend checks and tests, build, smoke, e2e, .deb"
