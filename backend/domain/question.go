@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/kljensen/snowball/english"
 )
@@ -290,8 +292,34 @@ func (s ParsedQuestion) Summary() string {
 
 // Stem reduces a word to its Porter2 stem ("tumours" → "tumour", "mutated" → "mutat") so
 // evidence text and question words match whatever their inflection. Hyphenated words are
-// stemmed part by part.
+// stemmed part by part. Stems are remembered: relevance, the judge and the verifier stem the
+// same abstracts' words again and again, and the stemmer was half the offline judge's CPU.
 func Stem(w string) string {
+	if s, ok := stems.Load(w); ok {
+		return s.(string)
+	}
+	s := stem(w)
+	// The cache is bounded (a library import can bring any number of distinct words): once
+	// full it starts again, which costs one stemming per word.
+	if stemCount.Add(1) > maxStems {
+		stems.Clear()
+		stemCount.Store(1)
+	}
+	stems.Store(w, s)
+	return s
+}
+
+// stems maps a word as given to its stem; stemCount is about how many it holds.
+var (
+	stems     sync.Map
+	stemCount atomic.Int64
+)
+
+// maxStems bounds the stem cache: English abstracts use some tens of thousands of distinct
+// words, a few MB of cache.
+const maxStems = 1 << 17
+
+func stem(w string) string {
 	w = strings.ToLower(w)
 	if strings.ContainsRune(w, '-') {
 		parts := strings.Split(w, "-")
