@@ -33,8 +33,9 @@ frontend:
 ## test: set up the machine (first run), then vet, Go tests with the race detector, frontend
 ## checks and tests, the desktop smoke test, the browser e2e suite and the .deb installed
 ## with dpkg into a temporary folder (doctor from the installed path). scripts/test.sh runs
-## the Go side in the background beside the rest and reports both.
-test: setup
+## the Go side in the background beside the rest and reports both; it runs setup itself,
+## with the Go packages compiling meanwhile.
+test:
 	MAKE="$(MAKE)" bash scripts/test.sh
 
 ## test-go: -ldflags '-s -w' leaves the symbol table and DWARF out of the test binaries, which

@@ -31,7 +31,9 @@ deb() {
     build/linux/control >"$root/DEBIAN/control"
   rm -f build/bin/deepcritical_*.deb
   out="build/bin/deepcritical_${VERSION}_${arch}.deb"
-  dpkg-deb --root-owner-group --build "$root" "$out" >&2
+  # xz at level 1: 12 MB in about 4 s, where dpkg-deb's default level 6 gives 11 MB in about 25 s
+  # (measured on the 2-core test machine; make test builds the package every run).
+  dpkg-deb -Zxz -z1 --root-owner-group --build "$root" "$out" >&2
   rm -rf "$root"
   log "built $out ($(du -h "$out" | cut -f1))"
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `make test` after setup: the Go checks (go vet, then the Go tests with the race detector) run
+# `make test`: setup, and the Go checks (go vet, then the Go tests with the race detector) run
 # in the background while the frontend checks, the production build, the desktop smoke test,
 # the browser e2e suite and the .deb check run in the foreground. The Go tests are CPU-bound
 # and the rest waits on processes (Vite, WebKit, Chromium, the fake services' latency), so on a
@@ -15,11 +15,26 @@ log() { printf '\033[1mtest:\033[0m %s\n' "$*" >&2; }
 
 mkdir -p test-output
 golog=test-output/go-test.log
-log "go vet and the Go tests (-race) run in the background; their log: $golog"
-# In a process group of its own, so a Ctrl-C or a killed make stops every Go test with it.
-setsid "$MAKE" --no-print-directory test-go >"$golog" 2>&1 </dev/null &
+ready=test-output/.setup-done
+rm -f "$ready"
+# The Go side is one background job. While setup waits on apt-get and npm, it compiles the Go
+# packages (for vet, and with the race detector): on a fresh machine that is minutes of CPU
+# the tests would otherwise start with. That warm-up only fills Go's build cache, so its
+# errors (a cgo package before its headers are installed) are left to the real run; the real
+# run starts once setup has put the tests' tools (pandoc, Chromium, the npm clients) in place.
+# The job is a process group of its own, so a Ctrl-C or a killed make stops it whole.
+setsid bash -c '
+  { go vet ./... ; go build -race ./... ; } >test-output/go-warmup.log 2>&1
+  until [ -e "$1" ]; do sleep 0.5; done
+  exec "$2" --no-print-directory test-go' _ "$ready" "$MAKE" >"$golog" 2>&1 </dev/null &
 gopid=$!
 trap 'kill -- "-$gopid" 2>/dev/null; exit 130' INT TERM
+if ! bash scripts/setup.sh; then
+  kill -- "-$gopid" 2>/dev/null
+  exit 1
+fi
+touch "$ready"
+log "go vet and the Go tests (-race) run in the background; their log: $golog"
 
 # -k: a failed step does not skip the ones that do not need it (the e2e suite after a failed
 # smoke test).

@@ -11,6 +11,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -21,6 +22,7 @@ import (
 	"regexp"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"testing"
 	"time"
@@ -74,12 +76,16 @@ func TestCrashKillAndResume(t *testing.T) {
 			return e.Type == domain.EventJudgeComplete
 		}},
 	}
+	// The cases run side by side: each has its own database and its own recording proxy in
+	// front of the shared replay server, and most of their time is the replay's latency.
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			crashAndResume(t, filepath.Join(bins, "deepcritical"), upstream, ref, tc.killAfter)
 		})
 	}
 	t.Run("a second resume while the first runs is refused", func(t *testing.T) {
+		t.Parallel()
 		resumeTwice(t, filepath.Join(bins, "deepcritical"), upstream)
 	})
 }
@@ -92,6 +98,7 @@ func resumeTwice(t *testing.T, bin string, upstream *url.URL) {
 	proxy, searches := newRecordingProxy(t, upstream)
 	env, dbPath := crashEnv(t, proxy.URL)
 	killed := runUntilKilled(t, bin, env, func(e domain.Event) bool { return e.Type == domain.EventSearchComplete })
+	searches.settle(t)
 	runID := killed.events[0].RunID
 
 	first := exec.Command(bin, "research", "--resume", runID, "--json")
@@ -172,6 +179,7 @@ func crashAndResume(t *testing.T, bin string, upstream *url.URL, ref finishedRun
 		require.Equal(t, int64(i+1), e.Seq, "printed events are numbered 1, 2, … without gaps")
 		require.NotEqual(t, domain.EventComplete, e.Type, "the run finished before it could be killed")
 	}
+	searches.settle(t)
 	requestsBeforeKill := searches.terms()
 
 	// 2. The killed process left a sound database holding everything it printed.
@@ -511,6 +519,30 @@ func countByIteration(events []domain.Event, typ domain.EventType) map[int]int {
 type searchLog struct {
 	mu  sync.Mutex
 	log []string
+	// open counts the proxy's client connections that are not closed yet.
+	open atomic.Int64
+}
+
+// settle waits until every connection of a killed client has closed, so that a request
+// its process sent just before the kill is logged as its own, not as the resumed run's
+// (the proxy may read it after the kill). The state must hold for 200 ms: a connection
+// still in the listener's queue is not counted until it is accepted.
+func (l *searchLog) settle(t *testing.T) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	quiet := time.Time{}
+	for time.Now().Before(deadline) {
+		switch {
+		case l.open.Load() > 0:
+			quiet = time.Time{}
+		case quiet.IsZero():
+			quiet = time.Now()
+		case time.Since(quiet) >= 200*time.Millisecond:
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("the killed process' connections to the proxy were still open after 10 s (%d)", l.open.Load())
 }
 
 func (l *searchLog) add(q string) {
@@ -558,7 +590,7 @@ func newRecordingProxy(t *testing.T, upstream *url.URL) (*httptest.Server, *sear
 	// A request dropped by the killed client is expected; answer it quietly.
 	rp.ErrorHandler = func(w http.ResponseWriter, _ *http.Request, _ error) { w.WriteHeader(http.StatusBadGateway) }
 	params := map[string]string{"/pubmed/esearch.fcgi": "term", "/europepmc/search": "query", "/ctgov/studies": "query.term"}
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	srv := httptest.NewUnstartedServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if p, ok := params[r.URL.Path]; ok {
 			if q := r.URL.Query().Get(p); q != "" {
 				log.add(q)
@@ -566,6 +598,15 @@ func newRecordingProxy(t *testing.T, upstream *url.URL) (*httptest.Server, *sear
 		}
 		rp.ServeHTTP(w, r)
 	}))
+	srv.Config.ConnState = func(_ net.Conn, state http.ConnState) {
+		switch state {
+		case http.StateNew:
+			log.open.Add(1)
+		case http.StateClosed, http.StateHijacked:
+			log.open.Add(-1)
+		}
+	}
+	srv.Start()
 	t.Cleanup(srv.Close)
 	return srv, log
 }
