@@ -1,6 +1,7 @@
 package querybuild
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -458,8 +459,47 @@ func Pick(cands []string, alreadyRun map[string]bool, n int) []string {
 	return out
 }
 
-// Key is the comparison key of a query.
-func Key(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
+// Key is the comparison key of a query: two queries that search the same set have the same
+// key, so a run never sends "metformin AND cancer" beside "cancer AND metformin". AND and OR
+// are commutative in PubMed's left-to-right reading too, so their operands are compared as a
+// set (nested chains of the same operator flattened); NOT keeps its order; case and spacing
+// do not count. A query that does not parse is compared by its words.
+func Key(q string) string {
+	if n, err := Parse(q); err == nil {
+		return strings.ToLower(canonical(n))
+	}
+	return strings.ToLower(strings.Join(strings.Fields(q), " "))
+}
+
+// canonical renders a node with the operands of every AND and OR sorted and deduplicated.
+func canonical(n *Node) string {
+	if n.Op == OpTerm {
+		return strings.ToLower(n.String())
+	}
+	var parts []string
+	var add func(k *Node)
+	add = func(k *Node) {
+		if k.Op == n.Op && n.Op != OpNot {
+			for _, c := range k.Kids {
+				add(c)
+			}
+			return
+		}
+		s := canonical(k)
+		if k.Op != OpTerm {
+			s = "(" + s + ")"
+		}
+		parts = append(parts, s)
+	}
+	for _, k := range n.Kids {
+		add(k)
+	}
+	if n.Op != OpNot {
+		slices.Sort(parts)
+		parts = slices.Compact(parts)
+	}
+	return strings.Join(parts, map[Op]string{OpAnd: " AND ", OpOr: " OR ", OpNot: " NOT "}[n.Op])
+}
 
 // shorten drops trailing AND-groups of a query longer than MaxQueryChars (never cutting a
 // group in half, which would unbalance its parentheses); "" when even one group is too long.
