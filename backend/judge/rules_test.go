@@ -2,10 +2,12 @@ package judge
 
 import (
 	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/concepts"
@@ -214,4 +216,44 @@ func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 	require.Len(t, groups, 2, "%q → %q", qs[0], built)
 	require.Contains(t, built, "physostigmine")
 	require.NotContains(t, built, "physostigmine alzheimer")
+}
+
+// TestOpenQuestionStancesAreOnTreatments: under "What drugs could be repurposed for
+// Alzheimer's disease?" a study of the condition alone (a prognostic marker) points neither
+// way, however its conclusion reads, while a treatment study keeps the stance its conclusion
+// gives, whether a trial, a chemical or only its words say it studied a treatment.
+func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
+	item := func(title, conclusion string, chemicals ...string) domain.Evidence {
+		return domain.Evidence{Content: "BACKGROUND: Alzheimer disease patients were followed. CONCLUSIONS: " + conclusion,
+			Relevance: 0.8, Citation: domain.Citation{Source: domain.SourcePubMed, Title: title, Chemicals: chemicals,
+				MeshTerms: []string{"Alzheimer Disease"},
+				Sections: []domain.Section{{Label: "BACKGROUND", Text: "Alzheimer disease patients were followed."}, {Label: "CONCLUSIONS", Text: conclusion}}}}
+	}
+	ev := []domain.Evidence{
+		item("Hippocampal atrophy and cognitive decline in Alzheimer disease",
+			"Hippocampal atrophy does not predict a more rapid cognitive decline in Alzheimer disease."),
+		item("Donepezil in Alzheimer disease: an open-label cohort",
+			"Patients treated with donepezil had a slower cognitive decline in Alzheimer disease."),
+		item("Physostigmine in Alzheimer disease", "Physostigmine improved cognition in Alzheimer disease.", "Physostigmine"),
+	}
+	for i := range ev {
+		ev[i].Citation.PMID = fmt.Sprint(100 + i)
+	}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: "What drugs could be repurposed for Alzheimer's disease?", Evidence: ev})
+	require.NoError(t, err)
+	got := map[int]domain.StudyStance{}
+	for _, s := range a.Details.Stances {
+		got[s.N] = s
+	}
+	require.Len(t, got, 3, "every on-topic study has a stance: %+v", a.Details.Stances)
+	assert.Equal(t, domain.StanceUnclear, got[1].Stance, "a study of the condition alone")
+	assert.Empty(t, got[1].Quote)
+	assert.Equal(t, domain.StanceSupports, got[2].Stance, "a treatment named only in the words")
+	assert.Equal(t, domain.StanceSupports, got[3].Stance, "a treatment named in the chemicals")
+
+	// The same prognostic study under a question that names what it studies keeps its reading.
+	b, _, err := NewOffline().Assess(context.Background(), Input{Question: "Does hippocampal atrophy predict cognitive decline in Alzheimer disease?", Evidence: ev[:1]})
+	require.NoError(t, err)
+	require.Len(t, b.Details.Stances, 1)
+	assert.Equal(t, domain.StanceRefutes, b.Details.Stances[0].Stance)
 }

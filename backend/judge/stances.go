@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/appraisal"
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/stance"
 )
@@ -25,7 +26,7 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			continue
 		}
 		c := e.Citation
-		if registryEntry(e) {
+		if registryEntry(e) || (a.q.Kind == domain.QuestionOpen && !studiesATreatment(a, i, e)) {
 			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT})
 			continue
 		}
@@ -81,6 +82,38 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 	out.Details.Stances = kept
 	return overrides
 }
+
+// studiesATreatment says whether an item of an open question ("What drugs could be
+// repurposed for X?") studies a treatment, so that its conclusion can point for or against
+// one. The answer line counts such studies under "Treatments studied for X"; a study of the
+// condition alone (a prognostic marker, a prevalence) points neither way, and reading its
+// conclusion's polarity as a benefit or a harm would miscount it. An item studies a
+// treatment when it is a randomised trial, names a drug among its chemicals or trial
+// interventions (the candidates), or names one or a treatment in its title or conclusions
+// (recent records have no chemical list yet).
+func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
+	if a.designs[i] == DesignRCT {
+		return true
+	}
+	for _, c := range a.cands {
+		if slices.Contains(c.items, i) {
+			return true
+		}
+	}
+	for _, w := range concepts.Words(e.Citation.Title + " " + stance.Conclusions(e.Citation.Sections, e.Content)) {
+		if treatmentWords[w] || concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// treatmentWords say that a study gave or compared a treatment.
+var treatmentWords = map[string]bool{"treatment": true, "treatments": true, "treated": true, "therapy": true,
+	"therapies": true, "therapeutic": true, "drug": true, "drugs": true, "dose": true, "doses": true, "dosing": true,
+	"medication": true, "medications": true, "administration": true, "administered": true, "supplementation": true,
+	"vaccine": true, "vaccination": true, "intervention": true, "interventions": true, "placebo": true,
+	"inhibitor": true, "inhibitors": true, "agonist": true, "agonists": true, "antagonist": true, "antagonists": true}
 
 // registryEntry reports whether an item is a trial's registry record (ClinicalTrials.gov):
 // its text describes what the trial plans, so no sentence of it says which way the trial
