@@ -227,7 +227,7 @@ func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 		return domain.Evidence{Content: "BACKGROUND: Alzheimer disease patients were followed. CONCLUSIONS: " + conclusion,
 			Relevance: 0.8, Citation: domain.Citation{Source: domain.SourcePubMed, Title: title, Chemicals: chemicals,
 				MeshTerms: []string{"Alzheimer Disease"},
-				Sections: []domain.Section{{Label: "BACKGROUND", Text: "Alzheimer disease patients were followed."}, {Label: "CONCLUSIONS", Text: conclusion}}}}
+				Sections:  []domain.Section{{Label: "BACKGROUND", Text: "Alzheimer disease patients were followed."}, {Label: "CONCLUSIONS", Text: conclusion}}}}
 	}
 	ev := []domain.Evidence{
 		item("Hippocampal atrophy and cognitive decline in Alzheimer disease",
