@@ -367,7 +367,16 @@ type StudyStance struct {
 	QuoteVerified bool   `json:"quote_verified,omitempty"`
 	// RCT marks a randomised controlled trial, counted apart in the answer line.
 	RCT bool `json:"rct,omitempty"`
+	// Reason says why a stance rests on no sentence when a rule, not the text, decided it
+	// (a registry entry, a study of no treatment); "" when the text had no sentence to rest on.
+	Reason string `json:"reason,omitempty"`
 }
+
+// Why a stance is unclear by rule, shown where its quote would be.
+const (
+	ReasonRegistryEntry = "a registry entry states what a trial plans, not what it found"
+	ReasonNoTreatment   = "studies no treatment, so it points neither way on which treatments work"
+)
 
 // NoStudyLine says plainly that no study of the question's intervention was found among n
 // papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),

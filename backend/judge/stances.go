@@ -26,8 +26,12 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			continue
 		}
 		c := e.Citation
-		if registryEntry(e) || (a.q.Kind == domain.QuestionOpen && !studiesATreatment(a, i, e)) {
-			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT})
+		if registryEntry(e) {
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT, Reason: domain.ReasonRegistryEntry})
+			continue
+		}
+		if a.q.Kind == domain.QuestionOpen && !studiesATreatment(a, i, e) {
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT, Reason: domain.ReasonNoTreatment})
 			continue
 		}
 		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
@@ -71,8 +75,13 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 		}
 		seen[s.N] = true
 		if registryEntry(ev[s.N-1]) && s.Stance != domain.StanceUnclear {
-			overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: a registry entry states what a trial plans, not what it found", s.Stance, s.N))
+			overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: %s", s.Stance, s.N, domain.ReasonRegistryEntry))
 			s.Stance, s.Quote = domain.StanceUnclear, ""
+		}
+		if registryEntry(ev[s.N-1]) {
+			s.Reason = domain.ReasonRegistryEntry
+		} else {
+			s.Reason = "" // a rule's reason is the rules' to give, not the model's
 		}
 		s.Quote = strings.TrimSpace(s.Quote)
 		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified

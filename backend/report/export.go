@@ -351,6 +351,9 @@ func writeCSV(w io.Writer, r Report, run ExportRun) error {
 	stance := map[int]string{}
 	for _, s := range r.Stances {
 		stance[s.N] = string(s.Stance)
+		if s.Reason != "" { // as off-topic does: "unclear: studies no treatment, …"
+			stance[s.N] += ": " + s.Reason
+		}
 	}
 	_, reviewed := domain.LatestReviews(run.Reviews)
 	comps := componentColumns(evidence, run.Appraisals)

@@ -74,7 +74,7 @@ func renderMarkdown(r Report) string {
 					w(" (⚠ quote not found verbatim in the evidence)")
 				}
 			} else {
-				w(" — no result or conclusion sentence to rest on")
+				w(" — %s", md(stanceNoQuote(s)))
 			}
 			w("\n")
 		}
@@ -253,6 +253,14 @@ func codeSafe(s string) string {
 }
 
 // stanceWord says a stance in the words of the answer line.
+// stanceNoQuote is what a report says in place of a stance's quote when it has none.
+func stanceNoQuote(s domain.StudyStance) string {
+	if s.Reason != "" {
+		return s.Reason
+	}
+	return "no result or conclusion sentence to rest on"
+}
+
 func stanceWord(s domain.Stance) string {
 	switch s {
 	case domain.StanceSupports:

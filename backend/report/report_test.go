@@ -6,10 +6,12 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/citeformat"
@@ -341,4 +343,31 @@ func TestRepairedAndOverriddenVerdictIsLabelledInEveryFormat(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestStanceWithoutQuoteSaysWhy: a stance a rule decided says its reason where the quote
+// would be, in Markdown and HTML; one whose text had no sentence says that.
+func TestStanceWithoutQuoteSaysWhy(t *testing.T) {
+	x := sampleExportRun()
+	x.Report = nil // built from the assessment, not the stored report of record
+	last := &x.Assessments[1].Assessment
+	last.Details.Stances = []domain.StudyStance{
+		{N: 1, Stance: domain.StanceUnclear, Reason: domain.ReasonNoTreatment},
+		{N: 2, Stance: domain.StanceUnclear},
+	}
+	for _, f := range []string{"markdown", "html"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(x, f, &buf))
+		out := buf.String()
+		require.Contains(t, out, "[1] unclear — "+domain.ReasonNoTreatment, f)
+		require.Contains(t, out, "[2] unclear — no result or conclusion sentence to rest on", f)
+	}
+	var buf bytes.Buffer
+	require.NoError(t, Export(x, "csv", &buf))
+	rows, err := csv.NewReader(&buf).ReadAll()
+	require.NoError(t, err)
+	col := slices.Index(rows[0], "stance")
+	require.GreaterOrEqual(t, col, 0, "header %v", rows[0])
+	assert.Equal(t, "unclear: "+domain.ReasonNoTreatment, rows[1][col])
+	assert.Equal(t, "unclear", rows[2][col])
 }

@@ -75,6 +75,8 @@ describe('stanceBadge', () => {
     [{ stance: 'supports', quote: 'Metformin reduced mortality.', quote_verified: true }, 'supports', 'ok', '“Metformin reduced mortality.”'],
     [{ stance: 'refutes', quote: 'No difference was seen.', quote_verified: false }, 'no effect or harm', 'bad', '“No difference was seen.” (not found verbatim in the paper)'],
     [{ stance: 'unclear' }, 'unclear', '', 'No sentence to rest on'],
+    [{ stance: 'unclear', reason: 'studies no treatment, so it points neither way on which treatments work' }, 'unclear', '',
+      'Unclear: studies no treatment, so it points neither way on which treatments work'],
   ])('%o', (s, label, tone, title) => {
     expect(stanceBadge(s)).toEqual({ label, tone, title })
   })

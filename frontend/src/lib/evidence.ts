@@ -149,6 +149,7 @@ export interface StanceLike {
   stance: string
   quote?: string
   quote_verified?: boolean
+  reason?: string
 }
 
 /**
@@ -165,7 +166,8 @@ export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | nu
     unclear: ['unclear', ''],
   }
   const [label, tone] = words[s.stance] ?? ['unclear', '']
-  const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : 'No sentence to rest on'
+  // A stance a rule decided (a registry entry, a study of no treatment) says why it has no quote.
+  const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : s.reason ? `Unclear: ${s.reason}` : 'No sentence to rest on'
   return { label, tone, title: quote }
 }
 

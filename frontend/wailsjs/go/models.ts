@@ -620,6 +620,7 @@ export namespace domain {
 	    quote?: string;
 	    quote_verified?: boolean;
 	    rct?: boolean;
+	    reason?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new StudyStance(source);
@@ -632,6 +633,7 @@ export namespace domain {
 	        this.quote = source["quote"];
 	        this.quote_verified = source["quote_verified"];
 	        this.rct = source["rct"];
+	        this.reason = source["reason"];
 	    }
 	}
 	export class AssessmentDetails {
