@@ -32,6 +32,11 @@ func TestExtract(t *testing.T) {
 			map[string]Role{"ovarian torsion": RoleOther, "children": RolePopulation, "oophorectomy": RoleIntervention}, nil},
 		{"What is the effect of exercise on depression in adolescents?",
 			map[string]Role{"exercise": RoleIntervention, "depression": RoleCondition, "adolescents": RolePopulation}, nil},
+		// "prevention" is a class word like "treatment": a rat study saying its drug
+		// "prevented" damage was on-topic for this question, and the answering paper,
+		// which never says "prevention", was set aside.
+		{"Injury and poisoning mortality among young men--are there any common factors amenable to prevention?",
+			map[string]Role{"injury": RoleCondition, "poisoning mortality": RoleOutcome, "young men": RolePopulation, "prevention": RoleOther}, []string{"prevention"}},
 		{"Alzheimer's disease treatments\twith\x00control chars",
 			map[string]Role{"alzheimer disease": RoleCondition, "treatments": RoleIntervention, "control chars": RoleOther}, []string{"treatments"}},
 	}

@@ -64,7 +64,7 @@ var generic = set(`drug drugs medication medications medicine medicines treatmen
 therapies therapeutic intervention interventions patient patients people person persons subject
 subjects individual individuals human humans population populations outcome outcomes agent agents
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
-conditions disorder disorders`)
+conditions disorder disorders prevention`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
