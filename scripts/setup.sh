@@ -71,7 +71,7 @@ fi
 
 # The steps after apt-get need the network or the CPU but not each other, so they run side by
 # side, each with its output in a log of its own that is printed when it fails: on a fresh
-# machine the Wails CLI compiles (minutes) while npm downloads and the Go modules arrive.
+# machine the Wails CLI compiles while npm downloads and the Go modules arrive.
 if [ ! -d frontend/node_modules ] || [ frontend/package-lock.json -nt frontend/node_modules/.package-lock.json ]; then
   background "installing npm packages (npm ci)" bash -c 'cd frontend && npm ci --no-audit --no-fund --loglevel=error'
 fi

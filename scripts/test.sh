@@ -37,8 +37,8 @@ touch "$ready"
 log "go vet and the Go tests (-race) run in the background; their log: $golog"
 
 # -k: a failed step does not skip the ones that do not need it (the e2e suite after a failed
-# smoke test).
-"$MAKE" --no-print-directory -k test-frontend build smoke e2e check-deb
+# smoke test). -o setup: setup has just run; the targets that depend on it need not run it again.
+"$MAKE" --no-print-directory -k -o setup test-frontend build smoke e2e check-deb
 front=$?
 
 if kill -0 "$gopid" 2>/dev/null; then

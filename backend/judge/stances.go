@@ -74,14 +74,13 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 			continue
 		}
 		seen[s.N] = true
-		if registryEntry(ev[s.N-1]) && s.Stance != domain.StanceUnclear {
-			overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: %s", s.Stance, s.N, domain.ReasonRegistryEntry))
-			s.Stance, s.Quote = domain.StanceUnclear, ""
-		}
+		s.Reason = "" // a rule's reason is the rules' to give, not the model's
 		if registryEntry(ev[s.N-1]) {
+			if s.Stance != domain.StanceUnclear {
+				overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: %s", s.Stance, s.N, domain.ReasonRegistryEntry))
+				s.Stance, s.Quote = domain.StanceUnclear, ""
+			}
 			s.Reason = domain.ReasonRegistryEntry
-		} else {
-			s.Reason = "" // a rule's reason is the rules' to give, not the model's
 		}
 		s.Quote = strings.TrimSpace(s.Quote)
 		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified

@@ -252,8 +252,8 @@ func codeSafe(s string) string {
 	return s
 }
 
-// stanceWord says a stance in the words of the answer line.
-// stanceNoQuote is what a report says in place of a stance's quote when it has none.
+// stanceNoQuote is what a report says in place of a stance's quote when it has none: the
+// rule's reason, else that the text had no sentence to rest on.
 func stanceNoQuote(s domain.StudyStance) string {
 	if s.Reason != "" {
 		return s.Reason
@@ -261,6 +261,7 @@ func stanceNoQuote(s domain.StudyStance) string {
 	return "no result or conclusion sentence to rest on"
 }
 
+// stanceWord says a stance in the words of the answer line.
 func stanceWord(s domain.Stance) string {
 	switch s {
 	case domain.StanceSupports:

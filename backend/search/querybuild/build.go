@@ -466,12 +466,13 @@ func Pick(cands []string, alreadyRun map[string]bool, n int) []string {
 // do not count. A query that does not parse is compared by its words.
 func Key(q string) string {
 	if n, err := Parse(q); err == nil {
-		return strings.ToLower(canonical(n))
+		return canonical(n)
 	}
 	return strings.ToLower(strings.Join(strings.Fields(q), " "))
 }
 
-// canonical renders a node with the operands of every AND and OR sorted and deduplicated.
+// canonical renders a node with its terms in lower case and the operands of every AND and OR
+// sorted and deduplicated.
 func canonical(n *Node) string {
 	if n.Op == OpTerm {
 		return strings.ToLower(n.String())
