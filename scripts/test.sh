@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `make test`: setup, and the Go checks (go vet, then the Go tests with the race detector) run
-# in the background while the frontend checks, the production build, the desktop smoke test,
-# the browser e2e suite and the .deb check run in the foreground. The Go tests are CPU-bound
+# `make test`: setup and the production build, then the Go checks (go vet, then the Go tests
+# with the race detector) run in the background while the frontend checks, the desktop smoke
+# test, the browser e2e suite and the .deb check run in the foreground. The Go tests are CPU-bound
 # and the rest waits on processes (Vite, WebKit, Chromium, the fake services' latency), so on a
 # small machine the two together take little more than the Go tests alone.
 #
@@ -33,13 +33,20 @@ if ! bash scripts/setup.sh; then
   kill -- "-$gopid" 2>/dev/null
   exit 1
 fi
+# The production build comes before the Go tests: `wails build -clean` empties and rewrites
+# frontend/dist, which the main package embeds, so a Go test that builds the app (the crash
+# test) or compiles the main package meanwhile fails on an empty folder.
+"$MAKE" --no-print-directory -o setup build
+built=$?
 touch "$ready"
 log "go vet and the Go tests (-race) run in the background; their log: $golog"
 
 # -k: a failed step does not skip the ones that do not need it (the e2e suite after a failed
-# smoke test). -o setup: setup has just run; the targets that depend on it need not run it again.
-"$MAKE" --no-print-directory -k -o setup test-frontend build smoke e2e check-deb
+# smoke test). -o setup -o build: both have just run; the targets that depend on them need not
+# run them again.
+"$MAKE" --no-print-directory -k -o setup -o build test-frontend smoke e2e check-deb
 front=$?
+[ $built -eq 0 ] || front=$built
 
 if kill -0 "$gopid" 2>/dev/null; then
   log "waiting for the Go tests"
