@@ -15,6 +15,7 @@ import (
 
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/services"
 )
@@ -184,10 +185,12 @@ func readPaper(path string) (string, string, error) {
 	return "", s, nil
 }
 
-// textRead says which text the appraisal read: the full text and where it came from, or
-// the abstract.
+// textRead says which text the appraisal read: the full text and where it came from, a
+// registry entry's fields, or the abstract.
 func textRead(d domain.Document) string {
 	switch {
+	case d.Source == domain.FullTextRegistry:
+		return "  (" + report.ReadRegistry + ")"
 	case d.FullText && d.Source != "":
 		return "  (full text: " + strings.ReplaceAll(string(d.Source), "_", " ") + ")"
 	case d.FullText:

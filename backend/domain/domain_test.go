@@ -409,6 +409,18 @@ func TestAnswerLine(t *testing.T) {
 			require.Equal(t, c.want, AnswerLine(c.q, c.st, c.total, c.onTopic))
 		})
 	}
+	for _, c := range []struct {
+		q      ParsedQuestion
+		failed []string
+		want   string
+	}{
+		{named, []string{"PubMed"}, "No study of metformin in cancer was found, but the search was incomplete: PubMed failed."},
+		{named, []string{"PubMed", "Europe PMC", "ClinicalTrials.gov"}, "No study of metformin in cancer was found, but the search was incomplete: PubMed, Europe PMC and ClinicalTrials.gov failed."},
+		{named, nil, "No study of metformin in cancer was found: the searches found no paper."},
+		{open, []string{"PubMed"}, ""},
+	} {
+		require.Equal(t, c.want, NoStudySearchFailedLine(c.q, c.failed), "%v", c.failed)
+	}
 }
 
 func TestErrorHead(t *testing.T) {

@@ -401,6 +401,26 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 	return fmt.Sprintf("No study of %s%s was found among the %d %s; %d set aside.", iv, in, n, papers, n)
 }
 
+// NoStudySearchFailedLine is NoStudyLine for a run that collected no paper while sources
+// failed: "the searches found no paper" would read as an absence of studies when the
+// sources were never heard ("No study of metformin in cancer was found, but the search was
+// incomplete: PubMed and Europe PMC failed."); "" when the question names no intervention.
+func NoStudySearchFailedLine(q ParsedQuestion, failed []string) string {
+	iv := q.InterventionText()
+	if iv == "" || len(failed) == 0 {
+		return NoStudyLine(q, 0)
+	}
+	in := ""
+	if c := q.ConditionText(); c != "" {
+		in = " in " + c
+	}
+	names := failed[0]
+	if n := len(failed); n > 1 {
+		names = strings.Join(failed[:n-1], ", ") + " and " + failed[n-1]
+	}
+	return fmt.Sprintf("No study of %s%s was found, but the search was incomplete: %s failed.", iv, in, names)
+}
+
 // AnswerLine is the one line above the scores that answers "does it work?": the subject,
 // then how many on-topic studies point which way ("Metformin for cancer: 5 studies: 3
 // support (2 RCTs), 1 no effect or harm, 1 unclear"). With no on-topic study of a named

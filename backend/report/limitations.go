@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -109,6 +110,27 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// failedSources names, in the order they first failed, the sources whose search failed
+// (not merely warned) in any iteration.
+func failedSources(events []domain.Event) []string {
+	var out []string
+	for _, ev := range events {
+		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
+			continue
+		}
+		d, err := domain.DecodeData[domain.SearchCompleteData](ev)
+		if err != nil {
+			continue
+		}
+		for _, e := range d.Errors {
+			if name := sourceLabel(e.Source); !e.IsWarning() && !slices.Contains(out, name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
 }
 
 // sourceProblems reads the search events: per-source failures ("errors") and warnings

@@ -201,3 +201,61 @@ func TestTrialsReadFromAbstractsAreALimitation(t *testing.T) {
 	require.NotContains(t, buf.String(), "appraised from its abstract only")
 	require.Contains(t, buf.String(), "| RCT | 6.5/10 | 7.5/10 | read in full (Europe PMC) |")
 }
+
+// TestRegistryEntriesAreNotAbstracts: a trial appraised from its ClinicalTrials.gov fields
+// (allocation, masking, outcomes) says "registry entry" in the evidence table and is not
+// counted among the trials read from their abstracts only. The metformin example's one
+// registry entry had been reported as "1 of 1 trial was appraised from its abstract only".
+func TestRegistryEntriesAreNotAbstracts(t *testing.T) {
+	for _, tc := range []struct {
+		doc  domain.Document
+		want string
+	}{
+		{domain.Document{Source: domain.FullTextRegistry}, "registry entry"},
+		{domain.Document{Source: domain.FullTextAbstract}, "abstract only"},
+		{domain.Document{}, "abstract only"},
+		{domain.Document{FullText: true, Source: domain.FullTextPMC}, "read in full (PMC)"},
+		{domain.Document{FullText: true, Source: domain.FullTextPDF}, "read in full (PDF)"},
+		{domain.Document{FullText: true}, "read in full"},
+	} {
+		require.Equal(t, tc.want, TextRead(tc.doc), "%+v", tc.doc)
+	}
+
+	run := sampleExportRun()
+	key := run.Evidence[0].CanonicalKey()
+	a := run.Appraisals[key]
+	a.Document = domain.Document{Key: key, Source: domain.FullTextRegistry}
+	run.Appraisals[key] = a
+	run.Report.Markdown = Build(InputFromExport(run)).Markdown
+	require.Contains(t, run.Report.Markdown, "| RCT | 6.5/10 | 7.5/10 | registry entry |")
+	for _, format := range []string{"md", "html", "csv"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		require.NotContains(t, buf.String(), "appraised from its abstract only", format)
+		require.Contains(t, buf.String(), "registry entry", format)
+	}
+}
+
+// TestNoPaperBecauseSourcesFailed: a run that collected nothing while sources failed does not
+// answer "the searches found no paper" (which reads as an absence of studies): it names the
+// sources that failed. Warnings alone do not count as failures.
+func TestNoPaperBecauseSourcesFailed(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		events bool
+		want   string
+	}{
+		{"sources failed", true, "No study of metformin in cancer was found, but the search was incomplete: PubMed failed."},
+		{"nothing failed", false, "No study of metformin in cancer was found: the searches found no paper."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			run := failedSourceRun()
+			if !tc.events {
+				run.Events = nil
+			}
+			run.Run.Question, run.Run.Parsed = "Is metformin effective for treating cancer?", nil
+			run.Evidence, run.Appraisals = nil, nil
+			require.Equal(t, tc.want, Build(InputFromExport(run)).Answer)
+		})
+	}
+}

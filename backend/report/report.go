@@ -312,6 +312,11 @@ func Build(in Input) Report {
 		r.Stances = a.Details.Stances
 		if qerr == nil {
 			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence))
+			if len(in.Evidence) == 0 {
+				if failed := failedSources(in.Events); len(failed) > 0 {
+					r.Answer = domain.NoStudySearchFailedLine(q, failed)
+				}
+			}
 		}
 	} else {
 		r.Judge = judgeLine(in.Run.Judge)

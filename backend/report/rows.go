@@ -41,8 +41,12 @@ func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []
 }
 
 // TextRead says which text an appraisal read, in the words every report format and the
-// window's cards use: "read in full" with where the text came from, or "abstract only".
+// window's cards use: "read in full" with where the text came from, "registry entry" for a
+// trial appraised from its registry fields, or "abstract only".
 func TextRead(d domain.Document) string {
+	if d.Source == domain.FullTextRegistry {
+		return ReadRegistry
+	}
 	if !d.FullText {
 		return "abstract only"
 	}
@@ -51,6 +55,10 @@ func TextRead(d domain.Document) string {
 	}
 	return "read in full"
 }
+
+// ReadRegistry is TextRead's words for a registry entry: its allocation, masking and outcome
+// fields were read, which is neither an abstract nor a full text.
+const ReadRegistry = "registry entry"
 
 // fullTextSourceLabel names where a full text came from.
 func fullTextSourceLabel(s domain.FullTextSource) string {

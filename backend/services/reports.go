@@ -124,10 +124,12 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	view.Evidence = evs
 	view.Limitations = []report.Limitation{}
 	view.Studies = []report.StudyBlock{}
+	built := ""
 	if run, err := report.LoadExportRun(ctx, st, runID); err == nil {
-		// One build of the stored run gives the limitations and what the report of record
-		// did not know when it was written.
+		// One build of the stored run gives the limitations, the answer line and what the
+		// report of record did not know when it was written.
 		r := report.Build(report.InputFromExport(run))
+		built = r.Answer
 		if r.Limitations != nil {
 			view.Limitations = r.Limitations
 		}
@@ -149,6 +151,9 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	if run, err := st.GetRun(ctx, runID); err == nil {
 		view.Outcome = domain.RunOutcome(run, view.Status)
 		answerView(&view, run)
+		if built != "" {
+			view.Answer = built
+		}
 	} else {
 		return view, err
 	}
