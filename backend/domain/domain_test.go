@@ -443,3 +443,28 @@ func TestDiffAssessments(t *testing.T) {
 	require.Equal(t, []string{"Lithium"}, d.OnlyOriginal)
 	require.Equal(t, []string{"Liraglutide"}, d.OnlyRejudged)
 }
+
+func TestStructured(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   []Section
+		want []Section
+	}{
+		{"inline headings",
+			[]Section{{Text: "BACKGROUND: Drug X is used. METHODS: We randomised 80 adults (40 per arm). RESULTS: Pain fell (P = .01). CONCLUSIONS: X helps."}},
+			[]Section{{Label: "BACKGROUND", Text: "Drug X is used."}, {Label: "METHODS", Text: "We randomised 80 adults (40 per arm)."},
+				{Label: "RESULTS", Text: "Pain fell (P = .01)."}, {Label: "CONCLUSIONS", Text: "X helps."}}},
+		{"multi-word heading", []Section{{Text: "OBJECTIVE: To test X. MATERIALS AND METHODS: A trial."}},
+			[]Section{{Label: "OBJECTIVE", Text: "To test X."}, {Label: "MATERIALS AND METHODS", Text: "A trial."}}},
+		{"already labelled", []Section{{Label: "RESULTS", Text: "CONCLUSIONS: x. METHODS: y."}}, []Section{{Label: "RESULTS", Text: "CONCLUSIONS: x. METHODS: y."}}},
+		{"does not open with a heading", []Section{{Text: "We studied HIV. AIDS: a review. RESULTS: none."}}, []Section{{Text: "We studied HIV. AIDS: a review. RESULTS: none."}}},
+		{"one heading only", []Section{{Text: "PURPOSE: To see. Nothing else."}}, []Section{{Text: "PURPOSE: To see. Nothing else."}}},
+		{"not capitalised", []Section{{Text: "Background: x. Methods: y."}}, []Section{{Text: "Background: x. Methods: y."}}},
+		{"several sections", []Section{{Text: "A"}, {Text: "B"}}, []Section{{Text: "A"}, {Text: "B"}}},
+		{"none", nil, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, Structured(c.in))
+		})
+	}
+}

@@ -94,6 +94,37 @@ func SectionsText(sections []Section) string {
 	return b.String()
 }
 
+// inlineLabel is a structured abstract's heading written into its text, as MEDLINE's flat
+// format, RIS and BibTeX abstracts and some Europe PMC records carry it ("BACKGROUND: …
+// METHODS: … CONCLUSIONS: …"): a capitalised word or phrase and a colon, at the start of
+// the text or of a sentence.
+var inlineLabel = regexp.MustCompile(`(?:^|[.?!)\]]\s+)([A-Z][A-Z&/,\- ]{2,48}[A-Z]):\s`)
+
+// Structured returns an abstract's sections with its inline headings made labels: a single
+// unlabelled section that opens with a heading and holds at least two of them is split at
+// each; anything else is returned as it is. So a conclusions section is found whether the
+// source labelled it or wrote "CONCLUSIONS:" into the text.
+func Structured(sections []Section) []Section {
+	if len(sections) != 1 || sections[0].Label != "" {
+		return sections
+	}
+	text := sections[0].Text
+	ms := inlineLabel.FindAllStringSubmatchIndex(text, -1)
+	if len(ms) < 2 || ms[0][2] != 0 {
+		return sections
+	}
+	out := make([]Section, 0, len(ms))
+	for i, m := range ms {
+		end := len(text)
+		if i+1 < len(ms) {
+			end = ms[i+1][2]
+		}
+		body := strings.TrimSpace(text[m[1]:end])
+		out = append(out, Section{Label: text[m[2]:m[3]], Text: body})
+	}
+	return out
+}
+
 // RegistryNumbers returns rns, or nil when every entry is empty: ChemicalRNs runs index for
 // index with Chemicals, so a record whose source gave no registry number at all keeps the
 // field absent rather than a row of blanks.

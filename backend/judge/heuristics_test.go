@@ -239,3 +239,26 @@ func TestOfflineCandidatesComeFromStructuredFields(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyFindingQuotesInlineConclusions: a record whose abstract carries its headings in the
+// text (MEDLINE's flat format, a library import: "OBJECTIVES: … CONCLUSIONS: …") gets its
+// conclusion in its key finding, and an untitled one stands for its title with its first
+// section's text, not with "OBJECTIVES:".
+func TestKeyFindingQuotesInlineConclusions(t *testing.T) {
+	abstract := "OBJECTIVES: To test whether metformin slows colorectal cancer growth. METHODS: We randomised 120 adults. " +
+		"RESULTS: Tumour growth was slower with metformin (P = .01). CONCLUSIONS: Metformin slowed tumour growth in colorectal cancer. Larger trials are needed."
+	for _, title := range []string{"Metformin in colorectal cancer: a randomised trial", ""} {
+		ev := []domain.Evidence{{Content: abstract, Relevance: 0.9, Citation: domain.Citation{
+			Source: domain.SourcePubMed, PMID: "1", Title: title, Date: "2020",
+			PublicationTypes: []string{"Randomized Controlled Trial"}, Sections: []domain.Section{{Text: abstract}}}}}
+		a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Is metformin effective for treating colorectal cancer?", Evidence: ev})
+		require.NoError(t, err)
+		require.Len(t, a.Details.KeyFindings, 1)
+		f := a.Details.KeyFindings[0]
+		require.Contains(t, f, "— Metformin slowed tumour growth in colorectal cancer.", title)
+		require.NotContains(t, f, "OBJECTIVES:", title)
+		if title == "" {
+			require.Contains(t, f, "[1]: To test whether metformin slows")
+		}
+	}
+}

@@ -252,7 +252,8 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		c := ev[i].Citation
 		title := shorten(c.Title, 160)
 		if title == "" {
-			title = shorten(ev[i].Content, 120)
+			// An untitled record opens with its first section's text, without its heading.
+			title = shorten(untitled(c.Sections, ev[i].Content), 120)
 		}
 		f := fmt.Sprintf("%s [%d]: %s", capitalize(a.designs[i].Label()), i+1, title)
 		if y := c.Year(); y != "" {
@@ -266,8 +267,18 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 	return out
 }
 
+// untitled is what stands for a record's missing title: its abstract's first section's text.
+func untitled(sections []domain.Section, content string) string {
+	for _, s := range domain.Structured(sections) {
+		if t := strings.TrimSpace(s.Text); t != "" {
+			return t
+		}
+	}
+	return content
+}
+
 func conclusion(sections []domain.Section) string {
-	for _, s := range sections {
+	for _, s := range domain.Structured(sections) {
 		l := strings.ToUpper(strings.TrimSpace(s.Label))
 		if strings.HasPrefix(l, "CONCLUSION") || l == "INTERPRETATION" {
 			return firstSentence(s.Text)

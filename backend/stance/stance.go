@@ -67,8 +67,13 @@ func Of(question, title string, sections []domain.Section, content string) Resul
 }
 
 // Conclusions returns the conclusion text of an abstract: its CONCLUSION(S) or
-// INTERPRETATION section, else the last two sentences of its text.
+// INTERPRETATION section (labelled by the source or written inline, "CONCLUSIONS: …"),
+// else the last two sentences of its text.
 func Conclusions(sections []domain.Section, content string) string {
+	if len(sections) == 0 && content != "" {
+		sections = []domain.Section{{Text: content}}
+	}
+	sections = domain.Structured(sections)
 	for _, s := range sections {
 		l := strings.ToUpper(strings.TrimSpace(s.Label))
 		if strings.HasPrefix(l, "CONCLUSION") || l == "INTERPRETATION" || strings.HasPrefix(l, "DISCUSSION") {

@@ -182,6 +182,10 @@ func TestConclusions(t *testing.T) {
 	require.Equal(t, "Second. Third.", Conclusions(nil, "First. Second. Third."))
 	require.Equal(t, "B two. B three.", Conclusions([]domain.Section{{Label: "A", Text: "A one."}, {Label: "B", Text: "B one. B two. B three."}}, ""),
 		"the last section's last sentences when none is labelled a conclusion")
+	inline := "BACKGROUND: Why. METHODS: How. CONCLUSIONS: It works in adults. It fails in children. Larger trials are needed."
+	require.Equal(t, "It works in adults. It fails in children. Larger trials are needed.", Conclusions([]domain.Section{{Text: inline}}, inline),
+		"headings written into the text")
+	require.Equal(t, "It works in adults. It fails in children. Larger trials are needed.", Conclusions(nil, inline))
 }
 
 func TestSentences(t *testing.T) {
