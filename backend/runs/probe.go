@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"slices"
+	"strings"
 	"time"
 
 	"deepcritical/backend/domain"
@@ -23,7 +25,9 @@ const ProbeTimeout = 2 * time.Second
 // judge) one cheap question before a run starts or resumes: its model list, or for the CLI
 // judge whether its program exists. A server that answers anything, even an error status,
 // is up; one that refuses the connection or stays silent for ProbeTimeout is refused with
-// one line saying what to do. Cloud judges and the offline judge are not probed: their
+// one line saying what to do. Ollama's list is the models pulled on that machine, so a
+// model missing from it is refused too (every chat would answer 404); an OpenAI-compatible
+// server's list is not checked, as some serve any name they are given. Cloud judges and the offline judge are not probed: their
 // keys are checked when the engine is built, and nothing is sent before the run.
 func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	s := g.Effective()
@@ -51,7 +55,12 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	cfg.Timeout = ProbeTimeout
 	pctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
 	defer cancel()
-	_, err := providers.ListModels(pctx, cfg)
+	models, err := providers.ListModels(pctx, cfg)
+	if err == nil && choice.Provider == domain.ProviderOllama && cfg.Model != "" && !ollamaHas(models, cfg.Model) {
+		where, _ := ollama.NormalizeHost(cfg.BaseURL)
+		return domain.Errorf(domain.CodeUnavailable, "Ollama at %s has no model %q: run `ollama pull %s`, or %s",
+			where, cfg.Model, cfg.Model, modelChoice(models))
+	}
 	if err == nil || ctx.Err() != nil {
 		return ctx.Err()
 	}
@@ -72,4 +81,27 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 		where = "the configured URL"
 	}
 	return domain.Errorf(domain.CodeUnavailable, "%s", fmt.Sprintf("the OpenAI-compatible server is not answering at %s: start it, check the URL in Settings, or pick another judge", where))
+}
+
+// ollamaHas says whether Ollama's model list holds model; a name without a tag is
+// ":latest", as Ollama reads it.
+func ollamaHas(models []string, model string) bool {
+	tagged := func(m string) string {
+		if !strings.Contains(m, ":") {
+			return m + ":latest"
+		}
+		return m
+	}
+	return slices.ContainsFunc(models, func(m string) bool { return tagged(m) == tagged(model) })
+}
+
+// modelChoice says what else the user can pick: a few of the models the server has.
+func modelChoice(models []string) string {
+	switch n := len(models); {
+	case n == 0:
+		return "pick another judge (it has no model pulled)"
+	case n > 5:
+		return "pick one it has (" + strings.Join(models[:5], ", ") + fmt.Sprintf(" and %d more)", n-5)
+	}
+	return "pick one it has (" + strings.Join(models, ", ") + ")"
 }

@@ -67,6 +67,17 @@ func TestDeadLocalJudgeIsRefusedBeforeTheRun(t *testing.T) {
 	}))
 	t.Cleanup(hanging.Close)
 	t.Cleanup(func() { close(done) })
+	// An Ollama that is up but has not pulled the chosen model: every chat would answer 404.
+	pulled := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/tags" {
+			w.WriteHeader(http.StatusNotFound)
+			w.Write([]byte(`{"error":"model \"local-model\" not found, try pulling it first"}`))
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"models":[{"name":"llama3:latest","model":"llama3:latest","size":4661224676},{"name":"codellama:13b","model":"codellama:13b","size":7365960935}]}`))
+	}))
+	t.Cleanup(pulled.Close)
 	cases := []struct {
 		name     string
 		judge    domain.Provider
@@ -75,6 +86,8 @@ func TestDeadLocalJudgeIsRefusedBeforeTheRun(t *testing.T) {
 	}{
 		{"ollama not running", domain.ProviderOllama, "OLLAMA_HOST", closed, "Ollama is not answering at " + closed + ": start it with `ollama serve`, or pick another judge"},
 		{"ollama hanging", domain.ProviderOllama, "OLLAMA_HOST", hanging.URL, "Ollama is not answering at " + hanging.URL},
+		{"ollama without the model", domain.ProviderOllama, "OLLAMA_HOST", pulled.URL,
+			"Ollama at " + pulled.URL + " has no model \"local-model\": run `ollama pull local-model`, or pick one it has (llama3:latest, codellama:13b)"},
 		{"compatible server down", domain.ProviderCompatible, "DEEPCRITICAL_COMPAT_BASE_URL", closed + "/v1", "the OpenAI-compatible server is not answering at " + closed + "/v1"},
 		{"CLI judge missing", domain.ProviderCLI, "DEEPCRITICAL_CLI_JUDGE", "no-such-judge-binary -p", `the CLI judge "no-such-judge-binary" was not found on PATH`},
 	}
