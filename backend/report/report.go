@@ -144,6 +144,9 @@ func rejudgements(original *domain.Assessment, rs []domain.StoredAssessment) []R
 		if a.Judge.Model != "" {
 			who += " (" + string(a.Judge.Provider) + ", " + a.Judge.Model + ")"
 		}
+		if a.Judge.Kind == domain.JudgeKindFallback && a.Judge.Error != "" {
+			who += ": " + oneLine(a.Judge.Error) // why it fell back, as the run's own verdict says it
+		}
 		r := Rejudgement{Label: sa.Label, Judge: who, Mechanism: a.Details.MechanismScore, Clinical: a.Details.ClinicalEvidenceScore,
 			Sufficient: a.Sufficient, Candidates: append([]string{}, a.Details.DrugCandidates...), Differences: "no original verdict to compare with"}
 		if !sa.CreatedAt.IsZero() {
