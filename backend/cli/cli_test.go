@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
-	"deepcritical/internal/testfs"
 	"encoding/csv"
 	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -18,6 +20,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/store"
+	"deepcritical/internal/testfs"
 )
 
 // isolate points XDG at fresh folders and clears the variables that would change defaults.
@@ -547,4 +550,26 @@ func TestHistoryShowKeepsAQuerysHitCount(t *testing.T) {
 	code, stdout, _ = runCLI(t, "history", "show", run.ID, "--detail")
 	require.Equal(t, exitOK, code)
 	require.Contains(t, stdout, note)
+}
+
+// TestHistoryRejudgeFallbackSaysWhy: a re-judgement whose judge refuses every call (a bad
+// key) is kept as the safe fallback, and the terminal and the reports say why rather than
+// presenting its scores as a verdict.
+func TestHistoryRejudgeFallbackSaysWhy(t *testing.T) {
+	run := libraryRun(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		io.WriteString(w, `{"error":{"message":"invalid api key","type":"invalid_request_error"}}`)
+	}))
+	t.Cleanup(srv.Close)
+	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", srv.URL+"/v1")
+
+	code, stdout, stderr := runCLI(t, "history", "rejudge", run.ID, "--judge", "compatible", "--model", "fake-judge")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "FALLBACK (compatible fake-judge failed)")
+	require.Regexp(t, `The re-judgement is the safe fallback, not an assessment: .*(key|401|unauthori)`, stdout)
+	for _, f := range []string{"md", "html"} {
+		require.Regexp(t, `FALLBACK assessment — the LLM judge did not return a valid answer \(compatible, fake-judge\): .*(key|401|unauthori)`, exported(t, run.ID, f), f)
+	}
 }

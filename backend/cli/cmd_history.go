@@ -285,6 +285,10 @@ func historyRejudge(ctx context.Context, e *env, opts any, args []string) error 
 	if d := cmp.Difference; len(d.OnlyOriginal)+len(d.OnlyRejudged) > 0 {
 		e.printf("\nOnly the original: %s\nOnly the re-judgement: %s\n", SafeText(listOrNone(d.OnlyOriginal)), SafeText(listOrNone(d.OnlyRejudged)))
 	}
+	if b.Judge.Kind == domain.JudgeKindFallback && b.Judge.Error != "" {
+		// The re-judged scores are the safe fallback: say why, so they are not read as a verdict.
+		e.printf("\nThe re-judgement is the safe fallback, not an assessment: %s\n", SafeText(b.Judge.Error))
+	}
 	return nil
 }
 
