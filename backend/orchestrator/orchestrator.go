@@ -589,7 +589,7 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	}
 	round := st.verifyRounds + 1
 	vdata := domain.VerifyingData{Round: round, Narrative: draft.Narrative}
-	if err := o.event(ctx, st, domain.EventVerifying, it, fmt.Sprintf("Verifying the report (%d candidates, %d findings)", len(draft.Candidates), len(draft.Findings)), vdata); err != nil {
+	if err := o.event(ctx, st, domain.EventVerifying, it, "Verifying the report ("+domain.Plural(len(draft.Candidates), "candidate", "candidates")+", "+domain.Plural(len(draft.Findings), "finding", "findings")+")", vdata); err != nil {
 		return nil, domain.Run{}, err
 	}
 	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}

@@ -328,7 +328,8 @@ func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 // interventionCheck is the question check for a question that names an intervention: the
 // report passes it only when a candidate names the intervention or a finding cites evidence
 // that studies it (evidence the relevance scorer kept on topic, which for such a question
-// requires the intervention). ok is false when the question names no intervention.
+// requires the intervention), or when nothing on topic was found and the report claims
+// nothing. ok is false when the question names no intervention.
 func interventionCheck(q concepts.Set, in Input) (grounding.Check, bool) {
 	iv := q.InterventionText()
 	if iv == "" {
@@ -356,8 +357,24 @@ func interventionCheck(q concepts.Set, in Input) (grounding.Check, bool) {
 			}
 		}
 	}
+	if !ch.Supported && len(in.Candidates) == 0 && len(in.Findings) == 0 && !anyOnTopic(in.Evidence) {
+		// An honest "no study of statins was found": nothing on topic, and the report claims
+		// nothing, so it answers no other question. It passes, and says why.
+		ch.Supported = true
+		ch.Detail = fmt.Sprintf("no evidence studies %s, and the report claims no finding or candidate", iv)
+	}
 	if !ch.Supported {
 		ch.Detail = fmt.Sprintf("no finding or candidate of the report involves %s, the intervention the question asks about", iv)
 	}
 	return ch, true
+}
+
+// anyOnTopic says whether any evidence was kept on topic by the relevance scorer.
+func anyOnTopic(evidence []domain.Evidence) bool {
+	for _, e := range evidence {
+		if e.Topic != nil && !e.IsOffTopic() {
+			return true
+		}
+	}
+	return false
 }

@@ -248,3 +248,45 @@ func TestVerdictChecksConceptsNotWords(t *testing.T) {
 		})
 	}
 }
+
+// TestInterventionCheckAcceptsHonestNoneFound: a report that finds no study of the named
+// intervention and claims nothing passes the intervention check (saying why); one that makes
+// claims about something else, or leaves on-topic studies of the intervention unreported,
+// still fails it. The window's statins example had failed verification for saying, rightly,
+// that no study of statins was found.
+func TestInterventionCheckAcceptsHonestNoneFound(t *testing.T) {
+	const q = "Can statins prevent dementia in older adults?"
+	offTopic := domain.Evidence{Content: "Mental-status tests in older adults.", Topic: &domain.Topic{OffTopic: true, Reason: "does not study statins"},
+		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Mental-status tests"}}
+	onTopic := domain.Evidence{Content: "Simvastatin did not lower dementia incidence in older adults.", Topic: &domain.Topic{Score: 0.8},
+		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Simvastatin and dementia"}}
+	for _, tc := range []struct {
+		name       string
+		evidence   []domain.Evidence
+		candidates []string
+		findings   []string
+		pass       bool
+		detail     string
+	}{
+		{"nothing on topic, nothing claimed", []domain.Evidence{offTopic}, nil, nil, true, "no evidence studies statins, and the report claims no finding or candidate"},
+		{"nothing found at all", nil, nil, nil, true, "no evidence studies statins"},
+		{"another drug claimed", []domain.Evidence{offTopic}, []string{"Donepezil"}, nil, false, "no finding or candidate of the report involves statins"},
+		{"a finding on off-topic evidence", []domain.Evidence{offTopic}, nil, []string{"Mental-status tests help [1]"}, false, "no finding or candidate"},
+		{"on-topic study left unreported", []domain.Evidence{offTopic, onTopic}, nil, nil, false, "no finding or candidate"},
+		{"the intervention is the candidate", []domain.Evidence{offTopic, onTopic}, []string{"Simvastatin"}, nil, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: q, Evidence: tc.evidence, Candidates: tc.candidates, Findings: tc.findings,
+				Markdown: "# " + q + "\n\nNo study of statins in dementia was found."}
+			var got *grounding.Check
+			for _, ch := range Deterministic(in).Items {
+				if ch.Kind == grounding.KindIntervention {
+					got = &ch
+				}
+			}
+			require.NotNil(t, got)
+			require.Equal(t, tc.pass, got.Supported, got.Detail)
+			require.Contains(t, got.Detail, tc.detail)
+		})
+	}
+}
