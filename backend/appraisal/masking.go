@@ -24,12 +24,18 @@ import (
 // maskedObject is what a masked party did not know: the groups, the allocation or the
 // treatment ("unaware of the group assignment", "not told which arm"). Other objects
 // ("unaware of being pregnant", "not aware of the referral process") are not masking.
-const maskedObject = `(?:the |their |which |whether |to which )?(?:[\w'’]+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned)\w*`
+// Not knowing what one received is ("did not know whether they received active drug").
+const maskedObject = `(?:(?:the |their |which |whether |to which )?(?:[\w'’]+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned)\w*` +
+	`|(?:whether|which|what) (?:[\w'’]+ ){0,3}?(?:received|were given|was given|got|took|were taking|was taking|belonged to|were in|was in))`
+
+// maskedSubject is the allocation itself as the subject of "was not revealed to" or "was
+// kept from": the sequence, list or block sizes not disclosed to someone are concealment.
+const maskedSubject = `(?:(?:group|treatment|intervention|study|trial)[\s-]+)?(?:allocation|assignment)s?(?: status)?|group membership|(?:treatment|study) (?:group|arm)s?`
 
 var (
 	// maskedRe finds a masking phrase: "blinded", "masking", "unaware of the group",
 	// "without knowledge of the allocation", "did not know which arm", "were not aware of
-	// the assignment", "neither X nor Y were aware of the allocation" (a double negation
+	// the assignment", "the allocation was not disclosed to", "neither X nor Y were aware of the allocation" (a double negation
 	// that masks both), "concealed from", "hidden from", "unknown to".
 	maskedRe = lazyre.New(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
 		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|(?:the )?(?:study|trial)(?:'s|’s)? (?:aims?|hypothes[ie]s|purpose|design)|(?:the )?(?:aims?|hypothes[ie]s|purpose) of the (?:study|trial))` +
@@ -37,9 +43,11 @@ var (
 		`|(?:did|do|does) not know ` + maskedObject +
 		`|(?:not|never) (?:been |made |fully |\w+ly )?(?:aware|informed|told)(?: (?:of|about|as to))? ` + maskedObject +
 		`|neither\b[^.;]{0,100}?\bnor\b[^.;]{0,100}?\b(?:(?:was|were|are|is) (?:\w+ )?(?:aware|informed|told)(?: (?:of|about|as to))?|knew|know) ` + maskedObject +
-		`|concealed from|hidden from|unknown to)\b`)
-	// partyAfter is a masking phrase whose party follows it ("concealed from the nurses").
-	partyAfter = lazyre.New(`^(?:concealed from|hidden from|unknown to)$`)
+		`|concealed from|hidden from|unknown to` +
+		`|(?:` + maskedSubject + `) (?:was|were|is|are) (?:\w+ )?(?:(?:not|never) (?:revealed|disclosed|made known|known) to|kept (?:hidden |secret )?from))\b`)
+	// partyAfter is a masking phrase whose party follows it ("concealed from the nurses",
+	// "the allocation was not revealed to participants").
+	partyAfter = lazyre.New(`^(?:concealed from|hidden from|unknown to)$|\b(?:revealed|disclosed|known) to$|\bfrom$`)
 	// bothNamed is a "neither X nor Y were aware" phrase: the parties are inside it.
 	bothNamed = lazyre.New(`^neither\b`)
 	// nBlindRe is the span of a type of masking ("single-blind", "double-masked",
@@ -65,8 +73,9 @@ var (
 	// up to the bracket, comma or verb that ends it.
 	exceptionRe = lazyre.New(`\b(?:except(?: for)?|other than|apart from|with the exception of|excluding|but not)\b[^,;()]*?(?:[,;)]|\b(?:who|which|were|was|are|is|remained)\b|$)`)
 	// elidedMasked is the second half of "participants were not blinded, but outcome
-	// assessors were": a contrast whose verb has lost its participle.
-	elidedMasked = lazyre.New(`\b(?:but|whereas|while|however,?)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
+	// assessors were" (or "…; the assessors were"): a contrast whose verb has lost its
+	// participle.
+	elidedMasked = lazyre.New(`(?:\b(?:but|whereas|while|however,?)|;)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
 	// maskNegRe adds to openRe the negations that keep a party unmasked in a longer
 	// phrase: "un-blinded assessors", "it was not, however, possible to keep the
 	// interviewers blinded", "impossible to keep the therapists masked".
@@ -81,6 +90,12 @@ var (
 	// finiteVerb ends the party named after "concealed from" or "unknown to": "unknown to
 	// the investigators and was known only by the statistician" masks the investigators.
 	finiteVerb = lazyre.New(`\b(?:was|were|is|are|had|has|have|remained)\b`)
+	// asWere joins parties to a masking phrase before it: "clinicians were unaware of the
+	// allocation, as were patients".
+	asWere = lazyre.New(`\bas (?:were|was|did) ([^.;,()]{1,60})`)
+	// pronounBefore makes "blinded" or "masked" a verb with its object after it: "we
+	// blinded participants and outcome assessors".
+	pronounBefore = lazyre.New(`\b(?:we|they)\s+(?:\w+ly\s+|also\s+)?$`)
 	// partiesRe names SPIRIT 17a's four parties. care_providers also holds the trial's
 	// own staff (investigators, researchers, recruiters, study personnel, the authors), as
 	// the registry's "Investigator" role does (registryParties); a clinician is named by a
@@ -174,7 +189,11 @@ func maskedScopes(lower string) []string {
 		w := lower[loc[0]:loc[1]]
 		// The bare verb "to blind participants", "we mask the raters" names its object;
 		// a bare "mask" that is no verb is a face mask.
-		verb := (w == "blind" || w == "mask") && verbBefore.MatchString(lower[:loc[0]])
+		verb := (w == "blind" || w == "mask") && verbBefore.MatchString(lower[:loc[0]]) ||
+			(w == "blinded" || w == "masked") && pronounBefore.MatchString(lower[:loc[0]])
+		if m := asWere.FindStringSubmatchIndex(view[loc[1]:]); m != nil && !within(loc[1]+m[0], negs) {
+			scopes = append(scopes, view[loc[1]+m[2]:loc[1]+m[3]])
+		}
 		switch {
 		case w == "mask" && !verb:
 		case bothNamed.MatchString(w):

@@ -145,6 +145,20 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"un-blinded assessors", "Physical activity was ascertained by a separate set of un-blinded assessors.", []string{}},
 		{"impossible to keep masked", "It was impossible to keep the therapists masked to allocation.", []string{}},
 
+		// Not knowing what one received; an allocation not revealed to someone.
+		{"did not know whether they received", "Participants did not know whether they received active drug or placebo.", []string{pts}},
+		{"allocation not revealed to", "The allocation was not revealed to participants or investigators until database lock.", []string{pts, cp}},
+		{"group allocation not disclosed to", "Group allocation was not disclosed to the outcome assessors.", []string{oa}},
+		{"allocation kept from", "Treatment allocation was kept from the patients.", []string{pts}},
+		{"block sizes not disclosed is concealment", "Block sizes were not disclosed to the investigators.", []string{}},
+
+		// The parties joined after the masking phrase.
+		{"as were", "Clinicians were unaware of the allocation, as were patients.", []string{cp, pts}},
+		{"as were after a negation", "Clinicians were not blinded, as were patients.", []string{}},
+		{"elided after a semicolon", "The surgeon could not be blinded; the patient and the assessor were.", []string{pts, oa}},
+		{"we blinded", "We blinded participants and outcome assessors to group allocation.", []string{pts, oa}},
+		{"we blinded is no adjective", "We also masked the statistician to the group codes.", []string{da}},
+
 		// Similarity of interventions is CONSORT 11b: it names no one.
 		{"identical placebo", "The placebo was identical in appearance, taste and smell.", []string{}},
 		{"double-dummy", "Participants were randomised in a double-dummy design with identical-appearing placebo.", []string{}},
