@@ -24,13 +24,22 @@ import (
 // maskedObject is what a masked party did not know: the groups, the allocation or the
 // treatment ("unaware of the group assignment", "not told which arm"). Other objects
 // ("unaware of being pregnant", "not aware of the referral process") are not masking.
-// Not knowing what one received is ("did not know whether they received active drug").
+// Not knowing what one received is ("did not know whether they received active drug",
+// "knew who received", "unaware of its identity").
 const maskedObject = `(?:(?:the |their |which |whether |to which )?(?:[\w'’]+ )?(?:group|allocation|assignment|treatment|intervention|randomi[sz]|arm|condition|allocated|assigned)\w*` +
-	`|(?:whether|which|what) (?:[\w'’]+ ){0,3}?(?:received|were given|was given|got|took|were taking|was taking|belonged to|were in|was in))`
+	`|(?:whether|which|what|who) (?:[\w'’]+ ){0,3}?(?:received|were given|was given|got|took|were taking|was taking|belonged to|were in|was in)` +
+	`|(?:the |its |their )identity)`
+
+// maskedAim is the study's aim or hypothesis, which a participant may be kept unaware of.
+const maskedAim = `(?:the )?(?:study|trial)(?:'s|’s)? (?:aims?|hypothes[ie]s|purpose|design)|(?:the )?(?:aims?|hypothes[ie]s|purpose) of the (?:study|trial)`
 
 // maskedSubject is the allocation itself as the subject of "was not revealed to" or "was
 // kept from": the sequence, list or block sizes not disclosed to someone are concealment.
 const maskedSubject = `(?:(?:group|treatment|intervention|study|trial)[\s-]+)?(?:allocation|assignment)s?(?: status)?|group membership|(?:treatment|study) (?:group|arm)s?`
+
+// maskedThing is what may be "blinded to" someone: "the randomisation was blinded to
+// patients and outcome assessors", "group allocation was concealed to the investigators".
+const maskedThing = `(?:` + maskedSubject + `|randomi[sz]ation|treatments?|interventions?|study|trial|scoring|assessments?|evaluations?|analys[ie]s)`
 
 var (
 	// maskedRe finds a masking phrase: "blinded", "masking", "unaware of the group",
@@ -38,16 +47,20 @@ var (
 	// the assignment", "the allocation was not disclosed to", "neither X nor Y were aware of the allocation" (a double negation
 	// that masks both), "concealed from", "hidden from", "unknown to".
 	maskedRe = lazyre.New(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
-		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|(?:the )?(?:study|trial)(?:'s|’s)? (?:aims?|hypothes[ie]s|purpose|design)|(?:the )?(?:aims?|hypothes[ie]s|purpose) of the (?:study|trial))` +
+		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|` + maskedAim + `)` +
 		`|(?:without|had no|with no) knowledge of ` + maskedObject +
 		`|(?:did|do|does) not know ` + maskedObject +
-		`|(?:not|never) (?:been |made |fully |\w+ly )?(?:aware|informed|told)(?: (?:of|about|as to))? ` + maskedObject +
+		`|(?:not|never) (?:been |made |fully |\w+ly )?(?:aware|informed|told)(?: (?:of|about|as to))? (?:` + maskedObject + `|` + maskedAim + `)` +
 		`|neither\b[^.;]{0,100}?\bnor\b[^.;]{0,100}?\b(?:(?:was|were|are|is) (?:\w+ )?(?:aware|informed|told)(?: (?:of|about|as to))?|knew|know) ` + maskedObject +
 		`|concealed from|hidden from|unknown to` +
+		`|(?:` + maskedThing + `) (?:was|were|is|are) (?:\w+ )?(?:blinded|masked|blind|concealed) (?:to|for|from)` +
 		`|(?:` + maskedSubject + `) (?:was|were|is|are) (?:\w+ )?(?:(?:not|never) (?:revealed|disclosed|made known|known) to|kept (?:hidden |secret )?from))\b`)
 	// partyAfter is a masking phrase whose party follows it ("concealed from the nurses",
 	// "the allocation was not revealed to participants").
-	partyAfter = lazyre.New(`^(?:concealed from|hidden from|unknown to)$|\b(?:revealed|disclosed|known) to$|\bfrom$`)
+	partyAfter = lazyre.New(`^(?:concealed from|hidden from|unknown to)$|\b(?:revealed|disclosed|known) to$|\bfrom$|\b(?:blinded|masked|blind|concealed) (?:to|for)$`)
+	// thingFirst is a masking phrase that opens with what was masked ("outcome assessment
+	// was blinded to"): the words before it may still name a party.
+	thingFirst = lazyre.New(`^(?:` + maskedThing + `) `)
 	// bothNamed is a "neither X nor Y were aware" phrase: the parties are inside it.
 	bothNamed = lazyre.New(`^neither\b`)
 	// nBlindRe is the span of a type of masking ("single-blind", "double-masked",
@@ -107,8 +120,8 @@ var (
 	}{
 		{"participants", lazyre.New(`\b(?:participants?|patients?|subjects?|women|men|children|adolescents|parents|parental|guardians?|volunteers|mothers|families|couples|respondents|students|care[\s-]?givers?|carers?|infants|pupils|residents|clients)\b`)},
 		{"care_providers", lazyre.New(`\b(?:clinicians?|physicians?|doctors?|surgeons?|nurses?|therapists?|physiotherapists?|psychologists?|dietitians?|care providers?|staff|investigators?|researchers?|practitioners?|pharmacists?|interventionists?|personnel|recruiters?|(?:study|research|trial|clinical|medical|care|treating|treatment|surgical|intervention|nursing|ward) teams?|dentists?|midwi(?:fe|ves)|ana?esthetists?|(?:neuro|cardio|derma|gastroentero|onco|ophthalmo|uro|gyn(?:a)?eco|rheumato|endocrino|ha?emato|nephro|pulmono|immuno|audio|an(?:a)?esthesio|neonato|perinato)logists?|psychiatrists?|p(?:a|ae)?ediatricians?|obstetricians?|specialists?|consultants?|operators?|professionals?|trainers?|instructors?|facilitators?|counse(?:l)?l?ors?|coaches|(?:co-?)?authors?|teachers?|health workers?|field[\s-]?(?:workers?|staff)|coordinators?|treating|(?:those|staff|people|persons?|individuals?|personnel) (?:who )?(?:deliver|provid|administer|giv|conduct|facilitat|implement)\w* (?:the )?(?:\w+ )?(?:interventions?|treatments?|therap(?:y|ies)|training|programm?e?s?|sessions?|exercises?|care))\b`)},
-		{"outcome_assessors", lazyre.New(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|readers?|graders?|scorers?|reviewers?|research assistants?|technicians?|technologists?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event|review) committee|(?:independent|central) (?:\w+ )?review|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of|(?:(?:assess|evaluat|measur|collect|record|scor|rat|grad|interpret|adjudicat|review|examin|ascertain)ed|read) by|(?:who (?:\w+ )?)?(?:assess(?:ing|ed)|evaluat(?:ing|ed)|measur(?:ing|ed)|collect(?:ing|ed)|record(?:ing|ed)|scor(?:ing|ed)|rat(?:ing|ed)|reading|read|grad(?:ing|ed)|interpret(?:ing|ed)|adjudicat(?:ing|ed)|review(?:ing|ed)|examin(?:ing|ed)|ascertain(?:ing|ed)) (?:the |all |each |their |by )?(?:\w+ )?(?:outcomes?|data|scans?|images?|slides?|radiographs?|x-rays?|specimens?|samples?|photographs?|videos?|recordings?|tests?|questionnaires?|assessments?|measurements?|examinations?|events?|endpoints?|end points?|symptoms?|disability|severity|response|pain|function|scores?|scales?|infants|children|patients|participants))\b`)},
-		{"data_analysts", lazyre.New(`\b(?:(?:bio)?statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?)\b`)},
+		{"outcome_assessors", lazyre.New(`\b(?:outcome assessors?|(?:those|staff|personnel|researchers?) (?:assessing|evaluating|measuring|collecting)|assessors?|evaluators?|raters?|observers?|examiners?|interviewers?|data collectors?|readers?|graders?|scorers?|reviewers?|research assistants?|technicians?|technologists?|radiologists?|pathologists?|sonographers?|endoscopists?|laboratory (?:staff|personnel)|adjudicat\w+|(?:endpoint|outcome|event|review) committee|end[\s-]?points?|(?:independent|central) (?:\w+ )?review|outcome (?:assessment|ascertainment|evaluation|measurement)s?|(?:scoring|grading|rating|reading) of|(?:(?:assess|evaluat|measur|collect|record|scor|rat|grad|interpret|adjudicat|review|examin|ascertain)ed|read) by|(?:who (?:\w+ )?)?(?:assess(?:ing|ed)|evaluat(?:ing|ed)|measur(?:ing|ed)|collect(?:ing|ed)|record(?:ing|ed)|scor(?:ing|ed)|rat(?:ing|ed)|reading|read|grad(?:ing|ed)|interpret(?:ing|ed)|adjudicat(?:ing|ed)|review(?:ing|ed)|examin(?:ing|ed)|ascertain(?:ing|ed)) (?:the |all |each |their |by )?(?:\w+ )?(?:outcomes?|data|scans?|images?|slides?|radiographs?|x-rays?|specimens?|samples?|photographs?|videos?|recordings?|tests?|questionnaires?|assessments?|measurements?|examinations?|events?|endpoints?|end points?|symptoms?|disability|severity|response|pain|function|scores?|scales?|infants|children|patients|participants))\b`)},
+		{"data_analysts", lazyre.New(`\b(?:(?:bio)?statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?|data (?:entry|management|cleaning)|(?:entering|managing|cleaning) (?:the )?data)\b`)},
 	}
 )
 
@@ -199,6 +212,9 @@ func maskedScopes(lower string) []string {
 		case bothNamed.MatchString(w):
 			scopes = append(scopes, view[loc[0]:loc[1]])
 		case partyAfter.MatchString(w):
+			if thingFirst.MatchString(w) {
+				scopes = append(scopes, view[clauseStart(lower, loc[0], breaks, negs):loc[1]])
+			}
 			end := clauseEnd(lower, loc[1], breaks, negs)
 			if m := finiteVerb.FindStringIndex(lower[loc[1]:end]); m != nil {
 				end = loc[1] + m[0]

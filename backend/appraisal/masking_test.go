@@ -152,6 +152,16 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"allocation kept from", "Treatment allocation was kept from the patients.", []string{pts}},
 		{"block sizes not disclosed is concealment", "Block sizes were not disclosed to the investigators.", []string{}},
 
+		{"knew who received", "Neither the nurses nor the mothers knew who received the active spray.", []string{pts, cp}},
+		{"not aware of the hypotheses", "Participants were not aware of the study hypotheses.", []string{pts}},
+		{"unaware of its identity", "The anaesthesiologist administering the drug was unaware of its identity.", []string{cp}},
+		{"randomisation blinded to parties", "The randomisation was blinded to patients and outcome assessors.", []string{pts, oa}},
+		{"allocation concealed to", "Group allocation was concealed to the investigators.", []string{cp}},
+		{"outcome assessment blinded to allocation", "Outcome assessment was blinded to allocation.", []string{oa}},
+		{"treatment masked for weeks", "Treatment was masked for the first 12 weeks.", []string{}},
+		{"person entering data", "The person entering the data was blinded to group.", []string{da}},
+		{"blinded end point", "It was a prospective, randomised, open trial with blinded end-point evaluation.", []string{oa}},
+
 		// The parties joined after the masking phrase.
 		{"as were", "Clinicians were unaware of the allocation, as were patients.", []string{cp, pts}},
 		{"as were after a negation", "Clinicians were not blinded, as were patients.", []string{}},
