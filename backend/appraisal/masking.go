@@ -91,8 +91,9 @@ var (
 	elidedMasked = lazyre.New(`(?:\b(?:but|whereas|while|however,?)|;)\s+([^.;]{1,80}?)\s+(?:was|were|remained)(?:\s+(?:so|still|indeed))?\s*[.;)]?\s*$`)
 	// maskNegRe adds to openRe the negations that keep a party unmasked in a longer
 	// phrase: "un-blinded assessors", "it was not, however, possible to keep the
-	// interviewers blinded", "impossible to keep the therapists masked".
-	maskNegRe = lazyre.New(`\bun[\s-]+(?:blind|mask)\w*|\b(?:not,?\s+(?:\w+,?\s+){0,2}?(?:possible|feasible|practical|practicable|able)|impossible|unable|infeasible|difficult)\s+to\s+(?:[\w-]+\s+){0,5}?(?:blind|mask)\w*`)
+	// interviewers blinded", "impossible to keep the therapists masked", "blinding of
+	// therapists and patients was impossible".
+	maskNegRe = lazyre.New(`\b(?:blinding|masking) (?:[\w,]+ ){0,8}?(?:was|is|were) (?:\w+ )?(?:impossible|unfeasible|infeasible|impracticable|impractical)\b|\bun[\s-]+(?:blind|mask)\w*|\b(?:not,?\s+(?:\w+,?\s+){0,2}?(?:possible|feasible|practical|practicable|able)|impossible|unable|infeasible|difficult)\s+to\s+(?:[\w-]+\s+){0,5}?(?:blind|mask)\w*`)
 	// typeFor is what may follow a type of masking to name its parties: "the study was
 	// single-blind for participants".
 	typeFor = lazyre.New(`^\s*,?\s*for\s`)
@@ -100,6 +101,9 @@ var (
 	// analysing): "radiographs were evaluated blindly", "rated in a blinded fashion",
 	// "assessments were performed blindly". A draw or an infusion done blindly masks no one.
 	assessedBlind = lazyre.New(`\b(?:(?:assess|evaluat|measur|rat|scor|grad|interpret|adjudicat|review|examin|ascertain|record|analy[sz])ed|read|(?:assessments?|evaluations?|measurements?|ratings?|readings?|analys[ie]s) (?:was |were )?(?:performed|done|made|conducted|carried out|undertaken))\s+(?:[\w-]+\s+){0,2}?(?:blindly|blind|in an? (?:blind|blinded|masked)(?: and [\w-]+)? (?:fashion|manner|way|mode))\b`)
+	// blindingChecked is "blinding was assessed by asking …": a check of masking, which
+	// names no one masked after it.
+	blindingChecked = lazyre.New(`^\s*(?:was|were)\s+(?:\w+\s+)?(?:assessed|evaluated|measured|tested|checked|verified|examined)\b`)
 	// finiteVerb ends the party named after "concealed from" or "unknown to": "unknown to
 	// the investigators and was known only by the statistician" masks the investigators.
 	finiteVerb = lazyre.New(`\b(?:was|were|is|are|had|has|have|remained)\b`)
@@ -227,7 +231,7 @@ func maskedScopes(lower string) []string {
 			if !verb {
 				scopes = append(scopes, nounsBefore(view[:loc[0]]))
 			}
-			if !strings.HasPrefix(strings.TrimLeft(view[loc[1]:], " "), ",") {
+			if !strings.HasPrefix(strings.TrimLeft(view[loc[1]:], " "), ",") && !blindingChecked.MatchString(view[loc[1]:]) {
 				scopes = append(scopes, view[loc[1]:clauseEnd(lower, loc[1], breaks, negs)])
 			}
 		default:

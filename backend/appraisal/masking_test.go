@@ -169,6 +169,10 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"we blinded", "We blinded participants and outcome assessors to group allocation.", []string{pts, oa}},
 		{"we blinded is no adjective", "We also masked the statistician to the group codes.", []string{da}},
 
+		{"blinding of X was impossible", "Given the nature of the intervention, blinding of therapists and patients was impossible.", []string{}},
+		{"masking of X was unfeasible", "Masking of participants and surgeons was unfeasible.", []string{}},
+		{"success of blinding assessed", "Blinding was assessed by asking the nurses to guess the allocation.", []string{}},
+
 		// Similarity of interventions is CONSORT 11b: it names no one.
 		{"identical placebo", "The placebo was identical in appearance, taste and smell.", []string{}},
 		{"double-dummy", "Participants were randomised in a double-dummy design with identical-appearing placebo.", []string{}},
