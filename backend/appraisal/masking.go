@@ -92,8 +92,8 @@ var (
 	// maskNegRe adds to openRe the negations that keep a party unmasked in a longer
 	// phrase: "un-blinded assessors", "it was not, however, possible to keep the
 	// interviewers blinded", "impossible to keep the therapists masked", "blinding of
-	// therapists and patients was impossible".
-	maskNegRe = lazyre.New(`\b(?:blinding|masking) (?:[\w,]+ ){0,8}?(?:was|is|were) (?:\w+ )?(?:impossible|unfeasible|infeasible|impracticable|impractical)\b|\bun[\s-]+(?:blind|mask)\w*|\b(?:not,?\s+(?:\w+,?\s+){0,2}?(?:possible|feasible|practical|practicable|able)|impossible|unable|infeasible|difficult)\s+to\s+(?:[\w-]+\s+){0,5}?(?:blind|mask)\w*`)
+	// therapists and patients was impossible", "the trial lacked blinding of patients".
+	maskNegRe = lazyre.New(`\b(?:blinding|masking) (?:[\w,]+ ){0,8}?(?:was|is|were) (?:\w+ )?(?:impossible|unfeasible|infeasible|impracticable|impractical|not (?:attempted|done|implemented|applied|achievable|practical))\b|\black(?:ed|s|ing)? (?:of )?(?:\w+ )?(?:blinding|masking)|\bun[\s-]+(?:blind|mask)\w*|\b(?:not,?\s+(?:\w+,?\s+){0,2}?(?:possible|feasible|practical|practicable|able)|impossible|unable|infeasible|difficult)\s+to\s+(?:[\w-]+\s+){0,5}?(?:blind|mask)\w*`)
 	// typeFor is what may follow a type of masking to name its parties: "the study was
 	// single-blind for participants".
 	typeFor = lazyre.New(`^\s*,?\s*for\s`)

@@ -171,6 +171,8 @@ func TestMaskedPartiesWordings(t *testing.T) {
 
 		{"blinding of X was impossible", "Given the nature of the intervention, blinding of therapists and patients was impossible.", []string{}},
 		{"masking of X was unfeasible", "Masking of participants and surgeons was unfeasible.", []string{}},
+		{"lack of blinding of X", "The trial lacked blinding of patients and therapists.", []string{}},
+		{"masking of X not attempted", "Masking of participants and care providers was not attempted.", []string{}},
 		{"success of blinding assessed", "Blinding was assessed by asking the nurses to guess the allocation.", []string{}},
 
 		// Similarity of interventions is CONSORT 11b: it names no one.
