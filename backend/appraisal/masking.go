@@ -44,8 +44,9 @@ const maskedThing = `(?:` + maskedSubject + `|randomi[sz]ation|treatments?|inter
 var (
 	// maskedRe finds a masking phrase: "blinded", "masking", "unaware of the group",
 	// "without knowledge of the allocation", "did not know which arm", "were not aware of
-	// the assignment", "the allocation was not disclosed to", "neither X nor Y were aware of the allocation" (a double negation
-	// that masks both), "concealed from", "hidden from", "unknown to".
+	// the assignment", "neither X nor Y were aware of the allocation" (a double negation
+	// that masks both), "concealed from", "hidden from", "unknown to", "the allocation was
+	// not disclosed to", "the randomisation was blinded to".
 	maskedRe = lazyre.New(`\b(?:blind(?:ed|ing)?|mask(?:ed|ing)?` +
 		`|(?:unaware|ignorant|naive|naïve) (?:of|to|as to) (?:` + maskedObject + `|` + maskedAim + `)` +
 		`|(?:without|had no|with no) knowledge of ` + maskedObject +
@@ -352,19 +353,21 @@ func adjectiveScope(after string) string {
 
 // designWords end a type label used as an adjective ("a blinded, randomized, crossover
 // design"); functionWords show the masking word is a verb or predicate instead ("masked in
-// this trial", "blinded throughout the study").
+// this trial", "blinded throughout the study", "blinded, so trial staff …").
 var (
 	designWords   = map[string]bool{"trial": true, "trials": true, "study": true, "studies": true, "design": true, "rct": true, "experiment": true, "fashion": true, "manner": true, "way": true, "phase": true, "period": true, "protocol": true, "evaluation": true, "comparison": true, "investigation": true}
-	functionWords = map[string]bool{"in": true, "of": true, "the": true, "this": true, "that": true, "these": true, "a": true, "an": true, "at": true, "by": true, "on": true, "to": true, "for": true, "from": true, "with": true, "during": true, "until": true, "throughout": true, "as": true, "regarding": true, "about": true, "was": true, "were": true, "is": true, "are": true, "be": true, "been": true, "their": true, "its": true, "our": true, "who": true, "which": true, "when": true, "after": true, "before": true}
+	functionWords = map[string]bool{"in": true, "of": true, "the": true, "this": true, "that": true, "these": true, "a": true, "an": true, "at": true, "by": true, "on": true, "to": true, "for": true, "from": true, "with": true, "during": true, "until": true, "throughout": true, "as": true, "regarding": true, "about": true, "was": true, "were": true, "is": true, "are": true, "be": true, "been": true, "their": true, "its": true, "our": true, "who": true, "which": true, "when": true, "after": true, "before": true, "so": true, "but": true, "while": true, "whereas": true, "although": true, "then": true, "since": true, "because": true, "thus": true, "therefore": true, "hence": true}
 )
 
 // designLabel reports whether the masking word whose sentence continues with after
 // qualifies the design: a run of adjectives ending in a design noun ("blinded, randomized,
 // controlled trial", "blind, prospective, factorial design").
 func designLabel(after string) bool {
-	for i, f := range strings.Fields(after) {
+	fields := strings.Fields(after)
+	for i, f := range fields {
 		w := strings.Trim(f, ",.")
-		if i < 8 && designWords[w] {
+		// "study personnel", "trial staff" are people, not the design.
+		if i < 8 && designWords[w] && (i+1 == len(fields) || !partyWord(strings.Trim(fields[i+1], ",."))) {
 			return true
 		}
 		if i >= 8 || functionWords[w] || strings.ContainsAny(f, ".;:()") {

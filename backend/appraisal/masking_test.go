@@ -135,6 +135,8 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"patient-level blinded trial", "The trial was a patient-level, blinded, randomized clinical trial.", []string{}},
 		{"assessor-blinded trial", "This was an assessor-blinded, randomised, controlled trial.", []string{oa}},
 		{"observer-blinded trial", "A multicentre, observer-blinded randomised trial in 300 children.", []string{oa}},
+		{"blinded, and study personnel", "Participants were blinded, and study personnel were unaware of allocation.", []string{pts, cp}},
+		{"blinded, so trial staff", "Patients were blinded, so trial staff kept the codes sealed.", []string{pts}},
 		{"masked in this trial", "Outcome assessors were masked in this trial.", []string{oa}},
 
 		// Who is named after a masking phrase ends at the next verb.
