@@ -105,6 +105,9 @@ var (
 	// blindingChecked is "blinding was assessed by asking …": a check of masking, which
 	// names no one masked after it.
 	blindingChecked = lazyre.New(`^\s*(?:was|were)\s+(?:\w+\s+)?(?:assessed|evaluated|measured|tested|checked|verified|examined)\b`)
+	// assessNoun is an assessment qualified by "blinded" ("blinded assessments",
+	// "masked clinical evaluations").
+	assessNoun = lazyre.New(`^(?:[\w-]+ )?(?:assessments?|evaluations?|ratings?|measurements?|interviews?|examinations?|reviews?|scoring|readings?)\b`)
 	// finiteVerb ends the party named after "concealed from" or "unknown to": "unknown to
 	// the investigators and was known only by the statistician" masks the investigators.
 	finiteVerb = lazyre.New(`\b(?:was|were|is|are|had|has|have|remained)\b`)
@@ -252,6 +255,14 @@ func maskedScopes(lower string) []string {
 			switch adj := adjectiveScope(view[loc[1]:]); {
 			case w == "blinded" || w == "masked":
 				scopes = append(scopes, adj)
+				// "blinded assessments were conducted by trained research staff": who
+				// did the masked assessment is named after "by".
+				if assessNoun.MatchString(adj) {
+					rest := view[loc[1]:clauseEnd(lower, loc[1], breaks, negs)]
+					if i := strings.Index(rest, " by "); i >= 0 {
+						scopes = append(scopes, rest[i:])
+					}
+				}
 			// "a blind rater" is masked, "blind subjects" cannot see: the bare adjective
 			// counts for the study's staff only.
 			case w == "blind" && !partiesRe[0].re.MatchString(adj):

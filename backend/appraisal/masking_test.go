@@ -120,6 +120,10 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"blindly drawn is no masking", "One paper was blindly drawn from the bag by a participant.", []string{}},
 		{"blinded fashion of an infusion", "The infusion was started in a blinded fashion after randomisation.", []string{}},
 
+		{"blinded assessments by", "Blinded assessments were conducted by trained research staff.", []string{cp}},
+		{"masked evaluations by", "Masked evaluations were performed by two independent physiotherapists.", []string{cp}},
+		{"blinded assessment of safety names no one", "Blinded assessment of safety was performed throughout the trial.", []string{}},
+
 		// Adverbs and the noun before "blinding".
 		{"to effectively blind", "The placebo version offers the ability to effectively blind participants and researchers.", []string{pts, cp}},
 		{"not actively informed", "Ward staff were not actively informed about the allocation.", []string{cp}},
