@@ -79,3 +79,118 @@ func TestMaskedPartiesClauses(t *testing.T) {
 		})
 	}
 }
+
+// TestMaskedPartiesWordings covers wordings of who was masked (CONSORT 11a) found by
+// reading masking sentences outside the 17a labels (MEDLINE and PubMedQA abstracts of the
+// development folds, the development full texts' sentences of every label, the recorded
+// API responses): roles named by their specialty or their task, an adverb in the masking
+// phrase, assessment done "blindly", a type label used as an adjective of the design, and
+// the negations that keep a party unmasked. The sentences are written for the test.
+func TestMaskedPartiesWordings(t *testing.T) {
+	const (
+		pts = "participants"
+		cp  = "care_providers"
+		oa  = "outcome_assessors"
+		da  = "data_analysts"
+	)
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		// Roles named by their specialty or by what they do.
+		{"specialty ending in -ologist", "The neurologist who rated disability was unaware of treatment assignment.", []string{cp, oa}},
+		{"psychiatrists rating outcomes", "Psychiatrists rating the outcomes were blinded.", []string{cp, oa}},
+		{"task names the assessor", "The laboratory technologists reading the slides were blind to treatment allocation.", []string{oa}},
+		{"paediatrician examining", "The paediatrician examining the infants was unaware of the allocation.", []string{pts, cp, oa}},
+		{"those delivering the intervention", "Those delivering the intervention were blinded to which group the participants belonged.", []string{cp}},
+		{"field-workers collecting data", "The field-workers collecting outcome data were masked to study arm.", []string{cp, oa}},
+		{"biostatistician", "A biostatistician who was blinded to group allocation performed the analysis.", []string{da}},
+		{"co-authors", "All co-authors except one remained masked until the final analysis was complete.", []string{cp}},
+		{"treating team and guardians", "Guardians and the treating team were unaware of which group the child was in.", []string{pts, cp}},
+		{"specialist", "The scans were assessed by an experienced specialist blinded to treatment assignment.", []string{cp, oa}},
+		{"blinded independent central review", "Progression was assessed by blinded independent central review.", []string{oa}},
+		{"midwife and anesthetist", "The midwife and the anesthetist were unaware of group allocation.", []string{cp}},
+
+		// Assessment done blindly: those assessing are masked.
+		{"evaluated blindly", "Radiographs were evaluated blindly by two orthopaedic surgeons.", []string{cp, oa}},
+		{"in a blinded fashion", "Wound photographs were rated in a blinded fashion.", []string{oa}},
+		{"assessments performed blindly", "Ultrasound assessments were performed blindly to the treatment received.", []string{oa}},
+		{"analysed blind", "The data were analysed blindly to group.", []string{da}},
+		{"blindly drawn is no masking", "One paper was blindly drawn from the bag by a participant.", []string{}},
+		{"blinded fashion of an infusion", "The infusion was started in a blinded fashion after randomisation.", []string{}},
+
+		{"blinded assessments by", "Blinded assessments were conducted by trained research staff.", []string{cp}},
+		{"masked evaluations by", "Masked evaluations were performed by two independent physiotherapists.", []string{cp}},
+		{"blinded assessment of safety names no one", "Blinded assessment of safety was performed throughout the trial.", []string{}},
+
+		// Adverbs and the noun before "blinding".
+		{"to effectively blind", "The placebo version offers the ability to effectively blind participants and researchers.", []string{pts, cp}},
+		{"not actively informed", "Ward staff were not actively informed about the allocation.", []string{cp}},
+		{"participant and researcher blinding", "The same schedule was used in both arms to preserve participant and researcher blinding.", []string{pts, cp}},
+		{"parental blinding", "The success of parental blinding was assessed at the last visit.", []string{pts}},
+		{"patient blinding then a comma", "To maintain patient blinding, surgeons were trained to simulate the procedure.", []string{pts}},
+		{"single-blind for", "The study was single-blind for participants.", []string{pts}},
+		{"double-blind for some weeks", "Treatment was double-blind for 12 weeks.", []string{}},
+
+		// A type label used as an adjective of the design names no one around it.
+		{"blinded design after women", "We compared two regimens in postmenopausal women using a randomized, blinded, crossover design.", []string{}},
+		{"partially blinded trial after analysis", "A cost analysis of a partially blinded, randomized, controlled efficacy and safety trial.", []string{}},
+		{"patient-level blinded trial", "The trial was a patient-level, blinded, randomized clinical trial.", []string{}},
+		{"assessor-blinded trial", "This was an assessor-blinded, randomised, controlled trial.", []string{oa}},
+		{"observer-blinded trial", "A multicentre, observer-blinded randomised trial in 300 children.", []string{oa}},
+		{"blinded, and study personnel", "Participants were blinded, and study personnel were unaware of allocation.", []string{pts, cp}},
+		{"blinded, so trial staff", "Patients were blinded, so trial staff kept the codes sealed.", []string{pts}},
+		{"masked in this trial", "Outcome assessors were masked in this trial.", []string{oa}},
+
+		// Who is named after a masking phrase ends at the next verb.
+		{"unknown to X and known by Y", "The block size was unknown to the investigators and was known only by the trial statistician.", []string{cp}},
+
+		// Negations that keep a party unmasked.
+		{"not possible to keep blinded", "It was not, however, possible to keep the follow-up interviewers blinded.", []string{}},
+		{"un-blinded assessors", "Physical activity was ascertained by a separate set of un-blinded assessors.", []string{}},
+		{"impossible to keep masked", "It was impossible to keep the therapists masked to allocation.", []string{}},
+
+		// Not knowing what one received; an allocation not revealed to someone.
+		{"did not know whether they received", "Participants did not know whether they received active drug or placebo.", []string{pts}},
+		{"allocation not revealed to", "The allocation was not revealed to participants or investigators until database lock.", []string{pts, cp}},
+		{"group allocation not disclosed to", "Group allocation was not disclosed to the outcome assessors.", []string{oa}},
+		{"allocation kept from", "Treatment allocation was kept from the patients.", []string{pts}},
+		{"block sizes not disclosed is concealment", "Block sizes were not disclosed to the investigators.", []string{}},
+
+		{"knew who received", "Neither the nurses nor the mothers knew who received the active spray.", []string{pts, cp}},
+		{"not aware of the hypotheses", "Participants were not aware of the study hypotheses.", []string{pts}},
+		{"unaware of its identity", "The anaesthesiologist administering the drug was unaware of its identity.", []string{cp}},
+		{"randomisation blinded to parties", "The randomisation was blinded to patients and outcome assessors.", []string{pts, oa}},
+		{"allocation concealed to", "Group allocation was concealed to the investigators.", []string{cp}},
+		{"outcome assessment blinded to allocation", "Outcome assessment was blinded to allocation.", []string{oa}},
+		{"treatment masked for weeks", "Treatment was masked for the first 12 weeks.", []string{}},
+		{"person entering data", "The person entering the data was blinded to group.", []string{da}},
+		{"blinded end point", "It was a prospective, randomised, open trial with blinded end-point evaluation.", []string{oa}},
+
+		// The parties joined after the masking phrase.
+		{"as were", "Clinicians were unaware of the allocation, as were patients.", []string{cp, pts}},
+		{"as were after a negation", "Clinicians were not blinded, as were patients.", []string{}},
+		{"elided after a semicolon", "The surgeon could not be blinded; the patient and the assessor were.", []string{pts, oa}},
+		{"we blinded", "We blinded participants and outcome assessors to group allocation.", []string{pts, oa}},
+		{"we blinded is no adjective", "We also masked the statistician to the group codes.", []string{da}},
+
+		{"blinding of X was impossible", "Given the nature of the intervention, blinding of therapists and patients was impossible.", []string{}},
+		{"masking of X was unfeasible", "Masking of participants and surgeons was unfeasible.", []string{}},
+		{"lack of blinding of X", "The trial lacked blinding of patients and therapists.", []string{}},
+		{"masking of X not attempted", "Masking of participants and care providers was not attempted.", []string{}},
+		{"success of blinding assessed", "Blinding was assessed by asking the nurses to guess the allocation.", []string{}},
+
+		// Similarity of interventions is CONSORT 11b: it names no one.
+		{"identical placebo", "The placebo was identical in appearance, taste and smell.", []string{}},
+		{"double-dummy", "Participants were randomised in a double-dummy design with identical-appearing placebo.", []string{}},
+		{"sham procedure", "A sham procedure was used in the control group.", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Findings(Document{Text: tt.text})
+			got := f[FindingMaskedParties]
+			require.ElementsMatch(t, tt.want, got.Value, "quote: %q", got.Quote)
+		})
+	}
+}
