@@ -685,9 +685,11 @@ var (
 		value string
 		re    *lazyre.Regexp
 	}{
-		{"multiple_imputation", lazyre.New(`multiple(?:[\s-]+\w+)?[\s-]+imputation|multiply imputed|\bmice\b|chained equations|imputations? (?:was|were) (?:performed|conducted|used)|imputed (?:using|with|by)`)},
+		// Multiple imputation only when named: "imputed using …" is as often a single
+		// imputation (LOCF, a mean, a regression), which the rubric does not count as handled.
+		{"multiple_imputation", lazyre.New(`multiple(?:[\s-]+\w+)?[\s-]+imputation|multiply imputed|\bmice\b|chained equations`)},
 		{"locf", lazyre.New(`last observation carried forward|\blocf\b|baseline observation carried forward|\bbocf\b`)},
-		{"imputation", lazyre.New(`\bimput(?:ed|ation)\b`)},
+		{"imputation", lazyre.New(`\bimput(?:ed|ations?)\b`)},
 		{"likelihood_based", lazyre.New(`(?:mixed|multilevel|mixed-effects?)[\s-]+(?:\w+[\s-]+){0,3}models?[^.;]{0,80}missing|missing[^.;]{0,80}(?:mixed|multilevel)[\s-]+(?:\w+[\s-]+){0,3}models?|maximum likelihood|\bfiml\b`)},
 		{"inverse_probability_weighting", lazyre.New(`inverse probability (?:of )?(?:\w+ )?weight`)},
 		{"complete_case", lazyre.New(`complete[\s-]*case|available[\s-]*case`)},
