@@ -6,9 +6,6 @@ import (
 	"crypto/sha256"
 	"encoding/csv"
 	"encoding/json"
-	"io"
-	"net/http"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -557,13 +554,7 @@ func TestHistoryShowKeepsAQuerysHitCount(t *testing.T) {
 // presenting its scores as a verdict.
 func TestHistoryRejudgeFallbackSaysWhy(t *testing.T) {
 	run := libraryRun(t)
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		io.WriteString(w, `{"error":{"message":"invalid api key","type":"invalid_request_error"}}`)
-	}))
-	t.Cleanup(srv.Close)
-	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", srv.URL+"/v1")
+	compatibleJudgeRefusing(t)
 
 	code, stdout, stderr := runCLI(t, "history", "rejudge", run.ID, "--judge", "compatible", "--model", "fake-judge")
 	require.Equal(t, exitOK, code, stderr)

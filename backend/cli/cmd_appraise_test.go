@@ -331,8 +331,9 @@ func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 	require.Contains(t, human, "Note: every item is a rule-based finding, which fake-judge does not change")
 }
 
-func TestAppraiseFakeJudgeDownIsNotAssessedWithReason(t *testing.T) {
-	isolate(t)
+// compatibleJudgeRefusing points the compatible judge at a server that answers every call
+// as OpenAI does a bad key (HTTP 401).
+func compatibleJudgeRefusing(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		w.WriteHeader(http.StatusUnauthorized)
@@ -340,6 +341,11 @@ func TestAppraiseFakeJudgeDownIsNotAssessedWithReason(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", srv.URL+"/v1")
+}
+
+func TestAppraiseFakeJudgeDownIsNotAssessedWithReason(t *testing.T) {
+	isolate(t)
+	compatibleJudgeRefusing(t)
 
 	code, stdout, stderr := runCLI(t, "appraise", "--text-file", filepath.Join("testdata", "appraise_rct.txt"), "--judge", "compatible", "--model", "fake-judge", "--json")
 	require.Equal(t, exitOK, code, stderr)

@@ -116,6 +116,17 @@ func plural(n int, one, many string) string {
 // (not merely warned) in any iteration.
 func failedSources(events []domain.Event) []string {
 	var out []string
+	eachSearchProblem(events, func(e domain.SearchError, _ int, warning bool) {
+		if name := sourceLabel(e.Source); !warning && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	})
+	return out
+}
+
+// eachSearchProblem calls fn for every source error and warning the run's search events
+// recorded, in order, with its iteration.
+func eachSearchProblem(events []domain.Event, fn func(e domain.SearchError, iteration int, warning bool)) {
 	for _, ev := range events {
 		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
 			continue
@@ -125,12 +136,12 @@ func failedSources(events []domain.Event) []string {
 			continue
 		}
 		for _, e := range d.Errors {
-			if name := sourceLabel(e.Source); !e.IsWarning() && !slices.Contains(out, name) {
-				out = append(out, name)
-			}
+			fn(e, ev.Iteration, e.IsWarning())
+		}
+		for _, e := range d.Warnings {
+			fn(e, ev.Iteration, true)
 		}
 	}
-	return out
 }
 
 // sourceProblems reads the search events: per-source failures ("errors") and warnings
@@ -154,21 +165,7 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		}
 		isWarning[k] = warning
 	}
-	for _, ev := range events {
-		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
-			continue
-		}
-		d, err := domain.DecodeData[domain.SearchCompleteData](ev)
-		if err != nil {
-			continue
-		}
-		for _, e := range d.Errors {
-			add(e, ev.Iteration, e.IsWarning())
-		}
-		for _, e := range d.Warnings {
-			add(e, ev.Iteration, true)
-		}
-	}
+	eachSearchProblem(events, add)
 	for _, k := range order {
 		its := iters[k]
 		sort.Ints(its)
