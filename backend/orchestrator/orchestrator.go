@@ -418,7 +418,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	if err != nil {
 		return "", fmt.Errorf("encode concepts: %w", err)
 	}
-	if err := o.event(ctx, st, domain.EventSearchComplete, it, fmt.Sprintf("Found %d new sources (%d total)", newCount, len(all)), domain.SearchCompleteData{
+	if err := o.event(ctx, st, domain.EventSearchComplete, it, "Found "+domain.Plural(newCount, "new source", "new sources")+fmt.Sprintf(" (%d total)", len(all)), domain.SearchCompleteData{
 		Queries: queries, NewCount: newCount, TotalCount: len(all), Found: len(res.Evidence), DroppedInvalid: dropped,
 		PerSource: perSource, SourcesSearched: res.SourcesSearched, Errors: failures, Warnings: warnings,
 		OffTopicCount: offTopic, Concepts: conceptsJSON,
@@ -459,7 +459,7 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 		}
 	}
 	if !stored {
-		if err := o.event(ctx, st, domain.EventJudging, it, fmt.Sprintf("Evaluating %d sources...", len(st.evidence)), domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
+		if err := o.event(ctx, st, domain.EventJudging, it, "Evaluating "+domain.Plural(len(st.evidence), "source", "sources")+"...", domain.JudgingData{EvidenceCount: len(st.evidence)}); err != nil {
 			return err
 		}
 		a, h, err := o.d.Judge.Assess(ctx, JudgeInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Evidence: st.evidence, Appraisals: st.appraisals,
