@@ -156,6 +156,8 @@ type facts struct {
 	// answers: it says more than the study's design; finding: it states a finding (an
 	// effect, an association, a difference) and does not deny it.
 	answers, finding bool
+	// underpowered: it says the study had too few people to detect a difference.
+	underpowered bool
 }
 
 // reading is a conclusion's sentences with their facts and the question's form, computed
@@ -210,6 +212,7 @@ func read(question, title string, ss []string) reading {
 			halfDenied:    halfDenial.MatchString(s),
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
+			underpowered:  underpowered.MatchString(s),
 		}
 		if n {
 			// The clause that carries the negation says how much it bears on the question;
@@ -382,6 +385,13 @@ func (r reading) decide(p params) Result {
 		}
 	}
 	if score <= p.refute {
+		// A denial from a study that says it lacked the power to find a difference is
+		// inconclusive: it answers neither way.
+		for i, f := range r.facts {
+			if f.underpowered {
+				return Result{Stance: domain.StanceUnclear, Quote: ss[i]}
+			}
+		}
 		switch {
 		case firstNeg >= 0:
 			return refutes(firstNeg)
@@ -572,7 +582,13 @@ var (
 	needed     = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
 	unneeded   = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
 	selective  = lazyre.New(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b`)
-	partial    = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
+	// underpowered: the study says it had too few people to detect a difference. A null
+	// result it then reports is inconclusive, not evidence of no effect (absence of evidence
+	// is not evidence of absence), so it does not refute. Written from how trial reports say
+	// it (CONSORT 2010 item 22, limitations: "imprecision"), not from PubMedQA's items: none
+	// of the tuning items says it.
+	underpowered = lazyre.New(`\bunder-?powered\b|\b(?:lack|lacked|lacking|absence|loss) of (?:sufficient |adequate |enough )?(?:statistical )?power\b|\binsufficient(?:ly)? (?:statistical )?power(?:ed)?\b|\b(?:not|inadequately|insufficiently) powered\b|\bfail(?:ed|s|ure)? to (?:achieve|reach|attain|recruit) (?:the |its |our )?(?:\w+ )?(?:target|minimum|planned|required|calculated|intended) (?:sample size|number)|\b(?:too small|too few \w+) to (?:detect|show|demonstrate|exclude)\b`)
+	partial      = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
 	methodOnly = lazyre.New(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
