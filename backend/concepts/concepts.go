@@ -77,6 +77,7 @@ func Extract(question string) (Set, error) {
 	}
 	flush()
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
+	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
 	for ci, ch := range chunks {
 		cs := splitGenericHead(split(ch.words))
@@ -88,10 +89,10 @@ func Extract(question string) (Set, error) {
 				// named one included; the words after "other" only say what kind.
 				c.Role, c.Generic = RoleIntervention, true
 				alternatives = true
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before) && k == 0:
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, compares) && k == 0:
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
-			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before):
+			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares):
 				c.Role = RoleComparator
 			case c.Role == RoleOther && k == 0 && exposureOf(ch.before):
 				// "the effect of X on …", "the use of X in …".
@@ -177,11 +178,31 @@ func effectVerb(after []string) bool {
 	return false
 }
 
-// comparing reports whether the words before a chunk introduce a comparator.
-func comparing(before []string) bool {
+// comparing reports whether the words before a chunk introduce a comparator. "or" does
+// only in a question that compares ("Is metformin or insulin better …?"); elsewhere it
+// lists alternatives, each studied in its own right ("Do clopidogrel, prasugrel or
+// ticagrelor improve …?").
+func comparing(before []string, compares bool) bool {
 	for _, w := range before {
 		switch w {
-		case "versus", "vs", "than", "compared", "against", "or":
+		case "versus", "vs", "than", "compared", "against":
+			return true
+		case "or":
+			if compares {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// comparative reports whether a question asks for a comparison: a comparative word or
+// "which".
+func comparative(toks []string) bool {
+	for _, w := range toks {
+		switch w {
+		case "better", "worse", "best", "superior", "inferior", "more", "less", "than", "versus", "vs",
+			"compared", "comparison", "prefer", "preferred", "preferable", "which", "rather":
 			return true
 		}
 	}

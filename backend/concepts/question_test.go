@@ -30,6 +30,10 @@ func TestQuestionKind(t *testing.T) {
 		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},
 		{"Is metformin or another biguanide useful in cancer?", domain.QuestionOpen, "", "", ""},
 		{"Is metformin or insulin better for gestational diabetes?", domain.QuestionIntervention, "metformin", "insulin", ""},
+		// "or" between alternatives with no comparison asked: each is an intervention.
+		{"Do clopidogrel, prasugrel or ticagrelor improve microvascular function?", domain.QuestionIntervention, "clopidogrel, prasugrel and ticagrelor", "", ""},
+		{"Does aspirin or clopidogrel reduce stroke recurrence?", domain.QuestionIntervention, "aspirin and clopidogrel", "", ""},
+		{"Which is more effective for migraine, sumatriptan or rizatriptan?", domain.QuestionIntervention, "sumatriptan", "rizatriptan", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
 	}
 	for _, c := range cases {

@@ -460,11 +460,31 @@ func TestStructured(t *testing.T) {
 		{"does not open with a heading", []Section{{Text: "We studied HIV. AIDS: a review. RESULTS: none."}}, []Section{{Text: "We studied HIV. AIDS: a review. RESULTS: none."}}},
 		{"one heading only", []Section{{Text: "PURPOSE: To see. Nothing else."}}, []Section{{Text: "PURPOSE: To see. Nothing else."}}},
 		{"not capitalised", []Section{{Text: "Background: x. Methods: y."}}, []Section{{Text: "Background: x. Methods: y."}}},
+		{"headings on their own lines (a PDF's abstract)",
+			[]Section{{Text: "Abstract\n\n\nAims\nTo test X in\nadults.\n\nMethods and Results\nWe randomised 56.\n\nConclusions\nX helps.\nClinicalTrials.gov: NCT01700322\n\nKeywords: stent, antiplatelet"}},
+			[]Section{{Label: "AIMS", Text: "To test X in adults."}, {Label: "METHODS AND RESULTS", Text: "We randomised 56."},
+				{Label: "CONCLUSIONS", Text: "X helps. ClinicalTrials.gov: NCT01700322"}, {Label: "KEYWORDS", Text: "stent, antiplatelet"}}},
+		{"text before the first heading", []Section{{Text: "A trial of X.\nResults:\nIt worked.\nConclusion\nUse X."}},
+			[]Section{{Text: "A trial of X."}, {Label: "RESULTS", Text: "It worked."}, {Label: "CONCLUSION", Text: "Use X."}}},
+		{"one line heading only", []Section{{Text: "Results\nIt worked. We think so."}}, []Section{{Text: "Results\nIt worked. We think so."}}},
+		{"a heading word inside a line", []Section{{Text: "The results were clear.\nThe methods were sound."}}, []Section{{Text: "The results were clear.\nThe methods were sound."}}},
 		{"several sections", []Section{{Text: "A"}, {Text: "B"}}, []Section{{Text: "A"}, {Text: "B"}}},
 		{"none", nil, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			require.Equal(t, c.want, Structured(c.in))
 		})
+	}
+	// A record whose source gave no sections is read from its content.
+	for _, c := range []struct {
+		sections []Section
+		content  string
+		want     []Section
+	}{
+		{nil, "BACKGROUND: a. CONCLUSIONS: b.", []Section{{Label: "BACKGROUND", Text: "a."}, {Label: "CONCLUSIONS", Text: "b."}}},
+		{nil, "  ", nil},
+		{[]Section{{Label: "RESULTS", Text: "r"}}, "ignored", []Section{{Label: "RESULTS", Text: "r"}}},
+	} {
+		require.Equal(t, c.want, StructuredAbstract(c.sections, c.content), c.content)
 	}
 }

@@ -100,15 +100,28 @@ func SectionsText(sections []Section) string {
 // the text or of a sentence.
 var inlineLabel = regexp.MustCompile(`(?:^|[.?!)\]]\s+)([A-Z][A-Z&/,\- ]{2,48}[A-Z]):\s`)
 
-// Structured returns an abstract's sections with its inline headings made labels: a single
-// unlabelled section that opens with a heading and holds at least two of them is split at
-// each; anything else is returned as it is. So a conclusions section is found whether the
-// source labelled it or wrote "CONCLUSIONS:" into the text.
+// lineHeading is a structured abstract's heading on a line of its own, as a PDF or a
+// plain-text import gives it ("Conclusions", "Methods and Results:"); lineKeywords is the
+// keywords line that closes many abstracts ("Keywords: stent, antiplatelet").
+var (
+	lineHeading  = regexp.MustCompile(`(?i)^(abstract|summary|background|introduction|context|rationale|objectives?|aims?(?: and objectives?)?|purpose|hypothes[ie]s|methods?|materials? and methods|methods and (?:materials|results)|patients and methods|study design|design|setting|participants|patients|subjects|interventions?|measurements?|main outcome measures?|outcomes?|results?|findings|conclusions?(?: and relevance)?|interpretation|discussion|significance|implications|limitations|trial registration|registration|funding)\s*:?$`)
+	lineKeywords = regexp.MustCompile(`(?i)^(key ?words?)\s*:\s*(.+)$`)
+)
+
+// Structured returns an abstract's sections with its headings made labels, whether the
+// source labelled them, wrote them into the text ("BACKGROUND: … CONCLUSIONS: …", as
+// MEDLINE's flat format and RIS or BibTeX imports do) or put each on a line of its own (a
+// PDF's abstract). A single unlabelled section is split when it holds at least two
+// headings (inline ones must open the text); anything else is returned as it is. So a
+// conclusions section is found however the abstract came.
 func Structured(sections []Section) []Section {
 	if len(sections) != 1 || sections[0].Label != "" {
 		return sections
 	}
 	text := sections[0].Text
+	if out := byLineHeadings(text); out != nil {
+		return out
+	}
 	ms := inlineLabel.FindAllStringSubmatchIndex(text, -1)
 	if len(ms) < 2 || ms[0][2] != 0 {
 		return sections
@@ -121,6 +134,58 @@ func Structured(sections []Section) []Section {
 		}
 		body := strings.TrimSpace(text[m[1]:end])
 		out = append(out, Section{Label: text[m[2]:m[3]], Text: body})
+	}
+	return out
+}
+
+// StructuredAbstract is Structured over a record's sections, or over its content when the
+// source gave none.
+func StructuredAbstract(sections []Section, content string) []Section {
+	if len(sections) == 0 && strings.TrimSpace(content) != "" {
+		sections = []Section{{Text: content}}
+	}
+	return Structured(sections)
+}
+
+// byLineHeadings splits text at headings on lines of their own; nil when it has fewer than
+// two. Text before the first heading is an unlabelled section; a heading with no text
+// under it ("Abstract" above "Aims") is dropped.
+func byLineHeadings(text string) []Section {
+	if !strings.Contains(text, "\n") {
+		return nil
+	}
+	var (
+		out      []Section
+		label    string
+		body     []string
+		headings int
+	)
+	flush := func() {
+		if t := strings.Join(strings.Fields(strings.Join(body, " ")), " "); t != "" {
+			out = append(out, Section{Label: label, Text: t})
+		}
+		body = body[:0]
+	}
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if m := lineHeading.FindStringSubmatch(line); m != nil {
+			flush()
+			label, headings = strings.ToUpper(m[1]), headings+1
+			continue
+		}
+		if m := lineKeywords.FindStringSubmatch(line); m != nil {
+			flush()
+			label = "KEYWORDS"
+			body = append(body, m[2])
+			flush()
+			label = ""
+			continue
+		}
+		body = append(body, line)
+	}
+	flush()
+	if headings < 2 {
+		return nil
 	}
 	return out
 }

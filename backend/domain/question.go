@@ -198,7 +198,7 @@ func (s ParsedQuestion) InterventionText() string {
 	for _, c := range s.Interventions() {
 		ts = append(ts, c.Text)
 	}
-	return strings.Join(ts, " and ")
+	return listWords(ts)
 }
 
 // ConditionText names the question's condition(s) for messages ("cancer"), "" when none.
@@ -209,7 +209,7 @@ func (s ParsedQuestion) ConditionText() string {
 			ts = append(ts, c.Text)
 		}
 	}
-	return strings.Join(ts, " and ")
+	return listWords(ts)
 }
 
 // Required returns the indexes of the concepts evidence must match to be on topic:
@@ -414,11 +414,15 @@ func NoStudySearchFailedLine(q ParsedQuestion, failed []string) string {
 	if c := q.ConditionText(); c != "" {
 		in = " in " + c
 	}
-	names := failed[0]
-	if n := len(failed); n > 1 {
-		names = strings.Join(failed[:n-1], ", ") + " and " + failed[n-1]
+	return fmt.Sprintf("No study of %s%s was found, but the search was incomplete: %s failed.", iv, in, listWords(failed))
+}
+
+// listWords joins names as a sentence lists them: "a", "a and b", "a, b and c".
+func listWords(ts []string) string {
+	if n := len(ts); n > 2 {
+		return strings.Join(ts[:n-1], ", ") + " and " + ts[n-1]
 	}
-	return fmt.Sprintf("No study of %s%s was found, but the search was incomplete: %s failed.", iv, in, names)
+	return strings.Join(ts, " and ")
 }
 
 // AnswerLine is the one line above the scores that answers "does it work?": the subject,

@@ -259,7 +259,7 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		if y := c.Year(); y != "" {
 			f += " (" + y + ")"
 		}
-		if concl := conclusion(c.Sections); concl != "" {
+		if concl := conclusion(c.Sections, ev[i].Content); concl != "" {
 			f += " — " + shorten(concl, 220)
 		}
 		out = append(out, f)
@@ -269,7 +269,7 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 
 // untitled is what stands for a record's missing title: its abstract's first section's text.
 func untitled(sections []domain.Section, content string) string {
-	for _, s := range domain.Structured(sections) {
+	for _, s := range domain.StructuredAbstract(sections, content) {
 		if t := strings.TrimSpace(s.Text); t != "" {
 			return t
 		}
@@ -277,8 +277,8 @@ func untitled(sections []domain.Section, content string) string {
 	return content
 }
 
-func conclusion(sections []domain.Section) string {
-	for _, s := range domain.Structured(sections) {
+func conclusion(sections []domain.Section, content string) string {
+	for _, s := range domain.StructuredAbstract(sections, content) {
 		l := strings.ToUpper(strings.TrimSpace(s.Label))
 		if strings.HasPrefix(l, "CONCLUSION") || l == "INTERPRETATION" {
 			return firstSentence(s.Text)

@@ -70,10 +70,7 @@ func Of(question, title string, sections []domain.Section, content string) Resul
 // INTERPRETATION section (labelled by the source or written inline, "CONCLUSIONS: …"),
 // else the last two sentences of its text.
 func Conclusions(sections []domain.Section, content string) string {
-	if len(sections) == 0 && content != "" {
-		sections = []domain.Section{{Text: content}}
-	}
-	sections = domain.Structured(sections)
+	sections = domain.StructuredAbstract(sections, content)
 	for _, s := range sections {
 		l := strings.ToUpper(strings.TrimSpace(s.Label))
 		if strings.HasPrefix(l, "CONCLUSION") || l == "INTERPRETATION" || strings.HasPrefix(l, "DISCUSSION") {

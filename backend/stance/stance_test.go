@@ -199,6 +199,8 @@ func TestConclusions(t *testing.T) {
 	require.Equal(t, "It works in adults. It fails in children. Larger trials are needed.", Conclusions([]domain.Section{{Text: inline}}, inline),
 		"headings written into the text")
 	require.Equal(t, "It works in adults. It fails in children. Larger trials are needed.", Conclusions(nil, inline))
+	pdf := "Abstract\n\nAims\nTo test X.\n\nMethods and Results\nWe randomised 56.\n\nConclusions\nX improved microvascular function.\n\nKeywords: microvascular, stent"
+	require.Equal(t, "X improved microvascular function.", Conclusions(nil, pdf), "headings on lines of their own; the keywords line is not a conclusion")
 }
 
 func TestSentences(t *testing.T) {
