@@ -194,7 +194,7 @@ func (o *Orchestrator) appraise(ctx context.Context, st *state, it int) error {
 		st.prefetch.stop()
 		return nil
 	}
-	msg := "Appraising "+domain.Plural(len(now)+len(fetch), "paper", "papers")
+	msg := "Appraising " + domain.Plural(len(now)+len(fetch), "paper", "papers")
 	if len(fetch) > 0 {
 		msg += fmt.Sprintf(" (fetching %s)", domain.Plural(len(fetch), "open-access full text", "open-access full texts"))
 	}
