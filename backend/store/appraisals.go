@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"deepcritical/backend/domain"
 )
@@ -51,7 +52,7 @@ func (s *Store) PutAppraisal(ctx context.Context, cacheKey, evidenceKey string, 
 // AppraisalsForEvidence returns the latest cached appraisal of each given evidence key that
 // has one (keys without an appraisal are absent from the map).
 func (s *Store) AppraisalsForEvidence(ctx context.Context, evidenceKeys []string) (map[string]domain.Appraisal, error) {
-	return s.appraisalsFor(ctx, evidenceKeys, "", "")
+	return s.appraisalsFor(ctx, evidenceKeys, "", "", nil)
 }
 
 // AppraisalsForEvidenceBy is AppraisalsForEvidence restricted to one assessor: the latest
@@ -59,14 +60,21 @@ func (s *Store) AppraisalsForEvidence(ctx context.Context, evidenceKeys []string
 // whose model is model. A run shows the appraisals its own judge made, not whichever
 // another run made last for the same paper.
 func (s *Store) AppraisalsForEvidenceBy(ctx context.Context, evidenceKeys []string, provider domain.Provider, model string) (map[string]domain.Appraisal, error) {
-	return s.appraisalsFor(ctx, evidenceKeys, string(provider), model)
+	return s.appraisalsFor(ctx, evidenceKeys, string(provider), model, nil)
 }
 
-func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provider, model string) (map[string]domain.Appraisal, error) {
+// appraisalsFor reads the latest appraisal of each key by the assessor (provider and model,
+// "" for any), cached no later than until when until is not nil.
+func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provider, model string, until *time.Time) (map[string]domain.Appraisal, error) {
 	out := make(map[string]domain.Appraisal, len(evidenceKeys))
+	limit := ""
+	if until != nil {
+		limit = formatTime(*until)
+	}
 	stmt, err := s.db.PrepareContext(ctx, `SELECT appraisal FROM appraisals WHERE evidence_key = ?1
 		AND (?2 = '' OR json_extract(appraisal, '$.assessor.provider') = ?2)
 		AND (?3 = '' OR json_extract(appraisal, '$.assessor.model') = ?3)
+		AND (?4 = '' OR created_at <= ?4)
 		ORDER BY created_at DESC, id DESC LIMIT 1`)
 	if err != nil {
 		return nil, s.dbErr(err, "reading appraisals")
@@ -76,7 +84,7 @@ func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provid
 		if _, done := out[key]; done {
 			continue
 		}
-		rows, err := stmt.QueryContext(ctx, key, provider, model)
+		rows, err := stmt.QueryContext(ctx, key, provider, model, limit)
 		if err != nil {
 			return nil, s.dbErr(err, "reading appraisals")
 		}
@@ -105,15 +113,18 @@ func (s *Store) appraisalsFor(ctx context.Context, evidenceKeys []string, provid
 }
 
 // RunAppraisals returns the appraisals a run's own judge made for its evidence (the
-// offline rubric for an offline run, the run's provider and model otherwise), so a
-// paper appraised by several runs shows, in each, the appraisal that run used.
+// offline rubric for an offline run, the run's provider and model otherwise), as they
+// stood when the run finished, so a paper appraised by several runs shows, in each, the
+// appraisal that run used, and a paper a finished run set aside unappraised is not shown
+// with an appraisal a later run made (every report format then agrees with the report of
+// record).
 func (s *Store) RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error) {
 	provider, model := run.Config.Judge, run.Config.Model
 	if provider == "" {
 		provider, model = run.Judge.Provider, run.Judge.Model
 	}
 	if provider == "" || provider == domain.ProviderOffline {
-		return s.AppraisalsForEvidenceBy(ctx, keys, domain.ProviderOffline, "")
+		provider, model = domain.ProviderOffline, ""
 	}
-	return s.AppraisalsForEvidenceBy(ctx, keys, provider, model)
+	return s.appraisalsFor(ctx, keys, string(provider), model, run.FinishedAt)
 }

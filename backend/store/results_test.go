@@ -272,3 +272,41 @@ func TestAppraisalsForEvidenceByAssessor(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, none, "a run never borrows another judge's appraisal")
 }
+
+// TestRunAppraisalsAsTheRunEnded: a finished run reads the appraisals of its evidence as they
+// stood when it finished; an appraisal a later run made (of a paper this run set aside
+// unappraised, or a newer one of a paper it did appraise) is not shown with it, so its CSV
+// and JSON agree with its report of record. A run still going reads the latest.
+func TestRunAppraisalsAsTheRunEnded(t *testing.T) {
+	s, clock := newTestStore(t)
+	ctx := context.Background()
+	put := func(cacheKey, key string, weight float64) {
+		a := domain.Appraisal{Document: domain.Document{Key: key}, Weight: weight, Assessor: domain.AssessorInfo{Provider: domain.ProviderOffline, Model: "rules"}}
+		require.NoError(t, s.PutAppraisal(ctx, cacheKey, key, a))
+	}
+	put("a-1", "pmid:1", 0.4)
+	clock.advance(time.Minute)
+	ended := clock.Now()
+	clock.advance(time.Minute)
+	put("a-1-full-text", "pmid:1", 0.8) // a later run read pmid:1 in full
+	put("a-2", "pmid:2", 0.5)           // and appraised pmid:2, which this run set aside
+
+	keys := []string{"pmid:1", "pmid:2"}
+	finished := domain.Run{Config: domain.RunConfig{Judge: domain.ProviderOffline}, FinishedAt: &ended}
+	got, err := s.RunAppraisals(ctx, finished, keys)
+	require.NoError(t, err)
+	require.Equal(t, map[string]float64{"pmid:1": 0.4}, weights(got))
+
+	running := domain.Run{Config: domain.RunConfig{Judge: domain.ProviderOffline}}
+	got, err = s.RunAppraisals(ctx, running, keys)
+	require.NoError(t, err)
+	require.Equal(t, map[string]float64{"pmid:1": 0.8, "pmid:2": 0.5}, weights(got))
+}
+
+func weights(m map[string]domain.Appraisal) map[string]float64 {
+	out := map[string]float64{}
+	for k, a := range m {
+		out[k] = a.Weight
+	}
+	return out
+}
