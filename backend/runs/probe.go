@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
-	"slices"
 	"strings"
 	"time"
 
@@ -56,7 +55,7 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	pctx, cancel := context.WithTimeout(ctx, ProbeTimeout)
 	defer cancel()
 	models, err := providers.ListModels(pctx, cfg)
-	if err == nil && choice.Provider == domain.ProviderOllama && cfg.Model != "" && !ollamaHas(models, cfg.Model) {
+	if err == nil && choice.Provider == domain.ProviderOllama && cfg.Model != "" && !ollama.HasModel(models, cfg.Model) {
 		where, _ := ollama.NormalizeHost(cfg.BaseURL)
 		return domain.Errorf(domain.CodeUnavailable, "Ollama at %s has no model %q: run `ollama pull %s`, or %s",
 			where, cfg.Model, cfg.Model, modelChoice(models))
@@ -81,18 +80,6 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 		where = "the configured URL"
 	}
 	return domain.Errorf(domain.CodeUnavailable, "%s", fmt.Sprintf("the OpenAI-compatible server is not answering at %s: start it, check the URL in Settings, or pick another judge", where))
-}
-
-// ollamaHas says whether Ollama's model list holds model; a name without a tag is
-// ":latest", as Ollama reads it.
-func ollamaHas(models []string, model string) bool {
-	tagged := func(m string) string {
-		if !strings.Contains(m, ":") {
-			return m + ":latest"
-		}
-		return m
-	}
-	return slices.ContainsFunc(models, func(m string) bool { return tagged(m) == tagged(model) })
 }
 
 // modelChoice says what else the user can pick: a few of the models the server has.

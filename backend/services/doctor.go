@@ -2,18 +2,22 @@ package services
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/llm/ollama"
 	"deepcritical/backend/store"
 )
 
@@ -84,7 +88,7 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 		}
 		checks = append(checks, Check{Name: "judge " + string(p.Name), OK: p.Configured, Detail: detail})
 	}
-	checks = append(checks, ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL))
+	checks = append(checks, ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL, eff.Provider(domain.ProviderOllama).Model))
 	checks = append(checks, endpointChecks(ctx, eff)...)
 	for i := range checks {
 		if checks[i].State == "" {
@@ -172,7 +176,9 @@ func databaseCheck(ctx context.Context, path string) Check {
 	return c
 }
 
-func ollamaCheck(ctx context.Context, client *http.Client, host string) Check {
+// ollamaCheck says whether Ollama answers at host and has pulled model (the configured
+// one; "" skips that part), since a run with a model it lacks is refused.
+func ollamaCheck(ctx context.Context, client *http.Client, host, model string) Check {
 	c := Check{Name: "ollama"}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
@@ -186,12 +192,36 @@ func ollamaCheck(ctx context.Context, client *http.Client, host string) Check {
 		c.Detail = "not answering at " + host + " (start it with `ollama serve`)"
 		return c
 	}
-	resp.Body.Close()
+	defer resp.Body.Close()
 	if resp.StatusCode != http.StatusOK {
 		c.Detail = fmt.Sprintf("%s answered %d to /api/tags", host, resp.StatusCode)
 		return c
 	}
+	var tags struct {
+		Models []struct {
+			Name string `json:"name"`
+		} `json:"models"`
+	}
+	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(&tags); err != nil {
+		c.Detail = fmt.Sprintf("%s answered /api/tags with something that is not Ollama's model list", host)
+		return c
+	}
+	var names []string
+	for _, m := range tags.Models {
+		names = append(names, m.Name)
+	}
+	if model != "" && !ollama.HasModel(names, model) {
+		c.Detail = fmt.Sprintf("answering at %s, but model %q is not pulled: run `ollama pull %s` (it has %d model(s)", host, model, model, len(names))
+		if len(names) > 0 {
+			c.Detail += ": " + strings.Join(names[:min(len(names), 5)], ", ")
+		}
+		c.Detail += ")"
+		return c
+	}
 	c.OK, c.Detail = true, "answering at "+host
+	if model != "" {
+		c.Detail += ", model " + model + " pulled"
+	}
 	return c
 }
 

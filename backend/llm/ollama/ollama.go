@@ -22,6 +22,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -439,4 +440,16 @@ func (a *ndjsonAnswer) folded() []byte {
 	}
 	b, _ := json.Marshal(f)
 	return b
+}
+
+// HasModel says whether a model list (/api/tags, the models pulled on that machine) holds
+// model; a name without a tag is ":latest", as Ollama reads it.
+func HasModel(models []string, model string) bool {
+	tagged := func(m string) string {
+		if !strings.Contains(m, ":") {
+			return m + ":latest"
+		}
+		return m
+	}
+	return slices.ContainsFunc(models, func(m string) bool { return tagged(m) == tagged(model) })
 }

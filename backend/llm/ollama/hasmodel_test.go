@@ -1,4 +1,4 @@
-package runs
+package ollama
 
 import (
 	"testing"
@@ -7,7 +7,7 @@ import (
 )
 
 // TestOllamaHas reads model names as Ollama does: a name without a tag is ":latest".
-func TestOllamaHas(t *testing.T) {
+func TestHasModel(t *testing.T) {
 	models := []string{"llama3:latest", "codellama:13b", "qwen2.5:7b-instruct"}
 	for _, tc := range []struct {
 		model string
@@ -20,7 +20,7 @@ func TestOllamaHas(t *testing.T) {
 		{"llama3.1:8b", false},
 		{"qwen2.5:7b-instruct", true},
 	} {
-		require.Equal(t, tc.want, ollamaHas(models, tc.model), tc.model)
+		require.Equal(t, tc.want, HasModel(models, tc.model), tc.model)
 	}
-	require.True(t, ollamaHas([]string{"mistral"}, "mistral:latest"))
+	require.True(t, HasModel([]string{"mistral"}, "mistral:latest"))
 }
