@@ -161,7 +161,31 @@ func PDFEvidence(paper pdftext.Paper) (ev domain.Evidence, warning string) {
 		cit.Title = strings.TrimSuffix(ft.SourceID, filepath.Ext(ft.SourceID))
 		warning = "no title or identifier found in the PDF: the record is named after the file"
 	}
-	return domain.Evidence{Citation: cit, Content: ft.TextOf(domain.SectionAbstract)}, warning
+	cit.Sections = abstractSections(ft)
+	return domain.Evidence{Citation: cit, Content: domain.SectionsText(cit.Sections)}, warning
+}
+
+// abstractSections are a PDF's abstract as a source gives a structured abstract: one
+// labelled section per subsection ("AIMS", "CONCLUSIONS"), the heading "Abstract" itself
+// naming none; so the stance and the judge find its conclusions as they do in a PubMed
+// record, and the record's text reads like every other source's.
+func abstractSections(ft domain.FullText) []domain.Section {
+	var out []domain.Section
+	for _, s := range ft.Sections {
+		if s.Kind != domain.SectionAbstract {
+			continue
+		}
+		text := strings.Join(strings.Fields(s.Text), " ")
+		label := strings.ToUpper(strings.TrimSuffix(strings.TrimSpace(s.Title), ":"))
+		if label == "ABSTRACT" || label == "SUMMARY" {
+			label = ""
+		}
+		if text == "" {
+			continue
+		}
+		out = append(out, domain.Section{Label: label, Text: text})
+	}
+	return out
 }
 
 func joinWarn(a, b string) string {

@@ -160,3 +160,20 @@ func TestImportWithoutAPDFReaderSaysSo(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestPDFAbstractIsStructured: a PDF's abstract becomes labelled sections, as a PubMed
+// record's structured abstract does, so its conclusions are found; the heading "Abstract"
+// names no section and an empty subsection is dropped.
+func TestPDFAbstractIsStructured(t *testing.T) {
+	ft := domain.FullText{Title: "T", DOI: "10.1/x", Sections: []domain.FullTextSection{
+		{Kind: domain.SectionAbstract, Title: "Abstract", Level: 1},
+		{Kind: domain.SectionAbstract, Title: "Aims", Level: 2, Text: "To test  X\nin adults."},
+		{Kind: domain.SectionAbstract, Title: "Conclusions:", Level: 2, Text: "X helps."},
+		{Kind: domain.SectionAbstract, Text: "Keywords: x, y"},
+		{Kind: domain.SectionMethods, Title: "Methods", Level: 1, Text: "We randomised 56."},
+	}}
+	ev, warning := PDFEvidence(pdftext.Paper{FullText: ft})
+	require.Empty(t, warning)
+	require.Equal(t, []domain.Section{{Label: "AIMS", Text: "To test X in adults."}, {Label: "CONCLUSIONS", Text: "X helps."}, {Text: "Keywords: x, y"}}, ev.Citation.Sections)
+	require.Equal(t, "AIMS: To test X in adults.\nCONCLUSIONS: X helps.\nKeywords: x, y", ev.Content)
+}
