@@ -156,7 +156,8 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 // with no title and no identifier is named after its file, with a warning saying so.
 func PDFEvidence(paper pdftext.Paper) (ev domain.Evidence, warning string) {
 	ft := paper.FullText
-	cit := domain.Citation{Source: domain.SourceLibrary, Title: ft.Title, DOI: ft.DOI, PMID: ft.PMID, PMCID: ft.PMCID, Registry: paper.Registry}
+	cit := domain.Citation{Source: domain.SourceLibrary, Title: ft.Title, DOI: ft.DOI, PMID: ft.PMID, PMCID: ft.PMCID, Registry: paper.Registry,
+		Date: paper.Year, Journal: paper.Journal}
 	if cit.Title == "" && cit.DOI == "" && cit.PMID == "" && cit.PMCID == "" {
 		cit.Title = strings.TrimSuffix(ft.SourceID, filepath.Ext(ft.SourceID))
 		warning = "no title or identifier found in the PDF: the record is named after the file"

@@ -55,6 +55,8 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 		pmcid    string
 		registry []string
 		pages    int
+		// the citation line's year and journal
+		year, journal string
 		// sections that must appear, in this order (others may sit between them)
 		sections []sectionWant
 		// text that must not be in the full text: running heads, footers, the reference list
@@ -63,7 +65,7 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 		{
 			file:  "lithium-2col.pdf",
 			title: "Effectiveness of lithium in subjects with treatment-resistant depression and suicide risk: results and lessons of an underpowered randomised clinical trial",
-			doi:   "10.1186/1756-0500-7-731", registry: []string{"NCT00927550"}, pages: 5,
+			doi:   "10.1186/1756-0500-7-731", registry: []string{"NCT00927550"}, pages: 5, year: "2014", journal: "BMC Research Notes",
 			sections: []sectionWant{
 				{domain.SectionOther, "Front matter", ""},
 				{domain.SectionAbstract, "Abstract", ""},
@@ -86,6 +88,7 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			file:  "clopidogrel-1col.pdf",
 			title: "Effects of Clopidogrel, Prasugrel and Ticagrelor on Microvascular Function and Platelet Reactivity in Patients With Acute Coronary Syndrome Undergoing Coronary Artery Stenting. A Randomized, Blinded, Parallel Group Trial",
 			doi:   "10.3389/fcvm.2021.780605", pmcid: "PMC8710519", registry: []string{"NCT01700322", "EudraCT 2011-005305-73"}, pages: 6,
+			year: "2021", journal: "Front. Cardiovasc. Med.",
 			sections: []sectionWant{
 				{domain.SectionAbstract, "Abstract", ""},
 				{domain.SectionAbstract, "Aims", "Abstract"},
@@ -119,6 +122,8 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			assert.Equal(t, tc.pmcid, ft.PMCID)
 			assert.Equal(t, tc.registry, p.Registry)
 			assert.Equal(t, tc.pages, ft.Pages)
+			assert.Equal(t, tc.year, p.Year)
+			assert.Equal(t, tc.journal, p.Journal)
 			assert.Empty(t, p.Warnings)
 			assert.True(t, ft.HasBody())
 

@@ -23,6 +23,10 @@ type Paper struct {
 	// Registry lists the trial registry ids printed in the front matter, abstract or methods
 	// (not those of other trials cited in the discussion or references).
 	Registry []string `json:"registry_ids,omitempty"`
+	// Year and Journal are what the paper's citation line prints ("BMC Research Notes 2014,
+	// 7:731 · doi:…", "Published: 13 December 2021"); "" when its front matter does not say.
+	Year    string `json:"year,omitempty"`
+	Journal string `json:"journal,omitempty"`
 	// Warnings are problems that did not stop the reading (a page that could not be read,
 	// no title found), shown with the import.
 	Warnings []string `json:"warnings,omitempty"`
@@ -96,7 +100,8 @@ func build(raw rawDoc, name string) (Paper, error) {
 		ft.PMCID = p[0]
 	}
 	reg := appraisal.RegistryIDs(front + "\n" + ft.TextOf(domain.SectionAbstract, domain.SectionOther) + "\n" + ft.TextOf(domain.SectionMethods))
-	return Paper{FullText: ft, Registry: reg, Warnings: warnings}, nil
+	year, journal := citationLine(front, ft.DOI)
+	return Paper{FullText: ft, Registry: reg, Year: year, Journal: journal, Warnings: warnings}, nil
 }
 
 func hasBody(secs []domain.FullTextSection) bool {

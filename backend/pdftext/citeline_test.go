@@ -1,0 +1,32 @@
+package pdftext
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestCitationLine reads the year and journal a paper prints beside its own DOI, or the year
+// of a "Published:" line, and nothing from lines that do not state them.
+func TestCitationLine(t *testing.T) {
+	const doi = "10.1000/xyz.2019.123"
+	for _, tc := range []struct {
+		name, front, year, journal string
+	}{
+		{"name, year and volume before the DOI", "Title\nBMC Psychiatry 2013, 13:212 · doi:10.1000/xyz.2019.123", "2013", "BMC Psychiatry"},
+		{"abbreviated name and a day's date", "Front. Neurol., 3 May 2020 · doi: 10.1000/xyz.2019.123 · PMCID: PMC1", "2020", "Front. Neurol."},
+		{"the year in the DOI is not the paper's", "https://doi.org/10.1000/xyz.2019.123", "", ""},
+		{"a Published line", "Received: 2 Jan 2017 Accepted: 9 Mar 2017\nPublished: 18 March 2017\ndoi 10.1000/xyz.2019.123", "2017", ""},
+		{"published online", "Published online 4 June 2011", "2011", ""},
+		{"an author line is not a journal", "Smith et al. 2015 · 10.1000/xyz.2019.123", "2015", ""},
+		{"a licence is not a journal", "© 2014 Smith; licensee BioMed Central · doi:10.1000/xyz.2019.123", "2014", ""},
+		{"nothing stated", "A randomised trial of X\nJohn Smith, Ana Lima\nAbstract", "", ""},
+		{"no year in the future", "Journal of Things 2999, 1:1 · doi:10.1000/xyz.2019.123", "", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			year, journal := citationLine(tc.front, doi)
+			require.Equal(t, tc.year, year)
+			require.Equal(t, tc.journal, journal)
+		})
+	}
+}
