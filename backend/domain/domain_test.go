@@ -488,3 +488,26 @@ func TestStructured(t *testing.T) {
 		require.Equal(t, c.want, StructuredAbstract(c.sections, c.content), c.content)
 	}
 }
+
+// TestMergeAuthors joins two copies' author lists by person, whatever the spelling.
+func TestMergeAuthors(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		held, nu, want []string
+	}{
+		{"a fuller list naming everyone is taken whole", []string{"Schnorbus B", "Gori T"},
+			[]string{"Boris Schnorbus", "Kerstin Jurk", "Tommaso Gori"}, []string{"Boris Schnorbus", "Kerstin Jurk", "Tommaso Gori"}},
+		{"a shorter list adds nothing", []string{"Smith JA", "Doe A", "Lee K"}, []string{"J. A. Smith", "Lee, Kim"}, []string{"Smith JA", "Doe A", "Lee K"}},
+		{"other people are added after the held list", []string{"Smith J", "Doe A"}, []string{"smith j", "Lee K"}, []string{"Smith J", "Doe A", "Lee K"}},
+		{"nothing held", nil, []string{"Ana Lima"}, []string{"Ana Lima"}},
+		{"nothing new", []string{"Ana Lima"}, nil, []string{"Ana Lima"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, mergeAuthors(tc.held, tc.nu))
+		})
+	}
+	for name, key := range map[string]string{"Smith JA": "smith|j", "J. A. Smith": "smith|j", "John Smith": "smith|j", "Smith, John": "smith|j",
+		"van der Berg A": "van der berg|a", "Plato": "plato", "Tommaso Gori": "gori|t"} {
+		require.Equal(t, key, authorKey(name), name)
+	}
+}

@@ -6,7 +6,7 @@ import "strings"
 // it is the one rule for two copies of a work, used when a search's sources overlap and
 // when a paper already stored is found again: non-empty fields
 // fill empty ones, the longer abstract and title win (a full structured abstract beats a
-// snippet), lists are unioned in order, counts and relevance take the maximum. The stored
+// snippet), lists are unioned in order (authors by person, mergeAuthors), counts and relevance take the maximum. The stored
 // source is kept: it is where the paper was first found.
 func MergeEvidence(old, nu Evidence) Evidence {
 	out := old
@@ -25,7 +25,7 @@ func mergeCitation(o, n Citation) Citation {
 	c.Title = longerText(o.Title, n.Title)
 	c.URL = firstText(o.URL, n.URL)
 	c.Date = longerText(o.Date, n.Date) // "2021-03-04" is richer than "2021"
-	c.Authors = UnionFold(o.Authors, n.Authors)
+	c.Authors = mergeAuthors(o.Authors, n.Authors)
 	c.Journal = firstText(o.Journal, n.Journal)
 	c.DOI = firstText(o.DOI, n.DOI)
 	c.PMID = firstText(o.PMID, n.PMID)
@@ -140,4 +140,77 @@ func UnionFold(a, b []string) []string {
 		}
 	}
 	return out
+}
+
+// mergeAuthors joins two copies' author lists by person, not by spelling: sources write
+// names differently ("Gori T", "Tommaso Gori", "Gori, Tommaso"). A list that names
+// everyone in the other, and more, is taken whole (its order is the byline's); otherwise
+// the held list is kept and the new one's other people follow it.
+func mergeAuthors(held, nu []string) []string {
+	covers := func(a, b []string) bool {
+		keys := map[string]bool{}
+		for _, x := range a {
+			keys[authorKey(x)] = true
+		}
+		for _, x := range b {
+			if !keys[authorKey(x)] {
+				return false
+			}
+		}
+		return true
+	}
+	switch {
+	case len(nu) > len(held) && covers(nu, held):
+		return nu
+	case len(held) >= len(nu) && covers(held, nu):
+		return held
+	}
+	out := append([]string{}, held...)
+	seen := map[string]bool{}
+	for _, x := range held {
+		seen[authorKey(x)] = true
+	}
+	for _, x := range nu {
+		if k := authorKey(x); !seen[k] {
+			seen[k] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// authorKey is a person as a citation names them: surname and first initial, from "Smith
+// JA", "J. A. Smith", "John Smith" or "Smith, John" alike.
+func authorKey(name string) string {
+	name = strings.ToLower(strings.TrimSpace(name))
+	var surname, given string
+	if i := strings.Index(name, ","); i >= 0 {
+		surname, given = name[:i], name[i+1:]
+	} else {
+		f := strings.Fields(strings.NewReplacer(".", " ").Replace(name))
+		switch {
+		case len(f) == 0:
+			return ""
+		case len(f) == 1:
+			surname = f[0]
+		case isInitials(f[len(f)-1]):
+			// MEDLINE's "Smith JA": the initials come last.
+			surname, given = strings.Join(f[:len(f)-1], " "), f[len(f)-1]
+		default:
+			surname, given = f[len(f)-1], f[0]
+		}
+	}
+	surname = strings.Join(strings.Fields(surname), " ")
+	given = strings.TrimSpace(given)
+	if given == "" {
+		return surname
+	}
+	return surname + "|" + string([]rune(given)[0])
+}
+
+// isInitials reports whether a lowercased word is a run of initials ("ja"), which MEDLINE
+// writes after the surname: one or two letters. A two-letter surname written last ("Tom
+// Li") is read as initials too, so such a name may be listed twice in a merge.
+func isInitials(w string) bool {
+	return len([]rune(w)) <= 2
 }

@@ -119,7 +119,7 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 	switch {
 	case len(libs) > 0:
 		rec := libs[0]
-		key, ev = rec.Key, domain.MergeEvidence(rec.Evidence, ev)
+		key, ev = rec.Key, pdfFills(rec.Evidence, ev)
 		res.Matched = fmt.Sprintf("library record %d", rec.ID)
 		if len(libs) > 1 {
 			warning = joinWarn(warning, fmt.Sprintf("%d library records share its identifiers; the text is attached to record %d", len(libs), rec.ID))
@@ -130,7 +130,7 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 			return PDFImport{}, warning, err
 		}
 		if len(found) > 0 {
-			key, ev = found[0].Key, domain.MergeEvidence(found[0].Evidence, ev)
+			key, ev = found[0].Key, pdfFills(found[0].Evidence, ev)
 			ev.Citation.Source = domain.SourceLibrary
 			res.Matched = "evidence " + found[0].Key
 		} else {
@@ -150,6 +150,16 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 		Created: up.Created, Matched: res.Matched}, warning, nil
 }
 
+// pdfFills merges a PDF's record into the stored one it belongs to: the PDF fills what the
+// stored record lacks. Its byline is read by layout, so a stored author list (from PubMed,
+// a reference manager) stays as it is.
+func pdfFills(held, pdf domain.Evidence) domain.Evidence {
+	if len(held.Citation.Authors) > 0 {
+		pdf.Citation.Authors = nil
+	}
+	return domain.MergeEvidence(held, pdf)
+}
+
 // PDFEvidence is the library record a PDF makes on its own: its title, the identifiers
 // printed in it, and its abstract. The NCT id stays in Registry: as the citation's NCTID it
 // would make the article the trial's registry entry (same key), which it is not. A PDF
@@ -157,7 +167,7 @@ func AttachPDF(ctx context.Context, idx PDFIndex, paper pdftext.Paper) (res PDFI
 func PDFEvidence(paper pdftext.Paper) (ev domain.Evidence, warning string) {
 	ft := paper.FullText
 	cit := domain.Citation{Source: domain.SourceLibrary, Title: ft.Title, DOI: ft.DOI, PMID: ft.PMID, PMCID: ft.PMCID, Registry: paper.Registry,
-		Date: paper.Year, Journal: paper.Journal}
+		Date: paper.Year, Journal: paper.Journal, Authors: paper.Authors}
 	if cit.Title == "" && cit.DOI == "" && cit.PMID == "" && cit.PMCID == "" {
 		cit.Title = strings.TrimSuffix(ft.SourceID, filepath.Ext(ft.SourceID))
 		warning = "no title or identifier found in the PDF: the record is named after the file"

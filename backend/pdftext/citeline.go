@@ -94,3 +94,37 @@ func journalOf(part string) string {
 	}
 	return part
 }
+
+// authorName is one name of a byline once its affiliation marks are dropped: two to five
+// capitalised words ("Francesca Girlanda", "Karl J. Lackner", "M. Grazia Appino"), with
+// particles ("van", "de") and hyphens.
+var (
+	authorName  = regexp.MustCompile(`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:van|von|de|del|der|da|di|du|la|le|dos|bin|al)\s+){0,2}\p{Lu}[\p{L}'’.-]*){1,4}$`)
+	affiliation = regexp.MustCompile(`[\d*†‡§¶#]+|\s+\(.*?\)`)
+	bylineSplit = regexp.MustCompile(`\s*(?:,|;|\band\b|&)\s*`)
+)
+
+// byline reads the authors from the first line under a paper's title ("Francesca Girlanda,
+// Andrea Cipriani, … Corrado Barbui"): every part must read as a name, at least one, or the
+// line is not a byline and nothing is taken. An ellipsis ("…") marks names left out.
+func byline(line string) []string {
+	line = strings.TrimSpace(affiliation.ReplaceAllString(line, ""))
+	if line == "" || strings.Contains(strings.ToLower(line), "et al") {
+		return nil
+	}
+	var names []string
+	for _, part := range bylineSplit.Split(line, -1) {
+		part = strings.TrimSpace(strings.Trim(strings.TrimSpace(part), "…."))
+		if part == "" {
+			continue
+		}
+		if !authorName.MatchString(part) {
+			return nil
+		}
+		names = append(names, part)
+	}
+	if len(names) == 0 || len(names) > 60 {
+		return nil
+	}
+	return names
+}

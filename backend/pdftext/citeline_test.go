@@ -30,3 +30,23 @@ func TestCitationLine(t *testing.T) {
 		})
 	}
 }
+
+// TestByline reads a byline's names, dropping affiliation marks, and takes nothing from a
+// line that is not a list of names.
+func TestByline(t *testing.T) {
+	for _, tc := range []struct {
+		line string
+		want []string
+	}{
+		{"Francesca Girlanda1, Andrea Cipriani2*, … Corrado Barbui3", []string{"Francesca Girlanda", "Andrea Cipriani", "Corrado Barbui"}},
+		{"Karl J. Lackner, Ana van der Berg and José Ramírez-López†", []string{"Karl J. Lackner", "Ana van der Berg", "José Ramírez-López"}},
+		{"M. Smith (Oxford) & J. Doe (Leeds)", []string{"M. Smith", "J. Doe"}},
+		{"Girlanda et al. BMC Research Notes 2014, 7:731", nil},
+		{"Open Access: distributed under the terms of the Creative Commons Attribution License", nil},
+		{"Abstract", nil},
+		{"Background: lithium might reduce self-harm", nil},
+		{"", nil},
+	} {
+		require.Equal(t, tc.want, byline(tc.line), tc.line)
+	}
+}

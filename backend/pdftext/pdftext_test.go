@@ -55,8 +55,9 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 		pmcid    string
 		registry []string
 		pages    int
-		// the citation line's year and journal
+		// the citation line's year and journal, and the byline
 		year, journal string
+		authors       []string
 		// sections that must appear, in this order (others may sit between them)
 		sections []sectionWant
 		// text that must not be in the full text: running heads, footers, the reference list
@@ -66,6 +67,7 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			file:  "lithium-2col.pdf",
 			title: "Effectiveness of lithium in subjects with treatment-resistant depression and suicide risk: results and lessons of an underpowered randomised clinical trial",
 			doi:   "10.1186/1756-0500-7-731", registry: []string{"NCT00927550"}, pages: 5, year: "2014", journal: "BMC Research Notes",
+			authors: []string{"Francesca Girlanda", "Andrea Cipriani", "Emilia Agrimi", "Maria Grazia Appino", "Corrado Barbui"},
 			sections: []sectionWant{
 				{domain.SectionOther, "Front matter", ""},
 				{domain.SectionAbstract, "Abstract", ""},
@@ -89,6 +91,7 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			title: "Effects of Clopidogrel, Prasugrel and Ticagrelor on Microvascular Function and Platelet Reactivity in Patients With Acute Coronary Syndrome Undergoing Coronary Artery Stenting. A Randomized, Blinded, Parallel Group Trial",
 			doi:   "10.3389/fcvm.2021.780605", pmcid: "PMC8710519", registry: []string{"NCT01700322", "EudraCT 2011-005305-73"}, pages: 6,
 			year: "2021", journal: "Front. Cardiovasc. Med.",
+			authors: []string{"Boris Schnorbus", "Kerstin Jurk", "Karl J. Lackner", "Caroline Welk", "Thomas Münzel", "Tommaso Gori"},
 			sections: []sectionWant{
 				{domain.SectionAbstract, "Abstract", ""},
 				{domain.SectionAbstract, "Aims", "Abstract"},
@@ -124,6 +127,7 @@ func TestReadRecoversSectionsAndIdentifiers(t *testing.T) {
 			assert.Equal(t, tc.pages, ft.Pages)
 			assert.Equal(t, tc.year, p.Year)
 			assert.Equal(t, tc.journal, p.Journal)
+			assert.Equal(t, tc.authors, p.Authors)
 			assert.Empty(t, p.Warnings)
 			assert.True(t, ft.HasBody())
 

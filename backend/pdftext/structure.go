@@ -27,6 +27,9 @@ type Paper struct {
 	// 7:731 · doi:…", "Published: 13 December 2021"); "" when its front matter does not say.
 	Year    string `json:"year,omitempty"`
 	Journal string `json:"journal,omitempty"`
+	// Authors are the names of the byline under the title; nil when that line does not
+	// read as names.
+	Authors []string `json:"authors,omitempty"`
 	// Warnings are problems that did not stop the reading (a page that could not be read,
 	// no title found), shown with the import.
 	Warnings []string `json:"warnings,omitempty"`
@@ -101,7 +104,7 @@ func build(raw rawDoc, name string) (Paper, error) {
 	}
 	reg := appraisal.RegistryIDs(front + "\n" + ft.TextOf(domain.SectionAbstract, domain.SectionOther) + "\n" + ft.TextOf(domain.SectionMethods))
 	year, journal := citationLine(front, ft.DOI)
-	return Paper{FullText: ft, Registry: reg, Year: year, Journal: journal, Warnings: warnings}, nil
+	return Paper{FullText: ft, Registry: reg, Year: year, Journal: journal, Authors: authorsUnder(body, titleLines), Warnings: warnings}, nil
 }
 
 func hasBody(secs []domain.FullTextSection) bool {
@@ -899,4 +902,16 @@ func splitRunInAbstracts(secs []domain.FullTextSection) []domain.FullTextSection
 		out = append(out, subs...)
 	}
 	return out
+}
+
+// authorsUnder reads the byline: the first page-1 line after the title's last line.
+func authorsUnder(body []rawLine, titleLines map[int]bool) []string {
+	last := -1
+	for i := range titleLines {
+		last = max(last, i)
+	}
+	if last < 0 || last+1 >= len(body) || body[last+1].Page != 1 {
+		return nil
+	}
+	return byline(body[last+1].Text)
 }
