@@ -15,6 +15,10 @@ import (
 	"deepcritical/backend/llm/providers"
 )
 
+// ErrModelNotPulled is what a probe of an Ollama that answers but lacks the chosen model
+// wraps: the server is up, and another model it has would run.
+var ErrModelNotPulled = errors.New("model not pulled")
+
 // ProbeTimeout bounds the check of a local or self-hosted judge before a run: long enough
 // for a server on this machine or the LAN to list its models, short enough that a dead one
 // is refused before the user has looked away.
@@ -57,8 +61,8 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	models, err := providers.ListModels(pctx, cfg)
 	if err == nil && choice.Provider == domain.ProviderOllama && cfg.Model != "" && !ollama.HasModel(models, cfg.Model) {
 		where, _ := ollama.NormalizeHost(cfg.BaseURL)
-		return domain.Errorf(domain.CodeUnavailable, "Ollama at %s has no model %q: run `ollama pull %s`, or %s",
-			where, cfg.Model, cfg.Model, modelChoice(models))
+		return domain.Wrap(domain.CodeUnavailable, ErrModelNotPulled, fmt.Sprintf("Ollama at %s has no model %q: run `ollama pull %s`, or %s",
+			where, cfg.Model, cfg.Model, modelChoice(models)))
 	}
 	if err == nil || ctx.Err() != nil {
 		return ctx.Err()

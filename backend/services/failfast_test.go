@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -288,4 +289,31 @@ func TestSettingsSaysConfiguredOnlyForAJudgeThatAnswers(t *testing.T) {
 		return
 	}
 	t.Fatal("no Ollama row")
+}
+
+// TestSettingsSaysWhichModelOllamaLacks: an Ollama that answers without the configured model
+// is not "configured", and the status says it is the model that is missing (another model
+// the server has would run), which the window uses to stop warning once another is chosen.
+func TestSettingsSaysWhichModelOllamaLacks(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(`{"models":[{"name":"llama3:latest","model":"llama3:latest"}]}`))
+	}))
+	t.Cleanup(srv.Close)
+	for _, tc := range []struct {
+		model   string
+		ok      bool
+		missing bool
+	}{{"llama3.1:8b", false, true}, {"llama3", true, false}} {
+		c, _ := faultContainer(t)
+		t.Setenv("OLLAMA_HOST", srv.URL)
+		_, err := c.Settings.Set("providers.ollama.model", tc.model)
+		require.NoError(t, err)
+		list, err := c.Providers.List()
+		require.NoError(t, err)
+		i := slices.IndexFunc(list, func(p ProviderStatus) bool { return p.Name == domain.ProviderOllama })
+		require.GreaterOrEqual(t, i, 0)
+		require.Equal(t, tc.ok, list[i].Configured, list[i].Reason)
+		require.Equal(t, tc.missing, list[i].ModelMissing, list[i].Reason)
+	}
 }

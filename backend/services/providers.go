@@ -42,6 +42,9 @@ type ProviderStatus struct {
 	// CheckedAt is when a local or self-hosted judge last answered (or failed) its probe;
 	// such a judge is "configured" only when it answered.
 	CheckedAt *time.Time `json:"checked_at,omitempty"`
+	// ModelMissing: the server answered but has not pulled Model (Ollama), so the reason
+	// concerns that model only and another model the server has would run.
+	ModelMissing bool `json:"model_missing,omitempty"`
 }
 
 var providerLabels = map[domain.Provider]string{
@@ -77,6 +80,7 @@ func (p *ProviderService) List() ([]ProviderStatus, error) {
 			st.CheckedAt = &now
 			if err != nil {
 				st.Configured, st.Reason = false, domain.SafeMessage(err)
+				st.ModelMissing = errors.Is(err, runs.ErrModelNotPulled)
 				return
 			}
 			st.Reason += " · answered its probe at " + now.Format("15:04:05")

@@ -2779,6 +2779,7 @@ export namespace services {
 	    key?: config.MaskedSecret;
 	    // Go type: time
 	    checked_at?: any;
+	    model_missing?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ProviderStatus(source);
@@ -2798,6 +2799,7 @@ export namespace services {
 	        this.default = source["default"];
 	        this.key = this.convertValues(source["key"], config.MaskedSecret);
 	        this.checked_at = this.convertValues(source["checked_at"], null);
+	        this.model_missing = source["model_missing"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
