@@ -370,6 +370,9 @@ type StudyStance struct {
 	// Reason says why a stance rests on no sentence when a rule, not the text, decided it
 	// (a registry entry, a study of no treatment); "" when the text had no sentence to rest on.
 	Reason string `json:"reason,omitempty"`
+	// ByRule marks a stance DeepCritical's rules gave an on-topic study an LLM judge left
+	// without one, so every study is counted and the reader sees which stances the model gave.
+	ByRule bool `json:"by_rule,omitempty"`
 }
 
 // Why a stance is unclear by rule, shown where its quote would be.

@@ -164,10 +164,23 @@ func TestLLMStancesAreChecked(t *testing.T) {
 	a, _, err := llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: s.Evidence})
 	require.NoError(t, err)
 	require.Equal(t, domain.JudgeKindLLM, a.Judge.Kind, a.Reasoning)
+	var model, byRule []domain.StudyStance
+	for _, st := range a.Details.Stances {
+		if st.ByRule {
+			byRule = append(byRule, st)
+		} else {
+			model = append(model, st)
+		}
+	}
 	require.Equal(t, []domain.StudyStance{
 		{N: 1, Stance: domain.StanceSupports, Quote: "Metformin was safe and may improve memory.", QuoteVerified: true, RCT: true},
 		{N: 2, Stance: domain.StanceRefutes, Quote: "Metformin cured dementia in every patient.", QuoteVerified: false},
-	}, a.Details.Stances)
+	}, model)
+	// The on-topic studies the model gave no stance get the rules' own, marked.
+	require.NotEmpty(t, byRule)
+	for _, st := range byRule {
+		require.Greater(t, st.N, 2, "%+v", st)
+	}
 	require.Equal(t, []string{
 		"second stance for [2] dropped",
 		"stance for [9] dropped: there is no evidence [9]",
@@ -197,7 +210,7 @@ func TestRegistryEntriesHaveNoStance(t *testing.T) {
 	text := strings.Replace(answer(3, 3, false, nil, nil), `"stances":[]`, `"stances":`+stances, 1)
 	a, _, err = llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: ev})
 	require.NoError(t, err)
-	require.Equal(t, []domain.StudyStance{{N: 1, Stance: domain.StanceUnclear, RCT: true, Reason: domain.ReasonRegistryEntry}}, a.Details.Stances)
+	require.Equal(t, domain.StudyStance{N: 1, Stance: domain.StanceUnclear, RCT: true, Reason: domain.ReasonRegistryEntry}, a.Details.Stances[0])
 	require.Contains(t, a.Judge.Overrides, "stance supports for [1] set to unclear: a registry entry states what a trial plans, not what it found")
 }
 
@@ -256,4 +269,27 @@ func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, b.Details.Stances, 1)
 	assert.Equal(t, domain.StanceRefutes, b.Details.Stances[0].Stance)
+}
+
+// TestLLMWithoutStancesGetsTheRules: an LLM verdict that gives no stance (the field is
+// optional; small local models leave it out) still has one for every on-topic study: the
+// rules' own, each marked ByRule, the same the offline judge gives, and not an override.
+func TestLLMWithoutStancesGetsTheRules(t *testing.T) {
+	s := mixedScenario(t)
+	offline, _, err := NewOffline().Assess(context.Background(), Input{Question: s.Question, Evidence: s.Evidence})
+	require.NoError(t, err)
+	require.NotEmpty(t, offline.Details.Stances)
+
+	a, _, err := llmJudge(&scripted{replies: []reply{{text: answer(3, 3, false, nil, nil)}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: s.Evidence})
+	require.NoError(t, err)
+	require.Equal(t, domain.JudgeKindLLM, a.Judge.Kind)
+	require.Len(t, a.Details.Stances, len(offline.Details.Stances))
+	for i, st := range a.Details.Stances {
+		require.True(t, st.ByRule, "%+v", st)
+		st.ByRule = false
+		require.Equal(t, offline.Details.Stances[i], st)
+	}
+	for _, o := range a.Judge.Overrides {
+		require.NotContains(t, o, "stance")
+	}
 }

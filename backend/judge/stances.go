@@ -47,7 +47,7 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 // checkStances holds an LLM's stances to the rules the offline judge keeps: one per cited
 // on-topic item, a known stance, and a quote checked verbatim against that item (the model's
 // own "verified" flag is never trusted). A dropped stance is an override, shown with the
-// verdict.
+// verdict; an on-topic item the model gave no stance gets the rules' (ByRule).
 func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []string {
 	var overrides []string
 	kept := []domain.StudyStance{}
@@ -86,6 +86,19 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified
 		s.RCT = a.designs[s.N-1] == DesignRCT
 		kept = append(kept, s)
+	}
+	// Every on-topic study gets a stance: those the model left out get the rules' own,
+	// each marked ByRule, which every report format and the window show beside it. It adds
+	// what the model did not say rather than correcting what it said, so it is not an override.
+	filled := false
+	for _, s := range offlineStances(a, ev) {
+		if !seen[s.N] {
+			s.ByRule, filled = true, true
+			kept = append(kept, s)
+		}
+	}
+	if filled {
+		slices.SortFunc(kept, func(x, y domain.StudyStance) int { return x.N - y.N })
 	}
 	out.Details.Stances = kept
 	return overrides

@@ -354,6 +354,9 @@ func writeCSV(w io.Writer, r Report, run ExportRun) error {
 		if s.Reason != "" { // as off-topic does: "unclear: studies no treatment, …"
 			stance[s.N] += ": " + s.Reason
 		}
+		if s.ByRule {
+			stance[s.N] += " (" + byRuleNote + ")"
+		}
 	}
 	_, reviewed := domain.LatestReviews(run.Reviews)
 	comps := componentColumns(evidence, run.Appraisals)

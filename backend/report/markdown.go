@@ -76,6 +76,9 @@ func renderMarkdown(r Report) string {
 			} else {
 				w(" — %s", md(stanceNoQuote(s)))
 			}
+			if s.ByRule {
+				w(" (%s)", byRuleNote)
+			}
 			w("\n")
 		}
 		if len(r.Stances) > 0 {
@@ -251,6 +254,9 @@ func codeSafe(s string) string {
 	}
 	return s
 }
+
+// byRuleNote marks a stance DeepCritical's rules gave where the LLM judge gave none.
+const byRuleNote = "stance by DeepCritical's rules: the judge gave none"
 
 // stanceNoQuote is what a report says in place of a stance's quote when it has none: the
 // rule's reason, else that the text had no sentence to rest on.

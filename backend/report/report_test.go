@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/csv"
 	"encoding/json"
+	"html"
 	"os"
 	"path/filepath"
 	"slices"
@@ -370,4 +371,26 @@ func TestStanceWithoutQuoteSaysWhy(t *testing.T) {
 	require.GreaterOrEqual(t, col, 0, "header %v", rows[0])
 	assert.Equal(t, "unclear: "+domain.ReasonNoTreatment, rows[1][col])
 	assert.Equal(t, "unclear", rows[2][col])
+}
+
+// TestStanceByRuleIsMarked: a stance the rules gave where the LLM judge gave none is marked
+// as such in Markdown, HTML, CSV and JSON.
+func TestStanceByRuleIsMarked(t *testing.T) {
+	x := sampleExportRun()
+	x.Report = nil
+	last := &x.Assessments[1].Assessment
+	last.Details.Stances = []domain.StudyStance{
+		{N: 1, Stance: domain.StanceSupports, Quote: "metformin use was associated with slower cognitive decline", QuoteVerified: true},
+		{N: 2, Stance: domain.StanceSupports, Quote: "reduce neuroinflammation", QuoteVerified: true, ByRule: true},
+	}
+	for _, f := range []string{"markdown", "html", "csv", "json"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(x, f, &buf))
+		out := buf.String()
+		if f == "json" {
+			require.Equal(t, 1, strings.Count(out, `"by_rule": true`), f)
+			continue
+		}
+		require.Equal(t, 1, strings.Count(html.UnescapeString(out), byRuleNote), f)
+	}
 }

@@ -77,6 +77,8 @@ describe('stanceBadge', () => {
     [{ stance: 'unclear' }, 'unclear', '', 'No sentence to rest on'],
     [{ stance: 'unclear', reason: 'studies no treatment, so it points neither way on which treatments work' }, 'unclear', '',
       'Unclear: studies no treatment, so it points neither way on which treatments work'],
+    [{ stance: 'supports', quote: 'X helped.', quote_verified: true, by_rule: true }, 'supports', 'ok',
+      "“X helped.” — stance by DeepCritical's rules: the judge gave none"],
   ])('%o', (s, label, tone, title) => {
     expect(stanceBadge(s)).toEqual({ label, tone, title })
   })

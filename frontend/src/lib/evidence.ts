@@ -150,6 +150,7 @@ export interface StanceLike {
   quote?: string
   quote_verified?: boolean
   reason?: string
+  by_rule?: boolean
 }
 
 /**
@@ -168,7 +169,8 @@ export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | nu
   const [label, tone] = words[s.stance] ?? ['unclear', '']
   // A stance a rule decided (a registry entry, a study of no treatment) says why it has no quote.
   const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : s.reason ? `Unclear: ${s.reason}` : 'No sentence to rest on'
-  return { label, tone, title: quote }
+  // A stance the rules gave where the LLM judge gave none says so.
+  return { label, tone, title: s.by_rule ? `${quote} — stance by DeepCritical's rules: the judge gave none` : quote }
 }
 
 /** The trial a card is one record of, as the report's Studies section gives it. */

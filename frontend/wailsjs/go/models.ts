@@ -621,6 +621,7 @@ export namespace domain {
 	    quote_verified?: boolean;
 	    rct?: boolean;
 	    reason?: string;
+	    by_rule?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new StudyStance(source);
@@ -634,6 +635,7 @@ export namespace domain {
 	        this.quote_verified = source["quote_verified"];
 	        this.rct = source["rct"];
 	        this.reason = source["reason"];
+	        this.by_rule = source["by_rule"];
 	    }
 	}
 	export class AssessmentDetails {
