@@ -74,7 +74,7 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 			continue
 		}
 		seen[s.N] = true
-		s.Reason = "" // a rule's reason is the rules' to give, not the model's
+		s.Reason, s.ByRule = "", false // a rule's reason and mark are the rules' to give, not the model's
 		if registryEntry(ev[s.N-1]) {
 			if s.Stance != domain.StanceUnclear {
 				overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: %s", s.Stance, s.N, domain.ReasonRegistryEntry))
