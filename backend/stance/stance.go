@@ -155,6 +155,9 @@ type facts struct {
 	answers, finding bool
 	// underpowered: it says the study had too few people to detect a difference.
 	underpowered bool
+	// reversed: it says what the question asks to go one way goes the other way ("a
+	// reduced risk" under "Does X increase the risk …?"), and is not negated.
+	reversed bool
 }
 
 // reading is a conclusion's sentences with their facts and the question's form, computed
@@ -193,6 +196,7 @@ func read(question, title string, ss []string) reading {
 	}
 	rel := relevance(q, low)
 	qWords := contentStems(q)
+	qDirected := directedObjects(q, true)
 	for i, s := range low {
 		n := negated(asserted(s, qWords)) || rejects(s, qWords) || irrelevant(s, qWords)
 		f := facts{
@@ -210,6 +214,7 @@ func read(question, title string, ss []string) reading {
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
+			reversed:      !n && reverses(qDirected, s),
 		}
 		if n {
 			// The clause that carries the negation says how much it bears on the question;
@@ -240,6 +245,13 @@ func (r reading) decide(p params) Result {
 	for i, f := range r.facts {
 		if f.negated {
 			neg += weight(i) * ((1 - p.focus) + p.focus*f.negFocus)
+			if firstNeg < 0 {
+				firstNeg = i
+			}
+		}
+		if f.reversed {
+			// The other way on the question's own object denies the claim as a negation does.
+			neg += weight(i)
 			if firstNeg < 0 {
 				firstNeg = i
 			}

@@ -1,0 +1,99 @@
+package stance
+
+import "strings"
+
+// A question that asks whether something goes one way ("Does smoking increase the risk of
+// hip fracture?", "Does drug X reduce blood pressure?") is answered "no" by a study that
+// finds it goes the other way on the same thing ("a reduced risk of hip fracture",
+// "increased blood pressure"), though no word of the conclusion is negated.
+
+// Direction words, as a question asks them (a verb or a comparative: "Does X reduce …?", "Is
+// X associated with higher …?") and as a finding states them ("reduced", "lower"). Nouns
+// ("closed reduction", "an increase") and gerunds ("in enhancing") are left out: they name
+// procedures and aims as often as they state a finding.
+var (
+	askedUp     = wordSet("increase increases raise raises elevate elevates higher greater worsen worsens prolong prolongs longer")
+	askedDown   = wordSet("reduce reduces decrease decreases lower lowers fewer diminish diminishes shorten shortens shorter attenuate attenuates")
+	foundUp     = wordSet("increased increases raised elevated higher greater worsened prolonged longer")
+	foundDown   = wordSet("reduced reduces decreased lowered lower fewer diminished shortened shorter attenuated declined")
+	idiomObject = wordSet("questions question concerns concern possibility awareness doubts issues")
+)
+
+func wordSet(s string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(s) {
+		m[w] = true
+	}
+	return m
+}
+
+// direction is +1 for a word that says more, -1 for one that says less, 0 otherwise, from
+// the lists for a question (asked) or a finding.
+func direction(w string, asked bool) int {
+	up, down := foundUp, foundDown
+	if asked {
+		up, down = askedUp, askedDown
+	}
+	switch {
+	case up[w]:
+		return 1
+	case down[w]:
+		return -1
+	}
+	return 0
+}
+
+// directed is one direction word of a text with the content words that follow it (up to
+// three, past articles and glue, as five-letter stems): what the text says goes up or down.
+type directed struct {
+	dir     int
+	objects map[string]bool
+}
+
+func directedObjects(text string, asked bool) []directed {
+	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
+	var out []directed
+	for i, w := range words {
+		d := direction(w, asked)
+		if d == 0 || i+1 < len(words) && idiomObject[words[i+1]] {
+			continue // "raises questions"
+		}
+		objs := map[string]bool{}
+		for j := i + 1; j < len(words) && len(objs) < 3; j++ {
+			o := words[j]
+			if direction(o, asked) != 0 {
+				break
+			}
+			if len(o) < 4 || stopword[o] {
+				continue
+			}
+			if len(o) > 5 {
+				o = o[:5]
+			}
+			objs[o] = true
+		}
+		if len(objs) > 0 {
+			out = append(out, directed{dir: d, objects: objs})
+		}
+	}
+	return out
+}
+
+// reverses reports whether a conclusion sentence says that what the question asks to go one
+// way goes the other way: the sentence moves every object of one of the question's
+// direction words ("risk of hip fracture", "blood pressure") the opposite way.
+func reverses(question []directed, sentence string) bool {
+	if len(question) == 0 {
+		return false
+	}
+	for _, s := range directedObjects(sentence, false) {
+		for _, q := range question {
+			if q.dir == -s.dir && overlap(q.objects, s.objects) == len(q.objects) {
+				return true
+			}
+		}
+	}
+	return false
+}
