@@ -1,6 +1,9 @@
 package stance
 
-import "strings"
+import (
+	"regexp"
+	"strings"
+)
 
 // A question that asks whether something goes one way ("Does smoking increase the risk of
 // hip fracture?", "Does drug X reduce blood pressure?") is answered "no" by a study that
@@ -93,6 +96,74 @@ func reverses(question []directed, sentence string) bool {
 			if q.dir == -s.dir && overlap(q.objects, s.objects) == len(q.objects) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// A comparison asked ("Is surgery better than radiotherapy for …?") is answered "no" by a
+// conclusion that ranks the two the other way ("radiotherapy was superior to surgery") or
+// calls the first worse ("surgery was inferior to radiotherapy").
+var (
+	betterWords     = `better|superior|safer|preferable|more (?:effective|efficacious|accurate|sensitive|specific|beneficial)`
+	worseWords      = `worse|inferior|less (?:effective|efficacious|accurate|sensitive|specific|safe|beneficial)`
+	askedComparison = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could)\s+(.+?)\s+(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to)|versus|vs\.?)\s+(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during)\b|\?|$)`)
+	foundComparison = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(?:(?:was|were|is|are|seemed|seems|appeared|appears|proved|remained)\s+)?(?:significantly\s+|clearly\s+|slightly\s+)?(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to))\s+((?:\S+\s*){1,6})`)
+	worseRe         = regexp.MustCompile(`^(?:` + worseWords + `)$`)
+)
+
+// comparison is a ranking of two things: first is better (polarity +1) or worse (-1) than
+// second, each as its content stems.
+type comparison struct {
+	first, second map[string]bool
+	polarity      int
+}
+
+func polarity(word string) int {
+	if worseRe.MatchString(word) {
+		return -1
+	}
+	return 1
+}
+
+// askedRanking reads the comparison a question asks, if any.
+func askedRanking(q string) *comparison {
+	m := askedComparison.FindStringSubmatch(strings.ToLower(q))
+	if m == nil {
+		return nil
+	}
+	// Each side by the words that tell it from the other ("laparoscopic" against "open",
+	// not the "repair" both share).
+	first, second := contentStems(m[1]), contentStems(m[3])
+	c := comparison{first: map[string]bool{}, second: map[string]bool{}, polarity: polarity(m[2])}
+	for w := range first {
+		if !second[w] {
+			c.first[w] = true
+		}
+	}
+	for w := range second {
+		if !first[w] {
+			c.second[w] = true
+		}
+	}
+	if len(c.first) == 0 || len(c.second) == 0 {
+		return nil
+	}
+	return &c
+}
+
+// reranks reports whether a sentence ranks the question's two things the other way.
+func reranks(q *comparison, sentence string) bool {
+	if q == nil {
+		return false
+	}
+	for _, m := range foundComparison.FindAllStringSubmatch(strings.ToLower(sentence), -1) {
+		left, right, p := contentStems(m[1]), contentStems(m[3]), polarity(m[2])
+		switch {
+		case overlap(left, q.first) > 0 && overlap(right, q.second) > 0 && overlap(left, q.second) == 0:
+			return p == -q.polarity // the same order, the other verdict
+		case overlap(left, q.second) > 0 && overlap(right, q.first) > 0 && overlap(left, q.first) == 0:
+			return p == q.polarity // the other order, the same verdict
 		}
 	}
 	return false

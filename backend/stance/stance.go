@@ -156,7 +156,9 @@ type facts struct {
 	// underpowered: it says the study had too few people to detect a difference.
 	underpowered bool
 	// reversed: it says what the question asks to go one way goes the other way ("a
-	// reduced risk" under "Does X increase the risk …?"), and is not negated.
+	// reduced risk" under "Does X increase the risk …?") or ranks the question's two
+	// things the other way ("B was superior to A" under "Is A better than B?"), and is not
+	// negated.
 	reversed bool
 }
 
@@ -197,6 +199,7 @@ func read(question, title string, ss []string) reading {
 	rel := relevance(q, low)
 	qWords := contentStems(q)
 	qDirected := directedObjects(q, true)
+	qRanking := askedRanking(q)
 	for i, s := range low {
 		n := negated(asserted(s, qWords)) || rejects(s, qWords) || irrelevant(s, qWords)
 		f := facts{
@@ -214,7 +217,7 @@ func read(question, title string, ss []string) reading {
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
-			reversed:      !n && reverses(qDirected, s),
+			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s)),
 		}
 		if n {
 			// The clause that carries the negation says how much it bears on the question;

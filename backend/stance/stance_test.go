@@ -36,6 +36,15 @@ func TestClassify(t *testing.T) {
 			"Drug X reduced blood pressure and increased heart rate.", domain.StanceSupports, "Drug X reduced blood pressure and increased heart rate."},
 		{"another object sharing a word is not a reversal", "Does drug X reduce blood pressure?", "",
 			"Drug X reduced blood pressure and increased blood flow.", domain.StanceSupports, "Drug X reduced blood pressure and increased blood flow."},
+		// A comparison ranked the other way.
+		{"the other order", "Is surgery superior to radiotherapy for prostate cancer?", "",
+			"Radiotherapy was superior to surgery for local control.", domain.StanceRefutes, "Radiotherapy was superior to surgery for local control."},
+		{"the first called worse", "Is laparoscopic repair better than open repair?", "",
+			"Laparoscopic repair was inferior to open repair in recurrence.", domain.StanceRefutes, "Laparoscopic repair was inferior to open repair in recurrence."},
+		{"the same ranking", "Is laparoscopic repair better than open repair?", "",
+			"Laparoscopic repair was significantly better than open repair.", domain.StanceSupports, "Laparoscopic repair was significantly better than open repair."},
+		{"the other thing called worse", "Is drug A more effective than drug B in asthma?", "",
+			"Drug B was less effective than drug A.", domain.StanceSupports, "Drug B was less effective than drug A."},
 		// A null result from a study that says it lacked the power to find one is inconclusive.
 		{"underpowered null result", "Does lithium reduce suicide risk in treatment-resistant depression?", "",
 			"The present study failed to achieve the minimum sample size needed to detect a clinically meaningful difference between the two treatment arms. Consequently, the finding that lithium did not exert a positive effect is likely due to the lack of sufficient statistical power.",
