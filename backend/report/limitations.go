@@ -153,9 +153,20 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 	isWarning := map[key]bool{}
 	queries := map[key]int{}
 	var order []key
+	// PubMed's own warnings on its queries ("phrase not found: X", "No items found") are one
+	// line per source whatever the query: their parts are gathered under one key.
+	parts := map[key][]string{}
 	add := func(e domain.SearchError, it int, warning bool) {
 		msg, n := summariseSourceError(e.Message())
 		k := key{string(e.Source), msg}
+		if warning && queryWarning.MatchString(e.Message()) {
+			k.msg = "\x00query warnings"
+			for _, p := range strings.Split(msg, "; ") {
+				if !slices.Contains(parts[k], p) {
+					parts[k] = append(parts[k], p)
+				}
+			}
+		}
 		if _, ok := iters[k]; !ok {
 			order = append(order, k)
 		}
@@ -166,6 +177,15 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		isWarning[k] = warning
 	}
 	eachSearchProblem(events, add)
+	for k, ps := range parts {
+		msg := joinLabelled(ps)
+		for i := range order {
+			if order[i] == k {
+				order[i].msg = msg
+			}
+		}
+		iters[key{k.source, msg}], queries[key{k.source, msg}], isWarning[key{k.source, msg}] = iters[k], queries[k], true
+	}
 	for _, k := range order {
 		its := iters[k]
 		sort.Ints(its)
@@ -193,8 +213,42 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 }
 
 // queryPrefix is how a source that runs one query at a time labels each query's error
-// (`query "…": <error>`, one per line).
-var queryPrefix = regexp.MustCompile(`^query "(?:[^"\\]|\\.)*": `)
+// (`query "…": <error>`, one per line) and how PubMed labels its warnings (`query “…” (0
+// results): No items found`), so a message repeated for several queries is one line with a
+// count.
+var queryPrefix = regexp.MustCompile(`^query (?:"(?:[^"\\]|\\.)*"|“[^”]*”)(?: \(\d+ results?\))?: `)
+
+// queryWarning is a message made of PubMed's warnings on its queries, each line
+// `query “…” (N results): …`.
+var queryWarning = regexp.MustCompile(`^query “[^”]*” \(\d+ results?\): `)
+
+// joinLabelled joins message parts, those of one label together ("phrase not found:
+// lithium" and "phrase not found: lithium*" → "phrase not found: lithium, lithium*").
+func joinLabelled(parts []string) string {
+	var labels []string
+	values := map[string][]string{}
+	for _, p := range parts {
+		label, value, ok := strings.Cut(strings.TrimSuffix(p, "."), ": ")
+		if !ok {
+			label, value = strings.TrimSuffix(p, "."), ""
+		}
+		if _, seen := values[label]; !seen {
+			labels = append(labels, label)
+			values[label] = nil
+		}
+		if value != "" && !slices.Contains(values[label], value) {
+			values[label] = append(values[label], value)
+		}
+	}
+	out := make([]string, len(labels))
+	for i, l := range labels {
+		out[i] = l
+		if vs := values[l]; len(vs) > 0 {
+			out[i] += ": " + strings.Join(vs, ", ")
+		}
+	}
+	return strings.Join(out, "; ")
+}
 
 // summariseSourceError reduces a source's error text to its distinct messages (without
 // the queries, which would repeat the question once per query) and the number of failed

@@ -259,3 +259,33 @@ func TestNoPaperBecauseSourcesFailed(t *testing.T) {
 		})
 	}
 }
+
+// TestPubMedWarningsAreOneLinePerMessage: PubMed's warning for each query that found
+// nothing ("query “…” (0 results): message: No items found.") is one limitation with a
+// count, not one line per query; different messages stay apart.
+func TestPubMedWarningsAreOneLinePerMessage(t *testing.T) {
+	run := sampleExportRun()
+	warn := func(it int, queries ...string) domain.Event {
+		var ws []domain.SearchError
+		for _, q := range queries {
+			ws = append(ws, domain.SearchError{Source: domain.SourcePubMed, Error: "query “" + q + "” (0 results): message: No items found."})
+		}
+		d, _ := json.Marshal(domain.SearchCompleteData{Warnings: ws})
+		return domain.Event{RunID: run.Run.ID, Seq: int64(20 + it), Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
+	}
+	run.Events = append(run.Events, warn(1, "cancer AND metformin", "cancer* AND metformin*"), warn(2, `"metformin"[tiab] AND "cancer"[tiab]`))
+	// PubMed's phrase warnings, several in one query's message, join the same line.
+	phrase := func(it int, msg string) domain.Event {
+		d, _ := json.Marshal(domain.SearchCompleteData{Warnings: []domain.SearchError{{Source: domain.SourcePubMed, Error: msg}}})
+		return domain.Event{RunID: run.Run.ID, Seq: int64(30 + it), Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
+	}
+	run.Events = append(run.Events, phrase(2, "query “lithium AND x” (0 results): phrase not found: lithium; phrase not found: lithium*; message: No items found."),
+		phrase(2, "query “lithium OR x” (163 results): phrase not found: lithium"))
+	var got []string
+	for _, l := range limitations(InputFromExport(run), Report{}) {
+		if l.Kind == LimitSourceWarning {
+			got = append(got, l.Text)
+		}
+	}
+	require.Equal(t, []string{"PubMed warned in iterations 1, 2 (5 queries): message: No items found; phrase not found: lithium, lithium*"}, got)
+}
