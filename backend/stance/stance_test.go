@@ -36,6 +36,13 @@ func TestClassify(t *testing.T) {
 			"Drug X reduced blood pressure and increased heart rate.", domain.StanceSupports, "Drug X reduced blood pressure and increased heart rate."},
 		{"another object sharing a word is not a reversal", "Does drug X reduce blood pressure?", "",
 			"Drug X reduced blood pressure and increased blood flow.", domain.StanceSupports, "Drug X reduced blood pressure and increased blood flow."},
+		// A safety question answered by more of a harm.
+		{"more of a harm under a safety question", "Is early mobilisation safe after hip replacement?", "",
+			"Early mobilisation was associated with an increased rate of dislocation.", domain.StanceRefutes,
+			"Early mobilisation was associated with an increased rate of dislocation."},
+		{"more of a good outcome under a safety question", "Is early mobilisation safe after hip replacement?", "",
+			"Early mobilisation was associated with an increased rate of independent walking at discharge.", domain.StanceSupports,
+			"Early mobilisation was associated with an increased rate of independent walking at discharge."},
 		// A comparison ranked the other way.
 		{"the other order", "Is surgery superior to radiotherapy for prostate cancer?", "",
 			"Radiotherapy was superior to surgery for local control.", domain.StanceRefutes, "Radiotherapy was superior to surgery for local control."},
