@@ -2,10 +2,8 @@ package services
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -17,6 +15,7 @@ import (
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/ollama"
 	"deepcritical/backend/store"
 )
@@ -177,38 +176,30 @@ func databaseCheck(ctx context.Context, path string) Check {
 }
 
 // ollamaCheck says whether Ollama answers at host and has pulled model (the configured
-// one; "" skips that part), since a run with a model it lacks is refused.
+// one; "" skips that part), since a run with a model it lacks is refused. The model list is
+// read by the Ollama client, as the run's probe reads it.
 func ollamaCheck(ctx context.Context, client *http.Client, host, model string) Check {
 	c := Check{Name: "ollama"}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 	defer cancel()
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, host+"/api/tags", nil)
+	cl, err := ollama.New(ollama.Config{Host: host, HTTP: llm.HTTP{HTTPClient: client, Timeout: 3 * time.Second}})
 	if err != nil {
 		c.Detail = "invalid OLLAMA_HOST " + host
 		return c
 	}
-	resp, err := client.Do(req)
-	if err != nil {
+	host, _ = ollama.NormalizeHost(host)
+	names, err := cl.ListModels(ctx)
+	switch kind := llm.KindOf(err); {
+	case err == nil:
+	case kind == llm.KindUnavailable || kind == llm.KindTimeout:
 		c.Detail = "not answering at " + host + " (start it with `ollama serve`)"
 		return c
-	}
-	defer resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		c.Detail = fmt.Sprintf("%s answered %d to /api/tags", host, resp.StatusCode)
-		return c
-	}
-	var tags struct {
-		Models []struct {
-			Name string `json:"name"`
-		} `json:"models"`
-	}
-	if err := json.NewDecoder(io.LimitReader(resp.Body, 4<<20)).Decode(&tags); err != nil {
+	case kind == llm.KindInvalidOutput:
 		c.Detail = fmt.Sprintf("%s answered /api/tags with something that is not Ollama's model list", host)
 		return c
-	}
-	var names []string
-	for _, m := range tags.Models {
-		names = append(names, m.Name)
+	default:
+		c.Detail = fmt.Sprintf("%s answered /api/tags with an error: %s", host, domain.SafeMessage(err))
+		return c
 	}
 	if model != "" && !ollama.HasModel(names, model) {
 		c.Detail = fmt.Sprintf("answering at %s, but model %q is not pulled: run `ollama pull %s` (it has %d model(s)", host, model, model, len(names))
