@@ -154,18 +154,16 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 	queries := map[key]int{}
 	var order []key
 	// PubMed's own warnings on its queries ("phrase not found: X", "No items found") are one
-	// line per source whatever the query: their parts are gathered under one key.
-	parts := map[key][]string{}
+	// line per source whatever the query: their parts are gathered under one key, and the
+	// line says them together (joinLabelled).
+	const queryWarnings = "\x00query warnings"
+	parts := map[string][]string{}
 	add := func(e domain.SearchError, it int, warning bool) {
 		msg, n := summariseSourceError(e.Message())
 		k := key{string(e.Source), msg}
 		if warning && queryWarning.MatchString(e.Message()) {
-			k.msg = "\x00query warnings"
-			for _, p := range strings.Split(msg, "; ") {
-				if !slices.Contains(parts[k], p) {
-					parts[k] = append(parts[k], p)
-				}
-			}
+			k.msg = queryWarnings
+			parts[k.source] = append(parts[k.source], strings.Split(msg, "; ")...)
 		}
 		if _, ok := iters[k]; !ok {
 			order = append(order, k)
@@ -177,15 +175,6 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		isWarning[k] = warning
 	}
 	eachSearchProblem(events, add)
-	for k, ps := range parts {
-		msg := joinLabelled(ps)
-		for i := range order {
-			if order[i] == k {
-				order[i].msg = msg
-			}
-		}
-		iters[key{k.source, msg}], queries[key{k.source, msg}], isWarning[key{k.source, msg}] = iters[k], queries[k], true
-	}
 	for _, k := range order {
 		its := iters[k]
 		sort.Ints(its)
@@ -202,11 +191,14 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 		if n := queries[k]; n > 0 {
 			when += fmt.Sprintf(" (%d %s)", n, plural(n, "query", "queries"))
 		}
-		name := sourceLabel(domain.Source(k.source))
+		name, msg := sourceLabel(domain.Source(k.source)), k.msg
+		if msg == queryWarnings {
+			msg = joinLabelled(parts[k.source])
+		}
 		if isWarning[k] {
-			warned = append(warned, fmt.Sprintf("%s warned %s: %s", name, when, k.msg))
+			warned = append(warned, fmt.Sprintf("%s warned %s: %s", name, when, msg))
 		} else {
-			failed = append(failed, fmt.Sprintf("%s FAILED %s and contributed no evidence then: %s", name, when, k.msg))
+			failed = append(failed, fmt.Sprintf("%s FAILED %s and contributed no evidence then: %s", name, when, msg))
 		}
 	}
 	return failed, warned

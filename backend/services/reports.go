@@ -150,10 +150,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
 		view.Outcome = domain.RunOutcome(run, view.Status)
-		answerView(&view, run)
-		if built != "" {
-			view.Answer = built
-		}
+		answerView(&view, run, built)
 	} else {
 		return view, err
 	}
@@ -162,7 +159,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 
 // answerView fills the answer line, the parse and each card's stance from the run's final
 // assessment (the last one of the run itself, not a re-judgement).
-func answerView(view *ReportView, run domain.Run) {
+func answerView(view *ReportView, run domain.Run, built string) {
 	q, err := concepts.Of(run.Question, run.Parsed)
 	if err != nil {
 		return
@@ -173,13 +170,18 @@ func answerView(view *ReportView, run domain.Run) {
 		return
 	}
 	stances := final.Assessment.Details.Stances
-	onTopic := 0
-	for _, e := range view.Evidence {
-		if !e.Evidence.IsOffTopic() {
-			onTopic++
+	// The report's own answer line when the stored run could be built (it knows the
+	// failed sources); else the line from the cards.
+	view.Answer = built
+	if built == "" {
+		onTopic := 0
+		for _, e := range view.Evidence {
+			if !e.Evidence.IsOffTopic() {
+				onTopic++
+			}
 		}
+		view.Answer = domain.AnswerLine(q, stances, len(view.Evidence), onTopic)
 	}
-	view.Answer = domain.AnswerLine(q, stances, len(view.Evidence), onTopic)
 	for i := range stances {
 		if n := stances[i].N; n >= 1 && n <= len(view.Evidence) {
 			view.Evidence[n-1].Stance = &stances[i]
