@@ -386,22 +386,27 @@ const (
 // or, when the searches found nothing at all, "No study of metformin in cancer was found:
 // the searches found no paper."; "" when the question names no intervention.
 func NoStudyLine(q ParsedQuestion, n int) string {
+	what := studied(q)
+	switch {
+	case what == "":
+		return ""
+	case n == 0:
+		return fmt.Sprintf("No study of %s was found: the searches found no paper.", what)
+	}
+	return fmt.Sprintf("No study of %s was found among the %s; %d set aside.", what, Plural(n, "paper", "papers"), n)
+}
+
+// studied is what a no-study line says was looked for: "metformin in cancer", "metformin"
+// without a condition, "" when the question names no intervention.
+func studied(q ParsedQuestion) string {
 	iv := q.InterventionText()
 	if iv == "" {
 		return ""
 	}
-	in := ""
 	if c := q.ConditionText(); c != "" {
-		in = " in " + c
+		return iv + " in " + c
 	}
-	if n == 0 {
-		return fmt.Sprintf("No study of %s%s was found: the searches found no paper.", iv, in)
-	}
-	papers := "papers"
-	if n == 1 {
-		papers = "paper"
-	}
-	return fmt.Sprintf("No study of %s%s was found among the %d %s; %d set aside.", iv, in, n, papers, n)
+	return iv
 }
 
 // NoStudySearchFailedLine is NoStudyLine for a run that collected no paper while sources
@@ -409,15 +414,11 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 // sources were never heard ("No study of metformin in cancer was found, but the search was
 // incomplete: PubMed and Europe PMC failed."); "" when the question names no intervention.
 func NoStudySearchFailedLine(q ParsedQuestion, failed []string) string {
-	iv := q.InterventionText()
-	if iv == "" || len(failed) == 0 {
+	what := studied(q)
+	if what == "" || len(failed) == 0 {
 		return NoStudyLine(q, 0)
 	}
-	in := ""
-	if c := q.ConditionText(); c != "" {
-		in = " in " + c
-	}
-	return fmt.Sprintf("No study of %s%s was found, but the search was incomplete: %s failed.", iv, in, listWords(failed))
+	return fmt.Sprintf("No study of %s was found, but the search was incomplete: %s failed.", what, listWords(failed))
 }
 
 // listWords joins names as a sentence lists them: "a", "a and b", "a, b and c".
