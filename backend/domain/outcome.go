@@ -56,13 +56,15 @@ func RunOutcome(r Run, reportStatus string) string {
 		if cause == "" {
 			cause = "an unknown error"
 		}
-		why = "Failed after " + its + ": " + cause
+		// One line: a long chain is cut to its head; the whole error stays on the run
+		// (the window's details, `history show --detail`, the report's Limitations).
+		why = "Failed after " + its + ": " + ErrorHead(cause)
 	case reason != "":
 		why = "Stopped after " + its + " (" + reason + ")"
 	case r.Status == RunFailed:
 		why = "Failed after " + its
 		if e := strings.TrimSpace(r.Error); e != "" {
-			why += ": " + e
+			why += ": " + ErrorHead(e)
 		}
 	case r.Status == RunCancelled:
 		why = "Cancelled after " + its

@@ -28,6 +28,8 @@ func TestRunOutcome(t *testing.T) {
 			"Failed after 1 iteration: every source failed; no report was written."},
 		{"failed, cause only in Error", Run{Status: RunFailed, StopReason: "failed", Error: "disk full", Iterations: 0}, "",
 			"Failed after 0 iterations: disk full; no report was written."},
+		{"a long chain is said by its head", Run{Status: RunFailed, StopReason: "failed: every source failed in two iterations in a row and no evidence was found (iteration 2: pubmed: HTTP 503 Service Unavailable after 3 attempts; europepmc: context deadline exceeded; clinicaltrials: HTTP 429 Too Many Requests)", Iterations: 2}, "",
+			"Failed after 2 iterations: every source failed in two iterations in a row and no evidence was found; no report was written."},
 		{"report written while the run is still marked running", Run{Status: RunRunning, StopReason: "sufficient", Iterations: 2}, "verified",
 			"The judge found the evidence sufficient after 2 iterations; the report passed verification."},
 		{"synthesising", Run{Status: RunRunning, StopReason: "sufficient", Iterations: 2}, "",

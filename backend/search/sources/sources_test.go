@@ -202,7 +202,7 @@ func BenchmarkFanout(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			f := newFakes(b, latency)
 			defer f.close()
-			fan := search.NewFanout(Network(f.config(nil)), search.FanoutOptions{Timeout: 30 * time.Second})
+			var fan *search.Fanout
 			all := []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials, domain.SourceWeb}
 			queries := []string{"metformin alzheimer", "metformin dementia mechanism", "AMPK neurodegeneration"}
 			var wall time.Duration
