@@ -20,6 +20,10 @@ var (
 	foundUp     = wordSet("increased increases raised elevated higher greater worsened prolonged longer")
 	foundDown   = wordSet("reduced reduces decreased lowered lower fewer diminished shortened shorter attenuated declined")
 	idiomObject = wordSet("questions question concerns concern possibility awareness doubts issues")
+	// objectEnd ends a direction word's object: what follows a preposition or a conjunction
+	// says where or compared with what ("reduce mortality in critically ill adults"), not what
+	// went up or down. "of" does not end it ("the risk of hip fracture").
+	objectEnd = wordSet("in among after before for with without during than compared versus vs at by from when while whereas but following within on and or")
 )
 
 func wordSet(s string) map[string]bool {
@@ -66,7 +70,7 @@ func directedObjects(text string, asked bool) []directed {
 		objs := map[string]bool{}
 		for j := i + 1; j < len(words) && len(objs) < 3; j++ {
 			o := words[j]
-			if direction(o, asked) != 0 {
+			if direction(o, asked) != 0 || objectEnd[o] && len(objs) > 0 {
 				break
 			}
 			if len(o) < 4 || stopword[o] {

@@ -204,7 +204,7 @@ func read(question, title string, ss []string) reading {
 		n := negated(asserted(s, qWords)) || rejects(s, qWords) || irrelevant(s, qWords)
 		f := facts{
 			negated:       n,
-			equivalent:    equivalent(s) && !n,
+			equivalent:    equivalent(s) && !n && !contrasted.MatchString(s),
 			harmful:       harmful.MatchString(s),
 			safe:          safe.MatchString(s),
 			needed:        needed.MatchString(s) && !n,
@@ -341,6 +341,17 @@ func (r reading) decide(p params) Result {
 			score += eq
 		case r.effect:
 			score -= eq
+		case r.benefit:
+			// Alike where a benefit was asked about is no benefit ("equivalent in the gum
+			// and control arms"), unless the likeness is the merit ("equally safe and effective
+			// as in a referral centre").
+			for i, f := range r.facts {
+				if f.equivalent && !f.safe {
+					score -= weight(i)
+				} else if f.equivalent {
+					score += 0.3 * weight(i)
+				}
+			}
 		default:
 			score += 0.3 * eq
 		}
@@ -557,7 +568,7 @@ var (
 	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
 	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
 	// which leaves the main claim standing.
-	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) be (?:explained|excluded|ruled out)\b|\bcannot exclude\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = lazyre.New(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
@@ -584,12 +595,19 @@ var (
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
 	)
 
-	equivalence = lazyre.New(`\b(?:similar|comparable|equivalent|equally|same|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
+	equivalence = lazyre.New(`\b(?:similar(?:ly)?|comparable|equivalent|equally|same|identical|indistinguishable|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
 	// what the study found.
+	// contrasted: a sentence that finds a clear difference and likens the groups on something
+	// else ("significantly lower …, and almost identical to …", "similar control with fewer
+	// episodes") states the difference.
+	contrasted = lazyre.New(`\bsignificantly (?:lower|higher|different|more|less|greater|smaller|better|worse|reduced|increased|improved|shorter|longer)\b|\b(?:with|but|and) (?:\d+ ?% )?fewer\b`)
 	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
 	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
-	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b`)
+	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
+	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
+	// adverse events", "more wound infections".
+	moreHarm = `\b(?:significant|high|increased|higher|greater|more|excess) (?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:\S+ ){0,2}(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies))\b`
 	safe       = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
 	needed     = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
 	unneeded   = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
@@ -611,7 +629,7 @@ var (
 	effectQuestion    = lazyre.New(`\b(?:affects?|affected|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
 	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
 	safetyQuestion    = lazyre.New(`\b(?:safe|safety)\b`)
-	complications     = lazyre.New(`\b(?:significant|high|higher|increased|greater|more) (?:(?:\w+ ){0,2}(?:rate|risk|incidence|number|frequency)s? of )?(?:\w+ )?(?:complication|morbidity|mortality|adverse (?:event|effect|reaction|outcome)|side effect|bleeding|haemorrhage|hemorrhage|toxicity|infection|dislocation|readmission|reoperation|death|thrombo|hypoglyc|hypotension|injur)\w*\b`)
+	complications     = lazyre.New(moreHarm)
 	harmQuestion      = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	needQuestion      = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
 	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated)\b`)
