@@ -142,6 +142,9 @@ type facts struct {
 	// needed: it says something is required (and is not negated); unneeded: it says
 	// something is not ("no need for", "not required", "unnecessary", "can be omitted").
 	needed, unneeded bool
+	// leftOut: it says something can be left out, as a predicate ("may safely be omitted",
+	// "is unnecessary"), not of something else ("to avoid unnecessary appendectomies").
+	leftOut bool
 	// differs: it reports a difference; complications: a high complication rate (not negated).
 	differs, complications bool
 	// partial: the answer depends on a subgroup or holds in part (not negated); selective:
@@ -209,6 +212,7 @@ func read(question, title string, ss []string) reading {
 			safe:          safe.MatchString(s),
 			needed:        needed.MatchString(s) && !n,
 			unneeded:      unneeded.MatchString(s),
+			leftOut:       unneeded.MatchString(attributiveUnneeded.ReplaceAllString(s, " ")),
 			differs:       differs.MatchString(s),
 			complications: complications.MatchString(s) && !n,
 			partial:       partial.MatchString(s) && !n,
@@ -326,6 +330,13 @@ func (r reading) decide(p params) Result {
 		for i, f := range r.facts {
 			if f.needed {
 				return supports(i)
+			}
+		}
+		// …and "no" by one that says it can be left out ("lumbar puncture may safely be
+		// omitted").
+		for i, f := range r.facts {
+			if f.leftOut && !f.needed {
+				return refutes(i)
 			}
 		}
 	}
@@ -586,13 +597,13 @@ var (
 		`\bfail(?:ed|s)? to\b|\bunable to\b|\black(?:s|ed)?\b|\b(?:refutes?|refuted|disproves?|disproved)\b|\b(?:rejects?|rejected|challenges?|challenged|contradicts?|contradicted) the (?:\w+ )?(?:hypothesis|notion|idea|assumption|belief|view)\b|\bargues? against\b|\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
 		// Too little of the claim: "little evidence", "a minimal effect", "low sensitivity",
 		// "poor agreement", "weakly associated", "adds little", "only a minority".
-		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\badds? little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b`,
+		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|decrease|increase|difference|advantage)s?\b|\b(?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
 		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted",
 		// "non-significant", "unchanged".
 		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
-		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b`,
+		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b|\b(?:associations?|effects?|differences?|benefits?|relationships?|correlations?) (?:\S+ ){0,10}?(?:disappeared|vanished|(?:was|were) (?:lost|abolished|nullified))\b|\b(?:attributable|due|explained) (?:to|by) (?:\w+ ){0,2}confounding\b|\b(?:consistent with|reflects?|reflecting|due to|attributable to|explained by) (?:a |the )?placebo (?:response|effect)\b`,
 	)
 
 	equivalence = lazyre.New(`\b(?:similar(?:ly)?|comparable|equivalent|equally|same|identical|indistinguishable|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
@@ -608,10 +619,13 @@ var (
 	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
 	// adverse events", "more wound infections".
 	moreHarm = `\b(?:significant|high|increased|higher|greater|more|excess) (?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:\S+ ){0,2}(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies))\b`
-	safe       = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
-	needed     = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
-	unneeded   = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\bcan (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced)\b|\bdispensable\b`)
-	selective  = lazyre.New(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b`)
+	safe     = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
+	needed   = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
+	unneeded = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\b(?:can|could|may|might) (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced|forgone|deferred)\b|\bshould be abandoned\b|\bdispensable\b`)
+	// attributiveUnneeded is "unnecessary" before a noun ("to avoid unnecessary
+	// appendectomies"): it qualifies that noun, not the sentence's subject.
+	attributiveUnneeded = lazyre.New(`\b(?:avoid|avoids|avoiding|prevent|prevents|preventing|reduce|reduces|reducing|of|and|the|an?|many|more|fewer|less) unnecessary\b`)
+	selective           = lazyre.New(`\bselective(?:ly)?\b|\bselected (?:cases|patients|subjects|women|men|children|groups?)\b|\bin (?:some|certain) (?:cases|patients)\b|\bnot (?:always|necessarily|all)\b|\bonly (?:in|for|when|if)\b|\bsubgroups?\b|\bcase-by-case\b|\b(?:reserved|targeted|restricted|limited|confined) (?:to|for|at)\b`)
 	// underpowered: the study says it had too few people to detect a difference. A null
 	// result it then reports is inconclusive, not evidence of no effect (absence of evidence
 	// is not evidence of absence), so it does not refute. Written from how trial reports say
@@ -636,7 +650,7 @@ var (
 	replaceQuestion   = lazyre.New(`\b(?:replace|replaced|replacing|substitute|substituted|instead of|in place of)\b`)
 	twoPartQuestion   = lazyre.New(`\b(?:and|or|both|either)\b`)
 	halfDenial        = lazyre.New(`(?:,|\bbut|\b(?:al)?though) not\b`)
-	universalQuestion = lazyre.New(`\b(?:always|routinely|every|all patients)\b`)
+	universalQuestion = lazyre.New(`\b(?:always|routine|routinely|every|all \w+s|all \w+ (?:patients|women|men|children|adults|cases)|(?:should|must|do|does) all)\b`)
 	rhetorical        = lazyre.New(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
 
