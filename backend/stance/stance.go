@@ -203,11 +203,18 @@ func read(question, title string, ss []string) reading {
 	qWords := contentStems(q)
 	qDirected := directedObjects(q, true)
 	qRanking := askedRanking(q)
+	qHarm := harmAsked.MatchString(q)
 	for i, s := range low {
-		n := negated(asserted(s, qWords)) || rejects(s, qWords) || irrelevant(s, qWords)
+		n := negated(removeDeniedHarm(asserted(s, qWords), qHarm)) || rejects(s, qWords) || irrelevant(s, qWords)
+		eq := equivalent(s) && !n && !contrasted.MatchString(s)
+		if r.same && n && noDifference.MatchString(s) {
+			// "did not differ" answers a question about sameness: it is the likeness asked
+			// about, not a denial.
+			n, eq = false, true
+		}
 		f := facts{
 			negated:       n,
-			equivalent:    equivalent(s) && !n && !contrasted.MatchString(s),
+			equivalent:    eq,
 			harmful:       harmful.MatchString(s),
 			safe:          safe.MatchString(s),
 			needed:        needed.MatchString(s) && !n,
@@ -350,7 +357,9 @@ func (r reading) decide(p params) Result {
 		switch {
 		case r.same:
 			score += eq
-		case r.effect:
+		case r.effect || r.needQ:
+			// Alike where an effect was asked about, or with and without what is asked to be
+			// needed ("the same rate whether or not patients underwent testing"): no.
 			score -= eq
 		case r.benefit:
 			// Alike where a benefit was asked about is no benefit ("equivalent in the gum
@@ -579,7 +588,7 @@ var (
 	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
 	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
 	// which leaves the main claim standing.
-	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:(?:which|that) )?(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = lazyre.New(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
@@ -600,7 +609,7 @@ var (
 		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|decrease|increase|difference|advantage)s?\b|\b(?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
 		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted",
 		// "non-significant", "unchanged".
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b`,
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b|\b(?:is|are|be|was|were) (?:\w+ )?discouraged\b|\bshould be (?:abandoned|replaced by)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b|\b(?:associations?|effects?|differences?|benefits?|relationships?|correlations?) (?:\S+ ){0,10}?(?:disappeared|vanished|(?:was|were) (?:lost|abolished|nullified))\b|\b(?:attributable|due|explained) (?:to|by) (?:\w+ ){0,2}confounding\b|\b(?:consistent with|reflects?|reflecting|due to|attributable to|explained by) (?:a |the )?placebo (?:response|effect)\b`,
@@ -609,6 +618,8 @@ var (
 	equivalence = lazyre.New(`\b(?:similar(?:ly)?|comparable|equivalent|equally|same|identical|indistinguishable|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
 	// what the study found.
+	// noDifference denies a difference: a likeness said by negation.
+	noDifference = lazyre.New(`\b(?:did|does|do) not (?:\w+ )?differ\b|\bno (?:\w+ ){0,2}differences?\b|\bnot (?:\w+ )?different\b`)
 	// contrasted: a sentence that finds a clear difference and likens the groups on something
 	// else ("significantly lower …, and almost identical to …", "similar control with fewer
 	// episodes") states the difference.
@@ -640,13 +651,13 @@ var (
 
 	// Question forms.
 	sameQuestion      = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion    = lazyre.New(`\b(?:affects?|affected|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
-	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	effectQuestion    = lazyre.New(`\b(?:affects?|affected|outperforms?|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
+	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|superior|better|outperforms?|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
 	safetyQuestion    = lazyre.New(`\b(?:safe|safety)\b`)
 	complications     = lazyre.New(moreHarm)
 	harmQuestion      = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky)\b`)
 	needQuestion      = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
-	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated)\b`)
+	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated|obviate|obviates)\b|\b(?:eliminate|avoid|spare) the need\b`)
 	replaceQuestion   = lazyre.New(`\b(?:replace|replaced|replacing|substitute|substituted|instead of|in place of)\b`)
 	twoPartQuestion   = lazyre.New(`\b(?:and|or|both|either)\b`)
 	halfDenial        = lazyre.New(`(?:,|\bbut|\b(?:al)?though) not\b`)
@@ -670,6 +681,26 @@ func removeNoHarm(s string) string {
 	}
 	b.WriteString(s[last:])
 	return b.String()
+}
+
+// deniedHarm is a harm said not to have grown: "did not increase the incidence of
+// hypothermia", "was not associated with any increase in morbidity", "without more
+// bleeding".
+var deniedHarm = lazyre.New(`\b(?:not|no|without|nor)\b (?:\w+ ){0,4}?(?:increase[ds]?|increasing|raised?|higher|more|greater|excess)\b[^,;]*?\b(?:complications?|morbidity|mortality|adverse|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)\b`)
+
+// harmAsked is a question about a risk or a harm ("Are women … at risk for pregnancy
+// complications?"): a harm denied is its answer "no", whatever the harm is called.
+var harmAsked = lazyre.New(`\b(?:risks?|complications?|morbidity|mortality|adverse|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|deaths?|harm|harmful|hazard\w*|dangerous|injur(?:y|ies))\b`)
+
+// removeDeniedHarm drops a denied harm when the question asks about no harm: under "Is
+// delayed cord clamping safe?", "did not increase the incidence of hypothermia" reports
+// safety, not a failed claim; under "Does X increase bleeding?", "did not increase
+// bleeding" stays the denial it is.
+func removeDeniedHarm(s string, harmQuestion bool) string {
+	if harmQuestion {
+		return s
+	}
+	return deniedHarm.ReplaceAllString(s, " ")
 }
 
 var claimWord = lazyre.New(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
