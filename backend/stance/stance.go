@@ -205,7 +205,7 @@ func read(question, title string, ss []string) reading {
 	qRanking := askedRanking(q)
 	qHarm := harmAsked.MatchString(q)
 	for i, s := range low {
-		n := negated(removeDeniedHarm(asserted(s, qWords), qHarm)) || rejects(s, qWords) || irrelevant(s, qWords)
+		n := negated(removeDeniedHarm(asserted(s, qWords), qHarm, r.safetyQ)) || rejects(s, qWords) || irrelevant(s, qWords)
 		eq := equivalent(s) && !n && !contrasted.MatchString(s)
 		if r.same && n && noDifference.MatchString(s) {
 			// "did not differ" answers a question about sameness: it is the likeness asked
@@ -627,9 +627,11 @@ var (
 	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
 	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger) than)\b`)
 	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
+	// harmNoun names a harm, the one list the harm rules share.
+	harmNoun = `(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)`
 	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
 	// adverse events", "more wound infections".
-	moreHarm = `\b(?:significant|high|increased|higher|greater|more|excess) (?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:\S+ ){0,2}(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies))\b`
+	moreHarm = `\b(?:significant|high|increased|higher|greater|more|excess) (?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:\S+ ){0,2}` + harmNoun + `\b`
 	safe     = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective)\b`)
 	needed   = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
 	unneeded = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\b(?:can|could|may|might) (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced|forgone|deferred)\b|\bshould be abandoned\b|\bdispensable\b`)
@@ -686,22 +688,30 @@ func removeNoHarm(s string) string {
 // deniedHarm is a harm said not to have grown: "did not increase the incidence of
 // hypothermia", "was not associated with any increase in morbidity", "without more
 // bleeding".
-var deniedHarm = lazyre.New(`\b(?:not|no|without|nor)\b (?:\w+ ){0,4}?(?:increase[ds]?|increasing|raised?|higher|more|greater|excess)\b[^,;]*?\b(?:complications?|morbidity|mortality|adverse|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)\b`)
+var deniedHarm = lazyre.New(`\b(?:not|no|without|nor)\b (?:\w+ ){0,4}?(?:increase[ds]?|increasing|raised?|higher|more|greater|excess)\b[^,;]*?\b` + harmNoun + `|\b` + harmNoun + ` (?:\w+ ){0,3}?(?:was|were) not (?:significantly )?(?:higher|increased|greater|more frequent)\b`)
 
 // harmAsked is a question about a risk or a harm ("Are women … at risk for pregnancy
 // complications?"): a harm denied is its answer "no", whatever the harm is called.
-var harmAsked = lazyre.New(`\b(?:risks?|complications?|morbidity|mortality|adverse|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|deaths?|harm|harmful|hazard\w*|dangerous|injur(?:y|ies))\b`)
+var harmAsked = lazyre.New(`\b(?:risks?|harmful|hazard\w*|dangerous|` + harmNoun + `)\b`)
 
 // removeDeniedHarm drops a denied harm when the question asks about no harm: under "Is
 // delayed cord clamping safe?", "did not increase the incidence of hypothermia" reports
 // safety, not a failed claim; under "Does X increase bleeding?", "did not increase
 // bleeding" stays the denial it is.
-func removeDeniedHarm(s string, harmQuestion bool) string {
+func removeDeniedHarm(s string, harmQuestion, safetyQuestion bool) string {
 	if harmQuestion {
 		return s
 	}
+	if safetyQuestion {
+		// Under a safety question anything said not to have grown is a harm spared.
+		s = deniedIncrease.ReplaceAllString(s, " ")
+	}
 	return deniedHarm.ReplaceAllString(s, " ")
 }
+
+// deniedIncrease is anything said not to have grown ("did not increase the incidence of
+// hypothermia", "no higher"), up to the clause's end.
+var deniedIncrease = lazyre.New(`\b(?:not|no|without|nor)\b (?:\w+ ){0,4}?(?:increase[ds]?|increasing|raised?|higher|more|greater|excess)\b[^,;]*`)
 
 var claimWord = lazyre.New(`^(?:benefits?|differences?|effects?|reductions?|advantages?|improvements?|associations?)\b`)
 
