@@ -114,6 +114,8 @@ var (
 	askedComparison = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could)\s+(.+?)\s+(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to)|versus|vs\.?)\s+(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during)\b|\?|$)`)
 	foundComparison = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(?:(?:was|were|is|are|seemed|seems|appeared|appears|proved|remained)\s+)?(?:significantly\s+|clearly\s+|slightly\s+)?(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to))\s+((?:\S+\s*){1,6})`)
 	worseRe         = regexp.MustCompile(`^(?:` + worseWords + `)$`)
+	// outranked is a ranking without "than": "B outperformed A".
+	outranked = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(outperform(?:ed|s)?|surpass(?:ed|es)?)\s+((?:\S+\s*){1,6})`)
 )
 
 // comparison is a ranking of two things: first is better (polarity +1) or worse (-1) than
@@ -161,13 +163,64 @@ func reranks(q *comparison, sentence string) bool {
 	if q == nil {
 		return false
 	}
-	for _, m := range foundComparison.FindAllStringSubmatch(strings.ToLower(sentence), -1) {
+	low := strings.ToLower(sentence)
+	for _, m := range append(foundComparison.FindAllStringSubmatch(low, -1), outranked.FindAllStringSubmatch(low, -1)...) {
 		left, right, p := contentStems(m[1]), contentStems(m[3]), polarity(m[2])
 		switch {
 		case overlap(left, q.first) > 0 && overlap(right, q.second) > 0 && overlap(left, q.second) == 0:
 			return p == -q.polarity // the same order, the other verdict
 		case overlap(left, q.second) > 0 && overlap(right, q.first) > 0 && overlap(left, q.first) == 0:
 			return p == q.polarity // the other order, the same verdict
+		}
+	}
+	return false
+}
+
+// A question about two things ("Is A better than B …?", "Does A heal fissures as effectively
+// as B?") is answered "no" by a conclusion that prefers B without ranking the two in so many
+// words: "B should be the preferred method", "B remains the treatment of choice", "B remains
+// the reference method".
+var (
+	askedPair = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could|should)\s+(.+?)\s+(?:` + betterWords + `|` + worseWords + `|preferred|as \w+(?: \w+)? as|versus|vs\.?|compared (?:with|to))\s+(?:than\s+|to\s+)?(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during|to)\b|\?|$)`)
+	preferred = regexp.MustCompile(`((?:\S+\s+){0,5}?\S+)\s+(?:should (?:\w+ )?be (?:the )?(?:preferred|favou?red|first-line)|(?:is|are|was|were|seems?|appears?) (?:to be )?(?:the )?(?:preferable|preferred)|remains? the (?:reference|standard|gold standard|mainstay|first-line|(?:\w+ ){0,2}of choice)|(?:is|are) the (?:\w+ ){0,2}of choice)\b`)
+)
+
+// pair is the two things a question sets side by side, each by the words that tell it from
+// the other.
+type pair struct{ first, second map[string]bool }
+
+func askedPairOf(q string) *pair {
+	m := askedPair.FindStringSubmatch(strings.ToLower(q))
+	if m == nil {
+		return nil
+	}
+	first, second := contentStems(m[1]), contentStems(m[2])
+	p := pair{first: map[string]bool{}, second: map[string]bool{}}
+	for w := range first {
+		if !second[w] {
+			p.first[w] = true
+		}
+	}
+	for w := range second {
+		if !first[w] {
+			p.second[w] = true
+		}
+	}
+	if len(p.first) == 0 || len(p.second) == 0 {
+		return nil
+	}
+	return &p
+}
+
+// prefersOther reports whether a sentence prefers the second of the question's two things.
+func prefersOther(q *pair, sentence string) bool {
+	if q == nil {
+		return false
+	}
+	for _, m := range preferred.FindAllStringSubmatch(strings.ToLower(sentence), -1) {
+		subject := contentStems(m[1])
+		if overlap(subject, q.second) > 0 && overlap(subject, q.first) == 0 {
+			return true
 		}
 	}
 	return false

@@ -203,6 +203,7 @@ func read(question, title string, ss []string) reading {
 	qWords := contentStems(q)
 	qDirected := directedObjects(q, true)
 	qRanking := askedRanking(q)
+	qPair := askedPairOf(q)
 	qHarm := harmAsked.MatchString(q)
 	for i, s := range low {
 		n := negated(removeDeniedHarm(asserted(s, qWords), qHarm, r.safetyQ)) || rejects(s, qWords) || irrelevant(s, qWords)
@@ -228,7 +229,7 @@ func read(question, title string, ss []string) reading {
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
-			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s)),
+			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s)),
 		}
 		if n {
 			// The clause that carries the negation says how much it bears on the question;
