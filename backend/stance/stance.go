@@ -784,7 +784,7 @@ func contentStems(s string) map[string]bool {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
 	}) {
-		if len(w) < 4 || stopword[w] {
+		if len(w) < 3 || stopword[w] || len(w) == 3 && !shortContent[w] {
 			continue
 		}
 		if len(w) > 5 {
@@ -804,6 +804,10 @@ func overlap(a, b map[string]bool) int {
 	}
 	return n
 }
+
+// shortContent are the three-letter words and acronyms that name what a question asks about ("Is age a
+// contraindication …?"); other three-letter words are glue.
+var shortContent = wordSet("age sex mri bmi hiv hpv icu pci ecg eeg crp psa ivf cpr ckd chd cvd")
 
 var stopword = func() map[string]bool {
 	m := map[string]bool{}

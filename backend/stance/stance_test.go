@@ -89,6 +89,8 @@ func TestClassify(t *testing.T) {
 		{"the second thing outperformed the first", "Is the Wells score better than the Geneva score at predicting embolism?", "",
 			"The Geneva score outperformed the Wells score in predicting embolism.", domain.StanceRefutes,
 			"The Geneva score outperformed the Wells score in predicting embolism."},
+		{"a three-letter word the question turns on", "Is age a barrier to kidney transplantation?", "",
+			"Graft survival was good irrespective of age.", domain.StanceRefutes, "Graft survival was good irrespective of age."},
 		// A safety question answered by more of a harm.
 		{"more of a harm under a safety question", "Is early mobilisation safe after hip replacement?", "",
 			"Early mobilisation was associated with an increased rate of dislocation.", domain.StanceRefutes,
