@@ -167,7 +167,10 @@ func namedRules() map[string]**lazyre.Regexp {
 		"effectQuestion": &effectQuestion, "benefitQuestion": &benefitQuestion, "safetyQuestion": &safetyQuestion,
 		"complications": &complications, "harmQuestion": &harmQuestion, "needQuestion": &needQuestion,
 		"omitQuestion": &omitQuestion, "rhetorical": &rhetorical, "concession": &concession, "reason": &reason,
-		"claimWord": &claimWord, "irrelevance": &irrelevance,
+		"claimWord": &claimWord, "irrelevance": &irrelevance, "deniedHarm": &deniedHarm, "deniedIncrease": &deniedIncrease,
+		"harmAsked": &harmAsked, "noDifference": &noDifference, "contrasted": &contrasted,
+		"attributiveUnneeded": &attributiveUnneeded, "selective": &selective, "universalQuestion": &universalQuestion,
+		"mediation": &mediation,
 	}
 }
 

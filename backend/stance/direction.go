@@ -90,14 +90,16 @@ func directedObjects(text string, asked bool) []directed {
 
 // reverses reports whether a conclusion sentence says that what the question asks to go one
 // way goes the other way: the sentence moves every object of one of the question's
-// direction words ("risk of hip fracture", "blood pressure") the opposite way.
+// direction words ("risk of hip fracture", "blood pressure"), or two of them ("risk of
+// cardiac arrhythmia" → "lower risk of incident arrhythmia"), the opposite way; one shared
+// word ("blood pressure" → "increased blood flow") is another object.
 func reverses(question []directed, sentence string) bool {
 	if len(question) == 0 {
 		return false
 	}
 	for _, s := range directedObjects(sentence, false) {
 		for _, q := range question {
-			if q.dir == -s.dir && overlap(q.objects, s.objects) == len(q.objects) {
+			if o := overlap(q.objects, s.objects); q.dir == -s.dir && (o == len(q.objects) || o >= 2) {
 				return true
 			}
 		}
@@ -181,7 +183,7 @@ func reranks(q *comparison, sentence string) bool {
 // words: "B should be the preferred method", "B remains the treatment of choice", "B remains
 // the reference method".
 var (
-	askedPair = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could|should)\s+(.+?)\s+(?:` + betterWords + `|` + worseWords + `|preferred|as \w+(?: \w+)? as|versus|vs\.?|compared (?:with|to))\s+(?:than\s+|to\s+)?(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during|to)\b|\?|$)`)
+	askedPair = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could|should)\s+(.+?)\s+(?:` + betterWords + `|` + worseWords + `|preferred|as \w+(?: \w+)? as|versus|vs\.?|compared (?:with|to)|replace|substitute for)\s+(?:than\s+|to\s+)?(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during|to)\b|\?|$)`)
 	preferred = regexp.MustCompile(`((?:\S+\s+){0,5}?\S+)\s+(?:should (?:\w+ )?be (?:the )?(?:preferred|favou?red|first-line)|(?:is|are|was|were|seems?|appears?) (?:to be )?(?:the )?(?:preferable|preferred)|remains? the (?:reference|standard|gold standard|mainstay|first-line|(?:\w+ ){0,2}of choice)|(?:is|are) the (?:\w+ ){0,2}of choice)\b`)
 )
 

@@ -27,7 +27,13 @@ type probeItem struct {
 // wordings they were not written from; PubMedQA's held-out fifth is the first. The floor
 // guards against regressions; DC_STANCE_PROBE=1 lists the items the rules get wrong.
 func TestProbeSet(t *testing.T) {
-	f, err := os.Open("testdata/probe.jsonl")
+	for _, name := range []string{"probe", "probe2"} {
+		t.Run(name, func(t *testing.T) { scoreProbe(t, name) })
+	}
+}
+
+func scoreProbe(t *testing.T, name string) {
+	f, err := os.Open("testdata/" + name + ".jsonl")
 	require.NoError(t, err)
 	defer f.Close()
 	var conf [3][3]int
@@ -55,6 +61,6 @@ func TestProbeSet(t *testing.T) {
 		line += fmt.Sprintf(" recall %s %.2f (%d/%d)", l, float64(conf[k][k])/float64(max(row, 1)), conf[k][k], row)
 	}
 	acc := float64(right) / float64(n)
-	t.Logf("figure: stance.probe.accuracy: %.3f (%d/%d);%s; confusion %v", acc, right, n, line, conf)
+	t.Logf("figure: stance.%s.accuracy: %.3f (%d/%d);%s; confusion %v", name, acc, right, n, line, conf)
 	require.GreaterOrEqual(t, acc, 0.5)
 }

@@ -223,7 +223,7 @@ func read(question, title string, ss []string) reading {
 			leftOut:       unneeded.MatchString(attributiveUnneeded.ReplaceAllString(s, " ")),
 			differs:       differs.MatchString(s),
 			complications: complications.MatchString(s) && !n,
-			partial:       partial.MatchString(s) && !n,
+			partial:       partial.MatchString(mediation.ReplaceAllString(s, " ")) && !n,
 			selective:     selective.MatchString(s),
 			halfDenied:    halfDenial.MatchString(s),
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
@@ -409,7 +409,7 @@ func (r reading) decide(p params) Result {
 	// ("in selected patients", "a selective approach") answers no.
 	if r.universal {
 		for i, f := range r.facts {
-			if f.selective {
+			if f.selective || f.leftOut {
 				return refutes(i)
 			}
 		}
@@ -589,7 +589,7 @@ var (
 	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
 	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
 	// which leaves the main claim standing.
-	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:(?:which|that) )?(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed|diagnosed|detected|identified|known)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:(?:which|that) )?(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|whom|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:considered |regarded as |seen as |viewed as )?(?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = lazyre.New(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
@@ -607,10 +607,10 @@ var (
 		`\bfail(?:ed|s)? to\b|\bunable to\b|\black(?:s|ed)?\b|\b(?:refutes?|refuted|disproves?|disproved)\b|\b(?:rejects?|rejected|challenges?|challenged|contradicts?|contradicted) the (?:\w+ )?(?:hypothesis|notion|idea|assumption|belief|view)\b|\bargues? against\b|\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
 		// Too little of the claim: "little evidence", "a minimal effect", "low sensitivity",
 		// "poor agreement", "weakly associated", "adds little", "only a minority".
-		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|decrease|increase|difference|advantage)s?\b|\b(?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
+		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive |symptomatic |additional |prognostic |therapeutic )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|decrease|increase|difference|advantage)s?\b|\b(?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
 		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted",
 		// "non-significant", "unchanged".
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b|\b(?:is|are|be|was|were) (?:\w+ )?discouraged\b|\bshould be (?:abandoned|replaced by)\b|\b(?:restrict|limit|reduc|undermin)(?:s|es|ed|ing)? (?:the |its |their )?(?:clinical |diagnostic |practical )?(?:utility|usefulness|value|applicability)\b|\bwithout (?:any |a |significantly )?(?:improving|lowering|reducing|decreasing|preventing|shortening)\b`,
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b|\b(?:correlated?|correlates|performed|performs|predicted|predicts|agreed|agrees|discriminated|discriminates)(?: \S+){0,6}? poorly\b|\blow-yield\b|\b(?:is|are|be|was|were) (?:\w+ )?discouraged\b|\bshould be (?:abandoned|replaced by)\b|\b(?:restrict|limit|reduc|undermin)(?:s|es|ed|ing)? (?:the |its |their )?(?:clinical |diagnostic |practical )?(?:utility|usefulness|value|applicability)\b|\bwithout (?:any |a |significantly )?(?:improving|lowering|reducing|decreasing|preventing|shortening)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b|\b(?:associations?|effects?|differences?|benefits?|relationships?|correlations?) (?:\S+ ){0,10}?(?:disappeared|vanished|(?:was|were) (?:lost|abolished|nullified))\b|\b(?:attributable|due|explained) (?:to|by) (?:\w+ ){0,2}confounding\b|\b(?:consistent with|reflects?|reflecting|due to|attributable to|explained by) (?:a |the )?placebo (?:response|effect)\b`,
@@ -622,12 +622,11 @@ var (
 	// noDifference denies a difference: a likeness said by negation.
 	noDifference = lazyre.New(`\b(?:did|does|do) not (?:\w+ )?differ\b|\bno (?:\w+ ){0,2}differences?\b|\bnot (?:\w+ )?different\b`)
 	// contrasted: a sentence that finds a clear difference and likens the groups on something
-	// else ("significantly lower …, and almost identical to …", "similar control with fewer
-	// episodes") states the difference.
-	contrasted = lazyre.New(`\bsignificantly (?:lower|higher|different|more|less|greater|smaller|better|worse|reduced|increased|improved|shorter|longer)\b|\b(?:with|but|and) (?:\d+ ?% )?fewer\b`)
+	// else ("significantly lower …, and almost identical to …") states the difference.
+	contrasted = lazyre.New(`\bsignificantly (?:lower|higher|different|more|less|greater|smaller|better|worse|reduced|increased|improved|shorter|longer)\b`)
 	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
 	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger|fewer) (?:\w+ ){0,3}than)\b`)
-	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increased (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
+	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increase[sd]? (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
 	// harmNoun names a harm, the one list the harm rules share.
 	harmNoun = `(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)`
 	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
@@ -646,7 +645,10 @@ var (
 	// it (CONSORT 2010 item 22, limitations: "imprecision"), not from PubMedQA's items: none
 	// of the tuning items says it.
 	underpowered = lazyre.New(`\bunder-?powered\b|\b(?:lack|lacked|lacking|absence|loss) of (?:sufficient |adequate |enough )?(?:statistical )?power\b|\binsufficient(?:ly)? (?:statistical )?power(?:ed)?\b|\b(?:not|inadequately|insufficiently) powered\b|\bfail(?:ed|s|ure)? to (?:achieve|reach|attain|recruit) (?:the |its |our )?(?:\w+ )?(?:target|minimum|planned|required|calculated|intended) (?:sample size|number)|\b(?:too small|too few \w+) to (?:detect|show|demonstrate|exclude)\b`)
-	partial      = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
+	// mediation says how a finding came about ("partly mediated by weight gain", "partly
+	// explained by poor sleep"): the finding itself holds whole.
+	mediation = lazyre.New(`\b(?:partly|partially) (?:mediated|explained|accounted for|attributable)\b`)
+	partial   = lazyre.New(`\b(?:depend(?:s|ed|ing)? (?:on|upon)|dependent on|not always|not necessarily|may or may not|partially|partly|mixed|in selected|selected patients|some but not all)\b`)
 
 	// methodOnly marks a sentence that states how a study was done; findings, what it found.
 	methodOnly = lazyre.New(`^(?:an? |the |this |we )?(?:randomi[sz]ed|randomly|double-blind|open-label|single-blind|placebo-controlled|prospective|retrospective|multicent(?:er|re)|phase \S+|cohort|case series|cross-sectional|(?:patients|participants|subjects) (?:were|received)|we (?:randomi[sz]ed|enrolled|included|recruited|studied|analy[sz]ed)|\d[\d,]* (?:patients|participants|subjects|adults|children|women|men)\b)`)
@@ -784,7 +786,7 @@ func contentStems(s string) map[string]bool {
 	for _, w := range strings.FieldsFunc(s, func(r rune) bool {
 		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
 	}) {
-		if len(w) < 3 || stopword[w] || len(w) == 3 && !shortContent[w] {
+		if stopword[w] || len(w) < 4 && !shortContent[w] {
 			continue
 		}
 		if len(w) > 5 {
@@ -805,9 +807,9 @@ func overlap(a, b map[string]bool) int {
 	return n
 }
 
-// shortContent are the three-letter words and acronyms that name what a question asks about ("Is age a
-// contraindication …?"); other three-letter words are glue.
-var shortContent = wordSet("age sex mri bmi hiv hpv icu pci ecg eeg crp psa ivf cpr ckd chd cvd")
+// shortContent are the short words and acronyms that name what a question asks about ("Is age a
+// contraindication …?", "Can ultrasonography replace CT …?"); other short words are glue.
+var shortContent = wordSet("age sex ct mri bmi hiv hpv icu pci ecg eeg crp psa ivf cpr ckd chd cvd")
 
 var stopword = func() map[string]bool {
 	m := map[string]bool{}
