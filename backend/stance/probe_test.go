@@ -27,7 +27,7 @@ type probeItem struct {
 // wordings they were not written from; PubMedQA's held-out fifth is the first. The floor
 // guards against regressions; DC_STANCE_PROBE=1 lists the items the rules get wrong.
 func TestProbeSet(t *testing.T) {
-	for _, name := range []string{"probe", "probe2"} {
+	for _, name := range []string{"probe", "probe2", "probe3"} {
 		t.Run(name, func(t *testing.T) { scoreProbe(t, name) })
 	}
 }
