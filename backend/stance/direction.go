@@ -90,16 +90,16 @@ func directedObjects(text string, asked bool) []directed {
 
 // reverses reports whether a conclusion sentence says that what the question asks to go one
 // way goes the other way: the sentence moves every object of one of the question's
-// direction words ("risk of hip fracture", "blood pressure"), or two of them ("risk of
-// cardiac arrhythmia" → "lower risk of incident arrhythmia"), the opposite way; one shared
-// word ("blood pressure" → "increased blood flow") is another object.
+// direction words ("risk of hip fracture", "blood pressure") the opposite way. A sentence
+// that moves only part of it ("a higher risk of death" under "Does X reduce the risk of
+// cardiac death?") is not counted: it is as often said of the comparator.
 func reverses(question []directed, sentence string) bool {
 	if len(question) == 0 {
 		return false
 	}
 	for _, s := range directedObjects(sentence, false) {
 		for _, q := range question {
-			if o := overlap(q.objects, s.objects); q.dir == -s.dir && (o == len(q.objects) || o >= 2) {
+			if q.dir == -s.dir && overlap(q.objects, s.objects) == len(q.objects) {
 				return true
 			}
 		}

@@ -363,11 +363,12 @@ func (r reading) decide(p params) Result {
 			// needed ("the same rate whether or not patients underwent testing"): no.
 			score -= eq
 		case r.benefit:
-			// Alike where a benefit was asked about is no benefit ("equivalent in the gum
-			// and control arms"), unless the likeness is the merit ("equally safe and effective
-			// as in a referral centre").
+			// Alike where a benefit was asked about is no benefit when the likeness is with
+			// doing nothing ("equivalent in the gum and control arms", "comparable after real and
+			// sham acupuncture"); likeness with another treatment ("comparable efficacy to
+			// warfarin", "equally safe and effective") is a merit.
 			for i, f := range r.facts {
-				if f.equivalent && !f.safe {
+				if f.equivalent && inactive.MatchString(r.ss[i]) && !f.safe {
 					score -= weight(i)
 				} else if f.equivalent {
 					score += 0.3 * weight(i)
@@ -607,18 +608,20 @@ var (
 		`\bfail(?:ed|s)? to\b|\bunable to\b|\black(?:s|ed)?\b|\b(?:refutes?|refuted|disproves?|disproved)\b|\b(?:rejects?|rejected|challenges?|challenged|contradicts?|contradicted) the (?:\w+ )?(?:hypothesis|notion|idea|assumption|belief|view)\b|\bargues? against\b|\babsence of (?:a |an |any )?(?:effect|association|difference|correlation|benefit|relationship)\b`,
 		// Too little of the claim: "little evidence", "a minimal effect", "low sensitivity",
 		// "poor agreement", "weakly associated", "adds little", "only a minority".
-		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive |symptomatic |additional |prognostic |therapeutic )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|decrease|increase|difference|advantage)s?\b|\b(?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
+		`\b(?:little|minimal|minor|negligible|marginal|trivial|low|poor|limited|weak) (?:clinical |diagnostic |predictive |symptomatic |additional |prognostic |therapeutic )?(?:need|awareness|evidence|effects?|benefits?|value|knowledge|understanding|impact|role|differences?|influence|correlation|association|improvement|advantage|change|importance|relevance|sensitivity|specificity|accuracy|yield|ability|power|reliability|validity|agreement|concordance|reproducibility|efficacy|utility|usefulness|use|performance|predictor)\b|\bweak(?:ly)?\b|\b(?:adds?|offers?|offered|provides?|provided) little\b|\bsmall contribution\b|\bonly a small\b|\bonly (?:in )?a (?:minority|few)\b|\bonly (?:a )?(?:marginal|slight|modest|small|minimal) (?:\w+ )?(?:reduction|benefit|improvement|gain|effect|difference|advantage)s?\b|\b(?:benefits?|effects?|improvements?|gains?|reductions?|differences?|impact|advantages?|changes?)\b(?: \S+){0,6}? (?:was|were|is|are|remained) (?:\w+ )?(?:minimal|negligible|marginal|trivial)\b|\bonly (?:very )?slightly\b`,
 		// A negative evaluation: "ineffective", "unreliable", "insufficient", "unwarranted",
 		// "non-significant", "unchanged".
-		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b|\b(?:correlated?|correlates|performed|performs|predicted|predicts|agreed|agrees|discriminated|discriminates)(?: \S+){0,6}? poorly\b|\blow-yield\b|\b(?:is|are|be|was|were) (?:\w+ )?discouraged\b|\bshould be (?:abandoned|replaced by)\b|\b(?:restrict|limit|reduc|undermin)(?:s|es|ed|ing)? (?:the |its |their )?(?:clinical |diagnostic |practical )?(?:utility|usefulness|value|applicability)\b|\bwithout (?:any |a |significantly )?(?:improving|lowering|reducing|decreasing|preventing|shortening)\b`,
+		`\b(?:inadequate|unlikely|ineffective|inaccurate|unreliable|unjustified|not worthwhile|low yield|of low (?:yield|value)|casts? doubt|insufficient|unsuitable|inappropriate|unsatisfactory|unhelpful|unwarranted|ineffectual|unproven|unfounded|invalid|questionable|doubtful|disappointing|unrelated|unaffected|unchanged)\b|\b(?:is|are|was|were|be|been|seems?|appears?|proved?) (?:\w+ )?unnecessary\b|\bnon-?significant(?:ly)?\b|\bremained (?:undisturbed|stable)\b|\b(?:correlated?|correlates|performed|performs|predicted|predicts|agreed|agrees|discriminated|discriminates)(?: \S+){0,6}? poorly\b|\blow-yield\b|\b(?:should be|is|are) (?:strongly )?discouraged\b|\bshould be (?:abandoned|replaced by)\b|\b(?:restrict|limit|reduc|undermin)(?:s|es|ed|ing)? (?:the |its |their )?(?:clinical |diagnostic |practical )?(?:utility|usefulness|value|applicability)\b|\bwithout (?:any |a |significantly )?(?:improving|preventing|shortening|(?:any )?improvement in)\b`,
 		// The finding explained away: "largely explained by age", "by chance",
 		// "contrary to expectations".
 		`\b(?:largely|entirely|fully|mostly|wholly) explained by\b|\b(?:due to|by) chance\b|\bcontrary to (?:\w+ ){0,2}(?:expectations?|hypothes[ie]s|predictions?|belief|assumptions?)\b|\b(?:associations?|effects?|differences?|benefits?|relationships?|correlations?) (?:\S+ ){0,10}?(?:disappeared|vanished|(?:was|were) (?:lost|abolished|nullified))\b|\b(?:attributable|due|explained) (?:to|by) (?:\w+ ){0,2}confounding\b|\b(?:consistent with|reflects?|reflecting|due to|attributable to|explained by) (?:a |the )?placebo (?:response|effect)\b`,
 	)
 
-	equivalence = lazyre.New(`\b(?:similar(?:ly)?|comparable|equivalent|equally|same|identical|indistinguishable|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
+	equivalence = lazyre.New(`\b(?:similar|(?:performed|responded|behaved|fared) similarly|comparable|equivalent|equally|same|(?:was|were|is|are|virtually|almost|nearly) (?:identical|indistinguishable)|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
 	// what the study found.
+	// inactive names doing nothing as a comparator.
+	inactive = lazyre.New(`(?i)\b(?:placebo|sham|controls?|no treatment|untreated|usual care|observation|no intervention|waiting list|wait-list)\b`)
 	// noDifference denies a difference: a likeness said by negation.
 	noDifference = lazyre.New(`\b(?:did|does|do) not (?:\w+ )?differ\b|\bno (?:\w+ ){0,2}differences?\b|\bnot (?:\w+ )?different\b`)
 	// contrasted: a sentence that finds a clear difference and likens the groups on something
@@ -631,7 +634,11 @@ var (
 	harmNoun = `(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)`
 	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
 	// adverse events", "more wound infections".
-	moreHarm = `\b(?:significant|high|increased|higher|greater|more|excess) (?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:\S+ ){0,2}` + harmNoun + `\b`
+	moreHarm = `\b(?:increased|higher|greater|more|excess) ` + harmGap + harmNoun + `\b`
+	// harmGap is what may stand between "more" and the harm: a rate ("rate of", "risk of") and
+	// the harm's own modifiers ("serious", "28-day all-cause"), never a word that turns it
+	// round ("a significant reduction in mortality").
+	harmGap  = `(?:(?:\w+ ){0,2}(?:rates?|risks?|incidence|numbers?|frequency) of )?(?:(?:serious|major|severe|minor|postoperative|perioperative|operative|early|late|wound|surgical|overall|all-cause|in-hospital|\d+-(?:day|week|month|year)|cardiovascular|cardiac|respiratory|pulmonary|infectious|treatment-related|drug-related|symptomatic|intracranial|gastrointestinal|urinary|venous|thromboembolic|anastomotic|neonatal|maternal|perinatal|posterior|perineal|new|total) ){0,3}`
 	safe     = lazyre.New(`\b(?:safe|safely|feasible|well tolerated|effective|acceptable (?:option|alternative|approach|strategy))\b`)
 	needed   = lazyre.New(`\bshould not be (?:omitted|abandoned|avoided)\b|\b(?:is|are|was|were|be|been|remains?|seems?|appears?|makes?|made|become|becomes) (?:\w+ ){0,3}(?:necessary|required|essential|indispensable|mandatory)\b|\b(?:need|necessity) for\b`)
 	unneeded = lazyre.New(`\bno (?:\w+ )?need\b|\bnot (?:\w+ )?(?:necessary|required|needed|indicated|mandatory|essential|warranted)\b|\bunnecessary\b|\b(?:can|could|may|might) (?:\w+ )?be (?:safely )?(?:omitted|avoided|abandoned|discontinued|stopped|replaced|forgone|deferred)\b|\bshould be abandoned\b|\bdispensable\b`)
@@ -657,9 +664,9 @@ var (
 	// Question forms.
 	sameQuestion      = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
 	effectQuestion    = lazyre.New(`\b(?:affects?|affected|outperforms?|preferable|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
-	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|superior|better|outperforms?|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
 	safetyQuestion    = lazyre.New(`\b(?:safe|safety)\b`)
-	complications     = lazyre.New(moreHarm)
+	complications     = lazyre.New(`\b(?:significant|high) ` + harmGap + harmNoun + `\b|` + moreHarm)
 	harmQuestion      = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky|unsafe)\b`)
 	needQuestion      = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
 	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated|obviate|obviates)\b|\b(?:eliminate|avoid|spare) the need\b`)
