@@ -20,19 +20,24 @@ type probeItem struct {
 	Kind        string `json:"kind"`
 }
 
-// TestProbeSet scores the rules on testdata/probe.jsonl: 240 questions and conclusions
-// written for this purpose by someone who had read neither the rules nor PubMedQA, from
-// general knowledge of how abstracts say yes, no and maybe (73 of the 100 "no" items
-// without a negation word). It is a second, independent measure of how the rules do on
-// wordings they were not written from; PubMedQA's held-out fifth is the first. The floor
-// guards against regressions; DC_STANCE_PROBE=1 lists the items the rules get wrong.
+// TestProbeSet scores the rules on three sets of questions and conclusions written for the
+// purpose by helpers that had read neither the rules nor PubMedQA, from general knowledge of
+// how abstracts say yes, no and maybe: probe.jsonl (240 items, 73 of its 100 "no" without a
+// negation word), probe2.jsonl and probe3.jsonl (200 items each in PubMedQA's proportions).
+// Rules were written from the errors of the first two; probe3 is never read, so it measures
+// the rules on wordings nobody wrote them from (PubMedQA's held-out fifth is the other such
+// measure). DC_STANCE_PROBE=1 lists the items the rules get wrong (do not list probe3's).
 func TestProbeSet(t *testing.T) {
-	for _, name := range []string{"probe", "probe2", "probe3"} {
-		t.Run(name, func(t *testing.T) { scoreProbe(t, name) })
+	// Floors sit a few items below the figures in BENCHMARKS.md.
+	for _, set := range []struct {
+		name  string
+		floor float64
+	}{{"probe", 0.66}, {"probe2", 0.78}, {"probe3", 0.77}} {
+		t.Run(set.name, func(t *testing.T) { scoreProbe(t, set.name, set.floor) })
 	}
 }
 
-func scoreProbe(t *testing.T, name string) {
+func scoreProbe(t *testing.T, name string, floor float64) {
 	f, err := os.Open("testdata/" + name + ".jsonl")
 	require.NoError(t, err)
 	defer f.Close()
@@ -62,5 +67,5 @@ func scoreProbe(t *testing.T, name string) {
 	}
 	acc := float64(right) / float64(n)
 	t.Logf("figure: stance.%s.accuracy: %.3f (%d/%d);%s; confusion %v", name, acc, right, n, line, conf)
-	require.GreaterOrEqual(t, acc, 0.5)
+	require.GreaterOrEqual(t, acc, floor)
 }
