@@ -400,6 +400,7 @@ func TestAnswerLine(t *testing.T) {
 		{"open question", open, stances[3:], 4, 2, "Treatments studied for alzheimer disease: 2 studies: 1 no effect or harm, 1 unclear"},
 		{"nothing on topic", named, nil, 21, 0, "No study of metformin in cancer was found among the 21 papers; 21 set aside."},
 		{"no paper at all", named, nil, 0, 0, "No study of metformin in cancer was found: the searches found no paper."},
+		{"one paper, set aside", named, nil, 1, 0, "No study of metformin in cancer was found: the one paper found was set aside."},
 		{"open, no paper at all", open, nil, 0, 0, ""},
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},

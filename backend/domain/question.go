@@ -383,8 +383,9 @@ const (
 
 // NoStudyLine says plainly that no study of the question's intervention was found among n
 // papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
-// or, when the searches found nothing at all, "No study of metformin in cancer was found:
-// the searches found no paper."; "" when the question names no intervention.
+// "… the one paper found was set aside." for one, or, when the searches found nothing at all,
+// "No study of metformin in cancer was found: the searches found no paper."; "" when the
+// question names no intervention.
 func NoStudyLine(q ParsedQuestion, n int) string {
 	what := studied(q)
 	switch {
@@ -392,6 +393,8 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 		return ""
 	case n == 0:
 		return fmt.Sprintf("No study of %s was found: the searches found no paper.", what)
+	case n == 1:
+		return fmt.Sprintf("No study of %s was found: the one paper found was set aside.", what)
 	}
 	return fmt.Sprintf("No study of %s was found among the %s; %d set aside.", what, Plural(n, "paper", "papers"), n)
 }
