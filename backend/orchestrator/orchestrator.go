@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -429,10 +430,16 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	st.searchDone[it] = true
 	if len(failures) > 0 {
 		parts := make([]string, len(failures))
+		failed := map[domain.Source]bool{}
 		for i, f := range failures {
 			parts[i] = f.Said()
+			failed[f.Source] = true
 		}
-		if err := o.event(ctx, st, domain.EventError, it, "Search failed for some sources: "+strings.Join(parts, "; "),
+		which := "some sources"
+		if len(res.SourcesSearched) > 0 && !slices.ContainsFunc(res.SourcesSearched, func(s domain.Source) bool { return !failed[s] }) {
+			which = "every source"
+		}
+		if err := o.event(ctx, st, domain.EventError, it, "Search failed for "+which+": "+strings.Join(parts, "; "),
 			domain.ErrorData{Phase: domain.PhaseSearch, Errors: failures}); err != nil {
 			return "", err
 		}

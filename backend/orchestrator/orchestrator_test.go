@@ -108,7 +108,8 @@ func maxInt(a, b int) int {
 func TestSearchFailureIsAnEventAndTheRunGoesOn(t *testing.T) {
 	search := func(_ context.Context, n int, _ []string) domain.SearchResult {
 		res := domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "pubmed: HTTP 503"},
-			{Source: domain.SourceEuropePMC, Error: "warning: phrase not found"}}}
+			{Source: domain.SourceEuropePMC, Error: "warning: phrase not found"}},
+			SourcesSearched: []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}}
 		if n == 1 {
 			res.Errors = append(res.Errors, domain.SearchError{Source: domain.SourceClinicalTrials, Error: "clinicaltrials: timeout"})
 			return res // iteration 1: every source failed
@@ -127,6 +128,7 @@ func TestSearchFailureIsAnEventAndTheRunGoesOn(t *testing.T) {
 	errs := ofType(events, domain.EventError)
 	require.Len(t, errs, 2, "one error event per iteration with failures")
 	require.Contains(t, errs[0].Message, "pubmed: HTTP 503")
+	require.True(t, strings.HasPrefix(errs[0].Message, "Search failed for some sources: "), "Europe PMC only warned: %s", errs[0].Message)
 	require.NotContains(t, errs[0].Message, "pubmed: pubmed:", "each source is named once")
 	require.NotContains(t, errs[1].Message, "warning", "warnings are not failures")
 	sc := data(t, ofType(events, domain.EventSearchComplete)[1])
@@ -177,7 +179,8 @@ func TestPartialReportOfAFailedRunListsFailedSources(t *testing.T) {
 func TestEverySourceFailingTwiceFailsTheRun(t *testing.T) {
 	search := func(context.Context, int, []string) domain.SearchResult {
 		return domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "connection refused"},
-			{Source: domain.SourceEuropePMC, Error: "connection refused"}, {Source: domain.SourceClinicalTrials, Error: "connection refused"}}}
+			{Source: domain.SourceEuropePMC, Error: "connection refused"}, {Source: domain.SourceClinicalTrials, Error: "connection refused"}},
+			SourcesSearched: []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}}
 	}
 	h := newHarness(t, search, always(assessment(false)))
 	run, err := h.o.Run(context.Background(), question, cfg(5))
@@ -189,6 +192,8 @@ func TestEverySourceFailingTwiceFailsTheRun(t *testing.T) {
 	last := h.emitter.Events()[len(h.emitter.Events())-1]
 	require.Equal(t, domain.EventError, last.Type)
 	require.Equal(t, true, data(t, last)["fatal"])
+	errs := ofType(h.emitter.Events(), domain.EventError)
+	require.True(t, strings.HasPrefix(errs[0].Message, "Search failed for every source: "), errs[0].Message)
 }
 
 func TestDuplicatesAcrossIterationsCountAsZeroNew(t *testing.T) {

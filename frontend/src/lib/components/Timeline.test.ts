@@ -36,4 +36,19 @@ describe('Timeline', () => {
     unmount(cmp)
     target.remove()
   })
+
+  it('says a long error chain by its head, the whole behind a disclosure', () => {
+    const target = document.createElement('div')
+    document.body.appendChild(target)
+    const chain = 'Research failed: every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: connection refused (gave up after 3 attempts); europepmc: cannot connect)'
+    const cmp = mount(Timeline, { target, props: { events: [ev(1, 'error', chain), ev(2, 'error', 'judge unavailable')] } })
+    flushSync()
+    const detail = target.querySelector('[data-seq="1"] [data-testid="event-detail"]')
+    expect(detail?.querySelector('summary')?.textContent).toBe('Research failed: every source failed in two iterations in a row and no evidence was found')
+    expect(detail?.textContent).toContain('gave up after 3 attempts')
+    expect(target.querySelector('[data-seq="2"] [data-testid="event-detail"]')).toBeNull()
+    expect(target.querySelector('[data-seq="2"]')?.textContent).toContain('judge unavailable')
+    unmount(cmp)
+    target.remove()
+  })
 })
