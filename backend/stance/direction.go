@@ -121,10 +121,10 @@ var (
 )
 
 // comparison is a ranking of two things: first is better (polarity +1) or worse (-1) than
-// second, each as its content stems.
+// second.
 type comparison struct {
-	first, second map[string]bool
-	polarity      int
+	pair
+	polarity int
 }
 
 func polarity(word string) int {
@@ -140,24 +140,11 @@ func askedRanking(q string) *comparison {
 	if m == nil {
 		return nil
 	}
-	// Each side by the words that tell it from the other ("laparoscopic" against "open",
-	// not the "repair" both share).
-	first, second := contentStems(m[1]), contentStems(m[3])
-	c := comparison{first: map[string]bool{}, second: map[string]bool{}, polarity: polarity(m[2])}
-	for w := range first {
-		if !second[w] {
-			c.first[w] = true
-		}
-	}
-	for w := range second {
-		if !first[w] {
-			c.second[w] = true
-		}
-	}
-	if len(c.first) == 0 || len(c.second) == 0 {
+	p := pairOf(m[1], m[3])
+	if p == nil {
 		return nil
 	}
-	return &c
+	return &comparison{pair: *p, polarity: polarity(m[2])}
 }
 
 // reranks reports whether a sentence ranks the question's two things the other way.
@@ -188,15 +175,12 @@ var (
 )
 
 // pair is the two things a question sets side by side, each by the words that tell it from
-// the other.
+// the other ("laparoscopic" against "open", not the "repair" both share).
 type pair struct{ first, second map[string]bool }
 
-func askedPairOf(q string) *pair {
-	m := askedPair.FindStringSubmatch(strings.ToLower(q))
-	if m == nil {
-		return nil
-	}
-	first, second := contentStems(m[1]), contentStems(m[2])
+// pairOf is the pair of two phrases, nil when either has no word of its own.
+func pairOf(a, b string) *pair {
+	first, second := contentStems(a), contentStems(b)
 	p := pair{first: map[string]bool{}, second: map[string]bool{}}
 	for w := range first {
 		if !second[w] {
@@ -212,6 +196,14 @@ func askedPairOf(q string) *pair {
 		return nil
 	}
 	return &p
+}
+
+func askedPairOf(q string) *pair {
+	m := askedPair.FindStringSubmatch(strings.ToLower(q))
+	if m == nil {
+		return nil
+	}
+	return pairOf(m[1], m[2])
 }
 
 // prefersOther reports whether a sentence prefers the second of the question's two things.
