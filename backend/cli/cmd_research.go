@@ -121,11 +121,13 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	return err
 }
 
+// stopNote is the stop reason beside the run's status, a long failure by its head: the
+// whole chain is the error line that follows it.
 func stopNote(r domain.Run) string {
 	if r.StopReason == "" {
 		return ""
 	}
-	return " (" + r.StopReason + ")"
+	return " (" + domain.ErrorHead(r.StopReason) + ")"
 }
 
 // formatFromPath picks the export format from a file name's extension.

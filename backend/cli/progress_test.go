@@ -82,3 +82,20 @@ func TestProgressIsPlainWhenNotATerminal(t *testing.T) {
 	p.Emit(domain.Event{Type: domain.EventStarted, Message: "started"})
 	require.Equal(t, "🚀 started\n", stderr.String())
 }
+
+// TestStopNote: the status line names the stop reason, a long failure by its head (the
+// whole chain is the error line after it).
+func TestStopNote(t *testing.T) {
+	chain := "failed: every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: connection refused (gave up after 3 attempts); europepmc: cannot connect)"
+	for _, c := range []struct {
+		name string
+		run  domain.Run
+		want string
+	}{
+		{"no reason", domain.Run{}, ""},
+		{"short reason", domain.Run{StopReason: "sufficient"}, " (sufficient)"},
+		{"long chain", domain.Run{StopReason: chain}, " (failed: every source failed in two iterations in a row and no evidence was found)"},
+	} {
+		t.Run(c.name, func(t *testing.T) { require.Equal(t, c.want, stopNote(c.run)) })
+	}
+}
