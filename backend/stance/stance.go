@@ -618,15 +618,15 @@ var (
 	)
 
 	equivalence = lazyre.New(`\b(?:similar|(?:performed|responded|behaved|fared) similarly|comparable|equivalent|equally|same|(?:was|were|is|are|virtually|almost|nearly) (?:identical|indistinguishable)|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
-	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
-	// what the study found.
-	// inactive names doing nothing as a comparator.
+	// inactive names doing nothing as a comparator (the sentence is read as written, in any case).
 	inactive = lazyre.New(`(?i)\b(?:placebo|sham|controls?|no treatment|untreated|usual care|observation|no intervention|waiting list|wait-list)\b`)
 	// noDifference denies a difference: a likeness said by negation.
 	noDifference = lazyre.New(`\b(?:did|does|do) not (?:\w+ )?differ\b|\bno (?:\w+ ){0,2}differences?\b|\bnot (?:\w+ )?different\b`)
 	// contrasted: a sentence that finds a clear difference and likens the groups on something
 	// else ("significantly lower …, and almost identical to …") states the difference.
 	contrasted = lazyre.New(`\bsignificantly (?:lower|higher|different|more|less|greater|smaller|better|worse|reduced|increased|improved|shorter|longer)\b`)
+	// groupTrait ends an equivalence that describes the groups compared ("of similar size"), not
+	// what the study found.
 	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
 	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger|fewer) (?:\w+ ){0,3}than)\b`)
 	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increase[sd]? (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
