@@ -498,15 +498,21 @@ func (e SearchError) Message() string { return strings.TrimPrefix(e.Error, searc
 // Said is the one rendering of a source's failure: the source named once ("pubmed: cannot
 // connect …", never "pubmed: pubmed: cannot connect …"), however many layers prefixed it.
 func (e SearchError) Said() string {
-	msg := e.Message()
-	prefix := string(e.Source) + ": "
-	for e.Source != "" && strings.HasPrefix(msg, prefix) {
-		msg = strings.TrimPrefix(msg, prefix)
-	}
+	msg := WithoutSource(e.Source, e.Message())
 	if e.Source == "" {
 		return msg
 	}
-	return prefix + msg
+	return string(e.Source) + ": " + msg
+}
+
+// WithoutSource is msg without the "<source>: " prefixes the layers of a source's client put
+// on it, for a line that already names the source ("PubMed FAILED …: cannot connect").
+func WithoutSource(src Source, msg string) string {
+	prefix := string(src) + ": "
+	for src != "" && strings.HasPrefix(msg, prefix) {
+		msg = strings.TrimPrefix(msg, prefix)
+	}
+	return msg
 }
 
 // SearchResult is the seed's SearchResult: what a search over several sources found.

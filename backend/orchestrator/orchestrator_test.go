@@ -138,10 +138,11 @@ func TestSearchFailureIsAnEventAndTheRunGoesOn(t *testing.T) {
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
 	lim := section(t, rep.Markdown, "## Limitations")
-	require.Contains(t, lim, "pubmed")
+	require.Contains(t, lim, "PubMed FAILED")
 	require.Contains(t, lim, "HTTP 503")
-	require.Contains(t, lim, "clinicaltrials")
+	require.Contains(t, lim, "ClinicalTrials.gov FAILED")
 	require.Contains(t, lim, "phrase not found", "warnings are disclosed too")
+	require.NotContains(t, lim, "then: pubmed:", "the line names the source once")
 }
 
 // section returns a Markdown section's text, from its heading to the next "## ".
@@ -171,7 +172,7 @@ func TestPartialReportOfAFailedRunListsFailedSources(t *testing.T) {
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
 	lim := section(t, rep.Markdown, "## Limitations")
-	require.Contains(t, lim, "pubmed")
+	require.Contains(t, lim, "PubMed FAILED")
 	require.Contains(t, lim, "HTTP 503")
 	require.Contains(t, lim, "could not be verified", "the partial report says it is unverified")
 }

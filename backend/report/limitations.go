@@ -160,6 +160,7 @@ func sourceProblems(events []domain.Event) (failed, warned []string) {
 	parts := map[string][]string{}
 	add := func(e domain.SearchError, it int, warning bool) {
 		msg, n := summariseSourceError(e.Message())
+		msg = domain.WithoutSource(e.Source, msg) // the line names the source
 		k := key{string(e.Source), msg}
 		if warning && queryWarning.MatchString(e.Message()) {
 			k.msg = queryWarnings
