@@ -287,7 +287,7 @@ run_judge() {
   start=$(date +%s)
   DC_BENCH_JUDGE=1 go test -count=1 -run 'TestJudgeQualityPubMedQA|TestCandidatePrecisionMedline|TestNamedDrugQuestions' -v ./backend/judge/ >"$log" 2>&1
   code=$?
-  go test -count=1 -run 'TestPubMedQAStance|TestProbeSet' -v ./backend/stance/ >>"$log" 2>  go test -count=1 -run 'TestPubMedQAStance' -v ./backend/stance/ >>"$log" 2>&1 || code=11 || code=1
+  go test -count=1 -run 'TestPubMedQAStance|TestProbeSet' -v ./backend/stance/ >>"$log" 2>&1 || code=1
   step "judge quality" "$start"
   # The tests print one "figure: judge.<name>: <value> (target …: met|MISSED)" line per figure.
   grep -o 'figure: .*' "$log" | sed 's/^figure: //' | tee -a "$FIGURES" || true
