@@ -10,17 +10,7 @@ import (
 // say who was not, use a type label, or mask by double negation. The sentences are written
 // for the test, in the ways trial reports phrase masking.
 func TestMaskedPartiesClauses(t *testing.T) {
-	const (
-		pts = "participants"
-		cp  = "care_providers"
-		oa  = "outcome_assessors"
-		da  = "data_analysts"
-	)
-	tests := []struct {
-		name string
-		text string
-		want []string
-	}{
+	tests := []maskingCase{
 		// A type label names nobody; parties named beside it in the sentence still count.
 		{"double-blind alone", "This double-blind trial enrolled 212 adults with gout.", []string{}},
 		{"single-blind alone", "Forty patients completed the single-blind run-in week.", []string{}},
@@ -68,16 +58,7 @@ func TestMaskedPartiesClauses(t *testing.T) {
 		{"the person analysing the data", "The person analysing the data was blinded to group membership.", []string{da}},
 		{"unaware of the aims of the trial", "Teachers were kept unaware of the aims of the trial.", []string{cp}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			f := Findings(Document{Text: tt.text})
-			got := f[FindingMaskedParties]
-			require.ElementsMatch(t, tt.want, got.Value, "quote: %q", got.Quote)
-			if len(tt.want) > 0 {
-				require.Equal(t, tt.text, got.Quote)
-			}
-		})
-	}
+	checkMasking(t, tests)
 }
 
 // TestMaskedPartiesWordings covers wordings of who was masked (CONSORT 11a) found by
@@ -87,17 +68,7 @@ func TestMaskedPartiesClauses(t *testing.T) {
 // phrase, assessment done "blindly", a type label used as an adjective of the design, and
 // the negations that keep a party unmasked. The sentences are written for the test.
 func TestMaskedPartiesWordings(t *testing.T) {
-	const (
-		pts = "participants"
-		cp  = "care_providers"
-		oa  = "outcome_assessors"
-		da  = "data_analysts"
-	)
-	tests := []struct {
-		name string
-		text string
-		want []string
-	}{
+	tests := []maskingCase{
 		// Roles named by their specialty or by what they do.
 		{"specialty ending in -ologist", "The neurologist who rated disability was unaware of treatment assignment.", []string{cp, oa}},
 		{"psychiatrists rating outcomes", "Psychiatrists rating the outcomes were blinded.", []string{cp, oa}},
@@ -186,11 +157,34 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"double-dummy", "Participants were randomised in a double-dummy design with identical-appearing placebo.", []string{}},
 		{"sham procedure", "A sham procedure was used in the control group.", []string{}},
 	}
-	for _, tt := range tests {
+	checkMasking(t, tests)
+}
+
+// The parties of who-was-masked, as the finding names them.
+const (
+	pts = "participants"
+	cp  = "care_providers"
+	oa  = "outcome_assessors"
+	da  = "data_analysts"
+)
+
+// maskingCase is a sentence and the parties it says were masked.
+type maskingCase struct {
+	name string
+	text string
+	want []string
+}
+
+// checkMasking reads each case's sentence alone: the parties found must be the wanted ones,
+// and a finding quotes the sentence it rests on.
+func checkMasking(t *testing.T, cases []maskingCase) {
+	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			f := Findings(Document{Text: tt.text})
-			got := f[FindingMaskedParties]
+			got := Findings(Document{Text: tt.text})[FindingMaskedParties]
 			require.ElementsMatch(t, tt.want, got.Value, "quote: %q", got.Quote)
+			if len(tt.want) > 0 {
+				require.Equal(t, tt.text, got.Quote)
+			}
 		})
 	}
 }
