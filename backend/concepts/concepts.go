@@ -47,6 +47,9 @@ func Extract(question string) (Set, error) {
 	if q == "" {
 		return set, domain.Errorf(domain.CodeInvalid, "the question is empty: nothing to search for")
 	}
+	if lang := notEnglish(q); lang != "" {
+		return set, domain.Errorf(domain.CodeInvalid, "%s", foreignQuestionError(q, lang))
+	}
 	// A chunk is a run of content words; before holds the words dropped just before it
 	// ("effect of", "versus", "than"), which say what part the chunk plays.
 	type chunk struct {
