@@ -33,6 +33,12 @@ const (
 // set, because the report is written before the run is marked complete.
 func RunOutcome(r Run, reportStatus string) string {
 	its := Plural(r.Iterations, "iteration", "iterations")
+	// A run stopped before its first iteration ended says so, not "after 0 iterations"
+	// beside a window that shows it in iteration 1.
+	after := "after " + its
+	if r.Iterations == 0 {
+		after = "in its first iteration"
+	}
 	reason := strings.TrimSpace(r.StopReason)
 	var why string
 	switch {
@@ -47,7 +53,7 @@ func RunOutcome(r Run, reportStatus string) string {
 	case reason == stopNoProgress:
 		why = "Stopped after " + its + " because the last two found no new evidence"
 	case reason == stopCancelled:
-		why = "Cancelled after " + its
+		why = "Cancelled " + after
 	case strings.HasPrefix(reason, stopFailedPrefix):
 		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(reason, stopFailedPrefix), ":"))
 		if cause == "" {
@@ -58,18 +64,18 @@ func RunOutcome(r Run, reportStatus string) string {
 		}
 		// One line: a long chain is cut to its head; the whole error stays on the run
 		// (the window's details, `history show --detail`, the report's Limitations).
-		why = "Failed after " + its + ": " + ErrorHead(cause)
+		why = "Failed " + after + ": " + ErrorHead(cause)
 	case reason != "":
-		why = "Stopped after " + its + " (" + reason + ")"
+		why = "Stopped " + after + " (" + reason + ")"
 	case r.Status == RunFailed:
-		why = "Failed after " + its
+		why = "Failed " + after
 		if e := strings.TrimSpace(r.Error); e != "" {
 			why += ": " + ErrorHead(e)
 		}
 	case r.Status == RunCancelled:
-		why = "Cancelled after " + its
+		why = "Cancelled " + after
 	case r.Status == RunInterrupted:
-		return "Interrupted when the app closed, after " + its + "; resume it to continue."
+		return "Interrupted when the program running it stopped, " + after + "; resume it to continue."
 	case r.Status == RunPending:
 		return "Waiting to start."
 	default:

@@ -27,7 +27,7 @@ func TestRunOutcome(t *testing.T) {
 		{"failed with a cause", Run{Status: RunFailed, StopReason: "failed: every source failed", Iterations: 1}, "",
 			"Failed after 1 iteration: every source failed; no report was written."},
 		{"failed, cause only in Error", Run{Status: RunFailed, StopReason: "failed", Error: "disk full", Iterations: 0}, "",
-			"Failed after 0 iterations: disk full; no report was written."},
+			"Failed in its first iteration: disk full; no report was written."},
 		{"a long chain is said by its head", Run{Status: RunFailed, StopReason: "failed: every source failed in two iterations in a row and no evidence was found (iteration 2: pubmed: HTTP 503 Service Unavailable after 3 attempts; europepmc: context deadline exceeded; clinicaltrials: HTTP 429 Too Many Requests)", Iterations: 2}, "",
 			"Failed after 2 iterations: every source failed in two iterations in a row and no evidence was found; no report was written."},
 		{"report written while the run is still marked running", Run{Status: RunRunning, StopReason: "sufficient", Iterations: 2}, "verified",
@@ -36,7 +36,8 @@ func TestRunOutcome(t *testing.T) {
 			"The judge found the evidence sufficient after 2 iterations; the report is being written."},
 		{"running", Run{Status: RunRunning, Iterations: 1, Config: cfg}, "", "Running: 1 of at most 5 iterations done so far."},
 		{"pending", Run{Status: RunPending}, "", "Waiting to start."},
-		{"interrupted", Run{Status: RunInterrupted, Iterations: 2}, "", "Interrupted when the app closed, after 2 iterations; resume it to continue."},
+		{"interrupted", Run{Status: RunInterrupted, Iterations: 2}, "", "Interrupted when the program running it stopped, after 2 iterations; resume it to continue."},
+		{"interrupted in its first iteration", Run{Status: RunInterrupted}, "", "Interrupted when the program running it stopped, in its first iteration; resume it to continue."},
 		{"unknown stop reason is shown, not hidden", Run{Status: RunComplete, StopReason: "budget", Iterations: 2}, "verified",
 			"Stopped after 2 iterations (budget); the report is partial and passed verification."},
 	}

@@ -22,6 +22,13 @@ describe('sourceStates', () => {
     expect(st[2]).toMatchObject({ source: 'clinicaltrials', state: 'failed' })
   })
 
+  it('a source still unanswered when the run stopped is no longer awaited', () => {
+    const now = Date.parse('2026-11-25T04:20:00Z')
+    const st = sourceStates([searching, pubmed, epmc], now, true)
+    expect(st[2].state).toBe('unanswered')
+    expect(sourceLine(st[2])).toBe('no answer before the run stopped')
+  })
+
   it('is empty before any search', () => {
     expect(sourceStates([ev(1, 'started', 0, {})], Date.now())).toEqual([])
   })

@@ -4,7 +4,7 @@ import { eventData } from './events'
 /** SourceState is one source's part in the latest search: answered, failed or still awaited. */
 export interface SourceState {
   source: string
-  state: 'answered' | 'failed' | 'waiting'
+  state: 'answered' | 'failed' | 'waiting' | 'unanswered'
   hits: number
   error: string
   /** seconds: how long it took, or how long it has been awaited */
@@ -14,9 +14,11 @@ export interface SourceState {
 /**
  * sourceStates reads the latest iteration's search from the run's events: every source the
  * "searching" event named, with its "source" event when it has answered or failed, else
- * waiting since the search began (now is the clock, in ms). Empty before any search.
+ * waiting since the search began (now is the clock, in ms). Empty before any search. When the
+ * run has stopped (stopped: interrupted, cancelled, failed), a source that never answered is
+ * not awaited any more: it says so rather than counting the time since the search began.
  */
-export function sourceStates(events: RunEvent[], now: number): SourceState[] {
+export function sourceStates(events: RunEvent[], now: number, stopped = false): SourceState[] {
   let start: RunEvent | undefined
   for (const e of events) if (String(e.type) === 'searching') start = e
   if (!start) return []
@@ -41,7 +43,7 @@ export function sourceStates(events: RunEvent[], now: number): SourceState[] {
     (s) =>
       done.get(s) ?? {
         source: s,
-        state: finished ? 'failed' : 'waiting',
+        state: finished ? 'failed' : stopped ? 'unanswered' : 'waiting',
         hits: 0,
         error: finished ? 'no answer before the search ended' : '',
         seconds: Number.isFinite(began) ? Math.max(0, (now - began) / 1000) : 0,
@@ -56,6 +58,8 @@ export function sourceLine(s: SourceState): string {
       return `${s.hits} ${s.hits === 1 ? 'hit' : 'hits'} (${s.seconds.toFixed(1)} s)`
     case 'failed':
       return `failed: ${s.error}`
+    case 'unanswered':
+      return 'no answer before the run stopped'
     default:
       return `waiting ${Math.floor(s.seconds)} s`
   }

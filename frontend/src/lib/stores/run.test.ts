@@ -91,6 +91,21 @@ describe('createRunStore', () => {
     expect(get(s).iterations).toBe(2)
   })
 
+  it('shows an interrupted run as interrupted, though its stored events start it and never end it', async () => {
+    const c = fakeClient()
+    ;(c.getRun as any).mockResolvedValueOnce({
+      run: { id: 'r1', question: 'q', status: 'interrupted', judge: { provider: 'offline' } },
+      events: [ev(1, 'started'), ev(2, 'searching'), ev(3, 'source_done')],
+    })
+    const s = createRunStore(c)
+    await s.open('r1')
+    expect(get(s).status).toBe('interrupted')
+    expect(get(s).events).toHaveLength(3)
+    // A resume in this window starts it again: its live "started" event makes it running.
+    c.push([ev(4, 'started')])
+    expect(get(s).status).toBe('running')
+  })
+
   it('shows a cancel failure', async () => {
     const c = fakeClient()
     c.cancelRun = vi.fn().mockRejectedValue(new Error('run r1 is not running in this window'))

@@ -176,6 +176,10 @@ export function createRunStore(client: RunClient) {
         judge: d.run.judge,
       }))
       apply(d.events ?? [], false)
+      // The stored status is where the run is now; its stored events are its history. A run
+      // a killed process left behind has a "started" event and no end, and is interrupted,
+      // not running.
+      if (get(state).runId === runId) state.update((s) => ({ ...s, status: d.run.status }))
       await refreshReport()
     } catch (err) {
       state.update((s) => ({ ...s, error: errorMessage(err) }))
