@@ -2,9 +2,12 @@ package runs_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -255,4 +258,43 @@ func TestMarkInterruptedDeadProcess(t *testing.T) {
 	close(loop.release)
 	_, err = h.Wait()
 	require.NoError(t, err)
+}
+
+// TestMarkInterruptedZombieProcess: a CLI that was killed but never reaped (its parent died
+// first, and nothing reaps orphans, as in a container without an init) still answers
+// signal 0; its run is interrupted all the same, not shown as running for good.
+func TestMarkInterruptedZombieProcess(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("zombies are read from Linux's /proc")
+	}
+	st := openStore(t, filepath.Join(t.TempDir(), "deepcritical.db"))
+	ctx := context.Background()
+	id := interruptedRun(t, st)
+	run, err := st.GetRun(ctx, id)
+	require.NoError(t, err)
+	run.Status = domain.RunRunning
+	require.NoError(t, st.UpdateRun(ctx, run))
+
+	// A child that exits and is not waited for stays a zombie until Wait reaps it.
+	self, err := os.Executable()
+	require.NoError(t, err)
+	cmd := exec.Command(self, "-test.run=^$")
+	require.NoError(t, cmd.Start())
+	t.Cleanup(func() { _ = cmd.Wait() })
+	pid := cmd.Process.Pid
+	require.Eventually(t, func() bool {
+		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+		return err == nil && strings.Contains(string(b), ") Z ")
+	}, 30*time.Second, 20*time.Millisecond, "the child exits and stays unreaped")
+
+	host, err := os.Hostname()
+	require.NoError(t, err)
+	lease := domain.RunLease{RunID: id, Holder: "killed", Host: host, PID: pid, ExpiresAt: time.Now().Add(time.Hour)}
+	require.NoError(t, st.AcquireRunLease(ctx, lease, nil))
+	n, err := runs.New(st, runs.Options{}).MarkInterrupted(ctx)
+	require.NoError(t, err)
+	require.Equal(t, 1, n)
+	run, err = st.GetRun(ctx, id)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunInterrupted, run.Status)
 }
