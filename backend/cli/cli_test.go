@@ -564,3 +564,35 @@ func TestHistoryRejudgeFallbackSaysWhy(t *testing.T) {
 		require.Regexp(t, `FALLBACK assessment — the LLM judge did not return a valid answer \(compatible, fake-judge\): .*(key|401|unauthori)`, exported(t, run.ID, f), f)
 	}
 }
+
+// TestJudgeRefusesAQuestionItCannotRead: `deepcritical judge` parses its question as a run
+// does and refuses, in one line, one with nothing to search for or in another language,
+// rather than judging every paper on topic of a question it did not read.
+func TestJudgeRefusesAQuestionItCannotRead(t *testing.T) {
+	isolate(t)
+	evidence := filepath.Join(t.TempDir(), "evidence.json")
+	require.NoError(t, os.WriteFile(evidence, []byte(`[{"content": "Metformin reduced tumour growth in a randomised trial of 120 patients with breast cancer.",
+		"citation": {"source": "pubmed", "title": "Metformin in breast cancer: a randomised trial", "url": "https://pubmed.ncbi.nlm.nih.gov/1/", "date": "2020", "authors": ["A Author"]}}]`), 0o600))
+	cases := []struct {
+		question string
+		code     int
+		says     string
+	}{
+		{"???", exitFail, "has no searchable concept"},
+		{"Le metformine est-il efficace contre le cancer ?", exitFail, "reads as French"},
+		{"Is metformin effective for breast cancer?", exitOK, "Metformin"},
+	}
+	for _, c := range cases {
+		t.Run(c.question, func(t *testing.T) {
+			code, stdout, stderr := runCLI(t, "judge", "--judge", "offline", "--question", c.question, "--evidence", evidence)
+			require.Equal(t, c.code, code, "stdout %s\nstderr %s", stdout, stderr)
+			if c.code == exitOK {
+				require.Contains(t, stdout, c.says)
+				return
+			}
+			require.Empty(t, stdout)
+			require.Contains(t, stderr, c.says)
+			require.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %s", stderr)
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/appraisal"
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/library"
@@ -104,6 +105,12 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 	if err != nil {
 		return JudgeResult{}, err
 	}
+	// Parsed as a run parses its question, and refused for the same reasons (nothing to
+	// search for, another language): judged unparsed, every paper would count as on topic.
+	parsed, err := concepts.Extract(q)
+	if err != nil {
+		return JudgeResult{}, err
+	}
 	for i, ev := range evidence {
 		if err := ev.Validate(); err != nil {
 			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
@@ -113,7 +120,7 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 	if err != nil {
 		return JudgeResult{}, err
 	}
-	a, h, err := eng.Judge.Assess(ctx, judge.Input{Question: q, Evidence: evidence})
+	a, h, err := eng.Judge.Assess(ctx, judge.Input{Question: q, Parsed: &parsed, Evidence: evidence})
 	if err != nil {
 		return JudgeResult{}, err
 	}
