@@ -223,7 +223,8 @@ func TestHeartbeatKeepsAndLosesTheLease(t *testing.T) {
 
 // TestMarkInterruptedDeadProcess: a run whose lease belongs to a process of this machine
 // that no longer exists shows as interrupted at once, without waiting for the expiry.
-func TestMarkInterruptedDeadProcess(t *testing.T) {
+// orphanedRun stores a run left "running", as a process that died mid-run leaves it.
+func orphanedRun(t *testing.T) (*store.Store, string) {
 	st := openStore(t, filepath.Join(t.TempDir(), "deepcritical.db"))
 	ctx := context.Background()
 	id := interruptedRun(t, st)
@@ -231,6 +232,12 @@ func TestMarkInterruptedDeadProcess(t *testing.T) {
 	require.NoError(t, err)
 	run.Status = domain.RunRunning
 	require.NoError(t, st.UpdateRun(ctx, run))
+	return st, id
+}
+
+func TestMarkInterruptedDeadProcess(t *testing.T) {
+	st, id := orphanedRun(t)
+	ctx := context.Background()
 
 	// A process that ran and exited: its pid is free.
 	self, err := os.Executable()
@@ -246,7 +253,7 @@ func TestMarkInterruptedDeadProcess(t *testing.T) {
 	n, err := r.MarkInterrupted(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
-	run, err = st.GetRun(ctx, id)
+	run, err := st.GetRun(ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, domain.RunInterrupted, run.Status)
 
@@ -267,13 +274,8 @@ func TestMarkInterruptedZombieProcess(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("zombies are read from Linux's /proc")
 	}
-	st := openStore(t, filepath.Join(t.TempDir(), "deepcritical.db"))
+	st, id := orphanedRun(t)
 	ctx := context.Background()
-	id := interruptedRun(t, st)
-	run, err := st.GetRun(ctx, id)
-	require.NoError(t, err)
-	run.Status = domain.RunRunning
-	require.NoError(t, st.UpdateRun(ctx, run))
 
 	// A child that exits and is not waited for stays a zombie until Wait reaps it.
 	self, err := os.Executable()
@@ -294,7 +296,7 @@ func TestMarkInterruptedZombieProcess(t *testing.T) {
 	n, err := runs.New(st, runs.Options{}).MarkInterrupted(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 1, n)
-	run, err = st.GetRun(ctx, id)
+	run, err := st.GetRun(ctx, id)
 	require.NoError(t, err)
 	require.Equal(t, domain.RunInterrupted, run.Status)
 }
