@@ -64,7 +64,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	toks := joinFixedPhrases(tokenize(q))
+	toks := JoinQualifiers(joinFixedPhrases(tokenize(q)))
 	for _, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -427,7 +427,8 @@ func Stem(w string) string { return domain.Stem(w) }
 // way Extract does, without dropping anything; hyphenated words also yield their parts.
 func Words(text string) []string {
 	var out []string
-	for _, t := range tokenize(text) {
+	toks := tokenize(text)
+	for i, t := range toks {
 		if t == "" {
 			continue
 		}
@@ -436,6 +437,16 @@ func Words(text string) []string {
 			for _, p := range strings.Split(t, "-") {
 				if p != "" {
 					out = append(out, p)
+				}
+			}
+		}
+		// "type 2 diabetes" also gives "type-2", the word a question's "type 2" is matched by,
+		// and "vitamin D3" "vitamin-d" as well as "vitamin-d3" (it is a vitamin D).
+		if i+1 < len(toks) {
+			if q, ok := qualified(t, toks[i+1]); ok {
+				out = append(out, q)
+				if next := toks[i+1]; len(next) > 1 && !allDigits(next) && allDigits(next[1:]) {
+					out = append(out, q[:len(q)-len(next)+1])
 				}
 			}
 		}

@@ -179,7 +179,8 @@ func classOf(text string) (drugClass, bool) {
 
 // synonymsOf returns the other names of a drug a concept text names.
 func synonymsOf(text string) []string {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
+	t := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(text, "-", " ")), " "))
 	for _, group := range drugSynonyms {
 		for _, n := range group {
 			if n == t {

@@ -76,7 +76,8 @@ func firstSection(ss []domain.Section) string {
 }
 
 // units are the stems a concept is matched by: each non-generic word (a hyphenated word
-// matches when the whole word or all its parts occur).
+// matches when the whole word or all its parts occur; a qualified term such as "type-2" or
+// "vitamin-d" only whole, since its parts are any type or any vitamin).
 func units(c concepts.Concept) [][]string {
 	var out [][]string
 	for _, w := range c.Words {
@@ -84,7 +85,7 @@ func units(c concepts.Concept) [][]string {
 			continue
 		}
 		u := []string{concepts.Stem(w)}
-		if strings.ContainsRune(w, '-') {
+		if strings.ContainsRune(w, '-') && !concepts.Qualified(w) {
 			for _, p := range strings.Split(w, "-") {
 				if p != "" && !concepts.Drop(p) {
 					u = append(u, concepts.Stem(p))
@@ -123,6 +124,13 @@ func (d doc) matches(c concepts.Concept) bool {
 	for _, u := range us {
 		if d.has(u) {
 			n++
+		}
+	}
+	// A qualified term is what tells the concept from its neighbours ("type-1 diabetes" from
+	// "type-2 diabetes"): it must occur.
+	for _, w := range c.Words {
+		if concepts.Qualified(w) && !d.has([]string{concepts.Stem(w)}) && !d.hasTerm(c) {
+			return false
 		}
 	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {

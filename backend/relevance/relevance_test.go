@@ -103,3 +103,33 @@ func TestMarkEmpty(t *testing.T) {
 	}
 	Mark(concepts.Set{}, nil) // must not panic
 }
+
+// TestMarkQualifiedTerms: a letter or number that names the kind ("type 1", "vitamin D",
+// "stage IV") must match too; the word before it alone is any type or any vitamin.
+func TestMarkQualifiedTerms(t *testing.T) {
+	cases := []struct {
+		question, title, abstract string
+		off                       bool
+	}{
+		{"Does metformin help in type 2 diabetes?", "Metformin in type 2 diabetes", "Metformin lowered HbA1c in adults with type 2 diabetes.", false},
+		{"Does metformin help in type 2 diabetes?", "Metformin in type II diabetes", "Metformin lowered HbA1c in adults with type II diabetes.", false},
+		{"Does metformin help in type 2 diabetes?", "Metformin added to insulin in type 1 diabetes", "Adolescents with type 1 diabetes took metformin with insulin for 26 weeks.", true},
+		{"Does vitamin D prevent fractures?", "Vitamin D3 supplements and fracture risk", "Daily vitamin D3 did not reduce fractures in older women.", false},
+		{"Does vitamin D prevent fractures?", "Vitamin C intake and hip fracture", "Higher vitamin C intake was associated with fewer hip fractures.", true},
+		{"Does vitamin D prevent fractures?", "Cholecalciferol and fractures in nursing homes", "Cholecalciferol reduced fractures among residents.", false},
+		{"Is the hepatitis B vaccine effective in dialysis patients?", "Hepatitis C vaccine candidates in dialysis", "A hepatitis C vaccine was immunogenic in patients on dialysis.", true},
+	}
+	for _, c := range cases {
+		t.Run(c.question+" / "+c.title, func(t *testing.T) {
+			set, err := concepts.Extract(c.question)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs := []domain.Evidence{ev("1", c.title, c.abstract)}
+			Mark(set, evs)
+			if got := evs[0].Topic.OffTopic; got != c.off {
+				t.Errorf("off-topic %v, want %v (reason %q; parse %s)", got, c.off, evs[0].Topic.Reason, set.Summary())
+			}
+		})
+	}
+}

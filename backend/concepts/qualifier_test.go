@@ -1,0 +1,48 @@
+package concepts
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestQualifiedTermsParse: the letter or number that names a kind stays with its word in
+// the parse ("type 2 diabetes", not "diabetes"; "vitamin D", not "vitamin"), Roman numerals
+// read as numbers, and a dose or a design number is not taken for one.
+func TestQualifiedTermsParse(t *testing.T) {
+	cases := []struct{ q, concept string }{
+		{"Does metformin prevent type 2 diabetes?", "condition: type-2 diabetes"},
+		{"Does metformin help in type II diabetes?", "condition: type-2 diabetes"},
+		{"Is vitamin D effective for preventing falls?", "intervention: vitamin-d"},
+		{"Is the hepatitis B vaccine effective in dialysis patients?", "intervention: hepatitis-b vaccine"},
+		{"Does aspirin prevent recurrence of stage III colon cancer?", "condition: stage-3 colon cancer"},
+		// Not qualifiers: a dose, a design.
+		{"Does metformin 500 mg reduce weight?", "intervention: metformin"},
+		{"Do phase 3 trials of metformin show benefit in cancer?", "intervention: metformin"},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			require.Contains(t, s.Summary()+" ·", c.concept+" ·")
+			for _, k := range s.Concepts {
+				for _, w := range k.Words {
+					if Qualified(w) {
+						require.Contains(t, c.concept, w, "only the qualifier asked for is joined")
+					}
+				}
+			}
+		})
+	}
+	// The synonyms of the qualified term are found ("vitamin D" is cholecalciferol).
+	s, err := Extract("Is vitamin D effective for preventing falls?")
+	require.NoError(t, err)
+	require.Contains(t, s.Concepts[0].Terms, "cholecalciferol")
+}
+
+func TestQualified(t *testing.T) {
+	for w, want := range map[string]bool{"type-2": true, "vitamin-d": true, "stage-4": true, "il-6": true, "hiv-1": true,
+		"vitamin-d3": true, "covid-19": false, "braf-mutated": false, "type-2-like": false, "metformin-a": false} {
+		require.Equal(t, want, Qualified(w), w)
+	}
+}
