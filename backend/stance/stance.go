@@ -68,7 +68,8 @@ func Of(question, title string, sections []domain.Section, content string) Resul
 
 // Conclusions returns the conclusion text of an abstract: its CONCLUSION(S) or
 // INTERPRETATION section (labelled by the source or written inline, "CONCLUSIONS: …"),
-// else the last two sentences of its text.
+// else the last two sentences of its text; nothing when it stops after its background or
+// methods.
 func Conclusions(sections []domain.Section, content string) string {
 	sections = domain.StructuredAbstract(sections, content)
 	for _, s := range sections {
@@ -80,6 +81,18 @@ func Conclusions(sections []domain.Section, content string) string {
 	text := content
 	if len(sections) > 0 {
 		text = sections[len(sections)-1].Text
+		label := strings.TrimSpace(sections[len(sections)-1].Label)
+		if label == "" {
+			// One heading alone ("BACKGROUND: …") is not read as a structure.
+			if l, _, ok := strings.Cut(strings.TrimSpace(text), ":"); ok {
+				label = l
+			}
+		}
+		// An abstract cut short after its opening sections (a library record's first lines,
+		// a conference abstract's aims) states no finding: its background is not an answer.
+		if preamble.MatchString(strings.ToUpper(label)) {
+			return ""
+		}
 	}
 	ss := Sentences(text)
 	if len(ss) > 2 {
@@ -87,6 +100,12 @@ func Conclusions(sections []domain.Section, content string) string {
 	}
 	return strings.Join(ss, " ")
 }
+
+// preamble matches the labels of an abstract's opening sections, which say why and how a
+// study was done, never what it found.
+var preamble = lazyre.New(`^(BACKGROUND|INTRODUCTION|CONTEXT|RATIONALE|OBJECTIVES?|AIMS?|PURPOSE|GOALS?|HYPOTHES[IE]S|` +
+	`METHODS?|DESIGN|SETTINGS?|PARTICIPANTS|PATIENTS|SUBJECTS|INTERVENTIONS?|MEASUREMENTS|MAIN OUTCOME MEASURES?|` +
+	`(?:MATERIALS?|PATIENTS|SUBJECTS|PARTICIPANTS) AND METHODS|STUDY DESIGN|METHODS AND MATERIALS)$`)
 
 // params are the rules' few numbers. tuned holds the values chosen by cross-validation on
 // the tuning split of PubMedQA (TestTuneRuleParams); the rules themselves are written, not

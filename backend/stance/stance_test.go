@@ -319,6 +319,12 @@ func TestConclusions(t *testing.T) {
 	require.Equal(t, "It works in adults. It fails in children. Larger trials are needed.", Conclusions(nil, inline))
 	pdf := "Abstract\n\nAims\nTo test X.\n\nMethods and Results\nWe randomised 56.\n\nConclusions\nX improved microvascular function.\n\nKeywords: microvascular, stent"
 	require.Equal(t, "X improved microvascular function.", Conclusions(nil, pdf), "headings on lines of their own; the keywords line is not a conclusion")
+	for _, cut := range []string{
+		"BACKGROUND: Type 2 diabetes is common. We hypothesised that a lifestyle programme would delay it.",
+		"OBJECTIVE: To test X in adults. METHODS: We randomised 56 adults to X or placebo.",
+	} {
+		require.Empty(t, Conclusions(nil, cut), "an abstract cut short after its background or methods states no finding: %s", cut)
+	}
 }
 
 func TestSentences(t *testing.T) {
