@@ -428,7 +428,7 @@ func bibEvidence(e bibEntry) (domain.Evidence, error) {
 		c.Date = normDate(decodeLaTeX(d))
 	} else if y := strings.TrimSpace(decodeLaTeX(f("year"))); y != "" {
 		c.Date = y
-		if m := monthNumber(decodeLaTeX(f("month"))); m > 0 && len(y) == 4 && isDigits(y) {
+		if m := monthNumber(decodeLaTeX(f("month"))); m > 0 && len(y) == 4 && domain.AllDigits(y) {
 			c.Date = y + "-" + pad2(m)
 		}
 		c.Date = normDate(c.Date)

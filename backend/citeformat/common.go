@@ -205,12 +205,12 @@ func normDate(s string) string {
 	year, month, day := 0, 0, 0
 	yearAt := -1
 	for i, t := range toks {
-		if len(t) == 4 && isDigits(t) {
+		if len(t) == 4 && domain.AllDigits(t) {
 			year, _ = strconv.Atoi(t)
 			yearAt = i
 			break
 		}
-		if len(t) == 8 && isDigits(t) { // 20000927
+		if len(t) == 8 && domain.AllDigits(t) { // 20000927
 			year, _ = strconv.Atoi(t[:4])
 			month, _ = strconv.Atoi(t[4:6])
 			day, _ = strconv.Atoi(t[6:])
@@ -226,16 +226,16 @@ func normDate(s string) string {
 		before := toks[:yearAt]
 		if len(rest) > 0 {
 			month = monthNumber(rest[0])
-			if month > 0 && len(rest) > 1 && isDigits(rest[1]) {
+			if month > 0 && len(rest) > 1 && domain.AllDigits(rest[1]) {
 				day, _ = strconv.Atoi(rest[1])
 			}
 		} else if len(before) > 0 { // "June 2000", "15 June 2000"
 			month = monthNumber(before[len(before)-1])
 			if month == 0 && len(before) >= 2 {
-				if m := monthNumber(before[len(before)-2]); m > 0 && isDigits(before[len(before)-1]) {
+				if m := monthNumber(before[len(before)-2]); m > 0 && domain.AllDigits(before[len(before)-1]) {
 					month, day = m, atoi(before[len(before)-1])
 				}
-			} else if month > 0 && len(before) >= 2 && isDigits(before[len(before)-2]) {
+			} else if month > 0 && len(before) >= 2 && domain.AllDigits(before[len(before)-2]) {
 				day = atoi(before[len(before)-2])
 			}
 		}
@@ -266,23 +266,11 @@ func pad4(n int) string {
 	return s
 }
 
-func isDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
-}
-
 // dateParts splits an ISO partial date into year, month and day (0 when absent).
 func dateParts(d string) (y, m, dd int) {
 	d = normDate(d)
 	parts := strings.Split(d, "-")
-	if len(parts) > 0 && len(parts[0]) == 4 && isDigits(parts[0]) {
+	if len(parts) > 0 && len(parts[0]) == 4 && domain.AllDigits(parts[0]) {
 		y = atoi(parts[0])
 	} else {
 		return 0, 0, 0
@@ -447,7 +435,7 @@ func noteIdentifiers(c *domain.Citation, note string) {
 // anything without such a number gives "" (the record is kept without it).
 func cleanPMID(s string) string {
 	s = strings.TrimSpace(s)
-	if isDigits(s) {
+	if domain.AllDigits(s) {
 		return s
 	}
 	if m := pmidLoose.FindStringSubmatch(s); m != nil {

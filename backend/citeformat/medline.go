@@ -139,7 +139,7 @@ func medlineEvidence(fields []medlineField) (domain.Evidence, error) {
 		v := f.value
 		switch f.tag {
 		case "PMID":
-			if !isDigits(v) {
+			if !domain.AllDigits(v) {
 				return ev, fmt.Errorf("PMID %q is not a number", truncate(v, 30))
 			}
 			c.PMID = v

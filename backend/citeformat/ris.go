@@ -179,7 +179,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 				c.NCTID = nctInText.FindString(v)
 			case len(domain.PMIDsIn(v)) > 0:
 				c.PMID = domain.PMIDsIn(v)[0]
-			case isDigits(v):
+			case domain.AllDigits(v):
 				c.PMID = v
 			}
 		case "C2":
@@ -209,7 +209,7 @@ func risEvidence(fields []medlineField) domain.Evidence {
 			break
 		}
 	}
-	if d := normDate(da); da != "" && len(d) >= 4 && isDigits(d[:4]) && len(d) >= len(normDate(py)) {
+	if d := normDate(da); da != "" && len(d) >= 4 && domain.AllDigits(d[:4]) && len(d) >= len(normDate(py)) {
 		c.Date = d
 	} else {
 		c.Date = normDate(py)

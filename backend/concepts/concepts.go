@@ -445,7 +445,7 @@ func Words(text string) []string {
 		if i+1 < len(toks) {
 			if q, ok := qualified(t, toks[i+1]); ok {
 				out = append(out, q)
-				if next := toks[i+1]; len(next) > 1 && !allDigits(next) && allDigits(next[1:]) {
+				if next := toks[i+1]; len(next) > 1 && !domain.AllDigits(next) && domain.AllDigits(next[1:]) {
 					out = append(out, q[:len(q)-len(next)+1])
 				}
 			}

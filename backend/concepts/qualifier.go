@@ -1,6 +1,10 @@
 package concepts
 
-import "strings"
+import (
+	"strings"
+
+	"deepcritical/backend/domain"
+)
 
 // A qualified term is a word that names a kind only with the letter or number after it:
 // "vitamin D", "hepatitis B", "type 2 diabetes", "stage III cancer", "HIV-1". Read word by
@@ -36,8 +40,8 @@ func qualified(head, next string) (string, bool) {
 	}
 	switch {
 	case len(next) == 1 && next[0] >= 'a' && next[0] <= 'z':
-	case len(next) <= 2 && allDigits(next):
-	case len(next) <= 3 && next[0] >= 'a' && next[0] <= 'z' && allDigits(next[1:]): // "d3", "b12", "e4"
+	case len(next) <= 2 && domain.AllDigits(next):
+	case len(next) <= 3 && next[0] >= 'a' && next[0] <= 'z' && domain.AllDigits(next[1:]): // "d3", "b12", "e4"
 	default:
 		return "", false
 	}
@@ -51,18 +55,6 @@ func singular(head string) string {
 		return s
 	}
 	return head
-}
-
-func allDigits(s string) bool {
-	if s == "" {
-		return false
-	}
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return true
 }
 
 // JoinQualifiers writes each qualified term among a question's tokens as one word.

@@ -483,23 +483,14 @@ func publicationDate(r result) string {
 	}
 	for _, d := range cands {
 		d = strings.TrimSpace(d)
-		if len(d) == 10 && d[4] == '-' && d[7] == '-' && isDigits(d[:4]+d[5:7]+d[8:]) && d[5:] != "00-00" {
+		if len(d) == 10 && d[4] == '-' && d[7] == '-' && domain.AllDigits(d[:4]+d[5:7]+d[8:]) && d[5:] != "00-00" {
 			return d
 		}
 	}
-	if y := strings.TrimSpace(r.PubYear); len(y) == 4 && isDigits(y) {
+	if y := strings.TrimSpace(r.PubYear); len(y) == 4 && domain.AllDigits(y) {
 		return y
 	}
 	return ""
-}
-
-func isDigits(s string) bool {
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			return false
-		}
-	}
-	return s != ""
 }
 
 // Sections splits an abstractText into labelled sections at its HTML headings
