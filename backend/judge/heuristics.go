@@ -152,9 +152,13 @@ func headingQualifiers(c domain.Citation, descriptor string) []string {
 // analysis is everything the pre-analysis derives; the offline judge and the prompt packer
 // reuse the per-item facts instead of recomputing them.
 type analysis struct {
-	h            domain.Heuristics
-	designs      []Design
-	counts       map[Design]int
+	h       domain.Heuristics
+	designs []Design
+	counts  map[Design]int
+	// planned counts, by design, the on-topic registry entries with no results posted: a
+	// trial's plan, which says what it will measure and not what it found, so it is
+	// listed with the designs but never scored as evidence of an effect (see reported).
+	planned      map[Design]int
 	human        int
 	preclinical  int
 	mechanism    int // on-topic items that read as mechanistic studies (see isMechanistic)
@@ -200,7 +204,7 @@ func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidenc
 // abstract name no design is classified from its full text's abstract and methods, and the
 // observations say how many trials were read in full.
 func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evidence, appraisals map[string]domain.Appraisal, fullTexts map[string]domain.FullText) *analysis {
-	a := &analysis{counts: map[Design]int{}, sources: map[domain.Source]int{}}
+	a := &analysis{counts: map[Design]int{}, planned: map[Design]int{}, sources: map[domain.Source]int{}}
 	a.q, a.qerr = concepts.Of(question, parsed)
 	ev, a.topicNote = withTopics(a.q, a.qerr, ev)
 	a.ev = ev
@@ -267,6 +271,9 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 		// findings and the candidates reads on-topic items only.
 		if !a.offTopic[i] {
 			a.counts[d]++
+			if unreported(e) {
+				a.planned[d]++
+			}
 			switch {
 			case d.Human():
 				a.human++
@@ -385,22 +392,22 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 	if a.onTopic < 3 {
 		adjust("fewer than 3 evidence items", -10)
 	}
-	if a.counts[DesignMetaAnalysis] > 0 {
+	if a.reported(DesignMetaAnalysis) > 0 {
 		adjust("meta-analysis present", 12)
 	}
-	if a.counts[DesignSystematicReview] > 0 {
+	if a.reported(DesignSystematicReview) > 0 {
 		adjust("systematic review present", 8)
 	}
-	if a.counts[DesignRCT] > 0 {
+	if a.reported(DesignRCT) > 0 {
 		adjust("randomised controlled trial present", 10)
-		if a.counts[DesignRCT] >= 3 {
+		if a.reported(DesignRCT) >= 3 {
 			adjust("3 or more randomised controlled trials", 5)
 		}
 	}
-	if a.counts[DesignOtherClinical] > 0 {
+	if a.reported(DesignOtherClinical) > 0 {
 		adjust("other clinical studies present", 4)
 	}
-	if a.counts[DesignObservational] > 0 {
+	if a.reported(DesignObservational) > 0 {
 		adjust("observational human studies present", 3)
 	}
 	if a.human == 0 && a.onTopic > 0 {
@@ -609,10 +616,23 @@ func (a *analysis) designSummary() string {
 	var parts []string
 	for _, d := range append(append([]Design(nil), designOrder...), DesignUnclassified) {
 		if n := a.counts[d]; n > 0 {
-			parts = append(parts, fmt.Sprintf("%s %d", d.Label(), n))
+			part := fmt.Sprintf("%s %d", d.Label(), n)
+			if p := a.planned[d]; p > 0 {
+				part += fmt.Sprintf(" (%d registered with no results posted)", p)
+			}
+			parts = append(parts, part)
 		}
 	}
 	return strings.Join(parts, ", ")
+}
+
+// reported is the number of on-topic items of design d that report findings: a registry
+// entry with no results posted is a plan and does not count.
+func (a *analysis) reported(d Design) int { return a.counts[d] - a.planned[d] }
+
+// unreported reports whether an item is a trial's registry entry with no results posted.
+func unreported(e domain.Evidence) bool {
+	return registryEntry(e) && !e.Citation.Trial.HasResults
 }
 
 func shorten(s string, n int) string {
@@ -651,4 +671,13 @@ func withTopics(set concepts.Set, err error, ev []domain.Evidence) ([]domain.Evi
 	scored := append([]domain.Evidence(nil), ev...)
 	relevance.Mark(set, scored)
 	return scored, ""
+}
+
+// plannedTrials is the number of on-topic registry entries with no results posted.
+func (a *analysis) plannedTrials() int {
+	n := 0
+	for _, c := range a.planned {
+		n += c
+	}
+	return n
 }

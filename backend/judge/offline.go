@@ -85,8 +85,9 @@ func clinicalScore(a *analysis) (int, string) {
 	if a.onTopic == 0 {
 		return 0, fmt.Sprintf("None of the %d evidence items is on the question's topic, so there is no clinical support to score (offline heuristic judge).", len(a.designs))
 	}
-	meta := a.counts[DesignMetaAnalysis] + a.counts[DesignSystematicReview]
-	rct := a.counts[DesignRCT]
+	meta := a.reported(DesignMetaAnalysis) + a.reported(DesignSystematicReview)
+	rct := a.reported(DesignRCT)
+	other, observational := a.reported(DesignOtherClinical), a.reported(DesignObservational)
 	var s int
 	var band string
 	switch {
@@ -102,12 +103,12 @@ func clinicalScore(a *analysis) (int, string) {
 			s++
 		}
 		band = "strong clinical evidence: randomised trials or evidence syntheses"
-	case a.counts[DesignOtherClinical] > 0 || a.counts[DesignObservational] > 0 || a.maxPhase > 0 || a.preclinical > 0:
+	case other > 0 || observational > 0 || a.maxPhase > 0 || a.preclinical > 0:
 		s = 4
-		if a.counts[DesignOtherClinical] > 0 {
+		if other > 0 {
 			s++
 		}
-		if a.counts[DesignObservational] > 0 {
+		if observational > 0 {
 			s++
 		}
 		if a.maxPhase == 2 {
@@ -121,7 +122,10 @@ func clinicalScore(a *analysis) (int, string) {
 	}
 	s = max(min(s, 10)-len(a.retracted), 0)
 	msg := fmt.Sprintf("Offline heuristic judge: clinical evidence score %d/10 (%s). Signals: %d meta-analyses or systematic reviews, %d RCTs, %d other clinical, %d observational, highest registered trial phase %d.",
-		s, band, meta, rct, a.counts[DesignOtherClinical], a.counts[DesignObservational], a.maxPhase)
+		s, band, meta, rct, other, observational, a.maxPhase)
+	if n := a.plannedTrials(); n > 0 {
+		msg += fmt.Sprintf(" %d registered trial(s) with no results posted count only by their phase: a plan is not evidence of an effect.", n)
+	}
 	if len(a.retracted) > 0 {
 		msg += fmt.Sprintf(" Lowered by %d for retracted evidence.", len(a.retracted))
 	}
@@ -255,7 +259,11 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 			// An untitled record opens with its first section's text, without its heading.
 			title = shorten(untitled(c.Sections, ev[i].Content), 120)
 		}
-		f := fmt.Sprintf("%s [%d]: %s", capitalize(a.designs[i].Label()), i+1, title)
+		label := capitalize(a.designs[i].Label())
+		if unreported(ev[i]) {
+			label = "Registered " + a.designs[i].Label() + ", no results posted"
+		}
+		f := fmt.Sprintf("%s [%d]: %s", label, i+1, title)
 		if y := c.Year(); y != "" {
 			f += " (" + y + ")"
 		}

@@ -293,3 +293,42 @@ func TestLLMWithoutStancesGetsTheRules(t *testing.T) {
 		require.NotContains(t, o, "stance")
 	}
 }
+
+// TestPlannedTrialsAreNotEvidenceOfEffect: a registered randomised trial with no results
+// posted says what it will measure, not what it found, so on its own it scores only by its
+// phase (the early-clinical band), never as "strong clinical evidence"; the same entry with
+// results posted is a reported trial. The key finding and the design line say which it is.
+func TestPlannedTrialsAreNotEvidenceOfEffect(t *testing.T) {
+	q := "Is metformin effective for treating cancer?"
+	entry := func(results bool) domain.Evidence {
+		return domain.Evidence{
+			Content: "Patients will be randomized to metformin 500 mg twice daily or placebo. Primary outcome: progression-free survival in patients with cancer.",
+			Citation: domain.Citation{
+				Source: domain.SourceClinicalTrials, ID: "NCT09000001", NCTID: "NCT09000001",
+				Title: "Metformin in Advanced Cancer", Date: "2022",
+				Trial: &domain.Trial{Phase: "PHASE2", Status: "RECRUITING", HasResults: results, Interventions: []domain.Intervention{{Type: "DRUG", Name: "Metformin"}}},
+			},
+		}
+	}
+	for _, tc := range []struct {
+		name       string
+		results    bool
+		minC, maxC int
+		finding    string
+		design     string
+	}{
+		{"no results posted", false, 4, 6, "Registered randomised controlled trial, no results posted [1]", "randomised controlled trial 1 (1 registered with no results posted)"},
+		{"results posted", true, 7, 10, "Randomised controlled trial [1]", "randomised controlled trial 1."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, h, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: []domain.Evidence{entry(tc.results)}})
+			require.NoError(t, err)
+			require.GreaterOrEqual(t, a.Details.ClinicalEvidenceScore, tc.minC, a.Details.ClinicalReasoning)
+			require.LessOrEqual(t, a.Details.ClinicalEvidenceScore, tc.maxC, a.Details.ClinicalReasoning)
+			require.NotEmpty(t, a.Details.KeyFindings)
+			require.True(t, strings.HasPrefix(a.Details.KeyFindings[0], tc.finding), a.Details.KeyFindings[0])
+			require.Contains(t, strings.Join(h.Observations, "\n"), "Study designs: "+tc.design)
+			require.False(t, a.Sufficient)
+		})
+	}
+}
