@@ -236,8 +236,9 @@ func exposureOf(before []string) bool {
 	return false
 }
 
-// enrich gives a concept what the vocabulary knows of it: a drug class's name, MeSH
-// heading and members, a drug's other names; and marks a concept made only of broad words.
+// enrich gives a concept what the vocabulary knows of it: a drug class's or a disease
+// category's name, MeSH heading and members, a drug's other names; and marks a concept made
+// only of broad words.
 func enrich(c *Concept) {
 	if dc, ok := classOf(c.Text); ok {
 		c.Role = RoleIntervention
@@ -247,6 +248,13 @@ func enrich(c *Concept) {
 		for _, h := range dc.mesh {
 			c.AddMeSH(h)
 		}
+	}
+	if dc, ok := categoryOf(c.Text); ok {
+		c.Role = RoleCondition
+		c.Generic = false
+		c.Class = dc.category
+		c.Members = append([]string(nil), dc.members...)
+		c.AddMeSH(dc.mesh)
 	}
 	for _, syn := range synonymsOf(c.Text) {
 		c.AddTerm(syn)

@@ -78,3 +78,37 @@ func TestClassMember(t *testing.T) {
 		require.Equal(t, want, ClassMember(iv, name), name)
 	}
 }
+
+// TestDiseaseCategories: a condition that names a category of diseases carries the
+// category's MeSH heading and member diseases; a named disease is not a category.
+func TestDiseaseCategories(t *testing.T) {
+	cases := []struct {
+		q, condition, category, member string
+	}{
+		{"Can statins be repurposed for neurological conditions?", "neurological conditions", "nervous system diseases", "stroke"},
+		{"What drugs could be repurposed for neurodegenerative diseases?", "neurodegenerative diseases", "neurodegenerative diseases", "parkinson"},
+		{"Do SGLT2 inhibitors prevent cardiovascular disease?", "cardiovascular disease", "cardiovascular diseases", "heart failure"},
+		{"Is vitamin D useful in autoimmune diseases?", "autoimmune diseases", "autoimmune diseases", "lupus"},
+		{"Does exercise help people with mental illness?", "mental illness", "mental disorders", "schizophrenia"},
+		{"Is metformin effective for treating cancer?", "cancer", "neoplasms", "carcinoma"},
+		{"Is metformin effective for treating prostate cancer?", "prostate cancer", "", ""},
+		{"Do beta blockers reduce mortality in heart failure?", "heart failure", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			conds := s.ByRole(RoleCondition)
+			require.NotEmpty(t, conds, "%+v", s.Concepts)
+			cond := conds[0]
+			require.Equal(t, c.condition, cond.Text)
+			require.Equal(t, c.category, cond.Class)
+			if c.category == "" {
+				require.Empty(t, cond.Members)
+				return
+			}
+			require.Contains(t, cond.Members, c.member)
+			require.NotEmpty(t, cond.MeSH, "the category's MeSH heading")
+		})
+	}
+}

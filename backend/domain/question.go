@@ -67,8 +67,9 @@ type Concept struct {
 	// indexing; searched with [mh] and matched against the evidence's headings and chemicals.
 	MeSH []string `json:"mesh,omitempty"`
 	// Class is the drug class a class word names ("HMG-CoA reductase inhibitors" for
-	// "statins"); Members are the class's member drugs, each of which makes evidence about
-	// the class on topic.
+	// "statins") or the disease category a condition names ("nervous system diseases" for
+	// "neurological conditions"); Members are the class's member drugs or the category's
+	// diseases, each of which makes evidence about the class on topic.
 	Class   string   `json:"class,omitempty"`
 	Members []string `json:"members,omitempty"`
 	// Generic marks a concept made only of class words ("drugs", "treatment", "patients"):

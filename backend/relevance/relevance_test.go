@@ -133,3 +133,36 @@ func TestMarkQualifiedTerms(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkDiseaseCategories: a question naming a category of diseases is answered by papers
+// that name a disease of the category, seldom the category itself; a member's word used for
+// something else (tumour necrosis factor, a malignant syndrome) does not count, and the
+// intervention is still required.
+func TestMarkDiseaseCategories(t *testing.T) {
+	cases := []struct {
+		question, title, abstract string
+		off                       bool
+	}{
+		{"Can statins be repurposed for neurological conditions?", "Statin use before acute ischaemic stroke", "Patients taking atorvastatin before their stroke had smaller infarcts.", false},
+		{"Can statins be repurposed for neurological conditions?", "Simvastatin in Alzheimer's disease", "Simvastatin did not slow cognitive decline in mild to moderate Alzheimer's disease.", false},
+		{"Can statins be repurposed for neurological conditions?", "Statins and LDL cholesterol", "Rosuvastatin lowered LDL cholesterol in adults with hyperlipidaemia.", true},
+		{"Can statins be repurposed for neurological conditions?", "Levetiracetam in epilepsy", "Levetiracetam reduced seizure frequency in focal epilepsy.", true},
+		{"Is metformin effective for treating cancer?", "Metformin and hepatocellular carcinoma", "Metformin users had a lower incidence of hepatocellular carcinoma.", false},
+		{"Is metformin effective for treating cancer?", "Metformin and tumour necrosis factor in obesity", "Metformin lowered tumor necrosis factor alpha in obese adults.", true},
+		{"Do SSRIs help in psychiatric disorders?", "Sertraline for post-traumatic stress disorder", "Sertraline improved symptoms of post-traumatic stress in veterans.", false},
+		{"Are biologics effective in autoimmune diseases?", "Rituximab in systemic lupus erythematosus", "Rituximab and other biologics lowered lupus activity scores.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.question+" / "+c.title, func(t *testing.T) {
+			set, err := concepts.Extract(c.question)
+			if err != nil {
+				t.Fatal(err)
+			}
+			evs := []domain.Evidence{ev("1", c.title, c.abstract)}
+			Mark(set, evs)
+			if got := evs[0].Topic.OffTopic; got != c.off {
+				t.Errorf("off-topic %v, want %v (reason %q; parse %s)", got, c.off, evs[0].Topic.Reason, set.Summary())
+			}
+		})
+	}
+}

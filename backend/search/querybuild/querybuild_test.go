@@ -142,16 +142,18 @@ func TestPickShortensWithoutBreakingSyntax(t *testing.T) {
 }
 
 // TestFollowUpKeepsTheNamedIntervention: a follow-up that rewords only part of a question
-// naming an intervention never searches the condition alone.
+// naming an intervention never searches the condition alone. "cancer" is a disease
+// category, searched with its commonest members and its heading.
 func TestFollowUpKeepsTheNamedIntervention(t *testing.T) {
 	q, err := concepts.Extract("Is metformin effective for treating cancer?")
 	if err != nil {
 		t.Fatal(err)
 	}
+	cancer := `(cancer OR carcinoma OR neoplasm OR leukemia OR lymphoma OR melanoma OR "Neoplasms"[mh])`
 	cases := map[string]string{
-		"cancer systematic review meta-analysis": "metformin AND cancer",
-		"cancer mechanism of action":             "metformin AND cancer",
-		"cancer insulin":                         "metformin AND cancer AND insulin",
+		"cancer systematic review meta-analysis": "metformin AND " + cancer,
+		"cancer mechanism of action":             "metformin AND " + cancer,
+		"cancer insulin":                         "metformin AND " + cancer + " AND insulin",
 	}
 	for in, want := range cases {
 		if got := FollowUp(q, in); got != want {

@@ -1,0 +1,85 @@
+package concepts
+
+import "strings"
+
+// The disease-category vocabulary: a question that names a category of diseases
+// ("neurological conditions", "autoimmune diseases") asks about any disease of the category,
+// and the papers that answer it name the disease ("stroke", "lupus"), seldom the category.
+// Like a drug class (vocab.go), the category is searched by its MeSH heading and its
+// commonest members, and evidence naming any member is about the category.
+//
+// Where it comes from: each category is a MeSH Diseases [C] tree descriptor (NLM, public
+// domain) and its members are common descriptors beneath it in that tree, in the words
+// abstracts use for them ("alzheimer" for "Alzheimer Disease", "lupus" for "Lupus
+// Erythematosus, Systemic"). Only categories a clinical question commonly names are listed,
+// and only members whose words do not name something else ("tumour" is left out of cancer
+// because of tumour necrosis factor). Members are ordered by how often the category's
+// papers name them, most first: the first few are the ones searched (querybuild).
+
+// diseaseCategory is one category of diseases a question can name.
+type diseaseCategory struct {
+	// names are the question wordings of the category, lower-case.
+	names []string
+	// category is the category's name in words, shown to the user.
+	category string
+	// mesh is the category's MeSH descriptor.
+	mesh string
+	// members are diseases of the category in the words abstracts use, lower-case.
+	members []string
+}
+
+var diseaseCategories = []diseaseCategory{
+	{names: []string{"neurological conditions", "neurological condition", "neurological disorders", "neurological disorder",
+		"neurological diseases", "neurological disease", "neurologic diseases", "neurologic disorders", "neurologic conditions",
+		"nervous system diseases", "nervous system disorders", "neurological illnesses", "brain disorders", "brain diseases"},
+		category: "nervous system diseases", mesh: "Nervous System Diseases",
+		members: []string{"stroke", "dementia", "alzheimer", "parkinson", "epilepsy", "multiple sclerosis", "migraine",
+			"neuropathy", "amyotrophic lateral sclerosis", "huntington", "brain injury", "spinal cord injury", "cerebral palsy",
+			"meningitis", "encephalitis", "seizures", "glioma"}},
+	{names: []string{"neurodegenerative diseases", "neurodegenerative disease", "neurodegenerative disorders",
+		"neurodegenerative disorder", "neurodegenerative conditions", "neurodegeneration"},
+		category: "neurodegenerative diseases", mesh: "Neurodegenerative Diseases",
+		members: []string{"alzheimer", "parkinson", "dementia", "amyotrophic lateral sclerosis", "huntington",
+			"frontotemporal dementia", "progressive supranuclear palsy", "multiple system atrophy", "lewy body"}},
+	{names: []string{"cardiovascular disease", "cardiovascular diseases", "cardiovascular disorders", "cardiovascular conditions",
+		"heart disease", "heart diseases", "heart conditions", "cardiac disease", "cardiac diseases"},
+		category: "cardiovascular diseases", mesh: "Cardiovascular Diseases",
+		members: []string{"myocardial infarction", "heart failure", "coronary artery disease", "atrial fibrillation", "stroke",
+			"hypertension", "atherosclerosis", "angina", "cardiomyopathy", "peripheral artery disease", "coronary heart disease"}},
+	{names: []string{"autoimmune diseases", "autoimmune disease", "autoimmune disorders", "autoimmune disorder",
+		"autoimmune conditions", "autoimmunity"},
+		category: "autoimmune diseases", mesh: "Autoimmune Diseases",
+		members: []string{"rheumatoid arthritis", "lupus", "multiple sclerosis", "type-1 diabetes", "myasthenia gravis",
+			"graves disease", "hashimoto", "sjögren", "sjogren", "autoimmune hepatitis", "guillain"}},
+	{names: []string{"psychiatric disorders", "psychiatric disorder", "psychiatric conditions", "psychiatric illness",
+		"psychiatric illnesses", "psychiatric diseases", "mental disorders", "mental disorder", "mental illness",
+		"mental illnesses", "mental health conditions", "mental health disorders", "mental health problems", "serious mental illness"},
+		category: "mental disorders", mesh: "Mental Disorders",
+		members: []string{"depression", "schizophrenia", "bipolar", "anxiety", "post-traumatic stress", "obsessive-compulsive",
+			"attention deficit", "autism", "anorexia nervosa", "psychosis", "substance use disorder"}},
+	{names: []string{"respiratory diseases", "respiratory disease", "respiratory disorders", "respiratory conditions",
+		"lung diseases", "lung disease", "pulmonary diseases", "chronic respiratory diseases"},
+		category: "respiratory tract diseases", mesh: "Respiratory Tract Diseases",
+		members: []string{"asthma", "copd", "chronic obstructive pulmonary disease", "pneumonia", "cystic fibrosis",
+			"pulmonary fibrosis", "bronchiectasis", "interstitial lung disease"}},
+	{names: []string{"metabolic diseases", "metabolic disease", "metabolic disorders", "metabolic disorder", "metabolic conditions"},
+		category: "metabolic diseases", mesh: "Metabolic Diseases",
+		members: []string{"diabetes", "metabolic syndrome", "dyslipidemia", "hypercholesterolemia", "fatty liver", "gout", "obesity"}},
+	{names: []string{"cancer", "cancers", "malignancy", "malignancies", "neoplasms", "malignant tumors", "malignant tumours", "solid tumors", "solid tumours"},
+		category: "neoplasms", mesh: "Neoplasms",
+		members: []string{"carcinoma", "neoplasm", "leukemia", "lymphoma", "melanoma", "glioma", "glioblastoma",
+			"myeloma", "sarcoma", "adenocarcinoma", "leukaemia"}},
+}
+
+// categoryOf returns the disease category a concept text names, if any.
+func categoryOf(text string) (diseaseCategory, bool) {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	for _, dc := range diseaseCategories {
+		for _, n := range dc.names {
+			if t == n {
+				return dc, true
+			}
+		}
+	}
+	return diseaseCategory{}, false
+}
