@@ -83,3 +83,21 @@ func categoryOf(text string) (diseaseCategory, bool) {
 	}
 	return diseaseCategory{}, false
 }
+
+// diseaseSynonyms pairs names of one disease that share no words: the lay or newer name a
+// question uses and the MeSH descriptor or entry term papers are indexed and written
+// under (MeSH, NLM, public domain). Each is searched and matched with the others.
+var diseaseSynonyms = [][]string{
+	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
+	{"heart attack", "myocardial infarction"},
+	{"high blood pressure", "hypertension"},
+	{"amyotrophic lateral sclerosis", "als", "motor neuron disease"},
+	{"kidney failure", "renal failure"},
+	{"chronic kidney disease", "chronic renal insufficiency", "ckd"},
+	{"copd", "chronic obstructive pulmonary disease"},
+	{"mild cognitive impairment", "mci"},
+	{"ptsd", "post-traumatic stress disorder"},
+	{"adhd", "attention deficit hyperactivity disorder"},
+	{"nafld", "non-alcoholic fatty liver disease", "nonalcoholic fatty liver disease"},
+	{"chronic fatigue syndrome", "myalgic encephalomyelitis"},
+}

@@ -112,3 +112,28 @@ func TestDiseaseCategories(t *testing.T) {
 		})
 	}
 }
+
+// TestDiseaseSynonyms: a disease's lay or newer name is searched with the name papers are
+// indexed under, and "show promise" is how a question asks, not what it asks about.
+func TestDiseaseSynonyms(t *testing.T) {
+	cases := []struct{ q, condition, synonym string }{
+		{"What medications show promise for Long COVID treatment?", "long covid", "post-acute covid-19 syndrome"},
+		{"Does aspirin prevent a second heart attack?", "heart attack", "myocardial infarction"},
+		{"Is riluzole still the best drug for ALS?", "als", "amyotrophic lateral sclerosis"},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			var cond *Concept
+			for i := range s.Concepts {
+				require.NotEqual(t, "promise", s.Concepts[i].Text, "%+v", s.Concepts)
+				if s.Concepts[i].Text == c.condition {
+					cond = &s.Concepts[i]
+				}
+			}
+			require.NotNil(t, cond, "%+v", s.Concepts)
+			require.Contains(t, cond.Terms, c.synonym)
+		})
+	}
+}

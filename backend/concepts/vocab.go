@@ -177,11 +177,11 @@ func classOf(text string) (drugClass, bool) {
 	return drugClass{}, false
 }
 
-// synonymsOf returns the other names of a drug a concept text names.
+// synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {
 	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
 	t := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(text, "-", " ")), " "))
-	for _, group := range drugSynonyms {
+	for _, group := range append(append([][]string(nil), drugSynonyms...), diseaseSynonyms...) {
 		for _, n := range group {
 			if n == t {
 				var out []string

@@ -370,12 +370,16 @@ var classSynonyms = map[string]string{
 }
 
 // wrap parenthesises a query that is not a single term, so ANDing onto it keeps its
-// meaning.
+// meaning; a query already in one pair of parentheses (a concept's OR-group) gets no second.
 func wrap(q string) string {
-	if n, err := Parse(q); err == nil && n.Op == OpTerm {
+	n, err := Parse(q)
+	switch {
+	case err != nil:
+		return "(" + q + ")"
+	case n.Op == OpTerm:
 		return q
 	}
-	return "(" + q + ")"
+	return "(" + n.String() + ")"
 }
 
 // checkTags are MeSH headings that describe the study, not its subject ("Humans",

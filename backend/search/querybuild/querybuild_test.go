@@ -222,3 +222,21 @@ func TestInitialSendsEachSetOnce(t *testing.T) {
 		}
 	}
 }
+
+// TestWrapAddsOneParenthesisPair: a query ANDed onto another is parenthesised once, even
+// when it is already a concept's OR-group.
+func TestWrapAddsOneParenthesisPair(t *testing.T) {
+	cases := map[string]string{
+		"metformin":                   "metformin",
+		`"long covid"`:                `"long covid"`,
+		"long covid OR pasc":          "(long covid OR pasc)",
+		"(long covid OR pasc)":        "(long covid OR pasc)",
+		"(a OR b) AND (c OR d)":       "((a OR b) AND (c OR d))",
+		`(cancer OR "Neoplasms"[mh])`: `(cancer OR "Neoplasms"[mh])`,
+	}
+	for in, want := range cases {
+		if got := wrap(in); got != want {
+			t.Errorf("wrap(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
