@@ -83,7 +83,14 @@ func Extract(question string) (Set, error) {
 	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
 	for ci, ch := range chunks {
-		cs := splitGenericHead(split(ch.words))
+		cs := split(ch.words)
+		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
+		// hormone therapy on …" name what is given: there "X therapy" stays one intervention.
+		// Elsewhere "fatigue treatment" is the treatment of fatigue (splitGenericHead).
+		given := (ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before)) || exposureOf(ch.before)
+		if !given {
+			cs = splitGenericHead(cs)
+		}
 		for k := range cs {
 			c := &cs[k]
 			switch {

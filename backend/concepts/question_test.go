@@ -35,6 +35,9 @@ func TestQuestionKind(t *testing.T) {
 		{"Does aspirin or clopidogrel reduce stroke recurrence?", domain.QuestionIntervention, "aspirin and clopidogrel", "", ""},
 		{"Which is more effective for migraine, sumatriptan or rizatriptan?", domain.QuestionIntervention, "sumatriptan", "rizatriptan", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
+		// The subject of an effect question, and what "the effect of" names, is given whole.
+		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", domain.QuestionIntervention, "cpap therapy", "", ""},
+		{"What is the effect of hormone therapy on lipid levels?", domain.QuestionIntervention, "hormone therapy", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
