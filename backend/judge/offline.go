@@ -209,7 +209,8 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 }
 
 // keyFindings lists the strongest on-topic items by design, then topic score, then
-// relevance: one finding per on-topic, non-retracted item up to maxKeyFindings, so the
+// relevance: one finding per on-topic, non-retracted item (under an open question where
+// some item studies a treatment, one that does) up to maxKeyFindings, so the
 // number of findings follows the evidence; each as its design, its
 // number, its title and year, and the first sentence of its conclusions when the abstract
 // is structured. Nothing is paraphrased, so nothing is invented.
@@ -245,12 +246,31 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 	for _, n := range a.retracted {
 		retracted[n-1] = true
 	}
+	// An open question asks which treatments work: once any on-topic item studies one, a
+	// study of the condition alone (a marker, a cost, a prognosis) answers nothing it asks
+	// and is left out. treatments is empty when that rule does not apply.
+	treatments := map[int]bool{}
+	if a.q.Kind == domain.QuestionOpen {
+		any := false
+		for i := range ev {
+			if !a.offTopic[i] && !retracted[i] {
+				treatments[i] = studiesATreatment(a, i, ev[i])
+				any = any || treatments[i]
+			}
+		}
+		if !any {
+			treatments = map[int]bool{}
+		}
+	}
 	out := []string{}
 	for _, i := range idx {
 		if len(out) >= maxKeyFindings {
 			break
 		}
 		if retracted[i] || a.offTopic[i] || topicScore(ev[i]) < minFindingTopicShare*best {
+			continue
+		}
+		if len(treatments) > 0 && !treatments[i] {
 			continue
 		}
 		c := ev[i].Citation

@@ -332,3 +332,38 @@ func TestPlannedTrialsAreNotEvidenceOfEffect(t *testing.T) {
 		})
 	}
 }
+
+// TestOpenQuestionFindingsAreTreatments: "What drugs could be repurposed for X?" asks which
+// treatments work, so once an on-topic study of a treatment is among the evidence, a study
+// of the condition alone (a prognostic scan, a cost) is not a key finding; with no study of
+// any treatment the condition's studies are all there is, and they are listed.
+func TestOpenQuestionFindingsAreTreatments(t *testing.T) {
+	q := "What drugs could be repurposed for Alzheimer's disease?"
+	trial := domain.Evidence{
+		Content: "BACKGROUND: Cholinergic loss marks Alzheimer disease. METHODS: 176 patients with Alzheimer disease were randomized to extended-release physostigmine or placebo for 12 weeks. CONCLUSIONS: Physostigmine improved cognition in Alzheimer disease compared with placebo.",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "1", PMID: "1", Title: "Extended-release physostigmine in Alzheimer disease: a randomized trial", Date: "2000",
+			PublicationTypes: []string{"Randomized Controlled Trial"}},
+	}
+	scan := domain.Evidence{
+		Content: "OBJECTIVE: To investigate whether hippocampal atrophy on MRI in Alzheimer disease predicts faster decline. CONCLUSIONS: Hippocampal atrophy predicted faster cognitive decline in Alzheimer disease.",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "2", PMID: "2", Title: "Hippocampal atrophy and decline in Alzheimer disease", Date: "1997",
+			PublicationTypes: []string{"Journal Article"}},
+	}
+	for _, tc := range []struct {
+		name string
+		ev   []domain.Evidence
+		want []string // the evidence numbers the findings cite, in order
+	}{
+		{"a treatment study among them", []domain.Evidence{trial, scan}, []string{"[1]"}},
+		{"no treatment study", []domain.Evidence{scan}, []string{"[1]"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: tc.ev})
+			require.NoError(t, err)
+			require.Len(t, a.Details.KeyFindings, len(tc.want), "%q", a.Details.KeyFindings)
+			for k, n := range tc.want {
+				require.Contains(t, a.Details.KeyFindings[k], n)
+			}
+		})
+	}
+}

@@ -116,6 +116,14 @@ func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
 	if a.designs[i] == DesignRCT {
 		return true
 	}
+	if tr := e.Citation.Trial; tr != nil {
+		// A registered trial names what it gives; a comparator alone does not count.
+		for _, iv := range tr.Interventions {
+			if !comparatorOnly(iv.Name) {
+				return true
+			}
+		}
+	}
 	for _, c := range a.cands {
 		if slices.Contains(c.items, i) {
 			return true
@@ -134,7 +142,20 @@ var treatmentWords = map[string]bool{"treatment": true, "treatments": true, "tre
 	"therapies": true, "therapeutic": true, "drug": true, "drugs": true, "dose": true, "doses": true, "dosing": true,
 	"medication": true, "medications": true, "administration": true, "administered": true, "supplementation": true,
 	"vaccine": true, "vaccination": true, "intervention": true, "interventions": true, "placebo": true,
-	"inhibitor": true, "inhibitors": true, "agonist": true, "agonists": true, "antagonist": true, "antagonists": true}
+	"inhibitor": true, "inhibitors": true, "agonist": true, "agonists": true, "antagonist": true, "antagonists": true,
+	"rehabilitation": true, "exercise": true, "psychotherapy": true}
+
+// comparatorOnly reports whether a trial arm's intervention is only what a treatment is
+// compared with: a placebo, a sham, usual or standard care, no treatment.
+func comparatorOnly(name string) bool {
+	n := strings.ToLower(name)
+	for _, w := range []string{"placebo", "sham", "usual care", "standard care", "standard of care", "no intervention", "no treatment", "waitlist", "wait-list"} {
+		if strings.Contains(n, w) {
+			return true
+		}
+	}
+	return false
+}
 
 // registryEntry reports whether an item is a trial's registry record (ClinicalTrials.gov):
 // its text describes what the trial plans, so no sentence of it says which way the trial
