@@ -263,6 +263,11 @@ func enrich(c *Concept) {
 		c.Members = append([]string(nil), dc.members...)
 		c.AddMeSH(dc.mesh)
 	}
+	if bare := withoutRegimen(c.Text); c.Role == RoleIntervention && bare != strings.ToLower(c.Text) {
+		// A paper about aspirin at 150 mg is about "low-dose aspirin" whether or not it
+		// says "low-dose": the drug is matched and searched without its regimen too.
+		c.AddTerm(bare)
+	}
 	for _, syn := range synonymsOf(c.Text) {
 		c.AddTerm(syn)
 	}

@@ -25,6 +25,8 @@ func TestQuestionKind(t *testing.T) {
 		{"Does tiagabine improve outcomes in epilepsy?", domain.QuestionIntervention, "tiagabine", "", ""},
 		{"Is surgery better than radiotherapy for prostate cancer?", domain.QuestionIntervention, "surgery", "radiotherapy", ""},
 		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "sglt2 inhibitors", "", "SGLT2 inhibitors"},
+		{"What are the risks of long-term proton pump inhibitor use?", domain.QuestionIntervention, "long-term proton pump inhibitor", "", "proton pump inhibitors"},
+		{"Do high-dose statins reduce stroke?", domain.QuestionIntervention, "high-dose statins", "", "HMG-CoA reductase inhibitors"},
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
 		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},

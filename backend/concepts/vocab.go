@@ -164,9 +164,11 @@ sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperid
 lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone
 lecanemab aducanumab donanemab`)
 
-// classOf returns the drug class a concept text names, if any.
+// classOf returns the drug class a concept text names, if any: the class's name alone, or
+// after words that say how or how long it is given ("long-term proton pump inhibitor",
+// "low-dose statins").
 func classOf(text string) (drugClass, bool) {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	t := withoutRegimen(text)
 	for _, dc := range drugClasses {
 		for _, n := range dc.names {
 			if t == n {
@@ -176,6 +178,20 @@ func classOf(text string) (drugClass, bool) {
 	}
 	return drugClass{}, false
 }
+
+// withoutRegimen is a concept text, lower-case, without the words before it that say how or
+// how long it is given: "low-dose aspirin" is aspirin.
+func withoutRegimen(text string) string {
+	ws := strings.Fields(strings.ToLower(text))
+	for len(ws) > 1 && regimenWords[ws[0]] {
+		ws = ws[1:]
+	}
+	return strings.Join(ws, " ")
+}
+
+// regimenWords say how or how long a drug is given, not which drug.
+var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
+intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative`)
 
 // synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {

@@ -118,6 +118,9 @@ func TestMarkQualifiedTerms(t *testing.T) {
 		{"Does vitamin D prevent fractures?", "Vitamin C intake and hip fracture", "Higher vitamin C intake was associated with fewer hip fractures.", true},
 		{"Does vitamin D prevent fractures?", "Cholecalciferol and fractures in nursing homes", "Cholecalciferol reduced fractures among residents.", false},
 		{"Is the hepatitis B vaccine effective in dialysis patients?", "Hepatitis C vaccine candidates in dialysis", "A hepatitis C vaccine was immunogenic in patients on dialysis.", true},
+		// A regimen word qualifies the drug without being required of the paper.
+		{"Does low-dose aspirin prevent preeclampsia?", "Aspirin for the prevention of preeclampsia", "Women at high risk took aspirin 150 mg or placebo; aspirin lowered preterm preeclampsia.", false},
+		{"Does low-dose aspirin prevent preeclampsia?", "Heparin for the prevention of preeclampsia", "Low-dose heparin did not lower preterm preeclampsia.", true},
 	}
 	for _, c := range cases {
 		t.Run(c.question+" / "+c.title, func(t *testing.T) {
