@@ -398,6 +398,12 @@ func split(words []string) []Concept {
 		if len(out) > 0 && len(pending) == 0 && prevRole == r {
 			// Adjacent words of the same role are one concept ("breast cancer").
 			out[len(out)-1].Words = append(out[len(out)-1].Words, w)
+		} else if len(out) > 0 && len(pending) == 0 && (r == RoleOutcome || r == RoleIntervention && !generic[w]) && organsOnly(out[len(out)-1].Words) {
+			// An organ's adjective before an outcome or a procedure says which one
+			// ("cardiovascular events", "renal function", "cardiac surgery"), not a
+			// condition of its own.
+			last := &out[len(out)-1]
+			last.Role, last.Words = r, append(last.Words, w)
 		} else {
 			out = append(out, Concept{Role: r, Words: append(pending, w)})
 			pending = nil
@@ -424,6 +430,19 @@ func split(words []string) []Concept {
 	}
 	return out
 }
+
+// organsOnly reports whether words are all adjectives of an organ or a body system.
+func organsOnly(words []string) bool {
+	for _, w := range words {
+		if !organAdjectives[w] {
+			return false
+		}
+	}
+	return len(words) > 0
+}
+
+var organAdjectives = set(`cardiovascular cardiac coronary renal hepatic pulmonary cerebral cerebrovascular
+neurological neurologic psychiatric vascular respiratory gastrointestinal`)
 
 // dedupe merges concepts with the same words (a question that repeats itself).
 func dedupe(cs []Concept) []Concept {

@@ -142,3 +142,33 @@ func TestDiseaseSynonyms(t *testing.T) {
 		})
 	}
 }
+
+// TestOrganAdjectives: an organ's adjective before an outcome or a procedure says which one;
+// it is not a condition of its own (a paper on cardiovascular events in diabetes need not
+// be about a cardiovascular disease).
+func TestOrganAdjectives(t *testing.T) {
+	cases := []struct {
+		q, text string
+		role    Role
+	}{
+		{"Do GLP-1 receptor agonists reduce cardiovascular events in type 2 diabetes?", "cardiovascular events", RoleOutcome},
+		{"Does dapagliflozin preserve renal function in chronic kidney disease?", "renal function", RoleOutcome},
+		{"Is cardiac surgery safe in the elderly?", "cardiac surgery", RoleIntervention},
+		{"Does pulmonary rehabilitation help COPD?", "pulmonary rehabilitation", RoleIntervention},
+		{"Is renal cancer more common in smokers?", "renal cancer", RoleCondition},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			found := false
+			for _, k := range s.Concepts {
+				if k.Text == c.text {
+					found = true
+					require.Equal(t, c.role, k.Role)
+				}
+			}
+			require.True(t, found, "%s", s.Summary())
+		})
+	}
+}
