@@ -390,6 +390,14 @@ func split(words []string) []Concept {
 	prevRole := Role("")
 	for _, w := range words {
 		r := roleOf(w)
+		if r2, ok := responseOf[w]; ok && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention {
+			// "insulin sensitivity", "clopidogrel resistance": the body's response to a
+			// substance is an outcome or a condition, not the substance given.
+			last := &out[len(out)-1]
+			last.Role, last.Words = r2, append(last.Words, w)
+			prevRole = r2
+			continue
+		}
 		if r == "" {
 			pending = append(pending, w)
 			prevRole = ""
@@ -430,6 +438,10 @@ func split(words []string) []Concept {
 	}
 	return out
 }
+
+// responseOf are the words that, after a substance, name the body's response to it, with
+// the role the pair takes.
+var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition}
 
 // organsOnly reports whether words are all adjectives of an organ or a body system.
 func organsOnly(words []string) bool {

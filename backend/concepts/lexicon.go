@@ -57,7 +57,8 @@ equal equivalent seeing see assess assesses assessed assessing adversely positiv
 significantly substantially markedly directly indirectly independently routinely effectively successfully
 properly correctly differently additionally simultaneously consistently correspond corresponds
 corresponding applicable based common commonly amenable measured addition place over promise promises
-promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving`)
+promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
+safer safest rise rises rising`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

@@ -145,7 +145,8 @@ func TestDiseaseSynonyms(t *testing.T) {
 
 // TestOrganAdjectives: an organ's adjective before an outcome or a procedure says which one;
 // it is not a condition of its own (a paper on cardiovascular events in diabetes need not
-// be about a cardiovascular disease).
+// be about a cardiovascular disease). Likewise a substance's name before the body's
+// response to it.
 func TestOrganAdjectives(t *testing.T) {
 	cases := []struct {
 		q, text string
@@ -156,6 +157,11 @@ func TestOrganAdjectives(t *testing.T) {
 		{"Is cardiac surgery safe in the elderly?", "cardiac surgery", RoleIntervention},
 		{"Does pulmonary rehabilitation help COPD?", "pulmonary rehabilitation", RoleIntervention},
 		{"Is renal cancer more common in smokers?", "renal cancer", RoleCondition},
+		// The body's response to a substance is not the substance given.
+		{"Does intermittent fasting improve insulin sensitivity in obese adults?", "insulin sensitivity", RoleOutcome},
+		{"Does metformin improve insulin resistance in PCOS?", "insulin resistance", RoleCondition},
+		{"Is clopidogrel resistance associated with stent thrombosis?", "clopidogrel resistance", RoleCondition},
+		{"Does insulin improve outcomes in sepsis?", "insulin", RoleIntervention},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
