@@ -107,10 +107,7 @@ func TestMarkEmpty(t *testing.T) {
 // TestMarkQualifiedTerms: a letter or number that names the kind ("type 1", "vitamin D",
 // "stage IV") must match too; the word before it alone is any type or any vitamin.
 func TestMarkQualifiedTerms(t *testing.T) {
-	cases := []struct {
-		question, title, abstract string
-		off                       bool
-	}{
+	cases := []topicCase{
 		{"Does metformin help in type 2 diabetes?", "Metformin in type 2 diabetes", "Metformin lowered HbA1c in adults with type 2 diabetes.", false},
 		{"Does metformin help in type 2 diabetes?", "Metformin in type II diabetes", "Metformin lowered HbA1c in adults with type II diabetes.", false},
 		{"Does metformin help in type 2 diabetes?", "Metformin added to insulin in type 1 diabetes", "Adolescents with type 1 diabetes took metformin with insulin for 26 weeks.", true},
@@ -122,19 +119,7 @@ func TestMarkQualifiedTerms(t *testing.T) {
 		{"Does low-dose aspirin prevent preeclampsia?", "Aspirin for the prevention of preeclampsia", "Women at high risk took aspirin 150 mg or placebo; aspirin lowered preterm preeclampsia.", false},
 		{"Does low-dose aspirin prevent preeclampsia?", "Heparin for the prevention of preeclampsia", "Low-dose heparin did not lower preterm preeclampsia.", true},
 	}
-	for _, c := range cases {
-		t.Run(c.question+" / "+c.title, func(t *testing.T) {
-			set, err := concepts.Extract(c.question)
-			if err != nil {
-				t.Fatal(err)
-			}
-			evs := []domain.Evidence{ev("1", c.title, c.abstract)}
-			Mark(set, evs)
-			if got := evs[0].Topic.OffTopic; got != c.off {
-				t.Errorf("off-topic %v, want %v (reason %q; parse %s)", got, c.off, evs[0].Topic.Reason, set.Summary())
-			}
-		})
-	}
+	checkTopics(t, cases)
 }
 
 // TestMarkDiseaseCategories: a question naming a category of diseases is answered by papers
@@ -142,10 +127,7 @@ func TestMarkQualifiedTerms(t *testing.T) {
 // something else (tumour necrosis factor, a malignant syndrome) does not count, and the
 // intervention is still required. A disease's lay name matches the name papers use.
 func TestMarkDiseaseCategories(t *testing.T) {
-	cases := []struct {
-		question, title, abstract string
-		off                       bool
-	}{
+	cases := []topicCase{
 		{"Can statins be repurposed for neurological conditions?", "Statin use before acute ischaemic stroke", "Patients taking atorvastatin before their stroke had smaller infarcts.", false},
 		{"Can statins be repurposed for neurological conditions?", "Simvastatin in Alzheimer's disease", "Simvastatin did not slow cognitive decline in mild to moderate Alzheimer's disease.", false},
 		{"Can statins be repurposed for neurological conditions?", "Statins and LDL cholesterol", "Rosuvastatin lowered LDL cholesterol in adults with hyperlipidaemia.", true},
@@ -157,6 +139,18 @@ func TestMarkDiseaseCategories(t *testing.T) {
 		{"Does aspirin prevent heart attack?", "Aspirin and myocardial infarction", "Low-dose aspirin lowered the rate of myocardial infarction.", false},
 		{"What medications show promise for Long COVID treatment?", "Drugs for post-acute COVID-19 syndrome", "Treatments for post-acute COVID-19 syndrome were tried in 40 trials.", false},
 	}
+	checkTopics(t, cases)
+}
+
+// topicCase is one paper marked against one question: whether it should be set aside.
+type topicCase struct {
+	question, title, abstract string
+	off                       bool
+}
+
+// checkTopics marks each case's paper against its question and checks the mark.
+func checkTopics(t *testing.T, cases []topicCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.question+" / "+c.title, func(t *testing.T) {
 			set, err := concepts.Extract(c.question)
