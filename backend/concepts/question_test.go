@@ -178,3 +178,15 @@ func TestOrganAdjectives(t *testing.T) {
 		})
 	}
 }
+
+// TestSummaryNamesACategoryOnce: a category named in its own words is not repeated in
+// brackets ("autoimmune diseases (autoimmune diseases)").
+func TestSummaryNamesACategoryOnce(t *testing.T) {
+	s, err := Extract("Is vitamin D useful in autoimmune diseases?")
+	require.NoError(t, err)
+	require.Contains(t, s.Summary(), "condition: autoimmune diseases")
+	require.NotContains(t, s.Summary(), "(autoimmune diseases)")
+	s, err = Extract("Can statins be repurposed for neurological conditions?")
+	require.NoError(t, err)
+	require.Contains(t, s.Summary(), "neurological conditions (nervous system diseases)")
+}

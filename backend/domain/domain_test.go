@@ -386,6 +386,8 @@ func TestAnswerLine(t *testing.T) {
 		{Text: "metformin", Role: RoleIntervention}, {Text: "cancer", Role: RoleCondition}}}
 	open := ParsedQuestion{Question: "What drugs could be repurposed for Alzheimer disease?", Kind: QuestionOpen, Concepts: []Concept{
 		{Text: "alzheimer disease", Role: RoleCondition}, {Text: "drugs", Role: RoleIntervention, Generic: true}}}
+	other := ParsedQuestion{Question: "Are autoimmune diseases more common after vitamin D deficiency?", Kind: QuestionOther, Concepts: []Concept{
+		{Text: "autoimmune diseases", Role: RoleCondition}, {Text: "vitamin-d deficiency", Role: RoleCondition}}}
 	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
 		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
 	cases := []struct {
@@ -404,6 +406,7 @@ func TestAnswerLine(t *testing.T) {
 		{"open, no paper at all", open, nil, 0, 0, ""},
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},
+		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -283,7 +283,7 @@ func (s ParsedQuestion) Summary() string {
 			// it studies: "asks for: drugs".
 			t = "asks for: " + c.Text
 		}
-		if c.Class != "" {
+		if c.Class != "" && !strings.EqualFold(c.Class, c.Text) {
 			t += " (" + c.Class + ")"
 		}
 		parts = append(parts, t)
@@ -459,16 +459,20 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 		}
 	}
 	// A question naming no intervention has no single claim to support: each study's stance
-	// is on the treatment it studied, so the line says "find a benefit".
-	support := "support"
-	if q.InterventionText() == "" {
+	// is on the treatment it studied, so the line says "find a benefit". A question that asks
+	// no treatment question is a claim that studies support or refute.
+	support, refute := "support", "no effect or harm"
+	switch {
+	case q.Kind == QuestionOther:
+		refute = "refute"
+	case q.InterventionText() == "":
 		support = "find a benefit"
 	}
 	var parts []string
 	for _, k := range []struct {
 		s    Stance
 		word string
-	}{{StanceSupports, support}, {StanceRefutes, "no effect or harm"}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
+	}{{StanceSupports, support}, {StanceRefutes, refute}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
 		if count[k.s] == 0 {
 			continue
 		}
@@ -489,11 +493,13 @@ func plural(n int) string {
 }
 
 // answerSubject is what the answer line is about: "Metformin for cancer"; for a question
-// naming no intervention, "Treatments studied for alzheimer disease"; else the question.
+// naming no intervention, "Treatments studied for alzheimer disease"; for one that asks no
+// treatment question at all (Kind other: "Are autoimmune diseases more common after vitamin
+// D deficiency?"), or names no condition, the question.
 func answerSubject(q ParsedQuestion) string {
 	subject := q.InterventionText()
 	if subject == "" {
-		if c := q.ConditionText(); c != "" {
+		if c := q.ConditionText(); c != "" && q.Kind != QuestionOther {
 			return "Treatments studied for " + c
 		}
 		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")

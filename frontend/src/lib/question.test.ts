@@ -5,6 +5,8 @@ describe('question chips', () => {
   it.each([
     [{ text: 'metformin', class: '' }, 'metformin'],
     [{ text: 'statins', class: 'HMG-CoA reductase inhibitors' }, 'statins (HMG-CoA reductase inhibitors)'],
+    [{ text: 'neurological conditions', class: 'nervous system diseases' }, 'neurological conditions (nervous system diseases)'],
+    [{ text: 'autoimmune diseases', class: 'autoimmune diseases' }, 'autoimmune diseases'],
   ])('labels %o', (c, want) => expect(chipLabel(c)).toBe(want))
 
   it('says what each kind of question asks for', () => {

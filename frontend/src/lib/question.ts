@@ -4,9 +4,10 @@ import type { ConceptView, QuestionView } from './api'
 /** The roles a chip can be given, as the backend names them. */
 export const chipRoles = ['condition', 'intervention', 'comparator', 'outcome', 'population', 'other'] as const
 
-/** A chip's text: the concept, with its drug class when it names one. */
+/** A chip's text: the concept, with the drug class or disease category it names unless
+ *  that is the concept's own wording ("autoimmune diseases"). */
 export function chipLabel(c: Pick<ConceptView, 'text' | 'class'>): string {
-  return c.class ? `${c.text} (${c.class})` : c.text
+  return c.class && c.class.toLowerCase() !== c.text.toLowerCase() ? `${c.text} (${c.class})` : c.text
 }
 
 /** What the question asks for, in one short phrase after the chips. */
