@@ -82,6 +82,7 @@ func Extract(question string) (Set, error) {
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
 	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
+	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
 		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
@@ -117,11 +118,18 @@ func Extract(question string) (Set, error) {
 			}
 		}
 		set.Concepts = append(set.Concepts, cs...)
+		for range cs {
+			chunkOf = append(chunkOf, ci)
+		}
 	}
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
 	}
-	set.Concepts = dedupe(set.Concepts)
+	seps := make([][]string, len(chunks))
+	for ci, ch := range chunks {
+		seps[ci] = ch.before
+	}
+	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
 	}
@@ -455,6 +463,85 @@ func organsOnly(words []string) bool {
 
 var organAdjectives = set(`cardiovascular cardiac coronary renal hepatic pulmonary cerebral cerebrovascular
 neurological neurologic psychiatric vascular respiratory gastrointestinal`)
+
+// mergeAlternatives makes one concept of interventions the question lists as alternatives:
+// consecutive chunks that are each one named intervention, separated only by commas and
+// "or", at least one "or" ("aspirin or clopidogrel", "clopidogrel, prasugrel or
+// ticagrelor"). A comparison ("metformin or insulin, which is better?") has already made
+// the second a comparator, and "A and B" (given together) stays two concepts.
+func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
+	perChunk := map[int]int{}
+	for _, ci := range chunkOf {
+		perChunk[ci]++
+	}
+	alt := func(k int) bool {
+		return cs[k].Role == RoleIntervention && !cs[k].Generic && perChunk[chunkOf[k]] == 1
+	}
+	// A word the lexicon does not know, listed after a named intervention, is another one
+	// ("tranexamic acid or aminocaproic acid").
+	next := func(k int) bool {
+		return alt(k) || cs[k].Role == RoleOther && perChunk[chunkOf[k]] == 1
+	}
+	listSep := func(sep []string) (ok, or bool) {
+		for _, w := range sep {
+			switch w {
+			case "or":
+				or = true
+			case ",":
+			default:
+				return false, false
+			}
+		}
+		return len(sep) > 0, or
+	}
+	var out []Concept
+	for i := 0; i < len(cs); {
+		j, anyOr := i, false
+		for alt(i) && j+1 < len(cs) && next(j+1) && chunkOf[j+1] == chunkOf[j]+1 {
+			ok, or := listSep(seps[chunkOf[j+1]])
+			if !ok {
+				break
+			}
+			anyOr = anyOr || or
+			j++
+		}
+		if j > i && anyOr {
+			out = append(out, alternatives(cs[i:j+1]))
+		} else {
+			out = append(out, cs[i:j+1]...)
+		}
+		i = j + 1
+	}
+	return out
+}
+
+// alternatives is the one concept standing for interventions named as alternatives.
+func alternatives(run []Concept) Concept {
+	names := make([]string, len(run))
+	for k, c := range run {
+		names[k] = c.Text
+	}
+	text := names[len(names)-1]
+	if len(names) > 1 {
+		text = strings.Join(names[:len(names)-1], ", ") + " or " + text
+	}
+	m := Concept{Role: RoleIntervention, Text: text, Alternatives: names}
+	for _, c := range run {
+		m.Words = append(m.Words, c.Words...)
+		for _, t := range c.Terms {
+			m.AddTerm(t)
+		}
+		for _, h := range c.MeSH {
+			m.AddMeSH(h)
+		}
+		for _, n := range append([]string{c.Text}, c.Members...) {
+			if !slices.Contains(m.Members, n) {
+				m.Members = append(m.Members, n)
+			}
+		}
+	}
+	return m
+}
 
 // dedupe merges concepts with the same words (a question that repeats itself).
 func dedupe(cs []Concept) []Concept {

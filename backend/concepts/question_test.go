@@ -32,9 +32,12 @@ func TestQuestionKind(t *testing.T) {
 		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},
 		{"Is metformin or another biguanide useful in cancer?", domain.QuestionOpen, "", "", ""},
 		{"Is metformin or insulin better for gestational diabetes?", domain.QuestionIntervention, "metformin", "insulin", ""},
-		// "or" between alternatives with no comparison asked: each is an intervention.
-		{"Do clopidogrel, prasugrel or ticagrelor improve microvascular function?", domain.QuestionIntervention, "clopidogrel, prasugrel and ticagrelor", "", ""},
-		{"Does aspirin or clopidogrel reduce stroke recurrence?", domain.QuestionIntervention, "aspirin and clopidogrel", "", ""},
+		// "or" between alternatives with no comparison asked: one intervention, any of them.
+		{"Do clopidogrel, prasugrel or ticagrelor improve microvascular function?", domain.QuestionIntervention, "clopidogrel, prasugrel or ticagrelor", "", ""},
+		{"Does aspirin or clopidogrel reduce stroke recurrence?", domain.QuestionIntervention, "aspirin or clopidogrel", "", ""},
+		{"Does tranexamic acid or aminocaproic acid reduce bleeding?", domain.QuestionIntervention, "tranexamic acid or aminocaproic acid", "", ""},
+		// "and" names what is given together: both are required.
+		{"Does aspirin and clopidogrel reduce stroke?", domain.QuestionIntervention, "aspirin and clopidogrel", "", ""},
 		{"Which is more effective for migraine, sumatriptan or rizatriptan?", domain.QuestionIntervention, "sumatriptan", "rizatriptan", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
 		// The subject of an effect question, and what "the effect of" names, is given whole.

@@ -72,6 +72,11 @@ type Concept struct {
 	// diseases, each of which makes evidence about the class on topic.
 	Class   string   `json:"class,omitempty"`
 	Members []string `json:"members,omitempty"`
+	// Alternatives are the interventions a question names as alternatives ("Does aspirin
+	// or clopidogrel reduce …?"): the concept is any one of them, so a paper about one is
+	// on topic and the search ORs them. Terms then hold each one's wordings (Text, "aspirin
+	// or clopidogrel", is for reading, not searching) and Members each one's name.
+	Alternatives []string `json:"alternatives,omitempty"`
 	// Generic marks a concept made only of class words ("drugs", "treatment", "patients"):
 	// true of almost every paper, so it is never required and never narrows a query.
 	Generic bool `json:"generic,omitempty"`
@@ -150,6 +155,7 @@ func (s ParsedQuestion) Clone() ParsedQuestion {
 		c.Terms = append([]string(nil), c.Terms...)
 		c.MeSH = append([]string(nil), c.MeSH...)
 		c.Members = append([]string(nil), c.Members...)
+		c.Alternatives = append([]string(nil), c.Alternatives...)
 		out.Concepts[i] = c
 	}
 	return out

@@ -71,17 +71,51 @@ func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate 
 // evidence studies it (on-topic evidence for such a question must involve it) but no
 // structured field names it (an abstract that says "metformin" in a record that lists no
 // chemical): the intervention itself, as the question names it. Nil otherwise.
-func questionCandidates(q concepts.Set, onTopic int) []string {
-	if onTopic == 0 {
+func questionCandidates(a *analysis, ev []domain.Evidence) []string {
+	if a.onTopic == 0 {
 		return nil
 	}
 	var out []string
-	for _, iv := range q.Interventions() {
-		name := iv.Text
-		if name != "" {
-			name = strings.ToUpper(name[:1]) + name[1:]
+	for _, iv := range a.q.Interventions() {
+		names := []string{iv.Text}
+		if len(iv.Alternatives) > 0 {
+			// "aspirin or clopidogrel" is not a drug: each alternative an on-topic item
+			// names is.
+			names = nil
+			for _, alt := range iv.Alternatives {
+				if onTopicNames(a, ev, alt) {
+					names = append(names, alt)
+				}
+			}
 		}
-		out = append(out, name)
+		for _, name := range names {
+			if name != "" {
+				name = strings.ToUpper(name[:1]) + name[1:]
+			}
+			out = append(out, name)
+		}
 	}
 	return out
+}
+
+// onTopicNames reports whether some on-topic item's text has every word of a name.
+func onTopicNames(a *analysis, ev []domain.Evidence, name string) bool {
+	ws := concepts.Words(strings.ToLower(name))
+	for i, e := range ev {
+		if a.offTopic[i] {
+			continue
+		}
+		have := map[string]bool{}
+		for _, w := range concepts.Words(strings.ToLower(evidenceText(e))) {
+			have[concepts.Stem(w)] = true
+		}
+		all := len(ws) > 0
+		for _, w := range ws {
+			all = all && have[concepts.Stem(w)]
+		}
+		if all {
+			return true
+		}
+	}
+	return false
 }

@@ -147,7 +147,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 		names = append(names, c.Name)
 	}
 	if len(names) == 0 {
-		names = append(names, questionCandidates(a.q, a.onTopic)...)
+		names = append(names, questionCandidates(a, ev)...)
 	}
 	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic)) == 0
 	rec := domain.RecommendContinue

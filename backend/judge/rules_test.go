@@ -367,3 +367,18 @@ func TestOpenQuestionFindingsAreTreatments(t *testing.T) {
 		})
 	}
 }
+
+// TestAlternativesCandidates: under "Does aspirin or clopidogrel reduce stroke recurrence?"
+// a paper about aspirin alone is on topic, and the candidate is aspirin, the alternative it
+// studies, not "Aspirin or clopidogrel" and not clopidogrel, which no paper names.
+func TestAlternativesCandidates(t *testing.T) {
+	ev := []domain.Evidence{{
+		Content: "METHODS: 2,000 patients after minor stroke took aspirin or placebo. CONCLUSIONS: Aspirin lowered the rate of recurrent stroke at one year.",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "1", PMID: "1", Title: "Aspirin after minor stroke: a randomized trial", Date: "2019",
+			PublicationTypes: []string{"Randomized Controlled Trial"}},
+	}}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Does aspirin or clopidogrel reduce stroke recurrence?", Evidence: ev})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Aspirin"}, a.Details.DrugCandidates)
+	require.NotEmpty(t, a.Details.KeyFindings)
+}

@@ -165,3 +165,15 @@ func checkTopics(t *testing.T, cases []topicCase) {
 		})
 	}
 }
+
+// TestMarkAlternatives: "aspirin or clopidogrel" asks about either, so a paper about one
+// of them is on topic and a paper about neither is not.
+func TestMarkAlternatives(t *testing.T) {
+	q := "Does aspirin or clopidogrel reduce stroke recurrence?"
+	checkTopics(t, []topicCase{
+		{q, "Aspirin after minor stroke", "Aspirin lowered the rate of recurrent stroke at one year.", false},
+		{q, "Clopidogrel after ischaemic stroke", "Clopidogrel lowered stroke recurrence in 3,000 patients.", false},
+		{q, "Ticagrelor after ischaemic stroke", "Ticagrelor lowered stroke recurrence in 3,000 patients.", true},
+		{"Does tranexamic acid or aminocaproic acid reduce bleeding?", "Aminocaproic acid in cardiac surgery", "Aminocaproic acid reduced bleeding after bypass surgery.", false},
+	})
+}

@@ -175,7 +175,7 @@ func FollowUp(question concepts.Set, text string) string {
 		// with the question's learnt headings for the same concepts.
 		for i := range set.Concepts {
 			if j := sameConcept(question, set.Concepts[i]); j >= 0 {
-				set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+				set.Concepts[i] = withQuestionTerms(set.Concepts[i], question.Concepts[j])
 			}
 		}
 		return Render(set, capped(specific(set)))
@@ -189,7 +189,7 @@ func FollowUp(question concepts.Set, text string) string {
 		for i := range set.Concepts {
 			if j := sameConcept(question, set.Concepts[i]); j >= 0 {
 				covered[j] = true
-				set.Concepts[i].MeSH = append(set.Concepts[i].MeSH, question.Concepts[j].MeSH...)
+				set.Concepts[i] = withQuestionTerms(set.Concepts[i], question.Concepts[j])
 			}
 		}
 		for _, r := range req {
@@ -275,6 +275,18 @@ func anchor(question concepts.Set, text string, n *Node) string {
 }
 
 // sameConcept returns the index of the concept of set that shares a stem with c, or -1.
+// withQuestionTerms is a follow-up's concept searched with what the question knows of the
+// same concept: its learnt headings, or, when the question names alternatives ("surgery or
+// radiation therapy"), the question's concept itself, so a follow-up that words them
+// together ("surgery radiation") still searches either, never both ANDed.
+func withQuestionTerms(c, q concepts.Concept) concepts.Concept {
+	if len(q.Alternatives) > 0 {
+		return q
+	}
+	c.MeSH = append(c.MeSH, q.MeSH...)
+	return c
+}
+
 func sameConcept(set concepts.Set, c concepts.Concept) int {
 	stems := map[string]bool{}
 	for _, s := range c.Stems() {
@@ -337,7 +349,7 @@ func Fallbacks(set concepts.Set, hits func(string) int) []string {
 	}
 	var tiab []string
 	for _, r := range req {
-		tiab = append(tiab, `"`+cleanTerm(set.Concepts[r].Text)+`"[tiab]`)
+		tiab = append(tiab, tiabOf(set.Concepts[r]))
 	}
 	if alone || len(req) > 1 {
 		out = append(out, strings.Join(tiab, " AND "))
@@ -367,6 +379,19 @@ var classSynonyms = map[string]string{
 	"medications": "(medication OR medications OR drug OR therapy)", "treatments": "(treatment OR treatments OR therapy OR management)",
 	"treatment": "(treatment OR therapy OR management)", "therapies": "(therapy OR therapies OR treatment)", "therapy": "(therapy OR treatment)",
 	"interventions": "(intervention OR interventions OR program OR programme)",
+}
+
+// tiabOf is a concept as a title/abstract phrase search: its wording, or for alternatives
+// ("aspirin or clopidogrel") each one's, ORed.
+func tiabOf(c concepts.Concept) string {
+	if len(c.Alternatives) == 0 {
+		return `"` + cleanTerm(c.Text) + `"[tiab]`
+	}
+	parts := make([]string, len(c.Alternatives))
+	for i, a := range c.Alternatives {
+		parts[i] = `"` + cleanTerm(a) + `"[tiab]`
+	}
+	return "(" + strings.Join(parts, " OR ") + ")"
 }
 
 // wrap parenthesises a query that is not a single term, so ANDing onto it keeps its

@@ -240,3 +240,34 @@ func TestWrapAddsOneParenthesisPair(t *testing.T) {
 		}
 	}
 }
+
+// TestAlternativesAreORed: interventions named as alternatives are one OR-group, never
+// ANDed (a paper about aspirin alone answers "aspirin or clopidogrel").
+func TestAlternativesAreORed(t *testing.T) {
+	q, err := concepts.Extract("Does aspirin or clopidogrel reduce stroke recurrence?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	qs := Initial(q, 3)
+	if len(qs) == 0 || !strings.Contains(qs[0], "(aspirin OR acetylsalicylic acid OR clopidogrel)") {
+		t.Fatalf("queries %q: want the alternatives ORed", qs)
+	}
+	for _, s := range qs {
+		if strings.Contains(s, "AND clopidogrel") || strings.Contains(s, `"aspirin or clopidogrel"`) {
+			t.Errorf("query %q ANDs the alternatives or searches their joined wording", s)
+		}
+	}
+}
+
+// TestFollowUpKeepsAlternativesORed: a follow-up that words a question's alternatives
+// together ("surgery radiation") searches either of them, as the question does.
+func TestFollowUpKeepsAlternativesORed(t *testing.T) {
+	q, err := concepts.Extract("Does surgery or radiation therapy improve survival in small cell cancers?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := FollowUp(q, "small cell cancers surgery radiation therapy randomized controlled trial")
+	if !strings.Contains(got, "(surgery OR radiation therapy)") || strings.Contains(got, "surgery radiation") {
+		t.Errorf("FollowUp = %q, want the alternatives ORed", got)
+	}
+}
