@@ -1014,6 +1014,7 @@ export namespace domain {
 	    mesh?: string[];
 	    class?: string;
 	    members?: string[];
+	    alternatives?: string[];
 	    generic?: boolean;
 	    broad?: boolean;
 	    corrected?: boolean;
@@ -1031,6 +1032,7 @@ export namespace domain {
 	        this.mesh = source["mesh"];
 	        this.class = source["class"];
 	        this.members = source["members"];
+	        this.alternatives = source["alternatives"];
 	        this.generic = source["generic"];
 	        this.broad = source["broad"];
 	        this.corrected = source["corrected"];
