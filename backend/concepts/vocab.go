@@ -24,31 +24,31 @@ type drugClass struct {
 	mesh []string
 	// members are the class's member drugs (INN), lower-case.
 	members []string
-	// suffix, when set, names members the list does not hold ("-statin").
-	suffix string
+	// suffixes, when set, name members the list does not hold ("-statin").
+	suffixes []string
 }
 
 var drugClasses = []drugClass{
 	{names: []string{"statin", "statins", "hmg-coa reductase inhibitor", "hmg-coa reductase inhibitors"}, class: "HMG-CoA reductase inhibitors",
-		mesh: []string{"Hydroxymethylglutaryl-CoA Reductase Inhibitors"}, suffix: "statin",
+		mesh: []string{"Hydroxymethylglutaryl-CoA Reductase Inhibitors"}, suffixes: []string{"statin"},
 		members: []string{"atorvastatin", "simvastatin", "rosuvastatin", "pravastatin", "lovastatin", "fluvastatin", "pitavastatin", "cerivastatin"}},
 	{names: []string{"beta blocker", "beta blockers", "beta-blocker", "beta-blockers", "beta-adrenergic blockers"}, class: "beta-adrenergic antagonists",
-		mesh: []string{"Adrenergic beta-Antagonists"}, suffix: "olol",
+		mesh: []string{"Adrenergic beta-Antagonists"}, suffixes: []string{"olol"},
 		members: []string{"metoprolol", "bisoprolol", "carvedilol", "atenolol", "propranolol", "nebivolol", "labetalol", "timolol"}},
 	{names: []string{"ace inhibitor", "ace inhibitors", "angiotensin-converting enzyme inhibitors"}, class: "ACE inhibitors",
-		mesh: []string{"Angiotensin-Converting Enzyme Inhibitors"}, suffix: "pril",
+		mesh: []string{"Angiotensin-Converting Enzyme Inhibitors"}, suffixes: []string{"pril"},
 		members: []string{"enalapril", "lisinopril", "ramipril", "captopril", "perindopril", "benazepril", "quinapril"}},
 	{names: []string{"arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers", "sartans"}, class: "angiotensin II receptor blockers",
-		mesh: []string{"Angiotensin II Type 1 Receptor Blockers", "Angiotensin Receptor Antagonists"}, suffix: "sartan",
+		mesh: []string{"Angiotensin II Type 1 Receptor Blockers", "Angiotensin Receptor Antagonists"}, suffixes: []string{"sartan"},
 		members: []string{"losartan", "valsartan", "candesartan", "irbesartan", "telmisartan", "olmesartan"}},
 	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins"}, class: "SGLT2 inhibitors",
-		mesh: []string{"Sodium-Glucose Transporter 2 Inhibitors"}, suffix: "gliflozin",
+		mesh: []string{"Sodium-Glucose Transporter 2 Inhibitors"}, suffixes: []string{"gliflozin"},
 		members: []string{"empagliflozin", "dapagliflozin", "canagliflozin", "ertugliflozin", "sotagliflozin"}},
 	{names: []string{"glp-1 receptor agonist", "glp-1 receptor agonists", "glp-1 agonists", "glp-1 ras", "glp-1"}, class: "GLP-1 receptor agonists",
-		mesh: []string{"Glucagon-Like Peptide-1 Receptor Agonists"}, suffix: "glutide",
+		mesh: []string{"Glucagon-Like Peptide-1 Receptor Agonists"}, suffixes: []string{"glutide"},
 		members: []string{"semaglutide", "liraglutide", "dulaglutide", "exenatide", "lixisenatide", "tirzepatide"}},
 	{names: []string{"dpp-4 inhibitor", "dpp-4 inhibitors", "gliptins"}, class: "DPP-4 inhibitors",
-		mesh: []string{"Dipeptidyl-Peptidase IV Inhibitors"}, suffix: "gliptin",
+		mesh: []string{"Dipeptidyl-Peptidase IV Inhibitors"}, suffixes: []string{"gliptin"},
 		members: []string{"sitagliptin", "saxagliptin", "linagliptin", "alogliptin", "vildagliptin"}},
 	{names: []string{"ssri", "ssris", "selective serotonin reuptake inhibitors"}, class: "selective serotonin reuptake inhibitors",
 		mesh:    []string{"Selective Serotonin Reuptake Inhibitors"},
@@ -60,10 +60,10 @@ var drugClasses = []drugClass{
 		mesh:    []string{"Anti-Inflammatory Agents, Non-Steroidal"},
 		members: []string{"ibuprofen", "naproxen", "diclofenac", "celecoxib", "indomethacin", "ketorolac", "aspirin", "meloxicam", "etoricoxib"}},
 	{names: []string{"proton pump inhibitor", "proton pump inhibitors", "ppi", "ppis"}, class: "proton pump inhibitors",
-		mesh: []string{"Proton Pump Inhibitors"}, suffix: "prazole",
+		mesh: []string{"Proton Pump Inhibitors"}, suffixes: []string{"prazole"},
 		members: []string{"omeprazole", "esomeprazole", "pantoprazole", "lansoprazole", "rabeprazole"}},
 	{names: []string{"bisphosphonate", "bisphosphonates"}, class: "bisphosphonates",
-		mesh: []string{"Diphosphonates", "Bone Density Conservation Agents"}, suffix: "dronate",
+		mesh: []string{"Diphosphonates", "Bone Density Conservation Agents"}, suffixes: []string{"dronate"},
 		members: []string{"alendronate", "risedronate", "zoledronate", "zoledronic acid", "ibandronate"}},
 	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs"}, class: "anticoagulants",
 		mesh:    []string{"Anticoagulants"},
@@ -75,11 +75,12 @@ var drugClasses = []drugClass{
 		mesh:    []string{"Antipsychotic Agents"},
 		members: []string{"haloperidol", "olanzapine", "risperidone", "quetiapine", "aripiprazole", "clozapine", "ziprasidone"}},
 	{names: []string{"benzodiazepine", "benzodiazepines"}, class: "benzodiazepines",
-		mesh: []string{"Benzodiazepines"}, suffix: "azepam",
+		mesh: []string{"Benzodiazepines"}, suffixes: []string{"azepam"},
 		members: []string{"diazepam", "lorazepam", "midazolam", "alprazolam", "clonazepam"}},
 	{names: []string{"corticosteroid", "corticosteroids", "glucocorticoid", "glucocorticoids", "steroid", "steroids"}, class: "glucocorticoids",
-		mesh:    []string{"Glucocorticoids", "Adrenal Cortex Hormones"},
-		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide"}},
+		mesh: []string{"Glucocorticoids", "Adrenal Cortex Hormones"}, suffixes: []string{"methasone", "asone", "olone"},
+		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide",
+			"betamethasone", "triamcinolone", "fluticasone", "mometasone", "beclomethasone", "cortisone", "fludrocortisone"}},
 	{names: []string{"tnf inhibitor", "tnf inhibitors", "anti-tnf", "tnf-alpha inhibitors"}, class: "TNF inhibitors",
 		mesh:    []string{"Tumor Necrosis Factor Inhibitors"},
 		members: []string{"infliximab", "adalimumab", "etanercept", "certolizumab", "golimumab"}},
@@ -87,7 +88,7 @@ var drugClasses = []drugClass{
 		mesh:    []string{"Immune Checkpoint Inhibitors"},
 		members: []string{"pembrolizumab", "nivolumab", "ipilimumab", "atezolizumab", "durvalumab", "cemiplimab"}},
 	{names: []string{"calcium channel blocker", "calcium channel blockers"}, class: "calcium channel blockers",
-		mesh: []string{"Calcium Channel Blockers"}, suffix: "dipine",
+		mesh: []string{"Calcium Channel Blockers"}, suffixes: []string{"dipine"},
 		members: []string{"amlodipine", "nifedipine", "diltiazem", "verapamil", "felodipine"}},
 	{names: []string{"diuretic", "diuretics", "thiazides", "thiazide diuretics"}, class: "diuretics",
 		mesh:    []string{"Diuretics"},
@@ -99,7 +100,7 @@ var drugClasses = []drugClass{
 		mesh:    []string{"Cholinesterase Inhibitors"},
 		members: []string{"donepezil", "rivastigmine", "galantamine"}},
 	{names: []string{"triptan", "triptans"}, class: "serotonin 5-HT1 receptor agonists",
-		mesh: []string{"Tryptamines", "Serotonin 5-HT1 Receptor Agonists"}, suffix: "triptan",
+		mesh: []string{"Tryptamines", "Serotonin 5-HT1 Receptor Agonists"}, suffixes: []string{"triptan"},
 		members: []string{"sumatriptan", "rizatriptan", "zolmitriptan", "eletriptan", "naratriptan"}},
 	{names: []string{"sulfonylurea", "sulfonylureas"}, class: "sulfonylureas",
 		mesh:    []string{"Sulfonylurea Compounds"},
@@ -119,6 +120,12 @@ var drugClasses = []drugClass{
 	{names: []string{"antiepileptic", "antiepileptics", "anticonvulsant", "anticonvulsants"}, class: "anticonvulsants",
 		mesh:    []string{"Anticonvulsants"},
 		members: []string{"valproate", "levetiracetam", "lamotrigine", "carbamazepine", "phenytoin", "topiramate", "gabapentin"}},
+	// Not a drug class, but read the same way: a question about "surgery" is answered by
+	// papers that name the operation ("appendectomy", "arthroplasty"), by its INN-like
+	// endings (the MeSH Surgical Procedures, Operative tree's naming).
+	{names: []string{"surgery", "surgical treatment", "surgical treatments", "surgical intervention", "surgical interventions",
+		"operative treatment", "surgical procedures", "surgical procedure"}, class: "surgical procedures",
+		suffixes: []string{"ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "pexy", "rrhaphy"}},
 }
 
 // drugSynonyms pairs names of one substance (INN and US adopted name, or the common name):
@@ -239,10 +246,15 @@ func ClassMember(c Concept, name string) bool {
 			return true
 		}
 	}
-	if dc, ok := classOf(c.Text); ok && dc.suffix != "" {
+	if dc, ok := classOf(c.Text); ok {
 		for _, w := range Words(n) {
-			if len(w) > len(dc.suffix)+2 && strings.HasSuffix(w, dc.suffix) {
-				return true
+			for _, suf := range dc.suffixes {
+				// A text's words may come stemmed ("appendectomi"): the ending is tried stemmed too.
+				for _, e := range []string{suf, Stem(suf)} {
+					if len(w) > len(e)+2 && strings.HasSuffix(w, e) {
+						return true
+					}
+				}
 			}
 		}
 	}

@@ -177,3 +177,15 @@ func TestMarkAlternatives(t *testing.T) {
 		{"Does tranexamic acid or aminocaproic acid reduce bleeding?", "Aminocaproic acid in cardiac surgery", "Aminocaproic acid reduced bleeding after bypass surgery.", false},
 	})
 }
+
+// TestMarkClassEndings: a class is named by its members' endings too — a corticosteroid
+// by "-methasone", "-asone", "-olone", an operation by "-ectomy", "-plasty" — so a paper that
+// names only the specific drug or operation answers a question about the class.
+func TestMarkClassEndings(t *testing.T) {
+	checkTopics(t, []topicCase{
+		{"Do steroids reduce cochlear toxicity of ear drops?", "Betamethasone and gentamicin ear drops", "Betamethasone with gentamicin did not add cochlear toxicity in mice.", false},
+		{"Do corticosteroids prevent asthma exacerbations?", "Inhaled fluticasone in children with asthma", "Fluticasone lowered exacerbations of asthma.", false},
+		{"Does delayed surgery increase complications of appendicitis?", "Time to appendectomy and perforation", "A longer time to appendectomy raised perforation and complication rates in acute appendicitis.", false},
+		{"Does delayed surgery increase complications of appendicitis?", "Antibiotics alone for uncomplicated appendicitis", "Amoxicillin-clavulanate treated acute appendicitis in 70% of adults.", true},
+	})
+}
