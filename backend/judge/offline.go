@@ -149,7 +149,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	if len(names) == 0 {
 		names = append(names, questionCandidates(a, ev)...)
 	}
-	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic)) == 0
+	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials())) == 0
 	rec := domain.RecommendContinue
 	if sufficient {
 		rec = domain.RecommendSynthesize
@@ -177,7 +177,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	case sufficient:
 		fmt.Fprintf(&why, "Sufficient by the rule combined >= 12, at least one candidate (%s) and a clear mechanism (mechanism >= 7).", strings.Join(names, ", "))
 	default:
-		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(SufficiencyGaps(mech, clin, len(names), a.onTopic), ", "))
+		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials()), ", "))
 	}
 	if len(a.h.RedFlags) > 0 {
 		fmt.Fprintf(&why, " Red flags: %s.", strings.Join(a.h.RedFlags, "; "))
@@ -339,13 +339,19 @@ func topicScore(e domain.Evidence) float64 {
 }
 
 // SufficiencyGaps is the sufficiency rule in code, applied to every judge: the
-// evidence is sufficient only when it holds on-topic items, mechanism + clinical >= 12, at
-// least one drug candidate and a clear mechanism (mechanism >= 7). It returns each unmet
+// evidence is sufficient only when it holds on-topic items, not all of them (planned of
+// onTopic) registered trials with no results posted, mechanism + clinical >= 12, at least
+// one drug candidate and a clear mechanism (mechanism >= 7). It returns each unmet
 // condition in plain words; empty means sufficient.
-func SufficiencyGaps(mech, clin, candidates, onTopic int) []string {
+func SufficiencyGaps(mech, clin, candidates, onTopic, planned int) []string {
 	var unmet []string
-	if onTopic == 0 {
+	switch {
+	case onTopic == 0:
 		unmet = append(unmet, "no on-topic evidence")
+	case planned >= onTopic:
+		// A registered trial with no results says what it will measure: however well it
+		// is designed, no finding rests on it yet.
+		unmet = append(unmet, "the on-topic evidence is only registered trials with no results posted")
 	}
 	if mech+clin < 12 {
 		unmet = append(unmet, fmt.Sprintf("combined score %d below 12", mech+clin))

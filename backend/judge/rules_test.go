@@ -294,6 +294,41 @@ func TestLLMWithoutStancesGetsTheRules(t *testing.T) {
 	}
 }
 
+// TestPlannedTrialsAloneAreNeverSufficient: an LLM that calls the evidence sufficient when
+// every on-topic item is a registered trial with no results posted is overridden, and says
+// why; one reported trial beside the plan lets its scores decide.
+func TestPlannedTrialsAloneAreNeverSufficient(t *testing.T) {
+	q := "Is metformin effective for treating cancer?"
+	planned := domain.Evidence{
+		Content: "Patients with cancer will be randomized to metformin 500 mg twice daily or placebo. Primary outcome: progression-free survival.",
+		Citation: domain.Citation{Source: domain.SourceClinicalTrials, ID: "NCT09000001", NCTID: "NCT09000001", Title: "Metformin in Advanced Cancer", Date: "2022",
+			Trial: &domain.Trial{Phase: "PHASE3", Status: "RECRUITING", Interventions: []domain.Intervention{{Type: "DRUG", Name: "Metformin"}}}},
+	}
+	reported := domain.Evidence{
+		Content: "METHODS: 300 patients with cancer were randomized to metformin or placebo. CONCLUSIONS: Metformin prolonged progression-free survival in cancer.",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "1", PMID: "1", Title: "Metformin in cancer: a randomized trial", Date: "2023",
+			PublicationTypes: []string{"Randomized Controlled Trial"}, Chemicals: []string{"Metformin"}},
+	}
+	for _, tc := range []struct {
+		name       string
+		ev         []domain.Evidence
+		sufficient bool
+	}{
+		{"only a plan", []domain.Evidence{planned}, false},
+		{"a plan and a reported trial", []domain.Evidence{planned, reported}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			text := answer(8, 8, true, []string{"Metformin"}, []string{"Metformin was studied [1]"})
+			a, _, err := llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: q, Evidence: tc.ev})
+			require.NoError(t, err)
+			require.Equal(t, tc.sufficient, a.Sufficient, "%v", a.Judge.Overrides)
+			if !tc.sufficient {
+				require.Contains(t, strings.Join(a.Judge.Overrides, "; "), "only registered trials with no results posted")
+			}
+		})
+	}
+}
+
 // TestPlannedTrialsAreNotEvidenceOfEffect: a registered randomised trial with no results
 // posted says what it will measure, not what it found, so on its own it scores only by its
 // phase (the early-clinical band), never as "strong clinical evidence"; the same entry with
