@@ -210,7 +210,7 @@ func TestRegistryEntriesHaveNoStance(t *testing.T) {
 	text := strings.Replace(answer(3, 3, false, nil, nil), `"stances":[]`, `"stances":`+stances, 1)
 	a, _, err = llmJudge(&scripted{replies: []reply{{text: text}}}).Assess(context.Background(), Input{Question: s.Question, Evidence: ev})
 	require.NoError(t, err)
-	require.Equal(t, domain.StudyStance{N: 1, Stance: domain.StanceUnclear, RCT: true, Reason: domain.ReasonRegistryEntry}, a.Details.Stances[0])
+	require.Equal(t, domain.StudyStance{N: 1, Stance: domain.StanceUnclear, Reason: domain.ReasonRegistryEntry}, a.Details.Stances[0], "a trial's plan is not counted as an RCT behind a stance")
 	require.Contains(t, a.Judge.Overrides, "stance supports for [1] set to unclear: a registry entry states what a trial plans, not what it found")
 }
 

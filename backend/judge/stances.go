@@ -27,15 +27,15 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 		}
 		c := e.Citation
 		if registryEntry(e) {
-			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT, Reason: domain.ReasonRegistryEntry})
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.reportedRCT(i, e), Reason: domain.ReasonRegistryEntry})
 			continue
 		}
 		if a.q.Kind == domain.QuestionOpen && !studiesATreatment(a, i, e) {
-			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.designs[i] == DesignRCT, Reason: domain.ReasonNoTreatment})
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.reportedRCT(i, e), Reason: domain.ReasonNoTreatment})
 			continue
 		}
 		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
-		s := domain.StudyStance{N: i + 1, Stance: r.Stance, Quote: r.Quote, RCT: a.designs[i] == DesignRCT}
+		s := domain.StudyStance{N: i + 1, Stance: r.Stance, Quote: r.Quote, RCT: a.reportedRCT(i, e)}
 		if s.Quote != "" {
 			s.QuoteVerified = appraisal.CheckQuote(s.Quote, stanceText(e)).Verified
 		}
@@ -84,7 +84,7 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 		}
 		s.Quote = strings.TrimSpace(s.Quote)
 		s.QuoteVerified = s.Quote != "" && appraisal.CheckQuote(s.Quote, stanceText(ev[s.N-1])).Verified
-		s.RCT = a.designs[s.N-1] == DesignRCT
+		s.RCT = a.reportedRCT(s.N-1, ev[s.N-1])
 		kept = append(kept, s)
 	}
 	// Every on-topic study gets a stance: those the model left out get the rules' own,
@@ -155,6 +155,12 @@ func comparatorOnly(name string) bool {
 		}
 	}
 	return false
+}
+
+// reportedRCT reports whether item i is a randomised trial that reports its findings: the
+// answer line counts RCTs as the weight behind a stance, which a trial's plan does not add.
+func (a *analysis) reportedRCT(i int, e domain.Evidence) bool {
+	return a.designs[i] == DesignRCT && !unreported(e)
 }
 
 // registryEntry reports whether an item is a trial's registry record (ClinicalTrials.gov):
