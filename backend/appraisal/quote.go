@@ -45,10 +45,14 @@ var quoteDashes = strings.NewReplacer(
 // hyphen between letters is dropped, so "double-blind", "double-\nblind" (a line-break
 // hyphen) and "doubleblind" are one word. Everything that is not a letter or digit
 // separates words, so whitespace, quotation marks and punctuation never decide a match;
-// sentence ends (. ! ? ; and blank lines) are kept as flags on the neighbouring words.
+// sentence ends (. ! ? ; blank lines and a section label's colon) are kept as flags on
+// the neighbouring words.
 func quoteTokens(s string) []quoteToken {
-	s = quoteDashes.Replace(norm.NFKC.String(s))
-	rs := []rune(strings.ToLower(s))
+	orig := []rune(quoteDashes.Replace(norm.NFKC.String(s)))
+	rs := make([]rune, len(orig))
+	for i, r := range orig {
+		rs[i] = unicode.ToLower(r)
+	}
 	var out []quoteToken
 	var word []rune
 	parts := 1
@@ -97,6 +101,10 @@ func quoteTokens(s string) []quoteToken {
 		case r == '\n' && blankLineAt(rs, i):
 			flush()
 			endSentence()
+		case r == ':' && headingBefore(orig, i):
+			// "CONCLUSIONS: Metformin …": a section label ends where its first sentence starts.
+			flush()
+			endSentence()
 		default:
 			flush()
 		}
@@ -106,6 +114,20 @@ func quoteTokens(s string) []quoteToken {
 		out[len(out)-1].sentenceFinish = true
 	}
 	return out
+}
+
+// headingBefore reports whether the colon at i closes a section label of a structured
+// abstract: the word before it is all capitals, three letters or more ("RESULTS",
+// "MAIN OUTCOME MEASURES"); "HR: 0.68" and "Aim: to …" are not labels.
+func headingBefore(rs []rune, i int) bool {
+	n := 0
+	for j := i - 1; j >= 0 && unicode.IsLetter(rs[j]); j-- {
+		if !unicode.IsUpper(rs[j]) {
+			return false
+		}
+		n++
+	}
+	return n >= 3
 }
 
 // blankLineAt reports whether the newline at i is followed by only spaces and another

@@ -111,3 +111,27 @@ func FuzzCheckQuote(f *testing.F) {
 		}
 	})
 }
+
+// TestCheckQuoteAfterSectionLabel: a structured abstract's section opens with its label
+// ("CONCLUSIONS: …"), and the sentence after the label is a whole sentence however short;
+// a colon after an abbreviation or a lower-case word is not a label.
+func TestCheckQuoteAfterSectionLabel(t *testing.T) {
+	abstract := "OBJECTIVE: To test betamethasone in sudden deafness.\nRESULTS: Hearing improved (HR: 0.68).\n" +
+		"CONCLUSIONS: Betamethasone improved hearing recovery.\nAim: hearing was better."
+	cases := []struct {
+		quote    string
+		verified bool
+	}{
+		{"Betamethasone improved hearing recovery.", true},
+		{"To test betamethasone in sudden deafness.", true},
+		{"Hearing improved (HR: 0.68).", true},
+		{"0.68", false},               // after "HR:", not a label: a fragment
+		{"hearing was better", false}, // after "Aim:", not a label: three words short of six
+	}
+	for _, c := range cases {
+		t.Run(c.quote, func(t *testing.T) {
+			got := CheckQuote(c.quote, abstract)
+			require.Equal(t, c.verified, got.Verified, "reason: %s", got.Reason)
+		})
+	}
+}
