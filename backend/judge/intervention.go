@@ -78,7 +78,8 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 	var out []string
 	for _, iv := range a.q.Interventions() {
 		names := []string{iv.Text}
-		if len(iv.Alternatives) > 0 {
+		switch {
+		case len(iv.Alternatives) > 0:
 			// "aspirin or clopidogrel" is not a drug: each alternative an on-topic item
 			// names is.
 			names = nil
@@ -86,6 +87,12 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 				if onTopicNames(a, ev, alt) {
 					names = append(names, alt)
 				}
+			}
+		case iv.Class != "":
+			// "steroids" is a class: the members the on-topic items name are the drugs
+			// studied ("betamethasone"); the class word only when no member is named.
+			if ms := membersNamed(a, ev, iv); len(ms) > 0 {
+				names = ms
 			}
 		}
 		for _, name := range names {
@@ -118,4 +125,28 @@ func onTopicNames(a *analysis, ev []domain.Evidence, name string) bool {
 		}
 	}
 	return false
+}
+
+// membersNamed are the members of the class a concept names that on-topic items name, in
+// the order first met, at most maxOfflineCandidates.
+func membersNamed(a *analysis, ev []domain.Evidence, c concepts.Concept) []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, e := range ev {
+		if a.offTopic[i] {
+			continue
+		}
+		for _, w := range concepts.Words(strings.ToLower(evidenceText(e))) {
+			if seen[w] || len(out) >= maxOfflineCandidates || concepts.IsGeneric(w) {
+				continue
+			}
+			seen[w] = true
+			if concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+				if concepts.ClassMember(c, w) {
+					out = append(out, w)
+				}
+			}
+		}
+	}
+	return out
 }

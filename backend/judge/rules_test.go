@@ -417,3 +417,18 @@ func TestAlternativesCandidates(t *testing.T) {
 	require.Equal(t, []string{"Aspirin"}, a.Details.DrugCandidates)
 	require.NotEmpty(t, a.Details.KeyFindings)
 }
+
+// TestClassQuestionCandidatesAreMembers: under "Do steroids help …?", a paper that names
+// only betamethasone (no chemical list) gives the candidate betamethasone, the drug it
+// studied, not the class word, which the verifier could not find in any paper.
+func TestClassQuestionCandidatesAreMembers(t *testing.T) {
+	ev := []domain.Evidence{{
+		Content: "OBJECTIVE: To test betamethasone in sudden deafness.\nRESULTS: Hearing improved in 60% with betamethasone and 40% with placebo (p=0.01).\nCONCLUSIONS: Betamethasone improved hearing recovery.",
+		Citation: domain.Citation{Source: domain.SourceLibrary, ID: "lib:1", Title: "Betamethasone and hearing in sudden sensorineural hearing loss", Date: "2020"},
+	}}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Do steroids help sudden hearing loss?", Evidence: ev})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Betamethasone"}, a.Details.DrugCandidates)
+	require.Len(t, a.Details.Stances, 1)
+	require.True(t, a.Details.Stances[0].QuoteVerified, "a section's whole first sentence is a verified quote")
+}
