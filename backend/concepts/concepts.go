@@ -189,7 +189,8 @@ func effectVerb(after []string) bool {
 		case "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
 			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
-			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter":
+			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
+			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves":
 			return true
 		}
 	}
@@ -364,7 +365,7 @@ var fixedPhrases = [][]string{
 	{"range", "of", "motion"}, {"standard", "of", "care"}, {"cause", "of", "death"}, {"causes", "of", "death"},
 	{"loss", "of", "consciousness"}, {"loss", "of", "heterozygosity"}, {"tetralogy", "of", "fallot"},
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
-	{"carcinoma", "in", "situ"},
+	{"carcinoma", "in", "situ"}, {"common", "cold"},
 }
 
 // joinFixedPhrases writes each fixed phrase among the tokens as one hyphenated word
@@ -414,6 +415,17 @@ func split(words []string) []Concept {
 		if len(out) > 0 && len(pending) == 0 && prevRole == r {
 			// Adjacent words of the same role are one concept ("breast cancer").
 			out[len(out)-1].Words = append(out[len(out)-1].Words, w)
+		} else if len(out) > 0 && len(pending) > 0 && r == RoleCondition && out[len(out)-1].Role == RoleCondition {
+			// A disease's name with a modifier inside ("pulmonary arterial hypertension") is one
+			// concept, not "pulmonary" and "arterial hypertension".
+			last := &out[len(out)-1]
+			last.Words = append(append(last.Words, pending...), w)
+			pending = nil
+		} else if len(out) > 0 && len(pending) == 0 && vaccineWords[w] && out[len(out)-1].Role == RoleCondition {
+			// "hepatitis B vaccine", "influenza vaccination": a vaccine is named by the
+			// disease it prevents, and the pair is what is given.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleIntervention, append(last.Words, w)
 		} else if len(out) > 0 && len(pending) == 0 && (r == RoleOutcome || r == RoleIntervention && !generic[w]) && organsOnly(out[len(out)-1].Words) {
 			// An organ's adjective before an outcome or a procedure says which one
 			// ("cardiovascular events", "renal function", "cardiac surgery"), not a
@@ -449,7 +461,11 @@ func split(words []string) []Concept {
 
 // responseOf are the words that, after a substance, name the body's response to it, with
 // the role the pair takes.
-var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition}
+var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
+	"capacity": RoleOutcome, "tolerance": RoleOutcome}
+
+// vaccineWords name a vaccine or its giving.
+var vaccineWords = set(`vaccine vaccines vaccination vaccinations immunization immunisation`)
 
 // organsOnly reports whether words are all adjectives of an organ or a body system.
 func organsOnly(words []string) bool {

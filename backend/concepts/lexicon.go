@@ -88,7 +88,8 @@ hypothyroidism hyperthyroidism metastasis metastases metastatic relapse mutation
 allergies allergic inflammation inflammatory cardiovascular coronary vascular renal kidney hepatic liver
 cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
 disability complications complication pregnancy preterm prematurity birth defects malformation
-anomalies sids smoking obesity-related covid19 long-covid`)
+anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
+psoriasis deafness common-cold`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -135,6 +136,11 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {
+	if Qualified(w) {
+		// "vitamin-c" is a vitamin, "hepatitis-b" a hepatitis; "type-2" has no role.
+		head, _, _ := strings.Cut(w, "-")
+		return roleOf(head)
+	}
 	base := w
 	for _, p := range []string{"pre-", "post-", "non-", "anti-"} {
 		base = strings.TrimPrefix(base, p)

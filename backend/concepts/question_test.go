@@ -193,3 +193,36 @@ func TestSummaryNamesACategoryOnce(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, s.Summary(), "neurological conditions (nervous system diseases)")
 }
+
+// TestNounPhrases: how typed questions name diseases, drugs and measures, each read as one
+// concept with its role.
+func TestNounPhrases(t *testing.T) {
+	cases := []struct {
+		q, text string
+		role    Role
+		class   string
+	}{
+		{"Does sildenafil improve exercise capacity in pulmonary arterial hypertension?", "pulmonary arterial hypertension", RoleCondition, ""},
+		{"Does sildenafil improve exercise capacity in pulmonary arterial hypertension?", "exercise capacity", RoleOutcome, ""},
+		{"Does vitamin C shorten the duration of the common cold?", "vitamin-c", RoleIntervention, ""},
+		{"Does vitamin C shorten the duration of the common cold?", "common-cold", RoleCondition, ""},
+		{"Does minocycline slow progression of ALS?", "als", RoleCondition, ""},
+		{"Is hepatitis B vaccination effective in dialysis patients?", "hepatitis-b vaccination", RoleIntervention, ""},
+		{"Does influenza vaccine reduce mortality in older adults?", "influenza vaccine", RoleIntervention, ""},
+		{"Which biologic is most effective for moderate-to-severe psoriasis?", "biologic", RoleIntervention, "biological products"},
+	}
+	for _, c := range cases {
+		t.Run(c.q+" / "+c.text, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			for _, k := range s.Concepts {
+				if k.Text == c.text {
+					require.Equal(t, c.role, k.Role)
+					require.Equal(t, c.class, k.Class)
+					return
+				}
+			}
+			t.Fatalf("no concept %q in %s", c.text, s.Summary())
+		})
+	}
+}
