@@ -366,6 +366,7 @@ var fixedPhrases = [][]string{
 	{"loss", "of", "consciousness"}, {"loss", "of", "heterozygosity"}, {"tetralogy", "of", "fallot"},
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
 	{"carcinoma", "in", "situ"}, {"common", "cold"},
+	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 }
 
 // joinFixedPhrases writes each fixed phrase among the tokens as one hyphenated word

@@ -210,6 +210,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Is hepatitis B vaccination effective in dialysis patients?", "hepatitis-b vaccination", RoleIntervention, ""},
 		{"Does influenza vaccine reduce mortality in older adults?", "influenza vaccine", RoleIntervention, ""},
 		{"Which biologic is most effective for moderate-to-severe psoriasis?", "biologic", RoleIntervention, "biological products"},
+		{"Does cognitive behavioural therapy improve insomnia in older adults?", "cognitive-behavioural-therapy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

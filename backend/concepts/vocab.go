@@ -1,6 +1,9 @@
 package concepts
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The drug vocabulary: a small, hand-built list from public classifications, so a question
 // that names a drug class finds and accepts evidence about any member of the class, and a
@@ -148,6 +151,12 @@ var drugSynonyms = [][]string{
 	{"zoledronate", "zoledronic acid"},
 }
 
+// therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
+// papers use.
+var therapySynonyms = [][]string{
+	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
+}
+
 // knownDrugs are drugs and other substances a question names whose names carry none of
 // the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
@@ -208,7 +217,7 @@ intravenous inhaled topical adjunctive adjuvant prophylactic preoperative periop
 func synonymsOf(text string) []string {
 	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
 	t := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(text, "-", " ")), " "))
-	for _, group := range append(append([][]string(nil), drugSynonyms...), diseaseSynonyms...) {
+	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms) {
 		for _, n := range group {
 			if n == t {
 				var out []string

@@ -189,3 +189,14 @@ func TestMarkClassEndings(t *testing.T) {
 		{"Does delayed surgery increase complications of appendicitis?", "Antibiotics alone for uncomplicated appendicitis", "Amoxicillin-clavulanate treated acute appendicitis in 70% of adults.", true},
 	})
 }
+
+// TestMarkTherapyNames: a non-drug treatment is matched by its other spelling and its
+// acronym, and a paper that only measures the same words as an outcome does not study it.
+func TestMarkTherapyNames(t *testing.T) {
+	q := "Does cognitive behavioural therapy improve insomnia in older adults?"
+	checkTopics(t, []topicCase{
+		{q, "Cognitive behavioral therapy for insomnia in late life", "Older adults with insomnia received cognitive behavioral therapy or sleep hygiene education; insomnia severity fell.", false},
+		{q, "CBT for insomnia in late life", "Older adults with insomnia received CBT or sleep hygiene education; insomnia severity fell.", false},
+		{q, "Zolpidem for insomnia in late life", "Older adults with insomnia received zolpidem; cognitive function and insomnia severity were measured.", true},
+	})
+}
