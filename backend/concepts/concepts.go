@@ -190,7 +190,8 @@ func effectVerb(after []string) bool {
 			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
-			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves":
+			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
+			"neuroprotective", "cardioprotective", "renoprotective":
 			return true
 		}
 	}
@@ -463,7 +464,8 @@ func split(words []string) []Concept {
 // responseOf are the words that, after a substance, name the body's response to it, with
 // the role the pair takes.
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
-	"capacity": RoleOutcome, "tolerance": RoleOutcome}
+	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
+	"overdose": RoleCondition, "poisoning": RoleCondition}
 
 // vaccineWords name a vaccine or its giving.
 var vaccineWords = set(`vaccine vaccines vaccination vaccinations immunization immunisation`)

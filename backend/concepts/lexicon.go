@@ -58,7 +58,8 @@ significantly substantially markedly directly indirectly independently routinely
 properly correctly differently additionally simultaneously consistently correspond corresponds
 corresponding applicable based common commonly amenable measured addition place over promise promises
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
-safer safest rise rises rising`)
+safer safest rise rises rising
+neuroprotective cardioprotective renoprotective hepatoprotective`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -89,7 +90,7 @@ allergies allergic inflammation inflammatory cardiovascular coronary vascular re
 cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
 disability complications complication pregnancy preterm prematurity birth defects malformation
 anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
-psoriasis deafness common-cold`)
+psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant

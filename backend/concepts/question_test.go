@@ -211,6 +211,10 @@ func TestNounPhrases(t *testing.T) {
 		{"Does influenza vaccine reduce mortality in older adults?", "influenza vaccine", RoleIntervention, ""},
 		{"Which biologic is most effective for moderate-to-severe psoriasis?", "biologic", RoleIntervention, "biological products"},
 		{"Does cognitive behavioural therapy improve insomnia in older adults?", "cognitive-behavioural-therapy", RoleIntervention, ""},
+		{"Is metformin associated with vitamin B12 deficiency?", "vitamin-b12 deficiency", RoleCondition, ""},
+		{"Does acetylcysteine prevent paracetamol toxicity?", "paracetamol toxicity", RoleCondition, ""},
+		{"Is lithium neuroprotective in Alzheimer's disease?", "lithium", RoleIntervention, ""},
+		{"Does maternal obesity increase the risk of stillbirth?", "stillbirth", RoleCondition, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
