@@ -59,7 +59,7 @@ properly correctly differently additionally simultaneously consistently correspo
 corresponding applicable based common commonly amenable measured addition place over promise promises
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
 safer safest rise rises rising
-neuroprotective cardioprotective renoprotective hepatoprotective`)
+neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -90,7 +90,7 @@ allergies allergic inflammation inflammatory cardiovascular coronary vascular re
 cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
 disability complications complication pregnancy preterm prematurity birth defects malformation
 anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
-psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages`)
+psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -113,7 +113,7 @@ admission admissions relapse progression morbidity disability function functioni
 cognitive symptoms symptom severity healing recovery outcome outcomes accuracy sensitivity
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
-utilization utilisation attendance rates rate success failure-rate`)
+utilization utilisation attendance rates rate success failure-rate duration`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing

@@ -215,6 +215,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Does acetylcysteine prevent paracetamol toxicity?", "paracetamol toxicity", RoleCondition, ""},
 		{"Is lithium neuroprotective in Alzheimer's disease?", "lithium", RoleIntervention, ""},
 		{"Does maternal obesity increase the risk of stillbirth?", "stillbirth", RoleCondition, ""},
+		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
+		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
