@@ -105,6 +105,10 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleComparator
 			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares):
 				c.Role = RoleComparator
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
+				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
+				// what happened before is the patients' setting, not a second thing given.
+				c.Role = RolePopulation
 			case c.Role == RoleOther && k == 0 && exposureOf(ch.before):
 				// "the effect of X on …", "the use of X in …".
 				c.Role = RoleIntervention
@@ -205,7 +209,7 @@ func effectVerb(after []string) bool {
 func comparing(before []string, compares bool) bool {
 	for _, w := range before {
 		switch w {
-		case "versus", "vs", "than", "compared", "against":
+		case "versus", "vs", "than", "compared", "against", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
 		case "or":
 			if compares {
@@ -240,6 +244,12 @@ func otherThan(before []string) bool {
 	return false
 }
 
+// setting reports whether the words before a chunk say when, not what: "after",
+// "following".
+func setting(before []string) bool {
+	return slices.Contains(before, "after") || slices.Contains(before, "following")
+}
+
 // exposureOf reports whether the words before a chunk make it the thing given or done:
 // "effect of", "efficacy of", "use of", "role of".
 func exposureOf(before []string) bool {
@@ -258,7 +268,11 @@ func exposureOf(before []string) bool {
 // only of broad words.
 func enrich(c *Concept) {
 	if dc, ok := classOf(c.Text); ok {
-		c.Role = RoleIntervention
+		if c.Role != RoleComparator && c.Role != RolePopulation {
+			// A class word is given, unless the question set it against the intervention
+			// ("… better than statins?") or made it the patients' setting ("after surgery").
+			c.Role = RoleIntervention
+		}
 		c.Generic = false
 		c.Class = dc.class
 		c.Members = append([]string(nil), dc.members...)

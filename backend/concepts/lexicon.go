@@ -59,7 +59,8 @@ properly correctly differently additionally simultaneously consistently correspo
 corresponding applicable based common commonly amenable measured addition place over promise promises
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
 safer safest rise rises rising
-neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications`)
+neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
+superior inferior noninferior non-inferior`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

@@ -39,6 +39,9 @@ func TestQuestionKind(t *testing.T) {
 		// "and" names what is given together: both are required.
 		{"Does aspirin and clopidogrel reduce stroke?", domain.QuestionIntervention, "aspirin and clopidogrel", "", ""},
 		{"Which is more effective for migraine, sumatriptan or rizatriptan?", domain.QuestionIntervention, "sumatriptan", "rizatriptan", ""},
+		{"Is apixaban non-inferior to warfarin in atrial fibrillation?", domain.QuestionIntervention, "apixaban", "warfarin", ""},
+		// A class set against the intervention stays the comparator.
+		{"Is metformin better than statins for preventing dementia?", domain.QuestionIntervention, "metformin", "statins", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
 		// The subject of an effect question, and what "the effect of" names, is given whole.
 		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", domain.QuestionIntervention, "cpap therapy", "", ""},
@@ -215,6 +218,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Does acetylcysteine prevent paracetamol toxicity?", "paracetamol toxicity", RoleCondition, ""},
 		{"Is lithium neuroprotective in Alzheimer's disease?", "lithium", RoleIntervention, ""},
 		{"Does maternal obesity increase the risk of stillbirth?", "stillbirth", RoleCondition, ""},
+		// What happened before ("after hip fracture surgery") is the patients' setting.
+		{"Does early mobilisation reduce length of stay after hip fracture surgery?", "surgery", RolePopulation, "surgical procedures"},
+		{"Does physiotherapy help after knee arthroplasty?", "knee arthroplasty", RolePopulation, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
 	}
