@@ -60,7 +60,7 @@ corresponding applicable based common commonly amenable measured addition place 
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
 safer safest rise rises rising
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
-superior inferior noninferior non-inferior`)
+superior inferior noninferior non-inferior alone combination combined`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -91,7 +91,7 @@ allergies allergic inflammation inflammatory cardiovascular coronary vascular re
 cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
 disability complications complication pregnancy preterm prematurity birth defects malformation
 anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
-psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema`)
+psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema nausea vomiting`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant

@@ -221,6 +221,8 @@ func TestNounPhrases(t *testing.T) {
 		// What happened before ("after hip fracture surgery") is the patients' setting.
 		{"Does early mobilisation reduce length of stay after hip fracture surgery?", "surgery", RolePopulation, "surgical procedures"},
 		{"Does physiotherapy help after knee arthroplasty?", "knee arthroplasty", RolePopulation, ""},
+		{"Is the combination of ezetimibe and simvastatin better than simvastatin alone?", "ezetimibe", RoleIntervention, ""},
+		{"Is ondansetron safe in pregnancy for nausea?", "nausea", RoleCondition, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
 	}

@@ -182,7 +182,7 @@ montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin
 vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
 sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
 lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone
-lecanemab aducanumab donanemab`)
+lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
 // after words that say how or how long it is given ("long-term proton pump inhibitor",
