@@ -60,7 +60,8 @@ corresponding applicable based common commonly amenable measured addition place 
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
 safer safest rise rises rising
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
-superior inferior noninferior non-inferior alone combination combined`)
+superior inferior noninferior non-inferior alone combination combined
+approved fda-approved licensed marketed off-label repurposable`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

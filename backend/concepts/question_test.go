@@ -30,6 +30,11 @@ func TestQuestionKind(t *testing.T) {
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
 		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},
+		// Approval, licence and off-label use qualify the class word; the question stays open.
+		{"Which approved medications might slow Huntington's disease?", domain.QuestionOpen, "", "", ""},
+		{"What off-label treatments exist for trigeminal neuralgia?", domain.QuestionOpen, "", "", ""},
+		{"Can antiviral drugs prevent Alzheimer's disease?", domain.QuestionIntervention, "antiviral drugs", "", "antiviral agents"},
+		{"Are any antihypertensive drugs protective against Parkinson's disease?", domain.QuestionIntervention, "antihypertensive drugs", "", "antihypertensive agents"},
 		{"Is metformin or another biguanide useful in cancer?", domain.QuestionOpen, "", "", ""},
 		{"Is metformin or insulin better for gestational diabetes?", domain.QuestionIntervention, "metformin", "insulin", ""},
 		// "or" between alternatives with no comparison asked: one intervention, any of them.
