@@ -195,7 +195,7 @@ func effectVerb(after []string) bool {
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
-			"neuroprotective", "cardioprotective", "renoprotective":
+			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental":
 			return true
 		}
 	}
@@ -244,8 +244,9 @@ func otherThan(before []string) bool {
 	return false
 }
 
-// setting reports whether the words before a chunk say when, not what: "after",
-// "following".
+// setting reports whether the words before a chunk say what came before: "after",
+// "following". ("during" and "before" are left alone: "blood loss during hip arthroplasty"
+// is about the operation, and a setting is not required of a paper.)
 func setting(before []string) bool {
 	return slices.Contains(before, "after") || slices.Contains(before, "following")
 }
@@ -415,6 +416,13 @@ func split(words []string) []Concept {
 	prevRole := Role("")
 	for _, w := range words {
 		r := roleOf(w)
+		if w == "cessation" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
+			// "smoking cessation": stopping a habit is what is done, not a condition.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleIntervention, append(last.Words, w)
+			prevRole = RoleIntervention
+			continue
+		}
 		if r2, ok := responseOf[w]; ok && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention {
 			// "insulin sensitivity", "clopidogrel resistance": the body's response to a
 			// substance is an outcome or a condition, not the substance given.

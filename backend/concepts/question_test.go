@@ -228,6 +228,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Does physiotherapy help after knee arthroplasty?", "knee arthroplasty", RolePopulation, ""},
 		{"Is the combination of ezetimibe and simvastatin better than simvastatin alone?", "ezetimibe", RoleIntervention, ""},
 		{"Is ondansetron safe in pregnancy for nausea?", "nausea", RoleCondition, ""},
+		{"Is breastfeeding protective against childhood obesity?", "breastfeeding", RoleIntervention, ""},
+		{"Does smoking cessation before surgery reduce postoperative complications?", "smoking cessation", RoleIntervention, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
 	}
