@@ -37,7 +37,7 @@ relationships relation related relate role roles help helps helpful work works w
 caused causing lead leads leading predict predicts predicted predictive predictor predictors benefit
 benefits beneficial better worse best worst new novel useful usefulness possible possibly good bad
 evidence study studies studied really actually truly indeed still even ever matter matters important
-importance necessary needed need needs require required requires prevent prevents prevented
+importance necessary needed need needs require required requires prevent prevents prevented preventing
 change changes changed alter alters altered modify modifies modified determine determines influence
 contribute contributes contributing linked link links correlate correlates correlated correlation
 difference differences different differ differs same similar similarly safe safely safety well way

@@ -229,6 +229,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Is the combination of ezetimibe and simvastatin better than simvastatin alone?", "ezetimibe", RoleIntervention, ""},
 		{"Is ondansetron safe in pregnancy for nausea?", "nausea", RoleCondition, ""},
 		{"Is breastfeeding protective against childhood obesity?", "breastfeeding", RoleIntervention, ""},
+		{"Is metformin better than statins for preventing dementia?", "dementia", RoleCondition, ""},
 		{"Does smoking cessation before surgery reduce postoperative complications?", "smoking cessation", RoleIntervention, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
