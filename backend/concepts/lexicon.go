@@ -92,7 +92,8 @@ allergies allergic inflammation inflammatory cardiovascular coronary vascular re
 cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology cancerous dysfunction
 disability complications complication pregnancy preterm prematurity birth defects malformation
 anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
-psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema nausea vomiting`)
+psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema nausea vomiting
+alopecia suicide suicidal`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant

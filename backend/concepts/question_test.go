@@ -206,6 +206,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Is ondansetron safe in pregnancy for nausea?", "nausea", RoleCondition, ""},
 		{"Is breastfeeding protective against childhood obesity?", "breastfeeding", RoleIntervention, ""},
 		{"Is metformin better than statins for preventing dementia?", "dementia", RoleCondition, ""},
+		{"Do JAK inhibitors work in alopecia areata?", "alopecia areata", RoleCondition, ""},
+		{"Does esketamine reduce suicidal ideation?", "suicidal ideation", RoleCondition, ""},
 		{"Does smoking cessation before surgery reduce postoperative complications?", "smoking cessation", RoleIntervention, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
