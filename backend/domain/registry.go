@@ -155,6 +155,13 @@ func (e Evidence) IsRegistryRecord() bool {
 	return e.Citation.Source == SourceClinicalTrials && e.Citation.Trial != nil
 }
 
+// IsPlannedTrial reports whether a piece of evidence is a registry entry with no results
+// posted: it states what a trial plans, not what it found, so it is neither counted as
+// a finding nor labelled as if it were a published trial.
+func (e Evidence) IsPlannedTrial() bool {
+	return e.IsRegistryRecord() && !e.Citation.Trial.HasResults
+}
+
 // RegisteredProspectively compares the registry's first-submitted date with the start
 // date ("2008-11-14" against "2008-11"): ok is false when either is missing or they cannot
 // be ordered (the same month given without a day). A record submitted after the trial

@@ -271,7 +271,7 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 		// findings and the candidates reads on-topic items only.
 		if !a.offTopic[i] {
 			a.counts[d]++
-			if unreported(e) {
+			if e.IsPlannedTrial() {
 				a.planned[d]++
 			}
 			switch {
@@ -629,11 +629,6 @@ func (a *analysis) designSummary() string {
 // reported is the number of on-topic items of design d that report findings: a registry
 // entry with no results posted is a plan and does not count.
 func (a *analysis) reported(d Design) int { return a.counts[d] - a.planned[d] }
-
-// unreported reports whether an item is a trial's registry entry with no results posted.
-func unreported(e domain.Evidence) bool {
-	return registryEntry(e) && !e.Citation.Trial.HasResults
-}
 
 func shorten(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")

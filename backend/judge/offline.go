@@ -280,7 +280,7 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 			title = shorten(untitled(c.Sections, ev[i].Content), 120)
 		}
 		label := capitalize(a.designs[i].Label())
-		if unreported(ev[i]) {
+		if ev[i].IsPlannedTrial() {
 			label = "Registered " + a.designs[i].Label() + ", no results posted"
 		}
 		f := fmt.Sprintf("%s [%d]: %s", label, i+1, title)

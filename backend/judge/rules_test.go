@@ -423,7 +423,7 @@ func TestAlternativesCandidates(t *testing.T) {
 // studied, not the class word, which the verifier could not find in any paper.
 func TestClassQuestionCandidatesAreMembers(t *testing.T) {
 	ev := []domain.Evidence{{
-		Content: "OBJECTIVE: To test betamethasone in sudden deafness.\nRESULTS: Hearing improved in 60% with betamethasone and 40% with placebo (p=0.01).\nCONCLUSIONS: Betamethasone improved hearing recovery.",
+		Content:  "OBJECTIVE: To test betamethasone in sudden deafness.\nRESULTS: Hearing improved in 60% with betamethasone and 40% with placebo (p=0.01).\nCONCLUSIONS: Betamethasone improved hearing recovery.",
 		Citation: domain.Citation{Source: domain.SourceLibrary, ID: "lib:1", Title: "Betamethasone and hearing in sudden sensorineural hearing loss", Date: "2020"},
 	}}
 	a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Do steroids help sudden hearing loss?", Evidence: ev})

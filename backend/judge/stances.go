@@ -26,7 +26,9 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			continue
 		}
 		c := e.Citation
-		if registryEntry(e) {
+		// A registry record describes what the trial plans, so no sentence of it says which
+		// way the trial points; its stance is unclear until an article reports the trial.
+		if e.IsRegistryRecord() {
 			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.reportedRCT(i, e), Reason: domain.ReasonRegistryEntry})
 			continue
 		}
@@ -75,7 +77,7 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 		}
 		seen[s.N] = true
 		s.Reason, s.ByRule = "", false // a rule's reason and mark are the rules' to give, not the model's
-		if registryEntry(ev[s.N-1]) {
+		if ev[s.N-1].IsRegistryRecord() {
 			if s.Stance != domain.StanceUnclear {
 				overrides = append(overrides, fmt.Sprintf("stance %s for [%d] set to unclear: %s", s.Stance, s.N, domain.ReasonRegistryEntry))
 				s.Stance, s.Quote = domain.StanceUnclear, ""
@@ -160,14 +162,7 @@ func comparatorOnly(name string) bool {
 // reportedRCT reports whether item i is a randomised trial that reports its findings: the
 // answer line counts RCTs as the weight behind a stance, which a trial's plan does not add.
 func (a *analysis) reportedRCT(i int, e domain.Evidence) bool {
-	return a.designs[i] == DesignRCT && !unreported(e)
-}
-
-// registryEntry reports whether an item is a trial's registry record (ClinicalTrials.gov):
-// its text describes what the trial plans, so no sentence of it says which way the trial
-// points; its stance is unclear until an article reports the trial.
-func registryEntry(e domain.Evidence) bool {
-	return e.Citation.Trial != nil && e.Citation.Source == domain.SourceClinicalTrials
+	return a.designs[i] == DesignRCT && !e.IsPlannedTrial()
 }
 
 // stanceText is the text a stance's quote must come from: the item's title and abstract.

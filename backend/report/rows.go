@@ -17,7 +17,7 @@ func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []
 		a, hasA := appraisals[key]
 		row := Row{
 			N: i + 1, Key: key, Source: sourceLabel(c.Source), Year: c.Year(),
-			Design: design(c, a, hasA), Quality: "not appraised", RiskOfBias: "not appraised",
+			Design: designOf(ev, a, hasA), Quality: "not appraised", RiskOfBias: "not appraised",
 			Trial: trialLine(c), Title: oneLine(c.Title), URL: c.URL, Reference: Reference(ev),
 			Retracted: len(c.Retractions) > 0, OffTopic: ev.IsOffTopic(),
 		}
@@ -104,6 +104,31 @@ var designLabels = []struct{ match, label string }{
 	{"case_report", "Case report"}, {"case reports", "Case report"},
 	{"animal", "Animal study"}, {"in_vitro", "In vitro study"}, {"in vitro", "In vitro study"},
 	{"review", "Review"},
+}
+
+// plannedSuffix marks a registry entry with no results posted, whatever its design: "RCT"
+// alone would read as a published trial.
+const (
+	plannedSuffix = " (registered, no results posted)"
+	plannedNote   = " (no results posted)"
+)
+
+// designOf is the design column's label: the study design, marked as a plan for a registry
+// entry with no results posted.
+func designOf(ev domain.Evidence, a domain.Appraisal, hasA bool) string {
+	return MarkPlanned(ev, design(ev.Citation, a, hasA))
+}
+
+// MarkPlanned adds to a design label that the item is a registry entry with no results
+// posted, so the report's table and the window's card say it the same way.
+func MarkPlanned(ev domain.Evidence, label string) string {
+	switch {
+	case !ev.IsPlannedTrial():
+		return label
+	case label == "Registered trial":
+		return label + plannedNote
+	}
+	return label + plannedSuffix
 }
 
 // design labels the study design: the appraisal's design finding when there is one, else the

@@ -216,7 +216,7 @@ func evidenceViews(ctx context.Context, st reportStore, runID string) ([]Evidenc
 			out[i].Appraisal = &a
 			out[i].Read = report.TextRead(a.Document)
 		}
-		out[i].Design = judge.ClassifyDesign(ev, out[i].Appraisal).Label()
+		out[i].Design = report.MarkPlanned(ev, judge.ClassifyDesign(ev, out[i].Appraisal).Label())
 	}
 	return out, nil
 }

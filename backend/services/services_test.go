@@ -193,7 +193,7 @@ func TestExportStartDirPrefersLastFolderThenDocuments(t *testing.T) {
 
 // TestEvidenceViewCarriesGoDesign: the window's design label is the judge's class, the one
 // the report used: "Randomized Controlled Trial, Veterinary" is an animal study (the old
-// frontend substring guess said RCT).
+// frontend substring guess said RCT), and a registry entry with no results posted is a plan.
 func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 	c := openTest(t)
 	st, err := c.storeForTest()
@@ -207,6 +207,8 @@ func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 			Title: "Metformin in diabetic dogs", PublicationTypes: []string{"Randomized Controlled Trial, Veterinary"}}},
 		{Content: "Patients were randomised to metformin or placebo.", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2",
 			Title: "Metformin in people with diabetes", PublicationTypes: []string{"Randomized Controlled Trial"}, MeshTerms: []string{"Humans"}}},
+		{Content: "Allocation: RANDOMIZED. Masking: DOUBLE.", Citation: domain.Citation{Source: domain.SourceClinicalTrials, ID: "NCT01234567", NCTID: "NCT01234567",
+			Title: "Metformin in dogs and people", Trial: &domain.Trial{Status: "RECRUITING", Phase: "PHASE3", Allocation: "RANDOMIZED"}}},
 	}
 	keys, err := st.UpsertEvidence(ctx, evs)
 	require.NoError(t, err)
@@ -215,7 +217,9 @@ func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 
 	view, err := c.Reports.Get(run.ID)
 	require.NoError(t, err)
-	require.Len(t, view.Evidence, 2)
+	require.Len(t, view.Evidence, 3)
 	require.Equal(t, "animal study", view.Evidence[0].Design)
 	require.Equal(t, "randomised controlled trial", view.Evidence[1].Design)
+	require.Equal(t, "randomised controlled trial (registered, no results posted)", view.Evidence[2].Design,
+		"a registry entry with no results is labelled as a plan, as in the report")
 }
