@@ -109,7 +109,7 @@ func Extract(question string) (Set, error) {
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
 				c.Role = RolePopulation
-			case c.Role == RoleOther && k == 0 && exposureOf(ch.before):
+			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
 				c.Role = RoleIntervention
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before):
@@ -249,6 +249,13 @@ func otherThan(before []string) bool {
 // is about the operation, and a setting is not required of a paper.)
 func setting(before []string) bool {
 	return slices.Contains(before, "after") || slices.Contains(before, "following")
+}
+
+// respondsTo reports whether the words before a chunk are "respond(s) to": in "Does
+// catheter infection respond to ethanol lock?" what follows is what is given.
+func respondsTo(before []string) bool {
+	n := len(before)
+	return n >= 2 && before[n-1] == "to" && (before[n-2] == "respond" || before[n-2] == "responds")
 }
 
 // exposureOf reports whether the words before a chunk make it the thing given or done:
@@ -445,6 +452,11 @@ func split(words []string) []Concept {
 			last := &out[len(out)-1]
 			last.Words = append(append(last.Words, pending...), w)
 			pending = nil
+		} else if len(out) > 0 && len(pending) == 0 && r == RoleCondition && prevRole == RoleIntervention && deviceWords[lastWord(out)] {
+			// "stent thrombosis", "catheter infection": a complication named by the device it
+			// arises from is one condition, not the device given and a disease of its own.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleCondition, append(last.Words, w)
 		} else if len(out) > 0 && len(pending) == 0 && vaccineWords[w] && out[len(out)-1].Role == RoleCondition {
 			// "hepatitis B vaccine", "influenza vaccination": a vaccine is named by the
 			// disease it prevents, and the pair is what is given.
@@ -488,6 +500,17 @@ func split(words []string) []Concept {
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
 	"overdose": RoleCondition, "poisoning": RoleCondition}
+
+// deviceWords name a device placed in the body: a disease word after one names the
+// device's complication.
+var deviceWords = set(`stent stents catheter catheters implant implants device devices shunt shunts graft grafts
+prosthesis prostheses pacemaker pacemakers lead leads valve valves`)
+
+// lastWord is the last word of the last concept so far.
+func lastWord(cs []Concept) string {
+	ws := cs[len(cs)-1].Words
+	return ws[len(ws)-1]
+}
 
 // vaccineWords name a vaccine or its giving.
 var vaccineWords = set(`vaccine vaccines vaccination vaccinations immunization immunisation`)

@@ -58,7 +58,7 @@ significantly substantially markedly directly indirectly independently routinely
 properly correctly differently additionally simultaneously consistently correspond corresponds
 corresponding applicable based common commonly amenable measured addition place over promise promises
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
-safer safest rise rises rising
+safer safest rise rises rising respond responds
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
 superior inferior noninferior non-inferior alone combination combined
 approved fda-approved licensed marketed off-label repurposable`)

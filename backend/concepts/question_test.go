@@ -211,6 +211,13 @@ func TestNounPhrases(t *testing.T) {
 		{"Does smoking cessation before surgery reduce postoperative complications?", "smoking cessation", RoleIntervention, ""},
 		{"Does anti-VEGF therapy improve vision in diabetic macular edema?", "diabetic macular edema", RoleCondition, ""},
 		{"Does zinc supplementation reduce diarrhoea duration in children?", "duration", RoleOutcome, ""},
+		// A complication named by its device is one condition.
+		{"Does ticagrelor reduce stent thrombosis after PCI?", "stent thrombosis", RoleCondition, ""},
+		{"Does chlorhexidine reduce catheter infection?", "catheter infection", RoleCondition, ""},
+		{"Do drug-eluting stents reduce restenosis compared with bare-metal stents?", "drug-eluting stents", RoleIntervention, ""},
+		// "respond to" introduces what is given.
+		{"Does prosthetic joint infection respond to rifampicin?", "prosthetic joint infection", RoleCondition, ""},
+		{"Does catheter-related bloodstream infection respond to ethanol lock?", "ethanol lock", RoleIntervention, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
