@@ -95,6 +95,10 @@ func Extract(question string) (Set, error) {
 		for k := range cs {
 			c := &cs[k]
 			switch {
+			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && excluding(ch.before):
+				// "What treatments exist for … besides clozapine?": the named one is what the
+				// others are set against, not what is asked about.
+				c.Role = RoleComparator
 			case k == 0 && seenIntervention && otherThan(ch.before):
 				// "riluzole or other approved drugs": the question is open to any drug, the
 				// named one included; the words after "other" only say what kind.
@@ -126,6 +130,7 @@ func Extract(question string) (Set, error) {
 			chunkOf = append(chunkOf, ci)
 		}
 	}
+	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
 	}
@@ -145,6 +150,27 @@ func Extract(question string) (Set, error) {
 		set.Kind = domain.QuestionOpen
 	}
 	return set, nil
+}
+
+// withoutBareQualifiers drops a concept of qualifier words alone with no role ("early"
+// in "early versus delayed cholecystectomy", "chronic" cut from "chronic low back pain" by
+// a vague word): it names nothing a paper must contain.
+func withoutBareQualifiers(cs []Concept, chunkOf []int) ([]Concept, []int) {
+	var out []Concept
+	var of []int
+	for i, c := range cs {
+		bare := c.Role == RoleOther
+		for _, w := range c.Words {
+			if !qualifierWords[w] {
+				bare = false
+			}
+		}
+		if !bare {
+			out = append(out, c)
+			of = append(of, chunkOf[i])
+		}
+	}
+	return out, of
 }
 
 // auxiliaries open a yes/no question ("Does metformin …?").
@@ -195,7 +221,8 @@ func effectVerb(after []string) bool {
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
-			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental":
+			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
+			"relieve", "relieves", "alleviate", "alleviates":
 			return true
 		}
 	}
@@ -238,6 +265,20 @@ func comparative(toks []string) bool {
 func otherThan(before []string) bool {
 	for i, w := range before {
 		if (w == "other" || w == "another" || w == "similar") && i > 0 && (before[i-1] == "or" || before[i-1] == "and") {
+			return true
+		}
+	}
+	return false
+}
+
+// excluding reports whether the words before a chunk set it aside: "besides", "except",
+// "excluding", "other than".
+func excluding(before []string) bool {
+	for i, w := range before {
+		switch {
+		case w == "besides" || w == "except" || w == "excluding":
+			return true
+		case w == "other" && i+1 < len(before) && before[i+1] == "than":
 			return true
 		}
 	}
@@ -390,6 +431,16 @@ var fixedPhrases = [][]string{
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
 	{"carcinoma", "in", "situ"}, {"common", "cold"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
+	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
+	{"hearing", "loss"}, {"vision", "loss"},
+}
+
+// useDisorder reports whether toks, from i, read "<substance> use disorder(s)" ("alcohol
+// use disorder", "opioid use disorders"): DSM-5's names, which cut at the stopword "use"
+// would leave only the substance.
+func useDisorder(toks []string, i int) bool {
+	return i+2 < len(toks) && toks[i] != "" && !Drop(toks[i]) && toks[i+1] == "use" &&
+		(toks[i+2] == "disorder" || toks[i+2] == "disorders")
 }
 
 // joinFixedPhrases writes each fixed phrase among the tokens as one hyphenated word
@@ -397,6 +448,11 @@ var fixedPhrases = [][]string{
 func joinFixedPhrases(toks []string) []string {
 	out := make([]string, 0, len(toks))
 	for i := 0; i < len(toks); i++ {
+		if useDisorder(toks, i) {
+			out = append(out, strings.Join(toks[i:i+3], "-"))
+			i += 2
+			continue
+		}
 		joined := false
 		for _, ph := range fixedPhrases {
 			if i+len(ph) <= len(toks) && slices.Equal(toks[i:i+len(ph)], ph) {
@@ -452,6 +508,10 @@ func split(words []string) []Concept {
 			last := &out[len(out)-1]
 			last.Words = append(append(last.Words, pending...), w)
 			pending = nil
+		} else if len(out) > 0 && len(pending) == 0 && r == RolePopulation && prevRole == RoleCondition && len(out[len(out)-1].Words) == 1 && bornEarly[lastWord(out)] {
+			// "preterm infants": who the patients are, not a condition beside them.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RolePopulation, append(last.Words, w)
 		} else if len(out) > 0 && len(pending) == 0 && r == RoleCondition && prevRole == RoleIntervention && deviceWords[lastWord(out)] {
 			// "stent thrombosis", "catheter infection": a complication named by the device it
 			// arises from is one condition, not the device given and a disease of its own.
@@ -505,6 +565,9 @@ var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOu
 // device's complication.
 var deviceWords = set(`stent stents catheter catheters implant implants device devices shunt shunts graft grafts
 prosthesis prostheses pacemaker pacemakers lead leads valve valves`)
+
+// bornEarly are the words that, before "infants" or "neonates", say which infants.
+var bornEarly = set(`preterm premature`)
 
 // lastWord is the last word of the last concept so far.
 func lastWord(cs []Concept) string {

@@ -100,4 +100,6 @@ var diseaseSynonyms = [][]string{
 	{"adhd", "attention deficit hyperactivity disorder"},
 	{"nafld", "non-alcoholic fatty liver disease", "nonalcoholic fatty liver disease"},
 	{"chronic fatigue syndrome", "myalgic encephalomyelitis"},
+	{"vision loss", "visual impairment", "vision impairment", "low vision", "visual loss"},
+	{"hearing loss", "hearing impairment", "deafness"},
 }

@@ -24,7 +24,8 @@ differentiating distinguish distinguishing vary varies varying interest contribu
 matter exist happen happens occur occurs occurred give given get gets got take takes taken
 whereas yet though does did do done say says said think thought following followed before
 undergoing undergo undergoes underwent receiving received receive treated given versus toward towards
-regard regards respect terms basis case cases aspect aspects issue issues question questions answer`)
+regard regards respect terms basis case cases aspect aspects issue issues question questions answer
+besides except excluding`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -61,7 +62,8 @@ promising shorten shortens shortened hasten hastens hastened preserve preserves 
 safer safest rise rises rising respond responds
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
 superior inferior noninferior non-inferior alone combination combined
-approved fda-approved licensed marketed off-label repurposable`)
+approved fda-approved licensed marketed off-label repurposable
+optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -69,7 +71,8 @@ var generic = set(`drug drugs medication medications medicine medicines treatmen
 therapies therapeutic intervention interventions patient patients people person persons subject
 subjects individual individuals human humans population populations outcome outcomes agent agents
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
-conditions disorder disorders prevention`)
+conditions disorder disorders prevention
+dose doses dosage dosages dosing`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
@@ -93,7 +96,9 @@ cardiac heart lung pulmonary cerebral neurological psychiatric mental oncology c
 disability complications complication pregnancy preterm prematurity birth defects malformation
 anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld nash ibd pcos sle aki ards
 psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema nausea vomiting
-alopecia suicide suicidal`)
+alopecia suicide suicidal
+fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
+hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -152,7 +157,7 @@ func roleOf(w string) Role {
 	switch {
 	case populationWords[w]:
 		return RolePopulation
-	case conditionWords[w] || conditionWords[base]:
+	case conditionWords[w] || conditionWords[base] || strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders"):
 		return RoleCondition
 	case interventionWords[w] || interventionWords[base]:
 		return RoleIntervention

@@ -51,6 +51,10 @@ func TestQuestionKind(t *testing.T) {
 		// The subject of an effect question, and what "the effect of" names, is given whole.
 		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", domain.QuestionIntervention, "cpap therapy", "", ""},
 		{"What is the effect of hormone therapy on lipid levels?", domain.QuestionIntervention, "hormone therapy", "", ""},
+		// A drug set aside leaves the question open; a dose or a timing word is no second intervention.
+		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
+		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin-d", "", ""},
+		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -215,6 +219,15 @@ func TestNounPhrases(t *testing.T) {
 		{"Does ticagrelor reduce stent thrombosis after PCI?", "stent thrombosis", RoleCondition, ""},
 		{"Does chlorhexidine reduce catheter infection?", "catheter infection", RoleCondition, ""},
 		{"Do drug-eluting stents reduce restenosis compared with bare-metal stents?", "drug-eluting stents", RoleIntervention, ""},
+		// DSM-5's "<substance> use disorder", HFpEF, and symptoms are conditions.
+		{"Can semaglutide be repurposed for alcohol use disorder?", "alcohol-use-disorder", RoleCondition, ""},
+		{"Are SGLT2 inhibitors effective in heart failure with preserved ejection fraction?", "heart-failure-with-preserved-ejection-fraction", RoleCondition, ""},
+		{"Does dexamethasone reduce hearing loss in bacterial meningitis in children?", "hearing-loss", RoleCondition, ""},
+		{"Does intravenous iron improve fatigue in non-anemic women?", "fatigue", RoleCondition, ""},
+		{"Do probiotics prevent necrotizing enterocolitis in preterm infants?", "preterm infants", RolePopulation, ""},
+		// A drug set aside ("besides", "other than") is what the others are set against.
+		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", "clozapine", RoleComparator, ""},
+		{"Which drugs other than metformin lower HbA1c in type 2 diabetes?", "metformin", RoleComparator, ""},
 		// "respond to" introduces what is given.
 		{"Does prosthetic joint infection respond to rifampicin?", "prosthetic joint infection", RoleCondition, ""},
 		{"Does catheter-related bloodstream infection respond to ethanol lock?", "ethanol lock", RoleIntervention, ""},

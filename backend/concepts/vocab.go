@@ -216,6 +216,10 @@ func withoutRegimen(text string) string {
 	return strings.Join(ws, " ")
 }
 
+// IsRegimen reports whether a word says how or how long a drug is given ("oral",
+// "low-dose"), not which drug: a paper need not use it to be about the drug.
+func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
+
 // regimenWords say how or how long a drug is given, not which drug.
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
 intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative`)

@@ -384,8 +384,9 @@ type StudyStance struct {
 
 // Why a stance is unclear by rule, shown where its quote would be.
 const (
-	ReasonRegistryEntry = "a registry entry states what a trial plans, not what it found"
-	ReasonNoTreatment   = "studies no treatment, so it points neither way on which treatments work"
+	ReasonRegistryEntry         = "a registry entry states what a trial plans, not what it found"
+	ReasonNoTreatment           = "studies no treatment, so it points neither way on which treatments work"
+	ReasonNoTreatmentConclusion = "its conclusion names no treatment, so it points neither way on which treatments work"
 )
 
 // NoStudyLine says plainly that no study of the question's intervention was found among n

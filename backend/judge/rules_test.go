@@ -234,7 +234,8 @@ func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 // TestOpenQuestionStancesAreOnTreatments: under "What drugs could be repurposed for
 // Alzheimer's disease?" a study of the condition alone (a prognostic marker) points neither
 // way, however its conclusion reads, while a treatment study keeps the stance its conclusion
-// gives, whether a trial, a chemical or only its words say it studied a treatment.
+// gives, whether a trial, a chemical or only its words say it studied a treatment, as long
+// as the sentence it rests on names the treatment.
 func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 	item := func(title, conclusion string, chemicals ...string) domain.Evidence {
 		return domain.Evidence{Content: "BACKGROUND: Alzheimer disease patients were followed. CONCLUSIONS: " + conclusion,
@@ -248,6 +249,9 @@ func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 		item("Donepezil in Alzheimer disease: an open-label cohort",
 			"Patients treated with donepezil had a slower cognitive decline in Alzheimer disease."),
 		item("Physostigmine in Alzheimer disease", "Physostigmine improved cognition in Alzheimer disease.", "Physostigmine"),
+		// A study that names a treatment, but whose stance sentence is about the condition.
+		item("Saccades and memory in Alzheimer disease",
+			"Abnormal antisaccade performance is already present in early Alzheimer disease and may reflect working memory dysfunction. Medication effects should be considered in future studies."),
 	}
 	for i := range ev {
 		ev[i].Citation.PMID = fmt.Sprint(100 + i)
@@ -258,11 +262,13 @@ func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 	for _, s := range a.Details.Stances {
 		got[s.N] = s
 	}
-	require.Len(t, got, 3, "every on-topic study has a stance: %+v", a.Details.Stances)
+	require.Len(t, got, 4, "every on-topic study has a stance: %+v", a.Details.Stances)
 	assert.Equal(t, domain.StanceUnclear, got[1].Stance, "a study of the condition alone")
 	assert.Empty(t, got[1].Quote)
 	assert.Equal(t, domain.StanceSupports, got[2].Stance, "a treatment named only in the words")
 	assert.Equal(t, domain.StanceSupports, got[3].Stance, "a treatment named in the chemicals")
+	assert.Equal(t, domain.StanceUnclear, got[4].Stance, "a sentence about the condition, not a treatment")
+	assert.Equal(t, domain.ReasonNoTreatmentConclusion, got[4].Reason)
 
 	// The same prognostic study under a question that names what it studies keeps its reading.
 	b, _, err := NewOffline().Assess(context.Background(), Input{Question: "Does hippocampal atrophy predict cognitive decline in Alzheimer disease?", Evidence: ev[:1]})

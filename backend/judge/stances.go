@@ -37,6 +37,13 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			continue
 		}
 		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
+		if a.q.Kind == domain.QuestionOpen && r.Stance != domain.StanceUnclear && !quoteNamesTreatment(a, i, e, r.Quote) {
+			// "Abnormal antisaccade performance is present in early schizophrenia" affirms
+			// something, but not that a treatment works: under an open question only a
+			// sentence about a treatment can point for or against one.
+			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.reportedRCT(i, e), Reason: domain.ReasonNoTreatmentConclusion})
+			continue
+		}
 		s := domain.StudyStance{N: i + 1, Stance: r.Stance, Quote: r.Quote, RCT: a.reportedRCT(i, e)}
 		if s.Quote != "" {
 			s.QuoteVerified = appraisal.CheckQuote(s.Quote, stanceText(e)).Verified
@@ -131,7 +138,35 @@ func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
 			return true
 		}
 	}
-	for _, w := range concepts.Words(e.Citation.Title + " " + stance.Conclusions(e.Citation.Sections, e.Content)) {
+	return namesTreatment(e.Citation.Title + " " + stance.Conclusions(e.Citation.Sections, e.Content))
+}
+
+// quoteNamesTreatment reports whether a stance's sentence names a treatment: in words
+// (namesTreatment), or by the name of a drug the item is indexed with or proposes.
+func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bool {
+	if namesTreatment(quote) {
+		return true
+	}
+	// Whole words only: a chemical "Iron" is not named by "environment".
+	q := " " + strings.Join(concepts.Words(quote), " ") + " "
+	names := append([]string(nil), e.Citation.Chemicals...)
+	for _, c := range a.cands {
+		if slices.Contains(c.items, i) {
+			names = append(names, c.Name)
+		}
+	}
+	for _, n := range names {
+		if ws := concepts.Words(n); len(ws) > 0 && strings.Contains(q, " "+strings.Join(ws, " ")+" ") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesTreatment reports whether a text names a treatment: a word of giving one, a known
+// drug, or a drug's or procedure's ending.
+func namesTreatment(text string) bool {
+	for _, w := range concepts.Words(text) {
 		if treatmentWords[w] || concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
 			return true
 		}

@@ -82,7 +82,7 @@ func TestRelevanceOnPubMedQA(t *testing.T) {
 		for _, e := range evs[1:] {
 			if !e.IsOffTopic() {
 				off = false
-				if testing.Verbose() && qi%7 == 0 {
+				if testing.Verbose() && (qi%7 == 0 || os.Getenv("RELEVANCE_DEBUG") != "") {
 					t.Logf("on-topic stranger for %q: score %.2f", it.Question, e.Topic.Score)
 				}
 			}

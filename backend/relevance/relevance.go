@@ -75,26 +75,34 @@ func firstSection(ss []domain.Section) string {
 	return ss[0].Text
 }
 
-// units are the stems a concept is matched by: each non-generic word (a hyphenated word
+// units are the stems a concept is matched by: each word but generic and regimen words (a hyphenated word
 // matches when the whole word or all its parts occur; a qualified term such as "type-2" or
 // "vitamin-d" only whole, since its parts are any type or any vitamin).
 func units(c concepts.Concept) [][]string {
 	var out [][]string
 	for _, w := range c.Words {
-		if len(c.Words) > 1 && concepts.IsGeneric(w) {
+		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
+			// "oral" in "oral α-galactosidase" says how the drug is given: any oral drug
+			// would match it.
 			continue
 		}
-		u := []string{concepts.Stem(w)}
-		if strings.ContainsRune(w, '-') && !concepts.Qualified(w) {
-			for _, p := range strings.Split(w, "-") {
-				if p != "" && !concepts.Drop(p) {
-					u = append(u, concepts.Stem(p))
-				}
-			}
-		}
-		out = append(out, u)
+		out = append(out, unitOf(w))
 	}
 	return out
+}
+
+// unitOf is the stems one word is matched by: the word, or all its parts for a hyphenated
+// word that is not a qualified term ("hearing-loss" matches "hearing loss").
+func unitOf(w string) []string {
+	u := []string{concepts.Stem(w)}
+	if strings.ContainsRune(w, '-') && !concepts.Qualified(w) {
+		for _, p := range strings.Split(w, "-") {
+			if p != "" && !concepts.Drop(p) {
+				u = append(u, concepts.Stem(p))
+			}
+		}
+	}
+	return u
 }
 
 func (d doc) has(u []string) bool {
@@ -134,7 +142,7 @@ func (d doc) matches(c concepts.Concept) bool {
 		}
 	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {
-		if h := concepts.HeadWord(c); h != "" && !d.has([]string{concepts.Stem(h)}) && !d.hasTerm(c) {
+		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h)) && !d.hasTerm(c) {
 			return false
 		}
 	}

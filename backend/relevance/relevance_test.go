@@ -118,6 +118,13 @@ func TestMarkQualifiedTerms(t *testing.T) {
 		// A regimen word qualifies the drug without being required of the paper.
 		{"Does low-dose aspirin prevent preeclampsia?", "Aspirin for the prevention of preeclampsia", "Women at high risk took aspirin 150 mg or placebo; aspirin lowered preterm preeclampsia.", false},
 		{"Does low-dose aspirin prevent preeclampsia?", "Heparin for the prevention of preeclampsia", "Low-dose heparin did not lower preterm preeclampsia.", true},
+		{"Does oral α-galactosidase relieve irritable bowel symptoms?", "Oral peppermint oil in irritable bowel syndrome", "Oral peppermint oil relieved irritable bowel symptoms in adults.", true},
+		{"Does oral α-galactosidase relieve irritable bowel symptoms?", "α-Galactosidase and gas in irritable bowel syndrome", "α-Galactosidase taken with meals relieved irritable bowel symptoms.", false},
+		// A condition named by a fixed phrase ("hearing loss", "alcohol use disorder") is
+		// matched by its words, with other words between its qualifier and its head.
+		{"Do steroids help sudden hearing loss?", "Betamethasone in sudden sensorineural hearing loss", "Betamethasone improved hearing recovery.", false},
+		{"Can semaglutide be repurposed for alcohol use disorder?", "Semaglutide and alcohol use disorder", "Semaglutide lowered heavy drinking days in adults with alcohol use disorder.", false},
+		{"Can semaglutide be repurposed for alcohol use disorder?", "Semaglutide and alcohol-related liver disease", "Semaglutide lowered liver fat in alcohol-related liver disease.", true},
 	}
 	checkTopics(t, cases)
 }
