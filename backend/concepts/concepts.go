@@ -10,6 +10,7 @@
 package concepts
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -64,7 +65,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	toks := JoinQualifiers(joinFixedPhrases(tokenize(q)))
+	toks := JoinQualifiers(joinFixedPhrases(tokenize(combinations(q))))
 	for _, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -109,6 +110,10 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleComparator
 			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares):
 				c.Role = RoleComparator
+			case c.Role == RoleIntervention && seenIntervention && c.Words[len(c.Words)-1] == "cessation":
+				// "Are e-cigarettes effective for smoking cessation?": after what is given,
+				// stopping a habit is what it is for.
+				c.Role = RoleOutcome
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
@@ -171,6 +176,23 @@ func withoutBareQualifiers(cs []Concept, chunkOf []int) ([]Concept, []int) {
 		}
 	}
 	return out, of
+}
+
+// combination is two names joined by a slash ("sacubitril/valsartan",
+// "nirmatrelvir/ritonavir"): one product, one concept.
+var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
+
+// combinations writes each slash-joined pair of names with a hyphen, the form a question's
+// other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
+// "and/or" is left alone.
+func combinations(q string) string {
+	return combination.ReplaceAllStringFunc(q, func(m string) string {
+		a, b, _ := strings.Cut(strings.ToLower(m), "/")
+		if Drop(a) || Drop(b) {
+			return m
+		}
+		return strings.Replace(m, "/", "-", 1)
+	})
 }
 
 // auxiliaries open a yes/no question ("Does metformin …?").
@@ -432,7 +454,7 @@ var fixedPhrases = [][]string{
 	{"carcinoma", "in", "situ"}, {"common", "cold"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
-	{"hearing", "loss"}, {"vision", "loss"},
+	{"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"},
 }
 
 // useDisorder reports whether toks, from i, read "<substance> use disorder(s)" ("alcohol
@@ -559,7 +581,7 @@ func split(words []string) []Concept {
 // the role the pair takes.
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
-	"overdose": RoleCondition, "poisoning": RoleCondition}
+	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition}
 
 // deviceWords name a device placed in the body: a disease word after one names the
 // device's complication.
@@ -764,7 +786,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 var qualifierWords = set(`advanced early late severe mild moderate acute chronic primary secondary recurrent
 refractory metastatic locally local routine elective emergency first-line second-line newly diagnosed
 stage high-risk low-risk resistant persistent suspected uncomplicated complicated offer isolated
-combined standard conventional total partial`)
+combined standard conventional total partial long-term short-term`)
 
 // Core is a long concept wording cut to what names the concept: without its qualifier
 // words ("advanced epithelial ovarian carcinoma" → "epithelial ovarian carcinoma"), or, for

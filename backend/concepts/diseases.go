@@ -102,4 +102,5 @@ var diseaseSynonyms = [][]string{
 	{"chronic fatigue syndrome", "myalgic encephalomyelitis"},
 	{"vision loss", "visual impairment", "vision impairment", "low vision", "visual loss"},
 	{"hearing loss", "hearing impairment", "deafness"},
+	{"ocd", "obsessive-compulsive disorder"},
 }

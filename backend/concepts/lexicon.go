@@ -98,7 +98,8 @@ anomalies sids smoking obesity-related covid19 long-covid als ptsd mci ckd nafld
 psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages edema oedema nausea vomiting
 alopecia suicide suicidal
 fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
-hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction`)
+hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
+ocd withdrawal`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -112,6 +113,7 @@ stenting implant implants device devices catheter dialysis ventilation oxygen ac
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation
+weight-loss-surgery
 `)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
@@ -121,7 +123,8 @@ admission admissions relapse progression morbidity disability function functioni
 cognitive symptoms symptom severity healing recovery outcome outcomes accuracy sensitivity
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
-utilization utilisation attendance rates rate success failure-rate duration`)
+utilization utilisation attendance rates rate success failure-rate duration
+triglycerides triglyceride exacerbation exacerbations`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing

@@ -228,6 +228,15 @@ func TestNounPhrases(t *testing.T) {
 		// A drug set aside ("besides", "other than") is what the others are set against.
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", "clozapine", RoleComparator, ""},
 		{"Which drugs other than metformin lower HbA1c in type 2 diabetes?", "metformin", RoleComparator, ""},
+		// A slash joins the parts of one combined product; known phrases stay whole.
+		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", RoleIntervention, ""},
+		{"Does weight loss surgery reduce cancer risk?", "weight-loss-surgery", RoleIntervention, ""},
+		{"Does deep brain stimulation help treatment-resistant OCD?", "treatment-resistant ocd", RoleCondition, ""},
+		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
+		{"Does azithromycin prevent exacerbations of bronchiectasis?", "exacerbations", RoleOutcome, ""},
+		{"Which is better for knee osteoarthritis: hyaluronic acid or corticosteroid injection?", "corticosteroid injection", RoleComparator, ""},
+		// Stopping a habit is what an intervention is for, once something else is given.
+		{"Are e-cigarettes effective for smoking cessation?", "smoking cessation", RoleOutcome, ""},
 		// "respond to" introduces what is given.
 		{"Does prosthetic joint infection respond to rifampicin?", "prosthetic joint infection", RoleCondition, ""},
 		{"Does catheter-related bloodstream infection respond to ethanol lock?", "ethanol lock", RoleIntervention, ""},

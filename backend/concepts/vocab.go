@@ -162,6 +162,7 @@ var drugSynonyms = [][]string{
 // papers use.
 var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
+	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of
@@ -178,7 +179,7 @@ aripiprazole fluoxetine sertraline citalopram escitalopram venlafaxine duloxetin
 mirtazapine bupropion gabapentin pregabalin levetiracetam lamotrigine carbamazepine phenytoin
 topiramate valproate melatonin caffeine nicotine varenicline furosemide spironolactone
 hydrochlorothiazide amlodipine nifedipine verapamil diltiazem amiodarone clopidogrel ticagrelor
-apixaban rivaroxaban dabigatran enoxaparin alteplase tenecteplase tranexamic minoxidil finasteride
+apixaban rivaroxaban dabigatran enoxaparin alteplase tenecteplase tranexamic hyaluronic hyaluronate minoxidil finasteride
 sildenafil tadalafil testosterone estrogen estradiol progesterone oxytocin misoprostol mifepristone
 magnesium zinc iron folate folic calcium vitamin omega-3 probiotics probiotic curcumin resveratrol
 cannabidiol cannabis sirolimus tacrolimus cyclosporine mycophenolate azathioprine infliximab
