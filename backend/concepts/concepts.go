@@ -110,6 +110,9 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleComparator
 			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares):
 				c.Role = RoleComparator
+			case c.Role == RoleIntervention && treatedPatients(c.Words):
+				// "dialysis patients", "transplant recipients": who the patients are.
+				c.Role = RolePopulation
 			case c.Role == RoleIntervention && seenIntervention && c.Words[len(c.Words)-1] == "cessation":
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
@@ -454,7 +457,7 @@ var fixedPhrases = [][]string{
 	{"carcinoma", "in", "situ"}, {"common", "cold"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
-	{"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"},
+	{"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
 }
 
 // useDisorder reports whether toks, from i, read "<substance> use disorder(s)" ("alcohol
@@ -503,6 +506,14 @@ func split(words []string) []Concept {
 		r := roleOf(w)
 		if w == "cessation" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
 			// "smoking cessation": stopping a habit is what is done, not a condition.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleIntervention, append(last.Words, w)
+			prevRole = RoleIntervention
+			continue
+		}
+		if w == "monitoring" && len(out) > 0 && len(pending) == 0 && prevRole == RoleOutcome {
+			// "continuous glucose monitoring", "blood pressure monitoring": measuring a
+			// quantity is what is done, not the quantity measured.
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleIntervention, append(last.Words, w)
 			prevRole = RoleIntervention
@@ -588,6 +599,22 @@ var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOu
 var deviceWords = set(`stent stents catheter catheters implant implants device devices shunt shunts graft grafts
 prosthesis prostheses pacemaker pacemakers lead leads valve valves`)
 
+// treatedPatients reports whether words name patients by a procedure they have had
+// ("dialysis patients", "transplant recipients"), not by a drug they take ("statin
+// patients" still names the statin).
+func treatedPatients(words []string) bool {
+	n := len(words)
+	if n < 2 || words[n-1] != "patients" && words[n-1] != "recipients" {
+		return false
+	}
+	for _, w := range words[:n-1] {
+		if IsKnownDrug(w) || HasDrugSuffix(w) {
+			return false
+		}
+	}
+	return true
+}
+
 // bornEarly are the words that, before "infants" or "neonates", say which infants.
 var bornEarly = set(`preterm premature`)
 
@@ -600,10 +627,11 @@ func lastWord(cs []Concept) string {
 // vaccineWords name a vaccine or its giving.
 var vaccineWords = set(`vaccine vaccines vaccination vaccinations immunization immunisation`)
 
-// organsOnly reports whether words are all adjectives of an organ or a body system.
+// organsOnly reports whether words are all adjectives of an organ or a body system
+// ("cardiac", "non-cardiac").
 func organsOnly(words []string) bool {
 	for _, w := range words {
-		if !organAdjectives[w] {
+		if !organAdjectives[strings.TrimPrefix(w, "non-")] {
 			return false
 		}
 	}

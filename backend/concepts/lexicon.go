@@ -63,7 +63,8 @@ safer safest rise rises rising respond responds
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
 superior inferior noninferior non-inferior alone combination combined
 approved fda-approved licensed marketed off-label repurposable
-optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated`)
+optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated
+guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -99,7 +100,8 @@ psoriasis deafness common-cold stillbirth stillbirths miscarriage miscarriages e
 alopecia suicide suicidal
 fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
-ocd withdrawal`)
+ocd withdrawal
+zoster herpes shingles`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -124,14 +126,16 @@ cognitive symptoms symptom severity healing recovery outcome outcomes accuracy s
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
-triglycerides triglyceride exacerbation exacerbations`)
+triglycerides triglyceride exacerbation exacerbations
+cost-effective glycemic glycaemic blood-loss`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
 women woman men man female male females males mothers pregnant veterans smokers athletes students
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
 families family community rural urban ethnic minority minorities african-american hispanic asian
-black white population-based nursing-home`)
+black white population-based nursing-home
+icu`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;

@@ -55,6 +55,9 @@ func TestQuestionKind(t *testing.T) {
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
 		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin-d", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
+		// Verbs of stopping and guiding are how the question asks, not what it names.
+		{"Should aspirin be stopped before dental extraction?", domain.QuestionIntervention, "aspirin", "", ""},
+		{"Is procalcitonin useful to guide antibiotic therapy in sepsis?", domain.QuestionIntervention, "procalcitonin and antibiotic therapy", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -235,6 +238,16 @@ func TestNounPhrases(t *testing.T) {
 		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
 		{"Does azithromycin prevent exacerbations of bronchiectasis?", "exacerbations", RoleOutcome, ""},
 		{"Which is better for knee osteoarthritis: hyaluronic acid or corticosteroid injection?", "corticosteroid injection", RoleComparator, ""},
+		// Patients named by a procedure they have had are the population; measuring a
+		// quantity is what is done; "non-cardiac" is an organ's adjective.
+		{"Can vitamin K2 reduce vascular calcification in dialysis patients?", "dialysis patients", RolePopulation, ""},
+		{"Is dexmedetomidine associated with less delirium than propofol in ICU patients?", "icu patients", RolePopulation, ""},
+		{"Does continuous glucose monitoring improve HbA1c in type 1 diabetes?", "continuous glucose monitoring", RoleIntervention, ""},
+		{"Does troponin predict mortality after non-cardiac surgery?", "non-cardiac surgery", RoleIntervention, ""},
+		{"Do JAK inhibitors increase the risk of herpes zoster?", "herpes zoster", RoleCondition, ""},
+		{"Does intermittent fasting improve glycemic control compared with continuous calorie restriction?", "glycemic control", RoleOutcome, ""},
+		{"Is total knee arthroplasty cost-effective in patients over 80?", "cost-effective", RoleOutcome, ""},
+		{"Does topical tranexamic acid reduce blood loss in total hip arthroplasty?", "blood-loss", RoleOutcome, ""},
 		// Stopping a habit is what an intervention is for, once something else is given.
 		{"Are e-cigarettes effective for smoking cessation?", "smoking cessation", RoleOutcome, ""},
 		// "respond to" introduces what is given.

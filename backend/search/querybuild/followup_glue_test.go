@@ -14,7 +14,7 @@ func TestFollowUpDropsGlueWords(t *testing.T) {
 	q, err := concepts.Extract("Does ibuprofen increase perioperative blood loss during hip arthroplasty?")
 	require.NoError(t, err)
 	for _, tc := range []struct{ text, want string }{
-		{"hip arthroplasty randomized controlled trial drug", "ibuprofen AND hip arthroplasty AND perioperative blood loss"},
+		{"hip arthroplasty randomized controlled trial drug", "ibuprofen AND hip arthroplasty AND perioperative blood-loss"},
 		{"ibuprofen hip arthroplasty drug", "ibuprofen AND hip arthroplasty"},
 	} {
 		got := FollowUp(q, tc.text)
