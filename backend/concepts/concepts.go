@@ -261,7 +261,7 @@ func effectVerb(after []string) bool {
 func comparing(before []string, compares bool) bool {
 	for _, w := range before {
 		switch w {
-		case "versus", "vs", "than", "compared", "against", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
+		case "versus", "vs", "than", "compare", "compares", "compared", "against", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
 		case "or":
 			if compares {
@@ -278,7 +278,7 @@ func comparative(toks []string) bool {
 	for _, w := range toks {
 		switch w {
 		case "better", "worse", "best", "superior", "inferior", "more", "less", "than", "versus", "vs",
-			"compared", "comparison", "prefer", "preferred", "preferable", "which", "rather":
+			"compare", "compares", "compared", "comparison", "prefer", "preferred", "preferable", "which", "rather":
 			return true
 		}
 	}

@@ -64,7 +64,8 @@ neuroprotective cardioprotective renoprotective hepatoprotective indicated indic
 superior inferior noninferior non-inferior alone combination combined
 approved fda-approved licensed marketed off-label repurposable
 optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated
-guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted`)
+guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
+pass`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -101,7 +102,8 @@ alopecia suicide suicidal
 fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
-zoster herpes shingles`)
+zoster herpes shingles
+stone stones calculi calculus`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -127,7 +129,8 @@ specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pre
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
 triglycerides triglyceride exacerbation exacerbations
-cost-effective glycemic glycaemic blood-loss`)
+cost-effective glycemic glycaemic blood-loss
+falls`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing

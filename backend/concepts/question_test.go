@@ -55,6 +55,7 @@ func TestQuestionKind(t *testing.T) {
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
 		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin-d", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
+		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
 		// Verbs of stopping and guiding are how the question asks, not what it names.
 		{"Should aspirin be stopped before dental extraction?", domain.QuestionIntervention, "aspirin", "", ""},
 		{"Is procalcitonin useful to guide antibiotic therapy in sepsis?", domain.QuestionIntervention, "procalcitonin and antibiotic therapy", "", ""},
@@ -248,6 +249,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Does intermittent fasting improve glycemic control compared with continuous calorie restriction?", "glycemic control", RoleOutcome, ""},
 		{"Is total knee arthroplasty cost-effective in patients over 80?", "cost-effective", RoleOutcome, ""},
 		{"Does topical tranexamic acid reduce blood loss in total hip arthroplasty?", "blood-loss", RoleOutcome, ""},
+		{"Does vitamin D supplementation reduce falls in nursing home residents?", "falls", RoleOutcome, ""},
+		{"Does tamsulosin help pass ureteral stones?", "ureteral stones", RoleCondition, ""},
 		// Stopping a habit is what an intervention is for, once something else is given.
 		{"Are e-cigarettes effective for smoking cessation?", "smoking cessation", RoleOutcome, ""},
 		// "respond to" introduces what is given.
