@@ -153,6 +153,12 @@ func Extract(question string) (Set, error) {
 	if len(set.Specific()) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q names only generic words (%s): name a condition, drug, outcome or population", q, joinTexts(set.Concepts))
 	}
+	for i := range set.Concepts {
+		c := &set.Concepts[i]
+		if d := displayOf(c.Text); d != c.Text {
+			c.Display = d
+		}
+	}
 	set.Kind = kindOf(set)
 	if alternatives {
 		set.Kind = domain.QuestionOpen
@@ -458,6 +464,34 @@ var fixedPhrases = [][]string{
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
+}
+
+// displayOf is a concept text as a reader writes it: the words the extractor joined with
+// hyphens to search them as one (a fixed phrase, "<substance> use disorder", a qualified
+// term such as "type-2" or "vitamin-d") are spaced again; a hyphen the question wrote
+// itself ("treatment-resistant", "covid-19") stays.
+func displayOf(text string) string {
+	ws := strings.Split(text, " ")
+	for i, w := range ws {
+		if joinedPhrase(w) || Qualified(w) {
+			ws[i] = strings.ReplaceAll(w, "-", " ")
+		}
+	}
+	return strings.Join(ws, " ")
+}
+
+// joinedPhrase reports whether a word is a fixed phrase or a use disorder the extractor
+// joined.
+func joinedPhrase(w string) bool {
+	if strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders") {
+		return true
+	}
+	for _, ph := range fixedPhrases {
+		if w == strings.Join(ph, "-") {
+			return true
+		}
+	}
+	return false
 }
 
 // useDisorder reports whether toks, from i, read "<substance> use disorder(s)" ("alcohol
@@ -786,7 +820,12 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	out := s.Clone()
 	out.Concepts = out.Concepts[:0]
 	for _, c := range s.Clone().Concepts {
-		if r, ok := roles[c.Text]; ok {
+		r, ok := roles[c.Text]
+		if !ok {
+			// The user may name the concept as it is shown ("alcohol use disorder").
+			r, ok = roles[c.Label()]
+		}
+		if ok {
 			if r == "" {
 				continue
 			}

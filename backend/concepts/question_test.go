@@ -53,7 +53,7 @@ func TestQuestionKind(t *testing.T) {
 		{"What is the effect of hormone therapy on lipid levels?", domain.QuestionIntervention, "hormone therapy", "", ""},
 		// A drug set aside leaves the question open; a dose or a timing word is no second intervention.
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
-		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin-d", "", ""},
+		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin d", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
 		// Verbs of stopping and guiding are how the question asks, not what it names.
@@ -92,6 +92,38 @@ func TestCorrect(t *testing.T) {
 	require.Error(t, err)
 	_, err = Correct(s, map[string]Role{"gingko": "", "memory": "", "older adults": ""})
 	require.Error(t, err, "nothing specific left")
+
+	// A concept is corrected by the name the window and the CLI show, too.
+	s, err = Extract("Does yoga improve quality of life in alcohol use disorder?")
+	require.NoError(t, err)
+	fixed, err = Correct(s, map[string]Role{"quality of life": RoleCondition})
+	require.NoError(t, err)
+	require.Contains(t, fixed.Summary(), "condition: quality of life")
+}
+
+// TestDisplay: the words joined to be searched as one are shown as a reader writes them;
+// the text searched keeps them joined, and a hyphen the question wrote stays.
+func TestDisplay(t *testing.T) {
+	for _, c := range []struct{ q, text, label string }{
+		{"Can semaglutide be repurposed for alcohol use disorder?", "alcohol-use-disorder", "alcohol use disorder"},
+		{"Does yoga improve quality of life in breast cancer?", "quality-of-life", "quality of life"},
+		{"Does metformin prevent type 2 diabetes?", "type-2 diabetes", "type 2 diabetes"},
+		{"Does ketamine work for treatment-resistant depression?", "treatment-resistant depression", "treatment-resistant depression"},
+		{"Is hydroxychloroquine effective against COVID-19?", "covid-19", "covid-19"},
+	} {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			for _, k := range s.Concepts {
+				if k.Text == c.text {
+					require.Equal(t, c.label, k.Label())
+					require.Contains(t, s.Summary(), c.label)
+					return
+				}
+			}
+			t.Fatalf("no concept %q in %+v", c.text, s.Concepts)
+		})
+	}
 }
 
 func TestClassMember(t *testing.T) {

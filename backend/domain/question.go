@@ -55,8 +55,14 @@ const (
 // Concept is one searchable idea of a question.
 type Concept struct {
 	Role ConceptRole `json:"role"`
-	// Text is the concept as the question words it ("braf-mutated melanoma").
+	// Text is the concept as the question words it ("braf-mutated melanoma"), with the
+	// words of a fixed term joined by hyphens ("alcohol-use-disorder", "type-2 diabetes")
+	// so that it is searched and matched as one.
 	Text string `json:"text"`
+	// Display is Text as a reader writes it ("alcohol use disorder", "type 2 diabetes"),
+	// set only when it differs; Label gives whichever applies, so runs stored before it
+	// existed read as they did.
+	Display string `json:"display,omitempty"`
 	// Words are Text's content words, lower-case, in question order.
 	Words []string `json:"words"`
 	// Terms are alternative wordings ORed when searching: Text first, then synonyms and
@@ -86,6 +92,15 @@ type Concept struct {
 	Broad bool `json:"broad,omitempty"`
 	// Corrected is set when the user gave the concept its role by hand.
 	Corrected bool `json:"corrected,omitempty"`
+}
+
+// Label is the concept as the window, the report and messages show it: its Display, else
+// its Text.
+func (c Concept) Label() string {
+	if c.Display != "" {
+		return c.Display
+	}
+	return c.Text
 }
 
 // Stems are the concept's words reduced to their stems, for matching against text.
@@ -203,7 +218,7 @@ func (s ParsedQuestion) Interventions() []Concept {
 func (s ParsedQuestion) InterventionText() string {
 	var ts []string
 	for _, c := range s.Interventions() {
-		ts = append(ts, c.Text)
+		ts = append(ts, c.Label())
 	}
 	return listWords(ts)
 }
@@ -213,7 +228,7 @@ func (s ParsedQuestion) ConditionText() string {
 	var ts []string
 	for _, c := range s.Concepts {
 		if c.Role == RoleCondition && !c.Generic {
-			ts = append(ts, c.Text)
+			ts = append(ts, c.Label())
 		}
 	}
 	return listWords(ts)
@@ -283,13 +298,13 @@ func (s ParsedQuestion) Summary() string {
 		if c.Generic && s.Kind != QuestionOpen {
 			continue
 		}
-		t := string(c.Role) + ": " + c.Text
+		t := string(c.Role) + ": " + c.Label()
 		if c.Generic {
 			// An open question's class word names what it asks for, not an intervention
 			// it studies: "asks for: drugs".
-			t = "asks for: " + c.Text
+			t = "asks for: " + c.Label()
 		}
-		if c.Class != "" && !strings.EqualFold(c.Class, c.Text) {
+		if c.Class != "" && !strings.EqualFold(c.Class, c.Label()) {
 			t += " (" + c.Class + ")"
 		}
 		parts = append(parts, t)

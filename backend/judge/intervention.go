@@ -77,7 +77,7 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 	}
 	var out []string
 	for _, iv := range a.q.Interventions() {
-		names := []string{iv.Text}
+		names := []string{iv.Label()}
 		switch {
 		case len(iv.Alternatives) > 0:
 			// "aspirin or clopidogrel" is not a drug: each alternative an on-topic item

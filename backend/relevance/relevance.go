@@ -285,13 +285,13 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 				matched[ci] = true
 				continue
 			}
-			missing = append(missing, c.Text)
+			missing = append(missing, c.Label())
 			if isReq[ci] {
-				missingReq = append(missingReq, c.Text)
+				missingReq = append(missingReq, c.Label())
 				if c.Role == concepts.RoleIntervention {
-					missingIv = append(missingIv, c.Text)
+					missingIv = append(missingIv, c.Label())
 				} else {
-					missingCond = append(missingCond, c.Text)
+					missingCond = append(missingCond, c.Label())
 				}
 			}
 		}
@@ -332,11 +332,11 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			var shared, need []string
 			for ci := range set.Concepts {
 				if matched[ci] {
-					shared = append(shared, set.Concepts[ci].Text)
+					shared = append(shared, set.Concepts[ci].Label())
 				}
 			}
 			for _, si := range specificIdx {
-				need = append(need, set.Concepts[si].Text)
+				need = append(need, set.Concepts[si].Label())
 			}
 			t.Reason = fmt.Sprintf("shares only broad words with the question (%s), not %s", strings.Join(shared, ", "), strings.Join(need, " or "))
 		case cov < MinCoverage:

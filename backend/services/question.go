@@ -19,7 +19,10 @@ type QuestionView struct {
 // ConceptView is one chip: a concept's words and role, and for a drug class its name and
 // members.
 type ConceptView struct {
-	Text    string             `json:"text"`
+	// Text is the concept's key: the role corrections name it by this.
+	Text string `json:"text"`
+	// Label is how the chip shows it ("alcohol use disorder" for "alcohol-use-disorder").
+	Label   string             `json:"label"`
 	Role    domain.ConceptRole `json:"role"`
 	Generic bool               `json:"generic,omitempty"`
 	Class   string             `json:"class,omitempty"`
@@ -36,7 +39,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	}
 	v := QuestionView{Kind: q.Kind, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
-		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
 	}
 	return v
 }

@@ -124,7 +124,7 @@ func Deterministic(in Input) grounding.Checks {
 	}
 	for _, c := range requiredConcepts(q, qerr) {
 		ok := addressed(body, bodyStems, c)
-		ch := grounding.Check{Kind: grounding.KindQuestionTerm, Item: c.Text, Supported: ok, Detail: string(c.Role)}
+		ch := grounding.Check{Kind: grounding.KindQuestionTerm, Item: c.Label(), Supported: ok, Detail: string(c.Role)}
 		if !ok {
 			ch.Detail = fmt.Sprintf("%s: the report does not mention this concept of the question (nor a synonym) outside the question itself", c.Role)
 		}

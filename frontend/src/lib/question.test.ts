@@ -7,6 +7,8 @@ describe('question chips', () => {
     [{ text: 'statins', class: 'HMG-CoA reductase inhibitors' }, 'statins (HMG-CoA reductase inhibitors)'],
     [{ text: 'neurological conditions', class: 'nervous system diseases' }, 'neurological conditions (nervous system diseases)'],
     [{ text: 'autoimmune diseases', class: 'autoimmune diseases' }, 'autoimmune diseases'],
+    // The label is the text as a reader writes it; the text stays the key.
+    [{ text: 'alcohol-use-disorder', label: 'alcohol use disorder', class: '' }, 'alcohol use disorder'],
   ])('labels %o', (c, want) => expect(chipLabel(c)).toBe(want))
 
   it('says what each kind of question asks for', () => {
@@ -15,6 +17,9 @@ describe('question chips', () => {
       { text: 'cancer', role: 'condition', generic: false },
     ]
     expect(kindNote({ kind: 'intervention', concepts } as never)).toBe('— evidence must study metformin')
+    expect(kindNote({ kind: 'intervention', concepts: [{ text: 'vitamin-d', label: 'vitamin d', role: 'intervention' }] } as never)).toBe(
+      '— evidence must study vitamin d',
+    )
     expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
     expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
   })

@@ -6,13 +6,14 @@ export const chipRoles = ['condition', 'intervention', 'comparator', 'outcome', 
 
 /** A chip's text: the concept, with the drug class or disease category it names unless
  *  that is the concept's own wording ("autoimmune diseases"). */
-export function chipLabel(c: Pick<ConceptView, 'text' | 'class'>): string {
-  return c.class && c.class.toLowerCase() !== c.text.toLowerCase() ? `${c.text} (${c.class})` : c.text
+export function chipLabel(c: Pick<ConceptView, 'text' | 'class'> & { label?: string }): string {
+  const shown = c.label || c.text
+  return c.class && c.class.toLowerCase() !== shown.toLowerCase() ? `${shown} (${c.class})` : shown
 }
 
 /** What the question asks for, in one short phrase after the chips. */
 export function kindNote(v: Pick<QuestionView, 'kind' | 'concepts'>): string {
-  const iv = v.concepts.filter((c) => c.role === 'intervention' && !c.generic).map((c) => c.text)
+  const iv = v.concepts.filter((c) => c.role === 'intervention' && !c.generic).map((c) => c.label || c.text)
   switch (v.kind) {
     case 'intervention':
       return `— evidence must study ${iv.join(' and ')}`

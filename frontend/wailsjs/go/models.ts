@@ -1009,6 +1009,7 @@ export namespace domain {
 	export class Concept {
 	    role: string;
 	    text: string;
+	    display?: string;
 	    words: string[];
 	    terms: string[];
 	    mesh?: string[];
@@ -1027,6 +1028,7 @@ export namespace domain {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.role = source["role"];
 	        this.text = source["text"];
+	        this.display = source["display"];
 	        this.words = source["words"];
 	        this.terms = source["terms"];
 	        this.mesh = source["mesh"];
@@ -2292,6 +2294,7 @@ export namespace services {
 	}
 	export class ConceptView {
 	    text: string;
+	    label: string;
 	    role: string;
 	    generic?: boolean;
 	    class?: string;
@@ -2304,6 +2307,7 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.text = source["text"];
+	        this.label = source["label"];
 	        this.role = source["role"];
 	        this.generic = source["generic"];
 	        this.class = source["class"];
