@@ -65,7 +65,8 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	toks := JoinQualifiers(joinFixedPhrases(tokenize(combinations(q))))
+	combined, slashed := combinations(q)
+	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	for _, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -155,7 +156,7 @@ func Extract(question string) (Set, error) {
 	}
 	for i := range set.Concepts {
 		c := &set.Concepts[i]
-		if d := displayOf(c.Text); d != c.Text {
+		if d := displayOf(c.Text, slashed); d != c.Text {
 			c.Display = d
 		}
 	}
@@ -193,15 +194,19 @@ var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
 
 // combinations writes each slash-joined pair of names with a hyphen, the form a question's
 // other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
-// "and/or" is left alone.
-func combinations(q string) string {
-	return combination.ReplaceAllStringFunc(q, func(m string) string {
+// "and/or" is left alone. slashed holds the joined words, lower-case, so that they are
+// shown with their slash.
+func combinations(q string) (out string, slashed map[string]bool) {
+	slashed = map[string]bool{}
+	out = combination.ReplaceAllStringFunc(q, func(m string) string {
 		a, b, _ := strings.Cut(strings.ToLower(m), "/")
 		if Drop(a) || Drop(b) {
 			return m
 		}
+		slashed[a+"-"+b] = true
 		return strings.Replace(m, "/", "-", 1)
 	})
+	return out, slashed
 }
 
 // auxiliaries open a yes/no question ("Does metformin …?").
@@ -469,11 +474,15 @@ var fixedPhrases = [][]string{
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
 // hyphens to search them as one (a fixed phrase, "<substance> use disorder", a qualified
 // term such as "type-2" or "vitamin-d") are spaced again; a hyphen the question wrote
-// itself ("treatment-resistant", "covid-19") stays.
-func displayOf(text string) string {
+// itself ("treatment-resistant", "covid-19") stays, and a combination the question wrote
+// with a slash gets it back ("sacubitril/valsartan").
+func displayOf(text string, slashed map[string]bool) string {
 	ws := strings.Split(text, " ")
 	for i, w := range ws {
-		if joinedPhrase(w) || Qualified(w) {
+		switch {
+		case slashed[w]:
+			ws[i] = strings.Replace(w, "-", "/", 1)
+		case joinedPhrase(w) || Qualified(w):
 			ws[i] = strings.ReplaceAll(w, "-", " ")
 		}
 	}

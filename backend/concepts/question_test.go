@@ -110,6 +110,7 @@ func TestDisplay(t *testing.T) {
 		{"Does metformin prevent type 2 diabetes?", "type-2 diabetes", "type 2 diabetes"},
 		{"Does ketamine work for treatment-resistant depression?", "treatment-resistant depression", "treatment-resistant depression"},
 		{"Is hydroxychloroquine effective against COVID-19?", "covid-19", "covid-19"},
+		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", "sacubitril/valsartan"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
