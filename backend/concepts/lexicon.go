@@ -65,7 +65,8 @@ superior inferior noninferior non-inferior alone combination combined
 approved fda-approved licensed marketed off-label repurposable
 optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
-pass`)
+pass
+investigated investigate investigating studied tested trialled trialed explored`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -74,7 +75,8 @@ therapies therapeutic intervention interventions patient patients people person 
 subjects individual individuals human humans population populations outcome outcomes agent agents
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
 conditions disorder disorders prevention
-dose doses dosage dosages dosing`)
+dose doses dosage dosages dosing
+target targets`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.

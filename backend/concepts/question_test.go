@@ -56,6 +56,9 @@ func TestQuestionKind(t *testing.T) {
 		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin d", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
+		{"Which antidiabetic drugs show neuroprotective effects in Parkinson's disease?", domain.QuestionIntervention, "antidiabetic drugs", "", "hypoglycemic agents"},
+		{"What are promising drug targets for idiopathic pulmonary fibrosis?", domain.QuestionOpen, "", "", ""},
+		{"What therapies are being investigated for progressive supranuclear palsy?", domain.QuestionOpen, "", "", ""},
 		// Verbs of stopping and guiding are how the question asks, not what it names.
 		{"Should aspirin be stopped before dental extraction?", domain.QuestionIntervention, "aspirin", "", ""},
 		{"Is procalcitonin useful to guide antibiotic therapy in sepsis?", domain.QuestionIntervention, "procalcitonin and antibiotic therapy", "", ""},
