@@ -189,8 +189,11 @@ func withoutBareQualifiers(cs []Concept, chunkOf []int) ([]Concept, []int) {
 }
 
 // combination is two names joined by a slash ("sacubitril/valsartan",
-// "nirmatrelvir/ritonavir"): one product, one concept.
+// "nirmatrelvir/ritonavir"): when one of them is a drug, one product, one concept.
 var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
+
+// drugName reports whether a word names a drug: a known one or a drug's ending.
+func drugName(w string) bool { return IsKnownDrug(w) || HasDrugSuffix(w) }
 
 // combinations writes each slash-joined pair of names with a hyphen, the form a question's
 // other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
@@ -200,7 +203,8 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	slashed = map[string]bool{}
 	out = combination.ReplaceAllStringFunc(q, func(m string) string {
 		a, b, _ := strings.Cut(strings.ToLower(m), "/")
-		if Drop(a) || Drop(b) {
+		if Drop(a) || Drop(b) || !drugName(a) && !drugName(b) {
+			// "and/or"; "HIV/STD" names two things, not one product.
 			return m
 		}
 		slashed[a+"-"+b] = true

@@ -270,6 +270,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Which drugs other than metformin lower HbA1c in type 2 diabetes?", "metformin", RoleComparator, ""},
 		// A slash joins the parts of one combined product; known phrases stay whole.
 		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", RoleIntervention, ""},
+		{"Is amoxicillin/clavulanate better than amoxicillin for otitis media?", "amoxicillin-clavulanate", RoleIntervention, ""},
+		{"Is HIV/STD control in Jamaica making a difference?", "hiv", RoleCondition, ""},
 		{"Does weight loss surgery reduce cancer risk?", "weight-loss-surgery", RoleIntervention, ""},
 		{"Does deep brain stimulation help treatment-resistant OCD?", "treatment-resistant ocd", RoleCondition, ""},
 		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
