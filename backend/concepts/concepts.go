@@ -156,7 +156,7 @@ func Extract(question string) (Set, error) {
 	}
 	for i := range set.Concepts {
 		c := &set.Concepts[i]
-		if d := displayOf(c.Text, slashed); d != c.Text {
+		if d := displayOf(c.Text, q, slashed); d != c.Text {
 			c.Display = d
 		}
 	}
@@ -476,21 +476,34 @@ var fixedPhrases = [][]string{
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
-// hyphens to search them as one (a fixed phrase, "<substance> use disorder", a qualified
-// term such as "type-2" or "vitamin-d") are spaced again; a hyphen the question wrote
+// hyphens to search them as one (a fixed phrase, "<substance> use disorder") are spaced
+// again, a qualified term ("type-2", "vitamin-d") is shown as the question wrote it; a hyphen the question wrote
 // itself ("treatment-resistant", "covid-19") stays, and a combination the question wrote
 // with a slash gets it back ("sacubitril/valsartan").
-func displayOf(text string, slashed map[string]bool) string {
+func displayOf(text, question string, slashed map[string]bool) string {
 	ws := strings.Split(text, " ")
 	for i, w := range ws {
 		switch {
 		case slashed[w]:
 			ws[i] = strings.Replace(w, "-", "/", 1)
-		case joinedPhrase(w) || Qualified(w):
+		case Qualified(w):
+			ws[i] = asWritten(w, question)
+		case joinedPhrase(w):
 			ws[i] = strings.ReplaceAll(w, "-", " ")
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// asWritten is a qualified term as the question wrote it ("vitamin D", "IL-6", "HIV-1"),
+// or spaced ("type 2" for "type II", which the parse wrote as a number).
+func asWritten(w, question string) string {
+	head, qual, _ := strings.Cut(w, "-")
+	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(head) + `s?[\s-]+` + regexp.QuoteMeta(qual) + `\b`)
+	if m := re.FindString(question); m != "" {
+		return m
+	}
+	return head + " " + qual
 }
 
 // joinedPhrase reports whether a word is a fixed phrase or a use disorder the extractor

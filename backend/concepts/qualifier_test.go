@@ -13,8 +13,8 @@ func TestQualifiedTermsParse(t *testing.T) {
 	cases := []struct{ q, concept, joined string }{
 		{"Does metformin prevent type 2 diabetes?", "condition: type 2 diabetes", "type-2"},
 		{"Does metformin help in type II diabetes?", "condition: type 2 diabetes", "type-2"},
-		{"Is vitamin D effective for preventing falls?", "intervention: vitamin d", "vitamin-d"},
-		{"Is the hepatitis B vaccine effective in dialysis patients?", "intervention: hepatitis b vaccine", "hepatitis-b"},
+		{"Is vitamin D effective for preventing falls?", "intervention: vitamin D", "vitamin-d"},
+		{"Is the hepatitis B vaccine effective in dialysis patients?", "intervention: hepatitis B vaccine", "hepatitis-b"},
 		{"Does aspirin prevent recurrence of stage III colon cancer?", "condition: stage 3 colon cancer", "stage-3"},
 		// Not qualifiers: a dose, a design.
 		{"Does metformin 500 mg reduce weight?", "intervention: metformin", ""},

@@ -53,7 +53,7 @@ func TestQuestionKind(t *testing.T) {
 		{"What is the effect of hormone therapy on lipid levels?", domain.QuestionIntervention, "hormone therapy", "", ""},
 		// A drug set aside leaves the question open; a dose or a timing word is no second intervention.
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
-		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin d", "", ""},
+		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin D", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
 		{"Which antidiabetic drugs show neuroprotective effects in Parkinson's disease?", domain.QuestionIntervention, "antidiabetic drugs", "", "hypoglycemic agents"},
@@ -111,6 +111,9 @@ func TestDisplay(t *testing.T) {
 		{"Can semaglutide be repurposed for alcohol use disorder?", "alcohol-use-disorder", "alcohol use disorder"},
 		{"Does yoga improve quality of life in breast cancer?", "quality-of-life", "quality of life"},
 		{"Does metformin prevent type 2 diabetes?", "type-2 diabetes", "type 2 diabetes"},
+		{"Does metformin prevent type II diabetes?", "type-2 diabetes", "type 2 diabetes"},
+		{"Does vitamin D prevent falls?", "vitamin-d", "vitamin D"},
+		{"What is the role of IL-6 inhibitors in severe COVID-19?", "il-6 inhibitors", "IL-6 inhibitors"},
 		{"Does ketamine work for treatment-resistant depression?", "treatment-resistant depression", "treatment-resistant depression"},
 		{"Is hydroxychloroquine effective against COVID-19?", "covid-19", "covid-19"},
 		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", "sacubitril/valsartan"},
