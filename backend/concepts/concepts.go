@@ -118,6 +118,10 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && undergone(ch.before) && procedure(c.Words):
+				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
+				// operation is what the patients undergo, not a second thing given.
+				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
@@ -305,6 +309,36 @@ func comparative(toks []string) bool {
 func otherThan(before []string) bool {
 	for i, w := range before {
 		if (w == "other" || w == "another" || w == "similar") && i > 0 && (before[i-1] == "or" || before[i-1] == "and") {
+			return true
+		}
+	}
+	return false
+}
+
+// undergone reports whether the words before a chunk say the patients are undergoing it:
+// "in", "during", "undergoing" just before.
+func undergone(before []string) bool {
+	if len(before) == 0 {
+		return false
+	}
+	switch before[len(before)-1] {
+	case "in", "during", "undergoing":
+		return true
+	}
+	return false
+}
+
+// procedure reports whether words name an operation: "surgery", "operation", or an
+// operation's ending ("arthroplasty", "cholecystectomy"), the surgery class's own.
+func procedure(words []string) bool {
+	last := words[len(words)-1]
+	switch last {
+	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass":
+		return true
+	}
+	dc, _ := classOf("surgery")
+	for _, suf := range dc.suffixes {
+		if strings.HasSuffix(last, suf) {
 			return true
 		}
 	}

@@ -128,6 +128,18 @@ func TestRequiredAndPriority(t *testing.T) {
 	if r := s3.Required(); len(r) != 1 || s3.Kind != domain.QuestionOther {
 		t.Errorf("required %v of %v (kind %s)", r, texts(s3), s3.Kind)
 	}
+	// The operation the patients undergo is required beside the drug.
+	s4, err := Extract("Does tranexamic acid reduce blood loss in total hip arthroplasty?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req4 []string
+	for _, i := range s4.Required() {
+		req4 = append(req4, s4.Concepts[i].Text)
+	}
+	if strings.Join(req4, "|") != "tranexamic acid|total hip arthroplasty" {
+		t.Errorf("required %v of %v", req4, texts(s4))
+	}
 }
 
 func TestStemAndWords(t *testing.T) {

@@ -280,6 +280,10 @@ func TestNounPhrases(t *testing.T) {
 		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
 		{"Does azithromycin prevent exacerbations of bronchiectasis?", "exacerbations", RoleOutcome, ""},
 		{"Which is better for knee osteoarthritis: hyaluronic acid or corticosteroid injection?", "corticosteroid injection", RoleComparator, ""},
+		// An operation the patients undergo, once something is given, is their setting.
+		{"Does tranexamic acid reduce blood loss in total hip arthroplasty?", "total hip arthroplasty", RolePopulation, ""},
+		{"Does dexamethasone reduce nausea in laparoscopic cholecystectomy?", "laparoscopic cholecystectomy", RolePopulation, ""},
+		{"Is robotic surgery better than laparoscopic surgery in rectal cancer?", "laparoscopic surgery", RoleComparator, ""},
 		// Patients named by a procedure they have had are the population; measuring a
 		// quantity is what is done; "non-cardiac" is an organ's adjective.
 		{"Can vitamin K2 reduce vascular calcification in dialysis patients?", "dialysis patients", RolePopulation, ""},

@@ -388,6 +388,9 @@ func TestAnswerLine(t *testing.T) {
 		{Text: "alzheimer disease", Role: RoleCondition}, {Text: "drugs", Role: RoleIntervention, Generic: true}}}
 	other := ParsedQuestion{Question: "Are autoimmune diseases more common after vitamin D deficiency?", Kind: QuestionOther, Concepts: []Concept{
 		{Text: "autoimmune diseases", Role: RoleCondition}, {Text: "vitamin-d deficiency", Role: RoleCondition}}}
+	// The operation the patients undergo stands where a condition would.
+	setting := ParsedQuestion{Question: "Does tranexamic acid reduce blood loss in total hip arthroplasty?", Kind: QuestionIntervention, Concepts: []Concept{
+		{Text: "tranexamic acid", Role: RoleIntervention}, {Text: "total hip arthroplasty", Role: RolePopulation, Setting: true}}}
 	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
 		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
 	cases := []struct {
@@ -406,6 +409,8 @@ func TestAnswerLine(t *testing.T) {
 		{"open, no paper at all", open, nil, 0, 0, ""},
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},
+		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
+		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}
 	for _, c := range cases {

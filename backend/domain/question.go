@@ -92,6 +92,10 @@ type Concept struct {
 	Broad bool `json:"broad,omitempty"`
 	// Corrected is set when the user gave the concept its role by hand.
 	Corrected bool `json:"corrected,omitempty"`
+	// Setting marks a population named by the operation the patients undergo ("… blood loss
+	// in total hip arthroplasty"): not what is given, but as much what the question is about
+	// as a condition, so evidence must match it.
+	Setting bool `json:"setting,omitempty"`
 }
 
 // Label is the concept as the window, the report and messages show it: its Display, else
@@ -223,6 +227,18 @@ func (s ParsedQuestion) InterventionText() string {
 	return listWords(ts)
 }
 
+// SettingText names the operation(s) the question's patients undergo ("total hip
+// arthroplasty"), "" when none.
+func (s ParsedQuestion) SettingText() string {
+	var ts []string
+	for _, c := range s.Concepts {
+		if c.Setting {
+			ts = append(ts, c.Label())
+		}
+	}
+	return listWords(ts)
+}
+
 // ConditionText names the question's condition(s) for messages ("cancer"), "" when none.
 func (s ParsedQuestion) ConditionText() string {
 	var ts []string
@@ -245,7 +261,7 @@ func (s ParsedQuestion) Required() []int {
 		if c.Generic {
 			continue
 		}
-		if c.Role == RoleCondition || (c.Role == RoleIntervention && s.Kind == QuestionIntervention) {
+		if c.Role == RoleCondition || c.Setting || (c.Role == RoleIntervention && s.Kind == QuestionIntervention) {
 			out = append(out, i)
 		}
 	}
@@ -432,6 +448,9 @@ func studied(q ParsedQuestion) string {
 	if c := q.ConditionText(); c != "" {
 		return iv + " in " + c
 	}
+	if st := q.SettingText(); st != "" {
+		return iv + " in " + st
+	}
 	return iv
 }
 
@@ -529,6 +548,8 @@ func answerSubject(q ParsedQuestion) string {
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
 	if c := q.ConditionText(); c != "" {
 		subject += " for " + c
+	} else if st := q.SettingText(); st != "" {
+		subject += " in " + st
 	}
 	return subject
 }
