@@ -272,7 +272,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		d := docs[i]
 		var total, got float64
 		var missing, missingReq []string
-		var missingIv, missingCond []string
+		var missingIv, missingCond, missingSetting []string
 		matched := map[int]bool{}
 		for ci, c := range set.Concepts {
 			if c.Generic {
@@ -288,9 +288,12 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			missing = append(missing, c.Label())
 			if isReq[ci] {
 				missingReq = append(missingReq, c.Label())
-				if c.Role == concepts.RoleIntervention {
+				switch {
+				case c.Role == concepts.RoleIntervention:
 					missingIv = append(missingIv, c.Label())
-				} else {
+				case c.Setting:
+					missingSetting = append(missingSetting, c.Label())
+				default:
 					missingCond = append(missingCond, c.Label())
 				}
 			}
@@ -318,15 +321,18 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 				what = "the condition"
 			}
 			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(missingReq, " or "))
-		case len(missingIv) > 0 && len(missingCond) > 0:
+		case len(missingIv) > 0 && len(missingCond)+len(missingSetting) > 0:
 			t.OffTopic = true
-			t.Reason = fmt.Sprintf("does not study %s in %s", strings.Join(missingIv, " or "), strings.Join(missingCond, " or "))
+			t.Reason = fmt.Sprintf("does not study %s in %s", strings.Join(missingIv, " or "), strings.Join(append(missingCond, missingSetting...), " or "))
 		case len(missingIv) > 0:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("does not study %s", strings.Join(missingIv, " or "))
 		case len(missingCond) > 0:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("does not mention the condition (%s)", strings.Join(missingCond, " or "))
+		case len(missingSetting) > 0:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("does not mention the operation (%s)", strings.Join(missingSetting, " or "))
 		case onlyBroad && len(matched) > 0:
 			t.OffTopic = true
 			var shared, need []string

@@ -199,6 +199,27 @@ func TestMarkClassEndings(t *testing.T) {
 
 // TestMarkTherapyNames: a non-drug treatment is matched by its other spelling and its
 // acronym, and a paper that only measures the same words as an outcome does not study it.
+// TestMarkSettingReason: a paper that misses the operation the patients undergo is set
+// aside, and the reason names the operation, not a condition.
+func TestMarkSettingReason(t *testing.T) {
+	q := "Does tranexamic acid reduce blood loss in total hip arthroplasty?"
+	set, err := concepts.Extract(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []domain.Evidence{
+		ev("1", "Tranexamic acid in total knee replacement", "Tranexamic acid reduced blood loss after knee replacement."),
+		ev("2", "Cell salvage in total hip arthroplasty", "Cell salvage reduced transfusion after total hip arthroplasty."),
+		ev("3", "Tranexamic acid in total hip arthroplasty", "Tranexamic acid reduced blood loss in total hip arthroplasty."),
+	}
+	Mark(set, evs)
+	for i, want := range []string{"does not mention the operation (total hip arthroplasty)", "does not study tranexamic acid", ""} {
+		if got := evs[i].Topic.Reason; got != want || evs[i].IsOffTopic() != (want != "") {
+			t.Errorf("[%d] reason %q (off-topic %v), want %q", i+1, got, evs[i].IsOffTopic(), want)
+		}
+	}
+}
+
 func TestMarkTherapyNames(t *testing.T) {
 	q := "Does cognitive behavioural therapy improve insomnia in older adults?"
 	checkTopics(t, []topicCase{
