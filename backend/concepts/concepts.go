@@ -893,7 +893,8 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 				return s, domain.Errorf(domain.CodeInvalid, "unknown role %q for %q (allowed: condition, intervention, comparator, outcome, population, other)", string(r), c.Text)
 			}
 			if r != c.Role {
-				c.Role, c.Corrected = r, true
+				// A role given by hand replaces the parse's reading, its setting mark included.
+				c.Role, c.Corrected, c.Setting = r, true, false
 				if r == RoleIntervention || r == RoleCondition {
 					c.Generic = false
 				}

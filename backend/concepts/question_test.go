@@ -102,6 +102,13 @@ func TestCorrect(t *testing.T) {
 	fixed, err = Correct(s, map[string]Role{"quality of life": RoleCondition})
 	require.NoError(t, err)
 	require.Contains(t, fixed.Summary(), "condition: quality of life")
+
+	// An operation read as the patients' setting, made "other" by hand, is no longer required.
+	s, err = Extract("Does tranexamic acid reduce blood loss in total hip arthroplasty?")
+	require.NoError(t, err)
+	fixed, err = Correct(s, map[string]Role{"total hip arthroplasty": RoleOther})
+	require.NoError(t, err)
+	require.Len(t, fixed.Required(), 1)
 }
 
 // TestDisplay: the words joined to be searched as one are shown as a reader writes them;
