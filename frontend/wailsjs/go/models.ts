@@ -1019,6 +1019,7 @@ export namespace domain {
 	    generic?: boolean;
 	    broad?: boolean;
 	    corrected?: boolean;
+	    setting?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Concept(source);
@@ -1038,6 +1039,7 @@ export namespace domain {
 	        this.generic = source["generic"];
 	        this.broad = source["broad"];
 	        this.corrected = source["corrected"];
+	        this.setting = source["setting"];
 	    }
 	}
 	
