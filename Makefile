@@ -24,6 +24,12 @@ setup:
 build:
 	$(WAILS) build -m -clean -o deepcritical -ldflags "$(LDFLAGS)"
 	@git checkout -- frontend/dist/.gitkeep 2>/dev/null || touch frontend/dist/.gitkeep
+	@# The build regenerates the bindings from the Go types; on a fresh clone (CI) a change
+	@# means they were not committed with the type, which would otherwise surface only as a
+	@# "-dirty" version mismatch in check-deb.
+	@if [ "$$CI" = true ] && ! git diff --quiet -- frontend/wailsjs 2>/dev/null; then \
+		echo "build: frontend/wailsjs differs from the commit: run 'make build' and commit the regenerated bindings"; \
+		git --no-pager diff --stat -- frontend/wailsjs; exit 1; fi
 
 ## frontend: the Vite build alone (for go:embed during development)
 frontend:
