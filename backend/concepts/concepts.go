@@ -118,10 +118,14 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && undergone(ch.before) && procedure(c.Words):
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && undergone(ch.before) && procedure(c.Words):
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
+			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && seenIntervention && k == 0 && taking(ch.before):
+				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
+				// already take says who they are.
+				c.Role = RolePopulation
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
@@ -327,6 +331,9 @@ func undergone(before []string) bool {
 	}
 	return false
 }
+
+// taking reports whether the words before a chunk are "on", as in "patients on warfarin".
+func taking(before []string) bool { return len(before) > 0 && before[len(before)-1] == "on" }
 
 // procedure reports whether words name an operation: "surgery", "operation", or an
 // operation's ending ("arthroplasty", "cholecystectomy"), the surgery class's own.

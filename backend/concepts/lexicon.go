@@ -66,7 +66,8 @@ approved fda-approved licensed marketed off-label repurposable
 optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
 pass
-investigated investigate investigating studied tested trialled trialed explored`)
+investigated investigate investigating studied tested trialled trialed explored
+speed speeds accelerate accelerates`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

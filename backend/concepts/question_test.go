@@ -291,6 +291,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Does tranexamic acid reduce blood loss in total hip arthroplasty?", "total hip arthroplasty", RolePopulation, ""},
 		{"Does dexamethasone reduce nausea in laparoscopic cholecystectomy?", "laparoscopic cholecystectomy", RolePopulation, ""},
 		{"Is robotic surgery better than laparoscopic surgery in rectal cancer?", "laparoscopic surgery", RoleComparator, ""},
+		{"Is regional anesthesia associated with less delirium than general anesthesia in hip fracture surgery?", "surgery", RolePopulation, "surgical procedures"},
+		{"Is epidural analgesia safe in patients on anticoagulants?", "anticoagulants", RolePopulation, "anticoagulants"},
+		{"Does lidocaine infusion speed recovery of bowel function after colectomy?", "recovery", RoleOutcome, ""},
 		// Patients named by a procedure they have had are the population; measuring a
 		// quantity is what is done; "non-cardiac" is an organ's adjective.
 		{"Can vitamin K2 reduce vascular calcification in dialysis patients?", "dialysis patients", RolePopulation, ""},
