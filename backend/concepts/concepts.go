@@ -518,9 +518,9 @@ var fixedPhrases = [][]string{
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
 // hyphens to search them as one (a fixed phrase, "<substance> use disorder") are spaced
-// again, a qualified term ("type-2", "vitamin-d") is shown as the question wrote it; a hyphen the question wrote
-// itself ("treatment-resistant", "covid-19") stays, and a combination the question wrote
-// with a slash gets it back ("sacubitril/valsartan").
+// again and a qualified term ("type-2", "vitamin-d") is shown as the question wrote it; a
+// hyphen the question wrote itself ("treatment-resistant", "covid-19") stays, and a
+// combination the question wrote with a slash gets it back ("sacubitril/valsartan").
 func displayOf(text, question string, slashed map[string]bool) string {
 	ws := strings.Split(text, " ")
 	for i, w := range ws {
@@ -708,12 +708,7 @@ func treatedPatients(words []string) bool {
 	if n < 2 || words[n-1] != "patients" && words[n-1] != "recipients" {
 		return false
 	}
-	for _, w := range words[:n-1] {
-		if IsKnownDrug(w) || HasDrugSuffix(w) {
-			return false
-		}
-	}
-	return true
+	return !slices.ContainsFunc(words[:n-1], drugName)
 }
 
 // bornEarly are the words that, before "infants" or "neonates", say which infants.
