@@ -22,7 +22,9 @@ type ConceptView struct {
 	// Text is the concept's key: the role corrections name it by this.
 	Text string `json:"text"`
 	// Label is how the chip shows it ("alcohol use disorder" for "alcohol-use-disorder").
-	Label   string             `json:"label"`
+	Label string `json:"label"`
+	// Setting marks the operation the patients undergo, required like a condition.
+	Setting bool               `json:"setting,omitempty"`
 	Role    domain.ConceptRole `json:"role"`
 	Generic bool               `json:"generic,omitempty"`
 	Class   string             `json:"class,omitempty"`
@@ -39,7 +41,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	}
 	v := QuestionView{Kind: q.Kind, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
-		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
 	}
 	return v
 }

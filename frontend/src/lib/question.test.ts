@@ -20,6 +20,11 @@ describe('question chips', () => {
     expect(kindNote({ kind: 'intervention', concepts: [{ text: 'vitamin-d', label: 'vitamin d', role: 'intervention' }] } as never)).toBe(
       '— evidence must study vitamin d',
     )
+    const setting = [
+      { text: 'tranexamic acid', label: 'tranexamic acid', role: 'intervention' },
+      { text: 'total hip arthroplasty', label: 'total hip arthroplasty', role: 'population', setting: true },
+    ]
+    expect(kindNote({ kind: 'intervention', concepts: setting } as never)).toBe('— evidence must study tranexamic acid in total hip arthroplasty')
     expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
     expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
   })

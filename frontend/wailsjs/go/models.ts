@@ -2297,6 +2297,7 @@ export namespace services {
 	export class ConceptView {
 	    text: string;
 	    label: string;
+	    setting?: boolean;
 	    role: string;
 	    generic?: boolean;
 	    class?: string;
@@ -2310,6 +2311,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.text = source["text"];
 	        this.label = source["label"];
+	        this.setting = source["setting"];
 	        this.role = source["role"];
 	        this.generic = source["generic"];
 	        this.class = source["class"];
