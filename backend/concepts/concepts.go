@@ -67,13 +67,13 @@ func Extract(question string) (Set, error) {
 	}
 	combined, slashed := combinations(q)
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
-	for _, tok := range toks {
+	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
 			dropped = append(dropped, ",")
 			continue
 		}
-		if Drop(tok) {
+		if Drop(tok) || ruleOut(toks, i) {
 			flush()
 			dropped = append(dropped, tok)
 			continue
@@ -219,6 +219,20 @@ func combinations(q string) (out string, slashed map[string]bool) {
 		return strings.Replace(m, "/", "-", 1)
 	})
 	return out, slashed
+}
+
+// ruleOut reports whether toks[i] is part of "rule out" ("ruled out", "ruling out"): how
+// a diagnostic question asks, not what it names ("Is D-dimer useful to rule out pulmonary
+// embolism?"). "rule" alone stays: "the Ottawa ankle rule" names a decision rule.
+func ruleOut(toks []string, i int) bool {
+	rule := func(w string) bool { return w == "rule" || w == "rules" || w == "ruled" || w == "ruling" }
+	switch {
+	case rule(toks[i]):
+		return i+1 < len(toks) && toks[i+1] == "out"
+	case toks[i] == "out":
+		return i > 0 && rule(toks[i-1])
+	}
+	return false
 }
 
 // auxiliaries open a yes/no question ("Does metformin …?").

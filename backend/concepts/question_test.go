@@ -306,6 +306,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Does topical tranexamic acid reduce blood loss in total hip arthroplasty?", "blood-loss", RoleOutcome, ""},
 		{"Does vitamin D supplementation reduce falls in nursing home residents?", "falls", RoleOutcome, ""},
 		{"Does tamsulosin help pass ureteral stones?", "ureteral stones", RoleCondition, ""},
+		// "rule out" is how a diagnostic question asks.
+		{"Is D-dimer useful to rule out pulmonary embolism in pregnancy?", "pulmonary embolism", RoleCondition, ""},
+		{"Is the Ottawa ankle rule accurate in children?", "ottawa ankle rule", RoleOther, ""},
 		// Stopping a habit is what an intervention is for, once something else is given.
 		{"Are e-cigarettes effective for smoking cessation?", "smoking cessation", RoleOutcome, ""},
 		// "respond to" introduces what is given.
