@@ -96,6 +96,11 @@ func Extract(question string) (Set, error) {
 		}
 		for k := range cs {
 			c := &cs[k]
+			if c.Role == RoleOther && classKnown(c.Text) {
+				// A class word ("DOACs") is given, as enrich would make it, before the rules
+				// below read what came first ("DOACs versus warfarin").
+				c.Role = RoleIntervention
+			}
 			switch {
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && excluding(ch.before):
 				// "What treatments exist for … besides clozapine?": the named one is what the
@@ -296,6 +301,10 @@ func effectVerb(after []string) bool {
 // lists alternatives, each studied in its own right ("Do clopidogrel, prasugrel or
 // ticagrelor improve …?").
 func comparing(before []string, compares bool) bool {
+	if asAs(before) {
+		// "Is TAVI as good as surgical valve replacement?"
+		return true
+	}
 	for _, w := range before {
 		switch w {
 		case "versus", "vs", "than", "compare", "compares", "compared", "against", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
@@ -309,9 +318,23 @@ func comparing(before []string, compares bool) bool {
 	return false
 }
 
-// comparative reports whether a question asks for a comparison: a comparative word or
-// "which".
+// asAs reports whether words hold "as … as", an equality comparison.
+func asAs(words []string) bool {
+	n := 0
+	for _, w := range words {
+		if w == "as" {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// comparative reports whether a question asks for a comparison: a comparative word, "as …
+// as", or "which".
 func comparative(toks []string) bool {
+	if asAs(toks) {
+		return true
+	}
 	for _, w := range toks {
 		switch w {
 		case "better", "worse", "best", "superior", "inferior", "more", "less", "than", "versus", "vs",
@@ -527,7 +550,7 @@ var fixedPhrases = [][]string{
 	{"carcinoma", "in", "situ"}, {"common", "cold"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
-	{"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
+	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

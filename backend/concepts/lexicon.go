@@ -67,7 +67,8 @@ optimal optimum ideal relieve relieves relieved relieving alleviate alleviates a
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
 pass
 investigated investigate investigating studied tested trialled trialed explored
-speed speeds accelerate accelerates`)
+speed speeds accelerate accelerates
+adding add adds continue continued continuing beyond year years month months week weeks`)
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -121,7 +122,8 @@ psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis proph
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation
 weight-loss-surgery
-`)
+
+pci cabg tavi tavr ecmo ercp watchful-waiting`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence

@@ -56,6 +56,13 @@ func TestQuestionKind(t *testing.T) {
 		{"What is the optimal dose of vitamin D in pregnant women?", domain.QuestionIntervention, "vitamin D", "", ""},
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
+		// A class word, an acronym of an operation, and "as … as" set up a comparison too.
+		{"DOACs versus warfarin in atrial fibrillation with bioprosthetic valves", domain.QuestionIntervention, "doacs", "warfarin", "anticoagulants"},
+		{"SSRIs vs SNRIs for generalized anxiety disorder", domain.QuestionIntervention, "ssris", "snris", "selective serotonin reuptake inhibitors"},
+		{"PCI vs CABG in left main coronary artery disease", domain.QuestionIntervention, "pci", "cabg", ""},
+		{"Is TAVI as good as surgical aortic valve replacement in low-risk patients?", domain.QuestionIntervention, "tavi", "surgical aortic valve replacement", ""},
+		{"Is watchful waiting as safe as antibiotics for acute otitis media in children?", domain.QuestionIntervention, "watchful waiting", "antibiotics", ""},
+		{"Should beta-blockers be continued after myocardial infarction beyond one year?", domain.QuestionIntervention, "beta-blockers", "", "beta-adrenergic antagonists"},
 		{"Which antidiabetic drugs show neuroprotective effects in Parkinson's disease?", domain.QuestionIntervention, "antidiabetic drugs", "", "hypoglycemic agents"},
 		{"What are promising drug targets for idiopathic pulmonary fibrosis?", domain.QuestionOpen, "", "", ""},
 		{"What therapies are being investigated for progressive supranuclear palsy?", domain.QuestionOpen, "", "", ""},
