@@ -131,6 +131,10 @@ func Extract(question string) (Set, error) {
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
 				// already take says who they are.
 				c.Role = RolePopulation
+			case c.Role == RoleCondition && k == 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "without":
+				// "in patients without diabetes": who the patients are, by what they do not
+				// have; a paper need not be about diabetes.
+				c.Role, c.Display = RolePopulation, "without "+c.Text
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.

@@ -316,6 +316,8 @@ func TestNounPhrases(t *testing.T) {
 		// "rule out" is how a diagnostic question asks.
 		{"Is D-dimer useful to rule out pulmonary embolism in pregnancy?", "pulmonary embolism", RoleCondition, ""},
 		{"Is the Ottawa ankle rule accurate in children?", "ottawa ankle rule", RoleOther, ""},
+		// What the patients do not have says who they are; a paper need not be about it.
+		{"Do statins reduce cardiovascular events in patients without diabetes?", "diabetes", RolePopulation, ""},
 		// Stopping a habit is what an intervention is for, once something else is given.
 		{"Are e-cigarettes effective for smoking cessation?", "smoking cessation", RoleOutcome, ""},
 		// "respond to" introduces what is given.
