@@ -209,9 +209,6 @@ func withoutBareQualifiers(cs []Concept, chunkOf []int) ([]Concept, []int) {
 // "nirmatrelvir/ritonavir"): when one of them is a drug, one product, one concept.
 var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
 
-// drugName reports whether a word names a drug: a known one or a drug's ending.
-func drugName(w string) bool { return IsKnownDrug(w) || HasDrugSuffix(w) }
-
 // combinations writes each slash-joined pair of names with a hyphen, the form a question's
 // other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
 // "and/or" is left alone. slashed holds the joined words, lower-case, so that they are
@@ -220,7 +217,7 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	slashed = map[string]bool{}
 	out = combination.ReplaceAllStringFunc(q, func(m string) string {
 		a, b, _ := strings.Cut(strings.ToLower(m), "/")
-		if Drop(a) || Drop(b) || !drugName(a) && !drugName(b) {
+		if Drop(a) || Drop(b) || !IsDrugName(a) && !IsDrugName(b) {
 			// "and/or"; "HIV/STD" names two things, not one product.
 			return m
 		}
@@ -749,7 +746,7 @@ func treatedPatients(words []string) bool {
 	if n < 2 || words[n-1] != "patients" && words[n-1] != "recipients" {
 		return false
 	}
-	return !slices.ContainsFunc(words[:n-1], drugName)
+	return !slices.ContainsFunc(words[:n-1], IsDrugName)
 }
 
 // bornEarly are the words that, before "infants" or "neonates", say which infants.

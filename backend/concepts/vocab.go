@@ -253,6 +253,10 @@ func synonymsOf(text string) []string {
 	return nil
 }
 
+// IsDrugName reports whether a word names a drug: a known one or one with a drug's
+// ending ("-mab", "-statin").
+func IsDrugName(w string) bool { return IsKnownDrug(w) || HasDrugSuffix(w) }
+
 // IsKnownDrug reports whether a lower-case word is in the vocabulary of drug names or the
 // name of a class member.
 func IsKnownDrug(w string) bool {

@@ -141,7 +141,7 @@ func membersNamed(a *analysis, ev []domain.Evidence, c concepts.Concept) []strin
 				continue
 			}
 			seen[w] = true
-			if concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+			if concepts.IsDrugName(w) {
 				if concepts.ClassMember(c, w) {
 					out = append(out, w)
 				}

@@ -167,7 +167,7 @@ func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bo
 // drug, or a drug's or procedure's ending.
 func namesTreatment(text string) bool {
 	for _, w := range concepts.Words(text) {
-		if treatmentWords[w] || concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+		if treatmentWords[w] || concepts.IsDrugName(w) {
 			return true
 		}
 	}

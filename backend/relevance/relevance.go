@@ -371,7 +371,7 @@ func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 // vocabulary or with a drug's name ending).
 func namesDrug(c concepts.Concept) bool {
 	for _, w := range c.Words {
-		if concepts.IsKnownDrug(w) || concepts.HasDrugSuffix(w) {
+		if concepts.IsDrugName(w) {
 			return true
 		}
 	}
