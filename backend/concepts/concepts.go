@@ -157,6 +157,7 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
+	eventsOfDisease(set.Concepts)
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
 	}
@@ -182,6 +183,29 @@ func Extract(question string) (Set, error) {
 		set.Kind = domain.QuestionOpen
 	}
 	return set, nil
+}
+
+// eventsOfDisease makes a relapse, a complication or a disability an outcome when the
+// question names the disease or operation it happens in ("Does lithium prevent relapse in
+// manic depression?", "complications after colorectal surgery"): it is what the treatment is judged by, and a
+// paper about the disease may call it a recurrence, an episode or an adverse event. Without
+// another condition it stays the condition ("work disability").
+func eventsOfDisease(cs []Concept) {
+	disease := false
+	for _, c := range cs {
+		if c.Role == RoleCondition && !diseaseEvents[c.Words[len(c.Words)-1]] || c.Role == RolePopulation && procedure(c.Words) {
+			// The disease, or the operation the complications follow.
+			disease = true
+		}
+	}
+	if !disease {
+		return
+	}
+	for i := range cs {
+		if c := &cs[i]; c.Role == RoleCondition && diseaseEvents[c.Words[len(c.Words)-1]] {
+			c.Role = RoleOutcome
+		}
+	}
 }
 
 // withoutBareQualifiers drops a concept of qualifier words alone with no role ("early"

@@ -140,6 +140,19 @@ func TestRequiredAndPriority(t *testing.T) {
 	if strings.Join(req4, "|") != "tranexamic acid|total hip arthroplasty" {
 		t.Errorf("required %v of %v", req4, texts(s4))
 	}
+	// A broad condition is not required beside specific ones: "complication" links the
+	// diseases, and a paper need not use the word.
+	s5, err := Extract("Hearing loss: an unknown complication of pre-eclampsia?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req5 []string
+	for _, i := range s5.Required() {
+		req5 = append(req5, s5.Concepts[i].Text)
+	}
+	if strings.Join(req5, "|") != "hearing-loss|pre-eclampsia" {
+		t.Errorf("required %v of %v", req5, texts(s5))
+	}
 }
 
 func TestStemAndWords(t *testing.T) {

@@ -1,6 +1,9 @@
 package concepts
 
-import "strings"
+import (
+	"sort"
+	"strings"
+)
 
 // The disease-category vocabulary: a question that names a category of diseases
 // ("neurological conditions", "autoimmune diseases") asks about any disease of the category,
@@ -103,4 +106,30 @@ var diseaseSynonyms = [][]string{
 	{"vision loss", "visual impairment", "vision impairment", "low vision", "visual loss"},
 	{"hearing loss", "hearing impairment", "deafness"},
 	{"ocd", "obsessive-compulsive disorder"},
+}
+
+// neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under
+// "Neoplasms" ("Prostatic Neoplasms", "Sebaceous Gland Neoplasms") and abstracts alternate
+// between "cancer", "carcinoma" and "malignancy" for one disease, so as the head of a named
+// disease ("prostate cancer") each stands for the others. "Tumour" is such a head but never
+// stands for one (tumour necrosis factor is no cancer); "sarcoma", "lymphoma" and the like
+// name a different disease, not a different wording of one.
+var neoplasmWords = set(`cancer cancers carcinoma carcinomas neoplasm neoplasms malignancy malignancies`)
+
+var tumourWords = set(`tumor tumors tumour tumours`)
+
+// SameKindOfDisease returns the other words that name the same kind of disease as a
+// condition's word ("cancer" → "carcinoma", "neoplasm", …), nil for any other word.
+func SameKindOfDisease(w string) []string {
+	if !neoplasmWords[w] && !tumourWords[w] {
+		return nil
+	}
+	var out []string
+	for k := range neoplasmWords {
+		if k != w {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
 }

@@ -158,6 +158,10 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
+// diseaseEvents are condition words that name what happens in a disease rather than the
+// disease: beside the disease they are the outcome (eventsOfDisease).
+var diseaseEvents = set(`relapse relapses complication complications disability disabilities`)
+
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {
 	if Qualified(w) {

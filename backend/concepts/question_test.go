@@ -323,6 +323,13 @@ func TestNounPhrases(t *testing.T) {
 		// "respond to" introduces what is given.
 		{"Does prosthetic joint infection respond to rifampicin?", "prosthetic joint infection", RoleCondition, ""},
 		{"Does catheter-related bloodstream infection respond to ethanol lock?", "ethanol lock", RoleIntervention, ""},
+		// A relapse, a complication or a disability in a named disease or after an operation
+		// is what the treatment is judged by; alone it is the condition.
+		{"Does lithium prevent relapse in manic depression?", "relapse", RoleOutcome, ""},
+		{"Does metformin reduce complications of diabetes?", "complications", RoleOutcome, ""},
+		{"Does early feeding reduce complications after colorectal surgery?", "complications", RoleOutcome, ""},
+		{"Does rehabilitation reduce disability after stroke?", "disability", RoleOutcome, ""},
+		{"Is relapse more common after short-course antibiotics?", "relapse", RoleCondition, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

@@ -75,49 +75,74 @@ func firstSection(ss []domain.Section) string {
 	return ss[0].Text
 }
 
-// units are the stems a concept is matched by: each word but generic and regimen words (a hyphenated word
+// unit is what one word of a concept is matched by: any of its alternatives, each a set of
+// stems that must all occur.
+type unit [][]string
+
+// units are what a concept is matched by: each word but generic and regimen words (a hyphenated word
 // matches when the whole word or all its parts occur; a qualified term such as "type-2" or
 // "vitamin-d" only whole, since its parts are any type or any vitamin).
-func units(c concepts.Concept) [][]string {
-	var out [][]string
+func units(c concepts.Concept) []unit {
+	var out []unit
 	for _, w := range c.Words {
 		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
 			// "oral" in "oral α-galactosidase" says how the drug is given: any oral drug
 			// would match it.
 			continue
 		}
-		out = append(out, unitOf(w))
+		out = append(out, unitOf(w, c.Role))
 	}
 	return out
 }
 
-// unitOf is the stems one word is matched by: the word, or all its parts for a hyphenated
-// word that is not a qualified term ("hearing-loss" matches "hearing loss").
-func unitOf(w string) []string {
-	u := []string{concepts.Stem(w)}
+// unitOf is what one word is matched by: the word, all its parts for a hyphenated word
+// that is not a qualified term ("hearing-loss" matches "hearing loss"), and, in a condition,
+// the words naming the same kind of disease ("prostate cancer" is indexed "Prostatic
+// Neoplasms").
+func unitOf(w string, role concepts.Role) unit {
+	u := unit{{concepts.Stem(w)}}
 	if strings.ContainsRune(w, '-') && !concepts.Qualified(w) {
+		var parts []string
 		for _, p := range strings.Split(w, "-") {
 			if p != "" && !concepts.Drop(p) {
-				u = append(u, concepts.Stem(p))
+				parts = append(parts, concepts.Stem(p))
 			}
+		}
+		if len(parts) > 0 {
+			u = append(u, parts)
+		}
+	}
+	if role == concepts.RoleCondition {
+		for _, k := range concepts.SameKindOfDisease(w) {
+			u = append(u, []string{concepts.Stem(k)})
 		}
 	}
 	return u
 }
 
-func (d doc) has(u []string) bool {
-	if d.tf[u[0]] > 0 {
-		return true
+// stems are every stem a unit names, for ranking.
+func (u unit) stems() []string {
+	var out []string
+	for _, alt := range u {
+		out = append(out, alt...)
 	}
-	if len(u) == 1 {
-		return false
-	}
-	for _, p := range u[1:] {
-		if d.tf[p] == 0 {
-			return false
+	return out
+}
+
+func (d doc) has(u unit) bool {
+	for _, alt := range u {
+		all := len(alt) > 0
+		for _, st := range alt {
+			if d.tf[st] == 0 {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // matches reports whether the doc matches a concept: at least half of its units (a single
@@ -137,12 +162,12 @@ func (d doc) matches(c concepts.Concept) bool {
 	// A qualified term is what tells the concept from its neighbours ("type-1 diabetes" from
 	// "type-2 diabetes"): it must occur.
 	for _, w := range c.Words {
-		if concepts.Qualified(w) && !d.has([]string{concepts.Stem(w)}) && !d.hasTerm(c) {
+		if concepts.Qualified(w) && !d.has(unit{{concepts.Stem(w)}}) && !d.hasTerm(c) {
 			return false
 		}
 	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {
-		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h)) && !d.hasTerm(c) {
+		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h, c.Role)) && !d.hasTerm(c) {
 			return false
 		}
 	}
@@ -225,7 +250,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			continue
 		}
 		for _, u := range units(c) {
-			for _, s := range u {
+			for _, s := range u.stems() {
 				if !seenQ[s] {
 					seenQ[s] = true
 					queryStems = append(queryStems, s)

@@ -6,6 +6,8 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+
+	"github.com/stretchr/testify/require"
 )
 
 func ev(id, title, abstract string, mesh ...string) domain.Evidence {
@@ -75,18 +77,18 @@ func TestMarkTooFewConcepts(t *testing.T) {
 }
 
 func TestMarkUsesLearntTermsAndMeSH(t *testing.T) {
-	set, err := concepts.Extract("Does aspirin prevent bowel cancer?")
+	set, err := concepts.Extract("Does lithium help manic depression?")
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs := []domain.Evidence{ev("1", "Aspirin and colorectal neoplasms", "Low-dose aspirin in 20,000 adults.", "Colorectal Neoplasms/prevention & control")}
+	evs := []domain.Evidence{ev("1", "Lithium maintenance in bipolar disorder", "Lithium against placebo in 300 adults.", "Bipolar Disorder/drug therapy")}
 	Mark(set, evs)
 	if !evs[0].IsOffTopic() {
-		t.Fatalf("without a synonym the paper cannot be matched to 'bowel cancer': %+v", evs[0].Topic)
+		t.Fatalf("without a synonym the paper cannot be matched to 'manic depression': %+v", evs[0].Topic)
 	}
 	for i := range set.Concepts {
-		if set.Concepts[i].Text == "bowel cancer" {
-			set.Concepts[i].AddTerm("Colorectal Neoplasms")
+		if set.Concepts[i].Text == "manic depression" {
+			set.Concepts[i].AddTerm("Bipolar Disorder")
 		}
 	}
 	Mark(set, evs)
@@ -227,4 +229,29 @@ func TestMarkTherapyNames(t *testing.T) {
 		{q, "CBT for insomnia in late life", "Older adults with insomnia received CBT or sleep hygiene education; insomnia severity fell.", false},
 		{q, "Zolpidem for insomnia in late life", "Older adults with insomnia received zolpidem; cognitive function and insomnia severity were measured.", true},
 	})
+}
+
+// TestMarkCancerWordings: a named cancer is matched by "carcinoma", "malignancy" or its MeSH
+// heading's "Neoplasms" as well as by "cancer", but "tumour" alone (tumour necrosis
+// factor) does not stand for it.
+func TestMarkCancerWordings(t *testing.T) {
+	q := "Does metformin improve survival in prostate cancer?"
+	cases := []struct {
+		name  string
+		paper domain.Evidence
+		off   bool
+	}{
+		{"carcinoma", ev("1", "Metformin and prostatic carcinoma", "Metformin users with prostatic carcinoma lived longer."), false},
+		{"MeSH heading", ev("2", "Metformin after radical prostatectomy", "Men on metformin had longer survival after prostatectomy.", "Prostatic Neoplasms/drug therapy", "Metformin"), false},
+		{"tumour necrosis factor", ev("3", "Metformin and tumour necrosis factor in prostate inflammation", "Metformin lowered tumor necrosis factor in prostate tissue."), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			set, err := concepts.Extract(q)
+			require.NoError(t, err)
+			evs := []domain.Evidence{c.paper}
+			Mark(set, evs)
+			require.Equal(t, c.off, evs[0].IsOffTopic(), "reason %q", evs[0].Topic.Reason)
+		})
+	}
 }
