@@ -68,7 +68,8 @@ guide guided guiding sensitive stop stops stopped stopping discontinue discontin
 pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates
-adding add adds continue continued continuing beyond year years month months week weeks`)
+adding add adds continue continued continuing beyond year years month months week weeks
+discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
