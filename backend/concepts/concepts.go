@@ -159,6 +159,9 @@ func Extract(question string) (Set, error) {
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
 	for i := range set.Concepts {
+		withoutRedundantOperationWord(&set.Concepts[i])
+	}
+	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
 	}
 	seps := make([][]string, len(chunks))
@@ -183,6 +186,36 @@ func Extract(question string) (Set, error) {
 		set.Kind = domain.QuestionOpen
 	}
 	return set, nil
+}
+
+// operationAcronyms name an operation by its initials.
+var operationAcronyms = set(`pci cabg tavi tavr ecmo ercp`)
+
+// withoutRedundantOperationWord drops "surgery", "operation" or "procedure" after a word that
+// already names the operation ("CABG surgery", "appendectomy operation"): papers write
+// "CABG" or "coronary artery bypass grafting" and seldom add the word, so requiring it
+// loses them.
+func withoutRedundantOperationWord(c *Concept) {
+	n := len(c.Words)
+	if n < 2 || c.Role == RoleCondition {
+		return
+	}
+	switch c.Words[n-1] {
+	case "surgery", "surgeries", "operation", "operations", "procedure", "procedures":
+	default:
+		return
+	}
+	if prev := c.Words[n-2]; !operationAcronyms[prev] && !procedure([]string{prev}) {
+		return
+	}
+	old := c.Text
+	c.Words = c.Words[:n-1]
+	c.Text = strings.Join(c.Words, " ")
+	for i, t := range c.Terms {
+		if t == old {
+			c.Terms[i] = c.Text
+		}
+	}
 }
 
 // eventsOfDisease makes a relapse, a complication or a disability an outcome when the

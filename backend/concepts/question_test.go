@@ -330,6 +330,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Does early feeding reduce complications after colorectal surgery?", "complications", RoleOutcome, ""},
 		{"Does rehabilitation reduce disability after stroke?", "disability", RoleOutcome, ""},
 		{"Is relapse more common after short-course antibiotics?", "relapse", RoleCondition, ""},
+		// "surgery" after a word that names the operation adds nothing a paper must say.
+		{"Are impaired fasting glucose levels associated with mortality after CABG surgery?", "cabg", RoleIntervention, ""},
+		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

@@ -171,6 +171,16 @@ var drugSynonyms = [][]string{
 var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
+	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
+	// Artery Bypass, Percutaneous Coronary Intervention, Transcatheter Aortic Valve
+	// Replacement, Extracorporeal Membrane Oxygenation, Cholangiopancreatography, Endoscopic
+	// Retrograde, Laparoscopy).
+	{"cabg", "coronary artery bypass grafting", "coronary artery bypass"},
+	{"pci", "percutaneous coronary intervention"},
+	{"tavi", "tavr", "transcatheter aortic valve implantation", "transcatheter aortic valve replacement"},
+	{"ecmo", "extracorporeal membrane oxygenation"},
+	{"ercp", "endoscopic retrograde cholangiopancreatography"},
+	{"laparoscopic surgery", "laparoscopy"},
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of

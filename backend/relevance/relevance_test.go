@@ -228,6 +228,11 @@ func TestMarkTherapyNames(t *testing.T) {
 		{q, "Cognitive behavioral therapy for insomnia in late life", "Older adults with insomnia received cognitive behavioral therapy or sleep hygiene education; insomnia severity fell.", false},
 		{q, "CBT for insomnia in late life", "Older adults with insomnia received CBT or sleep hygiene education; insomnia severity fell.", false},
 		{q, "Zolpidem for insomnia in late life", "Older adults with insomnia received zolpidem; cognitive function and insomnia severity were measured.", true},
+		// An operation by its acronym or its full name, without the word "surgery".
+		{"Does preoperative glucose predict mortality after CABG surgery?", "Fasting glucose and death after coronary artery bypass grafting",
+			"Impaired fasting glucose before coronary artery bypass grafting predicted mortality.", false},
+		{"Is advanced age a contraindication to GERD laparoscopic surgery?", "Age and outcome of laparoscopic fundoplication for GERD",
+			"We evaluated the influence of age on the outcome of laparoscopic total fundoplication for GERD.", false},
 	})
 }
 
