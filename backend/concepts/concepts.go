@@ -188,6 +188,9 @@ func Extract(question string) (Set, error) {
 	return set, nil
 }
 
+// approachWords say how an operation is done; the operation's name follows.
+var approachWords = set(`surgical operative`)
+
 // operationAcronyms name an operation by its initials.
 var operationAcronyms = set(`pci cabg tavi tavr ecmo ercp`)
 
@@ -435,7 +438,7 @@ func taking(before []string) bool { return len(before) > 0 && before[len(before)
 func procedure(words []string) bool {
 	last := words[len(words)-1]
 	switch last {
-	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass":
+	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement":
 		return true
 	}
 	dc, _ := classOf("surgery")
@@ -731,6 +734,12 @@ func split(words []string) []Concept {
 		if len(out) > 0 && len(pending) == 0 && prevRole == r {
 			// Adjacent words of the same role are one concept ("breast cancer").
 			out[len(out)-1].Words = append(out[len(out)-1].Words, w)
+		} else if len(out) > 0 && len(pending) > 0 && r == RoleIntervention && len(out[len(out)-1].Words) == 1 && approachWords[lastWord(out)] {
+			// "surgical aortic valve replacement": how an operation is done, then the
+			// operation, is one procedure.
+			last := &out[len(out)-1]
+			last.Words = append(append(last.Words, pending...), w)
+			pending = nil
 		} else if len(out) > 0 && len(pending) > 0 && r == RoleCondition && out[len(out)-1].Role == RoleCondition {
 			// A disease's name with a modifier inside ("pulmonary arterial hypertension") is one
 			// concept, not "pulmonary" and "arterial hypertension".

@@ -106,6 +106,24 @@ var diseaseSynonyms = [][]string{
 	{"vision loss", "visual impairment", "vision impairment", "low vision", "visual loss"},
 	{"hearing loss", "hearing impairment", "deafness"},
 	{"ocd", "obsessive-compulsive disorder"},
+	{"bipolar disorder", "manic depression", "manic-depressive illness"},
+	// Acronyms of three letters or more that abstracts and MeSH entry terms use for the
+	// disease (two-letter ones, "MI", "PE", "MS", name too many other things).
+	{"gerd", "gastroesophageal reflux disease", "gastro-oesophageal reflux disease", "gord", "gastroesophageal reflux"},
+	{"ibd", "inflammatory bowel disease"},
+	{"ibs", "irritable bowel syndrome"},
+	{"uti", "urinary tract infection"},
+	{"dvt", "deep vein thrombosis", "deep venous thrombosis"},
+	{"vte", "venous thromboembolism"},
+	{"osa", "obstructive sleep apnea", "obstructive sleep apnoea"},
+	{"ards", "acute respiratory distress syndrome"},
+	{"aki", "acute kidney injury"},
+	{"sle", "systemic lupus erythematosus"},
+	{"pcos", "polycystic ovary syndrome"},
+	{"nash", "non-alcoholic steatohepatitis", "nonalcoholic steatohepatitis"},
+	{"hcc", "hepatocellular carcinoma"},
+	{"nsclc", "non-small cell lung cancer", "non-small-cell lung cancer"},
+	{"chf", "congestive heart failure"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under
@@ -132,4 +150,17 @@ func SameKindOfDisease(w string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// diseaseAcronym reports whether a word is the one-word name of a disease in
+// diseaseSynonyms ("osa", "hcc"): a condition, like the words of conditionWords.
+func diseaseAcronym(w string) bool {
+	for _, group := range diseaseSynonyms {
+		for _, n := range group {
+			if n == w && !strings.Contains(n, " ") {
+				return true
+			}
+		}
+	}
+	return false
 }

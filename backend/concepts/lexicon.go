@@ -67,7 +67,7 @@ optimal optimum ideal relieve relieves relieved relieving alleviate alleviates a
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
 pass
 investigated investigate investigating studied tested trialled trialed explored
-speed speeds accelerate accelerates
+speed speeds accelerate accelerates prolong prolongs prolonging
 adding add adds continue continued continuing beyond year years month months week weeks
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
@@ -121,7 +121,7 @@ corticosteroid corticosteroids opioid opioids analgesic analgesics anesthesia an
 stenting implant implants device devices catheter dialysis ventilation oxygen acupuncture massage
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
-telemedicine telehealth app reminder reminders intervention-based transfusion stimulation
+telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement
 weight-loss-surgery
 
 pci cabg tavi tavr ecmo ercp watchful-waiting`)
@@ -177,7 +177,7 @@ func roleOf(w string) Role {
 	switch {
 	case populationWords[w]:
 		return RolePopulation
-	case conditionWords[w] || conditionWords[base] || strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders"):
+	case conditionWords[w] || conditionWords[base] || strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders") || diseaseAcronym(w):
 		return RoleCondition
 	case interventionWords[w] || interventionWords[base]:
 		return RoleIntervention

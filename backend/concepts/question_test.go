@@ -197,6 +197,11 @@ func TestDiseaseSynonyms(t *testing.T) {
 		{"What medications show promise for Long COVID treatment?", "long covid", "post-acute covid-19 syndrome"},
 		{"Does aspirin prevent a second heart attack?", "heart attack", "myocardial infarction"},
 		{"Is riluzole still the best drug for ALS?", "als", "amyotrophic lateral sclerosis"},
+		{"Does lithium prevent relapse in manic depression?", "manic depression", "bipolar disorder"},
+		{"Is CPAP effective for OSA?", "osa", "obstructive sleep apnea"},
+		// A hyphenated name in the list is found however the question hyphenates it.
+		{"Does pembrolizumab improve survival in non-small cell lung cancer?", "non-small cell lung cancer", "nsclc"},
+		{"Does sertraline help post-traumatic stress disorder?", "post-traumatic stress disorder", "ptsd"},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -332,6 +337,12 @@ func TestNounPhrases(t *testing.T) {
 		{"Is relapse more common after short-course antibiotics?", "relapse", RoleCondition, ""},
 		// "surgery" after a word that names the operation adds nothing a paper must say.
 		{"Are impaired fasting glucose levels associated with mortality after CABG surgery?", "cabg", RoleIntervention, ""},
+		// A disease's acronym is a condition; "prolong" asks about an effect; a replacement
+		// is an operation, and "surgical" before one says how it is done.
+		{"Is CPAP effective for OSA?", "osa", RoleCondition, ""},
+		{"Does sorafenib prolong survival in HCC?", "survival", RoleOutcome, ""},
+		{"Does rivaroxaban prevent DVT after knee replacement?", "knee replacement", RolePopulation, ""},
+		{"Is TAVI as good as surgical aortic valve replacement in low-risk patients?", "surgical aortic valve replacement", RoleComparator, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

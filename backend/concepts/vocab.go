@@ -246,13 +246,14 @@ intravenous inhaled topical adjunctive adjuvant prophylactic preoperative periop
 // synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {
 	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
-	t := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(text, "-", " ")), " "))
+	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " ")) }
+	t := norm(text)
 	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms) {
 		for _, n := range group {
-			if n == t {
+			if norm(n) == t {
 				var out []string
 				for _, o := range group {
-					if o != t {
+					if o != n {
 						out = append(out, o)
 					}
 				}

@@ -77,18 +77,18 @@ func TestMarkTooFewConcepts(t *testing.T) {
 }
 
 func TestMarkUsesLearntTermsAndMeSH(t *testing.T) {
-	set, err := concepts.Extract("Does lithium help manic depression?")
+	set, err := concepts.Extract("Does riluzole slow Lou Gehrig disease?")
 	if err != nil {
 		t.Fatal(err)
 	}
-	evs := []domain.Evidence{ev("1", "Lithium maintenance in bipolar disorder", "Lithium against placebo in 300 adults.", "Bipolar Disorder/drug therapy")}
+	evs := []domain.Evidence{ev("1", "Riluzole in amyotrophic lateral sclerosis", "Riluzole against placebo in 300 adults.", "Amyotrophic Lateral Sclerosis/drug therapy")}
 	Mark(set, evs)
 	if !evs[0].IsOffTopic() {
-		t.Fatalf("without a synonym the paper cannot be matched to 'manic depression': %+v", evs[0].Topic)
+		t.Fatalf("without a synonym the paper cannot be matched to 'Lou Gehrig disease': %+v", evs[0].Topic)
 	}
 	for i := range set.Concepts {
-		if set.Concepts[i].Text == "manic depression" {
-			set.Concepts[i].AddTerm("Bipolar Disorder")
+		if set.Concepts[i].Text == "lou gehrig disease" {
+			set.Concepts[i].AddTerm("Amyotrophic Lateral Sclerosis")
 		}
 	}
 	Mark(set, evs)
