@@ -246,7 +246,9 @@ intravenous inhaled topical adjunctive adjuvant prophylactic preoperative periop
 // synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {
 	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
-	norm := func(s string) string { return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " ")) }
+	norm := func(s string) string {
+		return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " "))
+	}
 	t := norm(text)
 	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms) {
 		for _, n := range group {
