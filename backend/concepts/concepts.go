@@ -269,6 +269,10 @@ func withoutBareQualifiers(cs []Concept, chunkOf []int) ([]Concept, []int) {
 // "nirmatrelvir/ritonavir"): when one of them is a drug, one product, one concept.
 var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
 
+// slashTerms are slash-joined words that name one thing outside pharmacy: the injury of
+// blood returning to ischaemic tissue (MeSH Reperfusion Injury).
+var slashTerms = set(`ischemia/reperfusion ischaemia/reperfusion`)
+
 // combinations writes each slash-joined pair of names with a hyphen, the form a question's
 // other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
 // "and/or" is left alone. slashed holds the joined words, lower-case, so that they are
@@ -277,7 +281,7 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	slashed = map[string]bool{}
 	out = combination.ReplaceAllStringFunc(q, func(m string) string {
 		a, b, _ := strings.Cut(strings.ToLower(m), "/")
-		if Drop(a) || Drop(b) || !IsDrugName(a) && !IsDrugName(b) {
+		if Drop(a) || Drop(b) || !IsDrugName(a) && !IsDrugName(b) && !slashTerms[a+"/"+b] {
 			// "and/or"; "HIV/STD" names two things, not one product.
 			return m
 		}
@@ -471,10 +475,17 @@ func setting(before []string) bool {
 	return slices.Contains(before, "after") || slices.Contains(before, "following")
 }
 
-// respondsTo reports whether the words before a chunk are "respond(s) to": in "Does
-// catheter infection respond to ethanol lock?" what follows is what is given.
+// respondsTo reports whether the words before a chunk are "respond(s) to" or "treated
+// with": in "Does catheter infection respond to ethanol lock?" what follows is what is given.
 func respondsTo(before []string) bool {
 	n := len(before)
+	if n >= 2 && before[n-1] == "with" {
+		// "Is raised intracranial pressure treated with mannitol?"
+		switch before[n-2] {
+		case "treated", "treat", "treating", "managed", "manage", "managing", "cured":
+			return true
+		}
+	}
 	return n >= 2 && before[n-1] == "to" && (before[n-2] == "respond" || before[n-2] == "responds")
 }
 

@@ -107,6 +107,8 @@ var diseaseSynonyms = [][]string{
 	{"hearing loss", "hearing impairment", "deafness"},
 	{"ocd", "obsessive-compulsive disorder"},
 	{"bipolar disorder", "manic depression", "manic-depressive illness"},
+	{"ischemia-reperfusion", "ischaemia-reperfusion", "reperfusion injury"},
+	{"non-communicable disease", "non-communicable diseases", "noncommunicable diseases", "ncds", "ncd"},
 	// Acronyms of three letters or more that abstracts and MeSH entry terms use for the
 	// disease (two-letter ones, "MI", "PE", "MS", name too many other things).
 	{"gerd", "gastroesophageal reflux disease", "gastro-oesophageal reflux disease", "gord", "gastroesophageal reflux"},

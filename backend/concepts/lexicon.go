@@ -67,7 +67,7 @@ optimal optimum ideal relieve relieves relieved relieving alleviate alleviates a
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
 pass
 investigated investigate investigating studied tested trialled trialed explored
-speed speeds accelerate accelerates prolong prolongs prolonging
+speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 adding add adds continue continued continuing beyond year years month months week weeks
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 

@@ -202,6 +202,7 @@ func TestDiseaseSynonyms(t *testing.T) {
 		// A hyphenated name in the list is found however the question hyphenates it.
 		{"Does pembrolizumab improve survival in non-small cell lung cancer?", "non-small cell lung cancer", "nsclc"},
 		{"Does sertraline help post-traumatic stress disorder?", "post-traumatic stress disorder", "ptsd"},
+		{"Is non-communicable disease risk higher in cities?", "non-communicable disease", "ncds"},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -294,6 +295,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", RoleIntervention, ""},
 		{"Is amoxicillin/clavulanate better than amoxicillin for otitis media?", "amoxicillin-clavulanate", RoleIntervention, ""},
 		{"Is HIV/STD control in Jamaica making a difference?", "hiv", RoleCondition, ""},
+		{"Does remote preconditioning reduce myocardial ischaemia/reperfusion injury?", "myocardial ischaemia-reperfusion injury", RoleCondition, ""},
 		{"Does weight loss surgery reduce cancer risk?", "weight-loss-surgery", RoleIntervention, ""},
 		{"Does deep brain stimulation help treatment-resistant OCD?", "treatment-resistant ocd", RoleCondition, ""},
 		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
@@ -328,6 +330,8 @@ func TestNounPhrases(t *testing.T) {
 		// "respond to" introduces what is given.
 		{"Does prosthetic joint infection respond to rifampicin?", "prosthetic joint infection", RoleCondition, ""},
 		{"Does catheter-related bloodstream infection respond to ethanol lock?", "ethanol lock", RoleIntervention, ""},
+		{"Is raised intracranial pressure treated with mannitol?", "mannitol", RoleIntervention, ""},
+		{"Do NSAIDs raise blood pressure?", "blood pressure", RoleOutcome, ""},
 		// A relapse, a complication or a disability in a named disease or after an operation
 		// is what the treatment is judged by; alone it is the condition.
 		{"Does lithium prevent relapse in manic depression?", "relapse", RoleOutcome, ""},
