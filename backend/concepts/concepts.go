@@ -123,7 +123,7 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && undergone(ch.before) && procedure(c.Words):
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && undergone(ch.before) && (procedure(c.Words) || courseOfTreatment[c.Words[len(c.Words)-1]]):
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
@@ -141,6 +141,10 @@ func Extract(question string) (Set, error) {
 				c.Role = RolePopulation
 			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
+				c.Role = RoleIntervention
+			case c.Role == RoleOutcome && !seenIntervention && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && actsOnObject(chunks[1].before):
+				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
+				// cardiovascular events?": a measure that acts on another is what is done.
 				c.Role = RoleIntervention
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before):
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
@@ -354,11 +358,19 @@ func effectVerb(after []string) bool {
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
 			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
-			"relieve", "relieves", "alleviate", "alleviates":
+			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens":
 			return true
 		}
 	}
 	return false
+}
+
+// actsOnObject reports whether the words between a question's subject and the next chunk
+// end with an effect verb, so that the chunk is its object: "Does weight loss improve knee
+// pain?" (the subject acts), not "Does mortality increase after surgery?" (the subject is
+// what changes).
+func actsOnObject(between []string) bool {
+	return len(between) > 0 && effectVerb(between[len(between)-1:])
 }
 
 // comparing reports whether the words before a chunk introduce a comparator. "or" does
@@ -370,9 +382,15 @@ func comparing(before []string, compares bool) bool {
 		// "Is TAVI as good as surgical valve replacement?"
 		return true
 	}
-	for _, w := range before {
+	for i, w := range before {
 		switch w {
-		case "versus", "vs", "than", "compare", "compares", "compared", "against", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
+		case "against":
+			// "tested against placebo" sets two things side by side; "effective against
+			// RSV", "protective against obesity" name what a treatment acts on.
+			if i == 0 || !actsOn[before[i-1]] {
+				return true
+			}
+		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
 		case "or":
 			if compares {
@@ -382,6 +400,11 @@ func comparing(before []string, compares bool) bool {
 	}
 	return false
 }
+
+// actsOn are the words before "against" that name what a treatment acts on, not what it
+// is compared with.
+var actsOn = set(`effective active protective protect protects protection efficacy efficacious vaccine vaccines
+vaccination immunization immunisation prophylaxis useful work works`)
 
 // asAs reports whether words hold "as … as", an equality comparison.
 func asAs(words []string) bool {
@@ -433,6 +456,12 @@ func undergone(before []string) bool {
 	}
 	return false
 }
+
+// courseOfTreatment are treatments patients go through over weeks, during which another
+// is given: "Can exercise reduce fatigue during chemotherapy?" studies exercise in patients
+// on chemotherapy.
+var courseOfTreatment = set(`chemotherapy radiotherapy chemoradiotherapy chemoradiation radiation dialysis haemodialysis
+hemodialysis ventilation`)
 
 // taking reports whether the words before a chunk are "on", as in "patients on warfarin".
 func taking(before []string) bool { return len(before) > 0 && before[len(before)-1] == "on" }
@@ -623,6 +652,8 @@ var fixedPhrases = [][]string{
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
+	{"major", "adverse", "cardiovascular", "events"}, {"major", "adverse", "cardiac", "events"},
+	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
@@ -1070,23 +1101,67 @@ func Core(text string) string {
 	return strings.Join(ws[start:head+1], " ")
 }
 
+// spelling is one British ↔ American difference: where the British form occurs and what
+// it becomes in American, and the other way round. The American patterns are anchored
+// where a bare substring would hit other words ("colorectal" is no "colour", "academic" no
+// "-aemic", "chemotherapy" no "haem-").
+type spelling struct {
+	brit   *regexp.Regexp
+	toAm   string
+	am     *regexp.Regexp
+	toBrit string
+}
+
+// iseStems are the stems of the "-ise" verbs of clinical writing ("randomised",
+// "hospitalised", "immunised").
+const iseStems = `\b(random|hospital|immun|organ|sensit|stabil|catheter|visual|character|categor|optim|minim|normal|util|special|standard|personal|individual|mobil|immobil|steril|neutral|colon|vapor|real|general|local|central|summar|prioriti|recogn|emphas|anaesthet|anesthet|traumat|sanit|desensit|hypnot|metabol)`
+
+func sp(brit, toAm, am, toBrit string) spelling {
+	return spelling{regexp.MustCompile(brit), toAm, regexp.MustCompile(am), toBrit}
+}
+
 // britishAmerican are the British spellings an abstract may write the American way (and
 // the other way round): a concept is searched and matched under both.
-var britishAmerican = [][2]string{{"isation", "ization"}, {"ised", "ized"}, {"ising", "izing"}, {"tumour", "tumor"},
-	{"oedema", "edema"}, {"oesophag", "esophag"}, {"paediatric", "pediatric"}, {"anaemi", "anemi"},
-	{"haemorrhag", "hemorrhag"}, {"haemato", "hemato"}, {"ischaemi", "ischemi"}, {"leukaemi", "leukemi"},
-	{"diarrhoea", "diarrhea"}, {"oestrogen", "estrogen"}, {"foetal", "fetal"}, {"behaviour", "behavior"},
-	{"colour", "color"}, {"centre", "center"}, {"randomised", "randomized"}, {"anaesthe", "anesthe"}}
+var britishAmerican = []spelling{
+	sp(`isation`, "ization", `ization`, "isation"),
+	// The verbs of "-ise"/"-ize" a question uses, by stem: a bare "-ised" would also hit
+	// "raised", "promised", "supervised".
+	sp(iseStems+`is(e|ed|es|ing)\b`, "${1}iz$2", iseStems+`iz(e|ed|es|ing)\b`, "${1}is$2"),
+	sp(`tumour`, "tumor", `tumor`, "tumour"),
+	sp(`oedema`, "edema", `\bedema`, "oedema"),
+	sp(`oesophag`, "esophag", `\besophag`, "oesophag"),
+	sp(`paediatric`, "pediatric", `\bpediatric`, "paediatric"),
+	sp(`orthopaedic`, "orthopedic", `orthopedic`, "orthopaedic"),
+	// "-aemia": anaemia, bacteraemia, hypoglycaemia, hypoxaemia, ischaemic, leukaemia,
+	// septicaemia, hyperkalaemia, uraemia …
+	sp(`aem(ia|ias|ic)\b`, "em$1", `(glyc|isch|leuk|bacter|septic|hypox|ox|kal|natr|calc|lipid|uric|\bur|vir|tox|\ban|thalass|lact|phosphat|magnes)em(ia|ias|ic)\b`, "${1}aem$2"),
+	// "haem-": haemorrhage, haematoma, haemodialysis, haemangioma, haemoglobin.
+	sp(`\bhaem`, "hem", `\bhem(o|at|ang|orr)`, "haem$1"),
+	sp(`diarrhoea`, "diarrhea", `diarrhea`, "diarrhoea"),
+	sp(`oestrogen`, "estrogen", `\bestrogen`, "oestrogen"),
+	sp(`foet(al|us|uses)\b`, "fet$1", `\bfet(al|us|uses)\b`, "foet$1"),
+	sp(`behaviour`, "behavior", `behavior`, "behaviour"),
+	sp(`\bcolour`, "color", `\bcolor(s|ed)?\b`, "colour$1"),
+	sp(`centre`, "center", `center`, "centre"),
+	sp(`anaesthe`, "anesthe", `\banesthe`, "anaesthe"),
+	sp(`\blabour`, "labor", `\blabor(s)?\b`, "labour$1"),
+	sp(`\bfaec`, "fec", `\bfec(al|es)\b`, "faec$1"),
+	sp(`\bcaesar`, "cesar", `\bcesar`, "caesar"),
+	sp(`appendicectom`, "appendectom", `\bappendectom`, "appendicectom"),
+	sp(`gynaecolog`, "gynecolog", `gynecolog`, "gynaecolog"),
+	sp(`\bageing`, "aging", `\baging`, "ageing"),
+	sp(`\bsulph`, "sulf", `\bsulf`, "sulph"),
+}
 
 // spellingVariant returns a wording's other spelling (British ↔ American), or "".
 func spellingVariant(text string) string {
 	out := text
 	for _, p := range britishAmerican {
 		switch {
-		case strings.Contains(out, p[0]):
-			out = strings.ReplaceAll(out, p[0], p[1])
-		case strings.Contains(out, p[1]) && p[0] != "ised" && p[0] != "ising":
-			out = strings.ReplaceAll(out, p[1], p[0])
+		case p.brit.MatchString(text):
+			out = p.brit.ReplaceAllString(out, p.toAm)
+		case p.toBrit != "" && p.am.MatchString(text):
+			out = p.am.ReplaceAllString(out, p.toBrit)
 		}
 	}
 	if out == text {

@@ -142,8 +142,7 @@ func TestRequiredAndPriority(t *testing.T) {
 	if strings.Join(req4, "|") != "tranexamic acid|total hip arthroplasty" {
 		t.Errorf("required %v of %v", req4, texts(s4))
 	}
-	// A broad condition is not required beside specific ones: "complication" links the
-	// diseases, and a paper need not use the word.
+	// "complication" beside the diseases is the outcome: a paper need not use the word.
 	s5, err := Extract("Hearing loss: an unknown complication of pre-eclampsia?")
 	if err != nil {
 		t.Fatal(err)
@@ -154,6 +153,19 @@ func TestRequiredAndPriority(t *testing.T) {
 	}
 	if strings.Join(req5, "|") != "hearing-loss|pre-eclampsia" {
 		t.Errorf("required %v of %v", req5, texts(s5))
+	}
+	// An exposure that is a broad word is still required: a paper on breast cancer alone
+	// does not say whether obesity raises its risk.
+	s6, err := Extract("Does obesity increase the risk of breast cancer?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var req6 []string
+	for _, i := range s6.Required() {
+		req6 = append(req6, s6.Concepts[i].Text)
+	}
+	if strings.Join(req6, "|") != "obesity|breast cancer" {
+		t.Errorf("required %v of %v", req6, texts(s6))
 	}
 }
 
@@ -199,6 +211,42 @@ func TestFixedPhrasesStayWhole(t *testing.T) {
 		}
 		if !found {
 			t.Errorf("%q: no concept holds %q: %q", tt.q, tt.concept, joinTexts(s.Concepts))
+		}
+	}
+}
+
+// TestSpellingVariant: a wording gets its other spelling, British ↔ American, and words
+// that only look like one of the patterns keep theirs.
+func TestSpellingVariant(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"hypoglycaemia", "hypoglycemia"},
+		{"hypoglycemia", "hypoglycaemia"},
+		{"gram-negative bacteremia", "gram-negative bacteraemia"},
+		{"ischemic stroke", "ischaemic stroke"},
+		{"infantile haemangioma", "infantile hemangioma"},
+		{"hemodialysis", "haemodialysis"},
+		{"randomised trial", "randomized trial"},
+		{"immunized children", "immunised children"},
+		{"tumor necrosis", "tumour necrosis"},
+		{"pediatric asthma", "paediatric asthma"},
+		{"labor", "labour"},
+		{"caesarean section", "cesarean section"},
+		{"fecal", "faecal"},
+		{"appendicectomy", "appendectomy"},
+		{"sulphonylureas", "sulfonylureas"},
+		// Not spellings of each other.
+		{"chemotherapy", ""},
+		{"academic", ""},
+		{"epidemic", ""},
+		{"colorectal cancer", ""},
+		{"hemisphere", ""},
+		{"raised intracranial pressure", ""},
+		{"supervised exercise", ""},
+		{"laboratory", ""},
+	}
+	for _, c := range cases {
+		if got := spellingVariant(c.in); got != c.want {
+			t.Errorf("spellingVariant(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
 }

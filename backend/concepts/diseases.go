@@ -109,8 +109,10 @@ var diseaseSynonyms = [][]string{
 	{"bipolar disorder", "manic depression", "manic-depressive illness"},
 	{"ischemia-reperfusion", "ischaemia-reperfusion", "reperfusion injury"},
 	{"non-communicable disease", "non-communicable diseases", "noncommunicable diseases", "ncds", "ncd"},
-	// Acronyms of three letters or more that abstracts and MeSH entry terms use for the
-	// disease (two-letter ones, "MI", "PE", "MS", name too many other things).
+	// Acronyms that abstracts and MeSH entry terms use for the disease. One of two
+	// letters ("AF", "MI") is read in a question but never searched (synonymsOf); "PE"
+	// and "MS" are left out, since a question may mean "physical education" or "mass
+	// spectrometry".
 	{"gerd", "gastroesophageal reflux disease", "gastro-oesophageal reflux disease", "gord", "gastroesophageal reflux"},
 	{"ibd", "inflammatory bowel disease"},
 	{"ibs", "irritable bowel syndrome"},
@@ -126,6 +128,16 @@ var diseaseSynonyms = [][]string{
 	{"hcc", "hepatocellular carcinoma"},
 	{"nsclc", "non-small cell lung cancer", "non-small-cell lung cancer"},
 	{"chf", "congestive heart failure"},
+	{"af", "atrial fibrillation"},
+	{"mi", "myocardial infarction"},
+	{"t2dm", "t2d", "type 2 diabetes", "type 2 diabetes mellitus"},
+	{"t1dm", "t1d", "type 1 diabetes", "type 1 diabetes mellitus"},
+	{"hfpef", "heart failure with preserved ejection fraction"},
+	{"hfref", "heart failure with reduced ejection fraction"},
+	{"mgus", "monoclonal gammopathy of undetermined significance"},
+	{"cdi", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
+	{"rsv", "respiratory syncytial virus"},
+	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

@@ -17,7 +17,7 @@ without would`)
 // questionWords are the words that make a question a question or address the reader.
 var questionWords = set(`who whom whose why where whether what's how's is are was were will shall
 there's it's you your yours me my mine us ours anyone anybody someone something anything everything
-about versus vs compared comparison against or not after other others
+about versus vs compared comparison against or not after other others plus
 perform performed performing performs make makes making become becomes became compare comparing
 diagnose diagnosed diagnosing detect detecting replace replaced replacing differentiate
 differentiating distinguish distinguishing vary varies varying interest contribution number
@@ -108,6 +108,7 @@ fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headach
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
 zoster herpes shingles
+croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia
 stone stones calculi calculus`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
@@ -121,8 +122,8 @@ corticosteroid corticosteroids opioid opioids analgesic analgesics anesthesia an
 stenting implant implants device devices catheter dialysis ventilation oxygen acupuncture massage
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
-telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement
-weight-loss-surgery
+telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula
+weight-loss-surgery medical-therapy medical-treatment medical-management
 
 pci cabg tavi tavr ecmo ercp watchful-waiting`)
 
@@ -134,6 +135,7 @@ cognitive symptoms symptom severity healing recovery outcome outcomes accuracy s
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
+major-adverse-cardiovascular-events major-adverse-cardiac-events
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
 falls`)
@@ -144,7 +146,7 @@ women woman men man female male females males mothers pregnant veterans smokers 
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
-icu`)
+icu babies baby`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;
@@ -179,7 +181,7 @@ func roleOf(w string) Role {
 		return RolePopulation
 	case conditionWords[w] || conditionWords[base] || strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders") || diseaseAcronym(w):
 		return RoleCondition
-	case interventionWords[w] || interventionWords[base]:
+	case interventionWords[w] || interventionWords[base] || therapyAcronym(w):
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome

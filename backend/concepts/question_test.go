@@ -203,6 +203,9 @@ func TestDiseaseSynonyms(t *testing.T) {
 		{"Does pembrolizumab improve survival in non-small cell lung cancer?", "non-small cell lung cancer", "nsclc"},
 		{"Does sertraline help post-traumatic stress disorder?", "post-traumatic stress disorder", "ptsd"},
 		{"Is non-communicable disease risk higher in cities?", "non-communicable disease", "ncds"},
+		{"Is apixaban safer than rivaroxaban in patients with AF?", "af", "atrial fibrillation"},
+		{"Does dapagliflozin improve outcomes in HFpEF?", "hfpef", "heart failure with preserved ejection fraction"},
+		{"Risk of hypoglycaemia with sulfonylureas in elderly patients", "hypoglycaemia", "hypoglycemia"},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -347,6 +350,29 @@ func TestNounPhrases(t *testing.T) {
 		{"Does sorafenib prolong survival in HCC?", "survival", RoleOutcome, ""},
 		{"Does rivaroxaban prevent DVT after knee replacement?", "knee replacement", RolePopulation, ""},
 		{"Is TAVI as good as surgical aortic valve replacement in low-risk patients?", "surgical aortic valve replacement", RoleComparator, ""},
+		// Acronyms of diseases and treatments; classes named by their short forms.
+		{"Is apixaban safer than rivaroxaban in elderly patients with AF?", "af", RoleCondition, ""},
+		{"What is the prognosis of patients with MGUS?", "mgus", RoleCondition, ""},
+		{"Does oral dexamethasone reduce hospital admission in children with croup?", "croup", RoleCondition, ""},
+		{"Does ERAS reduce length of stay after pancreaticoduodenectomy?", "eras", RoleIntervention, ""},
+		{"Do SGLT2i reduce progression of CKD in type 2 diabetes?", "sglt2i", RoleIntervention, "SGLT2 inhibitors"},
+		{"Do JAK inhibitors increase the risk of herpes zoster?", "jak inhibitors", RoleIntervention, "Janus kinase inhibitors"},
+		{"Is high-flow nasal cannula as good as CPAP for bronchiolitis in infants?", "cpap", RoleComparator, ""},
+		// Fixed phrases: one outcome, one comparator, one exposure.
+		{"Does colchicine reduce major adverse cardiovascular events after myocardial infarction?", "major-adverse-cardiovascular-events", RoleOutcome, ""},
+		{"Does PCI reduce mortality compared with optimal medical therapy?", "medical-therapy", RoleComparator, ""},
+		{"Is shift work a risk factor for breast cancer?", "shift-work", RoleOther, ""},
+		// "plus" joins two drugs given together; "effective against" names the target,
+		// not a comparator; a course of treatment the patients go through is their setting.
+		{"Is methotrexate plus adalimumab better than methotrexate alone in rheumatoid arthritis?", "adalimumab", RoleIntervention, ""},
+		{"What antivirals are effective against RSV in infants?", "rsv", RoleCondition, ""},
+		{"Can exercise reduce cancer-related fatigue during chemotherapy?", "chemotherapy", RolePopulation, ""},
+		{"Does magnesium sulfate prevent cerebral palsy in preterm babies?", "preterm babies", RolePopulation, ""},
+		// A measure that acts on another is what is done; one that changes is the outcome.
+		{"Does weight loss improve knee pain?", "weight-loss", RoleIntervention, ""},
+		{"Does intensive glucose control reduce cardiovascular events in T2DM?", "intensive glucose control", RoleIntervention, ""},
+		{"Does mortality increase after hip fracture surgery?", "mortality", RoleOutcome, ""},
+		{"Does electroconvulsive therapy cause long-term memory loss?", "electroconvulsive therapy", RoleIntervention, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
@@ -362,5 +388,15 @@ func TestNounPhrases(t *testing.T) {
 			}
 			t.Fatalf("no concept %q in %s", c.text, s.Summary())
 		})
+	}
+}
+
+// TestTwoLetterAcronymsAreNotSearched: "AF" in a question is read as atrial fibrillation,
+// but a question that writes the name out is not searched for "af", a word of many meanings.
+func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
+	s, err := Extract("Does catheter ablation prevent stroke in atrial fibrillation?")
+	require.NoError(t, err)
+	for _, c := range s.Concepts {
+		require.NotContains(t, c.Terms, "af", "%+v", c)
 	}
 }

@@ -44,7 +44,7 @@ var drugClasses = []drugClass{
 	{names: []string{"arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers", "sartans"}, class: "angiotensin II receptor blockers",
 		mesh: []string{"Angiotensin II Type 1 Receptor Blockers", "Angiotensin Receptor Antagonists"}, suffixes: []string{"sartan"},
 		members: []string{"losartan", "valsartan", "candesartan", "irbesartan", "telmisartan", "olmesartan"}},
-	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins"}, class: "SGLT2 inhibitors",
+	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins", "sglt2i", "sglt2is", "sglt-2i"}, class: "SGLT2 inhibitors",
 		mesh: []string{"Sodium-Glucose Transporter 2 Inhibitors"}, suffixes: []string{"gliflozin"},
 		members: []string{"empagliflozin", "dapagliflozin", "canagliflozin", "ertugliflozin", "sotagliflozin"}},
 	{names: []string{"glp-1 receptor agonist", "glp-1 receptor agonists", "glp-1 agonists", "glp-1 ras", "glp-1"}, class: "GLP-1 receptor agonists",
@@ -93,7 +93,8 @@ var drugClasses = []drugClass{
 	{names: []string{"biologic", "biologics", "biologic therapy", "biologic therapies", "biological therapy", "biological therapies",
 		"biologic agents", "biological agents", "biologic drugs"}, class: "biological products",
 		mesh: []string{"Biological Products"}, suffixes: []string{"mab", "cept"},
-		members: []string{"adalimumab", "infliximab", "etanercept", "ustekinumab", "secukinumab", "rituximab", "tocilizumab", "dupilumab", "vedolizumab"}},
+		members: []string{"adalimumab", "infliximab", "etanercept", "ustekinumab", "secukinumab", "rituximab", "tocilizumab", "dupilumab", "vedolizumab",
+			"omalizumab", "mepolizumab", "benralizumab", "tezepelumab"}},
 	{names: []string{"antihypertensive", "antihypertensives", "antihypertensive drugs", "antihypertensive agents",
 		"antihypertensive medications", "antihypertensive medication", "antihypertensive treatment", "antihypertensive therapy"},
 		class: "antihypertensive agents", mesh: []string{"Antihypertensive Agents"}, suffixes: []string{"pril", "sartan", "dipine", "olol"},
@@ -130,9 +131,20 @@ var drugClasses = []drugClass{
 	{names: []string{"antibiotic", "antibiotics", "antibacterials"}, class: "anti-bacterial agents",
 		mesh:    []string{"Anti-Bacterial Agents"},
 		members: []string{"amoxicillin", "azithromycin", "doxycycline", "ciprofloxacin", "ceftriaxone", "vancomycin", "metronidazole"}},
-	{names: []string{"antiviral", "antivirals"}, class: "antiviral agents",
-		mesh:    []string{"Antiviral Agents"},
-		members: []string{"oseltamivir", "remdesivir", "acyclovir", "tenofovir", "sofosbuvir", "nirmatrelvir"}},
+	{names: []string{"jak inhibitor", "jak inhibitors", "janus kinase inhibitors", "jakinibs"}, class: "Janus kinase inhibitors",
+		mesh: []string{"Janus Kinase Inhibitors"}, suffixes: []string{"citinib"},
+		members: []string{"tofacitinib", "baricitinib", "upadacitinib", "ruxolitinib", "filgotinib", "abrocitinib"}},
+	{names: []string{"fluoroquinolone", "fluoroquinolones", "quinolones"}, class: "fluoroquinolones",
+		mesh: []string{"Fluoroquinolones"}, suffixes: []string{"floxacin"},
+		members: []string{"ciprofloxacin", "levofloxacin", "moxifloxacin", "ofloxacin", "norfloxacin"}},
+	{names: []string{"cgrp monoclonal antibodies", "cgrp antibodies", "anti-cgrp antibodies", "anti-cgrp monoclonal antibodies",
+		"cgrp mabs"}, class: "CGRP monoclonal antibodies",
+		mesh:    []string{"Calcitonin Gene-Related Peptide Receptor Antagonists"},
+		members: []string{"erenumab", "fremanezumab", "galcanezumab", "eptinezumab"}},
+	{names: []string{"raas inhibitors", "raas blockers", "renin-angiotensin system inhibitors", "renin-angiotensin-aldosterone system inhibitors",
+		"raas blockade"}, class: "renin-angiotensin system inhibitors",
+		mesh: []string{"Angiotensin-Converting Enzyme Inhibitors", "Angiotensin Receptor Antagonists"}, suffixes: []string{"pril", "sartan"},
+		members: []string{"enalapril", "lisinopril", "ramipril", "losartan", "valsartan", "candesartan"}},
 	{names: []string{"aromatase inhibitor", "aromatase inhibitors"}, class: "aromatase inhibitors",
 		mesh:    []string{"Aromatase Inhibitors"},
 		members: []string{"letrozole", "anastrozole", "exemestane"}},
@@ -167,7 +179,7 @@ var drugSynonyms = [][]string{
 }
 
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
-// papers use.
+// papers use. A one-word name here ("cpap", "ect") is an intervention (therapyAcronym).
 var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
@@ -181,6 +193,16 @@ var therapySynonyms = [][]string{
 	{"ecmo", "extracorporeal membrane oxygenation"},
 	{"ercp", "endoscopic retrograde cholangiopancreatography"},
 	{"laparoscopic surgery", "laparoscopy"},
+	{"eras", "enhanced recovery after surgery"},
+	{"prep", "pre-exposure prophylaxis"},
+	{"ect", "electroconvulsive therapy"},
+	{"hfnc", "high-flow nasal cannula", "high flow nasal cannula", "high-flow nasal oxygen"},
+	{"cpap", "continuous positive airway pressure"},
+	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
+	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
+	{"cga", "comprehensive geriatric assessment"},
+	{"tka", "total knee arthroplasty", "total knee replacement"},
+	{"tha", "total hip arthroplasty", "total hip replacement"},
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of
@@ -255,7 +277,9 @@ func synonymsOf(text string) []string {
 			if norm(n) == t {
 				var out []string
 				for _, o := range group {
-					if o != n {
+					// A two-letter acronym ("AF", "MI") is read, never searched or matched:
+					// as a word it names too many other things.
+					if o != n && len(o) > 2 {
 						out = append(out, o)
 					}
 				}
@@ -347,3 +371,16 @@ func HasDrugSuffix(w string) bool {
 
 var procedureSuffixes = map[string]bool{"ectomy": true, "ectomies": true, "otomy": true, "ostomy": true, "plasty": true,
 	"scopy": true, "graphy": true, "therapy": true, "therapies": true, "pexy": true, "rrhaphy": true, "vaccine": true}
+
+// therapyAcronym reports whether a word is the one-word name of a non-drug treatment in
+// therapySynonyms ("cpap", "eras"): an intervention, like the words of interventionWords.
+func therapyAcronym(w string) bool {
+	for _, group := range therapySynonyms {
+		for _, n := range group {
+			if n == w && !strings.Contains(n, " ") {
+				return true
+			}
+		}
+	}
+	return false
+}

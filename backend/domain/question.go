@@ -254,20 +254,11 @@ func (s ParsedQuestion) ConditionText() string {
 // every specific condition concept (the disease is what a question is about) and, when the
 // question names an intervention, every specific intervention concept too (evidence about
 // the disease alone does not answer "does metformin work?"). A question with neither
-// requires its first specific concept (question order puts the subject first). A condition
-// made only of broad words ("complication", "disability") is not required beside a specific
-// one: in "Hearing loss: an unknown complication of pre-eclampsia?" the diseases are what a
-// paper must name, and "complication" is how the question links them.
+// requires its first specific concept (question order puts the subject first).
 func (s ParsedQuestion) Required() []int {
-	specificCondition := false
-	for _, c := range s.Concepts {
-		if c.Role == RoleCondition && !c.Generic && !c.Broad {
-			specificCondition = true
-		}
-	}
 	var out []int
 	for i, c := range s.Concepts {
-		if c.Generic || (c.Broad && c.Role == RoleCondition && specificCondition) {
+		if c.Generic {
 			continue
 		}
 		if c.Role == RoleCondition || c.Setting || (c.Role == RoleIntervention && s.Kind == QuestionIntervention) {
