@@ -160,6 +160,11 @@ func Extract(question string) (Set, error) {
 			chunkOf = append(chunkOf, ci)
 		}
 	}
+	befores := make([][]string, len(chunks))
+	for ci, ch := range chunks {
+		befores[ci] = ch.before
+	}
+	shareHead(set.Concepts, chunkOf, befores)
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
 	for i := range set.Concepts {
@@ -190,6 +195,34 @@ func Extract(question string) (Set, error) {
 		set.Kind = domain.QuestionOpen
 	}
 	return set, nil
+}
+
+// approaches say by which route an operation is done ("laparoscopic versus open
+// appendectomy").
+var approaches = set(`laparoscopic robotic robot-assisted open endoscopic endovascular percutaneous transcatheter
+minimally-invasive thoracoscopic arthroscopic`)
+
+// shareHead gives a bare approach the operation named after it, in "laparoscopic versus
+// open appendectomy" or "robotic or laparoscopic hysterectomy": two operations compared,
+// the first the intervention and the second its comparator, not "laparoscopic" and "open
+// appendectomy".
+func shareHead(cs []Concept, chunkOf []int, befores [][]string) {
+	for i := 0; i+1 < len(cs); i++ {
+		a, b := &cs[i], &cs[i+1]
+		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || !approaches[a.Words[0]] ||
+			len(b.Words) < 2 || !approaches[b.Words[0]] {
+			continue
+		}
+		sep := befores[chunkOf[i+1]]
+		if !slices.ContainsFunc(sep, func(w string) bool { return w == "versus" || w == "vs" || w == "or" || w == "compared" }) {
+			continue
+		}
+		a.Words = append(a.Words, b.Words[1:]...)
+		a.Text = strings.Join(a.Words, " ")
+		a.Terms = []string{a.Text}
+		a.Role, b.Role = RoleIntervention, RoleComparator
+		i++
+	}
 }
 
 // approachWords say how an operation is done; the operation's name follows.

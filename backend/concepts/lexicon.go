@@ -122,7 +122,7 @@ corticosteroid corticosteroids opioid opioids analgesic analgesics anesthesia an
 stenting implant implants device devices catheter dialysis ventilation oxygen acupuncture massage
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
-telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula
+telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair
 weight-loss-surgery medical-therapy medical-treatment medical-management
 
 pci cabg tavi tavr ecmo ercp watchful-waiting`)

@@ -373,6 +373,11 @@ func TestNounPhrases(t *testing.T) {
 		{"Does intensive glucose control reduce cardiovascular events in T2DM?", "intensive glucose control", RoleIntervention, ""},
 		{"Does mortality increase after hip fracture surgery?", "mortality", RoleOutcome, ""},
 		{"Does electroconvulsive therapy cause long-term memory loss?", "electroconvulsive therapy", RoleIntervention, ""},
+		// Two routes of one operation: the first route gets the operation's name.
+		{"Laparoscopic versus open appendectomy for complicated appendicitis", "laparoscopic appendectomy", RoleIntervention, ""},
+		{"Laparoscopic versus open appendectomy for complicated appendicitis", "open appendectomy", RoleComparator, ""},
+		{"Is robotic or laparoscopic hysterectomy better for endometrial cancer?", "laparoscopic hysterectomy", RoleComparator, ""},
+		{"Open versus endovascular repair of abdominal aortic aneurysm", "open repair", RoleIntervention, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
