@@ -108,7 +108,7 @@ fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headach
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
 zoster herpes shingles
-croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia
+croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
@@ -146,7 +146,7 @@ women woman men man female male females males mothers pregnant veterans smokers 
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
-icu babies baby`)
+icu babies baby kids`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;

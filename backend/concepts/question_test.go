@@ -378,6 +378,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Laparoscopic versus open appendectomy for complicated appendicitis", "open appendectomy", RoleComparator, ""},
 		{"Is robotic or laparoscopic hysterectomy better for endometrial cancer?", "laparoscopic hysterectomy", RoleComparator, ""},
 		{"Open versus endovascular repair of abdominal aortic aneurysm", "open repair", RoleIntervention, ""},
+		{"Do cholinesterase inhibitors cause bradycardia and syncope in older adults?", "syncope", RoleCondition, ""},
+		{"best treatment for nocturnal enuresis in kids", "kids", RolePopulation, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

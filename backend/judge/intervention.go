@@ -5,6 +5,7 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/verify/grounding"
 )
 
 // A question that names an intervention ("Is metformin effective for treating cancer?")
@@ -96,13 +97,29 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 			}
 		}
 		for _, name := range names {
-			if name != "" {
-				name = strings.ToUpper(name[:1]) + name[1:]
+			if name == "" || !namedOnTopic(a, ev, name) {
+				// The verifier grounds a candidate by its name as written in on-topic
+				// evidence: "laparoscopic appendectomy" is not proposed from a paper that
+				// writes "laparoscopic versus open appendectomy" or no "laparoscopic" at all.
+				continue
 			}
-			out = append(out, name)
+			out = append(out, strings.ToUpper(name[:1])+name[1:])
 		}
 	}
 	return out
+}
+
+// namedOnTopic reports whether an on-topic item names a candidate the way the verifier
+// looks it up (grounding.Index.MatchName), so the judge never proposes what verification
+// would flag as unsupported.
+func namedOnTopic(a *analysis, ev []domain.Evidence, name string) bool {
+	var on []domain.Evidence
+	for i, e := range ev {
+		if !a.offTopic[i] {
+			on = append(on, e)
+		}
+	}
+	return len(grounding.NewIndex(on).MatchName(name)) > 0
 }
 
 // onTopicNames reports whether some on-topic item's text has every word of a name.

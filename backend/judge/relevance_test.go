@@ -8,6 +8,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/verify"
+	"deepcritical/backend/verify/grounding"
 )
 
 func TestClassifyChemical(t *testing.T) {
@@ -146,4 +148,42 @@ func TestJudgeScoresRelevanceItself(t *testing.T) {
 	_, h, err = NewOffline().Assess(context.Background(), Input{Question: "what about it?", Evidence: ev})
 	require.NoError(t, err)
 	require.Contains(t, strings.Join(h.Observations, "\n"), "Relevance to the question could not be scored")
+}
+
+// TestQuestionCandidateIsNamedAsTheVerifierReadsIt: the intervention a question names is
+// proposed only when on-topic evidence names it as written, so verification never flags
+// the judge's own candidate as unsupported ("laparoscopic appendectomy" from a paper that
+// writes "laparoscopic versus open appendectomy").
+func TestQuestionCandidateIsNamedAsTheVerifierReadsIt(t *testing.T) {
+	q := "Laparoscopic versus open appendectomy for complicated appendicitis"
+	paper := func(title, abstract string) []domain.Evidence {
+		return []domain.Evidence{{Content: abstract, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: title}}}
+	}
+	cases := []struct {
+		name      string
+		ev        []domain.Evidence
+		candidate bool
+	}{
+		{"named as written", paper("Laparoscopic appendectomy for perforated appendicitis",
+			"Laparoscopic appendectomy had fewer wound infections than open appendectomy in complicated appendicitis."), true},
+		{"named apart", paper("Laparoscopic versus open surgery for perforated appendicitis",
+			"Children with complicated appendicitis had a laparoscopic or an open appendectomy; wound infections were fewer after laparoscopy."), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: c.ev})
+			require.NoError(t, err)
+			if c.candidate {
+				require.Equal(t, []string{"Laparoscopic appendectomy"}, a.Details.DrugCandidates)
+			} else {
+				require.Empty(t, a.Details.DrugCandidates)
+			}
+			checks := verify.Deterministic(verify.Input{Question: q, Evidence: c.ev, Candidates: a.Details.DrugCandidates})
+			for _, it := range checks.Items {
+				if it.Kind == grounding.KindCandidate {
+					require.True(t, it.Supported, "%+v", it)
+				}
+			}
+		})
+	}
 }

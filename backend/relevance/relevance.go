@@ -293,6 +293,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			specificIdx = append(specificIdx, i)
 		}
 	}
+	own := distinctive(set.Concepts)
 	for i := range evs {
 		d := docs[i]
 		var total, got float64
@@ -305,7 +306,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			}
 			w := weight(c)
 			total += w
-			if d.matches(c) {
+			if d.matches(c) && d.hasOwn(own[ci]) {
 				got += w
 				matched[ci] = true
 				continue
@@ -376,6 +377,58 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		}
 		evs[i].Topic = t
 	}
+}
+
+// distinctive returns, for each intervention or comparator that shares words with another
+// ("laparoscopic appendectomy" against "open appendectomy"), the words that tell it apart:
+// a paper must name them too, since one about any appendectomy matches the shared word.
+func distinctive(cs []concepts.Concept) [][]string {
+	out := make([][]string, len(cs))
+	given := func(c concepts.Concept) bool {
+		return !c.Generic && (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator)
+	}
+	for i, c := range cs {
+		if !given(c) {
+			continue
+		}
+		shared := map[string]bool{}
+		for j, o := range cs {
+			if j == i || !given(o) {
+				continue
+			}
+			for _, w := range o.Words {
+				shared[concepts.Stem(w)] = true
+			}
+		}
+		var own []string
+		anyShared := false
+		for _, w := range c.Words {
+			switch {
+			case shared[concepts.Stem(w)]:
+				anyShared = true
+			case !concepts.IsGeneric(w) && !concepts.IsRegimen(w):
+				// A class word or a regimen tells nothing apart ("vitamin D treatment"
+				// beside "vitamin D supplementation").
+				own = append(own, w)
+			}
+		}
+		if anyShared {
+			out[i] = own
+		}
+	}
+	return out
+}
+
+// hasOwn reports whether the doc names a concept's own words, at least half of them as a
+// concept's words are matched ("laparoscopic" alone must occur).
+func (d doc) hasOwn(words []string) bool {
+	n := 0
+	for _, w := range words {
+		if d.has(unitOf(w, "")) {
+			n++
+		}
+	}
+	return n >= (len(words)+1)/2
 }
 
 // weight of a concept in the coverage: the condition and intervention are what a question

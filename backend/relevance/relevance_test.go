@@ -260,3 +260,17 @@ func TestMarkCancerWordings(t *testing.T) {
 		})
 	}
 }
+
+// TestMarkComparedOperations: when the intervention and its comparator share a word ("open
+// versus laparoscopic appendectomy"), a paper about any appendectomy does not study the one
+// asked about; the word that tells them apart must occur.
+func TestMarkComparedOperations(t *testing.T) {
+	q := "Laparoscopic versus open appendectomy for complicated appendicitis"
+	checkTopics(t, []topicCase{
+		{q, "Laparoscopic appendectomy for perforated appendicitis", "Laparoscopic appendectomy had fewer wound infections than open appendectomy in complicated appendicitis.", false},
+		{q, "Imaging before appendectomy in children", "Ultrasonography was requested in 14.6% of children; complicated appendicitis rate 26.4% and negative appendectomy rate 8.8%.", true},
+		// A class word tells nothing apart: the vitamin is the same.
+		{"Vitamin D supplementation and regulatory T cells: vitamin D treatment for autoimmune diseases?", "Vitamin D and regulatory T cells",
+			"Vitamin D supplementation increased regulatory T cells in healthy adults, relevant to autoimmune diseases.", false},
+	})
+}
