@@ -687,6 +687,7 @@ var fixedPhrases = [][]string{
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
 	{"major", "adverse", "cardiovascular", "events"}, {"major", "adverse", "cardiac", "events"},
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
+	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

@@ -68,7 +68,7 @@ guide guided guiding sensitive stop stops stopped stopping discontinue discontin
 pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
-adding add adds continue continued continuing beyond year years month months week weeks
+adding add adds continue continued continuing beyond year years month months week weeks admitted
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
@@ -123,7 +123,8 @@ stenting implant implants device devices catheter dialysis ventilation oxygen ac
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair
-weight-loss-surgery medical-therapy medical-treatment medical-management
+weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
+comprehensive-geriatric-assessment
 
 pci cabg tavi tavr ecmo ercp watchful-waiting`)
 

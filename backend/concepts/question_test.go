@@ -380,6 +380,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Open versus endovascular repair of abdominal aortic aneurysm", "open repair", RoleIntervention, ""},
 		{"Do cholinesterase inhibitors cause bradycardia and syncope in older adults?", "syncope", RoleCondition, ""},
 		{"best treatment for nocturnal enuresis in kids", "kids", RolePopulation, ""},
+		{"Is induction of labour at 39 weeks associated with fewer caesarean sections?", "induction-of-labour", RoleIntervention, ""},
+		{"Comprehensive geriatric assessment for frail older people admitted to hospital", "frail older people", RolePopulation, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

@@ -201,6 +201,7 @@ var therapySynonyms = [][]string{
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
 	{"cga", "comprehensive geriatric assessment"},
+	{"induction of labour", "induction of labor", "labour induction", "labor induction"},
 	{"tka", "total knee arthroplasty", "total knee replacement"},
 	{"tha", "total hip arthroplasty", "total hip replacement"},
 }
