@@ -84,6 +84,11 @@ func Extract(question string) (Set, error) {
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
 	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
+	// exposed is set once the question has named what acts: an intervention, an open
+	// question's class word ("What interventions reduce …"), or the subject of an effect
+	// verb that takes an object ("Does smoking increase the risk of …"). An operation
+	// after that is the patients' setting, not a second thing given.
+	exposed := auxStart && len(chunks) > 1 && actsOnObject(withoutArticles(chunks[1].before))
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
@@ -123,7 +128,7 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && undergone(ch.before) && (procedure(c.Words) || courseOfTreatment[c.Words[len(c.Words)-1]]):
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && undergone(ch.before) && (procedure(c.Words) || courseOfTreatment[c.Words[len(c.Words)-1]]):
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
@@ -135,7 +140,7 @@ func Extract(question string) (Set, error) {
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
 				c.Role, c.Display = RolePopulation, "without "+c.Text
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && setting(ch.before):
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
 				c.Role = RolePopulation
@@ -153,6 +158,9 @@ func Extract(question string) (Set, error) {
 			}
 			if c.Role == RoleIntervention && !c.Generic {
 				seenIntervention = true
+			}
+			if c.Role == RoleIntervention {
+				exposed = true
 			}
 		}
 		set.Concepts = append(set.Concepts, cs...)
@@ -398,6 +406,17 @@ func effectVerb(after []string) bool {
 	return false
 }
 
+// withoutArticles drops "a", "an" and "the" ("increase the risk of").
+func withoutArticles(ws []string) []string {
+	var out []string
+	for _, w := range ws {
+		if w != "a" && w != "an" && w != "the" {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // actsOnObject reports whether the words between a question's subject and the next chunk
 // end with an effect verb, so that the chunk is its object: "Does weight loss improve knee
 // pain?" (the subject acts), not "Does mortality increase after surgery?" (the subject is
@@ -537,14 +556,22 @@ func setting(before []string) bool {
 	return slices.Contains(before, "after") || slices.Contains(before, "following")
 }
 
-// respondsTo reports whether the words before a chunk are "respond(s) to" or "treated
-// with": in "Does catheter infection respond to ethanol lock?" what follows is what is given.
+// respondsTo reports whether the words before a chunk are "respond(s) to", "treated
+// with" or an effect's "… by": in "Does catheter infection respond to ethanol lock?" what follows is what is given.
 func respondsTo(before []string) bool {
 	n := len(before)
 	if n >= 2 && before[n-1] == "with" {
 		// "Is raised intracranial pressure treated with mannitol?"
 		switch before[n-2] {
 		case "treated", "treat", "treating", "managed", "manage", "managing", "cured":
+			return true
+		}
+	}
+	if n >= 2 && before[n-1] == "by" {
+		// "Is surgical site infection reduced by chlorhexidine?": the agent of a passive.
+		switch before[n-2] {
+		case "reduced", "prevented", "improved", "lowered", "increased", "decreased", "affected", "influenced",
+			"caused", "induced", "altered", "modified", "alleviated", "relieved", "treated", "shortened", "prolonged":
 			return true
 		}
 	}
@@ -688,6 +715,7 @@ var fixedPhrases = [][]string{
 	{"major", "adverse", "cardiovascular", "events"}, {"major", "adverse", "cardiac", "events"},
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
+	{"surgical", "site", "infection"}, {"surgical", "site", "infections"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

@@ -138,6 +138,11 @@ var diseaseSynonyms = [][]string{
 	{"cdi", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
 	{"rsv", "respiratory syncytial virus"},
 	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
+	{"heavy menstrual bleeding", "menorrhagia"},
+	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
+	{"eczema", "atopic eczema", "atopic dermatitis"},
+	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
+	{"vitamin b12 deficiency", "cobalamin deficiency", "vitamin b 12 deficiency"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

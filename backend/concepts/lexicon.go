@@ -79,7 +79,8 @@ subjects individual individuals human humans population populations outcome outc
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
 conditions disorder disorders prevention
 dose doses dosage dosages dosing
-target targets`)
+target targets
+non-drug nondrug non-pharmacological nonpharmacological non-pharmacologic nonpharmacologic`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
@@ -107,7 +108,7 @@ alopecia suicide suicidal
 fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
-zoster herpes shingles
+zoster herpes shingles surgical-site-infection surgical-site-infections pphn
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus`)
 

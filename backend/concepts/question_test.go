@@ -69,6 +69,10 @@ func TestQuestionKind(t *testing.T) {
 		// Verbs of stopping and guiding are how the question asks, not what it names.
 		{"Should aspirin be stopped before dental extraction?", domain.QuestionIntervention, "aspirin", "", ""},
 		{"Is procalcitonin useful to guide antibiotic therapy in sepsis?", domain.QuestionIntervention, "procalcitonin and antibiotic therapy", "", ""},
+		// A qualified class word ("non-drug treatments") asks for treatments; an operation
+		// after it is the setting.
+		{"What non-drug treatments help insomnia in older adults?", domain.QuestionOpen, "", "", ""},
+		{"What interventions reduce delirium in older patients after hip fracture surgery?", domain.QuestionOpen, "", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -206,6 +210,8 @@ func TestDiseaseSynonyms(t *testing.T) {
 		{"Is apixaban safer than rivaroxaban in patients with AF?", "af", "atrial fibrillation"},
 		{"Does dapagliflozin improve outcomes in HFpEF?", "hfpef", "heart failure with preserved ejection fraction"},
 		{"Risk of hypoglycaemia with sulfonylureas in elderly patients", "hypoglycaemia", "hypoglycemia"},
+		{"What drugs are effective for alcohol use disorder?", "alcohol-use-disorder", "alcohol dependence"},
+		{"Is hysterectomy better than endometrial ablation for heavy menstrual bleeding?", "heavy menstrual bleeding", "menorrhagia"},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -382,6 +388,13 @@ func TestNounPhrases(t *testing.T) {
 		{"best treatment for nocturnal enuresis in kids", "kids", RolePopulation, ""},
 		{"Is induction of labour at 39 weeks associated with fewer caesarean sections?", "induction-of-labour", RoleIntervention, ""},
 		{"Comprehensive geriatric assessment for frail older people admitted to hospital", "frail older people", RolePopulation, ""},
+		// An operation after what acts (an exposure that is the subject of "increase the
+		// risk of", an open question's class word) is the patients' setting.
+		{"Does smoking increase the risk of Crohn's disease recurrence after surgery?", "surgery", RolePopulation, "surgical procedures"},
+		{"What interventions reduce delirium in older patients after hip fracture surgery?", "surgery", RolePopulation, "surgical procedures"},
+		{"Does quality of life improve after bariatric surgery?", "bariatric surgery", RoleIntervention, ""},
+		{"Is surgical site infection reduced by chlorhexidine?", "chlorhexidine", RoleIntervention, ""},
+		{"Is surgical site infection reduced by chlorhexidine?", "surgical-site-infection", RoleCondition, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

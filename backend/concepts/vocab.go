@@ -3,6 +3,7 @@ package concepts
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // The drug vocabulary: a small, hand-built list from public classifications, so a question
@@ -176,6 +177,8 @@ var drugSynonyms = [][]string{
 	{"vitamin d", "cholecalciferol", "ergocalciferol"},
 	{"valproate", "valproic acid"},
 	{"zoledronate", "zoledronic acid"},
+	{"tranexamic acid", "txa"},
+	{"vitamin b12", "cobalamin", "cyanocobalamin", "vitamin b 12"},
 }
 
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
@@ -201,6 +204,7 @@ var therapySynonyms = [][]string{
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
 	{"cga", "comprehensive geriatric assessment"},
+	{"ultrasound", "ultrasonography", "sonography"},
 	{"induction of labour", "induction of labor", "labour induction", "labor induction"},
 	{"tka", "total knee arthroplasty", "total knee replacement"},
 	{"tha", "total hip arthroplasty", "total hip replacement"},
@@ -230,7 +234,7 @@ erythropoietin epoetin botulinum glucosamine chondroitin nitroglycerin albuterol
 montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin ciprofloxacin
 vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
 sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
-lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone
+lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone chlorhexidine povidone-iodine
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
@@ -264,7 +268,28 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 
 // regimenWords say how or how long a drug is given, not which drug.
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
-intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative`)
+intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
+supplementation supplement supplements supplemental`)
+
+// WordForms returns the other wordings of one word of a concept, for matching it inside a
+// longer concept: its other spelling ("ischaemic" → "ischemic") and the other names of the
+// drug, disease or treatment it names alone ("eczema" → "atopic dermatitis", "vitamin-d" →
+// "cholecalciferol").
+func WordForms(w string) []string {
+	if f, ok := wordForms.Load(w); ok {
+		return f.([]string)
+	}
+	var out []string
+	if v := spellingVariant(w); v != "" {
+		out = append(out, v)
+	}
+	out = append(out, synonymsOf(w)...)
+	wordForms.Store(w, out)
+	return out
+}
+
+// wordForms caches WordForms: relevance asks for every word of every concept for each paper.
+var wordForms sync.Map
 
 // synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {

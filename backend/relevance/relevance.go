@@ -117,6 +117,18 @@ func unitOf(w string, role concepts.Role) unit {
 			u = append(u, []string{concepts.Stem(k)})
 		}
 	}
+	for _, f := range concepts.WordForms(w) {
+		// "ischaemic" is matched by "ischemic", "eczema" by "atopic dermatitis" (all its words).
+		var alt []string
+		for _, fw := range concepts.Words(f) {
+			if !concepts.IsStopword(fw) {
+				alt = append(alt, concepts.Stem(fw))
+			}
+		}
+		if len(alt) > 0 {
+			u = append(u, alt)
+		}
+	}
 	return u
 }
 
@@ -162,7 +174,7 @@ func (d doc) matches(c concepts.Concept) bool {
 	// A qualified term is what tells the concept from its neighbours ("type-1 diabetes" from
 	// "type-2 diabetes"): it must occur.
 	for _, w := range c.Words {
-		if concepts.Qualified(w) && !d.has(unit{{concepts.Stem(w)}}) && !d.hasTerm(c) {
+		if concepts.Qualified(w) && !d.has(unitOf(w, c.Role)) && !d.hasTerm(c) {
 			return false
 		}
 	}
@@ -306,7 +318,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			}
 			w := weight(c)
 			total += w
-			if d.matches(c) && d.hasOwn(own[ci]) {
+			if d.matches(c) && (d.hasOwn(own[ci]) || d.hasTerm(c)) {
 				got += w
 				matched[ci] = true
 				continue
@@ -406,9 +418,9 @@ func distinctive(cs []concepts.Concept) [][]string {
 			switch {
 			case shared[concepts.Stem(w)]:
 				anyShared = true
-			case !concepts.IsGeneric(w) && !concepts.IsRegimen(w):
-				// A class word or a regimen tells nothing apart ("vitamin D treatment"
-				// beside "vitamin D supplementation").
+			case !concepts.IsGeneric(w):
+				// A class word tells nothing apart ("vitamin D treatment" beside "vitamin D
+				// supplementation"); a route does ("intravenous iron" against "oral iron").
 				own = append(own, w)
 			}
 		}

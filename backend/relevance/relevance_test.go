@@ -274,3 +274,24 @@ func TestMarkComparedOperations(t *testing.T) {
 			"Vitamin D supplementation increased regulatory T cells in healthy adults, relevant to autoimmune diseases.", false},
 	})
 }
+
+// TestMarkOtherWordings: a paper that answers the question in other words — a class member
+// against another class, a drug's other name inside a longer concept, a disease's other
+// name or spelling word by word — is on topic; a paper about the disease that names the
+// intervention's word only inside the condition ("iron" in "iron deficiency") is not.
+func TestMarkOtherWordings(t *testing.T) {
+	checkTopics(t, []topicCase{
+		{"Are JAK inhibitors more effective than TNF inhibitors for rheumatoid arthritis?", "Upadacitinib versus adalimumab in rheumatoid arthritis",
+			"Upadacitinib was superior to adalimumab in patients with rheumatoid arthritis and an inadequate response to methotrexate.", false},
+		{"Does vitamin D supplementation prevent fractures in older adults?", "Cholecalciferol and fracture risk in elderly people",
+			"Annual high-dose cholecalciferol did not reduce fractures in community-dwelling elderly people.", false},
+		{"Is tenecteplase non-inferior to alteplase for acute ischaemic stroke?", "Tenecteplase versus alteplase before thrombectomy for ischemic stroke",
+			"Tenecteplase was non-inferior to alteplase for reperfusion in ischemic stroke.", false},
+		{"What treatments are effective for moderate-to-severe atopic eczema in children?", "Dupilumab in paediatric atopic dermatitis",
+			"Dupilumab improved skin clearance in children with moderate-to-severe atopic dermatitis.", false},
+		{"Does TXA reduce death in bleeding trauma patients?", "Tranexamic acid in trauma patients with significant haemorrhage",
+			"Tranexamic acid reduced death due to bleeding in adult trauma patients.", false},
+		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", "Iron deficiency anaemia among pregnant women in Ethiopia",
+			"The prevalence of iron deficiency anaemia among pregnant women was 21% and was associated with parity.", true},
+	})
+}
