@@ -8,12 +8,17 @@ import (
 // Stop reasons as the research loop records them on Run.StopReason; a failure is
 // "failed: <reason>". They are repeated here so RunOutcome can word them without importing
 // the orchestrator.
+// Stop reasons recorded on Run.StopReason; a failure is "failed: <reason>". One home, read by
+// the loop that sets them and by every text that explains them.
 const (
-	stopSufficient    = "sufficient"
-	stopMaxIterations = "max_iterations"
-	stopNoProgress    = "no_progress"
-	stopCancelled     = "cancelled"
-	stopFailedPrefix  = "failed"
+	StopSufficient    = "sufficient"
+	StopMaxIterations = "max_iterations"
+	StopNoProgress    = "no_progress"
+	// StopQueriesExhausted: every search the judge and the heuristics suggested had already
+	// been run, so another iteration could find nothing new.
+	StopQueriesExhausted = "queries_exhausted"
+	StopCancelled        = "cancelled"
+	stopFailedPrefix     = "failed"
 )
 
 // Report statuses as stored beside a report (verified, failed verification, unverified).
@@ -42,17 +47,19 @@ func RunOutcome(r Run, reportStatus string) string {
 	reason := strings.TrimSpace(r.StopReason)
 	var why string
 	switch {
-	case reason == stopSufficient:
+	case reason == StopSufficient:
 		why = "The judge found the evidence sufficient after " + its
-	case reason == stopMaxIterations:
+	case reason == StopMaxIterations:
 		limit := r.Config.MaxIterations
 		if limit <= 0 {
 			limit = r.Iterations
 		}
 		why = fmt.Sprintf("Stopped at the limit of %s before the judge found the evidence sufficient", Plural(limit, "iteration", "iterations"))
-	case reason == stopNoProgress:
+	case reason == StopNoProgress:
 		why = "Stopped after " + its + " because the last two found no new evidence"
-	case reason == stopCancelled:
+	case reason == StopQueriesExhausted:
+		why = "Stopped after " + its + " because every search the judge suggested had already been run"
+	case reason == StopCancelled:
 		why = "Cancelled " + after
 	case strings.HasPrefix(reason, stopFailedPrefix):
 		cause := strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(reason, stopFailedPrefix), ":"))
@@ -84,7 +91,7 @@ func RunOutcome(r Run, reportStatus string) string {
 		}
 		return "Running: " + its + " done so far."
 	}
-	partial := reason != stopSufficient
+	partial := reason != StopSufficient
 	var rep string
 	switch reportStatus {
 	case reportVerified:

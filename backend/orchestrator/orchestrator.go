@@ -17,13 +17,14 @@ import (
 	"deepcritical/backend/search/querybuild"
 )
 
-// Stop reasons recorded on Run.StopReason; a failure is "failed: <reason>".
+// Stop reasons recorded on Run.StopReason (domain holds them); a failure is "failed: <reason>".
 const (
-	StopSufficient    = "sufficient"
-	StopMaxIterations = "max_iterations"
-	StopNoProgress    = "no_progress"
-	StopCancelled     = "cancelled"
-	stopFailedPrefix  = "failed: "
+	StopSufficient       = domain.StopSufficient
+	StopMaxIterations    = domain.StopMaxIterations
+	StopNoProgress       = domain.StopNoProgress
+	StopQueriesExhausted = domain.StopQueriesExhausted
+	StopCancelled        = domain.StopCancelled
+	stopFailedPrefix     = "failed: "
 )
 
 // Options tune the loop.
@@ -273,7 +274,9 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 				}
 				next := NextQueries(st.concepts, a.Assessment.NextSearchQueries, h, st.queriesRun, st.queryHits, cfg.QueriesPerIteration)
 				if len(next) == 0 {
-					stopReason = StopNoProgress
+					// Not "no new evidence": this iteration may have found some, but no
+					// search is left that has not been run.
+					stopReason = StopQueriesExhausted
 					break
 				}
 				if err := o.event(ctx, st, domain.EventLooping, it, "Need more evidence. Next searches: "+strings.Join(next, "; "),
@@ -782,6 +785,8 @@ func synthMessage(stopReason string, n int) string {
 		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %d sources...", n)
 	case StopNoProgress:
 		return fmt.Sprintf("No new evidence in two iterations: preparing a partial synthesis of %d sources...", n)
+	case StopQueriesExhausted:
+		return fmt.Sprintf("Every suggested search has already been run: preparing a partial synthesis of %d sources...", n)
 	}
 	return fmt.Sprintf("Preparing synthesis of %d sources...", n)
 }

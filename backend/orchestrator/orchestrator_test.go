@@ -221,6 +221,33 @@ func TestTwoIterationsWithoutNewEvidenceStop(t *testing.T) {
 	require.Contains(t, rep.Markdown, "forward-progress rule")
 }
 
+// TestNoSearchLeftStopsAndSaysSo: when every search the judge and the fallbacks suggest has
+// already been run, the loop stops with its own reason, not "no new evidence" (each
+// iteration here brings new papers), and every text says which rule ended it.
+func TestNoSearchLeftStopsAndSaysSo(t *testing.T) {
+	h := newHarness(t, newPapers(1), always(assessment(false)), func(d *orchestrator.Deps) { d.Judge = repeatingJudge{} })
+	run, err := h.o.Run(context.Background(), "Is metformin safe?", cfg(10))
+	require.NoError(t, err)
+	require.Equal(t, orchestrator.StopQueriesExhausted, run.StopReason)
+	require.Less(t, run.Iterations, 10)
+	require.Contains(t, domain.RunOutcome(run, "verified"), "every search the judge suggested had already been run")
+	for _, e := range h.emitter.Events() {
+		require.NotContains(t, e.Message, "No new evidence in two iterations")
+	}
+	rep, err := h.s.GetReport(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.Contains(t, rep.Markdown, "every search the judge suggested had already been run")
+}
+
+// repeatingJudge suggests the same follow-up every time.
+type repeatingJudge struct{}
+
+func (repeatingJudge) Assess(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
+	a := assessment(false)
+	a.NextSearchQueries = []string{"metformin"}
+	return a, domain.Heuristics{FinalScore: 50, SuggestedQueries: []string{"metformin"}}, nil
+}
+
 func TestJudgeHardErrorFailsTheRun(t *testing.T) {
 	h := newHarness(t, newPapers(1), func(context.Context, int, orchestrator.JudgeInput) (domain.Assessment, error) {
 		return domain.Assessment{}, domain.Errorf(domain.CodeUnavailable, "the ollama judge stopped answering (connection refused)")

@@ -280,7 +280,7 @@ func Build(in Input) Report {
 		Disclaimer:   Disclaimer,
 		GeneratedAt:  generatedAt(in.Run),
 	}
-	r.Partial = in.Run.StopReason != "sufficient"
+	r.Partial = in.Run.StopReason != domain.StopSufficient
 	r.StopRule = StopRuleText(in.Run)
 	r.Status = StatusDraft
 	if in.Verification != nil {
@@ -427,13 +427,15 @@ func dedupe(items []string) []string {
 func StopRuleText(run domain.Run) string {
 	reason := run.StopReason
 	switch {
-	case reason == "sufficient":
+	case reason == domain.StopSufficient:
 		return "The judge found the evidence sufficient and recommended synthesis after " + domain.Plural(run.Iterations, "iteration", "iterations") + "."
-	case reason == "max_iterations":
+	case reason == domain.StopMaxIterations:
 		return fmt.Sprintf("Stopped at the limit of %d %s (setting run.max_iterations) before the judge found the evidence sufficient: this is a partial synthesis.", run.Config.MaxIterations, plural(run.Config.MaxIterations, "iteration", "iterations"))
-	case reason == "no_progress":
+	case reason == domain.StopNoProgress:
 		return "Stopped because two iterations in a row found no new evidence (forward-progress rule): this is a partial synthesis."
-	case reason == "cancelled":
+	case reason == domain.StopQueriesExhausted:
+		return "Stopped because every search the judge suggested had already been run, so another iteration could find nothing new (forward-progress rule): this is a partial synthesis."
+	case reason == domain.StopCancelled:
 		return "The run was cancelled: this is a partial report of what was found before."
 	case strings.HasPrefix(reason, "failed"):
 		return "The run failed (" + strings.TrimSpace(strings.TrimPrefix(strings.TrimPrefix(reason, "failed"), ":")) + "): this is a partial report."
