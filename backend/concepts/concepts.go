@@ -733,9 +733,34 @@ func displayOf(text, question string, slashed map[string]bool) string {
 			ws[i] = asWritten(w, question)
 		case joinedPhrase(w):
 			ws[i] = strings.ReplaceAll(w, "-", " ")
+		default:
+			ws[i] = casedAsWritten(w, question)
 		}
 	}
 	return strings.Join(ws, " ")
+}
+
+// casedAsWritten is a word with the capitals the question gave it when they are part of the
+// name: an acronym or a mixed-case name anywhere ("CPAP", "TKA", "COVID-19", "pH"), a
+// capitalised name not at the start of a sentence ("Crohn", "Poland"). Otherwise the word
+// as parsed, lower-case.
+func casedAsWritten(w, question string) string {
+	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(w) + `\b`)
+	for _, loc := range re.FindAllStringIndex(question, -1) {
+		written := question[loc[0]:loc[1]]
+		if written == w {
+			continue
+		}
+		rs := []rune(written)
+		if strings.ToLower(string(rs[1:])) != string(rs[1:]) {
+			return written
+		}
+		before := strings.TrimRight(question[:loc[0]], " \t\"'(")
+		if before != "" && !strings.ContainsAny(before[len(before)-1:], ".:?!") {
+			return written
+		}
+	}
+	return w
 }
 
 // asWritten is a qualified term as the question wrote it ("vitamin D", "IL-6", "HIV-1"),

@@ -24,7 +24,7 @@ func TestQuestionKind(t *testing.T) {
 		{"Does riluzole improve outcomes in amyotrophic lateral sclerosis?", domain.QuestionIntervention, "riluzole", "", ""},
 		{"Does tiagabine improve outcomes in epilepsy?", domain.QuestionIntervention, "tiagabine", "", ""},
 		{"Is surgery better than radiotherapy for prostate cancer?", domain.QuestionIntervention, "surgery", "radiotherapy", ""},
-		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "sglt2 inhibitors", "", "SGLT2 inhibitors"},
+		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "SGLT2 inhibitors", "", "SGLT2 inhibitors"},
 		{"What are the risks of long-term proton pump inhibitor use?", domain.QuestionIntervention, "long-term proton pump inhibitor", "", "proton pump inhibitors"},
 		{"Do high-dose statins reduce stroke?", domain.QuestionIntervention, "high-dose statins", "", "HMG-CoA reductase inhibitors"},
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
@@ -49,7 +49,7 @@ func TestQuestionKind(t *testing.T) {
 		{"Is metformin better than statins for preventing dementia?", domain.QuestionIntervention, "metformin", "statins", ""},
 		{"Are there gender differences in the prognosis of ovarian torsion?", domain.QuestionOther, "", "", ""},
 		// The subject of an effect question, and what "the effect of" names, is given whole.
-		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", domain.QuestionIntervention, "cpap therapy", "", ""},
+		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", domain.QuestionIntervention, "CPAP therapy", "", ""},
 		{"What is the effect of hormone therapy on lipid levels?", domain.QuestionIntervention, "hormone therapy", "", ""},
 		// A drug set aside leaves the question open; a dose or a timing word is no second intervention.
 		{"What treatments exist for treatment-resistant schizophrenia besides clozapine?", domain.QuestionOpen, "", "clozapine", ""},
@@ -57,10 +57,10 @@ func TestQuestionKind(t *testing.T) {
 		{"Does early versus delayed cholecystectomy reduce complications in acute cholecystitis?", domain.QuestionIntervention, "cholecystectomy", "", ""},
 		{"How does rituximab compare with cyclophosphamide for ANCA vasculitis?", domain.QuestionIntervention, "rituximab", "cyclophosphamide", ""},
 		// A class word, an acronym of an operation, and "as … as" set up a comparison too.
-		{"DOACs versus warfarin in atrial fibrillation with bioprosthetic valves", domain.QuestionIntervention, "doacs", "warfarin", "anticoagulants"},
-		{"SSRIs vs SNRIs for generalized anxiety disorder", domain.QuestionIntervention, "ssris", "snris", "selective serotonin reuptake inhibitors"},
-		{"PCI vs CABG in left main coronary artery disease", domain.QuestionIntervention, "pci", "cabg", ""},
-		{"Is TAVI as good as surgical aortic valve replacement in low-risk patients?", domain.QuestionIntervention, "tavi", "surgical aortic valve replacement", ""},
+		{"DOACs versus warfarin in atrial fibrillation with bioprosthetic valves", domain.QuestionIntervention, "DOACs", "warfarin", "anticoagulants"},
+		{"SSRIs vs SNRIs for generalized anxiety disorder", domain.QuestionIntervention, "SSRIs", "snris", "selective serotonin reuptake inhibitors"},
+		{"PCI vs CABG in left main coronary artery disease", domain.QuestionIntervention, "PCI", "cabg", ""},
+		{"Is TAVI as good as surgical aortic valve replacement in low-risk patients?", domain.QuestionIntervention, "TAVI", "surgical aortic valve replacement", ""},
 		{"Is watchful waiting as safe as antibiotics for acute otitis media in children?", domain.QuestionIntervention, "watchful waiting", "antibiotics", ""},
 		{"Should beta-blockers be continued after myocardial infarction beyond one year?", domain.QuestionIntervention, "beta-blockers", "", "beta-adrenergic antagonists"},
 		{"Which antidiabetic drugs show neuroprotective effects in Parkinson's disease?", domain.QuestionIntervention, "antidiabetic drugs", "", "hypoglycemic agents"},
@@ -133,7 +133,12 @@ func TestDisplay(t *testing.T) {
 		{"Does vitamin D prevent falls?", "vitamin-d", "vitamin D"},
 		{"What is the role of IL-6 inhibitors in severe COVID-19?", "il-6 inhibitors", "IL-6 inhibitors"},
 		{"Does ketamine work for treatment-resistant depression?", "treatment-resistant depression", "treatment-resistant depression"},
-		{"Is hydroxychloroquine effective against COVID-19?", "covid-19", "covid-19"},
+		{"Is hydroxychloroquine effective against COVID-19?", "covid-19", "COVID-19"},
+		// Acronyms and names keep the capitals the question gave them; a word that only
+		// starts the question does not.
+		{"Does CPAP therapy improve quality of life in idiopathic pulmonary fibrosis?", "cpap therapy", "CPAP therapy"},
+		{"Does azathioprine prevent relapse of Crohn's disease?", "crohn disease", "Crohn disease"},
+		{"Metformin for gestational diabetes?", "metformin", "metformin"},
 		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", "sacubitril/valsartan"},
 	} {
 		t.Run(c.q, func(t *testing.T) {

@@ -177,6 +177,21 @@ func (p *progressLog) handler(_ context.Context, req *mcp.ProgressNotificationCl
 	}
 }
 
+// settled returns the number of messages once none has arrived for a quarter of a second
+// (at most five seconds): what the client had been sent when it read the answer.
+func (p *progressLog) settled() int {
+	n := len(p.all())
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(250 * time.Millisecond)
+		m := len(p.all())
+		if m == n {
+			return n
+		}
+		n = m
+	}
+	return n
+}
+
 func (p *progressLog) all() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -346,7 +361,9 @@ func TestResearchStopsWaitingAndTheRunGoesOn(t *testing.T) {
 	require.NoError(t, json.Unmarshal(b, &run))
 	require.Equal(t, domain.RunRunning, run.Status)
 	require.Contains(t, run.Resume, `get_run {"run_id": "`+run.RunID+`"}`)
-	answered := len(prog.all())
+	// The client hands notifications to its handler concurrently with the answer: one sent
+	// just before the answer can reach the log just after it. Count once the log is still.
+	answered := prog.settled()
 
 	require.Eventually(t, func() bool {
 		return callOK[RunOutput](t, cs, "get_run", map[string]any{"run_id": run.RunID}).Run.Status == domain.RunComplete

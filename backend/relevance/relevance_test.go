@@ -34,7 +34,7 @@ func TestMark(t *testing.T) {
 	}{
 		{0, false, ""},
 		{1, false, ""},
-		{2, true, "does not mention the condition (braf-mutated melanoma)"},
+		{2, true, "does not mention the condition (BRAF-mutated melanoma)"},
 		{3, false, ""}, // about the condition: on topic, ranked below the papers that also match survival
 		{4, true, "does not mention the condition"},
 	}

@@ -92,7 +92,7 @@ func TestDeterministicChecks(t *testing.T) {
 		{"citation zero", "Alzheimer disease [0]", nil, grounding.KindCitation, "[0]"},
 		{"placeholder", "Alzheimer disease: TODO add trials", nil, grounding.KindPlaceholder, "TODO"},
 		{"lorem", "Alzheimer disease lorem ipsum", nil, grounding.KindPlaceholder, "lorem ipsum"},
-		{"question concept", question + " Only metformin is discussed here.", nil, grounding.KindQuestionTerm, "alzheimer disease"},
+		{"question concept", question + " Only metformin is discussed here.", nil, grounding.KindQuestionTerm, "Alzheimer disease"},
 		{"finding", "Alzheimer disease", []string{"Aspirin prevents dementia in smokers"}, grounding.KindFinding, "Aspirin prevents dementia in smokers"},
 	}
 	for _, tc := range cases {
@@ -228,7 +228,7 @@ func TestVerdictChecksConceptsNotWords(t *testing.T) {
 		{"generic words never fail", "What drugs could be repurposed for Alzheimer's disease?",
 			"In Alzheimer's disease, metformin is the best-supported candidate.", nil},
 		{"condition missing", "Does metformin improve cognition in Alzheimer's disease?",
-			"Metformin lowered HbA1c in type 2 diabetes.", []string{`the question's condition "alzheimer disease" is not addressed`}},
+			"Metformin lowered HbA1c in type 2 diabetes.", []string{`the question's condition "Alzheimer disease" is not addressed`}},
 		{"intervention missing", "Can exercise improve outcomes after stroke?",
 			"After stroke, aspirin prevents recurrence.", []string{`the question's intervention "exercise" is not addressed`}},
 		{"hyphenated condition in parts", "Which drugs help BRAF-mutant melanoma?",
