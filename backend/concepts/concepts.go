@@ -109,8 +109,12 @@ func Extract(question string) (Set, error) {
 			switch {
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && excluding(ch.before):
 				// "What treatments exist for … besides clozapine?": the named one is what the
-				// others are set against, not what is asked about.
+				// others are set against, not what is asked about; with nothing given before
+				// it ("Are there alternatives to opioids …?") the question asks for the others.
 				c.Role = RoleComparator
+				if !seenIntervention {
+					alternatives = true
+				}
 			case k == 0 && seenIntervention && otherThan(ch.before):
 				// "riluzole or other approved drugs": the question is open to any drug, the
 				// named one included; the words after "other" only say what kind.
@@ -175,6 +179,9 @@ func Extract(question string) (Set, error) {
 	shareHead(set.Concepts, chunkOf, befores)
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
+	for i := range set.Concepts {
+		failedDevice(&set.Concepts[i])
+	}
 	for i := range set.Concepts {
 		withoutRedundantOperationWord(&set.Concepts[i])
 	}
@@ -263,6 +270,17 @@ func withoutRedundantOperationWord(c *Concept) {
 		if t == old {
 			c.Terms[i] = c.Text
 		}
+	}
+}
+
+// failedStates say what went wrong with an implant or an operation.
+var failedStates = set(`infected failed failing painful loose loosened dislocated unstable`)
+
+// failedDevice makes "infected TKA", "failed back surgery", "painful total knee replacement"
+// a condition: the state of an implant or operation the patients have, not something given.
+func failedDevice(c *Concept) {
+	if c.Role == RoleIntervention && len(c.Words) > 1 && failedStates[c.Words[0]] {
+		c.Role = RoleCondition
 	}
 }
 
@@ -444,6 +462,11 @@ func comparing(before []string, compares bool) bool {
 			}
 		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
+		case "alternative", "alternatives", "substitute", "replacement":
+			// "Is dexamethasone an effective alternative to oral prednisone …?"
+			if i+1 < len(before) && (before[i+1] == "to" || before[i+1] == "for") {
+				return true
+			}
 		case "or":
 			if compares {
 				return true
@@ -544,6 +567,9 @@ func excluding(before []string) bool {
 			return true
 		case w == "other" && i+1 < len(before) && before[i+1] == "than":
 			return true
+		case (w == "alternative" || w == "alternatives") && i+1 < len(before) && before[i+1] == "to":
+			// "Are there alternatives to opioids …?"
+			return true
 		}
 	}
 	return false
@@ -585,7 +611,10 @@ func exposureOf(before []string) bool {
 		return false
 	}
 	switch before[len(before)-2] {
-	case "effect", "effects", "efficacy", "effectiveness", "impact", "use", "role", "benefit", "benefits", "safety", "influence":
+	case "use":
+		// "the use of X in …" gives X; "reduce the use of dental services" measures it.
+		return !effectVerb(before[:len(before)-2])
+	case "effect", "effects", "efficacy", "effectiveness", "impact", "role", "benefit", "benefits", "safety", "influence":
 		return true
 	}
 	return false
@@ -715,7 +744,7 @@ var fixedPhrases = [][]string{
 	{"major", "adverse", "cardiovascular", "events"}, {"major", "adverse", "cardiac", "events"},
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
-	{"surgical", "site", "infection"}, {"surgical", "site", "infections"},
+	{"surgical", "site", "infection"}, {"surgical", "site", "infections"}, {"failed", "back", "surgery", "syndrome"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
@@ -1256,6 +1285,35 @@ func spellingVariant(text string) string {
 	}
 	return out
 }
+
+// NamesTreatment reports whether a concept names a treatment in its own words — a drug, a
+// class, an operation, a therapy — rather than a factor that holds the intervention's place
+// only by where it stands in the question ("Does parity increase insulin resistance?").
+func NamesTreatment(c Concept) bool {
+	if c.Class != "" || len(c.Alternatives) > 0 {
+		return true
+	}
+	for _, w := range c.Words {
+		if roleOf(w) == RoleIntervention && !generic[w] {
+			return true
+		}
+	}
+	// A name the vocabulary does not know ("ipratropium bromide") is taken for a drug unless
+	// it is shaped like an abstract noun: a state, a process or an act ("parity",
+	// "fluoridation", "cocaine exposure").
+	last := c.Words[len(c.Words)-1]
+	for _, suf := range abstractNounEndings {
+		if strings.HasSuffix(last, suf) {
+			return false
+		}
+	}
+	return true
+}
+
+// abstractNounEndings are the English derivational endings of nouns of state, process or
+// act; a drug's name (INN) does not end in them.
+var abstractNounEndings = []string{"ity", "ities", "ation", "ations", "tion", "tions", "sion", "ness", "ment", "ments",
+	"ing", "ance", "ence", "ure", "ship", "hood", "ism", "isms"}
 
 // HeadWord is the word that gives a concept its role ("pneumonia" in "organizing
 // pneumonia", "melanoma" in "braf-mutated melanoma"): the last word with a role of its

@@ -108,7 +108,7 @@ alopecia suicide suicidal
 fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headaches pruritus frailty
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
-zoster herpes shingles surgical-site-infection surgical-site-infections pphn
+zoster herpes shingles surgical-site-infection surgical-site-infections pphn failed-back-surgery-syndrome
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus`)
 

@@ -73,6 +73,7 @@ func TestQuestionKind(t *testing.T) {
 		// after it is the setting.
 		{"What non-drug treatments help insomnia in older adults?", domain.QuestionOpen, "", "", ""},
 		{"What interventions reduce delirium in older patients after hip fracture surgery?", domain.QuestionOpen, "", "", ""},
+		{"Are there alternatives to opioids for chronic pain?", domain.QuestionOpen, "", "opioids", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -400,6 +401,12 @@ func TestNounPhrases(t *testing.T) {
 		{"Does quality of life improve after bariatric surgery?", "bariatric surgery", RoleIntervention, ""},
 		{"Is surgical site infection reduced by chlorhexidine?", "chlorhexidine", RoleIntervention, ""},
 		{"Is surgical site infection reduced by chlorhexidine?", "surgical-site-infection", RoleCondition, ""},
+		// An infected or failed implant is the patients' condition; "alternative to" sets a
+		// comparator; the use of a service after an effect verb is what is measured.
+		{"Can implant retention be recommended for treatment of infected TKA?", "infected tka", RoleCondition, ""},
+		{"Does spinal cord stimulation help failed back surgery syndrome?", "failed-back-surgery-syndrome", RoleCondition, ""},
+		{"Is dexamethasone an effective alternative to oral prednisone in the treatment of asthma exacerbations?", "oral prednisone", RoleComparator, ""},
+		{"Does fluoridation reduce the use of dental services among adults?", "dental services", RoleOther, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

@@ -78,6 +78,10 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 	}
 	var out []string
 	for _, iv := range a.q.Interventions() {
+		if !concepts.NamesTreatment(iv) {
+			// "Parity", "fluoridation": what the question asks about, not a drug to propose.
+			continue
+		}
 		names := []string{iv.Label()}
 		switch {
 		case len(iv.Alternatives) > 0:

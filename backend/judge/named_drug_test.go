@@ -273,6 +273,8 @@ func TestNamedDrugQuestions(t *testing.T) {
 		}
 		if len(a.Details.DrugCandidates) > 0 && len(others) == 0 {
 			f.drugIsCandidate++
+		} else if os.Getenv("NAMED_DRUG_DEBUG") != "" {
+			t.Logf("the drug is not the candidate for %q: %v", s.question, a.Details.DrugCandidates)
 		}
 	}
 	for i, name := range []string{"tuning", "heldout"} {

@@ -187,3 +187,32 @@ func TestQuestionCandidateIsNamedAsTheVerifierReadsIt(t *testing.T) {
 		})
 	}
 }
+
+// TestQuestionCandidateIsATreatment: the factor a question asks about ("parity",
+// "fluoridation") is not proposed as a drug candidate; a drug the vocabulary does not know
+// ("ipratropium bromide") still is.
+func TestQuestionCandidateIsATreatment(t *testing.T) {
+	cases := []struct {
+		q, title, abstract string
+		want               []string
+	}{
+		{"Does parity increase insulin resistance during pregnancy?", "Parity and insulin resistance in pregnancy",
+			"Higher parity was associated with greater insulin resistance in the third trimester of pregnancy.", nil},
+		{"Does fluoridation reduce the use of dental services among adults?", "Water fluoridation and dental services",
+			"Adults in areas with water fluoridation used fewer dental services.", nil},
+		{"Does ipratropium bromide improve outcomes in asthma?", "Ipratropium bromide in acute asthma",
+			"Ipratropium bromide added to salbutamol reduced admissions in children with acute asthma.", []string{"Ipratropium bromide"}},
+	}
+	for _, c := range cases {
+		t.Run(c.q, func(t *testing.T) {
+			ev := []domain.Evidence{{Content: c.abstract, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: c.title}}}
+			a, _, err := NewOffline().Assess(context.Background(), Input{Question: c.q, Evidence: ev})
+			require.NoError(t, err)
+			if c.want == nil {
+				require.Empty(t, a.Details.DrugCandidates)
+			} else {
+				require.Equal(t, c.want, a.Details.DrugCandidates)
+			}
+		})
+	}
+}
