@@ -206,6 +206,11 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	set.Kind = kindOf(set)
+	if set.Kind == domain.QuestionOpen && !asksForTreatments(toks, set.Concepts) {
+		// "Does invasive diagnosis … delay treatment?" names treatment as what is delayed,
+		// not as what it asks for.
+		set.Kind = domain.QuestionOther
+	}
 	if alternatives {
 		set.Kind = domain.QuestionOpen
 	}
@@ -680,6 +685,29 @@ func kindOf(s Set) domain.QuestionKind {
 		return domain.QuestionOpen
 	}
 	return domain.QuestionOther
+}
+
+// askingWords open a question that asks for something: "What drugs …", "Which
+// treatments …", "Are there therapies …", "Is there a drug …", "Any treatment …".
+var askingWords = set(`what which are is any list name how`)
+
+// asksForTreatments reports whether a question with a class word of treatments asks for
+// them: it opens with an asking word, the class word is what it names first ("Treatments
+// for long COVID?", "Drug repurposing for ALS"), or it is a search typed as keywords, with
+// no auxiliary verb ("long covid fatigue treatment").
+func asksForTreatments(toks []string, cs []Concept) bool {
+	for _, t := range toks {
+		if t != "" {
+			if askingWords[t] {
+				return true
+			}
+			break
+		}
+	}
+	if len(cs) > 0 && cs[0].Generic && cs[0].Role == RoleIntervention {
+		return true
+	}
+	return !slices.ContainsFunc(toks, func(t string) bool { return auxiliaries[t] })
 }
 
 func joinTexts(cs []Concept) string {

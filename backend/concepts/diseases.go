@@ -139,6 +139,7 @@ var diseaseSynonyms = [][]string{
 	{"rsv", "respiratory syncytial virus"},
 	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
 	{"heavy menstrual bleeding", "menorrhagia"},
+	{"ipf", "idiopathic pulmonary fibrosis"},
 	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},

@@ -74,6 +74,12 @@ func TestQuestionKind(t *testing.T) {
 		{"What non-drug treatments help insomnia in older adults?", domain.QuestionOpen, "", "", ""},
 		{"What interventions reduce delirium in older patients after hip fracture surgery?", domain.QuestionOpen, "", "", ""},
 		{"Are there alternatives to opioids for chronic pain?", domain.QuestionOpen, "", "opioids", ""},
+		// A class word of treatments makes the question open when it is what is asked for,
+		// not when it is what is delayed or wanted.
+		{"Treatments for long COVID?", domain.QuestionOpen, "", "", ""},
+		{"Can medications prevent delirium?", domain.QuestionOpen, "", "", ""},
+		{"Does invasive diagnosis of nosocomial pneumonia during off-hours delay treatment?", domain.QuestionOther, "", "", ""},
+		{"Do patients with localized prostate cancer really want more aggressive treatment?", domain.QuestionOther, "", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
