@@ -177,6 +177,9 @@ func Extract(question string) (Set, error) {
 		befores[ci] = ch.before
 	}
 	shareHead(set.Concepts, chunkOf, befores)
+	if pronounActs(toks) {
+		titleSubject(set.Concepts)
+	}
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
 	for i := range set.Concepts {
@@ -229,8 +232,7 @@ minimally-invasive thoracoscopic arthroscopic`)
 func shareHead(cs []Concept, chunkOf []int, befores [][]string) {
 	for i := 0; i+1 < len(cs); i++ {
 		a, b := &cs[i], &cs[i+1]
-		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || !approaches[a.Words[0]] ||
-			len(b.Words) < 2 || !approaches[b.Words[0]] {
+		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || len(b.Words) < 2 || !contrasting(a.Words[0], b.Words[0]) {
 			continue
 		}
 		sep := befores[chunkOf[i+1]]
@@ -243,6 +245,19 @@ func shareHead(cs []Concept, chunkOf []int, befores [][]string) {
 		a.Role, b.Role = RoleIntervention, RoleComparator
 		i++
 	}
+}
+
+// contrasting reports whether two words can be the two arms of one comparison before a
+// shared name: two routes of an operation ("laparoscopic … open"), or two modifiers with no
+// role of their own ("conservative versus liberal oxygen therapy", "cemented or uncemented
+// hemiarthroplasty"). Qualifiers of time or severity ("early versus delayed") are left to
+// withoutBareQualifiers.
+func contrasting(a, b string) bool {
+	if approaches[a] && approaches[b] {
+		return true
+	}
+	plain := func(w string) bool { return roleOf(w) == "" && !qualifierWords[w] && !Drop(w) }
+	return plain(a) && plain(b)
 }
 
 // approachWords say how an operation is done; the operation's name follows.
@@ -309,6 +324,31 @@ func eventsOfDisease(cs []Concept) {
 		if c := &cs[i]; c.Role == RoleCondition && diseaseEvents[c.Words[len(c.Words)-1]] {
 			c.Role = RoleOutcome
 		}
+	}
+}
+
+// pronounActs reports whether the question asks what "it" or "they" does after naming
+// it: "Prone positioning in ARDS: does it lower mortality?", "Statins after stroke: do they
+// work?".
+func pronounActs(toks []string) bool {
+	for i := 1; i+2 < len(toks); i++ {
+		if auxiliaries[toks[i]] && (toks[i+1] == "it" || toks[i+1] == "they") && effectVerb(toks[i+2:i+3]) {
+			return true
+		}
+	}
+	return false
+}
+
+// titleSubject makes the question's first concept what is given when the question named no
+// intervention: the pronoun of "does it lower …?" stands for it.
+func titleSubject(cs []Concept) {
+	for _, c := range cs {
+		if c.Role == RoleIntervention {
+			return
+		}
+	}
+	if len(cs) > 0 && cs[0].Role == RoleOther {
+		cs[0].Role = RoleIntervention
 	}
 }
 
@@ -572,8 +612,9 @@ func excluding(before []string) bool {
 			return true
 		case w == "other" && i+1 < len(before) && before[i+1] == "than":
 			return true
-		case (w == "alternative" || w == "alternatives") && i+1 < len(before) && before[i+1] == "to":
-			// "Are there alternatives to opioids …?"
+		case w == "alternatives" && i+1 < len(before) && before[i+1] == "to":
+			// "Are there alternatives to opioids …?" ("an alternative to", singular, sets a
+			// comparator beside what is named before it: comparing).
 			return true
 		}
 	}
@@ -688,7 +729,8 @@ func kindOf(s Set) domain.QuestionKind {
 }
 
 // askingWords open a question that asks for something: "What drugs …", "Which
-// treatments …", "Are there therapies …", "Is there a drug …", "Any treatment …".
+// treatments …", "Are there therapies …", "Is there a drug …" ("is" and "are" only before
+// "there"), "Any treatment …".
 var askingWords = set(`what which are is any list name how`)
 
 // asksForTreatments reports whether a question with a class word of treatments asks for
@@ -696,9 +738,10 @@ var askingWords = set(`what which are is any list name how`)
 // for long COVID?", "Drug repurposing for ALS"), or it is a search typed as keywords, with
 // no auxiliary verb ("long covid fatigue treatment").
 func asksForTreatments(toks []string, cs []Concept) bool {
-	for _, t := range toks {
+	for i, t := range toks {
 		if t != "" {
-			if askingWords[t] {
+			if askingWords[t] && (t != "is" && t != "are" || i+1 < len(toks) && toks[i+1] == "there") {
+				// "Is there a drug …" asks; "Is duration of psychological treatment …" does not.
 				return true
 			}
 			break
@@ -773,6 +816,9 @@ var fixedPhrases = [][]string{
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
 	{"surgical", "site", "infection"}, {"surgical", "site", "infections"}, {"failed", "back", "surgery", "syndrome"},
+	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
+	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
+	{"stone", "passage"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
@@ -797,6 +843,24 @@ func displayOf(text, question string, slashed map[string]bool) string {
 	return strings.Join(ws, " ")
 }
 
+// titleCase reports whether a question is written as a title, most of its words
+// capitalised ("Digital Tomosynthesis: Viable Alternative to …"): its capitals then mark
+// no names.
+func titleCase(question string) bool {
+	words, caps := 0, 0
+	for _, w := range strings.Fields(question) {
+		rs := []rune(w)
+		if len(rs) < 4 || !unicode.IsLetter(rs[0]) {
+			continue
+		}
+		words++
+		if unicode.IsUpper(rs[0]) {
+			caps++
+		}
+	}
+	return words >= 3 && 2*caps > words
+}
+
 // casedAsWritten is a word with the capitals the question gave it when they are part of the
 // name: an acronym or a mixed-case name anywhere ("CPAP", "TKA", "COVID-19", "pH"), a
 // capitalised name not at the start of a sentence ("Crohn", "Poland"). Otherwise the word
@@ -813,7 +877,7 @@ func casedAsWritten(w, question string) string {
 			return written
 		}
 		before := strings.TrimRight(question[:loc[0]], " \t\"'(")
-		if before != "" && !strings.ContainsAny(before[len(before)-1:], ".:?!") {
+		if before != "" && !strings.ContainsAny(before[len(before)-1:], ".:?!") && !titleCase(question) {
 			return written
 		}
 	}
@@ -1282,6 +1346,7 @@ var britishAmerican = []spelling{
 	// "haem-": haemorrhage, haematoma, haemodialysis, haemangioma, haemoglobin.
 	sp(`\bhaem`, "hem", `\bhem(o|at|ang|orr)`, "haem$1"),
 	sp(`diarrhoea`, "diarrhea", `diarrhea`, "diarrhoea"),
+	sp(`pnoea`, "pnea", `pnea\b`, "pnoea"), // apnoea, dyspnoea, hypopnoea
 	sp(`oestrogen`, "estrogen", `\bestrogen`, "oestrogen"),
 	sp(`foet(al|us|uses)\b`, "fet$1", `\bfet(al|us|uses)\b`, "foet$1"),
 	sp(`behaviour`, "behavior", `behavior`, "behaviour"),

@@ -234,6 +234,7 @@ func TestSpellingVariant(t *testing.T) {
 		{"fecal", "faecal"},
 		{"appendicectomy", "appendectomy"},
 		{"sulphonylureas", "sulfonylureas"},
+		{"obstructive sleep apnoea", "obstructive sleep apnea"},
 		// Not spellings of each other.
 		{"chemotherapy", ""},
 		{"academic", ""},

@@ -140,6 +140,10 @@ var diseaseSynonyms = [][]string{
 	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
 	{"heavy menstrual bleeding", "menorrhagia"},
 	{"ipf", "idiopathic pulmonary fibrosis"},
+	{"pml", "progressive multifocal leukoencephalopathy"},
+	{"glue ear", "otitis media with effusion"},
+	{"sore throat", "pharyngitis", "tonsillitis"},
+	{"ponv", "postoperative nausea and vomiting"},
 	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},

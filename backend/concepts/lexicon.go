@@ -68,6 +68,7 @@ guide guided guiding sensitive stop stops stopped stopping discontinue discontin
 pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
+stunt stunts interact interacts
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
@@ -109,6 +110,7 @@ fatigue tinnitus vertigo dizziness dyspnea dyspnoea cough fever headache headach
 hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-failure-with-reduced-ejection-fraction
 ocd withdrawal
 zoster herpes shingles surgical-site-infection surgical-site-infections pphn failed-back-surgery-syndrome
+glue-ear sore-throat postoperative-nausea-and-vomiting apnoea-of-prematurity apnea-of-prematurity pml
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus`)
 
@@ -123,9 +125,9 @@ corticosteroid corticosteroids opioid opioids analgesic analgesics anesthesia an
 stenting implant implants device devices catheter dialysis ventilation oxygen acupuncture massage
 psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis prophylactic injection
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
-telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair
+telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair juice
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
-comprehensive-geriatric-assessment
+comprehensive-geriatric-assessment renal-replacement-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting`)
 
@@ -137,7 +139,7 @@ cognitive symptoms symptom severity healing recovery outcome outcomes accuracy s
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
-major-adverse-cardiovascular-events major-adverse-cardiac-events
+major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone-passage
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
 falls`)
@@ -153,13 +155,13 @@ icu babies baby kids`)
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;
 // colonoscopy, mastectomy).
-var conditionSuffixes = []string{"itis", "oma", "omas", "emia", "aemia", "osis", "oses", "pathy", "pathies", "iasis",
+var conditionSuffixes = []string{"toxicity", "itis", "oma", "omas", "emia", "aemia", "osis", "oses", "pathy", "pathies", "iasis",
 	"algia", "plasia", "trophy", "ectasis", "uria", "plegia", "paresis", "rrhea", "rrhoea", "penia", "cytosis", "philia",
 	"phobia", "mania", "oma-", "sclerosis", "lepsy", "tension", "ism"}
 
 var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "statin", "azole", "cycline", "mycin",
 	"cillin", "vir", "tide", "parin", "prazole", "dipine", "floxacin", "platin", "taxel", "tinib", "zumab", "ximab",
-	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide",
+	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide", "penem",
 	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 

@@ -219,6 +219,8 @@ func TestDiseaseSynonyms(t *testing.T) {
 		{"Does pembrolizumab improve survival in non-small cell lung cancer?", "non-small cell lung cancer", "nsclc"},
 		{"Does sertraline help post-traumatic stress disorder?", "post-traumatic stress disorder", "ptsd"},
 		{"Is non-communicable disease risk higher in cities?", "non-communicable disease", "ncds"},
+		{"Does natalizumab increase the risk of PML in multiple sclerosis?", "pml", "progressive multifocal leukoencephalopathy"},
+		{"Caffeine citrate for apnoea of prematurity: optimal dose?", "apnoea-of-prematurity", "apnea-of-prematurity"},
 		{"Is apixaban safer than rivaroxaban in patients with AF?", "af", "atrial fibrillation"},
 		{"Does dapagliflozin improve outcomes in HFpEF?", "hfpef", "heart failure with preserved ejection fraction"},
 		{"Risk of hypoglycaemia with sulfonylureas in elderly patients", "hypoglycaemia", "hypoglycemia"},
@@ -321,7 +323,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Does deep brain stimulation help treatment-resistant OCD?", "treatment-resistant ocd", RoleCondition, ""},
 		{"Can gabapentin treat alcohol withdrawal?", "alcohol withdrawal", RoleCondition, ""},
 		{"Does azithromycin prevent exacerbations of bronchiectasis?", "exacerbations", RoleOutcome, ""},
-		{"Which is better for knee osteoarthritis: hyaluronic acid or corticosteroid injection?", "corticosteroid injection", RoleComparator, ""},
+		{"Which is better for knee osteoarthritis: hyaluronic acid or corticosteroid injection?", "corticosteroid injection", RoleComparator, "glucocorticoids"},
 		// An operation the patients undergo, once something is given, is their setting.
 		{"Does tranexamic acid reduce blood loss in total hip arthroplasty?", "total hip arthroplasty", RolePopulation, ""},
 		{"Does dexamethasone reduce nausea in laparoscopic cholecystectomy?", "laparoscopic cholecystectomy", RolePopulation, ""},
@@ -413,6 +415,20 @@ func TestNounPhrases(t *testing.T) {
 		{"Does spinal cord stimulation help failed back surgery syndrome?", "failed-back-surgery-syndrome", RoleCondition, ""},
 		{"Is dexamethasone an effective alternative to oral prednisone in the treatment of asthma exacerbations?", "oral prednisone", RoleComparator, ""},
 		{"Does fluoridation reduce the use of dental services among adults?", "dental services", RoleOther, ""},
+		// Titles: "X in Y: does it …?" gives X; a brand name is its drug; a class is named
+		// with the form it is given in; a harm is a condition or an outcome.
+		{"Prone positioning in ARDS: does it lower 28-day mortality?", "prone positioning", RoleIntervention, ""},
+		{"Tamsulosin for distal ureteric stones: does it increase stone passage?", "stone-passage", RoleOutcome, ""},
+		{"Ozempic and risk of suicidal ideation", "ozempic", RoleIntervention, ""},
+		{"Which antiepileptic drug is safest in pregnancy?", "antiepileptic drug", RoleIntervention, "anticonvulsants"},
+		{"Cardiotoxicity of trastuzumab in HER2-positive breast cancer", "cardiotoxicity", RoleCondition, ""},
+		{"Is gabapentin addictive?", "addictive", RoleOutcome, ""},
+		{"Does grapefruit juice interact with statins?", "grapefruit juice", RoleIntervention, ""},
+		{"Do grommets improve hearing in children with glue ear?", "glue-ear", RoleCondition, ""},
+		{"Risk factors for postoperative nausea and vomiting in children undergoing tonsillectomy", "postoperative-nausea-and-vomiting", RoleCondition, ""},
+		// Two modifiers of one treatment compared.
+		{"Conservative versus liberal oxygen therapy in critically ill adults", "conservative oxygen therapy", RoleIntervention, ""},
+		{"Conservative versus liberal oxygen therapy in critically ill adults", "liberal oxygen therapy", RoleComparator, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {

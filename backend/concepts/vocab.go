@@ -178,6 +178,28 @@ var drugSynonyms = [][]string{
 	{"valproate", "valproic acid"},
 	{"zoledronate", "zoledronic acid"},
 	{"tranexamic acid", "txa"},
+	// Brand names a question may use, with the INN papers are indexed under.
+	{"semaglutide", "ozempic", "wegovy", "rybelsus"},
+	{"tirzepatide", "mounjaro", "zepbound"},
+	{"liraglutide", "victoza", "saxenda"},
+	{"pembrolizumab", "keytruda"},
+	{"nivolumab", "opdivo"},
+	{"trastuzumab", "herceptin"},
+	{"bevacizumab", "avastin"},
+	{"adalimumab", "humira"},
+	{"dupilumab", "dupixent"},
+	{"sacubitril-valsartan", "entresto", "sacubitril/valsartan"},
+	{"nirmatrelvir-ritonavir", "paxlovid", "nirmatrelvir/ritonavir"},
+	{"apixaban", "eliquis"},
+	{"rivaroxaban", "xarelto"},
+	{"atorvastatin", "lipitor"},
+	{"empagliflozin", "jardiance"},
+	{"dapagliflozin", "farxiga", "forxiga"},
+	{"oseltamivir", "tamiflu"},
+	{"isotretinoin", "accutane", "roaccutane"},
+	{"methylphenidate", "ritalin", "concerta"},
+	{"sildenafil", "viagra"},
+	{"lecanemab", "leqembi"},
 	{"vitamin b12", "cobalamin", "cyanocobalamin", "vitamin b 12"},
 }
 
@@ -205,6 +227,9 @@ var therapySynonyms = [][]string{
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},
+	{"crrt", "continuous renal replacement therapy"},
+	{"hrt", "hormone replacement therapy", "menopausal hormone therapy"},
+	{"grommets", "tympanostomy tubes", "ventilation tubes"},
 	{"induction of labour", "induction of labor", "labour induction", "labor induction"},
 	{"tka", "total knee arthroplasty", "total knee replacement"},
 	{"tha", "total hip arthroplasty", "total hip replacement"},
@@ -235,6 +260,9 @@ montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin
 vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
 sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
 lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone chlorhexidine povidone-iodine
+ozempic wegovy rybelsus mounjaro zepbound victoza saxenda keytruda opdivo herceptin avastin humira dupixent entresto
+paxlovid eliquis xarelto lipitor jardiance farxiga forxiga tamiflu accutane roaccutane ritalin concerta viagra leqembi
+isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicarbonate emicizumab natalizumab
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
@@ -242,15 +270,23 @@ lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine 
 // "low-dose statins").
 func classOf(text string) (drugClass, bool) {
 	t := withoutRegimen(text)
+	// "antiepileptic drug", "anti-VEGF injections": the class with a word for its form.
+	short := t
+	if ws := strings.Fields(t); len(ws) > 1 && (generic[ws[len(ws)-1]] || classForms[ws[len(ws)-1]]) {
+		short = strings.Join(ws[:len(ws)-1], " ")
+	}
 	for _, dc := range drugClasses {
 		for _, n := range dc.names {
-			if t == n {
+			if t == n || short == n {
 				return dc, true
 			}
 		}
 	}
 	return drugClass{}, false
 }
+
+// classForms are words for the form a class of drugs is given in.
+var classForms = set(`injection injections tablets infusion infusions`)
 
 // withoutRegimen is a concept text, lower-case, without the words before it that say how or
 // how long it is given: "low-dose aspirin" is aspirin.
