@@ -130,42 +130,26 @@ func TestRequiredAndPriority(t *testing.T) {
 	if r := s3.Required(); len(r) != 1 || s3.Kind != domain.QuestionOther {
 		t.Errorf("required %v of %v (kind %s)", r, texts(s3), s3.Kind)
 	}
-	// The operation the patients undergo is required beside the drug.
-	s4, err := Extract("Does tranexamic acid reduce blood loss in total hip arthroplasty?")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req4 []string
-	for _, i := range s4.Required() {
-		req4 = append(req4, s4.Concepts[i].Text)
-	}
-	if strings.Join(req4, "|") != "tranexamic acid|total hip arthroplasty" {
-		t.Errorf("required %v of %v", req4, texts(s4))
-	}
-	// "complication" beside the diseases is the outcome: a paper need not use the word.
-	s5, err := Extract("Hearing loss: an unknown complication of pre-eclampsia?")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req5 []string
-	for _, i := range s5.Required() {
-		req5 = append(req5, s5.Concepts[i].Text)
-	}
-	if strings.Join(req5, "|") != "hearing-loss|pre-eclampsia" {
-		t.Errorf("required %v of %v", req5, texts(s5))
-	}
-	// An exposure that is a broad word is still required: a paper on breast cancer alone
-	// does not say whether obesity raises its risk.
-	s6, err := Extract("Does obesity increase the risk of breast cancer?")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var req6 []string
-	for _, i := range s6.Required() {
-		req6 = append(req6, s6.Concepts[i].Text)
-	}
-	if strings.Join(req6, "|") != "obesity|breast cancer" {
-		t.Errorf("required %v of %v", req6, texts(s6))
+	// The operation the patients undergo is required beside the drug; "complication" beside
+	// the diseases is the outcome, which a paper need not name; an exposure that is a broad
+	// word is still required (a paper on breast cancer alone does not say whether obesity
+	// raises its risk).
+	for q, want := range map[string]string{
+		"Does tranexamic acid reduce blood loss in total hip arthroplasty?": "tranexamic acid|total hip arthroplasty",
+		"Hearing loss: an unknown complication of pre-eclampsia?":           "hearing-loss|pre-eclampsia",
+		"Does obesity increase the risk of breast cancer?":                  "obesity|breast cancer",
+	} {
+		s, err := Extract(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var req []string
+		for _, i := range s.Required() {
+			req = append(req, s.Concepts[i].Text)
+		}
+		if strings.Join(req, "|") != want {
+			t.Errorf("%q: required %v of %v", q, req, texts(s))
+		}
 	}
 }
 

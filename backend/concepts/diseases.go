@@ -178,13 +178,4 @@ func SameKindOfDisease(w string) []string {
 
 // diseaseAcronym reports whether a word is the one-word name of a disease in
 // diseaseSynonyms ("osa", "hcc"): a condition, like the words of conditionWords.
-func diseaseAcronym(w string) bool {
-	for _, group := range diseaseSynonyms {
-		for _, n := range group {
-			if n == w && !strings.Contains(n, " ") {
-				return true
-			}
-		}
-	}
-	return false
-}
+func diseaseAcronym(w string) bool { return oneWordName(diseaseSynonyms, w) }

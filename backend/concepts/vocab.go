@@ -436,8 +436,11 @@ var procedureSuffixes = map[string]bool{"ectomy": true, "ectomies": true, "otomy
 
 // therapyAcronym reports whether a word is the one-word name of a non-drug treatment in
 // therapySynonyms ("cpap", "eras"): an intervention, like the words of interventionWords.
-func therapyAcronym(w string) bool {
-	for _, group := range therapySynonyms {
+func therapyAcronym(w string) bool { return oneWordName(therapySynonyms, w) }
+
+// oneWordName reports whether a word is one of the one-word names in synonym groups.
+func oneWordName(groups [][]string, w string) bool {
+	for _, group := range groups {
 		for _, n := range group {
 			if n == w && !strings.Contains(n, " ") {
 				return true
