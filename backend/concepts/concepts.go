@@ -107,6 +107,12 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleIntervention
 			}
 			switch {
+			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
+				// "Digital tomosynthesis: viable alternative to CT for …": what is offered as the
+				// alternative is what is given; what it replaces is the comparator.
+				set.Concepts[firstOther(set.Concepts)].Role = RoleIntervention
+				seenIntervention = true
+				c.Role = RoleComparator
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && excluding(ch.before):
 				// "What treatments exist for … besides clozapine?": the named one is what the
 				// others are set against, not what is asked about; with nothing given before
@@ -467,6 +473,24 @@ func effectVerb(after []string) bool {
 		}
 	}
 	return false
+}
+
+// alternativeTo reports whether the words before a chunk end with "alternative to" or
+// "substitute for" (singular: one thing offered in place of another).
+func alternativeTo(before []string) bool {
+	before = withoutArticles(before)
+	n := len(before)
+	return n >= 2 && (before[n-2] == "alternative" && before[n-1] == "to" || before[n-2] == "substitute" && before[n-1] == "for")
+}
+
+// firstOther is the index of the first specific concept with no role yet, -1 when none.
+func firstOther(cs []Concept) int {
+	for i, c := range cs {
+		if c.Role == RoleOther && !c.Generic && !c.Broad {
+			return i
+		}
+	}
+	return -1
 }
 
 // withoutArticles drops "a", "an" and "the" ("increase the risk of").
@@ -873,8 +897,12 @@ func casedAsWritten(w, question string) string {
 			continue
 		}
 		rs := []rune(written)
-		if strings.ToLower(string(rs[1:])) != string(rs[1:]) {
-			return written
+		for k := 1; k < len(rs); k++ {
+			// A capital inside a word marks an acronym or a mixed-case name ("CPAP", "pH",
+			// "HbA1c"); one after a hyphen ("Follow-Up") is only title case.
+			if unicode.IsUpper(rs[k]) && unicode.IsLetter(rs[k-1]) {
+				return written
+			}
 		}
 		before := strings.TrimRight(question[:loc[0]], " \t\"'(")
 		if before != "" && !strings.ContainsAny(before[len(before)-1:], ".:?!") && !titleCase(question) {

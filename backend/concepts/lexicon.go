@@ -68,7 +68,7 @@ guide guided guiding sensitive stop stops stopped stopping discontinue discontin
 pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
-stunt stunts interact interacts
+stunt stunts interact interacts viable
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 

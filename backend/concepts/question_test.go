@@ -429,6 +429,9 @@ func TestNounPhrases(t *testing.T) {
 		// Two modifiers of one treatment compared.
 		{"Conservative versus liberal oxygen therapy in critically ill adults", "conservative oxygen therapy", RoleIntervention, ""},
 		{"Conservative versus liberal oxygen therapy in critically ill adults", "liberal oxygen therapy", RoleComparator, ""},
+		// What is offered as "an alternative to" something is what is given.
+		{"Digital tomosynthesis: viable alternative to noncontrast computed tomography for the follow-up of nephrolithiasis?", "digital tomosynthesis", RoleIntervention, ""},
+		{"Is the nurse cystoscopist a feasible alternative to the urologist?", "urologist", RoleComparator, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
