@@ -144,6 +144,8 @@ var diseaseSynonyms = [][]string{
 	{"glue ear", "otitis media with effusion"},
 	{"sore throat", "pharyngitis", "tonsillitis"},
 	{"ponv", "postoperative nausea and vomiting"},
+	{"insomnia", "sleep initiation and maintenance disorders"},
+	{"muscle pain", "myalgia"},
 	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},

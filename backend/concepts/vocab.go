@@ -146,6 +146,9 @@ var drugClasses = []drugClass{
 		"raas blockade"}, class: "renin-angiotensin system inhibitors",
 		mesh: []string{"Angiotensin-Converting Enzyme Inhibitors", "Angiotensin Receptor Antagonists"}, suffixes: []string{"pril", "sartan"},
 		members: []string{"enalapril", "lisinopril", "ramipril", "losartan", "valsartan", "candesartan"}},
+	{names: []string{"parp inhibitor", "parp inhibitors"}, class: "PARP inhibitors",
+		mesh: []string{"Poly(ADP-ribose) Polymerase Inhibitors"}, suffixes: []string{"parib"},
+		members: []string{"olaparib", "niraparib", "rucaparib", "talazoparib"}},
 	{names: []string{"aromatase inhibitor", "aromatase inhibitors"}, class: "aromatase inhibitors",
 		mesh:    []string{"Aromatase Inhibitors"},
 		members: []string{"letrozole", "anastrozole", "exemestane"}},
@@ -200,6 +203,10 @@ var drugSynonyms = [][]string{
 	{"methylphenidate", "ritalin", "concerta"},
 	{"sildenafil", "viagra"},
 	{"lecanemab", "leqembi"},
+	{"varenicline", "chantix", "champix"},
+	{"levothyroxine", "thyroxine", "l-thyroxine"},
+	{"ivig", "intravenous immunoglobulin", "intravenous immune globulin", "intravenous immunoglobulins"},
+	{"omega-3", "omega-3 fatty acids", "fish oil", "eicosapentaenoic acid", "icosapent ethyl"},
 	{"vitamin b12", "cobalamin", "cyanocobalamin", "vitamin b 12"},
 }
 
@@ -227,6 +234,7 @@ var therapySynonyms = [][]string{
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},
+	{"physiotherapy", "physical therapy"},
 	{"crrt", "continuous renal replacement therapy"},
 	{"hrt", "hormone replacement therapy", "menopausal hormone therapy"},
 	{"grommets", "tympanostomy tubes", "ventilation tubes"},
@@ -263,6 +271,7 @@ lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole e
 ozempic wegovy rybelsus mounjaro zepbound victoza saxenda keytruda opdivo herceptin avastin humira dupixent entresto
 paxlovid eliquis xarelto lipitor jardiance farxiga forxiga tamiflu accutane roaccutane ritalin concerta viagra leqembi
 isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicarbonate emicizumab natalizumab
+chantix champix varenicline levothyroxine thyroxine ivig
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or

@@ -64,6 +64,10 @@ func newDoc(ev domain.Evidence) doc {
 	for _, w := range concepts.Words(b.String()) {
 		d.tf[concepts.Stem(w)]++
 		d.len++
+		if strings.ContainsRune(w, '-') {
+			// "pre-eclampsia" is also "preeclampsia" as a question may write it.
+			d.tf[concepts.Stem(strings.ReplaceAll(w, "-", ""))]++
+		}
 	}
 	return d
 }
@@ -111,6 +115,7 @@ func unitOf(w string, role concepts.Role) unit {
 		if len(parts) > 0 {
 			u = append(u, parts)
 		}
+		u = append(u, []string{concepts.Stem(strings.ReplaceAll(w, "-", ""))})
 	}
 	if role == concepts.RoleCondition {
 		for _, k := range concepts.SameKindOfDisease(w) {

@@ -293,5 +293,17 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Tranexamic acid reduced death due to bleeding in adult trauma patients.", false},
 		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", "Iron deficiency anaemia among pregnant women in Ethiopia",
 			"The prevalence of iron deficiency anaemia among pregnant women was 21% and was associated with parity.", true},
+		// A hyphen the question leaves out, a brand name, an acronym, a class by a member,
+		// a symptom by its medical name.
+		{"Does aspirin prevent preeclampsia?", "Low-dose acetylsalicylic acid in women at high risk of preterm pre-eclampsia",
+			"Aspirin at 150 mg a day lowered the incidence of preterm pre-eclampsia.", false},
+		{"Is Chantix better than nicotine patches for smoking cessation?", "Varenicline versus transdermal nicotine patch",
+			"Varenicline gave higher abstinence than the nicotine patch at one year.", false},
+		{"Is IVIG effective for Guillain-Barre syndrome?", "Intravenous immunoglobulin versus plasma exchange in Guillain-Barre syndrome",
+			"Intravenous immunoglobulin was as effective as plasma exchange in Guillain-Barre syndrome.", false},
+		{"Should women with ovarian cancer receive PARP inhibitors as maintenance?", "Maintenance olaparib in advanced ovarian cancer",
+			"Olaparib maintenance prolonged progression-free survival in newly diagnosed advanced ovarian cancer.", false},
+		{"Do statins cause muscle pain?", "Myalgia on atorvastatin: an n-of-1 trial",
+			"Myalgia was as frequent on atorvastatin as on placebo.", false},
 	})
 }
