@@ -295,7 +295,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Is the combination of ezetimibe and simvastatin better than simvastatin alone?", "ezetimibe", RoleIntervention, ""},
 		{"Is ondansetron safe in pregnancy for nausea?", "nausea", RoleCondition, ""},
 		{"Is breastfeeding protective against childhood obesity?", "breastfeeding", RoleIntervention, ""},
-		{"Is metformin better than statins for preventing dementia?", "dementia", RoleCondition, ""},
+		{"Is metformin better than statins for preventing dementia?", "dementia", RoleCondition, "dementia"},
 		{"Do JAK inhibitors work in alopecia areata?", "alopecia areata", RoleCondition, ""},
 		{"Does esketamine reduce suicidal ideation?", "suicidal ideation", RoleCondition, ""},
 		{"Does smoking cessation before surgery reduce postoperative complications?", "smoking cessation", RoleIntervention, ""},

@@ -305,5 +305,8 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Olaparib maintenance prolonged progression-free survival in newly diagnosed advanced ovarian cancer.", false},
 		{"Do statins cause muscle pain?", "Myalgia on atorvastatin: an n-of-1 trial",
 			"Myalgia was as frequent on atorvastatin as on placebo.", false},
+		// Dementia is any of its kinds (MeSH Dementia and the descriptors beneath it).
+		{"Are benzodiazepines associated with dementia?", "Long-term diazepam and lorazepam use and Alzheimer's disease",
+			"Long-term use of diazepam and lorazepam was associated with a higher risk of Alzheimer's disease.", false},
 	})
 }
