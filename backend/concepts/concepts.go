@@ -1105,6 +1105,10 @@ func lastWord(cs []Concept) string {
 // vaccineWords name a vaccine or its giving.
 var vaccineWords = set(`vaccine vaccines vaccination vaccinations immunization immunisation`)
 
+// IsVaccineWord reports whether a word says a vaccine is given: "HPV vaccine" is not "HPV
+// testing", so the word must be matched.
+func IsVaccineWord(w string) bool { return vaccineWords[strings.ToLower(w)] }
+
 // organsOnly reports whether words are all adjectives of an organ or a body system
 // ("cardiac", "non-cardiac").
 func organsOnly(words []string) bool {

@@ -193,6 +193,14 @@ func (d doc) matches(c concepts.Concept) bool {
 		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
 		need = len(us)
 	}
+	if c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator {
+		for _, w := range c.Words {
+			if len(c.Words) > 1 && concepts.IsVaccineWord(w) && !d.has(unitOf(w, c.Role)) && !d.hasTerm(c) {
+				// "HPV vaccine" is not "HPV testing": the vaccine is what is given.
+				return false
+			}
+		}
+	}
 	if n >= need && n > 0 {
 		return true
 	}

@@ -305,6 +305,11 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Olaparib maintenance prolonged progression-free survival in newly diagnosed advanced ovarian cancer.", false},
 		{"Do statins cause muscle pain?", "Myalgia on atorvastatin: an n-of-1 trial",
 			"Myalgia was as frequent on atorvastatin as on placebo.", false},
+		// A vaccine is named by the word that says it is one.
+		{"Does the HPV vaccine prevent cervical cancer?", "Self-sampling for HPV testing to increase cervical cancer screening uptake",
+			"Self-sampling kits raised HPV testing uptake among women overdue for cervical cancer screening.", true},
+		{"Does the HPV vaccine prevent cervical cancer?", "Quadrivalent HPV vaccination and cervical cancer",
+			"HPV vaccination before age 17 was associated with a lower risk of invasive cervical cancer.", false},
 		// Dementia is any of its kinds (MeSH Dementia and the descriptors beneath it).
 		{"Are benzodiazepines associated with dementia?", "Long-term diazepam and lorazepam use and Alzheimer's disease",
 			"Long-term use of diazepam and lorazepam was associated with a higher risk of Alzheimer's disease.", false},
