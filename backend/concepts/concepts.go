@@ -842,7 +842,8 @@ var fixedPhrases = [][]string{
 	{"surgical", "site", "infection"}, {"surgical", "site", "infections"}, {"failed", "back", "surgery", "syndrome"},
 	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
 	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
-	{"stone", "passage"},
+	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
+	{"jet", "lag"}, {"low", "back", "pain"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

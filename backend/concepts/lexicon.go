@@ -111,6 +111,7 @@ hearing-loss vision-loss heart-failure-with-preserved-ejection-fraction heart-fa
 ocd withdrawal
 zoster herpes shingles surgical-site-infection surgical-site-infections pphn failed-back-surgery-syndrome
 glue-ear sore-throat postoperative-nausea-and-vomiting apnoea-of-prematurity apnea-of-prematurity pml
+jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus`)
 
@@ -140,6 +141,7 @@ specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pre
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
 major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone-passage
+adverse-effects adverse-events adverse-reactions
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
 falls`)

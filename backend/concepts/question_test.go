@@ -432,6 +432,10 @@ func TestNounPhrases(t *testing.T) {
 		// What is offered as "an alternative to" something is what is given.
 		{"Digital tomosynthesis: viable alternative to noncontrast computed tomography for the follow-up of nephrolithiasis?", "digital tomosynthesis", RoleIntervention, ""},
 		{"Is the nurse cystoscopist a feasible alternative to the urologist?", "urologist", RoleComparator, ""},
+		{"What are the side effects of isotretinoin?", "side-effects", RoleOutcome, ""},
+		{"Does melatonin help jet lag?", "jet-lag", RoleCondition, ""},
+		{"Does fluoride varnish prevent dental caries in children?", "dental caries", RoleCondition, ""},
+		{"Is exercise effective for chronic low back pain?", "chronic low-back-pain", RoleCondition, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
 	}
 	for _, c := range cases {
