@@ -77,6 +77,7 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 		return nil
 	}
 	var out []string
+	var ix *grounding.Index // built once, when a name is to be checked
 	for _, iv := range a.q.Interventions() {
 		if !concepts.NamesTreatment(iv) {
 			// "Parity", "fluoridation": what the question asks about, not a drug to propose.
@@ -101,7 +102,10 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 			}
 		}
 		for _, name := range names {
-			if name == "" || !namedOnTopic(a, ev, name) {
+			if ix == nil {
+				ix = onTopicIndex(a, ev)
+			}
+			if name == "" || len(ix.MatchName(name)) == 0 {
 				// The verifier grounds a candidate by its name as written in on-topic
 				// evidence: "laparoscopic appendectomy" is not proposed from a paper that
 				// writes "laparoscopic versus open appendectomy" or no "laparoscopic" at all.
@@ -113,17 +117,16 @@ func questionCandidates(a *analysis, ev []domain.Evidence) []string {
 	return out
 }
 
-// namedOnTopic reports whether an on-topic item names a candidate the way the verifier
-// looks it up (grounding.Index.MatchName), so the judge never proposes what verification
-// would flag as unsupported.
-func namedOnTopic(a *analysis, ev []domain.Evidence, name string) bool {
+// onTopicIndex indexes the on-topic items as the verifier does (grounding.Index), so the
+// judge never proposes a name that verification would flag as unsupported.
+func onTopicIndex(a *analysis, ev []domain.Evidence) *grounding.Index {
 	var on []domain.Evidence
 	for i, e := range ev {
 		if !a.offTopic[i] {
 			on = append(on, e)
 		}
 	}
-	return len(grounding.NewIndex(on).MatchName(name)) > 0
+	return grounding.NewIndex(on)
 }
 
 // onTopicNames reports whether some on-topic item's text has every word of a name.
