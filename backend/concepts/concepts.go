@@ -88,7 +88,9 @@ func Extract(question string) (Set, error) {
 	// question's class word ("What interventions reduce …"), or the subject of an effect
 	// verb that takes an object ("Does smoking increase the risk of …"). An operation
 	// after that is the patients' setting, not a second thing given.
-	exposed := auxStart && len(chunks) > 1 && actsOnObject(withoutArticles(chunks[1].before))
+	// A question that asks how to treat what it names ("What can be done for dry eye after
+	// cataract surgery?") acts too: the operation after is the setting.
+	exposed := auxStart && len(chunks) > 1 && actsOnObject(withoutArticles(chunks[1].before)) || asksHowToTreat(toks)
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
@@ -215,6 +217,13 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	set.Kind = kindOf(set)
+	if set.Kind == domain.QuestionOther && asksHowToTreat(toks) {
+		// "How should resistant hypertension be treated?", "Management of acute gout
+		// flares": the treatments are what is asked for, though no class word names them.
+		set.Concepts = append(set.Concepts, Concept{Role: RoleIntervention, Text: "treatment", Words: []string{"treatment"},
+			Terms: []string{"treatment"}, Generic: true})
+		set.Kind = domain.QuestionOpen
+	}
 	if set.Kind == domain.QuestionOpen && !asksForTreatments(toks, set.Concepts) {
 		// "Does invasive diagnosis … delay treatment?" names treatment as what is delayed,
 		// not as what it asks for.
@@ -423,13 +432,17 @@ func ruleOut(toks []string, i int) bool {
 var auxiliaries = set(`does do did can could is are was were will would should may might has have`)
 
 // splitGenericHead separates a generic intervention word from the words it qualifies:
-// "fatigue treatment" is the treatment of fatigue (an open question about fatigue), not
-// an intervention named "fatigue treatment".
+// "sarcoid treatment" is the treatment of sarcoid (an open question about it), not an
+// intervention named "sarcoid treatment". A therapy named by what it uses ("music therapy",
+// "constraint-induced movement therapy") and a treatment named by its kind
+// ("psychological treatment", "surgical management") stay one intervention: "therapy"
+// after a noun names a modality, and an adjective before the head says which kind.
 func splitGenericHead(cs []Concept) []Concept {
 	var out []Concept
 	for _, c := range cs {
 		n := len(c.Words)
-		if c.Role != RoleIntervention || n < 2 || !treatmentOf[c.Words[n-1]] || classKnown(c.Text) {
+		if c.Role != RoleIntervention || n < 2 || !treatmentOf[c.Words[n-1]] || classKnown(c.Text) ||
+			modality(c.Words[n-1], c.Words[n-2]) {
 			out = append(out, c)
 			continue
 		}
@@ -454,6 +467,28 @@ func splitGenericHead(cs []Concept) []Concept {
 
 // treatmentOf are the generic heads that name the treatment of what precedes them.
 var treatmentOf = set(`treatment treatments therapy therapies management`)
+
+// modality reports whether a generic head with the word before it names a kind of
+// treatment rather than the treatment of something: a word before "therapy" names what it
+// uses ("music therapy", "movement therapy", "herbal therapy"), and an adjective of a field
+// ("psychological", "surgical": "-ical") names the kind of any head. A word of where a
+// treatment stands in a course ("primary", "adjunctive", "curative", "maintenance") says
+// when or how much, not what.
+func modality(head, before string) bool {
+	switch {
+	case courseWords[before]:
+		return false
+	case strings.HasSuffix(before, "ical"):
+		return true
+	}
+	return head == "therapy" || head == "therapies"
+}
+
+// courseWords say where a treatment stands in a course of care, or how much of it.
+var courseWords = set(`combination maintenance rescue salvage induction consolidation bridging first-line
+second-line third-line add-on step-up step-down usual standard conventional current optimal primary secondary
+initial adjunctive adjunct adjuvant neoadjuvant curative definitive palliative supportive aggressive intensive
+escalated de-escalated early delayed prolonged long-term short-term`)
 
 func classKnown(text string) bool { _, ok := classOf(text); return ok }
 
@@ -777,6 +812,42 @@ func asksForTreatments(toks []string, cs []Concept) bool {
 	return !slices.ContainsFunc(toks, func(t string) bool { return auxiliaries[t] })
 }
 
+// treatingWords say that something is treated or managed.
+var treatingWords = set(`treat treated treating manage managed managing management handle handled`)
+
+// asksHowToTreat reports whether a question asks how to treat what it names without naming
+// a treatment: "How should X be treated?", "How to manage X?", "What can be done for X?",
+// "What are the options for X?", or a title "Management of X". "How often" and "how many"
+// ask how common a treatment is, not which.
+func asksHowToTreat(toks []string) bool {
+	var ws []string
+	for _, t := range toks {
+		if t != "" {
+			ws = append(ws, t)
+		}
+	}
+	if len(ws) < 2 {
+		return false
+	}
+	switch ws[0] {
+	case "how":
+		if ws[1] == "often" || ws[1] == "many" || ws[1] == "much" || ws[1] == "common" || ws[1] == "frequently" {
+			return false
+		}
+		return slices.ContainsFunc(ws, func(w string) bool { return treatingWords[w] })
+	case "management", "managing", "treating", "treatment":
+		return true
+	case "what":
+		for i := 1; i < len(ws) && i <= 4; i++ {
+			switch ws[i] {
+			case "done", "do", "options", "option":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func joinTexts(cs []Concept) string {
 	parts := make([]string, len(cs))
 	for i, c := range cs {
@@ -843,7 +914,7 @@ var fixedPhrases = [][]string{
 	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
 	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
 	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
-	{"jet", "lag"}, {"low", "back", "pain"},
+	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

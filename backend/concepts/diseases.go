@@ -152,6 +152,7 @@ var diseaseSynonyms = [][]string{
 	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
+	{"amd", "age-related macular degeneration", "age related macular degeneration"},
 	{"vitamin b12 deficiency", "cobalamin deficiency", "vitamin b 12 deficiency"},
 }
 

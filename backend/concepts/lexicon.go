@@ -113,7 +113,8 @@ zoster herpes shingles surgical-site-infection surgical-site-infections pphn fai
 glue-ear sore-throat postoperative-nausea-and-vomiting apnoea-of-prematurity apnea-of-prematurity pml
 jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
-stone stones calculi calculus`)
+stone stones calculi calculus
+epilepticus polypharmacy burnout degeneration`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -130,7 +131,7 @@ telemedicine telehealth app reminder reminders intervention-based transfusion st
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
 comprehensive-geriatric-assessment renal-replacement-therapy
 
-pci cabg tavi tavr ecmo ercp watchful-waiting`)
+pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence

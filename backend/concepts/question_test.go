@@ -80,6 +80,18 @@ func TestQuestionKind(t *testing.T) {
 		{"Can medications prevent delirium?", domain.QuestionOpen, "", "", ""},
 		{"Does invasive diagnosis of nosocomial pneumonia during off-hours delay treatment?", domain.QuestionOther, "", "", ""},
 		{"Do patients with localized prostate cancer really want more aggressive treatment?", domain.QuestionOther, "", "", ""},
+		// Asking how to treat what it names asks for the treatments, with no class word.
+		{"How should resistant hypertension be treated?", domain.QuestionOpen, "", "", ""},
+		{"What can be done for dry eye disease after cataract surgery?", domain.QuestionOpen, "", "", ""},
+		{"Management of acute gout flares", domain.QuestionOpen, "", "", ""},
+		{"How often are patients with gout treated in primary care?", domain.QuestionOther, "", "", ""},
+		// A therapy named by what it uses, and a treatment by its field, is one intervention;
+		// a word of where a treatment stands in a course is not one.
+		{"Music therapy for depression in dementia", domain.QuestionIntervention, "music therapy", "", ""},
+		{"Constraint-induced movement therapy for upper limb function after stroke", domain.QuestionIntervention, "constraint-induced movement therapy", "", ""},
+		{"Is duration of psychological treatment for depression related to return into treatment?", domain.QuestionIntervention, "psychological treatment", "", ""},
+		{"Do older men benefit from curative therapy of localized prostate cancer?", domain.QuestionOther, "", "", ""},
+		{"Tai chi for knee osteoarthritis pain", domain.QuestionIntervention, "tai chi", "", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -437,6 +449,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Does fluoride varnish prevent dental caries in children?", "dental caries", RoleCondition, ""},
 		{"Is exercise effective for chronic low back pain?", "chronic low-back-pain", RoleCondition, ""},
 		{"Is appendectomy surgery needed for uncomplicated appendicitis?", "appendectomy", RoleIntervention, ""},
+		{"Levetiracetam vs phenytoin for status epilepticus in children", "status epilepticus", RoleCondition, ""},
+		{"Is ranibizumab better than bevacizumab for neovascular AMD?", "neovascular amd", RoleCondition, ""},
+		{"what can be done for dry eye disease after cataract surgery", "surgery", RolePopulation, "surgical procedures"},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

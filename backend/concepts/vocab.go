@@ -235,6 +235,7 @@ var therapySynonyms = [][]string{
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},
 	{"physiotherapy", "physical therapy"},
+	{"psychotherapy", "psychological therapy", "psychological treatment", "psychological therapies", "talking therapy"},
 	{"crrt", "continuous renal replacement therapy"},
 	{"hrt", "hormone replacement therapy", "menopausal hormone therapy"},
 	{"grommets", "tympanostomy tubes", "ventilation tubes"},
