@@ -232,8 +232,8 @@ func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 }
 
 // TestOpenQuestionStancesAreOnTreatments: under "What drugs could be repurposed for
-// Alzheimer's disease?" a study of the condition alone (a prognostic marker) points neither
-// way, however its conclusion reads, while a treatment study keeps the stance its conclusion
+// Alzheimer's disease?" a study of the condition alone (a prognostic marker) is set aside
+// (relevance.StudiesATreatment) and points neither way, however its conclusion reads, while a treatment study keeps the stance its conclusion
 // gives, whether a trial, a chemical or only its words say it studied a treatment, as long
 // as the sentence it rests on names the treatment.
 func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
@@ -262,9 +262,11 @@ func TestOpenQuestionStancesAreOnTreatments(t *testing.T) {
 	for _, s := range a.Details.Stances {
 		got[s.N] = s
 	}
-	require.Len(t, got, 4, "every on-topic study has a stance: %+v", a.Details.Stances)
-	assert.Equal(t, domain.StanceUnclear, got[1].Stance, "a study of the condition alone")
-	assert.Empty(t, got[1].Quote)
+	require.Len(t, got, 3, "every on-topic study has a stance: %+v", a.Details.Stances)
+	_, ok := got[1]
+	assert.False(t, ok, "a study of the condition alone is set aside, so it has no stance")
+	h := Analyze("What drugs could be repurposed for Alzheimer's disease?", ev, nil)
+	assert.Contains(t, strings.Join(h.Observations, "\n"), "[1]: studies no treatment of Alzheimer", "the reason it was set aside is shown")
 	assert.Equal(t, domain.StanceSupports, got[2].Stance, "a treatment named only in the words")
 	assert.Equal(t, domain.StanceSupports, got[3].Stance, "a treatment named in the chemicals")
 	assert.Equal(t, domain.StanceUnclear, got[4].Stance, "a sentence about the condition, not a treatment")
@@ -375,9 +377,8 @@ func TestPlannedTrialsAreNotEvidenceOfEffect(t *testing.T) {
 }
 
 // TestOpenQuestionFindingsAreTreatments: "What drugs could be repurposed for X?" asks which
-// treatments work, so once an on-topic study of a treatment is among the evidence, a study
-// of the condition alone (a prognostic scan, a cost) is not a key finding; with no study of
-// any treatment the condition's studies are all there is, and they are listed.
+// treatments work, so a study of the condition alone (a prognostic scan, a cost) is set
+// aside and is never a key finding, whether or not a study of a treatment is beside it.
 func TestOpenQuestionFindingsAreTreatments(t *testing.T) {
 	q := "What drugs could be repurposed for Alzheimer's disease?"
 	trial := domain.Evidence{
@@ -396,7 +397,7 @@ func TestOpenQuestionFindingsAreTreatments(t *testing.T) {
 		want []string // the evidence numbers the findings cite, in order
 	}{
 		{"a treatment study among them", []domain.Evidence{trial, scan}, []string{"[1]"}},
-		{"no treatment study", []domain.Evidence{scan}, []string{"[1]"}},
+		{"no treatment study", []domain.Evidence{scan}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: tc.ev})

@@ -8,6 +8,7 @@ import (
 	"deepcritical/backend/appraisal"
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/relevance"
 	"deepcritical/backend/stance"
 )
 
@@ -115,36 +116,24 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 
 // studiesATreatment says whether an item of an open question ("What drugs could be
 // repurposed for X?") studies a treatment, so that its conclusion can point for or against
-// one. The answer line counts such studies under "Treatments studied for X"; a study of the
-// condition alone (a prognostic marker, a prevalence) points neither way, and reading its
-// conclusion's polarity as a benefit or a harm would miscount it. An item studies a
-// treatment when it is a randomised trial, names a drug among its chemicals or trial
-// interventions (the candidates), or names one or a treatment in its title or conclusions
-// (recent records have no chemical list yet).
+// one. Relevance sets aside what studies none (relevance.StudiesATreatment); an item the
+// judge reads as a randomised trial or that gives one of the candidates counts as well.
 func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
 	if a.designs[i] == DesignRCT {
 		return true
-	}
-	if tr := e.Citation.Trial; tr != nil {
-		// A registered trial names what it gives; a comparator alone does not count.
-		for _, iv := range tr.Interventions {
-			if !comparatorOnly(iv.Name) {
-				return true
-			}
-		}
 	}
 	for _, c := range a.cands {
 		if slices.Contains(c.items, i) {
 			return true
 		}
 	}
-	return namesTreatment(e.Citation.Title + " " + stance.Conclusions(e.Citation.Sections, e.Content))
+	return relevance.StudiesATreatment(e)
 }
 
 // quoteNamesTreatment reports whether a stance's sentence names a treatment: in words
 // (namesTreatment), or by the name of a drug the item is indexed with or proposes.
 func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bool {
-	if namesTreatment(quote) {
+	if relevance.NamesTreatment(quote) {
 		return true
 	}
 	// Whole words only: a chemical "Iron" is not named by "environment".
@@ -157,37 +146,6 @@ func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bo
 	}
 	for _, n := range names {
 		if ws := concepts.Words(n); len(ws) > 0 && strings.Contains(q, " "+strings.Join(ws, " ")+" ") {
-			return true
-		}
-	}
-	return false
-}
-
-// namesTreatment reports whether a text names a treatment: a word of giving one, a known
-// drug, or a drug's or procedure's ending.
-func namesTreatment(text string) bool {
-	for _, w := range concepts.Words(text) {
-		if treatmentWords[w] || concepts.IsDrugName(w) {
-			return true
-		}
-	}
-	return false
-}
-
-// treatmentWords say that a study gave or compared a treatment.
-var treatmentWords = map[string]bool{"treatment": true, "treatments": true, "treated": true, "therapy": true,
-	"therapies": true, "therapeutic": true, "drug": true, "drugs": true, "dose": true, "doses": true, "dosing": true,
-	"medication": true, "medications": true, "administration": true, "administered": true, "supplementation": true,
-	"vaccine": true, "vaccination": true, "intervention": true, "interventions": true, "placebo": true,
-	"inhibitor": true, "inhibitors": true, "agonist": true, "agonists": true, "antagonist": true, "antagonists": true,
-	"rehabilitation": true, "exercise": true, "psychotherapy": true}
-
-// comparatorOnly reports whether a trial arm's intervention is only what a treatment is
-// compared with: a placebo, a sham, usual or standard care, no treatment.
-func comparatorOnly(name string) bool {
-	n := strings.ToLower(name)
-	for _, w := range []string{"placebo", "sham", "usual care", "standard care", "standard of care", "no intervention", "no treatment", "waitlist", "wait-list"} {
-		if strings.Contains(n, w) {
 			return true
 		}
 	}

@@ -399,6 +399,14 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		case cov < MinCoverage:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("matches too few of the question's concepts (missing: %s)", strings.Join(missing, ", "))
+		case set.Kind == domain.QuestionOpen && !StudiesATreatment(evs[i]):
+			// "What drugs could treat X?" is answered by treatments studied in X, not by
+			// X's prevalence or prognosis.
+			t.OffTopic = true
+			t.Reason = "studies no treatment"
+			if cond := set.ConditionText(); cond != "" {
+				t.Reason += " of " + cond
+			}
 		}
 		evs[i].Topic = t
 	}

@@ -35,7 +35,7 @@ func TestMark(t *testing.T) {
 		{0, false, ""},
 		{1, false, ""},
 		{2, true, "does not mention the condition (BRAF-mutated melanoma)"},
-		{3, false, ""}, // about the condition: on topic, ranked below the papers that also match survival
+		{3, true, "studies no treatment of BRAF-mutated melanoma"}, // about the condition alone: the question asks for drugs
 		{4, true, "does not mention the condition"},
 	}
 	for _, c := range cases {
