@@ -114,7 +114,7 @@ glue-ear sore-throat postoperative-nausea-and-vomiting apnoea-of-prematurity apn
 jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus
-epilepticus polypharmacy burnout degeneration`)
+epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant

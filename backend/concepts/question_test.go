@@ -452,6 +452,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Levetiracetam vs phenytoin for status epilepticus in children", "status epilepticus", RoleCondition, ""},
 		{"Is ranibizumab better than bevacizumab for neovascular AMD?", "neovascular amd", RoleCondition, ""},
 		{"what can be done for dry eye disease after cataract surgery", "surgery", RolePopulation, "surgical procedures"},
+		{"Are DOACs a safe alternative to warfarin for left ventricular thrombus?", "left ventricular thrombus", RoleCondition, ""},
+		{"What pharmacological options exist for hyperemesis gravidarum?", "hyperemesis gravidarum", RoleCondition, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

@@ -140,7 +140,8 @@ var drugClasses = []drugClass{
 		members: []string{"ciprofloxacin", "levofloxacin", "moxifloxacin", "ofloxacin", "norfloxacin"}},
 	{names: []string{"cgrp monoclonal antibodies", "cgrp antibodies", "anti-cgrp antibodies", "anti-cgrp monoclonal antibodies",
 		"cgrp mabs"}, class: "CGRP monoclonal antibodies",
-		mesh:    []string{"Calcitonin Gene-Related Peptide Receptor Antagonists"},
+		// No heading: MeSH's "Calcitonin Gene-Related Peptide Receptor Antagonists" holds the
+		// gepants (rimegepant, ubrogepant) too, which are not antibodies.
 		members: []string{"erenumab", "fremanezumab", "galcanezumab", "eptinezumab"}},
 	{names: []string{"raas inhibitors", "raas blockers", "renin-angiotensin system inhibitors", "renin-angiotensin-aldosterone system inhibitors",
 		"raas blockade"}, class: "renin-angiotensin system inhibitors",
@@ -344,6 +345,24 @@ func synonymsOf(text string) []string {
 		return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " "))
 	}
 	t := norm(text)
+	if out := synonymGroup(t, norm); out != nil {
+		return out
+	}
+	// "advanced NSCLC" is NSCLC at a stage: its other names are NSCLC's, unqualified.
+	var kept []string
+	for _, w := range strings.Fields(t) {
+		if !qualifierWords[w] {
+			kept = append(kept, w)
+		}
+	}
+	if len(kept) == 0 || len(kept) == len(strings.Fields(t)) {
+		return nil
+	}
+	return synonymGroup(strings.Join(kept, " "), norm)
+}
+
+// synonymGroup returns the other names of the group holding t (normalised by norm).
+func synonymGroup(t string, norm func(string) string) []string {
 	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms) {
 		for _, n := range group {
 			if norm(n) == t {

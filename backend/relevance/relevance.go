@@ -170,10 +170,13 @@ func (d doc) matches(c concepts.Concept) bool {
 	if len(us) == 0 {
 		return false
 	}
-	n := 0
+	n, core := 0, 0
 	for _, u := range us {
 		if d.has(u) {
 			n++
+			if !actionHead(c, us, u) {
+				core++
+			}
 		}
 	}
 	// A qualified term is what tells the concept from its neighbours ("type-1 diabetes" from
@@ -201,11 +204,29 @@ func (d doc) matches(c concepts.Concept) bool {
 			}
 		}
 	}
-	if n >= need && n > 0 {
+	if n >= need && core > 0 {
 		return true
 	}
 	return d.hasTerm(c)
 }
+
+// actionHead reports whether a unit of a given concept of several is only the word of how
+// a drug acts ("inhibitors" in "JAK inhibitors", "antibodies" in "CGRP antibodies"): shared
+// by every class of its kind, it never matches the concept on its own ("TNF inhibitors" are
+// not "JAK inhibitors").
+func actionHead(c concepts.Concept, us []unit, u unit) bool {
+	return (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) > 1 &&
+		len(u) > 0 && len(u[0]) == 1 && actionHeads[u[0][0]]
+}
+
+// actionHeads are the stems of the words that name how a drug acts, not which drug.
+var actionHeads = func() map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields("inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists antibody antibodies modulator modulators analogue analogues analog analogs") {
+		m[concepts.Stem(w)] = true
+	}
+	return m
+}()
 
 // hasTerm reports whether the doc names a concept by one of its other wordings: a synonym,
 // a learnt or class MeSH heading, a class member by name or by the class's suffix.
@@ -220,6 +241,15 @@ func (d doc) hasTerm(c concepts.Concept) bool {
 			// Only stopwords are skipped: a synonym's single letter counts ("vitamin d" is
 			// not any vitamin).
 			if concepts.IsStopword(w) {
+				continue
+			}
+			if c.Role == concepts.RoleCondition && concepts.SameKindOfDisease(w) != nil {
+				// A disease's other name is matched as the disease is: "non-small cell lung
+				// cancer" by "non-small-cell lung carcinoma".
+				if !d.has(unitOf(w, c.Role)) {
+					all = false
+					break
+				}
 				continue
 			}
 			if d.tf[concepts.Stem(w)] == 0 {

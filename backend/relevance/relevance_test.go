@@ -313,5 +313,15 @@ func TestMarkOtherWordings(t *testing.T) {
 		// Dementia is any of its kinds (MeSH Dementia and the descriptors beneath it).
 		{"Are benzodiazepines associated with dementia?", "Long-term diazepam and lorazepam use and Alzheimer's disease",
 			"Long-term use of diazepam and lorazepam was associated with a higher risk of Alzheimer's disease.", false},
+		// The word of how a class acts is shared by every class of its kind.
+		{"Do JAK inhibitors increase cardiovascular events in rheumatoid arthritis?", "TNF inhibitors and cardiovascular events in rheumatoid arthritis",
+			"TNF inhibitor therapy was not associated with excess cardiovascular events in rheumatoid arthritis.", true},
+		{"Are CGRP monoclonal antibodies effective for migraine prevention?", "Rimegepant, an oral CGRP receptor antagonist, for acute migraine",
+			"Rimegepant was more effective than placebo for the acute treatment of migraine.", true},
+		{"Are CGRP monoclonal antibodies effective for migraine prevention?", "Erenumab for episodic migraine prevention",
+			"Monthly erenumab reduced migraine days compared with placebo.", false},
+		// A disease at a stage has the disease's other names.
+		{"Is pembrolizumab effective first-line in advanced NSCLC?", "Pembrolizumab versus chemotherapy in metastatic non-small-cell lung carcinoma",
+			"Pembrolizumab prolonged overall survival over platinum chemotherapy in non-small-cell lung carcinoma.", false},
 	})
 }
