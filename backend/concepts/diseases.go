@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -180,6 +181,71 @@ func SameKindOfDisease(w string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// organNames are the words for one organ as questions, abstracts and MeSH headings write
+// them ("liver cancer", "hepatocellular carcinoma", "Liver Neoplasms"; "bowel cancer",
+// "Colorectal Neoplasms"): where a cancer grows is what tells one cancer from another.
+var organNames = [][]string{
+	{"colorectal", "colon", "colonic", "rectal", "rectum", "bowel"},
+	{"liver", "hepatic", "hepatocellular"},
+	{"lung", "lungs", "pulmonary", "bronchial", "bronchogenic"},
+	{"kidney", "renal"},
+	{"stomach", "gastric"},
+	{"breast", "mammary"},
+	{"bladder", "urothelial"},
+	{"skin", "cutaneous"},
+	{"oesophageal", "esophageal", "oesophagus", "esophagus"},
+	{"uterine", "uterus", "endometrial"},
+	{"cervical", "cervix"},
+	{"ovarian", "ovary", "ovaries"},
+	{"pancreatic", "pancreas"},
+	{"prostate", "prostatic"},
+	{"thyroid"},
+	{"brain", "cerebral"},
+	{"oral", "mouth"},
+	{"testicular", "testis"},
+	{"gallbladder", "biliary"},
+	{"laryngeal", "larynx"},
+	{"nasopharyngeal", "nasopharynx"},
+	{"anal", "anus"},
+	{"vulvar", "vulva"},
+	{"penile", "penis"},
+}
+
+// OrganNames returns the other words for the organ a word names ("renal" for "kidney"),
+// nil when it names none.
+func OrganNames(w string) []string {
+	for _, g := range organNames {
+		if slices.Contains(g, w) {
+			var out []string
+			for _, o := range g {
+				if o != w {
+					out = append(out, o)
+				}
+			}
+			if out == nil {
+				out = []string{}
+			}
+			return out
+		}
+	}
+	return nil
+}
+
+// CancerOrgan returns the word of a condition that says where its cancer grows: the organ
+// word just before a cancer head ("colorectal" in "metastatic colorectal cancer"), "" when
+// the condition is no cancer of a named organ.
+func CancerOrgan(c Concept) string {
+	for i := len(c.Words) - 1; i > 0; i-- {
+		if neoplasmWords[c.Words[i]] {
+			if OrganNames(c.Words[i-1]) != nil {
+				return c.Words[i-1]
+			}
+			return ""
+		}
+	}
+	return ""
 }
 
 // diseaseAcronym reports whether a word is the one-word name of a disease in

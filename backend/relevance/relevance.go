@@ -121,6 +121,10 @@ func unitOf(w string, role concepts.Role) unit {
 		for _, k := range concepts.SameKindOfDisease(w) {
 			u = append(u, []string{concepts.Stem(k)})
 		}
+		for _, k := range concepts.OrganNames(w) {
+			// "kidney disease" is "renal disease"; "bowel cancer" is in "Colorectal Neoplasms".
+			u = append(u, []string{concepts.Stem(k)})
+		}
 	}
 	for _, f := range concepts.WordForms(w) {
 		// "ischaemic" is matched by "ischemic", "eczema" by "atopic dermatitis" (all its words).
@@ -188,6 +192,10 @@ func (d doc) matches(c concepts.Concept) bool {
 	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {
 		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h, c.Role)) && !d.hasTerm(c) {
+			return false
+		}
+		if o := concepts.CancerOrgan(c); o != "" && !d.has(unitOf(o, c.Role)) && !d.hasTerm(c) {
+			// A lung cancer paper does not answer a question on colorectal cancer.
 			return false
 		}
 	}

@@ -320,6 +320,13 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Rimegepant was more effective than placebo for the acute treatment of migraine.", true},
 		{"Are CGRP monoclonal antibodies effective for migraine prevention?", "Erenumab for episodic migraine prevention",
 			"Monthly erenumab reduced migraine days compared with placebo.", false},
+		// Where a cancer grows tells one cancer from another, in any of the organ's words.
+		{"Does aspirin prevent colorectal cancer?", "Aspirin and lung cancer incidence",
+			"Daily aspirin did not lower the incidence of lung cancer over ten years.", true},
+		{"Does aspirin prevent colorectal cancer?", "Aspirin and bowel cancer in Lynch syndrome",
+			"Aspirin 600 mg daily reduced bowel cancer incidence in carriers of Lynch syndrome.", false},
+		{"Do statins reduce mortality in liver cancer?", "Statin use and survival in hepatocellular carcinoma",
+			"Statin users with hepatocellular carcinoma had lower mortality.", false},
 		// A disease at a stage has the disease's other names.
 		{"Is pembrolizumab effective first-line in advanced NSCLC?", "Pembrolizumab versus chemotherapy in metastatic non-small-cell lung carcinoma",
 			"Pembrolizumab prolonged overall survival over platinum chemotherapy in non-small-cell lung carcinoma.", false},
