@@ -28,7 +28,10 @@ type JudgeUserData struct {
 	// cancer"); Intervention names the intervention it asks about, "" for an open question.
 	Understood   string
 	Intervention string
-	Evidence     []EvidenceItem
+	// LinkedTo is set when the question asks whether Intervention is linked to or causes
+	// something (a harm, a risk), not whether it treats it: what it is asked to be linked to.
+	LinkedTo string
+	Evidence []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int
 	Omitted int

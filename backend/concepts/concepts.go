@@ -232,7 +232,45 @@ func Extract(question string) (Set, error) {
 	if alternatives {
 		set.Kind = domain.QuestionOpen
 	}
+	set.Exposure = set.Kind == domain.QuestionIntervention && asksForALink(toks)
 	return set, nil
+}
+
+// linkWords ask whether one thing is linked to or causes another.
+var linkWords = set(`associated association associations linked cause causes caused causing induce
+induces induced trigger triggers triggered predispose predisposes predisposing`)
+
+// moreWords and riskWords make "increase the risk of", "raise the incidence of".
+var (
+	moreWords = set(`increase increases increased increasing raise raises raised raising higher greater elevated`)
+	riskWords = set(`risk risks incidence odds rate rates likelihood chance`)
+)
+
+// benefitWords say that what is asked about does good: "associated with lower mortality"
+// asks about a benefit, not a harm.
+var benefitWords = set(`reduce reduces reduced reducing reduction lower lowers lowered decrease decreases decreased
+improve improves improved improving improvement better prevent prevents prevented preventing protect protects
+protective protection benefit benefits beneficial effective efficacy efficacious survival remission recovery
+response cure cured healing fewer less shorter smaller`)
+
+// asksForALink reports whether a question asks whether what it names is linked to or
+// causes something ("Are PPIs associated with dementia?", "Does smoking increase the risk
+// of hip fracture?", "Is obesity a risk factor for …?") rather than whether it does good.
+func asksForALink(toks []string) bool {
+	link := false
+	for i, t := range toks {
+		switch {
+		case benefitWords[t]:
+			return false
+		case linkWords[t]:
+			link = true
+		case moreWords[t] && i+2 < len(toks) && (riskWords[toks[i+1]] || toks[i+1] == "the" && riskWords[toks[i+2]]):
+			link = true
+		case t == "risk" && i+1 < len(toks) && (toks[i+1] == "factor" || toks[i+1] == "factors"):
+			link = true
+		}
+	}
+	return link
 }
 
 // approaches say by which route an operation is done ("laparoscopic versus open
@@ -1366,6 +1404,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 		return s, domain.Errorf(domain.CodeInvalid, "the corrected question has no specific concept left: keep a condition, drug, outcome or population")
 	}
 	out.Kind = kindOf(out)
+	out.Exposure = s.Exposure && out.Kind == domain.QuestionIntervention
 	return out, nil
 }
 

@@ -480,3 +480,31 @@ func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
 		require.NotContains(t, c.Terms, "af", "%+v", c)
 	}
 }
+
+// TestExposureQuestions: a question asking whether what it names is linked to or causes
+// something asks about a harm or a risk, not a treatment; one asking about a benefit does
+// not, whatever verb it uses.
+func TestExposureQuestions(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"Are proton pump inhibitors associated with dementia in older adults?", true},
+		{"Does metformin increase the risk of lactic acidosis?", true},
+		{"Do statins cause muscle pain?", true},
+		{"Can dobutamine stress echocardiography induce cardiac troponin elevation?", true},
+		{"Is statin use associated with lower mortality in sepsis?", false},
+		{"Is vitamin D supplementation associated with fewer fractures?", false},
+		{"Does aspirin reduce the risk of colorectal cancer?", false},
+		{"Is metformin effective for treating cancer?", false},
+		{"Storage of vaccines in the community: weak link in the cold chain?", false},
+		// A question naming no intervention asks about no exposure of one.
+		{"Is obesity a risk factor for severe COVID-19?", false},
+	} {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			require.Equal(t, c.want, s.Exposure, s.Summary())
+		})
+	}
+}

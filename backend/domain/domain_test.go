@@ -391,6 +391,9 @@ func TestAnswerLine(t *testing.T) {
 	// The operation the patients undergo stands where a condition would.
 	setting := ParsedQuestion{Question: "Does tranexamic acid reduce blood loss in total hip arthroplasty?", Kind: QuestionIntervention, Concepts: []Concept{
 		{Text: "tranexamic acid", Role: RoleIntervention}, {Text: "total hip arthroplasty", Role: RolePopulation, Setting: true}}}
+	// A harm asked about: the drug is not a treatment of the condition.
+	exposure := ParsedQuestion{Question: "Are proton pump inhibitors associated with dementia?", Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
+		{Text: "proton pump inhibitors", Role: RoleIntervention}, {Text: "dementia", Role: RoleCondition}}}
 	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
 		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
 	cases := []struct {
@@ -411,6 +414,7 @@ func TestAnswerLine(t *testing.T) {
 		{"open, stances not assessed", open, nil, 3, 2, ""},
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
+		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}
 	for _, c := range cases {

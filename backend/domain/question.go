@@ -162,6 +162,12 @@ type ParsedQuestion struct {
 	Question string       `json:"question"`
 	Kind     QuestionKind `json:"kind"`
 	Concepts []Concept    `json:"concepts"`
+	// Exposure marks a question about a named intervention that asks whether it is linked
+	// to or causes what follows (a harm, a risk: "Are proton pump inhibitors associated with
+	// dementia?", "Do statins cause muscle pain?"), not whether it treats it. Evidence must
+	// still study it; the answer line counts studies that find a link, and it is never
+	// proposed as a treatment of the condition. Runs stored before it read as false.
+	Exposure bool `json:"exposure,omitempty"`
 }
 
 // Clone returns a deep copy, so learning headings for one iteration never changes the
@@ -324,6 +330,9 @@ func (s ParsedQuestion) Summary() string {
 			t += " (" + c.Class + ")"
 		}
 		parts = append(parts, t)
+	}
+	if s.Exposure {
+		parts = append(parts, "asks about: a link (harm or risk), not a treatment")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -504,6 +513,8 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 	// no treatment question is a claim that studies support or refute.
 	support, refute := "support", "no effect or harm"
 	switch {
+	case q.Exposure:
+		support, refute = "find a link", "find none"
 	case q.Kind == QuestionOther:
 		refute = "refute"
 	case q.InterventionText() == "":
@@ -546,7 +557,10 @@ func answerSubject(q ParsedQuestion) string {
 		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
 	}
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
-	if c := q.ConditionText(); c != "" {
+	if c := q.ConditionText(); c != "" && q.Exposure {
+		// "Proton pump inhibitors and dementia": not a treatment for it.
+		subject += " and " + c
+	} else if c != "" {
 		subject += " for " + c
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st

@@ -59,6 +59,11 @@ func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate 
 	if len(q.Interventions()) == 0 {
 		return cands
 	}
+	if q.Exposure {
+		// "Are PPIs associated with dementia?" asks about a harm: no drug is proposed as a
+		// treatment of dementia, the PPIs least of all.
+		return nil
+	}
 	var out []rankedCandidate
 	for _, c := range cands {
 		if namesIntervention(q, c.Name) {
@@ -73,7 +78,7 @@ func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate 
 // structured field names it (an abstract that says "metformin" in a record that lists no
 // chemical): the intervention itself, as the question names it. Nil otherwise.
 func questionCandidates(a *analysis, ev []domain.Evidence) []string {
-	if a.onTopic == 0 {
+	if a.onTopic == 0 || a.q.Exposure {
 		return nil
 	}
 	var out []string
@@ -173,4 +178,16 @@ func membersNamed(a *analysis, ev []domain.Evidence, c concepts.Concept) []strin
 		}
 	}
 	return out
+}
+
+// linkedTo is what an exposure question asks the intervention is linked to: its condition,
+// else its outcome, else "the outcome".
+func linkedTo(q concepts.Set) string {
+	if c := q.ConditionText(); c != "" {
+		return c
+	}
+	if os := q.ByRole(concepts.RoleOutcome); len(os) > 0 {
+		return os[0].Label()
+	}
+	return "the outcome"
 }

@@ -46,6 +46,10 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 	iv := a.q.InterventionText()
 	for _, c := range out.Details.DrugCandidates {
 		name := strings.ToLower(strings.TrimSpace(c))
+		if a.q.Exposure {
+			overrides = append(overrides, fmt.Sprintf("candidate %q rejected: the question asks about a link between %s and %s, not for treatments", c, iv, linkedTo(a.q)))
+			continue
+		}
 		if iv != "" && !namesIntervention(a.q, c) {
 			overrides = append(overrides, fmt.Sprintf("candidate %q rejected: the question asks about %s, not other drugs", c, iv))
 			continue

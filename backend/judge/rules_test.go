@@ -439,3 +439,29 @@ func TestClassQuestionCandidatesAreMembers(t *testing.T) {
 	require.Len(t, a.Details.Stances, 1)
 	require.True(t, a.Details.Stances[0].QuoteVerified, "a section's whole first sentence is a verified quote")
 }
+
+// TestExposureQuestionProposesNoTreatment: "Are proton pump inhibitors associated with
+// dementia?" asks about a harm. Neither the offline judge nor an LLM may propose the PPIs
+// (or any drug) as a treatment of dementia; the LLM is told so, and a candidate it gives
+// anyway is rejected and shown.
+func TestExposureQuestionProposesNoTreatment(t *testing.T) {
+	q := "Are proton pump inhibitors associated with dementia?"
+	ev := []domain.Evidence{
+		{Content: "In 73,679 adults aged 75 years and older, regular use of proton pump inhibitors was associated with a higher risk of incident dementia (HR 1.44). CONCLUSIONS: Avoiding proton pump inhibitors may prevent dementia.",
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Proton pump inhibitors and risk of dementia in older adults",
+				Chemicals: []string{"Proton Pump Inhibitors", "Omeprazole"}, PublicationTypes: []string{"Journal Article"}}},
+		{Content: "Omeprazole users had no excess of dementia over 10 years of follow-up compared with non-users. CONCLUSIONS: Omeprazole was not associated with dementia.",
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Omeprazole use and dementia: a cohort study", Chemicals: []string{"Omeprazole"}}},
+	}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: ev})
+	require.NoError(t, err)
+	require.Empty(t, a.Details.DrugCandidates, "a harm asked about proposes no treatment")
+	require.NotEmpty(t, a.Details.KeyFindings, "the studies of the link are still the findings")
+
+	c := &scripted{replies: []reply{{text: answer(4, 5, false, []string{"Omeprazole"}, []string{"PPIs were linked to dementia [1]"})}}}
+	l, _, err := llmJudge(c).Assess(context.Background(), Input{Question: q, Evidence: ev})
+	require.NoError(t, err)
+	require.Contains(t, c.reqs[0].Messages[0].Content, "a link between proton pump inhibitors and dementia (a harm or a risk), not whether it treats dementia: leave `drug_candidates` empty")
+	require.Empty(t, l.Details.DrugCandidates)
+	require.Contains(t, strings.Join(l.Judge.Overrides, "\n"), `candidate "Omeprazole" rejected: the question asks about a link between proton pump inhibitors and dementia, not for treatments`)
+}

@@ -9,9 +9,12 @@ import (
 // question box as the user types, so a wrong reading can be corrected before the run.
 type QuestionView struct {
 	// Kind is "intervention" (names one), "open" (asks which) or "other".
-	Kind     domain.QuestionKind `json:"kind"`
-	Summary  string              `json:"summary"`
-	Concepts []ConceptView       `json:"concepts"`
+	Kind domain.QuestionKind `json:"kind"`
+	// Exposure is set when the question asks about a link (a harm or a risk) between its
+	// intervention and the condition, not whether it treats it.
+	Exposure bool          `json:"exposure,omitempty"`
+	Summary  string        `json:"summary"`
+	Concepts []ConceptView `json:"concepts"`
 	// Error says in one line why the question cannot be searched ("" when it can).
 	Error string `json:"error,omitempty"`
 }
@@ -39,7 +42,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	if err != nil {
 		return QuestionView{Error: domain.SafeMessage(err), Concepts: []ConceptView{}}
 	}
-	v := QuestionView{Kind: q.Kind, Summary: q.Summary(), Concepts: []ConceptView{}}
+	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
 		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
 	}

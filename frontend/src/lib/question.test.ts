@@ -25,6 +25,9 @@ describe('question chips', () => {
       { text: 'total hip arthroplasty', label: 'total hip arthroplasty', role: 'population', setting: true },
     ]
     expect(kindNote({ kind: 'intervention', concepts: setting } as never)).toBe('— evidence must study tranexamic acid in total hip arthroplasty')
+    expect(kindNote({ kind: 'intervention', exposure: true, concepts: [{ text: 'proton pump inhibitors', role: 'intervention' }] } as never)).toBe(
+      '— evidence must study proton pump inhibitors; asks about a link (harm or risk), not a treatment',
+    )
     expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
     expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
   })

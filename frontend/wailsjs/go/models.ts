@@ -1593,6 +1593,7 @@ export namespace domain {
 	    question: string;
 	    kind: string;
 	    concepts: Concept[];
+	    exposure?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ParsedQuestion(source);
@@ -1603,6 +1604,7 @@ export namespace domain {
 	        this.question = source["question"];
 	        this.kind = source["kind"];
 	        this.concepts = this.convertValues(source["concepts"], Concept);
+	        this.exposure = source["exposure"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2860,6 +2862,7 @@ export namespace services {
 	}
 	export class QuestionView {
 	    kind: string;
+	    exposure?: boolean;
 	    summary: string;
 	    concepts: ConceptView[];
 	    error?: string;
@@ -2871,6 +2874,7 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.kind = source["kind"];
+	        this.exposure = source["exposure"];
 	        this.summary = source["summary"];
 	        this.concepts = this.convertValues(source["concepts"], ConceptView);
 	        this.error = source["error"];
