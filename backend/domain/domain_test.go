@@ -524,3 +524,31 @@ func TestMergeAuthors(t *testing.T) {
 		require.Equal(t, key, authorKey(name), name)
 	}
 }
+
+// TestStanceLabel: one study's stance is said in the words of its question's answer line.
+func TestStanceLabel(t *testing.T) {
+	named := ParsedQuestion{Kind: QuestionIntervention, Concepts: []Concept{{Text: "metformin", Role: RoleIntervention}}}
+	exposure := named
+	exposure.Exposure = true
+	open := ParsedQuestion{Kind: QuestionOpen, Concepts: []Concept{{Text: "drugs", Role: RoleIntervention, Generic: true}}}
+	other := ParsedQuestion{Kind: QuestionOther}
+	for _, c := range []struct {
+		name string
+		q    ParsedQuestion
+		s    Stance
+		want string
+	}{
+		{"treatment, supports", named, StanceSupports, "supports"},
+		{"treatment, refutes", named, StanceRefutes, "no effect or harm"},
+		{"harm asked about, supports", exposure, StanceSupports, "finds a link"},
+		{"harm asked about, refutes", exposure, StanceRefutes, "finds none"},
+		{"open question, supports", open, StanceSupports, "finds a benefit"},
+		{"open question, refutes", open, StanceRefutes, "no effect or harm"},
+		{"no treatment asked, refutes", other, StanceRefutes, "refutes"},
+		{"mixed", exposure, StanceMixed, "mixed"},
+		{"unclear", named, StanceUnclear, "unclear"},
+		{"a question that did not parse", ParsedQuestion{}, StanceSupports, "supports"},
+	} {
+		t.Run(c.name, func(t *testing.T) { require.Equal(t, c.want, StanceLabel(c.q, c.s)) })
+	}
+}

@@ -508,33 +508,59 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 			rct[s.Stance]++
 		}
 	}
-	// A question naming no intervention has no single claim to support: each study's stance
-	// is on the treatment it studied, so the line says "find a benefit". A question that asks
-	// no treatment question is a claim that studies support or refute.
-	support, refute := "support", "no effect or harm"
-	switch {
-	case q.Exposure:
-		support, refute = "find a link", "find none"
-	case q.Kind == QuestionOther:
-		refute = "refute"
-	case q.InterventionText() == "":
-		support = "find a benefit"
-	}
 	var parts []string
-	for _, k := range []struct {
-		s    Stance
-		word string
-	}{{StanceSupports, support}, {StanceRefutes, refute}, {StanceMixed, "mixed"}, {StanceUnclear, "unclear"}} {
-		if count[k.s] == 0 {
+	for _, k := range []Stance{StanceSupports, StanceRefutes, StanceMixed, StanceUnclear} {
+		if count[k] == 0 {
 			continue
 		}
-		p := fmt.Sprintf("%d %s", count[k.s], k.word)
-		if rct[k.s] > 0 {
-			p += fmt.Sprintf(" (%d RCT%s)", rct[k.s], plural(rct[k.s]))
+		p := fmt.Sprintf("%d %s", count[k], stanceWords(q, k, true))
+		if rct[k] > 0 {
+			p += fmt.Sprintf(" (%d RCT%s)", rct[k], plural(rct[k]))
 		}
 		parts = append(parts, p)
 	}
 	return fmt.Sprintf("%s: %d stud%s: %s", subject, len(stances), map[bool]string{true: "y", false: "ies"}[len(stances) == 1], strings.Join(parts, ", "))
+}
+
+// StanceLabel says one study's stance in the words of the question's answer line: "supports"
+// and "no effect or harm" for a treatment; "finds a link" and "finds none" for a harm or a
+// risk asked about (Exposure); "supports" and "refutes" for a question that asks about no
+// treatment; "finds a benefit" for a study under an open question.
+func StanceLabel(q ParsedQuestion, s Stance) string { return stanceWords(q, s, false) }
+
+// stanceWords is how a stance is said for a question, for one study or as a count ("3
+// support"). A question naming no intervention has no single claim to support: each study's
+// stance is on the treatment it studied, so it "finds a benefit". A question that asks no
+// treatment question is a claim that studies support or refute.
+func stanceWords(q ParsedQuestion, s Stance, count bool) string {
+	type words struct{ one, many string }
+	var w words
+	switch s {
+	case StanceSupports:
+		w = words{"supports", "support"}
+		switch {
+		case q.Exposure:
+			w = words{"finds a link", "find a link"}
+		case q.Kind == QuestionOpen:
+			w = words{"finds a benefit", "find a benefit"}
+		}
+	case StanceRefutes:
+		w = words{"no effect or harm", "no effect or harm"}
+		switch {
+		case q.Exposure:
+			w = words{"finds none", "find none"}
+		case q.Kind == QuestionOther:
+			w = words{"refutes", "refute"}
+		}
+	case StanceMixed:
+		w = words{"mixed", "mixed"}
+	default:
+		w = words{"unclear", "unclear"}
+	}
+	if count {
+		return w.many
+	}
+	return w.one
 }
 
 func plural(n int) string {

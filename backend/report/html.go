@@ -17,7 +17,6 @@ import (
 // the first export rather than when the program starts, which every start would pay for.
 var htmlPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"stanceWord":    stanceWord,
 		"stanceNoQuote": stanceNoQuote,
 		"byRuleNote":    func() string { return byRuleNote },
 		"outcomeWords":  outcomeWords,
@@ -67,7 +66,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{if .Limitations}}<ul class="limitations">{{range .Limitations}}<li class="warn" data-kind="{{.Kind}}">⚠ {{.Text}}</li>{{end}}</ul>{{else}}<p>No source failed, the judge answered, and no evidence was set aside.</p>{{end}}
 </section>
 {{if .Answer}}<section><h2>Answer</h2><p><strong>{{.Answer}}</strong></p>
-{{if .Stances}}<ul class="stances">{{range .Stances}}<li data-stance="{{.Stance}}">[{{.N}}] {{stanceWord .Stance}}{{if .Quote}} — “{{.Quote}}”{{if not .QuoteVerified}} <span class="warn">⚠ quote not found verbatim in the evidence</span>{{end}}{{else}} — {{stanceNoQuote .}}{{end}}{{if .ByRule}} <span class="warn">({{byRuleNote}})</span>{{end}}</li>{{end}}</ul>{{end}}
+{{if .Stances}}<ul class="stances">{{range .Stances}}<li data-stance="{{.Stance}}">[{{.N}}] {{.Label}}{{if .Quote}} — “{{.Quote}}”{{if not .QuoteVerified}} <span class="warn">⚠ quote not found verbatim in the evidence</span>{{end}}{{else}} — {{stanceNoQuote .StudyStance}}{{end}}{{if .ByRule}} <span class="warn">({{byRuleNote}})</span>{{end}}</li>{{end}}</ul>{{end}}
 </section>{{end}}
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>

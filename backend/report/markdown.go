@@ -67,14 +67,14 @@ func renderMarkdown(r Report) string {
 	if r.Answer != "" {
 		w("## Answer\n\n**%s**\n\n", md(r.Answer))
 		for _, s := range r.Stances {
-			w("- [%d] %s", s.N, stanceWord(s.Stance))
+			w("- [%d] %s", s.N, s.Label)
 			if s.Quote != "" {
 				w(" — “%s”", md(s.Quote))
 				if !s.QuoteVerified {
 					w(" (⚠ quote not found verbatim in the evidence)")
 				}
 			} else {
-				w(" — %s", md(stanceNoQuote(s)))
+				w(" — %s", md(stanceNoQuote(s.StudyStance)))
 			}
 			if s.ByRule {
 				w(" (%s)", byRuleNote)
@@ -265,19 +265,6 @@ func stanceNoQuote(s domain.StudyStance) string {
 		return s.Reason
 	}
 	return "no result or conclusion sentence to rest on"
-}
-
-// stanceWord says a stance in the words of the answer line.
-func stanceWord(s domain.Stance) string {
-	switch s {
-	case domain.StanceSupports:
-		return "supports"
-	case domain.StanceRefutes:
-		return "no effect or harm"
-	case domain.StanceMixed:
-		return "mixed"
-	}
-	return "unclear"
 }
 
 // rejudgementsMarkdown is the "Re-judgements" section ("" when the run has none): each other

@@ -222,15 +222,23 @@ type JudgeLine struct {
 	Warning  string `json:"warning,omitempty"`
 }
 
+// Stance is one study's stance with the words the answer line says it in.
+type Stance struct {
+	domain.StudyStance
+	// Label is the stance in the question's words: "supports", "finds a link" for a harm
+	// asked about, "refutes" for a question that asks about no treatment (domain.StanceLabel).
+	Label string `json:"label"`
+}
+
 // Report is the structured report; Markdown is its rendering, the report of record.
 type Report struct {
 	Question string `json:"question"`
 	// Understood is how the question was parsed ("intervention: metformin · condition:
 	// cancer"); Answer is the line above the scores that says which way the studies point,
 	// or that no study of the named intervention was found; Stances are the studies'.
-	Understood string               `json:"understood,omitempty"`
-	Answer     string               `json:"answer,omitempty"`
-	Stances    []domain.StudyStance `json:"stances,omitempty"`
+	Understood string   `json:"understood,omitempty"`
+	Answer     string   `json:"answer,omitempty"`
+	Stances    []Stance `json:"stances,omitempty"`
 	// Rejudgements are the run's evidence judged again by other judges, with differences.
 	Rejudgements []Rejudgement `json:"rejudgements,omitempty"`
 	// Review is the reviewer's decisions beside the judge's (nil when nobody reviewed).
@@ -312,7 +320,9 @@ func Build(in Input) Report {
 				Flagged: !m.Supported() || flagFinding[grounding.Normalize(f)]})
 		}
 		r.Judge = judgeLine(a.Judge)
-		r.Stances = a.Details.Stances
+		for _, s := range a.Details.Stances {
+			r.Stances = append(r.Stances, Stance{StudyStance: s, Label: domain.StanceLabel(q, s.Stance)})
+		}
 		if qerr == nil {
 			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence))
 			if len(in.Evidence) == 0 {

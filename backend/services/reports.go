@@ -81,6 +81,9 @@ type EvidenceView struct {
 	Design string `json:"design"`
 	// Stance is which way the study points on the question, from the final assessment.
 	Stance *domain.StudyStance `json:"stance,omitempty"`
+	// StanceLabel is the stance in the words of the question's answer line ("supports",
+	// "finds a link"; domain.StanceLabel).
+	StanceLabel string `json:"stance_label,omitempty"`
 	// Study is the trial this card is one record of, when the run holds another record of
 	// it (its registry entry or another report).
 	Study *report.StudyBlock `json:"study,omitempty"`
@@ -185,6 +188,7 @@ func answerView(view *ReportView, run domain.Run, built string) {
 	for i := range stances {
 		if n := stances[i].N; n >= 1 && n <= len(view.Evidence) {
 			view.Evidence[n-1].Stance = &stances[i]
+			view.Evidence[n-1].StanceLabel = domain.StanceLabel(q, stances[i].Stance)
 		}
 	}
 }

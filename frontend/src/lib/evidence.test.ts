@@ -83,6 +83,8 @@ describe('stanceBadge', () => {
     expect(stanceBadge(s)).toEqual({ label, tone, title })
   })
   it('is absent without a stance', () => expect(stanceBadge(undefined)).toBeNull())
+  it('says the stance in the words the backend gives for the question', () =>
+    expect(stanceBadge({ stance: 'refutes', quote: 'No excess of dementia.', quote_verified: true }, 'finds none')?.label).toBe('finds none'))
 })
 
 describe('studyBadge', () => {

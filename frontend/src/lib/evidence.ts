@@ -158,7 +158,7 @@ export interface StanceLike {
  * harm", "mixed", "unclear"), with the sentence it rests on as the tooltip; null when the
  * judge gave the study no stance (off-topic, or a verdict from before stances existed).
  */
-export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | null {
+export function stanceBadge(s: StanceLike | null | undefined, said?: string): QualityBadge | null {
   if (!s) return null
   const words: Record<string, [string, QualityBadge['tone']]> = {
     supports: ['supports', 'ok'],
@@ -166,7 +166,9 @@ export function stanceBadge(s: StanceLike | null | undefined): QualityBadge | nu
     mixed: ['mixed', 'warn'],
     unclear: ['unclear', ''],
   }
-  const [label, tone] = words[s.stance] ?? ['unclear', '']
+  const [word, tone] = words[s.stance] ?? ['unclear', '']
+  // The backend says the stance in the question's words ("finds a link" for a harm asked about).
+  const label = said || word
   // A stance a rule decided (a registry entry, a study of no treatment) says why it has no quote.
   const quote = s.quote ? `“${s.quote}”${s.quote_verified ? '' : ' (not found verbatim in the paper)'}` : s.reason ? `Unclear: ${s.reason}` : 'No sentence to rest on'
   // A stance the rules gave where the LLM judge gave none says so.

@@ -2461,6 +2461,7 @@ export namespace services {
 	    appraisal?: domain.Appraisal;
 	    design: string;
 	    stance?: domain.StudyStance;
+	    stance_label?: string;
 	    study?: report.StudyBlock;
 	    read?: string;
 	
@@ -2476,6 +2477,7 @@ export namespace services {
 	        this.appraisal = this.convertValues(source["appraisal"], domain.Appraisal);
 	        this.design = source["design"];
 	        this.stance = this.convertValues(source["stance"], domain.StudyStance);
+	        this.stance_label = source["stance_label"];
 	        this.study = this.convertValues(source["study"], report.StudyBlock);
 	        this.read = source["read"];
 	    }
