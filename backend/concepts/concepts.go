@@ -90,14 +90,23 @@ func Extract(question string) (Set, error) {
 	// after that is the patients' setting, not a second thing given.
 	// A question that asks how to treat what it names ("What can be done for dry eye after
 	// cataract surgery?") acts too: the operation after is the setting.
-	exposed := auxStart && len(chunks) > 1 && actsOnObject(withoutArticles(chunks[1].before)) || asksHowToTreat(toks)
+	befores := make([][]string, len(chunks))
+	for ci, ch := range chunks {
+		befores[ci] = ch.before
+	}
+	words := make([][]string, len(chunks))
+	for ci, ch := range chunks {
+		words[ci] = ch.words
+	}
+	vi := verbChunk(befores, words)
+	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) || asksHowToTreat(toks)
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
 		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
 		// hormone therapy on …" name what is given: there "X therapy" stays one intervention.
 		// Elsewhere "fatigue treatment" is the treatment of fatigue (splitGenericHead).
-		given := (ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before)) || exposureOf(ch.before)
+		given := (ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[vi].before)) || exposureOf(ch.before)
 		if !given {
 			cs = splitGenericHead(cs)
 		}
@@ -109,6 +118,17 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleIntervention
 			}
 			switch {
+			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther || classKnown(c.Text)) && switchedFrom(ch.before):
+				// "switching from warfarin to apixaban": what is left is the comparator.
+				c.Role = RoleComparator
+			case k == len(cs)-1 && ci == 0 && !seenIntervention && c.Role == RoleOther && len(chunks) > 1 && comparesWith(chunks[1].before) &&
+				!slices.ContainsFunc(c.Words, func(w string) bool { return qualifierWords[w] || IsRegimen(w) || courseWords[w] }) &&
+				!(len(c.Words) == 1 && len(chunks[1].words) == 1 && roleOf(chunks[1].words[0]) == ""):
+				// "PRP injections versus hyaluronic acid …", "acupressure vs sham": the first
+				// of two things compared is what is given, whatever its name ("early versus
+				// delayed …" compares two timings of what follows, and two bare words, "inpatient
+				// versus outpatient management", two ways of one treatment).
+				c.Role = RoleIntervention
 			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
 				// "Digital tomosynthesis: viable alternative to CT for …": what is offered as the
 				// alternative is what is given; what it replaces is the comparator.
@@ -131,7 +151,9 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, compares) && k == 0:
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
-			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares):
+			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares) &&
+				!(onlyOr(ch.before) && len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RoleCondition):
+				// "… after minor stroke or TIA": an "or" after a disease lists diseases.
 				c.Role = RoleComparator
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
 				// "dialysis patients", "transplant recipients": who the patients are.
@@ -159,11 +181,11 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
 				c.Role = RoleIntervention
-			case c.Role == RoleOutcome && !seenIntervention && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && actsOnObject(chunks[1].before):
+			case c.Role == RoleOutcome && !seenIntervention && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && actsOnObject(chunks[vi].before):
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
 				// cardiovascular events?": a measure that acts on another is what is done.
 				c.Role = RoleIntervention
-			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[1].before):
+			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[vi].before):
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
 				// subject of a yes/no question about an effect is what is given.
 				c.Role = RoleIntervention
@@ -179,10 +201,6 @@ func Extract(question string) (Set, error) {
 		for range cs {
 			chunkOf = append(chunkOf, ci)
 		}
-	}
-	befores := make([][]string, len(chunks))
-	for ci, ch := range chunks {
-		befores[ci] = ch.before
 	}
 	shareHead(set.Concepts, chunkOf, befores)
 	if pronounActs(toks) {
@@ -238,13 +256,28 @@ func Extract(question string) (Set, error) {
 
 // linkWords ask whether one thing is linked to or causes another.
 var linkWords = set(`associated association associations linked cause causes caused causing induce
-induces induced trigger triggers triggered predispose predisposes predisposing`)
+induces induced trigger triggers triggered predispose predisposes predisposing unsafe harmful harm harms
+dangerous teratogenic side-effects adverse-effects adverse-events`)
 
 // moreWords and riskWords make "increase the risk of", "raise the incidence of".
 var (
 	moreWords = set(`increase increases increased increasing raise raises raised raising higher greater elevated`)
 	riskWords = set(`risk risks incidence odds rate rates likelihood chance`)
 )
+
+// moreOfHarm reports whether the words after "increase" name a risk or a disease within
+// three words: "the risk of", "suicide risk", "anastomotic leak", "delirium".
+func moreOfHarm(after []string) bool {
+	for i, w := range after {
+		if i == 3 || w == "" {
+			break
+		}
+		if riskWords[w] || roleOf(w) == RoleCondition {
+			return true
+		}
+	}
+	return false
+}
 
 // benefitWords say that what is asked about does good: "associated with lower mortality"
 // asks about a benefit, not a harm.
@@ -264,7 +297,7 @@ func asksForALink(toks []string) bool {
 			return false
 		case linkWords[t]:
 			link = true
-		case moreWords[t] && i+2 < len(toks) && (riskWords[toks[i+1]] || toks[i+1] == "the" && riskWords[toks[i+2]]):
+		case moreWords[t] && moreOfHarm(toks[i+1:]):
 			link = true
 		case t == "risk" && i+1 < len(toks) && (toks[i+1] == "factor" || toks[i+1] == "factors"):
 			link = true
@@ -285,7 +318,9 @@ minimally-invasive thoracoscopic arthroscopic`)
 func shareHead(cs []Concept, chunkOf []int, befores [][]string) {
 	for i := 0; i+1 < len(cs); i++ {
 		a, b := &cs[i], &cs[i+1]
-		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || len(b.Words) < 2 || !contrasting(a.Words[0], b.Words[0]) {
+		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || len(b.Words) < 2 || !contrasting(a.Words[0], b.Words[0]) ||
+			a.Words[0] == b.Words[len(b.Words)-1] {
+			// "acupressure versus sham acupressure" names the first arm whole.
 			continue
 		}
 		sep := befores[chunkOf[i+1]]
@@ -535,7 +570,7 @@ func classKnown(text string) bool { _, ok := classOf(text); return ok }
 func effectVerb(after []string) bool {
 	for _, w := range after {
 		switch w {
-		case "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
+		case "good", "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
 			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
@@ -648,6 +683,61 @@ func comparative(toks []string) bool {
 		}
 	}
 	return false
+}
+
+// verbChunk is the index of the chunk a yes/no question's verb comes before: the second
+// chunk, or the third when the second only says who the subject is done to ("Does physical
+// restraint of ICU patients increase delirium?"); 1 otherwise.
+func verbChunk(befores, words [][]string) int {
+	if len(befores) > 2 {
+		b := withoutArticles(befores[1])
+		if len(b) == 1 && subjectPrepositions[b[0]] && roleOf(words[1][len(words[1])-1]) == RolePopulation || treatedPatients(words[1]) {
+			after := withoutArticles(befores[2])
+			if effectVerb(after) || linksTo(after) {
+				return 2
+			}
+		}
+	}
+	return 1
+}
+
+// subjectPrepositions join the patients to a question's subject: "restraint of ICU
+// patients", "statins in older adults".
+var subjectPrepositions = set(`of in among for`)
+
+// switchedFrom reports whether the words before a chunk say it is what patients switch
+// from: "switching from", "changing from", "converting from".
+func switchedFrom(before []string) bool {
+	n := len(before)
+	if n < 2 || before[n-1] != "from" {
+		return false
+	}
+	switch before[n-2] {
+	case "switching", "switch", "switched", "changing", "change", "changed", "converting", "conversion", "transitioning", "moving":
+		return true
+	}
+	return false
+}
+
+// comparesWith reports whether the words before a chunk set it against what came before:
+// "versus", "vs", "compared with", "against" (not "or", which also lists alternatives).
+func comparesWith(before []string) bool {
+	for _, w := range before {
+		switch w {
+		case "versus", "vs", "compared", "against":
+			return true
+		}
+	}
+	return false
+}
+
+// onlyOr reports whether the words before a chunk join it by "or" alone.
+func onlyOr(before []string) bool { return len(before) == 1 && before[0] == "or" }
+
+// linksTo reports whether the words before a chunk ask whether the subject is linked to it
+// ("Is smoking linked to …", "associated with"): the subject acts, as with an effect verb.
+func linksTo(before []string) bool {
+	return slices.ContainsFunc(before, func(w string) bool { return linkWords[w] })
 }
 
 // otherThan reports whether the words before a chunk open it to alternatives of what came
@@ -878,9 +968,15 @@ func asksHowToTreat(toks []string) bool {
 	case "what":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
-			case "done", "do", "options", "option":
+			case "done", "do", "options", "option", "works", "work", "helps", "help":
 				return true
 			}
+		}
+	}
+	// "pharmacological options for agitation in dementia"
+	for i := 0; i+1 < len(ws); i++ {
+		if (ws[i] == "options" || ws[i] == "option") && ws[i+1] == "for" {
+			return true
 		}
 	}
 	return false
@@ -952,7 +1048,8 @@ var fixedPhrases = [][]string{
 	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
 	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
 	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
-	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"},
+	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"}, {"restless", "legs"},
+	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

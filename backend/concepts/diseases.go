@@ -139,7 +139,7 @@ var diseaseSynonyms = [][]string{
 	{"hfpef", "heart failure with preserved ejection fraction"},
 	{"hfref", "heart failure with reduced ejection fraction"},
 	{"mgus", "monoclonal gammopathy of undetermined significance"},
-	{"cdi", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
+	{"cdi", "c diff", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
 	{"rsv", "respiratory syncytial virus"},
 	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
 	{"heavy menstrual bleeding", "menorrhagia"},
@@ -154,6 +154,12 @@ var diseaseSynonyms = [][]string{
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
 	{"amd", "age-related macular degeneration", "age related macular degeneration"},
+	{"tia", "transient ischaemic attack", "transient ischemic attack"},
+	{"dka", "diabetic ketoacidosis"},
+	{"clabsi", "central line-associated bloodstream infection", "central line-associated bloodstream infections"},
+	{"cauti", "catheter-associated urinary tract infection", "catheter-associated urinary tract infections"},
+	{"vap", "ventilator-associated pneumonia"},
+	{"restless legs syndrome", "restless legs", "rls", "willis-ekbom disease"},
 	{"vitamin b12 deficiency", "cobalamin deficiency", "vitamin b 12 deficiency"},
 }
 

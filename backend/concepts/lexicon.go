@@ -25,7 +25,7 @@ matter exist happen happens occur occurs occurred give given get gets got take t
 whereas yet though does did do done say says said think thought following followed before
 undergoing undergo undergoes underwent receiving received receive treated given versus toward towards
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
-besides except excluding`)
+besides except excluding switching switch switched switches converting transitioning`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -114,7 +114,8 @@ glue-ear sore-throat postoperative-nausea-and-vomiting apnoea-of-prematurity apn
 jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus
-epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis`)
+epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis agitation impairment leak leakage
+scabies restless-legs mild-cognitive-impairment cognitive-impairment c-diff`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -131,7 +132,8 @@ telemedicine telehealth app reminder reminders intervention-based transfusion st
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
 comprehensive-geriatric-assessment renal-replacement-therapy
 
-pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing`)
+pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
+injections infusions epidural analgesia sedation`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence
@@ -166,6 +168,7 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"cillin", "vir", "tide", "parin", "prazole", "dipine", "floxacin", "platin", "taxel", "tinib", "zumab", "ximab",
 	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide", "penem",
 	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
+	"caine", "flurane", "curonium", "fentanil",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the
@@ -192,7 +195,8 @@ func roleOf(w string) Role {
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome
-	case IsKnownDrug(w) || IsKnownDrug(base):
+	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w):
+		// "sglt2" typed alone names the class, as in "sglt2 heart failure".
 		return RoleIntervention
 	}
 	if len(base) >= 6 {

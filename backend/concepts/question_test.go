@@ -375,7 +375,17 @@ func TestNounPhrases(t *testing.T) {
 		{"Does rehabilitation reduce disability after stroke?", "disability", RoleOutcome, ""},
 		{"Is relapse more common after short-course antibiotics?", "relapse", RoleCondition, ""},
 		// "surgery" after a word that names the operation adds nothing a paper must say.
-		{"Are impaired fasting glucose levels associated with mortality after CABG surgery?", "cabg", RoleIntervention, ""},
+		{"Does CABG surgery improve survival in diabetics?", "cabg", RoleIntervention, ""},
+		// What a factor is linked to after an operation: the operation is the setting.
+		{"Are impaired fasting glucose levels associated with mortality after CABG surgery?", "cabg", RolePopulation, ""},
+		// Switching from one drug to another leaves the first as the comparator; an "or"
+		// after a disease lists diseases; the first of two things compared is given.
+		{"In adults with chronic kidney disease, does switching from warfarin to apixaban reduce major bleeding?", "warfarin", RoleComparator, ""},
+		{"In adults with chronic kidney disease, does switching from warfarin to apixaban reduce major bleeding?", "apixaban", RoleIntervention, ""},
+		{"aspirin plus clopidogrel versus aspirin alone after minor stroke or TIA", "tia", RoleCondition, ""},
+		{"Acupressure versus sham acupressure for nausea in pregnancy", "acupressure", RoleIntervention, ""},
+		{"sglt2 heart failure hospitalisation elderly", "sglt2", RoleIntervention, "SGLT2 inhibitors"},
+		{"Does physical restraint of ICU patients increase delirium?", "physical restraint", RoleIntervention, ""},
 		// A disease's acronym is a condition; "prolong" asks about an effect; a replacement
 		// is an operation, and "surgical" before one says how it is done.
 		{"Is CPAP effective for OSA?", "osa", RoleCondition, ""},

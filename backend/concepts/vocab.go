@@ -45,7 +45,7 @@ var drugClasses = []drugClass{
 	{names: []string{"arb", "arbs", "angiotensin receptor blocker", "angiotensin receptor blockers", "sartans"}, class: "angiotensin II receptor blockers",
 		mesh: []string{"Angiotensin II Type 1 Receptor Blockers", "Angiotensin Receptor Antagonists"}, suffixes: []string{"sartan"},
 		members: []string{"losartan", "valsartan", "candesartan", "irbesartan", "telmisartan", "olmesartan"}},
-	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins", "sglt2i", "sglt2is", "sglt-2i"}, class: "SGLT2 inhibitors",
+	{names: []string{"sglt2 inhibitor", "sglt2 inhibitors", "sglt-2 inhibitors", "gliflozins", "sglt2i", "sglt2is", "sglt-2i", "sglt2", "sglt-2"}, class: "SGLT2 inhibitors",
 		mesh: []string{"Sodium-Glucose Transporter 2 Inhibitors"}, suffixes: []string{"gliflozin"},
 		members: []string{"empagliflozin", "dapagliflozin", "canagliflozin", "ertugliflozin", "sotagliflozin"}},
 	{names: []string{"glp-1 receptor agonist", "glp-1 receptor agonists", "glp-1 agonists", "glp-1 ras", "glp-1"}, class: "GLP-1 receptor agonists",
@@ -215,6 +215,7 @@ var drugSynonyms = [][]string{
 // papers use. A one-word name here ("cpap", "ect") is an intervention (therapyAcronym).
 var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
+	{"cbt-i", "cognitive behavioural therapy for insomnia", "cognitive behavioral therapy for insomnia"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
 	// Artery Bypass, Percutaneous Coronary Intervention, Transcatheter Aortic Valve
@@ -274,7 +275,8 @@ ozempic wegovy rybelsus mounjaro zepbound victoza saxenda keytruda opdivo hercep
 paxlovid eliquis xarelto lipitor jardiance farxiga forxiga tamiflu accutane roaccutane ritalin concerta viagra leqembi
 isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicarbonate emicizumab natalizumab
 chantix champix varenicline levothyroxine thyroxine ivig
-lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide`)
+lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide
+zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
 // after words that say how or how long it is given ("long-term proton pump inhibitor",
@@ -316,7 +318,8 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 // regimenWords say how or how long a drug is given, not which drug.
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
 intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
-supplementation supplement supplements supplemental`)
+supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
+sublingual intrathecal nebulised nebulized`)
 
 // WordForms returns the other wordings of one word of a concept, for matching it inside a
 // longer concept: its other spelling ("ischaemic" → "ischemic") and the other names of the
