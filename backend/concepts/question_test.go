@@ -508,6 +508,12 @@ func TestExposureQuestions(t *testing.T) {
 		{"Does aspirin reduce the risk of colorectal cancer?", false},
 		{"Is metformin effective for treating cancer?", false},
 		{"Storage of vaccines in the community: weak link in the cold chain?", false},
+		{"Does isotretinoin increase suicide risk in teenagers with acne?", true},
+		{"Do NSAIDs after colorectal surgery increase anastomotic leak?", true},
+		{"Is codeine harmful in breastfeeding mothers?", true},
+		// "Is it safe?" is answered yes by the absence of harm: the stance words of a link
+		// would read the other way, so it stays a treatment question.
+		{"Is ondansetron safe in pregnancy?", false},
 		// A question naming no intervention asks about no exposure of one.
 		{"Is obesity a risk factor for severe COVID-19?", false},
 	} {
