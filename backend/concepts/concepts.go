@@ -221,6 +221,7 @@ func Extract(question string) (Set, error) {
 	for ci, ch := range chunks {
 		seps[ci] = ch.before
 	}
+	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
@@ -250,7 +251,8 @@ func Extract(question string) (Set, error) {
 	if alternatives {
 		set.Kind = domain.QuestionOpen
 	}
-	set.Exposure = set.Kind == domain.QuestionIntervention && asksForALink(toks)
+	set.Exposure = set.Kind == domain.QuestionIntervention && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
+		(asksForALink(toks) || harmFollows)
 	return set, nil
 }
 
@@ -279,6 +281,35 @@ func moreOfHarm(after []string) bool {
 	return false
 }
 
+// riskTools are what "risk" names before them that is no harm: "risk stratification".
+var riskTools = set(`stratification score scores assessment assessments prediction model models tool tools calculator reduction
+group groups population populations patients categories category`)
+
+// atRisk reports whether the words before "risk" say who is at it ("patients at high risk
+// of falls"): a population, not a harm asked about.
+func atRisk(before []string) bool {
+	n := len(before)
+	return n >= 1 && before[n-1] == "at" || n >= 2 && before[n-2] == "at"
+}
+
+// harmAfter reports whether a question names a disease or complication and then the
+// intervention it follows ("chronic pain after mesh repair of inguinal hernia",
+// "contrast-induced nephropathy after contrast CT"): what comes after the intervention is
+// asked about as its harm.
+func harmAfter(cs []Concept, chunkOf []int, befores [][]string) bool {
+	cond := -1 // the chunk of the first condition
+	for i, c := range cs {
+		switch {
+		case c.Role == RoleCondition && cond < 0:
+			cond = chunkOf[i]
+		case c.Role == RoleIntervention && !c.Generic:
+			b := befores[chunkOf[i]]
+			return cond >= 0 && cond < chunkOf[i] && (slices.Contains(b, "after") || slices.Contains(b, "following"))
+		}
+	}
+	return false
+}
+
 // benefitWords say that what is asked about does good: "associated with lower mortality"
 // asks about a benefit, not a harm.
 var benefitWords = set(`reduce reduces reduced reducing reduction lower lowers lowered decrease decreases decreased
@@ -300,6 +331,9 @@ func asksForALink(toks []string) bool {
 		case moreWords[t] && moreOfHarm(toks[i+1:]):
 			link = true
 		case t == "risk" && i+1 < len(toks) && (toks[i+1] == "factor" || toks[i+1] == "factors"):
+			link = true
+		case (t == "risk" || t == "risks") && (i+1 >= len(toks) || !riskTools[toks[i+1]]) && !atRisk(toks[:i]):
+			// "antipsychotics in dementia: mortality risk?", "risk of bleeding with DOACs"
 			link = true
 		}
 	}

@@ -511,6 +511,13 @@ func TestExposureQuestions(t *testing.T) {
 		{"Does isotretinoin increase suicide risk in teenagers with acne?", true},
 		{"Do NSAIDs after colorectal surgery increase anastomotic leak?", true},
 		{"Is codeine harmful in breastfeeding mothers?", true},
+		// A risk named, or a complication named before the intervention it follows.
+		{"antipsychotics in dementia pts - mortality risk?", true},
+		{"chronic pain after mesh repair of inguinal hernia", true},
+		{"contrast-induced nephropathy after iodinated contrast CT in CKD pts", true},
+		{"Quality of life after mastectomy", false},
+		{"Is coeliac disease screening in risk groups justified?", false},
+		{"Does falls prevention education reduce falls in patients at high risk of falls?", false},
 		// "Is it safe?" is answered yes by the absence of harm: the stance words of a link
 		// would read the other way, so it stays a treatment question.
 		{"Is ondansetron safe in pregnancy?", false},
