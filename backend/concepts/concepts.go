@@ -129,6 +129,11 @@ func Extract(question string) (Set, error) {
 				// delayed …" compares two timings of what follows, and two bare words, "inpatient
 				// versus outpatient management", two ways of one treatment).
 				c.Role = RoleIntervention
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && titleFor(toks, chunks[1].before, chunks[1].words) &&
+				!measuredThing[c.Words[len(c.Words)-1]]:
+				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
+				// for a disease is what is given.
+				c.Role = RoleIntervention
 			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
 				// "Digital tomosynthesis: viable alternative to CT for …": what is offered as the
 				// alternative is what is given; what it replaces is the comparator.
@@ -739,6 +744,21 @@ func verbChunk(befores, words [][]string) int {
 // patients", "statins in older adults".
 var subjectPrepositions = set(`of in among for`)
 
+// measuredThing are what a paper measures in patients, not gives them: "Biomarkers for
+// Alzheimer disease" is no treatment.
+var measuredThing = set(`biomarker biomarkers marker markers predictor predictors gene genes polymorphism polymorphisms
+variant variants score scores signature signatures level levels mutation mutations`)
+
+// titleFor reports whether a question is a title "X for <disease>": it opens with no asking
+// word, and the chunk after its first is introduced by "for" alone and starts with a disease.
+func titleFor(toks, before, next []string) bool {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) != 1 || before[0] != "for" {
+		return false
+	}
+	cs := split(next)
+	return len(cs) > 0 && cs[0].Role == RoleCondition
+}
+
 // switchedFrom reports whether the words before a chunk say it is what patients switch
 // from: "switching from", "changing from", "converting from".
 func switchedFrom(before []string) bool {
@@ -1245,6 +1265,12 @@ func split(words []string) []Concept {
 			prevRole = r2
 			continue
 		}
+		if r == "" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition && latinEpithet(w) {
+			// "alopecia areata", "hyperemesis gravidarum", "acne vulgaris": the Latin word
+			// after a disease is part of its name.
+			out[len(out)-1].Words = append(out[len(out)-1].Words, w)
+			continue
+		}
 		if r == "" {
 			pending = append(pending, w)
 			prevRole = ""
@@ -1310,6 +1336,17 @@ func split(words []string) []Concept {
 		}
 	}
 	return out
+}
+
+// latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a
+// disease's name ("areata", "gravidarum", "vulgaris", "nodosum", "migrans").
+func latinEpithet(w string) bool {
+	for _, suf := range []string{"ata", "arum", "orum", "aris", "alis", "osa", "osum", "osus", "ica", "icum", "anus", "ans", "iens"} {
+		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
+			return true
+		}
+	}
+	return false
 }
 
 // responseOf are the words that, after a substance, name the body's response to it, with

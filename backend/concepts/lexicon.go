@@ -195,7 +195,7 @@ func roleOf(w string) Role {
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome
-	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w):
+	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w) || oneWordName(drugSynonyms, w):
 		// "sglt2" typed alone names the class, as in "sglt2 heart failure".
 		return RoleIntervention
 	}

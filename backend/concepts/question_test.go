@@ -385,6 +385,12 @@ func TestNounPhrases(t *testing.T) {
 		{"aspirin plus clopidogrel versus aspirin alone after minor stroke or TIA", "tia", RoleCondition, ""},
 		{"Acupressure versus sham acupressure for nausea in pregnancy", "acupressure", RoleIntervention, ""},
 		{"sglt2 heart failure hospitalisation elderly", "sglt2", RoleIntervention, "SGLT2 inhibitors"},
+		// A Latin word after a disease is part of its name; a title "X for <disease>" gives
+		// X, unless X is measured; a drug's one-word other name is a drug.
+		{"alopecia areata treatment options", "alopecia areata", RoleCondition, ""},
+		{"Acupressure wristbands for hyperemesis gravidarum", "acupressure wristbands", RoleIntervention, ""},
+		{"Biomarkers for Alzheimer disease", "biomarkers", RoleOther, ""},
+		{"TXA in total knee arthroplasty blood loss", "txa", RoleIntervention, ""},
 		{"Does physical restraint of ICU patients increase delirium?", "physical restraint", RoleIntervention, ""},
 		// A disease's acronym is a condition; "prolong" asks about an effect; a replacement
 		// is an operation, and "surgical" before one says how it is done.

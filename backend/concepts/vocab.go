@@ -182,6 +182,7 @@ var drugSynonyms = [][]string{
 	{"valproate", "valproic acid"},
 	{"zoledronate", "zoledronic acid"},
 	{"tranexamic acid", "txa"},
+	{"esketamine", "s-ketamine", "spravato"},
 	// Brand names a question may use, with the INN papers are indexed under.
 	{"semaglutide", "ozempic", "wegovy", "rybelsus"},
 	{"tirzepatide", "mounjaro", "zepbound"},
@@ -276,7 +277,8 @@ paxlovid eliquis xarelto lipitor jardiance farxiga forxiga tamiflu accutane roac
 isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicarbonate emicizumab natalizumab
 chantix champix varenicline levothyroxine thyroxine ivig
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide
-zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena`)
+zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena
+finerenone saline esketamine`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
 // after words that say how or how long it is given ("long-term proton pump inhibitor",
@@ -319,7 +321,8 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
 intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
-sublingual intrathecal nebulised nebulized`)
+sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet capsule capsules gel cream
+ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative`)
 
 // WordForms returns the other wordings of one word of a concept, for matching it inside a
 // longer concept: its other spelling ("ischaemic" → "ischemic") and the other names of the
@@ -352,16 +355,17 @@ func synonymsOf(text string) []string {
 		return out
 	}
 	// "advanced NSCLC" is NSCLC at a stage: its other names are NSCLC's, unqualified.
+	ws := strings.Fields(strings.ToLower(text))
 	var kept []string
-	for _, w := range strings.Fields(t) {
+	for _, w := range ws {
 		if !qualifierWords[w] {
 			kept = append(kept, w)
 		}
 	}
-	if len(kept) == 0 || len(kept) == len(strings.Fields(t)) {
+	if len(kept) == 0 || len(kept) == len(ws) {
 		return nil
 	}
-	return synonymGroup(strings.Join(kept, " "), norm)
+	return synonymGroup(norm(strings.Join(kept, " ")), norm)
 }
 
 // synonymGroup returns the other names of the group holding t (normalised by norm).

@@ -199,6 +199,12 @@ func (d doc) matches(c concepts.Concept) bool {
 			return false
 		}
 	}
+	if c.Class != "" && (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) > 1 &&
+		!d.has(us[len(us)-1]) && !d.hasTerm(c) {
+		// "antenatal corticosteroids" is matched by the class, not by "antenatal" alone: a
+		// paper on antenatal magnesium sulphate is not about it.
+		return false
+	}
 	need := (len(us) + 1) / 2
 	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) <= 2 && namesDrug(c) {
 		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
@@ -402,6 +408,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			}
 		}
 		t := &domain.Topic{Score: round3(0.7*cov + 0.3*norm)}
+		clash := conflict(set, evs[i])
 		switch {
 		case len(required) > 0 && len(missingReq) == len(required) && len(missingIv) == 0:
 			t.OffTopic = true
@@ -437,6 +444,11 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		case cov < MinCoverage:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("matches too few of the question's concepts (missing: %s)", strings.Join(missing, ", "))
+		case clash != "":
+			// About what the question excludes: children for adults, the chronic disease for
+			// the acute one.
+			t.OffTopic = true
+			t.Reason = clash
 		case set.Kind == domain.QuestionOpen && !StudiesATreatment(evs[i]):
 			// "What drugs could treat X?" is answered by treatments studied in X, not by
 			// X's prevalence or prognosis.

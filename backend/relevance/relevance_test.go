@@ -327,6 +327,23 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Aspirin 600 mg daily reduced bowel cancer incidence in carriers of Lynch syndrome.", false},
 		{"Do statins reduce mortality in liver cancer?", "Statin use and survival in hepatocellular carcinoma",
 			"Statin users with hepatocellular carcinoma had lower mortality.", false},
+		// A paper about what the question excludes: the other age group, the other form of
+		// the disease; one that covers both stays.
+		{"Is tonsillectomy effective for adults with recurrent tonsillitis?", "Tonsillectomy versus watchful waiting for recurrent tonsillitis in children",
+			"In children with recurrent tonsillitis, tonsillectomy reduced sore throat days.", true},
+		{"Is tonsillectomy effective for adults with recurrent tonsillitis?", "Tonsillectomy for recurrent tonsillitis in children and adults",
+			"Tonsillectomy reduced sore throat episodes in children and in adults with recurrent tonsillitis.", false},
+		{"Does dexmedetomidine prevent delirium in children?", "Dexmedetomidine and postoperative delirium in older adults",
+			"Dexmedetomidine halved postoperative delirium in elderly patients after cardiac surgery.", true},
+		{"Management of acute pancreatitis", "Endoscopic versus surgical drainage for painful chronic pancreatitis",
+			"Surgical drainage relieved pain better than endoscopy in chronic pancreatitis.", true},
+		{"Management of acute pancreatitis", "Early oral refeeding in acute pancreatitis",
+			"Early oral refeeding shortened hospital stay in mild acute pancreatitis.", false},
+		// A class with a word of timing is matched by the class, not by the timing alone.
+		{"Do antenatal corticosteroids help women at risk of late preterm birth?", "Antenatal magnesium sulphate before preterm birth",
+			"Antenatal magnesium sulphate reduced cerebral palsy after preterm birth.", true},
+		{"Do antenatal corticosteroids help women at risk of late preterm birth?", "Antenatal betamethasone for late preterm birth",
+			"Antenatal betamethasone reduced respiratory support in late preterm infants.", false},
 		// A disease at a stage has the disease's other names.
 		{"Is pembrolizumab effective first-line in advanced NSCLC?", "Pembrolizumab versus chemotherapy in metastatic non-small-cell lung carcinoma",
 			"Pembrolizumab prolonged overall survival over platinum chemotherapy in non-small-cell lung carcinoma.", false},

@@ -72,7 +72,9 @@ var treatmentWords = map[string]bool{"treatment": true, "treatments": true, "tre
 	"medication": true, "medications": true, "administration": true, "administered": true, "supplementation": true,
 	"vaccine": true, "vaccination": true, "intervention": true, "interventions": true, "placebo": true,
 	"inhibitor": true, "inhibitors": true, "agonist": true, "agonists": true, "antagonist": true, "antagonists": true,
-	"rehabilitation": true, "exercise": true, "psychotherapy": true, "inhibition": true, "blockade": true}
+	"rehabilitation": true, "exercise": true, "psychotherapy": true, "inhibition": true, "blockade": true,
+	"randomised": true, "randomized": true, "surgery": true, "surgical": true, "operative": true, "drainage": true,
+	"nutrition": true, "feeding": true, "refeeding": true, "resuscitation": true}
 
 // ComparatorOnly reports whether a trial arm's intervention is only what a treatment is
 // compared with: a placebo, a sham, usual or standard care, no treatment.
