@@ -1442,6 +1442,14 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 			anyOr = anyOr || or
 			j++
 		}
+		if j == i && i+1 < len(cs) && diseaseOr(cs, chunkOf, seps, i) {
+			// "depression or suicide": either disease answers the question.
+			c := alternatives(cs[i : i+2])
+			c.Role = RoleCondition
+			out = append(out, c)
+			i += 2
+			continue
+		}
 		if j > i && anyOr {
 			out = append(out, alternatives(cs[i:j+1]))
 		} else {
@@ -1452,7 +1460,24 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 	return out
 }
 
-// alternatives is the one concept standing for interventions named as alternatives.
+// diseaseOr reports whether concepts i and i+1 are two diseases joined by "or" alone, each
+// the whole of its chunk: "the risk of depression or suicide".
+func diseaseOr(cs []Concept, chunkOf []int, seps [][]string, i int) bool {
+	a, b := cs[i], cs[i+1]
+	if a.Role != RoleCondition || b.Role != RoleCondition || a.Broad || b.Broad || chunkOf[i+1] != chunkOf[i]+1 {
+		return false
+	}
+	for k, ci := range chunkOf {
+		if (ci == chunkOf[i] && k != i) || (ci == chunkOf[i+1] && k != i+1) {
+			return false
+		}
+	}
+	sep := seps[chunkOf[i+1]]
+	return len(sep) == 1 && sep[0] == "or"
+}
+
+// alternatives is the one concept standing for interventions (or diseases) named as
+// alternatives.
 func alternatives(run []Concept) Concept {
 	names := make([]string, len(run))
 	for k, c := range run {

@@ -382,7 +382,8 @@ func TestNounPhrases(t *testing.T) {
 		// after a disease lists diseases; the first of two things compared is given.
 		{"In adults with chronic kidney disease, does switching from warfarin to apixaban reduce major bleeding?", "warfarin", RoleComparator, ""},
 		{"In adults with chronic kidney disease, does switching from warfarin to apixaban reduce major bleeding?", "apixaban", RoleIntervention, ""},
-		{"aspirin plus clopidogrel versus aspirin alone after minor stroke or TIA", "tia", RoleCondition, ""},
+		{"aspirin plus clopidogrel versus aspirin alone after minor stroke or TIA", "minor stroke or tia", RoleCondition, ""},
+		{"Does isotretinoin increase the risk of depression or suicide in acne?", "depression or suicide", RoleCondition, ""},
 		{"Acupressure versus sham acupressure for nausea in pregnancy", "acupressure", RoleIntervention, ""},
 		{"sglt2 heart failure hospitalisation elderly", "sglt2", RoleIntervention, "SGLT2 inhibitors"},
 		// A Latin word after a disease is part of its name; a title "X for <disease>" gives

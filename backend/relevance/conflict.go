@@ -25,7 +25,9 @@ var (
 	childAge = ageGroup{"children", set(`children child paediatric pediatric infants infant neonates neonatal newborn newborns
 adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers preschool juvenile`),
 		set(`child|child, preschool|infant|infant, newborn|adolescent`)}
-	adultAge = ageGroup{"adults", set(`adults adult elderly older aged geriatric`),
+	// "aged" and "older" are left out of a paper's words: "children aged 2 to 8 years",
+	// "children 6 years or older".
+	adultAge = ageGroup{"adults", set(`adults adult elderly geriatric`),
 		set(`adult|aged|aged, 80 and over|middle aged|young adult`)}
 )
 
@@ -51,7 +53,7 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 		}
 		for _, w := range c.Words {
 			child = child || childAge.words[w]
-			adult = adult || adultAge.words[w]
+			adult = adult || adultAge.words[w] || w == "older" || w == "aged"
 		}
 	}
 	switch {

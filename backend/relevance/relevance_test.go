@@ -335,6 +335,8 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Tonsillectomy reduced sore throat episodes in children and in adults with recurrent tonsillitis.", false},
 		{"Does dexmedetomidine prevent delirium in children?", "Dexmedetomidine and postoperative delirium in older adults",
 			"Dexmedetomidine halved postoperative delirium in elderly patients after cardiac surgery.", true},
+		{"Does dexmedetomidine prevent delirium in older adults?", "Dexmedetomidine for emergence delirium in children",
+			"In children aged 1-14 years, dexmedetomidine reduced emergence delirium.", true},
 		{"Management of acute pancreatitis", "Endoscopic versus surgical drainage for painful chronic pancreatitis",
 			"Surgical drainage relieved pain better than endoscopy in chronic pancreatitis.", true},
 		{"Management of acute pancreatitis", "Early oral refeeding in acute pancreatitis",
@@ -344,6 +346,9 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Antenatal magnesium sulphate reduced cerebral palsy after preterm birth.", true},
 		{"Do antenatal corticosteroids help women at risk of late preterm birth?", "Antenatal betamethasone for late preterm birth",
 			"Antenatal betamethasone reduced respiratory support in late preterm infants.", false},
+		// Two diseases asked as alternatives: a paper on either answers.
+		{"Does isotretinoin increase the risk of depression or suicide in acne?", "Roaccutane and attempted suicide in acne",
+			"Attempted suicide was more frequent in the year after starting isotretinoin for severe acne.", false},
 		// A disease at a stage has the disease's other names.
 		{"Is pembrolizumab effective first-line in advanced NSCLC?", "Pembrolizumab versus chemotherapy in metastatic non-small-cell lung carcinoma",
 			"Pembrolizumab prolonged overall survival over platinum chemotherapy in non-small-cell lung carcinoma.", false},
