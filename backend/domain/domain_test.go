@@ -409,7 +409,8 @@ func TestAnswerLine(t *testing.T) {
 		{"nothing on topic", named, nil, 21, 0, "No study of metformin in cancer was found among the 21 papers; 21 set aside."},
 		{"no paper at all", named, nil, 0, 0, "No study of metformin in cancer was found: the searches found no paper."},
 		{"one paper, set aside", named, nil, 1, 0, "No study of metformin in cancer was found: the one paper found was set aside."},
-		{"open, no paper at all", open, nil, 0, 0, ""},
+		{"open, no paper at all", open, nil, 0, 0, "No study of any treatment of alzheimer disease was found: the searches found no paper."},
+		{"open, nothing on topic", open, nil, 3, 0, "No study of any treatment of alzheimer disease was found among the 3 papers; 3 set aside."},
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
@@ -430,7 +431,8 @@ func TestAnswerLine(t *testing.T) {
 		{named, []string{"PubMed"}, "No study of metformin in cancer was found, but the search was incomplete: PubMed failed."},
 		{named, []string{"PubMed", "Europe PMC", "ClinicalTrials.gov"}, "No study of metformin in cancer was found, but the search was incomplete: PubMed, Europe PMC and ClinicalTrials.gov failed."},
 		{named, nil, "No study of metformin in cancer was found: the searches found no paper."},
-		{open, []string{"PubMed"}, ""},
+		{open, []string{"PubMed"}, "No study of any treatment of alzheimer disease was found, but the search was incomplete: PubMed failed."},
+		{other, []string{"PubMed"}, ""},
 	} {
 		require.Equal(t, c.want, NoStudySearchFailedLine(c.q, c.failed), "%v", c.failed)
 	}

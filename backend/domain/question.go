@@ -448,10 +448,14 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 }
 
 // studied is what a no-study line says was looked for: "metformin in cancer", "metformin"
-// without a condition, "" when the question names no intervention.
+// without a condition, "any treatment of hyperkalaemia" for an open question; "" when the
+// question asks about no treatment.
 func studied(q ParsedQuestion) string {
 	iv := q.InterventionText()
 	if iv == "" {
+		if c := q.ConditionText(); c != "" && q.Kind == QuestionOpen {
+			return "any treatment of " + c
+		}
 		return ""
 	}
 	if c := q.ConditionText(); c != "" {
