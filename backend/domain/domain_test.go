@@ -394,6 +394,8 @@ func TestAnswerLine(t *testing.T) {
 	// A harm asked about: the drug is not a treatment of the condition.
 	exposure := ParsedQuestion{Question: "Are proton pump inhibitors associated with dementia?", Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
 		{Text: "proton pump inhibitors", Role: RoleIntervention}, {Text: "dementia", Role: RoleCondition}}}
+	harmIn := ParsedQuestion{Question: "chronic pain after mesh repair of inguinal hernia", Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
+		{Text: "chronic pain", Role: RoleCondition}, {Text: "inguinal hernia", Role: RoleCondition}, {Text: "mesh repair", Role: RoleIntervention}}}
 	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
 		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
 	cases := []struct {
@@ -416,6 +418,8 @@ func TestAnswerLine(t *testing.T) {
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
+		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
+		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}
 	for _, c := range cases {

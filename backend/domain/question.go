@@ -458,6 +458,11 @@ func studied(q ParsedQuestion) string {
 		}
 		return ""
 	}
+	if q.Exposure {
+		if l := q.LinkText(); l != "" {
+			return iv + " and " + l
+		}
+	}
 	if c := q.ConditionText(); c != "" {
 		return iv + " in " + c
 	}
@@ -465,6 +470,25 @@ func studied(q ParsedQuestion) string {
 		return iv + " in " + st
 	}
 	return iv
+}
+
+// LinkText is what an exposure question asks its intervention is linked to, in question
+// order: the first condition, in the others ("chronic pain in inguinal hernia",
+// "depression or suicide in acne"); "" with no condition.
+func (q ParsedQuestion) LinkText() string {
+	var cs []string
+	for _, c := range q.Concepts {
+		if c.Role == RoleCondition && !c.Generic {
+			cs = append(cs, c.Label())
+		}
+	}
+	if len(cs) == 0 {
+		return ""
+	}
+	if len(cs) == 1 {
+		return cs[0]
+	}
+	return cs[0] + " in " + listWords(cs[1:])
 }
 
 // NoStudySearchFailedLine is NoStudyLine for a run that collected no paper while sources
@@ -587,10 +611,10 @@ func answerSubject(q ParsedQuestion) string {
 		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
 	}
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
-	if c := q.ConditionText(); c != "" && q.Exposure {
+	if l := q.LinkText(); l != "" && q.Exposure {
 		// "Proton pump inhibitors and dementia": not a treatment for it.
-		subject += " and " + c
-	} else if c != "" {
+		subject += " and " + l
+	} else if c := q.ConditionText(); c != "" {
 		subject += " for " + c
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st

@@ -183,7 +183,7 @@ func membersNamed(a *analysis, ev []domain.Evidence, c concepts.Concept) []strin
 // linkedTo is what an exposure question asks the intervention is linked to: its condition,
 // else its outcome, else "the outcome".
 func linkedTo(q concepts.Set) string {
-	if c := q.ConditionText(); c != "" {
+	if c := q.LinkText(); c != "" {
 		return c
 	}
 	if os := q.ByRole(concepts.RoleOutcome); len(os) > 0 {
