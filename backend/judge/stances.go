@@ -131,7 +131,7 @@ func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
 }
 
 // quoteNamesTreatment reports whether a stance's sentence names a treatment: in words
-// (namesTreatment), or by the name of a drug the item is indexed with or proposes.
+// (relevance.NamesTreatment), or by the name of a drug the item is indexed with or proposes.
 func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bool {
 	if relevance.NamesTreatment(quote) {
 		return true
