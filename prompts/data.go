@@ -28,9 +28,9 @@ type JudgeUserData struct {
 	// cancer"); Intervention names the intervention it asks about, "" for an open question.
 	Understood   string
 	Intervention string
-	// LinkedTo is set when the question asks whether Intervention is linked to or causes
-	// something (a harm, a risk), not whether it treats it: what it is asked to be linked to.
-	LinkedTo string
+	// NotTreatment is set when the question asks something other than whether Intervention
+	// treats: "about a link between X and Y" (a harm, a risk), "how well X finds Y" (a test).
+	NotTreatment string
 	Evidence []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int

@@ -258,6 +258,7 @@ func Extract(question string) (Set, error) {
 	}
 	set.Exposure = set.Kind == domain.QuestionIntervention && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
+	set.Diagnostic = set.Kind == domain.QuestionIntervention && !set.Exposure && asksAccuracy(toks)
 	return set, nil
 }
 
@@ -271,6 +272,29 @@ var (
 	moreWords = set(`increase increases increased increasing raise raises raised raising higher greater elevated`)
 	riskWords = set(`risk risks incidence odds rate rates likelihood chance`)
 )
+
+// accuracyWords ask how well a test finds a disease.
+var accuracyWords = set(`accuracy accurate inaccurate sensitivity specificity diagnosing diagnose diagnoses diagnostic
+detecting detect detects detection predictive ruling rule-out`)
+
+// asksAccuracy reports whether a question asks how well what it names finds a disease
+// ("How accurate is dermoscopy for diagnosing melanoma?", "MRI vs mammography for detecting
+// breast cancer", "sensitivity of D-dimer …"), not whether it treats it. "rule out" counts;
+// a benefit word ("improve survival") makes it a question of effect.
+func asksAccuracy(toks []string) bool {
+	found := false
+	for i, t := range toks {
+		switch {
+		case benefitWords[t] && t != "better":
+			return false
+		case accuracyWords[t]:
+			found = true
+		case t == "rule" && i+1 < len(toks) && toks[i+1] == "out":
+			found = true
+		}
+	}
+	return found
+}
 
 // moreOfHarm reports whether the words after "increase" name a risk or a disease within
 // three words: "the risk of", "suicide risk", "anastomotic leak", "delirium".
@@ -1598,6 +1622,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	}
 	out.Kind = kindOf(out)
 	out.Exposure = s.Exposure && out.Kind == domain.QuestionIntervention
+	out.Diagnostic = s.Diagnostic && out.Kind == domain.QuestionIntervention
 	return out, nil
 }
 

@@ -498,6 +498,28 @@ func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
 	}
 }
 
+// TestDiagnosticQuestions: a question asking how well a named test finds a disease asks
+// about its accuracy, not a treatment.
+func TestDiagnosticQuestions(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"How accurate is dermoscopy for diagnosing melanoma?", true},
+		{"MRI vs mammography for detecting breast cancer in women with dense breasts", true},
+		{"Is ultrasound as accurate as CT for diagnosing appendicitis in children?", true},
+		{"Can MRI rule out appendicitis in pregnancy?", true},
+		{"Does early detection improve survival in ovarian cancer?", false},
+		{"Is metformin effective for treating cancer?", false},
+	} {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			require.Equal(t, c.want, s.Diagnostic, "%s %s", s.Kind, s.Summary())
+		})
+	}
+}
+
 // TestExposureQuestions: a question asking whether what it names is linked to or causes
 // something asks about a harm or a risk, not a treatment; one asking about a benefit does
 // not, whatever verb it uses.

@@ -418,6 +418,8 @@ func TestAnswerLine(t *testing.T) {
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
+		{"a test's accuracy", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
+			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 support (1 RCT)"},
 		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
 		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},

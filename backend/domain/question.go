@@ -168,7 +168,17 @@ type ParsedQuestion struct {
 	// still study it; the answer line counts studies that find a link, and it is never
 	// proposed as a treatment of the condition. Runs stored before it read as false.
 	Exposure bool `json:"exposure,omitempty"`
+	// Diagnostic marks a question about a named test that asks how well it finds the
+	// condition ("How accurate is dermoscopy for diagnosing melanoma?"): evidence must still
+	// study the test, the answer line reads "Dermoscopy for diagnosing melanoma", and it is
+	// never proposed as a treatment.
+	Diagnostic bool `json:"diagnostic,omitempty"`
 }
+
+// AsksAboutTreatment reports whether a question naming an intervention asks whether it
+// treats or prevents the condition: not a harm or a risk (Exposure), not a test's accuracy
+// (Diagnostic). Only such a question has its intervention as a treatment candidate.
+func (s ParsedQuestion) AsksAboutTreatment() bool { return !s.Exposure && !s.Diagnostic }
 
 // Clone returns a deep copy, so learning headings for one iteration never changes the
 // stored parse.
@@ -331,8 +341,11 @@ func (s ParsedQuestion) Summary() string {
 		}
 		parts = append(parts, t)
 	}
-	if s.Exposure {
+	switch {
+	case s.Exposure:
 		parts = append(parts, "asks about: a link (harm or risk), not a treatment")
+	case s.Diagnostic:
+		parts = append(parts, "asks about: a test's accuracy, not a treatment")
 	}
 	return strings.Join(parts, " · ")
 }
@@ -614,7 +627,9 @@ func answerSubject(q ParsedQuestion) string {
 	if l := q.LinkText(); l != "" && q.Exposure {
 		// "Proton pump inhibitors and dementia": not a treatment for it.
 		subject += " and " + l
-	} else if c := q.ConditionText(); c != "" {
+	} else if c := q.ConditionText(); c != "" && q.Diagnostic {
+		subject += " for diagnosing " + c
+	} else if c != "" {
 		subject += " for " + c
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st

@@ -1,6 +1,7 @@
 package judge
 
 import (
+	"fmt"
 	"strings"
 
 	"deepcritical/backend/concepts"
@@ -59,9 +60,10 @@ func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate 
 	if len(q.Interventions()) == 0 {
 		return cands
 	}
-	if q.Exposure {
-		// "Are PPIs associated with dementia?" asks about a harm: no drug is proposed as a
-		// treatment of dementia, the PPIs least of all.
+	if !q.AsksAboutTreatment() {
+		// "Are PPIs associated with dementia?" asks about a harm, "How accurate is
+		// dermoscopy …?" about a test: no drug is proposed as a treatment, the named one
+		// least of all.
 		return nil
 	}
 	var out []rankedCandidate
@@ -78,7 +80,7 @@ func forIntervention(q concepts.Set, cands []rankedCandidate) []rankedCandidate 
 // structured field names it (an abstract that says "metformin" in a record that lists no
 // chemical): the intervention itself, as the question names it. Nil otherwise.
 func questionCandidates(a *analysis, ev []domain.Evidence) []string {
-	if a.onTopic == 0 || a.q.Exposure {
+	if a.onTopic == 0 || !a.q.AsksAboutTreatment() {
 		return nil
 	}
 	var out []string
@@ -180,8 +182,21 @@ func membersNamed(a *analysis, ev []domain.Evidence, c concepts.Concept) []strin
 	return out
 }
 
-// linkedTo is what an exposure question asks the intervention is linked to: its condition,
-// else its outcome, else "the outcome".
+// notATreatment says what a question naming an intervention asks instead of whether it
+// treats: "a link between proton pump inhibitors and dementia", "how well dermoscopy finds
+// melanoma"; "" for a treatment question.
+func notATreatment(q concepts.Set) string {
+	switch {
+	case q.Exposure:
+		return fmt.Sprintf("about a link between %s and %s", q.InterventionText(), linkedTo(q))
+	case q.Diagnostic:
+		return fmt.Sprintf("how well %s finds %s", q.InterventionText(), linkedTo(q))
+	}
+	return ""
+}
+
+// linkedTo is what an exposure or diagnostic question asks the intervention is linked to or
+// finds: its condition, else its outcome, else "the outcome".
 func linkedTo(q concepts.Set) string {
 	if c := q.LinkText(); c != "" {
 		return c

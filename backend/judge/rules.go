@@ -46,8 +46,8 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 	iv := a.q.InterventionText()
 	for _, c := range out.Details.DrugCandidates {
 		name := strings.ToLower(strings.TrimSpace(c))
-		if a.q.Exposure {
-			overrides = append(overrides, fmt.Sprintf("candidate %q rejected: the question asks about a link between %s and %s, not for treatments", c, iv, linkedTo(a.q)))
+		if why := notATreatment(a.q); why != "" {
+			overrides = append(overrides, fmt.Sprintf("candidate %q rejected: the question asks %s, not for treatments", c, why))
 			continue
 		}
 		if iv != "" && !namesIntervention(a.q, c) {

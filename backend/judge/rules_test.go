@@ -461,7 +461,27 @@ func TestExposureQuestionProposesNoTreatment(t *testing.T) {
 	c := &scripted{replies: []reply{{text: answer(4, 5, false, []string{"Omeprazole"}, []string{"PPIs were linked to dementia [1]"})}}}
 	l, _, err := llmJudge(c).Assess(context.Background(), Input{Question: q, Evidence: ev})
 	require.NoError(t, err)
-	require.Contains(t, c.reqs[0].Messages[0].Content, "a link between proton pump inhibitors and dementia (a harm or a risk), not whether it treats dementia: leave `drug_candidates` empty")
+	require.Contains(t, c.reqs[0].Messages[0].Content, "The question asks about a link between proton pump inhibitors and dementia; the intervention is not asked about as a treatment: leave `drug_candidates` empty")
 	require.Empty(t, l.Details.DrugCandidates)
 	require.Contains(t, strings.Join(l.Judge.Overrides, "\n"), `candidate "Omeprazole" rejected: the question asks about a link between proton pump inhibitors and dementia, not for treatments`)
+}
+
+// TestDiagnosticQuestionProposesNoTreatment: "How accurate is dermoscopy for diagnosing
+// melanoma?" asks about a test; the test is never a drug candidate, and an LLM's is rejected.
+func TestDiagnosticQuestionProposesNoTreatment(t *testing.T) {
+	q := "How accurate is dermoscopy for diagnosing melanoma?"
+	ev := []domain.Evidence{
+		{Content: "In 1,200 pigmented lesions, dermoscopy had a sensitivity of 90% and a specificity of 85% for melanoma. CONCLUSIONS: Dermoscopy is accurate for diagnosing melanoma.",
+			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Diagnostic accuracy of dermoscopy for melanoma"}},
+	}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: ev})
+	require.NoError(t, err)
+	require.Empty(t, a.Details.DrugCandidates, "a test is no treatment")
+
+	c := &scripted{replies: []reply{{text: answer(2, 5, false, []string{"Dermoscopy"}, []string{"Dermoscopy was accurate [1]"})}}}
+	l, _, err := llmJudge(c).Assess(context.Background(), Input{Question: q, Evidence: ev})
+	require.NoError(t, err)
+	require.Contains(t, c.reqs[0].Messages[0].Content, "The question asks how well dermoscopy finds melanoma; the intervention is not asked about as a treatment")
+	require.Empty(t, l.Details.DrugCandidates)
+	require.Contains(t, strings.Join(l.Judge.Overrides, "\n"), `candidate "Dermoscopy" rejected: the question asks how well dermoscopy finds melanoma, not for treatments`)
 }

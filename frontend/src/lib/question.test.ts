@@ -28,6 +28,9 @@ describe('question chips', () => {
     expect(kindNote({ kind: 'intervention', exposure: true, concepts: [{ text: 'proton pump inhibitors', role: 'intervention' }] } as never)).toBe(
       '— evidence must study proton pump inhibitors; asks about a link (harm or risk), not a treatment',
     )
+    expect(kindNote({ kind: 'intervention', diagnostic: true, concepts: [{ text: 'dermoscopy', role: 'intervention' }] } as never)).toBe(
+      '— evidence must study dermoscopy; asks how well the test finds it, not a treatment',
+    )
     expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
     expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
   })

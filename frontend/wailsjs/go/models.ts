@@ -1594,6 +1594,7 @@ export namespace domain {
 	    kind: string;
 	    concepts: Concept[];
 	    exposure?: boolean;
+	    diagnostic?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ParsedQuestion(source);
@@ -1605,6 +1606,7 @@ export namespace domain {
 	        this.kind = source["kind"];
 	        this.concepts = this.convertValues(source["concepts"], Concept);
 	        this.exposure = source["exposure"];
+	        this.diagnostic = source["diagnostic"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2865,6 +2867,7 @@ export namespace services {
 	export class QuestionView {
 	    kind: string;
 	    exposure?: boolean;
+	    diagnostic?: boolean;
 	    summary: string;
 	    concepts: ConceptView[];
 	    error?: string;
@@ -2877,6 +2880,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.kind = source["kind"];
 	        this.exposure = source["exposure"];
+	        this.diagnostic = source["diagnostic"];
 	        this.summary = source["summary"];
 	        this.concepts = this.convertValues(source["concepts"], ConceptView);
 	        this.error = source["error"];
