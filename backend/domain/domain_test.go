@@ -419,7 +419,10 @@ func TestAnswerLine(t *testing.T) {
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
 		{"a test's accuracy", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
-			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 support (1 RCT)"},
+			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 find it accurate (1 RCT)"},
+		{"a test for a disease in another", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
+			{Text: "bone metastases", Role: RoleCondition}, {Text: "breast cancer", Role: RoleCondition}, {Text: "ct", Display: "CT", Role: RoleIntervention}}},
+			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 find it inaccurate"},
 		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
 		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
@@ -550,6 +553,8 @@ func TestStanceLabel(t *testing.T) {
 		{"treatment, refutes", named, StanceRefutes, "no effect or harm"},
 		{"harm asked about, supports", exposure, StanceSupports, "finds a link"},
 		{"harm asked about, refutes", exposure, StanceRefutes, "finds none"},
+		{"test asked about, supports", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true}, StanceSupports, "finds it accurate"},
+		{"test asked about, refutes", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true}, StanceRefutes, "finds it inaccurate"},
 		{"open question, supports", open, StanceSupports, "finds a benefit"},
 		{"open question, refutes", open, StanceRefutes, "no effect or harm"},
 		{"no treatment asked, refutes", other, StanceRefutes, "refutes"},

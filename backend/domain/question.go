@@ -485,9 +485,9 @@ func studied(q ParsedQuestion) string {
 	return iv
 }
 
-// LinkText is what an exposure question asks its intervention is linked to, in question
-// order: the first condition, in the others ("chronic pain in inguinal hernia",
-// "depression or suicide in acne"); "" with no condition.
+// LinkText is what an exposure question asks its intervention is linked to, or a diagnostic
+// one its test finds, in question order: the first condition, in the others ("chronic pain
+// in inguinal hernia", "bone metastases in breast cancer"); "" with no condition.
 func (q ParsedQuestion) LinkText() string {
 	var cs []string
 	for _, c := range q.Concepts {
@@ -565,7 +565,8 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 
 // StanceLabel says one study's stance in the words of the question's answer line: "supports"
 // and "no effect or harm" for a treatment; "finds a link" and "finds none" for a harm or a
-// risk asked about (Exposure); "supports" and "refutes" for a question that asks about no
+// risk asked about (Exposure); "finds it accurate" and "finds it inaccurate" for a test
+// (Diagnostic); "supports" and "refutes" for a question that asks about no
 // treatment; "finds a benefit" for a study under an open question.
 func StanceLabel(q ParsedQuestion, s Stance) string { return stanceWords(q, s, false) }
 
@@ -582,6 +583,8 @@ func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 		switch {
 		case q.Exposure:
 			w = words{"finds a link", "find a link"}
+		case q.Diagnostic:
+			w = words{"finds it accurate", "find it accurate"}
 		case q.Kind == QuestionOpen:
 			w = words{"finds a benefit", "find a benefit"}
 		}
@@ -590,6 +593,8 @@ func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 		switch {
 		case q.Exposure:
 			w = words{"finds none", "find none"}
+		case q.Diagnostic:
+			w = words{"finds it inaccurate", "find it inaccurate"}
 		case q.Kind == QuestionOther:
 			w = words{"refutes", "refute"}
 		}
@@ -627,9 +632,9 @@ func answerSubject(q ParsedQuestion) string {
 	if l := q.LinkText(); l != "" && q.Exposure {
 		// "Proton pump inhibitors and dementia": not a treatment for it.
 		subject += " and " + l
-	} else if c := q.ConditionText(); c != "" && q.Diagnostic {
-		subject += " for diagnosing " + c
-	} else if c != "" {
+	} else if l != "" && q.Diagnostic {
+		subject += " for diagnosing " + l
+	} else if c := q.ConditionText(); c != "" {
 		subject += " for " + c
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st
