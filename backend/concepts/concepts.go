@@ -633,7 +633,7 @@ func classKnown(text string) bool { _, ok := classOf(text); return ok }
 func effectVerb(after []string) bool {
 	for _, w := range after {
 		switch w {
-		case "good", "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
+		case "good", "heal", "heals", "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
 			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
 			"efficacious", "beneficial", "benefit", "protect", "protects", "treat", "treats", "cure", "cures",
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
@@ -774,13 +774,14 @@ var measuredThing = set(`biomarker biomarkers marker markers predictor predictor
 variant variants score scores signature signatures level levels mutation mutations`)
 
 // titleFor reports whether a question is a title "X for <disease>": it opens with no asking
-// word, and the chunk after its first is introduced by "for" alone and starts with a disease.
+// word, and the chunk after its first is introduced by "for" alone and starts with a disease
+// or a habit to stop ("Motivational interviewing for smoking cessation").
 func titleFor(toks, before, next []string) bool {
 	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) != 1 || before[0] != "for" {
 		return false
 	}
 	cs := split(next)
-	return len(cs) > 0 && cs[0].Role == RoleCondition
+	return len(cs) > 0 && (cs[0].Role == RoleCondition || cs[0].Words[len(cs[0].Words)-1] == "cessation")
 }
 
 // switchedFrom reports whether the words before a chunk say it is what patients switch
@@ -1128,6 +1129,8 @@ var fixedPhrases = [][]string{
 	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
 	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"}, {"restless", "legs"},
 	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
+	{"pressure", "injuries"}, {"pressure", "injury"}, {"pressure", "ulcers"}, {"pressure", "ulcer"},
+	{"timed", "up", "and", "go"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

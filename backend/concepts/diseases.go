@@ -158,6 +158,7 @@ var diseaseSynonyms = [][]string{
 	{"stillbirth", "stillbirths", "fetal death", "foetal death", "intrauterine fetal death"},
 	{"sepsis", "septic shock"},
 	{"surgical site infection", "surgical site infections", "wound infection", "wound infections", "ssi"},
+	{"pressure injuries", "pressure injury", "pressure ulcers", "pressure ulcer", "pressure sores", "bedsores", "decubitus ulcer"},
 	{"dka", "diabetic ketoacidosis"},
 	{"clabsi", "central line-associated bloodstream infection", "central line-associated bloodstream infections"},
 	{"cauti", "catheter-associated urinary tract infection", "catheter-associated urinary tract infections"},

@@ -58,7 +58,7 @@ equal equivalent seeing see assess assesses assessed assessing adversely positiv
 significantly substantially markedly directly indirectly independently routinely effectively successfully
 properly correctly differently additionally simultaneously consistently correspond corresponds
 corresponding applicable based common commonly amenable measured addition place over promise promises
-promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving
+promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving heal heals
 safer safest rise rises rising respond responds
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
 superior inferior noninferior non-inferior alone combination combined
@@ -115,7 +115,8 @@ jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus
 epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis agitation impairment leak leakage
-scabies restless-legs mild-cognitive-impairment cognitive-impairment c-diff`)
+scabies restless-legs mild-cognitive-impairment cognitive-impairment c-diff pressure-injuries pressure-injury
+pressure-ulcers pressure-ulcer`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -133,7 +134,7 @@ weight-loss-surgery medical-therapy medical-treatment medical-management inducti
 comprehensive-geriatric-assessment renal-replacement-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
-injections infusions epidural analgesia sedation`)
+injections infusions epidural analgesia sedation timed-up-and-go`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence

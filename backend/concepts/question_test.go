@@ -392,6 +392,9 @@ func TestNounPhrases(t *testing.T) {
 		{"Acupressure wristbands for hyperemesis gravidarum", "acupressure wristbands", RoleIntervention, ""},
 		{"Biomarkers for Alzheimer disease", "biomarkers", RoleOther, ""},
 		{"TXA in total knee arthroplasty blood loss", "txa", RoleIntervention, ""},
+		{"What dressings heal pressure injuries?", "pressure-injuries", RoleCondition, ""},
+		{"Timed Up and Go test to predict falls in older adults", "timed-up-and-go test", RoleIntervention, ""},
+		{"Motivational interviewing for smoking cessation in general practice", "motivational interviewing", RoleIntervention, ""},
 		{"Does physical restraint of ICU patients increase delirium?", "physical restraint", RoleIntervention, ""},
 		// A disease's acronym is a condition; "prolong" asks about an effect; a replacement
 		// is an operation, and "surgical" before one says how it is done.

@@ -201,7 +201,7 @@ var drugSynonyms = [][]string{
 	{"empagliflozin", "jardiance"},
 	{"dapagliflozin", "farxiga", "forxiga"},
 	{"oseltamivir", "tamiflu"},
-	{"isotretinoin", "accutane", "roaccutane"},
+	{"isotretinoin", "accutane", "roaccutane", "13-cis-retinoic acid"},
 	{"methylphenidate", "ritalin", "concerta"},
 	{"sildenafil", "viagra"},
 	{"lecanemab", "leqembi"},

@@ -565,3 +565,14 @@ func TestStanceLabel(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) { require.Equal(t, c.want, StanceLabel(c.q, c.s)) })
 	}
 }
+
+// TestRequiredHarm: a harm question with no disease named requires the harm it asks about,
+// as a condition would be required; a measure alone ("risk") is not required.
+func TestRequiredHarm(t *testing.T) {
+	q := ParsedQuestion{Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
+		{Text: "hydroxychloroquine", Role: RoleIntervention, Words: []string{"hydroxychloroquine"}},
+		{Text: "retinal toxicity", Role: RoleOutcome, Words: []string{"retinal", "toxicity"}}, {Text: "risk", Role: RoleOutcome, Words: []string{"risk"}}}}
+	require.Equal(t, []int{0, 1}, q.Required())
+	q.Exposure = false
+	require.Equal(t, []int{0}, q.Required(), "a treatment question requires its outcome of no paper")
+}

@@ -3,6 +3,7 @@ package domain
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -281,6 +282,15 @@ func (s ParsedQuestion) Required() []int {
 			out = append(out, i)
 		}
 	}
+	if s.Exposure && !slices.ContainsFunc(s.Concepts, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
+		// "hydroxychloroquine retinal toxicity risk": the harm asked about is what a paper
+		// must study, as a condition would be.
+		for i, c := range s.Concepts {
+			if c.Role == RoleOutcome && !c.Generic && !c.Broad && !onlyMeasureWords(c.Words) {
+				out = append(out, i)
+			}
+		}
+	}
 	if len(out) > 0 {
 		return out
 	}
@@ -290,6 +300,19 @@ func (s ParsedQuestion) Required() []int {
 		}
 	}
 	return nil
+}
+
+// onlyMeasureWords reports whether an outcome names only a measure ("risk", "rate"), not
+// what is measured.
+func onlyMeasureWords(ws []string) bool {
+	for _, w := range ws {
+		switch w {
+		case "risk", "risks", "rate", "rates", "incidence", "odds", "likelihood", "chance":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // Kept reports whether concept i is one a search never drops: a required concept.

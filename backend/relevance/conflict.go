@@ -3,6 +3,7 @@ package relevance
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
@@ -84,7 +85,7 @@ func (g ageGroup) states(words map[string]bool, mesh []string) bool {
 var antonyms = map[string]string{"acute": "chronic", "chronic": "acute", "mild": "severe", "severe": "mild",
 	"early": "late", "late": "early", "primary": "secondary", "secondary": "primary", "upper": "lower", "lower": "upper",
 	"benign": "malignant", "malignant": "benign", "stable": "unstable", "unstable": "stable",
-	"early-onset": "late-onset", "late-onset": "early-onset"}
+	"early-onset": "late-onset", "late-onset": "early-onset", "in-hospital": "out-of-hospital", "out-of-hospital": "in-hospital"}
 
 // conflict returns why a paper is about what the question excludes ("studies children, not
 // adults"; "studies chronic pancreatitis, not acute pancreatitis"), "" when it is not.
@@ -99,7 +100,17 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			return fmt.Sprintf("studies %s, not %s", other.name, want.name)
 		}
 	}
-	title := concepts.Words(e.Citation.Title)
+	if q.Kind == domain.QuestionOther && isTrial(e) {
+		// "Risk factors for …", "prevalence of …": a trial of a treatment answers neither.
+		if what := epidemiology(q.Question); what != "" {
+			return "studies a treatment, not " + what
+		}
+	}
+	// The title as written, word by word ("in-hospital cardiac arrest" stays three words;
+	// concepts.Words would add "in" and "hospital" between them).
+	title := strings.FieldsFunc(strings.ToLower(e.Citation.Title), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
+	})
 	for _, c := range q.Concepts {
 		if c.Role != concepts.RoleCondition || len(c.Words) < 2 {
 			continue
@@ -120,4 +131,37 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		}
 	}
 	return ""
+}
+
+// epidemiology returns what a question without an intervention asks about a disease's
+// course or frequency ("risk factors", "prevalence", "prognosis"), "" when it asks none.
+func epidemiology(question string) string {
+	ws := concepts.Words(question)
+	for i, w := range ws {
+		switch w {
+		case "prevalence", "incidence", "prognosis", "burden", "epidemiology", "predictors":
+			return w
+		case "risk":
+			if i+1 < len(ws) && (ws[i+1] == "factors" || ws[i+1] == "factor") {
+				return "risk factors"
+			}
+		}
+	}
+	return ""
+}
+
+// isTrial reports whether a paper is a trial of a treatment, by its publication types or its
+// title ("… a randomised controlled trial").
+func isTrial(e domain.Evidence) bool {
+	for _, pt := range e.Citation.PublicationTypes {
+		if trialTypes[strings.ToLower(pt)] {
+			return true
+		}
+	}
+	for _, w := range concepts.Words(e.Citation.Title) {
+		if w == "randomised" || w == "randomized" || w == "trial" {
+			return true
+		}
+	}
+	return false
 }

@@ -225,18 +225,21 @@ func (d doc) matches(c concepts.Concept) bool {
 }
 
 // actionHead reports whether a unit of a given concept of several is only the word of how
-// a drug acts ("inhibitors" in "JAK inhibitors", "antibodies" in "CGRP antibodies"): shared
-// by every class of its kind, it never matches the concept on its own ("TNF inhibitors" are
-// not "JAK inhibitors").
+// a drug acts ("inhibitors" in "JAK inhibitors", "antibodies" in "CGRP antibodies") or of
+// what kind of thing is given ("diet"): shared by every one of its kind, it never matches the
+// concept on its own ("TNF inhibitors" are not "JAK inhibitors", a gluten-free diet is not a
+// low FODMAP diet).
 func actionHead(c concepts.Concept, us []unit, u unit) bool {
 	return (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) > 1 &&
 		len(u) > 0 && len(u[0]) == 1 && actionHeads[u[0][0]]
 }
 
-// actionHeads are the stems of the words that name how a drug acts, not which drug.
+// actionHeads are the stems of the words that name how a drug acts, not which drug, or what
+// kind of thing is given, not which ("diet" in "low FODMAP diet", "programme" in "Otago
+// exercise programme").
 var actionHeads = func() map[string]bool {
 	m := map[string]bool{}
-	for _, w := range strings.Fields("inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists antibody antibodies modulator modulators analogue analogues analog analogs") {
+	for _, w := range strings.Fields("inhibitor inhibitors blocker blockers antagonist antagonists agonist agonists antibody antibodies modulator modulators analogue analogues analog analogs diet diets programme programmes program programs training education counselling counseling dressing dressings app apps") {
 		m[concepts.Stem(w)] = true
 	}
 	return m

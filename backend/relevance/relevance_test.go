@@ -346,6 +346,19 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Antenatal magnesium sulphate reduced cerebral palsy after preterm birth.", true},
 		{"Do antenatal corticosteroids help women at risk of late preterm birth?", "Antenatal betamethasone for late preterm birth",
 			"Antenatal betamethasone reduced respiratory support in late preterm infants.", false},
+		// A trial of a treatment does not answer a question of risk factors or prevalence;
+		// the other setting of a disease its title names is another disease.
+		{"Risk factors for early childhood caries", "Fluoride varnish to prevent early childhood caries: a cluster randomised trial",
+			"Fluoride varnish at well-child visits reduced early childhood caries.", true},
+		{"Risk factors for early childhood caries", "Sugar intake and early childhood caries: a birth cohort",
+			"Frequent sugar intake at age 2 doubled the risk of early childhood caries.", false},
+		{"predictors of survival after out-of-hospital cardiac arrest", "Predictors of survival after in-hospital cardiac arrest in general wards",
+			"Initial shockable rhythm predicted survival after in-hospital cardiac arrest.", true},
+		// A kind of diet is named by what makes it that kind.
+		{"Does a low FODMAP diet improve IBS symptoms?", "Gluten-free diet in diarrhoea-predominant irritable bowel syndrome",
+			"A gluten-free diet reduced stool frequency in IBS.", true},
+		{"Does a low FODMAP diet improve IBS symptoms?", "Low FODMAP diet versus standard dietary advice in IBS",
+			"The low FODMAP diet improved IBS symptoms more than standard advice.", false},
 		// Two diseases asked as alternatives: a paper on either answers.
 		{"Does isotretinoin increase the risk of depression or suicide in acne?", "Roaccutane and attempted suicide in acne",
 			"Attempted suicide was more frequent in the year after starting isotretinoin for severe acne.", false},
