@@ -118,7 +118,7 @@ func Deterministic(in Input) grounding.Checks {
 	}
 	q, qerr := concepts.Of(in.Question, in.Parsed)
 	if qerr == nil {
-		if ch, ok := interventionCheck(q, in); ok {
+		if ch, ok := interventionCheck(q, in, ix); ok {
 			items = append(items, ch)
 		}
 	}
@@ -329,8 +329,10 @@ func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 // report passes it only when a candidate names the intervention or a finding cites evidence
 // that studies it (evidence the relevance scorer kept on topic, which for such a question
 // requires the intervention), or when nothing on topic was found and the report claims
-// nothing. ok is false when the question names no intervention.
-func interventionCheck(q concepts.Set, in Input) (grounding.Check, bool) {
+// nothing. ok is false when the question names no intervention. A finding written without
+// citation numbers (an LLM's) cites what the report cites for it: the evidence it is
+// grounded in (ix.MatchFinding).
+func interventionCheck(q concepts.Set, in Input, ix *grounding.Index) (grounding.Check, bool) {
 	iv := q.InterventionText()
 	if iv == "" {
 		return grounding.Check{}, false
@@ -350,7 +352,11 @@ func interventionCheck(q concepts.Set, in Input) (grounding.Check, bool) {
 		}
 	}
 	for _, f := range in.Findings {
-		for _, n := range grounding.CitationNumbers(f) {
+		nums := grounding.CitationNumbers(f)
+		if m := ix.MatchFinding(f); len(nums) == 0 && m.Supported() {
+			nums = m.Evidence
+		}
+		for _, n := range nums {
 			if n >= 1 && n <= len(in.Evidence) && !in.Evidence[n-1].IsOffTopic() && in.Evidence[n-1].Topic != nil {
 				ch.Supported = true
 				ch.Evidence = append(ch.Evidence, n)

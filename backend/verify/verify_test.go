@@ -274,6 +274,10 @@ func TestInterventionCheckAcceptsHonestNoneFound(t *testing.T) {
 		{"a finding on off-topic evidence", []domain.Evidence{offTopic}, nil, []string{"Mental-status tests help [1]"}, false, "no finding or candidate"},
 		{"on-topic study left unreported", []domain.Evidence{offTopic, onTopic}, nil, nil, false, "no finding or candidate"},
 		{"the intervention is the candidate", []domain.Evidence{offTopic, onTopic}, []string{"Simvastatin"}, nil, true, ""},
+		// An LLM's finding carries no citation number: it cites what it is grounded in, as
+		// the report does. A harm or test question has no candidate to rest on.
+		{"a finding written without a citation", []domain.Evidence{offTopic, onTopic}, nil, []string{"Simvastatin did not lower dementia incidence in older adults."}, true, ""},
+		{"an ungrounded finding without a citation", []domain.Evidence{offTopic, onTopic}, nil, []string{"Atorvastatin reversed amyloid plaques in mice."}, false, "no finding or candidate"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			in := Input{Question: q, Evidence: tc.evidence, Candidates: tc.candidates, Findings: tc.findings,
