@@ -226,7 +226,11 @@ type VerifyInput struct {
 	Markdown   string
 	Candidates []string
 	Findings   []string
-	Evidence   []Evidence
+	// Stances are the report's answer: which way each study points, on the sentence it
+	// rests on. A stance on an on-topic study with its quote found verbatim is a claim about
+	// the question's intervention, as a finding is.
+	Stances  []StudyStance
+	Evidence []Evidence
 	// Previous are earlier verdicts on the same run, oldest first, for forward progress.
 	Previous []Verdict
 	// FullTexts are the stored full texts of the evidence, by canonical key: a finding

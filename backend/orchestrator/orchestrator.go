@@ -604,8 +604,12 @@ func (o *Orchestrator) synthesize(ctx context.Context, st *state, it int, stopRe
 	}
 	ver := &Verification{Status: domain.ReportUnverified, Error: "no verifier is configured"}
 	if o.d.Verifier != nil {
-		res, verr := o.d.Verifier.Verify(ctx, VerifyInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Markdown: draft.Markdown,
-			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts, FullTexts: st.onTopicFullTexts()})
+		vin := VerifyInput{RunID: st.run.ID, Question: st.run.Question, Parsed: &st.concepts, Markdown: draft.Markdown,
+			Candidates: draft.Candidates, Findings: draft.Findings, Evidence: st.evidence, Previous: st.verdicts, FullTexts: st.onTopicFullTexts()}
+		if in.Assessment != nil {
+			vin.Stances = in.Assessment.Details.Stances
+		}
+		res, verr := o.d.Verifier.Verify(ctx, vin)
 		if ctx.Err() != nil {
 			return nil, domain.Run{}, cancelled()
 		}

@@ -329,7 +329,8 @@ func round2(f float64) float64 { return float64(int(f*100+0.5)) / 100 }
 // report passes it only when a candidate names the intervention or a finding cites evidence
 // that studies it (evidence the relevance scorer kept on topic, which for such a question
 // requires the intervention), or when nothing on topic was found and the report claims
-// nothing. ok is false when the question names no intervention. A finding written without
+// nothing. ok is false when the question names no intervention. A stance on an on-topic
+// study, on a quote found verbatim, counts as a finding does. A finding written without
 // citation numbers (an LLM's) cites what the report cites for it: the evidence it is
 // grounded in (ix.MatchFinding).
 func interventionCheck(q concepts.Set, in Input, ix *grounding.Index) (grounding.Check, bool) {
@@ -361,6 +362,14 @@ func interventionCheck(q concepts.Set, in Input, ix *grounding.Index) (grounding
 				ch.Supported = true
 				ch.Evidence = append(ch.Evidence, n)
 			}
+		}
+	}
+	for _, s := range in.Stances {
+		// The answer line and its list: "Aripiprazole: 1 study: 1 find none", on a verified
+		// sentence of an on-topic study of it.
+		if n := s.N; s.QuoteVerified && n >= 1 && n <= len(in.Evidence) && !in.Evidence[n-1].IsOffTopic() && in.Evidence[n-1].Topic != nil {
+			ch.Supported = true
+			ch.Evidence = append(ch.Evidence, n)
 		}
 	}
 	if !ch.Supported && len(in.Candidates) == 0 && len(in.Findings) == 0 && !anyOnTopic(in.Evidence) {

@@ -294,3 +294,39 @@ func TestInterventionCheckAcceptsHonestNoneFound(t *testing.T) {
 		})
 	}
 }
+
+// TestInterventionCheckCountsStances: a harm or test question has no candidate, and its
+// report may claim no finding; its answer line still speaks of the intervention, on the
+// verified sentence of an on-topic study, which passes the check. A quote not found
+// verbatim, or a stance on an off-topic study, does not.
+func TestInterventionCheckCountsStances(t *testing.T) {
+	const q = "Aripiprazole: a new risk factor for pathological gambling?"
+	onTopic := domain.Evidence{Content: "Pathological gambling began after aripiprazole was started in 8 patients.", Topic: &domain.Topic{Score: 0.8},
+		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Aripiprazole and gambling"}}
+	offTopic := onTopic
+	offTopic.Topic = &domain.Topic{OffTopic: true, Reason: "does not study aripiprazole"}
+	for _, tc := range []struct {
+		name     string
+		evidence []domain.Evidence
+		verified bool
+		pass     bool
+	}{
+		{"verified stance on an on-topic study", []domain.Evidence{onTopic}, true, true},
+		{"quote not found verbatim", []domain.Evidence{onTopic}, false, false},
+		{"stance on an off-topic study, an on-topic one unreported", []domain.Evidence{offTopic, onTopic}, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := Input{Question: q, Evidence: tc.evidence,
+				Stances:  []domain.StudyStance{{N: 1, Stance: domain.StanceSupports, Quote: "Pathological gambling began after aripiprazole was started", QuoteVerified: tc.verified}},
+				Markdown: "# " + q + "\n\nAripiprazole and pathological gambling: 1 study: 1 find a link"}
+			var got *grounding.Check
+			for _, ch := range Deterministic(in).Items {
+				if ch.Kind == grounding.KindIntervention {
+					got = &ch
+				}
+			}
+			require.NotNil(t, got)
+			require.Equal(t, tc.pass, got.Supported, got.Detail)
+		})
+	}
+}
