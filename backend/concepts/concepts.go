@@ -275,7 +275,7 @@ var (
 
 // accuracyWords ask how well a test finds a disease.
 var accuracyWords = set(`accuracy accurate inaccurate sensitivity specificity diagnosing diagnose diagnoses diagnostic
-detecting detect detects detection predictive ruling rule-out`)
+detecting detect detects detection predictive ruling rule-out staging`)
 
 // asksAccuracy reports whether a question asks how well what it names finds a disease
 // ("How accurate is dermoscopy for diagnosing melanoma?", "MRI vs mammography for detecting
@@ -777,7 +777,10 @@ variant variants score scores signature signatures level levels mutation mutatio
 // word, and the chunk after its first is introduced by "for" alone and starts with a disease
 // or a habit to stop ("Motivational interviewing for smoking cessation").
 func titleFor(toks, before, next []string) bool {
-	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) != 1 || before[0] != "for" {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) == 0 || before[0] != "for" ||
+		slices.ContainsFunc(before[1:], func(w string) bool { return w == "," || !vagueWords[w] }) {
+		// "for" alone, or with a verb of what is done for the disease ("for staging …",
+		// "for preventing …").
 		return false
 	}
 	cs := split(next)

@@ -69,7 +69,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
-adding add adds continue continued continuing beyond year years month months week weeks admitted want wants
+adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say

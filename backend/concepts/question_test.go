@@ -512,6 +512,7 @@ func TestDiagnosticQuestions(t *testing.T) {
 		{"MRI vs mammography for detecting breast cancer in women with dense breasts", true},
 		{"Is ultrasound as accurate as CT for diagnosing appendicitis in children?", true},
 		{"Can MRI rule out appendicitis in pregnancy?", true},
+		{"PET-CT for staging oesophageal cancer", true},
 		{"Does early detection improve survival in ovarian cancer?", false},
 		{"Is metformin effective for treating cancer?", false},
 	} {
