@@ -99,7 +99,8 @@ func Extract(question string) (Set, error) {
 		words[ci] = ch.words
 	}
 	vi := verbChunk(befores, words)
-	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) || asksHowToTreat(toks)
+	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) ||
+		asksHowToTreat(toks) || asksCourse(toks)
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
@@ -773,6 +774,21 @@ var subjectPrepositions = set(`of in among for`)
 var measuredThing = set(`biomarker biomarkers marker markers predictor predictors gene genes polymorphism polymorphisms
 variant variants score scores signature signatures level levels mutation mutations`)
 
+// asksCourse reports whether a question asks about a disease's course or frequency ("Risk
+// factors for AKI after cardiac surgery", "incidence of …", "natural history of …"): an
+// operation after the disease is then the setting, not something given.
+func asksCourse(toks []string) bool {
+	for i, t := range toks {
+		switch {
+		case t == "predictors" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
+			return true
+		case t == "risk" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor"):
+			return true
+		}
+	}
+	return false
+}
+
 // titleFor reports whether a question is a title "X for <disease>": it opens with no asking
 // word, and the chunk after its first is introduced by "for" alone and starts with a disease
 // or a habit to stop ("Motivational interviewing for smoking cessation").
@@ -1023,11 +1039,13 @@ func asksForTreatments(toks []string, cs []Concept) bool {
 }
 
 // treatingWords say that something is treated or managed.
-var treatingWords = set(`treat treated treating manage managed managing management handle handled`)
+var treatingWords = set(`treat treated treating manage managed managing management managment handle handled prevent
+prevented avoid avoided`)
 
 // asksHowToTreat reports whether a question asks how to treat what it names without naming
-// a treatment: "How should X be treated?", "How to manage X?", "What can be done for X?",
-// "What are the options for X?", or a title "Management of X". "How often" and "how many"
+// a treatment: "How should X be treated?", "How can X be prevented?", "How to manage X?",
+// "What can be done for X?", "What are the options for X?", or a title "Management of X",
+// "Best management of X". "How often" and "how many"
 // ask how common a treatment is, not which.
 func asksHowToTreat(toks []string) bool {
 	var ws []string
@@ -1045,8 +1063,11 @@ func asksHowToTreat(toks []string) bool {
 			return false
 		}
 		return slices.ContainsFunc(ws, func(w string) bool { return treatingWords[w] })
-	case "management", "managing", "treating", "treatment":
+	case "management", "managment", "managing", "treating", "treatment":
 		return true
+	case "best":
+		// "best management of acute gout", "best treatment for …"
+		return treatingWords[ws[1]]
 	case "what":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
@@ -1130,7 +1151,7 @@ var fixedPhrases = [][]string{
 	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
 	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
 	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
-	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"}, {"restless", "legs"},
+	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"}, {"restless", "legs"}, {"natural", "history"},
 	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
 	{"pressure", "injuries"}, {"pressure", "injury"}, {"pressure", "ulcers"}, {"pressure", "ulcer"},
 	{"timed", "up", "and", "go"},
@@ -1248,9 +1269,14 @@ func joinFixedPhrases(toks []string) []string {
 		}
 		joined := false
 		for _, ph := range fixedPhrases {
-			if i+len(ph) <= len(toks) && slices.Equal(toks[i:i+len(ph)], ph) {
+			n := len(ph)
+			if i+n > len(toks) || !slices.Equal(toks[i:i+n-1], ph[:n-1]) {
+				continue
+			}
+			// The last word may be written in the plural: "recurrent sore throats".
+			if last := toks[i+n-1]; last == ph[n-1] || last == ph[n-1]+"s" {
 				out = append(out, strings.Join(ph, "-"))
-				i += len(ph) - 1
+				i += n - 1
 				joined = true
 				break
 			}
@@ -1383,7 +1409,8 @@ func latinEpithet(w string) bool {
 // the role the pair takes.
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
-	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition}
+	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition,
+	"prescribing": RoleOutcome, "prescription": RoleOutcome, "prescriptions": RoleOutcome, "overprescribing": RoleOutcome}
 
 // deviceWords name a device placed in the body: a disease word after one names the
 // device's complication.

@@ -46,7 +46,7 @@ ways kind kinds type types factor factors level levels value valuable valid vali
 exist exists existing present presence absent absence possible potential potentially likely likelihood
 appropriate adequate adequately sufficient sufficiently reliable reliably accurate accurately
 candidate candidates repurposed repurposing repurpose treat treats treated treating treatable
-cure cures curing manage managed managing management option options approach approaches strategy
+cure cures curing manage managed managing management managment option options approach approaches strategy
 strategies worth worthwhile justified justify recommended recommend recommendation one two three
 first second best-known known unknown current currently recent recently available availability
 whether lot many much more less fewer few high higher low lower slow slows slowed slowing delay delays
@@ -70,6 +70,7 @@ investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
+natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
@@ -115,7 +116,7 @@ jet-lag low-back-pain baldness caries
 croup pneumothorax enuresis haemangioma hemangioma bacteraemia bacteremia syncope bradycardia tachycardia
 stone stones calculi calculus
 epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis agitation impairment leak leakage
-scabies restless-legs mild-cognitive-impairment cognitive-impairment c-diff pressure-injuries pressure-injury
+scabies breathlessness restless-legs mild-cognitive-impairment cognitive-impairment c-diff pressure-injuries pressure-injury
 pressure-ulcers pressure-ulcer`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
@@ -200,6 +201,15 @@ func roleOf(w string) Role {
 		// "sglt2" typed alone names the class, as in "sglt2 heart failure".
 		return RoleIntervention
 	}
+	if sing, ok := singularOf(base); ok {
+		// "aneurysms" is an aneurysm, "lesions" a lesion: the lists hold most words once.
+		switch {
+		case conditionWords[sing]:
+			return RoleCondition
+		case interventionWords[sing]:
+			return RoleIntervention
+		}
+	}
 	if len(base) >= 6 {
 		for _, s := range interventionSuffixes {
 			if strings.HasSuffix(base, s) {
@@ -247,3 +257,12 @@ func set(words string) map[string]bool {
 // IsGeneric reports whether a word is a class word true of almost any clinical paper
 // ("drugs", "treatment", "patients").
 func IsGeneric(w string) bool { return generic[strings.ToLower(w)] }
+
+// singularOf is a plural noun's singular by its regular ending ("aneurysms" → "aneurysm");
+// ok is false for a word that is no regular plural ("diabetes", "status", "analysis").
+func singularOf(w string) (string, bool) {
+	if len(w) < 5 || !strings.HasSuffix(w, "s") || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is") {
+		return "", false
+	}
+	return strings.TrimSuffix(w, "s"), true
+}

@@ -84,6 +84,8 @@ func TestQuestionKind(t *testing.T) {
 		{"How should resistant hypertension be treated?", domain.QuestionOpen, "", "", ""},
 		{"What can be done for dry eye disease after cataract surgery?", domain.QuestionOpen, "", "", ""},
 		{"Management of acute gout flares", domain.QuestionOpen, "", "", ""},
+		{"best managment of acute gout flare in CKD", domain.QuestionOpen, "", "", ""},
+		{"How can postoperative nausea and vomiting be prevented in children?", domain.QuestionOpen, "", "", ""},
 		{"How often are patients with gout treated in primary care?", domain.QuestionOther, "", "", ""},
 		// A therapy named by what it uses, and a treatment by its field, is one intervention;
 		// a word of where a treatment stands in a course is not one.
@@ -395,6 +397,13 @@ func TestNounPhrases(t *testing.T) {
 		{"What dressings heal pressure injuries?", "pressure-injuries", RoleCondition, ""},
 		{"Timed Up and Go test to predict falls in older adults", "timed-up-and-go test", RoleIntervention, ""},
 		{"Motivational interviewing for smoking cessation in general practice", "motivational interviewing", RoleIntervention, ""},
+		// A plural the lists hold in the singular; a fixed phrase in the plural; a drug's
+		// prescribing is what is measured; an operation after a disease whose risk factors
+		// are asked is the setting.
+		{"Natural history of small abdominal aortic aneurysms", "small abdominal aortic aneurysms", RoleCondition, ""},
+		{"is tonsilectomy worth it for recurrent sore throats in adults", "recurrent sore-throat", RoleCondition, ""},
+		{"Interventions to reduce antibiotic prescribing in primary care", "antibiotic prescribing", RoleOutcome, ""},
+		{"Risk factors for acute kidney injury after cardiac surgery", "cardiac surgery", RolePopulation, ""},
 		{"Does physical restraint of ICU patients increase delirium?", "physical restraint", RoleIntervention, ""},
 		// A disease's acronym is a condition; "prolong" asks about an effect; a replacement
 		// is an operation, and "surgical" before one says how it is done.
