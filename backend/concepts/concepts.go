@@ -88,17 +88,15 @@ func Extract(question string) (Set, error) {
 	// question's class word ("What interventions reduce …"), or the subject of an effect
 	// verb that takes an object ("Does smoking increase the risk of …"). An operation
 	// after that is the patients' setting, not a second thing given.
-	// A question that asks how to treat what it names ("What can be done for dry eye after
-	// cataract surgery?") acts too: the operation after is the setting.
 	befores := make([][]string, len(chunks))
-	for ci, ch := range chunks {
-		befores[ci] = ch.before
-	}
 	words := make([][]string, len(chunks))
 	for ci, ch := range chunks {
-		words[ci] = ch.words
+		befores[ci], words[ci] = ch.before, ch.words
 	}
 	vi := verbChunk(befores, words)
+	// A question that asks how to treat what it names ("What can be done for dry eye after
+	// cataract surgery?"), or about a disease's course ("Risk factors for AKI after cardiac
+	// surgery"), acts too: the operation after is the setting.
 	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) ||
 		asksHowToTreat(toks) || asksCourse(toks)
 	var chunkOf []int // the chunk each concept came from
@@ -349,13 +347,12 @@ response cure cured healing fewer less shorter smaller`)
 
 // asksForALink reports whether a question asks whether what it names is linked to or
 // causes something ("Are PPIs associated with dementia?", "Does smoking increase the risk
-// of hip fracture?", "Is obesity a risk factor for …?") rather than whether it does good.
+// of hip fracture?", "Is obesity a risk factor for …?"). Extract sets aside a question with
+// a benefit word ("associated with lower mortality").
 func asksForALink(toks []string) bool {
 	link := false
 	for i, t := range toks {
 		switch {
-		case benefitWords[t]:
-			return false
 		case linkWords[t]:
 			link = true
 		case moreWords[t] && moreOfHarm(toks[i+1:]):
