@@ -32,6 +32,74 @@ adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers
 		set(`adult|aged|aged, 80 and over|middle aged|young adult`)}
 )
 
+// settings are pairs of groups of patients or staff a question may restrict itself to that
+// exclude each other, each named by phrases found in a question's population and a paper's
+// title or abstract: older people living at home are not care-home residents; nurses are
+// not physicians.
+var settings = [][2]setting{
+	{{"people living in the community", []string{"community-dwelling", "community dwelling", "living in the community", "home-dwelling", "living at home"}},
+		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
+	{{"nurses", []string{"nurse", "nurses", "nursing staff"}},
+		{"physicians", []string{"physician", "physicians", "doctors", "intensivists", "surgeons", "anaesthetists", "anesthesiologists"}}},
+}
+
+// setting is one side of such a pair.
+type setting struct {
+	name    string
+	phrases []string
+}
+
+// in reports whether a text names the setting, by whole words.
+func (s setting) in(text string) bool {
+	for _, p := range s.phrases {
+		if containsWords(text, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// containsWords reports whether text holds phrase at word boundaries (a prefix ending in
+// "facilit" matches "facility" and "facilities").
+func containsWords(text, phrase string) bool {
+	for i := 0; ; {
+		j := strings.Index(text[i:], phrase)
+		if j < 0 {
+			return false
+		}
+		at := i + j
+		before := at == 0 || !unicode.IsLetter(rune(text[at-1]))
+		end := at + len(phrase)
+		after := end == len(text) || !unicode.IsLetter(rune(text[end])) || strings.HasSuffix(phrase, "facilit")
+		if before && after {
+			return true
+		}
+		i = at + 1
+	}
+}
+
+// settingConflict returns the other side of a pair the question restricts itself to, when
+// the paper names only that side ("studies care-home residents, not people living in the
+// community"), "" otherwise.
+func settingConflict(q concepts.Set, text string) string {
+	var asked []string
+	for _, c := range q.Concepts {
+		if c.Role == concepts.RolePopulation || c.Role == concepts.RoleCondition || c.Role == concepts.RoleOther {
+			asked = append(asked, strings.ToLower(c.Label()))
+		}
+	}
+	question := strings.Join(asked, " · ")
+	for _, pair := range settings {
+		for k := range pair {
+			want, other := pair[k], pair[1-k]
+			if want.in(question) && !other.in(question) && other.in(text) && !want.in(text) {
+				return fmt.Sprintf("studies %s, not %s", other.name, want.name)
+			}
+		}
+	}
+	return ""
+}
+
 // set splits words on white space, or on "|" when there is one.
 func set(words string) map[string]bool {
 	sep := strings.Fields
@@ -99,6 +167,9 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		if other.states(words, e.Citation.MeshTerms) && !want.states(words, e.Citation.MeshTerms) {
 			return fmt.Sprintf("studies %s, not %s", other.name, want.name)
 		}
+	}
+	if why := settingConflict(q, strings.ToLower(text)); why != "" {
+		return why
 	}
 	if q.Kind == domain.QuestionOther && isTrial(e) {
 		// "Risk factors for …", "prevalence of …": a trial of a treatment answers neither.

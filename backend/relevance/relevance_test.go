@@ -354,6 +354,13 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Frequent sugar intake at age 2 doubled the risk of early childhood caries.", false},
 		{"predictors of survival after out-of-hospital cardiac arrest", "Predictors of survival after in-hospital cardiac arrest in general wards",
 			"Initial shockable rhythm predicted survival after in-hospital cardiac arrest.", true},
+		// Older people at home are not care-home residents; nurses are not physicians.
+		{"Exercise programmes to prevent falls in community-dwelling older people", "Supervised group exercise for fall prevention in nursing home residents",
+			"Group exercise reduced falls among nursing home residents.", true},
+		{"burnout prevalence among intensive care nurses", "Prevalence of burnout among intensivists in the United States",
+			"Burnout was reported by 45% of intensivists.", true},
+		{"burnout prevalence among intensive care nurses", "Burnout in intensive care nurses and physicians",
+			"Burnout was commoner in nurses than in physicians working in intensive care.", false},
 		// A kind of diet is named by what makes it that kind.
 		{"Does a low FODMAP diet improve IBS symptoms?", "Gluten-free diet in diarrhoea-predominant irritable bowel syndrome",
 			"A gluten-free diet reduced stool frequency in IBS.", true},
