@@ -31,6 +31,9 @@ type JudgeUserData struct {
 	// NotTreatment is set when the question asks something other than whether Intervention
 	// treats: "about a link between X and Y" (a harm, a risk), "how well X finds Y" (a test).
 	NotTreatment string
+	// AsksNoTreatment is set for a question that asks for no treatment (a harm, a test, a
+	// prognosis, an association): its sufficiency rule needs no candidate or mechanism.
+	AsksNoTreatment bool
 	Evidence []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int

@@ -149,7 +149,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	if len(names) == 0 {
 		names = append(names, questionCandidates(a, ev)...)
 	}
-	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials())) == 0
+	sufficient := len(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials(), asksForTreatment(a.q))) == 0
 	rec := domain.RecommendContinue
 	if sufficient {
 		rec = domain.RecommendSynthesize
@@ -175,9 +175,13 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	}
 	switch {
 	case sufficient:
-		fmt.Fprintf(&why, "Sufficient by the rule combined >= 12, at least one candidate (%s) and a clear mechanism (mechanism >= 7).", strings.Join(names, ", "))
+		if asksForTreatment(a.q) {
+			fmt.Fprintf(&why, "Sufficient by the rule combined >= 12, at least one candidate (%s) and a clear mechanism (mechanism >= 7).", strings.Join(names, ", "))
+		} else {
+			fmt.Fprintf(&why, "Sufficient by the rule for a question that asks for no treatment: combined >= 12 and strong clinical evidence (clinical >= 7).")
+		}
 	default:
-		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials()), ", "))
+		fmt.Fprintf(&why, "Not yet sufficient: %s; continue searching.", strings.Join(SufficiencyGaps(mech, clin, len(names), a.onTopic, a.plannedTrials(), asksForTreatment(a.q)), ", "))
 	}
 	if len(a.h.RedFlags) > 0 {
 		fmt.Fprintf(&why, " Red flags: %s.", strings.Join(a.h.RedFlags, "; "))
@@ -340,10 +344,13 @@ func topicScore(e domain.Evidence) float64 {
 
 // SufficiencyGaps is the sufficiency rule in code, applied to every judge: the
 // evidence is sufficient only when it holds on-topic items, not all of them (planned of
-// onTopic) registered trials with no results posted, mechanism + clinical >= 12, at least
-// one drug candidate and a clear mechanism (mechanism >= 7). It returns each unmet
-// condition in plain words; empty means sufficient.
-func SufficiencyGaps(mech, clin, candidates, onTopic, planned int) []string {
+// onTopic) registered trials with no results posted, mechanism + clinical >= 12, and, for a
+// question that asks for a treatment, at least one drug candidate and a clear mechanism
+// (mechanism >= 7). A question that asks for none (a harm, a test's accuracy, a prognosis:
+// treatment false) has no candidate to find and may have no mechanism to state; it needs
+// strong clinical evidence instead (clinical >= 7). It returns each unmet condition in plain
+// words; empty means sufficient.
+func SufficiencyGaps(mech, clin, candidates, onTopic, planned int, treatment bool) []string {
 	var unmet []string
 	switch {
 	case onTopic == 0:
@@ -356,6 +363,12 @@ func SufficiencyGaps(mech, clin, candidates, onTopic, planned int) []string {
 	if mech+clin < 12 {
 		unmet = append(unmet, fmt.Sprintf("combined score %d below 12", mech+clin))
 	}
+	if !treatment {
+		if clin < 7 {
+			unmet = append(unmet, fmt.Sprintf("no strong clinical evidence (clinical %d below 7)", clin))
+		}
+		return unmet
+	}
 	if candidates == 0 {
 		unmet = append(unmet, "no drug candidate")
 	}
@@ -363,4 +376,12 @@ func SufficiencyGaps(mech, clin, candidates, onTopic, planned int) []string {
 		unmet = append(unmet, fmt.Sprintf("no clear mechanism (mechanism %d below 7)", mech))
 	}
 	return unmet
+}
+
+// asksForTreatment reports whether a question asks for a treatment, which the sufficiency
+// rule's candidate and mechanism conditions are about: an open question, or one naming an
+// intervention it asks about as a treatment (not a harm, not a test). A question that could
+// not be parsed keeps the rule as it was written for drug repurposing.
+func asksForTreatment(q domain.ParsedQuestion) bool {
+	return q.Kind == "" || q.Kind == domain.QuestionOpen || q.Kind == domain.QuestionIntervention && q.AsksAboutTreatment()
 }

@@ -143,7 +143,7 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 	}
 	// The fixed part: system prompt and a user prompt with no items but the "left out" line.
 	skeleton, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{Question: in.Question, Total: len(in.Evidence), Omitted: len(in.Evidence), HeuristicsSection: heur.Text,
-		Understood: a.q.Summary(), Intervention: a.q.InterventionText(), NotTreatment: notTreatmentOf(a.q)})
+		Understood: a.q.Summary(), Intervention: a.q.InterventionText(), NotTreatment: notTreatmentOf(a.q), AsksNoTreatment: !asksForTreatment(a.q)})
 	if err != nil {
 		return builtPrompt{}, err
 	}
@@ -156,7 +156,7 @@ func (j *Judge) buildPrompt(in Input, a *analysis) (builtPrompt, error) {
 	for {
 		user, err := prompts.Render(prompts.JudgeUser, prompts.JudgeUserData{
 			Question: in.Question, Evidence: packed.Items, Total: packed.Total, Omitted: packed.Omitted, HeuristicsSection: heur.Text,
-			SetAside: len(skip), Understood: a.q.Summary(), Intervention: a.q.InterventionText(), NotTreatment: notTreatmentOf(a.q),
+			SetAside: len(skip), Understood: a.q.Summary(), Intervention: a.q.InterventionText(), NotTreatment: notTreatmentOf(a.q), AsksNoTreatment: !asksForTreatment(a.q),
 		})
 		if err != nil {
 			return builtPrompt{}, err

@@ -85,7 +85,7 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 	overrides = append(overrides, checkStances(out, a, ev)...)
 
 	if out.Sufficient {
-		gaps := SufficiencyGaps(out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, len(out.Details.DrugCandidates), a.onTopic, a.plannedTrials())
+		gaps := SufficiencyGaps(out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, len(out.Details.DrugCandidates), a.onTopic, a.plannedTrials(), asksForTreatment(a.q))
 		if len(gaps) > 0 {
 			overrides = append(overrides, "judge said sufficient; overridden: "+strings.Join(gaps, ", "))
 			out.Sufficient = false

@@ -485,3 +485,33 @@ func TestDiagnosticQuestionProposesNoTreatment(t *testing.T) {
 	require.Empty(t, l.Details.DrugCandidates)
 	require.Contains(t, strings.Join(l.Judge.Overrides, "\n"), `candidate "Dermoscopy" rejected: the question asks how well dermoscopy finds melanoma, not for treatments`)
 }
+
+// TestSufficiencyGaps: the rule every judge obeys. A question that asks for a treatment needs
+// a candidate and a clear mechanism; one that asks for none (a harm, a test, a prognosis)
+// needs strong clinical evidence instead, and can be sufficient without a candidate.
+func TestSufficiencyGaps(t *testing.T) {
+	for _, c := range []struct {
+		name                              string
+		mech, clin, cands, onTopic, plans int
+		treatment                         bool
+		want                              []string
+	}{
+		{"treatment, all met", 7, 6, 1, 4, 0, true, nil},
+		{"treatment, no candidate", 8, 8, 0, 4, 0, true, []string{"no drug candidate"}},
+		{"treatment, weak mechanism", 5, 9, 1, 4, 0, true, []string{"no clear mechanism (mechanism 5 below 7)"}},
+		{"no treatment asked, strong clinical evidence", 4, 8, 0, 4, 0, false, nil},
+		{"no treatment asked, weak clinical evidence", 7, 6, 0, 4, 0, false, []string{"no strong clinical evidence (clinical 6 below 7)"}},
+		{"nothing on topic", 8, 8, 1, 0, 0, false, []string{"no on-topic evidence"}},
+		{"only planned trials", 8, 8, 1, 2, 2, true, []string{"the on-topic evidence is only registered trials with no results posted"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			require.Equal(t, c.want, SufficiencyGaps(c.mech, c.clin, c.cands, c.onTopic, c.plans, c.treatment))
+		})
+	}
+	exposure, err := concepts.Extract("Are proton pump inhibitors associated with dementia?")
+	require.NoError(t, err)
+	require.False(t, asksForTreatment(exposure))
+	named, err := concepts.Extract("Is metformin effective for treating cancer?")
+	require.NoError(t, err)
+	require.True(t, asksForTreatment(named))
+}
