@@ -72,8 +72,14 @@ func suggestQueries(a *analysis) []string {
 	}
 	hasReview := a.counts[DesignMetaAnalysis]+a.counts[DesignSystematicReview] > 0
 	hasRCT := a.counts[DesignRCT] > 0
+	treatment := asksForTreatment(a.q)
 	if len(a.designs) == 0 {
-		add(cond, "drug repurposing")
+		if treatment {
+			add(cond, "drug repurposing")
+		} else {
+			// A harm, a test or a prognosis is answered by cohorts as much as by trials.
+			add(cond, "cohort study")
+		}
 		add(cond, "randomized controlled trial")
 		add(cond, "mechanism of action")
 		add(cond, "systematic review")
@@ -99,9 +105,13 @@ func suggestQueries(a *analysis) []string {
 			add(name, cond, "mechanism")
 		}
 	}
-	if len(a.cands) == 0 {
+	switch {
+	case len(a.cands) == 0 && treatment:
 		add(cond, "drug repurposing candidates")
 		add(cond, "randomized controlled trial drug")
+	case !treatment:
+		add(cond, "cohort study")
+		add(cond, "case-control study")
 	}
 	if !hasReview {
 		add(cond, "systematic review meta-analysis")
@@ -114,6 +124,8 @@ func suggestQueries(a *analysis) []string {
 	}
 	add(cond, "mechanism of action")
 	add(cond, "clinical trial")
-	add(cond, "drug repurposing")
+	if treatment {
+		add(cond, "drug repurposing")
+	}
 	return out
 }

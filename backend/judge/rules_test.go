@@ -231,6 +231,20 @@ func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 	require.NotContains(t, built, "physostigmine alzheimer")
 }
 
+// TestSuggestedQueriesForAHarm: a harm question is answered by cohorts and reviews, and
+// asks for no drug to repurpose, so the judge suggests no repurposing search.
+func TestSuggestedQueriesForAHarm(t *testing.T) {
+	q, err := concepts.Extract("Are proton pump inhibitors associated with dementia?")
+	require.NoError(t, err)
+	a := &analysis{q: q, condition: "proton pump inhibitors dementia", designs: []Design{DesignObservational}}
+	qs := suggestQueries(a)
+	require.NotEmpty(t, qs)
+	require.Contains(t, qs, "proton pump inhibitors dementia cohort study")
+	for _, s := range qs {
+		require.NotContains(t, s, "repurposing", qs)
+	}
+}
+
 // TestOpenQuestionStancesAreOnTreatments: under "What drugs could be repurposed for
 // Alzheimer's disease?" a study of the condition alone (a prognostic marker) is set aside
 // (relevance.StudiesATreatment) and points neither way, however its conclusion reads, while a treatment study keeps the stance its conclusion
