@@ -510,66 +510,57 @@ func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
 	}
 }
 
-// TestDiagnosticQuestions: a question asking how well a named test finds a disease asks
-// about its accuracy, not a treatment.
-func TestDiagnosticQuestions(t *testing.T) {
+// TestWhatIsAsked: a question naming an intervention asks whether it treats, whether it is
+// linked to a harm or a risk (Exposure), or how well a test finds a disease (Diagnostic).
+// A benefit asked about is a treatment question whatever verb it uses; "Is it safe?" is
+// answered yes by the absence of harm, so the stance words of a link would read the other
+// way and it stays a treatment question; a question naming no intervention asks neither.
+func TestWhatIsAsked(t *testing.T) {
+	const treats, link, test = "treats", "link", "test"
 	for _, c := range []struct {
-		q    string
-		want bool
+		q, want string
 	}{
-		{"How accurate is dermoscopy for diagnosing melanoma?", true},
-		{"MRI vs mammography for detecting breast cancer in women with dense breasts", true},
-		{"Is ultrasound as accurate as CT for diagnosing appendicitis in children?", true},
-		{"Can MRI rule out appendicitis in pregnancy?", true},
-		{"PET-CT for staging oesophageal cancer", true},
-		{"Does early detection improve survival in ovarian cancer?", false},
-		{"Is metformin effective for treating cancer?", false},
-	} {
-		t.Run(c.q, func(t *testing.T) {
-			s, err := Extract(c.q)
-			require.NoError(t, err)
-			require.Equal(t, c.want, s.Diagnostic, "%s %s", s.Kind, s.Summary())
-		})
-	}
-}
-
-// TestExposureQuestions: a question asking whether what it names is linked to or causes
-// something asks about a harm or a risk, not a treatment; one asking about a benefit does
-// not, whatever verb it uses.
-func TestExposureQuestions(t *testing.T) {
-	for _, c := range []struct {
-		q    string
-		want bool
-	}{
-		{"Are proton pump inhibitors associated with dementia in older adults?", true},
-		{"Does metformin increase the risk of lactic acidosis?", true},
-		{"Do statins cause muscle pain?", true},
-		{"Can dobutamine stress echocardiography induce cardiac troponin elevation?", true},
-		{"Is statin use associated with lower mortality in sepsis?", false},
-		{"Is vitamin D supplementation associated with fewer fractures?", false},
-		{"Does aspirin reduce the risk of colorectal cancer?", false},
-		{"Is metformin effective for treating cancer?", false},
-		{"Storage of vaccines in the community: weak link in the cold chain?", false},
-		{"Does isotretinoin increase suicide risk in teenagers with acne?", true},
-		{"Do NSAIDs after colorectal surgery increase anastomotic leak?", true},
-		{"Is codeine harmful in breastfeeding mothers?", true},
+		{"How accurate is dermoscopy for diagnosing melanoma?", test},
+		{"MRI vs mammography for detecting breast cancer in women with dense breasts", test},
+		{"Is ultrasound as accurate as CT for diagnosing appendicitis in children?", test},
+		{"Can MRI rule out appendicitis in pregnancy?", test},
+		{"PET-CT for staging oesophageal cancer", test},
+		{"Does early detection improve survival in ovarian cancer?", treats},
+		{"Is metformin effective for treating cancer?", treats},
+		{"Are proton pump inhibitors associated with dementia in older adults?", link},
+		{"Does metformin increase the risk of lactic acidosis?", link},
+		{"Do statins cause muscle pain?", link},
+		{"Can dobutamine stress echocardiography induce cardiac troponin elevation?", link},
+		{"Is statin use associated with lower mortality in sepsis?", treats},
+		{"Is vitamin D supplementation associated with fewer fractures?", treats},
+		{"Does aspirin reduce the risk of colorectal cancer?", treats},
+		{"Storage of vaccines in the community: weak link in the cold chain?", treats},
+		{"Does isotretinoin increase suicide risk in teenagers with acne?", link},
+		{"Do NSAIDs after colorectal surgery increase anastomotic leak?", link},
+		{"Is codeine harmful in breastfeeding mothers?", link},
 		// A risk named, or a complication named before the intervention it follows.
-		{"antipsychotics in dementia pts - mortality risk?", true},
-		{"chronic pain after mesh repair of inguinal hernia", true},
-		{"contrast-induced nephropathy after iodinated contrast CT in CKD pts", true},
-		{"Quality of life after mastectomy", false},
-		{"Is coeliac disease screening in risk groups justified?", false},
-		{"Does falls prevention education reduce falls in patients at high risk of falls?", false},
-		// "Is it safe?" is answered yes by the absence of harm: the stance words of a link
-		// would read the other way, so it stays a treatment question.
-		{"Is ondansetron safe in pregnancy?", false},
-		// A question naming no intervention asks about no exposure of one.
-		{"Is obesity a risk factor for severe COVID-19?", false},
+		{"antipsychotics in dementia pts - mortality risk?", link},
+		{"chronic pain after mesh repair of inguinal hernia", link},
+		{"contrast-induced nephropathy after iodinated contrast CT in CKD pts", link},
+		{"Quality of life after mastectomy", treats},
+		{"Is coeliac disease screening in risk groups justified?", treats},
+		{"Does falls prevention education reduce falls in patients at high risk of falls?", treats},
+		{"Is ondansetron safe in pregnancy?", treats},
+		{"Is obesity a risk factor for severe COVID-19?", ""},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
 			require.NoError(t, err)
-			require.Equal(t, c.want, s.Exposure, s.Summary())
+			got := ""
+			switch {
+			case s.Exposure:
+				got = link
+			case s.Diagnostic:
+				got = test
+			case s.Kind == domain.QuestionIntervention:
+				got = treats
+			}
+			require.Equal(t, c.want, got, "%s %s", s.Kind, s.Summary())
 		})
 	}
 }

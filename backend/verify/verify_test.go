@@ -282,12 +282,7 @@ func TestInterventionCheckAcceptsHonestNoneFound(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			in := Input{Question: q, Evidence: tc.evidence, Candidates: tc.candidates, Findings: tc.findings,
 				Markdown: "# " + q + "\n\nNo study of statins in dementia was found."}
-			var got *grounding.Check
-			for _, ch := range Deterministic(in).Items {
-				if ch.Kind == grounding.KindIntervention {
-					got = &ch
-				}
-			}
+			got := interventionItem(in)
 			require.NotNil(t, got)
 			require.Equal(t, tc.pass, got.Supported, got.Detail)
 			require.Contains(t, got.Detail, tc.detail)
@@ -319,14 +314,19 @@ func TestInterventionCheckCountsStances(t *testing.T) {
 			in := Input{Question: q, Evidence: tc.evidence,
 				Stances:  []domain.StudyStance{{N: 1, Stance: domain.StanceSupports, Quote: "Pathological gambling began after aripiprazole was started", QuoteVerified: tc.verified}},
 				Markdown: "# " + q + "\n\nAripiprazole and pathological gambling: 1 study: 1 find a link"}
-			var got *grounding.Check
-			for _, ch := range Deterministic(in).Items {
-				if ch.Kind == grounding.KindIntervention {
-					got = &ch
-				}
-			}
+			got := interventionItem(in)
 			require.NotNil(t, got)
 			require.Equal(t, tc.pass, got.Supported, got.Detail)
 		})
 	}
+}
+
+// interventionItem is the named-intervention check among a report's deterministic checks.
+func interventionItem(in Input) *grounding.Check {
+	for _, ch := range Deterministic(in).Items {
+		if ch.Kind == grounding.KindIntervention {
+			return &ch
+		}
+	}
+	return nil
 }
