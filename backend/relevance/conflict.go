@@ -2,6 +2,7 @@ package relevance
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -155,6 +156,14 @@ var antonyms = map[string]string{"acute": "chronic", "chronic": "acute", "mild":
 	"benign": "malignant", "malignant": "benign", "stable": "unstable", "unstable": "stable",
 	"early-onset": "late-onset", "late-onset": "early-onset", "in-hospital": "out-of-hospital", "out-of-hospital": "in-hospital"}
 
+// diseaseKinds are adjectives that name one kind of a disease among others of the same name
+// (the kinds MeSH lists under one heading): rheumatoid, psoriatic and reactive arthritis;
+// subarachnoid and postpartum haemorrhage; obstructive and central sleep apnoea.
+var diseaseKinds = set(`rheumatoid psoriatic reactive septic juvenile gouty postpartum subarachnoid intracerebral
+intracranial gastrointestinal variceal ulcerative microscopic ischaemic ischemic haemorrhagic hemorrhagic
+pseudomembranous atopic seborrhoeic seborrheic alcoholic viral bacterial fungal allergic tuberculous obstructive
+central postherpetic trigeminal diabetic`)
+
 // conflict returns why a paper is about what the question excludes ("studies children, not
 // adults"; "studies chronic pancreatitis, not acute pancreatitis"), "" when it is not.
 func conflict(q concepts.Set, e domain.Evidence) string {
@@ -187,16 +196,19 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			continue
 		}
 		for i, w := range c.Words {
-			anti, ok := antonyms[w]
-			if !ok || i+1 >= len(c.Words) || words[w] {
+			_, anti := antonyms[w]
+			if !anti && !diseaseKinds[w] || i+1 >= len(c.Words) || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] }) {
 				continue
 			}
-			// The title names the other form of the disease: the antonym just before the
-			// word that follows the qualifier in the question ("chronic pancreatitis").
+			// The title names another form or kind of the disease just before the word that
+			// follows the asked one in the question: "chronic pancreatitis" for "acute
+			// pancreatitis", "psoriatic arthritis" for "rheumatoid arthritis", "central sleep
+			// apnoea" for "obstructive sleep apnoea".
 			next := concepts.Stem(c.Words[i+1])
 			for k := 0; k+1 < len(title); k++ {
-				if title[k] == anti && concepts.Stem(title[k+1]) == next {
-					return fmt.Sprintf("studies %s %s, not %s", anti, strings.Join(c.Words[i+1:], " "), c.Label())
+				other := title[k]
+				if !slices.Contains(forms(w), other) && (other == antonyms[w] || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
+					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(c.Words[i+1:], " "), c.Label())
 				}
 			}
 		}
@@ -236,3 +248,6 @@ func isTrial(e domain.Evidence) bool {
 	}
 	return false
 }
+
+// forms are a word and its other spellings ("ischaemic", "ischemic").
+func forms(w string) []string { return append([]string{w}, concepts.WordForms(w)...) }

@@ -346,6 +346,14 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Antenatal magnesium sulphate reduced cerebral palsy after preterm birth.", true},
 		{"Do antenatal corticosteroids help women at risk of late preterm birth?", "Antenatal betamethasone for late preterm birth",
 			"Antenatal betamethasone reduced respiratory support in late preterm infants.", false},
+		// Another kind of a disease of the same name, named in the title, is another disease;
+		// the same kind in another spelling is not.
+		{"Does smoking increase the risk of rheumatoid arthritis?", "Cigarette smoking and risk of psoriatic arthritis among patients with psoriasis",
+			"Smoking was associated with a lower risk of psoriatic arthritis in psoriasis.", true},
+		{"Is obstructive sleep apnoea a risk factor for atrial fibrillation?", "Central sleep apnoea and atrial fibrillation in heart failure",
+			"Central sleep apnoea was associated with atrial fibrillation.", true},
+		{"Is ischaemic stroke more common in atrial fibrillation?", "Ischemic stroke in patients with atrial fibrillation",
+			"Ischemic stroke occurred in 4% of patients with atrial fibrillation per year.", false},
 		// A trial of a treatment does not answer a question of risk factors or prevalence;
 		// the other setting of a disease its title names is another disease.
 		{"Risk factors for early childhood caries", "Fluoride varnish to prevent early childhood caries: a cluster randomised trial",
