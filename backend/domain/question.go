@@ -598,38 +598,40 @@ func StanceLabel(q ParsedQuestion, s Stance) string { return stanceWords(q, s, f
 // stance is on the treatment it studied, so it "finds a benefit". A question that asks no
 // treatment question is a claim that studies support or refute.
 func stanceWords(q ParsedQuestion, s Stance, count bool) string {
-	type words struct{ one, many string }
-	var w words
+	w := stanceSaid{"unclear", "unclear"}
 	switch s {
-	case StanceSupports:
-		w = words{"supports", "support"}
+	case StanceSupports, StanceRefutes:
+		sense := "treatment"
 		switch {
 		case q.Exposure:
-			w = words{"finds a link", "find a link"}
+			sense = "link"
 		case q.Diagnostic:
-			w = words{"finds it accurate", "find it accurate"}
+			sense = "test"
 		case q.Kind == QuestionOpen:
-			w = words{"finds a benefit", "find a benefit"}
-		}
-	case StanceRefutes:
-		w = words{"no effect or harm", "no effect or harm"}
-		switch {
-		case q.Exposure:
-			w = words{"finds none", "find none"}
-		case q.Diagnostic:
-			w = words{"finds it inaccurate", "find it inaccurate"}
+			sense = "open"
 		case q.Kind == QuestionOther:
-			w = words{"refutes", "refute"}
+			sense = "other"
 		}
+		w = stanceSay[sense][s]
 	case StanceMixed:
-		w = words{"mixed", "mixed"}
-	default:
-		w = words{"unclear", "unclear"}
+		w = stanceSaid{"mixed", "mixed"}
 	}
 	if count {
 		return w.many
 	}
 	return w.one
+}
+
+// stanceSaid is a stance said of one study and as a count.
+type stanceSaid struct{ one, many string }
+
+// stanceSay are the words of support and refutation by what a question asks.
+var stanceSay = map[string]map[Stance]stanceSaid{
+	"treatment": {StanceSupports: {"supports", "support"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
+	"link":      {StanceSupports: {"finds a link", "find a link"}, StanceRefutes: {"finds none", "find none"}},
+	"test":      {StanceSupports: {"finds it accurate", "find it accurate"}, StanceRefutes: {"finds it inaccurate", "find it inaccurate"}},
+	"open":      {StanceSupports: {"finds a benefit", "find a benefit"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
+	"other":     {StanceSupports: {"supports", "support"}, StanceRefutes: {"refutes", "refute"}},
 }
 
 func plural(n int) string {
