@@ -170,9 +170,13 @@ func Extract(question string) (Set, error) {
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
-			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && seenIntervention && k == 0 && taking(ch.before):
+			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && (seenIntervention || exposed && ci > 0) && k == 0 && taking(ch.before):
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
 				// already take says who they are.
+				c.Role = RolePopulation
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && refractoryTo(words[ci-1], ch.before):
+				// "immune thrombocytopenia refractory to steroids": what the patients' disease
+				// withstood says who they are; the question asks what works after it.
 				c.Role = RolePopulation
 			case c.Role == RoleCondition && k == 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "without":
 				// "in patients without diabetes": who the patients are, by what they do not
@@ -181,7 +185,14 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && setting(ch.before):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
-				c.Role = RolePopulation
+				// Where nothing is given ("Risk factors for AKI after cardiac surgery"), the
+				// operation is what the question is about as much as the disease: AKI after
+				// contrast does not answer it, so a paper must match it (Setting).
+				c.Role, c.Setting = RolePopulation, !seenIntervention && procedure(c.Words)
+			case c.Role == RoleOther && k == 0 && !seenIntervention && exposed && ci > 0 && setting(ch.before) && procedure(c.Words):
+				// "Incidence of surgical site infection after caesarean section": the same, for
+				// an operation the vocabulary does not know as given.
+				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
 				c.Role = RoleIntervention
@@ -189,7 +200,8 @@ func Extract(question string) (Set, error) {
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
 				// cardiovascular events?": a measure that acts on another is what is done.
 				c.Role = RoleIntervention
-			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && effectVerb(chunks[vi].before):
+			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 &&
+				(effectVerb(chunks[vi].before) || linksTo(chunks[vi].before)):
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
 				// subject of a yes/no question about an effect is what is given.
 				c.Role = RoleIntervention
@@ -212,6 +224,9 @@ func Extract(question string) (Set, error) {
 	}
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
+	if asksAccuracy(toks) {
+		namedTest(set.Concepts)
+	}
 	for i := range set.Concepts {
 		failedDevice(&set.Concepts[i])
 	}
@@ -294,6 +309,80 @@ func asksAccuracy(toks []string) bool {
 	}
 	return found
 }
+
+// namedTest makes the test a question about a test's accuracy names the intervention, when
+// the vocabulary did not know it as one: in "Plasma p-tau217 for diagnosing Alzheimer's
+// disease" or "Diagnostic accuracy of FIT for colorectal cancer in symptomatic patients" a
+// paper about another test (CSF amyloid, stool DNA) does not answer the question, so the
+// test must be matched as a named drug is. The test is the first concept that is neither
+// the disease, the patients, nor where they are seen ("in the ED", "in primary care"); "X
+// accuracy" loses its measure word. A question that already names an intervention, or no
+// disease, is left as it is.
+func namedTest(cs []Concept) {
+	hasCondition, purpose := false, -1
+	for i, c := range cs {
+		if c.Role == RoleIntervention && !c.Generic {
+			if purpose >= 0 || !purposeOnly(c.Words) {
+				return
+			}
+			purpose = i
+		}
+		hasCondition = hasCondition || c.Role == RoleCondition && !c.Generic
+	}
+	if !hasCondition {
+		return
+	}
+	for i := range cs {
+		c := &cs[i]
+		last := c.Words[len(c.Words)-1]
+		switch {
+		case i == purpose || c.Generic || c.Setting || careSettings[last] || generic[last] || roleOf(last) == RolePopulation:
+			continue
+		case c.Role == RoleOutcome && len(c.Words) > 1 && accuracyWords[last] &&
+			slices.ContainsFunc(c.Words, func(w string) bool { return !accuracyWords[w] }):
+			// "procalcitonin accuracy"
+			c.Words = c.Words[:len(c.Words)-1]
+			c.Text = strings.Join(c.Words, " ")
+			c.Terms = []string{c.Text}
+		case c.Role == RoleOutcome && len(c.Words) > 1 && instrumentWords[last]:
+			// "the Montreal Cognitive Assessment", "the Wells score": an instrument.
+		case c.Role != RoleOther || accuracyWords[last] || len(c.Words) == 1 && measuredThing[last]:
+			continue
+		}
+		c.Role = RoleIntervention
+		if purpose >= 0 {
+			// "FIT for colorectal cancer screening": screening is what the test is for.
+			cs[purpose].Role = RoleOther
+		}
+		return
+	}
+}
+
+// purposeOnly reports whether an intervention's words only say what a test is for
+// ("screening", "screening in primary care"), not which test.
+func purposeOnly(words []string) bool {
+	if words[0] != "screening" && words[0] != "testing" {
+		return false
+	}
+	for _, w := range words[1:] {
+		if !careSettings[w] && roleOf(w) != "" {
+			return false
+		}
+	}
+	return true
+}
+
+// instrumentWords end the names of scales, scores and questionnaires ("Montreal Cognitive
+// Assessment", "Wells score", "Ottawa ankle rules"): the test itself when a question asks
+// how accurate it is.
+var instrumentWords = set(`assessment scale scales score scores questionnaire questionnaires test tests tool tools
+index inventory rule rules criteria examination screen algorithm assay`)
+
+// careSettings end the names of the places patients are seen ("emergency department",
+// "primary care", "ICU"): where a question's patients are, never the test or the treatment.
+var careSettings = set(`department departments ed ae icu icus nicu picu unit units care hospital hospitals ward wards
+clinic clinics practice practices setting settings community communities home homes office offices centre centres
+center centers`)
 
 // moreOfHarm reports whether the words after "increase" name a risk or a disease within
 // three words: "the risk of", "suicide risk", "anastomotic leak", "delirium".
@@ -865,6 +954,20 @@ func undergone(before []string) bool {
 var courseOfTreatment = set(`chemotherapy radiotherapy chemoradiotherapy chemoradiation radiation dialysis haemodialysis
 hemodialysis ventilation`)
 
+// refractoryTo reports whether a chunk follows "refractory to", "resistant to" or
+// "unresponsive to": the words before it end with "to" and the chunk before ends with one
+// of those adjectives.
+func refractoryTo(prev, before []string) bool {
+	if len(prev) == 0 || len(before) == 0 || before[len(before)-1] != "to" {
+		return false
+	}
+	switch prev[len(prev)-1] {
+	case "refractory", "resistant", "unresponsive", "intolerant":
+		return true
+	}
+	return false
+}
+
 // taking reports whether the words before a chunk are "on", as in "patients on warfarin".
 func taking(before []string) bool { return len(before) > 0 && before[len(before)-1] == "on" }
 
@@ -873,7 +976,8 @@ func taking(before []string) bool { return len(before) > 0 && before[len(before)
 func procedure(words []string) bool {
 	last := words[len(words)-1]
 	switch last {
-	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement":
+	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement", "section", "sections",
+		"c-section", "c-sections":
 		return true
 	}
 	dc, _ := classOf("surgery")
@@ -1137,7 +1241,7 @@ var fixedPhrases = [][]string{
 	{"range", "of", "motion"}, {"standard", "of", "care"}, {"cause", "of", "death"}, {"causes", "of", "death"},
 	{"loss", "of", "consciousness"}, {"loss", "of", "heterozygosity"}, {"tetralogy", "of", "fallot"},
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
-	{"carcinoma", "in", "situ"}, {"common", "cold"},
+	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},

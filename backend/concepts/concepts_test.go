@@ -138,6 +138,17 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Does tranexamic acid reduce blood loss in total hip arthroplasty?": "tranexamic acid|total hip arthroplasty",
 		"Hearing loss: an unknown complication of pre-eclampsia?":           "hearing-loss|pre-eclampsia",
 		"Does obesity increase the risk of breast cancer?":                  "obesity|breast cancer",
+		// Where nothing is given, the operation after the disease is required too: SSI
+		// after a hernia repair does not answer a question about caesarean section.
+		"Risk factors for surgical site infection after caesarean section": "surgical-site-infection|caesarean section",
+		"Risk factors for AKI after cardiac surgery":                       "aki|cardiac surgery",
+		// A test the vocabulary did not know is still the test asked about.
+		"Plasma p-tau217 for diagnosing Alzheimer's disease":                                "plasma p-tau217|alzheimer disease",
+		"Sensitivity and specificity of FIT for colorectal cancer screening":                "fit|colorectal cancer",
+		"How accurate is high-sensitivity troponin for ruling out MI in the ED?":            "high-sensitivity troponin|mi",
+		"Diagnostic accuracy of the Montreal Cognitive Assessment for dementia":             "montreal cognitive assessment|dementia",
+		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome",
+		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia refractory",
 	} {
 		s, err := Extract(q)
 		if err != nil {

@@ -119,6 +119,7 @@ var diseaseSynonyms = [][]string{
 	// spectrometry".
 	{"gerd", "gastroesophageal reflux disease", "gastro-oesophageal reflux disease", "gord", "gastroesophageal reflux"},
 	{"ibd", "inflammatory bowel disease"},
+	{"hcm", "hypertrophic cardiomyopathy"},
 	{"ibs", "irritable bowel syndrome"},
 	{"uti", "urinary tract infection"},
 	{"dvt", "deep vein thrombosis", "deep venous thrombosis"},

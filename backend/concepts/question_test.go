@@ -483,6 +483,16 @@ func TestNounPhrases(t *testing.T) {
 		{"what can be done for dry eye disease after cataract surgery", "surgery", RolePopulation, "surgical procedures"},
 		{"Are DOACs a safe alternative to warfarin for left ventricular thrombus?", "left ventricular thrombus", RoleCondition, ""},
 		{"What pharmacological options exist for hyperemesis gravidarum?", "hyperemesis gravidarum", RoleCondition, ""},
+		{"Sensitivity and specificity of FIT for colorectal cancer screening", "screening", RoleOther, ""},
+		{"procalcitonin accuracy for diagnosing sepsis in adult ICU patients", "procalcitonin", RoleIntervention, ""},
+		{"How accurate is high-sensitivity troponin for ruling out MI in the ED?", "ed", RoleOther, ""},
+		{"Risk factors for surgical site infection after caesarean section", "caesarean section", RolePopulation, ""},
+		{"treatments for restless legs syndrome in CKD patients on dialysis", "dialysis", RolePopulation, ""},
+		{"What treatments are available for immune thrombocytopenia refractory to steroids?", "steroids", RolePopulation, "glucocorticoids"},
+		{"Predictors of sudden cardiac death in HCM", "sudden-cardiac-death", RoleCondition, ""},
+		{"Predictors of sudden cardiac death in HCM", "hcm", RoleCondition, ""},
+		{"How often does oral leukoplakia undergo malignant transformation?", "oral leukoplakia", RoleCondition, ""},
+		{"arthroscopic partial meniscectomy or physio for degenerative meniscal tear", "degenerative meniscal tear", RoleCondition, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
@@ -547,6 +557,18 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Does falls prevention education reduce falls in patients at high risk of falls?", treats},
 		{"Is ondansetron safe in pregnancy?", treats},
 		{"Is obesity a risk factor for severe COVID-19?", ""},
+		// A test named by a marker, an acronym or an instrument's name; what is for
+		// screening is the test, not the screening.
+		{"Plasma p-tau217 for diagnosing Alzheimer's disease", test},
+		{"procalcitonin accuracy for diagnosing sepsis in adult ICU patients", test},
+		{"Diagnostic accuracy of FIT for colorectal cancer in symptomatic patients", test},
+		{"Diagnostic accuracy of the Montreal Cognitive Assessment for mild cognitive impairment in primary care", test},
+		{"Sensitivity and specificity of FIT for colorectal cancer screening", test},
+		// A link asked about something the vocabulary does not know as given.
+		{"Are gadolinium-based contrast agents associated with nephrogenic systemic fibrosis?", link},
+		{"Is screen time associated with myopia in children?", link},
+		{"Predictors of sudden cardiac death in HCM", ""},
+		{"Is obesity associated with asthma?", ""},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)

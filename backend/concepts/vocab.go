@@ -247,6 +247,34 @@ var therapySynonyms = [][]string{
 	{"tha", "total hip arthroplasty", "total hip replacement"},
 }
 
+// testSynonyms are diagnostic tests and markers by their acronym and their MeSH heading's
+// or entry terms' words (Occult Blood, Magnetic Resonance Imaging, Natriuretic Peptide,
+// Brain, Procalcitonin, C-Reactive Protein, Electrocardiography, Mental Status and Dementia
+// Tests, Point-of-Care Testing): a question about a test's accuracy requires the test, and
+// papers name it either way.
+var testSynonyms = [][]string{
+	{"fit", "faecal immunochemical test", "fecal immunochemical test", "faecal immunochemical testing",
+		"fecal immunochemical testing", "ifobt", "immunochemical faecal occult blood test", "immunochemical fecal occult blood test"},
+	{"mri", "magnetic resonance imaging"},
+	{"psa", "prostate-specific antigen", "prostate specific antigen"},
+	{"bnp", "b-type natriuretic peptide", "brain natriuretic peptide"},
+	{"nt-probnp", "n-terminal pro-b-type natriuretic peptide", "n-terminal pro-brain natriuretic peptide"},
+	{"high-sensitivity troponin", "high-sensitivity cardiac troponin", "hs-ctn", "hs-troponin"},
+	{"procalcitonin", "pct"},
+	{"crp", "c-reactive protein"},
+	{"ecg", "ekg", "electrocardiogram", "electrocardiography"},
+	{"eeg", "electroencephalography", "electroencephalogram"},
+	{"mmse", "mini-mental state examination"},
+	{"moca", "montreal cognitive assessment"},
+	{"pocus", "point-of-care ultrasound", "point-of-care ultrasonography"},
+	{"ctpa", "ct pulmonary angiography", "computed tomography pulmonary angiography"},
+	{"lung ultrasound", "lung ultrasonography", "thoracic ultrasound", "thoracic ultrasonography"},
+	{"cea", "carcinoembryonic antigen"},
+	{"afp", "alpha-fetoprotein"},
+	{"ca-125", "ca125", "cancer antigen 125"},
+	{"ldct", "low-dose ct", "low-dose computed tomography"},
+}
+
 // knownDrugs are drugs and other substances a question names whose names carry none of
 // the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
@@ -370,7 +398,7 @@ func synonymsOf(text string) []string {
 
 // synonymGroup returns the other names of the group holding t (normalised by norm).
 func synonymGroup(t string, norm func(string) string) []string {
-	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms) {
+	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms, testSynonyms) {
 		for _, n := range group {
 			if norm(n) == t {
 				var out []string
