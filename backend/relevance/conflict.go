@@ -186,6 +186,11 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			return "studies a treatment, not " + what
 		}
 	}
+	if c, ok := kindUnnamed(q, e, words); ok {
+		// "Tranexamic acid for postpartum haemorrhage": a trial in trauma haemorrhage names
+		// the head, never the kind.
+		return fmt.Sprintf("does not mention the condition (%s)", c.Label())
+	}
 	// The title as written, word by word ("in-hospital cardiac arrest" stays three words;
 	// concepts.Words would add "in" and "hospital" between them).
 	title := strings.FieldsFunc(strings.ToLower(e.Citation.Title), func(r rune) bool {
@@ -214,6 +219,51 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		}
 	}
 	return ""
+}
+
+// namedKinds are the kinds of a disease (diseaseKinds) that a paper about that kind always
+// names: no paper on postpartum haemorrhage, rheumatoid arthritis or postherpetic neuralgia
+// leaves the word out. Kinds a paper may leave to an acronym or a narrower name ("OSA",
+// "pneumococcal meningitis" for bacterial) are not among them.
+var namedKinds = set(`postpartum rheumatoid psoriatic subarachnoid intracerebral variceal ulcerative postherpetic
+trigeminal atopic seborrhoeic seborrheic pseudomembranous gouty diabetic`)
+
+// kindUnnamed returns the condition whose kind word (namedKinds) a paper never names, in
+// any spelling or form ("diabetes" for "diabetic"), in its text or its MeSH headings, nor
+// by any of the condition's other names.
+func kindUnnamed(q concepts.Set, e domain.Evidence, words map[string]bool) (concepts.Concept, bool) {
+	mesh := map[string]bool{}
+	for _, m := range e.Citation.MeshTerms {
+		for _, w := range concepts.Words(m) {
+			mesh[w] = true
+		}
+	}
+	stems := map[string]bool{}
+	for _, ws := range []map[string]bool{words, mesh} {
+		for w := range ws {
+			// "post-partum" is "postpartum".
+			stems[concepts.Stem(w)], stems[concepts.Stem(strings.ReplaceAll(w, "-", ""))] = true, true
+		}
+	}
+	for _, c := range q.Concepts {
+		if c.Role != concepts.RoleCondition || c.Generic || len(c.Words) < 2 {
+			continue
+		}
+		for _, w := range c.Words[:len(c.Words)-1] {
+			if !namedKinds[w] || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] || mesh[f] || stems[concepts.Stem(f)] }) ||
+				w == "diabetic" && (stems[concepts.Stem("diabetes")] || stems["diabet"]) {
+				continue
+			}
+			if slices.ContainsFunc(c.Terms[min(1, len(c.Terms)):], func(t string) bool {
+				ws := concepts.Words(t)
+				return len(ws) > 0 && !slices.ContainsFunc(ws, func(x string) bool { return !concepts.IsStopword(x) && !stems[concepts.Stem(x)] })
+			}) {
+				continue
+			}
+			return c, true
+		}
+	}
+	return concepts.Concept{}, false
 }
 
 // epidemiology returns what a question without an intervention asks about a disease's

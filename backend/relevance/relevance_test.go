@@ -354,6 +354,16 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Central sleep apnoea was associated with atrial fibrillation.", true},
 		{"Is ischaemic stroke more common in atrial fibrillation?", "Ischemic stroke in patients with atrial fibrillation",
 			"Ischemic stroke occurred in 4% of patients with atrial fibrillation per year.", false},
+		// A kind every paper on it names ("postpartum", "postherpetic") must be named: the
+		// head alone ("haemorrhage", "neuralgia") is another disease.
+		{"Tranexamic acid for postpartum haemorrhage", "Tranexamic acid in trauma patients with significant haemorrhage",
+			"Tranexamic acid reduced death due to bleeding in adult trauma patients with significant haemorrhage.", true},
+		{"Tranexamic acid for postpartum haemorrhage", "Tranexamic acid for bleeding after childbirth",
+			"In women with post-partum haemorrhage after vaginal birth, tranexamic acid reduced death due to bleeding.", false},
+		{"options for postherpetic neuralgia", "Pregabalin for painful diabetic peripheral neuropathy: a randomised trial",
+			"Pregabalin reduced neuropathic pain scores in diabetic peripheral neuropathy.", true},
+		{"Is diabetic retinopathy screening by telemedicine accurate?", "Teleretinal screening for retinopathy in patients with diabetes",
+			"Telemedicine grading of retinopathy in people with diabetes agreed with clinical examination.", false},
 		// A trial of a treatment does not answer a question of risk factors or prevalence;
 		// the other setting of a disease its title names is another disease.
 		{"Risk factors for early childhood caries", "Fluoride varnish to prevent early childhood caries: a cluster randomised trial",
