@@ -241,6 +241,7 @@ func Extract(question string) (Set, error) {
 		seps[ci] = ch.before
 	}
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
+	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
@@ -273,6 +274,11 @@ func Extract(question string) (Set, error) {
 	set.Exposure = set.Kind == domain.QuestionIntervention && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
 	set.Diagnostic = set.Kind == domain.QuestionIntervention && !set.Exposure && asksAccuracy(toks)
+	if !set.Exposure {
+		for i := range set.Concepts {
+			set.Concepts[i].Harm = false
+		}
+	}
 	return set, nil
 }
 
@@ -407,6 +413,33 @@ group groups population populations patients categories category`)
 func atRisk(before []string) bool {
 	n := len(before)
 	return n >= 1 && before[n-1] == "at" || n >= 2 && before[n-2] == "at"
+}
+
+// markHarms marks the conditions a question names as what its exposure may cause: those
+// after a link word ("associated with dementia"), an effect verb ("increase delirium"), or a
+// risk ("risk of congenital malformations", "suicide risk"). In "Ondansetron in early
+// pregnancy and risk of congenital malformations" the malformations are the harm, the
+// pregnancy who is exposed. Extract clears the marks of a question that asks no link.
+func markHarms(cs []Concept, chunkOf []int, befores [][]string) {
+	isRisk := func(c Concept) bool {
+		return c.Role == RoleOutcome && !slices.ContainsFunc(c.Words, func(w string) bool { return !riskWords[w] })
+	}
+	for i := range cs {
+		c := &cs[i]
+		if c.Role != RoleCondition || c.Generic {
+			continue
+		}
+		first := i == 0 || chunkOf[i-1] != chunkOf[i]
+		before := befores[chunkOf[i]]
+		switch {
+		case first && (linksTo(before) || effectVerb(before)):
+		case i > 0 && isRisk(cs[i-1]) && (!first || len(before) > 0 && (before[len(before)-1] == "of" || before[len(before)-1] == "for")):
+		case i+1 < len(cs) && chunkOf[i+1] == chunkOf[i] && isRisk(cs[i+1]):
+		default:
+			continue
+		}
+		c.Harm = true
+	}
 }
 
 // harmAfter reports whether a question names a disease or complication and then the

@@ -525,6 +525,32 @@ func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
 // A benefit asked about is a treatment question whatever verb it uses; "Is it safe?" is
 // answered yes by the absence of harm, so the stance words of a link would read the other
 // way and it stays a treatment question; a question naming no intervention asks neither.
+// TestHarmAskedAbout: in a question about a link, the condition after a link word, an
+// effect verb or a risk is the harm asked about; the others are who is exposed.
+func TestHarmAskedAbout(t *testing.T) {
+	for _, c := range []struct{ q, link string }{
+		{"Ondansetron in early pregnancy and risk of congenital malformations", "congenital malformations in early pregnancy"},
+		{"Isotretinoin in acne: risk of depression?", "depression in acne"},
+		{"Does isotretinoin increase suicide risk in teenagers with acne?", "suicide in acne"},
+		{"Do NSAIDs increase the risk of acute kidney injury in heart failure?", "acute kidney injury in heart failure"},
+		{"chronic pain after mesh repair of inguinal hernia", "chronic pain in inguinal hernia"},
+		{"Are proton pump inhibitors associated with dementia in older adults?", "dementia"},
+		// A treatment question marks no harm.
+		{"Does metformin reduce the risk of cancer in type 2 diabetes?", "cancer in type 2 diabetes"},
+	} {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			require.Equal(t, c.link, s.LinkText())
+			if !s.Exposure {
+				for _, k := range s.Concepts {
+					require.False(t, k.Harm, k.Text)
+				}
+			}
+		})
+	}
+}
+
 func TestWhatIsAsked(t *testing.T) {
 	const treats, link, test = "treats", "link", "test"
 	for _, c := range []struct {

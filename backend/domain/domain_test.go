@@ -396,6 +396,10 @@ func TestAnswerLine(t *testing.T) {
 		{Text: "proton pump inhibitors", Role: RoleIntervention}, {Text: "dementia", Role: RoleCondition}}}
 	harmIn := ParsedQuestion{Question: "chronic pain after mesh repair of inguinal hernia", Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
 		{Text: "chronic pain", Role: RoleCondition}, {Text: "inguinal hernia", Role: RoleCondition}, {Text: "mesh repair", Role: RoleIntervention}}}
+	// The harm asked about is named first, whatever the question's order.
+	harmLater := ParsedQuestion{Question: "Ondansetron in early pregnancy and risk of congenital malformations", Kind: QuestionIntervention, Exposure: true,
+		Concepts: []Concept{{Text: "early pregnancy", Role: RoleCondition}, {Text: "congenital malformations", Role: RoleCondition, Harm: true},
+			{Text: "ondansetron", Role: RoleIntervention}}}
 	stances := []StudyStance{{N: 1, Stance: StanceSupports, RCT: true}, {N: 2, Stance: StanceSupports, RCT: true}, {N: 3, Stance: StanceSupports},
 		{N: 4, Stance: StanceRefutes}, {N: 5, Stance: StanceUnclear}}
 	cases := []struct {
@@ -424,6 +428,8 @@ func TestAnswerLine(t *testing.T) {
 			{Text: "bone metastases", Role: RoleCondition}, {Text: "breast cancer", Role: RoleCondition}, {Text: "ct", Display: "CT", Role: RoleIntervention}}},
 			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 find it inaccurate"},
 		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
+		{"a harm named after the patients' condition", harmLater, stances[3:4], 1, 1,
+			"Ondansetron and congenital malformations in early pregnancy: 1 study: 1 find none"},
 		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}

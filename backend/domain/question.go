@@ -93,6 +93,11 @@ type Concept struct {
 	Broad bool `json:"broad,omitempty"`
 	// Corrected is set when the user gave the concept its role by hand.
 	Corrected bool `json:"corrected,omitempty"`
+	// Harm marks, in a question about a link (ParsedQuestion.Exposure), a condition asked
+	// about as what the intervention may cause ("risk of congenital malformations"), not the
+	// disease the exposed patients have ("in early pregnancy"): the answer line names it
+	// first. Runs stored before it read as false, and name the conditions in question order.
+	Harm bool `json:"harm,omitempty"`
 	// Setting marks a population named by the operation the patients undergo ("… blood loss
 	// in total hip arthroplasty"): not what is given, but as much what the question is about
 	// as a condition, so evidence must match it.
@@ -509,15 +514,24 @@ func studied(q ParsedQuestion) string {
 }
 
 // LinkText is what an exposure question asks its intervention is linked to, or a diagnostic
-// one its test finds, in question order: the first condition, in the others ("chronic pain
-// in inguinal hernia", "bone metastases in breast cancer"); "" with no condition.
+// one its test finds: the harm asked about (Concept.Harm) or else the first condition, in
+// the others ("congenital malformations in early pregnancy", "bone metastases in breast
+// cancer"); "" with no condition.
 func (q ParsedQuestion) LinkText() string {
-	var cs []string
+	var harms, others []string
 	for _, c := range q.Concepts {
 		if c.Role == RoleCondition && !c.Generic {
-			cs = append(cs, c.Label())
+			if c.Harm {
+				harms = append(harms, c.Label())
+			} else {
+				others = append(others, c.Label())
+			}
 		}
 	}
+	if len(harms) > 0 && len(others) > 0 {
+		return listWords(harms) + " in " + listWords(others)
+	}
+	cs := append(harms, others...)
 	if len(cs) == 0 {
 		return ""
 	}

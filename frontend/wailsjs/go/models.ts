@@ -1019,6 +1019,7 @@ export namespace domain {
 	    generic?: boolean;
 	    broad?: boolean;
 	    corrected?: boolean;
+	    harm?: boolean;
 	    setting?: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -1039,6 +1040,7 @@ export namespace domain {
 	        this.generic = source["generic"];
 	        this.broad = source["broad"];
 	        this.corrected = source["corrected"];
+	        this.harm = source["harm"];
 	        this.setting = source["setting"];
 	    }
 	}
