@@ -427,6 +427,9 @@ func TestAnswerLine(t *testing.T) {
 		{"a test for a disease in another", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
 			{Text: "bone metastases", Role: RoleCondition}, {Text: "breast cancer", Role: RoleCondition}, {Text: "ct", Display: "CT", Role: RoleIntervention}}},
 			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 find it inaccurate"},
+		{"no study of a test", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
+			{Text: "procalcitonin", Role: RoleIntervention}, {Text: "sepsis", Role: RoleCondition}}}, nil, 2, 0,
+			"No study of procalcitonin for diagnosing sepsis was found among the 2 papers; 2 set aside."},
 		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
 		{"a harm named after the patients' condition", harmLater, stances[3:4], 1, 1,
 			"Ondansetron and congenital malformations in early pregnancy: 1 study: 1 find none"},

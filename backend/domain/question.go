@@ -499,10 +499,10 @@ func studied(q ParsedQuestion) string {
 		}
 		return ""
 	}
-	if q.Exposure {
-		if l := q.LinkText(); l != "" {
-			return iv + " and " + l
-		}
+	if l := q.LinkText(); l != "" && q.Exposure {
+		return iv + " and " + l
+	} else if l != "" && q.Diagnostic {
+		return iv + " for diagnosing " + l
 	}
 	if c := q.ConditionText(); c != "" {
 		return iv + " in " + c

@@ -445,9 +445,11 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 	if len(a.injected) > 0 {
 		adjust("instruction-like text inside evidence", -10)
 	}
-	if len(a.cands) == 0 {
+	switch {
+	case len(a.cands) == 0 && asksForTreatment(a.q):
+		// A question of a harm or a test's accuracy asks for no candidate (SufficiencyGaps).
 		adjust("no drug candidate in structured fields", -10)
-	} else if a.cands[0].Support >= 2 {
+	case len(a.cands) > 0 && a.cands[0].Support >= 2:
 		adjust("top candidate supported by 2 or more items", 5)
 	}
 	if a.highQuality > 0 {

@@ -488,9 +488,12 @@ func TestDiagnosticQuestionProposesNoTreatment(t *testing.T) {
 		{Content: "In 1,200 pigmented lesions, dermoscopy had a sensitivity of 90% and a specificity of 85% for melanoma. CONCLUSIONS: Dermoscopy is accurate for diagnosing melanoma.",
 			Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Title: "Diagnostic accuracy of dermoscopy for melanoma"}},
 	}
-	a, _, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: ev})
+	a, h, err := NewOffline().Assess(context.Background(), Input{Question: q, Evidence: ev})
 	require.NoError(t, err)
 	require.Empty(t, a.Details.DrugCandidates, "a test is no treatment")
+	for _, adj := range h.ScoreAdjustments {
+		require.NotContains(t, adj.Reason, "drug candidate", "a question that asks for no candidate is not marked down for having none")
+	}
 
 	c := &scripted{replies: []reply{{text: answer(2, 5, false, []string{"Dermoscopy"}, []string{"Dermoscopy was accurate [1]"})}}}
 	l, _, err := llmJudge(c).Assess(context.Background(), Input{Question: q, Evidence: ev})
