@@ -434,6 +434,8 @@ func TestAnswerLine(t *testing.T) {
 		{"a harm named after the patients' condition", harmLater, stances[3:4], 1, 1,
 			"Ondansetron and congenital malformations in early pregnancy: 1 study: 1 find none"},
 		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
+		{"no treatment asked, nothing on topic", other, nil, 3, 0, "No paper answering the question was found among the 3 papers; 3 set aside."},
+		{"not parsed, nothing on topic", ParsedQuestion{Question: "?"}, nil, 3, 0, ""},
 		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
 	}
 	for _, c := range cases {
@@ -450,7 +452,8 @@ func TestAnswerLine(t *testing.T) {
 		{named, []string{"PubMed", "Europe PMC", "ClinicalTrials.gov"}, "No study of metformin in cancer was found, but the search was incomplete: PubMed, Europe PMC and ClinicalTrials.gov failed."},
 		{named, nil, "No study of metformin in cancer was found: the searches found no paper."},
 		{open, []string{"PubMed"}, "No study of any treatment of alzheimer disease was found, but the search was incomplete: PubMed failed."},
-		{other, []string{"PubMed"}, ""},
+		{other, []string{"PubMed"}, "No paper answering the question was found, but the search was incomplete: PubMed failed."},
+		{ParsedQuestion{}, []string{"PubMed"}, ""},
 	} {
 		require.Equal(t, c.want, NoStudySearchFailedLine(c.q, c.failed), "%v", c.failed)
 	}

@@ -474,19 +474,32 @@ const (
 // papers ("No study of metformin in cancer was found among the 21 papers; 21 set aside."),
 // "… the one paper found was set aside." for one, or, when the searches found nothing at all,
 // "No study of metformin in cancer was found: the searches found no paper."; "" when the
-// question names no intervention.
+// question names no intervention. A question that asks for no treatment at all (a risk
+// factor, a prevalence) gets "No paper answering the question was found …": its papers may
+// be set aside for other reasons than missing its disease (a trial under a question of risk
+// factors), so naming what was missing would not be true.
 func NoStudyLine(q ParsedQuestion, n int) string {
 	what := studied(q)
 	switch {
+	case what == "" && !asksNothing(q):
+		what = "paper answering the question"
 	case what == "":
 		return ""
-	case n == 0:
-		return fmt.Sprintf("No study of %s was found: the searches found no paper.", what)
-	case n == 1:
-		return fmt.Sprintf("No study of %s was found: the one paper found was set aside.", what)
+	default:
+		what = "study of " + what
 	}
-	return fmt.Sprintf("No study of %s was found among the %s; %d set aside.", what, Plural(n, "paper", "papers"), n)
+	switch {
+	case n == 0:
+		return fmt.Sprintf("No %s was found: the searches found no paper.", what)
+	case n == 1:
+		return fmt.Sprintf("No %s was found: the one paper found was set aside.", what)
+	}
+	return fmt.Sprintf("No %s was found among the %s; %d set aside.", what, Plural(n, "paper", "papers"), n)
 }
+
+// asksNothing reports whether a question has nothing specific a paper could answer: no
+// concept but generic ones, or it was never parsed.
+func asksNothing(q ParsedQuestion) bool { return len(q.Specific()) == 0 }
 
 // studied is what a no-study line says was looked for: "metformin in cancer", "metformin"
 // without a condition, "any treatment of hyperkalaemia" for an open question; "" when the
@@ -547,8 +560,11 @@ func (q ParsedQuestion) LinkText() string {
 // incomplete: PubMed and Europe PMC failed."); "" when the question names no intervention.
 func NoStudySearchFailedLine(q ParsedQuestion, failed []string) string {
 	what := studied(q)
-	if what == "" || len(failed) == 0 {
+	if len(failed) == 0 || what == "" && asksNothing(q) {
 		return NoStudyLine(q, 0)
+	}
+	if what == "" {
+		return fmt.Sprintf("No paper answering the question was found, but the search was incomplete: %s failed.", listWords(failed))
 	}
 	return fmt.Sprintf("No study of %s was found, but the search was incomplete: %s failed.", what, listWords(failed))
 }
