@@ -11,6 +11,7 @@ package relevance
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"deepcritical/backend/concepts"
@@ -351,7 +352,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		}
 		maxBM = math.Max(maxBM, bm[i])
 	}
-	required := set.Required()
+	required := append(set.Required(), purposes(set)...)
 	isReq := map[int]bool{}
 	for _, r := range required {
 		isReq[r] = true
@@ -370,7 +371,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		d := docs[i]
 		var total, got float64
 		var missing, missingReq []string
-		var missingIv, missingCond, missingSetting []string
+		var missingIv, missingCond, missingSetting, missingPurpose []string
 		matched := map[int]bool{}
 		for ci, c := range set.Concepts {
 			if c.Generic {
@@ -391,6 +392,8 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 					missingIv = append(missingIv, c.Label())
 				case c.Setting:
 					missingSetting = append(missingSetting, c.Label())
+				case c.Role == concepts.RoleOutcome:
+					missingPurpose = append(missingPurpose, c.Label())
 				default:
 					missingCond = append(missingCond, c.Label())
 				}
@@ -432,6 +435,9 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		case len(missingSetting) > 0:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("does not mention the operation (%s)", strings.Join(missingSetting, " or "))
+		case len(missingPurpose) > 0:
+			t.OffTopic = true
+			t.Reason = fmt.Sprintf("does not study %s for %s", set.InterventionText(), strings.Join(missingPurpose, " or "))
 		case onlyBroad && len(matched) > 0:
 			t.OffTopic = true
 			var shared, need []string
@@ -530,6 +536,43 @@ func weight(c concepts.Concept) float64 {
 }
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
+
+// purposes returns the outcomes a paper must also study when a question asks about a
+// method, not a drug, and names no disease: "Text message interventions for smoking
+// cessation" is not answered by text messages for medication adherence, nor "Otago exercise
+// programme to prevent falls" by the programme's effect on strength. A drug is specific
+// enough on its own (a varenicline trial answers "Chantix for smoking cessation" in the
+// words "abstinence" or "quit rates"), and an outcome that only says something was measured
+// ("patient outcome", "response", "risk") is never required.
+func purposes(set concepts.Set) []int {
+	if set.Kind != domain.QuestionIntervention || set.Exposure {
+		return nil
+	}
+	for _, c := range set.Concepts {
+		if !c.Generic && (c.Role == concepts.RoleCondition || c.Setting || (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && (namesDrug(c) || c.Class != "")) {
+			return nil
+		}
+	}
+	var out []int
+	for i, c := range set.Concepts {
+		if c.Role == concepts.RoleOutcome && !c.Generic && !c.Broad && !slices.ContainsFunc(c.Words, func(w string) bool { return vagueOutcomeWords[w] }) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// vagueOutcomeWords say only that something was measured, or how: a paper that answers the
+// question need not use them.
+var vagueOutcomeWords = map[string]bool{}
+
+func init() {
+	for _, w := range strings.Fields(`outcome outcomes response responses measure measures result results endpoint endpoints
+benefit benefits effect effects efficacy effectiveness risk risks rate rates incidence odds likelihood chance accuracy
+sensitivity specificity diagnostic diagnosis prognosis prognostic cost costs`) {
+		vagueOutcomeWords[w] = true
+	}
+}
 
 // namesDrug reports whether a concept's wording names a drug (a word of the drug
 // vocabulary or with a drug's name ending).

@@ -297,6 +297,12 @@ func TestMarkOtherWordings(t *testing.T) {
 		// a symptom by its medical name.
 		{"Does aspirin prevent preeclampsia?", "Low-dose acetylsalicylic acid in women at high risk of preterm pre-eclampsia",
 			"Aspirin at 150 mg a day lowered the incidence of preterm pre-eclampsia.", false},
+		// A method asked about with no disease must be studied for what the question asks
+		// it for; a drug needs no such word.
+		{"pharmacist-led medication review to reduce hospital readmission", "Pharmacist-led medication review in care home residents and falls",
+			"Pharmacist-led medication review did not reduce falls among care home residents in a cluster randomised trial.", true},
+		{"pharmacist-led medication review to reduce hospital readmission", "Pharmacist medication review at discharge and 30-day readmission",
+			"Pharmacist-led medication review at discharge reduced 30-day hospital readmission in older medical inpatients.", false},
 		{"Is Chantix better than nicotine patches for smoking cessation?", "Varenicline versus transdermal nicotine patch",
 			"Varenicline gave higher abstinence than the nicotine patch at one year.", false},
 		{"Is IVIG effective for Guillain-Barre syndrome?", "Intravenous immunoglobulin versus plasma exchange in Guillain-Barre syndrome",
