@@ -189,9 +189,11 @@ func Extract(question string) (Set, error) {
 				// operation is what the question is about as much as the disease: AKI after
 				// contrast does not answer it, so a paper must match it (Setting).
 				c.Role, c.Setting = RolePopulation, !seenIntervention && procedure(c.Words)
-			case c.Role == RoleOther && k == 0 && !seenIntervention && exposed && ci > 0 && setting(ch.before) && procedure(c.Words):
-				// "Incidence of surgical site infection after caesarean section": the same, for
-				// an operation the vocabulary does not know as given.
+			case (c.Role == RoleOther || c.Role == RoleOutcome) && k == 0 && !seenIntervention && exposed && ci > 0 && setting(ch.before) &&
+				(procedure(c.Words) || admitted(c.Words)):
+				// "Incidence of surgical site infection after caesarean section", "PTSD after
+				// intensive care unit admission": the same, for an operation the vocabulary
+				// does not know as given, or a stay in a place of care.
 				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
@@ -901,6 +903,8 @@ func asksCourse(toks []string) bool {
 		switch {
 		case t == "predictors" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
 			return true
+		case t == "prognostic" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor" || toks[i+1] == "value" || toks[i+1] == "markers" || toks[i+1] == "indicators"):
+			return true
 		case t == "risk" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor"):
 			return true
 		}
@@ -986,6 +990,19 @@ func undergone(before []string) bool {
 // on chemotherapy.
 var courseOfTreatment = set(`chemotherapy radiotherapy chemoradiotherapy chemoradiation radiation dialysis haemodialysis
 hemodialysis ventilation`)
+
+// admitted reports whether words name a stay in a place of care ("intensive care unit
+// admission", "hospital discharge"): a place, then the stay.
+func admitted(words []string) bool {
+	if len(words) < 2 {
+		return false
+	}
+	switch words[len(words)-1] {
+	case "admission", "admissions", "stay", "stays", "discharge", "hospitalisation", "hospitalization":
+		return true
+	}
+	return false
+}
 
 // refractoryTo reports whether a chunk follows "refractory to", "resistant to" or
 // "unresponsive to": the words before it end with "to" and the chunk before ends with one
@@ -1275,6 +1292,7 @@ var fixedPhrases = [][]string{
 	{"loss", "of", "consciousness"}, {"loss", "of", "heterozygosity"}, {"tetralogy", "of", "fallot"},
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
 	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
+	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
@@ -1941,13 +1959,26 @@ var abstractNounEndings = []string{"ity", "ities", "ation", "ations", "tion", "t
 // own, or "" when no word has one. A paper matching only a concept's qualifiers
 // ("organizing" stems to "organ") does not match the concept.
 func HeadWord(c Concept) string {
+	head := ""
 	for i := len(c.Words) - 1; i >= 0; i-- {
 		if r := roleOf(c.Words[i]); r != "" && !generic[c.Words[i]] {
-			return c.Words[i]
+			if !diseaseEpisodes[c.Words[i]] {
+				return c.Words[i]
+			}
+			if head == "" {
+				// "acute gout flares": a flare is of gout, which names the disease; the flare
+				// is the head only when no disease is named before it.
+				head = c.Words[i]
+			}
 		}
 	}
-	return ""
+	return head
 }
+
+// diseaseEpisodes are the episodes of a disease a condition may be named by ("gout flares",
+// "asthma attacks", "COPD exacerbations"): the disease before them is what tells one from
+// another.
+var diseaseEpisodes = set(`flare flares attack attacks exacerbation exacerbations episode episodes crisis crises`)
 
 // Head is a wording cut to the words that name a disease, drug or procedure: the last
 // word with a role and the words before it that qualify it as a name, without a leading

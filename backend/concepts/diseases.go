@@ -120,6 +120,7 @@ var diseaseSynonyms = [][]string{
 	{"gerd", "gastroesophageal reflux disease", "gastro-oesophageal reflux disease", "gord", "gastroesophageal reflux"},
 	{"ibd", "inflammatory bowel disease"},
 	{"hcm", "hypertrophic cardiomyopathy"},
+	{"neonatal abstinence syndrome", "neonatal opioid withdrawal syndrome", "nows"},
 	{"ibs", "irritable bowel syndrome"},
 	{"uti", "urinary tract infection"},
 	{"dvt", "deep vein thrombosis", "deep venous thrombosis"},
@@ -174,7 +175,7 @@ var diseaseSynonyms = [][]string{
 // disease ("prostate cancer") each stands for the others. "Tumour" is such a head but never
 // stands for one (tumour necrosis factor is no cancer); "sarcoma", "lymphoma" and the like
 // name a different disease, not a different wording of one.
-var neoplasmWords = set(`cancer cancers carcinoma carcinomas neoplasm neoplasms malignancy malignancies`)
+var neoplasmWords = set(`cancer cancers carcinoma carcinomas adenocarcinoma adenocarcinomas neoplasm neoplasms malignancy malignancies`)
 
 var tumourWords = set(`tumor tumors tumour tumours`)
 

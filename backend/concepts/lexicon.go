@@ -118,7 +118,8 @@ stone stones calculi calculus
 epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis agitation impairment leak leakage
 scabies breathlessness restless-legs mild-cognitive-impairment cognitive-impairment c-diff pressure-injuries pressure-injury
 pressure-ulcers pressure-ulcer
-leukoplakia tear tears hcm sudden-cardiac-death sudden-cardiac-arrest`)
+leukoplakia tear tears hcm sudden-cardiac-death sudden-cardiac-arrest urticaria neonatal-abstinence-syndrome
+neonatal-opioid-withdrawal-syndrome`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant

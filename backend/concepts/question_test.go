@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -493,6 +494,12 @@ func TestNounPhrases(t *testing.T) {
 		{"Predictors of sudden cardiac death in HCM", "hcm", RoleCondition, ""},
 		{"How often does oral leukoplakia undergo malignant transformation?", "oral leukoplakia", RoleCondition, ""},
 		{"arthroscopic partial meniscectomy or physio for degenerative meniscal tear", "degenerative meniscal tear", RoleCondition, ""},
+		{"Omalizumab for chronic spontaneous urticaria", "chronic spontaneous urticaria", RoleCondition, ""},
+		{"How should neonatal abstinence syndrome be managed?", "neonatal-abstinence-syndrome", RoleCondition, ""},
+		// A stay in a place of care, or an operation, after the disease in a question of its
+		// course is the patients' setting.
+		{"Risk factors for post-traumatic stress disorder after intensive care unit admission", "intensive care unit admission", RolePopulation, ""},
+		{"Prognostic factors for survival after resection of pancreatic adenocarcinoma", "resection", RolePopulation, "surgical procedures"},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
@@ -525,6 +532,20 @@ func TestTwoLetterAcronymsAreNotSearched(t *testing.T) {
 // A benefit asked about is a treatment question whatever verb it uses; "Is it safe?" is
 // answered yes by the absence of harm, so the stance words of a link would read the other
 // way and it stays a treatment question; a question naming no intervention asks neither.
+// TestHeadWord: the word a condition must be matched by is its disease, not the episode of
+// it the question names ("gout flares" is gout's).
+func TestHeadWord(t *testing.T) {
+	for _, c := range []struct{ words, head string }{
+		{"acute gout flares", "gout"},
+		{"asthma attacks", "asthma"},
+		{"pancreatic adenocarcinoma", "adenocarcinoma"},
+		{"copd exacerbations", "copd"},
+		{"exacerbations", "exacerbations"},
+	} {
+		require.Equal(t, c.head, HeadWord(Concept{Role: RoleCondition, Words: strings.Fields(c.words)}), c.words)
+	}
+}
+
 // TestHarmAskedAbout: in a question about a link, the condition after a link word, an
 // effect verb or a risk is the harm asked about; the others are who is exposed.
 func TestHarmAskedAbout(t *testing.T) {

@@ -163,7 +163,7 @@ var drugClasses = []drugClass{
 	// papers that name the operation ("appendectomy", "arthroplasty"), by its INN-like
 	// endings (the MeSH Surgical Procedures, Operative tree's naming).
 	{names: []string{"surgery", "surgical treatment", "surgical treatments", "surgical intervention", "surgical interventions",
-		"operative treatment", "surgical procedures", "surgical procedure"}, class: "surgical procedures",
+		"operative treatment", "surgical procedures", "surgical procedure", "resection", "resections", "surgical resection"}, class: "surgical procedures",
 		suffixes: []string{"ectomy", "ectomies", "otomy", "otomies", "ostomy", "plasty", "plasties", "pexy", "rrhaphy"}},
 }
 
@@ -350,7 +350,8 @@ var regimenWords = set(`long-term short-term low-dose high-dose standard-dose pr
 intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
 sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet capsule capsules gel cream
-ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative`)
+ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
+first-line second-line third-line front-line frontline`)
 
 // WordForms returns the other wordings of one word of a concept, for matching it inside a
 // longer concept: its other spelling ("ischaemic" → "ischemic") and the other names of the

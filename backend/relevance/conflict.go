@@ -274,9 +274,9 @@ func epidemiology(question string) string {
 		switch w {
 		case "prevalence", "incidence", "prognosis", "burden", "epidemiology", "predictors":
 			return w
-		case "risk":
+		case "risk", "prognostic":
 			if i+1 < len(ws) && (ws[i+1] == "factors" || ws[i+1] == "factor") {
-				return "risk factors"
+				return w + " factors"
 			}
 		}
 	}

@@ -303,6 +303,11 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Pharmacist-led medication review did not reduce falls among care home residents in a cluster randomised trial.", true},
 		{"pharmacist-led medication review to reduce hospital readmission", "Pharmacist medication review at discharge and 30-day readmission",
 			"Pharmacist-led medication review at discharge reduced 30-day hospital readmission in older medical inpatients.", false},
+		// A line of treatment, like a dose, need not be named; an adenocarcinoma is a cancer.
+		{"First-line pembrolizumab for advanced non-small-cell lung cancer", "Pembrolizumab versus chemotherapy for PD-L1-positive non-small-cell lung cancer",
+			"In untreated advanced non-small-cell lung cancer, pembrolizumab prolonged survival over platinum chemotherapy.", false},
+		{"Prognostic factors for survival after resection of pancreatic adenocarcinoma", "A nomogram predicting survival after pancreaticoduodenectomy for ductal carcinoma of the pancreatic head",
+			"Tumour size, nodal status and margin predicted overall survival after pancreaticoduodenectomy for pancreatic ductal carcinoma.", false},
 		{"Is Chantix better than nicotine patches for smoking cessation?", "Varenicline versus transdermal nicotine patch",
 			"Varenicline gave higher abstinence than the nicotine patch at one year.", false},
 		{"Is IVIG effective for Guillain-Barre syndrome?", "Intravenous immunoglobulin versus plasma exchange in Guillain-Barre syndrome",
