@@ -31,6 +31,10 @@ adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers
 	// "children 6 years or older".
 	adultAge = ageGroup{"adults", set(`adults adult elderly geriatric`),
 		set(`adult|aged|aged, 80 and over|middle aged|young adult`)}
+	// Older adults are stated by "older" too: a paper that names only children and young
+	// adults ("adolescents aged 12 to 19", MeSH Young Adult) is not about them.
+	olderAge = ageGroup{"older adults", set(`older elderly geriatric octogenarians nonagenarians`),
+		set(`aged|aged, 80 and over|frail elderly`)}
 )
 
 // settings are pairs of groups of patients or staff a question may restrict itself to that
@@ -116,7 +120,7 @@ func set(words string) map[string]bool {
 
 // asksAge returns the age group a question restricts its patients to, if exactly one.
 func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
-	child, adult := false, false
+	child, adult, older := false, false, false
 	for _, c := range q.Concepts {
 		if c.Role != concepts.RolePopulation && c.Role != concepts.RoleCondition {
 			continue
@@ -124,11 +128,14 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 		for _, w := range c.Words {
 			child = child || childAge.words[w]
 			adult = adult || adultAge.words[w] || w == "older" || w == "aged"
+			older = older || olderAge.words[w] || w == "aged"
 		}
 	}
 	switch {
 	case child && !adult:
 		return childAge, adultAge, true
+	case older && !child:
+		return olderAge, childAge, true
 	case adult && !child:
 		return adultAge, childAge, true
 	}

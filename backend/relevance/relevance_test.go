@@ -348,6 +348,12 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Dexmedetomidine halved postoperative delirium in elderly patients after cardiac surgery.", true},
 		{"Does dexmedetomidine prevent delirium in older adults?", "Dexmedetomidine for emergence delirium in children",
 			"In children aged 1-14 years, dexmedetomidine reduced emergence delirium.", true},
+		// Older adults are not young adults: a trial in adolescents indexed Young Adult is
+		// not about them; one that names older patients is.
+		{"Cognitive behavioural therapy for insomnia in older adults", "Internet-delivered cognitive behavioral therapy for insomnia in adolescents",
+			"In 116 adolescents and young adults aged 12 to 21 years with insomnia disorder, internet-delivered CBT-I reduced insomnia severity.", true},
+		{"Cognitive behavioural therapy for insomnia in older adults", "Group cognitive behavioural therapy for insomnia after 60",
+			"In 200 community-dwelling people aged 60 or over, group cognitive behavioural therapy reduced insomnia severity; older participants benefited as much.", false},
 		{"Management of acute pancreatitis", "Endoscopic versus surgical drainage for painful chronic pancreatitis",
 			"Surgical drainage relieved pain better than endoscopy in chronic pancreatitis.", true},
 		{"Management of acute pancreatitis", "Early oral refeeding in acute pancreatitis",
