@@ -273,9 +273,11 @@ func Extract(question string) (Set, error) {
 	if alternatives {
 		set.Kind = domain.QuestionOpen
 	}
-	set.Exposure = set.Kind == domain.QuestionIntervention && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
+	// How well a test finds something comes first: "How well does the Berg scale detect
+	// fall risk?" asks about the scale's accuracy, not whether it causes a risk.
+	set.Diagnostic = set.Kind == domain.QuestionIntervention && asksAccuracy(toks)
+	set.Exposure = set.Kind == domain.QuestionIntervention && !set.Diagnostic && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
-	set.Diagnostic = set.Kind == domain.QuestionIntervention && !set.Exposure && asksAccuracy(toks)
 	if !set.Exposure {
 		for i := range set.Concepts {
 			set.Concepts[i].Harm = false
@@ -1807,7 +1809,14 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	}
 	out.Kind = kindOf(out)
 	out.Exposure = s.Exposure && out.Kind == domain.QuestionIntervention
-	out.Diagnostic = s.Diagnostic && out.Kind == domain.QuestionIntervention
+	// A test the parse did not know, made the intervention by hand, is asked about as a
+	// test when the question asks how accurate it is.
+	out.Diagnostic = out.Kind == domain.QuestionIntervention && !out.Exposure && (s.Diagnostic || asksAccuracy(tokenize(s.Question)))
+	if !out.Exposure {
+		for i := range out.Concepts {
+			out.Concepts[i].Harm = false
+		}
+	}
 	return out, nil
 }
 

@@ -142,6 +142,28 @@ func TestCorrect(t *testing.T) {
 	fixed, err = Correct(s, map[string]Role{"total hip arthroplasty": RoleOther})
 	require.NoError(t, err)
 	require.Len(t, fixed.Required(), 1)
+
+	// A test made "other" by hand leaves a question about nothing given; made the
+	// intervention again by hand, it is asked about as a test.
+	s, err = Extract("Plasma p-tau217 for diagnosing Alzheimer's disease")
+	require.NoError(t, err)
+	require.True(t, s.Diagnostic)
+	other, err := Correct(s, map[string]Role{"plasma p-tau217": RoleOther})
+	require.NoError(t, err)
+	require.False(t, other.Diagnostic)
+	require.Equal(t, domain.QuestionOther, other.Kind)
+	again, err := Correct(other, map[string]Role{"plasma p-tau217": RoleIntervention})
+	require.NoError(t, err)
+	require.True(t, again.Diagnostic, again.Summary())
+
+	// A harm made the intervention's patients' disease by hand is no longer asked about.
+	s, err = Extract("Do NSAIDs increase the risk of acute kidney injury in heart failure?")
+	require.NoError(t, err)
+	fixed, err = Correct(s, map[string]Role{"nsaids": RoleOther})
+	require.NoError(t, err)
+	for _, c := range fixed.Concepts {
+		require.False(t, c.Harm, c.Text)
+	}
 }
 
 // TestDisplay: the words joined to be searched as one are shown as a reader writes them;
@@ -616,6 +638,8 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Is screen time associated with myopia in children?", link},
 		{"Predictors of sudden cardiac death in HCM", ""},
 		{"Is obesity associated with asthma?", ""},
+		// How well a test finds a risk is a question of the test.
+		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
