@@ -1295,6 +1295,7 @@ var fixedPhrases = [][]string{
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
 	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
 	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
+	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},

@@ -29,14 +29,14 @@ func TestExtract(t *testing.T) {
 		{"Is trastuzumab effective for HER2-positive breast cancer?",
 			map[string]Role{"trastuzumab": RoleIntervention, "her2-positive breast cancer": RoleCondition}, nil},
 		{"Ovarian torsion in children: is oophorectomy necessary?",
-			map[string]Role{"ovarian torsion": RoleOther, "children": RolePopulation, "oophorectomy": RoleIntervention}, nil},
+			map[string]Role{"ovarian torsion": RoleCondition, "children": RolePopulation, "oophorectomy": RoleIntervention}, nil},
 		{"What is the effect of exercise on depression in adolescents?",
 			map[string]Role{"exercise": RoleIntervention, "depression": RoleCondition, "adolescents": RolePopulation}, nil},
 		// "prevention" is a class word like "treatment": a rat study saying its drug
 		// "prevented" damage was on-topic for this question, and the answering paper,
 		// which never says "prevention", was set aside.
 		{"Injury and poisoning mortality among young men--are there any common factors amenable to prevention?",
-			map[string]Role{"injury": RoleCondition, "poisoning mortality": RoleOutcome, "young men": RolePopulation, "prevention": RoleOther}, []string{"prevention"}},
+			map[string]Role{"injury": RoleCondition, "poisoning": RoleCondition, "mortality": RoleOutcome, "young men": RolePopulation, "prevention": RoleOther}, []string{"prevention"}},
 		{"Alzheimer's disease treatments\twith\x00control chars",
 			map[string]Role{"alzheimer disease": RoleCondition, "treatments": RoleIntervention, "control chars": RoleOther}, []string{"treatments"}},
 	}

@@ -119,7 +119,11 @@ epilepticus polypharmacy burnout degeneration thrombus thrombi hyperemesis agita
 scabies breathlessness restless-legs mild-cognitive-impairment cognitive-impairment c-diff pressure-injuries pressure-injury
 pressure-ulcers pressure-ulcer
 leukoplakia tear tears hcm sudden-cardiac-death sudden-cardiac-arrest urticaria neonatal-abstinence-syndrome
-neonatal-opioid-withdrawal-syndrome`)
+neonatal-opioid-withdrawal-syndrome
+poisoning overdose sting stings bite bites envenomation envenoming torsion dengue measles mumps rubella pertussis
+cholera typhoid leprosy rabies pemphigus pemphigoid obstruction hyperinfection hypersensitivity nightmares dyskinesia
+anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undescended-testes overactive-bladder
+hyperplasia bladder-outlet-obstruction`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
@@ -173,6 +177,17 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide", "penem",
 	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
 	"caine", "flurane", "curonium", "fentanil",
+	// More stems of the WHO's "The use of stems in the selection of International
+	// Nonproprietary Names": antiemetics, antipsychotics, antidepressants, bisphosphonates,
+	// anticoagulants, antiplatelets, kinase and PARP inhibitors, antimalarials, cytotoxics,
+	// bronchodilators, hormones. Stems that end common English words ("-cept" in "concept",
+	// "-terol" in "cholesterol") are written with the letters before them.
+	"setron", "peridol", "pressin", "dopa", "tecan", "trexate", "trexed", "fungin", "vudine", "zepine", "apine",
+	"mazine", "perazine", "thazine", "triptyline", "faxine", "piprazole", "gepant", "parib", "ciclib", "lisib",
+	"quine", "glitazone", "glinide", "teplase", "xaban", "gatran", "ogrel", "sugrel", "grelor", "coxib", "micin",
+	"zolam", "barbital", "mustine", "fosfamide", "buterol", "moterol", "meterol", "caterol", "anterol", "tropium",
+	"fibrate", "dronate", "ercept", "atacept", "kinra", "lutamide", "relin", "relix", "nafil", "dalafil",
+	"asone", "isone", "olone",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the

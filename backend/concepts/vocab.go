@@ -296,6 +296,9 @@ cannabidiol cannabis sirolimus tacrolimus cyclosporine mycophenolate azathioprin
 adalimumab etanercept ustekinumab tocilizumab baricitinib tofacitinib semaglutide liraglutide
 pioglitazone rosiglitazone sitagliptin empagliflozin dapagliflozin canagliflozin levothyroxine
 erythropoietin epoetin botulinum glucosamine chondroitin nitroglycerin albuterol salbutamol
+quinine artesunate artemether lumefantrine primaquine praziquantel albendazole mebendazole
+adrenaline epinephrine noradrenaline norepinephrine atropine vasopressin terlipressin octreotide
+mirabegron solifenacin oxybutynin tolterodine tamsulosin finasteride dutasteride tadalafil
 montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin ciprofloxacin
 vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
 sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
