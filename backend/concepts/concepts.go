@@ -1136,6 +1136,13 @@ func enrich(c *Concept) {
 	for _, syn := range synonymsOf(c.Text) {
 		c.AddTerm(syn)
 	}
+	if fixed := respelled(c.Words); fixed != "" {
+		// Searched and matched by the spelling the literature uses, and by its other names.
+		c.AddTerm(fixed)
+		for _, syn := range synonymsOf(fixed) {
+			c.AddTerm(syn)
+		}
+	}
 	if v := spellingVariant(c.Text); v != "" {
 		c.AddTerm(v)
 	}
@@ -1453,6 +1460,12 @@ func split(words []string) []Concept {
 	prevRole := Role("")
 	for _, w := range words {
 		r := roleOf(w)
+		if r == "" {
+			// "levetiracetem" is levetiracetam mistyped (spelling.go).
+			if f := misspelled(w); f != "" {
+				r = roleOf(f)
+			}
+		}
 		if w == "cessation" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
 			// "smoking cessation": stopping a habit is what is done, not a condition.
 			last := &out[len(out)-1]

@@ -1,0 +1,138 @@
+package concepts
+
+import (
+	"sort"
+	"strings"
+	"sync"
+)
+
+// A question typed in a hurry misspells the one word that matters ("levetiracetem",
+// "schizophrenai", "dexmedetomidne"): read as an unknown word, it loses its role, and a
+// search for it finds nothing. misspelled finds the vocabulary word it was meant to be,
+// so the parse reads the word's role and the concept is searched and matched by the right
+// spelling too (enrich adds it as a term; the question keeps the user's words).
+
+var (
+	spellOnce  sync.Once
+	spellWords []string // the vocabulary's single words of 6 letters or more
+	spellCache sync.Map // word -> correction ("" for none)
+)
+
+// misspelled returns the drug or disease name an unknown word of 6 letters or more is a
+// typing slip of, "" when there is none or more than one. A slip is one letter added,
+// dropped, changed or two neighbours swapped, never in the first letter. Only words the
+// vocabulary does not know are looked at, and never one with the ending of an English
+// adjective, participle or plural: "depressive" is no slip for "depression", nor
+// "tuberculous" for "tuberculosis".
+func misspelled(w string) string {
+	w = strings.ToLower(w)
+	if len(w) < 6 || strings.ContainsFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) {
+		return ""
+	}
+	for _, suf := range englishEndings {
+		if strings.HasSuffix(w, suf) {
+			return ""
+		}
+	}
+	if v, ok := spellCache.Load(w); ok {
+		return v.(string)
+	}
+	spellOnce.Do(func() {
+		seen := map[string]bool{}
+		for _, m := range []map[string]bool{conditionWords, knownDrugs} {
+			for k := range m {
+				if len(k) >= 6 && !seen[k] {
+					seen[k] = true
+					spellWords = append(spellWords, k)
+				}
+			}
+		}
+		for _, dc := range drugClasses {
+			for _, m := range dc.members {
+				if len(m) >= 6 && !strings.Contains(m, " ") && !seen[m] {
+					seen[m] = true
+					spellWords = append(spellWords, m)
+				}
+			}
+		}
+		sort.Strings(spellWords)
+	})
+	fixed := ""
+	if roleOf(w) == "" {
+		const limit = 1
+		best, n := limit+1, 0
+		for _, v := range spellWords {
+			if v[0] != w[0] || abs(len(v)-len(w)) > limit {
+				continue
+			}
+			if d := editDistance(w, v, limit); d < best {
+				best, fixed, n = d, v, 1
+			} else if d == best {
+				n++
+			}
+		}
+		if n != 1 {
+			fixed = ""
+		}
+	}
+	spellCache.Store(w, fixed)
+	return fixed
+}
+
+// englishEndings end adjectives, participles, agents and plurals of medical nouns: a word
+// ending so is a word of its own, not a slip.
+var englishEndings = []string{"ive", "ous", "ic", "al", "ing", "ed", "or", "ion", "ions", "es", "s", "ary", "ory", "ly", "ism"}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// editDistance is the optimal-string-alignment distance between a and b (insertions,
+// deletions, substitutions and swaps of two neighbours), or limit+1 once it must exceed
+// limit.
+func editDistance(a, b string, limit int) int {
+	prev2 := make([]int, len(b)+1)
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		rowMin := cur[0]
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				cur[j] = min(cur[j], prev2[j-2]+1)
+			}
+			rowMin = min(rowMin, cur[j])
+		}
+		if rowMin > limit {
+			return limit + 1
+		}
+		prev2, prev, cur = prev, cur, prev2
+	}
+	return prev[len(b)]
+}
+
+// respelled returns a concept's words with each misspelled one corrected, "" when none is.
+func respelled(words []string) string {
+	out, changed := make([]string, len(words)), false
+	for i, w := range words {
+		out[i] = w
+		if f := misspelled(w); f != "" {
+			out[i], changed = f, true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return strings.Join(out, " ")
+}

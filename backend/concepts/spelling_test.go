@@ -1,0 +1,42 @@
+package concepts
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestMisspelled: a slip of one letter in a drug's or a disease's name is read as the name;
+// a word the vocabulary knows, a real word with an English ending, a short word or a slip
+// near two names is left alone.
+func TestMisspelled(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"levetiracetem", "levetiracetam"},
+		{"schizophrenai", "schizophrenia"},
+		{"dexmedetomidne", "dexmedetomidine"},
+		{"nausae", "nausea"},
+		{"metfromin", "metformin"},
+		{"metformin", ""},    // known
+		{"depressive", ""},   // an adjective of depression
+		{"tuberculous", ""},  // an adjective of tuberculosis
+		{"thrombolysis", ""}, // two letters from thrombosis
+		{"asthma", ""},       // known
+		{"xetformin", ""},    // the first letter is never a slip
+		{"nausea-like", ""},  // not a word of letters alone
+		{"gout", ""},         // too short to tell
+	} {
+		require.Equal(t, c.want, misspelled(c.typed), c.typed)
+	}
+}
+
+// TestMisspelledQuestion: the misspelled drug keeps its role and is searched and matched by
+// its right spelling too; the question shows what the user typed.
+func TestMisspelledQuestion(t *testing.T) {
+	s, err := Extract("levetiracetem vs valproate for generalised epilepsy")
+	require.NoError(t, err)
+	iv := s.Interventions()
+	require.NotEmpty(t, iv, s.Summary())
+	require.Equal(t, "levetiracetem", iv[0].Text)
+	require.True(t, slices.Contains(iv[0].Terms, "levetiracetam"), "%v", iv[0].Terms)
+}
