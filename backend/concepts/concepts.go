@@ -162,7 +162,7 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
 				// "dialysis patients", "transplant recipients": who the patients are.
 				c.Role = RolePopulation
-			case c.Role == RoleIntervention && seenIntervention && c.Words[len(c.Words)-1] == "cessation":
+			case c.Role == RoleIntervention && (seenIntervention || exposed) && c.Words[len(c.Words)-1] == "cessation":
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
@@ -287,7 +287,7 @@ func Extract(question string) (Set, error) {
 }
 
 // linkWords ask whether one thing is linked to or causes another.
-var linkWords = set(`associated association associations linked cause causes caused causing induce
+var linkWords = set(`associated association associations linked cause causes caused causing induce impair impairs
 induces induced trigger triggers triggered predispose predisposes predisposing unsafe harmful harm harms
 dangerous teratogenic side-effects adverse-effects adverse-events`)
 
@@ -903,7 +903,7 @@ variant variants score scores signature signatures level levels mutation mutatio
 func asksCourse(toks []string) bool {
 	for i, t := range toks {
 		switch {
-		case t == "predictors" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
+		case t == "predictors" || t == "predicts" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
 			return true
 		case t == "prognostic" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor" || toks[i+1] == "value" || toks[i+1] == "markers" || toks[i+1] == "indicators"):
 			return true
@@ -1227,7 +1227,7 @@ func asksHowToTreat(toks []string) bool {
 		return true
 	case "best":
 		// "best management of acute gout", "best treatment for …"
-		return treatingWords[ws[1]]
+		return treatingWords[ws[1]] || ws[1] == "tx"
 	case "what":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
@@ -1238,7 +1238,15 @@ func asksHowToTreat(toks []string) bool {
 	}
 	// "pharmacological options for agitation in dementia"
 	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "options" || ws[i] == "option") && ws[i+1] == "for" {
+		if (ws[i] == "options" || ws[i] == "option") && ws[i+1] == "for" || ws[i] == "best" && (treatingWords[ws[i+1]] || ws[i+1] == "tx") {
+			return true
+		}
+	}
+	// Keywords that end with what is asked for: "trigeminal neuralgia management",
+	// "hidradenitis suppurativa tx options".
+	if !auxiliaries[ws[0]] && !askingWords[ws[0]] {
+		switch ws[len(ws)-1] {
+		case "management", "managment", "options", "tx":
 			return true
 		}
 	}
@@ -1302,7 +1310,7 @@ var fixedPhrases = [][]string{
 	{"theory", "of", "mind"}, {"point", "of", "care"}, {"in", "vitro", "fertilization"}, {"in", "vitro", "fertilisation"},
 	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
 	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
-	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"},
+	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"}, {"delayed", "graft", "function"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
@@ -1565,7 +1573,7 @@ func split(words []string) []Concept {
 // latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a
 // disease's name ("areata", "gravidarum", "vulgaris", "nodosum", "migrans").
 func latinEpithet(w string) bool {
-	for _, suf := range []string{"ata", "arum", "orum", "aris", "alis", "osa", "osum", "osus", "ica", "icum", "anus", "ans", "iens"} {
+	for _, suf := range []string{"ata", "arum", "orum", "aris", "alis", "osa", "osum", "osus", "ica", "icum", "anus", "ans", "iens", "iva"} {
 		if strings.HasSuffix(w, suf) && len(w) > len(suf)+2 {
 			return true
 		}

@@ -75,7 +75,7 @@ discrepancy discrepancies connection connections uniformity context`) // nouns o
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
-var generic = set(`drug drugs medication medications medicine medicines treatment treatments therapy
+var generic = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 therapies therapeutic intervention interventions patient patients people person persons subject
 subjects individual individuals human humans population populations outcome outcomes agent agents
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
@@ -123,9 +123,10 @@ neonatal-opioid-withdrawal-syndrome
 poisoning overdose sting stings bite bites envenomation envenoming torsion dengue measles mumps rubella pertussis
 cholera typhoid leprosy rabies pemphigus pemphigoid obstruction hyperinfection hypersensitivity nightmares dyskinesia
 anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undescended-testes overactive-bladder
-hyperplasia bladder-outlet-obstruction`)
+hyperplasia bladder-outlet-obstruction delayed-graft-function`)
 
-var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments therapy
+var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
+tax taxes taxation levy
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
 transplantation vaccine vaccines vaccination immunization immunisation inhibitor inhibitors antagonist
 antagonists agonist agonists blocker blockers antibody antibodies supplement supplements supplementation
@@ -194,6 +195,11 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 // disease: beside the disease they are the outcome (eventsOfDisease).
 var diseaseEvents = set(`relapse relapses complication complications disability disabilities`)
 
+// testWords are tests and markers a question names by one word (testSynonyms' acronyms
+// and markers): neither a disease nor a treatment.
+var testWords = set(`mri psa bnp nt-probnp procalcitonin crp ecg ekg eeg mmse moca pocus ctpa cea afp ca-125 ldct
+troponin d-dimer lactate calprotectin ferritin rdt rdts`)
+
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {
 	if Qualified(w) {
@@ -214,6 +220,10 @@ func roleOf(w string) Role {
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome
+	case testWords[w]:
+		// A test or a marker is a concept of its own ("faecal calprotectin IBD vs IBS"):
+		// what a question about its accuracy asks about (namedTest), else only mentioned.
+		return RoleOther
 	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w) || oneWordName(drugSynonyms, w):
 		// "sglt2" typed alone names the class, as in "sglt2 heart failure".
 		return RoleIntervention

@@ -30,6 +30,13 @@ func TestQuestionKind(t *testing.T) {
 		{"Do high-dose statins reduce stroke?", domain.QuestionIntervention, "high-dose statins", "", "HMG-CoA reductase inhibitors"},
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
+		// Keywords ending with what is asked for, "tx" for treatment.
+		{"trigeminal neuralgia management", domain.QuestionOpen, "", "", ""},
+		{"hidradenitis suppurativa tx options", domain.QuestionOpen, "", "", ""},
+		{"nocturnal enuresis children best tx", domain.QuestionOpen, "", "", ""},
+		{"effective interventions for smoking cessation in pregnant women", domain.QuestionOpen, "", "", ""},
+		{"Sugar sweetened beverage tax and obesity prevalence", domain.QuestionIntervention, "sugar sweetened beverage tax", "", ""},
+		{"What predicts delayed graft function after deceased donor kidney transplant?", domain.QuestionOther, "", "", ""},
 		{"Could riluzole or other approved drugs be repurposed for Parkinson disease?", domain.QuestionOpen, "", "", ""},
 		// Approval, licence and off-label use qualify the class word; the question stays open.
 		{"Which approved medications might slow Huntington's disease?", domain.QuestionOpen, "", "", ""},
@@ -638,6 +645,9 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Is screen time associated with myopia in children?", link},
 		{"Predictors of sudden cardiac death in HCM", ""},
 		{"Is obesity associated with asthma?", ""},
+		// A marker typed among keywords is the test asked about; impairing is a harm.
+		{"procalcitonin neonatal sepsis diagnostic accuracy", test},
+		{"Does general anaesthesia in infancy impair neurodevelopment?", link},
 		// How well a test finds a risk is a question of the test.
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 	} {
