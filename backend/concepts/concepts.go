@@ -128,8 +128,10 @@ func Extract(question string) (Set, error) {
 				// delayed …" compares two timings of what follows, and two bare words, "inpatient
 				// versus outpatient management", two ways of one treatment).
 				c.Role = RoleIntervention
-			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && titleFor(toks, chunks[1].before, chunks[1].words) &&
-				!measuredThing[c.Words[len(c.Words)-1]]:
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && !measuredThing[c.Words[len(c.Words)-1]] &&
+				(titleFor(toks, chunks[1].before, chunks[1].words) ||
+					len(chunks) > 2 && (comparesWith(chunks[1].before) || onlyOr(chunks[1].before)) && titleFor(toks, chunks[2].before, chunks[2].words)):
+				// (Or "Fomepizole or ethanol for methanol poisoning": two things put for it.)
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
 				// for a disease is what is given.
 				c.Role = RoleIntervention
@@ -188,7 +190,7 @@ func Extract(question string) (Set, error) {
 				// Where nothing is given ("Risk factors for AKI after cardiac surgery"), the
 				// operation is what the question is about as much as the disease: AKI after
 				// contrast does not answer it, so a paper must match it (Setting).
-				c.Role, c.Setting = RolePopulation, !seenIntervention && procedure(c.Words)
+				c.Role, c.Setting = RolePopulation, procedure(c.Words)
 			case (c.Role == RoleOther || c.Role == RoleOutcome) && k == 0 && !seenIntervention && exposed && ci > 0 && setting(ch.before) &&
 				(procedure(c.Words) || admitted(c.Words)):
 				// "Incidence of surgical site infection after caesarean section", "PTSD after
@@ -1311,6 +1313,7 @@ var fixedPhrases = [][]string{
 	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
 	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
 	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"}, {"delayed", "graft", "function"},
+	{"rapid", "diagnostic", "test"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},

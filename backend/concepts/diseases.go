@@ -129,6 +129,8 @@ var diseaseSynonyms = [][]string{
 	{"oab", "overactive bladder"},
 	{"hcc", "hepatocellular carcinoma"},
 	{"dgf", "delayed graft function"},
+	{"sma", "spinal muscular atrophy"},
+	{"lateral epicondylitis", "lateral elbow tendinopathy", "tennis elbow", "lateral epicondylalgia"},
 	{"undescended testis", "undescended testes", "cryptorchidism", "maldescended testis", "maldescended testes"},
 	{"neonatal abstinence syndrome", "neonatal opioid withdrawal syndrome", "nows"},
 	{"ibs", "irritable bowel syndrome"},

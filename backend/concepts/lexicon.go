@@ -123,7 +123,7 @@ neonatal-opioid-withdrawal-syndrome
 poisoning overdose sting stings bite bites envenomation envenoming torsion dengue measles mumps rubella pertussis
 cholera typhoid leprosy rabies pemphigus pemphigoid obstruction hyperinfection hypersensitivity nightmares dyskinesia
 anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undescended-testes overactive-bladder
-hyperplasia bladder-outlet-obstruction delayed-graft-function`)
+hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -198,7 +198,7 @@ var diseaseEvents = set(`relapse relapses complication complications disability 
 // testWords are tests and markers a question names by one word (testSynonyms' acronyms
 // and markers): neither a disease nor a treatment.
 var testWords = set(`mri psa bnp nt-probnp procalcitonin crp ecg ekg eeg mmse moca pocus ctpa cea afp ca-125 ldct
-troponin d-dimer lactate calprotectin ferritin rdt rdts`)
+troponin d-dimer lactate calprotectin ferritin rdt rdts amh rapid-diagnostic-test`)
 
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {

@@ -32,6 +32,7 @@ func TestQuestionKind(t *testing.T) {
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
 		// Keywords ending with what is asked for, "tx" for treatment.
 		{"trigeminal neuralgia management", domain.QuestionOpen, "", "", ""},
+		{"fomepizole or ethanol for methanol poisoning?", domain.QuestionIntervention, "fomepizole or ethanol", "", ""},
 		{"hidradenitis suppurativa tx options", domain.QuestionOpen, "", "", ""},
 		{"nocturnal enuresis children best tx", domain.QuestionOpen, "", "", ""},
 		{"effective interventions for smoking cessation in pregnant women", domain.QuestionOpen, "", "", ""},
@@ -524,6 +525,9 @@ func TestNounPhrases(t *testing.T) {
 		{"How often does oral leukoplakia undergo malignant transformation?", "oral leukoplakia", RoleCondition, ""},
 		{"arthroscopic partial meniscectomy or physio for degenerative meniscal tear", "degenerative meniscal tear", RoleCondition, ""},
 		{"Omalizumab for chronic spontaneous urticaria", "chronic spontaneous urticaria", RoleCondition, ""},
+		{"Does fluoroquinolone use increase risk of Achilles tendon rupture?", "achilles tendon rupture", RoleCondition, ""},
+		{"Does intrathecal nusinersen improve motor function in SMA type 1 infants?", "sma", RoleCondition, ""},
+		{"risankizumab vs secukinumab plaque psoraisis PASI 90", "secukinumab", RoleComparator, ""},
 		{"How should neonatal abstinence syndrome be managed?", "neonatal-abstinence-syndrome", RoleCondition, ""},
 		// A stay in a place of care, or an operation, after the disease in a question of its
 		// course is the patients' setting.

@@ -34,6 +34,10 @@ func misspelled(w string) string {
 			return ""
 		}
 	}
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
+		// A plural ("statnis" is left alone; "psoraisis" is a slip).
+		return ""
+	}
 	if v, ok := spellCache.Load(w); ok {
 		return v.(string)
 	}
@@ -81,7 +85,7 @@ func misspelled(w string) string {
 
 // englishEndings end adjectives, participles, agents and plurals of medical nouns: a word
 // ending so is a word of its own, not a slip.
-var englishEndings = []string{"ive", "ous", "ic", "al", "ing", "ed", "or", "ion", "ions", "es", "s", "ary", "ory", "ly", "ism"}
+var englishEndings = []string{"ive", "ous", "ic", "al", "ing", "ed", "or", "ion", "ions", "es", "ss", "ary", "ory", "ly", "ism"}
 
 func abs(n int) int {
 	if n < 0 {

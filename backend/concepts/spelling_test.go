@@ -16,6 +16,8 @@ func TestMisspelled(t *testing.T) {
 		{"schizophrenai", "schizophrenia"},
 		{"dexmedetomidne", "dexmedetomidine"},
 		{"nausae", "nausea"},
+		{"psoraisis", "psoriasis"},
+		{"statnis", "statins"},
 		{"metfromin", "metformin"},
 		{"metformin", ""},    // known
 		{"depressive", ""},   // an adjective of depression

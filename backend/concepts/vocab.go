@@ -273,6 +273,8 @@ var testSynonyms = [][]string{
 	{"afp", "alpha-fetoprotein"},
 	{"ca-125", "ca125", "cancer antigen 125"},
 	{"ldct", "low-dose ct", "low-dose computed tomography"},
+	{"amh", "anti-mullerian hormone", "anti-müllerian hormone", "mullerian-inhibiting substance", "müllerian-inhibiting substance"},
+	{"rapid diagnostic test", "rapid diagnostic tests", "rdt", "rdts"},
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of

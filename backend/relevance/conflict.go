@@ -42,7 +42,7 @@ adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers
 // title or abstract: older people living at home are not care-home residents; nurses are
 // not physicians.
 var settings = [][2]setting{
-	{{"people living in the community", []string{"community-dwelling", "community dwelling", "living in the community", "home-dwelling", "living at home"}},
+	{{"people living in the community", []string{"community-dwelling", "community dwelling", "living in the community", "home-dwelling", "living at home", "community-based"}},
 		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
 	{{"nurses", []string{"nurse", "nurses", "nursing staff"}},
 		{"physicians", []string{"physician", "physicians", "doctors", "intensivists", "surgeons", "anaesthetists", "anesthesiologists"}}},
@@ -127,7 +127,9 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 		}
 		for _, w := range c.Words {
 			child = child || childAge.words[w]
-			adult = adult || adultAge.words[w] || w == "older" || w == "aged"
+			// Women past the menopause are adults ("women" alone are not: a question on
+			// pregnancy is answered by papers on their newborns).
+			adult = adult || adultAge.words[w] || w == "older" || w == "aged" || w == "postmenopausal"
 			older = older || olderAge.words[w] || w == "aged"
 		}
 	}
@@ -157,11 +159,18 @@ func (g ageGroup) states(words map[string]bool, mesh []string) bool {
 	return false
 }
 
-// antonyms are qualifiers that name two different forms of one disease.
-var antonyms = map[string]string{"acute": "chronic", "chronic": "acute", "mild": "severe", "severe": "mild",
-	"early": "late", "late": "early", "primary": "secondary", "secondary": "primary", "upper": "lower", "lower": "upper",
-	"benign": "malignant", "malignant": "benign", "stable": "unstable", "unstable": "stable",
-	"early-onset": "late-onset", "late-onset": "early-onset", "in-hospital": "out-of-hospital", "out-of-hospital": "in-hospital"}
+// antonyms are qualifiers that name different forms of one disease: each form's others.
+var antonyms = func() map[string][]string {
+	m := map[string][]string{}
+	for _, pair := range [][2]string{{"acute", "chronic"}, {"mild", "severe"}, {"early", "late"}, {"primary", "secondary"},
+		{"upper", "lower"}, {"benign", "malignant"}, {"stable", "unstable"}, {"early-onset", "late-onset"},
+		{"in-hospital", "out-of-hospital"}, {"chronic", "episodic"}, {"complicated", "uncomplicated"},
+		{"compensated", "decompensated"}, {"relapsing", "progressive"}} {
+		m[pair[0]] = append(m[pair[0]], pair[1])
+		m[pair[1]] = append(m[pair[1]], pair[0])
+	}
+	return m
+}()
 
 // diseaseKinds are adjectives that name one kind of a disease among others of the same name
 // (the kinds MeSH lists under one heading): rheumatoid, psoriatic and reactive arthritis;
@@ -219,7 +228,7 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			next := concepts.Stem(c.Words[i+1])
 			for k := 0; k+1 < len(title); k++ {
 				other := title[k]
-				if !slices.Contains(forms(w), other) && (other == antonyms[w] || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
+				if !slices.Contains(forms(w), other) && (slices.Contains(antonyms[w], other) || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
 					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(c.Words[i+1:], " "), c.Label())
 				}
 			}
