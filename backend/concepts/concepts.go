@@ -1140,6 +1140,7 @@ func enrich(c *Concept) {
 	}
 	if fixed := respelled(c.Words); fixed != "" {
 		// Searched and matched by the spelling the literature uses, and by its other names.
+		c.Respelled = fixed
 		c.AddTerm(fixed)
 		for _, syn := range synonymsOf(fixed) {
 			c.AddTerm(syn)

@@ -41,4 +41,5 @@ func TestMisspelledQuestion(t *testing.T) {
 	require.NotEmpty(t, iv, s.Summary())
 	require.Equal(t, "levetiracetem", iv[0].Text)
 	require.True(t, slices.Contains(iv[0].Terms, "levetiracetam"), "%v", iv[0].Terms)
+	require.Contains(t, s.Summary(), "intervention: levetiracetem (read as levetiracetam)", "the correction is shown")
 }

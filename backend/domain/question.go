@@ -93,6 +93,10 @@ type Concept struct {
 	Broad bool `json:"broad,omitempty"`
 	// Corrected is set when the user gave the concept its role by hand.
 	Corrected bool `json:"corrected,omitempty"`
+	// Respelled is the concept as the parse read it when the question mistyped a drug's or
+	// a disease's name ("levetiracetam" for "levetiracetem"): searched and matched too, and
+	// shown beside the user's words, so the correction is never silent.
+	Respelled string `json:"respelled,omitempty"`
 	// Harm marks, in a question about a link (ParsedQuestion.Exposure), a condition asked
 	// about as what the intervention may cause ("risk of congenital malformations"), not the
 	// disease the exposed patients have ("in early pregnancy"): the answer line names it
@@ -366,6 +370,9 @@ func (s ParsedQuestion) Summary() string {
 		}
 		if c.Class != "" && !strings.EqualFold(c.Class, c.Label()) {
 			t += " (" + c.Class + ")"
+		}
+		if c.Respelled != "" {
+			t += " (read as " + c.Respelled + ")"
 		}
 		parts = append(parts, t)
 	}

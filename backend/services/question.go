@@ -34,6 +34,8 @@ type ConceptView struct {
 	Generic bool               `json:"generic,omitempty"`
 	Class   string             `json:"class,omitempty"`
 	Members []string           `json:"members,omitempty"`
+	// Respelled is the drug or disease name a mistyped word was read as ("levetiracetam").
+	Respelled string `json:"respelled,omitempty"`
 }
 
 // ParseQuestion returns how a question is understood, with the user's role corrections
@@ -46,7 +48,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	}
 	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Diagnostic: q.Diagnostic, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
-		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members})
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled})
 	}
 	return v
 }

@@ -223,3 +223,23 @@ func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 	require.Equal(t, "randomised controlled trial (registered, no results posted)", view.Evidence[2].Design,
 		"a registry entry with no results is labelled as a plan, as in the report")
 }
+
+// TestParseQuestionShowsCorrections: the chips say what a question asks about, with a
+// mistyped name shown beside what it was read as, and the test a question asks about.
+func TestParseQuestionShowsCorrections(t *testing.T) {
+	c := openTest(t)
+	v := c.Runs.ParseQuestion("levetiracetem vs valproate for generalised epilepsy", nil)
+	require.Empty(t, v.Error)
+	var respelled []string
+	for _, k := range v.Concepts {
+		if k.Respelled != "" {
+			respelled = append(respelled, k.Text+" -> "+k.Respelled)
+		}
+	}
+	require.Equal(t, []string{"levetiracetem -> levetiracetam"}, respelled)
+	require.Contains(t, v.Summary, "(read as levetiracetam)")
+
+	v = c.Runs.ParseQuestion("Plasma p-tau217 for diagnosing Alzheimer's disease", nil)
+	require.True(t, v.Diagnostic, v.Summary)
+	require.Equal(t, domain.QuestionIntervention, v.Kind)
+}

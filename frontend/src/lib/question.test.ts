@@ -9,6 +9,8 @@ describe('question chips', () => {
     [{ text: 'autoimmune diseases', class: 'autoimmune diseases' }, 'autoimmune diseases'],
     // The label is the text as a reader writes it; the text stays the key.
     [{ text: 'alcohol-use-disorder', label: 'alcohol use disorder', class: '' }, 'alcohol use disorder'],
+    // A slip read as the name it was meant to be says so.
+    [{ text: 'levetiracetem', class: '', respelled: 'levetiracetam' }, 'levetiracetem (read as levetiracetam)'],
   ])('labels %o', (c, want) => expect(chipLabel(c)).toBe(want))
 
   it('says what each kind of question asks for', () => {

@@ -1019,6 +1019,7 @@ export namespace domain {
 	    generic?: boolean;
 	    broad?: boolean;
 	    corrected?: boolean;
+	    respelled?: string;
 	    harm?: boolean;
 	    setting?: boolean;
 	
@@ -1040,6 +1041,7 @@ export namespace domain {
 	        this.generic = source["generic"];
 	        this.broad = source["broad"];
 	        this.corrected = source["corrected"];
+	        this.respelled = source["respelled"];
 	        this.harm = source["harm"];
 	        this.setting = source["setting"];
 	    }
@@ -2308,6 +2310,7 @@ export namespace services {
 	    generic?: boolean;
 	    class?: string;
 	    members?: string[];
+	    respelled?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ConceptView(source);
@@ -2322,6 +2325,7 @@ export namespace services {
 	        this.generic = source["generic"];
 	        this.class = source["class"];
 	        this.members = source["members"];
+	        this.respelled = source["respelled"];
 	    }
 	}
 	export class PDFAppraisal {
