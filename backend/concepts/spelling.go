@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	edlib "github.com/hbollon/go-edlib"
 )
 
 // A question typed in a hurry misspells the one word that matters ("levetiracetem",
@@ -69,7 +71,7 @@ func misspelled(w string) string {
 			if v[0] != w[0] || abs(len(v)-len(w)) > limit {
 				continue
 			}
-			if d := editDistance(w, v, limit); d < best {
+			if d := edlib.OSADamerauLevenshteinDistance(w, v); d < best {
 				best, fixed, n = d, v, 1
 			} else if d == best {
 				n++
@@ -92,38 +94,6 @@ func abs(n int) int {
 		return -n
 	}
 	return n
-}
-
-// editDistance is the optimal-string-alignment distance between a and b (insertions,
-// deletions, substitutions and swaps of two neighbours), or limit+1 once it must exceed
-// limit.
-func editDistance(a, b string, limit int) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		rowMin := cur[0]
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-			rowMin = min(rowMin, cur[j])
-		}
-		if rowMin > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // respelled returns a concept's words with each misspelled one corrected, "" when none is.

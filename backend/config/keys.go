@@ -11,6 +11,8 @@ import (
 	"unicode"
 
 	"deepcritical/backend/domain"
+
+	edlib "github.com/hbollon/go-edlib"
 )
 
 // KeyInfo describes one key of `deepcritical settings set KEY VALUE`: what it means, what
@@ -532,31 +534,11 @@ func unknownKey(key string) error {
 func closest(key string, names []string) string {
 	best, bestD := "", 4
 	for _, n := range names {
-		if d := editDistance(key, n); d < bestD {
+		if d := edlib.LevenshteinDistance(key, n); d < bestD {
 			best, bestD = n, d
 		}
 	}
 	return best
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 // Validate checks every setting: URLs parse with an http or https scheme, run limits are
