@@ -45,6 +45,7 @@ const (
 func Extract(question string) (Set, error) {
 	q := strings.Join(strings.FieldsFunc(question, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }), " ")
 	set := Set{Question: q}
+	parsed := asked(q)
 	if q == "" {
 		return set, domain.Errorf(domain.CodeInvalid, "the question is empty: nothing to search for")
 	}
@@ -65,7 +66,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	combined, slashed := combinations(q)
+	combined, slashed := combinations(parsed)
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
@@ -164,7 +165,7 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
 				// "dialysis patients", "transplant recipients": who the patients are.
 				c.Role = RolePopulation
-			case c.Role == RoleIntervention && (seenIntervention || exposed) && c.Words[len(c.Words)-1] == "cessation":
+			case c.Role == RoleIntervention && (seenIntervention || exposed && ci > 0) && c.Words[len(c.Words)-1] == "cessation":
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
@@ -300,8 +301,9 @@ var (
 )
 
 // accuracyWords ask how well a test finds a disease.
-var accuracyWords = set(`accuracy accurate inaccurate sensitivity specificity diagnosing diagnose diagnoses diagnostic
-detecting detect detects detection predictive ruling rule-out staging`)
+var accuracyWords = set(`accuracy accurate accurately inaccurate sensitivity sensitive specificity diagnosing diagnose
+diagnoses diagnostic detecting detect detects detection predictive ruling rule-out staging false-positive
+false-positives false-negative false-negatives`)
 
 // asksAccuracy reports whether a question asks how well what it names finds a disease
 // ("How accurate is dermoscopy for diagnosing melanoma?", "MRI vs mammography for detecting
@@ -321,6 +323,35 @@ func asksAccuracy(toks []string) bool {
 	}
 	return found
 }
+
+// requestLead matches what a typed request says before its question ("Could you find RCTs
+// comparing …", "I'd like to know which …", "Please search for evidence on …"): words about
+// the asking, which would otherwise hide the asking word or be read as concepts.
+var requestLead = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|i(?:\s+would|'d|’d)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|help\s+me\s+)?` +
+	`(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|show\s+me|pull\s+up|locate|identify|know|tell\s+me|summari[sz]e|review)\s+` +
+	`(?:me\s+)?(?:(?:the|some|any)\s+)?(?:(?:recent|current|latest|best|good|high-quality)\s+)?(?:(?:evidence|studies|papers|trials|rcts|literature|research|data|articles|reviews|meta-analyses)\s+)?` +
+	`(?:on|about|for|regarding|comparing|that\s+compare|looking\s+at|of|into)?\s*`)
+
+// asked is the question a parse reads: a request's lead-in dropped, and when a question
+// comes after a sentence of context ("My patient has Tourette syndrome. What treatment
+// options exist?"), the question first, so its asking word opens it as the parse expects.
+// The question shown and stored stays as typed.
+func asked(q string) string {
+	sentences := sentenceEnd.Split(strings.TrimSpace(q), -1)
+	if n := len(sentences); n > 1 {
+		last := strings.TrimSpace(sentences[n-1])
+		if first := strings.ToLower(strings.Fields(last + " x")[0]); askingWords[first] || auxiliaries[first] || questionWords[first] {
+			q = last + " " + strings.Join(sentences[:n-1], ". ")
+		}
+	}
+	if m := requestLead.FindStringIndex(q); m != nil && m[1] < len(q) {
+		q = q[m[1]:]
+	}
+	return q
+}
+
+// sentenceEnd ends a sentence: a full stop, a question or exclamation mark before a space.
+var sentenceEnd = regexp.MustCompile(`[.?!]\s+`)
 
 // namedTest makes the test a question about a test's accuracy names the intervention, when
 // the vocabulary did not know it as one: in "Plasma p-tau217 for diagnosing Alzheimer's
@@ -880,11 +911,19 @@ func comparative(toks []string) bool {
 func verbChunk(befores, words [][]string) int {
 	if len(befores) > 2 {
 		b := withoutArticles(befores[1])
-		if len(b) == 1 && subjectPrepositions[b[0]] && roleOf(words[1][len(words[1])-1]) == RolePopulation || treatedPatients(words[1]) {
-			after := withoutArticles(befores[2])
-			if effectVerb(after) || linksTo(after) {
-				return 2
-			}
+		after := withoutArticles(befores[2])
+		if !effectVerb(after) && !linksTo(after) || effectVerb(b) || linksTo(b) {
+			return 1
+		}
+		switch {
+		case len(b) == 1 && subjectPrepositions[b[0]] && roleOf(words[1][len(words[1])-1]) == RolePopulation || treatedPatients(words[1]):
+			return 2
+		case len(b) == 1 && b[0] == "of":
+			// "Is repeated heading of the ball associated with …?": what is done, of what.
+			return 2
+		case len(b) == 1 && (b[0] == "after" || b[0] == "before" || b[0] == "during" || b[0] == "following") && procedure(words[1]):
+			// "Does chewing gum after colorectal surgery shorten postoperative ileus?"
+			return 2
 		}
 	}
 	return 1
@@ -1023,7 +1062,16 @@ func refractoryTo(prev, before []string) bool {
 }
 
 // taking reports whether the words before a chunk are "on", as in "patients on warfarin".
-func taking(before []string) bool { return len(before) > 0 && before[len(before)-1] == "on" }
+func taking(before []string) bool {
+	if len(before) == 0 {
+		return false
+	}
+	switch before[len(before)-1] {
+	case "on", "taking", "receiving", "using":
+		return true
+	}
+	return false
+}
 
 // procedure reports whether words name an operation: "surgery", "operation", or an
 // operation's ending ("arthroplasty", "cholecystectomy"), the surgery class's own.
@@ -1314,7 +1362,7 @@ var fixedPhrases = [][]string{
 	{"carcinoma", "in", "situ"}, {"common", "cold"}, {"sudden", "cardiac", "death"}, {"sudden", "cardiac", "arrest"},
 	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
 	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"}, {"delayed", "graft", "function"},
-	{"rapid", "diagnostic", "test"},
+	{"rapid", "diagnostic", "test"}, {"dry", "socket"}, {"false", "positive"}, {"false", "negative"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},

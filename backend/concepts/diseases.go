@@ -130,6 +130,7 @@ var diseaseSynonyms = [][]string{
 	{"hcc", "hepatocellular carcinoma"},
 	{"dgf", "delayed graft function"},
 	{"sma", "spinal muscular atrophy"},
+	{"dry socket", "alveolar osteitis"},
 	{"lateral epicondylitis", "lateral elbow tendinopathy", "tennis elbow", "lateral epicondylalgia"},
 	{"undescended testis", "undescended testes", "cryptorchidism", "maldescended testis", "maldescended testes"},
 	{"neonatal abstinence syndrome", "neonatal opioid withdrawal syndrome", "nows"},

@@ -30,7 +30,7 @@ besides except excluding switching switch switched switches converting transitio
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`taking receiving improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship
@@ -123,7 +123,9 @@ neonatal-opioid-withdrawal-syndrome
 poisoning overdose sting stings bite bites envenomation envenoming torsion dengue measles mumps rubella pertussis
 cholera typhoid leprosy rabies pemphigus pemphigoid obstruction hyperinfection hypersensitivity nightmares dyskinesia
 anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undescended-testes overactive-bladder
-hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma`)
+hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma
+trisomy sickness dry-socket enterobacterales enterobacteriaceae klebsiella pseudomonas acinetobacter staphylococcus
+mrsa vre esbl candidiasis tics`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -188,7 +190,7 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"quine", "glitazone", "glinide", "teplase", "xaban", "gatran", "ogrel", "sugrel", "grelor", "coxib", "micin",
 	"zolam", "barbital", "mustine", "fosfamide", "buterol", "moterol", "meterol", "caterol", "anterol", "tropium",
 	"fibrate", "dronate", "ercept", "atacept", "kinra", "lutamide", "relin", "relix", "nafil", "dalafil",
-	"asone", "isone", "olone",
+	"asone", "isone", "olone", "dronic", "zolid",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the

@@ -33,6 +33,15 @@ func TestQuestionKind(t *testing.T) {
 		// Keywords ending with what is asked for, "tx" for treatment.
 		{"trigeminal neuralgia management", domain.QuestionOpen, "", "", ""},
 		{"fomepizole or ethanol for methanol poisoning?", domain.QuestionIntervention, "fomepizole or ethanol", "", ""},
+		// A request's lead-in, and context before the question, do not hide what it asks.
+		{"Could you find evidence on which interventions reduce falls in hospital inpatients?", domain.QuestionOpen, "", "", ""},
+		{"I'd like to know which therapies are effective for plantar fasciitis.", domain.QuestionOpen, "", "", ""},
+		{"My patient has Tourette syndrome with severe tics that affect school. What treatment options exist?", domain.QuestionOpen, "", "", ""},
+		{"best treatment acute mountain sickness", domain.QuestionOpen, "", "", ""},
+		{"In postmenopausal women with osteoporosis, does zoledronic acid compared with alendronate reduce hip fractures?",
+			domain.QuestionIntervention, "zoledronic acid", "alendronate", ""},
+		// The verb is found past an operation the subject follows.
+		{"Does chewing gum after colorectal surgery shorten postoperative ileus?", domain.QuestionIntervention, "chewing gum", "", ""},
 		{"hidradenitis suppurativa tx options", domain.QuestionOpen, "", "", ""},
 		{"nocturnal enuresis children best tx", domain.QuestionOpen, "", "", ""},
 		{"effective interventions for smoking cessation in pregnant women", domain.QuestionOpen, "", "", ""},
@@ -525,6 +534,9 @@ func TestNounPhrases(t *testing.T) {
 		{"How often does oral leukoplakia undergo malignant transformation?", "oral leukoplakia", RoleCondition, ""},
 		{"arthroscopic partial meniscectomy or physio for degenerative meniscal tear", "degenerative meniscal tear", RoleCondition, ""},
 		{"Omalizumab for chronic spontaneous urticaria", "chronic spontaneous urticaria", RoleCondition, ""},
+		{"Serotonin syndrome risk with linezolid in patients taking SSRIs", "ssris", RolePopulation, "selective serotonin reuptake inhibitors"},
+		{"Serotonin syndrome risk with linezolid in patients taking SSRIs", "linezolid", RoleIntervention, ""},
+		{"Management of dry socket after tooth extraction", "dry-socket", RoleCondition, ""},
 		{"Does fluoroquinolone use increase risk of Achilles tendon rupture?", "achilles tendon rupture", RoleCondition, ""},
 		{"Does intrathecal nusinersen improve motor function in SMA type 1 infants?", "sma", RoleCondition, ""},
 		{"risankizumab vs secukinumab plaque psoraisis PASI 90", "secukinumab", RoleComparator, ""},
@@ -652,6 +664,10 @@ func TestWhatIsAsked(t *testing.T) {
 		// A marker typed among keywords is the test asked about; impairing is a harm.
 		{"procalcitonin neonatal sepsis diagnostic accuracy", test},
 		{"Does general anaesthesia in infancy impair neurodevelopment?", link},
+		{"How sensitive is D-dimer for pulmonary embolism in pregnant women?", test},
+		{"Does the PHQ-9 accurately screen for depression in adolescents?", test},
+		{"Low-dose CT screening for lung cancer: false positive rate in heavy smokers", test},
+		{"Is repeated heading of the ball associated with neurodegenerative disease in former professional footballers?", link},
 		// How well a test finds a risk is a question of the test.
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 	} {

@@ -70,7 +70,8 @@ var drugClasses = []drugClass{
 		mesh: []string{"Proton Pump Inhibitors"}, suffixes: []string{"prazole"},
 		members: []string{"omeprazole", "esomeprazole", "pantoprazole", "lansoprazole", "rabeprazole"}},
 	{names: []string{"bisphosphonate", "bisphosphonates"}, class: "bisphosphonates",
-		mesh: []string{"Diphosphonates", "Bone Density Conservation Agents"}, suffixes: []string{"dronate"},
+		// Not "Bone Density Conservation Agents": that action holds denosumab and teriparatide too.
+		mesh: []string{"Diphosphonates"}, suffixes: []string{"dronate", "dronic"},
 		members: []string{"alendronate", "risedronate", "zoledronate", "zoledronic acid", "ibandronate"}},
 	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs"}, class: "anticoagulants",
 		mesh:    []string{"Anticoagulants"},

@@ -378,6 +378,14 @@ func TestSearchErrorSaidOnce(t *testing.T) {
 	}
 }
 
+// TestSummaryNamesOnlyTheClassWordAskedFor: an open question says what it asks for by its
+// class word; a generic word in another role ("patients") is not said.
+func TestSummaryNamesOnlyTheClassWordAskedFor(t *testing.T) {
+	q := ParsedQuestion{Kind: QuestionOpen, Concepts: []Concept{{Role: RoleCondition, Text: "gout"},
+		{Role: RoleIntervention, Text: "treatment", Generic: true}, {Role: RoleOther, Text: "patients", Generic: true}}}
+	require.Equal(t, "condition: gout · asks for: treatment", q.Summary())
+}
+
 // TestAnswerLine: the line above the scores counts which way the on-topic studies point,
 // on the named intervention, or for an open question on the treatment each studied; with
 // nothing on topic it says no study was found.

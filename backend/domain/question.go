@@ -359,7 +359,9 @@ func (s ParsedQuestion) Summary() string {
 	var parts []string
 	for _, i := range s.Priority() {
 		c := s.Concepts[i]
-		if c.Generic && s.Kind != QuestionOpen {
+		if c.Generic && (s.Kind != QuestionOpen || c.Role != RoleIntervention) {
+			// Only an open question's class word is said, as what it asks for; "patients"
+			// says nothing.
 			continue
 		}
 		t := string(c.Role) + ": " + c.Label()
