@@ -162,6 +162,10 @@ func Extract(question string) (Set, error) {
 				!(onlyOr(ch.before) && len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RoleCondition):
 				// "… after minor stroke or TIA": an "or" after a disease lists diseases.
 				c.Role = RoleComparator
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && seenIntervention && k == 0 && enabling(ch.before):
+				// "Does patiromer enable continued RAAS inhibitor therapy …?": what the
+				// intervention makes possible is its outcome, not a second thing given.
+				c.Role = RoleOutcome
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
 				// "dialysis patients", "transplant recipients": who the patients are.
 				c.Role = RolePopulation
@@ -796,7 +800,8 @@ func effectVerb(after []string) bool {
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
 			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
-			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens":
+			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens",
+			"enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates":
 			return true
 		}
 	}
@@ -1043,6 +1048,18 @@ func admitted(words []string) bool {
 	switch words[len(words)-1] {
 	case "admission", "admissions", "stay", "stays", "discharge", "hospitalisation", "hospitalization":
 		return true
+	}
+	return false
+}
+
+// enabling reports whether the words before a chunk end with a verb of making possible
+// ("enable", "allow", "permit", "facilitate", with an optional "continued").
+func enabling(before []string) bool {
+	for _, w := range before {
+		switch w {
+		case "enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates":
+			return true
+		}
 	}
 	return false
 }
@@ -1363,6 +1380,7 @@ var fixedPhrases = [][]string{
 	{"neonatal", "abstinence", "syndrome"}, {"neonatal", "opioid", "withdrawal", "syndrome"},
 	{"overactive", "bladder"}, {"undescended", "testis"}, {"undescended", "testes"}, {"delayed", "graft", "function"},
 	{"rapid", "diagnostic", "test"}, {"dry", "socket"}, {"false", "positive"}, {"false", "negative"},
+	{"eosinophilic", "granulomatosis", "with", "polyangiitis"}, {"granulomatosis", "with", "polyangiitis"}, {"critical", "illness"},
 	{"cognitive", "behavioural", "therapy"}, {"cognitive", "behavioral", "therapy"},
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},

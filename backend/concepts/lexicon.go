@@ -30,7 +30,7 @@ besides except excluding switching switch switched switches converting transitio
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`taking receiving improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship
@@ -125,7 +125,8 @@ cholera typhoid leprosy rabies pemphigus pemphigoid obstruction hyperinfection h
 anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undescended-testes overactive-bladder
 hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma
 trisomy sickness dry-socket enterobacterales enterobacteriaceae klebsiella pseudomonas acinetobacter staphylococcus
-mrsa vre esbl candidiasis tics`)
+mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis granulomatosis-with-polyangiitis
+critical-illness`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy

@@ -537,6 +537,11 @@ func TestNounPhrases(t *testing.T) {
 		{"Serotonin syndrome risk with linezolid in patients taking SSRIs", "ssris", RolePopulation, "selective serotonin reuptake inhibitors"},
 		{"Serotonin syndrome risk with linezolid in patients taking SSRIs", "linezolid", RoleIntervention, ""},
 		{"Management of dry socket after tooth extraction", "dry-socket", RoleCondition, ""},
+		{"Mepolizumab for eosinophilic granulomatosis with polyangiitis", "eosinophilic-granulomatosis-with-polyangiitis", RoleCondition, ""},
+		{"What is the prevalence of post-traumatic stress disorder in survivors of critical illness?", "critical-illness", RoleCondition, ""},
+		// What an intervention makes possible is its outcome.
+		{"Does patiromer enable continued RAAS inhibitor therapy in patients with hyperkalemia?", "patiromer", RoleIntervention, ""},
+		{"Does patiromer enable continued RAAS inhibitor therapy in patients with hyperkalemia?", "raas inhibitor therapy", RoleOutcome, ""},
 		{"Does fluoroquinolone use increase risk of Achilles tendon rupture?", "achilles tendon rupture", RoleCondition, ""},
 		{"Does intrathecal nusinersen improve motor function in SMA type 1 infants?", "sma", RoleCondition, ""},
 		{"risankizumab vs secukinumab plaque psoraisis PASI 90", "secukinumab", RoleComparator, ""},

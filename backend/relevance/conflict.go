@@ -46,6 +46,9 @@ var settings = [][2]setting{
 		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
 	{{"nurses", []string{"nurse", "nurses", "nursing staff"}},
 		{"physicians", []string{"physician", "physicians", "doctors", "intensivists", "surgeons", "anaesthetists", "anesthesiologists"}}},
+	// A trial in men only does not answer a question about postmenopausal women.
+	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
+		{"men", []string{"men", "man", "male", "males", "boys"}}},
 }
 
 // setting is one side of such a pair.

@@ -399,6 +399,11 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Frequent sugar intake at age 2 doubled the risk of early childhood caries.", false},
 		{"predictors of survival after out-of-hospital cardiac arrest", "Predictors of survival after in-hospital cardiac arrest in general wards",
 			"Initial shockable rhythm predicted survival after in-hospital cardiac arrest.", true},
+		// A trial in men only does not answer a question about women.
+		{"Does romosozumab reduce fracture risk in postmenopausal women with osteoporosis?", "Romosozumab in men with osteoporosis",
+			"In 245 men with osteoporosis, romosozumab increased bone mineral density and fracture risk fell.", true},
+		{"Does romosozumab reduce fracture risk in postmenopausal women with osteoporosis?", "Romosozumab and fractures in osteoporosis",
+			"In 7180 postmenopausal women with osteoporosis, romosozumab reduced the risk of new vertebral fracture.", false},
 		// Older people at home are not care-home residents; nurses are not physicians.
 		{"Exercise programmes to prevent falls in community-dwelling older people", "Supervised group exercise for fall prevention in nursing home residents",
 			"Group exercise reduced falls among nursing home residents.", true},
