@@ -331,20 +331,32 @@ func asksAccuracy(toks []string) bool {
 // requestLead matches what a typed request says before its question ("Could you find RCTs
 // comparing …", "I'd like to know which …", "Please search for evidence on …"): words about
 // the asking, which would otherwise hide the asking word or be read as concepts.
-var requestLead = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|i(?:\s+would|'d|’d)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|help\s+me\s+)?` +
+var requestLead = regexp.MustCompile(`(?i)^\s*(?:` +
+	// A polite or first-person request, then its verb: "Could you find …", "I'd like to know …".
+	`(?:please\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?|please\s+|i(?:\s+would|'d|’d)\s+like\s+(?:you\s+)?to\s+|i\s+want\s+(?:you\s+)?to\s+|help\s+me\s+)` +
 	`(?:find|search(?:\s+for)?|look\s+(?:for|up)|get|show\s+me|pull\s+up|locate|identify|know|tell\s+me|summari[sz]e|review)\s+` +
-	`(?:me\s+)?(?:(?:the|some|any)\s+)?(?:(?:recent|current|latest|best|good|high-quality)\s+)?(?:(?:evidence|studies|papers|trials|rcts|literature|research|data|articles|reviews|meta-analyses)\s+)?` +
-	`(?:on|about|for|regarding|comparing|that\s+compare|looking\s+at|of|into)?\s*`)
+	`(?:me\s+)?(?:(?:the|some|any)\s+)?(?:(?:recent|current|latest|best|good|high-quality)\s+)?(?:` + requestNouns + `\s+)?` +
+	`|` +
+	// A bare command only with what it asks for: "Find studies on …" ("Search engine as a
+	// diagnostic tool …" is no request).
+	`(?:find|search\s+for|look\s+for|get|show\s+me)\s+(?:(?:the|some|any)\s+)?(?:(?:recent|current|latest|best|good|high-quality)\s+)?` + requestNouns + `\s+` +
+	`)(?:on|about|for|regarding|comparing|that\s+compare|looking\s+at|of|into)?\s*`)
+
+// requestNouns are what a request asks to be found.
+const requestNouns = `(?:evidence|studies|papers|trials|rcts|literature|research|data|articles|reviews|meta-analyses)`
 
 // asked is the question a parse reads: a request's lead-in dropped, and when a question
 // comes after a sentence of context ("My patient has Tourette syndrome. What treatment
 // options exist?"), the question first, so its asking word opens it as the parse expects.
 // The question shown and stored stays as typed.
 func asked(q string) string {
-	sentences := sentenceEnd.Split(strings.TrimSpace(q), -1)
+	sentences := splitSentences(strings.TrimSpace(q))
 	if n := len(sentences); n > 1 {
+		// Only a question that asks for something ("What treatment options exist?"): a
+		// title's yes/no question after it ("Cold knife conization vs. LEEP. Are they the
+		// same procedure?") reads with the title first, as written.
 		last := strings.TrimSpace(sentences[n-1])
-		if first := strings.ToLower(strings.Fields(last + " x")[0]); askingWords[first] || auxiliaries[first] || questionWords[first] {
+		if first := strings.ToLower(strings.Fields(last + " x")[0]); askingWords[first] && first != "is" && first != "are" {
 			q = last + " " + strings.Join(sentences[:n-1], ". ")
 		}
 	}
@@ -354,8 +366,22 @@ func asked(q string) string {
 	return q
 }
 
-// sentenceEnd ends a sentence: a full stop, a question or exclamation mark before a space.
-var sentenceEnd = regexp.MustCompile(`[.?!]\s+`)
+// sentenceEnd ends a sentence: a full stop, a question or exclamation mark before a space
+// and a capital letter ("vs. LEEP" is cut too, which is harmless: only a last sentence
+// that asks for something moves).
+var sentenceEnd = regexp.MustCompile(`[.?!]\s+\p{Lu}`)
+
+// splitSentences cuts a text at each sentenceEnd, keeping the capital letter that opens
+// the next sentence and dropping the stop.
+func splitSentences(text string) []string {
+	var out []string
+	from := 0
+	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
+		out = append(out, strings.TrimSpace(text[from:m[0]]))
+		from = m[1] - len(string([]rune(text[m[0]:m[1]])[len([]rune(text[m[0]:m[1]]))-1]))
+	}
+	return append(out, strings.TrimSpace(text[from:]))
+}
 
 // namedTest makes the test a question about a test's accuracy names the intervention, when
 // the vocabulary did not know it as one: in "Plasma p-tau217 for diagnosing Alzheimer's
@@ -923,8 +949,10 @@ func verbChunk(befores, words [][]string) int {
 		switch {
 		case len(b) == 1 && subjectPrepositions[b[0]] && roleOf(words[1][len(words[1])-1]) == RolePopulation || treatedPatients(words[1]):
 			return 2
-		case len(b) == 1 && b[0] == "of":
+		case len(b) == 1 && b[0] == "of" && linksTo(after):
 			// "Is repeated heading of the ball associated with …?": what is done, of what.
+			// (Not before an effect verb: in "Does route of delivery affect …?" the route
+			// alone is no intervention.)
 			return 2
 		case len(b) == 1 && (b[0] == "after" || b[0] == "before" || b[0] == "during" || b[0] == "following") && procedure(words[1]):
 			// "Does chewing gum after colorectal surgery shorten postoperative ileus?"

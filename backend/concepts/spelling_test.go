@@ -43,3 +43,21 @@ func TestMisspelledQuestion(t *testing.T) {
 	require.True(t, slices.Contains(iv[0].Terms, "levetiracetam"), "%v", iv[0].Terms)
 	require.Contains(t, s.Summary(), "intervention: levetiracetem (read as levetiracetam)", "the correction is shown")
 }
+
+// TestAsked: a request's lead-in is dropped and a question that asks for something after
+// a sentence of context is read first; a title's own words and a yes/no question after a
+// title stay as written.
+func TestAsked(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"Could you find RCTs comparing ultrasound-guided with landmark-guided insertion?", "ultrasound-guided with landmark-guided insertion?"},
+		{"I'd like to know which therapies are effective for plantar fasciitis.", "which therapies are effective for plantar fasciitis."},
+		{"Please search for evidence on statins in dementia", "statins in dementia"},
+		{"Find studies on metformin in cancer", "metformin in cancer"},
+		{"My patient has Tourette syndrome. What treatment options exist?", "What treatment options exist? My patient has Tourette syndrome"},
+		{"Search engine as a diagnostic tool: is Google useful?", "Search engine as a diagnostic tool: is Google useful?"},
+		{"Cold knife conization vs. LEEP. Are they the same procedure?", "Cold knife conization vs. LEEP. Are they the same procedure?"},
+		{"Review of X", "Review of X"},
+	} {
+		require.Equal(t, c.want, asked(c.typed), c.typed)
+	}
+}
