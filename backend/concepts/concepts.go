@@ -234,7 +234,11 @@ func Extract(question string) (Set, error) {
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
 	if asksAccuracy(toks) {
-		namedTest(set.Concepts)
+		namedTest(set.Concepts, false)
+	} else if slices.ContainsFunc(set.Concepts, instrument) {
+		// "Can the Ottawa ankle rules be applied by triage nurses?": a scale, score or rule
+		// named is what the question is about, though it asks no accuracy.
+		namedTest(set.Concepts, true)
 	}
 	for i := range set.Concepts {
 		failedDevice(&set.Concepts[i])
@@ -265,14 +269,15 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	set.Kind = kindOf(set)
-	if set.Kind == domain.QuestionOther && asksHowToTreat(toks) {
+	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
+	if howToTreat {
 		// "How should resistant hypertension be treated?", "Management of acute gout
 		// flares": the treatments are what is asked for, though no class word names them.
 		set.Concepts = append(set.Concepts, Concept{Role: RoleIntervention, Text: "treatment", Words: []string{"treatment"},
 			Terms: []string{"treatment"}, Generic: true})
 		set.Kind = domain.QuestionOpen
 	}
-	if set.Kind == domain.QuestionOpen && !asksForTreatments(toks, set.Concepts) {
+	if set.Kind == domain.QuestionOpen && !howToTreat && !asksForTreatments(toks, set.Concepts) {
 		// "Does invasive diagnosis … delay treatment?" names treatment as what is delayed,
 		// not as what it asks for.
 		set.Kind = domain.QuestionOther
@@ -282,7 +287,11 @@ func Extract(question string) (Set, error) {
 	}
 	// How well a test finds something comes first: "How well does the Berg scale detect
 	// fall risk?" asks about the scale's accuracy, not whether it causes a risk.
-	set.Diagnostic = set.Kind == domain.QuestionIntervention && asksAccuracy(toks)
+	set.Diagnostic = set.Kind == domain.QuestionIntervention && (asksAccuracy(toks) ||
+		// A scale or score asked about is a test, unless the question asks what it is linked to.
+		slices.ContainsFunc(set.Concepts, func(c Concept) bool {
+			return c.Role == RoleIntervention && namesInstrument(c.Words)
+		}) && !asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }))
 	set.Exposure = set.Kind == domain.QuestionIntervention && !set.Diagnostic && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
 	if !set.Exposure {
@@ -306,8 +315,8 @@ var (
 
 // accuracyWords ask how well a test finds a disease.
 var accuracyWords = set(`accuracy accurate accurately inaccurate sensitivity sensitive specificity diagnosing diagnose
-diagnoses diagnostic detecting detect detects detection predictive ruling rule-out staging false-positive
-false-positives false-negative false-negatives`)
+diagnoses diagnostic detecting detect detects detection predictive predictor ruling rule-out staging false-positive
+false-positives false-negative false-negatives reliable reliably valid validity validation exclude excluding`)
 
 // asksAccuracy reports whether a question asks how well what it names finds a disease
 // ("How accurate is dermoscopy for diagnosing melanoma?", "MRI vs mammography for detecting
@@ -317,7 +326,8 @@ func asksAccuracy(toks []string) bool {
 	found := false
 	for i, t := range toks {
 		switch {
-		case benefitWords[t] && t != "better":
+		case benefitWords[t] && t != "better" && !slices.ContainsFunc(toks[i+1:min(i+4, len(toks))], func(w string) bool { return accuracyWords[w] }):
+			// "Does MRI improve the detection of …?" still asks how well it finds it.
 			return false
 		case accuracyWords[t]:
 			found = true
@@ -391,7 +401,7 @@ func splitSentences(text string) []string {
 // the disease, the patients, nor where they are seen ("in the ED", "in primary care"); "X
 // accuracy" loses its measure word. A question that already names an intervention, or no
 // disease, is left as it is.
-func namedTest(cs []Concept) {
+func namedTest(cs []Concept, instrumentsOnly bool) {
 	hasCondition, purpose := false, -1
 	for i, c := range cs {
 		if c.Role == RoleIntervention && !c.Generic {
@@ -402,13 +412,15 @@ func namedTest(cs []Concept) {
 		}
 		hasCondition = hasCondition || c.Role == RoleCondition && !c.Generic
 	}
-	if !hasCondition {
-		return
-	}
+	// Without a disease, only a named scale or score is taken for the test ("Can the
+	// Ottawa ankle rules be applied reliably by triage nurses?").
+	instrumentsOnly = instrumentsOnly || !hasCondition
 	for i := range cs {
 		c := &cs[i]
 		last := c.Words[len(c.Words)-1]
 		switch {
+		case instrumentsOnly && !instrument(*c):
+			continue
 		case i == purpose || c.Generic || c.Setting || careSettings[last] || generic[last] || roleOf(last) == RolePopulation:
 			continue
 		case c.Role == RoleOutcome && len(c.Words) > 1 && accuracyWords[last] &&
@@ -417,8 +429,11 @@ func namedTest(cs []Concept) {
 			c.Words = c.Words[:len(c.Words)-1]
 			c.Text = strings.Join(c.Words, " ")
 			c.Terms = []string{c.Text}
-		case c.Role == RoleOutcome && len(c.Words) > 1 && instrumentWords[last]:
-			// "the Montreal Cognitive Assessment", "the Wells score": an instrument.
+		case (c.Role == RoleOutcome || c.Role == RoleCondition) && namesInstrument(c.Words):
+			// "the Montreal Cognitive Assessment", "the Wells score", "the Edinburgh Postnatal
+			// Depression Scale": an instrument, whatever its words name.
+		case c.Role == RoleOutcome && testWords[last]:
+			// "Is HbA1c an accurate screening test …?": a measure used as the test.
 		case c.Role != RoleOther || accuracyWords[last] || len(c.Words) == 1 && measuredThing[last]:
 			continue
 		}
@@ -431,6 +446,24 @@ func namedTest(cs []Concept) {
 	}
 }
 
+// instrument reports whether a concept names a scale, score, rule or questionnaire ("the
+// Ottawa ankle rules", "the Glasgow-Blatchford score"): a test by its name.
+func instrument(c Concept) bool {
+	return c.Role != RoleIntervention && c.Role != RolePopulation && namesInstrument(c.Words)
+}
+
+// namesInstrument reports whether words name a scale, score or rule by its own name: an
+// instrument word last, a word before it that is neither a risk, an accuracy word nor
+// another instrument word ("diagnostic tool" names none), and not the body mass index, a
+// measure.
+func namesInstrument(ws []string) bool {
+	if len(ws) < 2 || !instrumentWords[ws[len(ws)-1]] || strings.Join(ws, " ") == "body mass index" {
+		return false
+	}
+	return !slices.ContainsFunc(ws, func(w string) bool { return riskWords[w] }) &&
+		slices.ContainsFunc(ws, func(w string) bool { return !instrumentWords[w] && !accuracyWords[w] })
+}
+
 // purposeOnly reports whether an intervention's words only say what a test is for
 // ("screening", "screening in primary care"), not which test.
 func purposeOnly(words []string) bool {
@@ -438,7 +471,7 @@ func purposeOnly(words []string) bool {
 		return false
 	}
 	for _, w := range words[1:] {
-		if !careSettings[w] && roleOf(w) != "" {
+		if !careSettings[w] && !instrumentWords[w] && roleOf(w) != "" {
 			return false
 		}
 	}
@@ -1327,9 +1360,14 @@ func asksHowToTreat(toks []string) bool {
 	case "what":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
-			case "done", "do", "options", "option", "works", "work", "helps", "help":
+			case "done", "do", "options", "option", "works", "work", "helps", "help", "management", "treatment":
 				return true
 			}
+		}
+	case "can", "does", "do", "could", "will":
+		// "Can anything prevent post-herpetic neuralgia?"
+		if ws[1] == "anything" || ws[1] == "something" {
+			return true
 		}
 	}
 	// "pharmacological options for agitation in dementia"

@@ -30,7 +30,7 @@ besides except excluding switching switch switched switches converting transitio
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship
@@ -126,7 +126,7 @@ anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undesce
 hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma
 trisomy sickness dry-socket enterobacterales enterobacteriaceae klebsiella pseudomonas acinetobacter staphylococcus
 mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis granulomatosis-with-polyangiitis
-critical-illness`)
+critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -201,7 +201,7 @@ var diseaseEvents = set(`relapse relapses complication complications disability 
 // testWords are tests and markers a question names by one word (testSynonyms' acronyms
 // and markers): neither a disease nor a treatment.
 var testWords = set(`mri psa bnp nt-probnp procalcitonin crp ecg ekg eeg mmse moca pocus ctpa cea afp ca-125 ldct
-troponin d-dimer lactate calprotectin ferritin rdt rdts amh rapid-diagnostic-test`)
+troponin d-dimer lactate calprotectin ferritin rdt rdts amh rapid-diagnostic-test hba1c dipstick`)
 
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {

@@ -38,6 +38,8 @@ func TestQuestionKind(t *testing.T) {
 		{"I'd like to know which therapies are effective for plantar fasciitis.", domain.QuestionOpen, "", "", ""},
 		{"My patient has Tourette syndrome with severe tics that affect school. What treatment options exist?", domain.QuestionOpen, "", "", ""},
 		{"best treatment acute mountain sickness", domain.QuestionOpen, "", "", ""},
+		{"Can anything prevent post-herpetic neuralgia?", domain.QuestionOpen, "", "", ""},
+		{"What is the optimal management of asymptomatic gallstones?", domain.QuestionOpen, "", "", ""},
 		{"In postmenopausal women with osteoporosis, does zoledronic acid compared with alendronate reduce hip fractures?",
 			domain.QuestionIntervention, "zoledronic acid", "alendronate", ""},
 		// The verb is found past an operation the subject follows.
@@ -399,7 +401,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Does tamsulosin help pass ureteral stones?", "ureteral stones", RoleCondition, ""},
 		// "rule out" is how a diagnostic question asks.
 		{"Is D-dimer useful to rule out pulmonary embolism in pregnancy?", "pulmonary embolism", RoleCondition, ""},
-		{"Is the Ottawa ankle rule accurate in children?", "ottawa ankle rule", RoleOther, ""},
+		// A rule or a score asked about is the test (and the intervention a paper must study).
+		{"Is the Ottawa ankle rule accurate in children?", "ottawa ankle rule", RoleIntervention, ""},
 		// What the patients do not have says who they are; a paper need not be about it.
 		{"Do statins reduce cardiovascular events in patients without diabetes?", "diabetes", RolePopulation, ""},
 		// Stopping a habit is what an intervention is for, once something else is given.
@@ -673,6 +676,13 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Does the PHQ-9 accurately screen for depression in adolescents?", test},
 		{"Low-dose CT screening for lung cancer: false positive rate in heavy smokers", test},
 		{"Is repeated heading of the ball associated with neurodegenerative disease in former professional footballers?", link},
+		{"Is the qSOFA score a reliable predictor of mortality in emergency department patients with suspected infection?", test},
+		{"Does the Glasgow-Blatchford score identify low-risk patients with upper gastrointestinal bleeding?", test},
+		{"Can the Ottawa ankle rules be applied reliably by triage nurses?", test},
+		{"Is the Edinburgh Postnatal Depression Scale valid for detecting depression in fathers?", test},
+		{"Is HbA1c an accurate screening test for gestational diabetes?", test},
+		{"Does MRI improve the detection of clinically significant prostate cancer compared with systematic biopsy?", test},
+		{"Is the Charlson comorbidity index associated with mortality after hip fracture?", link},
 		// How well a test finds a risk is a question of the test.
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 	} {
