@@ -129,6 +129,11 @@ func Extract(question string) (Set, error) {
 				// delayed …" compares two timings of what follows, and two bare words, "inpatient
 				// versus outpatient management", two ways of one treatment).
 				c.Role = RoleIntervention
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 2 && onlyAnd(chunks[1].before) &&
+				len(chunks[1].words) == 1 && riskWords[chunks[1].words[0]] && !measuredThing[c.Words[len(c.Words)-1]]:
+				// A title "Night shift work and risk of breast cancer": the first thing named is
+				// the exposure whose risk is asked about.
+				c.Role = RoleIntervention
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && !measuredThing[c.Words[len(c.Words)-1]] &&
 				(titleFor(toks, chunks[1].before, chunks[1].words) ||
 					len(chunks) > 2 && (comparesWith(chunks[1].before) || onlyOr(chunks[1].before)) && titleFor(toks, chunks[2].before, chunks[2].words)):
@@ -181,6 +186,10 @@ func Extract(question string) (Set, error) {
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
 				// already take says who they are.
 				c.Role = RolePopulation
+			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && exposedTo(words[ci-1], ch.before):
+				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
+				// exposure …": what the patients were exposed to is what is asked about.
+				c.Role = RoleIntervention
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && refractoryTo(words[ci-1], ch.before):
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
@@ -1125,6 +1134,21 @@ func enabling(before []string) bool {
 	return false
 }
 
+// exposedTo reports whether a chunk follows "exposure to", "exposed to" or "exposures to".
+func exposedTo(prev, before []string) bool {
+	if len(prev) == 0 || len(before) == 0 || before[len(before)-1] != "to" {
+		return false
+	}
+	switch prev[len(prev)-1] {
+	case "exposure", "exposures", "exposed":
+		return true
+	}
+	return false
+}
+
+// onlyAnd reports whether the words before a chunk are "and" alone.
+func onlyAnd(before []string) bool { return len(before) == 1 && before[0] == "and" }
+
 // refractoryTo reports whether a chunk follows "refractory to", "resistant to" or
 // "unresponsive to": the words before it end with "to" and the chunk before ends with one
 // of those adjectives.
@@ -1354,6 +1378,10 @@ func asksHowToTreat(toks []string) bool {
 		return slices.ContainsFunc(ws, func(w string) bool { return treatingWords[w] })
 	case "management", "managment", "managing", "treating", "treatment":
 		return true
+	case "non-pharmacological", "nonpharmacological", "non-pharmacologic", "nonpharmacologic", "pharmacological", "medical",
+		"surgical", "conservative", "optimal", "current", "non-drug":
+		// "Non-pharmacological management of agitation in dementia"
+		return ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy"
 	case "best":
 		// "best management of acute gout", "best treatment for …"
 		return treatingWords[ws[1]] || ws[1] == "tx"

@@ -126,7 +126,7 @@ anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undesce
 hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma
 trisomy sickness dry-socket enterobacterales enterobacteriaceae klebsiella pseudomonas acinetobacter staphylococcus
 mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis granulomatosis-with-polyangiitis
-critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts`)
+critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy

@@ -39,6 +39,8 @@ func TestQuestionKind(t *testing.T) {
 		{"My patient has Tourette syndrome with severe tics that affect school. What treatment options exist?", domain.QuestionOpen, "", "", ""},
 		{"best treatment acute mountain sickness", domain.QuestionOpen, "", "", ""},
 		{"Can anything prevent post-herpetic neuralgia?", domain.QuestionOpen, "", "", ""},
+		{"Non-pharmacological management of agitation in nursing home residents with dementia", domain.QuestionOpen, "", "", ""},
+		{"How should postoperative ileus be prevented and managed after colorectal surgery?", domain.QuestionOpen, "", "", ""},
 		{"What is the optimal management of asymptomatic gallstones?", domain.QuestionOpen, "", "", ""},
 		{"In postmenopausal women with osteoporosis, does zoledronic acid compared with alendronate reduce hip fractures?",
 			domain.QuestionIntervention, "zoledronic acid", "alendronate", ""},
@@ -683,6 +685,11 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Is HbA1c an accurate screening test for gestational diabetes?", test},
 		{"Does MRI improve the detection of clinically significant prostate cancer compared with systematic biopsy?", test},
 		{"Is the Charlson comorbidity index associated with mortality after hip fracture?", link},
+		// An exposure the vocabulary does not know, named in a title before its risk, or
+		// after "exposure to".
+		{"Night shift work and risk of breast cancer in nurses", link},
+		{"Paraquat exposure and risk of Parkinson's disease in farmers", link},
+		{"Does prenatal exposure to fine particulate matter (PM2.5) increase the risk of autism spectrum disorder in children?", link},
 		// How well a test finds a risk is a question of the test.
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 	} {

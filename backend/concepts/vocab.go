@@ -174,6 +174,7 @@ var drugSynonyms = [][]string{
 	{"aspirin", "acetylsalicylic acid"},
 	{"paracetamol", "acetaminophen"},
 	{"salbutamol", "albuterol"},
+	{"cannabis", "marijuana", "marihuana"},
 	{"glibenclamide", "glyburide"},
 	{"adrenaline", "epinephrine"},
 	{"noradrenaline", "norepinephrine"},
@@ -246,6 +247,7 @@ var therapySynonyms = [][]string{
 	{"induction of labour", "induction of labor", "labour induction", "labor induction"},
 	{"tka", "total knee arthroplasty", "total knee replacement"},
 	{"tha", "total hip arthroplasty", "total hip replacement"},
+	{"colorectal surgery", "colorectal resection", "bowel resection", "bowel surgery", "colectomy"},
 }
 
 // testSynonyms are diagnostic tests and markers by their acronym and their MeSH heading's

@@ -129,7 +129,7 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 			continue
 		}
 		for _, w := range c.Words {
-			child = child || childAge.words[w]
+			child = child || childAge.words[w] || w == "childhood" || w == "infancy"
 			// Women past the menopause are adults ("women" alone are not: a question on
 			// pregnancy is answered by papers on their newborns).
 			adult = adult || adultAge.words[w] || w == "older" || w == "aged" || w == "postmenopausal"
@@ -168,7 +168,7 @@ var antonyms = func() map[string][]string {
 	for _, pair := range [][2]string{{"acute", "chronic"}, {"mild", "severe"}, {"early", "late"}, {"primary", "secondary"},
 		{"upper", "lower"}, {"benign", "malignant"}, {"stable", "unstable"}, {"early-onset", "late-onset"},
 		{"in-hospital", "out-of-hospital"}, {"chronic", "episodic"}, {"complicated", "uncomplicated"},
-		{"compensated", "decompensated"}, {"relapsing", "progressive"}} {
+		{"compensated", "decompensated"}, {"relapsing", "progressive"}, {"unprovoked", "febrile"}, {"unprovoked", "provoked"}} {
 		m[pair[0]] = append(m[pair[0]], pair[1])
 		m[pair[1]] = append(m[pair[1]], pair[0])
 	}

@@ -399,6 +399,11 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Frequent sugar intake at age 2 doubled the risk of early childhood caries.", false},
 		{"predictors of survival after out-of-hospital cardiac arrest", "Predictors of survival after in-hospital cardiac arrest in general wards",
 			"Initial shockable rhythm predicted survival after in-hospital cardiac arrest.", true},
+		// An unprovoked seizure is not a febrile one; marijuana is cannabis.
+		{"Predictors of recurrence after a first unprovoked seizure in children", "Recurrence risk after a first febrile seizure",
+			"In 1,000 children with a first febrile seizure, recurrence occurred in 30%.", true},
+		{"Does cannabis use during pregnancy increase the risk of preterm birth?", "Prenatal marijuana exposure and gestational age at delivery",
+			"Marijuana use in pregnancy was associated with preterm birth (odds ratio 1.3).", false},
 		// A trial in men only does not answer a question about women.
 		{"Does romosozumab reduce fracture risk in postmenopausal women with osteoporosis?", "Romosozumab in men with osteoporosis",
 			"In 245 men with osteoporosis, romosozumab increased bone mineral density and fracture risk fell.", true},
