@@ -301,6 +301,7 @@ func Extract(question string) (Set, error) {
 		slices.ContainsFunc(set.Concepts, func(c Concept) bool {
 			return c.Role == RoleIntervention && namesInstrument(c.Words)
 		}) && !asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }))
+	set.Predicts = set.Diagnostic && asksPrediction(toks)
 	set.Exposure = set.Kind == domain.QuestionIntervention && !set.Diagnostic && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
 	if !set.Exposure {
@@ -498,6 +499,26 @@ index inventory rule rules criteria examination screen algorithm assay`)
 var careSettings = set(`department departments ed ae icu icus nicu picu unit units care hospital hospitals ward wards
 clinic clinics practice practices setting settings community communities home homes office offices centre centres
 center centers`)
+
+// asksPrediction reports whether a test question asks how well the test predicts what
+// follows ("a predictor of mortality", "predictive of relapse", "prognostic value") and
+// not how well it finds a disease: no word of finding (accurate, sensitivity, diagnosing,
+// detecting, ruling out, staging) beside the word of predicting.
+func asksPrediction(toks []string) bool {
+	predicts := false
+	for _, t := range toks {
+		switch t {
+		case "predict", "predicts", "predicting", "predictor", "predictors", "predictive", "prognostic", "prognosis":
+			predicts = true
+		case "reliable", "reliably", "valid", "validity", "validation":
+		default:
+			if accuracyWords[t] {
+				return false
+			}
+		}
+	}
+	return predicts
+}
 
 // moreOfHarm reports whether the words after "increase" name a risk or a disease within
 // three words: "the risk of", "suicide risk", "anastomotic leak", "delirium".
@@ -1998,6 +2019,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	// A test the parse did not know, made the intervention by hand, is asked about as a
 	// test when the question asks how accurate it is.
 	out.Diagnostic = out.Kind == domain.QuestionIntervention && !out.Exposure && (s.Diagnostic || asksAccuracy(tokenize(s.Question)))
+	out.Predicts = out.Diagnostic && asksPrediction(tokenize(s.Question))
 	if !out.Exposure {
 		for i := range out.Concepts {
 			out.Concepts[i].Harm = false

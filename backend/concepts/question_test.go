@@ -601,6 +601,25 @@ func TestHeadWord(t *testing.T) {
 	}
 }
 
+// TestPredicts: a test asked to predict what follows is said so ("for predicting"); one
+// asked to find a disease, or both, is not.
+func TestPredicts(t *testing.T) {
+	for _, c := range []struct {
+		q        string
+		predicts bool
+	}{
+		{"Is the qSOFA score a reliable predictor of mortality in emergency department patients with suspected infection?", true},
+		{"Is serum lactate a useful predictor of mortality in major trauma?", true},
+		{"How accurate is dermoscopy for diagnosing melanoma?", false},
+		{"Is the sensitivity of the Wells score predictive of pulmonary embolism?", false},
+	} {
+		s, err := Extract(c.q)
+		require.NoError(t, err)
+		require.True(t, s.Diagnostic, c.q)
+		require.Equal(t, c.predicts, s.Predicts, c.q)
+	}
+}
+
 // TestHarmAskedAbout: in a question about a link, the condition after a link word, an
 // effect verb or a risk is the harm asked about; the others are who is exposed.
 func TestHarmAskedAbout(t *testing.T) {

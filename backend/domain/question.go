@@ -183,6 +183,10 @@ type ParsedQuestion struct {
 	// study the test, the answer line reads "Dermoscopy for diagnosing melanoma", and it is
 	// never proposed as a treatment.
 	Diagnostic bool `json:"diagnostic,omitempty"`
+	// Predicts marks a Diagnostic question that asks how well the test predicts what
+	// follows ("Is the qSOFA score a reliable predictor of mortality?"), not how well it
+	// finds a disease: the answer line reads "qSOFA score for predicting mortality".
+	Predicts bool `json:"predicts,omitempty"`
 }
 
 // AsksAboutTreatment reports whether a question naming an intervention asks whether it
@@ -381,6 +385,8 @@ func (s ParsedQuestion) Summary() string {
 	switch {
 	case s.Exposure:
 		parts = append(parts, "asks about: a link (harm or risk), not a treatment")
+	case s.Diagnostic && s.Predicts:
+		parts = append(parts, "asks about: how well a test predicts, not a treatment")
 	case s.Diagnostic:
 		parts = append(parts, "asks about: a test's accuracy, not a treatment")
 	}
@@ -524,7 +530,7 @@ func studied(q ParsedQuestion) string {
 	if l := q.LinkText(); l != "" && q.Exposure {
 		return iv + " and " + l
 	} else if l != "" && q.Diagnostic {
-		return iv + " for diagnosing " + l
+		return iv + " for " + testPurpose(q) + " " + l
 	}
 	if c := q.ConditionText(); c != "" {
 		return iv + " in " + c
@@ -533,6 +539,14 @@ func studied(q ParsedQuestion) string {
 		return iv + " in " + st
 	}
 	return iv
+}
+
+// testPurpose is what a test question asks the test is for: "predicting" or "diagnosing".
+func testPurpose(q ParsedQuestion) string {
+	if q.Predicts {
+		return "predicting"
+	}
+	return "diagnosing"
 }
 
 // LinkText is what an exposure question asks its intervention is linked to, or a diagnostic
@@ -697,7 +711,7 @@ func answerSubject(q ParsedQuestion) string {
 		// "Proton pump inhibitors and dementia": not a treatment for it.
 		subject += " and " + l
 	} else if l != "" && q.Diagnostic {
-		subject += " for diagnosing " + l
+		subject += " for " + testPurpose(q) + " " + l
 	} else if c := q.ConditionText(); c != "" {
 		subject += " for " + c
 	} else if st := q.SettingText(); st != "" {

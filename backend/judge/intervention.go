@@ -189,6 +189,8 @@ func notATreatment(q concepts.Set) string {
 	switch {
 	case q.Exposure:
 		return fmt.Sprintf("about a link between %s and %s", q.InterventionText(), linkedTo(q))
+	case q.Diagnostic && q.Predicts:
+		return fmt.Sprintf("how well %s predicts %s", q.InterventionText(), linkedTo(q))
 	case q.Diagnostic:
 		return fmt.Sprintf("how well %s finds %s", q.InterventionText(), linkedTo(q))
 	}

@@ -14,9 +14,11 @@ type QuestionView struct {
 	// intervention and the condition, not whether it treats it.
 	Exposure bool `json:"exposure,omitempty"`
 	// Diagnostic is set when the question asks how well its named test finds the condition.
-	Diagnostic bool          `json:"diagnostic,omitempty"`
-	Summary    string        `json:"summary"`
-	Concepts   []ConceptView `json:"concepts"`
+	Diagnostic bool `json:"diagnostic,omitempty"`
+	// Predicts is set when that test is asked to predict what follows, not to find a disease.
+	Predicts bool          `json:"predicts,omitempty"`
+	Summary  string        `json:"summary"`
+	Concepts []ConceptView `json:"concepts"`
 	// Error says in one line why the question cannot be searched ("" when it can).
 	Error string `json:"error,omitempty"`
 }
@@ -46,7 +48,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	if err != nil {
 		return QuestionView{Error: domain.SafeMessage(err), Concepts: []ConceptView{}}
 	}
-	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Diagnostic: q.Diagnostic, Summary: q.Summary(), Concepts: []ConceptView{}}
+	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Diagnostic: q.Diagnostic, Predicts: q.Predicts, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
 		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled})
 	}

@@ -33,6 +33,9 @@ describe('question chips', () => {
     expect(kindNote({ kind: 'intervention', diagnostic: true, concepts: [{ text: 'dermoscopy', role: 'intervention' }] } as never)).toBe(
       '— evidence must study dermoscopy; asks how well the test finds it, not a treatment',
     )
+    expect(kindNote({ kind: 'intervention', diagnostic: true, predicts: true, concepts: [{ text: 'qsofa score', label: 'qSOFA score', role: 'intervention' }] } as never)).toBe(
+      '— evidence must study qSOFA score; asks how well the test predicts it, not a treatment',
+    )
     expect(kindNote({ kind: 'open', concepts: [] } as never)).toBe('— asks which interventions could serve')
     expect(kindNote({ kind: 'other', concepts: [] } as never)).toBe('— names no intervention')
   })

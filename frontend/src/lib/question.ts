@@ -14,12 +14,12 @@ export function chipLabel(c: Pick<ConceptView, 'text' | 'class'> & { label?: str
 }
 
 /** What the question asks for, in one short phrase after the chips. */
-export function kindNote(v: Pick<QuestionView, 'kind' | 'concepts'> & { exposure?: boolean; diagnostic?: boolean }): string {
+export function kindNote(v: Pick<QuestionView, 'kind' | 'concepts'> & { exposure?: boolean; diagnostic?: boolean; predicts?: boolean }): string {
   const iv = v.concepts.filter((c) => c.role === 'intervention' && !c.generic).map((c) => c.label || c.text)
   const setting = v.concepts.filter((c) => c.setting).map((c) => c.label || c.text)
   switch (v.kind) {
     case 'intervention':
-      return `— evidence must study ${iv.join(' and ')}${setting.length ? ` in ${setting.join(' and ')}` : ''}${v.exposure ? '; asks about a link (harm or risk), not a treatment' : ''}${v.diagnostic ? '; asks how well the test finds it, not a treatment' : ''}`
+      return `— evidence must study ${iv.join(' and ')}${setting.length ? ` in ${setting.join(' and ')}` : ''}${v.exposure ? '; asks about a link (harm or risk), not a treatment' : ''}${v.diagnostic ? (v.predicts ? '; asks how well the test predicts it, not a treatment' : '; asks how well the test finds it, not a treatment') : ''}`
     case 'open':
       return '— asks which interventions could serve'
     default:

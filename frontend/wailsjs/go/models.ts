@@ -1599,6 +1599,7 @@ export namespace domain {
 	    concepts: Concept[];
 	    exposure?: boolean;
 	    diagnostic?: boolean;
+	    predicts?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ParsedQuestion(source);
@@ -1611,6 +1612,7 @@ export namespace domain {
 	        this.concepts = this.convertValues(source["concepts"], Concept);
 	        this.exposure = source["exposure"];
 	        this.diagnostic = source["diagnostic"];
+	        this.predicts = source["predicts"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2874,6 +2876,7 @@ export namespace services {
 	    kind: string;
 	    exposure?: boolean;
 	    diagnostic?: boolean;
+	    predicts?: boolean;
 	    summary: string;
 	    concepts: ConceptView[];
 	    error?: string;
@@ -2887,6 +2890,7 @@ export namespace services {
 	        this.kind = source["kind"];
 	        this.exposure = source["exposure"];
 	        this.diagnostic = source["diagnostic"];
+	        this.predicts = source["predicts"];
 	        this.summary = source["summary"];
 	        this.concepts = this.convertValues(source["concepts"], ConceptView);
 	        this.error = source["error"];
