@@ -436,8 +436,9 @@ func TestAnswerLine(t *testing.T) {
 			{Text: "bone metastases", Role: RoleCondition}, {Text: "breast cancer", Role: RoleCondition}, {Text: "ct", Display: "CT", Role: RoleIntervention}}},
 			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 find it inaccurate"},
 		{"a test that predicts", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Predicts: true, Concepts: []Concept{
-			{Text: "qsofa score", Display: "qSOFA score", Role: RoleIntervention}, {Text: "sepsis", Role: RoleCondition}}}, stances[:1], 1, 1,
-			"QSOFA score for predicting sepsis: 1 study: 1 find it accurate (1 RCT)"},
+			{Text: "qsofa score", Display: "qSOFA score", Role: RoleIntervention}, {Text: "suspected infection", Role: RoleCondition},
+			{Text: "mortality", Words: []string{"mortality"}, Role: RoleOutcome}}}, stances[:1], 1, 1,
+			"QSOFA score for predicting mortality in suspected infection: 1 study: 1 find it accurate (1 RCT)"},
 		{"no study of a test", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
 			{Text: "procalcitonin", Role: RoleIntervention}, {Text: "sepsis", Role: RoleCondition}}}, nil, 2, 0,
 			"No study of procalcitonin for diagnosing sepsis was found among the 2 papers; 2 set aside."},

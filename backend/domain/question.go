@@ -554,6 +554,22 @@ func testPurpose(q ParsedQuestion) string {
 // the others ("congenital malformations in early pregnancy", "bone metastases in breast
 // cancer"); "" with no condition.
 func (q ParsedQuestion) LinkText() string {
+	if q.Predicts {
+		// "qSOFA score for predicting mortality in suspected infection": what a test is
+		// asked to predict is its outcome, in the patients' disease.
+		var outs []string
+		for _, c := range q.Concepts {
+			if c.Role == RoleOutcome && !c.Generic && !onlyMeasureWords(c.Words) {
+				outs = append(outs, c.Label())
+			}
+		}
+		if len(outs) > 0 {
+			if c := q.ConditionText(); c != "" {
+				return listWords(outs) + " in " + c
+			}
+			return listWords(outs)
+		}
+	}
 	var harms, others []string
 	for _, c := range q.Concepts {
 		if c.Role == RoleCondition && !c.Generic {
