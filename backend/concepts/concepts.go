@@ -186,11 +186,11 @@ func Extract(question string) (Set, error) {
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
 				// already take says who they are.
 				c.Role = RolePopulation
-			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && exposedTo(words[ci-1], ch.before):
+			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, exposureWords):
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
 				c.Role = RoleIntervention
-			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && refractoryTo(words[ci-1], ch.before):
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, refractoryWords):
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
 				c.Role = RolePopulation
@@ -1155,36 +1155,22 @@ func enabling(before []string) bool {
 	return false
 }
 
-// exposedTo reports whether a chunk follows "exposure to", "exposed to" or "exposures to".
-func exposedTo(prev, before []string) bool {
-	if len(prev) == 0 || len(before) == 0 || before[len(before)-1] != "to" {
-		return false
-	}
-	switch prev[len(prev)-1] {
-	case "exposure", "exposures", "exposed":
-		return true
-	}
-	return false
-}
-
 // onlyAnd reports whether the words before a chunk are "and" alone.
 func onlyAnd(before []string) bool { return len(before) == 1 && before[0] == "and" }
 
-// refractoryTo reports whether a chunk follows "refractory to", "resistant to" or
-// "unresponsive to": the words before it end with "to" and the chunk before ends with one
-// of those adjectives.
-func refractoryTo(prev, before []string) bool {
-	if len(prev) == 0 || len(before) == 0 || before[len(before)-1] != "to" {
-		return false
-	}
-	switch prev[len(prev)-1] {
-	case "refractory", "resistant", "unresponsive", "intolerant":
-		return true
-	}
-	return false
+// afterTo reports whether a chunk follows one of heads and then "to": "refractory to
+// steroids" (refractoryWords), "exposure to fine particulate matter" (exposureWords).
+func afterTo(prev, before []string, heads map[string]bool) bool {
+	return len(prev) > 0 && len(before) > 0 && before[len(before)-1] == "to" && heads[prev[len(prev)-1]]
 }
 
-// taking reports whether the words before a chunk are "on", as in "patients on warfarin".
+var (
+	refractoryWords = set(`refractory resistant unresponsive intolerant`)
+	exposureWords   = set(`exposure exposures exposed`)
+)
+
+// taking reports whether the words before a chunk say the patients already take it: "on",
+// "taking", "receiving" or "using", as in "patients on warfarin".
 func taking(before []string) bool {
 	if len(before) == 0 {
 		return false
