@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"deepcritical/backend/domain"
 )
@@ -398,7 +399,8 @@ func splitSentences(text string) []string {
 	from := 0
 	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
 		out = append(out, strings.TrimSpace(text[from:m[0]]))
-		from = m[1] - len(string([]rune(text[m[0]:m[1]])[len([]rune(text[m[0]:m[1]]))-1]))
+		_, capital := utf8.DecodeLastRuneInString(text[m[0]:m[1]])
+		from = m[1] - capital // the next sentence starts at its capital letter
 	}
 	return append(out, strings.TrimSpace(text[from:]))
 }
