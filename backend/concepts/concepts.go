@@ -75,7 +75,13 @@ func Extract(question string) (Set, error) {
 			dropped = append(dropped, ",")
 			continue
 		}
-		if Drop(tok) || ruleOut(toks, i) {
+		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) {
+			if tok == "of" && len(cur) > 0 && !slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) {
+				// "a single dose of dexamethasone", "a 3-day course of trimethoprim": how much
+				// or how long says how the drug after it is given; the drug is the concept.
+				dropped = append(dropped, cur...)
+				cur = nil
+			}
 			flush()
 			dropped = append(dropped, tok)
 			continue
@@ -83,6 +89,7 @@ func Extract(question string) (Set, error) {
 		cur = append(cur, tok)
 	}
 	flush()
+	tail := dropped // the words after the last chunk: "Does gripe water actually work?"
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
 	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
@@ -101,6 +108,17 @@ func Extract(question string) (Set, error) {
 	// surgery"), acts too: the operation after is the setting.
 	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) ||
 		asksHowToTreat(toks) || asksCourse(toks)
+	// verbAfter is what follows chunk ci: the words before the next chunk, or the words
+	// after the last; for a question's opening subject, those before its verb (verbChunk).
+	verbAfter := func(ci int) []string {
+		switch {
+		case ci == 0 && auxStart && len(chunks) > 1:
+			return chunks[vi].before
+		case ci+1 < len(chunks):
+			return chunks[ci+1].before
+		}
+		return tail
+	}
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
 		cs := split(ch.words)
@@ -212,6 +230,14 @@ func Extract(question string) (Set, error) {
 				// intensive care unit admission": the same, for an operation the vocabulary
 				// does not know as given, or a stay in a place of care.
 				c.Role, c.Setting = RolePopulation, true
+			case c.Role == RoleOther && k == 0 && ci > 0 && !c.Generic && hasDisease(words[ci-1], ch.before):
+				// "In children with head lice …", "My baby has colic": what the patients have
+				// is their condition, whatever its name.
+				c.Role = RoleCondition
+			case c.Role == RoleOther && k == 0 && worthDoing(ch.before):
+				// "Is it worth wearing compression stockings …?", "Is there any point in
+				// acupuncture …?": what is weighed is what is given.
+				c.Role = RoleIntervention
 			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
 				// "the effect of X on …", "the use of X in …".
 				c.Role = RoleIntervention
@@ -219,10 +245,13 @@ func Extract(question string) (Set, error) {
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
 				// cardiovascular events?": a measure that acts on another is what is done.
 				c.Role = RoleIntervention
-			case c.Role == RoleOther && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 &&
-				(effectVerb(chunks[vi].before) || linksTo(chunks[vi].before)):
+			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) &&
+				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci))):
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
-				// subject of a yes/no question about an effect is what is given.
+				// subject of a yes/no question about an effect is what is given; so too
+				// after a clause that says who the patients are ("In children with head
+				// lice, is dimeticone more effective …?", "My baby has colic: does gripe
+				// water actually work?").
 				c.Role = RoleIntervention
 			}
 			if c.Role == RoleIntervention && !c.Generic {
@@ -238,6 +267,7 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	shareHead(set.Concepts, chunkOf, befores)
+	treatedFor(set.Concepts, chunkOf, befores)
 	if pronounActs(toks) {
 		titleSubject(set.Concepts)
 	}
@@ -264,6 +294,9 @@ func Extract(question string) (Set, error) {
 		seps[ci] = ch.before
 	}
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
+	if asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) {
+		harmNamed(set.Concepts, chunkOf, befores)
+	}
 	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	if len(set.Concepts) == 0 {
@@ -547,6 +580,29 @@ func atRisk(before []string) bool {
 	return n >= 1 && before[n-1] == "at" || n >= 2 && before[n-2] == "at"
 }
 
+// harmNamed makes what a link question asks its exposure to cause a condition, though the
+// vocabulary does not know it as a disease: "Can too much coffee give you an irregular
+// heartbeat?", "Is vaping linked to popcorn lung?". Only in a question that names no
+// disease, a concept with no role of its own right after the link word, once something is
+// given before it.
+func harmNamed(cs []Concept, chunkOf []int, befores [][]string) {
+	if slices.ContainsFunc(cs, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
+		// "Is PVL associated with pathogenesis of S aureus bacteraemia?": the disease is named.
+		return
+	}
+	given := false
+	for i := range cs {
+		c := &cs[i]
+		if c.Role == RoleIntervention && !c.Generic {
+			given = true
+			continue
+		}
+		if given && c.Role == RoleOther && !c.Generic && !c.Broad && (i == 0 || chunkOf[i-1] != chunkOf[i]) && linksTo(befores[chunkOf[i]]) {
+			c.Role = RoleCondition
+		}
+	}
+}
+
 // markHarms marks the conditions a question names as what its exposure may cause: those
 // after a link word ("associated with dementia"), an effect verb ("increase delirium"), or a
 // risk ("risk of congenital malformations", "suicide risk"). In "Ondansetron in early
@@ -604,7 +660,7 @@ response cure cured healing fewer less shorter smaller`)
 // of hip fracture?", "Is obesity a risk factor for …?"). Extract sets aside a question with
 // a benefit word ("associated with lower mortality").
 func asksForALink(toks []string) bool {
-	link := false
+	link := givesSomeone(toks)
 	for i, t := range toks {
 		switch {
 		case linkWords[t]:
@@ -1093,13 +1149,140 @@ func comparesWith(before []string) bool {
 	return false
 }
 
+// treatedFor makes the condition of a question that names none what a treatment is asked
+// to be for: "Is there any point taking vitamin D for MS?", "What actually works for a
+// cold?", "Can water tablets help with swollen legs?". Only a concept with no role of its
+// own, right after "for" or "with" that follows what is given or a verb of helping.
+func treatedFor(cs []Concept, chunkOf []int, befores [][]string) {
+	if slices.ContainsFunc(cs, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
+		return
+	}
+	for i := range cs {
+		c := &cs[i]
+		if c.Role != RoleOther || c.Generic || c.Broad || i > 0 && chunkOf[i-1] == chunkOf[i] {
+			continue
+		}
+		b := withoutArticles(befores[chunkOf[i]])
+		if len(b) == 0 || b[len(b)-1] != "for" && b[len(b)-1] != "with" {
+			continue
+		}
+		if i+1 < len(cs) && chunkOf[i+1] == chunkOf[i]+1 && (onlyAnd(befores[chunkOf[i+1]]) || onlyOr(befores[chunkOf[i+1]])) {
+			// "for head and neck reconstruction": half of a name cut at its "and".
+			continue
+		}
+		given := i > 0 && cs[i-1].Role == RoleIntervention && len(b) == 1
+		if given || slices.ContainsFunc(b, func(w string) bool {
+			return w == "help" || w == "helps" || w == "work" || w == "works" || w == "good"
+		}) {
+			c.Role = RoleCondition
+			return
+		}
+	}
+}
+
+// doseWord reports whether a word only says how much or how long a drug is given: "single",
+// "dose", "course", "3-day", "two-week".
+func doseWord(w string) bool {
+	if doseWords[w] {
+		return true
+	}
+	n, unit, ok := strings.Cut(w, "-")
+	return ok && (numberWords[n] || strings.Trim(n, "0123456789") == "") && doseUnits[strings.TrimSuffix(unit, "s")]
+}
+
+var (
+	doseWords   = set(`single one dose doses dosing course courses regimen regimens short long brief full extended cycle cycles bolus loading booster`)
+	numberWords = set(`one two three four five six seven eight nine ten twelve fourteen`)
+	doseUnits   = set(`day week month year hour dose`)
+)
+
+// consumingWords are gerunds of taking something in: "eating too much salt", "drinking
+// coffee". Before a substance they only say how it is taken; before a disease they are part
+// of its name ("eating disorders", "drinking problems"), and kept.
+var consumingWords = set(`eating drinking`)
+
+// consuming reports whether toks[i] is a gerund of consumingWords before a substance (the
+// next content word of its phrase names no disease).
+func consuming(toks []string, i int) bool {
+	if !consumingWords[toks[i]] || i > 0 && toks[i-1] != "" && !Drop(toks[i-1]) {
+		return false
+	}
+	for _, t := range toks[i+1:] {
+		switch {
+		case t == "":
+			return false
+		case Drop(t):
+			continue
+		}
+		return roleOf(t) != RoleCondition && !outcomeWords[t]
+	}
+	return false
+}
+
+// hasDisease reports whether a chunk follows the patients and "with", or a person and
+// "has"/"have" ("children with head lice", "adults with sciatica", "my baby has colic",
+// "I have tinnitus"): what follows is the disease they have.
+func hasDisease(prev, before []string) bool {
+	b := withoutArticles(before)
+	if len(b) == 0 || len(prev) == 0 {
+		return false
+	}
+	last := prev[len(prev)-1]
+	who := roleOf(last) == RolePopulation || last == "patients" || last == "patient" || last == "people" || last == "person"
+	switch b[len(b)-1] {
+	case "with":
+		return who && len(b) == 1
+	case "has", "have", "had":
+		return who && len(b) <= 2
+	}
+	return false
+}
+
+// worthDoing reports whether the words before a chunk weigh doing it: "is it worth
+// (wearing)", "is it worthwhile", "is there any point (in)". ("Is volumetric analysis worth
+// the effort?" weighs what comes before.)
+func worthDoing(before []string) bool {
+	for i := 1; i < len(before); i++ {
+		switch {
+		case (before[i] == "worth" || before[i] == "worthwhile") && before[i-1] == "it":
+			return true
+		case before[i] == "point" && i >= 2 && before[i-2] == "there":
+			return true
+		}
+	}
+	return false
+}
+
+// clauseSubject reports whether a chunk opens a question after a clause that says who the
+// patients are: a comma (or a dash) and then an auxiliary ("In adults with sciatica, do
+// oral corticosteroids …", "My mum has Parkinson's — would dance classes …").
+func clauseSubject(before []string) bool {
+	b := withoutArticles(before)
+	return len(b) >= 2 && slices.Contains(b[:len(b)-1], ",") && auxiliaries[b[len(b)-1]]
+}
+
 // onlyOr reports whether the words before a chunk join it by "or" alone.
 func onlyOr(before []string) bool { return len(before) == 1 && before[0] == "or" }
 
 // linksTo reports whether the words before a chunk ask whether the subject is linked to it
 // ("Is smoking linked to …", "associated with"): the subject acts, as with an effect verb.
 func linksTo(before []string) bool {
-	return slices.ContainsFunc(before, func(w string) bool { return linkWords[w] })
+	return slices.ContainsFunc(before, func(w string) bool { return linkWords[w] }) || givesSomeone(before)
+}
+
+// givesSomeone reports whether words say, in a patient's words, that something brings on
+// what follows: "give you a stroke", "make me bruise".
+func givesSomeone(ws []string) bool {
+	for i := 0; i+1 < len(ws); i++ {
+		switch ws[i] {
+		case "give", "gives", "giving", "make", "makes", "making":
+			switch ws[i+1] {
+			case "you", "me", "him", "her", "them", "us", "people", "someone", "anyone":
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // otherThan reports whether the words before a chunk open it to alternatives of what came
@@ -1362,7 +1545,7 @@ func asksForTreatments(toks []string, cs []Concept) bool {
 
 // treatingWords say that something is treated or managed.
 var treatingWords = set(`treat treated treating manage managed managing management managment handle handled prevent
-prevented avoid avoided`)
+prevented avoid avoided stop rid cure ease relieve`)
 
 // asksHowToTreat reports whether a question asks how to treat what it names without naming
 // a treatment: "How should X be treated?", "How can X be prevented?", "How to manage X?",
@@ -1399,12 +1582,32 @@ func asksHowToTreat(toks []string) bool {
 			switch ws[i] {
 			case "done", "do", "options", "option", "works", "work", "helps", "help", "management", "treatment":
 				return true
+			case "thing", "things", "remedy", "remedies", "cure", "cures":
+				// "What's the best thing for piles?"
+				if i+1 < len(ws) && (ws[i+1] == "for" || ws[i+1] == "to") {
+					return true
+				}
 			}
 		}
 	case "can", "does", "do", "could", "will":
 		// "Can anything prevent post-herpetic neuralgia?"
 		if ws[1] == "anything" || ws[1] == "something" {
 			return true
+		}
+	case "is", "are":
+		// "Is there a cure for tinnitus?", "Is there anything that can get rid of …?"
+		if ws[1] != "there" {
+			break
+		}
+		for i := 2; i < len(ws) && i <= 4; i++ {
+			switch ws[i] {
+			case "cure", "cures", "remedy", "remedies":
+				return true
+			case "anything", "something", "way", "ways":
+				return slices.ContainsFunc(ws, func(w string) bool {
+					return treatingWords[w] || w == "help" || w == "helps" || w == "works" || w == "work"
+				})
+			}
 		}
 	}
 	// "pharmacological options for agitation in dementia"
@@ -1498,6 +1701,9 @@ var fixedPhrases = [][]string{
 	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
 	{"pressure", "injuries"}, {"pressure", "injury"}, {"pressure", "ulcers"}, {"pressure", "ulcer"},
 	{"timed", "up", "and", "go"},
+	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
+	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
+	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

@@ -183,6 +183,19 @@ var diseaseSynonyms = [][]string{
 	{"vap", "ventilator-associated pneumonia"},
 	{"restless legs syndrome", "restless legs", "rls", "willis-ekbom disease"},
 	{"vitamin b12 deficiency", "cobalamin deficiency", "vitamin b 12 deficiency"},
+	// Lay names patients use, with the MeSH heading or entry term papers use (MeSH entry
+	// terms: "Piles" under Hemorrhoids, "Head Lice" under Lice Infestations, "Frozen
+	// Shoulder" under Bursitis, "Hot Flushes" under Hot Flashes).
+	{"piles", "haemorrhoids", "hemorrhoids", "haemorrhoidal disease", "hemorrhoidal disease"},
+	{"head lice", "pediculosis", "lice infestation", "lice infestations", "pediculus humanus capitis"},
+	{"frozen shoulder", "adhesive capsulitis"},
+	{"hot flushes", "hot flashes", "hot flush", "hot flash", "vasomotor symptoms"},
+	{"blood clots", "blood clot", "thrombosis", "venous thromboembolism", "thromboembolism"},
+	{"water on the knee", "knee effusion", "knee joint effusion"},
+	{"swollen ankles", "ankle swelling", "ankle oedema", "ankle edema", "peripheral oedema", "peripheral edema"},
+	{"nosebleeds", "nosebleed", "epistaxis"},
+	{"sugar diabetes", "diabetes mellitus"},
+	{"cold sores", "cold sore", "herpes labialis"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

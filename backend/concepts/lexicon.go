@@ -69,6 +69,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
+too days hours old under getting wearing trying point
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
@@ -126,7 +127,10 @@ anorexia bulimia hidradenitis sequelae cryptorchidism undescended-testis undesce
 hyperplasia bladder-outlet-obstruction delayed-graft-function rupture ruptures tendinopathy atresia sma
 trisomy sickness dry-socket enterobacterales enterobacteriaceae klebsiella pseudomonas acinetobacter staphylococcus
 mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis granulomatosis-with-polyangiitis
-critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus`)
+critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus
+sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
+head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
+sugar-diabetes cold-sores cold-sore`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -142,7 +146,7 @@ psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis proph
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair juice
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
-comprehensive-geriatric-assessment renal-replacement-therapy
+comprehensive-geriatric-assessment renal-replacement-therapy family-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go`)
@@ -167,7 +171,8 @@ women woman men man female male females males mothers pregnant veterans smokers 
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
-icu babies baby kids`)
+icu babies baby kids
+mum mom dad son daughter husband wife grandma grandpa toddler toddlers`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;
@@ -191,7 +196,7 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"quine", "glitazone", "glinide", "teplase", "xaban", "gatran", "ogrel", "sugrel", "grelor", "coxib", "micin",
 	"zolam", "barbital", "mustine", "fosfamide", "buterol", "moterol", "meterol", "caterol", "anterol", "tropium",
 	"fibrate", "dronate", "ercept", "atacept", "kinra", "lutamide", "relin", "relix", "nafil", "dalafil",
-	"asone", "isone", "olone", "dronic", "zolid",
+	"asone", "isone", "olone", "dronic", "zolid", "oprim",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the

@@ -728,3 +728,57 @@ func TestWhatIsAsked(t *testing.T) {
 		})
 	}
 }
+
+// TestPatientsWords: questions in a patient's or a carer's words, and clinical questions
+// that say who the patients are before they ask, are read for what they ask: the lay name
+// of a disease or a brand is a condition or a drug; the subject of "does X work" after a
+// clause is what is given; what patients "have" is their condition.
+func TestPatientsWords(t *testing.T) {
+	cases := []struct {
+		q            string
+		kind         domain.QuestionKind
+		intervention string // Label of the intervention, "" for none
+		condition    string // Label of the first condition, "" for none
+		exposure     bool
+	}{
+		{"In adults with plantar heel pain, is shockwave therapy more effective than stretching?", domain.QuestionIntervention, "shockwave therapy", "plantar heel pain", false},
+		{"In toddlers with croup, does a single dose of dexamethasone reduce return visits?", domain.QuestionIntervention, "dexamethasone", "croup", false},
+		{"My son has eczema — would wet wrapping actually help?", domain.QuestionIntervention, "wet wrapping", "eczema", false},
+		{"My dad has sciatica. Does a TENS machine work?", domain.QuestionIntervention, "TENS machine", "sciatica", false},
+		{"Does gripe water work?", domain.QuestionIntervention, "gripe water", "", false},
+		{"Is it worth wearing a wrist splint at night for carpal tunnel syndrome?", domain.QuestionIntervention, "wrist splint", "carpal tunnel syndrome", false},
+		{"Can drinking too much coffee give you an irregular heartbeat?", domain.QuestionIntervention, "coffee", "irregular heartbeat", true},
+		{"Will blood thinners make me bleed more?", domain.QuestionIntervention, "blood thinners", "bleed", true},
+		{"Is Advil safe for my baby's teething pain?", domain.QuestionIntervention, "Advil", "teething pain", false},
+		{"Does Keppra cause mood changes?", domain.QuestionIntervention, "Keppra", "mood", true},
+		{"What's the best thing for head lice?", domain.QuestionOpen, "", "head lice", false},
+		{"Is there a cure for tinnitus?", domain.QuestionOpen, "", "tinnitus", false},
+		{"Is there anything that can help with piles?", domain.QuestionOpen, "", "piles", false},
+		{"How can I stop getting cold sores?", domain.QuestionOpen, "", "cold sores", false},
+		{"What actually works for a hangover?", domain.QuestionOpen, "", "hangover", false},
+		{"Is there any point taking zinc for a cold?", domain.QuestionIntervention, "zinc", "cold", false},
+		{"In febrile infants under 60 days old, does procalcitonin accurately identify invasive bacterial infection?", domain.QuestionIntervention, "procalcitonin", "invasive bacterial infection", false},
+		// Not a lay question: "eating disorders" keep their gerund; "worth the effort" weighs what came before.
+		{"Does family therapy help adolescents with eating disorders?", domain.QuestionIntervention, "family therapy", "eating disorders", false},
+		{"Is volumetric analysis of meningiomas worth the effort?", domain.QuestionOther, "", "meningiomas", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q, func(t *testing.T) {
+			s, err := Extract(tc.q)
+			require.NoError(t, err)
+			require.Equal(t, tc.kind, s.Kind, "%s", s.Summary())
+			iv, cond := "", ""
+			for _, c := range s.Concepts {
+				if c.Role == RoleIntervention && !c.Generic && iv == "" {
+					iv = c.Label()
+				}
+				if c.Role == RoleCondition && cond == "" {
+					cond = c.Label()
+				}
+			}
+			require.Equal(t, tc.intervention, iv, "%s", s.Summary())
+			require.Equal(t, tc.condition, cond, "%s", s.Summary())
+			require.Equal(t, tc.exposure, s.Exposure, "%s", s.Summary())
+		})
+	}
+}

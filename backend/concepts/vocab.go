@@ -73,7 +73,7 @@ var drugClasses = []drugClass{
 		// Not "Bone Density Conservation Agents": that action holds denosumab and teriparatide too.
 		mesh: []string{"Diphosphonates"}, suffixes: []string{"dronate", "dronic"},
 		members: []string{"alendronate", "risedronate", "zoledronate", "zoledronic acid", "ibandronate"}},
-	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs"}, class: "anticoagulants",
+	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs", "blood thinner", "blood thinners"}, class: "anticoagulants",
 		mesh:    []string{"Anticoagulants"},
 		members: []string{"warfarin", "heparin", "enoxaparin", "apixaban", "rivaroxaban", "dabigatran", "edoxaban"}},
 	{names: []string{"antiplatelet", "antiplatelets", "antiplatelet agents"}, class: "platelet aggregation inhibitors",
@@ -115,7 +115,7 @@ var drugClasses = []drugClass{
 	{names: []string{"calcium channel blocker", "calcium channel blockers"}, class: "calcium channel blockers",
 		mesh: []string{"Calcium Channel Blockers"}, suffixes: []string{"dipine"},
 		members: []string{"amlodipine", "nifedipine", "diltiazem", "verapamil", "felodipine"}},
-	{names: []string{"diuretic", "diuretics", "thiazides", "thiazide diuretics"}, class: "diuretics",
+	{names: []string{"diuretic", "diuretics", "thiazides", "thiazide diuretics", "water tablets", "water pills"}, class: "diuretics",
 		mesh:    []string{"Diuretics"},
 		members: []string{"furosemide", "hydrochlorothiazide", "chlorthalidone", "indapamide", "spironolactone", "bumetanide"}},
 	{names: []string{"opioid", "opioids"}, class: "opioid analgesics",
@@ -172,7 +172,6 @@ var drugClasses = []drugClass{
 // each one a question uses is searched and matched with the others.
 var drugSynonyms = [][]string{
 	{"aspirin", "acetylsalicylic acid"},
-	{"paracetamol", "acetaminophen"},
 	{"salbutamol", "albuterol"},
 	{"cannabis", "marijuana", "marihuana"},
 	{"glibenclamide", "glyburide"},
@@ -198,6 +197,36 @@ var drugSynonyms = [][]string{
 	{"sacubitril-valsartan", "entresto", "sacubitril/valsartan"},
 	{"nirmatrelvir-ritonavir", "paxlovid", "nirmatrelvir/ritonavir"},
 	{"apixaban", "eliquis"},
+	// Over-the-counter and much-prescribed brands patients name (the FDA's Orange Book and
+	// the BNF list each brand with its INN).
+	{"paracetamol", "acetaminophen", "tylenol", "panadol", "calpol"},
+	{"ibuprofen", "advil", "motrin", "nurofen"},
+	{"naproxen", "aleve", "naprosyn"},
+	{"levetiracetam", "keppra"},
+	{"furosemide", "lasix"},
+	{"warfarin", "coumadin"},
+	{"clopidogrel", "plavix"},
+	{"sertraline", "zoloft"},
+	{"fluoxetine", "prozac"},
+	{"escitalopram", "lexapro", "cipralex"},
+	{"alprazolam", "xanax"},
+	{"diazepam", "valium"},
+	{"pregabalin", "lyrica"},
+	{"gabapentin", "neurontin"},
+	{"rosuvastatin", "crestor"},
+	{"simvastatin", "zocor"},
+	{"omeprazole", "prilosec", "losec"},
+	{"esomeprazole", "nexium"},
+	{"montelukast", "singulair"},
+	{"quetiapine", "seroquel"},
+	{"aripiprazole", "abilify"},
+	{"bupropion", "wellbutrin", "zyban"},
+	{"loperamide", "imodium"},
+	{"cetirizine", "zyrtec"},
+	{"loratadine", "claritin", "clarityn"},
+	{"diphenhydramine", "benadryl"},
+	{"metformin", "glucophage"},
+	{"dimeticone", "dimethicone"},
 	{"rivaroxaban", "xarelto"},
 	{"atorvastatin", "lipitor"},
 	{"empagliflozin", "jardiance"},
@@ -314,7 +343,11 @@ isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicar
 chantix champix varenicline levothyroxine thyroxine ivig
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide
 zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena
-finerenone saline esketamine`)
+finerenone saline esketamine
+tylenol panadol calpol advil motrin nurofen aleve naprosyn keppra lasix coumadin plavix zoloft prozac lexapro cipralex
+xanax valium lyrica neurontin crestor zocor prilosec losec nexium singulair seroquel abilify wellbutrin zyban imodium
+zyrtec claritin clarityn benadryl glucophage dimeticone dimethicone malathion permethrin trimethoprim
+nitrofurantoin fosfomycin`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
 // after words that say how or how long it is given ("long-term proton pump inhibitor",
