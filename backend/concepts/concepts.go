@@ -69,13 +69,25 @@ func Extract(question string) (Set, error) {
 	}
 	combined, slashed := combinations(parsed)
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
+	example := map[int]bool{} // chunks that name a class by an example ("pills like Nexium")
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
 			dropped = append(dropped, ",")
 			continue
 		}
-		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) {
+		if n := exampleOf(toks, i); n > 0 && len(cur) > 0 && exampleHeads[cur[len(cur)-1]] {
+			// "heartburn pills like Nexium", "painkillers such as ibuprofen": the kind of
+			// medicine is said by its example, whose class is the concept (classByExample).
+			dropped = append(append(dropped, cur...), toks[i:i+n]...)
+			cur = nil
+			example[len(chunks)] = true
+			continue
+		}
+		if i > 0 && exampleOf(toks, i-1) == 2 {
+			continue // the "as" of "such as", taken above
+		}
+		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" {
 			if tok == "of" && len(cur) > 0 && !slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) {
 				// "a single dose of dexamethasone", "a 3-day course of trimethoprim": how much
 				// or how long says how the drug after it is given; the drug is the concept.
@@ -191,8 +203,19 @@ func Extract(question string) (Set, error) {
 				// intervention makes possible is its outcome, not a second thing given.
 				c.Role = RoleOutcome
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
-				// "dialysis patients", "transplant recipients": who the patients are.
-				c.Role = RolePopulation
+				// "dialysis patients", "transplant recipients": who the patients are, by the
+				// treatment they live on; as much what the question is about as an operation
+				// they undergo, so a paper must be about them (Setting): chronic kidney
+				// disease without a transplant does not answer "kidney transplant recipients".
+				c.Role, c.Setting = RolePopulation, true
+				if k > 0 && cs[k-1].Role == RoleCondition && len(cs[k-1].Words) == 1 && OrganNames(cs[k-1].Words[0]) != nil {
+					// "kidney transplant recipients" is one population, not kidney disease.
+					cs[k-1].Role, cs[k-1].Setting = RolePopulation, true
+					cs[k-1].Words = append(cs[k-1].Words, c.Words...)
+					cs[k-1].Text = strings.Join(cs[k-1].Words, " ")
+					cs[k-1].Terms = []string{cs[k-1].Text}
+					c.Words = nil
+				}
 			case c.Role == RoleIntervention && (seenIntervention || exposed && ci > 0) && c.Words[len(c.Words)-1] == "cessation":
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
@@ -230,9 +253,12 @@ func Extract(question string) (Set, error) {
 				// intensive care unit admission": the same, for an operation the vocabulary
 				// does not know as given, or a stay in a place of care.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleOther && k == 0 && ci > 0 && !c.Generic && hasDisease(words[ci-1], ch.before):
+			case c.Role == RoleOther && k == 0 && ci > 0 && !c.Generic && hasDisease(words[ci-1], ch.before) &&
+				!slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
 				// "In children with head lice …", "My baby has colic": what the patients have
-				// is their condition, whatever its name.
+				// is their condition, whatever its name. (Once a disease is named, what else
+				// they have only says which patients: "bipolar disorder in patients with
+				// depressive episodes".)
 				c.Role = RoleCondition
 			case c.Role == RoleOther && k == 0 && worthDoing(ch.before):
 				// "Is it worth wearing compression stockings …?", "Is there any point in
@@ -261,6 +287,7 @@ func Extract(question string) (Set, error) {
 				exposed = true
 			}
 		}
+		cs = slices.DeleteFunc(cs, func(c Concept) bool { return len(c.Words) == 0 }) // merged into the one before
 		set.Concepts = append(set.Concepts, cs...)
 		for range cs {
 			chunkOf = append(chunkOf, ci)
@@ -268,6 +295,7 @@ func Extract(question string) (Set, error) {
 	}
 	shareHead(set.Concepts, chunkOf, befores)
 	treatedFor(set.Concepts, chunkOf, befores)
+	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
 		titleSubject(set.Concepts)
 	}
@@ -288,15 +316,15 @@ func Extract(question string) (Set, error) {
 	}
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
+		if example[chunkOf[i]] && (i == 0 || chunkOf[i-1] != chunkOf[i]) {
+			classByExample(&set.Concepts[i])
+		}
 	}
 	seps := make([][]string, len(chunks))
 	for ci, ch := range chunks {
 		seps[ci] = ch.before
 	}
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
-	if asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) {
-		harmNamed(set.Concepts, chunkOf, befores)
-	}
 	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	if len(set.Concepts) == 0 {
@@ -578,29 +606,6 @@ group groups population populations patients categories category`)
 func atRisk(before []string) bool {
 	n := len(before)
 	return n >= 1 && before[n-1] == "at" || n >= 2 && before[n-2] == "at"
-}
-
-// harmNamed makes what a link question asks its exposure to cause a condition, though the
-// vocabulary does not know it as a disease: "Can too much coffee give you an irregular
-// heartbeat?", "Is vaping linked to popcorn lung?". Only in a question that names no
-// disease, a concept with no role of its own right after the link word, once something is
-// given before it.
-func harmNamed(cs []Concept, chunkOf []int, befores [][]string) {
-	if slices.ContainsFunc(cs, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
-		// "Is PVL associated with pathogenesis of S aureus bacteraemia?": the disease is named.
-		return
-	}
-	given := false
-	for i := range cs {
-		c := &cs[i]
-		if c.Role == RoleIntervention && !c.Generic {
-			given = true
-			continue
-		}
-		if given && c.Role == RoleOther && !c.Generic && !c.Broad && (i == 0 || chunkOf[i-1] != chunkOf[i]) && linksTo(befores[chunkOf[i]]) {
-			c.Role = RoleCondition
-		}
-	}
 }
 
 // markHarms marks the conditions a question names as what its exposure may cause: those
@@ -1180,6 +1185,48 @@ func treatedFor(cs []Concept, chunkOf []int, befores [][]string) {
 	}
 }
 
+// exampleOf returns how many words at toks[i] introduce an example: 1 for "like", 2 for
+// "such as", 0 otherwise.
+func exampleOf(toks []string, i int) int {
+	switch {
+	case toks[i] == "like":
+		return 1
+	case toks[i] == "such" && i+1 < len(toks) && toks[i+1] == "as":
+		return 2
+	}
+	return 0
+}
+
+// exampleHeads are the words a patient names a kind of medicine by before its example:
+// "sleeping pills like zolpidem", "anti-inflammatory painkillers such as ibuprofen".
+var exampleHeads = set(`pills pill tablets tablet painkillers painkiller medicines medicine medications medication drugs drug
+inhalers inhaler creams cream injections injection jabs antidepressants antibiotics supplements remedies treatments`)
+
+// classByExample gives a concept named as an example of a kind of medicine the class its
+// drug belongs to (vocab.go), so that evidence on any member answers it: "heartburn pills
+// like Nexium" asks about proton pump inhibitors, of which esomeprazole is one.
+func classByExample(c *Concept) {
+	if c.Role != RoleIntervention && c.Role != RoleComparator || c.Class != "" {
+		return
+	}
+	names := append([]string{strings.ToLower(c.Text)}, synonymsOf(c.Text)...)
+	for _, dc := range drugClasses {
+		if dc.members == nil {
+			continue
+		}
+		for _, n := range names {
+			if slices.Contains(dc.members, n) || slices.ContainsFunc(dc.suffixes, func(suf string) bool { return strings.HasSuffix(n, suf) }) {
+				c.Class = dc.class
+				c.Members = append([]string(nil), dc.members...)
+				for _, h := range dc.mesh {
+					c.AddMeSH(h)
+				}
+				return
+			}
+		}
+	}
+}
+
 // doseWord reports whether a word only says how much or how long a drug is given: "single",
 // "dose", "course", "3-day", "two-week".
 func doseWord(w string) bool {
@@ -1195,6 +1242,38 @@ var (
 	numberWords = set(`one two three four five six seven eight nine ten twelve fourteen`)
 	doseUnits   = set(`day week month year hour dose`)
 )
+
+// symptomsOf makes what a disease brings on its outcome, not a second condition: in
+// "swollen legs and breathlessness from heart failure" the disease is heart failure, and a
+// paper on diuretics in heart failure answers it whether or not it says "breathlessness".
+func symptomsOf(cs []Concept, chunkOf []int, befores [][]string, toks []string) {
+	if asksAccuracy(toks) || slices.ContainsFunc(toks, func(t string) bool { return tellingApart[t] }) {
+		// "CT for bone metastases from breast cancer", "discriminate amyloidosis from
+		// hypertrophic cardiomyopathy": what a test finds, and what it is told from.
+		return
+	}
+	for j := 1; j < len(cs); j++ {
+		if cs[j].Role != RoleCondition || chunkOf[j] == chunkOf[j-1] || !causedBy(withoutArticles(befores[chunkOf[j]])) {
+			continue
+		}
+		for i := j - 1; i >= 0 && cs[i].Role == RoleCondition; i-- {
+			cs[i].Role = RoleOutcome
+			if i == 0 || chunkOf[i-1] == chunkOf[i] || !onlyAnd(befores[chunkOf[i]]) {
+				break
+			}
+		}
+	}
+}
+
+// tellingApart are the verbs of a question that asks to tell one disease from another.
+var tellingApart = set(`discriminate discriminating distinguish distinguishing differentiate differentiating`)
+
+// causedBy reports whether words end with "from", "due to", "caused by" or "secondary to".
+func causedBy(b []string) bool {
+	n := len(b)
+	return n >= 1 && b[n-1] == "from" ||
+		n >= 2 && (b[n-2] == "due" && b[n-1] == "to" || b[n-2] == "caused" && b[n-1] == "by" || b[n-2] == "secondary" && b[n-1] == "to")
+}
 
 // consumingWords are gerunds of taking something in: "eating too much salt", "drinking
 // coffee". Before a substance they only say how it is taken; before a disease they are part
@@ -1246,7 +1325,7 @@ func worthDoing(before []string) bool {
 		switch {
 		case (before[i] == "worth" || before[i] == "worthwhile") && before[i-1] == "it":
 			return true
-		case before[i] == "point" && i >= 2 && before[i-2] == "there":
+		case before[i] == "point" && i >= 2 && before[i-1] == "any" && before[i-2] == "there":
 			return true
 		}
 	}
@@ -1366,6 +1445,10 @@ func taking(before []string) bool {
 	}
 	return false
 }
+
+// Procedure reports whether a concept's words name an operation ("total hip arthroplasty",
+// "caesarean section"), not another setting of the patients ("dialysis patients").
+func Procedure(words []string) bool { return len(words) > 0 && procedure(words) }
 
 // procedure reports whether words name an operation: "surgery", "operation", or an
 // operation's ending ("arthroplasty", "cholecystectomy"), the surgery class's own.
@@ -1703,7 +1786,8 @@ var fixedPhrases = [][]string{
 	{"timed", "up", "and", "go"},
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
-	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
+	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
+	{"mindfulness-based", "stress", "reduction"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

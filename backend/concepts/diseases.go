@@ -196,6 +196,9 @@ var diseaseSynonyms = [][]string{
 	{"nosebleeds", "nosebleed", "epistaxis"},
 	{"sugar diabetes", "diabetes mellitus"},
 	{"cold sores", "cold sore", "herpes labialis"},
+	{"overweight", "obesity"},
+	{"irregular heartbeat", "atrial fibrillation", "arrhythmia", "arrhythmias"},
+	{"swollen legs", "leg swelling", "leg oedema", "leg edema", "peripheral oedema", "peripheral edema"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

@@ -25,7 +25,8 @@ matter exist happen happens occur occurs occurred give given get gets got take t
 whereas yet though does did do done say says said think thought following followed before
 undergoing undergo undergoes underwent receiving received receive treated given versus toward towards
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
-besides except excluding switching switch switched switches converting transitioning`)
+besides except excluding switching switch switched switches converting transitioning
+you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -69,7 +70,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
-too days hours old under getting wearing trying point
+too days hours old under getting wearing trying
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
@@ -130,7 +131,7 @@ mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis gra
 critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
-sugar-diabetes cold-sores cold-sore`)
+sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -146,7 +147,7 @@ psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis proph
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair juice
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
-comprehensive-geriatric-assessment renal-replacement-therapy family-therapy
+comprehensive-geriatric-assessment renal-replacement-therapy family-therapy mindfulness-based-stress-reduction
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go`)

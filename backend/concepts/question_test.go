@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -748,9 +749,9 @@ func TestPatientsWords(t *testing.T) {
 		{"Does gripe water work?", domain.QuestionIntervention, "gripe water", "", false},
 		{"Is it worth wearing a wrist splint at night for carpal tunnel syndrome?", domain.QuestionIntervention, "wrist splint", "carpal tunnel syndrome", false},
 		{"Can drinking too much coffee give you an irregular heartbeat?", domain.QuestionIntervention, "coffee", "irregular heartbeat", true},
-		{"Will blood thinners make me bleed more?", domain.QuestionIntervention, "blood thinners", "bleed", true},
+		{"Will blood thinners make me bleed more?", domain.QuestionIntervention, "blood thinners", "", true},
 		{"Is Advil safe for my baby's teething pain?", domain.QuestionIntervention, "Advil", "teething pain", false},
-		{"Does Keppra cause mood changes?", domain.QuestionIntervention, "Keppra", "mood", true},
+		{"Does Keppra cause mood changes?", domain.QuestionIntervention, "Keppra", "", true},
 		{"What's the best thing for head lice?", domain.QuestionOpen, "", "head lice", false},
 		{"Is there a cure for tinnitus?", domain.QuestionOpen, "", "tinnitus", false},
 		{"Is there anything that can help with piles?", domain.QuestionOpen, "", "piles", false},
@@ -779,6 +780,57 @@ func TestPatientsWords(t *testing.T) {
 			require.Equal(t, tc.intervention, iv, "%s", s.Summary())
 			require.Equal(t, tc.condition, cond, "%s", s.Summary())
 			require.Equal(t, tc.exposure, s.Exposure, "%s", s.Summary())
+		})
+	}
+}
+
+// TestBrandsExamplesAndDoses: a brand is searched by its INN but an INN never by its
+// brands; a medicine named by an example ("pills like Nexium") carries the example's class;
+// "a single dose of" says how the drug is given; a symptom from a disease is its outcome;
+// patients who live on a treatment are a population the papers must be about.
+func TestBrandsExamplesAndDoses(t *testing.T) {
+	terms := func(q, text string) []string {
+		s, err := Extract(q)
+		require.NoError(t, err)
+		for _, c := range s.Concepts {
+			if strings.EqualFold(c.Text, text) {
+				return c.Terms
+			}
+		}
+		t.Fatalf("%q: no concept %q in %s", q, text, s.Summary())
+		return nil
+	}
+	require.Contains(t, terms("Is Advil safe for teething pain?", "advil"), "ibuprofen")
+	require.NotContains(t, terms("Is ibuprofen safe for teething pain?", "ibuprofen"), "advil")
+
+	cases := []struct {
+		q, concept string
+		role       domain.ConceptRole
+		class      string
+		setting    bool
+	}{
+		{"Is it dangerous to take heartburn pills like Nexium for years?", "nexium", RoleIntervention, "proton pump inhibitors", false},
+		{"Do anti-inflammatory painkillers such as ibuprofen help back pain?", "ibuprofen", RoleIntervention, "non-steroidal anti-inflammatory agents", false},
+		{"Is CBT better than sleeping pills like zolpidem for insomnia?", "zolpidem", RoleComparator, "", false},
+		{"Does a single dose of dexamethasone reduce return visits in croup?", "dexamethasone", RoleIntervention, "", false},
+		{"Is a 5-day course of amoxicillin as good as a 10-day course for pneumonia in children?", "amoxicillin", RoleIntervention, "", false},
+		{"Does pregabalin relieve pain from diabetic neuropathy?", "pain", RoleOutcome, "", false},
+		{"Does pregabalin relieve pain from diabetic neuropathy?", "diabetic neuropathy", RoleCondition, "", false},
+		// A test telling one disease from another keeps both diseases.
+		{"Can MRI distinguish multiple sclerosis from neuromyelitis optica?", "multiple sclerosis", RoleCondition, "", false},
+		{"Are SGLT2 inhibitors safe in kidney transplant recipients with diabetes?", "kidney transplant recipients", RolePopulation, "", true},
+		{"Is cinacalcet effective in dialysis patients?", "dialysis patients", RolePopulation, "", true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q+" / "+tc.concept, func(t *testing.T) {
+			s, err := Extract(tc.q)
+			require.NoError(t, err)
+			i := slices.IndexFunc(s.Concepts, func(c Concept) bool { return strings.EqualFold(c.Text, tc.concept) })
+			require.GreaterOrEqual(t, i, 0, "%s", s.Summary())
+			c := s.Concepts[i]
+			require.Equal(t, tc.role, c.Role, "%s", s.Summary())
+			require.Equal(t, tc.class, c.Class, "%s", s.Summary())
+			require.Equal(t, tc.setting, c.Setting, "%s", s.Summary())
 		})
 	}
 }

@@ -180,7 +180,6 @@ var drugSynonyms = [][]string{
 	{"lignocaine", "lidocaine"},
 	{"frusemide", "furosemide"},
 	{"vitamin d", "cholecalciferol", "ergocalciferol"},
-	{"valproate", "valproic acid"},
 	{"zoledronate", "zoledronic acid"},
 	{"tranexamic acid", "txa"},
 	{"esketamine", "s-ketamine", "spravato"},
@@ -197,36 +196,10 @@ var drugSynonyms = [][]string{
 	{"sacubitril-valsartan", "entresto", "sacubitril/valsartan"},
 	{"nirmatrelvir-ritonavir", "paxlovid", "nirmatrelvir/ritonavir"},
 	{"apixaban", "eliquis"},
-	// Over-the-counter and much-prescribed brands patients name (the FDA's Orange Book and
-	// the BNF list each brand with its INN).
-	{"paracetamol", "acetaminophen", "tylenol", "panadol", "calpol"},
-	{"ibuprofen", "advil", "motrin", "nurofen"},
-	{"naproxen", "aleve", "naprosyn"},
-	{"levetiracetam", "keppra"},
-	{"furosemide", "lasix"},
-	{"warfarin", "coumadin"},
-	{"clopidogrel", "plavix"},
-	{"sertraline", "zoloft"},
-	{"fluoxetine", "prozac"},
-	{"escitalopram", "lexapro", "cipralex"},
-	{"alprazolam", "xanax"},
-	{"diazepam", "valium"},
-	{"pregabalin", "lyrica"},
-	{"gabapentin", "neurontin"},
-	{"rosuvastatin", "crestor"},
-	{"simvastatin", "zocor"},
-	{"omeprazole", "prilosec", "losec"},
-	{"esomeprazole", "nexium"},
-	{"montelukast", "singulair"},
-	{"quetiapine", "seroquel"},
-	{"aripiprazole", "abilify"},
-	{"bupropion", "wellbutrin", "zyban"},
-	{"loperamide", "imodium"},
-	{"cetirizine", "zyrtec"},
-	{"loratadine", "claritin", "clarityn"},
-	{"diphenhydramine", "benadryl"},
-	{"metformin", "glucophage"},
+	{"paracetamol", "acetaminophen"},
 	{"dimeticone", "dimethicone"},
+	{"botulinum toxin", "onabotulinumtoxina", "botulinum toxin type a", "botulinum toxins"},
+	{"valproate", "valproic acid", "divalproex"},
 	{"rivaroxaban", "xarelto"},
 	{"atorvastatin", "lipitor"},
 	{"empagliflozin", "jardiance"},
@@ -243,11 +216,30 @@ var drugSynonyms = [][]string{
 	{"vitamin b12", "cobalamin", "cyanocobalamin", "vitamin b 12"},
 }
 
+// brandNames are over-the-counter and much-prescribed brands patients name, each with the
+// INN papers are written and indexed under (the FDA's Orange Book and the BNF list each
+// brand with its INN). One way only: a brand typed is searched and matched by its INN and
+// the INN's other names, but a question naming the INN is not searched by every brand.
+var brandNames = map[string]string{
+	"tylenol": "paracetamol", "panadol": "paracetamol", "calpol": "paracetamol",
+	"advil": "ibuprofen", "motrin": "ibuprofen", "nurofen": "ibuprofen",
+	"aleve": "naproxen", "naprosyn": "naproxen",
+	"keppra": "levetiracetam", "lasix": "furosemide", "coumadin": "warfarin", "plavix": "clopidogrel",
+	"zoloft": "sertraline", "prozac": "fluoxetine", "lexapro": "escitalopram", "cipralex": "escitalopram",
+	"xanax": "alprazolam", "valium": "diazepam", "lyrica": "pregabalin", "neurontin": "gabapentin",
+	"crestor": "rosuvastatin", "zocor": "simvastatin", "prilosec": "omeprazole", "losec": "omeprazole",
+	"nexium": "esomeprazole", "singulair": "montelukast", "seroquel": "quetiapine", "abilify": "aripiprazole",
+	"wellbutrin": "bupropion", "zyban": "bupropion", "imodium": "loperamide", "zyrtec": "cetirizine",
+	"claritin": "loratadine", "clarityn": "loratadine", "benadryl": "diphenhydramine", "glucophage": "metformin",
+	"botox": "botulinum toxin", "depakote": "valproate", "epilim": "valproate",
+}
+
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
 // papers use. A one-word name here ("cpap", "ect") is an intervention (therapyAcronym).
 var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
 	{"cbt-i", "cognitive behavioural therapy for insomnia", "cognitive behavioral therapy for insomnia"},
+	{"mbsr", "mindfulness-based stress reduction"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
 	// Artery Bypass, Percutaneous Coronary Intervention, Transcatheter Aortic Valve
@@ -346,7 +338,7 @@ zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate 
 finerenone saline esketamine
 tylenol panadol calpol advil motrin nurofen aleve naprosyn keppra lasix coumadin plavix zoloft prozac lexapro cipralex
 xanax valium lyrica neurontin crestor zocor prilosec losec nexium singulair seroquel abilify wellbutrin zyban imodium
-zyrtec claritin clarityn benadryl glucophage dimeticone dimethicone malathion permethrin trimethoprim
+zyrtec claritin clarityn benadryl glucophage dimeticone dimethicone botox onabotulinumtoxina depakote epilim divalproex malathion permethrin trimethoprim
 nitrofurantoin fosfomycin`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
@@ -378,6 +370,10 @@ func withoutRegimen(text string) string {
 	ws := strings.Fields(strings.ToLower(text))
 	for len(ws) > 1 && regimenWords[ws[0]] {
 		ws = ws[1:]
+	}
+	// "Botox injections", "nicotine patches": the form after the drug, too.
+	for len(ws) > 1 && regimenWords[ws[len(ws)-1]] {
+		ws = ws[:len(ws)-1]
 	}
 	return strings.Join(ws, " ")
 }
@@ -421,6 +417,9 @@ func synonymsOf(text string) []string {
 		return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " "))
 	}
 	t := norm(text)
+	if inn, ok := brandNames[t]; ok {
+		return append([]string{inn}, synonymGroup(inn, norm)...)
+	}
 	if out := synonymGroup(t, norm); out != nil {
 		return out
 	}

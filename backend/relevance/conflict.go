@@ -46,6 +46,10 @@ var settings = [][2]setting{
 		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
 	{{"nurses", []string{"nurse", "nurses", "nursing staff"}},
 		{"physicians", []string{"physician", "physicians", "doctors", "intensivists", "surgeons", "anaesthetists", "anesthesiologists"}}},
+	// A drug's safety in breastfeeding is not its safety in pregnancy (the infant's exposure
+	// through milk against the fetus's through the placenta), nor the other way round.
+	{{"breastfeeding", []string{"breastfeeding", "breast-feeding", "breastfed", "breast-fed", "lactation", "lactating", "breast milk", "human milk", "nursing mothers"}},
+		{"pregnancy", []string{"pregnancy", "pregnant", "prenatal", "antenatal", "in utero", "gestation", "gestational", "fetal", "foetal"}}},
 	// A trial in men only does not answer a question about postmenopausal women.
 	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
@@ -147,6 +151,26 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 	return ageGroup{}, ageGroup{}, false
 }
 
+// newborns are the first weeks of life, a group within childAge that trials enrol apart.
+var newborns = ageGroup{"newborns", set(`neonates neonate neonatal newborn newborns preterm premature perinatal infant infants birth`),
+	set(`infant, newborn|infant, premature|infant, low birth weight|infant, very low birth weight`)}
+
+// asksNewborns reports whether a question restricts its patients to newborns.
+func asksNewborns(q concepts.Set) bool {
+	for _, c := range q.Concepts {
+		if c.Role != concepts.RolePopulation && c.Role != concepts.RoleCondition {
+			continue
+		}
+		for _, w := range c.Words {
+			switch w {
+			case "neonates", "neonate", "neonatal", "newborn", "newborns":
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // states reports whether a paper names an age group in its title, abstract or MeSH.
 func (g ageGroup) states(words map[string]bool, mesh []string) bool {
 	for w := range g.words {
@@ -168,7 +192,8 @@ var antonyms = func() map[string][]string {
 	for _, pair := range [][2]string{{"acute", "chronic"}, {"mild", "severe"}, {"early", "late"}, {"primary", "secondary"},
 		{"upper", "lower"}, {"benign", "malignant"}, {"stable", "unstable"}, {"early-onset", "late-onset"},
 		{"in-hospital", "out-of-hospital"}, {"chronic", "episodic"}, {"complicated", "uncomplicated"},
-		{"compensated", "decompensated"}, {"relapsing", "progressive"}, {"unprovoked", "febrile"}, {"unprovoked", "provoked"}} {
+		{"compensated", "decompensated"}, {"relapsing", "progressive"}, {"unprovoked", "febrile"}, {"unprovoked", "provoked"},
+		{"abdominal", "thoracic"}} {
 		m[pair[0]] = append(m[pair[0]], pair[1])
 		m[pair[1]] = append(m[pair[1]], pair[0])
 	}
@@ -198,6 +223,11 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	}
 	if why := settingConflict(q, strings.ToLower(text)); why != "" {
 		return why
+	}
+	if asksNewborns(q) && !newborns.states(words, e.Citation.MeshTerms) && (childAge.states(words, e.Citation.MeshTerms) || adultAge.states(words, e.Citation.MeshTerms)) {
+		// "Levetiracetam for seizures in newborns" is not answered by a trial in children
+		// aged 6 months to 18 years: neonates are studied apart, and a paper on them says so.
+		return "studies older patients, not newborns"
 	}
 	if q.Kind == domain.QuestionOther && isTrial(e) {
 		// "Risk factors for …", "prevalence of …": a trial of a treatment answers neither.

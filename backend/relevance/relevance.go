@@ -191,6 +191,15 @@ func (d doc) matches(c concepts.Concept) bool {
 			return false
 		}
 	}
+	if c.Setting && len(us) > 1 {
+		// "kidney transplant recipients" are not heart transplant recipients: the organ
+		// must occur, in one of its names.
+		for _, w := range c.Words {
+			if names := concepts.OrganNames(w); names != nil && !slices.ContainsFunc(names, func(n string) bool { return d.has(unitOf(n, c.Role)) }) && !d.hasTerm(c) {
+				return false
+			}
+		}
+	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {
 		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h, c.Role)) && !d.hasTerm(c) {
 			return false
@@ -372,6 +381,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		var total, got float64
 		var missing, missingReq []string
 		var missingIv, missingCond, missingSetting, missingPurpose []string
+		operation := false // a missing setting is an operation ("total hip arthroplasty")
 		matched := map[int]bool{}
 		for ci, c := range set.Concepts {
 			if c.Generic {
@@ -392,6 +402,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 					missingIv = append(missingIv, c.Label())
 				case c.Setting:
 					missingSetting = append(missingSetting, c.Label())
+					operation = operation || concepts.Procedure(c.Words)
 				case c.Role == concepts.RoleOutcome:
 					missingPurpose = append(missingPurpose, c.Label())
 				default:
@@ -434,7 +445,12 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			t.Reason = fmt.Sprintf("does not mention the condition (%s)", strings.Join(missingCond, " or "))
 		case len(missingSetting) > 0:
 			t.OffTopic = true
-			t.Reason = fmt.Sprintf("does not mention the operation (%s)", strings.Join(missingSetting, " or "))
+			if operation {
+				t.Reason = fmt.Sprintf("does not mention the operation (%s)", strings.Join(missingSetting, " or "))
+			} else {
+				// "dialysis patients", "kidney transplant recipients": who, not an operation.
+				t.Reason = fmt.Sprintf("does not study %s", strings.Join(missingSetting, " or "))
+			}
 		case len(missingPurpose) > 0:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("does not study %s for %s", set.InterventionText(), strings.Join(missingPurpose, " or "))

@@ -429,3 +429,41 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Pembrolizumab prolonged overall survival over platinum chemotherapy in non-small-cell lung carcinoma.", false},
 	})
 }
+
+// TestMarkPatientsWords: a question in a patient's words (a brand, a kind of medicine by its
+// example, a symptom from a disease) and one about patients defined by their treatment,
+// their age or their state is matched as it means, with papers written in the literature's
+// words.
+func TestMarkPatientsWords(t *testing.T) {
+	checkTopics(t, []topicCase{
+		// A brand is its INN; a kind of medicine named by its example is the example's class.
+		{"Is Keppra better than Depakote for epilepsy?", "Levetiracetam versus valproate for generalised epilepsy",
+			"Patients with generalised epilepsy were randomised to levetiracetam or valproate; seizure freedom at 12 months.", false},
+		{"Is it dangerous to take heartburn pills like Nexium for years?", "Long-term pantoprazole use and risk of hip fracture",
+			"In a cohort of 80,000 adults, long-term pantoprazole use was associated with hip fracture.", false},
+		{"Is it dangerous to take heartburn pills like Nexium for years?", "Long-term ranitidine use and risk of hip fracture",
+			"In a cohort of 80,000 adults, long-term ranitidine use was associated with hip fracture.", true},
+		// Symptoms from a disease are its outcomes: the disease is what a paper must study.
+		{"Do water tablets help with swollen legs and breathlessness from heart failure?", "Torsemide or furosemide after hospitalisation for heart failure",
+			"Patients discharged after heart failure hospitalisation received torsemide or furosemide; all-cause mortality at 12 months.", false},
+		// Patients who live on a treatment: the organ and the treatment must both be theirs.
+		{"Are SGLT2 inhibitors safe in kidney transplant recipients with diabetes?", "Empagliflozin in renal transplant recipients with post-transplant diabetes",
+			"Renal transplant recipients with post-transplant diabetes received empagliflozin or placebo for 24 weeks.", false},
+		{"Are SGLT2 inhibitors safe in kidney transplant recipients with diabetes?", "SGLT2 inhibitors in heart transplant recipients with diabetes",
+			"Heart transplant recipients with diabetes received dapagliflozin or empagliflozin; eGFR and ketoacidosis were recorded.", true},
+		{"Are SGLT2 inhibitors safe in kidney transplant recipients with diabetes?", "Dapagliflozin in type 2 diabetes",
+			"Adults with type 2 diabetes and normal kidney function received dapagliflozin; glycated haemoglobin fell.", true},
+		// Newborns are studied apart from older children; breastfeeding apart from pregnancy.
+		{"How effective is levetiracetam for seizures in newborns?", "Levetiracetam for status epilepticus in children aged 6 months to 18 years",
+			"Children with convulsive status epilepticus received levetiracetam or fosphenytoin; seizure cessation was the outcome.", true},
+		{"How effective is levetiracetam for seizures in newborns?", "Levetiracetam versus phenobarbital for neonatal seizures",
+			"Term neonates with seizures received levetiracetam or phenobarbital; seizure cessation at 24 hours.", false},
+		{"Is sertraline safe during breastfeeding?", "Sertraline in pregnancy and congenital malformations",
+			"Pregnant women exposed to sertraline in the first trimester were compared with unexposed pregnant women; malformations were recorded.", true},
+		{"Is sertraline safe during breastfeeding?", "Sertraline in breast milk and infant serum",
+			"Lactating mothers taking sertraline gave milk and infant serum samples; infant exposure was low.", false},
+		// A named kind of a disease: thoracic is not abdominal aortic aneurysm.
+		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
+			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
+	})
+}
