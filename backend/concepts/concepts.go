@@ -232,6 +232,10 @@ func Extract(question string) (Set, error) {
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
 				c.Role = RoleIntervention
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, adherenceWords):
+				// "Interventions for improving adherence to oral anticoagulants": what patients
+				// adhere to is part of the outcome, not what is tried.
+				c.Role = RoleOutcome
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, refractoryWords):
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
@@ -387,7 +391,7 @@ var (
 
 // accuracyWords ask how well a test finds a disease.
 var accuracyWords = set(`accuracy accurate accurately inaccurate sensitivity sensitive specificity diagnosing diagnose
-diagnoses diagnostic detecting detect detects detection predictive predictor ruling rule-out staging false-positive
+diagnoses diagnostic detecting detect detects detection predictive predictor predicting ruling rule-out staging false-positive
 false-positives false-negative false-negatives reliable reliably valid validity validation exclude excluding`)
 
 // asksAccuracy reports whether a question asks how well what it names finds a disease
@@ -1118,6 +1122,7 @@ func asksCourse(toks []string) bool {
 // word, and the chunk after its first is introduced by "for" alone and starts with a disease
 // or a habit to stop ("Motivational interviewing for smoking cessation").
 func titleFor(toks, before, next []string) bool {
+	before = withoutArticles(before)
 	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) == 0 || before[0] != "for" ||
 		slices.ContainsFunc(before[1:], func(w string) bool { return w == "," || !vagueWords[w] }) {
 		// "for" alone, or with a verb of what is done for the disease ("for staging …",
@@ -1125,8 +1130,18 @@ func titleFor(toks, before, next []string) bool {
 		return false
 	}
 	cs := split(next)
-	return len(cs) > 0 && (cs[0].Role == RoleCondition || cs[0].Words[len(cs[0].Words)-1] == "cessation")
+	if len(cs) == 0 {
+		return false
+	}
+	last := cs[0].Words[len(cs[0].Words)-1]
+	// A verb of what is done ("Peer support for improving retention in care", "Troponin for
+	// predicting mortality") or a noun of it ("Polypill for the primary prevention of …")
+	// says what the first is for, whatever follows.
+	return cs[0].Role == RoleCondition || last == "cessation" || len(before) > 1 || purposeNouns[last]
 }
+
+// purposeNouns say what something is put to in a title "X for the <noun> of Y".
+var purposeNouns = set(`prevention treatment management`)
 
 // switchedFrom reports whether the words before a chunk say it is what patients switch
 // from: "switching from", "changing from", "converting from".
@@ -1168,14 +1183,15 @@ func treatedFor(cs []Concept, chunkOf []int, befores [][]string) {
 			continue
 		}
 		b := withoutArticles(befores[chunkOf[i]])
-		if len(b) == 0 || b[len(b)-1] != "for" && b[len(b)-1] != "with" {
+		if len(b) == 0 || b[len(b)-1] != "for" && b[len(b)-1] != "with" && !(len(b) == 2 && b[0] == "for" && treatingGerunds[b[1]]) {
 			continue
 		}
 		if i+1 < len(cs) && chunkOf[i+1] == chunkOf[i]+1 && (onlyAnd(befores[chunkOf[i+1]]) || onlyOr(befores[chunkOf[i+1]])) {
 			// "for head and neck reconstruction": half of a name cut at its "and".
 			continue
 		}
-		given := i > 0 && cs[i-1].Role == RoleIntervention && len(b) == 1
+		given := i > 0 && (cs[i-1].Role == RoleIntervention || cs[i-1].Role == RoleComparator) && len(b) == 1 ||
+			b[0] == "for" && len(b) == 2 && treatingGerunds[b[1]] // "Interventions for reducing loneliness"
 		if given || slices.ContainsFunc(b, func(w string) bool {
 			return w == "help" || w == "helps" || w == "work" || w == "works" || w == "good"
 		}) {
@@ -1242,6 +1258,10 @@ var (
 	numberWords = set(`one two three four five six seven eight nine ten twelve fourteen`)
 	doseUnits   = set(`day week month year hour dose`)
 )
+
+// treatingGerunds say, after "for", what is done to a condition: "for reducing loneliness",
+// "for preventing falls".
+var treatingGerunds = set(`reducing preventing treating managing relieving alleviating`)
 
 // symptomsOf makes what a disease brings on its outcome, not a second condition: in
 // "swollen legs and breathlessness from heart failure" the disease is heart failure, and a
@@ -1430,6 +1450,7 @@ func afterTo(prev, before []string, heads map[string]bool) bool {
 
 var (
 	refractoryWords = set(`refractory resistant unresponsive intolerant`)
+	adherenceWords  = set(`adherence non-adherence nonadherence compliance non-compliance persistence`)
 	exposureWords   = set(`exposure exposures exposed`)
 )
 
@@ -1536,9 +1557,10 @@ func exposureOf(before []string) bool {
 // only of broad words.
 func enrich(c *Concept) {
 	if dc, ok := classOf(c.Text); ok {
-		if c.Role != RoleComparator && c.Role != RolePopulation {
+		if c.Role != RoleComparator && c.Role != RolePopulation && c.Role != RoleOutcome {
 			// A class word is given, unless the question set it against the intervention
-			// ("… better than statins?") or made it the patients' setting ("after surgery").
+			// ("… better than statins?"), made it the patients' setting ("after surgery") or
+			// part of the outcome ("adherence to oral anticoagulants").
 			c.Role = RoleIntervention
 		}
 		c.Generic = false
@@ -1787,7 +1809,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"mindfulness-based", "stress", "reduction"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
+	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with

@@ -294,4 +294,7 @@ func CancerOrgan(c Concept) string {
 
 // diseaseAcronym reports whether a word is the one-word name of a disease in
 // diseaseSynonyms ("osa", "hcc"): a condition, like the words of conditionWords.
-func diseaseAcronym(w string) bool { return oneWordName(diseaseSynonyms, w) }
+func diseaseAcronym(w string) bool {
+	// "UTIs", "DVTs": an acronym in the plural.
+	return oneWordName(diseaseSynonyms, w) || len(w) > 3 && strings.HasSuffix(w, "s") && oneWordName(diseaseSynonyms, strings.TrimSuffix(w, "s"))
+}

@@ -70,7 +70,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
-too days hours old under getting wearing trying
+too days hours old under getting wearing trying predicting
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
@@ -131,7 +131,8 @@ mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis gra
 critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
-sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs`)
+sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
+sprain sprains rhabdomyolysis cleft clefts loneliness labour labor`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -147,7 +148,7 @@ psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis proph
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair juice
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
-comprehensive-geriatric-assessment renal-replacement-therapy family-therapy mindfulness-based-stress-reduction
+comprehensive-geriatric-assessment renal-replacement-therapy family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go`)
@@ -219,6 +220,16 @@ func roleOf(w string) Role {
 	base := w
 	for _, p := range []string{"pre-", "post-", "non-", "anti-"} {
 		base = strings.TrimPrefix(base, p)
+	}
+	if base != w && (conditionWords[base] || interventionWords[base]) {
+		switch {
+		case strings.HasPrefix(w, "anti-") && conditionWords[base]:
+			// "anti-inflammatory", "anti-epileptic": against a disease is a drug.
+			return RoleIntervention
+		case (strings.HasPrefix(w, "post-") || strings.HasPrefix(w, "pre-")) && interventionWords[base]:
+			// "chronic post-surgical pain", "post-transplant diabetes": a time, not what is given.
+			return ""
+		}
 	}
 	switch {
 	case populationWords[w]:

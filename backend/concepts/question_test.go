@@ -820,6 +820,16 @@ func TestBrandsExamplesAndDoses(t *testing.T) {
 		{"Can MRI distinguish multiple sclerosis from neuromyelitis optica?", "multiple sclerosis", RoleCondition, "", false},
 		{"Are SGLT2 inhibitors safe in kidney transplant recipients with diabetes?", "kidney transplant recipients", RolePopulation, "", true},
 		{"Is cinacalcet effective in dialysis patients?", "dialysis patients", RolePopulation, "", true},
+		// Titles in Cochrane's manner: what is put "for" doing something is what is given,
+		// and what it is done to, the condition; what patients adhere to is the outcome's.
+		{"Peer support for improving retention in care in people living with HIV", "peer support", RoleIntervention, "", false},
+		{"Polypill for the primary prevention of cardiovascular disease", "polypill", RoleIntervention, "", false},
+		{"Interventions for reducing loneliness in older adults living alone", "loneliness", RoleCondition, "", false},
+		{"Topical diclofenac versus oral ibuprofen for acute wrist tendinitis in adults", "acute wrist tendinitis", RoleCondition, "", false},
+		{"Interventions for improving adherence to oral anticoagulants in atrial fibrillation", "oral anticoagulants", RoleOutcome, "anticoagulants", false},
+		// "anti-" before a disease is a drug; "post-" before a treatment a time.
+		{"Are anti-inflammatory drugs useful in acute gout?", "anti-inflammatory drugs", RoleIntervention, "", false},
+		{"Prognostic factors for chronic post-surgical pain after knee replacement", "chronic post-surgical pain", RoleCondition, "", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+" / "+tc.concept, func(t *testing.T) {
