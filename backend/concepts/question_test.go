@@ -752,6 +752,8 @@ func TestPatientsWords(t *testing.T) {
 		{"Will blood thinners make me bleed more?", domain.QuestionIntervention, "blood thinners", "", true},
 		{"Is Advil safe for my baby's teething pain?", domain.QuestionIntervention, "Advil", "teething pain", false},
 		{"Does Keppra cause mood changes?", domain.QuestionIntervention, "Keppra", "", true},
+		// "dangerous" asks about a harm; it is no concept of its own.
+		{"Is it dangerous to take heartburn pills like Nexium for years?", domain.QuestionIntervention, "Nexium", "", true},
 		{"What's the best thing for head lice?", domain.QuestionOpen, "", "head lice", false},
 		{"Is there a cure for tinnitus?", domain.QuestionOpen, "", "tinnitus", false},
 		{"Is there anything that can help with piles?", domain.QuestionOpen, "", "piles", false},
@@ -780,6 +782,9 @@ func TestPatientsWords(t *testing.T) {
 			require.Equal(t, tc.intervention, iv, "%s", s.Summary())
 			require.Equal(t, tc.condition, cond, "%s", s.Summary())
 			require.Equal(t, tc.exposure, s.Exposure, "%s", s.Summary())
+			for _, c := range s.Concepts {
+				require.NotContains(t, []string{"dangerous", "harmful", "point", "days old", "getting"}, c.Text, "%s", s.Summary())
+			}
 		})
 	}
 }
