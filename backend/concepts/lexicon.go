@@ -70,7 +70,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
-too days hours old under getting wearing trying predicting dangerous harmful
+too days hours old under getting wearing trying predicting dangerous harmful emerging investigational upcoming
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
@@ -132,7 +132,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-sprain sprains rhabdomyolysis cleft clefts loneliness labour labor`)
+sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancer precancerous premalignant dysplasia`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy

@@ -759,6 +759,8 @@ func TestPatientsWords(t *testing.T) {
 		{"Is there anything that can help with piles?", domain.QuestionOpen, "", "piles", false},
 		{"How can I stop getting cold sores?", domain.QuestionOpen, "", "cold sores", false},
 		{"What actually works for a hangover?", domain.QuestionOpen, "", "hangover", false},
+		{"Emerging therapies for Duchenne muscular dystrophy", domain.QuestionOpen, "", "Duchenne muscular dystrophy", false},
+		{"Is eculizumab effective for myasthenia gravis?", domain.QuestionIntervention, "eculizumab", "myasthenia gravis", false},
 		{"Is there any point taking zinc for a cold?", domain.QuestionIntervention, "zinc", "cold", false},
 		{"In febrile infants under 60 days old, does procalcitonin accurately identify invasive bacterial infection?", domain.QuestionIntervention, "procalcitonin", "invasive bacterial infection", false},
 		// Not a lay question: "eating disorders" keep their gerund; "worth the effort" weighs what came before.
