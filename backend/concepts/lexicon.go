@@ -132,7 +132,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancer precancerous premalignant dysplasia`)
+sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
