@@ -133,7 +133,7 @@ func Extract(question string) (Set, error) {
 	}
 	var chunkOf []int // the chunk each concept came from
 	for ci, ch := range chunks {
-		cs := split(ch.words)
+		cs := joinKnownNames(split(ch.words))
 		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
 		// hormone therapy on …" name what is given: there "X therapy" stays one intervention.
 		// Elsewhere "fatigue treatment" is the treatment of fatigue (splitGenericHead).
@@ -365,7 +365,7 @@ func Extract(question string) (Set, error) {
 	set.Diagnostic = set.Kind == domain.QuestionIntervention && (asksAccuracy(toks) ||
 		// A scale or score asked about is a test, unless the question asks what it is linked to.
 		slices.ContainsFunc(set.Concepts, func(c Concept) bool {
-			return c.Role == RoleIntervention && namesInstrument(c.Words)
+			return c.Role == RoleIntervention && NamesInstrument(c.Words)
 		}) && !asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }))
 	set.Predicts = set.Diagnostic && asksPrediction(toks)
 	set.Exposure = set.Kind == domain.QuestionIntervention && !set.Diagnostic && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
@@ -506,7 +506,7 @@ func namedTest(cs []Concept, instrumentsOnly bool) {
 			c.Words = c.Words[:len(c.Words)-1]
 			c.Text = strings.Join(c.Words, " ")
 			c.Terms = []string{c.Text}
-		case (c.Role == RoleOutcome || c.Role == RoleCondition) && namesInstrument(c.Words):
+		case (c.Role == RoleOutcome || c.Role == RoleCondition) && NamesInstrument(c.Words):
 			// "the Montreal Cognitive Assessment", "the Wells score", "the Edinburgh Postnatal
 			// Depression Scale": an instrument, whatever its words name.
 		case c.Role == RoleOutcome && testWords[last]:
@@ -526,14 +526,14 @@ func namedTest(cs []Concept, instrumentsOnly bool) {
 // instrument reports whether a concept names a scale, score, rule or questionnaire ("the
 // Ottawa ankle rules", "the Glasgow-Blatchford score"): a test by its name.
 func instrument(c Concept) bool {
-	return c.Role != RoleIntervention && c.Role != RolePopulation && namesInstrument(c.Words)
+	return c.Role != RoleIntervention && c.Role != RolePopulation && NamesInstrument(c.Words)
 }
 
-// namesInstrument reports whether words name a scale, score or rule by its own name: an
+// NamesInstrument reports whether words name a scale, score or rule by its own name: an
 // instrument word last, a word before it that is neither a risk, an accuracy word nor
 // another instrument word ("diagnostic tool" names none), and not the body mass index, a
 // measure.
-func namesInstrument(ws []string) bool {
+func NamesInstrument(ws []string) bool {
 	if len(ws) < 2 || !instrumentWords[ws[len(ws)-1]] || strings.Join(ws, " ") == "body mass index" {
 		return false
 	}
@@ -1169,6 +1169,45 @@ func comparesWith(before []string) bool {
 	return false
 }
 
+// joinKnownNames joins two neighbouring concepts of one chunk whose words together are a
+// name the vocabulary knows: "GLP-1" and "receptor agonists" are the class "GLP-1 receptor
+// agonists", "high-sensitivity cardiac" and "troponin" the test "high-sensitivity cardiac
+// troponin". The words' own roles cut them apart; the name says what they are together.
+func joinKnownNames(cs []Concept) []Concept {
+	for k := 0; k+1 < len(cs); k++ {
+		words := append(slices.Clone(cs[k].Words), cs[k+1].Words...)
+		role, ok := knownNameRole(strings.Join(words, " "))
+		if !ok {
+			continue
+		}
+		cs[k].Words, cs[k].Role = words, role
+		cs[k].Text = strings.Join(words, " ")
+		cs[k].Terms = []string{cs[k].Text}
+		cs = slices.Delete(cs, k+1, k+2)
+	}
+	return cs
+}
+
+// knownNameRole returns the role of a name the vocabulary holds: a drug class or a drug's or
+// a therapy's name is given, a test's name is a test (RoleOther until namedTest), a disease's
+// name a condition.
+func knownNameRole(text string) (Role, bool) {
+	if classKnown(text) {
+		return RoleIntervention, true
+	}
+	for _, g := range []struct {
+		groups [][]string
+		role   Role
+	}{{drugSynonyms, RoleIntervention}, {therapySynonyms, RoleIntervention}, {testSynonyms, RoleOther}, {diseaseSynonyms, RoleCondition}} {
+		for _, group := range g.groups {
+			if slices.Contains(group, text) {
+				return g.role, true
+			}
+		}
+	}
+	return "", false
+}
+
 // treatedFor makes the condition of a question that names none what a treatment is asked
 // to be for: "Is there any point taking vitamin D for MS?", "What actually works for a
 // cold?", "Can water tablets help with swollen legs?". Only a concept with no role of its
@@ -1479,6 +1518,14 @@ func procedure(words []string) bool {
 	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement", "section", "sections",
 		"c-section", "c-sections":
 		return true
+	case "delivery", "deliveries":
+		// "caesarean delivery" is an operation; a delivery alone is not.
+		if len(words) > 1 {
+			switch words[len(words)-2] {
+			case "caesarean", "cesarean", "operative":
+				return true
+			}
+		}
 	}
 	dc, _ := classOf("surgery")
 	for _, suf := range dc.suffixes {

@@ -834,6 +834,9 @@ func TestBrandsExamplesAndDoses(t *testing.T) {
 		{"Interventions for reducing loneliness in older adults living alone", "loneliness", RoleCondition, "", false},
 		{"Topical diclofenac versus oral ibuprofen for acute wrist tendinitis in adults", "acute wrist tendinitis", RoleCondition, "", false},
 		{"Interventions for improving adherence to oral anticoagulants in atrial fibrillation", "oral anticoagulants", RoleOutcome, "anticoagulants", false},
+		// Words whose roles cut a known name apart are joined back.
+		{"Do GLP-1 receptor agonists improve glycemic control in type 1 diabetes?", "glp-1 receptor agonists", RoleIntervention, "GLP-1 receptor agonists", false},
+		{"Risk factors for surgical site infection after caesarean delivery", "caesarean delivery", RolePopulation, "", true},
 		// "anti-" before a disease is a drug; "post-" before a treatment a time.
 		{"Are anti-inflammatory drugs useful in acute gout?", "anti-inflammatory drugs", RoleIntervention, "", false},
 		{"Prognostic factors for chronic post-surgical pain after knee replacement", "chronic post-surgical pain", RoleCondition, "", false},

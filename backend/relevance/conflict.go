@@ -193,12 +193,26 @@ var antonyms = func() map[string][]string {
 		{"upper", "lower"}, {"benign", "malignant"}, {"stable", "unstable"}, {"early-onset", "late-onset"},
 		{"in-hospital", "out-of-hospital"}, {"chronic", "episodic"}, {"complicated", "uncomplicated"},
 		{"compensated", "decompensated"}, {"relapsing", "progressive"}, {"unprovoked", "febrile"}, {"unprovoked", "provoked"},
-		{"abdominal", "thoracic"}} {
+		{"abdominal", "thoracic"}, {"preserved", "reduced"}} {
 		m[pair[0]] = append(m[pair[0]], pair[1])
 		m[pair[1]] = append(m[pair[1]], pair[0])
 	}
 	return m
 }()
+
+// antonymsOf returns the forms a disease word excludes: its antonyms, and for a word
+// negated by "non-" the word itself ("non-small cell lung cancer" is not small cell lung
+// cancer), and the other way round.
+func antonymsOf(w string) []string {
+	out := antonyms[w]
+	if bare, ok := strings.CutPrefix(w, "non-"); ok && bare != "" {
+		return append(slices.Clone(out), bare)
+	}
+	if w != "" && !strings.Contains(w, "-") {
+		return append(slices.Clone(out), "non-"+w)
+	}
+	return out
+}
 
 // diseaseKinds are adjectives that name one kind of a disease among others of the same name
 // (the kinds MeSH lists under one heading): rheumatoid, psoriatic and reactive arthritis;
@@ -235,6 +249,12 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			return "studies a treatment, not " + what
 		}
 	}
+	if q.Kind == domain.QuestionOther && animalStudy(e) {
+		// Nor does a rat model: prognosis, risk factors and prevalence are patients'.
+		if what := epidemiology(q.Question); what != "" {
+			return "studies animals, not " + what
+		}
+	}
 	if c, ok := kindUnnamed(q, e, words); ok {
 		// "Tranexamic acid for postpartum haemorrhage": a trial in trauma haemorrhage names
 		// the head, never the kind.
@@ -246,23 +266,32 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-'
 	})
 	for _, c := range q.Concepts {
-		if c.Role != concepts.RoleCondition || len(c.Words) < 2 {
+		// A fixed phrase is read word by word: "heart-failure-with-preserved-ejection-fraction".
+		var cw []string
+		for _, w := range c.Words {
+			if antonyms[w] != nil || strings.HasPrefix(w, "non-") || strings.Count(w, "-") < 2 {
+				cw = append(cw, w) // "out-of-hospital", "non-small", "type-2"
+				continue
+			}
+			cw = append(cw, strings.Split(w, "-")...)
+		}
+		if c.Role != concepts.RoleCondition || len(cw) < 2 {
 			continue
 		}
-		for i, w := range c.Words {
-			_, anti := antonyms[w]
-			if !anti && !diseaseKinds[w] || i+1 >= len(c.Words) || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] }) {
+		for i, w := range cw {
+			anti := len(antonymsOf(w)) > 0
+			if !anti && !diseaseKinds[w] || i+1 >= len(cw) || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] }) {
 				continue
 			}
 			// The title names another form or kind of the disease just before the word that
 			// follows the asked one in the question: "chronic pancreatitis" for "acute
 			// pancreatitis", "psoriatic arthritis" for "rheumatoid arthritis", "central sleep
 			// apnoea" for "obstructive sleep apnoea".
-			next := concepts.Stem(c.Words[i+1])
+			next := concepts.Stem(cw[i+1])
 			for k := 0; k+1 < len(title); k++ {
 				other := title[k]
-				if !slices.Contains(forms(w), other) && (slices.Contains(antonyms[w], other) || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
-					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(c.Words[i+1:], " "), c.Label())
+				if !slices.Contains(forms(w), other) && (slices.Contains(antonymsOf(w), other) || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
+					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(cw[i+1:], " "), c.Label())
 				}
 			}
 		}
@@ -330,6 +359,33 @@ func epidemiology(question string) string {
 		}
 	}
 	return ""
+}
+
+// animalStudy reports whether a paper studies animals, not people: MeSH "Animals" without
+// "Humans", or a title that names its animal model ("in rats", "a murine model").
+func animalStudy(e domain.Evidence) bool {
+	animals, humans := false, false
+	for _, m := range e.Citation.MeshTerms {
+		switch strings.ToLower(strings.TrimSpace(m)) {
+		case "animals":
+			animals = true
+		case "humans":
+			humans = true
+		}
+	}
+	if animals && !humans {
+		return true
+	}
+	if humans {
+		return false
+	}
+	for _, w := range concepts.Words(e.Citation.Title) {
+		switch w {
+		case "rats", "rat", "mice", "mouse", "murine", "rodent", "rodents", "porcine", "canine", "ovine", "zebrafish":
+			return true
+		}
+	}
+	return false
 }
 
 // isTrial reports whether a paper is a trial of a treatment, by its publication types or its

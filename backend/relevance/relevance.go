@@ -220,6 +220,10 @@ func (d doc) matches(c concepts.Concept) bool {
 		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
 		need = len(us)
 	}
+	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && concepts.NamesInstrument(c.Words) {
+		// So is a scale, score or rule: the Ottawa knee rule is not the Ottawa ankle rule.
+		need = len(us)
+	}
 	if c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator {
 		for _, w := range c.Words {
 			if len(c.Words) > 1 && concepts.IsVaccineWord(w) && !d.has(unitOf(w, c.Role)) && !d.hasTerm(c) {

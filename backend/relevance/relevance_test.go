@@ -462,6 +462,23 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Pregnant women exposed to sertraline in the first trimester were compared with unexposed pregnant women; malformations were recorded.", true},
 		{"Is sertraline safe during breastfeeding?", "Sertraline in breast milk and infant serum",
 			"Lactating mothers taking sertraline gave milk and infant serum samples; infant exposure was low.", false},
+		// Forms of a disease that exclude each other, inside a fixed phrase or by "non-".
+		{"Do SGLT2 inhibitors reduce hospitalisation in heart failure with preserved ejection fraction?", "SGLT2 inhibitors in heart failure with reduced ejection fraction: a meta-analysis",
+			"Randomised trials of dapagliflozin and empagliflozin in heart failure with reduced ejection fraction; hospitalisation for heart failure fell.", true},
+		{"Is pembrolizumab effective first-line in advanced non-small cell lung cancer?", "Pembrolizumab plus chemotherapy in extensive-stage small cell lung cancer",
+			"Patients with extensive-stage small cell lung cancer received pembrolizumab or placebo with etoposide and platinum.", true},
+		{"Is pembrolizumab effective first-line in advanced non-small cell lung cancer?", "Pembrolizumab versus chemotherapy for PD-L1-positive non-small-cell lung cancer",
+			"Patients with advanced non-small-cell lung cancer received pembrolizumab or platinum chemotherapy first-line.", false},
+		// A scale, score or rule is named exactly; the class's words found apart are the class.
+		{"How accurate is the Ottawa ankle rule for excluding fractures in children?", "Validation of the Ottawa knee rule in children",
+			"The Ottawa knee rule was applied to 750 children with acute knee injury; sensitivity for fracture was 100%.", true},
+		{"How accurate is the Ottawa ankle rule for excluding fractures in children?", "The Ottawa ankle rules in children with ankle injuries",
+			"The Ottawa ankle rules were applied to 670 children; sensitivity for ankle fractures was 98.5%.", false},
+		{"Do GLP-1 receptor agonists improve glycemic control in type 1 diabetes?", "Liraglutide added to insulin in type 1 diabetes",
+			"Adults with type 1 diabetes received liraglutide or placebo added to insulin; HbA1c fell by 0.3%.", false},
+		// A question of prognosis or risk factors is about patients, not an animal model.
+		{"What are the risk factors for post-traumatic epilepsy after traumatic brain injury?", "Mossy fibre sprouting in a rat model of post-traumatic epilepsy",
+			"After lateral fluid percussion injury in rats, mossy fibre sprouting preceded spontaneous seizures of post-traumatic epilepsy.", true},
 		// A named kind of a disease: thoracic is not abdominal aortic aneurysm.
 		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
 			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
