@@ -1271,11 +1271,7 @@ func classByExample(c *Concept) {
 		}
 		for _, n := range names {
 			if slices.Contains(dc.members, n) || slices.ContainsFunc(dc.suffixes, func(suf string) bool { return strings.HasSuffix(n, suf) }) {
-				c.Class = dc.class
-				c.Members = append([]string(nil), dc.members...)
-				for _, h := range dc.mesh {
-					c.AddMeSH(h)
-				}
+				dc.applyTo(c)
 				return
 			}
 		}
@@ -1611,11 +1607,7 @@ func enrich(c *Concept) {
 			c.Role = RoleIntervention
 		}
 		c.Generic = false
-		c.Class = dc.class
-		c.Members = append([]string(nil), dc.members...)
-		for _, h := range dc.mesh {
-			c.AddMeSH(h)
-		}
+		dc.applyTo(c)
 	}
 	if dc, ok := categoryOf(c.Text); ok {
 		c.Role = RoleCondition

@@ -32,6 +32,15 @@ type drugClass struct {
 	suffixes []string
 }
 
+// applyTo makes a concept stand for the class: its name, its members and its MeSH headings.
+func (dc drugClass) applyTo(c *Concept) {
+	c.Class = dc.class
+	c.Members = append([]string(nil), dc.members...)
+	for _, h := range dc.mesh {
+		c.AddMeSH(h)
+	}
+}
+
 var drugClasses = []drugClass{
 	{names: []string{"statin", "statins", "hmg-coa reductase inhibitor", "hmg-coa reductase inhibitors"}, class: "HMG-CoA reductase inhibitors",
 		mesh: []string{"Hydroxymethylglutaryl-CoA Reductase Inhibitors"}, suffixes: []string{"statin"},
