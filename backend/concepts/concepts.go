@@ -1174,6 +1174,12 @@ func comparesWith(before []string) bool {
 // agonists", "high-sensitivity cardiac" and "troponin" the test "high-sensitivity cardiac
 // troponin". The words' own roles cut them apart; the name says what they are together.
 func joinKnownNames(cs []Concept) []Concept {
+	for k := range cs {
+		// "extracorporeal membrane oxygenation": a therapy's name whose words have no role.
+		if role, ok := knownNameRole(cs[k].Text); ok && cs[k].Role == RoleOther && role == RoleIntervention {
+			cs[k].Role = role
+		}
+	}
 	for k := 0; k+1 < len(cs); k++ {
 		words := append(slices.Clone(cs[k].Words), cs[k+1].Words...)
 		role, ok := knownNameRole(strings.Join(words, " "))

@@ -82,7 +82,8 @@ var drugClasses = []drugClass{
 		// Not "Bone Density Conservation Agents": that action holds denosumab and teriparatide too.
 		mesh: []string{"Diphosphonates"}, suffixes: []string{"dronate", "dronic"},
 		members: []string{"alendronate", "risedronate", "zoledronate", "zoledronic acid", "ibandronate"}},
-	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs", "blood thinner", "blood thinners"}, class: "anticoagulants",
+	{names: []string{"anticoagulant", "anticoagulants", "doac", "doacs", "noac", "noacs", "blood thinner", "blood thinners",
+		"direct oral anticoagulant", "direct oral anticoagulants"}, class: "anticoagulants",
 		mesh:    []string{"Anticoagulants"},
 		members: []string{"warfarin", "heparin", "enoxaparin", "apixaban", "rivaroxaban", "dabigatran", "edoxaban"}},
 	{names: []string{"antiplatelet", "antiplatelets", "antiplatelet agents"}, class: "platelet aggregation inhibitors",

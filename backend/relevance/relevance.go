@@ -478,6 +478,9 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			// the acute one.
 			t.OffTopic = true
 			t.Reason = clash
+		case passing(set, evs[i]) != "":
+			t.OffTopic = true
+			t.Reason = passing(set, evs[i])
 		case set.Kind == domain.QuestionOpen && !StudiesATreatment(evs[i]):
 			// "What drugs could treat X?" is answered by treatments studied in X, not by
 			// X's prevalence or prognosis.
@@ -489,6 +492,85 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		}
 		evs[i].Topic = t
 	}
+}
+
+// passing returns why a paper names the asked intervention only in passing, "" when it does
+// not: its title studies another treatment ("ECMO for very severe ARDS" under a question on
+// prone positioning), and the asked one is in neither its title, its MeSH headings, its
+// substances nor its registered interventions, only in the abstract (a covariate, the
+// background, an exclusion).
+func passing(set concepts.Set, ev domain.Evidence) string {
+	if set.Kind != domain.QuestionIntervention || set.Diagnostic || ev.Citation.Title == "" {
+		// A test goes by many names ("quantitative faecal haemoglobin" for FIT): its title
+		// may name it in words the question does not use.
+		return ""
+	}
+	head := ev
+	head.Content, head.Citation.Sections = "", nil
+	hd := newDoc(head)
+	var asked []concepts.Concept
+	for _, c := range set.Concepts {
+		if c.Role == concepts.RoleIntervention && !c.Generic {
+			if hd.matches(c) || hd.hasTerm(c) {
+				return ""
+			}
+			asked = append(asked, c)
+		}
+	}
+	if len(asked) == 0 {
+		return ""
+	}
+	title, err := concepts.Extract(ev.Citation.Title)
+	if err != nil {
+		return ""
+	}
+	body := newDoc(domain.Evidence{Content: ev.Content})
+	for _, c := range asked {
+		if body.mentions(c) > 1 {
+			return "" // named again and again: studied, whatever the title says
+		}
+	}
+	for _, tc := range title.Concepts {
+		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) {
+			return fmt.Sprintf("studies %s; names %s only in passing", tc.Label(), asked[0].Label())
+		}
+	}
+	return ""
+}
+
+// mentions counts how often a text names a concept: the fewest occurrences of any of its
+// content words.
+func (d doc) mentions(c concepts.Concept) int {
+	n := -1
+	for _, w := range c.Words {
+		if concepts.Drop(w) {
+			continue
+		}
+		k := d.tf[concepts.Stem(w)]
+		if n < 0 || k < n {
+			n = k
+		}
+	}
+	return max(n, 0)
+}
+
+// kindOf reports whether a treatment a title names is one of the asked ones by another
+// name: a member of its class ("edoxaban" for DOACs) or a word holding the asked word
+// ("cryoablation" for catheter ablation).
+func kindOf(tc concepts.Concept, asked []concepts.Concept) bool {
+	for _, c := range asked {
+		for _, w := range tc.Words {
+			if concepts.ClassMember(c, w) {
+				return true
+			}
+			for _, a := range c.Words {
+				if len(a) >= 5 && strings.Contains(w, a) || len(w) >= 5 && strings.Contains(a, w) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // distinctive returns, for each intervention or comparator that shares words with another

@@ -479,6 +479,19 @@ func TestMarkPatientsWords(t *testing.T) {
 		// A question of prognosis or risk factors is about patients, not an animal model.
 		{"What are the risk factors for post-traumatic epilepsy after traumatic brain injury?", "Mossy fibre sprouting in a rat model of post-traumatic epilepsy",
 			"After lateral fluid percussion injury in rats, mossy fibre sprouting preceded spontaneous seizures of post-traumatic epilepsy.", true},
+		// A paper whose title studies another treatment and names the asked one once, in its
+		// abstract only, names it in passing; one that names it under another name, or
+		// again and again, studies it.
+		{"Does prone positioning reduce mortality in adults with ARDS?", "Extracorporeal membrane oxygenation for very severe ARDS: a registry analysis",
+			"Adults with very severe ARDS treated with ECMO were matched to controls on age, severity and use of prone positioning; 60-day mortality was lower with ECMO.", true},
+		{"Does prone positioning reduce mortality in adults with ARDS?", "Prone positioning in severe ARDS: a randomised trial",
+			"Adults with severe ARDS were randomised to prone positioning or supine; 28-day mortality was lower with prone positioning.", false},
+		{"Does prone positioning reduce mortality in adults with ARDS?", "Extracorporeal membrane oxygenation with early prone positioning in ARDS",
+			"Adults with ARDS on ECMO were prone positioned early or not; prone positioning during ECMO was associated with lower mortality.", false},
+		{"Are direct oral anticoagulants safe for cancer-associated venous thromboembolism?", "Edoxaban in elderly patients with cancer-associated venous thromboembolism",
+			"Older patients with cancer-associated venous thromboembolism received edoxaban, a direct oral anticoagulant; major bleeding and recurrence at 12 months.", false},
+		{"Is catheter ablation better than antiarrhythmic drugs first-line for atrial fibrillation?", "Cryoablation or drug therapy for initial treatment of atrial fibrillation",
+			"Patients with untreated paroxysmal atrial fibrillation were randomised to cryoballoon catheter ablation or antiarrhythmic drugs; recurrence at 12 months.", false},
 		// A named kind of a disease: thoracic is not abdominal aortic aneurysm.
 		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
 			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
