@@ -103,8 +103,9 @@ type Concept struct {
 	// first. Runs stored before it read as false, and name the conditions in question order.
 	Harm bool `json:"harm,omitempty"`
 	// Setting marks a population named by the operation the patients undergo ("… blood loss
-	// in total hip arthroplasty"): not what is given, but as much what the question is about
-	// as a condition, so evidence must match it.
+	// in total hip arthroplasty") or the treatment they live on ("kidney transplant
+	// recipients", "dialysis patients"): not what is given, but as much what the question is
+	// about as a condition, so evidence must match it.
 	Setting bool `json:"setting,omitempty"`
 }
 
@@ -258,7 +259,8 @@ func (s ParsedQuestion) InterventionText() string {
 }
 
 // SettingText names the operation(s) the question's patients undergo ("total hip
-// arthroplasty"), "" when none.
+// arthroplasty") or the treatment they live on ("kidney transplant recipients"), "" when
+// none.
 func (s ParsedQuestion) SettingText() string {
 	var ts []string
 	for _, c := range s.Concepts {
