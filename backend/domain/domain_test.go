@@ -429,6 +429,11 @@ func TestAnswerLine(t *testing.T) {
 		{"open, stances not assessed", open, nil, 3, 2, ""},
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
+		// Patients who live on a treatment and have a disease: both are named.
+		{"a disease in a setting", ParsedQuestion{Kind: QuestionIntervention, Concepts: []Concept{
+			{Text: "sglt2 inhibitors", Display: "SGLT2 inhibitors", Role: RoleIntervention}, {Text: "kidney transplant recipients", Role: RolePopulation, Setting: true},
+			{Text: "diabetes", Role: RoleCondition}}}, nil, 2, 0,
+			"No study of SGLT2 inhibitors in diabetes (kidney transplant recipients) was found among the 2 papers; 2 set aside."},
 		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
 		{"a test's accuracy", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
 			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 find it accurate (1 RCT)"},

@@ -535,12 +535,21 @@ func studied(q ParsedQuestion) string {
 		return iv + " for " + testPurpose(q) + " " + l
 	}
 	if c := q.ConditionText(); c != "" {
-		return iv + " in " + c
+		return iv + " in " + c + q.settingAside()
 	}
 	if st := q.SettingText(); st != "" {
 		return iv + " in " + st
 	}
 	return iv
+}
+
+// settingAside is the patients' setting in brackets, for a line that names the condition
+// first: "SGLT2 inhibitors in diabetes (kidney transplant recipients)"; "" when none.
+func (s ParsedQuestion) settingAside() string {
+	if st := s.SettingText(); st != "" {
+		return " (" + st + ")"
+	}
+	return ""
 }
 
 // testPurpose is what a test question asks the test is for: "predicting" or "diagnosing".
@@ -731,7 +740,7 @@ func answerSubject(q ParsedQuestion) string {
 	} else if l != "" && q.Diagnostic {
 		subject += " for " + testPurpose(q) + " " + l
 	} else if c := q.ConditionText(); c != "" {
-		subject += " for " + c
+		subject += " for " + c + q.settingAside()
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st
 	}
