@@ -149,6 +149,13 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleIntervention
 			}
 			switch {
+			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && ci > 0 && replacing(chunks[ci-1].before) &&
+				len(withoutArticles(ch.before)) == 1 && withoutArticles(ch.before)[0] == "with":
+				// "… replacing regular salt with a potassium-enriched salt substitute …"
+				c.Role = RoleIntervention
+				if ps := len(set.Concepts); ps > 0 && (set.Concepts[ps-1].Role == RoleOther || set.Concepts[ps-1].Role == RoleIntervention) {
+					set.Concepts[ps-1].Role = RoleComparator
+				}
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther || classKnown(c.Text)) && switchedFrom(ch.before):
 				// "switching from warfarin to apixaban": what is left is the comparator.
 				c.Role = RoleComparator
@@ -1107,6 +1114,10 @@ variant variants score scores signature signatures level levels mutation mutatio
 func asksCourse(toks []string) bool {
 	for i, t := range toks {
 		switch {
+		case t == "predict" && i > 0 && (toks[i-1] == "factors" || toks[i-1] == "what" || toks[i-1] == "which"):
+			// "What factors predict persistent pain after knee replacement?"; not "Does
+			// hippocampal atrophy on MRI predict cognitive decline?", which asks about a test.
+			return true
 		case t == "predictors" || t == "predicts" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
 			return true
 		case t == "prognostic" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor" || toks[i+1] == "value" || toks[i+1] == "markers" || toks[i+1] == "indicators"):
@@ -1155,6 +1166,14 @@ func switchedFrom(before []string) bool {
 		return true
 	}
 	return false
+}
+
+// replacing reports whether the words before a chunk end with "replacing" or "replace": in
+// "Does replacing regular salt with a salt substitute reduce stroke?" what is replaced is
+// the comparator and what follows "with" is given.
+func replacing(before []string) bool {
+	n := len(before)
+	return n >= 1 && (before[n-1] == "replacing" || before[n-1] == "replace" || before[n-1] == "substituting")
 }
 
 // comparesWith reports whether the words before a chunk set it against what came before:
@@ -1730,8 +1749,14 @@ func asksHowToTreat(toks []string) bool {
 	case "what":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
-			case "done", "do", "options", "option", "works", "work", "helps", "help", "management", "treatment":
+			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment":
 				return true
+			case "do":
+				// "What can I do for piles?", "What to do about …"; not "What outcomes do
+				// adults with phenylketonuria have?".
+				if i+1 == len(ws) || ws[i+1] == "for" || ws[i+1] == "about" || ws[i-1] == "can" || ws[i-1] == "to" || ws[i-1] == "should" {
+					return true
+				}
 			case "thing", "things", "remedy", "remedies", "cure", "cures":
 				// "What's the best thing for piles?"
 				if i+1 < len(ws) && (ws[i+1] == "for" || ws[i+1] == "to") {
@@ -1806,11 +1831,16 @@ func tokenize(q string) []string {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			b.WriteRune(r)
-		case (r == '-' || r == '\'' || r == '’' || r == '.') && b.Len() > 0 && i+1 < len(rs) && (unicode.IsLetter(rs[i+1]) || unicode.IsDigit(rs[i+1])):
+		case (r == '-' || r == '–' || r == '\'' || r == '’' || r == '.') && b.Len() > 0 && i+1 < len(rs) && (unicode.IsLetter(rs[i+1]) || unicode.IsDigit(rs[i+1])):
 			if r == '.' && !(i > 0 && unicode.IsDigit(rs[i-1]) && unicode.IsDigit(rs[i+1])) {
 				emit()
 				out = append(out, "")
 				continue
+			}
+			if r == '–' {
+				// "elexacaftor–tezacaftor–ivacaftor": an en dash between letters joins a
+				// combination as a hyphen does.
+				r = '-'
 			}
 			b.WriteRune(r)
 		case unicode.IsSpace(r):
@@ -1854,7 +1884,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
+	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
 // displayOf is a concept text as a reader writes it: the words the extractor joined with
@@ -1902,7 +1932,8 @@ func titleCase(question string) bool {
 // capitalised name not at the start of a sentence ("Crohn", "Poland"). Otherwise the word
 // as parsed, lower-case.
 func casedAsWritten(w, question string) string {
-	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(w) + `\b`)
+	// A hyphen the parse wrote may be an en dash the question wrote ("elexacaftor–tezacaftor").
+	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(w), "-", "[-–]") + `\b`)
 	for _, loc := range re.FindAllStringIndex(question, -1) {
 		written := question[loc[0]:loc[1]]
 		if written == w {

@@ -70,7 +70,7 @@ pass
 investigated investigate investigating studied tested trialled trialed explored
 speed speeds accelerate accelerates prolong prolongs prolonging raise raises raising
 stunt stunts interact interacts viable
-too days hours old under getting wearing trying predicting dangerous harmful emerging investigational upcoming
+too days hours old under getting wearing trying predicting dangerous harmful emerging investigational upcoming preferable developed developing
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
@@ -84,7 +84,8 @@ compound compounds pharmacological pharmacotherapy clinical trial trials disease
 conditions disorder disorders prevention
 dose doses dosage dosages dosing
 target targets
-non-drug nondrug non-pharmacological nonpharmacological non-pharmacologic nonpharmacologic`)
+non-drug nondrug non-pharmacological nonpharmacological non-pharmacologic nonpharmacologic
+device devices`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
@@ -132,7 +133,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia`)
+sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -165,7 +166,7 @@ major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone
 adverse-effects adverse-events adverse-reactions
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
-falls`)
+falls lung-function`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
@@ -198,7 +199,7 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"quine", "glitazone", "glinide", "teplase", "xaban", "gatran", "ogrel", "sugrel", "grelor", "coxib", "micin",
 	"zolam", "barbital", "mustine", "fosfamide", "buterol", "moterol", "meterol", "caterol", "anterol", "tropium",
 	"fibrate", "dronate", "ercept", "atacept", "kinra", "lutamide", "relin", "relix", "nafil", "dalafil",
-	"asone", "isone", "olone", "dronic", "zolid", "oprim",
+	"asone", "isone", "olone", "dronic", "zolid", "oprim", "caftor", "parvovec", "vovec",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the

@@ -396,6 +396,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Is dexmedetomidine associated with less delirium than propofol in ICU patients?", "icu patients", RolePopulation, ""},
 		{"Does continuous glucose monitoring improve HbA1c in type 1 diabetes?", "continuous glucose monitoring", RoleIntervention, ""},
 		{"Does troponin predict mortality after non-cardiac surgery?", "non-cardiac surgery", RoleIntervention, ""},
+		// What factors predict what follows an operation: the operation is the setting.
+		{"What factors predict persistent pain after total knee arthroplasty?", "total knee arthroplasty", RolePopulation, ""},
 		{"Do JAK inhibitors increase the risk of herpes zoster?", "herpes zoster", RoleCondition, ""},
 		{"Does intermittent fasting improve glycemic control compared with continuous calorie restriction?", "glycemic control", RoleOutcome, ""},
 		{"Is total knee arthroplasty cost-effective in patients over 80?", "cost-effective", RoleOutcome, ""},
@@ -760,6 +762,14 @@ func TestPatientsWords(t *testing.T) {
 		{"How can I stop getting cold sores?", domain.QuestionOpen, "", "cold sores", false},
 		{"What actually works for a hangover?", domain.QuestionOpen, "", "hangover", false},
 		{"Emerging therapies for Duchenne muscular dystrophy", domain.QuestionOpen, "", "Duchenne muscular dystrophy", false},
+		// Gene therapies and CFTR modulators by their WHO stems; an en dash joins a combination.
+		{"Does onasemnogene abeparvovec improve motor milestones in spinal muscular atrophy?", domain.QuestionIntervention, "onasemnogene abeparvovec", "spinal muscular atrophy", false},
+		{"Does elexacaftor–tezacaftor–ivacaftor improve lung function in cystic fibrosis?", domain.QuestionIntervention, "elexacaftor–tezacaftor–ivacaftor", "cystic fibrosis", false},
+		// What replaces something is given; what it replaces is the comparator.
+		{"Does replacing regular salt with a potassium-enriched salt substitute reduce stroke?", domain.QuestionIntervention, "potassium-enriched salt substitute", "stroke", false},
+		// "What outcomes do … have" asks about a course, not what to do; devices asked for are open.
+		{"What cognitive outcomes do adults with phenylketonuria have?", domain.QuestionOther, "", "phenylketonuria", false},
+		{"What devices help people with severe hearing loss?", domain.QuestionOpen, "", "severe hearing loss", false},
 		{"Is eculizumab effective for myasthenia gravis?", domain.QuestionIntervention, "eculizumab", "myasthenia gravis", false},
 		{"Is there any point taking zinc for a cold?", domain.QuestionIntervention, "zinc", "cold", false},
 		{"In febrile infants under 60 days old, does procalcitonin accurately identify invasive bacterial infection?", domain.QuestionIntervention, "procalcitonin", "invasive bacterial infection", false},
