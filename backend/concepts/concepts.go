@@ -233,8 +233,10 @@ func Extract(question string) (Set, error) {
 				c.Role, c.Setting = RolePopulation, true
 			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && (seenIntervention || exposed && ci > 0) && k == 0 && taking(ch.before):
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
-				// already take says who they are.
+				// already take says who they are; a course they live on ("on maintenance
+				// haemodialysis") is their setting, which a paper must share.
 				c.Role = RolePopulation
+				c.Setting = courseOfTreatment[c.Words[len(c.Words)-1]]
 			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, exposureWords):
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
@@ -1874,7 +1876,8 @@ var fixedPhrases = [][]string{
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
 	{"surgical", "site", "infection"}, {"surgical", "site", "infections"}, {"failed", "back", "surgery", "syndrome"},
-	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"sore", "throat"},
+	{"renal", "replacement", "therapy"}, {"glue", "ear"}, {"otitis", "media", "with", "effusion"},
+	{"people", "who", "inject", "drugs"}, {"people", "who", "use", "drugs"}, {"sore", "throat"},
 	{"postoperative", "nausea", "and", "vomiting"}, {"apnoea", "of", "prematurity"}, {"apnea", "of", "prematurity"},
 	{"stone", "passage"}, {"side", "effects"}, {"adverse", "effects"}, {"adverse", "events"}, {"adverse", "reactions"},
 	{"jet", "lag"}, {"low", "back", "pain"}, {"tai", "chi"}, {"restless", "legs"}, {"natural", "history"},

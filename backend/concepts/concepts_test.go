@@ -147,7 +147,7 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Sensitivity and specificity of FIT for colorectal cancer screening":                "fit|colorectal cancer",
 		"How accurate is high-sensitivity troponin for ruling out MI in the ED?":            "high-sensitivity troponin|mi",
 		"Diagnostic accuracy of the Montreal Cognitive Assessment for dementia":             "montreal cognitive assessment|dementia",
-		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome",
+		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome|dialysis", // patients who live on dialysis, like "dialysis patients"
 		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia refractory",
 	} {
 		s, err := Extract(q)

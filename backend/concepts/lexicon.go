@@ -133,7 +133,8 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia`)
+sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
+otitis-media-with-effusion`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy
@@ -149,7 +150,7 @@ psychotherapy cbt mindfulness yoga placebo dose dosing regimen prophylaxis proph
 infusion tablet tablets pill pills laser ultrasound imaging mri ct biopsy test testing tests telephone
 telemedicine telehealth app reminder reminders intervention-based transfusion stimulation replacement cannula repair juice
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
-comprehensive-geriatric-assessment renal-replacement-therapy family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
+comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemodialysis family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go`)
@@ -175,7 +176,8 @@ nurses physicians doctors residents workers employees inpatients outpatients sur
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
 icu babies baby kids
-mum mom dad son daughter husband wife grandma grandpa toddler toddlers`)
+mum mom dad son daughter husband wife grandma grandpa toddler toddlers
+people-who-inject-drugs people-who-use-drugs`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;
@@ -245,7 +247,7 @@ func roleOf(w string) Role {
 		// A test or a marker is a concept of its own ("faecal calprotectin IBD vs IBS"):
 		// what a question about its accuracy asks about (namedTest), else only mentioned.
 		return RoleOther
-	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w) || oneWordName(drugSynonyms, w):
+	case IsKnownDrug(w) || IsKnownDrug(base) || classKnown(w) || oneWordName(drugSynonyms, w) || brandNames[w] != "":
 		// "sglt2" typed alone names the class, as in "sglt2 heart failure".
 		return RoleIntervention
 	}

@@ -770,6 +770,9 @@ func TestPatientsWords(t *testing.T) {
 		// "What outcomes do … have" asks about a course, not what to do; devices asked for are open.
 		{"What cognitive outcomes do adults with phenylketonuria have?", domain.QuestionOther, "", "phenylketonuria", false},
 		{"What devices help people with severe hearing loss?", domain.QuestionOpen, "", "severe hearing loss", false},
+		// A fixed name with "with" or "who" inside stays one.
+		{"What are the risk factors for otitis media with effusion in young children?", domain.QuestionOther, "", "otitis media with effusion", false},
+		{"What is the prevalence of hepatitis C among people who inject drugs?", domain.QuestionOther, "", "hepatitis C", false},
 		{"Is eculizumab effective for myasthenia gravis?", domain.QuestionIntervention, "eculizumab", "myasthenia gravis", false},
 		{"Is there any point taking zinc for a cold?", domain.QuestionIntervention, "zinc", "cold", false},
 		{"In febrile infants under 60 days old, does procalcitonin accurately identify invasive bacterial infection?", domain.QuestionIntervention, "procalcitonin", "invasive bacterial infection", false},

@@ -242,6 +242,15 @@ var brandNames = map[string]string{
 	"wellbutrin": "bupropion", "zyban": "bupropion", "imodium": "loperamide", "zyrtec": "cetirizine",
 	"claritin": "loratadine", "clarityn": "loratadine", "benadryl": "diphenhydramine", "glucophage": "metformin",
 	"botox": "botulinum toxin", "depakote": "valproate", "epilim": "valproate",
+	// Biologics and newer drugs by their brands.
+	"benlysta": "belimumab", "entyvio": "vedolizumab", "stelara": "ustekinumab", "remicade": "infliximab",
+	"enbrel": "etanercept", "xolair": "omalizumab", "nucala": "mepolizumab", "cosentyx": "secukinumab",
+	"skyrizi": "risankizumab", "rinvoq": "upadacitinib", "olumiant": "baricitinib", "xeljanz": "tofacitinib",
+	"actemra": "tocilizumab", "roactemra": "tocilizumab", "orencia": "abatacept", "rituxan": "rituximab",
+	"mabthera": "rituximab", "ocrevus": "ocrelizumab", "tysabri": "natalizumab", "aimovig": "erenumab",
+	"hemlibra": "emicizumab", "trulicity": "dulaglutide", "januvia": "sitagliptin", "repatha": "evolocumab",
+	"praluent": "alirocumab", "brilinta": "ticagrelor", "pradaxa": "dabigatran", "lovenox": "enoxaparin",
+	"clexane": "enoxaparin", "valtrex": "valacyclovir", "zovirax": "acyclovir", "vemlidy": "tenofovir alafenamide",
 }
 
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym

@@ -220,7 +220,8 @@ func antonymsOf(w string) []string {
 var diseaseKinds = set(`rheumatoid psoriatic reactive septic juvenile gouty postpartum subarachnoid intracerebral
 intracranial gastrointestinal variceal ulcerative microscopic ischaemic ischemic haemorrhagic hemorrhagic
 pseudomembranous atopic seborrhoeic seborrheic alcoholic viral bacterial fungal allergic tuberculous obstructive
-central postherpetic trigeminal diabetic`)
+central postherpetic trigeminal diabetic
+knee hip hand shoulder ankle wrist elbow`) // a joint disease's site: hip osteoarthritis is not knee osteoarthritis
 
 // conflict returns why a paper is about what the question excludes ("studies children, not
 // adults"; "studies chronic pancreatitis, not acute pancreatitis"), "" when it is not.

@@ -492,6 +492,14 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Older patients with cancer-associated venous thromboembolism received edoxaban, a direct oral anticoagulant; major bleeding and recurrence at 12 months.", false},
 		{"Is catheter ablation better than antiarrhythmic drugs first-line for atrial fibrillation?", "Cryoablation or drug therapy for initial treatment of atrial fibrillation",
 			"Patients with untreated paroxysmal atrial fibrillation were randomised to cryoballoon catheter ablation or antiarrhythmic drugs; recurrence at 12 months.", false},
+		// A brand of a biologic is its INN; a joint disease's site must be the asked one;
+		// patients who live on haemodialysis are not on peritoneal dialysis.
+		{"Is Benlysta effective for lupus nephritis?", "Belimumab as maintenance therapy in refractory lupus nephritis",
+			"Adults with refractory or relapsing lupus nephritis received belimumab; renal response at 12 months.", false},
+		{"Does exercise therapy reduce pain in knee osteoarthritis?", "Exercise therapy and education for hip osteoarthritis: a randomised trial",
+			"Adults with hip osteoarthritis received strengthening or functional exercise therapy; pain at 12 weeks.", true},
+		{"Does intradialytic exercise improve physical function in patients on maintenance haemodialysis?", "Home-based exercise in patients on peritoneal dialysis",
+			"Patients on peritoneal dialysis walked and did resistance exercise at home; physical function at 12 weeks.", true},
 		// A named kind of a disease: thoracic is not abdominal aortic aneurysm.
 		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
 			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
