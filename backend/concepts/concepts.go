@@ -1088,6 +1088,11 @@ func verbChunk(befores, words [][]string) int {
 		switch {
 		case len(b) == 1 && subjectPrepositions[b[0]] && roleOf(words[1][len(words[1])-1]) == RolePopulation || treatedPatients(words[1]):
 			return 2
+		case len(b) == 1 && b[0] == "for" && slices.ContainsFunc(after, func(w string) bool { return effectVerb([]string{w}) && !effectAdjectives[w] }):
+			// "Does minimum unit pricing for alcohol reduce …?": what it is for is part of
+			// the subject. (Not "Is eligibility for a protocol a good prognostic factor?",
+			// where no verb acts.)
+			return 2
 		case len(b) == 1 && b[0] == "of" && linksTo(after):
 			// "Is repeated heading of the ball associated with …?": what is done, of what.
 			// (Not before an effect verb: in "Does route of delivery affect …?" the route
@@ -1100,6 +1105,11 @@ func verbChunk(befores, words [][]string) int {
 	}
 	return 1
 }
+
+// effectAdjectives are the words of effectVerb that are no verb: they say how something is
+// judged, not that it acts.
+var effectAdjectives = set(`good effective efficacious beneficial safe useful better superior neuroprotective
+cardioprotective renoprotective protective harmful detrimental`)
 
 // subjectPrepositions join the patients to a question's subject: "restraint of ICU
 // patients", "statins in older adults".
@@ -2115,7 +2125,13 @@ func split(words []string) []Concept {
 	}
 	if len(pending) > 0 {
 		if len(out) > 0 {
-			out[len(out)-1].Words = append(out[len(out)-1].Words, pending...)
+			last := &out[len(out)-1]
+			if last.Role == RolePopulation && len(pending) >= 2 {
+				// "community water fluoridation": a noun phrase after a population word is
+				// named by its own head, not the people it is for.
+				last.Role = RoleOther
+			}
+			last.Words = append(last.Words, pending...)
 		} else {
 			out = append(out, Concept{Role: RoleOther, Words: pending})
 		}

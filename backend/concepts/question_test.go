@@ -767,6 +767,9 @@ func TestPatientsWords(t *testing.T) {
 		{"Does elexacaftor–tezacaftor–ivacaftor improve lung function in cystic fibrosis?", domain.QuestionIntervention, "elexacaftor–tezacaftor–ivacaftor", "cystic fibrosis", false},
 		// What replaces something is given; what it replaces is the comparator.
 		{"Does replacing regular salt with a potassium-enriched salt substitute reduce stroke?", domain.QuestionIntervention, "potassium-enriched salt substitute", "stroke", false},
+		// A policy named before what it is for, or by its head after a population word.
+		{"Does minimum unit pricing for alcohol reduce alcohol-related hospital admissions?", domain.QuestionIntervention, "minimum unit pricing", "alcohol", false},
+		{"Does community water fluoridation reduce dental caries in children?", domain.QuestionIntervention, "community water fluoridation", "dental caries", false},
 		// "What outcomes do … have" asks about a course, not what to do; devices asked for are open.
 		{"What cognitive outcomes do adults with phenylketonuria have?", domain.QuestionOther, "", "phenylketonuria", false},
 		{"What devices help people with severe hearing loss?", domain.QuestionOpen, "", "severe hearing loss", false},
