@@ -2126,9 +2126,10 @@ func split(words []string) []Concept {
 	if len(pending) > 0 {
 		if len(out) > 0 {
 			last := &out[len(out)-1]
-			if last.Role == RolePopulation && len(pending) >= 2 {
+			if last.Role == RolePopulation && len(pending) >= 2 && !slices.ContainsFunc(pending, func(w string) bool { return generic[w] }) {
 				// "community water fluoridation": a noun phrase after a population word is
-				// named by its own head, not the people it is for.
+				// named by its own head, not the people it is for ("older patients living in
+				// nursing homes" are still people).
 				last.Role = RoleOther
 			}
 			last.Words = append(last.Words, pending...)
