@@ -352,6 +352,7 @@ func Extract(question string) (Set, error) {
 			c.Display = d
 		}
 	}
+	whichKind(set.Concepts, toks)
 	set.Kind = kindOf(set)
 	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
 	if howToTreat {
@@ -1697,6 +1698,27 @@ func kindOf(s Set) domain.QuestionKind {
 		return domain.QuestionOpen
 	}
 	return domain.QuestionOther
+}
+
+// whichKind makes the kind of treatment a "which" question asks for a class word when the
+// vocabulary knows no class by that name: "Which analgesics give the best pain relief after
+// caesarean section?", "Which rehabilitation interventions improve upper limb function
+// after stroke?" ask which treatments of that kind work, and a paper on intrathecal morphine
+// answers the first though it never says "analgesic". A class the vocabulary knows
+// ("Which statins …") keeps its members.
+func whichKind(cs []Concept, toks []string) {
+	if len(toks) < 2 || toks[0] != "which" && toks[0] != "what" || len(cs) == 0 {
+		return
+	}
+	c := &cs[0]
+	last := c.Words[len(c.Words)-1]
+	if c.Role != RoleIntervention || c.Generic || c.Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") {
+		return
+	}
+	if !slices.ContainsFunc(cs[1:], func(o Concept) bool { return o.Role == RoleCondition && !o.Generic }) {
+		return // "Which vaccines …" with no disease says what is asked about
+	}
+	c.Generic = true
 }
 
 // askingWords open a question that asks for something: "What drugs …", "Which

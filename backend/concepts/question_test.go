@@ -767,6 +767,11 @@ func TestPatientsWords(t *testing.T) {
 		{"Does elexacaftor–tezacaftor–ivacaftor improve lung function in cystic fibrosis?", domain.QuestionIntervention, "elexacaftor–tezacaftor–ivacaftor", "cystic fibrosis", false},
 		// What replaces something is given; what it replaces is the comparator.
 		{"Does replacing regular salt with a potassium-enriched salt substitute reduce stroke?", domain.QuestionIntervention, "potassium-enriched salt substitute", "stroke", false},
+		// "Which <kind of treatment>" asks which treatments of that kind work, unless the
+		// vocabulary knows the kind as a class.
+		{"Which analgesics give the best pain relief after caesarean section?", domain.QuestionOpen, "", "pain relief", false},
+		{"Which rehabilitation interventions improve upper limb function after stroke?", domain.QuestionOpen, "", "stroke", false},
+		{"Which statins reduce recurrent stroke after a transient ischaemic attack?", domain.QuestionIntervention, "statins", "recurrent stroke", false},
 		// A policy named before what it is for, or by its head after a population word.
 		{"Does minimum unit pricing for alcohol reduce alcohol-related hospital admissions?", domain.QuestionIntervention, "minimum unit pricing", "alcohol", false},
 		{"Does community water fluoridation reduce dental caries in children?", domain.QuestionIntervention, "community water fluoridation", "dental caries", false},
