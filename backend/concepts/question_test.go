@@ -772,6 +772,7 @@ func TestPatientsWords(t *testing.T) {
 		{"Which analgesics give the best pain relief after caesarean section?", domain.QuestionOpen, "", "pain relief", false},
 		{"Which rehabilitation interventions improve upper limb function after stroke?", domain.QuestionOpen, "", "stroke", false},
 		{"Which statins reduce recurrent stroke after a transient ischaemic attack?", domain.QuestionIntervention, "statins", "recurrent stroke", false},
+		{"Which antiseizure medications should be first-line for focal epilepsy?", domain.QuestionIntervention, "antiseizure medications", "focal epilepsy", false},
 		// A policy named before what it is for, or by its head after a population word.
 		{"Does minimum unit pricing for alcohol reduce alcohol-related hospital admissions?", domain.QuestionIntervention, "minimum unit pricing", "alcohol", false},
 		{"Does community water fluoridation reduce dental caries in children?", domain.QuestionIntervention, "community water fluoridation", "dental caries", false},

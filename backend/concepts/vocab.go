@@ -167,7 +167,7 @@ var drugClasses = []drugClass{
 	{names: []string{"anti-vegf", "vegf inhibitors"}, class: "angiogenesis inhibitors (anti-VEGF)",
 		mesh:    []string{"Angiogenesis Inhibitors", "Vascular Endothelial Growth Factor A"},
 		members: []string{"bevacizumab", "ranibizumab", "aflibercept"}},
-	{names: []string{"antiepileptic", "antiepileptics", "anticonvulsant", "anticonvulsants"}, class: "anticonvulsants",
+	{names: []string{"antiepileptic", "antiepileptics", "anticonvulsant", "anticonvulsants", "antiseizure", "anti-seizure"}, class: "anticonvulsants",
 		mesh:    []string{"Anticonvulsants"},
 		members: []string{"valproate", "levetiracetam", "lamotrigine", "carbamazepine", "phenytoin", "topiramate", "gabapentin"}},
 	// Not a drug class, but read the same way: a question about "surgery" is answered by
