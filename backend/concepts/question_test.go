@@ -831,6 +831,12 @@ func TestBrandsExamplesAndDoses(t *testing.T) {
 	}
 	require.Contains(t, terms("Is Advil safe for teething pain?", "advil"), "ibuprofen")
 	require.NotContains(t, terms("Is ibuprofen safe for teething pain?", "ibuprofen"), "advil")
+	require.Contains(t, terms("Does Ozempic reduce weight in obesity?", "ozempic"), "semaglutide")
+	require.NotContains(t, terms("Does semaglutide reduce weight in obesity?", "semaglutide"), "ozempic")
+	// Matching still knows the brands: a paper written with one is about the drug.
+	s, err := Extract("Does semaglutide reduce weight in obesity?")
+	require.NoError(t, err)
+	require.Contains(t, BrandsOf(s.Concepts[0]), "ozempic")
 
 	cases := []struct {
 		q, concept string

@@ -192,34 +192,14 @@ var drugSynonyms = [][]string{
 	{"vitamin d", "cholecalciferol", "ergocalciferol"},
 	{"zoledronate", "zoledronic acid"},
 	{"tranexamic acid", "txa"},
-	{"esketamine", "s-ketamine", "spravato"},
-	// Brand names a question may use, with the INN papers are indexed under.
-	{"semaglutide", "ozempic", "wegovy", "rybelsus"},
-	{"tirzepatide", "mounjaro", "zepbound"},
-	{"liraglutide", "victoza", "saxenda"},
-	{"pembrolizumab", "keytruda"},
-	{"nivolumab", "opdivo"},
-	{"trastuzumab", "herceptin"},
-	{"bevacizumab", "avastin"},
-	{"adalimumab", "humira"},
-	{"dupilumab", "dupixent"},
-	{"sacubitril-valsartan", "entresto", "sacubitril/valsartan"},
-	{"nirmatrelvir-ritonavir", "paxlovid", "nirmatrelvir/ritonavir"},
-	{"apixaban", "eliquis"},
+	{"esketamine", "s-ketamine"},
+	{"sacubitril-valsartan", "sacubitril/valsartan"},
+	{"nirmatrelvir-ritonavir", "nirmatrelvir/ritonavir"},
 	{"paracetamol", "acetaminophen"},
 	{"dimeticone", "dimethicone"},
 	{"botulinum toxin", "onabotulinumtoxina", "botulinum toxin type a", "botulinum toxins"},
 	{"valproate", "valproic acid", "divalproex"},
-	{"rivaroxaban", "xarelto"},
-	{"atorvastatin", "lipitor"},
-	{"empagliflozin", "jardiance"},
-	{"dapagliflozin", "farxiga", "forxiga"},
-	{"oseltamivir", "tamiflu"},
-	{"isotretinoin", "accutane", "roaccutane", "13-cis-retinoic acid"},
-	{"methylphenidate", "ritalin", "concerta"},
-	{"sildenafil", "viagra"},
-	{"lecanemab", "leqembi"},
-	{"varenicline", "chantix", "champix"},
+	{"isotretinoin", "13-cis-retinoic acid"},
 	{"levothyroxine", "thyroxine", "l-thyroxine"},
 	{"ivig", "intravenous immunoglobulin", "intravenous immune globulin", "intravenous immunoglobulins"},
 	{"omega-3", "omega-3 fatty acids", "fish oil", "eicosapentaenoic acid", "icosapent ethyl"},
@@ -231,7 +211,38 @@ var drugSynonyms = [][]string{
 // brand with its INN). One way only: a brand typed is searched and matched by its INN and
 // the INN's other names, but a question naming the INN is not searched by every brand.
 var brandNames = map[string]string{
-	"tylenol": "paracetamol", "panadol": "paracetamol", "calpol": "paracetamol",
+	"spravato":   "esketamine",
+	"ozempic":    "semaglutide",
+	"wegovy":     "semaglutide",
+	"rybelsus":   "semaglutide",
+	"mounjaro":   "tirzepatide",
+	"zepbound":   "tirzepatide",
+	"victoza":    "liraglutide",
+	"saxenda":    "liraglutide",
+	"keytruda":   "pembrolizumab",
+	"opdivo":     "nivolumab",
+	"herceptin":  "trastuzumab",
+	"avastin":    "bevacizumab",
+	"humira":     "adalimumab",
+	"dupixent":   "dupilumab",
+	"entresto":   "sacubitril-valsartan",
+	"paxlovid":   "nirmatrelvir-ritonavir",
+	"eliquis":    "apixaban",
+	"xarelto":    "rivaroxaban",
+	"lipitor":    "atorvastatin",
+	"jardiance":  "empagliflozin",
+	"farxiga":    "dapagliflozin",
+	"forxiga":    "dapagliflozin",
+	"tamiflu":    "oseltamivir",
+	"accutane":   "isotretinoin",
+	"roaccutane": "isotretinoin",
+	"ritalin":    "methylphenidate",
+	"concerta":   "methylphenidate",
+	"viagra":     "sildenafil",
+	"leqembi":    "lecanemab",
+	"chantix":    "varenicline",
+	"champix":    "varenicline",
+	"tylenol":    "paracetamol", "panadol": "paracetamol", "calpol": "paracetamol",
 	"advil": "ibuprofen", "motrin": "ibuprofen", "nurofen": "ibuprofen",
 	"aleve": "naproxen", "naprosyn": "naproxen",
 	"keppra": "levetiracetam", "lasix": "furosemide", "coumadin": "warfarin", "plavix": "clopidogrel",
@@ -251,6 +262,24 @@ var brandNames = map[string]string{
 	"hemlibra": "emicizumab", "trulicity": "dulaglutide", "januvia": "sitagliptin", "repatha": "evolocumab",
 	"praluent": "alirocumab", "brilinta": "ticagrelor", "pradaxa": "dabigatran", "lovenox": "enoxaparin",
 	"clexane": "enoxaparin", "valtrex": "valacyclovir", "zovirax": "acyclovir", "vemlidy": "tenofovir alafenamide",
+}
+
+// BrandsOf returns the brands of the drugs a concept names (its text and its wordings):
+// evidence written with a brand ("Roaccutane") is about the drug ("isotretinoin") though a
+// search for the drug never asks for the brand.
+func BrandsOf(c Concept) []string {
+	names := map[string]bool{}
+	for _, t := range append([]string{c.Text}, c.Terms...) {
+		names[strings.ToLower(t)] = true
+	}
+	var out []string
+	for brand, inn := range brandNames {
+		if names[inn] {
+			out = append(out, brand)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
@@ -349,16 +378,12 @@ montelukast tiotropium omalizumab dupilumab azithromycin doxycycline amoxicillin
 vancomycin metronidazole rifampicin isoniazid oseltamivir acyclovir tenofovir zidovudine
 sofosbuvir interferon ribavirin bcg atropine ondansetron metoclopramide domperidone
 lactulose rifaximin ursodeoxycholic ursodiol statin statins donepezil riluzole edaravone chlorhexidine povidone-iodine
-ozempic wegovy rybelsus mounjaro zepbound victoza saxenda keytruda opdivo herceptin avastin humira dupixent entresto
-paxlovid eliquis xarelto lipitor jardiance farxiga forxiga tamiflu accutane roaccutane ritalin concerta viagra leqembi
 isotretinoin hydroxyurea sugammadex neostigmine methylphenidate tamsulosin bicarbonate emicizumab natalizumab
-chantix champix varenicline levothyroxine thyroxine ivig
+varenicline levothyroxine thyroxine ivig
 lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine n-acetylcysteine teriparatide
 zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena
 finerenone saline esketamine
-tylenol panadol calpol advil motrin nurofen aleve naprosyn keppra lasix coumadin plavix zoloft prozac lexapro cipralex
-xanax valium lyrica neurontin crestor zocor prilosec losec nexium singulair seroquel abilify wellbutrin zyban imodium
-zyrtec claritin clarityn benadryl glucophage dimeticone dimethicone botox onabotulinumtoxina depakote epilim divalproex malathion permethrin trimethoprim
+dimeticone dimethicone onabotulinumtoxina divalproex malathion permethrin trimethoprim
 nitrofurantoin fosfomycin`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
@@ -485,7 +510,7 @@ func IsDrugName(w string) bool { return IsKnownDrug(w) || HasDrugSuffix(w) }
 // name of a class member.
 func IsKnownDrug(w string) bool {
 	w = strings.ToLower(w)
-	if knownDrugs[w] {
+	if knownDrugs[w] || brandNames[w] != "" {
 		return true
 	}
 	for _, dc := range drugClasses {

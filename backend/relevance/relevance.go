@@ -265,7 +265,7 @@ func (d doc) hasTerm(c concepts.Concept) bool {
 	if d.hasMember(c) {
 		return true
 	}
-	for _, t := range append(append(append([]string(nil), c.Terms[min(1, len(c.Terms)):]...), c.MeSH...), c.Members...) {
+	for _, t := range slices.Concat(c.Terms[min(1, len(c.Terms)):], c.MeSH, c.Members, concepts.BrandsOf(c)) {
 		ws := concepts.Words(t)
 		all := len(ws) > 0
 		for _, w := range ws {
