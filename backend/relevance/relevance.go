@@ -430,6 +430,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		}
 		t := &domain.Topic{Score: round3(0.7*cov + 0.3*norm)}
 		clash := conflict(set, evs[i])
+		aside := passing(set, evs[i]) // named in passing only
 		switch {
 		case len(required) > 0 && len(missingReq) == len(required) && len(missingIv) == 0:
 			t.OffTopic = true
@@ -478,9 +479,9 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			// the acute one.
 			t.OffTopic = true
 			t.Reason = clash
-		case passing(set, evs[i]) != "":
+		case aside != "":
 			t.OffTopic = true
-			t.Reason = passing(set, evs[i])
+			t.Reason = aside
 		case set.Kind == domain.QuestionOpen && !StudiesATreatment(evs[i]):
 			// "What drugs could treat X?" is answered by treatments studied in X, not by
 			// X's prevalence or prognosis.
