@@ -161,11 +161,13 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleComparator
 			case k == len(cs)-1 && ci == 0 && !seenIntervention && c.Role == RoleOther && len(chunks) > 1 && comparesWith(chunks[1].before) &&
 				!slices.ContainsFunc(c.Words, func(w string) bool { return qualifierWords[w] || IsRegimen(w) || courseWords[w] }) &&
-				!(len(c.Words) == 1 && len(chunks[1].words) == 1 && roleOf(chunks[1].words[0]) == ""):
+				!(len(c.Words) == 1 && len(chunks[1].words) == 1 && roleOf(chunks[1].words[0]) == "" &&
+					!(writtenAsAcronym(c.Words[0], q) && writtenAsAcronym(chunks[1].words[0], q))):
 				// "PRP injections versus hyaluronic acid …", "acupressure vs sham": the first
 				// of two things compared is what is given, whatever its name ("early versus
 				// delayed …" compares two timings of what follows, and two bare words, "inpatient
-				// versus outpatient management", two ways of one treatment).
+				// versus outpatient management", two ways of one treatment; two acronyms, "qSOFA
+				// vs SIRS", are two named things).
 				c.Role = RoleIntervention
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 2 && onlyAnd(chunks[1].before) &&
 				len(chunks[1].words) == 1 && riskWords[chunks[1].words[0]] && !measuredThing[c.Words[len(c.Words)-1]]:
@@ -237,6 +239,11 @@ func Extract(question string) (Set, error) {
 				// haemodialysis") is their setting, which a paper must share.
 				c.Role = RolePopulation
 				c.Setting = courseOfTreatment[c.Words[len(c.Words)-1]]
+			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && k == 0 && ci > 0 && cannotTake(ch.before):
+				// "breast cancer survivors who can't take HRT", "patients intolerant of
+				// metformin": what the patients cannot take says who they are; it is not
+				// what is asked about.
+				c.Role, c.Display = RolePopulation, "cannot take "+c.Text
 			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, exposureWords):
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
@@ -249,6 +256,10 @@ func Extract(question string) (Set, error) {
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
 				c.Role = RolePopulation
+			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "around":
+				// "peri-implantitis around dental implants": where the disease is, not what is
+				// given; a paper must be about that site.
+				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleCondition && k == 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "without":
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
@@ -887,9 +898,16 @@ func ruleOut(toks []string, i int) bool {
 		return i+1 < len(toks) && toks[i+1] == "out"
 	case toks[i] == "out":
 		return i > 0 && rule(toks[i-1])
+	case toks[i] == "down":
+		// "Do hearing aids slow down dementia?": the particle of a verb, not part of the
+		// disease after it (Down syndrome is written "Down" with no verb before it).
+		return i > 0 && downVerbs[toks[i-1]]
 	}
 	return false
 }
+
+// downVerbs take "down" as their particle.
+var downVerbs = set(`slow slows slowing calm calms cut cuts cutting wind winds break breaks`)
 
 // auxiliaries open a yes/no question ("Does metformin …?").
 var auxiliaries = set(`does do did can could is are was were will would should may might has have`)
@@ -966,7 +984,7 @@ func effectVerb(after []string) bool {
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
 			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
-			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens",
+			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens", "rid",
 			"enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates":
 			return true
 		}
@@ -1099,13 +1117,22 @@ func verbChunk(befores, words [][]string) int {
 			// (Not before an effect verb: in "Does route of delivery affect …?" the route
 			// alone is no intervention.)
 			return 2
-		case len(b) == 1 && (b[0] == "after" || b[0] == "before" || b[0] == "during" || b[0] == "following") && procedure(words[1]):
+		case len(b) == 1 && (b[0] == "after" || b[0] == "following") && procedure(words[1]):
 			// "Does chewing gum after colorectal surgery shorten postoperative ileus?"
+			return 2
+		case len(b) > 0 && subjectModifiers[b[len(b)-1]] && !slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return w != "use" }):
+			// "Does screen time before bed affect sleep …?", "Is mercury from amalgam
+			// fillings linked to …?", "Does screen use before bedtime …?": when, where or whence
+			// the subject acts is part of the subject; the verb comes after.
 			return 2
 		}
 	}
 	return 1
 }
+
+// subjectModifiers introduce a phrase that says when, where or whence a question's subject
+// acts ("screen time before bed", "mercury from amalgam fillings").
+var subjectModifiers = set(`before during from at around`)
 
 // effectAdjectives are the words of effectVerb that are no verb: they say how something is
 // judged, not that it acts.
@@ -1588,6 +1615,22 @@ func excluding(before []string) bool {
 	return false
 }
 
+// cannotTake reports whether the words before a chunk say the patients cannot take it:
+// "who can't take", "unable to tolerate", "intolerant of".
+func cannotTake(before []string) bool {
+	for i, w := range before {
+		switch w {
+		case "can't", "cannot", "cant", "unable":
+			if slices.ContainsFunc(before[i+1:], func(v string) bool { return v == "take" || v == "tolerate" || v == "use" || v == "have" }) {
+				return true
+			}
+		case "intolerant":
+			return true
+		}
+	}
+	return false
+}
+
 // setting reports whether the words before a chunk say what came before: "after",
 // "following". ("during" and "before" are left alone: "blood loss during hip arthroplasty"
 // is about the operation, and a setting is not required of a paper.)
@@ -1715,8 +1758,8 @@ func whichKind(cs []Concept, toks []string) {
 	if c.Role != RoleIntervention || c.Generic || c.Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") {
 		return
 	}
-	if !slices.ContainsFunc(cs[1:], func(o Concept) bool { return o.Role == RoleCondition && !o.Generic }) {
-		return // "Which vaccines …" with no disease says what is asked about
+	if !slices.ContainsFunc(cs[1:], func(o Concept) bool { return o.Role == RoleCondition && !o.Generic || o.Setting }) {
+		return // "Which vaccines …" with no disease or operation says what is asked about
 	}
 	c.Generic = true
 }
@@ -1777,6 +1820,11 @@ func asksHowToTreat(toks []string) bool {
 		"surgical", "conservative", "optimal", "current", "non-drug":
 		// "Non-pharmacological management of agitation in dementia"
 		return ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy"
+	case "approaches", "strategies", "ways", "interventions":
+		// "Approaches to managing burnout among hospital doctors"
+		if (ws[1] == "to" || ws[1] == "for") && len(ws) > 2 && treatingWords[ws[2]] {
+			return true
+		}
 	case "best":
 		// "best management of acute gout", "best treatment for …"
 		return treatingWords[ws[1]] || ws[1] == "tx"
@@ -1824,6 +1872,10 @@ func asksHowToTreat(toks []string) bool {
 		if (ws[i] == "options" || ws[i] == "option") && ws[i+1] == "for" || ws[i] == "best" && (treatingWords[ws[i+1]] || ws[i+1] == "tx") {
 			return true
 		}
+	}
+	// "prevention of contrast-induced nephropathy - what works?"
+	if n := len(ws); n > 2 && ws[n-2] == "what" && (ws[n-1] == "works" || ws[n-1] == "helps") {
+		return true
 	}
 	// Keywords that end with what is asked for: "trigeminal neuralgia management",
 	// "hidradenitis suppurativa tx options".
@@ -1919,6 +1971,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
+	{"heavy", "periods"}, {"night", "sweats"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
@@ -1988,6 +2041,18 @@ func casedAsWritten(w, question string) string {
 		}
 	}
 	return w
+}
+
+// writtenAsAcronym reports whether the question wrote a word with a capital inside it:
+// an acronym or a mixed-case name ("SIRS", "qSOFA").
+func writtenAsAcronym(w, question string) bool {
+	rs := []rune(casedAsWritten(w, question))
+	for k := 1; k < len(rs); k++ {
+		if unicode.IsUpper(rs[k]) && unicode.IsLetter(rs[k-1]) {
+			return true
+		}
+	}
+	return false
 }
 
 // asWritten is a qualified term as the question wrote it ("vitamin D", "IL-6", "HIV-1"),
@@ -2093,6 +2158,15 @@ func split(words []string) []Concept {
 			prevRole = r2
 			continue
 		}
+		if therapyHeads[w] && len(out) > 0 && len(pending) == 0 && prevRole == RoleOutcome {
+			// "cognitive therapy", "mindfulness-based cognitive therapy", "memory training":
+			// a therapy named by what it works on is one thing given, not an outcome and a
+			// generic therapy beside it.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleIntervention, append(last.Words, w)
+			prevRole = RoleIntervention
+			continue
+		}
 		if r == "" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition && latinEpithet(w) {
 			// "alopecia areata", "hyperemesis gravidarum", "acne vulgaris": the Latin word
 			// after a disease is part of its name.
@@ -2172,6 +2246,9 @@ func split(words []string) []Concept {
 	}
 	return out
 }
+
+// therapyHeads end the name of a therapy that can be named by what it works on.
+var therapyHeads = set(`therapy therapies training rehabilitation stimulation remediation`)
 
 // latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a
 // disease's name ("areata", "gravidarum", "vulgaris", "nodosum", "migrans").

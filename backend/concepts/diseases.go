@@ -160,7 +160,7 @@ var diseaseSynonyms = [][]string{
 	{"cdi", "c diff", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
 	{"rsv", "respiratory syncytial virus"},
 	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
-	{"heavy menstrual bleeding", "menorrhagia"},
+	{"heavy menstrual bleeding", "menorrhagia", "heavy periods"},
 	{"ipf", "idiopathic pulmonary fibrosis"},
 	{"pml", "progressive multifocal leukoencephalopathy"},
 	{"glue ear", "otitis media with effusion"},
@@ -170,6 +170,7 @@ var diseaseSynonyms = [][]string{
 	{"muscle pain", "myalgia"},
 	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
+	{"pph", "postpartum haemorrhage", "postpartum hemorrhage", "post-partum haemorrhage", "post-partum hemorrhage"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
 	{"amd", "age-related macular degeneration", "age related macular degeneration"},
 	{"tia", "transient ischaemic attack", "transient ischemic attack"},

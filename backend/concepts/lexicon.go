@@ -26,7 +26,8 @@ whereas yet though does did do done say says said think thought following follow
 undergoing undergo undergoes underwent receiving received receive treated given versus toward towards
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
-you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't`)
+you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
+cant cannot unable around`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -73,7 +74,8 @@ stunt stunts interact interacts viable
 too days hours old under getting wearing trying predicting dangerous harmful emerging investigational upcoming preferable developed developing
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
-discrepancy discrepancies connection connections uniformity context`) // nouns of a relation, like "relationship"
+discrepancy discrepancies connection connections uniformity context
+worsen worsens worsened rid intolerant tolerate`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -133,6 +135,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
+keloid keloids pilonidal heavy-periods night-sweats sprained
 sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
@@ -153,7 +156,7 @@ weight-loss-surgery medical-therapy medical-treatment medical-management inducti
 comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemodialysis family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
-injections infusions epidural analgesia sedation timed-up-and-go`)
+injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence
@@ -184,7 +187,7 @@ people-who-inject-drugs people-who-use-drugs`)
 // colonoscopy, mastectomy).
 var conditionSuffixes = []string{"toxicity", "itis", "oma", "omas", "emia", "aemia", "osis", "oses", "pathy", "pathies", "iasis",
 	"algia", "plasia", "trophy", "ectasis", "uria", "plegia", "paresis", "rrhea", "rrhoea", "penia", "cytosis", "philia",
-	"phobia", "mania", "oma-", "sclerosis", "lepsy", "tension", "ism"}
+	"phobia", "mania", "oma-", "sclerosis", "lepsy", "tension", "ism", "opia"}
 
 var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "statin", "azole", "cycline", "mycin",
 	"cillin", "vir", "tide", "parin", "prazole", "dipine", "floxacin", "platin", "taxel", "tinib", "zumab", "ximab",

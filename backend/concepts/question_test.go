@@ -788,6 +788,30 @@ func TestPatientsWords(t *testing.T) {
 		// Not a lay question: "eating disorders" keep their gerund; "worth the effort" weighs what came before.
 		{"Does family therapy help adolescents with eating disorders?", domain.QuestionIntervention, "family therapy", "eating disorders", false},
 		{"Is volumetric analysis of meningiomas worth the effort?", domain.QuestionOther, "", "meningiomas", false},
+		// When, where or whence the subject acts is part of the subject; a verb's particle is
+		// no part of the disease after it ("slow down"), and Down syndrome keeps its name.
+		{"Does screen use before bedtime affect sleep in adolescents?", domain.QuestionIntervention, "screen", "", false},
+		{"Does caffeine at night worsen insomnia?", domain.QuestionIntervention, "caffeine", "insomnia", false},
+		{"Do hearing aids slow down dementia?", domain.QuestionIntervention, "hearing aids", "dementia", false},
+		{"Does Down syndrome increase the risk of leukaemia?", domain.QuestionOther, "", "Down syndrome", false},
+		{"Does honey get rid of a cough?", domain.QuestionIntervention, "honey", "cough", false},
+		// A therapy named by what it works on is one intervention.
+		{"Does mindfulness-based cognitive therapy reduce relapse in bipolar disorder?", domain.QuestionIntervention, "mindfulness-based cognitive therapy", "bipolar disorder", false},
+		// What the patients cannot take says who they are; the question asks for the others.
+		{"What helps night sweats in women who can't take HRT?", domain.QuestionOpen, "", "night sweats", false},
+		{"In patients intolerant of metformin, does sitagliptin improve glycaemic control?", domain.QuestionIntervention, "sitagliptin", "", false},
+		// Where a disease is, by a device: the site, not what is given.
+		{"What causes infection around dental implants?", domain.QuestionOther, "", "infection", false},
+		// Two scores by their acronyms are compared; "what works?" and "approaches to
+		// managing" ask for treatments, as does "which <kind> programmes" after an operation.
+		{"qSOFA vs NEWS to predict in-hospital mortality in sepsis", domain.QuestionIntervention, "qSOFA", "sepsis", false},
+		{"prevention of postoperative delirium - what works?", domain.QuestionOpen, "", "postoperative delirium", false},
+		{"Approaches to managing fatigue in multiple sclerosis", domain.QuestionOpen, "", "fatigue", false},
+		{"Which exercise programmes work best after total knee replacement?", domain.QuestionOpen, "", "", false},
+		// Lay names and abbreviations of common diseases.
+		{"Does the Mirena coil reduce heavy periods?", domain.QuestionIntervention, "Mirena coil", "heavy periods", false},
+		{"Does TXA reduce PPH after caesarean?", domain.QuestionIntervention, "TXA", "PPH", false},
+		{"options for treating amblyopia in older children", domain.QuestionOpen, "", "amblyopia", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {
