@@ -70,6 +70,7 @@ func Extract(question string) (Set, error) {
 	combined, slashed := combinations(parsed)
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	example := map[int]bool{} // chunks that name a class by an example ("pills like Nexium")
+	skip := -1                // a token already read with the one before it
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -82,6 +83,17 @@ func Extract(question string) (Set, error) {
 			dropped = append(append(dropped, cur...), toks[i:i+n]...)
 			cur = nil
 			example[len(chunks)] = true
+			continue
+		}
+		if timingPair(toks, i, cur) {
+			// "early or delayed cord clamping": two timings of one thing; the thing is the
+			// concept, as in "early versus deferred cholecystectomy" (shareHead).
+			dropped = append(dropped, cur...)
+			cur = nil
+			skip = i + 1
+			continue
+		}
+		if i == skip {
 			continue
 		}
 		if i > 0 && exampleOf(toks, i-1) == 2 {
@@ -118,7 +130,7 @@ func Extract(question string) (Set, error) {
 	// A question that asks how to treat what it names ("What can be done for dry eye after
 	// cataract surgery?"), or about a disease's course ("Risk factors for AKI after cardiac
 	// surgery"), acts too: the operation after is the setting.
-	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before)) ||
+	exposed := auxStart && len(chunks) > 1 && (actsOnObject(withoutArticles(chunks[vi].before)) || linksTo(chunks[vi].before) || predicting(chunks[vi].before)) ||
 		asksHowToTreat(toks) || asksCourse(toks)
 	// verbAfter is what follows chunk ci: the words before the next chunk, or the words
 	// after the last; for a question's opening subject, those before its verb (verbChunk).
@@ -204,8 +216,9 @@ func Extract(question string) (Set, error) {
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
 			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares) &&
-				!(onlyOr(ch.before) && len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RoleCondition):
-				// "… after minor stroke or TIA": an "or" after a disease lists diseases.
+				!(onlyOr(ch.before) && len(set.Concepts) > 0 && (set.Concepts[len(set.Concepts)-1].Role == RoleCondition || set.Concepts[len(set.Concepts)-1].Role == RolePopulation)):
+				// "… after minor stroke or TIA": an "or" after a disease lists diseases (after a
+				// population, "Black African or Caribbean patients", populations).
 				c.Role = RoleComparator
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && seenIntervention && k == 0 && enabling(ch.before):
 				// "Does patiromer enable continued RAAS inhibitor therapy …?": what the
@@ -239,7 +252,11 @@ func Extract(question string) (Set, error) {
 				// haemodialysis") is their setting, which a paper must share.
 				c.Role = RolePopulation
 				c.Setting = courseOfTreatment[c.Words[len(c.Words)-1]]
-			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && k == 0 && ci > 0 && cannotTake(ch.before):
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
+				// "urticaria that doesn't respond to antihistamines": what the disease
+				// withstood says who the patients are, as "refractory to" does.
+				c.Role = RolePopulation
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && cannotTake(ch.before):
 				// "breast cancer survivors who can't take HRT", "patients intolerant of
 				// metformin": what the patients cannot take says who they are; it is not
 				// what is asked about.
@@ -294,6 +311,15 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleOutcome && !seenIntervention && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && actsOnObject(chunks[vi].before):
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
 				// cardiovascular events?": a measure that acts on another is what is done.
+				c.Role = RoleIntervention
+			case c.Role == RoleOther && k == len(cs)-1 && ci == 1 && vi == 2 && auxStart && onlyAnd(ch.before) && set.Concepts[len(set.Concepts)-1].Role == RoleIntervention:
+				// "Does audit and feedback improve …?": the second of two things done together.
+				c.Role = RoleIntervention
+			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) && predicting(verbAfter(ci)) &&
+				(NamesInstrument(c.Words) || testWords[c.Words[len(c.Words)-1]] || markerHeads[c.Words[len(c.Words)-1]] || writtenAsAcronym(c.Words[len(c.Words)-1], q)):
+				// "Can qSOFA predict in-hospital mortality …?": a score that predicts is a test
+				// asked about. (A patient's trait that predicts, "Does base deficit predict
+				// mortality …?", is a prognostic factor, not something done.)
 				c.Role = RoleIntervention
 			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) &&
 				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci))):
@@ -888,6 +914,23 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	return out, slashed
 }
 
+// timingPair reports whether toks[i] joins two timings of one thing ("early or delayed",
+// "immediate versus deferred") after a chunk of timings only.
+func timingPair(toks []string, i int, cur []string) bool {
+	// Only when the second timing is a word the parse drops ("delayed"): otherwise both
+	// timings stay and share the head (shareHead: "immediate versus deferred stenting").
+	if len(cur) == 0 || i+1 >= len(toks) || !timings[toks[i+1]] || !Drop(toks[i+1]) || slices.ContainsFunc(cur, func(w string) bool { return !timings[w] }) {
+		return false
+	}
+	switch toks[i] {
+	case "or", "versus", "vs", "and":
+		return true
+	}
+	return false
+}
+
+var timings = set(`early late earlier later immediate delayed deferred prompt routine selective`)
+
 // ruleOut reports whether toks[i] is part of "rule out" ("ruled out", "ruling out"): how
 // a diagnostic question asks, not what it names ("Is D-dimer useful to rule out pulmonary
 // embolism?"). "rule" alone stays: "the Ottawa ankle rule" names a decision rule.
@@ -1120,6 +1163,9 @@ func verbChunk(befores, words [][]string) int {
 		case len(b) == 1 && (b[0] == "after" || b[0] == "following") && procedure(words[1]):
 			// "Does chewing gum after colorectal surgery shorten postoperative ileus?"
 			return 2
+		case len(b) == 1 && b[0] == "and" && roleOf(words[1][len(words[1])-1]) == "":
+			// "Does audit and feedback improve …?": two things done together are the subject.
+			return 2
 		case len(b) > 0 && subjectModifiers[b[len(b)-1]] && !slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return w != "use" }):
 			// "Does screen time before bed affect sleep …?", "Is mercury from amalgam
 			// fillings linked to …?", "Does screen use before bedtime …?": when, where or whence
@@ -1129,6 +1175,18 @@ func verbChunk(befores, words [][]string) int {
 	}
 	return 1
 }
+
+// predicting reports whether the words after a question's subject say it predicts, detects or
+// tells apart: "Can X predict …?", "Does X detect …?".
+func predicting(after []string) bool {
+	return len(after) > 0 && predictingVerbs[after[0]]
+}
+
+// markerHeads end the name of a measure used as a test ("waist-to-height ratio", "ankle-brachial
+// index").
+var markerHeads = set(`ratio index`)
+
+var predictingVerbs = set(`predict predicts detect detects identify identifies diagnose diagnoses discriminate discriminates distinguish distinguishes`)
 
 // subjectModifiers introduce a phrase that says when, where or whence a question's subject
 // acts ("screen time before bed", "mercury from amalgam fillings").
@@ -1615,6 +1673,20 @@ func excluding(before []string) bool {
 	return false
 }
 
+// notResponding reports whether the words before a chunk say the disease did not respond
+// to it: "that doesn't respond to", "not responding to", "failed to respond to".
+func notResponding(before []string) bool {
+	n := len(before)
+	if n < 3 || before[n-1] != "to" || !strings.HasPrefix(before[n-2], "respond") {
+		return false
+	}
+	switch before[n-3] {
+	case "not", "doesn't", "don't", "didn't", "failed", "fails", "failing", "never", "poorly":
+		return true
+	}
+	return false
+}
+
 // cannotTake reports whether the words before a chunk say the patients cannot take it:
 // "who can't take", "unable to tolerate", "intolerant of".
 func cannotTake(before []string) bool {
@@ -1755,7 +1827,7 @@ func whichKind(cs []Concept, toks []string) {
 	}
 	c := &cs[0]
 	last := c.Words[len(c.Words)-1]
-	if c.Role != RoleIntervention || c.Generic || c.Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") {
+	if c.Role != RoleIntervention || c.Generic || c.Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") && !(len(toks) > 2 && toks[2] == "should") {
 		return
 	}
 	if !slices.ContainsFunc(cs[1:], func(o Concept) bool { return o.Role == RoleCondition && !o.Generic || o.Setting }) {
@@ -1818,8 +1890,11 @@ func asksHowToTreat(toks []string) bool {
 		return true
 	case "non-pharmacological", "nonpharmacological", "non-pharmacologic", "nonpharmacologic", "pharmacological", "medical",
 		"surgical", "conservative", "optimal", "current", "non-drug":
-		// "Non-pharmacological management of agitation in dementia"
-		return ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy"
+		// "Non-pharmacological management of agitation in dementia" ("Pharmacological
+		// options for …" is read below)
+		if ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy" {
+			return true
+		}
 	case "approaches", "strategies", "ways", "interventions":
 		// "Approaches to managing burnout among hospital doctors"
 		if (ws[1] == "to" || ws[1] == "for") && len(ws) > 2 && treatingWords[ws[2]] {
@@ -1833,10 +1908,15 @@ func asksHowToTreat(toks []string) bool {
 			switch ws[i] {
 			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment":
 				return true
+			case "strategies", "approaches", "measures", "ways":
+				// "What strategies reduce delirium after hip fracture surgery?"
+				if i+1 < len(ws) && (effectVerb(ws[i+1:i+2]) || treatingWords[ws[i+1]]) {
+					return true
+				}
 			case "do":
 				// "What can I do for piles?", "What to do about …"; not "What outcomes do
 				// adults with phenylketonuria have?".
-				if i+1 == len(ws) || ws[i+1] == "for" || ws[i+1] == "about" || ws[i-1] == "can" || ws[i-1] == "to" || ws[i-1] == "should" {
+				if i+1 == len(ws) || ws[i+1] == "for" || ws[i+1] == "about" || ws[i+1] == "to" || ws[i-1] == "can" || ws[i-1] == "to" || ws[i-1] == "should" {
 					return true
 				}
 			case "thing", "things", "remedy", "remedies", "cure", "cures":
@@ -1971,7 +2051,8 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"night", "sweats"}, {"hearing", "aids"}, {"hearing", "aid"},
+	{"heavy", "periods"}, {"night", "sweats"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
+	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 
@@ -2266,7 +2347,8 @@ func latinEpithet(w string) bool {
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
 	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition,
-	"prescribing": RoleOutcome, "prescription": RoleOutcome, "prescriptions": RoleOutcome, "overprescribing": RoleOutcome}
+	"prescribing": RoleOutcome, "prescription": RoleOutcome, "prescriptions": RoleOutcome, "overprescribing": RoleOutcome,
+	"uptake": RoleOutcome, "coverage": RoleOutcome}
 
 // deviceWords name a device placed in the body: a disease word after one names the
 // device's complication.

@@ -390,12 +390,12 @@ func TestNounPhrases(t *testing.T) {
 		{"Is regional anesthesia associated with less delirium than general anesthesia in hip fracture surgery?", "surgery", RolePopulation, "surgical procedures"},
 		{"Is epidural analgesia safe in patients on anticoagulants?", "anticoagulants", RolePopulation, "anticoagulants"},
 		{"Does lidocaine infusion speed recovery of bowel function after colectomy?", "recovery", RoleOutcome, ""},
-		// Patients named by a procedure they have had are the population; measuring a
-		// quantity is what is done; "non-cardiac" is an organ's adjective.
+		// Patients named by a procedure they have had are the population (also after a test
+		// that predicts); measuring a quantity is what is done; "non-cardiac" is an organ's adjective.
 		{"Can vitamin K2 reduce vascular calcification in dialysis patients?", "dialysis patients", RolePopulation, ""},
 		{"Is dexmedetomidine associated with less delirium than propofol in ICU patients?", "icu patients", RolePopulation, ""},
 		{"Does continuous glucose monitoring improve HbA1c in type 1 diabetes?", "continuous glucose monitoring", RoleIntervention, ""},
-		{"Does troponin predict mortality after non-cardiac surgery?", "non-cardiac surgery", RoleIntervention, ""},
+		{"Does troponin predict mortality after non-cardiac surgery?", "non-cardiac surgery", RolePopulation, ""},
 		// What factors predict what follows an operation: the operation is the setting.
 		{"What factors predict persistent pain after total knee arthroplasty?", "total knee arthroplasty", RolePopulation, ""},
 		{"Do JAK inhibitors increase the risk of herpes zoster?", "herpes zoster", RoleCondition, ""},
@@ -467,10 +467,11 @@ func TestNounPhrases(t *testing.T) {
 		{"Do SGLT2i reduce progression of CKD in type 2 diabetes?", "sglt2i", RoleIntervention, "SGLT2 inhibitors"},
 		{"Do JAK inhibitors increase the risk of herpes zoster?", "jak inhibitors", RoleIntervention, "Janus kinase inhibitors"},
 		{"Is high-flow nasal cannula as good as CPAP for bronchiolitis in infants?", "cpap", RoleComparator, ""},
-		// Fixed phrases: one outcome, one comparator, one exposure.
+		// Fixed phrases: one outcome, one comparator, one exposure (what people are exposed
+		// to is asked about as an intervention is).
 		{"Does colchicine reduce major adverse cardiovascular events after myocardial infarction?", "major-adverse-cardiovascular-events", RoleOutcome, ""},
 		{"Does PCI reduce mortality compared with optimal medical therapy?", "medical-therapy", RoleComparator, ""},
-		{"Is shift work a risk factor for breast cancer?", "shift-work", RoleOther, ""},
+		{"Is shift work a risk factor for breast cancer?", "shift-work", RoleIntervention, ""},
 		// "plus" joins two drugs given together; "effective against" names the target,
 		// not a comparator; a course of treatment the patients go through is their setting.
 		{"Is methotrexate plus adalimumab better than methotrexate alone in rheumatoid arthritis?", "adalimumab", RoleIntervention, ""},
@@ -812,6 +813,24 @@ func TestPatientsWords(t *testing.T) {
 		{"Does the Mirena coil reduce heavy periods?", domain.QuestionIntervention, "Mirena coil", "heavy periods", false},
 		{"Does TXA reduce PPH after caesarean?", domain.QuestionIntervention, "TXA", "PPH", false},
 		{"options for treating amblyopia in older children", domain.QuestionOpen, "", "amblyopia", false},
+		// Two things done together are the subject; two timings of one thing are one concept.
+		{"Does exercise and diet counselling reduce weight in adolescents?", domain.QuestionIntervention, "exercise", "", false},
+		{"Is early or delayed cord clamping better for preterm infants?", domain.QuestionIntervention, "cord clamping", "", false},
+		{"Is immediate or deferred stenting better for STEMI?", domain.QuestionIntervention, "immediate stenting", "STEMI", false},
+		// A score or ratio that predicts is a test asked about; a patient's trait is no intervention.
+		{"Can the NEWS2 score predict ICU admission in COVID-19?", domain.QuestionIntervention, "NEWS2 score", "COVID-19", false},
+		{"Can the ankle-brachial index identify peripheral artery disease in diabetes?", domain.QuestionIntervention, "ankle-brachial index", "peripheral artery disease", false},
+		{"Does frailty predict mortality after cardiac surgery?", domain.QuestionOther, "", "frailty", false},
+		// What the disease withstood says who the patients are.
+		{"Which treatments help psoriasis that does not respond to methotrexate?", domain.QuestionOpen, "", "psoriasis", false},
+		// "Pharmacological options for", "what strategies reduce", "what can I do to stop".
+		{"Pharmacological options for alcohol use disorder in older adults", domain.QuestionOpen, "", "alcohol use disorder", false},
+		{"What strategies reduce surgical site infection after caesarean section?", domain.QuestionOpen, "", "surgical site infection", false},
+		{"What can I do to stop my son wetting the bed?", domain.QuestionOpen, "", "wetting the bed", false},
+		// "X uptake" measures X: the uptake is the outcome, not X given.
+		{"Which interventions increase HPV vaccine uptake among adolescents?", domain.QuestionOpen, "", "", false},
+		// Keywords: an exposure, a disease and its risk.
+		{"shift work breast cancer risk", domain.QuestionIntervention, "shift work", "breast cancer", true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {
