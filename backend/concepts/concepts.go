@@ -312,6 +312,16 @@ func Extract(question string) (Set, error) {
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
 				// cardiovascular events?": a measure that acts on another is what is done.
 				c.Role = RoleIntervention
+			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci == 1 && vi == 2 && len(withoutArticles(ch.before)) > 0 &&
+				subjectModifiers[withoutArticles(ch.before)[len(withoutArticles(ch.before))-1]]:
+				// "Does taking ibuprofen before the injection improve …?": when the subject
+				// is given, not a second thing given.
+				c.Role, c.Setting = RolePopulation, procedure(c.Words)
+			case c.Role == RoleIntervention && !c.Generic && !seenIntervention && exposed && ci > 0 && k == 0 && len(ch.before) > 0 &&
+				(ch.before[len(ch.before)-1] == "before" || ch.before[len(ch.before)-1] == "during"):
+				// "Which interventions reduce preoperative anxiety before anaesthesia?": what
+				// the patients are about to undergo, under a question that asks for treatments.
+				c.Role, c.Setting = RolePopulation, procedure(c.Words)
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 1 && vi == 2 && auxStart && onlyAnd(ch.before) && set.Concepts[len(set.Concepts)-1].Role == RoleIntervention:
 				// "Does audit and feedback improve …?": the second of two things done together.
 				c.Role = RoleIntervention
@@ -1773,6 +1783,10 @@ func enrich(c *Concept) {
 		// A paper about aspirin at 150 mg is about "low-dose aspirin" whether or not it
 		// says "low-dose": the drug is matched and searched without its regimen too.
 		c.AddTerm(bare)
+		for _, syn := range synonymsOf(bare) {
+			// "Lamisil tablets" is terbinafine.
+			c.AddTerm(syn)
+		}
 	}
 	for _, syn := range synonymsOf(c.Text) {
 		c.AddTerm(syn)
@@ -1981,7 +1995,11 @@ func joinTexts(cs []Concept) string {
 // dots between digits are kept ("covid-19", "alzheimer's", "2.5").
 func tokenize(q string) []string {
 	var out []string
+	orig := []rune(q)
 	rs := []rune(strings.ToLower(q))
+	if len(rs) != len(orig) {
+		orig = rs // a letter whose lower case has another length: no cases to read
+	}
 	var b strings.Builder
 	emit := func() {
 		if b.Len() > 0 {
@@ -2010,6 +2028,9 @@ func tokenize(q string) []string {
 			}
 			b.WriteRune(r)
 		case unicode.IsSpace(r):
+			emit()
+		case r == '.' && b.Len() == 1 && (i < 2 || !unicode.IsLetter(rs[i-2])) && i+2 < len(rs) && unicode.IsSpace(rs[i+1]) && unicode.IsLower(orig[i+2]):
+			// "C. diff", "E. coli", "H. pylori": a genus by its initial, not a sentence's end.
 			emit()
 		default:
 			emit()
@@ -2051,7 +2072,16 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"night", "sweats"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
+	{"heavy", "periods"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
+	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},
+	{"athlete", "foot"}, {"athletes", "foot"}, {"morning", "sickness"}, {"period", "pain"}, {"period", "pains"},
+	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},
+	{"chicken", "pox"}, {"lazy", "eye"}, {"water", "infection"}, {"bladder", "infection"},
+	{"stool", "transplant"}, {"faecal", "transplant"}, {"fecal", "transplant"}, {"keeps", "coming", "back"},
+	// Anatomy named with a comparative's word: "inferior" here is no comparison.
+	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},
+	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},
+	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
@@ -2085,7 +2115,8 @@ func titleCase(question string) bool {
 	words, caps := 0, 0
 	for _, w := range strings.Fields(question) {
 		rs := []rune(w)
-		if len(rs) < 4 || !unicode.IsLetter(rs[0]) {
+		if len(rs) < 4 || !unicode.IsLetter(rs[0]) || strings.ToUpper(w) == w {
+			// (An acronym, "DMO", is capitalised in any sentence.)
 			continue
 		}
 		words++

@@ -138,7 +138,7 @@ var diseaseSynonyms = [][]string{
 	{"undescended testis", "undescended testes", "cryptorchidism", "maldescended testis", "maldescended testes"},
 	{"neonatal abstinence syndrome", "neonatal opioid withdrawal syndrome", "nows"},
 	{"ibs", "irritable bowel syndrome"},
-	{"uti", "urinary tract infection"},
+	{"uti", "urinary tract infection", "water infection", "bladder infection"},
 	{"dvt", "deep vein thrombosis", "deep venous thrombosis"},
 	{"vte", "venous thromboembolism"},
 	{"osa", "obstructive sleep apnea", "obstructive sleep apnoea"},
@@ -203,6 +203,24 @@ var diseaseSynonyms = [][]string{
 	{"overweight", "obesity"},
 	{"irregular heartbeat", "atrial fibrillation", "arrhythmia", "arrhythmias"},
 	{"swollen legs", "leg swelling", "leg oedema", "leg edema", "peripheral oedema", "peripheral edema"},
+	{"dry eye", "dry eye disease", "dry eye syndrome", "dry eyes", "keratoconjunctivitis sicca"},
+	{"toenail fungus", "nail fungus", "fungal nail infection", "onychomycosis", "tinea unguium"},
+	{"stomach bug", "stomach flu", "tummy bug", "gastroenteritis"},
+	{"throwing up", "vomiting"},
+	{"hay fever", "allergic rhinitis", "seasonal allergic rhinitis"},
+	{"pink eye", "conjunctivitis"},
+	{"athlete foot", "athletes foot", "tinea pedis"},
+	{"morning sickness", "nausea and vomiting of pregnancy"},
+	{"period pain", "period pains", "dysmenorrhoea", "dysmenorrhea"},
+	{"kidney stones", "kidney stone", "nephrolithiasis", "renal calculi", "urolithiasis"},
+	{"underactive thyroid", "hypothyroidism"},
+	{"overactive thyroid", "hyperthyroidism"},
+	{"whooping cough", "pertussis"},
+	{"chickenpox", "chicken pox", "varicella"},
+	{"lazy eye", "amblyopia"},
+	// Abbreviations eye doctors and neonatologists write.
+	{"dmo", "dme", "diabetic macular oedema", "diabetic macular edema"},
+	{"rop", "retinopathy of prematurity"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

@@ -27,7 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-cant cannot unable around outside inside`)
+cant cannot unable around outside inside hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -135,7 +135,9 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-keloid keloids pilonidal heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
+keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
+throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
+underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
 sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
@@ -156,7 +158,8 @@ weight-loss-surgery medical-therapy medical-treatment medical-management inducti
 comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemodialysis family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
-injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift`)
+injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
+nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence

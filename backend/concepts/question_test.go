@@ -831,6 +831,17 @@ func TestPatientsWords(t *testing.T) {
 		{"Which interventions increase HPV vaccine uptake among adolescents?", domain.QuestionOpen, "", "", false},
 		// Keywords: an exposure, a disease and its risk.
 		{"shift work breast cancer risk", domain.QuestionIntervention, "shift work", "breast cancer", true},
+		// Lay names of diseases and treatments; a genus by its initial; brands with their form.
+		{"Does a faecal transplant help C. diff that keeps coming back?", domain.QuestionIntervention, "faecal transplant", "c diff", false},
+		{"Is E. coli bacteraemia more common after prostate biopsy?", domain.QuestionIntervention, "prostate biopsy", "coli bacteraemia", true},
+		{"Does Zofran stop kids throwing up with a stomach bug?", domain.QuestionIntervention, "Zofran", "throwing up", false},
+		{"Do Lamisil tablets cure nail fungus?", domain.QuestionIntervention, "Lamisil tablets", "nail fungus", false},
+		{"What works for hay fever in pregnancy?", domain.QuestionOpen, "", "hay fever", false},
+		{"Does Eylea improve vision in DMO?", domain.QuestionIntervention, "Eylea", "DMO", false},
+		// When the subject is given, or what the patients are about to undergo, is no second
+		// intervention; a nerve named with "inferior" is anatomy, not a comparison.
+		{"Does taking paracetamol before the injection reduce pain from an inferior alveolar nerve block?", domain.QuestionIntervention, "paracetamol", "pain", false},
+		{"Which interventions reduce anxiety in children before anaesthesia?", domain.QuestionOpen, "", "anxiety", false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q, func(t *testing.T) {

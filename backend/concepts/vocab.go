@@ -262,6 +262,52 @@ var brandNames = map[string]string{
 	"hemlibra": "emicizumab", "trulicity": "dulaglutide", "januvia": "sitagliptin", "repatha": "evolocumab",
 	"praluent": "alirocumab", "brilinta": "ticagrelor", "pradaxa": "dabigatran", "lovenox": "enoxaparin",
 	"clexane": "enoxaparin", "valtrex": "valacyclovir", "zovirax": "acyclovir", "vemlidy": "tenofovir alafenamide",
+	// Eyes, skin, gut, bladder and bone.
+	"restasis": "cyclosporine", "eylea": "aflibercept", "lucentis": "ranibizumab", "vabysmo": "faricimab",
+	"xalatan": "latanoprost", "lumigan": "bimatoprost", "lamisil": "terbinafine", "sporanox": "itraconazole",
+	"diflucan": "fluconazole", "differin": "adapalene", "protopic": "tacrolimus", "elidel": "pimecrolimus",
+	"rogaine": "minoxidil", "regaine": "minoxidil", "propecia": "finasteride", "proscar": "finasteride",
+	"zofran": "ondansetron", "pepcid": "famotidine", "zantac": "ranitidine", "xifaxan": "rifaximin",
+	"linzess": "linaclotide", "dulcolax": "bisacodyl", "buscopan": "hyoscine butylbromide", "asacol": "mesalamine",
+	"pentasa": "mesalamine", "entocort": "budesonide", "flomax": "tamsulosin", "avodart": "dutasteride",
+	"cialis": "tadalafil", "vesicare": "solifenacin", "detrol": "tolterodine", "myrbetriq": "mirabegron",
+	"betmiga": "mirabegron", "fosamax": "alendronate", "prolia": "denosumab", "xgeva": "denosumab",
+	"forteo": "teriparatide", "evenity": "romosozumab", "aclasta": "zoledronic acid", "reclast": "zoledronic acid",
+	// Pain, addiction, the brain and the mind.
+	"voltaren": "diclofenac", "celebrex": "celecoxib", "mobic": "meloxicam", "ultram": "tramadol",
+	"oxycontin": "oxycodone", "subutex": "buprenorphine", "narcan": "naloxone", "antabuse": "disulfiram",
+	"campral": "acamprosate", "vivitrol": "naltrexone", "lamictal": "lamotrigine", "tegretol": "carbamazepine",
+	"dilantin": "phenytoin", "topamax": "topiramate", "trileptal": "oxcarbazepine", "zyprexa": "olanzapine",
+	"risperdal": "risperidone", "haldol": "haloperidol", "clozaril": "clozapine", "effexor": "venlafaxine",
+	"cymbalta": "duloxetine", "paxil": "paroxetine", "seroxat": "paroxetine", "celexa": "citalopram",
+	"remeron": "mirtazapine", "ambien": "zolpidem", "adderall": "amphetamine", "vyvanse": "lisdexamfetamine",
+	"strattera": "atomoxetine", "aricept": "donepezil", "namenda": "memantine", "exelon": "rivastigmine",
+	"sinemet": "levodopa", "spinraza": "nusinersen", "evrysdi": "risdiplam", "zolgensma": "onasemnogene abeparvovec",
+	// Heart, lungs, hormones and metabolism.
+	"norvasc": "amlodipine", "zestril": "lisinopril", "cozaar": "losartan", "diovan": "valsartan",
+	"tenormin": "atenolol", "lopressor": "metoprolol", "coreg": "carvedilol", "aldactone": "spironolactone",
+	"lanoxin": "digoxin", "cordarone": "amiodarone", "multaq": "dronedarone", "zetia": "ezetimibe",
+	"ezetrol": "ezetimibe", "leqvio": "inclisiran", "ventolin": "salbutamol", "proventil": "albuterol",
+	"spiriva": "tiotropium", "flovent": "fluticasone", "pulmicort": "budesonide", "daliresp": "roflumilast",
+	"ofev": "nintedanib", "esbriet": "pirfenidone", "kalydeco": "ivacaftor", "synthroid": "levothyroxine",
+	"eltroxin": "levothyroxine", "lantus": "insulin glargine", "levemir": "insulin detemir", "tresiba": "insulin degludec",
+	"novorapid": "insulin aspart", "humalog": "insulin lispro", "amaryl": "glimepiride", "actos": "pioglitazone",
+	"invokana": "canagliflozin",
+	// Infections, cancer and immunity.
+	"augmentin": "amoxicillin-clavulanate", "zithromax": "azithromycin", "cipro": "ciprofloxacin",
+	"flagyl": "metronidazole", "vancocin": "vancomycin", "dificid": "fidaxomicin", "xofluza": "baloxavir",
+	"relenza": "zanamivir", "stromectol": "ivermectin", "synagis": "palivizumab", "beyfortus": "nirsevimab",
+	"epclusa": "sofosbuvir-velpatasvir", "harvoni": "ledipasvir-sofosbuvir", "sovaldi": "sofosbuvir",
+	"gleevec": "imatinib", "glivec": "imatinib", "tagrisso": "osimertinib", "ibrance": "palbociclib",
+	"lynparza": "olaparib", "xtandi": "enzalutamide", "zytiga": "abiraterone", "revlimid": "lenalidomide",
+	"velcade": "bortezomib", "darzalex": "daratumumab", "imbruvica": "ibrutinib", "tecentriq": "atezolizumab",
+	"imfinzi": "durvalumab", "yervoy": "ipilimumab", "arimidex": "anastrozole", "femara": "letrozole",
+	"nolvadex": "tamoxifen", "plaquenil": "hydroxychloroquine", "imuran": "azathioprine",
+	"cellcept": "mycophenolate", "prograf": "tacrolimus", "neoral": "cyclosporine", "colcrys": "colchicine",
+	"zyloprim": "allopurinol", "uloric": "febuxostat", "adenuric": "febuxostat",
+	// Women's health.
+	"clomid": "clomiphene", "cytotec": "misoprostol", "pitocin": "oxytocin", "syntocinon": "oxytocin",
+	"depo-provera": "medroxyprogesterone", "nexplanon": "etonogestrel", "epipen": "epinephrine",
 }
 
 // BrandsOf returns the brands of the drugs a concept names (its text and its wordings):
@@ -306,7 +352,9 @@ var therapySynonyms = [][]string{
 	{"hfnc", "high-flow nasal cannula", "high flow nasal cannula", "high-flow nasal oxygen"},
 	{"cpap", "continuous positive airway pressure"},
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
-	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation"},
+	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation", "stool transplant", "faecal transplant", "fecal transplant"},
+	{"espb", "erector spinae plane block"},
+	{"ianb", "inferior alveolar nerve block"},
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},
 	{"physiotherapy", "physical therapy"},
@@ -396,9 +444,10 @@ func classOf(text string) (drugClass, bool) {
 	if ws := strings.Fields(t); len(ws) > 1 && (generic[ws[len(ws)-1]] || classForms[ws[len(ws)-1]]) {
 		short = strings.Join(ws[:len(ws)-1], " ")
 	}
+	whole := strings.ToLower(strings.Join(strings.Fields(text), " ")) // "water tablets" is a class by its form
 	for _, dc := range drugClasses {
 		for _, n := range dc.names {
-			if t == n || short == n {
+			if t == n || short == n || whole == n {
 				return dc, true
 			}
 		}
@@ -431,7 +480,8 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
 intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
-sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet capsule capsules gel cream
+sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
+lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops
 ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
 first-line second-line third-line front-line frontline`)
 

@@ -382,7 +382,8 @@ func animalStudy(e domain.Evidence) bool {
 	}
 	for _, w := range concepts.Words(e.Citation.Title) {
 		switch w {
-		case "rats", "rat", "mice", "mouse", "murine", "rodent", "rodents", "porcine", "canine", "ovine", "zebrafish":
+		case "rats", "rat", "mice", "mouse", "murine", "rodent", "rodents", "porcine", "canine", "ovine", "zebrafish",
+			"guinea", "rabbit", "rabbits", "piglet", "piglets", "hamster", "hamsters", "macaque", "macaques":
 			return true
 		}
 	}

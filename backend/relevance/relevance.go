@@ -506,6 +506,9 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 		// may name it in words the question does not use.
 		return ""
 	}
+	if why := addOnTo(set, ev.Citation.Title); why != "" {
+		return why
+	}
 	head := ev
 	head.Content, head.Citation.Sections = "", nil
 	hd := newDoc(head)
@@ -538,6 +541,52 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	}
 	return ""
 }
+
+// addOnTo returns why a paper studies another treatment added to the asked one, "" when it
+// does not: "Erythropoietin as an adjunct to therapeutic hypothermia for neonatal
+// encephalopathy" gives every infant hypothermia and measures erythropoietin, so it says
+// nothing of what hypothermia does. The asked treatment must be named only after the add-on
+// phrase, and a treatment that is not the asked one before it.
+func addOnTo(set concepts.Set, title string) string {
+	lower := strings.ToLower(title)
+	for _, marker := range addOnMarkers {
+		at := strings.Index(lower, marker)
+		if at <= 0 {
+			continue
+		}
+		before, after := title[:at], title[at+len(marker):]
+		bd, ad := newDoc(domain.Evidence{Content: before}), newDoc(domain.Evidence{Content: after})
+		var asked []concepts.Concept
+		for _, c := range set.Concepts {
+			if c.Role != concepts.RoleIntervention || c.Generic {
+				continue
+			}
+			if bd.matches(c) || bd.hasTerm(c) {
+				return "" // the asked treatment is the one added
+			}
+			if ad.matches(c) || ad.hasTerm(c) {
+				asked = append(asked, c)
+			}
+		}
+		if len(asked) == 0 {
+			continue
+		}
+		added, err := concepts.Extract(before)
+		if err != nil {
+			continue
+		}
+		for _, tc := range added.Concepts {
+			if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) {
+				return fmt.Sprintf("studies %s added to %s, not %s itself", tc.Label(), asked[0].Label(), asked[0].Label())
+			}
+		}
+	}
+	return ""
+}
+
+// addOnMarkers introduce, in a title, the treatment every patient already has.
+var addOnMarkers = []string{" as an adjunct to ", " as adjunct to ", " as an add-on to ", " as add-on to ", " added to ",
+	" in addition to ", " on top of ", " as adjunctive therapy to "}
 
 // mentions counts how often a text names a concept: the fewest occurrences of any of its
 // content words.

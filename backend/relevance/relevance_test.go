@@ -500,6 +500,17 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Adults with hip osteoarthritis received strengthening or functional exercise therapy; pain at 12 weeks.", true},
 		{"Does intradialytic exercise improve physical function in patients on maintenance haemodialysis?", "Home-based exercise in patients on peritoneal dialysis",
 			"Patients on peritoneal dialysis walked and did resistance exercise at home; physical function at 12 weeks.", true},
+		// A treatment every patient already has, under another added to it, is not studied;
+		// the added one is, and so is the base when the title compares it.
+		{"Does therapeutic cooling improve survival without disability in neonatal encephalopathy?", "Melatonin as an adjunct to therapeutic cooling in neonatal encephalopathy: a randomised trial",
+			"Newborns with moderate or severe encephalopathy all received therapeutic cooling and were randomised to melatonin or placebo; therapeutic cooling was given for 72 hours.", true},
+		{"Does melatonin improve outcome in neonatal encephalopathy?", "Melatonin as an adjunct to therapeutic cooling in neonatal encephalopathy: a randomised trial",
+			"Newborns with moderate or severe encephalopathy all received therapeutic cooling and were randomised to melatonin or placebo.", false},
+		{"Does therapeutic cooling improve survival without disability in neonatal encephalopathy?", "Therapeutic cooling versus standard care in neonatal encephalopathy",
+			"Newborns with moderate or severe encephalopathy were randomised to therapeutic cooling for 72 hours or standard care.", false},
+		// Brands and lay names: Lamisil is terbinafine, toenail fungus onychomycosis.
+		{"Do Lamisil tablets cure toenail fungus?", "Continuous terbinafine versus pulse itraconazole for toenail onychomycosis",
+			"Adults with dermatophyte toenail onychomycosis received terbinafine or itraconazole; mycological cure at 72 weeks.", false},
 		// A named kind of a disease: thoracic is not abdominal aortic aneurysm.
 		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
 			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
