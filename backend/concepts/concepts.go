@@ -1029,7 +1029,14 @@ func classKnown(text string) bool { _, ok := classOf(text); return ok }
 // effectVerb reports whether the words after a question's subject ask about its effect
 // ("Does X improve …", "Is X effective …", "Can X prevent …").
 func effectVerb(after []string) bool {
-	for _, w := range after {
+	for i, w := range after {
+		if pastEffects[w] {
+			// "Has X reduced …?" acts; "Can Y be improved by X?" is acted on.
+			if i == 0 || !passiveAux[after[i-1]] {
+				return true
+			}
+			continue
+		}
 		switch w {
 		case "good", "heal", "heals", "improve", "improves", "reduce", "reduces", "prevent", "prevents", "increase", "increases", "decrease",
 			"decreases", "lower", "lowers", "affect", "affects", "help", "helps", "work", "works", "effective",
@@ -1201,6 +1208,14 @@ var predictingVerbs = set(`predict predicts detect detects identify identifies d
 // subjectModifiers introduce a phrase that says when, where or whence a question's subject
 // acts ("screen time before bed", "mercury from amalgam fillings").
 var subjectModifiers = set(`before during from at around`)
+
+// pastEffects are effect verbs in the past tense, after "Has …" or "Did …": "Has minimum
+// unit pricing reduced admissions?"
+var pastEffects = set(`improved reduced prevented increased decreased lowered affected changed altered shortened
+worsened helped worked benefited slowed delayed`)
+
+// passiveAux make a past participle passive: "be improved by".
+var passiveAux = set(`be been being is are was were`)
 
 // effectAdjectives are the words of effectVerb that are no verb: they say how something is
 // judged, not that it acts.
@@ -1899,6 +1914,12 @@ func asksHowToTreat(toks []string) bool {
 		if ws[1] == "often" || ws[1] == "many" || ws[1] == "much" || ws[1] == "common" || ws[1] == "frequently" {
 			return false
 		}
+		if ws[1] == "can" || ws[1] == "could" || ws[1] == "should" || ws[1] == "to" {
+			// "How can hospitals reduce door-to-needle time …?": ways to do better.
+			if slices.ContainsFunc(ws, func(w string) bool { return benefitWords[w] }) {
+				return true
+			}
+		}
 		return slices.ContainsFunc(ws, func(w string) bool { return treatingWords[w] })
 	case "management", "managment", "managing", "treating", "treatment":
 		return true
@@ -2247,8 +2268,9 @@ func split(words []string) []Concept {
 				r = roleOf(f)
 			}
 		}
-		if w == "cessation" && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
-			// "smoking cessation": stopping a habit is what is done, not a condition.
+		if (w == "cessation" || policyHeads[w]) && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
+			// "smoking cessation": stopping a habit is what is done, not a condition; so is
+			// a policy on it ("smoking ban", "alcohol tax").
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleIntervention, append(last.Words, w)
 			prevRole = RoleIntervention
@@ -2358,6 +2380,9 @@ func split(words []string) []Concept {
 	}
 	return out
 }
+
+// policyHeads end the name of a policy named by the habit it governs.
+var policyHeads = set(`ban bans tax taxes taxation levy legislation restriction restrictions prohibition`)
 
 // therapyHeads end the name of a therapy that can be named by what it works on.
 var therapyHeads = set(`therapy therapies training rehabilitation stimulation remediation`)

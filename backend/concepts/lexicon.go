@@ -142,7 +142,7 @@ sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia pr
 otitis-media-with-effusion`)
 
 var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
-tax taxes taxation levy
+tax taxes taxation levy ban bans legislation prohibition
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
 transplantation vaccine vaccines vaccination immunization immunisation inhibitor inhibitors antagonist
 antagonists agonist agonists blocker blockers antibody antibodies supplement supplements supplementation

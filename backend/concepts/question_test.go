@@ -838,6 +838,11 @@ func TestPatientsWords(t *testing.T) {
 		{"Do Lamisil tablets cure nail fungus?", domain.QuestionIntervention, "Lamisil tablets", "nail fungus", false},
 		{"What works for hay fever in pregnancy?", domain.QuestionOpen, "", "hay fever", false},
 		{"Does Eylea improve vision in DMO?", domain.QuestionIntervention, "Eylea", "DMO", false},
+		// A policy named by the habit it governs is what is done; "Has … reduced" asks about
+		// an effect; "How can … reduce" asks for ways.
+		{"Did the smoking ban reduce heart attacks?", domain.QuestionIntervention, "smoking ban", "heart attacks", false},
+		{"Has the sugar tax reduced childhood obesity?", domain.QuestionIntervention, "sugar tax", "childhood obesity", false},
+		{"How can emergency departments reduce door-to-antibiotic time in sepsis?", domain.QuestionOpen, "", "sepsis", false},
 		// When the subject is given, or what the patients are about to undergo, is no second
 		// intervention; a nerve named with "inferior" is anatomy, not a comparison.
 		{"Does taking paracetamol before the injection reduce pain from an inferior alveolar nerve block?", domain.QuestionIntervention, "paracetamol", "pain", false},
