@@ -99,7 +99,7 @@ func Extract(question string) (Set, error) {
 		if i > 0 && exampleOf(toks, i-1) == 2 {
 			continue // the "as" of "such as", taken above
 		}
-		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" {
+		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" || timeUnit(toks, i) {
 			if tok == "of" && len(cur) > 0 && !slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) {
 				// "a single dose of dexamethasone", "a 3-day course of trimethoprim": how much
 				// or how long says how the drug after it is given; the drug is the concept.
@@ -187,7 +187,7 @@ func Extract(question string) (Set, error) {
 				// the exposure whose risk is asked about.
 				c.Role = RoleIntervention
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && !measuredThing[c.Words[len(c.Words)-1]] &&
-				(titleFor(toks, chunks[1].before, chunks[1].words) ||
+				(titleFor(toks, chunks[1].before, chunks[1].words) || titleTo(toks, chunks[1].before) ||
 					len(chunks) > 2 && (comparesWith(chunks[1].before) || onlyOr(chunks[1].before)) && titleFor(toks, chunks[2].before, chunks[2].words)):
 				// (Or "Fomepizole or ethanol for methanol poisoning": two things put for it.)
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
@@ -265,6 +265,11 @@ func Extract(question string) (Set, error) {
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
 				c.Role = RoleIntervention
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "of" &&
+				len(words[ci-1]) > 0 && (words[ci-1][len(words[ci-1])-1] == "uptake" || words[ci-1][len(words[ci-1])-1] == "coverage"):
+				// "Interventions to increase uptake of (bowel cancer) screening": what is taken
+				// up is part of the outcome.
+				c.Role = RoleOutcome
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, adherenceWords):
 				// "Interventions for improving adherence to oral anticoagulants": what patients
 				// adhere to is part of the outcome, not what is tried.
@@ -370,6 +375,12 @@ func Extract(question string) (Set, error) {
 	}
 	for i := range set.Concepts {
 		failedDevice(&set.Concepts[i])
+		if i > 0 && strings.HasPrefix(set.Concepts[i-1].Display, "failed ") && set.Concepts[i].Role == RoleIntervention &&
+			IsDrugName(lastWord(set.Concepts[i:i+1])) && listed(befores[chunkOf[i]]) {
+			// "has failed propranolol, topiramate and amitriptyline": each drug listed.
+			c := &set.Concepts[i]
+			c.Role, c.Display = RolePopulation, "failed "+c.Text
+		}
 	}
 	for i := range set.Concepts {
 		withoutRedundantOperationWord(&set.Concepts[i])
@@ -826,7 +837,27 @@ var failedStates = set(`infected failed failing painful loose loosened dislocate
 func failedDevice(c *Concept) {
 	if c.Role == RoleIntervention && len(c.Words) > 1 && failedStates[c.Words[0]] {
 		c.Role = RoleCondition
+		if c.Words[0] == "failed" && IsDrugName(c.Words[len(c.Words)-1]) {
+			// "has failed propranolol": the patients failed the drug, which says who they
+			// are; the drug did not fail in them as an implant does.
+			c.Role, c.Words = RolePopulation, c.Words[1:]
+			c.Text, c.Terms = strings.Join(c.Words, " "), []string{strings.Join(c.Words, " ")}
+			c.Display = "failed " + c.Text
+		}
 	}
+}
+
+// listed reports whether the words before a chunk only continue a list: ",", "and", "or".
+func listed(before []string) bool {
+	if len(before) == 0 {
+		return false
+	}
+	for _, w := range before {
+		if w != "," && w != "and" && w != "or" {
+			return false
+		}
+	}
+	return true
 }
 
 // eventsOfDisease makes a relapse, a complication or a disability an outcome when the
@@ -923,6 +954,25 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	})
 	return out, slashed
 }
+
+// timeUnit reports whether toks[i] is a unit of a duration or a frequency ("for 16 hours a
+// day", "by 60 seconds", "stick with"): how long or how often, not a concept.
+func timeUnit(toks []string, i int) bool {
+	switch toks[i] {
+	case "seconds", "minutes", "least":
+		return true
+	case "day", "week", "night":
+		// (Not "a day case procedure", "a day hospital": a place of care by the day.)
+		return i > 0 && (toks[i-1] == "a" || toks[i-1] == "per" || toks[i-1] == "each" || toks[i-1] == "every") &&
+			!(i+1 < len(toks) && dayCare[toks[i+1]])
+	case "stick":
+		return i+1 < len(toks) && (toks[i+1] == "with" || toks[i+1] == "to")
+	}
+	return false
+}
+
+// dayCare follow "day" when it names care given within the day.
+var dayCare = set(`case cases care surgery hospital hospitals unit units centre center clinic procedure procedures`)
 
 // timingPair reports whether toks[i] joins two timings of one thing ("early or delayed",
 // "immediate versus deferred") after a chunk of timings only.
@@ -1272,6 +1322,17 @@ func titleFor(toks, before, next []string) bool {
 	// predicting mortality") or a noun of it ("Polypill for the primary prevention of …")
 	// says what the first is for, whatever follows.
 	return cs[0].Role == RoleCondition || last == "cessation" || len(before) > 1 || purposeNouns[last]
+}
+
+// titleTo reports whether a question is a title "X to prevent Y": it opens with no asking
+// word, and the chunk after its first is introduced by "to" and a verb of effect
+// ("Scalp cooling to prevent chemotherapy-induced alopecia").
+func titleTo(toks, before []string) bool {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || auxiliaries[toks[0]] {
+		return false
+	}
+	b := withoutArticles(before)
+	return len(b) == 2 && b[0] == "to" && (benefitWords[b[1]] || b[1] == "increase" || b[1] == "promote" || b[1] == "treat" || b[1] == "manage")
 }
 
 // purposeNouns say what something is put to in a title "X for the <noun> of Y".
@@ -1851,19 +1912,32 @@ func kindOf(s Set) domain.QuestionKind {
 // answers the first though it never says "analgesic". A class the vocabulary knows
 // ("Which statins …") keeps its members.
 func whichKind(cs []Concept, toks []string) {
+	if tail := afterLabel(toks); tail != nil {
+		toks = tail // "Dietitian: what dietary approaches …?"
+	}
 	if len(toks) < 2 || toks[0] != "which" && toks[0] != "what" || len(cs) == 0 {
 		return
 	}
-	c := &cs[0]
-	last := c.Words[len(c.Words)-1]
-	if c.Role != RoleIntervention || c.Generic || c.Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") && !(len(toks) > 2 && toks[2] == "should") {
+	c := slices.IndexFunc(cs, func(c Concept) bool { return c.Role == RoleIntervention && c.Words[0] == toks[1] })
+	if c < 0 {
 		return
 	}
-	if !slices.ContainsFunc(cs[1:], func(o Concept) bool { return o.Role == RoleCondition && !o.Generic || o.Setting }) {
+	// "what dietary approaches", "which surgical options": the kind of treatment is said
+	// by the word after it.
+	kindNoun := 1+len(cs[c].Words) < len(toks) && kindNouns[toks[1+len(cs[c].Words)]]
+	last := cs[c].Words[len(cs[c].Words)-1]
+	if cs[c].Generic || cs[c].Class != "" || IsDrugName(last) || !strings.HasSuffix(last, "s") && !(len(toks) > 2 && toks[2] == "should") && !kindNoun {
+		return
+	}
+	others := slices.Concat(cs[:c], cs[c+1:])
+	if !slices.ContainsFunc(others, func(o Concept) bool { return o.Role == RoleCondition && !o.Generic || o.Setting }) {
 		return // "Which vaccines …" with no disease or operation says what is asked about
 	}
-	c.Generic = true
+	cs[c].Generic = true
 }
+
+// kindNouns say that the words before them name a kind of treatment, not one treatment.
+var kindNouns = set(`approaches approach strategies strategy options interventions measures methods techniques modalities`)
 
 // askingWords open a question that asks for something: "What drugs …", "Which
 // treatments …", "Are there therapies …", "Is there a drug …" ("is" and "are" only before
@@ -1900,6 +1974,10 @@ prevented avoid avoided stop rid cure ease relieve`)
 // "Best management of X". "How often" and "how many"
 // ask how common a treatment is, not which.
 func asksHowToTreat(toks []string) bool {
+	if tail := afterLabel(toks); tail != nil && asksHowToTreat(tail) {
+		// "Occupational health: what can be done to reduce needlestick injuries?"
+		return true
+	}
 	var ws []string
 	for _, t := range toks {
 		if t != "" {
@@ -1930,9 +2008,14 @@ func asksHowToTreat(toks []string) bool {
 		if ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy" {
 			return true
 		}
-	case "approaches", "strategies", "ways", "interventions":
-		// "Approaches to managing burnout among hospital doctors"
-		if (ws[1] == "to" || ws[1] == "for") && len(ws) > 2 && treatingWords[ws[2]] {
+	case "approaches", "strategies", "ways", "interventions", "evidence-based":
+		// "Approaches to managing burnout among hospital doctors", "Evidence-based
+		// approaches to managing …"
+		at := 1
+		if ws[0] == "evidence-based" {
+			at = 2
+		}
+		if len(ws) > at+1 && (ws[at] == "to" || ws[at] == "for") && treatingWords[ws[at+1]] {
 			return true
 		}
 	case "best":
@@ -1988,6 +2071,14 @@ func asksHowToTreat(toks []string) bool {
 			return true
 		}
 	}
+	// "What is the most effective way to manage a scabies outbreak?"
+	if ws[0] == "what" {
+		for i := 1; i+2 < len(ws) && i <= 6; i++ {
+			if (ws[i] == "way" || ws[i] == "ways") && ws[i+1] == "to" && treatingWords[ws[i+2]] {
+				return true
+			}
+		}
+	}
 	// "prevention of contrast-induced nephropathy - what works?"
 	if n := len(ws); n > 2 && ws[n-2] == "what" && (ws[n-1] == "works" || ws[n-1] == "helps") {
 		return true
@@ -2001,6 +2092,20 @@ func asksHowToTreat(toks []string) bool {
 		}
 	}
 	return false
+}
+
+// afterLabel returns the words after a short label and its colon ("Dietitian: what …",
+// "Occupational health: what …"), nil when the question opens with none.
+func afterLabel(toks []string) []string {
+	for i, t := range toks {
+		if t == "" {
+			if i == 0 || i > 3 || i+1 >= len(toks) || !askingWords[toks[i+1]] {
+				return nil
+			}
+			return toks[i+1:]
+		}
+	}
+	return nil
 }
 
 func joinTexts(cs []Concept) string {
@@ -2093,7 +2198,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
+	{"heavy", "periods"}, {"bad", "back"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},
 	{"athlete", "foot"}, {"athletes", "foot"}, {"morning", "sickness"}, {"period", "pain"}, {"period", "pains"},
 	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},

@@ -135,6 +135,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
+dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
 keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
@@ -159,7 +160,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
-nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block`)
+nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence

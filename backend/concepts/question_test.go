@@ -843,6 +843,17 @@ func TestPatientsWords(t *testing.T) {
 		{"Did the smoking ban reduce heart attacks?", domain.QuestionIntervention, "smoking ban", "heart attacks", false},
 		{"Has the sugar tax reduced childhood obesity?", domain.QuestionIntervention, "sugar tax", "childhood obesity", false},
 		{"How can emergency departments reduce door-to-antibiotic time in sepsis?", domain.QuestionOpen, "", "sepsis", false},
+		// Titles "X to prevent Y"; how long and how often are no concepts.
+		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
+		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},
+		{"Is laparoscopic cholecystectomy safe as a day case procedure?", domain.QuestionIntervention, "laparoscopic cholecystectomy", "", false},
+		// Drugs the patients have failed say who they are; the question asks for the others.
+		{"A 50-year-old man with cluster headache has failed verapamil and lithium. What other treatments are there?", domain.QuestionOpen, "", "cluster headache", false},
+		// Ways, approaches and kinds of treatment asked for, also after a label and a colon.
+		{"What is the best way to manage head lice in a school?", domain.QuestionOpen, "", "head lice", false},
+		{"Physiotherapist: what exercise approaches improve balance in Parkinson's disease?", domain.QuestionOpen, "", "Parkinson disease", false},
+		{"Evidence-based approaches to managing agitation in dementia", domain.QuestionOpen, "", "agitation", false},
+		{"Interventions to increase uptake of bowel cancer screening in deprived areas", domain.QuestionOpen, "", "bowel cancer", false},
 		// When the subject is given, or what the patients are about to undergo, is no second
 		// intervention; a nerve named with "inferior" is anatomy, not a comparison.
 		{"Does taking paracetamol before the injection reduce pain from an inferior alveolar nerve block?", domain.QuestionIntervention, "paracetamol", "pain", false},
