@@ -282,7 +282,7 @@ func Extract(question string) (Set, error) {
 				// "peri-implantitis around dental implants": where the disease is, not what is
 				// given; a paper must be about that site.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleCondition && k == 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "without":
+			case c.Role == RoleCondition && k == 0 && lacking(ch.before):
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
 				c.Role, c.Display = RolePopulation, "without "+c.Text
@@ -1773,6 +1773,24 @@ func notResponding(before []string) bool {
 	return false
 }
 
+// lacking reports whether the words before a chunk say the patients do not have it:
+// "without", "who don't have", "if they do not have".
+func lacking(before []string) bool {
+	n := len(before)
+	switch {
+	case n == 0:
+		return false
+	case before[n-1] == "without":
+		return true
+	case n >= 2 && (before[n-1] == "have" || before[n-1] == "has"):
+		switch before[n-2] {
+		case "don't", "doesn't", "not", "never", "dont", "doesnt":
+			return true
+		}
+	}
+	return false
+}
+
 // cannotTake reports whether the words before a chunk say the patients cannot take it:
 // "who can't take", "unable to tolerate", "intolerant of".
 func cannotTake(before []string) bool {
@@ -2198,7 +2216,9 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
+	{"heavy", "periods"}, {"bad", "back"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
+	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
+	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},
 	{"athlete", "foot"}, {"athletes", "foot"}, {"morning", "sickness"}, {"period", "pain"}, {"period", "pains"},
 	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},

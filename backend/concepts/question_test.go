@@ -843,6 +843,12 @@ func TestPatientsWords(t *testing.T) {
 		{"Did the smoking ban reduce heart attacks?", domain.QuestionIntervention, "smoking ban", "heart attacks", false},
 		{"Has the sugar tax reduced childhood obesity?", domain.QuestionIntervention, "sugar tax", "childhood obesity", false},
 		{"How can emergency departments reduce door-to-antibiotic time in sepsis?", domain.QuestionOpen, "", "sepsis", false},
+		// What the patients do not have says who they are; patients' names for a class; lay
+		// words that are no concept.
+		{"Does semaglutide help people lose weight if they don't have diabetes?", domain.QuestionIntervention, "semaglutide", "", false},
+		{"Is it OK to take naproxen when I'm on blood pressure tablets?", domain.QuestionIntervention, "naproxen", "", false},
+		{"Does HPV vaccination in boys prevent anal cancer later in life?", domain.QuestionIntervention, "HPV vaccination", "anal cancer", false},
+		{"Does room sharing reduce sudden infant death syndrome?", domain.QuestionIntervention, "room sharing", "sudden infant death syndrome", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},

@@ -108,7 +108,10 @@ var drugClasses = []drugClass{
 		members: []string{"adalimumab", "infliximab", "etanercept", "ustekinumab", "secukinumab", "rituximab", "tocilizumab", "dupilumab", "vedolizumab",
 			"omalizumab", "mepolizumab", "benralizumab", "tezepelumab"}},
 	{names: []string{"antihypertensive", "antihypertensives", "antihypertensive drugs", "antihypertensive agents",
-		"antihypertensive medications", "antihypertensive medication", "antihypertensive treatment", "antihypertensive therapy"},
+		"antihypertensive medications", "antihypertensive medication", "antihypertensive treatment", "antihypertensive therapy",
+		// Patients' words (as "water tablets" for diuretics).
+		"blood pressure tablets", "blood pressure pills", "blood pressure medication", "blood pressure medications",
+		"blood pressure medicine", "blood pressure medicines"},
 		class: "antihypertensive agents", mesh: []string{"Antihypertensive Agents"}, suffixes: []string{"pril", "sartan", "dipine", "olol"},
 		members: []string{"amlodipine", "lisinopril", "losartan", "hydrochlorothiazide", "ramipril", "valsartan", "chlorthalidone", "metoprolol"}},
 	{names: []string{"antidiabetic", "antidiabetics", "antidiabetic drugs", "antidiabetic agents", "antidiabetic medications",
@@ -354,6 +357,9 @@ var therapySynonyms = [][]string{
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation", "stool transplant", "faecal transplant", "fecal transplant"},
 	{"espb", "erector spinae plane block"},
+	// Haemodialysis is most of what papers call "maintenance dialysis" (MeSH Renal Dialysis);
+	// peritoneal dialysis is told apart by relevance's conflicts.
+	{"haemodialysis", "hemodialysis", "maintenance dialysis"},
 	{"ianb", "inferior alveolar nerve block"},
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},

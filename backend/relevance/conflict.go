@@ -171,6 +171,34 @@ func asksNewborns(q concepts.Set) bool {
 	return false
 }
 
+// asksPreterm reports whether a question restricts its patients to babies born early.
+func asksPreterm(q concepts.Set) bool {
+	for _, c := range q.Concepts {
+		if c.Role == concepts.RolePopulation || c.Role == concepts.RoleCondition {
+			for _, w := range c.Words {
+				if w == "preterm" || w == "premature" || w == "prematurity" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// termOnly reports whether a paper studies babies born at term and never names preterm ones.
+func termOnly(words map[string]bool, text string) bool {
+	if words["preterm"] || words["premature"] || words["prematurity"] {
+		return false
+	}
+	lower := strings.ToLower(text)
+	for _, p := range []string{"term infants", "term neonates", "term newborns", "term babies", "term-born", "born at term"} {
+		if containsWords(lower, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // states reports whether a paper names an age group in its title, abstract or MeSH.
 func (g ageGroup) states(words map[string]bool, mesh []string) bool {
 	for w := range g.words {
@@ -238,6 +266,11 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	}
 	if why := settingConflict(q, strings.ToLower(text)); why != "" {
 		return why
+	}
+	if asksPreterm(q) && termOnly(words, e.Citation.Title+" "+e.Content) {
+		// "Does delayed cord clamping improve survival in preterm babies?" is not answered
+		// by a trial in healthy term infants.
+		return "studies term infants, not preterm"
 	}
 	if asksNewborns(q) && !newborns.states(words, e.Citation.MeshTerms) && (childAge.states(words, e.Citation.MeshTerms) || adultAge.states(words, e.Citation.MeshTerms)) {
 		// "Levetiracetam for seizures in newborns" is not answered by a trial in children
@@ -353,6 +386,11 @@ func epidemiology(question string) string {
 		switch w {
 		case "prevalence", "incidence", "prognosis", "burden", "epidemiology", "predictors":
 			return w
+		case "common", "often", "frequent":
+			// "How common is depression after a stroke?"
+			if i > 0 && ws[i-1] == "how" {
+				return "how common it is"
+			}
 		case "risk", "prognostic":
 			if i+1 < len(ws) && (ws[i+1] == "factors" || ws[i+1] == "factor") {
 				return w + " factors"

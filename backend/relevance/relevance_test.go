@@ -508,6 +508,17 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Newborns with moderate or severe encephalopathy all received therapeutic cooling and were randomised to melatonin or placebo.", false},
 		{"Does therapeutic cooling improve survival without disability in neonatal encephalopathy?", "Therapeutic cooling versus standard care in neonatal encephalopathy",
 			"Newborns with moderate or severe encephalopathy were randomised to therapeutic cooling for 72 hours or standard care.", false},
+		// Babies born at term do not answer a question on preterm ones.
+		{"Does delayed cord clamping reduce death in preterm babies?", "Delayed cord clamping and ferritin at 6 months in term infants",
+			"Healthy term infants born by vaginal delivery were randomised to cord clamping after 3 minutes or within 10 seconds; ferritin at 6 months.", true},
+		{"Does delayed cord clamping reduce death in preterm babies?", "Delayed versus early cord clamping in infants born before 32 weeks",
+			"Preterm infants born before 32 weeks were randomised to delayed or early cord clamping; death before discharge.", false},
+		// "How common is …?" is not answered by a trial of a treatment.
+		{"How common is depression after a stroke?", "Sertraline after acute stroke: a randomised controlled trial",
+			"Patients with acute stroke were randomised to sertraline or placebo; new depression was a secondary outcome at 6 months.", true},
+		// Patients on maintenance dialysis are on haemodialysis as papers write it.
+		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
+			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
 		// Brands and lay names: Lamisil is terbinafine, toenail fungus onychomycosis.
 		{"Do Lamisil tablets cure toenail fungus?", "Continuous terbinafine versus pulse itraconazole for toenail onychomycosis",
 			"Adults with dermatophyte toenail onychomycosis received terbinafine or itraconazole; mycological cure at 72 weeks.", false},
@@ -515,4 +526,35 @@ func TestMarkPatientsWords(t *testing.T) {
 		{"Is endovascular repair better than open surgery for abdominal aortic aneurysm?", "Thoracic endovascular aortic repair for thoracic aortic aneurysm",
 			"Endovascular repair of descending thoracic aortic aneurysm: 5-year survival and reintervention.", true},
 	})
+}
+
+// TestStudiesATreatment: a paper indexed for how common a disease is or what causes it, and
+// for no treatment, studies none though its conclusions say "treatment"; indexing for a
+// treatment, a trial, or (with no indexing) a treatment named in the conclusions, does.
+func TestStudiesATreatment(t *testing.T) {
+	ev := func(title, conclusions string, mesh ...string) domain.Evidence {
+		return domain.Evidence{Content: "CONCLUSIONS: " + conclusions,
+			Citation: domain.Citation{Title: title, MeshQualifiers: mesh}}
+	}
+	cases := []struct {
+		name string
+		ev   domain.Evidence
+		want bool
+	}{
+		{"prevalence, indexed as epidemiology", ev("Prevalence of restless legs syndrome in pregnancy",
+			"Most women recover after delivery without treatment.", "Restless Legs Syndrome/epidemiology", "Pregnancy"), false},
+		{"natural history, indexed as etiology", ev("Natural recovery from childhood stuttering",
+			"Children who received treatment were censored; most recovered.", "Stuttering/etiology", "Child"), false},
+		{"a drug in the title of an epidemiology paper", ev("Metformin use and the incidence of dementia",
+			"Metformin users had a lower incidence.", "Dementia/epidemiology", "Metformin"), true},
+		{"indexed as treated", ev("Iron for restless legs in pregnancy",
+			"Iron improved symptoms.", "Restless Legs Syndrome/drug therapy"), true},
+		{"no indexing: the conclusions name a treatment", ev("Restless legs in pregnancy: a cohort",
+			"Treatment with iron improved symptoms."), true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, StudiesATreatment(tc.ev))
+		})
+	}
 }

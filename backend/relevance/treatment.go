@@ -39,7 +39,27 @@ func StudiesATreatment(e domain.Evidence) bool {
 		// only measured; the paper is about a substance, so it is kept.
 		return true
 	}
+	if indexedAs(c.MeshQualifiers, epidemiologyQualifiers) {
+		// Indexed for how common a disease is or what causes it ("Restless Legs
+		// Syndrome/epidemiology") and for no treatment: its conclusions may say
+		// "treatment" ("recover without treatment") without studying one.
+		return NamesTreatment(c.Title)
+	}
 	return NamesTreatment(c.Title + " " + stance.Conclusions(c.Sections, e.Content))
+}
+
+// epidemiologyQualifiers are the MeSH subheadings of a paper about how common a disease is,
+// what causes it or how it runs.
+var epidemiologyQualifiers = map[string]bool{"epidemiology": true, "etiology": true, "mortality": true}
+
+// indexedAs reports whether any heading carries one of the subheadings.
+func indexedAs(mqs []string, qualifiers map[string]bool) bool {
+	for _, mq := range mqs {
+		if _, q, ok := strings.Cut(mq, "/"); ok && qualifiers[strings.ToLower(strings.TrimSpace(q))] {
+			return true
+		}
+	}
+	return false
 }
 
 // trialTypes are the MEDLINE publication types of a study that gave a treatment.
