@@ -246,6 +246,12 @@ func Extract(question string) (Set, error) {
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ch.before[len(ch.before)-1] == "during":
+				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Does music
+				// reduce anxiety during colonoscopy?": what the patients go through when the
+				// treatment is given. A paper need not name a test as the question does
+				// ("heel lance"); a procedure it must.
+				c.Role, c.Setting = RolePopulation, procedure(c.Words) || strings.HasSuffix(lastWord(cs[k:k+1]), "scopy")
 			case (c.Role == RoleIntervention && !c.Generic || classKnown(c.Text)) && (seenIntervention || exposed && ci > 0) && k == 0 && taking(ch.before):
 				// "Is epidural analgesia safe in patients on anticoagulants?": what the patients
 				// already take says who they are; a course they live on ("on maintenance
@@ -2216,7 +2222,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
+	{"heavy", "periods"}, {"bad", "back"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},

@@ -185,7 +185,8 @@ families family community rural urban ethnic minority minorities african-america
 black white population-based nursing-home
 icu babies baby kids
 mum mom dad son daughter husband wife grandma grandpa toddler toddlers
-people-who-inject-drugs people-who-use-drugs girls boys girl boy`)
+people-who-inject-drugs people-who-use-drugs girls boys girl boy
+intensive-care-patients intensive-care-unit-patients`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;

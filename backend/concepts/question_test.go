@@ -849,6 +849,8 @@ func TestPatientsWords(t *testing.T) {
 		{"Is it OK to take naproxen when I'm on blood pressure tablets?", domain.QuestionIntervention, "naproxen", "", false},
 		{"Does HPV vaccination in boys prevent anal cancer later in life?", domain.QuestionIntervention, "HPV vaccination", "anal cancer", false},
 		{"Does room sharing reduce sudden infant death syndrome?", domain.QuestionIntervention, "room sharing", "sudden infant death syndrome", false},
+		// What the patients go through when the treatment is given is their setting.
+		{"Does music reduce anxiety during colonoscopy?", domain.QuestionIntervention, "music", "anxiety", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},

@@ -50,6 +50,9 @@ var settings = [][2]setting{
 	// through milk against the fetus's through the placenta), nor the other way round.
 	{{"breastfeeding", []string{"breastfeeding", "breast-feeding", "breastfed", "breast-fed", "lactation", "lactating", "breast milk", "human milk", "nursing mothers"}},
 		{"pregnancy", []string{"pregnancy", "pregnant", "prenatal", "antenatal", "in utero", "gestation", "gestational", "fetal", "foetal"}}},
+	// Patients in intensive care are not care-home residents.
+	{{"intensive care patients", []string{"intensive care", "intensive-care", "icu", "critically ill", "critical care"}},
+		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
 	// A trial in men only does not answer a question about postmenopausal women.
 	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
@@ -277,7 +280,10 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		// aged 6 months to 18 years: neonates are studied apart, and a paper on them says so.
 		return "studies older patients, not newborns"
 	}
-	if q.Kind == domain.QuestionOther && isTrial(e) {
+	if why := excludedGroup(q, e.Citation.Title); why != "" {
+		return why
+	}
+	if q.Kind == domain.QuestionOther && (isTrial(e) || treatmentStudy(e)) {
 		// "Risk factors for …", "prevalence of …": a trial of a treatment answers neither.
 		if what := epidemiology(q.Question); what != "" {
 			return "studies a treatment, not " + what
@@ -398,6 +404,46 @@ func epidemiology(question string) string {
 		}
 	}
 	return ""
+}
+
+// excludedGroup returns why a paper's title studies patients the question excludes ("… if
+// they don't have diabetes" answered by "Oral semaglutide … in patients with type 2
+// diabetes"), "" otherwise.
+func excludedGroup(q concepts.Set, title string) string {
+	lower := strings.ToLower(title)
+	for _, c := range q.Concepts {
+		if c.Role != concepts.RolePopulation || !strings.HasPrefix(c.Display, "without ") {
+			continue
+		}
+		if !containsWords(lower, c.Text) {
+			continue
+		}
+		// ("with and without type 2 diabetes", "non-diabetic", "regardless of diabetes")
+		for _, neg := range []string{"without", "non-" + c.Text, "no " + c.Text, "regardless of", "irrespective of"} {
+			if strings.Contains(lower, neg) {
+				return ""
+			}
+		}
+		return fmt.Sprintf("studies patients with %s, whom the question excludes", c.Text)
+	}
+	return ""
+}
+
+// treatmentStudy reports whether a paper's indexing says it studied a treatment and not how
+// common a disease is, what causes it or how it runs ("Intravenous immunoglobulin for
+// multisystem inflammatory syndrome", an observational cohort, under "How common is long
+// COVID?").
+func treatmentStudy(e domain.Evidence) bool {
+	if !indexedAs(e.Citation.MeshQualifiers, treatmentQualifiers) || indexedAs(e.Citation.MeshQualifiers, epidemiologyQualifiers) {
+		return false
+	}
+	for _, m := range e.Citation.MeshTerms {
+		switch strings.ToLower(strings.TrimSpace(m)) {
+		case "prevalence", "incidence", "risk factors", "prognosis", "risk assessment", "cross-sectional studies":
+			return false
+		}
+	}
+	return true
 }
 
 // animalStudy reports whether a paper studies animals, not people: MeSH "Animals" without

@@ -513,9 +513,22 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Healthy term infants born by vaginal delivery were randomised to cord clamping after 3 minutes or within 10 seconds; ferritin at 6 months.", true},
 		{"Does delayed cord clamping reduce death in preterm babies?", "Delayed versus early cord clamping in infants born before 32 weeks",
 			"Preterm infants born before 32 weeks were randomised to delayed or early cord clamping; death before discharge.", false},
-		// "How common is …?" is not answered by a trial of a treatment.
+		// "How common is …?" is not answered by a trial of a treatment, nor by a study indexed
+		// for a treatment only.
 		{"How common is depression after a stroke?", "Sertraline after acute stroke: a randomised controlled trial",
 			"Patients with acute stroke were randomised to sertraline or placebo; new depression was a secondary outcome at 6 months.", true},
+		// Patients the question excludes, named in the title, are not its patients; a title
+		// "with and without" them still is.
+		{"Does semaglutide reduce weight in adults who don't have diabetes?", "Oral semaglutide versus sitagliptin in patients with type 2 diabetes",
+			"Adults with type 2 diabetes uncontrolled on metformin received oral semaglutide or sitagliptin; HbA1c and weight at 26 weeks.", true},
+		{"Does semaglutide reduce weight in adults who don't have diabetes?", "Semaglutide in adults with obesity with and without diabetes",
+			"Adults with obesity, with or without type 2 diabetes, received semaglutide 2.4 mg or placebo; weight at 68 weeks.", false},
+		// Intensive care patients are not care-home residents; what patients go through
+		// when the treatment is given is their setting.
+		{"What are the risk factors for pressure injuries in intensive care patients?", "Risk factors for pressure ulcers among nursing home residents",
+			"In 12,000 nursing home residents, immobility, incontinence and low body mass index predicted pressure ulcers.", true},
+		{"Does oral sucrose reduce pain during heel-prick blood tests in newborns?", "Oral sucrose for pain during heel lance in term neonates: a randomised trial",
+			"Term neonates were randomised to 24% sucrose or sterile water before heel lance; pain scores.", false},
 		// Patients on maintenance dialysis are on haemodialysis as papers write it.
 		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
 			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
@@ -555,6 +568,36 @@ func TestStudiesATreatment(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, StudiesATreatment(tc.ev))
+		})
+	}
+}
+
+// TestEpidemiologyQuestionsAndTreatmentStudies: a question of how common a disease is, its
+// risk factors or its prognosis is not answered by a study MeSH indexes for a treatment only,
+// trial or not; one indexed for the disease's epidemiology too still answers it.
+func TestEpidemiologyQuestionsAndTreatmentStudies(t *testing.T) {
+	set, err := concepts.Extract("How common is long COVID in children?")
+	require.NoError(t, err)
+	cases := []struct {
+		name string
+		mesh []string
+		off  bool
+	}{
+		{"indexed for treatment only", []string{"Post-Acute COVID-19 Syndrome/drug therapy", "Glucocorticoids/therapeutic use", "Child"}, true},
+		{"indexed for its epidemiology too", []string{"Post-Acute COVID-19 Syndrome/epidemiology", "Post-Acute COVID-19 Syndrome/drug therapy", "Child"}, false},
+		{"indexed with Prevalence", []string{"Post-Acute COVID-19 Syndrome/therapy", "Prevalence", "Child"}, false},
+		{"not indexed", nil, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var heads []string
+			for _, m := range tc.mesh {
+				heads = append(heads, strings.SplitN(m, "/", 2)[0])
+			}
+			evs := []domain.Evidence{{Content: "Children with long COVID after SARS-CoV-2 infection were followed; persistent symptoms at 12 weeks.",
+				Citation: domain.Citation{PMID: "1", Title: "Long COVID in children: a cohort", MeshTerms: heads, MeshQualifiers: tc.mesh}}}
+			Mark(set, evs)
+			require.Equal(t, tc.off, evs[0].IsOffTopic(), "%+v", evs[0].Topic)
 		})
 	}
 }
