@@ -246,9 +246,9 @@ func Extract(question string) (Set, error) {
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ch.before[len(ch.before)-1] == "during":
-				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Does music
-				// reduce anxiety during colonoscopy?": what the patients go through when the
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
+				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Is bowel
+				// preparation necessary before colonic resection?": what the patients go through when the
 				// treatment is given. A paper need not name a test as the question does
 				// ("heel lance"); a procedure it must.
 				c.Role, c.Setting = RolePopulation, procedure(c.Words) || strings.HasSuffix(lastWord(cs[k:k+1]), "scopy")
@@ -272,7 +272,7 @@ func Extract(question string) (Set, error) {
 				// exposure …": what the patients were exposed to is what is asked about.
 				c.Role = RoleIntervention
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "of" &&
-				len(words[ci-1]) > 0 && (words[ci-1][len(words[ci-1])-1] == "uptake" || words[ci-1][len(words[ci-1])-1] == "coverage"):
+				len(words[ci-1]) > 0 && takenUpWords[words[ci-1][len(words[ci-1])-1]]:
 				// "Interventions to increase uptake of (bowel cancer) screening": what is taken
 				// up is part of the outcome.
 				c.Role = RoleOutcome
@@ -312,6 +312,17 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
+			case c.Role == RoleOther && k == 0 && ci > 0 && len(ch.before) == 1 && (ch.before[0] == "with" || ch.before[0] == "using") &&
+				slices.ContainsFunc(toks, func(t string) bool { return t == "screened" || t == "tested" || t == "diagnosed" }):
+				// "Should newborns be screened for heart disease with pulse oximetry?": what
+				// they are screened with is the test asked about.
+				c.Role = RoleIntervention
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && k == 0 && ci > 0 && len(ch.before) > 0 && attending[ch.before[len(ch.before)-1]]:
+				// "Which patients fail to attend retinal screening?": attendance is measured.
+				c.Role = RoleOutcome
+			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && livingWith(ch.before):
+				// "How do older adults experience living with a permanent colostomy?"
+				c.Role = RoleCondition
 			case c.Role == RoleOther && k == 0 && worthDoing(ch.before):
 				// "Is it worth wearing compression stockings …?", "Is there any point in
 				// acupuncture …?": what is weighed is what is given.
@@ -343,7 +354,7 @@ func Extract(question string) (Set, error) {
 				// mortality …?", is a prognostic factor, not something done.)
 				c.Role = RoleIntervention
 			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) &&
-				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci))):
+				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci))) && !traitWords[c.Words[len(c.Words)-1]]:
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
 				// subject of a yes/no question about an effect is what is given; so too
 				// after a clause that says who the patients are ("In children with head
@@ -368,7 +379,7 @@ func Extract(question string) (Set, error) {
 	treatedFor(set.Concepts, chunkOf, befores)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
-		titleSubject(set.Concepts)
+		titleSubject(set.Concepts, chunkOf, befores)
 	}
 	set.Concepts, chunkOf = withoutBareQualifiers(set.Concepts, chunkOf)
 	eventsOfDisease(set.Concepts)
@@ -903,14 +914,26 @@ func pronounActs(toks []string) bool {
 
 // titleSubject makes the question's first concept what is given when the question named no
 // intervention: the pronoun of "does it lower …?" stands for it.
-func titleSubject(cs []Concept) {
-	for _, c := range cs {
-		if c.Role == RoleIntervention {
+func titleSubject(cs []Concept, chunkOf []int, befores [][]string) {
+	when := func(i int) bool {
+		b := withoutArticles(befores[chunkOf[i]])
+		return len(b) > 0 && (b[len(b)-1] == "after" || b[len(b)-1] == "following" || b[len(b)-1] == "before" || b[len(b)-1] == "during")
+	}
+	for i, c := range cs {
+		if c.Role == RoleIntervention && !when(i) {
 			return
 		}
 	}
 	if len(cs) > 0 && cs[0].Role == RoleOther {
+		// "Routine histopathology of gallbladder specimens after cholecystectomy: is it
+		// necessary?": the title's subject is what is asked about, the operation after it
+		// the patients' setting.
 		cs[0].Role = RoleIntervention
+		for i := 1; i < len(cs); i++ {
+			if cs[i].Role == RoleIntervention && when(i) {
+				cs[i].Role, cs[i].Setting = RolePopulation, procedure(cs[i].Words)
+			}
+		}
 	}
 }
 
@@ -973,6 +996,11 @@ func timeUnit(toks []string, i int) bool {
 			!(i+1 < len(toks) && dayCare[toks[i+1]])
 	case "stick":
 		return i+1 < len(toks) && (toks[i+1] == "with" || toks[i+1] == "to")
+	case "living":
+		// "experience living with a colostomy" (not "living donors")
+		return i+1 < len(toks) && toks[i+1] == "with"
+	case "experience", "experiences":
+		return i+1 < len(toks) && (toks[i+1] == "living" || toks[i+1] == "of")
 	}
 	return false
 }
@@ -1101,7 +1129,11 @@ func effectVerb(after []string) bool {
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
 			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
 			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens", "rid",
-			"enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates":
+			"enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates",
+			// Whether a practice is needed: "Is routine drain placement necessary after
+			// thyroidectomy?"
+			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
+			"impair", "impairs":
 			return true
 		}
 	}
@@ -1261,9 +1293,15 @@ var markerHeads = set(`ratio index`)
 
 var predictingVerbs = set(`predict predicts detect detects identify identifies diagnose diagnoses discriminate discriminates distinguish distinguishes`)
 
+// traitWords end the name of what patients are, not what is given or done to them: "Does
+// advanced maternal age increase the risk of stillbirth?", "Is the APOE e4 allele associated
+// with …?" ask about a risk factor.
+var traitWords = set(`age sex gender allele alleles genotype genotypes polymorphism polymorphisms variant variants
+literacy status ethnicity race education income deprivation parity height`)
+
 // subjectModifiers introduce a phrase that says when, where or whence a question's subject
 // acts ("screen time before bed", "mercury from amalgam fillings").
-var subjectModifiers = set(`before during from at around`)
+var subjectModifiers = set(`before during from at around after following`)
 
 // pastEffects are effect verbs in the past tense, after "Has …" or "Did …": "Has minimum
 // unit pricing reduced admissions?"
@@ -1276,7 +1314,8 @@ var passiveAux = set(`be been being is are was were`)
 // effectAdjectives are the words of effectVerb that are no verb: they say how something is
 // judged, not that it acts.
 var effectAdjectives = set(`good effective efficacious beneficial safe useful better superior neuroprotective
-cardioprotective renoprotective protective harmful detrimental`)
+cardioprotective renoprotective protective harmful detrimental necessary needed required justified worthwhile
+warranted mandatory indicated`)
 
 // subjectPrepositions join the patients to a question's subject: "restraint of ICU
 // patients", "statins in older adults".
@@ -1580,11 +1619,18 @@ func hasDisease(prev, before []string) bool {
 	who := roleOf(last) == RolePopulation || last == "patients" || last == "patient" || last == "people" || last == "person"
 	switch b[len(b)-1] {
 	case "with":
-		return who && len(b) == 1
+		return who && (len(b) == 1 || livingWith(b))
 	case "has", "have", "had":
 		return who && len(b) <= 2
 	}
 	return false
+}
+
+// livingWith reports whether the words before a chunk are "living with": what people live
+// with ("a permanent colostomy") is what they have, even an operation's result.
+func livingWith(before []string) bool {
+	b := withoutArticles(before)
+	return len(b) >= 2 && b[len(b)-1] == "with" && (b[len(b)-2] == "living" || b[len(b)-2] == "live" || b[len(b)-2] == "lives")
 }
 
 // worthDoing reports whether the words before a chunk weigh doing it: "is it worth
@@ -1837,6 +1883,15 @@ func respondsTo(before []string) bool {
 		case "reduced", "prevented", "improved", "lowered", "increased", "decreased", "affected", "influenced",
 			"caused", "induced", "altered", "modified", "alleviated", "relieved", "treated", "shortened", "prolonged":
 			return true
+		}
+	}
+	if n >= 2 && (before[n-1] == "with" || before[n-1] == "using" || before[n-1] == "by") {
+		// "Should newborns be screened for heart disease with pulse oximetry?"
+		for _, w := range before[:n-1] {
+			switch w {
+			case "screened", "tested", "diagnosed", "assessed", "evaluated", "detected", "monitored", "imaged", "examined":
+				return true
+			}
 		}
 	}
 	return n >= 2 && before[n-1] == "to" && (before[n-2] == "respond" || before[n-2] == "responds")
@@ -2222,7 +2277,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
+	{"heavy", "periods"}, {"bad", "back"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},
@@ -2511,6 +2566,13 @@ func split(words []string) []Concept {
 	}
 	return out
 }
+
+// attending words say that people come to a practice: what follows is measured, not given.
+var attending = set(`attend attends attending attended`)
+
+// takenUpWords measure how people take a practice up: "uptake of screening", "refusal of
+// measles vaccination".
+var takenUpWords = set(`uptake coverage refusal hesitancy acceptance acceptability`)
 
 // policyHeads end the name of a policy named by the habit it governs.
 var policyHeads = set(`ban bans tax taxes taxation levy legislation restriction restrictions prohibition`)

@@ -27,7 +27,8 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-cant cannot unable around outside inside ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
+cant cannot unable around outside inside promote promoted promoting impair impairs
+suitable mechanisms mandatory warranted prior underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -135,7 +136,7 @@ critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ile
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
-sudden-infant-death-syndrome cot-death dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
+exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
 keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
@@ -160,7 +161,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
-nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning
+nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions

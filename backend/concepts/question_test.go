@@ -851,6 +851,16 @@ func TestPatientsWords(t *testing.T) {
 		{"Does room sharing reduce sudden infant death syndrome?", domain.QuestionIntervention, "room sharing", "sudden infant death syndrome", false},
 		// What the patients go through when the treatment is given is their setting.
 		{"Does music reduce anxiety during colonoscopy?", domain.QuestionIntervention, "music", "anxiety", false},
+		// Whether a practice is necessary asks about it; what patients are (their age, sex,
+		// genotype) is a risk factor, not something given; what they live with is theirs.
+		{"Is routine drain placement necessary after thyroidectomy?", domain.QuestionIntervention, "routine drain placement", "", false},
+		{"Chest radiography after chest drain removal: is it necessary?", domain.QuestionIntervention, "chest radiography", "", false},
+		{"Does advanced maternal age increase the risk of stillbirth?", domain.QuestionOther, "", "stillbirth", false},
+		{"Is the HLA-B27 genotype associated with uveitis in ankylosing spondylitis?", domain.QuestionOther, "", "uveitis", false},
+		{"Should newborns be screened for hearing loss with otoacoustic emissions?", domain.QuestionIntervention, "otoacoustic emissions", "hearing loss", false},
+		{"How do young adults experience living with an ileostomy?", domain.QuestionOther, "", "ileostomy", false},
+		{"What factors influence parental refusal of HPV vaccination?", domain.QuestionOther, "", "", false},
+		{"Do pressors improve survival in septic shock?", domain.QuestionIntervention, "pressors", "septic shock", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},

@@ -99,6 +99,11 @@ var drugClasses = []drugClass{
 		mesh: []string{"Glucocorticoids", "Adrenal Cortex Hormones"}, suffixes: []string{"methasone", "asone", "olone"},
 		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide",
 			"betamethasone", "triamcinolone", "fluticasone", "mometasone", "beclomethasone", "cortisone", "fludrocortisone"}},
+	// MeSH Vasoconstrictor Agents: what intensivists call pressors.
+	{names: []string{"pressor", "pressors", "vasopressor", "vasopressors", "vasopressor agents", "vasoconstrictor agents"},
+		class: "vasopressors", mesh: []string{"Vasoconstrictor Agents"},
+		members: []string{"norepinephrine", "noradrenaline", "epinephrine", "adrenaline", "vasopressin", "phenylephrine", "dopamine",
+			"terlipressin", "metaraminol", "angiotensin ii"}},
 	{names: []string{"tnf inhibitor", "tnf inhibitors", "anti-tnf", "tnf-alpha inhibitors"}, class: "TNF inhibitors",
 		mesh:    []string{"Tumor Necrosis Factor Inhibitors"},
 		members: []string{"infliximab", "adalimumab", "etanercept", "certolizumab", "golimumab"}},
