@@ -246,6 +246,10 @@ func Extract(question string) (Set, error) {
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
 				c.Role, c.Setting = RolePopulation, true
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"for"}) && procedure(c.Words):
+				// "Antibiotic prophylaxis for elective laparoscopic cholecystectomy: is it
+				// necessary?": the operation it is given for is the patients' setting.
+				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
 				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Is bowel
 				// preparation necessary before colonic resection?": what the patients go through when the
@@ -1284,7 +1288,7 @@ func verbChunk(befores, words [][]string) int {
 // predicting reports whether the words after a question's subject say it predicts, detects or
 // tells apart: "Can X predict …?", "Does X detect …?".
 func predicting(after []string) bool {
-	return len(after) > 0 && predictingVerbs[after[0]]
+	return slices.ContainsFunc(after, func(w string) bool { return predictingVerbs[w] })
 }
 
 // markerHeads end the name of a measure used as a test ("waist-to-height ratio", "ankle-brachial
@@ -2277,7 +2281,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
+	{"heavy", "periods"}, {"bad", "back"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},

@@ -28,7 +28,7 @@ regard regards respect terms basis case cases aspect aspects issue issues questi
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
 cant cannot unable around outside inside promote promoted promoting impair impairs
-suitable mechanisms mandatory warranted prior underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
+suitable mechanisms mandatory warranted prior elevated underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -162,6 +162,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision
+enhanced-recovery-after-surgery
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions

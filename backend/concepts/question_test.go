@@ -861,6 +861,10 @@ func TestPatientsWords(t *testing.T) {
 		{"How do young adults experience living with an ileostomy?", domain.QuestionOther, "", "ileostomy", false},
 		{"What factors influence parental refusal of HPV vaccination?", domain.QuestionOther, "", "", false},
 		{"Do pressors improve survival in septic shock?", domain.QuestionIntervention, "pressors", "septic shock", false},
+		// The operation a treatment is given for is the setting; ERAS is one intervention.
+		{"Antibiotic prophylaxis for elective laparoscopic cholecystectomy: is it necessary?", domain.QuestionIntervention, "antibiotic prophylaxis", "", false},
+		{"Does an enhanced recovery after surgery programme shorten stay after colectomy?", domain.QuestionIntervention, "enhanced recovery after surgery programme", "", false},
+		{"Can elevated troponin I levels predict death in pulmonary embolism?", domain.QuestionIntervention, "troponin", "pulmonary embolism", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},

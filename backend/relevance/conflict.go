@@ -179,7 +179,7 @@ func asksPreterm(q concepts.Set) bool {
 	for _, c := range q.Concepts {
 		if c.Role == concepts.RolePopulation || c.Role == concepts.RoleCondition {
 			for _, w := range c.Words {
-				if w == "preterm" || w == "premature" || w == "prematurity" {
+				if w == "preterm" || w == "premature" || w == "prematurity" || w == "low-birth-weight" || w == "lbw" || w == "vlbw" {
 					return true
 				}
 			}
@@ -273,7 +273,7 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	if asksPreterm(q) && termOnly(words, e.Citation.Title+" "+e.Content) {
 		// "Does delayed cord clamping improve survival in preterm babies?" is not answered
 		// by a trial in healthy term infants.
-		return "studies term infants, not preterm"
+		return "studies term infants, not preterm or low-birth-weight ones"
 	}
 	if asksNewborns(q) && !newborns.states(words, e.Citation.MeshTerms) && (childAge.states(words, e.Citation.MeshTerms) || adultAge.states(words, e.Citation.MeshTerms)) {
 		// "Levetiracetam for seizures in newborns" is not answered by a trial in children
@@ -281,6 +281,9 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		return "studies older patients, not newborns"
 	}
 	if why := excludedGroup(q, e.Citation.Title); why != "" {
+		return why
+	}
+	if why := negatedGroup(q, e.Citation.Title); why != "" {
 		return why
 	}
 	if q.Kind == domain.QuestionOther && (isTrial(e) || treatmentStudy(e)) {
@@ -315,7 +318,9 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			}
 			cw = append(cw, strings.Split(w, "-")...)
 		}
-		if c.Role != concepts.RoleCondition || len(cw) < 2 {
+		if c.Role != concepts.RoleCondition && !c.Setting || len(cw) < 2 {
+			// (An operation the patients undergo has a site too: hip arthroplasty does not
+			// answer a question on total knee arthroplasty.)
 			continue
 		}
 		for i, w := range cw {
@@ -392,6 +397,10 @@ func epidemiology(question string) string {
 		switch w {
 		case "prevalence", "incidence", "prognosis", "burden", "epidemiology", "predictors":
 			return w
+		case "predict", "predicts", "associated", "association":
+			// "Does frailty predict delirium …?", "Is periodontitis associated with preterm
+			// birth?": a trial of a treatment measures no predictor or association.
+			return "whether it " + map[string]string{"predict": "predicts", "predicts": "predicts", "associated": "is linked", "association": "is linked"}[w]
 		case "common", "often", "frequent":
 			// "How common is depression after a stroke?"
 			if i > 0 && ws[i-1] == "how" {
@@ -425,6 +434,33 @@ func excludedGroup(q concepts.Set, title string) string {
 			}
 		}
 		return fmt.Sprintf("studies patients with %s, whom the question excludes", c.Text)
+	}
+	return ""
+}
+
+// negatedGroup returns why a paper's title studies the opposite of the patients the question
+// restricts itself to ("non-pregnant outpatients" under "… in pregnant women"), "" otherwise.
+func negatedGroup(q concepts.Set, title string) string {
+	lower := strings.ToLower(title)
+	for _, c := range q.Concepts {
+		if c.Role != concepts.RolePopulation || strings.HasPrefix(c.Display, "without ") {
+			continue
+		}
+		for _, w := range c.Words {
+			if len(w) < 4 || concepts.IsGeneric(w) {
+				continue
+			}
+			for _, neg := range []string{"non-" + w, "non" + w} {
+				if !containsWords(lower, neg) {
+					continue
+				}
+				// The asked group named too, outside the negation: "pregnant and non-pregnant".
+				if strings.Count(lower, w) > strings.Count(lower, neg) {
+					return ""
+				}
+				return fmt.Sprintf("studies %s patients, not %s", neg, c.Label())
+			}
+		}
 	}
 	return ""
 }

@@ -529,6 +529,19 @@ func TestMarkPatientsWords(t *testing.T) {
 			"In 12,000 nursing home residents, immobility, incontinence and low body mass index predicted pressure ulcers.", true},
 		{"Does oral sucrose reduce pain during heel-prick blood tests in newborns?", "Oral sucrose for pain during heel lance in term neonates: a randomised trial",
 			"Term neonates were randomised to 24% sucrose or sterile water before heel lance; pain scores.", false},
+		// An operation's site: hip arthroplasty does not answer a question on knee arthroplasty.
+		{"Does tranexamic acid reduce blood loss in total knee arthroplasty?", "Tranexamic acid and blood loss in total hip arthroplasty: a randomised trial",
+			"Patients undergoing primary total hip arthroplasty received tranexamic acid or placebo; total blood loss.", true},
+		{"Does tranexamic acid reduce blood loss in total knee arthroplasty?", "Topical versus intravenous tranexamic acid in total knee arthroplasty",
+			"Patients undergoing total knee arthroplasty received topical or intravenous tranexamic acid; blood loss.", false},
+		// A title naming the opposite of the asked patients ("non-pregnant") is not about them.
+		{"Can D-dimer exclude pulmonary embolism in pregnant women?", "Age-adjusted D-dimer to rule out pulmonary embolism in non-pregnant outpatients",
+			"Non-pregnant outpatients with suspected pulmonary embolism had D-dimer measured; three-month thromboembolic risk.", true},
+		{"Can D-dimer exclude pulmonary embolism in pregnant women?", "D-dimer in pregnant and non-pregnant women with suspected pulmonary embolism",
+			"Pregnant women with suspected pulmonary embolism had D-dimer measured against CT pulmonary angiography.", false},
+		// A question of a predictor or an association is not answered by a treatment trial.
+		{"Is periodontitis associated with preterm birth?", "Treatment of periodontal disease in pregnancy and preterm birth: a randomised trial",
+			"Pregnant women with periodontitis were randomised to scaling and root planing or delayed treatment; preterm birth before 37 weeks.", true},
 		// Patients on maintenance dialysis are on haemodialysis as papers write it.
 		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
 			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
