@@ -69,8 +69,9 @@ func Extract(question string) (Set, error) {
 	}
 	combined, slashed := combinations(parsed)
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
-	example := map[int]bool{} // chunks that name a class by an example ("pills like Nexium")
-	skip := -1                // a token already read with the one before it
+	example := map[int]bool{}   // chunks that name a class by an example ("pills like Nexium")
+	skip := -1                  // a token already read with the one before it
+	kindChunk := map[int]bool{} // chunks followed by a kind noun ("antibiotic options")
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
@@ -84,6 +85,11 @@ func Extract(question string) (Set, error) {
 			cur = nil
 			example[len(chunks)] = true
 			continue
+		}
+		if kindNouns[tok] && Drop(tok) && len(cur) > 0 {
+			// "antibiotic options for …", "secondary prevention strategies after …": the
+			// words before name a kind of treatment asked for, not one treatment.
+			kindChunk[len(chunks)] = true
 		}
 		if timingPair(toks, i, cur) {
 			// "early or delayed cord clamping": two timings of one thing; the thing is the
@@ -296,7 +302,8 @@ func Extract(question string) (Set, error) {
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
 				c.Role, c.Display = RolePopulation, "without "+c.Text
-			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && setting(ch.before):
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && setting(ch.before) &&
+				!(!seenIntervention && IsDrugName(c.Words[len(c.Words)-1])):
 				// "Does early mobilisation reduce length of stay after hip fracture surgery?":
 				// what happened before is the patients' setting, not a second thing given.
 				// Where nothing is given ("Risk factors for AKI after cardiac surgery"), the
@@ -351,7 +358,7 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 1 && vi == 2 && auxStart && onlyAnd(ch.before) && set.Concepts[len(set.Concepts)-1].Role == RoleIntervention:
 				// "Does audit and feedback improve …?": the second of two things done together.
 				c.Role = RoleIntervention
-			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) && predicting(verbAfter(ci)) &&
+			case (c.Role == RoleOther || c.Role == RoleOutcome && NamesInstrument(c.Words)) && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) && predicting(verbAfter(ci)) &&
 				(NamesInstrument(c.Words) || testWords[c.Words[len(c.Words)-1]] || markerHeads[c.Words[len(c.Words)-1]] || writtenAsAcronym(c.Words[len(c.Words)-1], q)):
 				// "Can qSOFA predict in-hospital mortality …?": a score that predicts is a test
 				// asked about. (A patient's trait that predicts, "Does base deficit predict
@@ -410,6 +417,12 @@ func Extract(question string) (Set, error) {
 		enrich(&set.Concepts[i])
 		if example[chunkOf[i]] && (i == 0 || chunkOf[i-1] != chunkOf[i]) {
 			classByExample(&set.Concepts[i])
+		}
+	}
+	for i := range set.Concepts {
+		c := &set.Concepts[i]
+		if kindChunk[chunkOf[i]] && (i+1 == len(set.Concepts) || chunkOf[i+1] != chunkOf[i]) && (c.Role == RoleIntervention || c.Role == RoleOther) {
+			c.Role, c.Generic = RoleIntervention, true
 		}
 	}
 	seps := make([][]string, len(chunks))
@@ -968,7 +981,7 @@ var combination = regexp.MustCompile(`(\p{L}{3,})/(\p{L}{3,})`)
 
 // slashTerms are slash-joined words that name one thing outside pharmacy: the injury of
 // blood returning to ischaemic tissue (MeSH Reperfusion Injury).
-var slashTerms = set(`ischemia/reperfusion ischaemia/reperfusion`)
+var slashTerms = set(`ischemia/reperfusion ischaemia/reperfusion relapsed/refractory`)
 
 // combinations writes each slash-joined pair of names with a hyphen, the form a question's
 // other combined names take ("nirmatrelvir-ritonavir"), so the pair stays one concept;
@@ -992,8 +1005,11 @@ func combinations(q string) (out string, slashed map[string]bool) {
 // day", "by 60 seconds", "stick with"): how long or how often, not a concept.
 func timeUnit(toks []string, i int) bool {
 	switch toks[i] {
-	case "seconds", "minutes", "least":
+	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
+	case "planning":
+		// "women planning pregnancy" (not "family planning")
+		return i+1 < len(toks) && (toks[i+1] == "pregnancy" || toks[i+1] == "conception")
 	case "day", "week", "night":
 		// (Not "a day case procedure", "a day hospital": a place of care by the day.)
 		return i > 0 && (toks[i-1] == "a" || toks[i-1] == "per" || toks[i-1] == "each" || toks[i-1] == "every") &&
@@ -1357,7 +1373,7 @@ func asksCourse(toks []string) bool {
 func titleFor(toks, before, next []string) bool {
 	before = withoutArticles(before)
 	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || len(before) == 0 || before[0] != "for" ||
-		slices.ContainsFunc(before[1:], func(w string) bool { return w == "," || !vagueWords[w] }) {
+		slices.ContainsFunc(before[1:], func(w string) bool { return w == "," || !vagueWords[w] && !questionWords[w] }) {
 		// "for" alone, or with a verb of what is done for the disease ("for staging …",
 		// "for preventing …").
 		return false
@@ -1749,7 +1765,7 @@ func afterTo(prev, before []string, heads map[string]bool) bool {
 }
 
 var (
-	refractoryWords = set(`refractory resistant unresponsive intolerant`)
+	refractoryWords = set(`refractory resistant unresponsive intolerant resistance`)
 	adherenceWords  = set(`adherence non-adherence nonadherence compliance non-compliance persistence`)
 	exposureWords   = set(`exposure exposures exposed`)
 )
@@ -1856,7 +1872,8 @@ func cannotTake(before []string) bool {
 			if slices.ContainsFunc(before[i+1:], func(v string) bool { return v == "take" || v == "tolerate" || v == "use" || v == "have" }) {
 				return true
 			}
-		case "intolerant":
+		case "intolerant", "unfit", "ineligible":
+			// "patients aged 75 or over who are unfit for intensive chemotherapy"
 			return true
 		}
 	}
@@ -2020,7 +2037,7 @@ func whichKind(cs []Concept, toks []string) {
 }
 
 // kindNouns say that the words before them name a kind of treatment, not one treatment.
-var kindNouns = set(`approaches approach strategies strategy options interventions measures methods techniques modalities`)
+var kindNouns = set(`approaches strategies options interventions measures methods techniques modalities`)
 
 // askingWords open a question that asks for something: "What drugs …", "Which
 // treatments …", "Are there therapies …", "Is there a drug …" ("is" and "are" only before
@@ -2281,7 +2298,8 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
+	{"heavy", "periods"}, {"bad", "back"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
+	{"major", "cardiovascular", "events"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
 	{"stomach", "bug"}, {"stomach", "flu"}, {"tummy", "bug"}, {"throwing", "up"}, {"hay", "fever"}, {"pink", "eye"},

@@ -161,7 +161,7 @@ var diseaseSynonyms = [][]string{
 	{"mgus", "monoclonal gammopathy of undetermined significance"},
 	{"cdi", "c diff", "difficile infection", "clostridioides difficile infection", "clostridium difficile infection"},
 	{"rsv", "respiratory syncytial virus"},
-	{"mace", "major adverse cardiovascular events", "major adverse cardiac events"},
+	{"mace", "major adverse cardiovascular events", "major adverse cardiac events", "major cardiovascular events"},
 	{"heavy menstrual bleeding", "menorrhagia", "heavy periods"},
 	{"ipf", "idiopathic pulmonary fibrosis"},
 	{"pml", "progressive multifocal leukoencephalopathy"},
@@ -223,6 +223,12 @@ var diseaseSynonyms = [][]string{
 	// Abbreviations eye doctors and neonatologists write.
 	{"dmo", "dme", "diabetic macular oedema", "diabetic macular edema"},
 	{"rop", "retinopathy of prematurity"},
+	// Haematological cancers by the acronyms haematologists write.
+	{"aml", "acute myeloid leukaemia", "acute myeloid leukemia", "acute myelogenous leukemia"},
+	{"cml", "chronic myeloid leukaemia", "chronic myeloid leukemia", "chronic myelogenous leukemia"},
+	{"cll", "chronic lymphocytic leukaemia", "chronic lymphocytic leukemia"},
+	{"mds", "myelodysplastic syndrome", "myelodysplastic syndromes"},
+	{"dlbcl", "diffuse large b-cell lymphoma"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under

@@ -28,7 +28,7 @@ regard regards respect terms basis case cases aspect aspects issue issues questi
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
 cant cannot unable around outside inside promote promoted promoting impair impairs
-suitable mechanisms mandatory warranted prior elevated underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
+suitable mechanisms mandatory warranted prior elevated unfit ineligible underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -161,7 +161,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
-nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision
+nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 enhanced-recovery-after-surgery
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
@@ -177,7 +177,7 @@ major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone
 adverse-effects adverse-events adverse-reactions
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
-falls lung-function`)
+falls lung-function negative-predictive-value positive-predictive-value major-cardiovascular-events`)
 
 var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
@@ -213,6 +213,9 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"zolam", "barbital", "mustine", "fosfamide", "buterol", "moterol", "meterol", "caterol", "anterol", "tropium",
 	"fibrate", "dronate", "ercept", "atacept", "kinra", "lutamide", "relin", "relix", "nafil", "dalafil",
 	"asone", "isone", "olone", "dronic", "zolid", "oprim", "caftor", "parvovec", "vovec",
+	// BCL-2 inhibitors, hypomethylating agents, proteasome inhibitors, antisense and siRNA
+	// drugs, CAR-T cells, hedgehog and HIF-PH inhibitors, growth factors.
+	"toclax", "citidine", "zomib", "rsen", "siran", "leucel", "degib", "dustat", "grastim", "poetin",
 	"therapy", "therapies", "pexy", "rrhaphy", "vaccine"}
 
 // diseaseEvents are condition words that name what happens in a disease rather than the
@@ -250,7 +253,8 @@ func roleOf(w string) Role {
 		return RolePopulation
 	case conditionWords[w] || conditionWords[base] || strings.HasSuffix(w, "-use-disorder") || strings.HasSuffix(w, "-use-disorders") || diseaseAcronym(w):
 		return RoleCondition
-	case interventionWords[w] || interventionWords[base] || therapyAcronym(w):
+	case interventionWords[w] || interventionWords[base] || therapyAcronym(w) || strings.HasSuffix(w, "-guided") || strings.HasSuffix(w, "-directed"):
+		// ("procalcitonin-guided", "FeNO-guided", "goal-directed": a strategy steered by a test)
 		return RoleIntervention
 	case outcomeWords[w]:
 		return RoleOutcome

@@ -865,6 +865,16 @@ func TestPatientsWords(t *testing.T) {
 		{"Antibiotic prophylaxis for elective laparoscopic cholecystectomy: is it necessary?", domain.QuestionIntervention, "antibiotic prophylaxis", "", false},
 		{"Does an enhanced recovery after surgery programme shorten stay after colectomy?", domain.QuestionIntervention, "enhanced recovery after surgery programme", "", false},
 		{"Can elevated troponin I levels predict death in pulmonary embolism?", domain.QuestionIntervention, "troponin", "pulmonary embolism", false},
+		// Specialists' questions: newer drugs by their WHO stems, haematology acronyms, what
+		// patients are unfit for, a strategy steered by a test, a kind of treatment asked for
+		// by "options" or "strategies", a drug a harm follows.
+		{"Venetoclax plus azacitidine for AML in patients unfit for intensive chemotherapy", domain.QuestionIntervention, "venetoclax", "AML", false},
+		{"Does inclisiran lower LDL cholesterol in familial hypercholesterolaemia?", domain.QuestionIntervention, "inclisiran", "familial hypercholesterolaemia", false},
+		{"Procalcitonin-guided antibiotic therapy in lower respiratory tract infection: does it reduce antibiotic exposure?", domain.QuestionIntervention, "procalcitonin-guided antibiotic therapy", "respiratory tract infection", false},
+		{"antibiotic options for carbapenem-resistant Klebsiella bacteraemia", domain.QuestionOpen, "", "carbapenem-resistant Klebsiella bacteraemia", false},
+		{"Secondary prevention strategies after ischaemic stroke", domain.QuestionOpen, "", "ischaemic stroke", false},
+		{"Incidence of neurotoxicity after CAR-T therapy with axicabtagene ciloleucel in lymphoma", domain.QuestionIntervention, "axicabtagene ciloleucel", "neurotoxicity", false},
+		{"Does renal denervation lower blood pressure in resistant hypertension?", domain.QuestionIntervention, "renal denervation", "resistant hypertension", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},
