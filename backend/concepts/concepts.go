@@ -441,7 +441,12 @@ func Extract(question string) (Set, error) {
 	for i := range set.Concepts {
 		c := &set.Concepts[i]
 		if d := displayOf(c.Text, q, slashed); d != c.Text {
-			c.Display = d
+			// A label's lead-in stays: "without diabetes", "cannot take HRT".
+			lead := ""
+			if c.Display != "" && strings.HasSuffix(c.Display, c.Text) {
+				lead = strings.TrimSuffix(c.Display, c.Text)
+			}
+			c.Display = lead + d
 		}
 	}
 	whichKind(set.Concepts, toks)

@@ -206,6 +206,9 @@ func TestDisplay(t *testing.T) {
 		{"Does azathioprine prevent relapse of Crohn's disease?", "crohn disease", "Crohn disease"},
 		{"Metformin for gestational diabetes?", "metformin", "metformin"},
 		{"Does sacubitril/valsartan reduce hospitalisation in heart failure?", "sacubitril-valsartan", "sacubitril/valsartan"},
+		// A population's lead-in stays with the acronym after it.
+		{"What helps night sweats in women who can't take HRT?", "hrt", "cannot take HRT"},
+		{"Does exercise help fatigue in adults without COPD?", "copd", "without COPD"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
