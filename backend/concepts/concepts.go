@@ -67,7 +67,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	combined, slashed := combinations(parsed)
+	combined, slashed := combinations(withoutInnerAsides(parsed))
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	example := map[int]bool{}   // chunks that name a class by an example ("pills like Nexium")
 	skip := -1                  // a token already read with the one before it
@@ -331,6 +331,13 @@ func Extract(question string) (Set, error) {
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && k == 0 && ci > 0 && len(ch.before) > 0 && attending[ch.before[len(ch.before)-1]]:
 				// "Which patients fail to attend retinal screening?": attendance is measured.
 				c.Role = RoleOutcome
+			case c.Role == RoleIntervention && k == 0 && ci > 0 && (c.Words[len(c.Words)-1] == "antibodies" || c.Words[len(c.Words)-1] == "antibody") &&
+				(hasDisease(words[ci-1], ch.before) || slices.Equal(withoutArticles(ch.before), []string{"with"}) &&
+					len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RoleCondition):
+				// "adults with acetylcholine receptor antibodies", "myasthenia gravis with MuSK
+				// antibodies": the antibodies the patients have say which of them, not an
+				// antibody given.
+				c.Role = RolePopulation
 			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && livingWith(ch.before):
 				// "How do older adults experience living with a permanent colostomy?"
 				c.Role = RoleCondition
@@ -1004,6 +1011,16 @@ func combinations(q string) (out string, slashed map[string]bool) {
 		return strings.Replace(m, "/", "-", 1)
 	})
 	return out, slashed
+}
+
+// innerAside is a parenthesis of lower-case words between two words of a noun phrase:
+// "advanced (unresectable or metastatic) melanoma" says which advanced melanoma, in words a
+// paper on advanced melanoma need not use.
+var innerAside = regexp.MustCompile(`(\p{L})\s+\(([\p{Ll} ,/-]+)\)\s+(\p{L})`)
+
+// withoutInnerAsides drops such parentheses.
+func withoutInnerAsides(q string) string {
+	return innerAside.ReplaceAllString(q, "$1 $3")
 }
 
 // timeUnit reports whether toks[i] is a unit of a duration or a frequency ("for 16 hours a
@@ -1782,7 +1799,8 @@ func taking(before []string) bool {
 		return false
 	}
 	switch before[len(before)-1] {
-	case "on", "taking", "receiving", "using":
+	case "on", "taking", "receiving", "using", "require", "requiring", "needing":
+		// ("… who require supplemental oxygen": what the patients need says who they are)
 		return true
 	}
 	return false
@@ -2303,7 +2321,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
+	{"heavy", "periods"}, {"bad", "back"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
 	{"major", "cardiovascular", "events"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},

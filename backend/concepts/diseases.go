@@ -50,6 +50,12 @@ var diseaseCategories = []diseaseCategory{
 		category: "cardiovascular diseases", mesh: "Cardiovascular Diseases",
 		members: []string{"myocardial infarction", "heart failure", "coronary artery disease", "atrial fibrillation", "stroke",
 			"hypertension", "atherosclerosis", "angina", "cardiomyopathy", "peripheral artery disease", "coronary heart disease"}},
+	// Atherosclerotic cardiovascular disease (ASCVD): what lipid and antiplatelet trials enrol.
+	{names: []string{"atherosclerotic cardiovascular disease", "established atherosclerotic cardiovascular disease", "ascvd",
+		"established cardiovascular disease"},
+		category: "atherosclerotic cardiovascular disease", mesh: "Atherosclerosis",
+		members: []string{"acute coronary syndrome", "myocardial infarction", "coronary artery disease", "coronary heart disease",
+			"ischaemic stroke", "ischemic stroke", "peripheral artery disease", "peripheral arterial disease", "atherosclerosis"}},
 	{names: []string{"autoimmune diseases", "autoimmune disease", "autoimmune disorders", "autoimmune disorder",
 		"autoimmune conditions", "autoimmunity"},
 		category: "autoimmune diseases", mesh: "Autoimmune Diseases",

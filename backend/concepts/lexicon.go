@@ -162,6 +162,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
+cardiac-resynchronisation-therapy cardiac-resynchronization-therapy
 enhanced-recovery-after-surgery
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 

@@ -878,6 +878,11 @@ func TestPatientsWords(t *testing.T) {
 		{"Secondary prevention strategies after ischaemic stroke", domain.QuestionOpen, "", "ischaemic stroke", false},
 		{"Incidence of neurotoxicity after CAR-T therapy with axicabtagene ciloleucel in lymphoma", domain.QuestionIntervention, "axicabtagene ciloleucel", "neurotoxicity", false},
 		{"Does renal denervation lower blood pressure in resistant hypertension?", domain.QuestionIntervention, "renal denervation", "resistant hypertension", false},
+		// Antibodies the patients have, and what they need, say who they are; classes of
+		// endocrine therapy and atherosclerotic disease; CRT by its name.
+		{"Which treatments work in myasthenia gravis with MuSK antibodies?", domain.QuestionOpen, "", "myasthenia gravis", false},
+		{"Does letrozole plus endocrine therapy help?", domain.QuestionIntervention, "letrozole", "", false},
+		{"Does cardiac resynchronisation therapy reduce mortality in heart failure?", domain.QuestionIntervention, "cardiac resynchronisation therapy", "heart failure", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},

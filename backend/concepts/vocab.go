@@ -99,6 +99,11 @@ var drugClasses = []drugClass{
 		mesh: []string{"Glucocorticoids", "Adrenal Cortex Hormones"}, suffixes: []string{"methasone", "asone", "olone"},
 		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide",
 			"betamethasone", "triamcinolone", "fluticasone", "mometasone", "beclomethasone", "cortisone", "fludrocortisone"}},
+	// Endocrine therapy of breast cancer (MeSH Antineoplastic Agents, Hormonal).
+	{names: []string{"endocrine therapy", "endocrine therapies", "hormonal therapy", "endocrine treatment"},
+		class: "endocrine therapy", mesh: []string{"Antineoplastic Agents, Hormonal"},
+		members: []string{"tamoxifen", "letrozole", "anastrozole", "exemestane", "fulvestrant", "aromatase inhibitor", "aromatase inhibitors",
+			"goserelin", "leuprorelin", "elacestrant"}},
 	// MeSH Vasoconstrictor Agents: what intensivists call pressors.
 	{names: []string{"pressor", "pressors", "vasopressor", "vasopressors", "vasopressor agents", "vasoconstrictor agents"},
 		class: "vasopressors", mesh: []string{"Vasoconstrictor Agents"},
@@ -362,6 +367,8 @@ var therapySynonyms = [][]string{
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation", "stool transplant", "faecal transplant", "fecal transplant"},
 	{"espb", "erector spinae plane block"},
+	{"crt", "cardiac resynchronisation therapy", "cardiac resynchronization therapy"},
+	{"cardiac surgery", "heart surgery", "coronary artery bypass grafting", "cardiac surgical"},
 	// Haemodialysis is most of what papers call "maintenance dialysis" (MeSH Renal Dialysis);
 	// peritoneal dialysis is told apart by relevance's conflicts.
 	{"haemodialysis", "hemodialysis", "maintenance dialysis"},

@@ -58,6 +58,37 @@ var settings = [][2]setting{
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
 }
 
+// stages are pairs of the stage of a disease or the line of its treatment that exclude each
+// other, each named by phrases found in a question and a paper's title: a trial of
+// adjuvant osimertinib after resection does not answer a question on first-line osimertinib
+// in advanced disease, nor one after progression on another drug.
+var stages = [][2]setting{
+	{{"advanced or metastatic disease", []string{"advanced", "metastatic", "unresectable", "inoperable", "stage iv"}},
+		{"early or resected disease", []string{"adjuvant", "resected", "resection", "early-stage", "early stage", "early breast", "neoadjuvant", "nonmetastatic", "non-metastatic", "localised", "localized"}}},
+	{{"first-line treatment", []string{"first-line", "first line", "initial therapy", "previously untreated", "treatment-naive", "treatment-naïve", "newly diagnosed", "untreated"}},
+		{"later lines", []string{"second-line", "second line", "after progression", "previously treated", "relapsed", "refractory", "pretreated", "switching", "switch", "virologically suppressed"}}},
+	{{"castration-resistant disease", []string{"castration-resistant", "castration resistant", "crpc"}},
+		{"hormone-sensitive disease", []string{"hormone-sensitive", "castration-sensitive", "hormone sensitive", "castration sensitive"}}},
+	{{"primary prevention", []string{"primary prevention", "primary-prevention"}},
+		{"secondary prevention", []string{"secondary prevention", "secondary-prevention"}}},
+}
+
+// stageConflict returns the other side of a stage or line pair the question names, when the
+// paper's title names only that side, "" otherwise. Only the title is read: an abstract's
+// background names every stage.
+func stageConflict(q concepts.Set, title string) string {
+	question := strings.ToLower(q.Question)
+	for _, pair := range stages {
+		for k := range pair {
+			want, other := pair[k], pair[1-k]
+			if want.in(question) && !other.in(question) && other.in(title) && !want.in(title) {
+				return fmt.Sprintf("studies %s, not %s", other.name, want.name)
+			}
+		}
+	}
+	return ""
+}
+
 // setting is one side of such a pair.
 type setting struct {
 	name    string
@@ -270,6 +301,9 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	if why := settingConflict(q, strings.ToLower(text)); why != "" {
 		return why
 	}
+	if why := stageConflict(q, strings.ToLower(e.Citation.Title)); why != "" {
+		return why
+	}
 	if asksPreterm(q) && termOnly(words, e.Citation.Title+" "+e.Content) {
 		// "Does delayed cord clamping improve survival in preterm babies?" is not answered
 		// by a trial in healthy term infants.
@@ -470,7 +504,8 @@ func negatedGroup(q concepts.Set, title string) string {
 // multisystem inflammatory syndrome", an observational cohort, under "How common is long
 // COVID?").
 func treatmentStudy(e domain.Evidence) bool {
-	if !indexedAs(e.Citation.MeshQualifiers, treatmentQualifiers) || indexedAs(e.Citation.MeshQualifiers, epidemiologyQualifiers) {
+	if !indexedAs(e.Citation.MeshQualifiers, treatmentQualifiers) ||
+		indexedAs(e.Citation.MeshQualifiers, epidemiologyQualifiers) {
 		return false
 	}
 	for _, m := range e.Citation.MeshTerms {

@@ -542,6 +542,19 @@ func TestMarkPatientsWords(t *testing.T) {
 		// A question of a predictor or an association is not answered by a treatment trial.
 		{"Is periodontitis associated with preterm birth?", "Treatment of periodontal disease in pregnancy and preterm birth: a randomised trial",
 			"Pregnant women with periodontitis were randomised to scaling and root planing or delayed treatment; preterm birth before 37 weeks.", true},
+		// The stage of a disease and the line of its treatment, by the title.
+		{"Does osimertinib improve survival as first-line treatment of advanced EGFR-mutated lung cancer?", "Adjuvant osimertinib after resection of stage IB to IIIA EGFR-mutated lung cancer",
+			"Patients with completely resected EGFR-mutated lung cancer received osimertinib or placebo; disease-free survival.", true},
+		{"Does osimertinib improve survival as first-line treatment of advanced EGFR-mutated lung cancer?", "Osimertinib in untreated EGFR-mutated advanced lung cancer",
+			"Patients with previously untreated advanced EGFR-mutated lung cancer received osimertinib or a standard EGFR inhibitor; overall survival.", false},
+		{"Is enzalutamide effective in metastatic castration-resistant prostate cancer?", "Enzalutamide in metastatic hormone-sensitive prostate cancer",
+			"Men with metastatic hormone-sensitive prostate cancer received enzalutamide or placebo with androgen deprivation; overall survival.", true},
+		// An aside inside the disease's name is no concept a paper must share.
+		{"Does nivolumab plus ipilimumab improve survival in advanced (unresectable or metastatic) melanoma?", "Nivolumab plus ipilimumab in advanced melanoma: 10-year outcomes",
+			"Patients with advanced melanoma received nivolumab plus ipilimumab, nivolumab or ipilimumab; overall survival at 10 years.", false},
+		// What patients need says who they are; a paper need not be about it.
+		{"Which treatments reduce mortality in hospitalised patients with COVID-19 who require supplemental oxygen?", "Tocilizumab in patients admitted to hospital with COVID-19: a randomised trial",
+			"Hospitalised patients with COVID-19 and hypoxia were randomised to tocilizumab or usual care; 28-day mortality.", false},
 		// Patients on maintenance dialysis are on haemodialysis as papers write it.
 		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
 			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
