@@ -2604,9 +2604,12 @@ func split(words []string) []Concept {
 		c.Terms = []string{c.Text}
 		c.Generic = true
 		for _, w := range c.Words {
-			if !generic[w] {
+			if !generic[w] && !lineWords[w] {
 				c.Generic = false
 			}
+		}
+		if c.Generic && !slices.ContainsFunc(c.Words, func(w string) bool { return generic[w] }) {
+			c.Generic = false // a line word alone ("first-line") is no class of treatment
 		}
 	}
 	return out
@@ -2624,6 +2627,10 @@ var policyHeads = set(`ban bans tax taxes taxation levy legislation restriction 
 
 // therapyHeads end the name of a therapy that can be named by what it works on.
 var therapyHeads = set(`therapy therapies training rehabilitation stimulation remediation`)
+
+// lineWords say which line or route of treatment a class word is: "first-line systemic
+// therapy" is as generic as "therapy".
+var lineWords = set(`first-line second-line third-line front-line systemic initial`)
 
 // latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a
 // disease's name ("areata", "gravidarum", "vulgaris", "nodosum", "migrans").

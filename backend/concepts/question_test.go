@@ -883,6 +883,8 @@ func TestPatientsWords(t *testing.T) {
 		{"Which treatments work in myasthenia gravis with MuSK antibodies?", domain.QuestionOpen, "", "myasthenia gravis", false},
 		{"Does letrozole plus endocrine therapy help?", domain.QuestionIntervention, "letrozole", "", false},
 		{"Does cardiac resynchronisation therapy reduce mortality in heart failure?", domain.QuestionIntervention, "cardiac resynchronisation therapy", "heart failure", false},
+		// The line or route of a class word leaves it a class word.
+		{"Is pembrolizumab effective as first-line systemic therapy for advanced cervical cancer?", domain.QuestionIntervention, "pembrolizumab", "advanced cervical cancer", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},
