@@ -213,6 +213,7 @@ var diseaseSynonyms = [][]string{
 	{"toenail fungus", "nail fungus", "fungal nail infection", "onychomycosis", "tinea unguium"},
 	{"stomach bug", "stomach flu", "tummy bug", "gastroenteritis"},
 	{"throwing up", "vomiting"},
+	{"itching", "itch", "pruritus"},
 	{"sids", "sudden infant death syndrome", "sudden infant death", "cot death", "sudden unexpected infant death"},
 	{"bad back", "back pain", "low back pain"},
 	{"hay fever", "allergic rhinitis", "seasonal allergic rhinitis"},

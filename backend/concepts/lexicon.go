@@ -27,6 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
+im ive dont doesnt isnt arent
 cant cannot unable around outside inside promote promoted promoting impair impairs
 suitable mechanisms mandatory warranted prior elevated unfit ineligible underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
@@ -137,7 +138,7 @@ sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
 exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
-keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
+itching itch pruritus keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
 sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
@@ -162,7 +163,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
-cardiac-resynchronisation-therapy cardiac-resynchronization-therapy
+cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
 enhanced-recovery-after-surgery
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
@@ -188,7 +189,7 @@ families family community rural urban ethnic minority minorities african-america
 black white population-based nursing-home
 icu babies baby kids
 mum mom dad son daughter husband wife grandma grandpa toddler toddlers
-people-who-inject-drugs people-who-use-drugs girls boys girl boy
+people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home
 intensive-care-patients intensive-care-unit-patients`)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by

@@ -885,6 +885,11 @@ func TestPatientsWords(t *testing.T) {
 		{"Does cardiac resynchronisation therapy reduce mortality in heart failure?", domain.QuestionIntervention, "cardiac resynchronisation therapy", "heart failure", false},
 		// The line or route of a class word leaves it a class word.
 		{"Is pembrolizumab effective as first-line systemic therapy for advanced cervical cancer?", domain.QuestionIntervention, "pembrolizumab", "advanced cervical cancer", false},
+		// Written in a hurry or in a second language: "im", "strategies to improve", itching.
+		{"is it safe to take nurofen when im on ramipril", domain.QuestionIntervention, "nurofen", "", false},
+		{"Strategies to improve vaccine uptake among health workers", domain.QuestionOpen, "", "", false},
+		{"What helps against itching in dialysis patients", domain.QuestionOpen, "", "itching", false},
+		{"Early mobilisation after hip fracture surgery and length of stay", domain.QuestionIntervention, "early mobilisation", "hip fracture", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},
