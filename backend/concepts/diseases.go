@@ -216,6 +216,7 @@ var diseaseSynonyms = [][]string{
 	{"itching", "itch", "pruritus"},
 	{"sids", "sudden infant death syndrome", "sudden infant death", "cot death", "sudden unexpected infant death"},
 	{"bad back", "back pain", "low back pain"},
+	{"lower back pain", "low back pain"},
 	{"hay fever", "allergic rhinitis", "seasonal allergic rhinitis"},
 	{"pink eye", "conjunctivitis"},
 	{"athlete foot", "athletes foot", "tinea pedis"},

@@ -496,7 +496,7 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 
 // regimenWords say how or how long a drug is given, not which drug.
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
-intravenous inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
+intravenous iv inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
 sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
 lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops

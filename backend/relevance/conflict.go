@@ -25,7 +25,7 @@ type ageGroup struct {
 
 var (
 	childAge = ageGroup{"children", set(`children child paediatric pediatric infants infant neonates neonatal newborn newborns
-adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers preschool juvenile`),
+adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers preschool juvenile youth`),
 		set(`child|child, preschool|infant|infant, newborn|adolescent`)}
 	// "aged" and "older" are left out of a paper's words: "children aged 2 to 8 years",
 	// "children 6 years or older".
@@ -255,7 +255,7 @@ var antonyms = func() map[string][]string {
 		{"upper", "lower"}, {"benign", "malignant"}, {"stable", "unstable"}, {"early-onset", "late-onset"},
 		{"in-hospital", "out-of-hospital"}, {"chronic", "episodic"}, {"complicated", "uncomplicated"},
 		{"compensated", "decompensated"}, {"relapsing", "progressive"}, {"unprovoked", "febrile"}, {"unprovoked", "provoked"},
-		{"abdominal", "thoracic"}, {"preserved", "reduced"}} {
+		{"abdominal", "thoracic"}, {"preserved", "reduced"}, {"twin", "singleton"}, {"back", "neck"}} {
 		m[pair[0]] = append(m[pair[0]], pair[1])
 		m[pair[1]] = append(m[pair[1]], pair[0])
 	}
@@ -295,6 +295,15 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	}
 	if want, other, ok := asksAge(q); ok {
 		if other.states(words, e.Citation.MeshTerms) && !want.states(words, e.Citation.MeshTerms) {
+			return fmt.Sprintf("studies %s, not %s", other.name, want.name)
+		}
+		// A title that names only the other age group ("… after adult tonsillectomy") is
+		// about it, though the abstract's background names children.
+		titleWords := map[string]bool{}
+		for _, w := range concepts.Words(e.Citation.Title) {
+			titleWords[w] = true
+		}
+		if other.states(titleWords, nil) && !want.states(titleWords, nil) {
 			return fmt.Sprintf("studies %s, not %s", other.name, want.name)
 		}
 	}

@@ -509,6 +509,9 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	if why := addOnTo(set, ev.Citation.Title); why != "" {
 		return why
 	}
+	if why := resistantTo(set, ev.Citation.Title); why != "" {
+		return why
+	}
 	head := ev
 	head.Content, head.Citation.Sections = "", nil
 	hd := newDoc(head)
@@ -579,6 +582,30 @@ func addOnTo(set concepts.Set, title string) string {
 			if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) {
 				return fmt.Sprintf("studies %s added to %s, not %s itself", tc.Label(), asked[0].Label(), asked[0].Label())
 			}
+		}
+	}
+	return ""
+}
+
+// resistantTo returns why a title names the asked treatment only as what the patients'
+// disease withstood ("ECT augmentation in clozapine-resistant schizophrenia" under "clozapine
+// for treatment-resistant schizophrenia"), "" otherwise.
+func resistantTo(set concepts.Set, title string) string {
+	lower := strings.ToLower(title)
+	for _, c := range set.Concepts {
+		if c.Role != concepts.RoleIntervention || c.Generic || len(c.Words) != 1 {
+			continue
+		}
+		w := c.Words[0]
+		if !strings.Contains(lower, w) {
+			continue
+		}
+		named, withstood := strings.Count(lower, w), 0
+		for _, suf := range []string{"-resistant", "-refractory", "-naive", "-naïve", "-intolerant"} {
+			withstood += strings.Count(lower, w+suf)
+		}
+		if withstood > 0 && withstood == named {
+			return fmt.Sprintf("names %s only as what the disease withstood", c.Label())
 		}
 	}
 	return ""

@@ -555,6 +555,18 @@ func TestMarkPatientsWords(t *testing.T) {
 		// What patients need says who they are; a paper need not be about it.
 		{"Which treatments reduce mortality in hospitalised patients with COVID-19 who require supplemental oxygen?", "Tocilizumab in patients admitted to hospital with COVID-19: a randomised trial",
 			"Hospitalised patients with COVID-19 and hypoxia were randomised to tocilizumab or usual care; 28-day mortality.", false},
+		// A title naming only the other age group; twins are not singletons; the back is
+		// not the neck; the asked drug named only as what the disease withstood.
+		{"Does dexamethasone reduce vomiting in children undergoing tonsillectomy?", "Preoperative dexamethasone for nausea and pain after adult tonsillectomy",
+			"Adults undergoing tonsillectomy received dexamethasone or placebo; unlike in children, vomiting was rare.", true},
+		{"Does a cervical pessary prevent preterm birth in twin pregnancy?", "Arabin pessary for singleton pregnancies with a short cervix",
+			"Women with a singleton pregnancy and a short cervix were randomised to a pessary or expectant care; preterm birth before 34 weeks.", true},
+		{"Can acupuncture help lower back pain?", "Acupuncture for chronic neck pain: a randomised trial",
+			"Adults with chronic neck pain received acupuncture or sham; pain at 12 months.", true},
+		{"Is clozapine effective for treatment-resistant schizophrenia?", "Electroconvulsive therapy augmentation in clozapine-resistant schizophrenia",
+			"Patients whose schizophrenia had not responded to clozapine continued clozapine and were randomised to ECT or not.", true},
+		{"Is clozapine effective for treatment-resistant schizophrenia?", "Clozapine versus olanzapine in treatment-resistant schizophrenia",
+			"Patients with treatment-resistant schizophrenia were randomised to clozapine or olanzapine; symptoms at 12 weeks.", false},
 		// Patients on maintenance dialysis are on haemodialysis as papers write it.
 		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
 			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
