@@ -199,7 +199,7 @@ func Extract(question string) (Set, error) {
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
 				// for a disease is what is given.
 				c.Role = RoleIntervention
-			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
+			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther || c.Role == RoleOutcome) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
 				// "Digital tomosynthesis: viable alternative to CT for …": what is offered as the
 				// alternative is what is given; what it replaces is the comparator.
 				set.Concepts[firstOther(set.Concepts)].Role = RoleIntervention
@@ -625,7 +625,8 @@ func namedTest(cs []Concept, instrumentsOnly bool) {
 			// Depression Scale": an instrument, whatever its words name.
 		case c.Role == RoleOutcome && testWords[last]:
 			// "Is HbA1c an accurate screening test …?": a measure used as the test.
-		case c.Role != RoleOther || accuracyWords[last] || len(c.Words) == 1 && measuredThing[last]:
+		case c.Role != RoleOther || accuracyWords[last] || len(c.Words) == 1 && measuredThing[last] || traitWords[last]:
+			// (A patient's trait, "Is age still the main predictor of mortality?", is no test.)
 			continue
 		}
 		c.Role = RoleIntervention
@@ -1175,7 +1176,7 @@ func effectVerb(after []string) bool {
 			// Whether a practice is needed: "Is routine drain placement necessary after
 			// thyroidectomy?"
 			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
-			"impair", "impairs":
+			"impair", "impairs", "replace", "replaces":
 			return true
 		}
 	}
@@ -1815,7 +1816,7 @@ func Procedure(words []string) bool { return len(words) > 0 && procedure(words) 
 func procedure(words []string) bool {
 	last := words[len(words)-1]
 	switch last {
-	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement", "section", "sections",
+	case "surgery", "surgeries", "operation", "operations", "resection", "transplantation", "bypass", "replacement", "section", "sections", "repair",
 		"c-section", "c-sections":
 		return true
 	case "delivery", "deliveries":
@@ -2115,6 +2116,11 @@ func asksHowToTreat(toks []string) bool {
 		if ws[1] == "often" || ws[1] == "many" || ws[1] == "much" || ws[1] == "common" || ws[1] == "frequently" {
 			return false
 		}
+		if (ws[1] == "do" || ws[1] == "does") && len(ws) > 2 && (roleOf(ws[2]) == RolePopulation || practitioners[ws[2]]) {
+			// "How do general practitioners manage acute low back pain?" asks how practice is
+			// done, not which treatments work.
+			return false
+		}
 		if ws[1] == "can" || ws[1] == "could" || ws[1] == "should" || ws[1] == "to" {
 			// "How can hospitals reduce door-to-needle time …?": ways to do better.
 			if slices.ContainsFunc(ws, func(w string) bool { return benefitWords[w] }) {
@@ -2144,7 +2150,7 @@ func asksHowToTreat(toks []string) bool {
 	case "best":
 		// "best management of acute gout", "best treatment for …"
 		return treatingWords[ws[1]] || ws[1] == "tx"
-	case "what":
+	case "what", "which":
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
 			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment":
@@ -2216,6 +2222,9 @@ func asksHowToTreat(toks []string) bool {
 	}
 	return false
 }
+
+// practitioners are who practise: "How do general practitioners manage …?"
+var practitioners = set(`general gps gp clinicians doctors physicians surgeons nurses midwives pharmacists hospitals dentists`)
 
 // afterLabel returns the words after a short label and its colon ("Dietitian: what …",
 // "Occupational health: what …"), nil when the question opens with none.
@@ -2321,7 +2330,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"lower", "back", "pain"}, {"tennis", "elbow"}, {"living", "at", "home"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
+	{"heavy", "periods"}, {"bad", "back"}, {"pressure", "garments"}, {"lower", "back", "pain"}, {"tennis", "elbow"}, {"living", "at", "home"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
 	{"major", "cardiovascular", "events"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},
@@ -2499,7 +2508,7 @@ func split(words []string) []Concept {
 				r = roleOf(f)
 			}
 		}
-		if (w == "cessation" || policyHeads[w]) && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
+		if (w == "cessation" || policyHeads[w] || repairHeads[w]) && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
 			// "smoking cessation": stopping a habit is what is done, not a condition; so is
 			// a policy on it ("smoking ban", "alcohol tax").
 			last := &out[len(out)-1]
@@ -2621,6 +2630,10 @@ var attending = set(`attend attends attending attended`)
 // takenUpWords measure how people take a practice up: "uptake of screening", "refusal of
 // measles vaccination".
 var takenUpWords = set(`uptake coverage refusal hesitancy acceptance acceptability`)
+
+// repairHeads end the name of an operation named by what it mends ("inguinal hernia repair",
+// "aneurysm repair").
+var repairHeads = set(`repair repairs`)
 
 // policyHeads end the name of a policy named by the habit it governs.
 var policyHeads = set(`ban bans tax taxes taxation levy legislation restriction restrictions prohibition`)

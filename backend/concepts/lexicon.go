@@ -29,7 +29,7 @@ besides except excluding switching switch switched switches converting transitio
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
 im ive dont doesnt isnt arent
 cant cannot unable around outside inside promote promoted promoting impair impairs
-suitable mechanisms mandatory warranted prior elevated unfit ineligible underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
+suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -138,7 +138,7 @@ sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
 sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs
 exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
-itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
+keratoconus itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
 sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
@@ -161,7 +161,7 @@ weight-loss-surgery medical-therapy medical-treatment medical-management inducti
 comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemodialysis family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
-injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work night-shift stool-transplant faecal-transplant fecal-transplant
+injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work pressure-garments stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
 enhanced-recovery-after-surgery
@@ -239,6 +239,10 @@ func roleOf(w string) Role {
 	base := w
 	for _, p := range []string{"pre-", "post-", "non-", "anti-"} {
 		base = strings.TrimPrefix(base, p)
+	}
+	if base != w && strings.HasPrefix(w, "post-") && roleOf(base) == RoleIntervention {
+		// "chronic post-thoracotomy pain": after an operation is a time, not what is given.
+		return ""
 	}
 	if base != w && (conditionWords[base] || interventionWords[base]) {
 		switch {

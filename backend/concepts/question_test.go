@@ -890,6 +890,15 @@ func TestPatientsWords(t *testing.T) {
 		{"Strategies to improve vaccine uptake among health workers", domain.QuestionOpen, "", "", false},
 		{"What helps against itching in dialysis patients", domain.QuestionOpen, "", "itching", false},
 		{"Early mobilisation after hip fracture surgery and length of stay", domain.QuestionIntervention, "early mobilisation", "hip fracture", false},
+		// Journal titles: "can it replace", "an alternative to", a repair named by what it
+		// mends, a time after an operation, how practice is done, a trait as the predictor.
+		{"Capillary blood gas in neonates: can it replace arterial sampling?", domain.QuestionIntervention, "capillary blood gas", "", false},
+		{"Are hospital-at-home schemes an alternative to admission for older people with pneumonia?", domain.QuestionIntervention, "hospital-at-home schemes", "pneumonia", false},
+		{"Is laparoscopic inguinal hernia repair safe in older adults?", domain.QuestionIntervention, "laparoscopic inguinal hernia repair", "", false},
+		{"Which patients develop chronic post-mastectomy pain?", domain.QuestionOther, "", "chronic post-mastectomy pain", false},
+		{"How do general practitioners manage acute otitis media?", domain.QuestionOther, "", "acute otitis media", false},
+		{"Is age still the main predictor of mortality after hip fracture?", domain.QuestionOther, "", "hip fracture", false},
+		{"Which strategies improve adherence to inhaled corticosteroids in asthma?", domain.QuestionOpen, "", "asthma", false},
 		// Titles "X to prevent Y"; how long and how often are no concepts.
 		{"Scalp cooling to prevent chemotherapy-induced alopecia in women with breast cancer", domain.QuestionIntervention, "scalp cooling", "chemotherapy-induced alopecia", false},
 		{"Prone positioning for at least 16 hours a day in severe ARDS - effect on mortality", domain.QuestionIntervention, "prone positioning", "severe ARDS", false},
