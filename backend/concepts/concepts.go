@@ -2330,7 +2330,7 @@ var fixedPhrases = [][]string{
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
-	{"heavy", "periods"}, {"bad", "back"}, {"pressure", "garments"}, {"lower", "back", "pain"}, {"tennis", "elbow"}, {"living", "at", "home"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
+	{"heavy", "periods"}, {"bad", "back"}, {"pressure", "garments"}, {"retinopathy", "of", "prematurity"}, {"lower", "back", "pain"}, {"tennis", "elbow"}, {"living", "at", "home"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},
 	{"major", "cardiovascular", "events"}, {"enhanced", "recovery", "after", "surgery"}, {"exercise", "intolerance"}, {"intensive", "care", "patients"}, {"intensive", "care", "unit", "patients"}, {"sudden", "infant", "death", "syndrome"}, {"cot", "death"},
 	{"later", "in", "life"}, {"gone", "away"}, {"blood", "pressure", "tablets"}, {"blood", "pressure", "pills"},
 	{"blood", "pressure", "medication"}, {"blood", "pressure", "medications"}, {"blood", "pressure", "medicine"}, {"blood", "pressure", "medicines"}, {"night", "sweats"}, {"dry", "eye"}, {"dry", "eyes"}, {"toenail", "fungus"}, {"nail", "fungus"},

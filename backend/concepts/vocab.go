@@ -99,6 +99,11 @@ var drugClasses = []drugClass{
 		mesh: []string{"Glucocorticoids", "Adrenal Cortex Hormones"}, suffixes: []string{"methasone", "asone", "olone"},
 		members: []string{"dexamethasone", "prednisone", "prednisolone", "hydrocortisone", "methylprednisolone", "budesonide",
 			"betamethasone", "triamcinolone", "fluticasone", "mometasone", "beclomethasone", "cortisone", "fludrocortisone"}},
+	// MeSH Adrenergic alpha-Antagonists, by the WHO stem -osin.
+	{names: []string{"alpha-blocker", "alpha-blockers", "alpha blocker", "alpha blockers", "alpha-adrenergic blockers",
+		"alpha-1 blockers", "alpha1-blockers", "alpha-adrenergic antagonists"},
+		class: "alpha-blockers", mesh: []string{"Adrenergic alpha-Antagonists"}, suffixes: []string{"osin"},
+		members: []string{"tamsulosin", "alfuzosin", "silodosin", "doxazosin", "terazosin", "prazosin"}},
 	// Endocrine therapy of breast cancer (MeSH Antineoplastic Agents, Hormonal).
 	{names: []string{"endocrine therapy", "endocrine therapies", "hormonal therapy", "endocrine treatment"},
 		class: "endocrine therapy", mesh: []string{"Antineoplastic Agents, Hormonal"},
@@ -367,6 +372,7 @@ var therapySynonyms = [][]string{
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation", "stool transplant", "faecal transplant", "fecal transplant"},
 	{"espb", "erector spinae plane block"},
+	{"deprescribing", "medication withdrawal", "drug withdrawal", "medication discontinuation"},
 	{"crt", "cardiac resynchronisation therapy", "cardiac resynchronization therapy"},
 	{"cardiac surgery", "heart surgery", "coronary artery bypass grafting", "cardiac surgical"},
 	// Haemodialysis is most of what papers call "maintenance dialysis" (MeSH Renal Dialysis);

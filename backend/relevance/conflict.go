@@ -50,6 +50,9 @@ var settings = [][2]setting{
 	// through milk against the fetus's through the placenta), nor the other way round.
 	{{"breastfeeding", []string{"breastfeeding", "breast-feeding", "breastfed", "breast-fed", "lactation", "lactating", "breast milk", "human milk", "nursing mothers"}},
 		{"pregnancy", []string{"pregnancy", "pregnant", "prenatal", "antenatal", "in utero", "gestation", "gestational", "fetal", "foetal"}}},
+	// Care in the emergency department is not care before it, in the ambulance.
+	{{"emergency department patients", []string{"emergency department", "emergency departments", "emergency room"}},
+		{"prehospital care", []string{"prehospital", "pre-hospital", "ambulance", "paramedic", "paramedics"}}},
 	// Patients in intensive care are not care-home residents.
 	{{"intensive care patients", []string{"intensive care", "intensive-care", "icu", "critically ill", "critical care"}},
 		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},

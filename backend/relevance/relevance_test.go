@@ -567,6 +567,12 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Patients whose schizophrenia had not responded to clozapine continued clozapine and were randomised to ECT or not.", true},
 		{"Is clozapine effective for treatment-resistant schizophrenia?", "Clozapine versus olanzapine in treatment-resistant schizophrenia",
 			"Patients with treatment-resistant schizophrenia were randomised to clozapine or olanzapine; symptoms at 12 weeks.", false},
+		// A class by its members (tamsulosin is an alpha-blocker); care in the ambulance is not
+		// care in the emergency department.
+		{"Do alpha-blockers help distal ureteral stones pass?", "Tamsulosin for distal ureteral stones: a placebo-controlled trial",
+			"Adults with a distal ureteral stone received tamsulosin or placebo; spontaneous stone passage at 4 weeks.", false},
+		{"Is intranasal fentanyl effective for acute pain in children in the emergency department?", "Intranasal fentanyl given by paramedics to children with acute pain in the prehospital setting",
+			"Children with acute pain were given intranasal fentanyl by ambulance paramedics; pain scores on arrival.", true},
 		// Patients on maintenance dialysis are on haemodialysis as papers write it.
 		{"Is apixaban safe in patients with atrial fibrillation on haemodialysis?", "Apixaban or warfarin in atrial fibrillation and end-stage kidney disease",
 			"Patients on maintenance dialysis with atrial fibrillation starting apixaban or warfarin; major bleeding and stroke.", false},
