@@ -80,11 +80,17 @@ var stages = [][2]setting{
 // paper's title names only that side, "" otherwise. Only the title is read: an abstract's
 // background names every stage.
 func stageConflict(q concepts.Set, title string) string {
-	question := strings.ToLower(q.Question)
-	for _, pair := range stages {
+	return pairConflict(stages, strings.ToLower(q.Question), title)
+}
+
+// pairConflict returns the other side of a pair the question names one side of, when the
+// text names only that other side ("studies care-home residents, not people living in the
+// community"), "" otherwise.
+func pairConflict(pairs [][2]setting, question, text string) string {
+	for _, pair := range pairs {
 		for k := range pair {
 			want, other := pair[k], pair[1-k]
-			if want.in(question) && !other.in(question) && other.in(title) && !want.in(title) {
+			if want.in(question) && !other.in(question) && other.in(text) && !want.in(text) {
 				return fmt.Sprintf("studies %s, not %s", other.name, want.name)
 			}
 		}
@@ -137,16 +143,7 @@ func settingConflict(q concepts.Set, text string) string {
 			asked = append(asked, strings.ToLower(c.Label()))
 		}
 	}
-	question := strings.Join(asked, " · ")
-	for _, pair := range settings {
-		for k := range pair {
-			want, other := pair[k], pair[1-k]
-			if want.in(question) && !other.in(question) && other.in(text) && !want.in(text) {
-				return fmt.Sprintf("studies %s, not %s", other.name, want.name)
-			}
-		}
-	}
-	return ""
+	return pairConflict(settings, strings.Join(asked, " · "), text)
 }
 
 // set splits words on white space, or on "|" when there is one.
