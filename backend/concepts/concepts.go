@@ -105,7 +105,7 @@ func Extract(question string) (Set, error) {
 		if i > 0 && exampleOf(toks, i-1) == 2 {
 			continue // the "as" of "such as", taken above
 		}
-		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" || timeUnit(toks, i) {
+		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" || fillerWord(toks, i) {
 			if tok == "of" && len(cur) > 0 && !slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) {
 				// "a single dose of dexamethasone", "a 3-day course of trimethoprim": how much
 				// or how long says how the drug after it is given; the drug is the concept.
@@ -256,9 +256,10 @@ func Extract(question string) (Set, error) {
 				// "Antibiotic prophylaxis for elective laparoscopic cholecystectomy: is it
 				// necessary?": the operation it is given for is the patients' setting.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed) && k == 0 && ci > 0 && len(ch.before) > 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
 				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Is bowel
-				// preparation necessary before colonic resection?": what the patients go through when the
+				// preparation necessary before colonic resection?", "Which interventions reduce
+				// anxiety before anaesthesia?": what the patients go through when the
 				// treatment is given. A paper need not name a test as the question does
 				// ("heel lance"); a procedure it must.
 				c.Role, c.Setting = RolePopulation, procedure(c.Words) || strings.HasSuffix(lastWord(cs[k:k+1]), "scopy")
@@ -356,11 +357,6 @@ func Extract(question string) (Set, error) {
 				subjectModifiers[withoutArticles(ch.before)[len(withoutArticles(ch.before))-1]]:
 				// "Does taking ibuprofen before the injection improve …?": when the subject
 				// is given, not a second thing given.
-				c.Role, c.Setting = RolePopulation, procedure(c.Words)
-			case c.Role == RoleIntervention && !c.Generic && !seenIntervention && exposed && ci > 0 && k == 0 && len(ch.before) > 0 &&
-				(ch.before[len(ch.before)-1] == "before" || ch.before[len(ch.before)-1] == "during"):
-				// "Which interventions reduce preoperative anxiety before anaesthesia?": what
-				// the patients are about to undergo, under a question that asks for treatments.
 				c.Role, c.Setting = RolePopulation, procedure(c.Words)
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 1 && vi == 2 && auxStart && onlyAnd(ch.before) && set.Concepts[len(set.Concepts)-1].Role == RoleIntervention:
 				// "Does audit and feedback improve …?": the second of two things done together.
@@ -1024,9 +1020,10 @@ func withoutInnerAsides(q string) string {
 	return innerAside.ReplaceAllString(q, "$1 $3")
 }
 
-// timeUnit reports whether toks[i] is a unit of a duration or a frequency ("for 16 hours a
-// day", "by 60 seconds", "stick with"): how long or how often, not a concept.
-func timeUnit(toks []string, i int) bool {
+// fillerWord reports whether toks[i], read with its neighbours, says no concept: a unit of a
+// duration or a frequency ("for 16 hours a day", "by 60 seconds", "33 degrees"), or a lay
+// verb around one ("stick with", "living with", "planning pregnancy").
+func fillerWord(toks []string, i int) bool {
 	switch toks[i] {
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
