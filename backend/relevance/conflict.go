@@ -440,10 +440,12 @@ func epidemiology(question string) string {
 		switch w {
 		case "prevalence", "incidence", "prognosis", "burden", "epidemiology", "predictors":
 			return w
-		case "predict", "predicts", "associated", "association":
-			// "Does frailty predict delirium …?", "Is periodontitis associated with preterm
-			// birth?": a trial of a treatment measures no predictor or association.
-			return "whether it " + map[string]string{"predict": "predicts", "predicts": "predicts", "associated": "is linked", "association": "is linked"}[w]
+		case "predict", "predicts":
+			// "Does frailty predict delirium …?": a trial of a treatment measures no predictor.
+			return "whether it predicts"
+		case "associated", "association":
+			// "Is periodontitis associated with preterm birth?": nor an association.
+			return "whether it is linked"
 		case "common", "often", "frequent":
 			// "How common is depression after a stroke?"
 			if i > 0 && ws[i-1] == "how" {
