@@ -248,6 +248,15 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "undergoing":
+				// "… acute kidney injury in patients undergoing angiography?": what the patients
+				// undergo is their setting, whether or not the question names a treatment.
+				c.Role, c.Setting = RolePopulation, true
+			case c.Role == RoleIntervention && seenIntervention && OrganOperation(*c) && !(k == 0 && comparing(ch.before, compares)):
+				// "belatacept vs tacrolimus kidney transplant graft survival", "tranexamic acid
+				// liver resection blood loss": after what is given, an operation on an organ is
+				// what the patients undergo.
+				c.Role, c.Setting = RolePopulation, true
 			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed && ci > 0) && undergone(ch.before) && (procedure(c.Words) || courseOfTreatment[c.Words[len(c.Words)-1]]):
 				// "Does tranexamic acid reduce blood loss in total hip arthroplasty?": the
 				// operation is what the patients undergo, not a second thing given.
@@ -269,6 +278,16 @@ func Extract(question string) (Set, error) {
 				// haemodialysis") is their setting, which a paper must share.
 				c.Role = RolePopulation
 				c.Setting = courseOfTreatment[c.Words[len(c.Words)-1]]
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"to"}) &&
+				len(chunks[ci-1].words) == 2 && inadequateWords[chunks[ci-1].words[0]] && strings.HasPrefix(chunks[ci-1].words[1], "respon"):
+				// "rheumatoid arthritis with an inadequate response to methotrexate": what the
+				// disease did not yield to says who the patients are.
+				c.Role = RolePopulation
+				if p := len(set.Concepts) - 1; p >= 0 && slices.Equal(set.Concepts[p].Words, chunks[ci-1].words) {
+					set.Concepts = set.Concepts[:p]
+					chunkOf = chunkOf[:p]
+				}
+				c.Display = strings.Join(chunks[ci-1].words, " ") + " to " + c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
@@ -299,6 +318,13 @@ func Extract(question string) (Set, error) {
 				// "peri-implantitis around dental implants": where the disease is, not what is
 				// given; a paper must be about that site.
 				c.Role, c.Setting = RolePopulation, true
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"to"}) &&
+				slices.Equal(chunks[ci-1].words, []string{"access"}) && (lacking(chunks[ci-1].before) || slices.ContainsFunc(chunks[ci-1].before, func(w string) bool {
+				return w == "no" || w == "limited" || w == "little" || w == "poor" || w == "lacking"
+			})):
+				// "In settings without access to blood transfusion, what …": where the patients
+				// are, by what they cannot get; not what is asked about.
+				c.Role, c.Display = RolePopulation, "without access to "+c.Text
 			case c.Role == RoleCondition && k == 0 && lacking(ch.before):
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
@@ -610,6 +636,10 @@ func namedTest(cs []Concept, instrumentsOnly bool) {
 			continue
 		case i == purpose || c.Generic || c.Setting || careSettings[last] || generic[last] || roleOf(last) == RolePopulation:
 			continue
+		case len(c.Words) == 1 && specimenWords[last]:
+			// "Serum and bronchoalveolar lavage galactomannan": where the test is done, not
+			// which test.
+			continue
 		case c.Role == RoleOutcome && len(c.Words) > 1 && accuracyWords[last] &&
 			slices.ContainsFunc(c.Words, func(w string) bool { return !accuracyWords[w] }):
 			// "procalcitonin accuracy"
@@ -633,6 +663,9 @@ func namedTest(cs []Concept, instrumentsOnly bool) {
 		return
 	}
 }
+
+// specimenWords name what a test is done on.
+var specimenWords = set(`serum plasma urine urinary saliva salivary sputum csf stool faecal fecal blood`)
 
 // instrument reports whether a concept names a scale, score, rule or questionnaire ("the
 // Ottawa ankle rules", "the Glasgow-Blatchford score"): a test by its name.
@@ -1000,6 +1033,10 @@ func combinations(q string) (out string, slashed map[string]bool) {
 	slashed = map[string]bool{}
 	out = combination.ReplaceAllStringFunc(q, func(m string) string {
 		a, b, _ := strings.Cut(strings.ToLower(m), "/")
+		if endsClassName(a) && classKnown(b) {
+			// "ACE inhibitors/ARBs": either class, as "ACE inhibitors or ARBs".
+			return strings.Replace(m, "/", " or ", 1)
+		}
 		if Drop(a) || Drop(b) || !IsDrugName(a) && !IsDrugName(b) && !slashTerms[a+"/"+b] {
 			// "and/or"; "HIV/STD" names two things, not one product.
 			return m
@@ -1173,7 +1210,7 @@ func effectVerb(after []string) bool {
 			// Whether a practice is needed: "Is routine drain placement necessary after
 			// thyroidectomy?"
 			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
-			"impair", "impairs", "replace", "replaces":
+			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves":
 			return true
 		}
 	}
@@ -1289,7 +1326,7 @@ func verbChunk(befores, words [][]string) int {
 	if len(befores) > 2 {
 		b := withoutArticles(befores[1])
 		after := withoutArticles(befores[2])
-		if !effectVerb(after) && !linksTo(after) || effectVerb(b) || linksTo(b) {
+		if !effectVerb(after) && !linksTo(after) && !predicting(after) || effectVerb(b) || linksTo(b) {
 			return 1
 		}
 		switch {
@@ -1299,6 +1336,10 @@ func verbChunk(befores, words [][]string) int {
 			// "Does minimum unit pricing for alcohol reduce …?": what it is for is part of
 			// the subject. (Not "Is eligibility for a protocol a good prognostic factor?",
 			// where no verb acts.)
+			return 2
+		case len(b) == 1 && b[0] == "of" && slices.ContainsFunc(after, func(w string) bool { return rankingWords[w] }):
+			// "Is normothermic machine perfusion of donor livers superior to static cold
+			// storage …?": what is done, to what, ranked against another.
 			return 2
 		case len(b) == 1 && b[0] == "of" && linksTo(after):
 			// "Is repeated heading of the ball associated with …?": what is done, of what.
@@ -1311,6 +1352,12 @@ func verbChunk(befores, words [][]string) int {
 		case len(b) == 1 && b[0] == "and" && roleOf(words[1][len(words[1])-1]) == "":
 			// "Does audit and feedback improve …?": two things done together are the subject.
 			return 2
+		case len(b) > 1 && subjectModifiers[b[0]] && b[len(b)-1] == "of" && !slices.ContainsFunc(b[1:len(b)-1], func(w string) bool {
+			return !doseWord(w) && !courseWords[w] && !numberWords[w] && !domain.AllDigits(w) && !ordinalWords[w]
+		}):
+			// "Can interim PET after two cycles of ABVD predict …?": when the subject is done,
+			// counted in courses of a treatment, is part of the subject.
+			return 2
 		case len(b) > 0 && subjectModifiers[b[len(b)-1]] && !slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return w != "use" }):
 			// "Does screen time before bed affect sleep …?", "Is mercury from amalgam
 			// fillings linked to …?", "Does screen use before bedtime …?": when, where or whence
@@ -1320,6 +1367,12 @@ func verbChunk(befores, words [][]string) int {
 	}
 	return 1
 }
+
+// ordinalWords count courses or weeks: "during the first week of life".
+var ordinalWords = set(`first second third fourth fifth week weeks day days month months year years hour hours`)
+
+// rankingWords rank one treatment against another.
+var rankingWords = set(`superior inferior better worse non-inferior noninferior equivalent`)
 
 // predicting reports whether the words after a question's subject say it predicts, detects or
 // tells apart: "Can X predict …?", "Does X detect …?".
@@ -1866,6 +1919,9 @@ func notResponding(before []string) bool {
 	return false
 }
 
+// inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
+var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
+
 // lacking reports whether the words before a chunk say the patients do not have it:
 // "without", "who don't have", "if they do not have".
 func lacking(before []string) bool {
@@ -2070,6 +2126,9 @@ var askingWords = set(`what which are is any list name how`)
 // for long COVID?", "Drug repurposing for ALS"), or it is a search typed as keywords, with
 // no auxiliary verb ("long covid fatigue treatment").
 func asksForTreatments(toks []string, cs []Concept) bool {
+	if tail := afterLabel(toks); tail != nil {
+		toks = tail // "In settings without …, what are the most effective treatments …?"
+	}
 	for i, t := range toks {
 		if t != "" {
 			if askingWords[t] && (t != "is" && t != "are" || i+1 < len(toks) && toks[i+1] == "there") {
@@ -2152,9 +2211,20 @@ func asksHowToTreat(toks []string) bool {
 			switch ws[i] {
 			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment":
 				return true
-			case "strategies", "approaches", "measures", "ways":
-				// "What strategies reduce delirium after hip fracture surgery?"
-				if i+1 < len(ws) && (effectVerb(ws[i+1:i+2]) || treatingWords[ws[i+1]]) {
+			case "strategies", "approaches", "measures", "ways", "agents":
+				// "What strategies reduce delirium after hip fracture surgery?", "Which
+				// pharmacological agents prevent migraine …?", "Which measures most effectively
+				// control …?"; not "What agents cause …?".
+				j := i + 1
+				for j < len(ws) && (ws[j] == "most" || ws[j] == "best" || strings.HasSuffix(ws[j], "ly")) {
+					j++
+				}
+				if j < len(ws) && (effectVerb(ws[j:j+1]) && (ws[i] != "agents" || benefitWords[ws[j]]) || treatingWords[ws[j]] || ws[j] == "control" || ws[j] == "controls") {
+					return true
+				}
+			case "used":
+				// "… infections: what can be used to treat them?"
+				if i+2 < len(ws) && ws[i+1] == "to" && treatingWords[ws[i+2]] {
 					return true
 				}
 			case "do":
@@ -2223,12 +2293,14 @@ func asksHowToTreat(toks []string) bool {
 // practitioners are who practise: "How do general practitioners manage …?"
 var practitioners = set(`general gps gp clinicians doctors physicians surgeons nurses midwives pharmacists hospitals dentists`)
 
-// afterLabel returns the words after a short label and its colon ("Dietitian: what …",
-// "Occupational health: what …"), nil when the question opens with none.
+// afterLabel returns the words after a label or an opening phrase and its colon or comma
+// ("Dietitian: what …", "Carbapenem-resistant Acinetobacter baumannii infections: what …",
+// "In settings without access to blood transfusion, what …"), nil when the question opens
+// with none.
 func afterLabel(toks []string) []string {
 	for i, t := range toks {
 		if t == "" {
-			if i == 0 || i > 3 || i+1 >= len(toks) || !askingWords[toks[i+1]] {
+			if i == 0 || i > 8 || i+1 >= len(toks) || !askingWords[toks[i+1]] {
 				return nil
 			}
 			return toks[i+1:]
@@ -2282,6 +2354,10 @@ func tokenize(q string) []string {
 				r = '-'
 			}
 			b.WriteRune(r)
+		case r == '/' && targetSlash(b.String(), rs[i+1:]):
+			// "CDK4/6", "JAK1/2", "PD-1/PD-L1", "IL-12/23": one target or a pair of
+			// targets named as one class, a word as its hyphenated forms are.
+			b.WriteRune('-')
 		case unicode.IsSpace(r):
 			emit()
 		case r == '.' && b.Len() == 1 && (i < 2 || !unicode.IsLetter(rs[i-2])) && i+2 < len(rs) && unicode.IsSpace(rs[i+1]) && unicode.IsLower(orig[i+2]):
@@ -2294,6 +2370,29 @@ func tokenize(q string) []string {
 	}
 	emit()
 	return out
+}
+
+// targetSlash reports whether a slash after left joins the names of molecular targets:
+// left has a letter and ends in a digit ("cdk4", "pd-1", "il-12") and the word after the
+// slash is a number or at most three letters and a number ("6", "pd-l1", "il-13"). Doses
+// ("5/325") and fractions have no letter; "covid-19/sars-cov-2" and "her2/neu" are two names.
+func targetSlash(left string, rest []rune) bool {
+	if left == "" || !unicode.IsDigit(rune(left[len(left)-1])) || !strings.ContainsFunc(left, unicode.IsLetter) {
+		return false
+	}
+	letters := 0
+	for _, r := range rest {
+		switch {
+		case unicode.IsDigit(r):
+			return true
+		case r == '-':
+		case unicode.IsLetter(r) && letters < 3:
+			letters++
+		default:
+			return false
+		}
+	}
+	return false
 }
 
 // fixedPhrases are fixed biomedical terms with a stopword inside (most are MeSH headings):
@@ -2391,7 +2490,7 @@ func titleCase(question string) bool {
 // as parsed, lower-case.
 func casedAsWritten(w, question string) string {
 	// A hyphen the parse wrote may be an en dash the question wrote ("elexacaftor–tezacaftor").
-	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(w), "-", "[-–]") + `\b`)
+	re := regexp.MustCompile(`(?i)\b` + strings.ReplaceAll(regexp.QuoteMeta(w), "-", "[-–/]") + `\b`)
 	for _, loc := range re.FindAllStringIndex(question, -1) {
 		written := question[loc[0]:loc[1]]
 		if written == w {
@@ -2429,7 +2528,11 @@ func writtenAsAcronym(w, question string) bool {
 // or spaced ("type 2" for "type II", which the parse wrote as a number).
 func asWritten(w, question string) string {
 	head, qual, _ := strings.Cut(w, "-")
-	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(head) + `s?[\s-]+` + regexp.QuoteMeta(qual) + `\b`)
+	quals := qualifierSpellings(qual)
+	for i, q := range quals {
+		quals[i] = regexp.QuoteMeta(q)
+	}
+	re := regexp.MustCompile(`(?i)\b` + regexp.QuoteMeta(head) + `s?[\s-]+(?:` + strings.Join(quals, "|") + `)\b`)
 	if m := re.FindString(question); m != "" {
 		return m
 	}
@@ -2508,6 +2611,14 @@ func split(words []string) []Concept {
 		if (w == "cessation" || policyHeads[w] || repairHeads[w]) && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
 			// "smoking cessation": stopping a habit is what is done, not a condition; so is
 			// a policy on it ("smoking ban", "alcohol tax").
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleIntervention, append(last.Words, w)
+			prevRole = RoleIntervention
+			continue
+		}
+		if organProcedureHeads[w] && len(out) > 0 && len(pending) == 0 && len(out[len(out)-1].Words) == 1 && OrganNames(lastWord(out)) != nil {
+			// "kidney transplantation", "liver resection": an operation on an organ is one
+			// thing done, not the organ's disease and an operation beside it.
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleIntervention, append(last.Words, w)
 			prevRole = RoleIntervention
@@ -2627,6 +2738,16 @@ var attending = set(`attend attends attending attended`)
 // takenUpWords measure how people take a practice up: "uptake of screening", "refusal of
 // measles vaccination".
 var takenUpWords = set(`uptake coverage refusal hesitancy acceptance acceptability`)
+
+// organProcedureHeads end the name of an operation named by the organ it is done on.
+var organProcedureHeads = set(`transplantation transplantations transplant transplants resection resections biopsy biopsies
+donation`)
+
+// OrganOperation reports whether a concept names an operation by the organ it is done on
+// ("liver resection", "kidney transplantation"), where the organ tells it from others.
+func OrganOperation(c Concept) bool {
+	return len(c.Words) > 1 && organProcedureHeads[c.Words[len(c.Words)-1]] && OrganNames(c.Words[len(c.Words)-2]) != nil
+}
 
 // repairHeads end the name of an operation named by what it mends ("inguinal hernia repair",
 // "aneurysm repair").

@@ -77,7 +77,7 @@ too days hours old under getting wearing trying predicting dangerous harmful eme
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context
-worsen worsens worsened rid intolerant tolerate`) // nouns of a relation, like "relationship"
+worsen worsens worsened rid intolerant tolerate yield yields yielded achieve achieves achieved achieving`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

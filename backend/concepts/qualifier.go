@@ -18,11 +18,11 @@ import (
 // qualifierHeads are the words a letter or number qualifies. Design words ("phase 3",
 // "level 1") are not among them: they say which papers, not what about.
 var qualifierHeads = set(`type types stage grade class vitamin hepatitis factor group hiv htlv interleukin il omega
-apoe apolipoprotein trisomy chromosome influenza coenzyme serotype genotype subtype`)
+apoe apolipoprotein trisomy chromosome influenza coenzyme serotype genotype subtype haemophilia hemophilia`)
 
 // romanHeads are the heads whose qualifier may be a Roman numeral ("type II", "stage IV"),
 // written as the number so both spellings match.
-var romanHeads = set(`type types stage grade class trisomy`)
+var romanHeads = set(`type types stage grade class trisomy factor`)
 
 var romanNumerals = map[string]string{"i": "1", "ii": "2", "iii": "3", "iv": "4", "v": "5", "vi": "6", "vii": "7",
 	"viii": "8", "ix": "9", "x": "10", "xi": "11", "xii": "12"}
@@ -36,6 +36,10 @@ func qualified(head, next string) (string, bool) {
 	if romanHeads[head] {
 		if n, ok := romanNumerals[next]; ok {
 			return singular(head) + "-" + n, true
+		}
+		// A clotting factor's activated form: "factor Xa", "factor VIIa".
+		if n, ok := romanNumerals[strings.TrimSuffix(next, "a")]; ok && head == "factor" && len(next) > 1 {
+			return head + "-" + n + "a", true
 		}
 	}
 	switch {
@@ -80,6 +84,53 @@ func Qualified(w string) bool {
 	if !ok || strings.Contains(q, "-") {
 		return false
 	}
+	if n, activated := strings.CutSuffix(q, "a"); activated && head == "factor" && n != "" && domain.AllDigits(n) {
+		return true // "factor-10a", written from "factor Xa"
+	}
 	got, ok := qualified(head, q)
 	return ok && got == w
+}
+
+// qualifierSpellings are the ways a question may have written a qualifier the parse holds as
+// a number: the number and its Roman numeral ("2", "ii"; "10a", "xa").
+func qualifierSpellings(qual string) []string {
+	out := []string{qual}
+	n, activated := strings.CutSuffix(qual, "a")
+	for roman, num := range romanNumerals {
+		switch {
+		case num == qual:
+			out = append(out, roman)
+		case activated && num == n:
+			out = append(out, roman+"a")
+		}
+	}
+	return out
+}
+
+// RomanSpelling is a term with each qualified word whose head takes Roman numerals written
+// with them, as most papers write these ("stage-3 colon cancer" → "stage III colon cancer",
+// "factor-10a inhibitors" → "factor Xa inhibitors"), or "" when the term has none. PubMed
+// does not read "3" as "III", so a search names both.
+func RomanSpelling(term string) string {
+	ws := strings.Fields(term)
+	changed := false
+	for i, w := range ws {
+		head, qual, ok := strings.Cut(w, "-")
+		if !ok || !romanHeads[head] || !Qualified(w) {
+			continue
+		}
+		for _, sp := range qualifierSpellings(qual)[1:] {
+			// No numeral ends in "a": an "a" after one is the activated factor ("Xa").
+			n, activated := strings.CutSuffix(sp, "a")
+			ws[i] = head + " " + strings.ToUpper(n)
+			if activated {
+				ws[i] += "a"
+			}
+			changed = true
+		}
+	}
+	if !changed {
+		return ""
+	}
+	return strings.Join(ws, " ")
 }

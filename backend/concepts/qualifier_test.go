@@ -8,14 +8,17 @@ import (
 
 // TestQualifiedTermsParse: the letter or number that names a kind stays with its word in
 // the parse ("type 2 diabetes", not "diabetes"; "vitamin D", not "vitamin"), Roman numerals
-// read as numbers, and a dose or a design number is not taken for one.
+// read as numbers (and shown as written), and a dose or a design number is not taken for one.
 func TestQualifiedTermsParse(t *testing.T) {
 	cases := []struct{ q, concept, joined string }{
 		{"Does metformin prevent type 2 diabetes?", "condition: type 2 diabetes", "type-2"},
-		{"Does metformin help in type II diabetes?", "condition: type 2 diabetes", "type-2"},
+		{"Does metformin help in type II diabetes?", "condition: type II diabetes", "type-2"},
 		{"Is vitamin D effective for preventing falls?", "intervention: vitamin D", "vitamin-d"},
 		{"Is the hepatitis B vaccine effective in dialysis patients?", "intervention: hepatitis B vaccine", "hepatitis-b"},
-		{"Does aspirin prevent recurrence of stage III colon cancer?", "condition: stage 3 colon cancer", "stage-3"},
+		{"Does aspirin prevent recurrence of stage III colon cancer?", "condition: stage III colon cancer", "stage-3"},
+		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "intervention: factor Xa inhibitors", "factor-10a"},
+		{"Does factor VIII prophylaxis prevent bleeding?", "intervention: factor VIII prophylaxis", "factor-8"},
+		{"Is emicizumab effective in haemophilia A?", "condition: haemophilia A", "haemophilia-a"},
 		// Not qualifiers: a dose, a design.
 		{"Does metformin 500 mg reduce weight?", "intervention: metformin", ""},
 		{"Do phase 3 trials of metformin show benefit in cancer?", "intervention: metformin", ""},

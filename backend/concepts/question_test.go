@@ -195,7 +195,9 @@ func TestDisplay(t *testing.T) {
 		{"Can semaglutide be repurposed for alcohol use disorder?", "alcohol-use-disorder", "alcohol use disorder"},
 		{"Does yoga improve quality of life in breast cancer?", "quality-of-life", "quality of life"},
 		{"Does metformin prevent type 2 diabetes?", "type-2 diabetes", "type 2 diabetes"},
-		{"Does metformin prevent type II diabetes?", "type-2 diabetes", "type 2 diabetes"},
+		{"Does metformin prevent type II diabetes?", "type-2 diabetes", "type II diabetes"},
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "cdk4-6 inhibitors", "CDK4/6 inhibitors"},
+		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "pd-1-pd-l1 blockade", "PD-1/PD-L1 blockade"},
 		{"Does vitamin D prevent falls?", "vitamin-d", "vitamin D"},
 		{"What is the role of IL-6 inhibitors in severe COVID-19?", "il-6 inhibitors", "IL-6 inhibitors"},
 		{"Does ketamine work for treatment-resistant depression?", "treatment-resistant depression", "treatment-resistant depression"},
@@ -562,6 +564,21 @@ func TestNounPhrases(t *testing.T) {
 		// course is the patients' setting.
 		{"Risk factors for post-traumatic stress disorder after intensive care unit admission", "intensive care unit admission", RolePopulation, ""},
 		{"Prognostic factors for survival after resection of pancreatic adenocarcinoma", "resection", RolePopulation, "surgical procedures"},
+		// Targets joined by a slash name one class.
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "cdk4-6 inhibitors", RoleIntervention, "CDK4/6 inhibitors"},
+		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "pd-1-pd-l1 blockade", RoleIntervention, "PD-1/PD-L1 inhibitors"},
+		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "factor-10a inhibitors", RoleIntervention, "factor Xa inhibitors"},
+		// An operation named by its organ is one thing done.
+		{"Does belatacept improve graft survival after kidney transplantation?", "kidney transplantation", RolePopulation, ""},
+		{"Does liver resection improve survival in colorectal liver metastases?", "liver resection", RoleIntervention, ""},
+		{"What can be done to prevent contrast-associated acute kidney injury in patients undergoing angiography?", "angiography", RolePopulation, ""},
+		{"In settings without access to blood transfusion, what are the most effective treatments for postpartum haemorrhage?", "blood transfusion", RolePopulation, ""},
+		// When the subject is done, or what it is done to, is part of the subject.
+		{"Can interim 18F-FDG PET after two cycles of ABVD predict outcome in advanced Hodgkin lymphoma?", "interim 18f-fdg pet", RoleIntervention, ""},
+		{"Does community health worker home visiting during the first week of life reduce neonatal mortality?", "community health worker home visiting", RoleIntervention, ""},
+		{"Is normothermic machine perfusion of donor livers superior to static cold storage?", "normothermic machine perfusion", RoleIntervention, ""},
+		{"Is normothermic machine perfusion of donor livers superior to static cold storage?", "static cold storage", RoleComparator, ""},
+		{"Does artemether-lumefantrine yield higher cure rates than dihydroartemisinin-piperaquine for falciparum malaria?", "artemether-lumefantrine", RoleIntervention, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
@@ -766,6 +783,16 @@ func TestPatientsWords(t *testing.T) {
 		{"How can I stop getting cold sores?", domain.QuestionOpen, "", "cold sores", false},
 		{"What actually works for a hangover?", domain.QuestionOpen, "", "hangover", false},
 		{"Emerging therapies for Duchenne muscular dystrophy", domain.QuestionOpen, "", "Duchenne muscular dystrophy", false},
+		// An opening phrase or a label before the asking words, however long.
+		{"Carbapenem-resistant Acinetobacter baumannii infections: what can be used to treat them?", domain.QuestionOpen, "", "carbapenem-resistant Acinetobacter baumannii infections", false},
+		{"In settings without access to blood transfusion, what are the most effective treatments for postpartum haemorrhage?", domain.QuestionOpen, "", "postpartum haemorrhage", false},
+		// A kind of treatment asked for, with an adverb before its verb.
+		{"Which pharmacological agents prevent migraine in children?", domain.QuestionOpen, "", "migraine", false},
+		{"Which measures most effectively reduce malaria transmission in urban areas?", domain.QuestionOpen, "", "malaria transmission", false},
+		// What the patients undergo is their setting, whether or not a treatment is named.
+		{"What can be done to prevent contrast-associated acute kidney injury in patients undergoing angiography?", domain.QuestionOpen, "", "contrast-associated acute kidney injury", false},
+		// Agents that cause a disease are not treatments asked for.
+		{"What agents cause drug-induced liver injury?", domain.QuestionOther, "", "drug-induced liver injury", false},
 		// Gene therapies and CFTR modulators by their WHO stems; an en dash joins a combination.
 		{"Does onasemnogene abeparvovec improve motor milestones in spinal muscular atrophy?", domain.QuestionIntervention, "onasemnogene abeparvovec", "spinal muscular atrophy", false},
 		{"Does elexacaftor–tezacaftor–ivacaftor improve lung function in cystic fibrosis?", domain.QuestionIntervention, "elexacaftor–tezacaftor–ivacaftor", "cystic fibrosis", false},

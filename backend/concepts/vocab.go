@@ -161,7 +161,8 @@ var drugClasses = []drugClass{
 	{names: []string{"antibiotic", "antibiotics", "antibacterials"}, class: "anti-bacterial agents",
 		mesh:    []string{"Anti-Bacterial Agents"},
 		members: []string{"amoxicillin", "azithromycin", "doxycycline", "ciprofloxacin", "ceftriaxone", "vancomycin", "metronidazole"}},
-	{names: []string{"jak inhibitor", "jak inhibitors", "janus kinase inhibitors", "jakinibs"}, class: "Janus kinase inhibitors",
+	{names: []string{"jak inhibitor", "jak inhibitors", "janus kinase inhibitors", "jakinibs", "jak1-2 inhibitor", "jak1-2 inhibitors",
+		"jak1-2 inhibition", "jak inhibition"}, class: "Janus kinase inhibitors",
 		mesh: []string{"Janus Kinase Inhibitors"}, suffixes: []string{"citinib"},
 		members: []string{"tofacitinib", "baricitinib", "upadacitinib", "ruxolitinib", "filgotinib", "abrocitinib"}},
 	{names: []string{"fluoroquinolone", "fluoroquinolones", "quinolones"}, class: "fluoroquinolones",
@@ -188,6 +189,90 @@ var drugClasses = []drugClass{
 	{names: []string{"antiepileptic", "antiepileptics", "anticonvulsant", "anticonvulsants", "antiseizure", "anti-seizure"}, class: "anticonvulsants",
 		mesh:    []string{"Anticonvulsants"},
 		members: []string{"valproate", "levetiracetam", "lamotrigine", "carbamazepine", "phenytoin", "topiramate", "gabapentin"}},
+	// Targeted classes named by their target, with the slash of "CDK4/6" or "PD-1/PD-L1" read
+	// as a hyphen (tokenize); members are the INNs the WHO lists under each target, MeSH
+	// where a pharmacological action names exactly the class.
+	{names: []string{"cdk4-6 inhibitor", "cdk4-6 inhibitors", "cdk4-6 inhibition", "cdk4-6i", "cdk4-6is"}, class: "CDK4/6 inhibitors",
+		suffixes: []string{"ciclib"}, members: []string{"palbociclib", "ribociclib", "abemaciclib", "dalpiciclib", "trilaciclib"}},
+	{names: []string{"pd-1 inhibitor", "pd-1 inhibitors", "pd-1 blockade", "anti-pd-1", "anti-pd-1 antibodies", "pd-1 blockers", "pd-1 antibodies"},
+		class: "PD-1 inhibitors", members: []string{"pembrolizumab", "nivolumab", "cemiplimab", "dostarlimab", "tislelizumab", "toripalimab",
+			"sintilimab", "camrelizumab", "retifanlimab"}},
+	{names: []string{"pd-l1 inhibitor", "pd-l1 inhibitors", "pd-l1 blockade", "anti-pd-l1", "anti-pd-l1 antibodies", "pd-l1 blockers"},
+		class: "PD-L1 inhibitors", members: []string{"atezolizumab", "durvalumab", "avelumab", "sugemalimab"}},
+	{names: []string{"pd-1-pd-l1 inhibitor", "pd-1-pd-l1 inhibitors", "pd-1-pd-l1 blockade", "anti-pd-1-pd-l1", "pd-1-pd-l1 blockers",
+		"pd-1-pd-l1 antibodies"}, class: "PD-1/PD-L1 inhibitors",
+		members: []string{"pembrolizumab", "nivolumab", "atezolizumab", "durvalumab", "cemiplimab", "avelumab", "dostarlimab", "tislelizumab",
+			"toripalimab", "sintilimab", "camrelizumab"}},
+	{names: []string{"5-ht3 antagonist", "5-ht3 antagonists", "5-ht3 receptor antagonists", "5-ht3 receptor antagonist", "setrons"},
+		class: "serotonin 5-HT3 receptor antagonists", mesh: []string{"Serotonin 5-HT3 Receptor Antagonists"}, suffixes: []string{"setron"},
+		members: []string{"ondansetron", "granisetron", "palonosetron", "tropisetron", "dolasetron", "ramosetron"}},
+	{names: []string{"braf inhibitor", "braf inhibitors", "braf inhibition"}, class: "BRAF inhibitors",
+		members: []string{"vemurafenib", "dabrafenib", "encorafenib"}},
+	{names: []string{"mek inhibitor", "mek inhibitors", "mek inhibition"}, class: "MEK inhibitors", suffixes: []string{"metinib"},
+		members: []string{"trametinib", "cobimetinib", "binimetinib", "selumetinib"}},
+	{names: []string{"egfr inhibitor", "egfr inhibitors", "egfr tki", "egfr tkis", "egfr tyrosine kinase inhibitors", "egfr-tkis", "egfr-tki"},
+		class: "EGFR tyrosine kinase inhibitors", members: []string{"osimertinib", "gefitinib", "erlotinib", "afatinib", "dacomitinib",
+			"lazertinib", "icotinib"}},
+	{names: []string{"anti-her2 therapy", "her2-targeted therapy", "her2-targeted therapies", "anti-her2", "her2-directed therapy",
+		"her2-targeted agents"}, class: "HER2-targeted therapy",
+		members: []string{"trastuzumab", "pertuzumab", "trastuzumab deruxtecan", "trastuzumab emtansine", "lapatinib", "neratinib", "tucatinib"}},
+	{names: []string{"btk inhibitor", "btk inhibitors", "bruton tyrosine kinase inhibitors"}, class: "BTK inhibitors", suffixes: []string{"brutinib"},
+		members: []string{"ibrutinib", "acalabrutinib", "zanubrutinib", "pirtobrutinib"}},
+	{names: []string{"il-17 inhibitor", "il-17 inhibitors", "anti-il-17", "il-17a inhibitors", "anti-il-17a", "il-17 blockade", "il-17 antagonists"},
+		class: "IL-17 inhibitors", members: []string{"secukinumab", "ixekizumab", "brodalumab", "bimekizumab"}},
+	{names: []string{"il-23 inhibitor", "il-23 inhibitors", "anti-il-23", "il-23 blockade", "il-23 antagonists"}, class: "IL-23 inhibitors",
+		members: []string{"guselkumab", "risankizumab", "tildrakizumab", "mirikizumab"}},
+	{names: []string{"il-12-23 inhibitor", "il-12-23 inhibitors", "anti-il-12-23", "il-12-23 blockade"}, class: "IL-12/23 inhibitors",
+		members: []string{"ustekinumab", "briakinumab"}},
+	{names: []string{"il-6 inhibitor", "il-6 inhibitors", "anti-il-6", "il-6 blockade", "il-6 receptor antagonists"}, class: "IL-6 inhibitors",
+		members: []string{"tocilizumab", "sarilumab", "siltuximab", "satralizumab"}},
+	{names: []string{"anti-il-5", "il-5 inhibitors", "anti-il-5 therapy"}, class: "IL-5 inhibitors",
+		members: []string{"mepolizumab", "reslizumab", "benralizumab"}},
+	{names: []string{"anti-cd20", "anti-cd20 therapy", "anti-cd20 antibodies", "anti-cd20 monoclonal antibodies"}, class: "anti-CD20 antibodies",
+		members: []string{"rituximab", "obinutuzumab", "ofatumumab", "ocrelizumab", "ublituximab"}},
+	{names: []string{"factor-10a inhibitor", "factor-10a inhibitors", "anti-xa", "xabans", "anti-xa agents"}, class: "factor Xa inhibitors",
+		mesh: []string{"Factor Xa Inhibitors"}, suffixes: []string{"xaban"},
+		members: []string{"apixaban", "rivaroxaban", "edoxaban", "betrixaban"}},
+	{names: []string{"p2y12 inhibitor", "p2y12 inhibitors", "p2y12 antagonists", "p2y12 receptor antagonists", "p2y12 blockers"},
+		class: "P2Y12 inhibitors", mesh: []string{"Purinergic P2Y Receptor Antagonists"},
+		members: []string{"clopidogrel", "prasugrel", "ticagrelor", "cangrelor"}},
+	{names: []string{"mtor inhibitor", "mtor inhibitors"}, class: "mTOR inhibitors", mesh: []string{"MTOR Inhibitors"},
+		members: []string{"sirolimus", "everolimus", "temsirolimus"}},
+	{names: []string{"calcineurin inhibitor", "calcineurin inhibitors"}, class: "calcineurin inhibitors", mesh: []string{"Calcineurin Inhibitors"},
+		members: []string{"tacrolimus", "ciclosporin", "cyclosporine", "voclosporin", "pimecrolimus"}},
+	{names: []string{"h2 blocker", "h2 blockers", "h2-receptor antagonists", "h2 receptor antagonists", "h2 antagonists", "h2ras"},
+		class: "histamine H2 antagonists", mesh: []string{"Histamine H2 Antagonists"}, suffixes: []string{"tidine"},
+		members: []string{"famotidine", "ranitidine", "cimetidine", "nizatidine"}},
+	{names: []string{"mineralocorticoid receptor antagonist", "mineralocorticoid receptor antagonists", "mra", "mras",
+		"aldosterone antagonists"}, class: "mineralocorticoid receptor antagonists", mesh: []string{"Mineralocorticoid Receptor Antagonists"},
+		members: []string{"spironolactone", "eplerenone", "finerenone"}},
+	{names: []string{"pcsk9 inhibitor", "pcsk9 inhibitors", "pcsk9 inhibition"}, class: "PCSK9 inhibitors", mesh: []string{"PCSK9 Inhibitors"},
+		members: []string{"evolocumab", "alirocumab", "inclisiran"}},
+	{names: []string{"fibrate", "fibrates"}, class: "fibric acids", mesh: []string{"Fibric Acids"}, suffixes: []string{"fibrate"},
+		members: []string{"fenofibrate", "gemfibrozil", "bezafibrate", "ciprofibrate"}},
+	{names: []string{"thiazolidinedione", "thiazolidinediones", "glitazones"}, class: "thiazolidinediones", mesh: []string{"Thiazolidinediones"},
+		suffixes: []string{"glitazone"}, members: []string{"pioglitazone", "rosiglitazone"}},
+	{names: []string{"integrase inhibitor", "integrase inhibitors", "integrase strand transfer inhibitors", "insti", "instis"},
+		class: "HIV integrase inhibitors", mesh: []string{"HIV Integrase Inhibitors"}, suffixes: []string{"tegravir"},
+		members: []string{"dolutegravir", "bictegravir", "raltegravir", "elvitegravir", "cabotegravir"}},
+	{names: []string{"tricyclic antidepressant", "tricyclic antidepressants", "tca", "tcas", "tricyclics"}, class: "tricyclic antidepressants",
+		mesh: []string{"Antidepressive Agents, Tricyclic"}, suffixes: []string{"triptyline", "ipramine"},
+		members: []string{"amitriptyline", "nortriptyline", "imipramine", "clomipramine", "desipramine", "doxepin"}},
+	{names: []string{"carbapenem", "carbapenems"}, class: "carbapenems", mesh: []string{"Carbapenems"}, suffixes: []string{"penem"},
+		members: []string{"meropenem", "imipenem", "ertapenem", "doripenem"}},
+	{names: []string{"cephalosporin", "cephalosporins"}, class: "cephalosporins", mesh: []string{"Cephalosporins"},
+		members: []string{"ceftriaxone", "cefazolin", "cefuroxime", "cephalexin", "cefalexin", "cefepime", "ceftazidime", "cefotaxime", "cefixime"}},
+	{names: []string{"macrolide", "macrolides"}, class: "macrolides", mesh: []string{"Macrolides"}, suffixes: []string{"thromycin"},
+		members: []string{"azithromycin", "clarithromycin", "erythromycin", "roxithromycin"}},
+	{names: []string{"tetracycline antibiotics", "tetracyclines"}, class: "tetracyclines", mesh: []string{"Tetracyclines"}, suffixes: []string{"cycline"},
+		members: []string{"doxycycline", "minocycline", "tetracycline", "tigecycline", "sarecycline"}},
+	{names: []string{"aminoglycoside", "aminoglycosides"}, class: "aminoglycosides", mesh: []string{"Aminoglycosides"},
+		members: []string{"gentamicin", "amikacin", "tobramycin", "streptomycin", "neomycin"}},
+	{names: []string{"penicillin antibiotics", "penicillins"}, class: "penicillins", mesh: []string{"Penicillins"}, suffixes: []string{"cillin"},
+		members: []string{"amoxicillin", "ampicillin", "penicillin", "flucloxacillin", "piperacillin", "benzylpenicillin"}},
+	{names: []string{"anti-amyloid antibodies", "anti-amyloid monoclonal antibodies", "anti-amyloid therapy", "anti-amyloid therapies",
+		"amyloid-targeting antibodies"}, class: "anti-amyloid antibodies",
+		members: []string{"lecanemab", "donanemab", "aducanumab", "gantenerumab", "solanezumab"}},
 	// Not a drug class, but read the same way: a question about "surgery" is answered by
 	// papers that name the operation ("appendectomy", "arthroplasty"), by its INN-like
 	// endings (the MeSH Surgical Procedures, Operative tree's naming).
@@ -419,7 +504,8 @@ var testSynonyms = [][]string{
 	{"ca-125", "ca125", "cancer antigen 125"},
 	{"ldct", "low-dose ct", "low-dose computed tomography"},
 	{"amh", "anti-mullerian hormone", "anti-müllerian hormone", "mullerian-inhibiting substance", "müllerian-inhibiting substance"},
-	{"rapid diagnostic test", "rapid diagnostic tests", "rdt", "rdts"},
+	{"rapid diagnostic test", "rapid diagnostic tests", "rdt", "rdts", "immunochromatographic assay", "immunochromatographic test",
+		"lateral flow assay", "lateral flow test"},
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of
@@ -462,6 +548,8 @@ nitrofurantoin fosfomycin`)
 // after words that say how or how long it is given ("long-term proton pump inhibitor",
 // "low-dose statins").
 func classOf(text string) (drugClass, bool) {
+	// "TNF-α inhibitors" is "TNF-alpha inhibitors".
+	text = greekLetters.Replace(strings.ToLower(text))
 	t := withoutRegimen(text)
 	// "antiepileptic drug", "anti-VEGF injections": the class with a word for its form.
 	short := t
@@ -479,8 +567,25 @@ func classOf(text string) (drugClass, bool) {
 	return drugClass{}, false
 }
 
-// classForms are words for the form a class of drugs is given in.
-var classForms = set(`injection injections tablets infusion infusions`)
+// endsClassName reports whether a word is the last word of a class's name ("inhibitors" of
+// "ACE inhibitors", "statins").
+func endsClassName(w string) bool {
+	for _, dc := range drugClasses {
+		for _, n := range dc.names {
+			if n == w || strings.HasSuffix(n, " "+w) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// classForms are words for the form a class of drugs is given in, or for what kind of
+// thing its members are ("anti-IL-17A biologics", "P2Y12 inhibitor drugs").
+var classForms = set(`injection injections tablets infusion infusions biologics biologic antibodies agents`)
+
+// greekLetters spell the Greek letters of target names as their words.
+var greekLetters = strings.NewReplacer("α", "alpha", "β", "beta", "γ", "gamma", "δ", "delta", "κ", "kappa")
 
 // withoutRegimen is a concept text, lower-case, without the words before it that say how or
 // how long it is given: "low-dose aspirin" is aspirin.

@@ -11,6 +11,7 @@ package relevance
 import (
 	"fmt"
 	"math"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -42,10 +43,10 @@ func newDoc(ev domain.Evidence) doc {
 	// The title counts twice: a concept in the title is what the paper is about.
 	add(c.Title)
 	add(c.Title)
-	add(ev.Content)
+	add(withoutExclusions(ev.Content))
 	if !strings.Contains(ev.Content, firstSection(c.Sections)) {
 		for _, s := range c.Sections {
-			add(s.Text)
+			add(withoutExclusions(s.Text))
 		}
 	}
 	for _, list := range [][]string{c.MeshTerms, c.Chemicals, c.Keywords} {
@@ -73,6 +74,30 @@ func newDoc(ev domain.Evidence) doc {
 	return d
 }
 
+// withoutExclusions is an abstract without its sentences that say who was kept out of the
+// study ("Patients with giant cell arteritis were excluded."): what a study excluded is not
+// what it studied, so a question's disease named only there does not make it on topic.
+func withoutExclusions(text string) string {
+	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") {
+		return text
+	}
+	sentences := sentenceEnd.Split(text, -1)
+	kept := sentences[:0]
+	for _, s := range sentences {
+		if !exclusionSentence.MatchString(s) {
+			kept = append(kept, s)
+		}
+	}
+	return strings.Join(kept, ". ")
+}
+
+var (
+	sentenceEnd = regexp.MustCompile(`[.;]\s+`)
+	// exclusionSentence states who was excluded: "… were excluded", "exclusion criteria
+	// included …", "… were not eligible", "excluding patients with …".
+	exclusionSentence = regexp.MustCompile(`(?i)\b(?:(?:were|was|been|are|is)\s+(?:\w+\s+)?excluded|exclusion criteri|an exclusion|excluding (?:patients|participants|women|men|children|those|people|individuals|subjects)|(?:were|was|are|is) (?:not eligible|ineligible))`)
+)
+
 func firstSection(ss []domain.Section) string {
 	if len(ss) == 0 {
 		return ""
@@ -89,13 +114,17 @@ type unit [][]string
 // "vitamin-d" only whole, since its parts are any type or any vitamin).
 func units(c concepts.Concept) []unit {
 	var out []unit
-	for _, w := range c.Words {
+	for i, w := range c.Words {
 		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
 			// "oral" in "oral α-galactosidase" says how the drug is given: any oral drug
 			// would match it.
 			continue
 		}
-		out = append(out, unitOf(w, c.Role))
+		role := c.Role
+		if i == len(c.Words)-2 && concepts.OrganOperation(c) {
+			role = concepts.RoleCondition // the organ of "kidney transplantation" goes by "renal" too
+		}
+		out = append(out, unitOf(w, role))
 	}
 	return out
 }
@@ -191,14 +220,19 @@ func (d doc) matches(c concepts.Concept) bool {
 			return false
 		}
 	}
-	if c.Setting && len(us) > 1 {
-		// "kidney transplant recipients" are not heart transplant recipients: the organ
-		// must occur, in one of its names.
+	if (c.Setting || concepts.OrganOperation(c)) && len(us) > 1 {
+		// "kidney transplant recipients" are not heart transplant recipients, and a liver
+		// resection is no lung resection: the organ must occur, in one of its names.
 		for _, w := range c.Words {
-			if names := concepts.OrganNames(w); names != nil && !slices.ContainsFunc(names, func(n string) bool { return d.has(unitOf(n, c.Role)) }) && !d.hasTerm(c) {
+			if names := concepts.OrganNames(w); names != nil && !slices.ContainsFunc(append(names, w), func(n string) bool { return d.has(unitOf(n, c.Role)) }) && !d.hasTerm(c) {
 				return false
 			}
 		}
+	}
+	if concepts.OrganOperation(c) && !strings.HasPrefix(c.Words[len(c.Words)-1], "resection") && len(us) > 1 && !d.has(us[len(us)-1]) && !d.hasTerm(c) {
+		// Nor is a paper on the liver one on liver transplantation. (A resection goes by
+		// the organ's "-ectomy" too: "hepatectomy".)
+		return false
 	}
 	if c.Role == concepts.RoleCondition && len(us) > 1 {
 		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h, c.Role)) && !d.hasTerm(c) {
@@ -497,11 +531,12 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 
 // passing returns why a paper names the asked intervention only in passing, "" when it does
 // not: its title studies another treatment ("ECMO for very severe ARDS" under a question on
-// prone positioning), and the asked one is in neither its title, its MeSH headings, its
-// substances nor its registered interventions, only in the abstract (a covariate, the
-// background, an exclusion).
+// prone positioning), or another test under a question on a test ("the Lachman, anterior
+// drawer and pivot shift tests" under one on MRI), and the asked one is in neither its
+// title, its MeSH headings, its substances nor its registered interventions, only once in
+// the abstract (a covariate, the background, a reference standard).
 func passing(set concepts.Set, ev domain.Evidence) string {
-	if set.Kind != domain.QuestionIntervention || set.Diagnostic || ev.Citation.Title == "" {
+	if set.Kind != domain.QuestionIntervention || ev.Citation.Title == "" {
 		// A test goes by many names ("quantitative faecal haemoglobin" for FIT): its title
 		// may name it in words the question does not use.
 		return ""
@@ -538,6 +573,13 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 		}
 	}
 	for _, tc := range title.Concepts {
+		if set.Diagnostic && slices.ContainsFunc(tc.Words, func(w string) bool {
+			return concepts.IsDrugName(w) || strings.HasPrefix(w, "resistan") || strings.HasPrefix(w, "susceptib")
+		}) {
+			// Under a question on a test, a drug in the title is what the test looks for or
+			// around ("detection of tuberculosis and rifampin resistance"), not another test.
+			continue
+		}
 		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) {
 			return fmt.Sprintf("studies %s; names %s only in passing", tc.Label(), asked[0].Label())
 		}

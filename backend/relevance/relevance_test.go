@@ -127,6 +127,28 @@ func TestMarkQualifiedTerms(t *testing.T) {
 		{"Do steroids help sudden hearing loss?", "Betamethasone in sudden sensorineural hearing loss", "Betamethasone improved hearing recovery.", false},
 		{"Can semaglutide be repurposed for alcohol use disorder?", "Semaglutide and alcohol use disorder", "Semaglutide lowered heavy drinking days in adults with alcohol use disorder.", false},
 		{"Can semaglutide be repurposed for alcohol use disorder?", "Semaglutide and alcohol-related liver disease", "Semaglutide lowered liver fat in alcohol-related liver disease.", true},
+		// A coagulation factor is named by its Roman numeral, activated or not; haemophilia A
+		// (factor VIII) is not haemophilia B (factor IX).
+		{"Does factor VIII prophylaxis prevent bleeding in haemophilia A?", "Emicizumab versus factor IX in hemophilia B", "Factor IX prophylaxis lowered bleeding rates in hemophilia B.", true},
+		{"Does factor VIII prophylaxis prevent bleeding in haemophilia A?", "Extended half-life factor VIII prophylaxis in severe hemophilia A", "Prophylaxis with factor VIII reduced annualised bleeding in hemophilia A.", false},
+		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "Apixaban versus warfarin in atrial fibrillation", "Apixaban caused less major bleeding than warfarin in patients with atrial fibrillation.", false},
+		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "Factor VIIa for warfarin-associated bleeding in atrial fibrillation", "Recombinant factor VIIa reversed warfarin in patients with atrial fibrillation.", true},
+	}
+	checkTopics(t, cases)
+}
+
+// TestMarkSlashedTargets: a class named by its targets with a slash ("CDK4/6", "PD-1/PD-L1")
+// is one class, answered by a paper naming the class as written or any member, not by a
+// paper on another target.
+func TestMarkSlashedTargets(t *testing.T) {
+	cases := []topicCase{
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "Palbociclib plus letrozole in advanced breast cancer", "Palbociclib with letrozole prolonged progression-free survival in hormone receptor-positive breast cancer.", false},
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "CDK4/6 inhibitors in metastatic breast cancer: a meta-analysis", "CDK4/6 inhibitors added to endocrine therapy improved overall survival in HR-positive breast cancer.", false},
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "Everolimus plus exemestane in advanced breast cancer", "Everolimus with exemestane prolonged progression-free survival in HR-positive breast cancer.", true},
+		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "Atezolizumab with chemotherapy in extensive-stage small-cell lung cancer", "Adding atezolizumab to carboplatin and etoposide prolonged survival in small cell lung cancer.", false},
+		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "Ipilimumab in small cell lung cancer", "The CTLA-4 antibody ipilimumab did not prolong survival in small cell lung cancer.", true},
+		{"Does anti-IL-17A therapy improve psoriatic arthritis?", "Secukinumab in psoriatic arthritis", "Secukinumab improved ACR20 response in psoriatic arthritis.", false},
+		{"Does anti-IL-17A therapy improve psoriatic arthritis?", "Guselkumab in psoriatic arthritis", "The IL-23 inhibitor guselkumab improved ACR20 response in psoriatic arthritis.", true},
 	}
 	checkTopics(t, cases)
 }
@@ -644,4 +666,48 @@ func TestEpidemiologyQuestionsAndTreatmentStudies(t *testing.T) {
 			require.Equal(t, tc.off, evs[0].IsOffTopic(), "%+v", evs[0].Topic)
 		})
 	}
+}
+
+// TestMarkOrganOperations: an operation named by its organ is matched by the organ's other
+// names ("renal transplantation") and not by the same operation on another organ.
+func TestMarkOrganOperations(t *testing.T) {
+	cases := []topicCase{
+		{"Does belatacept improve graft survival after kidney transplantation?", "Belatacept conversion in renal transplant recipients", "Conversion to belatacept improved graft survival after renal transplantation.", false},
+		{"Does belatacept improve graft survival after kidney transplantation?", "Belatacept after heart transplantation", "Belatacept was tolerated after heart transplantation; graft survival was unchanged.", true},
+		{"Is liver resection better than ablation for small hepatocellular carcinoma?", "Hepatectomy versus radiofrequency ablation for small hepatocellular carcinoma", "Hepatic resection gave longer survival than ablation in hepatocellular carcinoma under 3 cm.", false},
+		{"Is liver resection better than ablation for colorectal metastases?", "Lung resection versus ablation for colorectal metastases", "Pulmonary metastasectomy gave longer survival than radiofrequency ablation of colorectal lung metastases.", true},
+		{"Is liver resection better than ablation for colorectal metastases?", "Hepatic resection versus ablation for colorectal metastases", "Hepatectomy gave longer survival than radiofrequency ablation of colorectal metastases.", false},
+	}
+	checkTopics(t, cases)
+}
+
+// TestMarkExclusionsAreNotStudied: a disease or a drug named only in the sentence that says
+// who was kept out of a study is not what the study is about; named elsewhere too, it is.
+func TestMarkExclusionsAreNotStudied(t *testing.T) {
+	cases := []topicCase{
+		{"Does tocilizumab induce remission in giant cell arteritis?", "Tocilizumab in refractory Takayasu arteritis: a randomised trial",
+			"Patients with Takayasu arteritis received tocilizumab or placebo. Patients with giant cell arteritis were excluded. Relapse-free survival was longer with tocilizumab.", true},
+		{"Does tocilizumab induce remission in giant cell arteritis?", "Tocilizumab in giant cell arteritis: a randomised trial",
+			"Patients with giant cell arteritis received tocilizumab or placebo. Patients with Takayasu arteritis were excluded. Sustained remission was more frequent with tocilizumab.", false},
+		{"Is colchicine effective after myocardial infarction?", "Colchicine for acute pericarditis: a randomised trial",
+			"Adults with a first episode of acute pericarditis received colchicine or placebo. Exclusion criteria included myocardial infarction within 30 days. Colchicine reduced recurrence.", true},
+		{"Is hydroxychloroquine effective in systemic lupus erythematosus?", "Triple therapy with hydroxychloroquine in rheumatoid arthritis",
+			"Adults with rheumatoid arthritis received methotrexate, sulfasalazine and hydroxychloroquine. Patients with systemic lupus erythematosus were not eligible. Response rates were similar.", true},
+	}
+	checkTopics(t, cases)
+}
+
+// TestMarkTestNamedInPassing: under a question on a test, a paper whose title studies other
+// tests and whose abstract names the asked one once (the reference standard) does not study
+// it; a drug or a resistance in the title is what a test looks for, not another test.
+func TestMarkTestNamedInPassing(t *testing.T) {
+	cases := []topicCase{
+		{"How accurate is MRI for detecting anterior cruciate ligament tears?", "Diagnostic accuracy of the Lachman, anterior drawer and pivot shift tests for anterior cruciate ligament injury",
+			"We pooled studies comparing clinical tests with arthroscopy or MRI for anterior cruciate ligament rupture. The Lachman test had a sensitivity of 81%.", true},
+		{"How accurate is MRI for detecting anterior cruciate ligament tears?", "Magnetic resonance imaging of anterior cruciate ligament tears",
+			"MRI had a sensitivity of 92% for anterior cruciate ligament tears against arthroscopy. MRI missed partial tears.", false},
+		{"How accurate is Xpert MTB/RIF for diagnosing pulmonary tuberculosis?", "Rapid molecular detection of tuberculosis and rifampin resistance",
+			"In 1730 patients with suspected pulmonary tuberculosis, the Xpert MTB/RIF assay detected 98% of smear-positive cases.", false},
+	}
+	checkTopics(t, cases)
 }

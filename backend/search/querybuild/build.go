@@ -27,6 +27,7 @@ func Group(c concepts.Concept) string {
 	}
 	for _, t := range c.Terms {
 		add(cleanTerm(t))
+		add(concepts.RomanSpelling(t))
 	}
 	// A drug class is searched by its heading and its best-known members too, so recall
 	// comes from a better query rather than from dropping the drug.

@@ -271,3 +271,30 @@ func TestFollowUpKeepsAlternativesORed(t *testing.T) {
 		t.Errorf("FollowUp = %q, want the alternatives ORed", got)
 	}
 }
+
+// TestGroupNamesRomanNumerals: a stage, type or clotting factor held as a number is searched
+// as papers write it too, with its Roman numeral, since PubMed does not equate the two; a
+// term without one gets no second spelling.
+func TestGroupNamesRomanNumerals(t *testing.T) {
+	cases := []struct{ question, text, want string }{
+		{"Is adjuvant chemotherapy useful in stage II colon cancer?", "stage-2 colon cancer", "(stage-2 colon cancer OR stage II colon cancer)"},
+		{"Does factor VIII prophylaxis prevent bleeding in haemophilia A?", "factor-8 prophylaxis", "(factor-8 prophylaxis OR factor VIII prophylaxis)"},
+		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "factor-10a inhibitors", `(factor-10a inhibitors OR factor Xa inhibitors OR apixaban OR rivaroxaban OR edoxaban OR betrixaban OR "Factor Xa Inhibitors"[mh])`},
+		{"Does vitamin D prevent fractures?", "vitamin-d", "(vitamin-d OR cholecalciferol OR ergocalciferol)"},
+	}
+	for _, c := range cases {
+		set := mustSet(t, c.question)
+		found := false
+		for _, k := range set.Concepts {
+			if k.Text == c.text {
+				found = true
+				if got := Group(k); got != c.want {
+					t.Errorf("%q: group %s, want %s", c.question, got, c.want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q: no concept %q in %s", c.question, c.text, set.Summary())
+		}
+	}
+}
