@@ -123,6 +123,7 @@ func Extract(question string) (Set, error) {
 	auxStart := len(toks) > 0 && auxiliaries[toks[0]]
 	compares := comparative(toks)
 	seenIntervention, alternatives := false, false
+	testSubject := false // the subject is a test that predicts or detects
 	// exposed is set once the question has named what acts: an intervention, an open
 	// question's class word ("What interventions reduce …"), or the subject of an effect
 	// verb that takes an object ("Does smoking increase the risk of …"). An operation
@@ -177,7 +178,8 @@ func Extract(question string) (Set, error) {
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther || classKnown(c.Text)) && switchedFrom(ch.before):
 				// "switching from warfarin to apixaban": what is left is the comparator.
 				c.Role = RoleComparator
-			case k == len(cs)-1 && ci == 0 && !seenIntervention && c.Role == RoleOther && len(chunks) > 1 && comparesWith(chunks[1].before) &&
+			case k == len(cs)-1 && ci == 0 && !seenIntervention && (c.Role == RoleOther || c.Role == RoleOutcome && testWords[c.Words[len(c.Words)-1]]) &&
+				len(chunks) > 1 && comparesWith(chunks[1].before) &&
 				!slices.ContainsFunc(c.Words, func(w string) bool { return qualifierWords[w] || IsRegimen(w) || courseWords[w] }) &&
 				!(len(c.Words) == 1 && len(chunks[1].words) == 1 && roleOf(chunks[1].words[0]) == "" &&
 					!(writtenAsAcronym(c.Words[0], q) && writtenAsAcronym(chunks[1].words[0], q))):
@@ -199,6 +201,11 @@ func Extract(question string) (Set, error) {
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
 				// for a disease is what is given.
 				c.Role = RoleIntervention
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && titleToTell(toks, chunks[1].before):
+				// A title "Procalcitonin to distinguish bacterial from viral infection", "Faecal
+				// calprotectin to differentiate IBD from IBS": a test, asked about.
+				c.Role = RoleIntervention
+				testSubject = true
 			case k == 0 && !seenIntervention && (c.Role == RoleIntervention || c.Role == RoleOther || c.Role == RoleOutcome) && alternativeTo(ch.before) && firstOther(set.Concepts) >= 0:
 				// "Digital tomosynthesis: viable alternative to CT for …": what is offered as the
 				// alternative is what is given; what it replaces is the comparator.
@@ -213,11 +220,19 @@ func Extract(question string) (Set, error) {
 				if !seenIntervention {
 					alternatives = true
 				}
-			case k == 0 && seenIntervention && otherThan(ch.before):
+			case k == 0 && seenIntervention && otherThan(ch.before) && !slices.ContainsFunc(c.Words, harmNoun):
 				// "riluzole or other approved drugs": the question is open to any drug, the
 				// named one included; the words after "other" only say what kind.
 				c.Role, c.Generic = RoleIntervention, true
 				alternatives = true
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && !seenIntervention && k == 0 && comparesWith(ch.before) && asksAccuracy(toks) &&
+				lastOther(set.Concepts) >= 0:
+				// "What are the sensitivity and specificity of malaria rapid diagnostic tests
+				// compared with expert microscopy …?": the test named first is the one asked
+				// about, the one it is compared with its reference.
+				set.Concepts[lastOther(set.Concepts)].Role = RoleIntervention
+				seenIntervention = true
+				c.Role = RoleComparator
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, compares) && k == 0:
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
@@ -248,7 +263,9 @@ func Extract(question string) (Set, error) {
 				// "Are e-cigarettes effective for smoking cessation?": after what is given,
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
-			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "undergoing":
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 &&
+				(ch.before[len(ch.before)-1] == "undergoing" || ch.before[len(ch.before)-1] == "having" && procedure(c.Words) ||
+					ch.before[len(ch.before)-1] == "after" && OrganOperation(*c) && strings.HasPrefix(c.Words[len(c.Words)-1], "transplant")):
 				// "… acute kidney injury in patients undergoing angiography?": what the patients
 				// undergo is their setting, whether or not the question names a treatment.
 				c.Role, c.Setting = RolePopulation, true
@@ -350,7 +367,7 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
-			case c.Role == RoleOther && k == 0 && ci > 0 && len(ch.before) == 1 && (ch.before[0] == "with" || ch.before[0] == "using") &&
+			case c.Role == RoleOther && k == 0 && ci > 0 && len(withoutArticles(ch.before)) == 1 && (withoutArticles(ch.before)[0] == "with" || withoutArticles(ch.before)[0] == "using") &&
 				slices.ContainsFunc(toks, func(t string) bool { return t == "screened" || t == "tested" || t == "diagnosed" }):
 				// "Should newborns be screened for heart disease with pulse oximetry?": what
 				// they are screened with is the test asked about.
@@ -387,14 +404,20 @@ func Extract(question string) (Set, error) {
 			case c.Role == RoleOther && k == len(cs)-1 && ci == 1 && vi == 2 && auxStart && onlyAnd(ch.before) && set.Concepts[len(set.Concepts)-1].Role == RoleIntervention:
 				// "Does audit and feedback improve …?": the second of two things done together.
 				c.Role = RoleIntervention
-			case (c.Role == RoleOther || c.Role == RoleOutcome && NamesInstrument(c.Words)) && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) && predicting(verbAfter(ci)) &&
+			case (c.Role == RoleOther || (c.Role == RoleOutcome || c.Role == RoleCondition) && NamesInstrument(c.Words)) && k == len(cs)-1 &&
+				(ci == 0 && (auxStart || howWell(toks)) || clauseSubject(ch.before)) && predicting(verbAfter(ci)) &&
 				(NamesInstrument(c.Words) || testWords[c.Words[len(c.Words)-1]] || markerHeads[c.Words[len(c.Words)-1]] || writtenAsAcronym(c.Words[len(c.Words)-1], q)):
 				// "Can qSOFA predict in-hospital mortality …?": a score that predicts is a test
 				// asked about. (A patient's trait that predicts, "Does base deficit predict
 				// mortality …?", is a prognostic factor, not something done.)
 				c.Role = RoleIntervention
+				testSubject = true
 			case c.Role == RoleOther && k == len(cs)-1 && (ci == 0 && auxStart || clauseSubject(ch.before)) &&
-				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci))) && !traitWords[c.Words[len(c.Words)-1]]:
+				(effectVerb(verbAfter(ci)) || linksTo(verbAfter(ci)) ||
+					// "In infants, does kangaroo mother care compared with conventional care
+					// reduce …?": the verb comes after what it is compared with.
+					ci > 0 && ci+2 < len(chunks) && comparesWith(chunks[ci+1].before) && effectVerb(chunks[ci+2].before)) &&
+				!traitWords[c.Words[len(c.Words)-1]]:
 				// "Does X improve …?", "Can X prevent …?", "Is X effective for …?": the
 				// subject of a yes/no question about an effect is what is given; so too
 				// after a clause that says who the patients are ("In children with head
@@ -498,7 +521,7 @@ func Extract(question string) (Set, error) {
 	}
 	// How well a test finds something comes first: "How well does the Berg scale detect
 	// fall risk?" asks about the scale's accuracy, not whether it causes a risk.
-	set.Diagnostic = set.Kind == domain.QuestionIntervention && (asksAccuracy(toks) ||
+	set.Diagnostic = set.Kind == domain.QuestionIntervention && (asksAccuracy(toks) || testSubject ||
 		// A scale or score asked about is a test, unless the question asks what it is linked to.
 		slices.ContainsFunc(set.Concepts, func(c Concept) bool {
 			return c.Role == RoleIntervention && NamesInstrument(c.Words)
@@ -511,7 +534,44 @@ func Extract(question string) (Set, error) {
 			set.Concepts[i].Harm = false
 		}
 	}
+	acronymsAsTerms(set.Concepts, parsed)
+	transplantAsCondition(set.Concepts)
 	return set, nil
+}
+
+// transplantAsCondition makes an operation on an organ the patients have had ("… in liver
+// transplantation", "after kidney transplantation") the question's condition when it names
+// no disease: what the patients live with is then their condition, as in "graft loss after
+// kidney transplantation".
+func transplantAsCondition(cs []Concept) {
+	if slices.ContainsFunc(cs, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
+		return
+	}
+	for i := range cs {
+		if c := cs[i]; c.Role == RolePopulation && c.Setting && OrganOperation(c) && strings.HasPrefix(c.Words[len(c.Words)-1], "transplant") {
+			cs[i].Role = RoleCondition
+			return
+		}
+	}
+}
+
+// acronymsAsTerms gives the concept an acronym in parentheses followed ("interferon-γ release
+// assays (IGRAs)") the acronym as a term of its own, searched and matched beside its words
+// (withoutInnerAsides took the parenthesis out of the phrase). Acronyms of two letters are
+// read, never searched: as words they name too many things.
+func acronymsAsTerms(cs []Concept, q string) {
+	for _, m := range acronymAside.FindAllStringSubmatch(q, -1) {
+		acr, before := m[2], strings.ToLower(m[1])
+		if len([]rune(acr)) < 3 {
+			continue
+		}
+		for i := range cs {
+			if ws := cs[i].Words; len(ws) > 0 && (ws[len(ws)-1] == before || strings.HasSuffix(ws[len(ws)-1], "-"+before)) {
+				cs[i].AddTerm(acr)
+				break
+			}
+		}
+	}
 }
 
 // linkWords ask whether one thing is linked to or causes another.
@@ -544,6 +604,9 @@ func asksAccuracy(toks []string) bool {
 		case accuracyWords[t]:
 			found = true
 		case t == "rule" && i+1 < len(toks) && toks[i+1] == "out":
+			found = true
+		case t == "diagnosis" && i > 0 && (toks[i-1] == "for" || toks[i-1] == "the" && i > 1 && toks[i-2] == "for"):
+			// "HbA1c versus the oral glucose tolerance test for the diagnosis of diabetes"
 			found = true
 		}
 	}
@@ -703,7 +766,7 @@ func purposeOnly(words []string) bool {
 // Assessment", "Wells score", "Ottawa ankle rules"): the test itself when a question asks
 // how accurate it is.
 var instrumentWords = set(`assessment scale scales score scores questionnaire questionnaires test tests tool tools
-index inventory rule rules criteria examination screen algorithm assay`)
+index inventory rule rules criteria examination screen algorithm assay assays`)
 
 // careSettings end the names of the places patients are seen ("emergency department",
 // "primary care", "ICU"): where a question's patients are, never the test or the treatment.
@@ -1052,9 +1115,20 @@ func combinations(q string) (out string, slashed map[string]bool) {
 // paper on advanced melanoma need not use.
 var innerAside = regexp.MustCompile(`(\p{L})\s+\(([\p{Ll} ,/-]+)\)\s+(\p{L})`)
 
+// acronymAside is an acronym in parentheses after the words it stands for: "piperonyl
+// butoxide (PBO) long-lasting insecticidal nets", "interferon-γ release assays (IGRAs)
+// versus …". Left in, it cuts the name it follows from the rest of its phrase.
+var acronymAside = regexp.MustCompile(`([\p{L}\d-]*\p{L})\s+\((\p{Lu}[\p{L}\d.-]*\p{Lu}[\p{L}\d.-]*)\)(\s+[\p{L}\d-]+)`)
+
 // withoutInnerAsides drops such parentheses.
 func withoutInnerAsides(q string) string {
-	return innerAside.ReplaceAllString(q, "$1 $3")
+	return acronymAside.ReplaceAllStringFunc(innerAside.ReplaceAllString(q, "$1 $3"), func(m string) string {
+		sub := acronymAside.FindStringSubmatch(m)
+		if Drop(strings.ToLower(strings.TrimSpace(sub[3]))) {
+			return m
+		}
+		return sub[1] + sub[3]
+	})
 }
 
 // fillerWord reports whether toks[i], read with its neighbours, says no concept: a unit of a
@@ -1205,12 +1279,12 @@ func effectVerb(after []string) bool {
 			"safe", "useful", "better", "superior", "slow", "slows", "delay", "delays", "change", "alter",
 			"shorten", "shortens", "hasten", "hastens", "prolong", "prolongs", "preserve", "preserves",
 			"neuroprotective", "cardioprotective", "renoprotective", "protective", "harmful", "detrimental",
-			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "worsen", "worsens", "rid",
+			"relieve", "relieves", "alleviate", "alleviates", "raise", "raises", "cause", "causes", "induce", "induces", "worsen", "worsens", "rid",
 			"enable", "enables", "allow", "allows", "permit", "permits", "facilitate", "facilitates",
 			// Whether a practice is needed: "Is routine drain placement necessary after
 			// thyroidectomy?"
 			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
-			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves":
+			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves", "cut", "cuts":
 			return true
 		}
 	}
@@ -1358,7 +1432,7 @@ func verbChunk(befores, words [][]string) int {
 			// "Can interim PET after two cycles of ABVD predict …?": when the subject is done,
 			// counted in courses of a treatment, is part of the subject.
 			return 2
-		case len(b) > 0 && subjectModifiers[b[len(b)-1]] && !slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return w != "use" }):
+		case len(b) > 0 && subjectModifiers[b[len(b)-1]] && !slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return w != "use" && !givenWords[w] }):
 			// "Does screen time before bed affect sleep …?", "Is mercury from amalgam
 			// fillings linked to …?", "Does screen use before bedtime …?": when, where or whence
 			// the subject acts is part of the subject; the verb comes after.
@@ -1368,8 +1442,18 @@ func verbChunk(befores, words [][]string) int {
 	return 1
 }
 
+// givenWords say that a treatment is begun or given: "kangaroo mother care initiated before
+// stabilisation".
+var givenWords = set(`started initiated commenced begun given delivered administered`)
+
 // ordinalWords count courses or weeks: "during the first week of life".
 var ordinalWords = set(`first second third fourth fifth week weeks day days month months year years hour hours`)
+
+// howWell reports whether a question opens "How well/accurately/reliably does …": a test's
+// accuracy asked of its subject.
+func howWell(toks []string) bool {
+	return len(toks) > 2 && toks[0] == "how" && (toks[1] == "well" || toks[1] == "accurately" || toks[1] == "reliably") && auxiliaries[toks[2]]
+}
 
 // rankingWords rank one treatment against another.
 var rankingWords = set(`superior inferior better worse non-inferior noninferior equivalent`)
@@ -1429,7 +1513,11 @@ func asksCourse(toks []string) bool {
 			// "What factors predict persistent pain after knee replacement?"; not "Does
 			// hippocampal atrophy on MRI predict cognitive decline?", which asks about a test.
 			return true
-		case t == "predictors" || t == "predicts" || t == "incidence" || t == "prevalence" || t == "prognosis" || t == "natural-history":
+		case t == "predictors" || t == "predictor" || t == "predicts" || t == "incidence" || t == "prevalence" || t == "prognosis" ||
+			t == "natural-history" || t == "frequency":
+			return true
+		case t == "causes" && i > 0 && toks[i-1] == "what":
+			// "What causes thrombotic microangiopathy after stem cell transplantation?"
 			return true
 		case t == "prognostic" && i+1 < len(toks) && (toks[i+1] == "factors" || toks[i+1] == "factor" || toks[i+1] == "value" || toks[i+1] == "markers" || toks[i+1] == "indicators"):
 			return true
@@ -1471,6 +1559,17 @@ func titleTo(toks, before []string) bool {
 	}
 	b := withoutArticles(before)
 	return len(b) == 2 && b[0] == "to" && (benefitWords[b[1]] || b[1] == "increase" || b[1] == "promote" || b[1] == "treat" || b[1] == "manage")
+}
+
+// titleToTell reports whether a question is a title "X to distinguish Y": it opens with no
+// asking word, and the chunk after its first is introduced by "to" and a verb of telling
+// apart, finding or predicting.
+func titleToTell(toks, before []string) bool {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || auxiliaries[toks[0]] {
+		return false
+	}
+	b := withoutArticles(before)
+	return len(b) >= 2 && b[0] == "to" && (predictingVerbs[b[1]] || b[1] == "differentiate" || b[1] == "rule" || b[1] == "screen")
 }
 
 // purposeNouns say what something is put to in a title "X for the <noun> of Y".
@@ -1778,6 +1877,29 @@ func givesSomeone(ws []string) bool {
 func otherThan(before []string) bool {
 	for i, w := range before {
 		if (w == "other" || w == "another" || w == "similar") && i > 0 && (before[i-1] == "or" || before[i-1] == "and") {
+			return true
+		}
+	}
+	return false
+}
+
+// lastOther is the index of the last concept of no role yet (not the patients, a setting or
+// a generic word), -1 when there is none.
+func lastOther(cs []Concept) int {
+	for i := len(cs) - 1; i >= 0; i-- {
+		if cs[i].Role == RoleOther && !cs[i].Generic && !cs[i].Setting {
+			return i
+		}
+	}
+	return -1
+}
+
+// harmNoun reports whether a word names an adverse outcome: "or other adverse events" lists
+// harms, not treatments.
+func harmNoun(w string) bool {
+	for _, p := range strings.Split(w, "-") {
+		switch p {
+		case "adverse", "events", "effects", "side", "complications", "harms", "toxicity", "toxicities", "reactions":
 			return true
 		}
 	}
@@ -2138,7 +2260,8 @@ func asksForTreatments(toks []string, cs []Concept) bool {
 			break
 		}
 	}
-	if len(cs) > 0 && cs[0].Generic && cs[0].Role == RoleIntervention {
+	if len(cs) > 0 && cs[0].Generic && cs[0].Role == RoleIntervention && !subjectModifiers[toks[0]] {
+		// (Not "After first-line therapy, when do patients … relapse?": what came before.)
 		return true
 	}
 	return !slices.ContainsFunc(toks, func(t string) bool { return auxiliaries[t] })
@@ -2440,6 +2563,7 @@ var fixedPhrases = [][]string{
 	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
+	{"oral", "glucose", "tolerance", "test"}, {"glucose", "tolerance", "test"}, {"cardiac", "troponin"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 

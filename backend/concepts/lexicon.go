@@ -77,7 +77,8 @@ too days hours old under getting wearing trying predicting dangerous harmful eme
 adding add adds continue continued continuing beyond year years month months week weeks admitted want wants staging
 natural-history
 discrepancy discrepancies connection connections uniformity context
-worsen worsens worsened rid intolerant tolerate yield yields yielded achieve achieves achieved achieving`) // nouns of a relation, like "relationship"
+worsen worsens worsened rid intolerant tolerate yield yields yielded achieve achieves achieved achieving
+cut cuts independent independently induce induces initiated commenced begun delivered administered typically usually generally normally eventually`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -227,7 +228,8 @@ var diseaseEvents = set(`relapse relapses complication complications disability 
 // testWords are tests and markers a question names by one word (testSynonyms' acronyms
 // and markers): neither a disease nor a treatment.
 var testWords = set(`mri psa bnp nt-probnp procalcitonin crp ecg ekg eeg mmse moca pocus ctpa cea afp ca-125 ldct
-troponin d-dimer lactate calprotectin ferritin rdt rdts amh rapid-diagnostic-test hba1c dipstick`)
+troponin d-dimer lactate calprotectin ferritin rdt rdts amh rapid-diagnostic-test hba1c dipstick ogtt
+oral-glucose-tolerance-test glucose-tolerance-test cardiac-troponin`)
 
 // roleOf is the role a single content word suggests, or "" for a modifier.
 func roleOf(w string) Role {

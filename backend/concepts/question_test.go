@@ -569,7 +569,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "pd-1-pd-l1 blockade", RoleIntervention, "PD-1/PD-L1 inhibitors"},
 		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "factor-10a inhibitors", RoleIntervention, "factor Xa inhibitors"},
 		// An operation named by its organ is one thing done.
-		{"Does belatacept improve graft survival after kidney transplantation?", "kidney transplantation", RolePopulation, ""},
+		{"Does belatacept improve graft survival after kidney transplantation?", "kidney transplantation", RoleCondition, ""},
+		{"Is EBV mismatch a risk factor for post-transplant lymphoproliferative disorder after kidney transplantation?", "kidney transplantation", RolePopulation, ""},
 		{"Does liver resection improve survival in colorectal liver metastases?", "liver resection", RoleIntervention, ""},
 		{"What can be done to prevent contrast-associated acute kidney injury in patients undergoing angiography?", "angiography", RolePopulation, ""},
 		{"In settings without access to blood transfusion, what are the most effective treatments for postpartum haemorrhage?", "blood transfusion", RolePopulation, ""},
@@ -579,6 +580,13 @@ func TestNounPhrases(t *testing.T) {
 		{"Is normothermic machine perfusion of donor livers superior to static cold storage?", "normothermic machine perfusion", RoleIntervention, ""},
 		{"Is normothermic machine perfusion of donor livers superior to static cold storage?", "static cold storage", RoleComparator, ""},
 		{"Does artemether-lumefantrine yield higher cure rates than dihydroartemisinin-piperaquine for falciparum malaria?", "artemether-lumefantrine", RoleIntervention, ""},
+		// An acronym in parentheses after its words does not cut them from their phrase.
+		{"Do piperonyl butoxide (PBO) long-lasting insecticidal nets reduce malaria infection in children?", "piperonyl butoxide long-lasting insecticidal nets", RoleIntervention, ""},
+		{"Interferon-γ release assays (IGRAs) versus tuberculin skin test for latent tuberculosis", "tuberculin skin test", RoleComparator, ""},
+		{"HbA1c versus oral glucose tolerance test for the diagnosis of type 2 diabetes in adults", "hba1c", RoleIntervention, ""},
+		// In a question of accuracy, the test named before "compared with" is the one asked about.
+		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "rapid-diagnostic-test", RoleIntervention, ""},
+		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "expert microscopy", RoleComparator, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
@@ -735,6 +743,12 @@ func TestWhatIsAsked(t *testing.T) {
 		{"Does prenatal exposure to fine particulate matter (PM2.5) increase the risk of autism spectrum disorder in children?", link},
 		// How well a test finds a risk is a question of the test.
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
+		{"HbA1c versus oral glucose tolerance test for the diagnosis of type 2 diabetes in adults", test},
+		{"Procalcitonin to distinguish bacterial from viral lower respiratory tract infection?", test},
+		{"faecal calprotectin to differentiate IBD from IBS in primary care?", test},
+		{"How well does the Oncotype DX recurrence score identify women with early breast cancer who can skip chemotherapy?", test},
+		{"Do interferon-gamma release assays detect latent tuberculosis better than the tuberculin skin test?", test},
+		{"Can interim PET after two cycles of ABVD predict outcome in advanced Hodgkin lymphoma?", test},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
@@ -791,6 +805,19 @@ func TestPatientsWords(t *testing.T) {
 		{"Which measures most effectively reduce malaria transmission in urban areas?", domain.QuestionOpen, "", "malaria transmission", false},
 		// What the patients undergo is their setting, whether or not a treatment is named.
 		{"What can be done to prevent contrast-associated acute kidney injury in patients undergoing angiography?", domain.QuestionOpen, "", "contrast-associated acute kidney injury", false},
+		// The verb may come after what the subject is compared with; a participle after the
+		// subject only says when or how it is given.
+		{"In infants, does kangaroo mother care compared with conventional care reduce neonatal mortality?", domain.QuestionIntervention, "kangaroo mother care", "", false},
+		{"In patients with COPD, does pulmonary rehabilitation initiated within 4 weeks of discharge reduce readmissions?", domain.QuestionIntervention, "pulmonary rehabilitation", "COPD", false},
+		// A treatment the patients had before says when; the question is of the disease's course.
+		{"After first-line therapy, when do patients with hairy cell leukaemia typically relapse?", domain.QuestionOther, "", "hairy cell leukaemia", false},
+		{"Prehabilitation before major abdominal surgery: does it cut postoperative complications?", domain.QuestionIntervention, "prehabilitation", "", false},
+		// An operation the patients have had, or have, is their setting.
+		{"Is chronic kidney disease an independent predictor of mortality after TAVI?", domain.QuestionOther, "", "chronic kidney disease", false},
+		{"BK polyomavirus nephropathy after renal transplant – treatment?", domain.QuestionOpen, "", "BK polyomavirus nephropathy", false},
+		{"How can we prevent postoperative nausea and vomiting in children having tonsillectomy?", domain.QuestionOpen, "", "postoperative nausea and vomiting", false},
+		// "or other adverse events" lists harms, not other treatments.
+		{"Does isotretinoin cause depression or other psychiatric adverse events?", domain.QuestionIntervention, "isotretinoin", "depression", true},
 		// Agents that cause a disease are not treatments asked for.
 		{"What agents cause drug-induced liver injury?", domain.QuestionOther, "", "drug-induced liver injury", false},
 		// Gene therapies and CFTR modulators by their WHO stems; an en dash joins a combination.

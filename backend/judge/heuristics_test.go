@@ -270,3 +270,18 @@ func TestKeyFindingQuotesInlineConclusions(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionTermsKeepSlashedNames: a name joined by a slash stays one search word; "and/or"
+// is no search word.
+func TestConditionTermsKeepSlashedNames(t *testing.T) {
+	cases := []struct{ question, want string }{
+		{"Do CDK4/6 inhibitors improve survival in HR-positive breast cancer?", "cdk4/6 inhibitors improve survival hr-positive breast cancer"},
+		{"Is PD-1/PD-L1 blockade effective in small cell lung cancer?", "pd-1/pd-l1 blockade small cell lung cancer"},
+		{"Does aspirin and/or clopidogrel prevent stroke?", "aspirin clopidogrel prevent stroke"},
+	}
+	for _, c := range cases {
+		if got := conditionTerms(c.question, nil); got != c.want {
+			t.Errorf("%q: %q, want %q", c.question, got, c.want)
+		}
+	}
+}

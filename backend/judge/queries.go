@@ -21,12 +21,14 @@ func init() {
 		drug drugs medication medications medicine medicines treatment treatments treat treating therapy therapies therapeutic
 		repurpose repurposed repurposing repositioning repositioned candidate candidates option options
 		effective efficacy effect effects evidence work works help helps used use using show shows promise promising
-		patients people adults children`) {
+		patients people adults children and/or`) {
 		questionStopWords[w] = true
 	}
 }
 
-var wordRe = lazyre.New(`[\p{L}\p{N}][\p{L}\p{N}'’\-]*`)
+// wordRe keeps a slash inside a word ("CDK4/6", "PD-1/PD-L1"): the parse reads such names
+// whole, and cut at the slash "cdk4" would be searched as a concept of its own.
+var wordRe = lazyre.New(`[\p{L}\p{N}](?:[\p{L}\p{N}'’\-]|/[\p{L}\p{N}])*`)
 
 // conditionTerms reduces the question to its searchable terms (usually the condition),
 // without the names of candidates already found, which suggestQueries adds back one at a time.

@@ -74,6 +74,15 @@ var stages = [][2]setting{
 		{"hormone-sensitive disease", []string{"hormone-sensitive", "castration-sensitive", "hormone sensitive", "castration sensitive"}}},
 	{{"primary prevention", []string{"primary prevention", "primary-prevention"}},
 		{"secondary prevention", []string{"secondary prevention", "secondary-prevention"}}},
+	// How a programme is delivered is part of what it is: a therapy delivered face to face
+	// does not answer a question on the same therapy delivered online, a programme at home
+	// one on a programme in schools.
+	{{"delivery online", []string{"internet-delivered", "internet-based", "internet", "online", "web-based", "smartphone", "app-based", "mobile app", "digital"}},
+		{"face-to-face delivery", []string{"face-to-face", "face to face", "in-person", "in person"}}},
+	{{"delivery in schools", []string{"school-based", "school based", "schools", "school"}},
+		{"delivery at home", []string{"home-based", "home based", "at home", "family-based"}}},
+	{{"delivery at home", []string{"home-based", "home based", "at home"}},
+		{"delivery in a centre", []string{"centre-based", "center-based", "hospital-based", "clinic-based"}}},
 }
 
 // stageConflict returns the other side of a stage or line pair the question names, when the
