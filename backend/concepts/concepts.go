@@ -201,7 +201,15 @@ func Extract(question string) (Set, error) {
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
 				// for a disease is what is given.
 				c.Role = RoleIntervention
-			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && titleToTell(toks, chunks[1].before):
+			case k == 0 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"as"}) && !seenIntervention &&
+				(instrumentWords[c.Words[len(c.Words)-1]] || measuredThing[c.Words[len(c.Words)-1]]) && lastOther(set.Concepts) >= 0:
+				// "PHQ-9 as a screening tool for depression", "Urinary NGAL as an early biomarker
+				// of AKI": what is put forward as the test is the test asked about; the kind of
+				// test is not required of a paper.
+				set.Concepts[lastOther(set.Concepts)].Role = RoleIntervention
+				seenIntervention, testSubject = true, true
+				c.Role, c.Generic = RoleOther, true
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && (titleToTell(toks, chunks[1].before) || titleForTelling(toks, chunks[1].before, chunks[1].words)):
 				// A title "Procalcitonin to distinguish bacterial from viral infection", "Faecal
 				// calprotectin to differentiate IBD from IBS": a test, asked about.
 				c.Role = RoleIntervention
@@ -566,7 +574,7 @@ func acronymsAsTerms(cs []Concept, q string) {
 			continue
 		}
 		for i := range cs {
-			if ws := cs[i].Words; len(ws) > 0 && (ws[len(ws)-1] == before || strings.HasSuffix(ws[len(ws)-1], "-"+before)) {
+			if slices.ContainsFunc(cs[i].Words, func(w string) bool { return w == before || strings.HasSuffix(w, "-"+before) }) {
 				cs[i].AddTerm(acr)
 				break
 			}
@@ -1152,6 +1160,10 @@ func fillerWord(toks []string, i int) bool {
 		return i+1 < len(toks) && toks[i+1] == "with"
 	case "experience", "experiences":
 		return i+1 < len(toks) && (toks[i+1] == "living" || toks[i+1] == "of")
+	case "history":
+		// "women with a history of gestational diabetes" have had it (not "family history",
+		// a risk of its own, or "natural history").
+		return i+1 < len(toks) && toks[i+1] == "of" && (i == 0 || toks[i-1] != "family" && toks[i-1] != "natural" && toks[i-1] != "medical")
 	}
 	return false
 }
@@ -1570,6 +1582,19 @@ func titleToTell(toks, before []string) bool {
 	}
 	b := withoutArticles(before)
 	return len(b) >= 2 && b[0] == "to" && (predictingVerbs[b[1]] || b[1] == "differentiate" || b[1] == "rule" || b[1] == "screen")
+}
+
+// titleForTelling reports whether a question is a title "X for (early) diagnosis of Y": it
+// opens with no asking word, and the chunk after its first is introduced by "for" and names
+// finding a disease.
+func titleForTelling(toks, before, next []string) bool {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || auxiliaries[toks[0]] {
+		return false
+	}
+	b := withoutArticles(before)
+	return len(b) == 1 && b[0] == "for" && slices.ContainsFunc(next, func(w string) bool {
+		return w == "diagnosis" || w == "detection" || w == "prediction" || w == "triage"
+	})
 }
 
 // purposeNouns say what something is put to in a title "X for the <noun> of Y".
@@ -2564,6 +2589,7 @@ var fixedPhrases = [][]string{
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"oral", "glucose", "tolerance", "test"}, {"glucose", "tolerance", "test"}, {"cardiac", "troponin"},
+	{"men", "who", "have", "sex", "with", "men"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
 }
 

@@ -182,7 +182,7 @@ triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
 falls lung-function negative-predictive-value positive-predictive-value major-cardiovascular-events`)
 
-var populationWords = set(`children child pediatric paediatric infants infant neonates neonatal newborn
+var populationWords = set(`men-who-have-sex-with-men msm children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
 women woman men man female male females males mothers pregnant veterans smokers athletes students
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers

@@ -584,6 +584,8 @@ func TestNounPhrases(t *testing.T) {
 		{"Do piperonyl butoxide (PBO) long-lasting insecticidal nets reduce malaria infection in children?", "piperonyl butoxide long-lasting insecticidal nets", RoleIntervention, ""},
 		{"Interferon-γ release assays (IGRAs) versus tuberculin skin test for latent tuberculosis", "tuberculin skin test", RoleComparator, ""},
 		{"HbA1c versus oral glucose tolerance test for the diagnosis of type 2 diabetes in adults", "hba1c", RoleIntervention, ""},
+		{"What is the prevalence of PrEP use among men who have sex with men?", "men-who-have-sex-with-men", RolePopulation, ""},
+		{"Urinary NGAL as an early biomarker of AKI after cardiac surgery?", "urinary ngal", RoleIntervention, ""},
 		// In a question of accuracy, the test named before "compared with" is the one asked about.
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "rapid-diagnostic-test", RoleIntervention, ""},
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "expert microscopy", RoleComparator, ""},
@@ -745,6 +747,8 @@ func TestWhatIsAsked(t *testing.T) {
 		{"How well does the Berg balance scale detect fall risk in stroke survivors?", test},
 		{"HbA1c versus oral glucose tolerance test for the diagnosis of type 2 diabetes in adults", test},
 		{"Procalcitonin to distinguish bacterial from viral lower respiratory tract infection?", test},
+		{"PHQ-9 as a screening tool for major depressive disorder in adolescents", test},
+		{"Urinary NGAL for early diagnosis of acute kidney injury after cardiac surgery", test},
 		{"faecal calprotectin to differentiate IBD from IBS in primary care?", test},
 		{"How well does the Oncotype DX recurrence score identify women with early breast cancer who can skip chemotherapy?", test},
 		{"Do interferon-gamma release assays detect latent tuberculosis better than the tuberculin skin test?", test},
@@ -812,6 +816,8 @@ func TestPatientsWords(t *testing.T) {
 		// A treatment the patients had before says when; the question is of the disease's course.
 		{"After first-line therapy, when do patients with hairy cell leukaemia typically relapse?", domain.QuestionOther, "", "hairy cell leukaemia", false},
 		{"Prehabilitation before major abdominal surgery: does it cut postoperative complications?", domain.QuestionIntervention, "prehabilitation", "", false},
+		// "a history of" says the patients had it; it is no concept.
+		{"In women with a history of gestational diabetes, what is the risk of type 2 diabetes?", domain.QuestionOther, "", "gestational diabetes", false},
 		// An operation the patients have had, or have, is their setting.
 		{"Is chronic kidney disease an independent predictor of mortality after TAVI?", domain.QuestionOther, "", "chronic kidney disease", false},
 		{"BK polyomavirus nephropathy after renal transplant – treatment?", domain.QuestionOpen, "", "BK polyomavirus nephropathy", false},

@@ -437,6 +437,7 @@ var therapySynonyms = [][]string{
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
 	{"cbt-i", "cognitive behavioural therapy for insomnia", "cognitive behavioral therapy for insomnia"},
 	{"mbsr", "mindfulness-based stress reduction"},
+	{"tai chi", "tai ji", "tai ji quan", "taiji", "tai chi chuan", "taijiquan"},
 	{"npwt", "negative pressure wound therapy", "vacuum-assisted closure"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary

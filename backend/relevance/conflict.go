@@ -56,6 +56,8 @@ var settings = [][2]setting{
 	// Patients in intensive care are not care-home residents.
 	{{"intensive care patients", []string{"intensive care", "intensive-care", "icu", "critically ill", "critical care"}},
 		{"care-home residents", []string{"nursing home", "nursing-home", "care home", "care-home", "residential care", "long-term care facilit", "aged care facilit"}}},
+	// People in rural areas are not people in cities.
+	{{"rural populations", []string{"rural"}}, {"urban populations", []string{"urban", "city", "cities"}}},
 	// A trial in men only does not answer a question about postmenopausal women.
 	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
@@ -175,11 +177,12 @@ func asksAge(q concepts.Set) (want, other ageGroup, ok bool) {
 		if c.Role != concepts.RolePopulation && c.Role != concepts.RoleCondition {
 			continue
 		}
-		for _, w := range c.Words {
+		for i, w := range c.Words {
 			child = child || childAge.words[w] || w == "childhood" || w == "infancy"
 			// Women past the menopause are adults ("women" alone are not: a question on
-			// pregnancy is answered by papers on their newborns).
-			adult = adult || adultAge.words[w] || w == "older" || w == "aged" || w == "postmenopausal"
+			// pregnancy is answered by papers on their newborns), and so are young women.
+			adult = adult || adultAge.words[w] || w == "older" || w == "aged" || w == "postmenopausal" ||
+				(w == "women" || w == "men") && i > 0 && c.Words[i-1] == "young"
 			older = older || olderAge.words[w] || w == "aged"
 		}
 	}
@@ -493,18 +496,25 @@ func excludedGroup(q concepts.Set, title string) string {
 }
 
 // negatedGroup returns why a paper's title studies the opposite of the patients the question
-// restricts itself to ("non-pregnant outpatients" under "… in pregnant women"), "" otherwise.
+// restricts itself to ("non-pregnant outpatients" under "… in pregnant women", "patients
+// without cancer" under "… in patients with active cancer"), "" otherwise.
 func negatedGroup(q concepts.Set, title string) string {
 	lower := strings.ToLower(title)
+	both := strings.Contains(lower, "with and without") || strings.Contains(lower, "with or without")
 	for _, c := range q.Concepts {
-		if c.Role != concepts.RolePopulation || strings.HasPrefix(c.Display, "without ") {
+		if c.Role != concepts.RolePopulation && (c.Role != concepts.RoleCondition || c.Generic) || strings.HasPrefix(c.Display, "without ") {
 			continue
 		}
 		for _, w := range c.Words {
 			if len(w) < 4 || concepts.IsGeneric(w) {
 				continue
 			}
-			for _, neg := range []string{"non-" + w, "non" + w} {
+			negs := []string{"non-" + w, "non" + w}
+			if c.Role == concepts.RoleCondition && !both {
+				// "… in patients without cancer" under a question on patients with cancer.
+				negs = append(negs, "without "+w)
+			}
+			for _, neg := range negs {
 				if !containsWords(lower, neg) {
 					continue
 				}

@@ -711,3 +711,17 @@ func TestMarkTestNamedInPassing(t *testing.T) {
 	}
 	checkTopics(t, cases)
 }
+
+// TestMarkPlacesAndNames: people in rural areas are not city dwellers, and tai chi goes by
+// tai ji quan too.
+func TestMarkPlacesAndNames(t *testing.T) {
+	cases := []topicCase{
+		{"What is the prevalence of hypertension among adults living in rural Nigeria?", "Hypertension prevalence among adults in urban Lagos, Nigeria",
+			"A community survey of 2000 adults in Lagos found hypertension in 31%.", true},
+		{"What is the prevalence of hypertension among adults living in rural Nigeria?", "Hypertension in rural and urban Nigeria",
+			"Among adults in rural villages and in cities, hypertension was found in 24% and 31%.", false},
+		{"Does tai chi reduce falls in older adults?", "Tai ji quan versus stretching for reducing falls among older adults",
+			"Tai ji quan reduced falls by 58% compared with stretching in older adults.", false},
+	}
+	checkTopics(t, cases)
+}
