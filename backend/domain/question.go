@@ -552,12 +552,31 @@ func (s ParsedQuestion) settingAside() string {
 	return ""
 }
 
-// testPurpose is what a test question asks the test is for: "predicting" or "diagnosing".
+// testPurpose is what a test question asks the test is for: "predicting", "telling" (one
+// disease from another) or "diagnosing".
 func testPurpose(q ParsedQuestion) string {
-	if q.Predicts {
+	switch {
+	case q.Predicts:
 		return "predicting"
+	case q.tellsApart():
+		return "telling"
 	}
 	return "diagnosing"
+}
+
+// tellsApart reports whether a test question asks how well the test tells one disease from
+// another ("Faecal calprotectin to differentiate IBD from IBS").
+func (q ParsedQuestion) tellsApart() bool {
+	lower := strings.ToLower(q.Question)
+	if !strings.Contains(lower, " from ") {
+		return false
+	}
+	for _, v := range []string{"distinguish", "differentiat", "discriminat", "tell apart", "telling apart", "tell "} {
+		if strings.Contains(lower, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // LinkText is what an exposure question asks its intervention is linked to, or a diagnostic
@@ -600,6 +619,9 @@ func (q ParsedQuestion) LinkText() string {
 	}
 	if len(cs) == 1 {
 		return cs[0]
+	}
+	if q.Diagnostic && q.tellsApart() {
+		return cs[0] + " from " + listWords(cs[1:]) // "IBD from IBS"
 	}
 	return cs[0] + " in " + listWords(cs[1:])
 }
