@@ -202,11 +202,11 @@ func Extract(question string) (Set, error) {
 				// for a disease is what is given.
 				c.Role = RoleIntervention
 			case k == 0 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"as"}) && !seenIntervention &&
-				(instrumentWords[c.Words[len(c.Words)-1]] || measuredThing[c.Words[len(c.Words)-1]]) && lastOther(set.Concepts) >= 0:
+				(instrumentWords[c.Words[len(c.Words)-1]] || measuredThing[c.Words[len(c.Words)-1]]) && lastTestable(set.Concepts) >= 0:
 				// "PHQ-9 as a screening tool for depression", "Urinary NGAL as an early biomarker
 				// of AKI": what is put forward as the test is the test asked about; the kind of
 				// test is not required of a paper.
-				set.Concepts[lastOther(set.Concepts)].Role = RoleIntervention
+				set.Concepts[lastTestable(set.Concepts)].Role = RoleIntervention
 				seenIntervention, testSubject = true, true
 				c.Role, c.Generic = RoleOther, true
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && (titleToTell(toks, chunks[1].before) || titleForTelling(toks, chunks[1].before, chunks[1].words)):
@@ -1461,6 +1461,9 @@ var givenWords = set(`started initiated commenced begun given delivered administ
 // ordinalWords count courses or weeks: "during the first week of life".
 var ordinalWords = set(`first second third fourth fifth week weeks day days month months year years hour hours`)
 
+// shownWords say that something has been found to work: "have been shown to".
+var shownWords = set(`have has been shown proven proved found known to`)
+
 // howWell reports whether a question opens "How well/accurately/reliably does …": a test's
 // accuracy asked of its subject.
 func howWell(toks []string) bool {
@@ -1919,6 +1922,20 @@ func lastOther(cs []Concept) int {
 	return -1
 }
 
+// lastTestable is lastOther, or a measure named as a test ("HbA1c as a screening test"),
+// whichever comes last.
+func lastTestable(cs []Concept) int {
+	for i := len(cs) - 1; i >= 0; i-- {
+		if cs[i].Role == RoleOutcome && testWords[cs[i].Words[len(cs[i].Words)-1]] {
+			return i
+		}
+		if cs[i].Role == RoleOther && !cs[i].Generic && !cs[i].Setting {
+			return i
+		}
+	}
+	return -1
+}
+
 // harmNoun reports whether a word names an adverse outcome: "or other adverse events" lists
 // harms, not treatments.
 func harmNoun(w string) bool {
@@ -2306,6 +2323,11 @@ func asksHowToTreat(toks []string) bool {
 		// "Occupational health: what can be done to reduce needlestick injuries?"
 		return true
 	}
+	if i := slices.Index(toks, ""); i > 0 && i <= 3 && i+1 < len(toks) && (toks[i+1] == "optimal" || toks[i+1] == "management" || toks[i+1] == "treatment") &&
+		asksHowToTreat(toks[i+1:]) {
+		// "Guideline question: optimal management of postpartum haemorrhage …?"
+		return true
+	}
 	var ws []string
 	for _, t := range toks {
 		if t != "" {
@@ -2364,7 +2386,8 @@ func asksHowToTreat(toks []string) bool {
 				// pharmacological agents prevent migraine …?", "Which measures most effectively
 				// control …?"; not "What agents cause …?".
 				j := i + 1
-				for j < len(ws) && (ws[j] == "most" || ws[j] == "best" || strings.HasSuffix(ws[j], "ly")) {
+				for j < len(ws) && (ws[j] == "most" || ws[j] == "best" || strings.HasSuffix(ws[j], "ly") || shownWords[ws[j]]) {
+					// (also "What approaches have been shown to relieve …?")
 					j++
 				}
 				if j < len(ws) && (effectVerb(ws[j:j+1]) && (ws[i] != "agents" || benefitWords[ws[j]]) || treatingWords[ws[j]] || ws[j] == "control" || ws[j] == "controls") {

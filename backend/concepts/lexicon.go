@@ -145,7 +145,7 @@ underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox laz
 sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
-var interventionWords = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
+var interventionWords = set(`contraceptive contraceptives contraception drug drugs medication medications medicine medicines treatment treatments tx therapy
 tax taxes taxation levy ban bans legislation prohibition
 therapies therapeutic intervention interventions surgery surgical operation resection transplant
 transplantation vaccine vaccines vaccination immunization immunisation inhibitor inhibitors antagonist

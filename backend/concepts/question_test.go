@@ -586,6 +586,7 @@ func TestNounPhrases(t *testing.T) {
 		{"HbA1c versus oral glucose tolerance test for the diagnosis of type 2 diabetes in adults", "hba1c", RoleIntervention, ""},
 		{"What is the prevalence of PrEP use among men who have sex with men?", "men-who-have-sex-with-men", RolePopulation, ""},
 		{"Urinary NGAL as an early biomarker of AKI after cardiac surgery?", "urinary ngal", RoleIntervention, ""},
+		{"HbA1c as a screening test for gestational diabetes mellitus?", "hba1c", RoleIntervention, ""},
 		// In a question of accuracy, the test named before "compared with" is the one asked about.
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "rapid-diagnostic-test", RoleIntervention, ""},
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "expert microscopy", RoleComparator, ""},
@@ -818,6 +819,9 @@ func TestPatientsWords(t *testing.T) {
 		{"Prehabilitation before major abdominal surgery: does it cut postoperative complications?", domain.QuestionIntervention, "prehabilitation", "", false},
 		// "a history of" says the patients had it; it is no concept.
 		{"In women with a history of gestational diabetes, what is the risk of type 2 diabetes?", domain.QuestionOther, "", "gestational diabetes", false},
+		{"What approaches have been shown to relieve emergency department crowding in winter?", domain.QuestionOpen, "", "", false},
+		{"Guideline question: optimal management of postpartum haemorrhage after vaginal birth?", domain.QuestionOpen, "", "postpartum haemorrhage", false},
+		{"Venous thromboembolism with combined oral contraceptives compared with levonorgestrel?", domain.QuestionIntervention, "oral contraceptives", "venous thromboembolism", false},
 		// An operation the patients have had, or have, is their setting.
 		{"Is chronic kidney disease an independent predictor of mortality after TAVI?", domain.QuestionOther, "", "chronic kidney disease", false},
 		{"BK polyomavirus nephropathy after renal transplant – treatment?", domain.QuestionOpen, "", "BK polyomavirus nephropathy", false},

@@ -512,6 +512,8 @@ var testSynonyms = [][]string{
 // knownDrugs are drugs and other substances a question names whose names carry none of
 // the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
+levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
+cyproterone ulipristal mifepristone ethinylestradiol
 rivastigmine galantamine ketamine methotrexate tamoxifen letrozole anastrozole cisplatin carboplatin
 oxaliplatin doxorubicin cyclophosphamide fluorouracil capecitabine gemcitabine paclitaxel docetaxel
 imatinib thalidomide lenalidomide rituximab trastuzumab bevacizumab hydroxychloroquine chloroquine
