@@ -234,11 +234,11 @@ func Extract(question string) (Set, error) {
 				c.Role, c.Generic = RoleIntervention, true
 				alternatives = true
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && !seenIntervention && k == 0 && comparesWith(ch.before) && asksAccuracy(toks) &&
-				lastOther(set.Concepts) >= 0:
+				lastTestable(set.Concepts) >= 0:
 				// "What are the sensitivity and specificity of malaria rapid diagnostic tests
 				// compared with expert microscopy …?": the test named first is the one asked
 				// about, the one it is compared with its reference.
-				set.Concepts[lastOther(set.Concepts)].Role = RoleIntervention
+				set.Concepts[lastTestable(set.Concepts)].Role = RoleIntervention
 				seenIntervention = true
 				c.Role = RoleComparator
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, compares) && k == 0:
@@ -375,7 +375,7 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
-			case c.Role == RoleOther && k == 0 && ci > 0 && len(withoutArticles(ch.before)) == 1 && (withoutArticles(ch.before)[0] == "with" || withoutArticles(ch.before)[0] == "using") &&
+			case c.Role == RoleOther && k == 0 && ci > 0 && (slices.Equal(withoutArticles(ch.before), []string{"with"}) || slices.Equal(withoutArticles(ch.before), []string{"using"})) &&
 				slices.ContainsFunc(toks, func(t string) bool { return t == "screened" || t == "tested" || t == "diagnosed" }):
 				// "Should newborns be screened for heart disease with pulse oximetry?": what
 				// they are screened with is the test asked about.
@@ -1911,19 +1911,9 @@ func otherThan(before []string) bool {
 	return false
 }
 
-// lastOther is the index of the last concept of no role yet (not the patients, a setting or
-// a generic word), -1 when there is none.
-func lastOther(cs []Concept) int {
-	for i := len(cs) - 1; i >= 0; i-- {
-		if cs[i].Role == RoleOther && !cs[i].Generic && !cs[i].Setting {
-			return i
-		}
-	}
-	return -1
-}
-
-// lastTestable is lastOther, or a measure named as a test ("HbA1c as a screening test"),
-// whichever comes last.
+// lastTestable is the index of the last concept that can be the test a question asks about:
+// one of no role yet (not the patients, a setting or a generic word), or a measure named as
+// a test ("HbA1c as a screening test"); -1 when there is none.
 func lastTestable(cs []Concept) int {
 	for i := len(cs) - 1; i >= 0; i-- {
 		if cs[i].Role == RoleOutcome && testWords[cs[i].Words[len(cs[i].Words)-1]] {
