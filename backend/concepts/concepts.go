@@ -67,7 +67,7 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	combined, slashed := combinations(withoutInnerAsides(parsed))
+	combined, slashed := combinations(drugCausing(withoutInnerAsides(parsed)))
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	example := map[int]bool{}   // chunks that name a class by an example ("pills like Nexium")
 	skip := -1                  // a token already read with the one before it
@@ -1116,6 +1116,27 @@ func combinations(q string) (out string, slashed map[string]bool) {
 		return strings.Replace(m, "/", "-", 1)
 	})
 	return out, slashed
+}
+
+// drugCaused is a drug's name joined to the harm it causes: "hydroxychloroquine-induced QT
+// prolongation", "statin-associated muscle symptoms".
+var drugCaused = regexp.MustCompile(`(?i)^([\p{L}\d]+)-(induced|associated|related)\b`)
+
+// drugCausing writes a title "<drug>-induced Y …" as "<drug> causing Y …" when the question
+// names no other drug, so the drug is what is asked about and Y the harm it is linked to.
+// Elsewhere ("Argatroban for heparin-induced thrombocytopenia", "How common is heparin-induced
+// thrombocytopenia …?") the phrase is a disease's name.
+func drugCausing(q string) string {
+	ms := drugCaused.FindAllStringSubmatch(q, -1)
+	if len(ms) != 1 || !IsDrugName(ms[0][1]) && !classKnown(ms[0][1]) {
+		return q
+	}
+	rest := tokenize(drugCaused.ReplaceAllString(q, " "))
+	if comparative(rest) || slices.ContainsFunc(rest, func(w string) bool { return IsDrugName(w) || classKnown(w) }) {
+		// Another treatment, or two compared: the question is about treating it.
+		return q
+	}
+	return drugCaused.ReplaceAllString(q, "$1 causing")
 }
 
 // innerAside is a parenthesis of lower-case words between two words of a noun phrase:

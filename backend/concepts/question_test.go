@@ -822,6 +822,11 @@ func TestPatientsWords(t *testing.T) {
 		{"What approaches have been shown to relieve emergency department crowding in winter?", domain.QuestionOpen, "", "", false},
 		{"Guideline question: optimal management of postpartum haemorrhage after vaginal birth?", domain.QuestionOpen, "", "postpartum haemorrhage", false},
 		{"Venous thromboembolism with combined oral contraceptives compared with levonorgestrel?", domain.QuestionIntervention, "oral contraceptives", "venous thromboembolism", false},
+		// A title "<drug>-induced <harm>" asks whether the drug causes it; the same words after
+		// another treatment, or with two compared, name a disease.
+		{"Hydroxychloroquine-induced QT prolongation in patients with lupus?", domain.QuestionIntervention, "hydroxychloroquine", "lupus", true},
+		{"Argatroban for heparin-induced thrombocytopenia", domain.QuestionIntervention, "argatroban", "heparin-induced thrombocytopenia", false},
+		{"Heparin-induced thrombocytopenia: is argatroban better than bivalirudin?", domain.QuestionIntervention, "argatroban", "heparin-induced thrombocytopenia", false},
 		// An operation the patients have had, or have, is their setting.
 		{"Is chronic kidney disease an independent predictor of mortality after TAVI?", domain.QuestionOther, "", "chronic kidney disease", false},
 		{"BK polyomavirus nephropathy after renal transplant – treatment?", domain.QuestionOpen, "", "BK polyomavirus nephropathy", false},

@@ -513,7 +513,7 @@ var testSynonyms = [][]string{
 // the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
 levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
-cyproterone ulipristal mifepristone ethinylestradiol
+cyproterone ulipristal mifepristone ethinylestradiol argatroban bivalirudin fondaparinux danaparoid
 rivastigmine galantamine ketamine methotrexate tamoxifen letrozole anastrozole cisplatin carboplatin
 oxaliplatin doxorubicin cyclophosphamide fluorouracil capecitabine gemcitabine paclitaxel docetaxel
 imatinib thalidomide lenalidomide rituximab trastuzumab bevacizumab hydroxychloroquine chloroquine
