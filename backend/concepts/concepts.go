@@ -1181,6 +1181,10 @@ func fillerWord(toks []string, i int) bool {
 		return i+1 < len(toks) && toks[i+1] == "with"
 	case "experience", "experiences":
 		return i+1 < len(toks) && (toks[i+1] == "living" || toks[i+1] == "of")
+	case "follow-up", "followup":
+		// "over 5 years of follow-up", "at 12-month follow-up": how long, not what.
+		return i > 0 && (toks[i-1] == "of" || toks[i-1] == "at" || toks[i-1] == "during" || strings.HasSuffix(toks[i-1], "-month") ||
+			strings.HasSuffix(toks[i-1], "-year") || strings.HasSuffix(toks[i-1], "-week"))
 	case "history":
 		// "women with a history of gestational diabetes" have had it (not "family history",
 		// a risk of its own, or "natural history").
@@ -1380,6 +1384,11 @@ func comparing(before []string, compares bool) bool {
 			}
 		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
+		case "relative":
+			// "Does the Mediterranean diet, relative to a low-fat diet, lower …?"
+			if i+1 < len(before) && before[i+1] == "to" {
+				return true
+			}
 		case "alternative", "alternatives", "substitute", "replacement":
 			// "Is dexamethasone an effective alternative to oral prednisone …?"
 			if i+1 < len(before) && (before[i+1] == "to" || before[i+1] == "for") {
@@ -1649,10 +1658,14 @@ func replacing(before []string) bool {
 // comparesWith reports whether the words before a chunk set it against what came before:
 // "versus", "vs", "compared with", "against" (not "or", which also lists alternatives).
 func comparesWith(before []string) bool {
-	for _, w := range before {
+	for i, w := range before {
 		switch w {
 		case "versus", "vs", "compared", "against":
 			return true
+		case "relative":
+			if i+1 < len(before) && before[i+1] == "to" {
+				return true
+			}
 		}
 	}
 	return false

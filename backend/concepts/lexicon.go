@@ -78,7 +78,7 @@ adding add adds continue continued continuing beyond year years month months wee
 natural-history
 discrepancy discrepancies connection connections uniformity context
 worsen worsens worsened rid intolerant tolerate yield yields yielded achieve achieves achieved achieving
-cut cuts independent independently induce induces initiated commenced begun delivered administered typically usually generally normally eventually`) // nouns of a relation, like "relationship"
+relative cut cuts independent independently induce induces initiated commenced begun delivered administered typically usually generally normally eventually`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.

@@ -587,6 +587,9 @@ func TestNounPhrases(t *testing.T) {
 		{"What is the prevalence of PrEP use among men who have sex with men?", "men-who-have-sex-with-men", RolePopulation, ""},
 		{"Urinary NGAL as an early biomarker of AKI after cardiac surgery?", "urinary ngal", RoleIntervention, ""},
 		{"HbA1c as a screening test for gestational diabetes mellitus?", "hba1c", RoleIntervention, ""},
+		// "relative to" compares; how long patients were followed is no concept.
+		{"Does the Mediterranean diet, relative to a low-fat diet, lower cardiovascular events over 5 years of follow-up?", "low-fat diet", RoleComparator, ""},
+		{"Does telephone follow-up reduce readmissions after heart failure?", "telephone follow-up", RoleIntervention, ""},
 		// In a question of accuracy, the test named before "compared with" is the one asked about.
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "rapid-diagnostic-test", RoleIntervention, ""},
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "expert microscopy", RoleComparator, ""},
