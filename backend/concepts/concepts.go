@@ -535,6 +535,7 @@ func Extract(question string) (Set, error) {
 			return c.Role == RoleIntervention && NamesInstrument(c.Words)
 		}) && !asksForALink(toks) && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }))
 	set.Predicts = set.Diagnostic && asksPrediction(toks)
+	set.TellsApart = set.Diagnostic && tellsApart(toks)
 	set.Exposure = set.Kind == domain.QuestionIntervention && !set.Diagnostic && !slices.ContainsFunc(toks, func(t string) bool { return benefitWords[t] }) &&
 		(asksForALink(toks) || harmFollows)
 	if !set.Exposure {
@@ -1810,7 +1811,7 @@ var treatingGerunds = set(`reducing preventing treating managing relieving allev
 // "swollen legs and breathlessness from heart failure" the disease is heart failure, and a
 // paper on diuretics in heart failure answers it whether or not it says "breathlessness".
 func symptomsOf(cs []Concept, chunkOf []int, befores [][]string, toks []string) {
-	if asksAccuracy(toks) || slices.ContainsFunc(toks, func(t string) bool { return tellingApart[t] }) {
+	if asksAccuracy(toks) || tellsApart(toks) {
 		// "CT for bone metastases from breast cancer", "discriminate amyloidosis from
 		// hypertrophic cardiomyopathy": what a test finds, and what it is told from.
 		return
@@ -1830,6 +1831,12 @@ func symptomsOf(cs []Concept, chunkOf []int, befores [][]string, toks []string) 
 
 // tellingApart are the verbs of a question that asks to tell one disease from another.
 var tellingApart = set(`discriminate discriminating distinguish distinguishing differentiate differentiating`)
+
+// tellsApart reports whether a question asks to tell one thing from another: a verb of
+// telling apart ("differentiate IBD from IBS").
+func tellsApart(toks []string) bool {
+	return slices.ContainsFunc(toks, func(t string) bool { return tellingApart[t] })
+}
 
 // causedBy reports whether words end with "from", "due to", "caused by" or "secondary to".
 func causedBy(b []string) bool {
@@ -3226,6 +3233,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	// test when the question asks how accurate it is.
 	out.Diagnostic = out.Kind == domain.QuestionIntervention && !out.Exposure && (s.Diagnostic || asksAccuracy(tokenize(s.Question)))
 	out.Predicts = out.Diagnostic && asksPrediction(tokenize(s.Question))
+	out.TellsApart = out.Diagnostic && tellsApart(tokenize(s.Question))
 	if !out.Exposure {
 		for i := range out.Concepts {
 			out.Concepts[i].Harm = false

@@ -1080,3 +1080,21 @@ func TestBrandsExamplesAndDoses(t *testing.T) {
 		})
 	}
 }
+
+// TestTellsApart: a test asked to tell one condition from another is marked so in the parse,
+// which the answer line reads; a test asked to find one condition is not.
+func TestTellsApart(t *testing.T) {
+	for _, c := range []struct {
+		q    string
+		want bool
+	}{
+		{"faecal calprotectin to differentiate IBD from IBS in primary care?", true},
+		{"Can procalcitonin distinguish bacterial from viral pneumonia?", true},
+		{"How accurate is dermoscopy for diagnosing melanoma?", false},
+		{"Does metformin differentiate responders from non-responders in cancer?", false},
+	} {
+		s, err := Extract(c.q)
+		require.NoError(t, err)
+		require.Equal(t, c.want, s.TellsApart, "%s: %s", c.q, s.Summary())
+	}
+}

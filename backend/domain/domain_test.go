@@ -444,8 +444,8 @@ func TestAnswerLine(t *testing.T) {
 			{Text: "qsofa score", Display: "qSOFA score", Role: RoleIntervention}, {Text: "suspected infection", Role: RoleCondition},
 			{Text: "mortality", Words: []string{"mortality"}, Role: RoleOutcome}}}, stances[:1], 1, 1,
 			"QSOFA score for predicting mortality in suspected infection: 1 study: 1 find it accurate (1 RCT)"},
-		{"a test telling one disease from another", ParsedQuestion{Question: "faecal calprotectin to differentiate IBD from IBS?", Kind: QuestionIntervention,
-			Diagnostic: true, Concepts: []Concept{{Text: "faecal calprotectin", Role: RoleIntervention}, {Text: "ibd", Display: "IBD", Role: RoleCondition},
+		{"a test telling one disease from another", ParsedQuestion{Kind: QuestionIntervention,
+			Diagnostic: true, TellsApart: true, Concepts: []Concept{{Text: "faecal calprotectin", Role: RoleIntervention}, {Text: "ibd", Display: "IBD", Role: RoleCondition},
 				{Text: "ibs", Display: "IBS", Role: RoleCondition}}}, nil, 2, 0,
 			"No study of faecal calprotectin for telling IBD from IBS was found among the 2 papers; 2 set aside."},
 		{"no study of a test", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{

@@ -188,6 +188,11 @@ type ParsedQuestion struct {
 	// follows ("Is the qSOFA score a reliable predictor of mortality?"), not how well it
 	// finds a disease: the answer line reads "qSOFA score for predicting mortality".
 	Predicts bool `json:"predicts,omitempty"`
+	// TellsApart marks a Diagnostic question that asks how well the test tells one
+	// condition from another ("Faecal calprotectin to differentiate IBD from IBS"): the
+	// answer line reads "faecal calprotectin for telling IBD from IBS". Runs stored before
+	// it read as false.
+	TellsApart bool `json:"tells_apart,omitempty"`
 }
 
 // AsksAboutTreatment reports whether a question naming an intervention asks whether it
@@ -558,25 +563,10 @@ func testPurpose(q ParsedQuestion) string {
 	switch {
 	case q.Predicts:
 		return "predicting"
-	case q.tellsApart():
+	case q.TellsApart:
 		return "telling"
 	}
 	return "diagnosing"
-}
-
-// tellsApart reports whether a test question asks how well the test tells one disease from
-// another ("Faecal calprotectin to differentiate IBD from IBS").
-func (q ParsedQuestion) tellsApart() bool {
-	lower := strings.ToLower(q.Question)
-	if !strings.Contains(lower, " from ") {
-		return false
-	}
-	for _, v := range []string{"distinguish", "differentiat", "discriminat", "tell apart", "telling apart", "tell "} {
-		if strings.Contains(lower, v) {
-			return true
-		}
-	}
-	return false
 }
 
 // LinkText is what an exposure question asks its intervention is linked to, or a diagnostic
@@ -620,7 +610,7 @@ func (q ParsedQuestion) LinkText() string {
 	if len(cs) == 1 {
 		return cs[0]
 	}
-	if q.Diagnostic && q.tellsApart() {
+	if q.Diagnostic && q.TellsApart {
 		return cs[0] + " from " + listWords(cs[1:]) // "IBD from IBS"
 	}
 	return cs[0] + " in " + listWords(cs[1:])

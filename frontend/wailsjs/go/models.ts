@@ -1600,6 +1600,7 @@ export namespace domain {
 	    exposure?: boolean;
 	    diagnostic?: boolean;
 	    predicts?: boolean;
+	    tells_apart?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ParsedQuestion(source);
@@ -1613,6 +1614,7 @@ export namespace domain {
 	        this.exposure = source["exposure"];
 	        this.diagnostic = source["diagnostic"];
 	        this.predicts = source["predicts"];
+	        this.tells_apart = source["tells_apart"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
