@@ -195,7 +195,7 @@ func Extract(question string) (Set, error) {
 				// the exposure whose risk is asked about.
 				c.Role = RoleIntervention
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && !measuredThing[c.Words[len(c.Words)-1]] &&
-				(titleFor(toks, chunks[1].before, chunks[1].words) || titleTo(toks, chunks[1].before) ||
+				(titleFor(toks, chunks[1].before, chunks[1].words) || titleTo(toks, chunks[1].before) || titleEffectOn(toks) ||
 					len(chunks) > 2 && (comparesWith(chunks[1].before) || onlyOr(chunks[1].before)) && titleFor(toks, chunks[2].before, chunks[2].words)):
 				// (Or "Fomepizole or ethanol for methanol poisoning": two things put for it.)
 				// A title "Nebulised hypertonic saline for acute bronchiolitis": what is put
@@ -252,6 +252,15 @@ func Extract(question string) (Set, error) {
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && seenIntervention && k == 0 && enabling(ch.before):
 				// "Does patiromer enable continued RAAS inhibitor therapy …?": what the
 				// intervention makes possible is its outcome, not a second thing given.
+				c.Role = RoleOutcome
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && seenIntervention && k == 0 && ci > 0 && changesAmount(ch.before) &&
+				slices.ContainsFunc(c.Words, func(w string) bool { return IsDrugName(w) || classKnown(w) }) &&
+				(usageWords[c.Words[len(c.Words)-1]] || k+1 < len(cs) && usageWords[cs[k+1].Words[0]] ||
+					k == len(cs)-1 && ci+1 < len(chunks) && len(chunks[ci+1].before) > 0 && usageWords[chunks[ci+1].before[0]]):
+				// "Does regional anaesthesia reduce opioid consumption …?", "Do stewardship
+				// programmes reduce antibiotic use …?": how much of a drug is used is the
+				// outcome, not a second thing given. (The uptake of a test or a vaccine,
+				// "increase mammography use", stays what a paper must be about.)
 				c.Role = RoleOutcome
 			case c.Role == RoleIntervention && treatedPatients(c.Words):
 				// "dialysis patients", "transplant recipients": who the patients are, by the
@@ -644,6 +653,7 @@ const requestNouns = `(?:evidence|studies|papers|trials|rcts|literature|research
 // options exist?"), the question first, so its asking word opens it as the parse expects.
 // The question shown and stored stays as typed.
 func asked(q string) string {
+	q = fromPICO(q)
 	sentences := splitSentences(strings.TrimSpace(q))
 	if n := len(sentences); n > 1 {
 		// Only a question that asks for something ("What treatment options exist?"): a
@@ -810,12 +820,40 @@ func moreOfHarm(after []string) bool {
 		if i == 3 || w == "" {
 			break
 		}
+		if riskWords[w] && i > 0 && wantedOutcomes[after[i-1]] {
+			// "increase live birth rates", "survival rates": more of what is wanted.
+			continue
+		}
 		if riskWords[w] || roleOf(w) == RoleCondition {
 			return true
 		}
 	}
 	return false
 }
+
+// usageWords say how much of a treatment is used: after a verb of more or less, the
+// treatment and the word are the outcome ("reduce antibiotic use").
+var usageWords = set(`use usage consumption exposure prescribing prescription prescriptions requirement requirements
+rates rate coverage uptake overuse dose doses days duration`)
+
+// changesAmount reports whether the words before a chunk end with a verb of more or less.
+func changesAmount(before []string) bool {
+	b := withoutArticles(before)
+	if len(b) == 0 {
+		return false
+	}
+	switch b[len(b)-1] {
+	case "reduce", "reduces", "reduced", "reducing", "increase", "increases", "increasing", "lower", "lowers", "decrease",
+		"decreases", "cut", "cuts", "minimise", "minimize", "minimises", "minimizes", "limit", "limits", "curb", "curbs",
+		"raise", "raises", "improve", "improves", "spare", "spares", "optimise", "optimize", "shorten", "shortens":
+		return true
+	}
+	return false
+}
+
+// wantedOutcomes are outcomes a treatment is given to raise: their rate going up is no harm.
+var wantedOutcomes = set(`survival remission response responses recovery healing cure live-birth clinical-pregnancy
+ongoing-pregnancy pregnancy adherence uptake success quit abstinence ovulation vaccination screening`)
 
 // riskTools are what "risk" names before them that is no harm: "risk stratification".
 var riskTools = set(`stratification score scores assessment assessments prediction model models tool tools calculator reduction
@@ -1594,6 +1632,21 @@ func titleFor(toks, before, next []string) bool {
 	// predicting mortality") or a noun of it ("Polypill for the primary prevention of …")
 	// says what the first is for, whatever follows.
 	return cs[0].Role == RoleCondition || last == "cessation" || len(before) > 1 || purposeNouns[last]
+}
+
+// titleEffectOn reports whether a question is a title whose part after a colon or a dash
+// asks for an effect ("Early palliative care in metastatic lung cancer: effect on quality
+// of life", "… – impact on survival"): what the title opens with is what is given.
+func titleEffectOn(toks []string) bool {
+	if len(toks) == 0 || askingWords[toks[0]] || questionWords[toks[0]] || auxiliaries[toks[0]] {
+		return false
+	}
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i-1] == "" && (toks[i] == "effect" || toks[i] == "effects" || toks[i] == "impact" || toks[i] == "influence") && toks[i+1] == "on" {
+			return true
+		}
+	}
+	return false
 }
 
 // titleTo reports whether a question is a title "X to prevent Y": it opens with no asking
@@ -2625,6 +2678,11 @@ var fixedPhrases = [][]string{
 	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
 	{"pressure", "injuries"}, {"pressure", "injury"}, {"pressure", "ulcers"}, {"pressure", "ulcer"},
 	{"timed", "up", "and", "go"},
+	// What fertility treatment is for: not a disease ("Does endometrial scratching increase
+	// live birth?" asks about a benefit).
+	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},
+	// A programme on how drugs are prescribed, not the drugs.
+	{"antibiotic", "stewardship"}, {"antimicrobial", "stewardship"},
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
@@ -3442,4 +3500,92 @@ func Head(text string) string {
 		return ""
 	}
 	return strings.Join(ws[start:head+1], " ")
+}
+
+// picoLabel is a label of a PICO-structured question ("P: adults with septic shock; I:
+// vasopressin; C: norepinephrine; O: 28-day mortality") or of its diagnostic form ("index
+// test: …; target condition: …; reference: …").
+var picoLabel = regexp.MustCompile(`(?i)(?:^|[;|.,]\s*|\s)(p|i|c|o|e|population|patients|participants|intervention|exposure|comparison|comparator|control|outcomes?|index\s+test|target\s+condition|reference(?:\s+standard)?)\s*[:=]\s*`)
+
+// otherControls is the tail of a control field that names any other treatment.
+var otherControls = regexp.MustCompile(`(?i)\s+or\s+(?:an?\s+)?(?:other|another|alternative|any)\b.*$`)
+
+// fromPICO writes a question typed as PICO fields as the question they stand for, which the
+// parse reads as any other ("In adults with septic shock, does vasopressin compared with
+// norepinephrine affect 28-day mortality?"): the fields say each part's role, which the
+// labels' letters would otherwise lose among the words. A question typed before its fields
+// is read on its own. Anything not in PICO form is returned as it is.
+func fromPICO(q string) string {
+	ms := picoLabel.FindAllStringSubmatchIndex(q, -1)
+	if len(ms) < 2 {
+		return q
+	}
+	fields := map[string]string{}
+	exposure := false // an exposure, not an intervention: the question asks what it is linked to
+	for k, m := range ms {
+		end := len(q)
+		if k+1 < len(ms) {
+			end = ms[k+1][0]
+		}
+		label := strings.ToLower(strings.Join(strings.Fields(q[m[2]:m[3]]), " "))
+		switch label {
+		case "population", "patients", "participants":
+			label = "p"
+		case "exposure", "e":
+			label, exposure = "i", true
+		case "intervention":
+			label = "i"
+		case "comparison", "comparator", "control":
+			label = "c"
+		case "outcome", "outcomes":
+			label = "o"
+		}
+		if _, seen := fields[label]; seen {
+			return q // a letter used twice is no set of fields
+		}
+		fields[label] = strings.Trim(strings.TrimSpace(q[m[1]:end]), ".;,?")
+	}
+	test := fields["index test"]
+	if fields["i"] == "" && test == "" || fields["p"] == "" && fields["target condition"] == "" {
+		return q
+	}
+	if lead := strings.TrimSpace(q[:ms[0][0]]); len(strings.Fields(lead)) >= 3 {
+		return lead // "Does early vasopressin … reduce mortality? P: …": the question says it all
+	}
+	// The patients come last, as in "Does X reduce Y in Z?": what they receive or undergo
+	// ("adults receiving mechanical ventilation") is then read as who they are, after what is
+	// given.
+	var b strings.Builder
+	if test != "" {
+		b.WriteString("How accurate is " + test)
+		if t := fields["target condition"]; t != "" {
+			b.WriteString(" for diagnosing " + t)
+		}
+		if r := fields["reference"] + fields["reference standard"]; r != "" {
+			b.WriteString(" compared with " + r)
+		}
+	} else {
+		verb := "Does "
+		if exposure {
+			verb = "Is "
+		}
+		b.WriteString(verb + fields["i"])
+		// "C: placebo or other antipsychotic": what else the control arms got is no
+		// second thing asked about.
+		if c := otherControls.ReplaceAllString(fields["c"], ""); c != "" {
+			b.WriteString(" compared with " + c)
+		}
+		switch o := fields["o"]; {
+		case exposure && o != "":
+			b.WriteString(" associated with " + o)
+		case o != "":
+			b.WriteString(" affect " + o)
+		default:
+			b.WriteString(" work")
+		}
+	}
+	if p := fields["p"]; p != "" {
+		b.WriteString(", in " + p)
+	}
+	return b.String() + "?"
 }

@@ -299,6 +299,27 @@ var organNames = [][]string{
 	{"penile", "penis"},
 }
 
+// bodySites are the parts of the body a disease of joints, tendons or limbs is named by
+// ("Achilles tendinopathy", "knee osteoarthritis", "shoulder pain"): where it is tells one
+// such disease from another, as the organ tells cancers apart.
+var bodySites = [][]string{
+	{"knee", "knees", "patellofemoral", "tibiofemoral"}, {"hip", "hips"}, {"shoulder", "shoulders", "glenohumeral", "rotator"},
+	{"elbow", "elbows", "epicondylitis", "epicondylalgia"}, {"wrist", "wrists", "carpal"}, {"ankle", "ankles"},
+	{"achilles"}, {"patellar", "patella", "jumper"}, {"hand", "hands"}, {"foot", "feet"}, {"neck"}, {"lumbar"},
+	{"plantar", "heel"}, {"thumb"}, {"temporomandibular", "jaw"},
+}
+
+// BodySiteNames returns the words for the part of the body a word names, the word among
+// them ("knee", "knees", …), nil when it names none.
+func BodySiteNames(w string) []string {
+	for _, g := range bodySites {
+		if slices.Contains(g, w) {
+			return g
+		}
+	}
+	return nil
+}
+
 // OrganNames returns the other words for the organ a word names ("renal" for "kidney"),
 // nil when it names none.
 func OrganNames(w string) []string {

@@ -165,7 +165,7 @@ pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribi
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work pressure-garments stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
-enhanced-recovery-after-surgery
+enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
@@ -180,7 +180,7 @@ major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone
 adverse-effects adverse-events adverse-reactions
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
-falls lung-function negative-predictive-value positive-predictive-value major-cardiovascular-events`)
+falls lung-function live-birth clinical-pregnancy ongoing-pregnancy negative-predictive-value positive-predictive-value major-cardiovascular-events`)
 
 var populationWords = set(`men-who-have-sex-with-men msm children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing

@@ -1098,3 +1098,47 @@ func TestTellsApart(t *testing.T) {
 		require.Equal(t, c.want, s.TellsApart, "%s: %s", c.q, s.Summary())
 	}
 }
+
+// TestFieldsAndAmounts: a question typed as PICO fields is read as the question they stand
+// for (the patients' treatment is who they are, a control's "or other" is no second thing
+// asked about, an exposure asks for a link); how much of a drug is used, live birth and a
+// title's "effect on" are read as what they are.
+func TestFieldsAndAmounts(t *testing.T) {
+	cases := []struct {
+		q        string
+		text     string // a concept's Text
+		role     Role
+		kind     domain.QuestionKind
+		exposure bool
+	}{
+		{"P: adults receiving mechanical ventilation in the ICU; I: early active mobilisation; C: usual care; O: functional independence", "mechanical ventilation", RolePopulation, domain.QuestionIntervention, false},
+		{"P: adults receiving mechanical ventilation in the ICU; I: early active mobilisation; C: usual care; O: functional independence", "usual care", RoleComparator, domain.QuestionIntervention, false},
+		{"P: preterm infants; I: probiotics; C: placebo; O: necrotising enterocolitis", "placebo", RoleComparator, domain.QuestionIntervention, false},
+		{"P: preterm infants; I: probiotics; C: placebo; O: necrotising enterocolitis", "preterm infants", RolePopulation, domain.QuestionIntervention, false},
+		{"P: hospitalised adults with agitated delirium; I: haloperidol; C: placebo or other antipsychotic; O: delirium symptoms", "haloperidol", RoleIntervention, domain.QuestionIntervention, false},
+		{"Population: children conceived by IVF; Exposure: ART conception; Comparator: naturally conceived children; Outcome: childhood cancer", "childhood cancer", RoleCondition, domain.QuestionIntervention, true},
+		{"P: pregnant women in the first trimester; index test: cell-free DNA screening; target condition: trisomy 21; reference: karyotype", "cell-free dna screening", RoleIntervention, domain.QuestionIntervention, false},
+		// Not fields: a ratio, a letter in a name.
+		{"Does vitamin C reduce the duration of the common cold?", "vitamin-c", RoleIntervention, domain.QuestionIntervention, false},
+		{"Vitamin C: does it prevent the common cold in children? Type I: no", "vitamin-c", RoleIntervention, domain.QuestionIntervention, false},
+		{"Does regional anaesthesia reduce opioid consumption after hip fracture surgery?", "opioid consumption", RoleOutcome, domain.QuestionIntervention, false},
+		{"Does ketamine reduce morphine requirements after surgery?", "morphine requirements", RoleOutcome, domain.QuestionIntervention, false},
+		{"Can tailored interventions increase mammography use among HMO women?", "mammography", RoleIntervention, domain.QuestionIntervention, false},
+		{"Endometrial scratching before IVF: does it increase live birth?", "live-birth", RoleOutcome, domain.QuestionIntervention, false},
+		{"Does letrozole increase live birth rates in PCOS?", "letrozole", RoleIntervention, domain.QuestionIntervention, false},
+		{"Does early discharge increase readmission rates after surgery?", "early discharge", RoleIntervention, domain.QuestionIntervention, true},
+		{"Early integrated palliative care in metastatic lung cancer: effect on quality of life", "early integrated palliative care", RoleIntervention, domain.QuestionIntervention, false},
+		{"Do antibiotic stewardship programmes reduce antibiotic use in nursing homes?", "antibiotic-stewardship programmes", RoleIntervention, domain.QuestionIntervention, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
+			s, err := Extract(tc.q)
+			require.NoError(t, err)
+			require.Equal(t, tc.kind, s.Kind, "%s", s.Summary())
+			require.Equal(t, tc.exposure, s.Exposure, "%s", s.Summary())
+			i := slices.IndexFunc(s.Concepts, func(c Concept) bool { return c.Text == tc.text })
+			require.GreaterOrEqual(t, i, 0, "%s", s.Summary())
+			require.Equal(t, tc.role, s.Concepts[i].Role, "%s", s.Summary())
+		})
+	}
+}

@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
@@ -78,7 +80,7 @@ func newDoc(ev domain.Evidence) doc {
 // study ("Patients with giant cell arteritis were excluded."): what a study excluded is not
 // what it studied, so a question's disease named only there does not make it on topic.
 func withoutExclusions(text string) string {
-	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") {
+	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") && !strings.Contains(text, " not ") {
 		return text
 	}
 	sentences := sentenceEnd.Split(text, -1)
@@ -93,9 +95,11 @@ func withoutExclusions(text string) string {
 
 var (
 	sentenceEnd = regexp.MustCompile(`[.;]\s+`)
-	// exclusionSentence states who was excluded: "… were excluded", "exclusion criteria
-	// included …", "… were not eligible", "excluding patients with …".
-	exclusionSentence = regexp.MustCompile(`(?i)\b(?:(?:were|was|been|are|is)\s+(?:\w+\s+)?excluded|exclusion criteri|an exclusion|excluding (?:patients|participants|women|men|children|those|people|individuals|subjects)|(?:were|was|are|is) (?:not eligible|ineligible))`)
+	// exclusionSentence states who was excluded or what was left out: "… were excluded",
+	// "… were analysed separately and excluded from the main analysis", "exclusion criteria
+	// included …", "… were not eligible", "excluding patients with …", "Women with Marfan
+	// syndrome were not included", "Perinatal outcomes such as stillbirth were not examined".
+	exclusionSentence = regexp.MustCompile(`(?i)\b(?:(?:were|was|been|are|is)\s+(?:\w+\s+){0,3}excluded|exclusion criteri|an exclusion|excluding (?:patients|participants|women|men|children|those|people|individuals|subjects)|(?:were|was|are|is) (?:not eligible|ineligible)|(?:were|was) not (?:included|enrolled|recruited|examined|assessed|studied|evaluated|measured|analy[sz]ed|considered|investigated)\b)`)
 )
 
 func firstSection(ss []domain.Section) string {
@@ -205,8 +209,9 @@ func (d doc) matches(c concepts.Concept) bool {
 		return false
 	}
 	n, core := 0, 0
-	for _, u := range us {
-		if d.has(u) {
+	kindHead := kindOfDiseaseHead(c, us)
+	for i, u := range us {
+		if d.has(u) && i != kindHead {
 			n++
 			if !actionHead(c, us, u) {
 				core++
@@ -238,6 +243,13 @@ func (d doc) matches(c concepts.Concept) bool {
 		if h := concepts.HeadWord(c); h != "" && !d.has(unitOf(h, c.Role)) && !d.hasTerm(c) {
 			return false
 		}
+		for _, w := range c.Words[:len(c.Words)-1] {
+			// Nor does a paper on tennis elbow answer one on Achilles tendinopathy: the part of
+			// the body a joint or tendon disease is named by must occur.
+			if names := concepts.BodySiteNames(w); names != nil && !slices.ContainsFunc(names, func(n string) bool { return d.has(unitOf(n, c.Role)) }) && !d.hasTerm(c) {
+				return false
+			}
+		}
 		if o := concepts.CancerOrgan(c); o != "" && !d.has(unitOf(o, c.Role)) && !d.hasTerm(c) {
 			// A lung cancer paper does not answer a question on colorectal cancer.
 			return false
@@ -250,6 +262,11 @@ func (d doc) matches(c concepts.Concept) bool {
 		return false
 	}
 	need := (len(us) + 1) / 2
+	if kindHead >= 0 {
+		// "Marfan syndrome" is not matched by "Ehlers-Danlos syndrome": a word every
+		// syndrome shares counts for nothing; the head must still occur (above).
+		need = len(us) / 2
+	}
 	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(us) <= 2 && namesDrug(c) {
 		// A drug is named exactly: "estradiol" alone is not "ethinyl estradiol".
 		need = len(us)
@@ -270,6 +287,31 @@ func (d doc) matches(c concepts.Concept) bool {
 		return true
 	}
 	return d.hasTerm(c)
+}
+
+// kindOfDiseaseHead is the index of a condition's last unit when the condition is a name
+// ("Marfan syndrome", "Crohn's disease", "Ehlers-Danlos syndrome": every word before the
+// head written with a capital) and the head only says what kind of disease it is; -1
+// otherwise ("a single syndrome", "chronic kidney disease").
+func kindOfDiseaseHead(c concepts.Concept, us []unit) int {
+	if c.Role != concepts.RoleCondition || len(us) < 2 || len(c.Words) != len(us) {
+		return -1
+	}
+	switch c.Words[len(c.Words)-1] {
+	case "syndrome", "syndromes", "disease", "diseases", "disorder", "disorders":
+	default:
+		return -1
+	}
+	written := strings.Fields(c.Label())
+	if len(written) != len(c.Words) {
+		return -1
+	}
+	for _, w := range written[:len(written)-1] {
+		if r, _ := utf8.DecodeRuneInString(w); !unicode.IsUpper(r) {
+			return -1
+		}
+	}
+	return len(us) - 1
 }
 
 // actionHead reports whether a unit of a given concept of several is only the word of how

@@ -693,6 +693,32 @@ func TestMarkExclusionsAreNotStudied(t *testing.T) {
 			"Adults with a first episode of acute pericarditis received colchicine or placebo. Exclusion criteria included myocardial infarction within 30 days. Colchicine reduced recurrence.", true},
 		{"Is hydroxychloroquine effective in systemic lupus erythematosus?", "Triple therapy with hydroxychloroquine in rheumatoid arthritis",
 			"Adults with rheumatoid arthritis received methotrexate, sulfasalazine and hydroxychloroquine. Patients with systemic lupus erythematosus were not eligible. Response rates were similar.", true},
+		// What was left out in other words: "analysed separately and excluded", "not included",
+		// "not examined".
+		{"Does hydrocortisone reduce mortality in septic shock?", "Hydrocortisone in severe community-acquired pneumonia: a randomised trial",
+			"Adults with severe pneumonia received hydrocortisone or placebo. Patients with septic shock were analysed separately and excluded from the main analysis. Mortality at day 28 was lower with hydrocortisone.", true},
+		{"Pregnancy in Marfan syndrome: what is the risk of aortic dissection?", "Pregnancy outcomes in women with vascular Ehlers-Danlos syndrome",
+			"We reviewed pregnancies in women with vascular Ehlers-Danlos syndrome. Women with Marfan syndrome were not included. Arterial dissection occurred in 14%.", true},
+		{"Is advanced maternal age associated with an increased risk of stillbirth?", "Maternal age and risk of autism spectrum disorder in offspring",
+			"We analysed 5 million children by maternal age. Perinatal outcomes such as stillbirth were not examined. Mothers aged 40 to 49 years had a 15% increased risk of autism.", true},
+		{"Pregnancy in Marfan syndrome: what is the risk of aortic dissection?", "Aortic dissection in pregnant women with Marfan syndrome",
+			"Women with Marfan syndrome were followed through pregnancy. Women with bicuspid aortic valve were not included. Aortic dissection occurred in 3%.", false},
+	}
+	checkTopics(t, cases)
+}
+
+// TestMarkBodySites: a disease of a joint or tendon is told apart by where it is: a paper
+// on tennis elbow does not answer a question on Achilles tendinopathy.
+func TestMarkBodySites(t *testing.T) {
+	cases := []topicCase{
+		{"Platelet-rich plasma for chronic midportion Achilles tendinopathy: does it improve function?", "Platelet-rich plasma in chronic lateral epicondylitis",
+			"Patients with chronic lateral elbow tendinopathy were randomised to platelet-rich plasma or corticosteroid. Function improved more with platelet-rich plasma.", true},
+		{"Platelet-rich plasma for chronic midportion Achilles tendinopathy: does it improve function?", "Platelet-rich plasma versus saline for chronic Achilles tendinopathy",
+			"Adults with chronic midportion tendinopathy of the Achilles tendon received platelet-rich plasma or saline. Function did not differ.", false},
+		{"Does exercise therapy reduce pain in knee osteoarthritis?", "Exercise therapy for hip osteoarthritis: a randomised trial",
+			"Adults with hip osteoarthritis were randomised to exercise therapy or usual care. Pain fell more with exercise.", true},
+		{"Does exercise therapy reduce pain in knee osteoarthritis?", "Exercise for osteoarthritis of the knees",
+			"Adults with osteoarthritis of both knees did exercise therapy or waited. Pain fell more with exercise.", false},
 	}
 	checkTopics(t, cases)
 }
