@@ -254,9 +254,9 @@ func Extract(question string) (Set, error) {
 				// intervention makes possible is its outcome, not a second thing given.
 				c.Role = RoleOutcome
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && seenIntervention && k == 0 && ci > 0 && changesAmount(ch.before) &&
-				slices.ContainsFunc(c.Words, func(w string) bool { return IsDrugName(w) || classKnown(w) }) &&
-				(usageWords[c.Words[len(c.Words)-1]] || k+1 < len(cs) && usageWords[cs[k+1].Words[0]] ||
-					k == len(cs)-1 && ci+1 < len(chunks) && len(chunks[ci+1].before) > 0 && usageWords[chunks[ci+1].before[0]]):
+				(avoidedCare[c.Words[len(c.Words)-1]] || slices.ContainsFunc(c.Words, func(w string) bool { return IsDrugName(w) || classKnown(w) }) &&
+					(usageWords[c.Words[len(c.Words)-1]] || k+1 < len(cs) && usageWords[cs[k+1].Words[0]] ||
+						k == len(cs)-1 && ci+1 < len(chunks) && len(chunks[ci+1].before) > 0 && usageWords[chunks[ci+1].before[0]])):
 				// "Does regional anaesthesia reduce opioid consumption …?", "Do stewardship
 				// programmes reduce antibiotic use …?": how much of a drug is used is the
 				// outcome, not a second thing given. (The uptake of a test or a vaccine,
@@ -457,6 +457,7 @@ func Extract(question string) (Set, error) {
 	}
 	shareHead(set.Concepts, chunkOf, befores)
 	treatedFor(set.Concepts, chunkOf, befores)
+	receivedBefore(set.Concepts, chunkOf, befores)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
 		titleSubject(set.Concepts, chunkOf, befores)
@@ -648,12 +649,59 @@ var requestLead = regexp.MustCompile(`(?i)^\s*(?:` +
 // requestNouns are what a request asks to be found.
 const requestNouns = `(?:evidence|studies|papers|trials|rcts|literature|research|data|articles|reviews|meta-analyses)`
 
+// quantity is a dose, a target or a threshold written with its unit ("48 mg daily", "to a
+// systolic target below 120 mmHg", "< 7%"): how much, which says no concept and would cut the
+// drug it follows from the verb it is the subject of.
+var quantity = regexp.MustCompile(`(?i)(?:\s+to\s+(?:an?\s+)?(?:(?:systolic|diastolic)\s+)?(?:(?:blood\s+pressure|bp)\s+)?(?:target|goal)(?:\s+(?:of|below|under|above|at))?|\s+(?:of|below|under|above|over|at|<|>|≤|≥|<=|>=))?\s*\d+(?:[.,]\d+)?\s*(?:(?:mg|g|mcg|µg|ug|ml|iu|units?|mmhg|mm\s+hg|mmol/l|mg/dl)(?:/(?:kg|day|d|m2|h))?\b|%)(?:\s+(?:(?:once|twice|three\s+times)\s+)?(?:daily|a\s+day|per\s+day|weekly|nightly|bd|od|tds)\b)?`)
+
+// takenFor is what a remedy is taken for, said between it and the verb of a yes/no question
+// ("Does kava extract taken for anxiety cause liver injury?"): why people take it, which
+// cuts the subject from its verb and is not what the question asks about.
+var takenFor = regexp.MustCompile(`(?i)\b(?:taken|used|given|prescribed|bought)\s+(?:for|to\s+treat|against)\s+(?:[\p{L}\d'-]+\s+){1,4}?((?:cause|causes|increase|increases|raise|raises|lead|leads|trigger|triggers|damage|damages|harm|harms|affect|affects|worsen|worsens|induce|induces|reduce|reduces|improve|improves|interact|interacts)\b)`)
+
+// auxLead opens a yes/no question.
+var auxLead = regexp.MustCompile(`(?i)^\s*(?:does|do|did|can|could|will|would|might|may)\s`)
+
+// askerLabel is who asks, or what kind of question it is, written before it ("Renal
+// pharmacist query:", "Nurse question:", "Guideline question:").
+var askerLabel = regexp.MustCompile(`(?i)^\s*(?:[\p{L}-]+\s+){0,3}(?:query|question|enquiry|inquiry|request|topic)\s*:\s*`)
+
+// adjunctFor puts a treatment as an add-on for a disease ("Ginger as an adjunct for
+// chemotherapy-induced nausea") as a title puts it: "Ginger for …".
+var adjunctFor = regexp.MustCompile(`(?i)\s+as\s+(?:an?\s+)?(?:adjunct|adjunctive|add-on|adjuvant)(?:\s+(?:therapy|treatment|agent))?\s+(?:for|in|to)\s+`)
+
+// aimLead is a study aim's opening ("To estimate …", "To determine whether …"): the
+// question follows it.
+var aimLead = regexp.MustCompile(`(?i)^\s*to\s+(?:estimate|determine|assess|evaluate|investigate|examine|explore|establish|describe|quantify|compare|identify|measure|test)\s+(?:whether\s+|if\s+)?`)
+
+// developedAnd is a model's title opening "Development and validation of …": the
+// development is no concept; the validation says a test's accuracy is asked.
+var developedAnd = regexp.MustCompile(`(?i)^\s*(?:development|derivation)\s+and\s+(?:external\s+)?validation\s+of\s+`)
+
+// sglt2Written is the SGLT2 target written out, whose number the tokens would cut off.
+var sglt2Written = regexp.MustCompile(`(?i)\bsodium[- ]glucose\s+co-?transporter[- ]?2\b`)
+
+// designTail is a title's closing study design (": a systematic review and meta-analysis",
+// ": a randomized clinical trial"): how it would be studied, not what is asked.
+var designTail = regexp.MustCompile(`(?i)\s*[:.–—-]\s*(?:an?\s+)?(?:updated\s+)?(?:systematic\s+review|meta-analysis|randomi[sz]ed(?:\s+(?:controlled|clinical))?\s+trial|cohort\s+study|case-control\s+study|cross-sectional\s+study)(?:\s+and\s+(?:network\s+)?meta-analysis)?\s*\??\s*$`)
+
 // asked is the question a parse reads: a request's lead-in dropped, and when a question
 // comes after a sentence of context ("My patient has Tourette syndrome. What treatment
 // options exist?"), the question first, so its asking word opens it as the parse expects.
 // The question shown and stored stays as typed.
 func asked(q string) string {
 	q = fromPICO(q)
+	q = quantity.ReplaceAllString(aimLead.ReplaceAllString(askerLabel.ReplaceAllString(q, ""), ""), "")
+	q = developedAnd.ReplaceAllString(q, "Validation of ")
+	q = designTail.ReplaceAllString(q, "")
+	q = sglt2Written.ReplaceAllString(q, "SGLT2")
+	q = adjunctFor.ReplaceAllString(q, " for ")
+	if m := takenFor.FindStringSubmatchIndex(q); m != nil && auxLead.MatchString(q) {
+		// (Not "Do drugs used for epilepsy …": there what they are used for says which drugs.)
+		if before := strings.Fields(strings.ToLower(q[:m[0]])); len(before) > 1 && !IsGeneric(before[len(before)-1]) {
+			q = q[:m[0]] + q[m[2]:]
+		}
+	}
 	sentences := splitSentences(strings.TrimSpace(q))
 	if n := len(sentences); n > 1 {
 		// Only a question that asks for something ("What treatment options exist?"): a
@@ -835,6 +883,10 @@ func moreOfHarm(after []string) bool {
 // treatment and the word are the outcome ("reduce antibiotic use").
 var usageWords = set(`use usage consumption exposure prescribing prescription prescriptions requirement requirements
 rates rate coverage uptake overuse dose doses days duration`)
+
+// avoidedCare is care a treatment may spare ("reduce red blood cell transfusion", "reduce
+// intubation"): after a verb of less, its outcome.
+var avoidedCare = set(`transfusion transfusions intubation reintubation`)
 
 // changesAmount reports whether the words before a chunk end with a verb of more or less.
 func changesAmount(before []string) bool {
@@ -2091,6 +2143,46 @@ var (
 	exposureWords   = set(`exposure exposures exposed`)
 )
 
+// stoppingHeads stop a treatment; abusedSubstances are those whose withdrawal is a disease.
+var (
+	stoppingHeads    = set(`withdrawal discontinuation tapering de-escalation deprescribing`)
+	abusedSubstances = set(`alcohol opioid opioids opiate opiates nicotine benzodiazepine benzodiazepines cannabis heroin
+cocaine methadone buprenorphine morphine caffeine gabapentinoid gabapentinoids`)
+)
+
+// receivedBefore makes what the patients receive or live on, named before what the question
+// asks is given ("In adults receiving highly emetogenic chemotherapy, does adding olanzapine
+// …?"), who they are: a course of treatment they live on is their setting, which a paper must
+// share. With nothing else given, what they receive is what is asked about ("Are patients
+// receiving PPIs at risk of fractures?", "Are patients on dialysis at risk of …?").
+func receivedBefore(cs []Concept, chunkOf []int, befores [][]string) {
+	for i := range cs {
+		c := &cs[i]
+		b := befores[chunkOf[i]]
+		if c.Role != RoleIntervention || c.Generic || !taking(b) || i > 0 && chunkOf[i-1] == chunkOf[i] ||
+			chunkOf[i] == 0 || slices.ContainsFunc(b, func(w string) bool { return auxiliaries[w] }) {
+			// ("Does taking paracetamol before the injection …?": the subject is given.)
+			continue
+		}
+		course := courseOfTreatment[c.Words[len(c.Words)-1]]
+		// Something given later in the question's own clause ("…, does adding olanzapine …"),
+		// not listed beside it ("taking SSRIs and NSAIDs").
+		later := false
+		for j := i + 1; j < len(cs) && !later; j++ {
+			if cs[j].Role == RoleIntervention && !cs[j].Generic {
+				for k := chunkOf[i] + 1; k <= chunkOf[j]; k++ {
+					if slices.ContainsFunc(befores[k], func(w string) bool { return auxiliaries[w] || askingWords[w] }) {
+						later = true
+					}
+				}
+			}
+		}
+		if later {
+			c.Role, c.Setting = RolePopulation, course || procedure(c.Words)
+		}
+	}
+}
+
 // taking reports whether the words before a chunk say the patients already take it: "on",
 // "taking", "receiving" or "using", as in "patients on warfarin".
 func taking(before []string) bool {
@@ -2479,13 +2571,18 @@ func asksHowToTreat(toks []string) bool {
 				}
 			case "used":
 				// "… infections: what can be used to treat them?"
-				if i+2 < len(ws) && ws[i+1] == "to" && treatingWords[ws[i+2]] {
+				if i+2 < len(ws) && ws[i+1] == "to" && treatingWords[ws[i+2]] || i >= 2 && ws[i-1] == "be" && i+1 < len(ws) && ws[i+1] == "for" {
 					return true
 				}
 			case "do":
 				// "What can I do for piles?", "What to do about …"; not "What outcomes do
 				// adults with phenylketonuria have?".
 				if i+1 == len(ws) || ws[i+1] == "for" || ws[i+1] == "about" || ws[i+1] == "to" || ws[i-1] == "can" || ws[i-1] == "to" || ws[i-1] == "should" {
+					return true
+				}
+			case "take", "use", "give", "try":
+				// "What can I take for dry mouth …?", "What should we give for …?"
+				if i >= 2 && (ws[i-2] == "can" || ws[i-2] == "should" || ws[i-2] == "could") && i+1 < len(ws) && ws[i+1] == "for" {
 					return true
 				}
 			case "thing", "things", "remedy", "remedies", "cure", "cures":
@@ -2681,6 +2778,10 @@ var fixedPhrases = [][]string{
 	// What fertility treatment is for: not a disease ("Does endometrial scratching increase
 	// live birth?" asks about a benefit).
 	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},
+	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
+	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
+	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
+	{"pulmonary", "rehabilitation"}, {"cardiac", "rehabilitation"},
 	// A programme on how drugs are prescribed, not the drugs.
 	{"antibiotic", "stewardship"}, {"antimicrobial", "stewardship"},
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
@@ -2876,6 +2977,22 @@ func split(words []string) []Concept {
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleIntervention, append(last.Words, w)
 			prevRole = RoleIntervention
+			continue
+		}
+		if (w == "outcomes" || w == "outcome" || w == "events" || w == "endpoints") && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition &&
+			len(out[len(out)-1].Words) == 1 && OrganNames(lastWord(out)) != nil {
+			// "kidney outcomes", "liver events": what is measured in an organ, as "renal
+			// outcomes" is, not the organ's disease.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleOutcome, append(last.Words, w)
+			prevRole = RoleOutcome
+			continue
+		}
+		if stoppingHeads[w] && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention && !abusedSubstances[lastWord(out)] {
+			// "corticosteroid withdrawal", "aspirin discontinuation": stopping a treatment is
+			// what is done (not "opioid withdrawal", a disease).
+			last := &out[len(out)-1]
+			last.Words = append(last.Words, w)
 			continue
 		}
 		if organProcedureHeads[w] && len(out) > 0 && len(pending) == 0 && len(out[len(out)-1].Words) == 1 && OrganNames(lastWord(out)) != nil {

@@ -103,6 +103,7 @@ func categoryOf(text string) (diseaseCategory, bool) {
 var diseaseSynonyms = [][]string{
 	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
 	{"heart attack", "myocardial infarction"},
+	{"dry mouth", "xerostomia"},
 	// A torn tendon or ligament is indexed as ruptured (MeSH Rupture; "ACL tear", "Achilles
 	// tendon rupture").
 	{"tear", "rupture"},

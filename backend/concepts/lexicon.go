@@ -78,7 +78,11 @@ adding add adds continue continued continuing beyond year years month months wee
 natural-history
 discrepancy discrepancies connection connections uniformity context
 worsen worsens worsened rid intolerant tolerate yield yields yielded achieve achieves achieved achieving
-relative cut cuts independent independently induce induces initiated commenced begun delivered administered typically usually generally normally eventually`) // nouns of a relation, like "relationship"
+relative cut cuts independent independently induce induces initiated commenced begun delivered administered typically usually generally normally eventually
+trigger triggers triggered provoke provokes provoked precipitate precipitates regulate regulates modulate modulates
+mediate mediates limit limits counteract counteracts drive drives approached
+four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
+economically financially technically`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -95,6 +99,7 @@ device devices`)
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
 var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma
+emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
 tumor tumors tumour tumours neoplasm neoplasms malignancy infection infections failure injury injuries
 fracture fractures diabetes hypertension asthma stroke depression schizophrenia obesity overweight pain
 covid-19 covid sars-cov-2 hiv aids sepsis pneumonia dementia alzheimer parkinson autism adhd epilepsy
@@ -165,7 +170,8 @@ pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribi
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work pressure-garments stool-transplant faecal-transplant fecal-transplant
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
-enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship
+enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship reconstruction reconstructions
+pulmonary-rehabilitation cardiac-rehabilitation
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions

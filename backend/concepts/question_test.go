@@ -333,7 +333,7 @@ func TestNounPhrases(t *testing.T) {
 		{"Do GLP-1 receptor agonists reduce cardiovascular events in type 2 diabetes?", "cardiovascular events", RoleOutcome, ""},
 		{"Does dapagliflozin preserve renal function in chronic kidney disease?", "renal function", RoleOutcome, ""},
 		{"Is cardiac surgery safe in the elderly?", "cardiac surgery", RoleIntervention, ""},
-		{"Does pulmonary rehabilitation help COPD?", "pulmonary rehabilitation", RoleIntervention, ""},
+		{"Does pulmonary rehabilitation help COPD?", "pulmonary-rehabilitation", RoleIntervention, ""},
 		{"Is renal cancer more common in smokers?", "renal cancer", RoleCondition, ""},
 		// The body's response to a substance is not the substance given.
 		{"Does intermittent fasting improve insulin sensitivity in obese adults?", "insulin sensitivity", RoleOutcome, ""},
@@ -827,7 +827,7 @@ func TestPatientsWords(t *testing.T) {
 		{"Venous thromboembolism with combined oral contraceptives compared with levonorgestrel?", domain.QuestionIntervention, "oral contraceptives", "venous thromboembolism", false},
 		// A title "<drug>-induced <harm>" asks whether the drug causes it; the same words after
 		// another treatment, or with two compared, name a disease.
-		{"Hydroxychloroquine-induced QT prolongation in patients with lupus?", domain.QuestionIntervention, "hydroxychloroquine", "lupus", true},
+		{"Hydroxychloroquine-induced QT prolongation in patients with lupus?", domain.QuestionIntervention, "hydroxychloroquine", "qt prolongation", true},
 		{"Argatroban for heparin-induced thrombocytopenia", domain.QuestionIntervention, "argatroban", "heparin-induced thrombocytopenia", false},
 		{"Heparin-induced thrombocytopenia: is argatroban better than bivalirudin?", domain.QuestionIntervention, "argatroban", "heparin-induced thrombocytopenia", false},
 		// An operation the patients have had, or have, is their setting.
@@ -1129,6 +1129,42 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Does early discharge increase readmission rates after surgery?", "early discharge", RoleIntervention, domain.QuestionIntervention, true},
 		{"Early integrated palliative care in metastatic lung cancer: effect on quality of life", "early integrated palliative care", RoleIntervention, domain.QuestionIntervention, false},
 		{"Do antibiotic stewardship programmes reduce antibiotic use in nursing homes?", "antibiotic-stewardship programmes", RoleIntervention, domain.QuestionIntervention, false},
+		// A dose, a target or a threshold says how much, no concept; a study aim's opening is
+		// no concept either; verbs of causing and limiting end a phrase.
+		{"Does betahistine 48 mg daily reduce vertigo attacks in Ménière's disease compared with placebo?", "betahistine", RoleIntervention, domain.QuestionIntervention, false},
+		{"Does betahistine 48 mg daily reduce vertigo attacks in Ménière's disease compared with placebo?", "placebo", RoleComparator, domain.QuestionIntervention, false},
+		{"Does intensive blood pressure lowering to a systolic target below 120 mmHg reduce cardiovascular events in older adults with hypertension?", "intensive blood pressure lowering", RoleIntervention, domain.QuestionIntervention, false},
+		{"Is HbA1c below 7% associated with fewer complications in type 2 diabetes?", "hba1c", RoleOutcome, domain.QuestionOther, false},
+		{"To determine whether metformin reduces mortality in heart failure?", "metformin", RoleIntervention, domain.QuestionIntervention, false},
+		{"Does gadolinium contrast trigger nephrogenic systemic fibrosis in dialysis patients?", "gadolinium contrast", RoleIntervention, domain.QuestionIntervention, true},
+		{"Which interventions prevent oral mucositis in patients receiving head and neck radiotherapy?", "head-and-neck radiotherapy", RolePopulation, domain.QuestionOpen, false},
+		{"Which dietary approaches help prevent recurrent calcium oxalate kidney stones?", "recurrent calcium-oxalate kidney-stones", RoleCondition, domain.QuestionOpen, false},
+		// What a remedy is taken for is why, not what is asked about (unless it says which
+		// drugs); "What can I take for …?" asks for treatments.
+		{"Does kava extract taken for anxiety cause liver injury?", "kava extract", RoleIntervention, domain.QuestionIntervention, true},
+		{"Do drugs used for epilepsy in pregnancy cause birth defects?", "epilepsy", RoleCondition, domain.QuestionOpen, false},
+		{"What can I take for dry mouth after radiotherapy for throat cancer?", "dry-mouth", RoleCondition, domain.QuestionOpen, false},
+		// What the patients receive before what is given is who they are; with nothing else
+		// given it is what is asked about.
+		{"In adults receiving highly emetogenic chemotherapy, does adding olanzapine to standard antiemetic prophylaxis improve control of nausea?", "olanzapine", RoleIntervention, domain.QuestionIntervention, false},
+		{"In adults receiving highly emetogenic chemotherapy, does adding olanzapine to standard antiemetic prophylaxis improve control of nausea?", "highly emetogenic chemotherapy", RolePopulation, domain.QuestionIntervention, false},
+		{"Are patients receiving PPIs at risk of fractures?", "ppis", RoleIntervention, domain.QuestionIntervention, false},
+		// Stopping a treatment is done; a withdrawal from an abused substance is a disease.
+		{"Early corticosteroid withdrawal after kidney transplantation: does it increase acute rejection?", "early corticosteroid withdrawal", RoleIntervention, domain.QuestionIntervention, false},
+		{"Is opioid withdrawal treated better with buprenorphine than methadone?", "opioid withdrawal", RoleCondition, domain.QuestionIntervention, false},
+		// Who asks is no concept; an adjunct for a disease is given for it; care a treatment
+		// may spare is its outcome.
+		{"Renal pharmacist query: does patiromer lower potassium in patients on haemodialysis?", "patiromer", RoleIntervention, domain.QuestionIntervention, false},
+		{"Ginger as an adjunct for chemotherapy-induced nausea: does it help compared with placebo?", "ginger", RoleIntervention, domain.QuestionIntervention, false},
+		{"Do erythropoiesis-stimulating agents reduce red blood cell transfusion in chemotherapy-induced anaemia?", "red blood cell transfusion", RoleOutcome, domain.QuestionIntervention, false},
+		// Titles: a closing study design and a model's "development and" are no concepts; the
+		// SGLT2 target written out; what is measured in an organ is an outcome; rehabilitation
+		// of an organ is one programme.
+		{"Sodium-glucose cotransporter 2 inhibitors for kidney outcomes in patients with type 2 diabetes: a systematic review", "sglt2 inhibitors", RoleIntervention, domain.QuestionIntervention, false},
+		{"Sodium-glucose cotransporter 2 inhibitors for kidney outcomes in patients with type 2 diabetes: a systematic review", "kidney outcomes", RoleOutcome, domain.QuestionIntervention, false},
+		{"Development and validation of a risk-prediction model for 30-day readmission after hospitalization for heart failure", "risk-prediction model", RoleIntervention, domain.QuestionIntervention, false},
+		{"Early pulmonary rehabilitation after hospitalisation for an acute exacerbation of COPD: effect on readmission", "early pulmonary-rehabilitation", RoleIntervention, domain.QuestionIntervention, false},
+		{"Seven versus fourteen days of antibiotic treatment for uncomplicated Gram-negative bacteremia", "uncomplicated gram-negative bacteremia", RoleCondition, domain.QuestionIntervention, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {

@@ -270,6 +270,10 @@ var drugClasses = []drugClass{
 		members: []string{"gentamicin", "amikacin", "tobramycin", "streptomycin", "neomycin"}},
 	{names: []string{"penicillin antibiotics", "penicillins"}, class: "penicillins", mesh: []string{"Penicillins"}, suffixes: []string{"cillin"},
 		members: []string{"amoxicillin", "ampicillin", "penicillin", "flucloxacillin", "piperacillin", "benzylpenicillin"}},
+	// MeSH Hematinics' erythropoietins; WHO INN stem "-poetin".
+	{names: []string{"erythropoiesis-stimulating agents", "erythropoiesis-stimulating agent", "esas", "esa", "erythropoietins",
+		"erythropoiesis stimulating agents"}, class: "erythropoiesis-stimulating agents", mesh: []string{"Hematinics"}, suffixes: []string{"poetin"},
+		members: []string{"epoetin alfa", "epoetin beta", "darbepoetin alfa", "methoxy polyethylene glycol-epoetin beta", "erythropoietin"}},
 	{names: []string{"anti-amyloid antibodies", "anti-amyloid monoclonal antibodies", "anti-amyloid therapy", "anti-amyloid therapies",
 		"amyloid-targeting antibodies"}, class: "anti-amyloid antibodies",
 		members: []string{"lecanemab", "donanemab", "aducanumab", "gantenerumab", "solanezumab"}},

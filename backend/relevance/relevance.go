@@ -274,6 +274,11 @@ func (d doc) matches(c concepts.Concept) bool {
 	if (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && concepts.NamesInstrument(c.Words) {
 		// So is a scale, score or rule: the Ottawa knee rule is not the Ottawa ankle rule.
 		need = len(us)
+		if len(us) > 1 && len(us) == len(c.Words) && numberedInstrument(c) {
+			// A name with a number says which ("FIB-4 index" is written "FIB-4", "PHQ-9
+			// questionnaire" "PHQ-9"): the kind of instrument may go unsaid, the name not.
+			return !slices.ContainsFunc(us[:len(us)-1], func(u unit) bool { return !d.has(u) }) || d.hasTerm(c)
+		}
 	}
 	if c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator {
 		for _, w := range c.Words {
@@ -312,6 +317,13 @@ func kindOfDiseaseHead(c concepts.Concept, us []unit) int {
 		}
 	}
 	return len(us) - 1
+}
+
+// numberedInstrument reports whether a concept names a scale, score or index by a name with
+// a number before its kind ("FIB-4 index", "PHQ-9 questionnaire"): the name alone says which.
+func numberedInstrument(c concepts.Concept) bool {
+	return (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && len(c.Words) > 1 && concepts.NamesInstrument(c.Words) &&
+		slices.ContainsFunc(c.Words[:len(c.Words)-1], func(w string) bool { return strings.ContainsAny(w, "0123456789") })
 }
 
 // actionHead reports whether a unit of a given concept of several is only the word of how
@@ -703,8 +715,8 @@ var addOnMarkers = []string{" as an adjunct to ", " as adjunct to ", " as an add
 // content words.
 func (d doc) mentions(c concepts.Concept) int {
 	n := -1
-	for _, w := range c.Words {
-		if concepts.Drop(w) {
+	for i, w := range c.Words {
+		if concepts.Drop(w) || i == len(c.Words)-1 && numberedInstrument(c) {
 			continue
 		}
 		k := d.tf[concepts.Stem(w)]

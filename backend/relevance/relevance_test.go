@@ -707,6 +707,17 @@ func TestMarkExclusionsAreNotStudied(t *testing.T) {
 	checkTopics(t, cases)
 }
 
+// TestMarkNumberedInstruments: a scale named with a number is named by it alone.
+func TestMarkNumberedInstruments(t *testing.T) {
+	cases := []topicCase{
+		{"FIB-4 index for detecting advanced fibrosis in nonalcoholic fatty liver disease", "Sequential FIB-4 and transient elastography to identify advanced fibrosis in nonalcoholic fatty liver disease",
+			"In 500 patients with nonalcoholic fatty liver disease, FIB-4 below 1.3 excluded advanced fibrosis with a negative predictive value of 95%.", false},
+		{"FIB-4 index for detecting advanced fibrosis in nonalcoholic fatty liver disease", "The APRI index for advanced fibrosis in nonalcoholic fatty liver disease",
+			"In 500 patients with nonalcoholic fatty liver disease, the APRI index identified advanced fibrosis with an AUC of 0.70.", true},
+	}
+	checkTopics(t, cases)
+}
+
 // TestMarkBodySites: a disease of a joint or tendon is told apart by where it is: a paper
 // on tennis elbow does not answer a question on Achilles tendinopathy.
 func TestMarkBodySites(t *testing.T) {
