@@ -151,6 +151,9 @@ func Extract(question string) (Set, error) {
 		return tail
 	}
 	var chunkOf []int // the chunk each concept came from
+	// "What approaches reduce needle pain during infant vaccinations?": a question asking
+	// for treatments gives nothing it names itself.
+	asksTreatments := asksHowToTreat(toks)
 	for ci, ch := range chunks {
 		cs := joinKnownNames(split(ch.words))
 		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
@@ -299,7 +302,8 @@ func Extract(question string) (Set, error) {
 				// "Antibiotic prophylaxis for elective laparoscopic cholecystectomy: is it
 				// necessary?": the operation it is given for is the patients' setting.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed) && k == 0 && ci > 0 && len(ch.before) > 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || exposed || asksTreatments) && (k == 0 || k == 1 && cs[0].Role == RolePopulation && asksTreatments) &&
+				ci > 0 && len(ch.before) > 0 && (ch.before[len(ch.before)-1] == "during" || ch.before[len(ch.before)-1] == "before"):
 				// "Does oral sucrose reduce pain during heel-prick blood tests?", "Is bowel
 				// preparation necessary before colonic resection?", "Which interventions reduce
 				// anxiety before anaesthesia?": what the patients go through when the
@@ -331,6 +335,11 @@ func Extract(question string) (Set, error) {
 				// metformin": what the patients cannot take says who they are; it is not
 				// what is asked about.
 				c.Role, c.Display = RolePopulation, "cannot take "+c.Text
+			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && asksTreatments && afterTo(words[ci-1], ch.before, exposureWords):
+				// "How is neonatal abstinence syndrome best treated in newborns exposed to opioids
+				// in utero?": under a question asking for treatments, what the patients were
+				// exposed to says who they are, and a paper must be about them.
+				c.Role, c.Setting, c.Display = RolePopulation, true, "exposed to "+c.Text
 			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, exposureWords):
 				// "Does prenatal exposure to fine particulate matter increase …?", "Paraquat
 				// exposure …": what the patients were exposed to is what is asked about.
@@ -359,6 +368,11 @@ func Extract(question string) (Set, error) {
 				// "In settings without access to blood transfusion, what …": where the patients
 				// are, by what they cannot get; not what is asked about.
 				c.Role, c.Display = RolePopulation, "without access to "+c.Text
+			case c.Role == RoleIntervention && !c.Generic && !seenIntervention && k == 0 && len(ch.before) >= 2 &&
+				ch.before[len(ch.before)-2] == "without" && (ch.before[len(ch.before)-1] == "prior" || ch.before[len(ch.before)-1] == "previous"):
+				// "incidence of C. difficile infection without prior antibiotic exposure": who
+				// the patients are, by what they have not had.
+				c.Role, c.Display = RolePopulation, "without "+c.Text
 			case c.Role == RoleCondition && k == 0 && lacking(ch.before):
 				// "in patients without diabetes": who the patients are, by what they do not
 				// have; a paper need not be about diabetes.
@@ -652,7 +666,7 @@ const requestNouns = `(?:evidence|studies|papers|trials|rcts|literature|research
 // quantity is a dose, a target or a threshold written with its unit ("48 mg daily", "to a
 // systolic target below 120 mmHg", "< 7%"): how much, which says no concept and would cut the
 // drug it follows from the verb it is the subject of.
-var quantity = regexp.MustCompile(`(?i)(?:\s+to\s+(?:an?\s+)?(?:(?:systolic|diastolic)\s+)?(?:(?:blood\s+pressure|bp)\s+)?(?:target|goal)(?:\s+(?:of|below|under|above|at))?|\s+(?:of|below|under|above|over|at|<|>|≤|≥|<=|>=))?\s*\d+(?:[.,]\d+)?\s*(?:(?:mg|g|mcg|µg|ug|ml|iu|units?|mmhg|mm\s+hg|mmol/l|mg/dl)(?:/(?:kg|day|d|m2|h))?\b|%)(?:\s+(?:(?:once|twice|three\s+times)\s+)?(?:daily|a\s+day|per\s+day|weekly|nightly|bd|od|tds)\b)?`)
+var quantity = regexp.MustCompile(`(?i)(?:\s+(?:for\s+)?(?:at\s+least|up\s+to|more\s+than|less\s+than|over|under|before|after|within|by)\s+\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\s+to\s+(?:an?\s+)?(?:(?:systolic|diastolic)\s+)?(?:(?:blood\s+pressure|bp)\s+)?(?:target|goal)(?:\s+(?:of|below|under|above|at))?|\s+(?:of|below|under|above|over|at|<|>|≤|≥|<=|>=))?\s*\d+(?:[.,]\d+)?\s*(?:(?:mg|g|mcg|µg|ug|ml|iu|units?|mmhg|mm\s+hg|mmol/l|mg/dl)(?:/(?:kg|day|d|m2|h))?\b|%)(?:\s+(?:(?:once|twice|three\s+times)\s+)?(?:daily|a\s+day|per\s+day|weekly|nightly|bd|od|tds)\b)?`)
 
 // takenFor is what a remedy is taken for, said between it and the verb of a yes/no question
 // ("Does kava extract taken for anxiety cause liver injury?"): why people take it, which
@@ -678,6 +692,10 @@ var aimLead = regexp.MustCompile(`(?i)^\s*to\s+(?:estimate|determine|assess|eval
 // development is no concept; the validation says a test's accuracy is asked.
 var developedAnd = regexp.MustCompile(`(?i)^\s*(?:development|derivation)\s+and\s+(?:external\s+)?validation\s+of\s+`)
 
+// treatedPeople are patients named by their drug ("dupilumab-treated patients"): written
+// out, the drug is read as what they were given.
+var treatedPeople = regexp.MustCompile(`(?i)\b([\p{L}\d]+)-treated\s+(patients|adults|children|women|men|people|individuals|infants|subjects)\b`)
+
 // sglt2Written is the SGLT2 target written out, whose number the tokens would cut off.
 var sglt2Written = regexp.MustCompile(`(?i)\bsodium[- ]glucose\s+co-?transporter[- ]?2\b`)
 
@@ -695,11 +713,20 @@ func asked(q string) string {
 	q = developedAnd.ReplaceAllString(q, "Validation of ")
 	q = designTail.ReplaceAllString(q, "")
 	q = sglt2Written.ReplaceAllString(q, "SGLT2")
+	q = treatedPeople.ReplaceAllString(q, "$2 treated with $1")
 	q = adjunctFor.ReplaceAllString(q, " for ")
 	if m := takenFor.FindStringSubmatchIndex(q); m != nil && auxLead.MatchString(q) {
 		// (Not "Do drugs used for epilepsy …": there what they are used for says which drugs.)
 		if before := strings.Fields(strings.ToLower(q[:m[0]])); len(before) > 1 && !IsGeneric(before[len(before)-1]) {
-			q = q[:m[0]] + q[m[2]:]
+			// The reason is kept, after the question's own words: "Does kava extract cause
+			// liver injury, in people taking it for anxiety?"
+			reason := strings.TrimSpace(q[m[0]:m[2]])
+			q = strings.TrimRight(q[:m[0]]+q[m[2]:], "?. ") + ", in people " + reason + "?"
+			q = strings.Replace(q, "people taken ", "people taking it ", 1)
+			q = strings.Replace(q, "people used ", "people using it ", 1)
+			q = strings.Replace(q, "people given ", "people given it ", 1)
+			q = strings.Replace(q, "people prescribed ", "people prescribed it ", 1)
+			q = strings.Replace(q, "people bought ", "people buying it ", 1)
 		}
 	}
 	sentences := splitSentences(strings.TrimSpace(q))
@@ -1412,7 +1439,9 @@ func effectVerb(after []string) bool {
 			// Whether a practice is needed: "Is routine drain placement necessary after
 			// thyroidectomy?"
 			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
-			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves", "cut", "cuts":
+			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves", "cut", "cuts",
+			// "Is decompression alone non-inferior to …?", "Can a general anaesthetic harm …?"
+			"non-inferior", "noninferior", "inferior", "equivalent", "comparable", "harm", "harms":
 			return true
 		}
 	}
@@ -1602,7 +1631,7 @@ func predicting(after []string) bool {
 
 // markerHeads end the name of a measure used as a test ("waist-to-height ratio", "ankle-brachial
 // index").
-var markerHeads = set(`ratio index`)
+var markerHeads = set(`ratio index dna cfdna chain chains`)
 
 var predictingVerbs = set(`predict predicts detect detects identify identifies diagnose diagnoses discriminate discriminates distinguish distinguishes`)
 
@@ -2017,9 +2046,26 @@ func worthDoing(before []string) bool {
 // clauseSubject reports whether a chunk opens a question after a clause that says who the
 // patients are: a comma (or a dash) and then an auxiliary ("In adults with sciatica, do
 // oral corticosteroids …", "My mum has Parkinson's — would dance classes …").
+// A word the extractor drops may stand between ("…, does delayed cord clamping …").
 func clauseSubject(before []string) bool {
 	b := withoutArticles(before)
-	return len(b) >= 2 && slices.Contains(b[:len(b)-1], ",") && auxiliaries[b[len(b)-1]]
+	comma := slices.Index(b, ",")
+	if comma < 0 || len(b) < 2 {
+		return false
+	}
+	if auxiliaries[b[len(b)-1]] {
+		return slices.Contains(b[:len(b)-1], ",")
+	}
+	for i := len(b) - 1; i > comma; i-- {
+		if b[i] == "," {
+			return false
+		}
+		if auxiliaries[b[i]] {
+			// only words the extractor drops, no second clause, after the auxiliary
+			return i < len(b)-1 && len(b)-1-i <= 2 && !slices.ContainsFunc(b[i+1:], func(w string) bool { return auxiliaries[w] || askingWords[w] })
+		}
+	}
+	return false
 }
 
 // onlyOr reports whether the words before a chunk join it by "or" alone.
@@ -2778,6 +2824,8 @@ var fixedPhrases = [][]string{
 	// What fertility treatment is for: not a disease ("Does endometrial scratching increase
 	// live birth?" asks about a benefit).
 	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},
+	// Who the infants are by their weight at birth; a poisoning by a metal, not a verb.
+	{"harm", "reduction"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.

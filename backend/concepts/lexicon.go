@@ -82,7 +82,7 @@ relative cut cuts independent independently induce induces initiated commenced b
 trigger triggers triggered provoke provokes provoked precipitate precipitates regulate regulates modulate modulates
 mediate mediates limit limits counteract counteracts drive drives approached
 four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
-economically financially technically`) // nouns of a relation, like "relationship"
+economically financially technically lowers harm harms`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -100,6 +100,7 @@ device devices`)
 // and drug names the lists cannot hold.
 var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma
 emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
+illness hyperthermia dystocia rosacea hyperalgesia lead-poisoning rejection low-birth-weight very-low-birth-weight extremely-low-birth-weight
 tumor tumors tumour tumours neoplasm neoplasms malignancy infection infections failure injury injuries
 fracture fractures diabetes hypertension asthma stroke depression schizophrenia obesity overweight pain
 covid-19 covid sars-cov-2 hiv aids sepsis pneumonia dementia alzheimer parkinson autism adhd epilepsy
@@ -171,7 +172,7 @@ injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hea
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
 enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship reconstruction reconstructions
-pulmonary-rehabilitation cardiac-rehabilitation
+pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions

@@ -1150,7 +1150,7 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"In adults receiving highly emetogenic chemotherapy, does adding olanzapine to standard antiemetic prophylaxis improve control of nausea?", "highly emetogenic chemotherapy", RolePopulation, domain.QuestionIntervention, false},
 		{"Are patients receiving PPIs at risk of fractures?", "ppis", RoleIntervention, domain.QuestionIntervention, false},
 		// Stopping a treatment is done; a withdrawal from an abused substance is a disease.
-		{"Early corticosteroid withdrawal after kidney transplantation: does it increase acute rejection?", "early corticosteroid withdrawal", RoleIntervention, domain.QuestionIntervention, false},
+		{"Early corticosteroid withdrawal after kidney transplantation: does it increase acute rejection?", "early corticosteroid withdrawal", RoleIntervention, domain.QuestionIntervention, true},
 		{"Is opioid withdrawal treated better with buprenorphine than methadone?", "opioid withdrawal", RoleCondition, domain.QuestionIntervention, false},
 		// Who asks is no concept; an adjunct for a disease is given for it; care a treatment
 		// may spare is its outcome.
@@ -1165,6 +1165,21 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Development and validation of a risk-prediction model for 30-day readmission after hospitalization for heart failure", "risk-prediction model", RoleIntervention, domain.QuestionIntervention, false},
 		{"Early pulmonary rehabilitation after hospitalisation for an acute exacerbation of COPD: effect on readmission", "early pulmonary-rehabilitation", RoleIntervention, domain.QuestionIntervention, false},
 		{"Seven versus fourteen days of antibiotic treatment for uncomplicated Gram-negative bacteremia", "uncomplicated gram-negative bacteremia", RoleCondition, domain.QuestionIntervention, false},
+		// What the patients go through, or have not had, says who they are.
+		{"What approaches reduce needle pain during infant vaccinations?", "vaccinations", RolePopulation, domain.QuestionOpen, false},
+		{"What is the incidence of Clostridioides difficile infection without prior antibiotic exposure?", "antibiotic exposure", RolePopulation, domain.QuestionOther, false},
+		{"How is neonatal abstinence syndrome best treated in newborns exposed to opioids in utero?", "opioids", RolePopulation, domain.QuestionOpen, false},
+		// Words of comparison, harm and duration between a subject and its verb; a drug
+		// written into the patients' name.
+		{"In patients with lumbar spinal stenosis, is decompression alone non-inferior to decompression with instrumented fusion?", "decompression", RoleIntervention, domain.QuestionIntervention, false},
+		{"In preterm infants born before 28 weeks, does delayed cord clamping for at least 60 seconds reduce mortality compared with immediate clamping?", "cord clamping", RoleIntervention, domain.QuestionIntervention, false},
+		{"Can a single general anaesthetic in children under 3 harm later neurodevelopment?", "single general anaesthetic", RoleIntervention, domain.QuestionIntervention, true},
+		{"Are dupilumab-treated patients with atopic dermatitis at higher risk of conjunctivitis?", "dupilumab", RoleIntervention, domain.QuestionIntervention, true},
+		{"Is donor-derived cell-free DNA (dd-cfDNA) accurate for detecting acute rejection in kidney transplant recipients?", "acute rejection", RoleCondition, domain.QuestionIntervention, false},
+		{"Can serum neurofilament light chain predict disease activity in multiple sclerosis?", "serum neurofilament light chain", RoleIntervention, domain.QuestionIntervention, false},
+		{"Does succimer improve cognitive outcomes in children with moderate lead poisoning?", "moderate lead-poisoning", RoleCondition, domain.QuestionIntervention, false},
+		{"Does oral ibuprofen close a patent ductus arteriosus as effectively as intravenous indomethacin in very low birth weight infants?", "very-low-birth-weight", RoleCondition, domain.QuestionIntervention, false},
+		{"Does harm reduction counselling reduce overdose?", "harm-reduction counselling", RoleIntervention, domain.QuestionIntervention, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
