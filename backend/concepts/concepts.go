@@ -284,7 +284,11 @@ func Extract(question string) (Set, error) {
 				// stopping a habit is what it is for.
 				c.Role = RoleOutcome
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 &&
-				(ch.before[len(ch.before)-1] == "undergoing" || ch.before[len(ch.before)-1] == "having" && procedure(c.Words) ||
+				(ch.before[len(ch.before)-1] == "undergoing" ||
+					// "patients … who undergo elective surgery" (not "Should patients … undergo
+					// prophylactic cholecystectomy?", which asks about it)
+					(ch.before[len(ch.before)-1] == "undergo" || ch.before[len(ch.before)-1] == "undergoes") && slices.Contains(ch.before, "who") ||
+					ch.before[len(ch.before)-1] == "having" && procedure(c.Words) ||
 					ch.before[len(ch.before)-1] == "after" && OrganOperation(*c) && strings.HasPrefix(c.Words[len(c.Words)-1], "transplant")):
 				// "… acute kidney injury in patients undergoing angiography?": what the patients
 				// undergo is their setting, whether or not the question names a treatment.
@@ -353,6 +357,11 @@ func Extract(question string) (Set, error) {
 				// "Interventions for improving adherence to oral anticoagulants": what patients
 				// adhere to is part of the outcome, not what is tried.
 				c.Role = RoleOutcome
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "despite" &&
+				slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
+				// "urticaria who remain symptomatic despite H1-antihistamine treatment": what the
+				// disease withstood says who the patients are.
+				c.Role, c.Display = RolePopulation, "despite "+c.Text
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, refractoryWords):
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
@@ -666,7 +675,7 @@ const requestNouns = `(?:evidence|studies|papers|trials|rcts|literature|research
 // quantity is a dose, a target or a threshold written with its unit ("48 mg daily", "to a
 // systolic target below 120 mmHg", "< 7%"): how much, which says no concept and would cut the
 // drug it follows from the verb it is the subject of.
-var quantity = regexp.MustCompile(`(?i)(?:\s+(?:for\s+)?(?:at\s+least|up\s+to|more\s+than|less\s+than|over|under|before|after|within|by)\s+\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\s+to\s+(?:an?\s+)?(?:(?:systolic|diastolic)\s+)?(?:(?:blood\s+pressure|bp)\s+)?(?:target|goal)(?:\s+(?:of|below|under|above|at))?|\s+(?:of|below|under|above|over|at|<|>|≤|≥|<=|>=))?\s*\d+(?:[.,]\d+)?\s*(?:(?:mg|g|mcg|µg|ug|ml|iu|units?|mmhg|mm\s+hg|mmol/l|mg/dl)(?:/(?:kg|day|d|m2|h))?\b|%)(?:\s+(?:(?:once|twice|three\s+times)\s+)?(?:daily|a\s+day|per\s+day|weekly|nightly|bd|od|tds)\b)?`)
+var quantity = regexp.MustCompile(`(?i)(?:\s+(?:for\s+)?(?:at\s+least|up\s+to|more\s+than|less\s+than|over|under|before|after|within|by)\s+\d+\s*(?:seconds?|minutes?|hours?|days?|weeks?|months?|years?)\b|\s+to\s+(?:an?\s+)?(?:(?:systolic|diastolic)\s+)?(?:(?:blood\s+pressure|bp)\s+)?(?:target|goal)(?:\s+(?:of|below|under|above|at))?|\s+(?:of|below|under|above|over|at|<|>|≤|≥|<=|>=))?\s*\d+(?:[.,]\d+)?\s*(?:(?:mg|g|mcg|µg|ug|ml|iu|units?|mmhg|mm\s+hg|mmol/l|mg/dl)(?:/(?:kg|day|d|m2|h))?\b|%)(?:\s+(?:(?:once|twice|three\s+times)\s+)?(?:daily|a\s+day|per\s+day|weekly|nightly|bd|od|tds)\b|\s+every\s+\d+\s*(?:hours?|days?|weeks?|months?|h)\b)?`)
 
 // takenFor is what a remedy is taken for, said between it and the verb of a yes/no question
 // ("Does kava extract taken for anxiety cause liver injury?"): why people take it, which
@@ -2215,9 +2224,12 @@ func receivedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 		// not listed beside it ("taking SSRIs and NSAIDs").
 		later := false
 		for j := i + 1; j < len(cs) && !later; j++ {
-			if cs[j].Role == RoleIntervention && !cs[j].Generic {
+			if cs[j].Role == RoleIntervention && !cs[j].Generic && cs[j].Text != c.Text {
+				// (Not the same drug named again: "… maintained on buprenorphine …, should
+				// buprenorphine be continued …?")
 				for k := chunkOf[i] + 1; k <= chunkOf[j]; k++ {
-					if slices.ContainsFunc(befores[k], func(w string) bool { return auxiliaries[w] || askingWords[w] }) {
+					// (An auxiliary opens the question's clause; "who undergo …" is still who.)
+					if slices.ContainsFunc(befores[k], func(w string) bool { return auxiliaries[w] }) {
 						later = true
 					}
 				}
@@ -2825,7 +2837,7 @@ var fixedPhrases = [][]string{
 	// live birth?" asks about a benefit).
 	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},
 	// Who the infants are by their weight at birth; a poisoning by a metal, not a verb.
-	{"harm", "reduction"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
+	{"harm", "reduction"}, {"particulate", "matter"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.

@@ -1180,6 +1180,12 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Does succimer improve cognitive outcomes in children with moderate lead poisoning?", "moderate lead-poisoning", RoleCondition, domain.QuestionIntervention, false},
 		{"Does oral ibuprofen close a patent ductus arteriosus as effectively as intravenous indomethacin in very low birth weight infants?", "very-low-birth-weight", RoleCondition, domain.QuestionIntervention, false},
 		{"Does harm reduction counselling reduce overdose?", "harm-reduction counselling", RoleIntervention, domain.QuestionIntervention, false},
+		// What the disease withstood, what the patients undergo, and the drug they stay on
+		// when the question asks whether to go on with it.
+		{"In patients with chronic spontaneous urticaria who remain symptomatic despite H1-antihistamine treatment, does omalizumab 300 mg every 4 weeks improve itch?", "omalizumab", RoleIntervention, domain.QuestionIntervention, false},
+		{"In patients with chronic spontaneous urticaria who remain symptomatic despite H1-antihistamine treatment, does omalizumab 300 mg every 4 weeks improve itch?", "h1-antihistamine treatment", RolePopulation, domain.QuestionIntervention, false},
+		{"In patients maintained on buprenorphine for opioid use disorder who undergo elective surgery, should buprenorphine be continued perioperatively rather than tapered?", "buprenorphine", RoleIntervention, domain.QuestionIntervention, false},
+		{"In patients maintained on buprenorphine for opioid use disorder who undergo elective surgery, should buprenorphine be continued perioperatively rather than tapered?", "elective surgery", RolePopulation, domain.QuestionIntervention, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {

@@ -491,6 +491,7 @@ var testSynonyms = [][]string{
 	{"fit", "faecal immunochemical test", "fecal immunochemical test", "faecal immunochemical testing",
 		"fecal immunochemical testing", "ifobt", "immunochemical faecal occult blood test", "immunochemical fecal occult blood test"},
 	{"mri", "magnetic resonance imaging"},
+	{"ct", "computed tomography", "ct scan", "ct scanning"},
 	{"psa", "prostate-specific antigen", "prostate specific antigen"},
 	{"bnp", "b-type natriuretic peptide", "brain natriuretic peptide"},
 	{"nt-probnp", "n-terminal pro-b-type natriuretic peptide", "n-terminal pro-brain natriuretic peptide"},

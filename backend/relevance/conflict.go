@@ -353,6 +353,12 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			return "studies animals, not " + what
 		}
 	}
+	if q.Exposure && animalStudy(e) && slices.ContainsFunc(q.Concepts, func(c concepts.Concept) bool { return c.Role == concepts.RolePopulation && !c.Generic && !c.Setting }) {
+		// "Is long-term exposure to PM2.5 associated with dementia in older adults?": a
+		// transgenic mouse model shows a mechanism, not the link in the people asked about.
+		// (An operation the patients undergo names no people: "… after myringotomy".)
+		return "studies animals, not " + q.Concepts[slices.IndexFunc(q.Concepts, func(c concepts.Concept) bool { return c.Role == concepts.RolePopulation && !c.Generic && !c.Setting })].Label()
+	}
 	if c, ok := kindUnnamed(q, e, words); ok {
 		// "Tranexamic acid for postpartum haemorrhage": a trial in trauma haemorrhage names
 		// the head, never the kind.

@@ -716,7 +716,9 @@ var addOnMarkers = []string{" as an adjunct to ", " as adjunct to ", " as an add
 func (d doc) mentions(c concepts.Concept) int {
 	n := -1
 	for i, w := range c.Words {
-		if concepts.Drop(w) || i == len(c.Words)-1 && numberedInstrument(c) {
+		if concepts.Drop(w) || i == len(c.Words)-1 && numberedInstrument(c) ||
+			len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
+			// (As units does: "intravenous" in "intravenous alteplase" says how it is given.)
 			continue
 		}
 		k := d.tf[concepts.Stem(w)]
@@ -738,6 +740,10 @@ func kindOf(tc concepts.Concept, asked []concepts.Concept) bool {
 			}
 			for _, a := range c.Words {
 				if len(a) >= 5 && strings.Contains(w, a) || len(w) >= 5 && strings.Contains(a, w) {
+					return true
+				}
+				// Or by its other name: "computed tomography" for "non-contrast head CT".
+				if slices.Contains(concepts.WordForms(a), tc.Text) {
 					return true
 				}
 			}

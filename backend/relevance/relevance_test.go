@@ -718,6 +718,34 @@ func TestMarkNumberedInstruments(t *testing.T) {
 	checkTopics(t, cases)
 }
 
+// TestMarkRouteNotCounted: how a drug is given is not counted among its mentions: a
+// review naming intravenous alteplase once and alteplase throughout studies it.
+func TestMarkRouteNotCounted(t *testing.T) {
+	cases := []topicCase{
+		{"In adults with acute ischaemic stroke beyond 4.5 hours, does intravenous alteplase improve functional outcome?", "Thrombolysis for stroke beyond 4.5 hours selected by advanced imaging: a meta-analysis",
+			"To estimate the effect of intravenous alteplase versus placebo in ischaemic stroke beyond 4.5 hours. Four trials with 843 patients (429 alteplase, 414 control) were included. Favourable outcome occurred in 47% of the alteplase group. Haemorrhage was more frequent with alteplase.", false},
+	}
+	checkTopics(t, cases)
+}
+
+// TestMarkOtherNamesAndAnimals: a test's other name in a title is the test ("computed
+// tomography" for "head CT"); a mouse model does not answer whether an exposure is linked
+// to a disease in the people asked about.
+func TestMarkOtherNamesAndAnimals(t *testing.T) {
+	cases := []topicCase{
+		{"How sensitive is non-contrast head CT for ruling out subarachnoid haemorrhage in patients with acute headache?", "Sensitivity of computed tomography within six hours of headache onset for subarachnoid haemorrhage",
+			"In 3132 neurologically intact patients with acute headache, non-contrast head CT within six hours had a sensitivity of 100% for subarachnoid haemorrhage.", false},
+		{"Is long-term exposure to fine particulate matter associated with incident dementia in older adults?", "Chronic exposure to concentrated ambient particulate matter accelerates amyloid pathology in a transgenic mouse model of dementia",
+			"Transgenic mice exposed to concentrated fine particulate matter for 6 months had more amyloid plaques and worse memory than mice breathing filtered air, a model of incident dementia.", true},
+		{"Is long-term exposure to fine particulate matter associated with incident dementia in older adults?", "Fine particulate matter and incident dementia in older adults: a cohort study",
+			"Among 2 million older adults, each 5 µg/m3 of long-term fine particulate matter exposure was associated with a 17% higher risk of incident dementia.", false},
+		// An operation names no people: an animal model may answer it.
+		{"Does topical N-acetylcysteine after myringotomy cause severe otorrhea?", "Topical N-acetylcysteine after myringotomy in the chinchilla: otorrhea and middle ear histology",
+			"Chinchillas underwent myringotomy and received topical N-acetylcysteine or saline; severe otorrhea occurred in 40% after N-acetylcysteine.", false},
+	}
+	checkTopics(t, cases)
+}
+
 // TestMarkBodySites: a disease of a joint or tendon is told apart by where it is: a paper
 // on tennis elbow does not answer a question on Achilles tendinopathy.
 func TestMarkBodySites(t *testing.T) {
