@@ -339,6 +339,15 @@ func Extract(question string) (Set, error) {
 				// metformin": what the patients cannot take says who they are; it is not
 				// what is asked about.
 				c.Role, c.Display = RolePopulation, "cannot take "+c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "of" &&
+				len(words[ci-1]) > 0 && misuseWords[words[ci-1][len(words[ci-1])-1]]:
+				// "How widespread is misuse of over-the-counter codeine?": a drug misused is the
+				// problem asked about, not a treatment.
+				c.Role, c.Display = RoleCondition, words[ci-1][len(words[ci-1])-1]+" of "+c.Text
+				if p := len(set.Concepts) - 1; p >= 0 && slices.Equal(set.Concepts[p].Words, words[ci-1]) {
+					set.Concepts = set.Concepts[:p]
+					chunkOf = chunkOf[:p]
+				}
 			case (c.Role == RoleOther || c.Role == RoleIntervention) && !c.Generic && k == 0 && ci > 0 && asksTreatments && afterTo(words[ci-1], ch.before, exposureWords):
 				// "How is neonatal abstinence syndrome best treated in newborns exposed to opioids
 				// in utero?": under a question asking for treatments, what the patients were
@@ -2196,6 +2205,7 @@ var (
 	refractoryWords = set(`refractory resistant unresponsive intolerant resistance`)
 	adherenceWords  = set(`adherence non-adherence nonadherence compliance non-compliance persistence`)
 	exposureWords   = set(`exposure exposures exposed`)
+	misuseWords     = set(`misuse abuse overuse`)
 )
 
 // stoppingHeads stop a treatment; abusedSubstances are those whose withdrawal is a disease.
@@ -2837,7 +2847,8 @@ var fixedPhrases = [][]string{
 	// live birth?" asks about a benefit).
 	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},
 	// Who the infants are by their weight at birth; a poisoning by a metal, not a verb.
-	{"harm", "reduction"}, {"particulate", "matter"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
+	{"harm", "reduction"}, {"particulate", "matter"}, {"strep", "throat"}, {"premature", "ejaculation"},
+	{"harmful", "drinking"}, {"hazardous", "drinking"}, {"binge", "drinking"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
@@ -3046,6 +3057,13 @@ func split(words []string) []Concept {
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleOutcome, append(last.Words, w)
 			prevRole = RoleOutcome
+			continue
+		}
+		if (misuseWords[w] || w == "misuses") && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention {
+			// "opioid misuse", "benzodiazepine abuse": a drug misused is a problem, not a treatment.
+			last := &out[len(out)-1]
+			last.Role, last.Words = RoleCondition, append(last.Words, w)
+			prevRole = RoleCondition
 			continue
 		}
 		if stoppingHeads[w] && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention && !abusedSubstances[lastWord(out)] {

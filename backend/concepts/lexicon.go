@@ -82,7 +82,7 @@ relative cut cuts independent independently induce induces initiated commenced b
 trigger triggers triggered provoke provokes provoked precipitate precipitates regulate regulates modulate modulates
 mediate mediates limit limits counteract counteracts drive drives approached
 four five six seven eight nine ten eleven twelve fourteen fifteen twenty thirty
-economically financially technically lowers harm harms`) // nouns of a relation, like "relationship"
+economically financially technically lowers harm harms widespread`) // nouns of a relation, like "relationship"
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
@@ -101,6 +101,7 @@ device devices`)
 var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma
 emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
 illness hyperthermia dystocia rosacea hyperalgesia lead-poisoning rejection low-birth-weight very-low-birth-weight extremely-low-birth-weight
+syphilis chlamydia ebola mpox impetigo self-harm tb strep-throat premature-ejaculation harmful-drinking hazardous-drinking binge-drinking
 tumor tumors tumour tumours neoplasm neoplasms malignancy infection infections failure injury injuries
 fracture fractures diabetes hypertension asthma stroke depression schizophrenia obesity overweight pain
 covid-19 covid sars-cov-2 hiv aids sepsis pneumonia dementia alzheimer parkinson autism adhd epilepsy

@@ -1186,6 +1186,11 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"In patients with chronic spontaneous urticaria who remain symptomatic despite H1-antihistamine treatment, does omalizumab 300 mg every 4 weeks improve itch?", "h1-antihistamine treatment", RolePopulation, domain.QuestionIntervention, false},
 		{"In patients maintained on buprenorphine for opioid use disorder who undergo elective surgery, should buprenorphine be continued perioperatively rather than tapered?", "buprenorphine", RoleIntervention, domain.QuestionIntervention, false},
 		{"In patients maintained on buprenorphine for opioid use disorder who undergo elective surgery, should buprenorphine be continued perioperatively rather than tapered?", "elective surgery", RolePopulation, domain.QuestionIntervention, false},
+		// A drug misused is a problem asked about; infections and drinking named in two words.
+		{"How widespread is misuse of over-the-counter codeine in Australia?", "over-the-counter codeine", RoleCondition, domain.QuestionOther, false},
+		{"Is alcohol abuse linked to liver cancer?", "alcohol abuse", RoleCondition, domain.QuestionOther, false},
+		{"Does doxy-PEP prevent syphilis and chlamydia in gay and bisexual men?", "syphilis", RoleCondition, domain.QuestionIntervention, false},
+		{"Does the AUDIT-C questionnaire identify harmful drinking in university students?", "harmful-drinking", RoleCondition, domain.QuestionIntervention, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
