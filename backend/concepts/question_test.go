@@ -1191,12 +1191,17 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Is alcohol abuse linked to liver cancer?", "alcohol abuse", RoleCondition, domain.QuestionOther, false},
 		{"Does doxy-PEP prevent syphilis and chlamydia in gay and bisexual men?", "syphilis", RoleCondition, domain.QuestionIntervention, false},
 		{"Does the AUDIT-C questionnaire identify harmful drinking in university students?", "harmful-drinking", RoleCondition, domain.QuestionIntervention, false},
+		// "the pill" is oral contraceptives.
+		{"Does the combined pill increase the risk of depression in teenage girls?", "pill", RoleIntervention, domain.QuestionIntervention, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
 			s, err := Extract(tc.q)
 			require.NoError(t, err)
 			require.Equal(t, tc.kind, s.Kind, "%s", s.Summary())
+			if strings.Contains(tc.q, "combined pill") {
+				require.Equal(t, "oral contraceptives", s.Interventions()[0].Class)
+			}
 			require.Equal(t, tc.exposure, s.Exposure, "%s", s.Summary())
 			i := slices.IndexFunc(s.Concepts, func(c Concept) bool { return c.Text == tc.text })
 			require.GreaterOrEqual(t, i, 0, "%s", s.Summary())

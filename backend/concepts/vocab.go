@@ -270,6 +270,12 @@ var drugClasses = []drugClass{
 		members: []string{"gentamicin", "amikacin", "tobramycin", "streptomycin", "neomycin"}},
 	{names: []string{"penicillin antibiotics", "penicillins"}, class: "penicillins", mesh: []string{"Penicillins"}, suffixes: []string{"cillin"},
 		members: []string{"amoxicillin", "ampicillin", "penicillin", "flucloxacillin", "piperacillin", "benzylpenicillin"}},
+	// MeSH Contraceptives, Oral; patients say "the pill".
+	{names: []string{"oral contraceptive", "oral contraceptives", "combined oral contraceptive", "combined oral contraceptives", "pill",
+		"combined pill", "contraceptive pill", "contraceptive pills", "birth control pill", "birth control pills", "coc", "cocs", "ocp", "ocps"},
+		class: "oral contraceptives", mesh: []string{"Contraceptives, Oral"},
+		members: []string{"ethinylestradiol", "ethinyl estradiol", "levonorgestrel", "desogestrel", "drospirenone", "norethisterone",
+			"norgestimate", "gestodene", "dienogest"}},
 	// MeSH Hematinics' erythropoietins; WHO INN stem "-poetin".
 	{names: []string{"erythropoiesis-stimulating agents", "erythropoiesis-stimulating agent", "esas", "esa", "erythropoietins",
 		"erythropoiesis stimulating agents"}, class: "erythropoiesis-stimulating agents", mesh: []string{"Hematinics"}, suffixes: []string{"poetin"},

@@ -319,6 +319,30 @@ func kindOfDiseaseHead(c concepts.Concept, us []unit) int {
 	return len(us) - 1
 }
 
+// namedMembers maps each drug a question names after its own class ("PPIs (omeprazole,
+// Nexium)") to that class's concept: the class is what is asked about, so a paper on any of
+// its members answers for the named one.
+func namedMembers(set concepts.Set) map[int]int {
+	out := map[int]int{}
+	for i, m := range set.Concepts {
+		if m.Role != concepts.RoleIntervention || m.Generic || m.Class != "" || len(m.Words) != 1 {
+			continue
+		}
+		for k, c := range set.Concepts[:i] {
+			// The class named first, its members after as examples; not "Ruxolitinib (JAK1/2
+			// inhibitor)", where the class only says what the drug is.
+			if c.Role != concepts.RoleIntervention || c.Class == "" {
+				continue
+			}
+			if slices.ContainsFunc(append([]string{m.Text}, m.Terms...), func(t string) bool { return concepts.ClassMember(c, t) }) {
+				out[i] = k
+				break
+			}
+		}
+	}
+	return out
+}
+
 // numberedInstrument reports whether a concept names a scale, score or index by a name with
 // a number before its kind ("FIB-4 index", "PHQ-9 questionnaire"): the name alone says which.
 func numberedInstrument(c concepts.Concept) bool {
@@ -468,6 +492,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		}
 	}
 	own := distinctive(set.Concepts)
+	classOfMember := namedMembers(set)
 	for i := range evs {
 		d := docs[i]
 		var total, got float64
@@ -482,6 +507,13 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			w := weight(c)
 			total += w
 			if d.matches(c) && (d.hasOwn(own[ci]) || d.hasTerm(c)) {
+				got += w
+				matched[ci] = true
+				continue
+			}
+			if k, ok := classOfMember[ci]; ok && d.matches(set.Concepts[k]) {
+				// "Long-term PPIs (omeprazole, Nexium) and hip fracture": a paper on the class
+				// answers for the member named beside it.
 				got += w
 				matched[ci] = true
 				continue

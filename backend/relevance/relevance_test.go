@@ -746,6 +746,19 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 	checkTopics(t, cases)
 }
 
+// TestMarkClassThenMembers: a class named first with members after it as examples is
+// answered by a paper on the class; a drug named first with its class as a description is
+// not answered by a paper on a sibling.
+func TestMarkClassThenMembers(t *testing.T) {
+	cases := []topicCase{
+		{"Long-term PPIs (omeprazole, Nexium) and hip fracture risk in older adults", "Long-term proton pump inhibitor therapy and risk of hip fracture in older adults",
+			"In a nested case-control study of older adults, proton pump inhibitor use for more than a year was associated with hip fracture (OR 1.44).", false},
+		{"Ruxolitinib (JAK1/2 inhibitor) in myelofibrosis: does it reduce spleen volume?", "Fedratinib in patients with myelofibrosis: a randomized trial",
+			"Patients with myelofibrosis received fedratinib, a JAK2 inhibitor, or placebo; spleen volume fell by 35% in 36%.", true},
+	}
+	checkTopics(t, cases)
+}
+
 // TestMarkBodySites: a disease of a joint or tendon is told apart by where it is: a paper
 // on tennis elbow does not answer a question on Achilles tendinopathy.
 func TestMarkBodySites(t *testing.T) {
