@@ -689,7 +689,10 @@ var quantity = regexp.MustCompile(`(?i)(?:\s+(?:for\s+)?(?:at\s+least|up\s+to|mo
 // takenFor is what a remedy is taken for, said between it and the verb of a yes/no question
 // ("Does kava extract taken for anxiety cause liver injury?"): why people take it, which
 // cuts the subject from its verb and is not what the question asks about.
-var takenFor = regexp.MustCompile(`(?i)\b(?:taken|used|given|prescribed|bought)\s+(?:for|to\s+treat|against)\s+(?:[\p{L}\d'-]+\s+){1,4}?((?:cause|causes|increase|increases|raise|raises|lead|leads|trigger|triggers|damage|damages|harm|harms|affect|affects|worsen|worsens|induce|induces|reduce|reduces|improve|improves|interact|interacts)\b)`)
+var takenFor = regexp.MustCompile(`(?i)\b(taken|used|given|prescribed|bought)(\s+(?:for|to\s+treat|against)\s+(?:[\p{L}\d'-]+\s+){1,4}?)((?:cause|causes|increase|increases|raise|raises|lead|leads|trigger|triggers|damage|damages|harm|harms|affect|affects|worsen|worsens|induce|induces|reduce|reduces|improve|improves|interact|interacts)\b)`)
+
+// takingIt says what people do with a remedy, for the participle that named it.
+var takingIt = map[string]string{"taken": "taking it", "used": "using it", "given": "given it", "prescribed": "prescribed it", "bought": "buying it"}
 
 // auxLead opens a yes/no question.
 var auxLead = regexp.MustCompile(`(?i)^\s*(?:does|do|did|can|could|will|would|might|may)\s`)
@@ -738,13 +741,8 @@ func asked(q string) string {
 		if before := strings.Fields(strings.ToLower(q[:m[0]])); len(before) > 1 && !IsGeneric(before[len(before)-1]) {
 			// The reason is kept, after the question's own words: "Does kava extract cause
 			// liver injury, in people taking it for anxiety?"
-			reason := strings.TrimSpace(q[m[0]:m[2]])
-			q = strings.TrimRight(q[:m[0]]+q[m[2]:], "?. ") + ", in people " + reason + "?"
-			q = strings.Replace(q, "people taken ", "people taking it ", 1)
-			q = strings.Replace(q, "people used ", "people using it ", 1)
-			q = strings.Replace(q, "people given ", "people given it ", 1)
-			q = strings.Replace(q, "people prescribed ", "people prescribed it ", 1)
-			q = strings.Replace(q, "people bought ", "people buying it ", 1)
+			reason := takingIt[strings.ToLower(q[m[2]:m[3]])] + " " + strings.TrimSpace(q[m[4]:m[5]])
+			q = strings.TrimRight(q[:m[0]]+q[m[6]:], "?. ") + ", in people " + reason + "?"
 		}
 	}
 	sentences := splitSentences(strings.TrimSpace(q))
