@@ -1301,6 +1301,9 @@ func fillerWord(toks []string, i int) bool {
 	switch toks[i] {
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
+	case "birth":
+		// "immediately after birth", "at birth": a time, not the disease "preterm birth".
+		return i > 0 && (toks[i-1] == "after" || toks[i-1] == "at" || toks[i-1] == "since" || toks[i-1] == "from")
 	case "planning":
 		// "women planning pregnancy" (not "family planning")
 		return i+1 < len(toks) && (toks[i+1] == "pregnancy" || toks[i+1] == "conception")

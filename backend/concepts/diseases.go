@@ -104,6 +104,7 @@ var diseaseSynonyms = [][]string{
 	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
 	{"heart attack", "myocardial infarction"},
 	{"dry mouth", "xerostomia"},
+	{"coronary heart disease", "coronary artery disease", "ischaemic heart disease", "ischemic heart disease"},
 	// A torn tendon or ligament is indexed as ruptured (MeSH Rupture; "ACL tear", "Achilles
 	// tendon rupture").
 	{"tear", "rupture"},

@@ -1193,12 +1193,18 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Does the AUDIT-C questionnaire identify harmful drinking in university students?", "harmful-drinking", RoleCondition, domain.QuestionIntervention, false},
 		// "the pill" is oral contraceptives.
 		{"Does the combined pill increase the risk of depression in teenage girls?", "pill", RoleIntervention, domain.QuestionIntervention, true},
+		// "after birth" is a time; "preterm birth" a disease.
+		{"Does inserting the etonogestrel implant immediately after birth reduce rapid repeat pregnancy?", "rapid repeat pregnancy", RoleCondition, domain.QuestionIntervention, false},
+		{"Does preterm birth increase the risk of ADHD?", "preterm birth", RoleCondition, domain.QuestionOther, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
 			s, err := Extract(tc.q)
 			require.NoError(t, err)
 			require.Equal(t, tc.kind, s.Kind, "%s", s.Summary())
+			if strings.Contains(tc.q, "after birth") {
+				require.False(t, slices.ContainsFunc(s.Concepts, func(c Concept) bool { return c.Text == "birth" }), "%s", s.Summary())
+			}
 			if strings.Contains(tc.q, "combined pill") {
 				require.Equal(t, "oral contraceptives", s.Interventions()[0].Class)
 			}
