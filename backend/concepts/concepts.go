@@ -2072,16 +2072,13 @@ func clauseSubject(before []string) bool {
 	if comma < 0 || len(b) < 2 {
 		return false
 	}
-	if auxiliaries[b[len(b)-1]] {
-		return slices.Contains(b[:len(b)-1], ",")
-	}
 	for i := len(b) - 1; i > comma; i-- {
 		if b[i] == "," {
 			return false
 		}
 		if auxiliaries[b[i]] {
-			// only words the extractor drops, no second clause, after the auxiliary
-			return i < len(b)-1 && len(b)-1-i <= 2 && !slices.ContainsFunc(b[i+1:], func(w string) bool { return auxiliaries[w] || askingWords[w] })
+			// at most two words the extractor drops after the auxiliary, no second clause
+			return len(b)-1-i <= 2 && !slices.ContainsFunc(b[i+1:], func(w string) bool { return auxiliaries[w] || askingWords[w] })
 		}
 	}
 	return false
