@@ -334,6 +334,11 @@ func Extract(question string) (Set, error) {
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
 				c.Role = RolePopulation
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && slices.Contains(ch.before, "tried") &&
+				!slices.ContainsFunc(ch.before, func(w string) bool { return w == "should" || w == "be" || w == "been" }):
+				// "… recurrent UTIs, already tried trimethoprim prophylaxis. What else works?":
+				// what was tried says who the patients are (not "Should X be tried?").
+				c.Role, c.Display = RolePopulation, "tried "+c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && cannotTake(ch.before):
 				// "breast cancer survivors who can't take HRT", "patients intolerant of
 				// metformin": what the patients cannot take says who they are; it is not
@@ -611,6 +616,19 @@ func transplantAsCondition(cs []Concept) {
 // (withoutInnerAsides took the parenthesis out of the phrase). Acronyms of two letters are
 // read, never searched: as words they name too many things.
 func acronymsAsTerms(cs []Concept, q string) {
+	for _, m := range nameAside.FindAllStringSubmatch(q, -1) {
+		if !sameThingAside(m[1], m[2]) || len([]rune(m[2])) < 3 {
+			// (A two-letter acronym is read, never searched, as in acronymsAsTerms below.)
+			continue
+		}
+		before := strings.ToLower(m[1])
+		for i := range cs {
+			if slices.ContainsFunc(cs[i].Words, func(w string) bool { return w == before || strings.HasSuffix(w, "-"+before) }) {
+				cs[i].AddTerm(m[2])
+				break
+			}
+		}
+	}
 	for _, m := range acronymAside.FindAllStringSubmatch(q, -1) {
 		acr, before := m[2], strings.ToLower(m[1])
 		if len([]rune(acr)) < 3 {
@@ -1283,8 +1301,50 @@ var innerAside = regexp.MustCompile(`(\p{L})\s+\(([\p{Ll} ,/-]+)\)\s+(\p{L})`)
 // versus …". Left in, it cuts the name it follows from the rest of its phrase.
 var acronymAside = regexp.MustCompile(`([\p{L}\d-]*\p{L})\s+\((\p{Lu}[\p{L}\d.-]*\p{Lu}[\p{L}\d.-]*)\)(\s+[\p{L}\d-]+)`)
 
+// nameAside is another name in parentheses after what it names: a brand ("oseltamivir
+// (Tamiflu)", "esketamine nasal spray (Spravato)"), a substance's common name ("omega-3
+// (fish oil)", "vitamin B6 (pyridoxine)"), a syndrome's eponym ("infantile spasms (West
+// syndrome)"). Left in, it reads as a second concept that evidence must also name; it is
+// the same one's other wording (sameThingAside).
+var nameAside = regexp.MustCompile(`([\p{L}\d-]*[\p{L}\d])\s+\(([\p{L}\d][\p{L}\d -]*)\)`)
+
+// sameThingAside reports whether a nameAside match gives the words before it another name:
+// one to three words that are neither a list, a comparison, an example, the patients
+// ("(adults)") or a design ("(RCTs)"), nor a second drug beside a drug.
+func sameThingAside(before, aside string) bool {
+	ws := strings.Fields(strings.ToLower(aside))
+	if len(ws) == 0 || len(ws) > 3 || IsStopword(before) {
+		return false
+	}
+	switch ws[0] {
+	case "eg", "ie", "vs", "versus", "or", "and", "with", "without", "including", "such", "n", "a", "an", "the", "in", "of", "for", "not":
+		return false
+	}
+	specific := false
+	for _, w := range ws {
+		if !Drop(w) && !IsGeneric(w) && !IsBroad(w) && !pubmedStopwords[w] {
+			specific = true
+		}
+	}
+	if !specific {
+		return false
+	}
+	b, a := strings.ToLower(before), strings.Join(ws, " ")
+	if inn, ok := brandNames[a]; ok {
+		return inn == b || !IsDrugName(b)
+	}
+	return !(IsDrugName(b) && IsDrugName(a) && a != b && brandNames[b] != a)
+}
+
 // withoutInnerAsides drops such parentheses.
 func withoutInnerAsides(q string) string {
+	q = nameAside.ReplaceAllStringFunc(q, func(m string) string {
+		sub := nameAside.FindStringSubmatch(m)
+		if sameThingAside(sub[1], sub[2]) {
+			return sub[1]
+		}
+		return m
+	})
 	return acronymAside.ReplaceAllStringFunc(innerAside.ReplaceAllString(q, "$1 $3"), func(m string) string {
 		sub := acronymAside.FindStringSubmatch(m)
 		if Drop(strings.ToLower(strings.TrimSpace(sub[3]))) {
@@ -2618,10 +2678,19 @@ func asksHowToTreat(toks []string) bool {
 	case "best":
 		// "best management of acute gout", "best treatment for …"
 		return treatingWords[ws[1]] || ws[1] == "tx"
+	case "effective", "successful", "proven":
+		// "effective strategies to reduce antibiotic prescribing …"
+		return len(ws) > 2 && asksHowToTreat(ws[1:])
 	case "what", "which":
+		if ws[0] == "what" && (ws[1] == "reverses" || ws[1] == "relieves" || ws[1] == "treats" || ws[1] == "cures" ||
+			benefitWords[ws[1]] && strings.HasSuffix(ws[1], "s") && ws[1] != "benefits") {
+			// "What reverses DOAC-associated bleeding?", "What reduces readmissions in …?":
+			// whatever does it is asked for (not "What causes …?", "What predicts …?").
+			return true
+		}
 		for i := 1; i < len(ws) && i <= 4; i++ {
 			switch ws[i] {
-			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment":
+			case "done", "options", "option", "works", "work", "helps", "help", "management", "treatment", "alternatives":
 				return true
 			case "strategies", "approaches", "measures", "ways", "agents":
 				// "What strategies reduce delirium after hip fracture surgery?", "Which
@@ -2646,9 +2715,11 @@ func asksHowToTreat(toks []string) bool {
 				if i+1 == len(ws) || ws[i+1] == "for" || ws[i+1] == "about" || ws[i+1] == "to" || ws[i-1] == "can" || ws[i-1] == "to" || ws[i-1] == "should" {
 					return true
 				}
-			case "take", "use", "give", "try":
-				// "What can I take for dry mouth …?", "What should we give for …?"
-				if i >= 2 && (ws[i-2] == "can" || ws[i-2] == "should" || ws[i-2] == "could") && i+1 < len(ws) && ws[i+1] == "for" {
+			case "take", "use", "give", "try", "offer", "given", "offered", "prescribed", "recommended":
+				// "What can I take for dry mouth …?", "What should we give for …?", "what can a
+				// GP offer for …", "what can be given for …"
+				if i >= 2 && slices.ContainsFunc(ws[1:i], func(w string) bool { return w == "can" || w == "should" || w == "could" }) &&
+					i+1 < len(ws) && ws[i+1] == "for" {
 					return true
 				}
 			case "thing", "things", "remedy", "remedies", "cure", "cures":

@@ -149,6 +149,12 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Diagnostic accuracy of the Montreal Cognitive Assessment for dementia":             "montreal cognitive assessment|dementia",
 		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome|dialysis", // patients who live on dialysis, like "dialysis patients"
 		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia refractory",
+		// With neither, a broad word ("risk") is passed over for the narrower one after it.
+		"Risk factors for elder self-neglect": "elder self-neglect",
+		// Another name in parentheses is the same concept's, not a second one to require.
+		"Does oseltamivir (Tamiflu) reduce hospitalization in elderly patients with flu?": "oseltamivir|flu",
+		"Nicotinamide (vitamin B3) to prevent skin cancer in organ transplant recipients": "nicotinamide|skin cancer|organ transplant recipients",
+		"first-line treatment for infantile spasms (West syndrome)":                       "infantile spasms",
 	} {
 		s, err := Extract(q)
 		if err != nil {

@@ -34,7 +34,7 @@ suitable mechanisms mandatory warranted prior elevated unfit ineligible main app
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`reverses reversed relieves relieved responding responded tried already else identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship
@@ -173,6 +173,8 @@ injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hea
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
 enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship reconstruction reconstructions
+homeopathy homoeopathy naturopathy osteopathy chiropractic emollient emollients moisturiser moisturisers moisturizer
+moisturizers protector protectors
 pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 

@@ -1196,6 +1196,20 @@ func TestFieldsAndAmounts(t *testing.T) {
 		// "after birth" is a time; "preterm birth" a disease.
 		{"Does inserting the etonogestrel implant immediately after birth reduce rapid repeat pregnancy?", "rapid repeat pregnancy", RoleCondition, domain.QuestionIntervention, false},
 		{"Does preterm birth increase the risk of ADHD?", "preterm birth", RoleCondition, domain.QuestionOther, false},
+		// Medicines the suffixes do not tell, and treatments whose names end like diseases'.
+		{"Zonisamide for refractory focal epilepsy", "zonisamide", RoleIntervention, domain.QuestionIntervention, false},
+		{"Is homeopathy effective for ADHD in children?", "homeopathy", RoleIntervention, domain.QuestionIntervention, false},
+		{"daily emollients from birth to prevent eczema in high-risk babies", "daily emollients", RoleIntervention, domain.QuestionIntervention, false},
+		// Asking for whatever does it, or what can be given or offered, asks for treatments.
+		{"What reverses DOAC-associated major bleeding?", "doac-associated major bleeding", RoleCondition, domain.QuestionOpen, false},
+		{"What reduces readmissions in elderly heart failure patients?", "readmissions", RoleOutcome, domain.QuestionOpen, false},
+		{"what can be given for restless legs in pregnant women?", "restless-legs", RoleCondition, domain.QuestionOpen, false},
+		{"what can a GP offer for mild depression in teens", "mild depression", RoleCondition, domain.QuestionOpen, false},
+		{"effective strategies to reduce antibiotic prescribing for URTIs in general practice", "antibiotic prescribing", RoleOutcome, domain.QuestionOpen, false},
+		// What was tried, or failed, before "what else" says who the patients are.
+		{"Care home resident with recurrent UTIs, already tried trimethoprim prophylaxis. What else works for prevention in older women?", "trimethoprim prophylaxis", RolePopulation, domain.QuestionOpen, false},
+		{"HS not responding to adalimumab: what are the alternatives?", "adalimumab", RolePopulation, domain.QuestionOpen, false},
+		{"What causes restless legs?", "restless-legs", RoleCondition, domain.QuestionOther, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
@@ -1213,5 +1227,31 @@ func TestFieldsAndAmounts(t *testing.T) {
 			require.GreaterOrEqual(t, i, 0, "%s", s.Summary())
 			require.Equal(t, tc.role, s.Concepts[i].Role, "%s", s.Summary())
 		})
+	}
+}
+
+// TestOtherNameInParentheses: a brand, a common name or an eponym in parentheses after what
+// it names is searched and matched as that concept's wording, never required on its own; a
+// list, an example or the patients in parentheses are not another name.
+func TestOtherNameInParentheses(t *testing.T) {
+	for _, tc := range []struct{ q, concept, term string }{
+		{"Does oseltamivir (Tamiflu) reduce hospitalization in elderly patients with flu?", "oseltamivir", "Tamiflu"},
+		{"Esketamine nasal spray (Spravato) for treatment-resistant depression", "esketamine nasal spray", "Spravato"},
+		{"Does omega-3 (fish oil) in pregnancy reduce early preterm birth?", "omega-3", "fish oil"},
+		{"ginger vs vitamin B6 (pyridoxine) for nausea and vomiting of pregnancy", "vitamin B6", "pyridoxine"},
+		{"Is the international normalised ratio (INR) reliable in liver disease?", "international normalised ratio", "INR"},
+		{"Does metformin (vs placebo) reduce weight?", "metformin", ""},
+		{"Does warfarin (in adults) cause bleeding?", "warfarin", ""},
+	} {
+		s, err := Extract(tc.q)
+		require.NoError(t, err)
+		i := slices.IndexFunc(s.Concepts, func(c Concept) bool { return strings.EqualFold(c.Label(), tc.concept) })
+		require.GreaterOrEqual(t, i, 0, "%q: %s", tc.q, s.Summary())
+		if tc.term != "" {
+			require.Contains(t, s.Concepts[i].Terms, tc.term, tc.q)
+			require.False(t, slices.ContainsFunc(s.Concepts, func(c Concept) bool { return strings.EqualFold(c.Label(), tc.term) }), "%q: %s", tc.q, s.Summary())
+		} else {
+			require.Len(t, s.Concepts[i].Terms, 1, "%q: %v", tc.q, s.Concepts[i].Terms)
+		}
 	}
 }

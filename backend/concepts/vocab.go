@@ -521,7 +521,11 @@ var testSynonyms = [][]string{
 }
 
 // knownDrugs are drugs and other substances a question names whose names carry none of
-// the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines).
+// the suffixes lexicon.go reads roles from (INN, WHO Model List of Essential Medicines, and
+// the INNs of much-prescribed medicines by class: antiepileptics, antiparkinsonian drugs,
+// antimicrobials, cytotoxics, anaesthetics, antihypertensives). Substances the body makes
+// (dopamine, glucagon, potassium) are left out: a question about their levels names no
+// treatment.
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
 levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
 cyproterone ulipristal mifepristone ethinylestradiol argatroban bivalirudin fondaparinux danaparoid
@@ -556,7 +560,60 @@ lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine 
 zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena
 finerenone saline esketamine
 dimeticone dimethicone onabotulinumtoxina divalproex malathion permethrin trimethoprim
-nitrofurantoin fosfomycin`)
+nitrofurantoin fosfomycin fezolinetant elinzanetant
+amantadine acetazolamide apomorphine bromocriptine cabergoline buspirone cetirizine loratadine desloratadine
+fexofenadine diphenhydramine hydroxyzine promethazine chlorphenamine chlorpheniramine cyproheptadine
+dextromethorphan pseudoephedrine theophylline aminophylline terbutaline ipratropium formoterol salmeterol
+fluticasone beclometasone beclomethasone mometasone ciclesonide roflumilast acamprosate disulfiram modafinil
+armodafinil atomoxetine guanfacine dexamfetamine lisdexamfetamine trazodone vortioxetine agomelatine
+lurasidone ziprasidone paliperidone chlorpromazine fluphenazine perphenazine pimozide lacosamide zonisamide
+vigabatrin tiagabine clobazam rufinamide perampanel brivaracetam ethosuximide phenobarbital primidone
+oxcarbazepine eslicarbazepine pramipexole ropinirole rotigotine rasagiline selegiline entacapone tolcapone
+trihexyphenidyl benztropine tetrabenazine baclofen tizanidine dantrolene cyclobenzaprine hydralazine
+cilostazol pentoxifylline dipyridamole streptokinase urokinase aminocaproic protamine phytomenadione
+ivabradine ranolazine sacubitril eplerenone amiloride triamterene chlortalidone chlorthalidone indapamide
+metolazone bumetanide torasemide torsemide tolvaptan desmopressin fludrocortisone methylprednisolone
+triamcinolone betamethasone clobetasol calcipotriol calcipotriene tretinoin adapalene acitretin methoxsalen
+imiquimod mupirocin nystatin amphotericin griseofulvin terbinafine ciclopirox sulfasalazine mesalazine
+mesalamine balsalazide leflunomide auranofin penicillamine dapsone probenecid sucralfate loperamide
+racecadotril mebeverine hyoscine linaclotide lubiprostone prucalopride macrogol senna bisacodyl docusate
+orlistat phentermine raloxifene bazedoxifene alfacalcidol cholecalciferol ergocalciferol paricalcitol
+cinacalcet sevelamer fenofibrate gemfibrozil bezafibrate colestyramine cholestyramine colesevelam icosapent
+inclisiran propylthiouracil carbimazole methimazole thiamazole liothyronine clomifene clomiphene exemestane
+fulvestrant abiraterone enzalutamide bicalutamide goserelin leuprorelin leuprolide degarelix megestrol
+vincristine vinblastine vinorelbine etoposide irinotecan topotecan cytarabine fludarabine cladribine
+mercaptopurine thioguanine azacitidine decitabine temozolomide dacarbazine procarbazine melphalan chlorambucil
+busulfan bendamustine ifosfamide bleomycin mitomycin mitoxantrone epirubicin daunorubicin idarubicin
+pemetrexed eribulin trabectedin leucovorin mesna dexrazoxane filgrastim pegfilgrastim aprepitant fosaprepitant
+granisetron palonosetron dronabinol nabilone rimantadine zanamivir baloxavir ganciclovir valganciclovir
+valacyclovir valaciclovir aciclovir famciclovir foscarnet cidofovir lamivudine emtricitabine abacavir
+efavirenz nevirapine rilpivirine dolutegravir raltegravir bictegravir darunavir atazanavir lopinavir ritonavir
+nirmatrelvir molnupiravir entecavir daclatasvir ledipasvir velpatasvir glecaprevir pibrentasvir penicillin
+benzylpenicillin phenoxymethylpenicillin flucloxacillin ampicillin piperacillin tazobactam co-amoxiclav
+clavulanate cefalexin cephalexin cefazolin ceftriaxone cefuroxime cefotaxime ceftazidime cefepime cefixime
+cefdinir meropenem imipenem ertapenem aztreonam gentamicin amikacin tobramycin streptomycin clarithromycin
+erythromycin clindamycin linezolid daptomycin teicoplanin tigecycline colistin levofloxacin moxifloxacin
+ofloxacin norfloxacin cotrimoxazole co-trimoxazole sulfamethoxazole tetracycline fidaxomicin rifabutin
+rifapentine ethambutol pyrazinamide bedaquiline delamanid pretomanid nitazoxanide pyrimethamine atovaquone
+proguanil mefloquine amodiaquine piperaquine dihydroartemisinin pyrantel levamisole diethylcarbamazine
+miltefosine benznidazole glibenclamide gliclazide glimepiride glipizide tolbutamide repaglinide nateglinide
+acarbose exenatide dulaglutide tirzepatide alogliptin linagliptin saxagliptin vildagliptin ertugliflozin
+sotagliflozin oxandrolone tibolone dydrogesterone carbetocin ergometrine methylergometrine dinoprostone
+atosiban indometacin indomethacin ketorolac piroxicam meloxicam etoricoxib diflunisal sulindac nabumetone
+metamizole dipyrone nefopam tapentadol hydromorphone pethidine meperidine remifentanil sufentanil alfentanil
+nalbuphine butorphanol lidocaine lignocaine bupivacaine levobupivacaine ropivacaine mepivacaine prilocaine
+articaine tetracaine sevoflurane desflurane isoflurane rocuronium vecuronium atracurium cisatracurium
+glycopyrrolate glycopyrronium scopolamine physostigmine pyridostigmine dobutamine milrinone levosimendan
+isoprenaline isoproterenol phenylephrine metaraminol hydroxocobalamin cyanocobalamin flumazenil fomepizole
+deferoxamine desferrioxamine deferasirox deferiprone dimercaprol succimer pralidoxime lorazepam diazepam
+clonazepam alprazolam temazepam oxazepam chlordiazepoxide nitrazepam pitolisant solriamfetol suvorexant
+lemborexant daridorexant ramelteon cytisine cytisinicline nalmefene lofexidine tranylcypromine phenelzine
+moclobemide clomipramine imipramine nortriptyline doxepin dosulepin paroxetine fluvoxamine desvenlafaxine
+levomilnacipran milnacipran sumatriptan rizatriptan zolmitriptan eletriptan naratriptan frovatriptan
+almotriptan lasmiditan ubrogepant rimegepant atogepant erenumab propranolol metoprolol atenolol bisoprolol
+carvedilol nebivolol labetalol sotalol flecainide propafenone dronedarone dofetilide adenosine lisinopril
+enalapril ramipril perindopril captopril losartan valsartan candesartan irbesartan telmisartan olmesartan
+doxazosin prazosin terazosin alfuzosin silodosin methyldopa moxonidine`)
 
 // classOf returns the drug class a concept text names, if any: the class's name alone, or
 // after words that say how or how long it is given ("long-term proton pump inhibitor",

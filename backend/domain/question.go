@@ -291,7 +291,8 @@ func (s ParsedQuestion) ConditionText() string {
 // every specific condition concept (the disease is what a question is about) and, when the
 // question names an intervention, every specific intervention concept too (evidence about
 // the disease alone does not answer "does metformin work?"). A question with neither
-// requires its first specific concept (question order puts the subject first).
+// requires its first specific concept (question order puts the subject first), passing over
+// a measure ("risk") when something measured follows.
 func (s ParsedQuestion) Required() []int {
 	var out []int
 	for i, c := range s.Concepts {
@@ -314,10 +315,22 @@ func (s ParsedQuestion) Required() []int {
 	if len(out) > 0 {
 		return out
 	}
+	// The first specific concept; a measure ("risk" in "Risk factors for elder
+	// self-neglect") only when nothing else is named.
+	first := -1
 	for i, c := range s.Concepts {
-		if !c.Generic {
+		if c.Generic {
+			continue
+		}
+		if !onlyMeasureWords(c.Words) {
 			return []int{i}
 		}
+		if first < 0 {
+			first = i
+		}
+	}
+	if first >= 0 {
+		return []int{first}
 	}
 	return nil
 }
