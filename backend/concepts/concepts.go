@@ -223,7 +223,10 @@ func Extract(question string) (Set, error) {
 				set.Concepts[firstOther(set.Concepts)].Role = RoleIntervention
 				seenIntervention = true
 				c.Role = RoleComparator
-			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && excluding(ch.before):
+			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && (excluding(ch.before) ||
+				asksTreatments && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "without"):
+				// (Also "What are the options for managing agitation in dementia without
+				// antipsychotics?": the others are asked for.)
 				// "What treatments exist for … besides clozapine?": the named one is what the
 				// others are set against, not what is asked about; with nothing given before
 				// it ("Are there alternatives to opioids …?") the question asks for the others.
@@ -330,6 +333,17 @@ func Extract(question string) (Set, error) {
 					chunkOf = chunkOf[:p]
 				}
 				c.Display = strings.Join(chunks[ci-1].words, " ") + " to " + c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && len(ch.before) == 1 &&
+				(ch.before[0] == "with" || ch.before[0] == "on" || ch.before[0] == "by") && slices.Equal(chunks[ci-1].words, []string{"controlled"}) &&
+				slices.ContainsFunc(chunks[ci-1].before, func(w string) bool { return notControlled[w] }):
+				// "severe eczema that isn't controlled with steroid creams": what failed says
+				// who the patients are, as "not responding to" does.
+				c.Role = RolePopulation
+				if p := len(set.Concepts) - 1; p >= 0 && slices.Equal(set.Concepts[p].Words, chunks[ci-1].words) {
+					set.Concepts = set.Concepts[:p]
+					chunkOf = chunkOf[:p]
+				}
+				c.Display = "not controlled with " + c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
@@ -2385,6 +2399,9 @@ func notResponding(before []string) bool {
 	return false
 }
 
+// notControlled are the words before "controlled with X" that say X failed.
+var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequately insufficiently`)
+
 // inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
 var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
 
@@ -2630,6 +2647,11 @@ func asksHowToTreat(toks []string) bool {
 		// "Guideline question: optimal management of postpartum haemorrhage …?"
 		return true
 	}
+	if i := slices.Index(toks, ""); i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how") && asksHowToTreat(toks[i+1:]) {
+		// Context, then the question: "My 2 year old has severe eczema that isn't
+		// controlled with steroid creams. What else can we try?"
+		return true
+	}
 	var ws []string
 	for _, t := range toks {
 		if t != "" {
@@ -2682,6 +2704,10 @@ func asksHowToTreat(toks []string) bool {
 		// "effective strategies to reduce antibiotic prescribing …"
 		return len(ws) > 2 && asksHowToTreat(ws[1:])
 	case "what", "which":
+		if ws[0] == "what" && slices.Contains(ws[1:min(3, len(ws))], "else") {
+			// "… isn't controlled with steroid creams. What else can we try?"
+			return true
+		}
 		if ws[0] == "what" && (ws[1] == "reverses" || ws[1] == "relieves" || ws[1] == "treats" || ws[1] == "cures" ||
 			benefitWords[ws[1]] && strings.HasSuffix(ws[1], "s") && ws[1] != "benefits") {
 			// "What reverses DOAC-associated bleeding?", "What reduces readmissions in …?":

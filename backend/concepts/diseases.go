@@ -138,6 +138,8 @@ var diseaseSynonyms = [][]string{
 	{"gad", "generalised anxiety disorder", "generalized anxiety disorder"},
 	{"mdd", "major depressive disorder", "major depression"},
 	{"tbi", "traumatic brain injury"},
+	{"bppv", "benign paroxysmal positional vertigo"},
+	{"hidradenitis suppurativa", "acne inversa"},
 	{"oab", "overactive bladder"},
 	{"hcc", "hepatocellular carcinoma"},
 	{"dgf", "delayed graft function"},

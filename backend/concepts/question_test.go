@@ -1210,6 +1210,13 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Care home resident with recurrent UTIs, already tried trimethoprim prophylaxis. What else works for prevention in older women?", "trimethoprim prophylaxis", RolePopulation, domain.QuestionOpen, false},
 		{"HS not responding to adalimumab: what are the alternatives?", "adalimumab", RolePopulation, domain.QuestionOpen, false},
 		{"What causes restless legs?", "restless-legs", RoleCondition, domain.QuestionOther, false},
+		{"My 2 year old has severe eczema that isn't controlled with steroid creams. What else can we try?", "steroid creams", RolePopulation, domain.QuestionOpen, false},
+		{"asthma poorly controlled on inhaled corticosteroids: does tiotropium help?", "tiotropium", RoleIntervention, domain.QuestionIntervention, false},
+		// What the options must do without is set aside, as "besides" sets it aside.
+		{"What are the options for managing agitation in dementia without antipsychotics?", "antipsychotics", RoleComparator, domain.QuestionOpen, false},
+		{"How should hypertension be managed in patients without diabetes?", "hypertension", RoleCondition, domain.QuestionOpen, false},
+		// "pathogenesis of" says what is asked about the disease, not a second subject.
+		{"pathogenesis of vitiligo", "vitiligo", RoleCondition, domain.QuestionOther, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {
