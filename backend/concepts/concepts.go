@@ -69,13 +69,23 @@ func Extract(question string) (Set, error) {
 	}
 	combined, slashed := combinations(drugCausing(withoutInnerAsides(parsed)))
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
-	example := map[int]bool{}   // chunks that name a class by an example ("pills like Nexium")
-	skip := -1                  // a token already read with the one before it
-	kindChunk := map[int]bool{} // chunks followed by a kind noun ("antibiotic options")
+	example := map[int]bool{}       // chunks that name a class by an example ("pills like Nexium")
+	memberExample := map[int]bool{} // chunks that name a member after its class ("DOACs like apixaban")
+	skip := -1                      // a token already read with the one before it
+	kindChunk := map[int]bool{}     // chunks followed by a kind noun ("antibiotic options")
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
 			flush()
 			dropped = append(dropped, ",")
+			continue
+		}
+		if n := exampleOf(toks, i); n > 0 && len(cur) > 0 && !exampleHeads[cur[len(cur)-1]] && hasMembers(strings.Join(cur, " ")) {
+			// "DOACs like apixaban", "statins such as atorvastatin": the class is asked about,
+			// the member only shows which; evidence on any member answers (memberExample).
+			flush()
+			dropped = append(dropped, toks[i:i+n]...)
+			memberExample[len(chunks)] = true
+			skip = i + n - 1
 			continue
 		}
 		if n := exampleOf(toks, i); n > 0 && len(cur) > 0 && exampleHeads[cur[len(cur)-1]] {
@@ -540,6 +550,13 @@ func Extract(question string) (Set, error) {
 			classByExample(&set.Concepts[i])
 		}
 	}
+	for i := len(set.Concepts) - 1; i > 0; i-- {
+		if c, prev := set.Concepts[i], set.Concepts[i-1]; memberExample[chunkOf[i]] && chunkOf[i-1] != chunkOf[i] && prev.Class != "" &&
+			ClassMember(prev, c.Text) {
+			set.Concepts = slices.Delete(set.Concepts, i, i+1)
+			chunkOf = slices.Delete(chunkOf, i, i+1)
+		}
+	}
 	for i := range set.Concepts {
 		c := &set.Concepts[i]
 		if kindChunk[chunkOf[i]] && (i+1 == len(set.Concepts) || chunkOf[i+1] != chunkOf[i]) && (c.Role == RoleIntervention || c.Role == RoleOther) {
@@ -570,6 +587,7 @@ func Extract(question string) (Set, error) {
 			c.Display = lead + d
 		}
 	}
+	contextAsPatients(set.Concepts, parsed, asksTreatments)
 	whichKind(set.Concepts, toks)
 	set.Kind = kindOf(set)
 	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
@@ -607,6 +625,63 @@ func Extract(question string) (Set, error) {
 	acronymsAsTerms(set.Concepts, parsed)
 	transplantAsCondition(set.Concepts)
 	return set, nil
+}
+
+// aboutAPatient are words that tell a sentence describes a patient: "my", "72 y/o",
+// "a 34-year-old woman", "care home resident".
+var aboutAPatient = set(`my our i i'm we he she his her yo y/o patient patient's woman man boy girl baby infant toddler
+child son daughter wife husband mother father mum mom dad resident`)
+
+// patientAge is an age as a case is written: "72 y/o", "32 yo", "a 52-year-old", "6 month old".
+var patientAge = regexp.MustCompile(`(?i)\b\d+\s*(y/o|yo|yrs?\b|years?[ -]old|-year-old|months?[ -]old|-month-old)`)
+
+// contextAsPatients reads a question typed after sentences about the patient ("52-year-old
+// with a unilateral aldosterone-producing adenoma. In primary aldosteronism, is adrenalectomy
+// better than MRAs …?", "72 y/o on hemodialysis with new AF. Are DOACs safer than warfarin
+// …?"): where the question itself names a disease, a disease named only before it says who
+// the patient is; where it names a treatment or asks for one, so does a treatment named only
+// before it. Neither is then required of evidence. What the question leaves unnamed is taken
+// from the context as it stands ("My ankles swelled after starting amlodipine. Do diuretics
+// help?" keeps the swelling).
+func contextAsPatients(cs []Concept, q string, asksTreatments bool) {
+	sents := splitSentences(strings.TrimSpace(q))
+	context := strings.Join(sents[:len(sents)-1], " ")
+	if len(sents) < 2 || !patientAge.MatchString(context) && !slices.ContainsFunc(tokenize(context), func(t string) bool { return aboutAPatient[t] }) {
+		// (A title before a question, "Mammographic screening in Sami speaking
+		// municipalities. Are early outcome measures influenced by ethnicity?", is no patient.)
+		return
+	}
+	last := map[string]bool{}
+	for _, t := range tokenize(sents[len(sents)-1]) {
+		last[t] = true
+		for _, p := range strings.Split(t, "-") {
+			last[p] = true
+		}
+	}
+	inLast := func(c Concept) bool {
+		for _, w := range c.Words {
+			if !last[w] && slices.ContainsFunc(strings.Split(w, "-"), func(p string) bool { return !last[p] }) {
+				return false
+			}
+		}
+		return true
+	}
+	var condition, treatment bool
+	for _, c := range cs {
+		if inLast(c) && !c.Generic {
+			condition = condition || c.Role == RoleCondition
+			treatment = treatment || c.Role == RoleIntervention
+		}
+	}
+	treatment = treatment || asksTreatments
+	for i, c := range cs {
+		if c.Generic || inLast(c) {
+			continue
+		}
+		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment {
+			cs[i].Role = RolePopulation
+		}
+	}
 }
 
 // transplantAsCondition makes an operation on an organ the patients have had ("… in liver
@@ -1986,6 +2061,12 @@ func exampleOf(toks []string, i int) int {
 		return 2
 	}
 	return 0
+}
+
+// hasMembers reports whether words name a drug class whose members the vocabulary lists.
+func hasMembers(text string) bool {
+	dc, ok := classOf(text)
+	return ok && len(dc.members) > 0
 }
 
 // exampleHeads are the words a patient names a kind of medicine by before its example:

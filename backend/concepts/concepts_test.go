@@ -155,6 +155,8 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Does oseltamivir (Tamiflu) reduce hospitalization in elderly patients with flu?": "oseltamivir|flu",
 		"Nicotinamide (vitamin B3) to prevent skin cancer in organ transplant recipients": "nicotinamide|skin cancer|organ transplant recipients",
 		"first-line treatment for infantile spasms (West syndrome)":                       "infantile spasms",
+		// A member given as the class's example is not required beside it.
+		"Do SGLT2 inhibitors like empagliflozin reduce heart failure admissions?": "sglt2 inhibitors|heart failure",
 	} {
 		s, err := Extract(q)
 		if err != nil {

@@ -1217,6 +1217,16 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"How should hypertension be managed in patients without diabetes?", "hypertension", RoleCondition, domain.QuestionOpen, false},
 		// "pathogenesis of" says what is asked about the disease, not a second subject.
 		{"pathogenesis of vitiligo", "vitiligo", RoleCondition, domain.QuestionOther, false},
+		// A member named as the class's example is not a second drug to require.
+		{"Do SGLT2 inhibitors like empagliflozin reduce heart failure admissions?", "sglt2 inhibitors", RoleIntervention, domain.QuestionIntervention, false},
+		// A case told before the question: what the question itself names is asked about;
+		// the case's other disease and treatment say who the patient is.
+		{"52-year-old with a unilateral aldosterone-producing adenoma. In primary aldosteronism, is adrenalectomy better than mineralocorticoid receptor antagonists?",
+			"unilateral aldosterone-producing adenoma", RolePopulation, domain.QuestionIntervention, false},
+		{"72 y/o on hemodialysis with new AF. Are DOACs safer than warfarin in dialysis patients?", "hemodialysis", RolePopulation, domain.QuestionIntervention, false},
+		{"My ankles swelled after starting amlodipine. Do diuretics help?", "diuretics", RoleIntervention, domain.QuestionIntervention, false},
+		// A title before a question tells of no patient.
+		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.q+"/"+tc.text, func(t *testing.T) {

@@ -359,6 +359,14 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		// (An operation the patients undergo names no people: "… after myringotomy".)
 		return "studies animals, not " + q.Concepts[slices.IndexFunc(q.Concepts, func(c concepts.Concept) bool { return c.Role == concepts.RolePopulation && !c.Generic && !c.Setting })].Label()
 	}
+	if q.Kind == domain.QuestionIntervention && !q.Exposure && animalStudy(e) {
+		// "Do SGLT2 inhibitors reduce hospitalisations in patients with HFpEF?": a murine
+		// model of the disease shows how the drug might work, not whether it helps the
+		// people the question names.
+		if who := peopleNamed(q.Question); who != "" {
+			return "studies animals, not " + who
+		}
+	}
 	if c, ok := kindUnnamed(q, e, words); ok {
 		// "Tranexamic acid for postpartum haemorrhage": a trial in trauma haemorrhage names
 		// the head, never the kind.
@@ -551,6 +559,19 @@ func treatmentStudy(e domain.Evidence) bool {
 		}
 	}
 	return true
+}
+
+// peopleNamed returns the word by which a question names the people it asks about
+// ("patients", "adults", "children"), or "".
+func peopleNamed(question string) string {
+	for _, w := range concepts.Words(question) {
+		switch w {
+		case "patients", "people", "persons", "adults", "children", "adolescents", "women", "men", "infants", "neonates",
+			"newborns", "humans", "survivors", "recipients", "elderly", "pregnant":
+			return w
+		}
+	}
+	return ""
 }
 
 // animalStudy reports whether a paper studies animals, not people: MeSH "Animals" without

@@ -742,6 +742,13 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 		// An operation names no people: an animal model may answer it.
 		{"Does topical N-acetylcysteine after myringotomy cause severe otorrhea?", "Topical N-acetylcysteine after myringotomy in the chinchilla: otorrhea and middle ear histology",
 			"Chinchillas underwent myringotomy and received topical N-acetylcysteine or saline; severe otorrhea occurred in 40% after N-acetylcysteine.", false},
+		// Nor is a treatment in the patients a question names answered by a mouse model.
+		{"Do SGLT2 inhibitors reduce heart failure hospitalizations in patients with heart failure with preserved ejection fraction?",
+			"Empagliflozin attenuates diastolic dysfunction in a murine model of heart failure with preserved ejection fraction",
+			"Mice with heart failure with preserved ejection fraction given empagliflozin for 8 weeks had less myocardial stiffness and better diastolic function than untreated mice.", true},
+		{"Do SGLT2 inhibitors reduce heart failure hospitalizations in patients with heart failure with preserved ejection fraction?",
+			"Empagliflozin in heart failure with a preserved ejection fraction",
+			"In 5988 patients with heart failure with preserved ejection fraction, empagliflozin reduced the combined risk of cardiovascular death or hospitalization for heart failure.", false},
 	}
 	checkTopics(t, cases)
 }
