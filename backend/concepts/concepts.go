@@ -301,7 +301,7 @@ func Extract(question string) (Set, error) {
 					// "patients … who undergo elective surgery" (not "Should patients … undergo
 					// prophylactic cholecystectomy?", which asks about it)
 					(ch.before[len(ch.before)-1] == "undergo" || ch.before[len(ch.before)-1] == "undergoes") && slices.Contains(ch.before, "who") ||
-					ch.before[len(ch.before)-1] == "having" && procedure(c.Words) ||
+					ch.before[len(ch.before)-1] == "having" && (procedure(c.Words) || courseOfTreatment[c.Words[len(c.Words)-1]]) ||
 					ch.before[len(ch.before)-1] == "after" && OrganOperation(*c) && strings.HasPrefix(c.Words[len(c.Words)-1], "transplant")):
 				// "… acute kidney injury in patients undergoing angiography?": what the patients
 				// undergo is their setting, whether or not the question names a treatment.

@@ -139,6 +139,8 @@ var diseaseSynonyms = [][]string{
 	{"mdd", "major depressive disorder", "major depression"},
 	{"tbi", "traumatic brain injury"},
 	{"bppv", "benign paroxysmal positional vertigo"},
+	// Ankylosing spondylitis is radiographic axial spondyloarthritis, under one name or the other.
+	{"axial spondyloarthritis", "ankylosing spondylitis", "axspa"},
 	{"hidradenitis suppurativa", "acne inversa"},
 	{"oab", "overactive bladder"},
 	{"hcc", "hepatocellular carcinoma"},

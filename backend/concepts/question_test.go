@@ -1225,6 +1225,8 @@ func TestFieldsAndAmounts(t *testing.T) {
 			"unilateral aldosterone-producing adenoma", RolePopulation, domain.QuestionIntervention, false},
 		{"72 y/o on hemodialysis with new AF. Are DOACs safer than warfarin in dialysis patients?", "hemodialysis", RolePopulation, domain.QuestionIntervention, false},
 		{"My ankles swelled after starting amlodipine. Do diuretics help?", "diuretics", RoleIntervention, domain.QuestionIntervention, false},
+		// What the patients are having is their setting, not a second treatment asked about.
+		{"What treatments work for oral mucositis in patients having radiotherapy for head and neck cancer?", "radiotherapy", RolePopulation, domain.QuestionOpen, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

@@ -742,6 +742,9 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 		// An operation names no people: an animal model may answer it.
 		{"Does topical N-acetylcysteine after myringotomy cause severe otorrhea?", "Topical N-acetylcysteine after myringotomy in the chinchilla: otorrhea and middle ear histology",
 			"Chinchillas underwent myringotomy and received topical N-acetylcysteine or saline; severe otorrhea occurred in 40% after N-acetylcysteine.", false},
+		// Ankylosing spondylitis is axial spondyloarthritis.
+		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
+			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
 		// Nor is a treatment in the patients a question names answered by a mouse model.
 		{"Do SGLT2 inhibitors reduce heart failure hospitalizations in patients with heart failure with preserved ejection fraction?",
 			"Empagliflozin attenuates diastolic dysfunction in a murine model of heart failure with preserved ejection fraction",
