@@ -1443,10 +1443,18 @@ func withoutInnerAsides(q string) string {
 	})
 }
 
+// ageWord is an age written as one word, "52-year-old", "6-month-old", or a woman's
+// pregnancies as a case gives them, "G1", "G2P1".
+var ageWord = regexp.MustCompile(`^(\d+-(year|month|week|day)s?-old|g\d+(p\d+)?)$`)
+
 // fillerWord reports whether toks[i], read with its neighbours, says no concept: a unit of a
 // duration or a frequency ("for 16 hours a day", "by 60 seconds", "33 degrees"), or a lay
 // verb around one ("stick with", "living with", "planning pregnancy").
 func fillerWord(toks []string, i int) bool {
+	if ageWord.MatchString(toks[i]) || (toks[i] == "yo" || toks[i] == "yr" || toks[i] == "yrs") && i > 0 && Drop(toks[i-1]) && toks[i-1] != "" {
+		// A case's age, "52-year-old", "32 yo": who the patient is, never searched.
+		return true
+	}
 	switch toks[i] {
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true

@@ -254,3 +254,25 @@ func TestSpellingVariant(t *testing.T) {
 		}
 	}
 }
+
+// TestCaseDetailsAreNoConcepts: a case's age and pregnancies, told before its question, are
+// who the patient is; they are never searched.
+func TestCaseDetailsAreNoConcepts(t *testing.T) {
+	for _, q := range []string{
+		"52-year-old with a unilateral aldosterone-producing adenoma. In primary aldosteronism, is adrenalectomy better than MRAs?",
+		"32 yo G1 at 10 weeks with hyperemesis gravidarum. Is there any evidence for mirtazapine?",
+		"A 6-month-old with bronchiolitis: does hypertonic saline help?",
+	} {
+		s, err := Extract(q)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range s.Concepts {
+			for _, w := range c.Words {
+				if ageWord.MatchString(w) || w == "yo" {
+					t.Errorf("%q: %q is a concept: %v", q, w, texts(s))
+				}
+			}
+		}
+	}
+}
