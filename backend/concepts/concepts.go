@@ -598,7 +598,7 @@ func Extract(question string) (Set, error) {
 			Terms: []string{"treatment"}, Generic: true})
 		set.Kind = domain.QuestionOpen
 	}
-	if set.Kind == domain.QuestionOpen && !howToTreat && !asksForTreatments(toks, set.Concepts) {
+	if set.Kind == domain.QuestionOpen && !howToTreat && !asksTreatments && !asksForTreatments(toks, set.Concepts) {
 		// "Does invasive diagnosis … delay treatment?" names treatment as what is delayed,
 		// not as what it asks for.
 		set.Kind = domain.QuestionOther
@@ -2489,7 +2489,7 @@ func notResponding(before []string) bool {
 }
 
 // notControlled are the words before "controlled with X" that say X failed.
-var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequately insufficiently`)
+var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequately insufficiently no`)
 
 // inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
 var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
@@ -3889,6 +3889,9 @@ var picoLabel = regexp.MustCompile(`(?i)(?:^|[;|.,]\s*|\s)(p|i|c|o|e|population|
 // otherControls is the tail of a control field that names any other treatment.
 var otherControls = regexp.MustCompile(`(?i)\s+or\s+(?:an?\s+)?(?:other|another|alternative|any)\b.*$`)
 
+// openIntervention are what a PICO note's I field holds when it asks which treatment.
+var openIntervention = set(`any unknown which what tbd ? - any-treatment treatments options`)
+
 // fromPICO writes a question typed as PICO fields as the question they stand for, which the
 // parse reads as any other ("In adults with septic shock, does vasopressin compared with
 // norepinephrine affect 28-day mortality?"): the fields say each part's role, which the
@@ -3925,6 +3928,14 @@ func fromPICO(q string) string {
 		fields[label] = strings.Trim(strings.TrimSpace(q[m[1]:end]), ".;,?")
 	}
 	test := fields["index test"]
+	if i, asked := fields["i"]; asked && test == "" && fields["p"] != "" && (i == "" || openIntervention[strings.ToLower(i)]) {
+		// "P: adults with steroid-refractory acute GVHD; I: ?; O: overall response rate":
+		// the treatments are what is asked for.
+		if o := fields["o"]; o != "" {
+			return "What treatments improve " + o + " in " + fields["p"] + "?"
+		}
+		return "What treatments work in " + fields["p"] + "?"
+	}
 	if fields["i"] == "" && test == "" || fields["p"] == "" && fields["target condition"] == "" {
 		return q
 	}

@@ -1227,6 +1227,14 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"My ankles swelled after starting amlodipine. Do diuretics help?", "diuretics", RoleIntervention, domain.QuestionIntervention, false},
 		// What the patients are having is their setting, not a second treatment asked about.
 		{"What treatments work for oral mucositis in patients having radiotherapy for head and neck cancer?", "radiotherapy", RolePopulation, domain.QuestionOpen, false},
+		// A PICO note whose I field is left open asks for treatments.
+		{"P: adults with steroid-refractory acute GVHD; I: ?; O: overall response rate", "steroid-refractory acute gvhd", RoleCondition, domain.QuestionOpen, false},
+		// Procedures, medicines and a disease the lists did not hold.
+		{"Corneal collagen cross-linking in adolescents with progressive keratoconus: Kmax stabilisation", "corneal collagen cross-linking", RoleIntervention, domain.QuestionIntervention, false},
+		{"Is fingolimod effective in relapsing multiple sclerosis?", "fingolimod", RoleIntervention, domain.QuestionIntervention, false},
+		{"What works for spasticity after stroke?", "spasticity", RoleCondition, domain.QuestionOpen, false},
+		// "what are the next treatment options?" after a case asks for treatments.
+		{"65-year-old with trigeminal neuralgia no longer controlled on carbamazepine - what are the next treatment options?", "trigeminal neuralgia", RoleCondition, domain.QuestionOpen, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
