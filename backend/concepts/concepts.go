@@ -552,7 +552,7 @@ func Extract(question string) (Set, error) {
 	}
 	for i := len(set.Concepts) - 1; i > 0; i-- {
 		if c, prev := set.Concepts[i], set.Concepts[i-1]; memberExample[chunkOf[i]] && chunkOf[i-1] != chunkOf[i] && prev.Class != "" &&
-			ClassMember(prev, c.Text) {
+			(ClassMember(prev, c.Text) || brandNames[strings.ToLower(c.Text)] != "" && ClassMember(prev, brandNames[strings.ToLower(c.Text)])) {
 			set.Concepts = slices.Delete(set.Concepts, i, i+1)
 			chunkOf = slices.Delete(chunkOf, i, i+1)
 		}
@@ -1420,7 +1420,8 @@ func sameThingAside(before, aside string) bool {
 	}
 	b, a := strings.ToLower(before), strings.Join(ws, " ")
 	if inn, ok := brandNames[a]; ok {
-		return inn == b || !IsDrugName(b)
+		// ("sacubitril/valsartan (Entresto)": the brand of the pair whose last name precedes it)
+		return inn == b || slices.Contains(strings.FieldsFunc(inn, func(r rune) bool { return r == '-' || r == '/' }), b) || !IsDrugName(b)
 	}
 	return !(IsDrugName(b) && IsDrugName(a) && a != b && brandNames[b] != a)
 }
@@ -3037,6 +3038,10 @@ var fixedPhrases = [][]string{
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
 	{"pulmonary", "rehabilitation"}, {"cardiac", "rehabilitation"},
+	// Behavioural, nursing and public-health interventions named in two or three words.
+	{"motivational", "interviewing"}, {"kangaroo", "mother", "care"}, {"kangaroo", "care"}, {"skin", "to", "skin", "contact"},
+	{"cash", "transfers"}, {"cash", "transfer"}, {"minimum", "unit", "pricing"}, {"audit", "and", "feedback"},
+	{"medication", "adherence"}, {"medication", "non-adherence"}, {"medication", "nonadherence"}, {"treatment", "adherence"},
 	// A programme on how drugs are prescribed, not the drugs.
 	{"antibiotic", "stewardship"}, {"antimicrobial", "stewardship"},
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.

@@ -156,7 +156,9 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Nicotinamide (vitamin B3) to prevent skin cancer in organ transplant recipients": "nicotinamide|skin cancer|organ transplant recipients",
 		"first-line treatment for infantile spasms (West syndrome)":                       "infantile spasms",
 		// A member given as the class's example is not required beside it.
-		"Do SGLT2 inhibitors like empagliflozin reduce heart failure admissions?": "sglt2 inhibitors|heart failure",
+		"Do SGLT2 inhibitors like empagliflozin reduce heart failure admissions?":                      "sglt2 inhibitors|heart failure",
+		"Do antipsychotics like Risperdal increase stroke risk in dementia patients?":                  "antipsychotics|stroke|dementia patients",
+		"Is sacubitril/valsartan (Entresto) cost-effective compared with enalapril for heart failure?": "sacubitril-valsartan|heart failure",
 	} {
 		s, err := Extract(q)
 		if err != nil {

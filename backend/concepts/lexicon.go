@@ -175,10 +175,13 @@ cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation
 enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship reconstruction reconstructions
 homeopathy homoeopathy naturopathy osteopathy chiropractic emollient emollients moisturiser moisturisers moisturizer
 moisturizers protector protectors cross-linking crosslinking
+rehab motivational-interviewing kangaroo-mother-care kangaroo-care skin-to-skin-contact cash-transfers cash-transfer
+minimum-unit-pricing audit-and-feedback rounding teach-back incentives incentive vouchers voucher subsidy subsidies coaching
 pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
-var outcomeWords = set(`survival mortality death deaths dying recurrence readmission readmissions
+var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence
+survival mortality death deaths dying recurrence readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence
 prevalence risk risks cost costs cost-effectiveness length stay length-of-stay activities-of-daily-living hospitalization hospitalisation
 admission admissions relapse progression morbidity disability function functioning cognition

@@ -449,7 +449,7 @@ func TestNounPhrases(t *testing.T) {
 		{"TXA in total knee arthroplasty blood loss", "txa", RoleIntervention, ""},
 		{"What dressings heal pressure injuries?", "pressure-injuries", RoleCondition, ""},
 		{"Timed Up and Go test to predict falls in older adults", "timed-up-and-go test", RoleIntervention, ""},
-		{"Motivational interviewing for smoking cessation in general practice", "motivational interviewing", RoleIntervention, ""},
+		{"Motivational interviewing for smoking cessation in general practice", "motivational-interviewing", RoleIntervention, ""},
 		// A plural the lists hold in the singular; a fixed phrase in the plural; a drug's
 		// prescribing is what is measured; an operation after a disease whose risk factors
 		// are asked is the setting.
@@ -1235,6 +1235,15 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"What works for spasticity after stroke?", "spasticity", RoleCondition, domain.QuestionOpen, false},
 		// "what are the next treatment options?" after a case asks for treatments.
 		{"65-year-old with trigeminal neuralgia no longer controlled on carbamazepine - what are the next treatment options?", "trigeminal neuralgia", RoleCondition, domain.QuestionOpen, false},
+		// Nursing and public-health interventions, typed as keywords or titles.
+		{"hourly rounding falls inpatients", "hourly rounding", RoleIntervention, domain.QuestionIntervention, false},
+		{"kangaroo mother care neonatal mortality low birth weight infants", "kangaroo-mother-care", RoleIntervention, domain.QuestionIntervention, false},
+		{"Conditional cash transfers effect on child vaccination coverage", "conditional cash-transfers", RoleIntervention, domain.QuestionIntervention, false},
+		{"My mum has COPD, is pulmonary rehab worth doing?", "pulmonary rehab", RoleIntervention, domain.QuestionIntervention, false},
+		// Taking medicines as prescribed is an outcome, not a medicine given.
+		{"Factors associated with medication non-adherence in people with schizophrenia", "medication-non-adherence", RoleOutcome, domain.QuestionOther, false},
+		// A brand after a pair, and a brand given as a class's example.
+		{"Is sacubitril/valsartan (Entresto) cost-effective compared with enalapril for heart failure?", "enalapril", RoleComparator, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
