@@ -193,7 +193,7 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleComparator
 			case k == len(cs)-1 && ci == 0 && !seenIntervention && (c.Role == RoleOther || c.Role == RoleOutcome && testWords[c.Words[len(c.Words)-1]]) &&
 				len(chunks) > 1 && comparesWith(chunks[1].before) &&
-				!slices.ContainsFunc(c.Words, func(w string) bool { return qualifierWords[w] || IsRegimen(w) || courseWords[w] }) &&
+				!(slices.ContainsFunc(c.Words, func(w string) bool { return qualifierWords[w] || IsRegimen(w) || courseWords[w] }) && len(c.Words) < 3) &&
 				!(len(c.Words) == 1 && len(chunks[1].words) == 1 && roleOf(chunks[1].words[0]) == "" &&
 					!(writtenAsAcronym(c.Words[0], q) && writtenAsAcronym(chunks[1].words[0], q))):
 				// "PRP injections versus hyaluronic acid …", "acupressure vs sham": the first
@@ -2789,7 +2789,9 @@ func asksHowToTreat(toks []string) bool {
 		}
 	case "best":
 		// "best management of acute gout", "best treatment for …"
-		return treatingWords[ws[1]] || ws[1] == "tx"
+		if treatingWords[ws[1]] || ws[1] == "tx" {
+			return true
+		}
 	case "effective", "successful", "proven":
 		// "effective strategies to reduce antibiotic prescribing …"
 		return len(ws) > 2 && asksHowToTreat(ws[1:])
@@ -2863,6 +2865,14 @@ func asksHowToTreat(toks []string) bool {
 				return slices.ContainsFunc(ws, func(w string) bool {
 					return treatingWords[w] || w == "help" || w == "helps" || w == "works" || w == "work"
 				})
+			}
+		}
+	}
+	// "Best evidence for treating plantar warts in children"
+	if ws[0] == "evidence" || ws[0] == "best" && ws[1] == "evidence" {
+		for i := 1; i+1 < len(ws) && i <= 3; i++ {
+			if ws[i] == "for" && (treatingWords[ws[i+1]] || ws[i+1] == "treating" || ws[i+1] == "preventing") {
+				return true
 			}
 		}
 	}

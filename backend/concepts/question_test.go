@@ -1244,6 +1244,10 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"Factors associated with medication non-adherence in people with schizophrenia", "medication-non-adherence", RoleOutcome, domain.QuestionOther, false},
 		// A brand after a pair, and a brand given as a class's example.
 		{"Is sacubitril/valsartan (Entresto) cost-effective compared with enalapril for heart failure?", "enalapril", RoleComparator, domain.QuestionIntervention, false},
+		// "Best evidence for treating X" asks for treatments; a first thing compared that says
+		// its route is still what is given.
+		{"Best evidence for treating plantar warts in children", "plantar warts", RoleOther, domain.QuestionOpen, false},
+		{"oral rehydration solution vs IV fluids for dehydration in children with gastroenteritis", "oral rehydration solution", RoleIntervention, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
