@@ -61,6 +61,11 @@ var settings = [][2]setting{
 	// A trial in men only does not answer a question about postmenopausal women.
 	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
+	// Older adults are neither young and middle-aged ones nor pregnant women.
+	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
+		{"younger adults", []string{"young adults", "younger adults", "young and middle-aged", "middle-aged adults", "young people"}}},
+	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
+		{"pregnancy", []string{"pregnancy", "pregnant", "antenatal", "prenatal"}}},
 }
 
 // stages are pairs of the stage of a disease or the line of its treatment that exclude each
@@ -320,6 +325,11 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		}
 	}
 	if why := settingConflict(q, strings.ToLower(text)); why != "" {
+		return why
+	}
+	if why := settingConflict(q, strings.ToLower(e.Citation.Title)); why != "" {
+		// A title that names only the other group ("Denosumab in men receiving treatment for
+		// osteoporosis") is about it, though the abstract's background names the asked one.
 		return why
 	}
 	if why := stageConflict(q, strings.ToLower(e.Citation.Title)); why != "" {

@@ -742,6 +742,15 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 		// An operation names no people: an animal model may answer it.
 		{"Does topical N-acetylcysteine after myringotomy cause severe otorrhea?", "Topical N-acetylcysteine after myringotomy in the chinchilla: otorrhea and middle ear histology",
 			"Chinchillas underwent myringotomy and received topical N-acetylcysteine or saline; severe otorrhea occurred in 40% after N-acetylcysteine.", false},
+		// A title naming only the other group is about it, whatever the background says.
+		{"denosumab vs bisphosphonates for postmenopausal osteoporosis - fracture prevention", "Denosumab in men receiving treatment for osteoporosis: a randomized, placebo-controlled trial",
+			"Denosumab is approved for postmenopausal women with osteoporosis. We randomised 242 men with low bone mineral density to denosumab or placebo; lumbar spine BMD rose by 5.7%.", true},
+		{"Is subclinical hypothyroidism associated with cardiovascular events in older adults?", "Subclinical hypothyroidism and incident cardiovascular disease in young and middle-aged adults",
+			"In 260,000 adults aged 20 to 55 years, subclinical hypothyroidism was associated with a higher incidence of cardiovascular disease.", true},
+		{"Is subclinical hypothyroidism associated with cardiovascular events in older adults?", "Subclinical hypothyroidism in early pregnancy and risk of miscarriage",
+			"Among 5000 pregnant women, subclinical hypothyroidism in the first trimester was associated with miscarriage.", true},
+		{"Is subclinical hypothyroidism associated with cardiovascular events in older adults?", "Subclinical hypothyroidism and cardiovascular events in older adults: a cohort study",
+			"Among 3000 adults aged 70 years or older, subclinical hypothyroidism was associated with a higher rate of cardiovascular events.", false},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
