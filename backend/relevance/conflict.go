@@ -61,6 +61,9 @@ var settings = [][2]setting{
 	// A trial in men only does not answer a question about postmenopausal women.
 	{{"women", []string{"women", "woman", "female", "females", "postmenopausal", "mothers", "girls"}},
 		{"men", []string{"men", "man", "male", "males", "boys"}}},
+	// Screening or treating smokers is not screening people who never smoked.
+	{{"smokers", []string{"smokers", "heavy smokers", "current smokers", "ever smokers", "ever-smokers"}},
+		{"never-smokers", []string{"never-smokers", "never smokers", "never-smoking", "never smoking", "non-smokers", "nonsmokers", "non-smoking", "never smoked"}}},
 	// Older adults are neither young and middle-aged ones nor pregnant women.
 	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
 		{"younger adults", []string{"young adults", "younger adults", "young and middle-aged", "middle-aged adults", "young people"}}},

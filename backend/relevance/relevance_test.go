@@ -751,6 +751,8 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 			"Among 5000 pregnant women, subclinical hypothyroidism in the first trimester was associated with miscarriage.", true},
 		{"Is subclinical hypothyroidism associated with cardiovascular events in older adults?", "Subclinical hypothyroidism and cardiovascular events in older adults: a cohort study",
 			"Among 3000 adults aged 70 years or older, subclinical hypothyroidism was associated with a higher rate of cardiovascular events.", false},
+		{"Does low-dose CT screening reduce lung cancer mortality in heavy smokers?", "Low-dose CT screening for lung cancer in never-smoking women in Taiwan",
+			"Lung cancer is common among never-smoking Asian women. We screened 12,000 women with low-dose CT; 2.6% had lung cancer detected.", true},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
