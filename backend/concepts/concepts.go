@@ -624,7 +624,44 @@ func Extract(question string) (Set, error) {
 	}
 	acronymsAsTerms(set.Concepts, parsed)
 	transplantAsCondition(set.Concepts)
+	routesCompared(set.Concepts)
 	return set, nil
+}
+
+// routesCompared marks an intervention and a comparator that differ only by their route
+// ("IV iron vs oral iron") as asking about the route (RouteAsked): the drug without its
+// route is then no wording of either, and "IV" and "intravenous" stand for each other.
+func routesCompared(cs []Concept) {
+	core := func(c Concept) string {
+		var ws []string
+		for _, w := range c.Words {
+			if !IsRegimen(w) {
+				ws = append(ws, w)
+			}
+		}
+		return strings.Join(ws, " ")
+	}
+	var pair []int
+	for i, c := range cs {
+		if (c.Role == RoleIntervention || c.Role == RoleComparator) && !c.Generic && core(c) != "" && core(c) != strings.Join(c.Words, " ") {
+			pair = append(pair, i)
+		}
+	}
+	if len(pair) != 2 || cs[pair[0]].Role == cs[pair[1]].Role || core(cs[pair[0]]) != core(cs[pair[1]]) {
+		return
+	}
+	for _, i := range pair {
+		c := &cs[i]
+		c.RouteAsked = true
+		bare := core(*c)
+		c.Terms = slices.DeleteFunc(c.Terms, func(t string) bool { return strings.EqualFold(t, bare) })
+		words := strings.Join(c.Words, " ")
+		for from, to := range map[string]string{"intravenous": "iv", "iv": "intravenous"} {
+			if slices.Contains(c.Words, from) {
+				c.AddTerm(strings.Replace(words, from, to, 1))
+			}
+		}
+	}
 }
 
 // aboutAPatient are words that tell a sentence describes a patient: "my", "72 y/o",
@@ -666,13 +703,17 @@ func contextAsPatients(cs []Concept, q string, asksTreatments bool) {
 		}
 		return true
 	}
-	var condition, treatment bool
+	var condition, treatment, outcome bool
 	for _, c := range cs {
 		if inLast(c) && !c.Generic {
 			condition = condition || c.Role == RoleCondition
 			treatment = treatment || c.Role == RoleIntervention
+			outcome = outcome || c.Role == RoleOutcome && !c.Broad
 		}
 	}
+	// "… mild hypertension. Is there evidence that statins prevent cardiovascular events in
+	// people over 75?": a treatment and what it should prevent say what is asked.
+	condition = condition || treatment && outcome
 	treatment = treatment || asksTreatments
 	for i, c := range cs {
 		if c.Generic || inLast(c) {
@@ -2502,7 +2543,10 @@ func lacking(before []string) bool {
 	switch {
 	case n == 0:
 		return false
-	case before[n-1] == "without":
+	case before[n-1] == "without" || before[n-1] == "no":
+		return true
+	case n >= 3 && before[n-1] == "of" && before[n-2] == "history" && (before[n-3] == "no" || before[n-3] == "without"):
+		// "no history of heart disease or stroke"
 		return true
 	case n >= 2 && (before[n-1] == "have" || before[n-1] == "has"):
 		switch before[n-2] {

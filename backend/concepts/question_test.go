@@ -1248,6 +1248,11 @@ func TestFieldsAndAmounts(t *testing.T) {
 		// its route is still what is given.
 		{"Best evidence for treating plantar warts in children", "plantar warts", RoleOther, domain.QuestionOpen, false},
 		{"oral rehydration solution vs IV fluids for dehydration in children with gastroenteritis", "oral rehydration solution", RoleIntervention, domain.QuestionIntervention, false},
+		// A case's diseases it has not had, and those beside a question naming a treatment and
+		// what it should prevent, say who the patient is.
+		{"82-year-old woman, no history of heart disease or stroke, mild hypertension. Is there evidence that statins prevent cardiovascular events in people over 75?",
+			"mild hypertension", RolePopulation, domain.QuestionIntervention, false},
+		{"Does aspirin reduce stroke in patients with no atrial fibrillation?", "atrial fibrillation", RolePopulation, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
@@ -1292,6 +1297,31 @@ func TestOtherNameInParentheses(t *testing.T) {
 			require.False(t, slices.ContainsFunc(s.Concepts, func(c Concept) bool { return strings.EqualFold(c.Label(), tc.term) }), "%q: %s", tc.q, s.Summary())
 		} else {
 			require.Len(t, s.Concepts[i].Terms, 1, "%q: %v", tc.q, s.Concepts[i].Terms)
+		}
+	}
+}
+
+// TestRoutesCompared: an intervention and a comparator that differ only by route ask about
+// the route; a route beside another drug only says how it is given.
+func TestRoutesCompared(t *testing.T) {
+	for _, tc := range []struct {
+		q     string
+		asked bool
+	}{
+		{"IV iron vs oral iron for iron deficiency anaemia in pregnancy", true},
+		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", true},
+		{"Does oral semaglutide reduce weight compared with placebo?", false},
+		{"Is intravenous alteplase better than tenecteplase for stroke?", false},
+	} {
+		s, err := Extract(tc.q)
+		require.NoError(t, err)
+		for _, c := range s.Concepts {
+			if c.Role == RoleIntervention || c.Role == RoleComparator {
+				require.Equal(t, tc.asked, c.RouteAsked, "%q: %s", tc.q, c.Label())
+				if tc.asked {
+					require.NotContains(t, c.Terms, "iron", tc.q)
+				}
+			}
 		}
 	}
 }

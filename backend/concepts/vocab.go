@@ -450,6 +450,8 @@ var therapySynonyms = [][]string{
 	{"tai chi", "tai ji", "tai ji quan", "taiji", "tai chi chuan", "taijiquan"},
 	{"npwt", "negative pressure wound therapy", "vacuum-assisted closure"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
+	{"text message", "text messages", "text messaging", "sms"},
+	{"text message reminders", "sms reminders", "text reminders"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
 	// Artery Bypass, Percutaneous Coronary Intervention, Transcatheter Aortic Valve
 	// Replacement, Extracorporeal Membrane Oxygenation, Cholangiopancreatography, Endoscopic

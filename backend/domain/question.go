@@ -102,6 +102,10 @@ type Concept struct {
 	// disease the exposed patients have ("in early pregnancy"): the answer line names it
 	// first. Runs stored before it read as false, and name the conditions in question order.
 	Harm bool `json:"harm,omitempty"`
+	// RouteAsked marks an intervention or comparator whose route is what the question
+	// compares ("Is intravenous iron more effective than oral iron …?"): the route must then
+	// occur in evidence, where elsewhere "oral" or "intravenous" only says how a drug is given.
+	RouteAsked bool `json:"route_asked,omitempty"`
 	// Setting marks a population named by the operation the patients undergo ("… blood loss
 	// in total hip arthroplasty") or the treatment they live on ("kidney transplant
 	// recipients", "dialysis patients"): not what is given, but as much what the question is

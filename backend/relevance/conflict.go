@@ -64,6 +64,9 @@ var settings = [][2]setting{
 	// Screening or treating smokers is not screening people who never smoked.
 	{{"smokers", []string{"smokers", "heavy smokers", "current smokers", "ever smokers", "ever-smokers"}},
 		{"never-smokers", []string{"never-smokers", "never smokers", "never-smoking", "never smoking", "non-smokers", "nonsmokers", "non-smoking", "never smoked"}}},
+	// Babies born extremely preterm are not those born late preterm or at term.
+	{{"extremely preterm", []string{"extremely preterm", "extreme prematurity", "extremely premature", "extremely low gestational age"}},
+		{"late preterm or term", []string{"late preterm", "moderate preterm", "moderate-to-late preterm", "early term", "born at term"}}},
 	// Older adults are neither young and middle-aged ones nor pregnant women.
 	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
 		{"younger adults", []string{"young adults", "younger adults", "young and middle-aged", "middle-aged adults", "young people"}}},
@@ -608,7 +611,8 @@ func animalStudy(e domain.Evidence) bool {
 	for _, w := range concepts.Words(e.Citation.Title) {
 		switch w {
 		case "rats", "rat", "mice", "mouse", "murine", "rodent", "rodents", "porcine", "canine", "ovine", "zebrafish",
-			"guinea", "rabbit", "rabbits", "piglet", "piglets", "hamster", "hamsters", "macaque", "macaques":
+			"guinea", "rabbit", "rabbits", "piglet", "piglets", "hamster", "hamsters", "macaque", "macaques",
+			"lamb", "lambs", "sheep", "ewes", "pigs", "swine", "baboons", "monkeys", "primates", "dogs", "rhesus":
 			return true
 		}
 	}

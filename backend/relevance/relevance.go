@@ -119,9 +119,9 @@ type unit [][]string
 func units(c concepts.Concept) []unit {
 	var out []unit
 	for i, w := range c.Words {
-		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
+		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention && !c.RouteAsked) {
 			// "oral" in "oral α-galactosidase" says how the drug is given: any oral drug
-			// would match it.
+			// would match it (unless the question compares routes of one drug).
 			continue
 		}
 		role := c.Role
@@ -749,7 +749,7 @@ func (d doc) mentions(c concepts.Concept) int {
 	n := -1
 	for i, w := range c.Words {
 		if concepts.Drop(w) || i == len(c.Words)-1 && numberedInstrument(c) ||
-			len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention) {
+			len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention && !c.RouteAsked) {
 			// (As units does: "intravenous" in "intravenous alteplase" says how it is given.)
 			continue
 		}

@@ -315,6 +315,12 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Tranexamic acid reduced death due to bleeding in adult trauma patients.", false},
 		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", "Iron deficiency anaemia among pregnant women in Ethiopia",
 			"The prevalence of iron deficiency anaemia among pregnant women was 21% and was associated with parity.", true},
+		// Where the question compares two routes of one drug, a paper on the drug by one
+		// route alone does not answer it; "IV" is intravenous.
+		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", "Daily versus intermittent oral iron supplementation in anaemic pregnant women",
+			"We randomised 400 pregnant women with iron deficiency anaemia to daily or twice-weekly oral iron; haemoglobin rose equally.", true},
+		{"Is intravenous iron more effective than oral iron for iron-deficiency anaemia in pregnancy?", "IV iron versus oral iron for iron deficiency anaemia in pregnancy: a randomised trial",
+			"Pregnant women with iron deficiency anaemia were randomised to IV ferric carboxymaltose or oral ferrous sulfate; haemoglobin rose faster with IV iron.", false},
 		// A hyphen the question leaves out, a brand name, an acronym, a class by a member,
 		// a symptom by its medical name.
 		{"Does aspirin prevent preeclampsia?", "Low-dose acetylsalicylic acid in women at high risk of preterm pre-eclampsia",
@@ -753,6 +759,16 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 			"Among 3000 adults aged 70 years or older, subclinical hypothyroidism was associated with a higher rate of cardiovascular events.", false},
 		{"Does low-dose CT screening reduce lung cancer mortality in heavy smokers?", "Low-dose CT screening for lung cancer in never-smoking women in Taiwan",
 			"Lung cancer is common among never-smoking Asian women. We screened 12,000 women with low-dose CT; 2.6% had lung cancer detected.", true},
+		// A paper on pregnancy speaks of pregnant women; a text message is an SMS.
+		{"Does influenza vaccination during pregnancy protect infants from influenza?", "Influenza vaccination of pregnant women and protection of their infants",
+			"We randomised 2116 pregnant women to trivalent influenza vaccine or placebo; vaccine efficacy against confirmed influenza in their infants was 49%.", false},
+		{"Do text message reminders improve childhood vaccination rates?", "Effect of SMS reminders on timely completion of infant immunisation: a randomised trial",
+			"Caregivers of 1600 infants were randomised to SMS reminders or usual care; timely completion of childhood vaccination rose from 75% to 86%.", false},
+		// Babies born late preterm are not those born extremely preterm; lambs are no infants.
+		{"What are the long-term cognitive outcomes at school age for children born extremely preterm?", "School performance of children born late preterm and early term",
+			"Among 900,000 children, those born late preterm or early term had slightly lower school performance and cognitive scores than those born at full term.", true},
+		{"Does delayed cord clamping improve outcomes in preterm infants?", "Physiological-based cord clamping stabilises cerebral oxygenation in preterm lambs",
+			"Preterm lambs had delayed cord clamping after ventilation onset; cerebral oxygenation was more stable than with immediate clamping.", true},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},

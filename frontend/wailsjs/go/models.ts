@@ -1021,6 +1021,7 @@ export namespace domain {
 	    corrected?: boolean;
 	    respelled?: string;
 	    harm?: boolean;
+	    route_asked?: boolean;
 	    setting?: boolean;
 	
 	    static createFrom(source: any = {}) {
@@ -1043,6 +1044,7 @@ export namespace domain {
 	        this.corrected = source["corrected"];
 	        this.respelled = source["respelled"];
 	        this.harm = source["harm"];
+	        this.route_asked = source["route_asked"];
 	        this.setting = source["setting"];
 	    }
 	}
