@@ -2520,6 +2520,10 @@ func excluding(before []string) bool {
 // to it: "that doesn't respond to", "not responding to", "failed to respond to".
 func notResponding(before []string) bool {
 	n := len(before)
+	if n >= 4 && before[n-1] == "to" && strings.HasSuffix(before[n-2], "ly") {
+		// "who don't respond adequately to ursodiol"
+		before, n = append(slices.Clone(before[:n-2]), "to"), n-1
+	}
 	if n < 3 || before[n-1] != "to" || !strings.HasPrefix(before[n-2], "respond") {
 		return false
 	}

@@ -141,6 +141,7 @@ var diseaseSynonyms = [][]string{
 	{"bppv", "benign paroxysmal positional vertigo"},
 	// A paper on pregnancy speaks of pregnant women.
 	{"pregnancy", "pregnant"},
+	{"chronic idiopathic constipation", "functional constipation"},
 	// Ankylosing spondylitis is radiographic axial spondyloarthritis, under one name or the other.
 	{"axial spondyloarthritis", "ankylosing spondylitis", "axspa"},
 	{"hidradenitis suppurativa", "acne inversa"},

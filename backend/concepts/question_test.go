@@ -234,6 +234,19 @@ func TestClassMember(t *testing.T) {
 	for name, want := range map[string]bool{"Atorvastatin Calcium": true, "pitavastatin": true, "nystatin": false, "metformin": false} {
 		require.Equal(t, want, ClassMember(iv, name), name)
 	}
+	// Classes MeSH has no heading for are known by their members alone.
+	for q, members := range map[string][]string{
+		"gabapentinoids for painful diabetic peripheral neuropathy":           {"pregabalin", "mirogabalin"},
+		"direct-acting antivirals for hepatitis C in people who inject drugs": {"sofosbuvir", "velpatasvir"},
+	} {
+		s, err := Extract(q)
+		require.NoError(t, err)
+		iv := s.Interventions()[0]
+		for _, m := range members {
+			require.True(t, ClassMember(iv, m), "%s: %s", q, m)
+		}
+		require.False(t, ClassMember(iv, "oseltamivir"), q)
+	}
 }
 
 // TestDiseaseCategories: a condition that names a category of diseases carries the
@@ -1253,6 +1266,7 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"82-year-old woman, no history of heart disease or stroke, mild hypertension. Is there evidence that statins prevent cardiovascular events in people over 75?",
 			"mild hypertension", RolePopulation, domain.QuestionIntervention, false},
 		{"Does aspirin reduce stroke in patients with no atrial fibrillation?", "atrial fibrillation", RolePopulation, domain.QuestionIntervention, false},
+		{"What treatments help primary biliary cholangitis patients who don't respond adequately to ursodiol?", "ursodiol", RolePopulation, domain.QuestionOpen, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

@@ -168,6 +168,13 @@ var drugClasses = []drugClass{
 	{names: []string{"fluoroquinolone", "fluoroquinolones", "quinolones"}, class: "fluoroquinolones",
 		mesh: []string{"Fluoroquinolones"}, suffixes: []string{"floxacin"},
 		members: []string{"ciprofloxacin", "levofloxacin", "moxifloxacin", "ofloxacin", "norfloxacin"}},
+	// No heading: MeSH has none for either class.
+	{names: []string{"gabapentinoid", "gabapentinoids", "alpha-2-delta ligands"}, class: "gabapentinoids",
+		members: []string{"pregabalin", "gabapentin", "mirogabalin", "gabapentin enacarbil"}},
+	{names: []string{"direct-acting antivirals", "direct-acting antiviral", "direct acting antivirals", "daas", "daa", "daa therapy"},
+		class: "direct-acting antivirals (hepatitis C)",
+		members: []string{"sofosbuvir", "velpatasvir", "ledipasvir", "glecaprevir", "pibrentasvir", "daclatasvir", "elbasvir",
+			"grazoprevir", "simeprevir", "voxilaprevir", "ombitasvir", "paritaprevir", "dasabuvir"}},
 	{names: []string{"cgrp monoclonal antibodies", "cgrp antibodies", "anti-cgrp antibodies", "anti-cgrp monoclonal antibodies",
 		"cgrp mabs"}, class: "CGRP monoclonal antibodies",
 		// No heading: MeSH's "Calcitonin Gene-Related Peptide Receptor Antagonists" holds the
@@ -450,6 +457,7 @@ var therapySynonyms = [][]string{
 	{"tai chi", "tai ji", "tai ji quan", "taiji", "tai chi chuan", "taijiquan"},
 	{"npwt", "negative pressure wound therapy", "vacuum-assisted closure"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
+	{"deep brain stimulation", "dbs", "subthalamic stimulation", "subthalamic nucleus stimulation", "neurostimulation"},
 	{"text message", "text messages", "text messaging", "sms"},
 	{"text message reminders", "sms reminders", "text reminders"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
@@ -685,7 +693,7 @@ supplementation supplement supplements supplemental intravitreal intranasal intr
 sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
 lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops
 ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
-first-line second-line third-line front-line frontline`)
+first-line second-line third-line front-line frontline structured`)
 
 // WordForms returns the other wordings of one word of a concept, for matching it inside a
 // longer concept: its other spelling ("ischaemic" → "ischemic") and the other names of the

@@ -769,6 +769,13 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 			"Among 900,000 children, those born late preterm or early term had slightly lower school performance and cognitive scores than those born at full term.", true},
 		{"Does delayed cord clamping improve outcomes in preterm infants?", "Physiological-based cord clamping stabilises cerebral oxygenation in preterm lambs",
 			"Preterm lambs had delayed cord clamping after ventilation onset; cerebral oxygenation was more stable than with immediate clamping.", true},
+		// A class by its members, a stimulation by its target, a programme by its kind of exercise.
+		{"gabapentinoids for painful diabetic peripheral neuropathy", "Efficacy of pregabalin in neuropathic pain associated with diabetic peripheral neuropathy",
+			"In 338 patients with painful diabetic peripheral neuropathy, pregabalin 600 mg/day reduced mean pain scores more than placebo.", false},
+		{"deep brain stimulation Parkinson's disease motor fluctuations", "Neurostimulation for Parkinson's disease with early motor complications",
+			"251 patients with Parkinson's disease and early motor complications were randomised to subthalamic stimulation plus medical therapy or medical therapy alone.", false},
+		{"Can a structured exercise programme slow cognitive decline in older adults with mild cognitive impairment?", "Effect of aerobic exercise on cognition in older adults with mild cognitive impairment",
+			"We randomised 300 older adults with mild cognitive impairment to 12 months of aerobic exercise or stretching; cognitive decline did not differ.", false},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
