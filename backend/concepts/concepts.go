@@ -2785,10 +2785,13 @@ func asksHowToTreat(toks []string) bool {
 		// "Guideline question: optimal management of postpartum haemorrhage …?"
 		return true
 	}
-	if i := slices.Index(toks, ""); i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how") && asksHowToTreat(toks[i+1:]) {
-		// Context, then the question: "My 2 year old has severe eczema that isn't
-		// controlled with steroid creams. What else can we try?"
-		return true
+	for i, t := range toks {
+		if t == "" && i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how") && asksHowToTreat(toks[i+1:]) {
+			// Context, then the question: "My 2 year old has severe eczema that isn't
+			// controlled with steroid creams. What else can we try?", "… alarm didn't
+			// work. What next?"
+			return true
+		}
 	}
 	var ws []string
 	for _, t := range toks {
@@ -2844,7 +2847,8 @@ func asksHowToTreat(toks []string) bool {
 		// "effective strategies to reduce antibiotic prescribing …"
 		return len(ws) > 2 && asksHowToTreat(ws[1:])
 	case "what", "which":
-		if ws[0] == "what" && slices.Contains(ws[1:min(3, len(ws))], "else") {
+		if ws[0] == "what" && (slices.Contains(ws[1:min(3, len(ws))], "else") ||
+			(ws[1] == "next" || ws[1] == "now") && len(toks) > 1 && toks[1] == ws[1] && (len(toks) == 2 || toks[2] == "")) {
 			// "… isn't controlled with steroid creams. What else can we try?"
 			return true
 		}
@@ -3094,6 +3098,7 @@ var fixedPhrases = [][]string{
 	{"harmful", "drinking"}, {"hazardous", "drinking"}, {"binge", "drinking"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
+	{"red", "flags"}, {"red", "flag"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
 	{"pulmonary", "rehabilitation"}, {"cardiac", "rehabilitation"},
 	// Behavioural, nursing and public-health interventions named in two or three words.
@@ -3947,7 +3952,7 @@ func Head(text string) string {
 // picoLabel is a label of a PICO-structured question ("P: adults with septic shock; I:
 // vasopressin; C: norepinephrine; O: 28-day mortality") or of its diagnostic form ("index
 // test: …; target condition: …; reference: …").
-var picoLabel = regexp.MustCompile(`(?i)(?:^|[;|.,]\s*|\s)(p|i|c|o|e|population|patients|participants|intervention|exposure|comparison|comparator|control|outcomes?|index\s+test|target\s+condition|reference(?:\s+standard)?)\s*[:=]\s*`)
+var picoLabel = regexp.MustCompile(`(?i)(?:^|[;|.,]\s*|\s)(p|i|c|o|e|population|patients|participants|intervention|exposure|comparison|comparator|control|outcomes?|index\s+test|target\s+condition|reference(?:\s+standard)?)(?:\s*[:=]\s*|\s+[-–]\s+)`)
 
 // otherControls is the tail of a control field that names any other treatment.
 var otherControls = regexp.MustCompile(`(?i)\s+or\s+(?:an?\s+)?(?:other|another|alternative|any)\b.*$`)

@@ -1267,6 +1267,12 @@ func TestFieldsAndAmounts(t *testing.T) {
 			"mild hypertension", RolePopulation, domain.QuestionIntervention, false},
 		{"Does aspirin reduce stroke in patients with no atrial fibrillation?", "atrial fibrillation", RolePopulation, domain.QuestionIntervention, false},
 		{"What treatments help primary biliary cholangitis patients who don't respond adequately to ursodiol?", "ursodiol", RolePopulation, domain.QuestionOpen, false},
+		// "What next?" after a case asks for treatments; PICO fields marked with dashes; NPH
+		// insulin by its initials; ascites is a disease.
+		{"8 year old boy with nocturnal enuresis, alarm didn't work. What next?", "nocturnal enuresis", RoleCondition, domain.QuestionOpen, false},
+		{"P - children with acute asthma in ED, I - IV magnesium, C - standard care, O - admission", "standard care", RoleComparator, domain.QuestionIntervention, false},
+		{"insulin glargine vs NPH nocturnal hypoglycaemia type 2 diabetes", "nph", RoleComparator, domain.QuestionIntervention, false},
+		{"management options for refractory ascites in cirrhosis", "refractory ascites", RoleCondition, domain.QuestionOpen, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
