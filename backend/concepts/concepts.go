@@ -354,6 +354,16 @@ func Extract(question string) (Set, error) {
 					chunkOf = chunkOf[:p]
 				}
 				c.Display = "not controlled with " + c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"on"}) &&
+				len(chunks[ci-1].words) > 0 && failedOn[chunks[ci-1].words[len(chunks[ci-1].words)-1]]:
+				// "after progression on osimertinib": what the disease progressed on says who
+				// the patients are.
+				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"from"}) &&
+				len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role != RoleIntervention:
+				// "scalp cooling to prevent hair loss from chemotherapy": what causes the
+				// problem says who the patients are, not a second thing given.
+				c.Role = RolePopulation
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
@@ -587,7 +597,7 @@ func Extract(question string) (Set, error) {
 			c.Display = lead + d
 		}
 	}
-	contextAsPatients(set.Concepts, parsed, asksTreatments)
+	contextAsPatients(set.Concepts, q, asksTreatments) // (as typed: asked may put the question first)
 	whichKind(set.Concepts, toks)
 	set.Kind = kindOf(set)
 	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
@@ -1722,6 +1732,11 @@ func comparing(before []string, compares bool) bool {
 			}
 		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
 			return true
+		case "instead", "rather":
+			// "Antibiotics instead of appendicectomy for …"
+			if i+1 < len(before) && (before[i+1] == "of" || before[i+1] == "than") {
+				return true
+			}
 		case "relative":
 			// "Does the Mediterranean diet, relative to a low-fat diet, lower …?"
 			if i+1 < len(before) && before[i+1] == "to" {
@@ -2505,6 +2520,9 @@ func excluding(before []string) bool {
 		switch {
 		case w == "besides" || w == "except" || w == "excluding":
 			return true
+		case w == "apart" && i+1 < len(before) && before[i+1] == "from":
+			// "what works for weight loss in type 2 diabetes apart from GLP-1 agonists"
+			return true
 		case w == "other" && i+1 < len(before) && before[i+1] == "than":
 			return true
 		case w == "alternatives" && i+1 < len(before) && before[i+1] == "to":
@@ -2533,6 +2551,9 @@ func notResponding(before []string) bool {
 	}
 	return false
 }
+
+// failedOn are the words before "on X" that say a disease went on despite X.
+var failedOn = set(`progression progressing relapse relapsing failure recurrence`)
 
 // notControlled are the words before "controlled with X" that say X failed.
 var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequately insufficiently no`)
@@ -2839,8 +2860,8 @@ func asksHowToTreat(toks []string) bool {
 			return true
 		}
 	case "best":
-		// "best management of acute gout", "best treatment for …"
-		if treatingWords[ws[1]] || ws[1] == "tx" {
+		// "best management of acute gout", "best treatment for …", "Best ways to prevent …"
+		if treatingWords[ws[1]] || ws[1] == "tx" || kindNouns[ws[1]] || ws[1] == "ways" || ws[1] == "way" {
 			return true
 		}
 	case "effective", "successful", "proven":
@@ -2930,7 +2951,7 @@ func asksHowToTreat(toks []string) bool {
 	}
 	// "pharmacological options for agitation in dementia"
 	for i := 0; i+1 < len(ws); i++ {
-		if (ws[i] == "options" || ws[i] == "option") && ws[i+1] == "for" || ws[i] == "best" && (treatingWords[ws[i+1]] || ws[i+1] == "tx") {
+		if (ws[i] == "options" || ws[i] == "option") && (ws[i+1] == "for" || ws[i+1] == "after") || ws[i] == "best" && (treatingWords[ws[i+1]] || ws[i+1] == "tx") {
 			return true
 		}
 	}
@@ -3098,7 +3119,7 @@ var fixedPhrases = [][]string{
 	{"harmful", "drinking"}, {"hazardous", "drinking"}, {"binge", "drinking"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
-	{"red", "flags"}, {"red", "flag"},
+	{"red", "flags"}, {"red", "flag"}, {"bowel", "preparation"}, {"bowel", "prep"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
 	{"pulmonary", "rehabilitation"}, {"cardiac", "rehabilitation"},
 	// Behavioural, nursing and public-health interventions named in two or three words.

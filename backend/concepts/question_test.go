@@ -1273,6 +1273,15 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"P - children with acute asthma in ED, I - IV magnesium, C - standard care, O - admission", "standard care", RoleComparator, domain.QuestionIntervention, false},
 		{"insulin glargine vs NPH nocturnal hypoglycaemia type 2 diabetes", "nph", RoleComparator, domain.QuestionIntervention, false},
 		{"management options for refractory ascites in cirrhosis", "refractory ascites", RoleCondition, domain.QuestionOpen, false},
+		// "Best ways to …", "apart from X", "X instead of Y", "options after progression on X",
+		// a problem "from chemotherapy", a case's presenting complaints.
+		{"Best ways to prevent postoperative delirium in elderly surgical patients", "postoperative delirium", RoleCondition, domain.QuestionOpen, false},
+		{"what works for weight loss in type 2 diabetes apart from GLP-1 agonists", "glp-1 agonists", RoleComparator, domain.QuestionOpen, false},
+		{"Antibiotics instead of appendicectomy for uncomplicated appendicitis in adults", "appendicectomy", RoleComparator, domain.QuestionIntervention, false},
+		{"Second-line options after progression on osimertinib in EGFR-mutant NSCLC", "osimertinib", RolePopulation, domain.QuestionOpen, false},
+		{"scalp cooling to prevent hair loss from chemotherapy", "chemotherapy", RolePopulation, domain.QuestionIntervention, false},
+		{"A 25-year-old woman presents with amenorrhoea and galactorrhoea. What are the common causes of hyperprolactinaemia?", "galactorrhoea", RolePopulation, domain.QuestionOther, false},
+		{"ferric carboxymaltose in heart failure with iron deficiency: HF hospitalisations", "ferric carboxymaltose", RoleIntervention, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

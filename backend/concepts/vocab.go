@@ -570,7 +570,7 @@ lecanemab aducanumab donanemab ezetimibe ciclosporin minocycline acetylcysteine 
 zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate thiopental honey mirena
 finerenone saline esketamine
 dimeticone dimethicone onabotulinumtoxina divalproex malathion permethrin trimethoprim
-nitrofurantoin fosfomycin fezolinetant elinzanetant estriol oestriol nph
+nitrofurantoin fosfomycin fezolinetant elinzanetant estriol oestriol nph ferric ferrous carboxymaltose derisomaltose ferumoxytol
 amantadine acetazolamide apomorphine bromocriptine cabergoline buspirone cetirizine loratadine desloratadine
 fexofenadine diphenhydramine hydroxyzine promethazine chlorphenamine chlorpheniramine cyproheptadine
 dextromethorphan pseudoephedrine theophylline aminophylline terbutaline ipratropium formoterol salmeterol

@@ -79,7 +79,7 @@ func TestLoopsAndHitsMaxIterationsWithPartialReport(t *testing.T) {
 	// The judge's next queries drive the next iteration.
 	require.Equal(t, nextQuery(1), h.searcher.queries[1][0])
 	require.Equal(t, nextQuery(2), h.searcher.queries[2][0])
-	require.Equal(t, "alzheimer disease AND next memantine", nextQuery(1), "follow-ups are concept queries anchored on the condition")
+	require.Equal(t, "alzheimer disease AND memantine", nextQuery(1), "follow-ups are concept queries anchored on the condition")
 }
 
 func TestRespectsMaxIterationsExactly(t *testing.T) {
