@@ -139,8 +139,6 @@ var diseaseSynonyms = [][]string{
 	{"mdd", "major depressive disorder", "major depression"},
 	{"tbi", "traumatic brain injury"},
 	{"bppv", "benign paroxysmal positional vertigo"},
-	// A paper on pregnancy speaks of pregnant women.
-	{"pregnancy", "pregnant"},
 	{"chronic idiopathic constipation", "functional constipation"},
 	// Ankylosing spondylitis is radiographic axial spondyloarthritis, under one name or the other.
 	{"axial spondyloarthritis", "ankylosing spondylitis", "axspa"},

@@ -133,6 +133,11 @@ func units(c concepts.Concept) []unit {
 	return out
 }
 
+// derivedForms are a word's forms of another part of speech that its stem does not reach:
+// a paper on pregnancy speaks of pregnant women. They match a concept's word in evidence but
+// are never searched (a search for "pregnant" ORed with "pregnancy" finds everything obstetric).
+var derivedForms = map[string][]string{"pregnancy": {"pregnant"}, "pregnant": {"pregnancy"}, "pregnancies": {"pregnant"}}
+
 // unitOf is what one word is matched by: the word, all its parts for a hyphenated word
 // that is not a qualified term ("hearing-loss" matches "hearing loss"), and, in a condition,
 // the words naming the same kind of disease ("prostate cancer" is indexed "Prostatic
@@ -159,6 +164,9 @@ func unitOf(w string, role concepts.Role) unit {
 			// "kidney disease" is "renal disease"; "bowel cancer" is in "Colorectal Neoplasms".
 			u = append(u, []string{concepts.Stem(k)})
 		}
+	}
+	for _, f := range derivedForms[w] {
+		u = append(u, []string{concepts.Stem(f)})
 	}
 	for _, f := range concepts.WordForms(w) {
 		// "ischaemic" is matched by "ischemic", "eczema" by "atopic dermatitis" (all its words).
