@@ -597,7 +597,7 @@ func Extract(question string) (Set, error) {
 			c.Display = lead + d
 		}
 	}
-	contextAsPatients(set.Concepts, q, asksTreatments) // (as typed: asked may put the question first)
+	contextAsPatients(set.Concepts, q) // (as typed: asked may put the question first)
 	whichKind(set.Concepts, toks)
 	set.Kind = kindOf(set)
 	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
@@ -686,11 +686,12 @@ var patientAge = regexp.MustCompile(`(?i)\b\d+\s*(y/o|yo|yrs?\b|years?[ -]old|-y
 // with a unilateral aldosterone-producing adenoma. In primary aldosteronism, is adrenalectomy
 // better than MRAs …?", "72 y/o on hemodialysis with new AF. Are DOACs safer than warfarin
 // …?"): where the question itself names a disease, a disease named only before it says who
-// the patient is; where it names a treatment or asks for one, so does a treatment named only
-// before it. Neither is then required of evidence. What the question leaves unnamed is taken
+// the patient is (so is one beside a treatment and what it should prevent); where it names a
+// treatment, so does a course of treatment named only before it ("on hemodialysis"). Neither
+// is then required of evidence. What the question leaves unnamed is taken
 // from the context as it stands ("My ankles swelled after starting amlodipine. Do diuretics
 // help?" keeps the swelling).
-func contextAsPatients(cs []Concept, q string, asksTreatments bool) {
+func contextAsPatients(cs []Concept, q string) {
 	sents := splitSentences(strings.TrimSpace(q))
 	context := strings.Join(sents[:len(sents)-1], " ")
 	if len(sents) < 2 || !patientAge.MatchString(context) && !slices.ContainsFunc(tokenize(context), func(t string) bool { return aboutAPatient[t] }) {
@@ -724,12 +725,14 @@ func contextAsPatients(cs []Concept, q string, asksTreatments bool) {
 	// "… mild hypertension. Is there evidence that statins prevent cardiovascular events in
 	// people over 75?": a treatment and what it should prevent say what is asked.
 	condition = condition || treatment && outcome
-	treatment = treatment || asksTreatments
 	for i, c := range cs {
 		if c.Generic || inLast(c) {
 			continue
 		}
-		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment {
+		// A treatment the case is on for weeks ("on hemodialysis", "on chemotherapy") is who
+		// the patient is when the question names its own; any other the question may be
+		// asking about ("… on warfarin. Is it safe to stop?").
+		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment && courseOfTreatment[c.Words[len(c.Words)-1]] {
 			cs[i].Role = RolePopulation
 		}
 	}
