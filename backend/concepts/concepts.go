@@ -354,6 +354,11 @@ func Extract(question string) (Set, error) {
 					chunkOf = chunkOf[:p]
 				}
 				c.Display = "not controlled with " + c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && seenIntervention && addedTo(ch.before):
+				// "CDK4/6 inhibitors added to endocrine therapy", "… on top of statin therapy":
+				// what the patients already receive, as "adding X to Y" says, not a second
+				// thing asked about.
+				c.Role = RolePopulation
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"on"}) &&
 				len(chunks[ci-1].words) > 0 && failedOn[chunks[ci-1].words[len(chunks[ci-1].words)-1]]:
 				// "after progression on osimertinib": what the disease progressed on says who
@@ -2550,6 +2555,21 @@ func notResponding(before []string) bool {
 	}
 	switch before[n-3] {
 	case "not", "doesn't", "don't", "didn't", "failed", "fails", "failing", "never", "poorly":
+		return true
+	}
+	return false
+}
+
+// addedTo reports whether the words before a chunk end in "added to", "in addition to",
+// "on top of" or "add-on to".
+func addedTo(before []string) bool {
+	n := len(before)
+	switch {
+	case n >= 2 && before[n-1] == "to" && (before[n-2] == "added" || before[n-2] == "add-on" || before[n-2] == "adjunct"):
+		return true
+	case n >= 3 && before[n-1] == "to" && before[n-2] == "addition" && before[n-3] == "in":
+		return true
+	case n >= 3 && before[n-1] == "of" && before[n-2] == "top" && before[n-3] == "on":
 		return true
 	}
 	return false

@@ -1282,6 +1282,9 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"scalp cooling to prevent hair loss from chemotherapy", "chemotherapy", RolePopulation, domain.QuestionIntervention, false},
 		{"A 25-year-old woman presents with amenorrhoea and galactorrhoea. What are the common causes of hyperprolactinaemia?", "galactorrhoea", RolePopulation, domain.QuestionOther, false},
 		{"ferric carboxymaltose in heart failure with iron deficiency: HF hospitalisations", "ferric carboxymaltose", RoleIntervention, domain.QuestionIntervention, false},
+		// What a drug is added to is what the patients already receive.
+		{"Do CDK4/6 inhibitors added to endocrine therapy improve overall survival in HR-positive, HER2-negative advanced breast cancer?", "endocrine therapy", RolePopulation, domain.QuestionIntervention, false},
+		{"Do elderly patients benefit from surgery in addition to radiotherapy for treatment of metastatic spinal cord compression?", "radiotherapy", RolePopulation, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

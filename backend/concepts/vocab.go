@@ -458,6 +458,7 @@ var therapySynonyms = [][]string{
 	{"npwt", "negative pressure wound therapy", "vacuum-assisted closure"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	{"deep brain stimulation", "dbs", "subthalamic stimulation", "subthalamic nucleus stimulation", "neurostimulation"},
+	{"hyaluronic acid", "hyaluronan", "sodium hyaluronate", "viscosupplementation"},
 	{"text message", "text messages", "text messaging", "sms"},
 	{"text message reminders", "sms reminders", "text reminders"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
@@ -690,7 +691,7 @@ func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
 intravenous iv inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
-sublingual intrathecal nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
+sublingual intrathecal intra-articular intraarticular intralesional nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
 lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops
 ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
 first-line second-line third-line front-line frontline structured`)

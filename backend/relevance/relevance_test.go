@@ -776,6 +776,8 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 			"251 patients with Parkinson's disease and early motor complications were randomised to subthalamic stimulation plus medical therapy or medical therapy alone.", false},
 		{"Can a structured exercise programme slow cognitive decline in older adults with mild cognitive impairment?", "Effect of aerobic exercise on cognition in older adults with mild cognitive impairment",
 			"We randomised 300 older adults with mild cognitive impairment to 12 months of aerobic exercise or stretching; cognitive decline did not differ.", false},
+		{"Does intra-articular hyaluronic acid reduce knee osteoarthritis pain?", "Viscosupplementation for osteoarthritis of the knee: a systematic review and meta-analysis",
+			"Viscosupplementation with intra-articular hyaluronan was compared with placebo injection in 89 trials of knee osteoarthritis; the pain reduction was small.", false},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
