@@ -559,6 +559,15 @@ func Extract(question string) (Set, error) {
 	for i := range set.Concepts {
 		withoutRedundantOperationWord(&set.Concepts[i])
 	}
+	for i := 1; i < len(set.Concepts); i++ {
+		// "spinal vs general anaesthesia for hip fracture surgery": the operation on the
+		// disease just named is what the patients undergo, when something else is given.
+		c, prev := &set.Concepts[i], set.Concepts[i-1]
+		if chunkOf[i] == chunkOf[i-1] && c.Role == RoleIntervention && len(c.Words) == 1 && (c.Words[0] == "surgery" || c.Words[0] == "operation") &&
+			prev.Role == RoleCondition && slices.ContainsFunc(set.Concepts[:i-1], func(o Concept) bool { return o.Role == RoleIntervention && !o.Generic }) {
+			c.Role, c.Setting = RolePopulation, true
+		}
+	}
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
 		if example[chunkOf[i]] && (i == 0 || chunkOf[i-1] != chunkOf[i]) {
@@ -2381,7 +2390,8 @@ func undergone(before []string) bool {
 		return false
 	}
 	switch before[len(before)-1] {
-	case "in", "during", "undergoing":
+	case "in", "during", "undergoing", "under":
+		// ("awareness under general anaesthesia")
 		return true
 	}
 	return false
@@ -2720,6 +2730,11 @@ func enrich(c *Concept) {
 	if v := spellingVariant(c.Text); v != "" {
 		c.AddTerm(v)
 	}
+	if len(c.Words) == 2 && c.Words[1] == "prevention" && (c.Words[0] == "primary" || c.Words[0] == "secondary" || c.Words[0] == "tertiary") {
+		// "Statins for primary prevention of cardiovascular events": which patients a
+		// preventive treatment is for, said of every such paper, never a disease of its own.
+		c.Generic = true
+	}
 	broad := len(c.Words) > 0
 	for _, w := range c.Words {
 		if !IsBroad(w) && !generic[w] {
@@ -2884,7 +2899,7 @@ func asksHowToTreat(toks []string) bool {
 		}
 	case "best":
 		// "best management of acute gout", "best treatment for …", "Best ways to prevent …"
-		if treatingWords[ws[1]] || ws[1] == "tx" || kindNouns[ws[1]] || ws[1] == "ways" || ws[1] == "way" {
+		if treatingWords[ws[1]] || ws[1] == "tx" || kindNouns[ws[1]] || ws[1] == "ways" || ws[1] == "way" || ws[1] == "things" || ws[1] == "thing" {
 			return true
 		}
 	case "effective", "successful", "proven":
@@ -2943,6 +2958,11 @@ func asksHowToTreat(toks []string) bool {
 				}
 			}
 		}
+	case "anything", "something":
+		// "anything that helps long covid brain fog?"
+		return slices.ContainsFunc(ws[1:], func(w string) bool {
+			return w == "helps" || w == "help" || w == "works" || w == "work" || treatingWords[w]
+		})
 	case "can", "does", "do", "could", "will":
 		// "Can anything prevent post-herpetic neuralgia?"
 		if ws[1] == "anything" || ws[1] == "something" {
@@ -3142,7 +3162,7 @@ var fixedPhrases = [][]string{
 	{"harmful", "drinking"}, {"hazardous", "drinking"}, {"binge", "drinking"}, {"very", "low", "birth", "weight"}, {"extremely", "low", "birth", "weight"}, {"low", "birth", "weight"}, {"lead", "poisoning"},
 	// A site, a stone's kind, a symptom and a change on the ECG named in two words.
 	{"head", "and", "neck"}, {"calcium", "oxalate"}, {"dry", "mouth"}, {"qt", "prolongation"},
-	{"red", "flags"}, {"red", "flag"}, {"bowel", "preparation"}, {"bowel", "prep"},
+	{"red", "flags"}, {"red", "flag"}, {"bowel", "preparation"}, {"bowel", "prep"}, {"iron", "overload"},
 	// Rehabilitation of an organ's disease is one programme, not the organ's disease.
 	{"pulmonary", "rehabilitation"}, {"cardiac", "rehabilitation"},
 	// Behavioural, nursing and public-health interventions named in two or three words.

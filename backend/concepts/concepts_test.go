@@ -150,7 +150,8 @@ func TestRequiredAndPriority(t *testing.T) {
 		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome|dialysis", // patients who live on dialysis, like "dialysis patients"
 		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia refractory",
 		// With neither, a broad word ("risk") is passed over for the narrower one after it.
-		"Risk factors for elder self-neglect": "elder self-neglect",
+		"Risk factors for elder self-neglect":                                       "elder self-neglect",
+		"Statins for primary prevention of cardiovascular events in adults over 75": "statins",
 		// Another name in parentheses is the same concept's, not a second one to require.
 		"Does oseltamivir (Tamiflu) reduce hospitalization in elderly patients with flu?": "oseltamivir|flu",
 		"Nicotinamide (vitamin B3) to prevent skin cancer in organ transplant recipients": "nicotinamide|skin cancer|organ transplant recipients",

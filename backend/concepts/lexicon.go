@@ -34,7 +34,7 @@ suitable mechanisms mandatory warranted prior elevated unfit ineligible main app
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`reverses reversed relieves relieved responding responded tried try already else longer next apart instead presents added top pathogenesis pathophysiology aetiology etiology identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`reverses reversed relieves relieved responding responded tried try already else longer next apart instead presents added top things pathogenesis pathophysiology aetiology etiology identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship
@@ -144,7 +144,7 @@ mrsa vre esbl candidiasis tics eosinophilic-granulomatosis-with-polyangiitis gra
 critical-illness gallstone gallstones nodule nodules polyp polyps cyst cysts ileus
 sciatica epistaxis nosebleed nosebleeds wheeze wheezing colic piles haemorrhoids hemorrhoids lice dislocation dislocations
 head-lice frozen-shoulder hot-flushes hot-flashes hot-flush hot-flash blood-clots blood-clot water-on-the-knee swollen-ankles
-sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs vitiligo melasma catatonia spasticity ascites
+sugar-diabetes cold-sores cold-sore irregular-heartbeat swollen-legs vitiligo melasma catatonia spasticity ascites iron-overload anaphylaxis anaphylactic
 exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia dysarthria aphasia apraxia dyspraxia dyslexia bad-back
 retinopathy-of-prematurity keratoconus itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone

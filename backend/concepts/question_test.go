@@ -1285,6 +1285,14 @@ func TestFieldsAndAmounts(t *testing.T) {
 		// What a drug is added to is what the patients already receive.
 		{"Do CDK4/6 inhibitors added to endocrine therapy improve overall survival in HR-positive, HER2-negative advanced breast cancer?", "endocrine therapy", RolePopulation, domain.QuestionIntervention, false},
 		{"Do elderly patients benefit from surgery in addition to radiotherapy for treatment of metastatic spinal cord compression?", "radiotherapy", RolePopulation, domain.QuestionIntervention, false},
+		// "primary prevention" is whom a preventive treatment is for, not a disease; the
+		// operation on the disease just named is what the patients undergo.
+		{"Statins for primary prevention of cardiovascular events in adults over 75", "statins", RoleIntervention, domain.QuestionIntervention, false},
+		{"spinal anaesthesia vs general anaesthesia for hip fracture surgery in older adults: delirium", "surgery", RolePopulation, domain.QuestionIntervention, false},
+		{"anything that helps long covid brain fog?", "long covid brain fog", RoleCondition, domain.QuestionOpen, false},
+		{"best things to do for tennis elbow", "tennis-elbow", RoleCondition, domain.QuestionOpen, false},
+		{"Incidence of anaphylaxis to neuromuscular blocking agents during anaesthesia", "neuromuscular blocking agents", RoleIntervention, domain.QuestionIntervention, false},
+		{"Penetrance of HFE C282Y homozygosity for iron overload disease", "iron-overload disease", RoleCondition, domain.QuestionOther, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

@@ -168,6 +168,9 @@ var drugClasses = []drugClass{
 	{names: []string{"fluoroquinolone", "fluoroquinolones", "quinolones"}, class: "fluoroquinolones",
 		mesh: []string{"Fluoroquinolones"}, suffixes: []string{"floxacin"},
 		members: []string{"ciprofloxacin", "levofloxacin", "moxifloxacin", "ofloxacin", "norfloxacin"}},
+	{names: []string{"neuromuscular blocking agents", "neuromuscular blockers", "neuromuscular blocking drugs", "muscle relaxants"},
+		class: "neuromuscular blocking agents", mesh: []string{"Neuromuscular Blocking Agents"}, suffixes: []string{"curonium", "curium"},
+		members: []string{"rocuronium", "vecuronium", "atracurium", "cisatracurium", "suxamethonium", "succinylcholine", "pancuronium", "mivacurium"}},
 	// No heading: MeSH has none for either class.
 	{names: []string{"gabapentinoid", "gabapentinoids", "alpha-2-delta ligands"}, class: "gabapentinoids",
 		members: []string{"pregabalin", "gabapentin", "mirogabalin", "gabapentin enacarbil"}},

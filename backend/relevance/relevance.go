@@ -109,6 +109,15 @@ func firstSection(ss []domain.Section) string {
 	return ss[0].Text
 }
 
+// routeOnly reports whether an intervention's route and form words ("oral", "injections")
+// only say how it is given, so that evidence need not repeat them: not when the question
+// compares routes (RouteAsked), nor when they are all the concept is ("intraarticular
+// injections").
+func routeOnly(c concepts.Concept) bool {
+	return c.Role == concepts.RoleIntervention && !c.RouteAsked &&
+		slices.ContainsFunc(c.Words, func(w string) bool { return !concepts.IsRegimen(w) && !concepts.IsGeneric(w) })
+}
+
 // unit is what one word of a concept is matched by: any of its alternatives, each a set of
 // stems that must all occur.
 type unit [][]string
@@ -119,7 +128,7 @@ type unit [][]string
 func units(c concepts.Concept) []unit {
 	var out []unit
 	for i, w := range c.Words {
-		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention && !c.RouteAsked) {
+		if len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && routeOnly(c)) {
 			// "oral" in "oral α-galactosidase" says how the drug is given: any oral drug
 			// would match it (unless the question compares routes of one drug).
 			continue
@@ -757,7 +766,7 @@ func (d doc) mentions(c concepts.Concept) int {
 	n := -1
 	for i, w := range c.Words {
 		if concepts.Drop(w) || i == len(c.Words)-1 && numberedInstrument(c) ||
-			len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && c.Role == concepts.RoleIntervention && !c.RouteAsked) {
+			len(c.Words) > 1 && (concepts.IsGeneric(w) || concepts.IsRegimen(w) && routeOnly(c)) {
 			// (As units does: "intravenous" in "intravenous alteplase" says how it is given.)
 			continue
 		}
