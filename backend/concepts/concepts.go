@@ -531,7 +531,7 @@ func Extract(question string) (Set, error) {
 			chunkOf = append(chunkOf, ci)
 		}
 	}
-	shareHead(set.Concepts, chunkOf, befores)
+	shareHead(set.Concepts, chunkOf, befores, q)
 	treatedFor(set.Concepts, chunkOf, befores)
 	receivedBefore(set.Concepts, chunkOf, befores)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
@@ -1219,12 +1219,14 @@ minimally-invasive thoracoscopic arthroscopic`)
 // open appendectomy" or "robotic or laparoscopic hysterectomy": two operations compared,
 // the first the intervention and the second its comparator, not "laparoscopic" and "open
 // appendectomy".
-func shareHead(cs []Concept, chunkOf []int, befores [][]string) {
+func shareHead(cs []Concept, chunkOf []int, befores [][]string, q string) {
 	for i := 0; i+1 < len(cs); i++ {
 		a, b := &cs[i], &cs[i+1]
 		if chunkOf[i+1] != chunkOf[i]+1 || len(a.Words) != 1 || len(b.Words) < 2 || !contrasting(a.Words[0], b.Words[0]) ||
-			a.Words[0] == b.Words[len(b.Words)-1] {
-			// "acupressure versus sham acupressure" names the first arm whole.
+			a.Words[0] == b.Words[len(b.Words)-1] || writtenAsAcronym(a.Words[0], q) {
+			// "acupressure versus sham acupressure" names the first arm whole, and so does
+			// an acronym ("PCNL vs flexible ureteroscopy", "TIPS versus large-volume
+			// paracentesis"): a named procedure, not a bare approach.
 			continue
 		}
 		sep := befores[chunkOf[i+1]]

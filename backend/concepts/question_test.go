@@ -1293,6 +1293,10 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"best things to do for tennis elbow", "tennis-elbow", RoleCondition, domain.QuestionOpen, false},
 		{"Incidence of anaphylaxis to neuromuscular blocking agents during anaesthesia", "neuromuscular blocking agents", RoleIntervention, domain.QuestionIntervention, false},
 		{"Penetrance of HFE C282Y homozygosity for iron overload disease", "iron-overload disease", RoleCondition, domain.QuestionOther, false},
+		// An acronym before "vs" names a procedure of its own, not an approach to the next.
+		{"PCNL vs flexible ureteroscopy for 1-2 cm kidney stones", "pcnl", RoleIntervention, domain.QuestionIntervention, false},
+		{"TIPS versus large-volume paracentesis for refractory ascites in cirrhosis", "tips", RoleIntervention, domain.QuestionIntervention, false},
+		{"HoLEP vs TURP benign prostatic enlargement reoperation rate", "turp", RoleComparator, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

@@ -462,6 +462,10 @@ var therapySynonyms = [][]string{
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	{"deep brain stimulation", "dbs", "subthalamic stimulation", "subthalamic nucleus stimulation", "neurostimulation"},
 	{"hyaluronic acid", "hyaluronan", "sodium hyaluronate", "viscosupplementation"},
+	{"turp", "transurethral resection of the prostate", "transurethral prostatectomy"},
+	{"holep", "holmium laser enucleation of the prostate"},
+	{"pcnl", "percutaneous nephrolithotomy"},
+	{"rirs", "retrograde intrarenal surgery", "flexible ureteroscopy"},
 	{"text message", "text messages", "text messaging", "sms"},
 	{"text message reminders", "sms reminders", "text reminders"},
 	// Operations by their acronym and their MeSH heading's words (entry terms of Coronary
