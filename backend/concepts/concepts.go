@@ -1527,6 +1527,9 @@ func fillerWord(toks []string, i int) bool {
 		return true
 	}
 	switch toks[i] {
+	case "started", "commenced":
+		// "… started montelukast and is having nightmares": the drug, not a start of it.
+		return i+1 < len(toks) && IsDrugName(toks[i+1])
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
 	case "birth":
@@ -2496,7 +2499,7 @@ func taking(before []string) bool {
 		return false
 	}
 	switch before[len(before)-1] {
-	case "on", "taking", "receiving", "using", "require", "requiring", "needing":
+	case "on", "taking", "receiving", "using", "require", "requiring", "needing", "getting":
 		// ("… who require supplemental oxygen": what the patients need says who they are)
 		return true
 	}

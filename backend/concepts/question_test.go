@@ -1297,6 +1297,9 @@ func TestFieldsAndAmounts(t *testing.T) {
 		{"PCNL vs flexible ureteroscopy for 1-2 cm kidney stones", "pcnl", RoleIntervention, domain.QuestionIntervention, false},
 		{"TIPS versus large-volume paracentesis for refractory ascites in cirrhosis", "tips", RoleIntervention, domain.QuestionIntervention, false},
 		{"HoLEP vs TURP benign prostatic enlargement reoperation rate", "turp", RoleComparator, domain.QuestionIntervention, false},
+		// What the patients are getting says who they are; "started" before a drug is the drug.
+		{"Women getting doxorubicin for breast cancer - what strategies reduce the risk of anthracycline cardiotoxicity?", "doxorubicin", RolePopulation, domain.QuestionIntervention, false},
+		{"My 8-year-old with asthma started montelukast and is having nightmares - how common are neuropsychiatric side effects in children?", "montelukast", RoleIntervention, domain.QuestionIntervention, true},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}
