@@ -656,18 +656,11 @@ func Extract(question string) (Set, error) {
 // ("IV iron vs oral iron") as asking about the route (RouteAsked): the drug without its
 // route is then no wording of either, and "IV" and "intravenous" stand for each other.
 func routesCompared(cs []Concept) {
-	core := func(c Concept) string {
-		var ws []string
-		for _, w := range c.Words {
-			if !IsRegimen(w) {
-				ws = append(ws, w)
-			}
-		}
-		return strings.Join(ws, " ")
-	}
+	// The drug without its route, as enrich added it to the wordings.
+	core := func(c Concept) string { return withoutRegimen(c.Text) }
 	var pair []int
 	for i, c := range cs {
-		if (c.Role == RoleIntervention || c.Role == RoleComparator) && !c.Generic && core(c) != "" && core(c) != strings.Join(c.Words, " ") {
+		if (c.Role == RoleIntervention || c.Role == RoleComparator) && !c.Generic && core(c) != strings.ToLower(strings.Join(strings.Fields(c.Text), " ")) {
 			pair = append(pair, i)
 		}
 	}
