@@ -700,8 +700,11 @@ var patientAge = regexp.MustCompile(`(?i)\b\d+\s*(y/o|yo|yrs?\b|years?[ -]old|-y
 // help?" keeps the swelling).
 func contextAsPatients(cs []Concept, q string) {
 	sents := splitSentences(strings.TrimSpace(q))
+	if len(sents) < 2 {
+		return
+	}
 	context := strings.Join(sents[:len(sents)-1], " ")
-	if len(sents) < 2 || !patientAge.MatchString(context) && !slices.ContainsFunc(tokenize(context), func(t string) bool { return aboutAPatient[t] }) {
+	if !patientAge.MatchString(context) && !slices.ContainsFunc(tokenize(context), func(t string) bool { return aboutAPatient[t] }) {
 		// (A title before a question, "Mammographic screening in Sami speaking
 		// municipalities. Are early outcome measures influenced by ethnicity?", is no patient.)
 		return
