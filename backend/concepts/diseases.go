@@ -140,6 +140,7 @@ var diseaseSynonyms = [][]string{
 	{"tbi", "traumatic brain injury"},
 	{"bppv", "benign paroxysmal positional vertigo"},
 	{"chronic idiopathic constipation", "functional constipation"},
+	{"shingles", "herpes zoster", "zoster"},
 	// Ankylosing spondylitis is radiographic axial spondyloarthritis, under one name or the other.
 	{"axial spondyloarthritis", "ankylosing spondylitis", "axspa"},
 	{"hidradenitis suppurativa", "acne inversa"},

@@ -1300,6 +1300,7 @@ func TestFieldsAndAmounts(t *testing.T) {
 		// What the patients are getting says who they are; "started" before a drug is the drug.
 		{"Women getting doxorubicin for breast cancer - what strategies reduce the risk of anthracycline cardiotoxicity?", "doxorubicin", RolePopulation, domain.QuestionIntervention, false},
 		{"My 8-year-old with asthma started montelukast and is having nightmares - how common are neuropsychiatric side effects in children?", "montelukast", RoleIntervention, domain.QuestionIntervention, true},
+		{"patiromer vs sodium zirconium cyclosilicate for hyperkalemia", "sodium zirconium cyclosilicate", RoleComparator, domain.QuestionIntervention, false},
 		// A title before a question tells of no patient.
 		{"Mammographic screening in Sami speaking municipalities and a control group. Are early outcome measures influenced by ethnicity?", "mammographic screening", RoleIntervention, domain.QuestionIntervention, false},
 	}

@@ -462,6 +462,8 @@ var therapySynonyms = [][]string{
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
 	{"deep brain stimulation", "dbs", "subthalamic stimulation", "subthalamic nucleus stimulation", "neurostimulation"},
 	{"hyaluronic acid", "hyaluronan", "sodium hyaluronate", "viscosupplementation"},
+	{"balanced crystalloids", "balanced crystalloid", "lactated ringer", "ringer lactate", "ringer's lactate", "hartmann's solution",
+		"hartmann solution", "plasma-lyte"},
 	{"turp", "transurethral resection of the prostate", "transurethral prostatectomy"},
 	{"holep", "holmium laser enucleation of the prostate"},
 	{"pcnl", "percutaneous nephrolithotomy"},
@@ -579,6 +581,7 @@ zolpidem zopiclone eszopiclone zaleplon suxamethonium succinylcholine etomidate 
 finerenone saline esketamine
 dimeticone dimethicone onabotulinumtoxina divalproex malathion permethrin trimethoprim
 nitrofurantoin fosfomycin fezolinetant elinzanetant estriol oestriol nph ferric ferrous carboxymaltose derisomaltose ferumoxytol
+patiromer cyclosilicate
 amantadine acetazolamide apomorphine bromocriptine cabergoline buspirone cetirizine loratadine desloratadine
 fexofenadine diphenhydramine hydroxyzine promethazine chlorphenamine chlorpheniramine cyproheptadine
 dextromethorphan pseudoephedrine theophylline aminophylline terbutaline ipratropium formoterol salmeterol

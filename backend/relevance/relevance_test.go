@@ -778,6 +778,11 @@ func TestMarkOtherNamesAndAnimals(t *testing.T) {
 			"We randomised 300 older adults with mild cognitive impairment to 12 months of aerobic exercise or stretching; cognitive decline did not differ.", false},
 		{"Does intra-articular hyaluronic acid reduce knee osteoarthritis pain?", "Viscosupplementation for osteoarthritis of the knee: a systematic review and meta-analysis",
 			"Viscosupplementation with intra-articular hyaluronan was compared with placebo injection in 89 trials of knee osteoarthritis; the pain reduction was small.", false},
+		// Shingles is herpes zoster; balanced crystalloids include lactated Ringer's.
+		{"Does the recombinant zoster vaccine (Shingrix) prevent shingles in immunocompromised adults?", "Effect of recombinant zoster vaccine on incidence of herpes zoster after autologous stem cell transplantation",
+			"1846 immunocompromised adults after autologous transplantation were randomised to recombinant zoster vaccine or placebo; herpes zoster occurred in 4.9% and 12.1%.", false},
+		{"Are balanced crystalloids better than normal saline for sepsis?", "Lactated Ringer's solution versus 0.9% saline for initial resuscitation of sepsis",
+			"Adults with sepsis in the emergency department were randomised to lactated Ringer's solution or 0.9% saline; lactated Ringer's reduced major adverse kidney events.", false},
 		// Ankylosing spondylitis is axial spondyloarthritis.
 		{"IL-17 inhibitors for axial spondyloarthritis", "Secukinumab, an interleukin-17A inhibitor, in ankylosing spondylitis",
 			"In 371 patients with active ankylosing spondylitis, secukinumab 150 mg improved ASAS20 response at week 16 compared with placebo.", false},
