@@ -37,6 +37,9 @@ adolescents adolescent teenagers teenage kids boys girls schoolchildren toddlers
 		set(`aged|aged, 80 and over|frail elderly`)}
 )
 
+// olderAdults are older people by the phrases a question or a title names them with.
+var olderAdults = setting{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}}
+
 // settings are pairs of groups of patients or staff a question may restrict itself to that
 // exclude each other, each named by phrases found in a question's population and a paper's
 // title or abstract: older people living at home are not care-home residents; nurses are
@@ -68,9 +71,9 @@ var settings = [][2]setting{
 	{{"extremely preterm", []string{"extremely preterm", "extreme prematurity", "extremely premature", "extremely low gestational age"}},
 		{"late preterm or term", []string{"late preterm", "moderate preterm", "moderate-to-late preterm", "early term", "born at term"}}},
 	// Older adults are neither young and middle-aged ones nor pregnant women.
-	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
+	{olderAdults,
 		{"younger adults", []string{"young adults", "younger adults", "young and middle-aged", "middle-aged adults", "young people"}}},
-	{{"older adults", []string{"older adults", "older people", "older patients", "elderly", "geriatric", "octogenarians", "older persons"}},
+	{olderAdults,
 		{"pregnancy", []string{"pregnancy", "pregnant", "antenatal", "prenatal"}}},
 }
 
