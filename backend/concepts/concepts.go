@@ -72,6 +72,7 @@ func Extract(question string) (Set, error) {
 	example := map[int]bool{}       // chunks that name a class by an example ("pills like Nexium")
 	memberExample := map[int]bool{} // chunks that name a member after its class ("DOACs like apixaban")
 	skip := -1                      // a token already read with the one before it
+	listingMembers := false         // reading drugs typed after their class ("statins atorvastatin rosuvastatin")
 	kindChunk := map[int]bool{}     // chunks followed by a kind noun ("antibiotic options")
 	for i, tok := range toks {
 		if tok == "" { // punctuation boundary
@@ -116,7 +117,10 @@ func Extract(question string) (Set, error) {
 			continue // the "as" of "such as", taken above
 		}
 		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" || fillerWord(toks, i) {
-			if tok == "of" && len(cur) > 0 && !slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) {
+			if tok == "of" && len(cur) > 0 && (!slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) ||
+				// "the optimal duration of anticoagulation": how long a treatment is given.
+				len(cur) == 1 && (cur[0] == "duration" || cur[0] == "length") && i+1 < len(toks) &&
+					(roleOf(toks[i+1]) == RoleIntervention || IsDrugName(toks[i+1]) || classKnown(toks[i+1]))) {
 				// "a single dose of dexamethasone", "a 3-day course of trimethoprim": how much
 				// or how long says how the drug after it is given; the drug is the concept.
 				dropped = append(dropped, cur...)
@@ -125,6 +129,35 @@ func Extract(question string) (Set, error) {
 			flush()
 			dropped = append(dropped, tok)
 			continue
+		}
+		if listingMembers {
+			if len(cur) == 1 && IsDrugName(cur[0]) && IsDrugName(tok) && !Drop(tok) {
+				// "SGLT2 inhibitors empagliflozin dapagliflozin": each member named after
+				// the first is another example of the same class.
+				flush()
+				dropped = append(dropped, ",")
+				memberExample[len(chunks)] = true
+				cur = append(cur, tok)
+				continue
+			}
+			listingMembers = false
+		}
+		if k := classBeforeMember(cur, tok); k >= 0 {
+			// "SGLT2 inhibitors empagliflozin heart failure", "anti-TNF agents infliximab
+			// adalimumab": a class typed with its members, as in a search box, asks about
+			// the class, as "SGLT2 inhibitors such as empagliflozin" does.
+			flush()
+			memberExample[len(chunks)] = true
+			listingMembers = true
+			cur = append(cur, tok)
+			continue
+		}
+		if listedDrug(toks, i, cur) {
+			// "apixaban rivaroxaban dabigatran bleeding risk": names typed side by side, as
+			// in a search box, are a list of which any answers, as "apixaban, rivaroxaban or
+			// dabigatran" would be (mergeAlternatives).
+			flush()
+			dropped = append(dropped, "or")
 		}
 		cur = append(cur, tok)
 	}
@@ -159,6 +192,20 @@ func Extract(question string) (Set, error) {
 			return chunks[ci+1].before
 		}
 		return tail
+	}
+	// orCompares reports whether an "or" before chunk ci sets a comparator: in a question
+	// that compares, unless a comparison word comes later ("Ticagrelor or prasugrel vs
+	// clopidogrel in ACS": the "or" lists what is compared with clopidogrel).
+	orCompares := func(ci int) bool {
+		if !compares {
+			return false
+		}
+		for _, later := range chunks[ci+1:] {
+			if slices.ContainsFunc(later.before, func(w string) bool { return w == "vs" || w == "versus" || w == "compared" || w == "than" }) {
+				return false
+			}
+		}
+		return true
 	}
 	var chunkOf []int // the chunk each concept came from
 	// "What approaches reduce needle pain during infant vaccinations?": a question asking
@@ -257,10 +304,10 @@ func Extract(question string) (Set, error) {
 				set.Concepts[lastTestable(set.Concepts)].Role = RoleIntervention
 				seenIntervention = true
 				c.Role = RoleComparator
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, compares) && k == 0:
+			case c.Role == RoleIntervention && !c.Generic && seenIntervention && comparing(ch.before, orCompares(ci)) && k == 0:
 				// "… metformin versus insulin", "… surgery than radiotherapy".
 				c.Role = RoleComparator
-			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, compares) &&
+			case c.Role == RoleOther && k == 0 && seenIntervention && comparing(ch.before, orCompares(ci)) &&
 				!(onlyOr(ch.before) && len(set.Concepts) > 0 && (set.Concepts[len(set.Concepts)-1].Role == RoleCondition || set.Concepts[len(set.Concepts)-1].Role == RolePopulation)):
 				// "… after minor stroke or TIA": an "or" after a disease lists diseases (after a
 				// population, "Black African or Caribbean patients", populations).
@@ -306,7 +353,7 @@ func Extract(question string) (Set, error) {
 				// "… acute kidney injury in patients undergoing angiography?": what the patients
 				// undergo is their setting, whether or not the question names a treatment.
 				c.Role, c.Setting = RolePopulation, true
-			case c.Role == RoleIntervention && seenIntervention && OrganOperation(*c) && !(k == 0 && comparing(ch.before, compares)):
+			case c.Role == RoleIntervention && seenIntervention && OrganOperation(*c) && !(k == 0 && comparing(ch.before, orCompares(ci))):
 				// "belatacept vs tacrolimus kidney transplant graft survival", "tranexamic acid
 				// liver resection blood loss": after what is given, an operation on an organ is
 				// what the patients undergo.
@@ -369,6 +416,11 @@ func Extract(question string) (Set, error) {
 				// "scalp cooling to prevent hair loss from chemotherapy": what causes the
 				// problem says who the patients are, not a second thing given.
 				c.Role = RolePopulation
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == len(cs)-1 && len(ch.before) > 0 &&
+				slices.Contains([]string{"after", "when", "if", "once"}, ch.before[len(ch.before)-1]) && stopsWorking(verbAfter(ci)):
+				// "What are the options after metformin fails in type 2 diabetes?", "when
+				// triptans stop working": what failed says who the patients are.
+				c.Role, c.Display = RolePopulation, "failed "+c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
@@ -574,12 +626,20 @@ func Extract(question string) (Set, error) {
 			classByExample(&set.Concepts[i])
 		}
 	}
-	for i := len(set.Concepts) - 1; i > 0; i-- {
-		if c, prev := set.Concepts[i], set.Concepts[i-1]; memberExample[chunkOf[i]] && chunkOf[i-1] != chunkOf[i] && prev.Class != "" &&
+	// A member named as the class's example goes; so do the next ones typed after it
+	// ("SGLT2 inhibitors empagliflozin dapagliflozin", "DOACs like apixaban or rivaroxaban"),
+	// each read against the class.
+	for i, kept, went := 1, 0, false; i < len(set.Concepts); {
+		c, prev := set.Concepts[i], set.Concepts[kept]
+		example := memberExample[chunkOf[i]] || went && onlyListWords(befores[chunkOf[i]])
+		if example && chunkOf[i-1] != chunkOf[i] && prev.Class != "" &&
 			(ClassMember(prev, c.Text) || brandNames[strings.ToLower(c.Text)] != "" && ClassMember(prev, brandNames[strings.ToLower(c.Text)])) {
 			set.Concepts = slices.Delete(set.Concepts, i, i+1)
 			chunkOf = slices.Delete(chunkOf, i, i+1)
+			went = true
+			continue
 		}
+		kept, i, went = i, i+1, false
 	}
 	for i := range set.Concepts {
 		c := &set.Concepts[i]
@@ -612,6 +672,7 @@ func Extract(question string) (Set, error) {
 		}
 	}
 	contextAsPatients(set.Concepts, q) // (as typed: asked may put the question first)
+	aidsAsHelp(set.Concepts, q)
 	whichKind(set.Concepts, toks)
 	set.Kind = kindOf(set)
 	howToTreat := set.Kind == domain.QuestionOther && asksHowToTreat(toks)
@@ -742,8 +803,52 @@ func contextAsPatients(cs []Concept, q string) {
 		// A treatment the case is on for weeks ("on hemodialysis", "on chemotherapy") is who
 		// the patient is when the question names its own; any other the question may be
 		// asking about ("… on warfarin. Is it safe to stop?").
-		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment && courseOfTreatment[c.Words[len(c.Words)-1]] {
+		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment &&
+			(courseOfTreatment[c.Words[len(c.Words)-1]] || takenBefore(tokenize(context), c)) {
 			cs[i].Role = RolePopulation
+		}
+	}
+}
+
+// takenBefore reports whether a case says the patient takes, or took without success, the
+// drug a concept names: "on amlodipine, ramipril and indapamide", "has been on alendronate
+// for 8 years", "no response to three antidepressants", "tried sertraline". Said of the
+// patient before the question, it says who the patient is, not what the question asks.
+func takenBefore(toks []string, c Concept) bool {
+	for i, t := range toks {
+		if t != c.Words[0] {
+			continue
+		}
+		k := i - 1
+		for k >= 0 && (toks[k] == "" || toks[k] == "and" || toks[k] == "or" || numberWords[toks[k]] || doseWord(toks[k]) ||
+			IsDrugName(toks[k]) || classKnown(toks[k])) {
+			k--
+		}
+		if k < 0 {
+			continue
+		}
+		switch toks[k] {
+		case "on", "taking", "takes", "took", "tried", "failed", "despite":
+			return true
+		case "to":
+			if k > 0 && (toks[k-1] == "response" || toks[k-1] == "respond" || toks[k-1] == "responded") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// aidsAsHelp reads "aids" typed in lower case, away from HIV, as things that help ("the
+// most effective aids for quitting smoking", "sleep aids"), a kind of treatment like
+// "treatments", not the disease AIDS.
+func aidsAsHelp(cs []Concept, q string) {
+	if writtenAsAcronym("aids", q) || slices.ContainsFunc(cs, func(c Concept) bool { return slices.Contains(c.Words, "hiv") }) {
+		return
+	}
+	for i, c := range cs {
+		if c.Role == RoleCondition && len(c.Words) == 1 && c.Words[0] == "aids" {
+			cs[i].Role, cs[i].Generic = RoleIntervention, true
 		}
 	}
 }
@@ -1687,7 +1792,8 @@ func effectVerb(after []string) bool {
 			"necessary", "needed", "required", "justified", "worthwhile", "warranted", "mandatory", "indicated",
 			"impair", "impairs", "replace", "replaces", "yield", "yields", "achieve", "achieves", "cut", "cuts",
 			// "Is decompression alone non-inferior to …?", "Can a general anaesthetic harm …?"
-			"non-inferior", "noninferior", "inferior", "equivalent", "comparable", "harm", "harms":
+			"non-inferior", "noninferior", "inferior", "equivalent", "comparable", "harm", "harms",
+			"outperform", "outperforms":
 			return true
 		}
 	}
@@ -1748,7 +1854,8 @@ func comparing(before []string, compares bool) bool {
 			if i == 0 || !actsOn[before[i-1]] {
 				return true
 			}
-		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior":
+		case "versus", "vs", "than", "compare", "compares", "compared", "superior", "inferior", "equivalent", "noninferior", "non-inferior",
+			"outperform", "outperforms", "outperformed":
 			return true
 		case "instead", "rather":
 			// "Antibiotics instead of appendicectomy for …"
@@ -1798,7 +1905,7 @@ func comparative(toks []string) bool {
 	}
 	for _, w := range toks {
 		switch w {
-		case "better", "worse", "best", "superior", "inferior", "more", "less", "than", "versus", "vs",
+		case "better", "worse", "best", "superior", "inferior", "more", "less", "than", "versus", "vs", "outperform", "outperforms",
 			"compare", "compares", "compared", "comparison", "prefer", "preferred", "preferable", "which", "rather":
 			return true
 		}
@@ -1872,7 +1979,7 @@ func howWell(toks []string) bool {
 }
 
 // rankingWords rank one treatment against another.
-var rankingWords = set(`superior inferior better worse non-inferior noninferior equivalent`)
+var rankingWords = set(`superior inferior better worse non-inferior noninferior equivalent outperform outperforms`)
 
 // predicting reports whether the words after a question's subject say it predicts, detects or
 // tells apart: "Can X predict …?", "Does X detect …?".
@@ -2586,6 +2693,22 @@ func addedTo(before []string) bool {
 	return false
 }
 
+// stopsWorking reports whether the words after a treatment say it failed: "fails",
+// "failed", "stops working", "no longer works", "doesn't work".
+func stopsWorking(after []string) bool {
+	ws := withoutArticles(after)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[0] {
+	case "fails", "failed", "fail", "stops", "stop", "stopped":
+		return true
+	case "no", "doesn't", "don't", "isn't", "aren't", "not":
+		return slices.ContainsFunc(ws[1:min(len(ws), 3)], func(w string) bool { return w == "work" || w == "works" || w == "working" || w == "longer" })
+	}
+	return false
+}
+
 // failedOn are the words before "on X" that say a disease went on despite X.
 var failedOn = set(`progression progressing relapse relapsing failure recurrence`)
 
@@ -2888,9 +3011,9 @@ func asksHowToTreat(toks []string) bool {
 		if ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy" {
 			return true
 		}
-	case "approaches", "strategies", "ways", "interventions", "evidence-based":
+	case "approaches", "strategies", "ways", "interventions", "options", "evidence-based":
 		// "Approaches to managing burnout among hospital doctors", "Evidence-based
-		// approaches to managing …"
+		// approaches to managing …", "options to prevent contrast nephropathy"
 		at := 1
 		if ws[0] == "evidence-based" {
 			at = 2
@@ -2948,8 +3071,11 @@ func asksHowToTreat(toks []string) bool {
 			case "take", "use", "give", "try", "offer", "given", "offered", "prescribed", "recommended":
 				// "What can I take for dry mouth …?", "What should we give for …?", "what can a
 				// GP offer for …", "what can be given for …"
-				if i >= 2 && slices.ContainsFunc(ws[1:i], func(w string) bool { return w == "can" || w == "should" || w == "could" }) &&
-					i+1 < len(ws) && ws[i+1] == "for" {
+				// ("My 7 year old has had bedwetting for years, what can we try?", "what to try
+				// when triptans stop working")
+				if i >= 2 && slices.ContainsFunc(ws[1:i], func(w string) bool { return w == "can" || w == "should" || w == "could" || w == "to" }) &&
+					(i+1 < len(ws) && (ws[i+1] == "for" || ws[i+1] == "when" || ws[i+1] == "if" || ws[i+1] == "instead") ||
+						i+1 == len(ws) && (ws[i] == "try" || ws[i] == "take" || ws[i] == "use")) {
 					return true
 				}
 			case "thing", "things", "remedy", "remedies", "cure", "cures":
@@ -3632,16 +3758,34 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 		}
 		return len(sep) > 0, or
 	}
+	// The last of a list may begin a chunk that goes on ("apixaban, rivaroxaban or dabigatran
+	// bleeding risk"): a drug or a class there ends the list.
+	lead := func(k int) bool {
+		return cs[k].Role == RoleIntervention && !cs[k].Generic && (k == 0 || chunkOf[k-1] != chunkOf[k]) &&
+			(IsDrugName(cs[k].Words[len(cs[k].Words)-1]) || classKnown(cs[k].Text))
+	}
 	var out []Concept
 	for i := 0; i < len(cs); {
 		j, anyOr := i, false
-		for alt(i) && j+1 < len(cs) && next(j+1) && chunkOf[j+1] == chunkOf[j]+1 {
+		for alt(i) && j+1 < len(cs) && chunkOf[j+1] == chunkOf[j]+1 {
+			last := !next(j + 1)
+			if last && !lead(j+1) {
+				break
+			}
 			ok, or := listSep(seps[chunkOf[j+1]])
 			if !ok {
 				break
 			}
 			anyOr = anyOr || or
 			j++
+			if last {
+				break
+			}
+		}
+		if j-i >= 2 && !slices.ContainsFunc(cs[i:j+1], func(c Concept) bool { return !IsDrugName(c.Words[len(c.Words)-1]) }) {
+			// Three drugs or more set apart by commas alone ("apixaban, rivaroxaban,
+			// dabigatran") are listed as a search box's words are: any of them answers.
+			anyOr = true
 		}
 		if j == i && i+1 < len(cs) && diseaseOr(cs, chunkOf, seps, i) {
 			// "depression or suicide": either disease answers the question.
@@ -3659,6 +3803,51 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 		i = j + 1
 	}
 	return out
+}
+
+// classBeforeMember returns where in cur a drug class begins whose member tok names
+// ("SGLT2 inhibitors" before "empagliflozin"), or -1.
+func classBeforeMember(cur []string, tok string) int {
+	if len(cur) == 0 || Drop(tok) || !IsDrugName(tok) || IsDrugName(cur[len(cur)-1]) {
+		return -1
+	}
+	for k := range cur {
+		text := strings.Join(cur[k:], " ")
+		if hasMembers(text) && ClassMember(Concept{Text: text, Members: mustClass(text).members}, tok) {
+			return k
+		}
+	}
+	return -1
+}
+
+// mustClass is the class text names (classOf), or none.
+func mustClass(text string) drugClass {
+	dc, _ := classOf(text)
+	return dc
+}
+
+// onlyListWords reports whether the words before a chunk only list it: commas, "or", "and".
+func onlyListWords(before []string) bool {
+	return len(before) > 0 && !slices.ContainsFunc(before, func(w string) bool { return w != "," && w != "or" && w != "and" })
+}
+
+// listedDrug reports whether toks[i] is a drug's name typed straight after another's, in a
+// run of three names or more with nothing between them ("apixaban rivaroxaban dabigatran").
+// Two side by side are more often one product than a list ("piperacillin tazobactam",
+// "sacubitril valsartan"), so they stay one concept.
+func listedDrug(toks []string, i int, cur []string) bool {
+	drug := func(w string) bool { return w != "" && !Drop(w) && IsDrugName(w) }
+	if !drug(toks[i]) || len(cur) == 0 || !drug(cur[len(cur)-1]) {
+		return false
+	}
+	n := 0
+	for k := i - 1; k >= 0 && drug(toks[k]); k-- {
+		n++
+	}
+	for k := i; k < len(toks) && drug(toks[k]); k++ {
+		n++
+	}
+	return n >= 3
 }
 
 // diseaseOr reports whether concepts i and i+1 are two diseases joined by "or" alone, each

@@ -65,7 +65,7 @@ corresponding applicable based common commonly amenable measured addition place 
 promising shorten shortens shortened hasten hastens hastened preserve preserves preserved preserving heal heals
 safer safest rise rises rising respond responds
 neuroprotective cardioprotective renoprotective hepatoprotective indicated indication indications
-superior inferior noninferior non-inferior alone combination combined
+superior inferior noninferior non-inferior outperform outperforms outperformed alone combination combined
 approved fda-approved licensed marketed off-label repurposable
 optimal optimum ideal relieve relieves relieved relieving alleviate alleviates alleviated tolerated
 guide guided guiding sensitive stop stops stopped stopping discontinue discontinued withhold withheld interrupt interrupted
@@ -178,6 +178,8 @@ moisturizers protector protectors cross-linking crosslinking
 rehab motivational-interviewing kangaroo-mother-care kangaroo-care skin-to-skin-contact cash-transfers cash-transfer
 minimum-unit-pricing audit-and-feedback rounding teach-back incentives incentive vouchers voucher subsidy subsidies coaching bowel-preparation bowel-prep
 pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
+anticoagulation thromboprophylaxis thrombolysis chemoprophylaxis immunosuppression tapering rehydration resuscitation
+cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence

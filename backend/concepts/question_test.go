@@ -1373,3 +1373,39 @@ func TestRoutesCompared(t *testing.T) {
 		}
 	}
 }
+
+// TestListsAndFailures: drugs typed side by side as in a search box, a class typed with its
+// members, alternatives before "vs", a comparison by "outperform", a case's own medicines,
+// a treatment that failed, and more forms of an open question, each read whole.
+func TestListsAndFailures(t *testing.T) {
+	for _, tc := range []struct{ q, summary string }{
+		{"nivolumab ipilimumab pembrolizumab melanoma survival",
+			"condition: melanoma · intervention: nivolumab, ipilimumab or pembrolizumab · outcome: survival"},
+		{"apixaban, rivaroxaban or dabigatran bleeding risk elderly AF",
+			"condition: bleeding · condition: AF · intervention: apixaban, rivaroxaban or dabigatran · population: elderly · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+		// Two names side by side are one product.
+		{"piperacillin tazobactam sepsis mortality", "condition: sepsis · intervention: piperacillin tazobactam · outcome: mortality"},
+		{"SGLT2 inhibitors empagliflozin dapagliflozin heart failure hospitalisation",
+			"condition: heart failure · intervention: SGLT2 inhibitors · outcome: hospitalisation"},
+		{"DOACs like apixaban or rivaroxaban in cancer-associated thrombosis",
+			"condition: cancer-associated thrombosis · intervention: DOACs (anticoagulants)"},
+		{"Ticagrelor or prasugrel vs clopidogrel in ACS", "intervention: ticagrelor or prasugrel · comparator: clopidogrel · other: ACS"},
+		// (An "or" in a question that compares and says nothing more still sets a comparator.)
+		{"Is metformin or insulin better for gestational diabetes?", "condition: gestational diabetes · intervention: metformin · comparator: insulin"},
+		{"Does CBT-I outperform zolpidem for chronic insomnia?", "condition: chronic insomnia · intervention: CBT-I · comparator: zolpidem"},
+		{"My mum has been on alendronate for osteoporosis for 8 years. Is a bisphosphonate drug holiday safe?",
+			"condition: osteoporosis · intervention: bisphosphonate drug holiday · population: mum · population: alendronate"},
+		{"What are the options after metformin fails in type 2 diabetes?",
+			"condition: type 2 diabetes · population: failed metformin · asks for: treatment"},
+		{"My 7 year old has had bedwetting for years, what can we try?", "condition: bedwetting · asks for: treatment"},
+		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
+		{"What are the most effective aids for quitting smoking in pregnant women?",
+			"condition: quitting smoking · population: pregnant women · asks for: aids"},
+		{"What is the optimal duration of anticoagulation after a first unprovoked pulmonary embolism?",
+			"condition: unprovoked pulmonary embolism · intervention: anticoagulation"},
+	} {
+		s, err := Extract(tc.q)
+		require.NoError(t, err, tc.q)
+		require.Equal(t, tc.summary, s.Summary(), tc.q)
+	}
+}
