@@ -430,6 +430,11 @@ func Extract(question string) (Set, error) {
 				// "… recurrent UTIs, already tried trimethoprim prophylaxis. What else works?":
 				// what was tried says who the patients are (not "Should X be tried?").
 				c.Role, c.Display = RolePopulation, "tried "+c.Text
+			case c.Role == RoleIntervention && !c.Generic && k == 0 && seenIntervention && needing(ch.before):
+				// "Does dexamethasone lower mortality in patients with COVID-19 who need
+				// oxygen?": what the patients need says who they are, not a second thing
+				// asked about.
+				c.Role, c.Display = RolePopulation, "needing "+c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && cannotTake(ch.before):
 				// "breast cancer survivors who can't take HRT", "patients intolerant of
 				// metformin": what the patients cannot take says who they are; it is not
@@ -2752,6 +2757,22 @@ func cannotTake(before []string) bool {
 			// "patients aged 75 or over who are unfit for intensive chemotherapy"
 			return true
 		}
+	}
+	return false
+}
+
+// needing reports whether the words before a chunk say the patients need it: "who need",
+// "who require", "requiring", "needing".
+func needing(before []string) bool {
+	ws := withoutArticles(before)
+	if len(ws) == 0 {
+		return false
+	}
+	switch ws[len(ws)-1] {
+	case "requiring", "needing":
+		return true
+	case "need", "needs", "require", "requires":
+		return len(ws) > 1 && (ws[len(ws)-2] == "who" || ws[len(ws)-2] == "that")
 	}
 	return false
 }

@@ -42,7 +42,7 @@ relationships relation related relate role roles help helps helpful work works w
 caused causing lead leads leading predict predicts predicted predictive predictor predictors benefit
 benefits beneficial better worse best worst new novel useful usefulness possible possibly good bad
 evidence study studies studied really actually truly indeed still even ever matter matters important
-importance necessary needed need needs require required requires prevent prevents prevented preventing
+importance necessary needed need needs needing require required requires requiring prevent prevents prevented preventing
 change changes changed alter alters altered modify modifies modified determine determines influence
 contribute contributes contributing linked link links correlate correlates correlated correlation
 difference differences different differ differs same similar similarly safe safely safety well way
@@ -204,7 +204,7 @@ nurses physicians doctors residents workers employees inpatients outpatients sur
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
 icu babies baby kids
-mum mom dad son daughter husband wife grandma grandpa toddler toddlers
+mum mom dad son daughter husband wife grandma grandpa grandad granddad toddler toddlers hospitalised hospitalized
 people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home childrens
 intensive-care-patients intensive-care-unit-patients`)
 

@@ -1401,6 +1401,11 @@ func TestListsAndFailures(t *testing.T) {
 		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
 		{"What are the most effective aids for quitting smoking in pregnant women?",
 			"condition: quitting smoking · population: pregnant women · asks for: aids"},
+		// What the patients need says who they are.
+		{"Does dexamethasone lower mortality in hospitalised patients with COVID-19 who need oxygen?",
+			"condition: COVID-19 · intervention: dexamethasone · population: hospitalised patients · population: needing oxygen · outcome: mortality"},
+		{"Does prone positioning help patients requiring mechanical ventilation for ARDS?",
+			"condition: ARDS · intervention: prone positioning · population: mechanical ventilation"},
 		{"What is the optimal duration of anticoagulation after a first unprovoked pulmonary embolism?",
 			"condition: unprovoked pulmonary embolism · intervention: anticoagulation"},
 	} {
