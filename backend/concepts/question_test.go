@@ -1401,6 +1401,9 @@ func TestListsAndFailures(t *testing.T) {
 		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
 		{"What are the most effective aids for quitting smoking in pregnant women?",
 			"condition: quitting smoking · population: pregnant women · asks for: aids"},
+		// Pronouns and worries are no concepts.
+		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
+			"condition: heart problems · intervention: testosterone replacement · population: older men"},
 		// What the patients need says who they are.
 		{"Does dexamethasone lower mortality in hospitalised patients with COVID-19 who need oxygen?",
 			"condition: COVID-19 · intervention: dexamethasone · population: hospitalised patients · population: needing oxygen · outcome: mortality"},
