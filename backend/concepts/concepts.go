@@ -659,6 +659,7 @@ func Extract(question string) (Set, error) {
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
 	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
+	set.Concepts = withoutHeadingClass(set.Concepts)
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
 	}
@@ -842,6 +843,53 @@ func takenBefore(toks []string, c Concept) bool {
 		}
 	}
 	return false
+}
+
+// withoutHeadingClass drops a drug class named beside members of it that are compared or
+// listed ("Biologics for severe asthma: mepolizumab vs benralizumab", "statins: atorvastatin
+// or rosuvastatin"): the class only heads what is asked, and a paper comparing the two need
+// not name it.
+func withoutHeadingClass(cs []Concept) []Concept {
+	ci := -1
+	for i, c := range cs {
+		if c.Role == RoleIntervention && c.Class != "" && !c.Generic && len(c.Alternatives) == 0 {
+			if ci >= 0 {
+				return cs
+			}
+			ci = i
+		}
+	}
+	if ci < 0 {
+		return cs
+	}
+	others, named := 0, 0
+	for i, c := range cs {
+		if i == ci || c.Generic || c.Role != RoleIntervention && c.Role != RoleComparator {
+			continue
+		}
+		if i < ci {
+			// (What the question begins with is what it asks about: "Starting insulin in
+			// type 2 diabetes: continue oral hypoglycemic agents?")
+			return cs
+		}
+		names := c.Alternatives
+		if len(names) == 0 {
+			names = []string{c.Text}
+		}
+		for _, n := range names {
+			if ws := Words(n); len(ws) == 0 || !IsDrugName(ws[len(ws)-1]) || !ClassMember(cs[ci], n) {
+				return cs
+			}
+			named++
+		}
+		if c.Role == RoleIntervention {
+			others++
+		}
+	}
+	if others == 0 || named < 2 {
+		return cs
+	}
+	return slices.Delete(slices.Clone(cs), ci, ci+1)
 }
 
 // aidsAsHelp reads "aids" typed in lower case, away from HIV, as things that help ("the

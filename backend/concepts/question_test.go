@@ -1401,6 +1401,11 @@ func TestListsAndFailures(t *testing.T) {
 		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
 		{"What are the most effective aids for quitting smoking in pregnant women?",
 			"condition: quitting smoking · population: pregnant women · asks for: aids"},
+		// A class heading two of its members compared; a class after another treatment stays.
+		{"Biologics for severe asthma: mepolizumab vs benralizumab exacerbation rates",
+			"condition: severe asthma · intervention: mepolizumab · comparator: benralizumab · outcome: exacerbation rates"},
+		{"Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?",
+			"condition: type 2 diabetes · intervention: starting insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
