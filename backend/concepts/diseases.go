@@ -233,6 +233,11 @@ var diseaseSynonyms = [][]string{
 	{"pink eye", "conjunctivitis"},
 	{"athlete foot", "athletes foot", "tinea pedis"},
 	{"morning sickness", "nausea and vomiting of pregnancy"},
+	// MeSH Congenital Abnormalities has "Birth Defects" and "Congenital Malformations" as
+	// entry terms; abstracts mostly write the latter.
+	{"birth defects", "congenital malformations", "congenital anomalies", "congenital abnormalities"},
+	{"birth defect", "congenital malformation", "congenital anomaly", "congenital abnormality"},
+	{"postpartum depression", "postnatal depression", "post-partum depression"},
 	{"period pain", "period pains", "dysmenorrhoea", "dysmenorrhea"},
 	{"kidney stones", "kidney stone", "nephrolithiasis", "renal calculi", "urolithiasis"},
 	{"underactive thyroid", "hypothyroidism"},

@@ -773,6 +773,13 @@ func synonymGroup(t string, norm func(string) string) []string {
 	return nil
 }
 
+// IsTreatment reports whether a word names a treatment: a drug, a drug class, or a word
+// the lexicon knows as given ("chemotherapy", "ventilator").
+func IsTreatment(w string) bool {
+	w = strings.ToLower(w)
+	return IsDrugName(w) || classKnown(w) || roleOf(w) == RoleIntervention
+}
+
 // IsDrugName reports whether a word names a drug: a known one or one with a drug's
 // ending ("-mab", "-statin").
 func IsDrugName(w string) bool { return IsKnownDrug(w) || HasDrugSuffix(w) }

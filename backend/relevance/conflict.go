@@ -308,7 +308,7 @@ func antonymsOf(w string) []string {
 var diseaseKinds = set(`rheumatoid psoriatic reactive septic juvenile gouty postpartum subarachnoid intracerebral
 intracranial gastrointestinal variceal ulcerative microscopic ischaemic ischemic haemorrhagic hemorrhagic
 pseudomembranous atopic seborrhoeic seborrheic alcoholic viral bacterial fungal allergic tuberculous obstructive
-central postherpetic trigeminal diabetic
+central postherpetic trigeminal diabetic tardive
 knee hip hand shoulder ankle wrist elbow`) // a joint disease's site: hip osteoarthritis is not knee osteoarthritis
 
 // conflict returns why a paper is about what the question excludes ("studies children, not
@@ -413,7 +413,7 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		}
 		for i, w := range cw {
 			anti := len(antonymsOf(w)) > 0
-			if !anti && !diseaseKinds[w] || i+1 >= len(cw) || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] }) {
+			if !anti && !isKind(w) || i+1 >= len(cw) || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] }) {
 				continue
 			}
 			// The title names another form or kind of the disease just before the word that
@@ -423,7 +423,8 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			next := concepts.Stem(cw[i+1])
 			for k := 0; k+1 < len(title); k++ {
 				other := title[k]
-				if !slices.Contains(forms(w), other) && (slices.Contains(antonymsOf(w), other) || diseaseKinds[w] && diseaseKinds[other]) && concepts.Stem(title[k+1]) == next {
+				if !slices.Contains(forms(w), other) && (slices.Contains(antonymsOf(w), other) || isKind(w) && isKind(other) && !bothTreatments(w, other)) &&
+					(concepts.Stem(title[k+1]) == next || concepts.Stem(strings.SplitN(title[k+1], "-", 2)[0]) == next) {
 					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(cw[i+1:], " "), c.Label())
 				}
 			}
@@ -432,12 +433,36 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 	return ""
 }
 
+// isKind reports whether a word names one kind of a disease among others of the same name:
+// a kind MeSH lists (diseaseKinds) or a cause ("levodopa-induced dyskinesia" is not tardive
+// dyskinesia, "diabetic neuropathy" not chemotherapy-induced neuropathy).
+func isKind(w string) bool { return diseaseKinds[w] || causeOf(w) != "" }
+
+// bothTreatments reports whether two causes are both treatments ("chemotherapy-induced",
+// "oxaliplatin-induced"): the one may be a kind of the other, so neither excludes the other.
+func bothTreatments(a, b string) bool {
+	ca, cb := causeOf(a), causeOf(b)
+	return ca != "" && cb != "" && concepts.IsTreatment(ca) && concepts.IsTreatment(cb)
+}
+
 // namedKinds are the kinds of a disease (diseaseKinds) that a paper about that kind always
 // names: no paper on postpartum haemorrhage, rheumatoid arthritis or postherpetic neuralgia
 // leaves the word out. Kinds a paper may leave to an acronym or a narrower name ("OSA",
 // "pneumococcal meningitis" for bacterial) are not among them.
 var namedKinds = set(`postpartum rheumatoid psoriatic subarachnoid intracerebral variceal ulcerative postherpetic
-trigeminal atopic seborrhoeic seborrheic pseudomembranous gouty diabetic`)
+trigeminal atopic seborrhoeic seborrheic pseudomembranous gouty diabetic tardive`)
+
+// causeOf returns the cause a disease's qualifier names ("cancer" of "cancer-related",
+// "chemotherapy" of "chemotherapy-induced"), "" for any other word.
+func causeOf(w string) string {
+	for _, suf := range []string{"-related", "-induced", "-associated", "-caused"} {
+		if cause, ok := strings.CutSuffix(w, suf); ok && cause != "" && !strings.Contains(cause, "-") && !concepts.IsGeneric(cause) && !concepts.Drop(cause) {
+			// ("drug-induced" names no one cause: a paper names the drug.)
+			return cause
+		}
+	}
+	return ""
+}
 
 // kindUnnamed returns the condition whose kind word (namedKinds) a paper never names, in
 // any spelling or form ("diabetes" for "diabetic"), in its text or its MeSH headings, nor
@@ -461,7 +486,16 @@ func kindUnnamed(q concepts.Set, e domain.Evidence, words map[string]bool) (conc
 			continue
 		}
 		for _, w := range c.Words[:len(c.Words)-1] {
-			if !namedKinds[w] || slices.ContainsFunc(forms(w), func(f string) bool { return words[f] || mesh[f] || stems[concepts.Stem(f)] }) ||
+			names := forms(w)
+			if cause := causeOf(w); cause != "" && !concepts.IsTreatment(cause) {
+				// "cancer-related fatigue": fatigue in multiple sclerosis never names the cause
+				// asked about, in any of its names ("malignancy"). (A treatment may be named by
+				// its member: "oxaliplatin" for "chemotherapy".)
+				w, names = cause, append(forms(cause), concepts.SameKindOfDisease(cause)...)
+			} else if !namedKinds[w] {
+				continue
+			}
+			if slices.ContainsFunc(names, func(f string) bool { return words[f] || mesh[f] || stems[concepts.Stem(f)] }) ||
 				w == "diabetic" && (stems[concepts.Stem("diabetes")] || stems["diabet"]) {
 				continue
 			}

@@ -854,3 +854,27 @@ func TestMarkPlacesAndNames(t *testing.T) {
 	}
 	checkTopics(t, cases)
 }
+
+// TestMarkCausesAndKinds: a disease named by its cause ("cancer-related fatigue") is not
+// answered by the same complaint of another cause, nor a disease of one kind by a title
+// naming another kind; a treatment cause may be named by its member.
+func TestMarkCausesAndKinds(t *testing.T) {
+	cases := []topicCase{
+		{"What interventions reduce cancer-related fatigue?", "Modafinil for fatigue in multiple sclerosis: a randomised trial",
+			"In 120 patients with multiple sclerosis and fatigue, modafinil 200 mg reduced fatigue severity scores more than placebo.", true},
+		{"What interventions reduce cancer-related fatigue?", "Aerobic exercise for fatigue in women treated for breast cancer",
+			"Women after treatment for breast cancer were randomised to supervised aerobic exercise or usual care; fatigue scores fell by 4 points.", false},
+		{"What are the treatment options for chemotherapy-induced peripheral neuropathy?", "Duloxetine for painful oxaliplatin-induced peripheral neuropathy",
+			"Patients with painful peripheral neuropathy after oxaliplatin were randomised to duloxetine or placebo; pain scores fell more with duloxetine.", false},
+		{"What are the treatment options for chemotherapy-induced peripheral neuropathy?", "Pregabalin for painful diabetic peripheral neuropathy",
+			"Adults with type 2 diabetes and painful peripheral neuropathy received pregabalin or placebo for 12 weeks; pain scores fell by 1.5 points.", true},
+		{"What works for tardive dyskinesia?", "Amantadine for levodopa-induced dyskinesia in Parkinson disease",
+			"Patients with Parkinson disease and troublesome dyskinesia on levodopa were randomised to amantadine or placebo; dyskinesia scores improved.", true},
+		{"What treatments help chronic low back pain?", "Paracetamol for acute low-back pain: a randomised trial",
+			"Adults with low-back pain of less than six weeks were randomised to paracetamol or placebo; recovery time did not differ.", true},
+		// Birth defects are congenital malformations.
+		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
+			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
+	}
+	checkTopics(t, cases)
+}
