@@ -827,7 +827,9 @@ func takenBefore(toks []string, c Concept) bool {
 		}
 		k := i - 1
 		for k >= 0 && (toks[k] == "" || toks[k] == "and" || toks[k] == "or" || numberWords[toks[k]] || doseWord(toks[k]) ||
-			IsDrugName(toks[k]) || classKnown(toks[k])) {
+			IsDrugName(toks[k]) || classKnown(toks[k]) ||
+			// "despite full doses of amlodipine"
+			toks[k] == "of" || toks[k] == "full" || toks[k] == "maximal" || toks[k] == "maximum" || toks[k] == "high") {
 			k--
 		}
 		if k < 0 {
@@ -2873,7 +2875,9 @@ func exposureOf(before []string) bool {
 	case "use":
 		// "the use of X in …" gives X; "reduce the use of dental services" measures it.
 		return !effectVerb(before[:len(before)-2])
-	case "effect", "effects", "efficacy", "effectiveness", "impact", "role", "benefit", "benefits", "safety", "influence":
+	case "effect", "effects", "efficacy", "effectiveness", "impact", "role", "benefit", "benefits", "safety", "influence",
+		// "Does early introduction of peanut in infancy prevent peanut allergy?"
+		"introduction", "introducing":
 		return true
 	}
 	return false

@@ -27,7 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
+introduction introducing im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
 suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
@@ -98,7 +98,7 @@ device devices`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
-var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma
+var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma prediabetes prediabetic
 emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
 illness hyperthermia dystocia rosacea hyperalgesia lead-poisoning rejection low-birth-weight very-low-birth-weight extremely-low-birth-weight
 syphilis chlamydia ebola mpox impetigo self-harm tb strep-throat premature-ejaculation harmful-drinking hazardous-drinking binge-drinking
@@ -195,7 +195,7 @@ major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone
 adverse-effects adverse-events adverse-reactions
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
-falls lung-function live-birth clinical-pregnancy ongoing-pregnancy negative-predictive-value positive-predictive-value major-cardiovascular-events`)
+falls fall lung-function live-birth clinical-pregnancy ongoing-pregnancy negative-predictive-value positive-predictive-value major-cardiovascular-events`)
 
 var populationWords = set(`men-who-have-sex-with-men msm children child pediatric paediatric infants infant neonates neonatal newborn
 newborns adolescents adolescent teenagers youth young adults adult elderly older aged aging ageing
@@ -203,7 +203,7 @@ women woman men man female male females males mothers pregnant veterans smokers 
 nurses physicians doctors residents workers employees inpatients outpatients survivors caregivers
 families family community rural urban ethnic minority minorities african-american hispanic asian
 black white population-based nursing-home
-icu babies baby kids
+icu babies baby kids infancy
 mum mom dad son daughter husband wife grandma grandpa grandad granddad toddler toddlers hospitalised hospitalized
 people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home childrens
 intensive-care-patients intensive-care-unit-patients`)

@@ -1406,6 +1406,13 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: severe asthma · intervention: mepolizumab · comparator: benralizumab · outcome: exacerbation rates"},
 		{"Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?",
 			"condition: type 2 diabetes · intervention: starting insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
+		// What is introduced early is given; a case's medicines at full doses say who the patient is.
+		{"Does early introduction of peanut in infancy prevent peanut allergy?",
+			"condition: peanut allergy · intervention: peanut · population: infancy"},
+		{"62-year-old man with resistant hypertension despite full doses of amlodipine, perindopril and indapamide. Does renal denervation actually lower blood pressure?",
+			"intervention: renal denervation · population: man · population: resistant hypertension · population: amlodipine · population: perindopril · population: indapamide · outcome: blood pressure"},
+		{"metformin for prevention of type 2 diabetes in people with prediabetes",
+			"condition: type 2 diabetes · condition: prediabetes · intervention: metformin"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

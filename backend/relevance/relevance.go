@@ -145,7 +145,10 @@ func units(c concepts.Concept) []unit {
 // derivedForms are a word's forms of another part of speech that its stem does not reach:
 // a paper on pregnancy speaks of pregnant women. They match a concept's word in evidence but
 // are never searched (a search for "pregnant" ORed with "pregnancy" finds everything obstetric).
-var derivedForms = map[string][]string{"pregnancy": {"pregnant"}, "pregnant": {"pregnancy"}, "pregnancies": {"pregnant"}}
+// A paper on a drug's use as prophylaxis speaks of preventing the disease ("Olanzapine for
+// the prevention of chemotherapy-induced nausea and vomiting").
+var derivedForms = map[string][]string{"pregnancy": {"pregnant"}, "pregnant": {"pregnancy"}, "pregnancies": {"pregnant"},
+	"prophylaxis": {"prevention", "preventing", "preventive", "prophylactic", "prevent", "prevents", "prevented"}}
 
 // unitOf is what one word is matched by: the word, all its parts for a hyphenated word
 // that is not a qualified term ("hearing-loss" matches "hearing loss"), and, in a condition,

@@ -872,6 +872,9 @@ func TestMarkCausesAndKinds(t *testing.T) {
 			"Patients with Parkinson disease and troublesome dyskinesia on levodopa were randomised to amantadine or placebo; dyskinesia scores improved.", true},
 		{"What treatments help chronic low back pain?", "Paracetamol for acute low-back pain: a randomised trial",
 			"Adults with low-back pain of less than six weeks were randomised to paracetamol or placebo; recovery time did not differ.", true},
+		// A drug as prophylaxis is written of as preventing the disease.
+		{"olanzapine for chemotherapy-induced nausea and vomiting prophylaxis", "Olanzapine for the prevention of chemotherapy-induced nausea and vomiting",
+			"Patients receiving highly emetogenic chemotherapy were randomised to olanzapine or placebo with standard antiemetics; no nausea occurred in 37% and 22%.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
