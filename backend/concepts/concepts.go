@@ -657,6 +657,7 @@ func Extract(question string) (Set, error) {
 		seps[ci] = ch.before
 	}
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
+	reasons := reasonsForUse(set.Concepts, chunkOf, befores)
 	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
 	set.Concepts = withoutHeadingClass(set.Concepts)
@@ -712,6 +713,9 @@ func Extract(question string) (Set, error) {
 		for i := range set.Concepts {
 			set.Concepts[i].Harm = false
 		}
+	}
+	if set.Kind == domain.QuestionIntervention && !set.Diagnostic && (set.Exposure || asksSafety(toks)) {
+		reasonAsPatients(set.Concepts, reasons)
 	}
 	acronymsAsTerms(set.Concepts, parsed)
 	transplantAsCondition(set.Concepts)
@@ -892,6 +896,59 @@ func withoutHeadingClass(cs []Concept) []Concept {
 		return cs
 	}
 	return slices.Delete(slices.Clone(cs), ci, ci+1)
+}
+
+// reasonsForUse are the diseases a question names as what a drug is taken for, right after
+// it: "hydroxychloroquine for lupus", "started on sertraline for postpartum depression",
+// "PPIs taken for reflux".
+func reasonsForUse(cs []Concept, chunkOf []int, befores [][]string) map[string]bool {
+	out := map[string]bool{}
+	for i := 1; i < len(cs); i++ {
+		c, prev := cs[i], cs[i-1]
+		if c.Role != RoleCondition || c.Generic || prev.Role != RoleIntervention || prev.Generic || chunkOf[i] == chunkOf[i-1] {
+			continue
+		}
+		b := withoutArticles(befores[chunkOf[i]])
+		if len(b) == 0 || b[len(b)-1] != "for" || slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return !takenWords[w] }) {
+			continue
+		}
+		out[c.Text] = true
+		// "for lupus or RA": both are what it is taken for.
+		for k := i + 1; k < len(cs) && chunkOf[k] == chunkOf[k-1]+1 && onlyOr(befores[chunkOf[k]]) && (cs[k].Role == RoleCondition || cs[k].Role == RoleOther); k++ {
+			out[cs[k].Text] = true
+		}
+	}
+	return out
+}
+
+// takenWords may come between a drug and the "for" of what it is taken for.
+var takenWords = set(`taken taking used use prescribed given started`)
+
+// reasonAsPatients makes what a drug is taken for the patients' description in a question
+// about the drug's harms or safety, when the question names the harm or what else it is
+// about ("Hydroxychloroquine for lupus or RA: risk of retinal toxicity?", "… sertraline for
+// postpartum depression. Is it safe to keep breastfeeding?"): a paper on retinal toxicity
+// among all who take the drug answers it, whatever they take it for.
+func reasonAsPatients(cs []Concept, reasons map[string]bool) {
+	other := slices.ContainsFunc(cs, func(c Concept) bool {
+		return !reasons[c.Text] && !c.Generic && !c.Broad && (c.Role == RoleCondition || c.Role == RoleOutcome || c.Role == RoleOther)
+	})
+	if !other {
+		return
+	}
+	for i, c := range cs {
+		if reasons[c.Text] && (c.Role == RoleCondition || c.Role == RoleOther) {
+			cs[i].Role, cs[i].Display = RolePopulation, "taking it for "+c.Label()
+		}
+	}
+}
+
+// asksSafety reports whether a question asks whether something is safe: "Is it safe to …",
+// "safety of", "side effects".
+func asksSafety(toks []string) bool {
+	return slices.ContainsFunc(toks, func(t string) bool {
+		return t == "safe" || t == "safety" || t == "unsafe" || t == "side-effects" || t == "side" || t == "toxicity" || t == "harmful"
+	})
 }
 
 // aidsAsHelp reads "aids" typed in lower case, away from HIV, as things that help ("the
@@ -1684,8 +1741,9 @@ func fillerWord(toks []string, i int) bool {
 	}
 	switch toks[i] {
 	case "started", "commenced":
-		// "… started montelukast and is having nightmares": the drug, not a start of it.
-		return i+1 < len(toks) && IsDrugName(toks[i+1])
+		// "… started montelukast and is having nightmares", "I was started on sertraline":
+		// the drug, not a start of it.
+		return i+1 < len(toks) && IsDrugName(toks[i+1]) || i+2 < len(toks) && toks[i+1] == "on" && IsDrugName(toks[i+2])
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
 	case "birth":

@@ -1413,6 +1413,13 @@ func TestListsAndFailures(t *testing.T) {
 			"intervention: renal denervation · population: man · population: resistant hypertension · population: amlodipine · population: perindopril · population: indapamide · outcome: blood pressure"},
 		{"metformin for prevention of type 2 diabetes in people with prediabetes",
 			"condition: type 2 diabetes · condition: prediabetes · intervention: metformin"},
+		// What a drug is taken for says who the patients are when the question asks about
+		// its harms and names them; alone, it stays the question's disease.
+		{"hydroxychloroquine for lupus or RA: risk of retinal toxicity?",
+			"intervention: hydroxychloroquine · population: taking it for lupus · population: taking it for RA · outcome: risk · outcome: retinal toxicity · asks about: a link (harm or risk), not a treatment"},
+		{"I was started on sertraline for postpartum depression. Is it safe to keep breastfeeding my baby?",
+			"intervention: sertraline · population: taking it for postpartum depression · population: baby · other: keep breastfeeding"},
+		{"Is metformin safe for diabetes in pregnancy?", "condition: diabetes · condition: pregnancy · intervention: metformin"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
