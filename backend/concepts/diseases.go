@@ -238,6 +238,10 @@ var diseaseSynonyms = [][]string{
 	{"birth defects", "congenital malformations", "congenital anomalies", "congenital abnormalities"},
 	{"birth defect", "congenital malformation", "congenital anomaly", "congenital abnormality"},
 	{"postpartum depression", "postnatal depression", "post-partum depression"},
+	// MeSH Prediabetic State has "Impaired Glucose Tolerance" beneath it; MeSH Sinusitis's
+	// papers mostly write "rhinosinusitis".
+	{"prediabetes", "pre-diabetes", "prediabetic state", "impaired glucose tolerance", "impaired fasting glucose"},
+	{"sinusitis", "rhinosinusitis"},
 	{"period pain", "period pains", "dysmenorrhoea", "dysmenorrhea"},
 	{"kidney stones", "kidney stone", "nephrolithiasis", "renal calculi", "urolithiasis"},
 	{"underactive thyroid", "hypothyroidism"},

@@ -875,6 +875,11 @@ func TestMarkCausesAndKinds(t *testing.T) {
 		// A drug as prophylaxis is written of as preventing the disease.
 		{"olanzapine for chemotherapy-induced nausea and vomiting prophylaxis", "Olanzapine for the prevention of chemotherapy-induced nausea and vomiting",
 			"Patients receiving highly emetogenic chemotherapy were randomised to olanzapine or placebo with standard antiemetics; no nausea occurred in 37% and 22%.", false},
+		// Sinusitis is written rhinosinusitis; prediabetes impaired glucose tolerance.
+		{"Do antibiotics help adults with acute uncomplicated sinusitis?", "Amoxicillin for acute rhinosinusitis: a randomized controlled trial",
+			"Adults with acute rhinosinusitis were randomised to amoxicillin or placebo for 10 days; symptom scores at day 3 did not differ.", false},
+		{"metformin for prevention of type 2 diabetes in people with prediabetes", "Reduction in the incidence of type 2 diabetes with lifestyle intervention or metformin",
+			"3234 adults with impaired glucose tolerance were randomised to placebo, metformin or a lifestyle programme; metformin reduced the incidence of type 2 diabetes by 31%.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
