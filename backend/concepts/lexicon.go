@@ -192,7 +192,7 @@ specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pre
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
 major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone-passage
-adverse-effects adverse-events adverse-reactions
+adverse-effects adverse-events adverse-reactions adverse-drug-reactions adverse-drug-reaction adverse-drug-events adverse-drug-event
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss
 falls fall lung-function live-birth clinical-pregnancy ongoing-pregnancy negative-predictive-value positive-predictive-value major-cardiovascular-events`)
