@@ -411,6 +411,11 @@ func Extract(question string) (Set, error) {
 				// "after progression on osimertinib": what the disease progressed on says who
 				// the patients are.
 				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
+			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"on"}) &&
+				courseOfTreatment[c.Words[len(c.Words)-1]] && len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RolePopulation:
+				// "frailty and mortality in older patients on haemodialysis": the course of
+				// treatment the patients are on says who they are.
+				c.Role, c.Display = RolePopulation, "on "+c.Text
 			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"from"}) &&
 				len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role != RoleIntervention:
 				// "scalp cooling to prevent hair loss from chemotherapy": what causes the
@@ -539,8 +544,10 @@ func Extract(question string) (Set, error) {
 				// "Is it worth wearing compression stockings …?", "Is there any point in
 				// acupuncture …?": what is weighed is what is given.
 				c.Role = RoleIntervention
-			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)):
-				// "the effect of X on …", "the use of X in …".
+			case c.Role == RoleOther && k == 0 && (exposureOf(ch.before) || respondsTo(ch.before)),
+				c.Role == RoleOutcome && k == 0 && len(c.Words) > 1 && controlHeads[c.Words[len(c.Words)-1]] && exposureOf(ch.before):
+				// "the effect of X on …", "the use of X in …"; "Effect of intensive blood pressure
+				// control on dementia": a measure held down is what is done.
 				c.Role = RoleIntervention
 			case c.Role == RoleOutcome && !seenIntervention && k == len(cs)-1 && ci == 0 && auxStart && len(chunks) > 1 && actsOnObject(chunks[vi].before):
 				// "Does weight loss improve knee pain?", "Does intensive glucose control reduce
@@ -2806,6 +2813,9 @@ func addedTo(before []string) bool {
 	return false
 }
 
+// controlHeads make a measure something done: "blood pressure control", "glucose lowering".
+var controlHeads = set(`control lowering reduction management targets target`)
+
 // stopsWorking reports whether the words after a treatment say it failed: "fails",
 // "failed", "stops working", "no longer works", "doesn't work".
 func stopsWorking(after []string) bool {
@@ -3100,7 +3110,8 @@ func asksHowToTreat(toks []string) bool {
 		return true
 	}
 	for i, t := range toks {
-		if t == "" && i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how") && asksHowToTreat(toks[i+1:]) {
+		if t == "" && i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how" || toks[i+1] == "is" || toks[i+1] == "are" || toks[i+1] == "can" || toks[i+1] == "any") &&
+			asksHowToTreat(toks[i+1:]) {
 			// Context, then the question: "My 2 year old has severe eczema that isn't
 			// controlled with steroid creams. What else can we try?", "… alarm didn't
 			// work. What next?"
@@ -3142,7 +3153,12 @@ func asksHowToTreat(toks []string) bool {
 		if ws[1] == "management" || ws[1] == "treatment" || ws[1] == "treatments" || ws[1] == "therapy" {
 			return true
 		}
-	case "approaches", "strategies", "ways", "interventions", "options", "evidence-based":
+	case "options":
+		// "options for smoking cessation in people with schizophrenia", "options to prevent …"
+		if ws[1] == "for" || ws[1] == "to" && (treatingWords[ws[2%len(ws)]] || benefitWords[ws[2%len(ws)]]) {
+			return true
+		}
+	case "approaches", "strategies", "ways", "interventions", "evidence-based":
 		// "Approaches to managing burnout among hospital doctors", "Evidence-based
 		// approaches to managing …", "options to prevent contrast nephropathy"
 		at := 1
@@ -3237,7 +3253,8 @@ func asksHowToTreat(toks []string) bool {
 				return true
 			case "anything", "something", "way", "ways":
 				return slices.ContainsFunc(ws, func(w string) bool {
-					return treatingWords[w] || w == "help" || w == "helps" || w == "works" || w == "work"
+					// ("… that can make tinnitus go away?")
+					return treatingWords[w] || w == "help" || w == "helps" || w == "works" || w == "work" || w == "away"
 				})
 			}
 		}
@@ -3447,6 +3464,10 @@ var fixedPhrases = [][]string{
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"adverse", "drug", "reactions"}, {"adverse", "drug", "reaction"}, {"adverse", "drug", "events"}, {"adverse", "drug", "event"},
+	{"usual", "care"}, {"standard", "care"},
+	{"radiation", "proctitis"}, {"radiation", "pneumonitis"}, {"radiation", "dermatitis"}, {"radiation", "enteritis"},
+	{"radiation", "cystitis"}, {"radiation", "necrosis"}, {"radiation", "oesophagitis"}, {"radiation", "esophagitis"},
+	{"radiation", "fibrosis"},
 	{"oral", "glucose", "tolerance", "test"}, {"glucose", "tolerance", "test"}, {"cardiac", "troponin"},
 	{"men", "who", "have", "sex", "with", "men"},
 	{"mindfulness-based", "stress", "reduction"}, {"negative", "pressure", "wound", "therapy"}, {"lung", "function"}, {"water", "on", "the", "knee"}, {"swollen", "ankles"}, {"sugar", "diabetes"},
@@ -3656,7 +3677,7 @@ func split(words []string) []Concept {
 			prevRole = RoleIntervention
 			continue
 		}
-		if w == "monitoring" && len(out) > 0 && len(pending) == 0 && prevRole == RoleOutcome {
+		if (w == "monitoring" || w == "telemonitoring" || w == "self-monitoring") && len(out) > 0 && len(pending) == 0 && prevRole == RoleOutcome {
 			// "continuous glucose monitoring", "blood pressure monitoring": measuring a
 			// quantity is what is done, not the quantity measured.
 			last := &out[len(out)-1]

@@ -117,7 +117,9 @@ var diseaseSynonyms = [][]string{
 	{"mild cognitive impairment", "mci"},
 	{"ptsd", "post-traumatic stress disorder"},
 	{"adhd", "attention deficit hyperactivity disorder"},
-	{"nafld", "non-alcoholic fatty liver disease", "nonalcoholic fatty liver disease"},
+	// MASLD and MASH are the 2023 names of NAFLD and NASH (the multi-society Delphi
+	// consensus); papers before it use the old ones.
+	{"nafld", "non-alcoholic fatty liver disease", "nonalcoholic fatty liver disease", "masld", "metabolic dysfunction-associated steatotic liver disease"},
 	{"chronic fatigue syndrome", "myalgic encephalomyelitis"},
 	{"vision loss", "visual impairment", "vision impairment", "low vision", "visual loss"},
 	{"hearing loss", "hearing impairment", "deafness"},
@@ -164,7 +166,7 @@ var diseaseSynonyms = [][]string{
 	{"aki", "acute kidney injury"},
 	{"sle", "systemic lupus erythematosus"},
 	{"pcos", "polycystic ovary syndrome"},
-	{"nash", "non-alcoholic steatohepatitis", "nonalcoholic steatohepatitis"},
+	{"nash", "non-alcoholic steatohepatitis", "nonalcoholic steatohepatitis", "mash", "metabolic dysfunction-associated steatohepatitis"},
 	{"hcc", "hepatocellular carcinoma"},
 	{"nsclc", "non-small cell lung cancer", "non-small-cell lung cancer"},
 	{"chf", "congestive heart failure"},
@@ -242,6 +244,7 @@ var diseaseSynonyms = [][]string{
 	// papers mostly write "rhinosinusitis".
 	{"prediabetes", "pre-diabetes", "prediabetic state", "impaired glucose tolerance", "impaired fasting glucose"},
 	{"sinusitis", "rhinosinusitis"},
+	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
 	{"period pain", "period pains", "dysmenorrhoea", "dysmenorrhea"},
 	{"kidney stones", "kidney stone", "nephrolithiasis", "renal calculi", "urolithiasis"},
 	{"underactive thyroid", "hypothyroidism"},

@@ -27,7 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-introduction introducing im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
+introduction introducing ago go away im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
 suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
@@ -99,6 +99,8 @@ device devices`)
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
 var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma prediabetes prediabetic
+radiation-proctitis radiation-pneumonitis radiation-dermatitis radiation-enteritis radiation-cystitis radiation-necrosis
+radiation-oesophagitis radiation-esophagitis radiation-fibrosis
 emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
 illness hyperthermia dystocia rosacea hyperalgesia lead-poisoning rejection low-birth-weight very-low-birth-weight extremely-low-birth-weight
 syphilis chlamydia ebola mpox impetigo self-harm tb strep-throat premature-ejaculation harmful-drinking hazardous-drinking binge-drinking
@@ -179,11 +181,12 @@ rehab motivational-interviewing kangaroo-mother-care kangaroo-care skin-to-skin-
 minimum-unit-pricing audit-and-feedback rounding teach-back incentives incentive vouchers voucher subsidy subsidies coaching bowel-preparation bowel-prep
 pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 anticoagulation thromboprophylaxis thrombolysis chemoprophylaxis immunosuppression tapering rehydration resuscitation
-cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification
+cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification paracentesis thoracentesis
+arthrocentesis sealant sealants varnish bandaging bandage bandages telemonitoring usual-care standard-care
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence
-survival mortality death deaths dying recurrence readmission readmissions
+survival mortality death deaths dying recurrence recur recurs readmission readmissions
 remission response responses adherence compliance quality-of-life qol complication incidence
 prevalence risk risks cost costs cost-effectiveness length stay length-of-stay activities-of-daily-living hospitalization hospitalisation
 admission admissions relapse progression morbidity disability function functioning cognition
@@ -205,6 +208,7 @@ families family community rural urban ethnic minority minorities african-america
 black white population-based nursing-home
 icu babies baby kids infancy
 mum mom dad son daughter husband wife grandma grandpa grandad granddad toddler toddlers hospitalised hospitalized
+sister brother aunt uncle cousin niece nephew grandson granddaughter grandmother grandfather
 people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home childrens
 intensive-care-patients intensive-care-unit-patients`)
 

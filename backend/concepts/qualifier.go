@@ -18,7 +18,8 @@ import (
 // qualifierHeads are the words a letter or number qualifies. Design words ("phase 3",
 // "level 1") are not among them: they say which papers, not what about.
 var qualifierHeads = set(`type types stage grade class vitamin hepatitis factor group hiv htlv interleukin il omega
-apoe apolipoprotein trisomy chromosome influenza coenzyme serotype genotype subtype haemophilia hemophilia`)
+apoe apolipoprotein trisomy chromosome influenza coenzyme serotype genotype subtype haemophilia hemophilia
+cystatin protein`)
 
 // romanHeads are the heads whose qualifier may be a Roman numeral ("type II", "stage IV"),
 // written as the number so both spellings match.

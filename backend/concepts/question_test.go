@@ -1125,7 +1125,7 @@ func TestFieldsAndAmounts(t *testing.T) {
 		exposure bool
 	}{
 		{"P: adults receiving mechanical ventilation in the ICU; I: early active mobilisation; C: usual care; O: functional independence", "mechanical ventilation", RolePopulation, domain.QuestionIntervention, false},
-		{"P: adults receiving mechanical ventilation in the ICU; I: early active mobilisation; C: usual care; O: functional independence", "usual care", RoleComparator, domain.QuestionIntervention, false},
+		{"P: adults receiving mechanical ventilation in the ICU; I: early active mobilisation; C: usual care; O: functional independence", "usual-care", RoleComparator, domain.QuestionIntervention, false},
 		{"P: preterm infants; I: probiotics; C: placebo; O: necrotising enterocolitis", "placebo", RoleComparator, domain.QuestionIntervention, false},
 		{"P: preterm infants; I: probiotics; C: placebo; O: necrotising enterocolitis", "preterm infants", RolePopulation, domain.QuestionIntervention, false},
 		{"P: hospitalised adults with agitated delirium; I: haloperidol; C: placebo or other antipsychotic; O: delirium symptoms", "haloperidol", RoleIntervention, domain.QuestionIntervention, false},
@@ -1270,7 +1270,7 @@ func TestFieldsAndAmounts(t *testing.T) {
 		// "What next?" after a case asks for treatments; PICO fields marked with dashes; NPH
 		// insulin by its initials; ascites is a disease.
 		{"8 year old boy with nocturnal enuresis, alarm didn't work. What next?", "nocturnal enuresis", RoleCondition, domain.QuestionOpen, false},
-		{"P - children with acute asthma in ED, I - IV magnesium, C - standard care, O - admission", "standard care", RoleComparator, domain.QuestionIntervention, false},
+		{"P - children with acute asthma in ED, I - IV magnesium, C - standard care, O - admission", "standard-care", RoleComparator, domain.QuestionIntervention, false},
 		{"insulin glargine vs NPH nocturnal hypoglycaemia type 2 diabetes", "nph", RoleComparator, domain.QuestionIntervention, false},
 		{"management options for refractory ascites in cirrhosis", "refractory ascites", RoleCondition, domain.QuestionOpen, false},
 		// "Best ways to …", "apart from X", "X instead of Y", "options after progression on X",
@@ -1420,6 +1420,23 @@ func TestListsAndFailures(t *testing.T) {
 		{"I was started on sertraline for postpartum depression. Is it safe to keep breastfeeding my baby?",
 			"intervention: sertraline · population: taking it for postpartum depression · population: baby · other: keep breastfeeding"},
 		{"Is metformin safe for diabetes in pregnancy?", "condition: diabetes · condition: pregnancy · intervention: metformin"},
+		// Newer drugs and disease names; procedures and usual care in keyword strings.
+		{"resmetirom (Rezdiffra) MASH fibrosis improvement", "condition: MASH fibrosis · intervention: resmetirom"},
+		{"Eltrombopag vs romiplostim in chronic ITP platelet response",
+			"condition: chronic ITP · intervention: eltrombopag · comparator: romiplostim · outcome: platelet response"},
+		{"TIPS vs repeated large volume paracentesis refractory ascites transplant-free survival",
+			"condition: refractory ascites · intervention: TIPS · comparator: repeated large volume paracentesis · outcome: transplant-free survival"},
+		{"home blood pressure telemonitoring vs usual care hypertension BP control",
+			"condition: hypertension BP control · intervention: home blood pressure telemonitoring · comparator: usual care"},
+		{"Effect of intensive blood pressure control on cognitive impairment and dementia: a meta-analysis",
+			"condition: cognitive impairment · condition: dementia · intervention: intensive blood pressure control"},
+		{"What helps with bleeding from radiation proctitis?", "condition: radiation proctitis · outcome: bleeding · asks for: treatment"},
+		{"I've had ringing in my ears since a loud concert a year ago. Is there anything that can make tinnitus go away?",
+			"condition: tinnitus · other: ringing · other: ears · other: loud concert · asks for: treatment"},
+		{"cystatin C vs creatinine-based eGFR accuracy in older adults",
+			"intervention: cystatin C · population: older adults · outcome: creatinine-based eGFR accuracy · asks about: a test's accuracy, not a treatment"},
+		{"frailty and mortality in older patients on haemodialysis",
+			"condition: frailty · population: older patients · population: on haemodialysis · outcome: mortality"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

@@ -547,6 +547,9 @@ var testSynonyms = [][]string{
 // (dopamine, glucagon, potassium) are left out: a question about their levels names no
 // treatment.
 var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium levodopa donepezil memantine
+resmetirom eltrombopag romiplostim avatrombopag lusutrombopag obeticholic elafibranor seladelpar naloxegol
+methylnaltrexone eluxadoline pancrelipase midodrine voxelotor iptacopan pegcetacoplan danicopan sparsentan
+vibegron apremilast avacincaptad latanoprost netarsudil pilocarpine lifitegrast vonoprazan tegoprazan lanthanum
 levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
 cyproterone ulipristal mifepristone ethinylestradiol argatroban bivalirudin fondaparinux danaparoid
 rivastigmine galantamine ketamine methotrexate tamoxifen letrozole anastrozole cisplatin carboplatin
