@@ -67,7 +67,8 @@ func Extract(question string) (Set, error) {
 			cur, dropped = nil, nil
 		}
 	}
-	combined, slashed := combinations(drugCausing(withoutInnerAsides(parsed)))
+	unlisted, namedMembers := membersAside(parsed)
+	combined, slashed := combinations(drugCausing(withoutInnerAsides(unlisted)))
 	toks := JoinQualifiers(joinFixedPhrases(tokenize(combined)))
 	example := map[int]bool{}       // chunks that name a class by an example ("pills like Nexium")
 	memberExample := map[int]bool{} // chunks that name a member after its class ("DOACs like apixaban")
@@ -638,6 +639,7 @@ func Extract(question string) (Set, error) {
 			classByExample(&set.Concepts[i])
 		}
 	}
+	withNamedMembers(set.Concepts, namedMembers)
 	// A member named as the class's example goes; so do the next ones typed after it
 	// ("SGLT2 inhibitors empagliflozin dapagliflozin", "DOACs like apixaban or rivaroxaban"),
 	// each read against the class.
@@ -1668,6 +1670,63 @@ func drugCausing(q string) string {
 		return q
 	}
 	return drugCaused.ReplaceAllString(q, "$1 causing")
+}
+
+// memberList is a class of drugs with its members in parentheses: "VMAT2 inhibitors
+// (valbenazine, deutetrabenazine)", "antiviral prophylaxis (entecavir, tenofovir)".
+var memberList = regexp.MustCompile(`([\p{L}\d-]+)\s+\(([^()]+)\)`)
+
+// classHeads are the last words of a class of treatments named by what its members do.
+var classHeads = set(`inhibitors inhibitor agonists agonist antagonists antagonist blockers blocker agents agent drugs
+antibodies antibody analogues analogs analogue analog prophylaxis therapy therapies antivirals antibiotics biologics
+medications medicines modulators modulator`)
+
+// membersAside takes out of a question the members it lists after a class ("VMAT2
+// inhibitors (valbenazine, deutetrabenazine) for tardive dyskinesia") and returns them by
+// the class's last word: they say which drugs the class holds, so a paper on any of them
+// answers (withNamedMembers), as a paper on any listed member of a known class does.
+// Left in, a class the vocabulary does not know would lose them as an aside.
+func membersAside(q string) (string, map[string][]string) {
+	members := map[string][]string{}
+	out := memberList.ReplaceAllStringFunc(q, func(m string) string {
+		sub := memberList.FindStringSubmatch(m)
+		head := strings.ToLower(sub[1])
+		if !classHeads[head] {
+			return m
+		}
+		var names []string
+		for _, item := range regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|/)\s*`).Split(sub[2], -1) {
+			item = strings.TrimSpace(item)
+			ws := strings.Fields(strings.ToLower(item))
+			if len(ws) == 0 || len(ws) > 2 || !IsDrugName(ws[len(ws)-1]) && !IsDrugName(ws[0]) {
+				return m
+			}
+			names = append(names, strings.ToLower(item))
+		}
+		if len(names) == 0 {
+			return m
+		}
+		members[head] = append(members[head], names...)
+		return sub[1]
+	})
+	return out, members
+}
+
+// withNamedMembers gives the intervention ending in a class head the members the question
+// listed for it (membersAside): searched with it and matched as it.
+func withNamedMembers(cs []Concept, members map[string][]string) {
+	for i := range cs {
+		c := &cs[i]
+		if c.Role != RoleIntervention && c.Role != RoleComparator || len(c.Words) == 0 {
+			continue
+		}
+		for _, n := range members[c.Words[len(c.Words)-1]] {
+			if !slices.Contains(c.Members, n) {
+				c.Members = append(c.Members, n)
+			}
+			c.AddTerm(n)
+		}
+	}
 }
 
 // innerAside is a parenthesis of lower-case words between two words of a noun phrase:

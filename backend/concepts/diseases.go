@@ -245,6 +245,8 @@ var diseaseSynonyms = [][]string{
 	{"prediabetes", "pre-diabetes", "prediabetic state", "impaired glucose tolerance", "impaired fasting glucose"},
 	{"sinusitis", "rhinosinusitis"},
 	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
+	{"hepatitis b", "hbv", "hepatitis b virus"},
+	{"hepatitis c", "hcv", "hepatitis c virus"},
 	{"period pain", "period pains", "dysmenorrhoea", "dysmenorrhea"},
 	{"kidney stones", "kidney stone", "nephrolithiasis", "renal calculi", "urolithiasis"},
 	{"underactive thyroid", "hypothyroidism"},

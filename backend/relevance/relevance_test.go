@@ -880,6 +880,13 @@ func TestMarkCausesAndKinds(t *testing.T) {
 			"Adults with acute rhinosinusitis were randomised to amoxicillin or placebo for 10 days; symptom scores at day 3 did not differ.", false},
 		{"metformin for prevention of type 2 diabetes in people with prediabetes", "Reduction in the incidence of type 2 diabetes with lifestyle intervention or metformin",
 			"3234 adults with impaired glucose tolerance were randomised to placebo, metformin or a lifestyle programme; metformin reduced the incidence of type 2 diabetes by 31%.", false},
+		// A class the vocabulary does not know is matched by the members the question lists;
+		// hepatitis B is HBV.
+		{"VMAT2 inhibitors (valbenazine, deutetrabenazine) for tardive dyskinesia", "Valbenazine for tardive dyskinesia: a randomised trial",
+			"Adults with tardive dyskinesia were randomised to valbenazine 80 mg or placebo; AIMS scores fell by 3.2 and 0.1 points.", false},
+		{"Antiviral prophylaxis (entecavir, tenofovir) to prevent hepatitis B reactivation during rituximab-based chemotherapy",
+			"Tenofovir prophylaxis during rituximab chemotherapy in HBsAg-negative, anti-HBc-positive lymphoma",
+			"Patients receiving rituximab-based chemotherapy were randomised to tenofovir or monitoring; HBV reactivation occurred in 0% and 10%.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
