@@ -423,7 +423,7 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 			next := concepts.Stem(cw[i+1])
 			for k := 0; k+1 < len(title); k++ {
 				other := title[k]
-				if !slices.Contains(forms(w), other) && (slices.Contains(antonymsOf(w), other) || isKind(w) && isKind(other) && !bothTreatments(w, other)) &&
+				if !slices.Contains(forms(w), other) && (slices.Contains(antonymsOf(w), other) || isKind(w) && isKind(other) && !bothTreatments(w, other) && !sameCause(w, other)) &&
 					(concepts.Stem(title[k+1]) == next || concepts.Stem(strings.SplitN(title[k+1], "-", 2)[0]) == next) {
 					return fmt.Sprintf("studies %s %s, not %s", other, strings.Join(cw[i+1:], " "), c.Label())
 				}
@@ -443,6 +443,18 @@ func isKind(w string) bool { return diseaseKinds[w] || causeOf(w) != "" }
 func bothTreatments(a, b string) bool {
 	ca, cb := causeOf(a), causeOf(b)
 	return ca != "" && cb != "" && concepts.IsTreatment(ca) && concepts.IsTreatment(cb)
+}
+
+// sameCause reports whether a kind word names the cause a disease's qualifier names:
+// "alcoholic" hepatitis is "alcohol-associated" hepatitis, "diabetic" neuropathy
+// "diabetes-related" neuropathy.
+func sameCause(a, b string) bool {
+	for _, p := range [][2]string{{a, b}, {b, a}} {
+		if c := causeOf(p[0]); c != "" && p[1] != "" && (strings.HasPrefix(p[1], c) || strings.HasPrefix(c, concepts.Stem(p[1]))) {
+			return true
+		}
+	}
+	return false
 }
 
 // namedKinds are the kinds of a disease (diseaseKinds) that a paper about that kind always

@@ -887,6 +887,9 @@ func TestMarkCausesAndKinds(t *testing.T) {
 		{"Antiviral prophylaxis (entecavir, tenofovir) to prevent hepatitis B reactivation during rituximab-based chemotherapy",
 			"Tenofovir prophylaxis during rituximab chemotherapy in HBsAg-negative, anti-HBc-positive lymphoma",
 			"Patients receiving rituximab-based chemotherapy were randomised to tenofovir or monitoring; HBV reactivation occurred in 0% and 10%.", false},
+		// Alcoholic hepatitis is alcohol-associated hepatitis.
+		{"Severe alcohol-associated hepatitis: prednisolone or pentoxifylline - which works?", "Prednisolone or pentoxifylline for alcoholic hepatitis",
+			"1103 patients with severe alcoholic hepatitis were randomised in a factorial design; prednisolone reduced 28-day mortality, pentoxifylline did not.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
