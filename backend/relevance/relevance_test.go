@@ -890,6 +890,11 @@ func TestMarkCausesAndKinds(t *testing.T) {
 		// Alcoholic hepatitis is alcohol-associated hepatitis.
 		{"Severe alcohol-associated hepatitis: prednisolone or pentoxifylline - which works?", "Prednisolone or pentoxifylline for alcoholic hepatitis",
 			"1103 patients with severe alcoholic hepatitis were randomised in a factorial design; prednisolone reduced 28-day mortality, pentoxifylline did not.", false},
+		// Faecal microbiota transplantation is an infusion of donor feces; TB is tuberculosis.
+		{"fecal microbiota transplantation recurrent Clostridioides difficile infection", "Duodenal infusion of donor feces for recurrent Clostridioides difficile infection",
+			"Patients with recurrent Clostridioides difficile infection were randomised to an infusion of donor feces after vancomycin or to vancomycin alone; 81% and 31% were cured.", false},
+		{"What are the risk factors for progression from latent tuberculosis infection to active TB disease?", "Incidence of active tuberculosis among household contacts with latent infection",
+			"We followed 4481 household contacts with latent tuberculosis infection for two years; progression to active tuberculosis was associated with HIV and diabetes.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
