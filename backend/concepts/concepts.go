@@ -914,11 +914,14 @@ func reasonsForUse(cs []Concept, chunkOf []int, befores [][]string) map[string]b
 	out := map[string]bool{}
 	for i := 1; i < len(cs); i++ {
 		c, prev := cs[i], cs[i-1]
-		if c.Role != RoleCondition || c.Generic || prev.Role != RoleIntervention || prev.Generic || chunkOf[i] == chunkOf[i-1] {
+		b := withoutArticles(befores[chunkOf[i]])
+		if c.Role != RoleCondition || c.Generic || chunkOf[i] == chunkOf[i-1] || len(b) == 0 || b[len(b)-1] != "for" {
 			continue
 		}
-		b := withoutArticles(befores[chunkOf[i]])
-		if len(b) == 0 || b[len(b)-1] != "for" || slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return !takenWords[w] }) {
+		// "Do atypical antipsychotics given for agitation in dementia increase …?", as asked
+		// rewrites it: "…, in people given it for agitation in dementia".
+		rewritten := len(b) == 3 && takenWords[b[0]] && b[1] == "it" && prev.Generic
+		if !rewritten && (prev.Role != RoleIntervention || prev.Generic || slices.ContainsFunc(b[:len(b)-1], func(w string) bool { return !takenWords[w] })) {
 			continue
 		}
 		out[c.Text] = true
@@ -931,7 +934,7 @@ func reasonsForUse(cs []Concept, chunkOf []int, befores [][]string) map[string]b
 }
 
 // takenWords may come between a drug and the "for" of what it is taken for.
-var takenWords = set(`taken taking used use prescribed given started`)
+var takenWords = set(`taken taking used use using prescribed given started buying`)
 
 // reasonAsPatients makes what a drug is taken for the patients' description in a question
 // about the drug's harms or safety, when the question names the harm or what else it is
@@ -1806,10 +1809,20 @@ func fillerWord(toks []string, i int) bool {
 		return true
 	}
 	switch toks[i] {
-	case "started", "commenced":
-		// "… started montelukast and is having nightmares", "I was started on sertraline":
-		// the drug, not a start of it.
-		return i+1 < len(toks) && IsDrugName(toks[i+1]) || i+2 < len(toks) && toks[i+1] == "on" && IsDrugName(toks[i+2])
+	case "started", "commenced", "starting", "initiating", "initiated":
+		// "… started montelukast and is having nightmares", "I was started on sertraline",
+		// "Is it worth starting a statin …?", "low-dose aspirin started before 16 weeks": the
+		// drug, not a start of it.
+		if i > 0 && (toks[i-1] == "when" || toks[i-1] == "before" || toks[i-1] == "after" || toks[i-1] == "while" || toks[i-1] == "on") {
+			// "When starting allopurinol for gout, …", "before starting biologic therapy":
+			// when something else is asked about.
+			return false
+		}
+		next := i + 1
+		for next < len(toks) && (toks[next] == "a" || toks[next] == "an" || toks[next] == "the" || toks[next] == "on") {
+			next++
+		}
+		return next < len(toks) && (IsDrugName(toks[next]) || classKnown(toks[next])) || i > 0 && IsDrugName(toks[i-1])
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
 	case "birth":
@@ -2900,6 +2913,12 @@ var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequate
 // inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
 var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
 
+// Lacking reports whether a concept says who the patients are by what they do not have
+// ("without diabetes", "no heart disease or stroke"): a paper need not name it.
+func Lacking(c Concept) bool {
+	return c.Role == RolePopulation && strings.HasPrefix(c.Display, "without ")
+}
+
 // lacking reports whether the words before a chunk say the patients do not have it:
 // "without", "who don't have", "if they do not have".
 func lacking(before []string) bool {
@@ -3025,7 +3044,10 @@ func enrich(c *Concept) {
 		dc.applyTo(c)
 	}
 	if dc, ok := categoryOf(c.Text); ok {
-		c.Role = RoleCondition
+		if c.Role != RolePopulation {
+			// (Not "… but no heart disease": what the patients do not have says who they are.)
+			c.Role = RoleCondition
+		}
 		c.Generic = false
 		c.Class = dc.category
 		c.Members = append([]string(nil), dc.members...)
@@ -3998,6 +4020,14 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 			// Three drugs or more set apart by commas alone ("apixaban, rivaroxaban,
 			// dabigatran") are listed as a search box's words are: any of them answers.
 			anyOr = true
+		}
+		if j == i && i+1 < len(cs) && Lacking(cs[i]) && cs[i+1].Role == RoleCondition && chunkOf[i+1] == chunkOf[i]+1 && onlyOr(seps[chunkOf[i+1]]) {
+			// "no heart disease or stroke": neither, one concept saying who the patients are.
+			c := alternatives(cs[i : i+2])
+			c.Role, c.Display = RolePopulation, "without "+c.Text
+			out = append(out, c)
+			i += 2
+			continue
 		}
 		if j == i && i+1 < len(cs) && diseaseOr(cs, chunkOf, seps, i) {
 			// "depression or suicide": either disease answers the question.

@@ -208,7 +208,7 @@ families family community rural urban ethnic minority minorities african-america
 black white population-based nursing-home
 icu babies baby kids infancy
 mum mom dad son daughter husband wife grandma grandpa grandad granddad toddler toddlers hospitalised hospitalized
-sister brother aunt uncle cousin niece nephew grandson granddaughter grandmother grandfather
+sister brother aunt uncle cousin niece nephew grandson granddaughter grandmother grandfather father mother fathers
 people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home childrens
 intensive-care-patients intensive-care-unit-patients`)
 

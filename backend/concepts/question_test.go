@@ -1405,7 +1405,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"Biologics for severe asthma: mepolizumab vs benralizumab exacerbation rates",
 			"condition: severe asthma · intervention: mepolizumab · comparator: benralizumab · outcome: exacerbation rates"},
 		{"Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?",
-			"condition: type 2 diabetes · intervention: starting insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
+			"condition: type 2 diabetes · intervention: insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
 		// What is introduced early is given; a case's medicines at full doses say who the patient is.
 		{"Does early introduction of peanut in infancy prevent peanut allergy?",
 			"condition: peanut allergy · intervention: peanut · population: infancy"},
@@ -1437,6 +1437,14 @@ func TestListsAndFailures(t *testing.T) {
 			"intervention: cystatin C · population: older adults · outcome: creatinine-based eGFR accuracy · asks about: a test's accuracy, not a treatment"},
 		{"frailty and mortality in older patients on haemodialysis",
 			"condition: frailty · population: older patients · population: on haemodialysis · outcome: mortality"},
+		// Starting a drug is the drug; what
+		// a drug is given for in a rewritten harm question; neither disease the case has not had.
+		{"Does low-dose aspirin started before 16 weeks prevent preeclampsia in high-risk pregnant women?",
+			"condition: preeclampsia · intervention: low-dose aspirin · population: high-risk pregnant women"},
+		{"Do atypical antipsychotics given for agitation in dementia increase the risk of stroke?",
+			"condition: stroke · condition: dementia · intervention: atypical antipsychotics · population: taking it for agitation · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+		{"My father is 81 with high cholesterol but no heart disease or stroke. Is it worth starting a statin at his age for primary prevention?",
+			"intervention: statin (HMG-CoA reductase inhibitors) · population: father · population: without heart disease or stroke · other: age · outcome: cholesterol"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

@@ -557,7 +557,7 @@ func epidemiology(question string) string {
 func excludedGroup(q concepts.Set, title string) string {
 	lower := strings.ToLower(title)
 	for _, c := range q.Concepts {
-		if c.Role != concepts.RolePopulation || !strings.HasPrefix(c.Display, "without ") {
+		if !concepts.Lacking(c) {
 			continue
 		}
 		if !containsWords(lower, c.Text) {
@@ -581,7 +581,7 @@ func negatedGroup(q concepts.Set, title string) string {
 	lower := strings.ToLower(title)
 	both := strings.Contains(lower, "with and without") || strings.Contains(lower, "with or without")
 	for _, c := range q.Concepts {
-		if c.Role != concepts.RolePopulation && (c.Role != concepts.RoleCondition || c.Generic) || strings.HasPrefix(c.Display, "without ") {
+		if c.Role != concepts.RolePopulation && (c.Role != concepts.RoleCondition || c.Generic) || concepts.Lacking(c) {
 			continue
 		}
 		for _, w := range c.Words {
