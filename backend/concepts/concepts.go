@@ -723,7 +723,10 @@ func Extract(question string) (Set, error) {
 			set.Concepts[i].Harm = false
 		}
 	}
-	if set.Kind == domain.QuestionIntervention && !set.Diagnostic && (set.Exposure || asksSafety(toks)) {
+	if set.Kind == domain.QuestionIntervention && !set.Diagnostic && (set.Exposure || asksSafety(toks)) &&
+		!slices.ContainsFunc(toks, func(t string) bool { return t == "best" || t == "which" || t == "choice" || t == "preferred" }) {
+		// (Not "best empirical antibiotics for HAP in patients with MRSA risk": what is best
+		// for a disease is a treatment of it.)
 		reasonAsPatients(set.Concepts, reasons)
 	}
 	acronymsAsTerms(set.Concepts, parsed)
@@ -1124,12 +1127,22 @@ var sglt2Written = regexp.MustCompile(`(?i)\bsodium[- ]glucose\s+co-?transporter
 // ": a randomized clinical trial"): how it would be studied, not what is asked.
 var designTail = regexp.MustCompile(`(?i)\s*[:.–—-]\s*(?:an?\s+)?(?:updated\s+)?(?:systematic\s+review|meta-analysis|randomi[sz]ed(?:\s+(?:controlled|clinical))?\s+trial|cohort\s+study|case-control\s+study|cross-sectional\s+study)(?:\s+and\s+(?:network\s+)?meta-analysis)?\s*\??\s*$`)
 
+// shorthand are clinicians' abbreviations of common words, read as the words ("abx" for
+// antibiotics, "pt" for patient, "vit D" for vitamin D, "norad" for noradrenaline).
+var shorthand = map[string]string{"abx": "antibiotics", "pt": "patient", "pts": "patients", "vit": "vitamin",
+	"norad": "noradrenaline", "hx": "history"}
+
+// shorthandWord finds them as whole words. ("tx" is left to the parse: it is a treatment
+// or, after an organ, a transplant.)
+var shorthandWord = regexp.MustCompile(`(?i)\b(?:abx|pts?|vit|norad|hx)\b`)
+
 // asked is the question a parse reads: a request's lead-in dropped, and when a question
 // comes after a sentence of context ("My patient has Tourette syndrome. What treatment
 // options exist?"), the question first, so its asking word opens it as the parse expects.
 // The question shown and stored stays as typed.
 func asked(q string) string {
 	q = fromPICO(q)
+	q = shorthandWord.ReplaceAllStringFunc(q, func(m string) string { return shorthand[strings.ToLower(m)] })
 	q = quantity.ReplaceAllString(aimLead.ReplaceAllString(askerLabel.ReplaceAllString(q, ""), ""), "")
 	q = developedAnd.ReplaceAllString(q, "Validation of ")
 	q = designTail.ReplaceAllString(q, "")
@@ -2899,7 +2912,10 @@ func stopsWorking(after []string) bool {
 	case "fails", "failed", "fail", "stops", "stop", "stopped":
 		return true
 	case "no", "doesn't", "don't", "isn't", "aren't", "not":
-		return slices.ContainsFunc(ws[1:min(len(ws), 3)], func(w string) bool { return w == "work" || w == "works" || w == "working" || w == "longer" })
+		// ("when norad isn't enough")
+		return slices.ContainsFunc(ws[1:min(len(ws), 3)], func(w string) bool {
+			return w == "work" || w == "works" || w == "working" || w == "longer" || w == "enough" || w == "effective" || w == "helping"
+		})
 	}
 	return false
 }
@@ -3911,6 +3927,8 @@ func latinEpithet(w string) bool {
 // responseOf are the words that, after a substance, name the body's response to it, with
 // the role the pair takes.
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
+	"intolerance": RoleCondition, "allergy": RoleCondition, "allergies": RoleCondition, "hypersensitivity": RoleCondition,
+	"errors": RoleOutcome, "error": RoleOutcome,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
 	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition,
 	"prescribing": RoleOutcome, "prescription": RoleOutcome, "prescriptions": RoleOutcome, "overprescribing": RoleOutcome,

@@ -1445,6 +1445,14 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: stroke · condition: dementia · intervention: atypical antipsychotics · population: taking it for agitation · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		{"My father is 81 with high cholesterol but no heart disease or stroke. Is it worth starting a statin at his age for primary prevention?",
 			"intervention: statin (HMG-CoA reductase inhibitors) · population: father · population: without heart disease or stroke · other: age · outcome: cholesterol"},
+		// Clinicians' shorthand; an intolerance or allergy to a drug is a condition; a
+		// treatment that "isn't enough" failed.
+		{"Vit C + hydrocortisone + thiamine in sepsis, does it work?",
+			"condition: sepsis · intervention: vitamin c · intervention: hydrocortisone · intervention: thiamine"},
+		{"How to manage statin intolerance?", "condition: statin intolerance · asks for: treatment"},
+		{"What helps vasoplegia after cardiac bypass when norad isn't enough?",
+			"condition: vasoplegia · condition: cardiac bypass · population: failed noradrenaline · asks for: treatment"},
+		{"medication errors at hospital discharge - how common?", "other: hospital discharge · outcome: medication errors"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
