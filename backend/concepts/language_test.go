@@ -32,6 +32,7 @@ func TestNotEnglish(t *testing.T) {
 		{"Czy metformina jest skuteczna w leczeniu raka?", "Polish"},
 		{"Finns det studier om metformin och cancer?", "Swedish, Norwegian or Danish"},
 		{"Kanser tedavisinde metformin ile yapılan çalışmalar", "Turkish"},
+		{"Este metformina eficientă în tratamentul cancerului?", "Romanian"},
 		{"Nebenwirkungen der Behandlung mit Metformin", "German"},
 		{"二甲双胍对癌症有效吗？", "Chinese"},
 		{"メトホルミンはがんに効きますか？", "Japanese"},
@@ -40,6 +41,8 @@ func TestNotEnglish(t *testing.T) {
 		{"Είναι η μετφορμίνη αποτελεσματική στον καρκίνο;", "Greek"},
 		// English, with what might mislead a counter of foreign words.
 		{"Is metformin effective for treating cancer?", ""},
+		// "care" is Romanian for "which", and said twice is still one word.
+		{"Kangaroo mother care vs conventional incubator care in LBW infants mortality", ""},
 		{"Does surgery help in de Quervain tenosynovitis?", ""},
 		{"Desmopressin in von Willebrand disease", ""},
 		{"Genetics of van der Woude syndrome", ""},
