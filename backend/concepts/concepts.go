@@ -1707,7 +1707,10 @@ func membersAside(q string) (string, map[string][]string) {
 	out := memberList.ReplaceAllStringFunc(q, func(m string) string {
 		sub := memberList.FindStringSubmatch(m)
 		head := strings.ToLower(sub[1])
-		if !classHeads[head] {
+		// A regimen named by its initials lists its drugs the same way: "BPaL (bedaquiline,
+		// pretomanid, linezolid)".
+		regimen := len([]rune(sub[1])) >= 3 && strings.Count(sub[2], ",") >= 1 && writtenAsAcronym(sub[1], sub[1])
+		if !classHeads[head] && !regimen {
 			return m
 		}
 		var names []string
@@ -1733,7 +1736,14 @@ func membersAside(q string) (string, map[string][]string) {
 func withNamedMembers(cs []Concept, members map[string][]string) {
 	for i := range cs {
 		c := &cs[i]
-		if c.Role != RoleIntervention && c.Role != RoleComparator || len(c.Words) == 0 {
+		if len(c.Words) == 0 || len(members[c.Words[len(c.Words)-1]]) == 0 {
+			continue
+		}
+		if c.Role == RoleOther {
+			// (A regimen the vocabulary does not know is given, as its drugs are.)
+			c.Role = RoleIntervention
+		}
+		if c.Role != RoleIntervention && c.Role != RoleComparator {
 			continue
 		}
 		for _, n := range members[c.Words[len(c.Words)-1]] {
@@ -3235,8 +3245,9 @@ func asksHowToTreat(toks []string) bool {
 			return false
 		}
 		if ws[1] == "can" || ws[1] == "could" || ws[1] == "should" || ws[1] == "to" {
-			// "How can hospitals reduce door-to-needle time …?": ways to do better.
-			if slices.ContainsFunc(ws, func(w string) bool { return benefitWords[w] }) {
+			// "How can hospitals reduce door-to-needle time …?", "How can we increase uptake of
+			// HPV vaccination …?": ways to do better.
+			if slices.ContainsFunc(ws, func(w string) bool { return benefitWords[w] || w == "increase" || w == "boost" || w == "promote" }) {
 				return true
 			}
 		}

@@ -1453,6 +1453,15 @@ func TestListsAndFailures(t *testing.T) {
 		{"What helps vasoplegia after cardiac bypass when norad isn't enough?",
 			"condition: vasoplegia · condition: cardiac bypass · population: failed noradrenaline · asks for: treatment"},
 		{"medication errors at hospital discharge - how common?", "other: hospital discharge · outcome: medication errors"},
+		// A regimen by its initials with its drugs; vaccines by name; "lack of" is the thing lacked.
+		{"BPaL (bedaquiline, pretomanid, linezolid) for XDR-TB: cure rates",
+			"condition: XDR-TB · intervention: BPaL · outcome: rates"},
+		{"Mosquirix (RTS,S/AS01) efficacy against clinical malaria in African infants",
+			"condition: clinical malaria · intervention: mosquirix · population: African infants · other: RTS · other: AS01"},
+		{"Is lack of face washing associated with active trachoma in children?",
+			"condition: active trachoma · intervention: face washing · population: children · asks about: a link (harm or risk), not a treatment"},
+		{"How can we increase uptake of HPV vaccination among adolescent girls in low-income countries?",
+			"population: adolescent girls · other: low-income countries · outcome: uptake · outcome: HPV vaccination · asks for: treatment"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

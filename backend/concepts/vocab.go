@@ -486,6 +486,7 @@ var therapySynonyms = [][]string{
 	{"hfnc", "high-flow nasal cannula", "high flow nasal cannula", "high-flow nasal oxygen"},
 	{"cpap", "continuous positive airway pressure"},
 	{"niv", "non-invasive ventilation", "noninvasive ventilation"},
+	{"ors", "oral rehydration solution", "oral rehydration salts", "oral rehydration therapy"},
 	{"fmt", "faecal microbiota transplantation", "fecal microbiota transplantation", "stool transplant", "faecal transplant", "fecal transplant",
 		"donor feces", "donor faeces", "fecal microbiota transplant", "faecal microbiota transplant"},
 	{"espb", "erector spinae plane block"},
@@ -552,6 +553,7 @@ resmetirom eltrombopag romiplostim avatrombopag lusutrombopag obeticholic elafib
 methylnaltrexone eluxadoline pancrelipase midodrine voxelotor iptacopan pegcetacoplan danicopan sparsentan
 vibegron apremilast avacincaptad latanoprost netarsudil pilocarpine lifitegrast vonoprazan tegoprazan lanthanum
 valbenazine deutetrabenazine tetrabenazine andexanet pcc 4f-pcc
+mosquirix qdenga dengvaxia gardasil cervarix shingrix zostavax prevnar pneumovax rotarix rotateq arexvy abrysvo
 levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
 cyproterone ulipristal mifepristone ethinylestradiol argatroban bivalirudin fondaparinux danaparoid
 rivastigmine galantamine ketamine methotrexate tamoxifen letrozole anastrozole cisplatin carboplatin
