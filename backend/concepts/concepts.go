@@ -615,6 +615,7 @@ func Extract(question string) (Set, error) {
 	for i := range set.Concepts {
 		failedDevice(&set.Concepts[i])
 		if i > 0 && strings.HasPrefix(set.Concepts[i-1].Display, "failed ") && set.Concepts[i].Role == RoleIntervention &&
+			sameSentence(combined, set.Concepts[i-1], set.Concepts[i]) &&
 			IsDrugName(lastWord(set.Concepts[i:i+1])) && listed(befores[chunkOf[i]]) {
 			// "has failed propranolol, topiramate and amitriptyline": each drug listed.
 			c := &set.Concepts[i]
@@ -668,7 +669,7 @@ func Extract(question string) (Set, error) {
 	harmFollows := harmAfter(set.Concepts, chunkOf, befores) // before merging, while chunkOf lines up
 	reasons := reasonsForUse(set.Concepts, chunkOf, befores)
 	markHarms(set.Concepts, chunkOf, befores)
-	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps))
+	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps, combined))
 	set.Concepts = withoutHeadingClass(set.Concepts)
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
@@ -812,7 +813,9 @@ func contextAsPatients(cs []Concept, q string) {
 		if inLast(c) && !c.Generic {
 			condition = condition || c.Role == RoleCondition
 			treatment = treatment || c.Role == RoleIntervention
-			outcome = outcome || c.Role == RoleOutcome && !c.Broad
+			// (A relapse or a remission is the disease's: "… alcohol use disorder …
+			// Naltrexone or acamprosate to prevent relapse?" asks about the case's disease.)
+			outcome = outcome || c.Role == RoleOutcome && !c.Broad && !courseOutcomes[c.Words[len(c.Words)-1]]
 		}
 	}
 	// "… mild hypertension. Is there evidence that statins prevent cardiovascular events in
@@ -829,7 +832,30 @@ func contextAsPatients(cs []Concept, q string) {
 			(courseOfTreatment[c.Words[len(c.Words)-1]] || takenBefore(tokenize(context), c)) {
 			cs[i].Role = RolePopulation
 		}
+		if c.Role == RoleIntervention && len(c.Words) == 1 && (imagingWords[c.Words[0]] || testWords[c.Words[0]]) && foundOn(tokenize(context), c.Words[0]) {
+			// "newly diagnosed NAFLD on ultrasound": how the case's disease was found, not
+			// what the question asks about.
+			cs[i].Role = RolePopulation
+		}
 	}
+}
+
+// courseOutcomes are a disease's course, measured only in the disease.
+var courseOutcomes = set(`relapse relapses recurrence recurrences remission remissions response responses flare flares
+exacerbation exacerbations progression`)
+
+// imagingWords name a way a disease is seen.
+var imagingWords = set(`ultrasound ultrasonography ct mri x-ray radiograph echocardiography echo scan biopsy endoscopy colonoscopy`)
+
+// foundOn reports whether a case says a finding was made on or by a test: "on ultrasound",
+// "by biopsy".
+func foundOn(toks []string, w string) bool {
+	for i, t := range toks {
+		if t == w && i > 0 && (toks[i-1] == "on" || toks[i-1] == "by" || toks[i-1] == "at") {
+			return true
+		}
+	}
+	return false
 }
 
 // takenBefore reports whether a case says the patient takes, or took without success, the
@@ -852,7 +878,7 @@ func takenBefore(toks []string, c Concept) bool {
 			continue
 		}
 		switch toks[k] {
-		case "on", "taking", "takes", "took", "tried", "failed", "despite":
+		case "on", "taking", "takes", "took", "tried", "failed", "despite", "completed", "finished", "underwent", "received", "had", "using", "uses":
 			return true
 		case "to":
 			if k > 0 && (toks[k-1] == "response" || toks[k-1] == "respond" || toks[k-1] == "responded") {
@@ -3996,7 +4022,7 @@ neurological neurologic psychiatric vascular respiratory gastrointestinal`)
 // "or", at least one "or" ("aspirin or clopidogrel", "clopidogrel, prasugrel or
 // ticagrelor"). A comparison ("metformin or insulin, which is better?") has already made
 // the second a comparator, and "A and B" (given together) stays two concepts.
-func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
+func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string, q string) []Concept {
 	perChunk := map[int]int{}
 	for _, ci := range chunkOf {
 		perChunk[ci]++
@@ -4036,7 +4062,9 @@ func mergeAlternatives(cs []Concept, chunkOf []int, seps [][]string) []Concept {
 				break
 			}
 			ok, or := listSep(seps[chunkOf[j+1]])
-			if !ok {
+			if !ok || !sameSentence(q, cs[j], cs[j+1]) {
+				// (Not across a sentence: "… just completed inpatient detoxification.
+				// Naltrexone or acamprosate …?")
 				break
 			}
 			anyOr = anyOr || or
@@ -4100,6 +4128,23 @@ func mustClass(text string) drugClass {
 // onlyListWords reports whether the words before a chunk only list it: commas, "or", "and".
 func onlyListWords(before []string) bool {
 	return len(before) > 0 && !slices.ContainsFunc(before, func(w string) bool { return w != "," && w != "or" && w != "and" })
+}
+
+// sameSentence reports whether two concepts, a before b, are named in one sentence of q:
+// no full stop, question mark or exclamation mark between them. (A concept whose words q
+// does not hold as written, a joined fixed phrase, counts as in the same sentence.)
+func sameSentence(q string, a, b Concept) bool {
+	lq := strings.ToLower(q)
+	ia := strings.Index(lq, a.Words[len(a.Words)-1])
+	if ia < 0 {
+		return true
+	}
+	ia += len(a.Words[len(a.Words)-1])
+	ib := strings.Index(lq[ia:], b.Words[0])
+	if ib < 0 {
+		return true
+	}
+	return !strings.ContainsAny(lq[ia:ia+ib], ".?!")
 }
 
 // listedDrug reports whether toks[i] is a drug's name typed straight after another's, in a

@@ -1462,6 +1462,14 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: active trachoma · intervention: face washing · population: children · asks about: a link (harm or risk), not a treatment"},
 		{"How can we increase uptake of HPV vaccination among adolescent girls in low-income countries?",
 			"population: adolescent girls · other: low-income countries · outcome: uptake · outcome: HPV vaccination · asks for: treatment"},
+		// A list never runs across a sentence; what the case completed or was found on says
+		// who the patient is; a relapse is the case's disease's.
+		{"47-year-old man with alcohol use disorder who has just completed inpatient detoxification. Naltrexone or acamprosate to prevent relapse?",
+			"condition: alcohol use disorder · intervention: naltrexone or acamprosate · population: man · population: inpatient detoxification · outcome: relapse"},
+		{"45-year-old woman with episodic migraine, failed topiramate and propranolol. Erenumab, fremanezumab or galcanezumab for prevention?",
+			"condition: episodic migraine · intervention: erenumab, fremanezumab or galcanezumab · population: woman · population: failed topiramate · population: failed propranolol"},
+		{"55-year-old man with newly diagnosed nonalcoholic fatty liver disease on ultrasound, normal liver enzymes. Does NAFLD itself increase his cardiovascular risk?",
+			"condition: NAFLD · population: man · population: nonalcoholic fatty liver disease · population: ultrasound · population: normal liver enzymes · outcome: cardiovascular risk"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
