@@ -821,15 +821,29 @@ func contextAsPatients(cs []Concept, q string) {
 	// "… mild hypertension. Is there evidence that statins prevent cardiovascular events in
 	// people over 75?": a treatment and what it should prevent say what is asked.
 	condition = condition || treatment && outcome
+	// Where the question names its treatment and no disease ("… previous vertebral fracture,
+	// could not tolerate alendronate because of oesophagitis. Should she get denosumab or
+	// zoledronic acid?"), the case's first disease is the one treated; those after it say
+	// who the patient is.
+	firstKept := false
 	for i, c := range cs {
 		if c.Generic || inLast(c) {
+			continue
+		}
+		if treatment && !condition && c.Role == RoleCondition {
+			if firstKept {
+				cs[i].Role = RolePopulation
+			}
+			firstKept = true
 			continue
 		}
 		// A treatment the case is on for weeks ("on hemodialysis", "on chemotherapy") is who
 		// the patient is when the question names its own; any other the question may be
 		// asking about ("… on warfarin. Is it safe to stop?").
 		if c.Role == RoleCondition && condition || c.Role == RoleIntervention && treatment &&
-			(courseOfTreatment[c.Words[len(c.Words)-1]] || takenBefore(tokenize(context), c)) {
+			(courseOfTreatment[c.Words[len(c.Words)-1]] || takenBefore(tokenize(context), c) ||
+				// "on maximum-dose ACE inhibitor and an SGLT2 inhibitor": the next one listed.
+				i > 0 && cs[i-1].Role == RolePopulation && !Lacking(cs[i-1]) && !inLast(cs[i-1]) && listedAfter(context, cs[i-1], c)) {
 			cs[i].Role = RolePopulation
 		}
 		if c.Role == RoleIntervention && len(c.Words) == 1 && (imagingWords[c.Words[0]] || testWords[c.Words[0]]) && foundOn(tokenize(context), c.Words[0]) {
@@ -838,6 +852,29 @@ func contextAsPatients(cs []Concept, q string) {
 			cs[i].Role = RolePopulation
 		}
 	}
+}
+
+// listedAfter reports whether b follows a in text with only list words between them
+// ("… ACE inhibitor and an SGLT2 inhibitor", "…, bisoprolol and spironolactone").
+func listedAfter(text string, a, b Concept) bool {
+	lt := strings.ToLower(text)
+	ia := strings.Index(lt, a.Words[len(a.Words)-1])
+	if ia < 0 {
+		return false
+	}
+	ia += len(a.Words[len(a.Words)-1])
+	ib := strings.Index(lt[ia:], b.Words[0])
+	if ib < 0 {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(lt[ia:ia+ib], func(r rune) bool { return r == ' ' || r == ',' }) {
+		switch w {
+		case "and", "or", "a", "an", "the", "plus", "+", "&":
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // courseOutcomes are a disease's course, measured only in the disease.
@@ -2997,7 +3034,11 @@ func lacking(before []string) bool {
 func cannotTake(before []string) bool {
 	for i, w := range before {
 		switch w {
-		case "can't", "cannot", "cant", "unable":
+		case "can't", "cannot", "cant", "unable", "couldn't", "couldnt", "not":
+			// ("could not tolerate alendronate because of oesophagitis")
+			if w == "not" && (i == 0 || before[i-1] != "could" && before[i-1] != "did" && before[i-1] != "does" && before[i-1] != "do") {
+				continue
+			}
 			if slices.ContainsFunc(before[i+1:], func(v string) bool { return v == "take" || v == "tolerate" || v == "use" || v == "have" }) {
 				return true
 			}

@@ -1470,6 +1470,12 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: episodic migraine · intervention: erenumab, fremanezumab or galcanezumab · population: woman · population: failed topiramate · population: failed propranolol"},
 		{"55-year-old man with newly diagnosed nonalcoholic fatty liver disease on ultrasound, normal liver enzymes. Does NAFLD itself increase his cardiovascular risk?",
 			"condition: NAFLD · population: man · population: nonalcoholic fatty liver disease · population: ultrasound · population: normal liver enzymes · outcome: cardiovascular risk"},
+		// The case's first disease is the one treated when the question names none; what it
+		// could not tolerate, and every drug listed after what it is on, say who it is.
+		{"72-year-old woman with postmenopausal osteoporosis, previous vertebral fracture, could not tolerate alendronate because of oesophagitis. Should she get denosumab or zoledronic acid?",
+			"condition: postmenopausal osteoporosis · intervention: denosumab or zoledronic acid · population: woman · population: previous vertebral fracture · population: cannot take alendronate · population: oesophagitis"},
+		{"62-year-old man with type 2 diabetes, on maximum-dose ACE inhibitor and an SGLT2 inhibitor. Would finerenone reduce albuminuria?",
+			"condition: albuminuria · intervention: finerenone · population: man · population: type 2 diabetes · population: maximum-dose ACE inhibitor · population: SGLT2 inhibitor (SGLT2 inhibitors)"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
