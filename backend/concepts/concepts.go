@@ -4204,7 +4204,28 @@ func listedDrug(toks []string, i int, cur []string) bool {
 	for k := i; k < len(toks) && drug(toks[k]); k++ {
 		n++
 	}
-	return n >= 3
+	// Two of one class side by side are alternatives too ("apixaban rivaroxaban", "semaglutide
+	// liraglutide"): no one gives two of a kind together.
+	return n >= 3 || n == 2 && sameClassMembers(toks[i-1], toks[i])
+}
+
+// sameClassMembers reports whether a vocabulary class lists both drugs among its members
+// (the broad class of all biologics aside: an antibody and another antibody are often given
+// together).
+func sameClassMembers(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	if a == b {
+		return false
+	}
+	for _, dc := range drugClasses {
+		if dc.class == "biological products" {
+			continue
+		}
+		if slices.Contains(dc.members, a) && slices.Contains(dc.members, b) {
+			return true
+		}
+	}
+	return false
 }
 
 // diseaseOr reports whether concepts i and i+1 are two diseases joined by "or" alone, each

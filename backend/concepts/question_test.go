@@ -1476,6 +1476,10 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: postmenopausal osteoporosis · intervention: denosumab or zoledronic acid · population: woman · population: previous vertebral fracture · population: cannot take alendronate · population: oesophagitis"},
 		{"62-year-old man with type 2 diabetes, on maximum-dose ACE inhibitor and an SGLT2 inhibitor. Would finerenone reduce albuminuria?",
 			"condition: albuminuria · intervention: finerenone · population: man · population: type 2 diabetes · population: maximum-dose ACE inhibitor · population: SGLT2 inhibitor (SGLT2 inhibitors)"},
+		// Two drugs of one class side by side are alternatives; of two classes, one combination.
+		{"apixaban rivaroxaban bleeding", "condition: bleeding · intervention: apixaban or rivaroxaban"},
+		{"varenicline cytisine smoking cessation", "intervention: varenicline or cytisine · outcome: smoking cessation"},
+		{"atezolizumab bevacizumab hepatocellular carcinoma", "condition: hepatocellular carcinoma · intervention: atezolizumab bevacizumab"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

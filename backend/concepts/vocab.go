@@ -117,6 +117,8 @@ var drugClasses = []drugClass{
 	{names: []string{"tnf inhibitor", "tnf inhibitors", "anti-tnf", "tnf-alpha inhibitors"}, class: "TNF inhibitors",
 		mesh:    []string{"Tumor Necrosis Factor Inhibitors"},
 		members: []string{"infliximab", "adalimumab", "etanercept", "certolizumab", "golimumab"}},
+	{names: []string{"nicotinic receptor partial agonists", "nicotinic partial agonists", "nicotinic agonists"}, class: "nicotinic agonists",
+		mesh: []string{"Nicotinic Agonists"}, members: []string{"varenicline", "cytisine", "cytisinicline"}},
 	{names: []string{"biologic", "biologics", "biologic therapy", "biologic therapies", "biological therapy", "biological therapies",
 		"biologic agents", "biological agents", "biologic drugs"}, class: "biological products",
 		mesh: []string{"Biological Products"}, suffixes: []string{"mab", "cept"},
