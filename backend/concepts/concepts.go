@@ -1908,7 +1908,9 @@ func fillerWord(toks []string, i int) bool {
 		for next < len(toks) && (toks[next] == "a" || toks[next] == "an" || toks[next] == "the" || toks[next] == "on") {
 			next++
 		}
-		return next < len(toks) && (IsDrugName(toks[next]) || classKnown(toks[next])) || i > 0 && IsDrugName(toks[i-1])
+		return next < len(toks) && (IsDrugName(toks[next]) || classKnown(toks[next])) ||
+			// ("pulmonary rehabilitation started soon after hospitalisation")
+			i > 0 && (IsDrugName(toks[i-1]) || roleOf(toks[i-1]) == RoleIntervention)
 	case "seconds", "minutes", "least", "degrees", "degree", "celsius":
 		return true
 	case "birth":

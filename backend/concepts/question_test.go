@@ -1480,6 +1480,10 @@ func TestListsAndFailures(t *testing.T) {
 		{"apixaban rivaroxaban bleeding", "condition: bleeding · intervention: apixaban or rivaroxaban"},
 		{"varenicline cytisine smoking cessation", "intervention: varenicline or cytisine · outcome: smoking cessation"},
 		{"atezolizumab bevacizumab hepatocellular carcinoma", "condition: hepatocellular carcinoma · intervention: atezolizumab bevacizumab"},
+		// "started soon after" is when; cord clamping is done.
+		{"Pulmonary rehabilitation started soon after hospitalisation for a COPD exacerbation - effect on readmissions and mortality?",
+			"condition: COPD · intervention: pulmonary rehabilitation · outcome: hospitalisation · outcome: exacerbation · outcome: readmissions · outcome: mortality"},
+		{"delayed cord clamping preterm intraventricular haemorrhage", "condition: preterm intraventricular haemorrhage · intervention: cord clamping"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

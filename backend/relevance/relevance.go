@@ -148,7 +148,9 @@ func units(c concepts.Concept) []unit {
 // A paper on a drug's use as prophylaxis speaks of preventing the disease ("Olanzapine for
 // the prevention of chemotherapy-induced nausea and vomiting").
 var derivedForms = map[string][]string{"pregnancy": {"pregnant"}, "pregnant": {"pregnancy"}, "pregnancies": {"pregnant"},
-	"prophylaxis": {"prevention", "preventing", "preventive", "prophylactic", "prevent", "prevents", "prevented"}}
+	"prophylaxis": {"prevention", "preventing", "preventive", "prophylactic", "prevent", "prevents", "prevented"},
+	// Surgical patients are patients having surgery.
+	"surgical": {"surgery", "surgeries"}}
 
 // unitOf is what one word is matched by: the word, all its parts for a hyphenated word
 // that is not a qualified term ("hearing-loss" matches "hearing loss"), and, in a condition,

@@ -895,6 +895,11 @@ func TestMarkCausesAndKinds(t *testing.T) {
 			"Patients with recurrent Clostridioides difficile infection were randomised to an infusion of donor feces after vancomycin or to vancomycin alone; 81% and 31% were cured.", false},
 		{"What are the risk factors for progression from latent tuberculosis infection to active TB disease?", "Incidence of active tuberculosis among household contacts with latent infection",
 			"We followed 4481 household contacts with latent tuberculosis infection for two years; progression to active tuberculosis was associated with HIV and diabetes.", false},
+		// A drug's salt need not be named; surgical patients are patients having surgery.
+		{"Does caffeine citrate reduce apnea of prematurity in very preterm infants?", "Early caffeine and apnea of prematurity in extremely preterm infants",
+			"Among 2900 extremely preterm infants, caffeine started in the first two days was associated with fewer days of apnea of prematurity.", false},
+		{"Prophylactic haloperidol for postoperative delirium in elderly surgical patients", "Haloperidol prophylaxis for delirium in elderly patients after hip surgery",
+			"430 patients aged 70 or older having hip surgery were randomised to haloperidol or placebo; postoperative delirium occurred in 15% and 17%.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
