@@ -81,12 +81,12 @@ func TestRelaxWithoutQuestion(t *testing.T) {
 // TestRelaxHeadOnNothingFound: a required concept worded so that nothing at all is found is
 // cut, as the last step and said so, to the words that name it; never split into ORed words.
 func TestRelaxHeadOnNothingFound(t *testing.T) {
-	q, err := concepts.Extract("Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?")
+	q, err := concepts.Extract("Intensifying insulin in type 2 diabetes: continue oral hypoglycemic agents?")
 	require.NoError(t, err)
-	form, what := relaxOnce("starting insulin AND diabetes", 2, 0, &q)
+	form, what := relaxOnce("intensifying insulin AND diabetes", 2, 0, &q)
 	require.Equal(t, "insulin AND diabetes", form)
 	require.Contains(t, what, "the wording found nothing")
-	form, _ = relaxOnce("starting insulin AND diabetes", 2, 4, &q)
+	form, _ = relaxOnce("intensifying insulin AND diabetes", 2, 4, &q)
 	require.Empty(t, form, "with a few hits the wording is kept")
 }
 
