@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strings"
 	"unicode"
-	"unicode/utf8"
 
 	"deepcritical/backend/domain"
 )
@@ -1239,18 +1238,27 @@ func asked(q string) string {
 
 // sentenceEnd ends a sentence: a full stop, a question or exclamation mark before a space
 // and a capital letter ("vs. LEEP" is cut too, which is harmless: only a last sentence
-// that asks for something moves).
-var sentenceEnd = regexp.MustCompile(`[.?!]\s+\p{Lu}`)
+// that asks for something moves), or, as typed in lower case, before a question's first
+// word after a word of four letters or more ("… i was pregnant. can ibuprofen cause …";
+// not "vs. placebo" or "S. aureus").
+var sentenceEnd = regexp.MustCompile(`([.?!])\s+\p{Lu}|\p{L}{4}([.?!])\s+(?:can|could|does|do|is|are|should|would|will|what|how|which|any)\s`)
 
 // splitSentences cuts a text at each sentenceEnd, keeping the capital letter that opens
 // the next sentence and dropping the stop.
 func splitSentences(text string) []string {
 	var out []string
 	from := 0
-	for _, m := range sentenceEnd.FindAllStringIndex(text, -1) {
-		out = append(out, strings.TrimSpace(text[from:m[0]]))
-		_, capital := utf8.DecodeLastRuneInString(text[m[0]:m[1]])
-		from = m[1] - capital // the next sentence starts at its capital letter
+	for _, m := range sentenceEnd.FindAllStringSubmatchIndex(text, -1) {
+		stop := m[2] // the stop: the first group, or the second
+		if stop < 0 {
+			stop = m[4]
+		}
+		out = append(out, strings.TrimSpace(text[from:stop]))
+		// The next sentence starts after the stop and its spaces.
+		from = stop + 1
+		for from < len(text) && unicode.IsSpace(rune(text[from])) {
+			from++
+		}
 	}
 	return append(out, strings.TrimSpace(text[from:]))
 }
@@ -3286,6 +3294,11 @@ func asksHowToTreat(toks []string) bool {
 		return true
 	}
 	for i, t := range toks {
+		if i > 0 && (t == "what" || t == "how") && toks[i-1] != "" && !Drop(toks[i-1]) && asksHowToTreat(toks[i:]) {
+			// Typed without a stop: "restless legs at night what can i take", "gout flare at
+			// home what works fastest".
+			return true
+		}
 		if t == "" && i > 0 && i+1 < len(toks) && (toks[i+1] == "what" || toks[i+1] == "how" || toks[i+1] == "is" || toks[i+1] == "are" || toks[i+1] == "can" || toks[i+1] == "any") &&
 			asksHowToTreat(toks[i+1:]) {
 			// Context, then the question: "My 2 year old has severe eczema that isn't
@@ -3312,6 +3325,10 @@ func asksHowToTreat(toks []string) bool {
 			// "How do general practitioners manage acute low back pain?" asks how practice is
 			// done, not which treatments work.
 			return false
+		}
+		if ws[1] == "to" && len(ws) > 2 && ws[2] == "help" {
+			// "how to help a toddler with constipation"
+			return true
 		}
 		if ws[1] == "can" || ws[1] == "could" || ws[1] == "should" || ws[1] == "to" {
 			// "How can hospitals reduce door-to-needle time …?", "How can we increase uptake of
@@ -4008,7 +4025,7 @@ func latinEpithet(w string) bool {
 // the role the pair takes.
 var responseOf = map[string]Role{"sensitivity": RoleOutcome, "secretion": RoleOutcome, "resistance": RoleCondition,
 	"intolerance": RoleCondition, "allergy": RoleCondition, "allergies": RoleCondition, "hypersensitivity": RoleCondition,
-	"errors": RoleOutcome, "error": RoleOutcome,
+	"errors": RoleOutcome, "error": RoleOutcome, "technique": RoleOutcome,
 	"capacity": RoleOutcome, "tolerance": RoleOutcome, "deficiency": RoleCondition, "toxicity": RoleCondition,
 	"overdose": RoleCondition, "poisoning": RoleCondition, "withdrawal": RoleCondition,
 	"prescribing": RoleOutcome, "prescription": RoleOutcome, "prescriptions": RoleOutcome, "overprescribing": RoleOutcome,

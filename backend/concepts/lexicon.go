@@ -27,7 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-introduction introducing ago go away proportion proportions prescribe lack completed newly soon im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
+introduction introducing ago go away proportion proportions prescribe lack completed newly soon took gave im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
 suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
@@ -86,7 +86,7 @@ economically financially technically lowers harm harms widespread`) // nouns of 
 
 // generic are class words true of almost any clinical paper: kept as a concept (they say
 // what kind of thing is asked for) but never required and dropped first from a query.
-var generic = set(`drug drugs medication medications medicine medicines treatment treatments tx therapy
+var generic = set(`drug drugs medication medications medicine medicines meds treatment treatments tx therapy
 therapies therapeutic intervention interventions patient patients people person persons subject
 subjects individual individuals human humans population populations outcome outcomes agent agents
 compound compounds pharmacological pharmacotherapy clinical trial trials disease diseases condition
@@ -183,6 +183,7 @@ pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 anticoagulation thromboprophylaxis thrombolysis chemoprophylaxis immunosuppression tapering rehydration resuscitation
 cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification paracentesis thoracentesis
 arthrocentesis sealant sealants varnish bandaging bandage bandages telemonitoring usual-care standard-care chemoprevention clamping cord-clamping
+inhaler inhalers spacer spacers nebuliser nebulizer nebulisers nebulizers socks stockings
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence

@@ -1484,6 +1484,16 @@ func TestListsAndFailures(t *testing.T) {
 		{"Pulmonary rehabilitation started soon after hospitalisation for a COPD exacerbation - effect on readmissions and mortality?",
 			"condition: COPD · intervention: pulmonary rehabilitation · outcome: hospitalisation · outcome: exacerbation · outcome: readmissions · outcome: mortality"},
 		{"delayed cord clamping preterm intraventricular haemorrhage", "condition: preterm intraventricular haemorrhage · intervention: cord clamping"},
+		// Lay questions typed in lower case, without stops: the case before "can …?" is a case;
+		// a question after a complaint asks for treatments; lay names of drugs and devices.
+		{"took advil before i knew i was pregnant. can ibuprofen cause miscarrage",
+			"condition: miscarrage (read as miscarriage) · intervention: ibuprofen · population: advil · population: pregnant · other: knew · asks about: a link (harm or risk), not a treatment"},
+		{"restless legs at night what can i take", "condition: restless legs · other: night · asks for: treatment"},
+		{"how to help a toddler with constipation", "condition: constipation · population: toddler · asks for: treatment"},
+		{"benzos and falls in elderly", "intervention: benzos (benzodiazepines) · population: elderly · outcome: falls"},
+		{"do compression socks stop blood clots on long flights", "condition: blood clots · intervention: compression socks · other: long flights"},
+		{"Interventions to improve inhaler technique in elderly people with COPD",
+			"condition: COPD · population: elderly people · outcome: inhaler technique · asks for: interventions"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},

@@ -92,7 +92,7 @@ var drugClasses = []drugClass{
 	{names: []string{"antipsychotic", "antipsychotics"}, class: "antipsychotic agents",
 		mesh:    []string{"Antipsychotic Agents"},
 		members: []string{"haloperidol", "olanzapine", "risperidone", "quetiapine", "aripiprazole", "clozapine", "ziprasidone"}},
-	{names: []string{"benzodiazepine", "benzodiazepines"}, class: "benzodiazepines",
+	{names: []string{"benzodiazepine", "benzodiazepines", "benzos", "benzo"}, class: "benzodiazepines",
 		mesh: []string{"Benzodiazepines"}, suffixes: []string{"azepam"},
 		members: []string{"diazepam", "lorazepam", "midazolam", "alprazolam", "clonazepam"}},
 	{names: []string{"corticosteroid", "corticosteroids", "glucocorticoid", "glucocorticoids", "steroid", "steroids"}, class: "glucocorticoids",
