@@ -3658,7 +3658,7 @@ var fixedPhrases = [][]string{
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"adverse", "drug", "reactions"}, {"adverse", "drug", "reaction"}, {"adverse", "drug", "events"}, {"adverse", "drug", "event"},
-	{"usual", "care"}, {"standard", "care"},
+	{"usual", "care"}, {"standard", "care"}, {"surgical", "safety", "checklist"}, {"flail", "chest"},
 	{"radiation", "proctitis"}, {"radiation", "pneumonitis"}, {"radiation", "dermatitis"}, {"radiation", "enteritis"},
 	{"radiation", "cystitis"}, {"radiation", "necrosis"}, {"radiation", "oesophagitis"}, {"radiation", "esophagitis"},
 	{"radiation", "fibrosis"},

@@ -27,7 +27,7 @@ undergoing undergo undergoes underwent receiving received receive treated given 
 regard regards respect terms basis case cases aspect aspects issue issues question questions answer
 besides except excluding switching switch switched switches converting transitioning
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
-introduction introducing ago go away proportion proportions prescribe lack completed newly soon took gave im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
+introduction introducing ago go away proportion proportions prescribe lack completed newly soon took gave epidemiology im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
 suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back`)
 
@@ -98,7 +98,7 @@ device devices`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
 // and drug names the lists cannot hold.
-var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma prediabetes prediabetic xdr-tb mdr-tb rr-tb
+var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma prediabetes prediabetic xdr-tb mdr-tb rr-tb drowning flail-chest
 radiation-proctitis radiation-pneumonitis radiation-dermatitis radiation-enteritis radiation-cystitis radiation-necrosis
 radiation-oesophagitis radiation-esophagitis radiation-fibrosis
 emesis neovascularisation neovascularization malnutrition undernutrition rebleeding qt-prolongation dry-mouth xerostomia
@@ -183,7 +183,8 @@ pulmonary-rehabilitation cardiac-rehabilitation decompression harm-reduction
 anticoagulation thromboprophylaxis thrombolysis chemoprophylaxis immunosuppression tapering rehydration resuscitation
 cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification paracentesis thoracentesis
 arthrocentesis sealant sealants varnish bandaging bandage bandages telemonitoring usual-care standard-care chemoprevention clamping cord-clamping
-inhaler inhalers spacer spacers nebuliser nebulizer nebulisers nebulizers socks stockings
+inhaler inhalers spacer spacers nebuliser nebulizer nebulisers nebulizers socks stockings reboa tourniquet tourniquets
+fixation prehabilitation checklist checklists surgical-safety-checklist
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence

@@ -1494,6 +1494,10 @@ func TestListsAndFailures(t *testing.T) {
 		{"do compression socks stop blood clots on long flights", "condition: blood clots · intervention: compression socks · other: long flights"},
 		{"Interventions to improve inhaler technique in elderly people with COPD",
 			"condition: COPD · population: elderly people · outcome: inhaler technique · asks for: interventions"},
+		// Trauma and theatre: what is done by name.
+		{"REBOA in non-compressible torso haemorrhage survival", "condition: non-compressible torso haemorrhage · intervention: REBOA · outcome: survival"},
+		{"Does the WHO surgical safety checklist reduce postoperative mortality?", "intervention: surgical safety checklist · outcome: postoperative mortality"},
+		{"Epidemiology of drowning in paediatric patients", "condition: drowning · population: paediatric patients"},
 		// Pronouns and worries are no concepts.
 		{"Is testosterone replacement safe for older men with low T? Worried about heart problems",
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
