@@ -669,7 +669,6 @@ func Extract(question string) (Set, error) {
 	reasons := reasonsForUse(set.Concepts, chunkOf, befores)
 	markHarms(set.Concepts, chunkOf, befores)
 	set.Concepts = dedupe(mergeAlternatives(set.Concepts, chunkOf, seps, combined))
-	set.Concepts = withoutHeadingClass(set.Concepts)
 	if len(set.Concepts) == 0 {
 		return set, domain.Errorf(domain.CodeInvalid, "%q has no searchable concept (only question words, stopwords or vague words): name a condition, drug, outcome or population", q)
 	}
@@ -923,53 +922,6 @@ func takenBefore(toks []string, c Concept) bool {
 		}
 	}
 	return false
-}
-
-// withoutHeadingClass drops a drug class named beside members of it that are compared or
-// listed ("Biologics for severe asthma: mepolizumab vs benralizumab", "statins: atorvastatin
-// or rosuvastatin"): the class only heads what is asked, and a paper comparing the two need
-// not name it.
-func withoutHeadingClass(cs []Concept) []Concept {
-	ci := -1
-	for i, c := range cs {
-		if c.Role == RoleIntervention && c.Class != "" && !c.Generic && len(c.Alternatives) == 0 {
-			if ci >= 0 {
-				return cs
-			}
-			ci = i
-		}
-	}
-	if ci < 0 {
-		return cs
-	}
-	others, named := 0, 0
-	for i, c := range cs {
-		if i == ci || c.Generic || c.Role != RoleIntervention && c.Role != RoleComparator {
-			continue
-		}
-		if i < ci {
-			// (What the question begins with is what it asks about: "Starting insulin in
-			// type 2 diabetes: continue oral hypoglycemic agents?")
-			return cs
-		}
-		names := c.Alternatives
-		if len(names) == 0 {
-			names = []string{c.Text}
-		}
-		for _, n := range names {
-			if ws := Words(n); len(ws) == 0 || !IsDrugName(ws[len(ws)-1]) || !ClassMember(cs[ci], n) {
-				return cs
-			}
-			named++
-		}
-		if c.Role == RoleIntervention {
-			others++
-		}
-	}
-	if others == 0 || named < 2 {
-		return cs
-	}
-	return slices.Delete(slices.Clone(cs), ci, ci+1)
 }
 
 // reasonsForUse are the diseases a question names as what a drug is taken for, right after
@@ -3012,6 +2964,14 @@ var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequate
 // inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
 var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
 
+// ControlArm reports whether a concept names what a trial compares a treatment with, not a
+// treatment of its own: usual or standard care, placebo, sham, watchful waiting.
+func ControlArm(c Concept) bool {
+	return len(c.Words) > 0 && !slices.ContainsFunc(c.Words, func(w string) bool { return !controlArmWords[w] })
+}
+
+var controlArmWords = set(`usual-care standard-care standard-of-care placebo placebos sham watchful-waiting conventional usual standard care`)
+
 // Lacking reports whether a concept says who the patients are by what they do not have
 // ("without diabetes", "no heart disease or stroke"): a paper need not name it.
 func Lacking(c Concept) bool {
@@ -3658,7 +3618,7 @@ var fixedPhrases = [][]string{
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
 	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"adverse", "drug", "reactions"}, {"adverse", "drug", "reaction"}, {"adverse", "drug", "events"}, {"adverse", "drug", "event"},
-	{"usual", "care"}, {"standard", "care"}, {"surgical", "safety", "checklist"}, {"flail", "chest"},
+	{"usual", "care"}, {"standard", "care"}, {"surgical", "safety", "checklist"}, {"flail", "chest"}, {"speech", "and", "language", "therapy"}, {"speech", "and", "language", "therapists"},
 	{"radiation", "proctitis"}, {"radiation", "pneumonitis"}, {"radiation", "dermatitis"}, {"radiation", "enteritis"},
 	{"radiation", "cystitis"}, {"radiation", "necrosis"}, {"radiation", "oesophagitis"}, {"radiation", "esophagitis"},
 	{"radiation", "fibrosis"},

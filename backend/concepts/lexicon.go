@@ -184,7 +184,7 @@ anticoagulation thromboprophylaxis thrombolysis chemoprophylaxis immunosuppressi
 cardioversion ablation desensitization desensitisation decolonization decolonisation detoxification paracentesis thoracentesis
 arthrocentesis sealant sealants varnish bandaging bandage bandages telemonitoring usual-care standard-care chemoprevention clamping cord-clamping
 inhaler inhalers spacer spacers nebuliser nebulizer nebulisers nebulizers socks stockings reboa tourniquet tourniquets
-fixation prehabilitation checklist checklists surgical-safety-checklist
+fixation prehabilitation checklist checklists surgical-safety-checklist speech-and-language-therapy
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence

@@ -1401,9 +1401,10 @@ func TestListsAndFailures(t *testing.T) {
 		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
 		{"What are the most effective aids for quitting smoking in pregnant women?",
 			"condition: quitting smoking · population: pregnant women · asks for: aids"},
-		// A class heading two of its members compared; a class after another treatment stays.
+		// A class heading two of its members compared stays: a paper on any member answers
+		// it; a class after another treatment stays too.
 		{"Biologics for severe asthma: mepolizumab vs benralizumab exacerbation rates",
-			"condition: severe asthma · intervention: mepolizumab · comparator: benralizumab · outcome: exacerbation rates"},
+			"condition: severe asthma · intervention: biologics (biological products) · intervention: mepolizumab · comparator: benralizumab · outcome: exacerbation rates"},
 		{"Starting insulin in type 2 diabetes: continue oral hypoglycemic agents?",
 			"condition: type 2 diabetes · intervention: insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
 		// What is introduced early is given; a case's medicines at full doses say who the patient is.

@@ -688,7 +688,9 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 			// around ("detection of tuberculosis and rifampin resistance"), not another test.
 			continue
 		}
-		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) {
+		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !concepts.ControlArm(tc) {
+			// (Usual care or placebo in the title is what the asked treatment was compared
+			// with: "… after gastric bypass compared with usual care".)
 			return fmt.Sprintf("studies %s; names %s only in passing", tc.Label(), asked[0].Label())
 		}
 	}

@@ -900,6 +900,14 @@ func TestMarkCausesAndKinds(t *testing.T) {
 			"Among 2900 extremely preterm infants, caffeine started in the first two days was associated with fewer days of apnea of prematurity.", false},
 		{"Prophylactic haloperidol for postoperative delirium in elderly surgical patients", "Haloperidol prophylaxis for delirium in elderly patients after hip surgery",
 			"430 patients aged 70 or older having hip surgery were randomised to haloperidol or placebo; postoperative delirium occurred in 15% and 17%.", false},
+		// Usual care in a title is the comparison, not another treatment studied; a class
+		// heading the members compared is answered by a trial of any of them.
+		{"Is bariatric surgery better than medication for getting type 2 diabetes into remission?",
+			"Long-term diabetes remission after bariatric surgery compared with usual care: a matched cohort study",
+			"Among 4000 adults with type 2 diabetes, bariatric surgery was followed by remission in 62% against 4% with usual care.", false},
+		{"anti-VEGF injections for diabetic macular edema: aflibercept vs ranibizumab vs bevacizumab",
+			"Ranibizumab with prompt or deferred laser for diabetic macular edema: five-year outcomes",
+			"Eyes with diabetic macular edema received ranibizumab with prompt or deferred laser; visual acuity gains were kept at five years.", false},
 		// Birth defects are congenital malformations.
 		{"Is ondansetron in early pregnancy linked to birth defects?", "First-trimester ondansetron exposure and congenital malformations",
 			"Among 1.8 million pregnancies, first-trimester ondansetron exposure was not associated with congenital malformations overall.", false},
