@@ -959,14 +959,18 @@ var takenWords = set(`taken taking used use using prescribed given started buyin
 // postpartum depression. Is it safe to keep breastfeeding?"): a paper on retinal toxicity
 // among all who take the drug answers it, whatever they take it for.
 func reasonAsPatients(cs []Concept, reasons map[string]bool) {
+	// ("lupus or RA", merged as alternatives, is a reason when each of them is.)
+	reason := func(c Concept) bool {
+		return reasons[c.Text] || len(c.Alternatives) > 0 && !slices.ContainsFunc(c.Alternatives, func(a string) bool { return !reasons[a] })
+	}
 	other := slices.ContainsFunc(cs, func(c Concept) bool {
-		return !reasons[c.Text] && !c.Generic && !c.Broad && (c.Role == RoleCondition || c.Role == RoleOutcome || c.Role == RoleOther)
+		return !reason(c) && !c.Generic && !c.Broad && (c.Role == RoleCondition || c.Role == RoleOutcome || c.Role == RoleOther)
 	})
 	if !other {
 		return
 	}
 	for i, c := range cs {
-		if reasons[c.Text] && (c.Role == RoleCondition || c.Role == RoleOther) {
+		if reason(c) && (c.Role == RoleCondition || c.Role == RoleOther) {
 			cs[i].Role, cs[i].Display = RolePopulation, "taking it for "+c.Label()
 		}
 	}

@@ -252,6 +252,7 @@ var diseaseSynonyms = [][]string{
 	{"urti", "upper respiratory tract infection"},
 	{"urtis", "upper respiratory tract infections"},
 	{"cad", "coronary artery disease"},
+	{"ra", "rheumatoid arthritis"},
 	{"active tb", "active tuberculosis"},
 	{"latent tb", "latent tuberculosis", "latent tuberculosis infection", "ltbi"},
 	{"hepatitis b", "hbv", "hepatitis b virus"},

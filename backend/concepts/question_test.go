@@ -1417,7 +1417,7 @@ func TestListsAndFailures(t *testing.T) {
 		// What a drug is taken for says who the patients are when the question asks about
 		// its harms and names them; alone, it stays the question's disease.
 		{"hydroxychloroquine for lupus or RA: risk of retinal toxicity?",
-			"intervention: hydroxychloroquine · population: taking it for lupus · population: taking it for RA · outcome: risk · outcome: retinal toxicity · asks about: a link (harm or risk), not a treatment"},
+			"intervention: hydroxychloroquine · population: taking it for lupus or RA · outcome: risk · outcome: retinal toxicity · asks about: a link (harm or risk), not a treatment"},
 		{"I was started on sertraline for postpartum depression. Is it safe to keep breastfeeding my baby?",
 			"intervention: sertraline · population: taking it for postpartum depression · population: baby · other: keep breastfeeding"},
 		{"Is metformin safe for diabetes in pregnancy?", "condition: diabetes · condition: pregnancy · intervention: metformin"},

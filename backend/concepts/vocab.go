@@ -351,6 +351,7 @@ var brandNames = map[string]string{
 	"humira":     "adalimumab",
 	"dupixent":   "dupilumab",
 	"entresto":   "sacubitril-valsartan",
+	"lcz696":     "sacubitril-valsartan",
 	"paxlovid":   "nirmatrelvir-ritonavir",
 	"eliquis":    "apixaban",
 	"xarelto":    "rivaroxaban",
@@ -713,7 +714,7 @@ supplementation supplement supplements supplemental intravitreal intranasal intr
 sublingual intrathecal intra-articular intraarticular intralesional nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
 lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops
 ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
-first-line second-line third-line front-line frontline structured
+first-line second-line third-line front-line frontline structured maintenance
 citrate hydrochloride hcl sulfate sulphate phosphate acetate maleate mesylate besylate tartrate succinate fumarate`)
 
 // WordForms returns the other wordings of one word of a concept, for matching it inside a
