@@ -855,17 +855,11 @@ func contextAsPatients(cs []Concept, q string) {
 // listedAfter reports whether b follows a in text with only list words between them
 // ("… ACE inhibitor and an SGLT2 inhibitor", "…, bisoprolol and spironolactone").
 func listedAfter(text string, a, b Concept) bool {
-	lt := strings.ToLower(text)
-	ia := strings.Index(lt, a.Words[len(a.Words)-1])
-	if ia < 0 {
+	gap, ok := between(text, a, b)
+	if !ok {
 		return false
 	}
-	ia += len(a.Words[len(a.Words)-1])
-	ib := strings.Index(lt[ia:], b.Words[0])
-	if ib < 0 {
-		return false
-	}
-	for _, w := range strings.FieldsFunc(lt[ia:ia+ib], func(r rune) bool { return r == ' ' || r == ',' }) {
+	for _, w := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == ',' }) {
 		switch w {
 		case "and", "or", "a", "an", "the", "plus", "+", "&":
 		default:
@@ -4158,17 +4152,24 @@ func onlyListWords(before []string) bool {
 // no full stop, question mark or exclamation mark between them. (A concept whose words q
 // does not hold as written, a joined fixed phrase, counts as in the same sentence.)
 func sameSentence(q string, a, b Concept) bool {
-	lq := strings.ToLower(q)
-	ia := strings.Index(lq, a.Words[len(a.Words)-1])
+	gap, ok := between(q, a, b)
+	return !ok || !strings.ContainsAny(gap, ".?!")
+}
+
+// between is the lower-cased text between concept a's last word and concept b's first word
+// after it; ok is false when text does not hold them as written.
+func between(text string, a, b Concept) (gap string, ok bool) {
+	lt := strings.ToLower(text)
+	ia := strings.Index(lt, a.Words[len(a.Words)-1])
 	if ia < 0 {
-		return true
+		return "", false
 	}
 	ia += len(a.Words[len(a.Words)-1])
-	ib := strings.Index(lq[ia:], b.Words[0])
+	ib := strings.Index(lt[ia:], b.Words[0])
 	if ib < 0 {
-		return true
+		return "", false
 	}
-	return !strings.ContainsAny(lq[ia:ia+ib], ".?!")
+	return lt[ia : ia+ib], true
 }
 
 // listedDrug reports whether toks[i] is a drug's name typed straight after another's, in a
