@@ -1713,6 +1713,9 @@ func drugCausing(q string) string {
 // (valbenazine, deutetrabenazine)", "antiviral prophylaxis (entecavir, tenofovir)".
 var memberList = regexp.MustCompile(`([\p{L}\d-]+)\s+\(([^()]+)\)`)
 
+// listSeparator parts the items of a list in parentheses: commas, "or", "and", slashes.
+var listSeparator = regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|/)\s*`)
+
 // classHeads are the last words of a class of treatments named by what its members do.
 var classHeads = set(`inhibitors inhibitor agonists agonist antagonists antagonist blockers blocker agents agent drugs
 antibodies antibody analogues analogs analogue analog prophylaxis therapy therapies antivirals antibiotics biologics
@@ -1735,7 +1738,7 @@ func membersAside(q string) (string, map[string][]string) {
 			return m
 		}
 		var names []string
-		for _, item := range regexp.MustCompile(`\s*(?:,|\bor\b|\band\b|/)\s*`).Split(sub[2], -1) {
+		for _, item := range listSeparator.Split(sub[2], -1) {
 			item = strings.TrimSpace(item)
 			ws := strings.Fields(strings.ToLower(item))
 			if len(ws) == 0 || len(ws) > 2 || !IsDrugName(ws[len(ws)-1]) && !IsDrugName(ws[0]) {
