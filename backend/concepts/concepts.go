@@ -4133,17 +4133,11 @@ func classBeforeMember(cur []string, tok string) int {
 	}
 	for k := range cur {
 		text := strings.Join(cur[k:], " ")
-		if hasMembers(text) && ClassMember(Concept{Text: text, Members: mustClass(text).members}, tok) {
+		if dc, ok := classOf(text); ok && len(dc.members) > 0 && ClassMember(Concept{Text: text, Members: dc.members}, tok) {
 			return k
 		}
 	}
 	return -1
-}
-
-// mustClass is the class text names (classOf), or none.
-func mustClass(text string) drugClass {
-	dc, _ := classOf(text)
-	return dc
 }
 
 // onlyListWords reports whether the words before a chunk only list it: commas, "or", "and".
