@@ -79,18 +79,39 @@ func newDoc(ev domain.Evidence) doc {
 // withoutExclusions is an abstract without its sentences that say who was kept out of the
 // study ("Patients with giant cell arteritis were excluded."): what a study excluded is not
 // what it studied, so a question's disease named only there does not make it on topic.
+//
+// Nor is what it adjusted for: "… associated with ACPA-positive RA after adjustment for
+// smoking", "Smoking was included as a covariate" name smoking as a confounder of another
+// exposure, so they leave a question on smoking unanswered. The adjustment is cut from its
+// word to the end of its sentence (or its parenthesis).
 func withoutExclusions(text string) string {
-	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") && !strings.Contains(text, " not ") {
+	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") && !strings.Contains(text, " not ") &&
+		!strings.Contains(text, "djust") && !strings.Contains(text, "ontroll") && !strings.Contains(text, "ovariate") && !strings.Contains(text, "onfounder") {
 		return text
 	}
 	sentences := sentenceEnd.Split(text, -1)
 	kept := sentences[:0]
 	for _, s := range sentences {
-		if !exclusionSentence.MatchString(s) {
-			kept = append(kept, s)
+		if exclusionSentence.MatchString(s) || covariateSentence.MatchString(s) {
+			continue
 		}
+		kept = append(kept, withoutAdjustment(s))
 	}
 	return strings.Join(kept, ". ")
+}
+
+// withoutAdjustment cuts a sentence's adjustment list: to the end of the sentence when it
+// follows the finding ("… (OR 1.8) after adjustment for smoking"), to the first comma when
+// it leads ("After adjustment for alcohol, coffee was associated with …").
+func withoutAdjustment(s string) string {
+	return adjustment.ReplaceAllStringFunc(s, func(m string) string {
+		if strings.TrimSpace(s[:strings.Index(s, m)]) == "" {
+			if comma := strings.IndexByte(m, ','); comma >= 0 {
+				return m[comma:]
+			}
+		}
+		return ""
+	})
 }
 
 var (
@@ -100,6 +121,13 @@ var (
 	// included …", "… were not eligible", "excluding patients with …", "Women with Marfan
 	// syndrome were not included", "Perinatal outcomes such as stillbirth were not examined".
 	exclusionSentence = regexp.MustCompile(`(?i)\b(?:(?:were|was|been|are|is)\s+(?:\w+\s+){0,3}excluded|exclusion criteri|an exclusion|excluding (?:patients|participants|women|men|children|those|people|individuals|subjects)|(?:were|was|are|is) (?:not eligible|ineligible)|(?:were|was) not (?:included|enrolled|recruited|examined|assessed|studied|evaluated|measured|analy[sz]ed|considered|investigated)\b)`)
+	// adjustment is a model's list of confounders: "adjusted for age, sex and smoking",
+	// "after adjustment for known risk factors including maternal age", "controlling for BMI".
+	adjustment = regexp.MustCompile(`(?i)\b(?:(?:after|with|multivariable|multivariate|further|additional)\s+)?(?:adjust(?:ed|ing|ment|ments)|controll?(?:ed|ing))\s+for\b[^()]*`)
+	// covariateSentence names something as a covariate or confounder only: "Smoking was
+	// included as a covariate", "Use of statins was treated as a covariate", "Covariates
+	// included age, sex and diabetes".
+	covariateSentence = regexp.MustCompile(`(?i)\b(?:(?:was|were)\s+(?:\w+\s+){0,4}(?:as|among)\s+(?:an?\s+)?(?:\w+\s+)?(?:covariates?|confounders?|confounding factors?)|(?:covariates|confounders)\s+(?:included|were|comprised))\b`)
 )
 
 func firstSection(ss []domain.Section) string {

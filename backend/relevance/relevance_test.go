@@ -713,6 +713,26 @@ func TestMarkExclusionsAreNotStudied(t *testing.T) {
 	checkTopics(t, cases)
 }
 
+// TestMarkAdjustmentsAreNotStudied: a factor named only in a model's adjustment list or as a
+// covariate is a confounder of another exposure, not what the study asks; named in the
+// findings too, it is studied.
+func TestMarkAdjustmentsAreNotStudied(t *testing.T) {
+	cases := []topicCase{
+		{"Does coffee raise the risk of atrial fibrillation?", "Alcohol intake and incident atrial fibrillation: a cohort study",
+			"We followed 40,000 adults for 12 years. Hazard ratios were adjusted for age, sex, coffee consumption and smoking. Heavy drinking was associated with a higher risk of atrial fibrillation (HR 1.35).", true},
+		{"Does coffee raise the risk of atrial fibrillation?", "Alcohol intake and incident atrial fibrillation: a cohort study",
+			"We followed 40,000 adults for 12 years. After adjustment for alcohol, each daily cup of coffee was associated with a 3% lower risk of atrial fibrillation.", false},
+		{"Do statins lower the risk of Parkinson disease?", "Serum urate and the risk of Parkinson disease in men",
+			"In 18,000 men, higher urate was associated with a lower risk of Parkinson disease (RR 0.7). Statin use was entered into the model as a covariate.", true},
+		{"Is obesity a risk factor for kidney stones?", "Body size, weight gain and incident kidney stones",
+			"In three cohorts, obesity was associated with more kidney stones (RR 1.4) in models controlling for diet and fluid intake.", false},
+		// "Covariates included …" names every confounder at once.
+		{"Is smoking associated with psoriasis?", "Alcohol consumption and incident psoriasis in women",
+			"We studied 82,000 nurses. Covariates included age, body mass index, physical activity and smoking. Excess drinking was associated with psoriasis.", true},
+	}
+	checkTopics(t, cases)
+}
+
 // TestMarkNumberedInstruments: a scale named with a number is named by it alone.
 func TestMarkNumberedInstruments(t *testing.T) {
 	cases := []topicCase{
