@@ -116,6 +116,14 @@ func Extract(question string) (Set, error) {
 		if i > 0 && exampleOf(toks, i-1) == 2 {
 			continue // the "as" of "such as", taken above
 		}
+		if lineOfTherapy[tok] {
+			// "osimertinib vs chemo second line EGFR T790M NSCLC", "T-DM1 second-line
+			// HER2-positive breast cancer": where a treatment stands in the course of care
+			// ends what came before; it names neither the drug nor the disease.
+			flush()
+			dropped = append(dropped, tok)
+			continue
+		}
 		if Drop(tok) || ruleOut(toks, i) || consuming(toks, i) || tok == "point" && i > 0 && toks[i-1] == "any" || fillerWord(toks, i) {
 			if tok == "of" && len(cur) > 0 && (!slices.ContainsFunc(cur, func(w string) bool { return !doseWord(w) }) ||
 				// "the optimal duration of anticoagulation": how long a treatment is given.
@@ -3617,7 +3625,7 @@ var fixedPhrases = [][]string{
 	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},
 	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
-	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
+	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"fourth", "line"}, {"fifth", "line"}, {"later", "line"}, {"front", "line"}, {"last", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"adverse", "drug", "reactions"}, {"adverse", "drug", "reaction"}, {"adverse", "drug", "events"}, {"adverse", "drug", "event"},
 	{"usual", "care"}, {"standard", "care"}, {"surgical", "safety", "checklist"}, {"flail", "chest"}, {"speech", "and", "language", "therapy"}, {"speech", "and", "language", "therapists"},
 	{"radiation", "proctitis"}, {"radiation", "pneumonitis"}, {"radiation", "dermatitis"}, {"radiation", "enteritis"},
@@ -3970,6 +3978,10 @@ var therapyHeads = set(`therapy therapies training rehabilitation stimulation re
 // lineWords say which line or route of treatment a class word is: "first-line systemic
 // therapy" is as generic as "therapy".
 var lineWords = set(`first-line second-line third-line front-line systemic initial`)
+
+// lineOfTherapy are the words of where a treatment stands in a course of care.
+var lineOfTherapy = set(`first-line second-line third-line fourth-line fifth-line later-line front-line frontline last-line
+first-lines second-lines third-lines fourth-lines later-lines`)
 
 // latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a
 // disease's name ("areata", "gravidarum", "vulgaris", "nodosum", "migrans").

@@ -1390,6 +1390,10 @@ func TestListsAndFailures(t *testing.T) {
 		{"DOACs like apixaban or rivaroxaban in cancer-associated thrombosis",
 			"condition: cancer-associated thrombosis · intervention: DOACs (anticoagulants)"},
 		{"Ticagrelor or prasugrel vs clopidogrel in ACS", "intervention: ticagrelor or prasugrel · comparator: clopidogrel · other: ACS"},
+		// Where a treatment stands in the course of care ends the words before it.
+		{"Cabozantinib vs everolimus second line advanced renal cell carcinoma",
+			"condition: advanced renal cell carcinoma · intervention: cabozantinib · comparator: everolimus"},
+		{"Is regorafenib effective third-line in metastatic colorectal cancer?", "condition: metastatic colorectal cancer · intervention: regorafenib"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
 		{"Is metformin or insulin better for gestational diabetes?", "condition: gestational diabetes · intervention: metformin · comparator: insulin"},
 		{"Does CBT-I outperform zolpidem for chronic insomnia?", "condition: chronic insomnia · intervention: CBT-I · comparator: zolpidem"},
