@@ -89,6 +89,16 @@ func Extract(question string) (Set, error) {
 			skip = i + n - 1
 			continue
 		}
+		if n := exampleOf(toks, i); n > 0 && len(cur) > 0 && i+n < len(toks) && IsDrugName(toks[i+n]) && !exampleHeads[cur[len(cur)-1]] &&
+			roleOf(cur[len(cur)-1]) == RoleIntervention && !IsDrugName(cur[len(cur)-1]) {
+			// "adherence to oral chemotherapy like capecitabine": a drug shown as an example of
+			// a kind of treatment the vocabulary lists no members of only illustrates it; the
+			// kind is the concept.
+			flush()
+			dropped = append(dropped, toks[i:i+n+1]...)
+			skip = i + n
+			continue
+		}
 		if n := exampleOf(toks, i); n > 0 && len(cur) > 0 && exampleHeads[cur[len(cur)-1]] {
 			// "heartburn pills like Nexium", "painkillers such as ibuprofen": the kind of
 			// medicine is said by its example, whose class is the concept (classByExample).
@@ -116,7 +126,17 @@ func Extract(question string) (Set, error) {
 		if i > 0 && exampleOf(toks, i-1) == 2 {
 			continue // the "as" of "such as", taken above
 		}
-		if lineOfTherapy[tok] {
+		if (tok == "came" || tok == "comes" || tok == "come") && i+1 < len(toks) && toks[i+1] == "back" {
+			// "My husband's CLL came back after ibrutinib": the disease returned; "back" is
+			// no body part here.
+			flush()
+			dropped = append(dropped, tok, "back")
+			skip = i + 1
+			continue
+		}
+		if lineOfTherapy[tok] || (tok == "line" || tok == "lines") && i > 0 && (toks[i-1] == "prior" || toks[i-1] == "previous" ||
+			numberWords[toks[i-1]] || domain.AllDigits(toks[i-1])) {
+			// (Or "after two prior lines of systemic therapy": how many treatments came before.)
 			// "osimertinib vs chemo second line EGFR T790M NSCLC", "T-DM1 second-line
 			// HER2-positive breast cancer": where a treatment stands in the course of care
 			// ends what came before; it names neither the drug nor the disease.
@@ -419,16 +439,27 @@ func Extract(question string) (Set, error) {
 				// "after progression on osimertinib": what the disease progressed on says who
 				// the patients are.
 				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"of"}) &&
+				slices.Equal(chunks[ci-1].words, []string{"failure"}):
+				// "… MDS after failure of ESAs": what failed says who the patients are; the
+				// failure is no disease of its own.
+				c.Role, c.Display = RolePopulation, "failure of "+c.Text
+				if p := len(set.Concepts) - 1; p >= 0 && slices.Equal(set.Concepts[p].Words, chunks[ci-1].words) {
+					set.Concepts = set.Concepts[:p]
+					chunkOf = chunkOf[:p]
+				}
 			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"on"}) &&
 				courseOfTreatment[c.Words[len(c.Words)-1]] && len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role == RolePopulation:
 				// "frailty and mortality in older patients on haemodialysis": the course of
 				// treatment the patients are on says who they are.
 				c.Role, c.Display = RolePopulation, "on "+c.Text
-			case c.Role == RoleIntervention && !c.Generic && seenIntervention && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"from"}) &&
+			case c.Role == RoleIntervention && !c.Generic && (seenIntervention || asksTreatments) && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"from"}) &&
 				len(set.Concepts) > 0 && set.Concepts[len(set.Concepts)-1].Role != RoleIntervention:
+				// (Or "What helps with hand-foot syndrome from capecitabine?": the treatments
+				// asked for are of what the drug caused.)
 				// "scalp cooling to prevent hair loss from chemotherapy": what causes the
 				// problem says who the patients are, not a second thing given.
-				c.Role = RolePopulation
+				c.Role, c.Display = RolePopulation, "from "+c.Text
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == len(cs)-1 && len(ch.before) > 0 &&
 				slices.Contains([]string{"after", "when", "if", "once"}, ch.before[len(ch.before)-1]) && stopsWorking(verbAfter(ci)):
 				// "What are the options after metformin fails in type 2 diabetes?", "when
@@ -606,6 +637,7 @@ func Extract(question string) (Set, error) {
 	shareHead(set.Concepts, chunkOf, befores, q)
 	treatedFor(set.Concepts, chunkOf, befores)
 	receivedBefore(set.Concepts, chunkOf, befores)
+	treatedBefore(set.Concepts, chunkOf, befores)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
 		titleSubject(set.Concepts, chunkOf, befores)
@@ -2841,6 +2873,37 @@ func receivedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 		if later {
 			c.Role, c.Setting = RolePopulation, course || procedure(c.Words)
 		}
+	}
+}
+
+// treatedBefore makes a drug named after "after" in a question that asks for treatments
+// ("treatment options relapsed refractory myeloma after daratumumab", "CLL came back after
+// ibrutinib, what treatments are available next?") what the patients have had: the
+// treatments asked for come next, so the drug says who the patients are, not what is asked
+// about. A question that names a treatment of its own ("Is rituximab effective after
+// steroids …?") is left to the rules of the loop.
+func treatedBefore(cs []Concept, chunkOf []int, befores [][]string) {
+	if !slices.ContainsFunc(cs, func(c Concept) bool { return c.Role == RoleIntervention && c.Generic }) {
+		return
+	}
+	after := func(i int) bool {
+		b := befores[chunkOf[i]]
+		return (i == 0 || chunkOf[i-1] != chunkOf[i]) && len(b) > 0 && (b[len(b)-1] == "after" || b[len(b)-1] == "following")
+	}
+	drug := func(c Concept) bool {
+		return c.Role == RoleIntervention && !c.Generic && (IsDrugName(lastWord([]Concept{c})) || classKnown(c.Text))
+	}
+	var prior []int
+	for i, c := range cs {
+		switch {
+		case drug(c) && after(i):
+			prior = append(prior, i)
+		case c.Role == RoleIntervention && !c.Generic:
+			return
+		}
+	}
+	for _, i := range prior {
+		cs[i].Role, cs[i].Display = RolePopulation, "after "+cs[i].Text
 	}
 }
 

@@ -225,7 +225,7 @@ var interventionSuffixes = []string{"mab", "nib", "pril", "sartan", "olol", "sta
 	"cillin", "vir", "tide", "parin", "prazole", "dipine", "floxacin", "platin", "taxel", "tinib", "zumab", "ximab",
 	"umab", "rubicin", "fen", "profen", "oxetine", "azepam", "idone", "amine", "triptan", "semide", "thiazide", "penem",
 	"lukast", "gliptin", "gliflozin", "glutide", "ectomy", "ectomies", "otomy", "ostomy", "plasty", "scopy", "graphy",
-	"caine", "flurane", "curonium", "fentanil", "imod",
+	"caine", "flurane", "curonium", "fentanil", "imod", "sudil",
 	// More stems of the WHO's "The use of stems in the selection of International
 	// Nonproprietary Names": antiemetics, antipsychotics, antidepressants, bisphosphonates,
 	// anticoagulants, antiplatelets, kinase and PARP inhibitors, antimalarials, cytotoxics,

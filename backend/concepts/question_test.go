@@ -1394,6 +1394,22 @@ func TestListsAndFailures(t *testing.T) {
 		{"Cabozantinib vs everolimus second line advanced renal cell carcinoma",
 			"condition: advanced renal cell carcinoma · intervention: cabozantinib · comparator: everolimus"},
 		{"Is regorafenib effective third-line in metastatic colorectal cancer?", "condition: metastatic colorectal cancer · intervention: regorafenib"},
+		// What the patients have had, when the question asks what comes next: after a drug,
+		// after its failure, after prior lines; what a problem came from.
+		{"treatment options relapsed refractory multiple myeloma after daratumumab",
+			"condition: relapsed refractory multiple myeloma · population: after daratumumab · asks for: treatment"},
+		{"My husband's CLL came back after ibrutinib. What treatments are available next?",
+			"condition: CLL · population: husband · population: after ibrutinib · asks for: treatments"},
+		{"what are the options for lower-risk MDS after failure of ESAs",
+			"condition: lower-risk MDS · population: failure of ESAs (erythropoiesis-stimulating agents) · asks for: treatment"},
+		{"Belumosudil for chronic GVHD after two prior lines of systemic therapy",
+			"condition: chronic GVHD · intervention: belumosudil"},
+		{"What helps with hand-foot syndrome from capecitabine?",
+			"condition: hand-foot syndrome · population: from capecitabine · asks for: treatment"},
+		{"Do pharmacist-led interventions improve adherence to oral chemotherapy like capecitabine?",
+			"intervention: pharmacist-led interventions · outcome: adherence · outcome: oral chemotherapy"},
+		// A question naming its own treatment keeps the drug before it as who the patients are.
+		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
 		{"Is metformin or insulin better for gestational diabetes?", "condition: gestational diabetes · intervention: metformin · comparator: insulin"},
 		{"Does CBT-I outperform zolpidem for chronic insomnia?", "condition: chronic insomnia · intervention: CBT-I · comparator: zolpidem"},
