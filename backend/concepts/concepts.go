@@ -240,6 +240,16 @@ func Extract(question string) (Set, error) {
 	// for treatments gives nothing it names itself.
 	asksTreatments := asksHowToTreat(toks)
 	for ci, ch := range chunks {
+		if onsetWindow(ch.words, ch.before) {
+			// "within 6 hours of headache onset", "4.5 hours of symptom onset": a time
+			// window, timed from the onset; the symptom is no disease asked about.
+			continue
+		}
+		if n := len(ch.words); n > 1 && ch.words[n-1] == "onset" && len(ch.before) >= 2 && timeUnits[ch.before[len(ch.before)-2]] {
+			// "6 to 24 hours after stroke onset": the window is timed from the disease's onset;
+			// the disease is the concept.
+			ch.words = ch.words[:n-1]
+		}
 		cs := joinKnownNames(split(ch.words))
 		// The subject of "Does CPAP therapy improve …?" and the object of "the effect of
 		// hormone therapy on …" name what is given: there "X therapy" stays one intervention.
@@ -576,6 +586,15 @@ func Extract(question string) (Set, error) {
 				// antibodies": the antibodies the patients have say which of them, not an
 				// antibody given.
 				c.Role = RolePopulation
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && seenIntervention && auxStart && k == len(cs)-1 && ci > 0 && len(c.Words) <= 2 &&
+				(instrumentWords[c.Words[len(c.Words)-1]] || markerWords[c.Words[len(c.Words)-1]]) && (slices.Contains(ch.before, "a") || slices.Contains(ch.before, "an")) &&
+				!slices.ContainsFunc(ch.before, func(w string) bool {
+					return w == "with" || w == "than" || w == "vs" || w == "versus" || w == "or" || w == "and"
+				}):
+				// "Is HbA1c a good screening test for gestational diabetes?", "Is procalcitonin
+				// a reliable marker of …?": what the named test is put forward as is no second
+				// test; a paper need not say it.
+				c.Role, c.Generic = RoleOther, true
 			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && livingWith(ch.before):
 				// "How do older adults experience living with a permanent colostomy?"
 				c.Role = RoleCondition
@@ -637,6 +656,7 @@ func Extract(question string) (Set, error) {
 	shareHead(set.Concepts, chunkOf, befores, q)
 	treatedFor(set.Concepts, chunkOf, befores)
 	receivedBefore(set.Concepts, chunkOf, befores)
+	set.Concepts, chunkOf = drugFailure(set.Concepts, chunkOf)
 	treatedBefore(set.Concepts, chunkOf, befores)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
@@ -1351,6 +1371,9 @@ func purposeOnly(words []string) bool {
 // how accurate it is.
 var instrumentWords = set(`assessment scale scales score scores questionnaire questionnaires test tests tool tools
 index inventory rule rules criteria examination screen algorithm assay assays`)
+
+// markerWords name what a measurement is put forward as: "a reliable marker of infection".
+var markerWords = set(`marker markers biomarker biomarkers predictor indicator`)
 
 // careSettings end the names of the places patients are seen ("emergency department",
 // "primary care", "ICU"): where a question's patients are, never the test or the treatment.
@@ -2874,6 +2897,34 @@ func receivedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 			c.Role, c.Setting = RolePopulation, course || procedure(c.Words)
 		}
 	}
+}
+
+// onsetWindow reports whether a chunk is the onset a time window is counted from: "(within
+// 6 hours) of headache onset".
+func onsetWindow(words, before []string) bool {
+	if len(words) == 0 || len(words) > 3 || words[len(words)-1] != "onset" || len(before) < 2 || !timeUnits[before[len(before)-2]] {
+		return false
+	}
+	// (Or any window from "symptom onset", "after symptom onset".)
+	return before[len(before)-1] == "of" || len(words) == 2 && (words[0] == "symptom" || words[0] == "symptoms")
+}
+
+var timeUnits = set(`minutes minute hours hour h hrs days day weeks week months month`)
+
+// drugFailure reads "metformin failure" as the patients' history ("second-line therapy after
+// metformin failure"): what failed says who they are, and the failure is no disease of its
+// own (unlike "heart failure").
+func drugFailure(cs []Concept, chunkOf []int) ([]Concept, []int) {
+	for i := 0; i+1 < len(cs); i++ {
+		c, next := &cs[i], cs[i+1]
+		if chunkOf[i] != chunkOf[i+1] || !slices.Equal(next.Words, []string{"failure"}) || c.Generic ||
+			c.Role != RoleIntervention && c.Role != RolePopulation || !IsDrugName(lastWord([]Concept{*c})) && !classKnown(c.Text) {
+			continue
+		}
+		c.Role, c.Display = RolePopulation, "failed "+c.Text
+		cs, chunkOf = slices.Delete(cs, i+1, i+2), slices.Delete(chunkOf, i+1, i+2)
+	}
+	return cs, chunkOf
 }
 
 // treatedBefore makes a drug named after "after" in a question that asks for treatments

@@ -1408,6 +1408,16 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: hand-foot syndrome · population: from capecitabine · asks for: treatment"},
 		{"Do pharmacist-led interventions improve adherence to oral chemotherapy like capecitabine?",
 			"intervention: pharmacist-led interventions · outcome: adherence · outcome: oral chemotherapy"},
+		{"second-line therapy after metformin failure in type 2 diabetes",
+			"condition: type 2 diabetes · population: failed metformin · asks for: therapy"},
+		// A time window counted from an onset; what a named test is put forward as; a
+		// kind of intervention said to rest on evidence.
+		{"Is a negative CT within 6 hours of headache onset enough to rule out subarachnoid haemorrhage?",
+			"condition: subarachnoid haemorrhage · intervention: negative CT · asks about: a test's accuracy, not a treatment"},
+		{"thrombectomy 6 to 24 hours after stroke onset", "condition: stroke · intervention: thrombectomy"},
+		{"Is HbA1c a good screening test for gestational diabetes?", "condition: gestational diabetes · intervention: HbA1c"},
+		{"Evidence-based interventions to reduce falls in hospital inpatients",
+			"population: hospital inpatients · outcome: falls · asks for: interventions"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
