@@ -287,10 +287,12 @@ func Extract(question string) (Set, error) {
 				// versus outpatient management", two ways of one treatment; two acronyms, "qSOFA
 				// vs SIRS", are two named things).
 				c.Role = RoleIntervention
-			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 2 && onlyAnd(chunks[1].before) &&
-				len(chunks[1].words) == 1 && riskWords[chunks[1].words[0]] && !measuredThing[c.Words[len(c.Words)-1]]:
-				// A title "Night shift work and risk of breast cancer": the first thing named is
-				// the exposure whose risk is asked about.
+			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && onlyAnd(chunks[1].before) &&
+				(len(chunks) > 2 && len(chunks[1].words) == 1 && riskWords[chunks[1].words[0]] ||
+					len(chunks[1].words) > 1 && riskWords[chunks[1].words[len(chunks[1].words)-1]]) && !measuredThing[c.Words[len(c.Words)-1]]:
+				// A title "Night shift work and risk of breast cancer", "breastfeeding and
+				// ovarian cancer risk": the first thing named is the exposure whose risk is
+				// asked about.
 				c.Role = RoleIntervention
 			case k == len(cs)-1 && ci == 0 && !auxStart && c.Role == RoleOther && len(chunks) > 1 && !measuredThing[c.Words[len(c.Words)-1]] &&
 				(titleFor(toks, chunks[1].before, chunks[1].words) || titleTo(toks, chunks[1].before) || titleEffectOn(toks) ||

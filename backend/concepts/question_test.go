@@ -1418,6 +1418,8 @@ func TestListsAndFailures(t *testing.T) {
 		{"Is HbA1c a good screening test for gestational diabetes?", "condition: gestational diabetes · intervention: HbA1c"},
 		{"Evidence-based interventions to reduce falls in hospital inpatients",
 			"population: hospital inpatients · outcome: falls · asks for: interventions"},
+		// A title-like "X and <disease> risk" asks about X as an exposure.
+		{"breastfeeding and ovarian cancer risk", "condition: ovarian cancer · intervention: breastfeeding · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)

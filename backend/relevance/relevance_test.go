@@ -726,6 +726,12 @@ func TestMarkAdjustmentsAreNotStudied(t *testing.T) {
 			"In 18,000 men, higher urate was associated with a lower risk of Parkinson disease (RR 0.7). Statin use was entered into the model as a covariate.", true},
 		{"Is obesity a risk factor for kidney stones?", "Body size, weight gain and incident kidney stones",
 			"In three cohorts, obesity was associated with more kidney stones (RR 1.4) in models controlling for diet and fluid intake.", false},
+		// A confounder in parentheses is still adjusted for; a model's list is a list of
+		// confounders.
+		{"Is nitrogen dioxide exposure associated with asthma in children?", "Road traffic noise and childhood asthma: a birth cohort",
+			"We followed 3,000 children. Models were adjusted for parental smoking and air pollution (nitrogen dioxide and PM10). Noise above 55 dB was associated with asthma (OR 1.2).", true},
+		{"Do proton pump inhibitors raise the risk of hip fracture?", "Predictors of hip fracture in older women in primary care",
+			"In 20,000 women, multivariable Cox regression included age, sex, body mass index, smoking and use of proton pump inhibitors and steroids. Prior fracture and low weight predicted hip fracture.", true},
 		// "Covariates included …" names every confounder at once.
 		{"Is smoking associated with psoriasis?", "Alcohol consumption and incident psoriasis in women",
 			"We studied 82,000 nurses. Covariates included age, body mass index, physical activity and smoking. Excess drinking was associated with psoriasis.", true},
