@@ -683,6 +683,9 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	if why := resistantTo(set, ev.Citation.Title); why != "" {
 		return why
 	}
+	if why := priorOnly(set, ev.Citation.Title); why != "" {
+		return why
+	}
 	head := ev
 	head.Content, head.Citation.Sections = "", nil
 	hd := newDoc(head)
@@ -766,6 +769,50 @@ func addOnTo(set concepts.Set, title string) string {
 	}
 	return ""
 }
+
+// priorOnly returns why a title names the asked treatment only as what the patients had
+// before or have throughout, while it studies another ("Amivantamab … after disease
+// progression on osimertinib", "Evolocumab and incident diabetes … on background statin
+// therapy", "Letrozole versus tamoxifen …: outcomes by prior hormone replacement therapy
+// use"), "" otherwise: the title without those phrases no longer names it, and still names
+// a treatment of its own.
+func priorOnly(set concepts.Set, title string) string {
+	if !priorPhrase.MatchString(title) {
+		return ""
+	}
+	rest := priorPhrase.ReplaceAllString(title, " , ")
+	whole, left := newDoc(domain.Evidence{Citation: domain.Citation{Title: title}}), newDoc(domain.Evidence{Citation: domain.Citation{Title: rest}})
+	var asked []concepts.Concept
+	for _, c := range set.Concepts {
+		if c.Role != concepts.RoleIntervention || c.Generic {
+			continue
+		}
+		if left.matches(c) || left.hasTerm(c) {
+			return "" // named outside those phrases too
+		}
+		if whole.matches(c) || whole.hasTerm(c) {
+			asked = append(asked, c)
+		}
+	}
+	if len(asked) == 0 {
+		return ""
+	}
+	other, err := concepts.Extract(rest)
+	if err != nil {
+		return ""
+	}
+	for _, tc := range other.Concepts {
+		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !concepts.ControlArm(tc) {
+			return fmt.Sprintf("studies %s; names %s only as prior or background treatment", tc.Label(), asked[0].Label())
+		}
+	}
+	return ""
+}
+
+// priorPhrase is, in a title, what the patients had before or have throughout: the words
+// after "progression on", "failure of", "previously treated with", "prior", "background",
+// "on top of" (up to four, to a comma, a colon or a joining word).
+var priorPhrase = regexp.MustCompile(`(?i)\b(?:(?:disease\s+)?(?:progression|progressing|progressed|relapsed|relapse|relapsing|failure|failing|failed|refractory|resistant|intolerant|intolerance)\s+(?:on|after|with|of|to)|previously\s+treated\s+with|pretreated\s+with|prior|previous|background|on\s+top\s+of)\s+(?:[^\s,:;()]+\s*?){1,4}?(?:\s*(?:$|[,:;()]|\b(?:and|or|in|for|with|versus|vs|compared|among|by|use|users|exposure)\b))`)
 
 // resistantTo returns why a title names the asked treatment only as what the patients'
 // disease withstood ("ECT augmentation in clozapine-resistant schizophrenia" under "clozapine

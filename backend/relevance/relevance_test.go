@@ -595,6 +595,14 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Patients whose schizophrenia had not responded to clozapine continued clozapine and were randomised to ECT or not.", true},
 		{"Is clozapine effective for treatment-resistant schizophrenia?", "Clozapine versus olanzapine in treatment-resistant schizophrenia",
 			"Patients with treatment-resistant schizophrenia were randomised to clozapine or olanzapine; symptoms at 12 weeks.", false},
+		// Or only as what the patients had before, or have throughout, while the title
+		// studies another treatment.
+		{"Does ibrutinib improve survival in chronic lymphocytic leukaemia?", "Venetoclax in chronic lymphocytic leukaemia after disease progression on ibrutinib: a phase 2 trial",
+			"Patients whose CLL progressed on ibrutinib received venetoclax; ibrutinib had been stopped before enrolment; response and survival.", true},
+		{"Do statins cause diabetes?", "Ezetimibe and new-onset diabetes in patients on background statin therapy",
+			"Patients taking statins were randomised to ezetimibe or placebo; statin doses were unchanged; incident diabetes.", true},
+		{"Do statins reduce mortality in sepsis?", "Prior statin use and mortality in sepsis: a cohort study",
+			"Among 10,000 adults with sepsis, prior statin use was associated with lower 30-day mortality.", false},
 		// A class by its members (tamsulosin is an alpha-blocker); care in the ambulance is not
 		// care in the emergency department.
 		{"Do alpha-blockers help distal ureteral stones pass?", "Tamsulosin for distal ureteral stones: a placebo-controlled trial",
