@@ -266,6 +266,15 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleIntervention
 			}
 			switch {
+			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && ci > 0 && treatedWith(countless(ch.before)):
+				// "CML patients previously treated with two or more TKIs": what the patients
+				// had says who they are (the "or" of "two or more" sets no comparator).
+				c.Role, c.Display = RolePopulation, "previously treated with "+c.Text
+			case k == 0 && (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && ci > 0 && slices.Equal(ch.before, []string{"on"}) &&
+				len(words[ci-1]) > 1 && words[ci-1][len(words[ci-1])-1] == "uncontrolled":
+				// "type 2 diabetes uncontrolled on metformin": what failed to control the disease
+				// says who the patients are.
+				c.Role, c.Display = RolePopulation, "uncontrolled on "+c.Text
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && ci > 0 && replacing(chunks[ci-1].before) &&
 				len(withoutArticles(ch.before)) == 1 && withoutArticles(ch.before)[0] == "with":
 				// "… replacing regular salt with a potassium-enriched salt substitute …"
@@ -446,12 +455,24 @@ func Extract(question string) (Set, error) {
 				// what the patients already receive, as "adding X to Y" says, not a second
 				// thing asked about.
 				c.Role = RolePopulation
-			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"on"}) &&
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(countless(ch.before), []string{"on"}) &&
 				len(chunks[ci-1].words) > 0 && failedOn[chunks[ci-1].words[len(chunks[ci-1].words)-1]]:
-				// "after progression on osimertinib": what the disease progressed on says who
-				// the patients are.
+				// "after progression on osimertinib", "… on first-line ALK inhibitor": what the
+				// disease progressed on says who the patients are; the progression alone is
+				// no outcome asked about.
 				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
-			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(ch.before, []string{"of"}) &&
+				if p := len(set.Concepts) - 1; p >= 0 && len(chunks[ci-1].words) == 1 && slices.Equal(set.Concepts[p].Words, chunks[ci-1].words) {
+					set.Concepts = set.Concepts[:p]
+					chunkOf = chunkOf[:p]
+				}
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && len(set.Concepts) > 0 &&
+				len(ch.before) == 1 && (ch.before[0] == "and" || ch.before[0] == "or" || ch.before[0] == ",") && (IsDrugName(lastWord([]Concept{*c})) || classKnown(c.Text)) &&
+				priorTherapy(set.Concepts[len(set.Concepts)-1]):
+				// "after failure of topiramate and propranolol", "refractory to oxaliplatin and
+				// irinotecan": a drug listed with one the patients had, had too.
+				prev := set.Concepts[len(set.Concepts)-1]
+				c.Role, c.Display = RolePopulation, strings.TrimSuffix(prev.Label(), prev.Text)+c.Text
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(countless(ch.before), []string{"of"}) &&
 				slices.Equal(chunks[ci-1].words, []string{"failure"}):
 				// "… MDS after failure of ESAs": what failed says who the patients are; the
 				// failure is no disease of its own.
@@ -531,7 +552,7 @@ func Extract(question string) (Set, error) {
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && k == 0 && ci > 0 && afterTo(words[ci-1], ch.before, refractoryWords):
 				// "immune thrombocytopenia refractory to steroids": what the patients' disease
 				// withstood says who they are; the question asks what works after it.
-				c.Role = RolePopulation
+				c.Role, c.Display = RolePopulation, words[ci-1][len(words[ci-1])-1]+" to "+c.Text
 			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && len(ch.before) > 0 && ch.before[len(ch.before)-1] == "around":
 				// "peri-implantitis around dental implants": where the disease is, not what is
 				// given; a paper must be about that site.
@@ -660,6 +681,7 @@ func Extract(question string) (Set, error) {
 	receivedBefore(set.Concepts, chunkOf, befores)
 	set.Concepts, chunkOf = drugFailure(set.Concepts, chunkOf)
 	treatedBefore(set.Concepts, chunkOf, befores)
+	withstoodAsPatients(set.Concepts)
 	symptomsOf(set.Concepts, chunkOf, befores, toks)
 	if pronounActs(toks) {
 		titleSubject(set.Concepts, chunkOf, befores)
@@ -677,7 +699,7 @@ func Extract(question string) (Set, error) {
 		failedDevice(&set.Concepts[i])
 		if i > 0 && strings.HasPrefix(set.Concepts[i-1].Display, "failed ") && set.Concepts[i].Role == RoleIntervention &&
 			sameSentence(combined, set.Concepts[i-1], set.Concepts[i]) &&
-			IsDrugName(lastWord(set.Concepts[i:i+1])) && listed(befores[chunkOf[i]]) {
+			IsDrugName(lastWord(set.Concepts[i:i+1])) && listed(befores[chunkOf[i]]) && listGap(combined, set.Concepts[i-1], set.Concepts[i]) {
 			// "has failed propranolol, topiramate and amitriptyline": each drug listed.
 			c := &set.Concepts[i]
 			c.Role, c.Display = RolePopulation, "failed "+c.Text
@@ -2901,6 +2923,68 @@ func receivedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 	}
 }
 
+// treatedWith reports whether a chunk's lead-in says the patients were treated with it
+// before: "previously treated with", "pretreated with", "already treated with".
+func treatedWith(before []string) bool {
+	n := len(before)
+	if n < 2 || before[n-1] != "with" {
+		return false
+	}
+	switch before[n-2] {
+	case "pretreated", "pre-treated":
+		return true
+	case "treated":
+		return slices.ContainsFunc(before[:n-2], func(w string) bool { return w == "previously" || w == "already" || w == "heavily" })
+	}
+	return false
+}
+
+// countless is a chunk's lead-in words without counts and lines of therapy: "of two" is "of",
+// "on first-line" is "on", "with two or more" is "with".
+func countless(before []string) []string {
+	count := func(w string) bool { return numberWords[w] || domain.AllDigits(w) || w == "more" }
+	var out []string
+	for i, w := range before {
+		if count(w) || lineOfTherapy[w] || w == "prior" || w == "previous" ||
+			// ("two or more")
+			(w == "or" || w == "to") && i > 0 && count(before[i-1]) && i+1 < len(before) && count(before[i+1]) {
+			continue
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// priorTherapy reports whether a concept is a drug the patients had before: one that
+// failed, that the disease progressed on or withstood.
+func priorTherapy(c Concept) bool {
+	if c.Role != RolePopulation {
+		return false
+	}
+	for _, lead := range []string{"failure of ", "failed ", "progression on ", "relapse on ", "refractory to ", "resistant to ", "intolerant to ", "unresponsive to ", "despite ", "previously treated with ", "uncontrolled on "} {
+		if strings.HasPrefix(c.Display, lead) {
+			return true
+		}
+	}
+	return false
+}
+
+// listGap reports whether only a list's separators stand between two concepts ("failed
+// propranolol, topiramate and amitriptyline"), not a colon or other words ("after
+// ruxolitinib failure: momelotinib, fedratinib or pacritinib?" lists what is asked about).
+func listGap(q string, a, b Concept) bool {
+	gap, ok := between(q, a, b)
+	if !ok {
+		return true
+	}
+	for _, w := range strings.FieldsFunc(gap, func(r rune) bool { return r == ' ' || r == ',' }) {
+		if w != "and" && w != "or" {
+			return false
+		}
+	}
+	return true
+}
+
 // onsetWindow reports whether a chunk is the onset a time window is counted from: "(within
 // 6 hours) of headache onset".
 func onsetWindow(words, before []string) bool {
@@ -2927,6 +3011,23 @@ func drugFailure(cs []Concept, chunkOf []int) ([]Concept, []int) {
 		cs, chunkOf = slices.Delete(cs, i+1, i+2), slices.Delete(chunkOf, i+1, i+2)
 	}
 	return cs, chunkOf
+}
+
+// withstoodAsPatients takes "resistant" or "refractory" off the end of a disease whose next
+// concept says what it withstood ("polycythemia vera resistant or intolerant to hydroxyurea",
+// "colorectal cancer refractory to oxaliplatin", "type 2 diabetes uncontrolled on metformin"): the drug says who the patients are, and a
+// paper on them need not write the adjective after the disease's name.
+func withstoodAsPatients(cs []Concept) {
+	for i := 0; i+1 < len(cs); i++ {
+		c, next := &cs[i], cs[i+1]
+		n := len(c.Words)
+		if c.Role != RoleCondition || n < 2 || !refractoryWords[c.Words[n-1]] && c.Words[n-1] != "uncontrolled" || !priorTherapy(next) && !strings.HasPrefix(next.Display, "cannot take ") {
+			continue
+		}
+		c.Words = c.Words[:n-1]
+		c.Text = strings.Join(c.Words, " ")
+		c.Terms = []string{c.Text}
+	}
 }
 
 // treatedBefore makes a drug named after "after" in a question that asks for treatments
@@ -3741,7 +3842,7 @@ var fixedPhrases = [][]string{
 	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},
 	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},
 	{"superior", "mesenteric", "artery"}, {"erector", "spinae"}, {"wetting", "the", "bed"}, {"bed", "wetting"},
-	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"fourth", "line"}, {"fifth", "line"}, {"later", "line"}, {"front", "line"}, {"last", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
+	{"first", "line"}, {"second", "line"}, {"third", "line"}, {"fourth", "line"}, {"fifth", "line"}, {"later", "line"}, {"next", "line"}, {"front", "line"}, {"last", "line"}, {"hearing", "aids"}, {"hearing", "aid"},
 	{"adverse", "drug", "reactions"}, {"adverse", "drug", "reaction"}, {"adverse", "drug", "events"}, {"adverse", "drug", "event"},
 	{"usual", "care"}, {"standard", "care"}, {"surgical", "safety", "checklist"}, {"flail", "chest"}, {"speech", "and", "language", "therapy"}, {"speech", "and", "language", "therapists"},
 	{"radiation", "proctitis"}, {"radiation", "pneumonitis"}, {"radiation", "dermatitis"}, {"radiation", "enteritis"},
@@ -4096,7 +4197,7 @@ var therapyHeads = set(`therapy therapies training rehabilitation stimulation re
 var lineWords = set(`first-line second-line third-line front-line systemic initial`)
 
 // lineOfTherapy are the words of where a treatment stands in a course of care.
-var lineOfTherapy = set(`first-line second-line third-line fourth-line fifth-line later-line front-line frontline last-line
+var lineOfTherapy = set(`first-line second-line third-line fourth-line fifth-line later-line next-line front-line frontline last-line
 first-lines second-lines third-lines fourth-lines later-lines`)
 
 // latinEpithet reports whether a word has the ending of a Latin adjective or genitive of a

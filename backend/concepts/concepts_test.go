@@ -148,7 +148,7 @@ func TestRequiredAndPriority(t *testing.T) {
 		"How accurate is high-sensitivity troponin for ruling out MI in the ED?":            "high-sensitivity troponin|mi",
 		"Diagnostic accuracy of the Montreal Cognitive Assessment for dementia":             "montreal cognitive assessment|dementia",
 		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome|dialysis", // patients who live on dialysis, like "dialysis patients"
-		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia refractory",
+		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia",
 		// With neither, a broad word ("risk") is passed over for the narrower one after it.
 		"Risk factors for elder self-neglect":                                       "elder self-neglect",
 		"Statins for primary prevention of cardiovascular events in adults over 75": "statins",

@@ -245,6 +245,7 @@ var diseaseSynonyms = [][]string{
 	{"prediabetes", "pre-diabetes", "prediabetic state", "impaired glucose tolerance", "impaired fasting glucose"},
 	{"sinusitis", "rhinosinusitis"},
 	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
+	{"gvhd", "graft-versus-host disease", "graft versus host disease"},
 	{"tb", "tuberculosis"},
 	{"cap", "community-acquired pneumonia", "community acquired pneumonia"},
 	{"hap", "hospital-acquired pneumonia", "hospital acquired pneumonia"},

@@ -34,7 +34,7 @@ suitable mechanisms mandatory warranted prior elevated unfit ineligible main app
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
 // empties a PubMed result for nothing.
-var vagueWords = set(`evidence-based reverses reversed relieves relieved responding responded tried try already else longer next apart instead presents added top things cm mm getting pathogenesis pathophysiology aetiology etiology identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
+var vagueWords = set(`evidence-based previously heavily pretreated pre-treated reverses reversed relieves relieved responding responded tried try already else longer next apart instead presents added top things cm mm getting pathogenesis pathophysiology aetiology etiology identify identifies exclude excludes taking receiving enable enables allow allows permit permits facilitate facilitates improve improves improved improving improvement improvements reduce reduces reduced
 reducing reduction increase increases increased increasing decrease decreases decreased decreasing
 affect affects affected affecting effect effects effective effectiveness efficacy efficacious impact
 impacts influence influences influenced associated association associations associate relationship

@@ -1420,6 +1420,21 @@ func TestListsAndFailures(t *testing.T) {
 			"population: hospital inpatients · outcome: falls · asks for: interventions"},
 		// A title-like "X and <disease> risk" asks about X as an exposure.
 		{"breastfeeding and ovarian cancer risk", "condition: ovarian cancer · intervention: breastfeeding · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+		// What failed, what the disease withstood or was treated with before: every drug of
+		// the list, but not across a colon to what is asked about.
+		{"Myelofibrosis after ruxolitinib failure: momelotinib, fedratinib or pacritinib?",
+			"condition: myelofibrosis · intervention: momelotinib, fedratinib or pacritinib · population: failed ruxolitinib"},
+		{"What are the treatment options for chronic migraine after failure of topiramate and propranolol?",
+			"condition: chronic migraine · population: failure of topiramate · population: failure of propranolol · asks for: treatment"},
+		{"asciminib in CML patients previously treated with two or more TKIs",
+			"condition: CML patients · intervention: asciminib · population: previously treated with TKIs"},
+		{"Which treatments are best for type 2 diabetes uncontrolled on metformin and sulfonylurea?",
+			"condition: type 2 diabetes · population: uncontrolled on metformin · population: uncontrolled on sulfonylurea (sulfonylureas) · asks for: treatments"},
+		{"Polycythemia vera resistant or intolerant to hydroxyurea - what are the next-line treatment options?",
+			"condition: polycythemia vera · population: cannot take hydroxyurea · asks for: treatment"},
+		{"Options after progression on first-line ALK inhibitor in ALK-positive lung cancer",
+			"condition: ALK-positive lung cancer · population: progression on ALK inhibitor · asks for: treatment"},
+		{"steroid-refractory acute GVHD ruxolitinib", "condition: steroid-refractory acute GVHD · intervention: ruxolitinib"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
