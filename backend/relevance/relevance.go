@@ -705,7 +705,10 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	if err != nil {
 		return ""
 	}
-	body := newDoc(domain.Evidence{Content: ev.Content})
+	// (What the patients had before or have throughout is not counted: "after failure of
+	// ustekinumab", "background spironolactone" name it again and again in a trial of another
+	// drug.)
+	body := newDoc(domain.Evidence{Content: priorPhrase.ReplaceAllString(ev.Content, " , ")})
 	for _, c := range asked {
 		if body.mentions(c) > 1 {
 			return "" // named again and again: studied, whatever the title says
@@ -812,7 +815,7 @@ func priorOnly(set concepts.Set, title string) string {
 // priorPhrase is, in a title, what the patients had before or have throughout: the words
 // after "progression on", "failure of", "previously treated with", "prior", "background",
 // "on top of" (up to four, to a comma, a colon or a joining word).
-var priorPhrase = regexp.MustCompile(`(?i)\b(?:(?:disease\s+)?(?:progression|progressing|progressed|relapsed|relapse|relapsing|failure|failing|failed|refractory|resistant|intolerant|intolerance)\s+(?:on|after|with|of|to)|previously\s+treated\s+with|pretreated\s+with|prior|previous|background|on\s+top\s+of)\s+(?:[^\s,:;()]+\s*?){1,4}?(?:\s*(?:$|[,:;()]|\b(?:and|or|in|for|with|versus|vs|compared|among|by|use|users|exposure)\b))`)
+var priorPhrase = regexp.MustCompile(`(?i)\b(?:(?:disease\s+)?(?:progression|progressing|progressed|relapsed|relapse|relapsing|failure|failing|failed|refractory|resistant|intolerant|intolerance)\s+(?:on|after|with|of|to)|previously\s+(?:treated\s+with|exposed\s+to|received)|pretreated\s+with|(?:inadequate|insufficient|incomplete|loss\s+of)\s+response\s+to|prior|previous|background|on\s+top\s+of)\s+(?:[^\s,:;()]+\s*?){1,4}?(?:\s*(?:$|[,:;()]|\b(?:and|or|in|for|with|versus|vs|compared|among|by|use|users|exposure)\b))`)
 
 // resistantTo returns why a title names the asked treatment only as what the patients'
 // disease withstood ("ECT augmentation in clozapine-resistant schizophrenia" under "clozapine

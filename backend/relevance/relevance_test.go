@@ -603,6 +603,12 @@ func TestMarkPatientsWords(t *testing.T) {
 			"Patients taking statins were randomised to ezetimibe or placebo; statin doses were unchanged; incident diabetes.", true},
 		{"Do statins reduce mortality in sepsis?", "Prior statin use and mortality in sepsis: a cohort study",
 			"Among 10,000 adults with sepsis, prior statin use was associated with lower 30-day mortality.", false},
+		// Named again and again in the abstract, but only as what failed before, it is not
+		// studied there either.
+		{"Does ustekinumab induce remission in Crohn's disease?", "Upadacitinib in Crohn's disease after biologic failure: a randomised trial",
+			"Adults with Crohn's disease and an inadequate response to ustekinumab or anti-TNF agents received upadacitinib or placebo. Patients previously treated with ustekinumab had remission rates similar to the others. Upadacitinib induced remission in 40%.", true},
+		{"Does ustekinumab induce remission in Crohn's disease?", "Upadacitinib or ustekinumab in Crohn's disease: a randomised trial",
+			"Adults with Crohn's disease received upadacitinib or ustekinumab. Ustekinumab induced remission in 35%, upadacitinib in 40%.", false},
 		// A class by its members (tamsulosin is an alpha-blocker); care in the ambulance is not
 		// care in the emergency department.
 		{"Do alpha-blockers help distal ureteral stones pass?", "Tamsulosin for distal ureteral stones: a placebo-controlled trial",
