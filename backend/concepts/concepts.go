@@ -126,6 +126,13 @@ func Extract(question string) (Set, error) {
 		if i > 0 && exampleOf(toks, i-1) == 2 {
 			continue // the "as" of "such as", taken above
 		}
+		if (tok == "mild" || tok == "moderate") && i+2 < len(toks) && toks[i+1] == "to" && (toks[i+2] == "moderate" || toks[i+2] == "severe") {
+			// "moderate to severe knee OA": a range of severity, said by its upper end.
+			flush()
+			dropped = append(dropped, tok, "to")
+			skip = i + 1
+			continue
+		}
 		if (tok == "came" || tok == "comes" || tok == "come") && i+1 < len(toks) && toks[i+1] == "back" {
 			// "My husband's CLL came back after ibrutinib": the disease returned; "back" is
 			// no body part here.
@@ -240,6 +247,13 @@ func Extract(question string) (Set, error) {
 	// for treatments gives nothing it names itself.
 	asksTreatments := asksHowToTreat(toks)
 	for ci, ch := range chunks {
+		if !slices.ContainsFunc(ch.words, func(w string) bool { return !doseWord(w) }) && ci > 0 &&
+			!slices.ContainsFunc(ch.before, func(w string) bool { return w == "vs" || w == "versus" || w == "or" || w == "than" || w == "compared" }) {
+			// (A dose compared with another is what the question compares: "… vs bolus".)
+			// "Do corticosteroids help sore throat pain? single dose": how much is given, said
+			// apart from the drug.
+			continue
+		}
 		if onsetWindow(ch.words, ch.before) {
 			// "within 6 hours of headache onset", "4.5 hours of symptom onset": a time
 			// window, timed from the onset; the symptom is no disease asked about.
@@ -617,6 +631,11 @@ func Extract(question string) (Set, error) {
 				// "Is HbA1c a good screening test for gestational diabetes?", "Is procalcitonin
 				// a reliable marker of …?": what the named test is put forward as is no second
 				// test; a paper need not say it.
+				c.Role, c.Generic = RoleOther, true
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && seenIntervention && k == len(cs)-1 && ci > 0 && slices.Equal(withoutArticles(ch.before), []string{"as"}) &&
+				roleHeads[c.Words[len(c.Words)-1]] && !slices.ContainsFunc(c.Words, func(w string) bool { return IsDrugName(w) || classKnown(w) }):
+				// "Tamsulosin as medical expulsive therapy for …", "metformin as an adjunct
+				// therapy": the part the named drug plays, not a second thing given.
 				c.Role, c.Generic = RoleOther, true
 			case c.Role == RoleIntervention && !c.Generic && k == 0 && ci > 0 && livingWith(ch.before):
 				// "How do older adults experience living with a permanent colostomy?"
@@ -1395,6 +1414,9 @@ func purposeOnly(words []string) bool {
 // how accurate it is.
 var instrumentWords = set(`assessment scale scales score scores questionnaire questionnaires test tests tool tools
 index inventory rule rules criteria examination screen algorithm assay assays`)
+
+// roleHeads end the part a drug is put forward to play: "as medical expulsive therapy".
+var roleHeads = set(`therapy treatment agent adjunct option alternative`)
 
 // markerWords name what a measurement is put forward as: "a reliable marker of infection".
 var markerWords = set(`marker markers biomarker biomarkers predictor indicator`)
@@ -2988,12 +3010,23 @@ func listGap(q string, a, b Concept) bool {
 // onsetWindow reports whether a chunk is the onset a time window is counted from: "(within
 // 6 hours) of headache onset".
 func onsetWindow(words, before []string) bool {
-	if len(words) == 0 || len(words) > 3 || words[len(words)-1] != "onset" || len(before) < 2 || !timeUnits[before[len(before)-2]] {
+	if len(words) == 0 || len(words) > 3 || len(before) < 2 || !timeUnits[before[len(before)-2]] {
+		return false
+	}
+	if len(words) == 1 && windowAnchors[words[0]] {
+		// "within 3 hours of injury", "more than 4.5 hours after onset", "within 24 hours
+		// of admission": the moment a window is counted from.
+		return true
+	}
+	if words[len(words)-1] != "onset" {
 		return false
 	}
 	// (Or any window from "symptom onset", "after symptom onset".)
 	return before[len(before)-1] == "of" || len(words) == 2 && (words[0] == "symptom" || words[0] == "symptoms")
 }
+
+// windowAnchors are the moments a time window is counted from.
+var windowAnchors = set(`onset injury admission arrival presentation diagnosis randomisation randomization`)
 
 var timeUnits = set(`minutes minute hours hour h hrs days day weeks week months month`)
 

@@ -246,6 +246,8 @@ var diseaseSynonyms = [][]string{
 	{"sinusitis", "rhinosinusitis"},
 	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
 	{"gvhd", "graft-versus-host disease", "graft versus host disease"},
+	{"ear infection", "otitis media"},
+	{"ear infections", "otitis media"},
 	{"tb", "tuberculosis"},
 	{"cap", "community-acquired pneumonia", "community acquired pneumonia"},
 	{"hap", "hospital-acquired pneumonia", "hospital acquired pneumonia"},

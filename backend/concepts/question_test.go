@@ -1435,6 +1435,14 @@ func TestListsAndFailures(t *testing.T) {
 		{"Options after progression on first-line ALK inhibitor in ALK-positive lung cancer",
 			"condition: ALK-positive lung cancer · population: progression on ALK inhibitor · asks for: treatment"},
 		{"steroid-refractory acute GVHD ruxolitinib", "condition: steroid-refractory acute GVHD · intervention: ruxolitinib"},
+		// The moment a window is counted from, a range of severity, a dose said apart, the
+		// part a drug plays: none is a concept of its own.
+		{"Alteplase more than 4.5 hours after onset in acute ischemic stroke: functional outcome",
+			"condition: acute ischemic stroke · intervention: alteplase · outcome: functional outcome"},
+		{"Do corticosteroids help sore throat pain? single dose", "condition: sore throat pain · intervention: corticosteroids (glucocorticoids)"},
+		{"Tamsulosin as medical expulsive therapy for distal ureteral stones: stone passage rate",
+			"condition: distal ureteral stones · intervention: tamsulosin · outcome: stone passage rate"},
+		{"furosemide continuous infusion vs bolus in acute heart failure", "condition: acute heart failure · intervention: furosemide · intervention: continuous infusion · comparator: bolus"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
