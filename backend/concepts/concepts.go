@@ -280,6 +280,13 @@ func Extract(question string) (Set, error) {
 				c.Role = RoleIntervention
 			}
 			switch {
+			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(countless(ch.before), []string{"on"}) &&
+				len(chunks[ci-1].words) > 0 && failedOn[chunks[ci-1].words[len(chunks[ci-1].words)-1]]:
+				// "after progression on osimertinib", "… on first-line ALK inhibitor": what the
+				// disease progressed on says who the patients are. (The progression stays a
+				// concept: papers on these patients say it, and it sets aside a trial of the
+				// drug in early disease.)
+				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
 			case k == 0 && (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && ci > 0 && treatedWith(countless(ch.before)):
 				// "CML patients previously treated with two or more TKIs": what the patients
 				// had says who they are (the "or" of "two or more" sets no comparator).
@@ -469,16 +476,6 @@ func Extract(question string) (Set, error) {
 				// what the patients already receive, as "adding X to Y" says, not a second
 				// thing asked about.
 				c.Role = RolePopulation
-			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && slices.Equal(countless(ch.before), []string{"on"}) &&
-				len(chunks[ci-1].words) > 0 && failedOn[chunks[ci-1].words[len(chunks[ci-1].words)-1]]:
-				// "after progression on osimertinib", "… on first-line ALK inhibitor": what the
-				// disease progressed on says who the patients are; the progression alone is
-				// no outcome asked about.
-				c.Role, c.Display = RolePopulation, chunks[ci-1].words[len(chunks[ci-1].words)-1]+" on "+c.Text
-				if p := len(set.Concepts) - 1; p >= 0 && len(chunks[ci-1].words) == 1 && slices.Equal(set.Concepts[p].Words, chunks[ci-1].words) {
-					set.Concepts = set.Concepts[:p]
-					chunkOf = chunkOf[:p]
-				}
 			case (c.Role == RoleIntervention || classKnown(c.Text)) && !c.Generic && k == 0 && ci > 0 && len(set.Concepts) > 0 &&
 				len(ch.before) == 1 && (ch.before[0] == "and" || ch.before[0] == "or" || ch.before[0] == ",") && (IsDrugName(lastWord([]Concept{*c})) || classKnown(c.Text)) &&
 				priorTherapy(set.Concepts[len(set.Concepts)-1]):

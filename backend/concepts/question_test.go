@@ -1433,8 +1433,11 @@ func TestListsAndFailures(t *testing.T) {
 		{"Polycythemia vera resistant or intolerant to hydroxyurea - what are the next-line treatment options?",
 			"condition: polycythemia vera · population: cannot take hydroxyurea · asks for: treatment"},
 		{"Options after progression on first-line ALK inhibitor in ALK-positive lung cancer",
-			"condition: ALK-positive lung cancer · population: progression on ALK inhibitor · asks for: treatment"},
+			"condition: ALK-positive lung cancer · population: progression on ALK inhibitor · outcome: progression · asks for: treatment"},
 		{"steroid-refractory acute GVHD ruxolitinib", "condition: steroid-refractory acute GVHD · intervention: ruxolitinib"},
+		// (Also when the question names its own drug; every drug the disease progressed on.)
+		{"osimertinib after progression on gefitinib or erlotinib in T790M-positive NSCLC",
+			"condition: T790M-positive NSCLC · intervention: osimertinib · population: progression on gefitinib · population: progression on erlotinib · outcome: progression"},
 		// The moment a window is counted from, a range of severity, a dose said apart, the
 		// part a drug plays: none is a concept of its own.
 		{"Alteplase more than 4.5 hours after onset in acute ischemic stroke: functional outcome",
