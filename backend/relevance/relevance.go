@@ -86,7 +86,7 @@ func newDoc(ev domain.Evidence) doc {
 // word to the end of its sentence (or its parenthesis).
 func withoutExclusions(text string) string {
 	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") && !strings.Contains(text, " not ") &&
-		!strings.Contains(text, "djust") && !strings.Contains(text, "ontroll") && !strings.Contains(text, "ovariate") && !strings.Contains(text, "onfounder") && !strings.Contains(text, "ncluded") {
+		!strings.Contains(text, "djust") && !strings.Contains(text, "ontroll") && !strings.Contains(text, "ovariate") && !strings.Contains(text, "onfounder") && !strings.Contains(text, "ncluded") && !strings.Contains(text, "tratified") {
 		return text
 	}
 	sentences := sentenceEnd.Split(text, -1)
@@ -122,8 +122,9 @@ var (
 	// syndrome were not included", "Perinatal outcomes such as stillbirth were not examined".
 	exclusionSentence = regexp.MustCompile(`(?i)\b(?:(?:were|was|been|are|is)\s+(?:\w+\s+){0,3}excluded|exclusion criteri|an exclusion|excluding (?:patients|participants|women|men|children|those|people|individuals|subjects)|(?:were|was|are|is) (?:not eligible|ineligible)|(?:were|was) not (?:included|enrolled|recruited|examined|assessed|studied|evaluated|measured|analy[sz]ed|considered|investigated)\b)`)
 	// adjustment is a model's list of confounders: "adjusted for age, sex and smoking",
-	// "after adjustment for known risk factors including maternal age", "controlling for BMI".
-	adjustment = regexp.MustCompile(`(?i)\b(?:(?:after|with|multivariable|multivariate|further|additional)\s+)?(?:adjust(?:ed|ing|ment|ments)|controll?(?:ed|ing))\s+for\b(?:[^()]|\([^()]*\))*`)
+	// "after adjustment for known risk factors including maternal age", "controlling for BMI";
+	// or a trial's stratification factors: "Randomisation was stratified by smoking history".
+	adjustment = regexp.MustCompile(`(?i)\b(?:(?:after|with|multivariable|multivariate|further|additional)\s+)?(?:(?:adjust(?:ed|ing|ment|ments)|controll?(?:ed|ing))\s+for|stratified\s+(?:by|according\s+to|for))\b(?:[^()]|\([^()]*\))*`)
 	// covariateSentence names something as a covariate or confounder only: "Smoking was
 	// included as a covariate", "Use of statins was treated as a covariate", "Covariates
 	// included age, sex and diabetes", "Multivariable Cox regression included age, sex, …".

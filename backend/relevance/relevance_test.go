@@ -746,6 +746,9 @@ func TestMarkAdjustmentsAreNotStudied(t *testing.T) {
 			"We followed 3,000 children. Models were adjusted for parental smoking and air pollution (nitrogen dioxide and PM10). Noise above 55 dB was associated with asthma (OR 1.2).", true},
 		{"Do proton pump inhibitors raise the risk of hip fracture?", "Predictors of hip fracture in older women in primary care",
 			"In 20,000 women, multivariable Cox regression included age, sex, body mass index, smoking and use of proton pump inhibitors and steroids. Prior fracture and low weight predicted hip fracture.", true},
+		// A trial's stratification factor is no more studied than a confounder.
+		{"Does quitting smoking improve survival after a diagnosis of lung cancer?", "Pembrolizumab plus chemotherapy in metastatic lung cancer",
+			"We randomly assigned 600 patients with metastatic lung cancer to pembrolizumab or placebo with chemotherapy; randomisation was stratified by PD-L1 expression and smoking history. Overall survival was longer with pembrolizumab.", true},
 		// "Covariates included …" names every confounder at once.
 		{"Is smoking associated with psoriasis?", "Alcohol consumption and incident psoriasis in women",
 			"We studied 82,000 nurses. Covariates included age, body mass index, physical activity and smoking. Excess drinking was associated with psoriasis.", true},
