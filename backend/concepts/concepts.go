@@ -509,10 +509,10 @@ func Extract(question string) (Set, error) {
 				// "What are the options after metformin fails in type 2 diabetes?", "when
 				// triptans stop working": what failed says who the patients are.
 				c.Role, c.Display = RolePopulation, "failed "+c.Text
-			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(ch.before):
+			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && ci > 0 && notResponding(countless(ch.before)):
 				// "urticaria that doesn't respond to antihistamines": what the disease
 				// withstood says who the patients are, as "refractory to" does.
-				c.Role = RolePopulation
+				c.Role, c.Display = RolePopulation, "not responding to "+c.Text
 			case (c.Role == RoleIntervention || c.Role == RoleOther) && !c.Generic && k == 0 && slices.Contains(ch.before, "tried") &&
 				!slices.ContainsFunc(ch.before, func(w string) bool { return w == "should" || w == "be" || w == "been" }):
 				// "… recurrent UTIs, already tried trimethoprim prophylaxis. What else works?":
@@ -2980,7 +2980,7 @@ func priorTherapy(c Concept) bool {
 	if c.Role != RolePopulation {
 		return false
 	}
-	for _, lead := range []string{"failure of ", "failed ", "progression on ", "relapse on ", "refractory to ", "resistant to ", "intolerant to ", "unresponsive to ", "despite ", "previously treated with ", "uncontrolled on "} {
+	for _, lead := range []string{"failure of ", "failed ", "progression on ", "relapse on ", "refractory to ", "resistant to ", "intolerant to ", "unresponsive to ", "despite ", "previously treated with ", "uncontrolled on ", "not responding to "} {
 		if strings.HasPrefix(c.Display, lead) {
 			return true
 		}
@@ -3168,7 +3168,7 @@ func notResponding(before []string) bool {
 		return false
 	}
 	switch before[n-3] {
-	case "not", "doesn't", "don't", "didn't", "failed", "fails", "failing", "never", "poorly":
+	case "not", "doesn't", "don't", "didn't", "hasn't", "haven't", "hadn't", "wasn't", "isn't", "failed", "fails", "failing", "never", "poorly":
 		return true
 	}
 	return false
@@ -4048,6 +4048,13 @@ func split(words []string) []Concept {
 				r = roleOf(f)
 			}
 		}
+		if (w == "acid" || w == "acids") && len(out) > 0 && len(pending) == 0 && prevRole == RoleIntervention {
+			// "tranexamic acid trauma mortality", "bempedoic acid statin intolerance": the acid
+			// ends the drug's name, typed before the disease with nothing between.
+			last := &out[len(out)-1]
+			last.Words = append(last.Words, w)
+			continue
+		}
 		if (w == "cessation" || policyHeads[w] || repairHeads[w]) && len(out) > 0 && len(pending) == 0 && prevRole == RoleCondition {
 			// "smoking cessation": stopping a habit is what is done, not a condition; so is
 			// a policy on it ("smoking ban", "alcohol tax").
@@ -4099,6 +4106,16 @@ func split(words []string) []Concept {
 			// "insulin sensitivity", "clopidogrel resistance": the body's response to a
 			// substance is an outcome or a condition, not the substance given.
 			last := &out[len(out)-1]
+			if n := len(last.Words); n > 1 && (IsDrugName(last.Words[n-1]) || classKnown(last.Words[n-1])) &&
+				slices.ContainsFunc(last.Words[:n-1], IsDrugName) {
+				// "bempedoic acid statin intolerance": the response is to the last drug
+				// only; the one before is what is given.
+				out = append(out, Concept{Role: r2, Words: []string{last.Words[n-1], w}})
+				last = &out[len(out)-2]
+				last.Words = last.Words[:n-1]
+				prevRole = r2
+				continue
+			}
 			last.Role, last.Words = r2, append(last.Words, w)
 			prevRole = r2
 			continue

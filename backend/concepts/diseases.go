@@ -246,6 +246,7 @@ var diseaseSynonyms = [][]string{
 	{"sinusitis", "rhinosinusitis"},
 	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
 	{"gvhd", "graft-versus-host disease", "graft versus host disease"},
+	{"oa", "osteoarthritis"},
 	{"ear infection", "otitis media"},
 	{"ear infections", "otitis media"},
 	{"tb", "tuberculosis"},

@@ -1446,6 +1446,13 @@ func TestListsAndFailures(t *testing.T) {
 		{"Tamsulosin as medical expulsive therapy for distal ureteral stones: stone passage rate",
 			"condition: distal ureteral stones · intervention: tamsulosin · outcome: stone passage rate"},
 		{"furosemide continuous infusion vs bolus in acute heart failure", "condition: acute heart failure · intervention: furosemide · intervention: continuous infusion · comparator: bolus"},
+		// What has not responded, every drug of it; an acid ends a drug's name typed before
+		// the disease; the response to the last of two drugs is to it alone; OA.
+		{"How to manage chronic cough that hasn't responded to PPIs and inhaled steroids",
+			"condition: chronic cough · population: not responding to PPIs (proton pump inhibitors) · population: not responding to inhaled steroids (glucocorticoids) · asks for: treatment"},
+		{"tranexamic acid trauma mortality", "condition: trauma · intervention: tranexamic acid · outcome: mortality"},
+		{"bempedoic acid statin intolerance LDL cholesterol", "condition: statin intolerance · intervention: bempedoic acid · outcome: LDL cholesterol"},
+		{"hyaluronic acid knee OA", "condition: knee OA · intervention: hyaluronic acid"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)

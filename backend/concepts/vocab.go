@@ -555,7 +555,7 @@ var knownDrugs = set(`metformin aspirin insulin warfarin heparin digoxin lithium
 resmetirom eltrombopag romiplostim avatrombopag lusutrombopag obeticholic elafibranor seladelpar naloxegol
 methylnaltrexone eluxadoline pancrelipase midodrine voxelotor iptacopan pegcetacoplan danicopan sparsentan
 vibegron apremilast avacincaptad latanoprost netarsudil pilocarpine lifitegrast vonoprazan tegoprazan lanthanum
-valbenazine deutetrabenazine tetrabenazine andexanet pcc 4f-pcc
+valbenazine deutetrabenazine tetrabenazine andexanet pcc 4f-pcc bempedoic
 mosquirix qdenga dengvaxia gardasil cervarix shingrix zostavax prevnar pneumovax rotarix rotateq arexvy abrysvo
 levonorgestrel drospirenone desogestrel norethisterone norethindrone etonogestrel medroxyprogesterone dienogest
 cyproterone ulipristal mifepristone ethinylestradiol argatroban bivalirudin fondaparinux danaparoid
