@@ -86,13 +86,14 @@ func newDoc(ev domain.Evidence) doc {
 // word to the end of its sentence (or its parenthesis).
 func withoutExclusions(text string) string {
 	if !strings.Contains(text, "xclu") && !strings.Contains(text, "eligible") && !strings.Contains(text, " not ") &&
-		!strings.Contains(text, "djust") && !strings.Contains(text, "ontroll") && !strings.Contains(text, "ovariate") && !strings.Contains(text, "onfounder") && !strings.Contains(text, "ncluded") && !strings.Contains(text, "tratified") {
+		!strings.Contains(text, "djust") && !strings.Contains(text, "ontroll") && !strings.Contains(text, "ovariate") && !strings.Contains(text, "onfounder") && !strings.Contains(text, "ncluded") && !strings.Contains(text, "tratified") &&
+		!strings.Contains(text, "permitted") && !strings.Contains(text, "allowed") {
 		return text
 	}
 	sentences := sentenceEnd.Split(text, -1)
 	kept := sentences[:0]
 	for _, s := range sentences {
-		if exclusionSentence.MatchString(s) || covariateSentence.MatchString(s) {
+		if exclusionSentence.MatchString(s) || covariateSentence.MatchString(s) || permittedSentence.MatchString(s) {
 			continue
 		}
 		kept = append(kept, withoutAdjustment(s))
@@ -125,6 +126,9 @@ var (
 	// "after adjustment for known risk factors including maternal age", "controlling for BMI";
 	// or a trial's stratification factors: "Randomisation was stratified by smoking history".
 	adjustment = regexp.MustCompile(`(?i)\b(?:(?:after|with|multivariable|multivariate|further|additional)\s+)?(?:(?:adjust(?:ed|ing|ment|ments)|controll?(?:ed|ing))\s+for|stratified\s+(?:by|according\s+to|for))\b(?:[^()]|\([^()]*\))*`)
+	// permittedSentence names what a trial let patients go on taking: "Concomitant
+	// disease-modifying therapy, including ocrelizumab, was permitted if stable".
+	permittedSentence = regexp.MustCompile(`(?i)\b(?:concomitant|background|stable|ongoing|continued)\b.*\b(?:was|were)\s+(?:\w+\s+)?(?:permitted|allowed)\b`)
 	// covariateSentence names something as a covariate or confounder only: "Smoking was
 	// included as a covariate", "Use of statins was treated as a covariate", "Covariates
 	// included age, sex and diabetes", "Multivariable Cox regression included age, sex, …".

@@ -749,6 +749,9 @@ func TestMarkAdjustmentsAreNotStudied(t *testing.T) {
 		// A trial's stratification factor is no more studied than a confounder.
 		{"Does quitting smoking improve survival after a diagnosis of lung cancer?", "Pembrolizumab plus chemotherapy in metastatic lung cancer",
 			"We randomly assigned 600 patients with metastatic lung cancer to pembrolizumab or placebo with chemotherapy; randomisation was stratified by PD-L1 expression and smoking history. Overall survival was longer with pembrolizumab.", true},
+		// What a trial let its patients go on taking is not what it studies.
+		{"Is ocrelizumab effective in primary progressive multiple sclerosis?", "High-dose biotin in progressive multiple sclerosis: a randomised trial",
+			"Patients with progressive multiple sclerosis received biotin or placebo. Concomitant disease-modifying therapy, including ocrelizumab, was permitted if stable. Disability did not improve with biotin.", true},
 		// "Covariates included …" names every confounder at once.
 		{"Is smoking associated with psoriasis?", "Alcohol consumption and incident psoriasis in women",
 			"We studied 82,000 nurses. Covariates included age, body mass index, physical activity and smoking. Excess drinking was associated with psoriasis.", true},
