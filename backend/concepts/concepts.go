@@ -3072,10 +3072,12 @@ func treatedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 	}
 	after := func(i int) bool {
 		b := befores[chunkOf[i]]
-		return (i == 0 || chunkOf[i-1] != chunkOf[i]) && len(b) > 0 && (b[len(b)-1] == "after" || b[len(b)-1] == "following")
+		return (i == 0 || chunkOf[i-1] != chunkOf[i]) && len(b) > 0 && (b[len(b)-1] == "after" || b[len(b)-1] == "following" ||
+			// ("Treatments for weight regain in patients who had bariatric surgery")
+			b[len(b)-1] == "had" || b[len(b)-1] == "underwent")
 	}
 	drug := func(c Concept) bool {
-		return c.Role == RoleIntervention && !c.Generic && (IsDrugName(lastWord([]Concept{c})) || classKnown(c.Text))
+		return c.Role == RoleIntervention && !c.Generic && (IsDrugName(lastWord([]Concept{c})) || classKnown(c.Text) || procedure(c.Words))
 	}
 	var prior []int
 	for i, c := range cs {
@@ -3087,7 +3089,8 @@ func treatedBefore(cs []Concept, chunkOf []int, befores [][]string) {
 		}
 	}
 	for _, i := range prior {
-		cs[i].Role, cs[i].Display = RolePopulation, "after "+cs[i].Text
+		// (An operation the patients had is their setting, which a paper must share.)
+		cs[i].Role, cs[i].Display, cs[i].Setting = RolePopulation, "after "+cs[i].Text, procedure(cs[i].Words)
 	}
 }
 

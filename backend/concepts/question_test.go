@@ -1453,6 +1453,9 @@ func TestListsAndFailures(t *testing.T) {
 		{"tranexamic acid trauma mortality", "condition: trauma · intervention: tranexamic acid · outcome: mortality"},
 		{"bempedoic acid statin intolerance LDL cholesterol", "condition: statin intolerance · intervention: bempedoic acid · outcome: LDL cholesterol"},
 		{"hyaluronic acid knee OA", "condition: knee OA · intervention: hyaluronic acid"},
+		// An operation the patients had, when the question asks for treatments, is their setting.
+		{"Treatments for weight regain in patients who had bariatric surgery",
+			"population: after bariatric surgery · outcome: weight regain · asks for: treatments"},
 		// A question naming its own treatment keeps the drug before it as who the patients are.
 		{"Is rituximab effective after steroids in ITP?", "condition: ITP · intervention: rituximab · population: steroids (glucocorticoids)"},
 		// (An "or" in a question that compares and says nothing more still sets a comparator.)
