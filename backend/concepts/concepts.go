@@ -2980,12 +2980,16 @@ func priorTherapy(c Concept) bool {
 	if c.Role != RolePopulation {
 		return false
 	}
-	for _, lead := range []string{"failure of ", "failed ", "progression on ", "relapse on ", "refractory to ", "resistant to ", "intolerant to ", "unresponsive to ", "despite ", "previously treated with ", "uncontrolled on ", "not responding to "} {
+	for _, lead := range []string{"failure of ", "failed ", "despite ", "previously treated with ", "uncontrolled on ", "not responding to "} {
 		if strings.HasPrefix(c.Display, lead) {
 			return true
 		}
 	}
-	return false
+	// The leads the loop writes from failedOn ("progressing on X") and refractoryWords
+	// ("resistant to X"), read from the same lists.
+	head, _, ok := strings.Cut(c.Display, " ")
+	rest := strings.TrimPrefix(c.Display, head+" ")
+	return ok && (failedOn[head] && strings.HasPrefix(rest, "on ") || refractoryWords[head] && strings.HasPrefix(rest, "to "))
 }
 
 // listGap reports whether only a list's separators stand between two concepts ("failed

@@ -1453,6 +1453,8 @@ func TestListsAndFailures(t *testing.T) {
 		{"tranexamic acid trauma mortality", "condition: trauma · intervention: tranexamic acid · outcome: mortality"},
 		{"bempedoic acid statin intolerance LDL cholesterol", "condition: statin intolerance · intervention: bempedoic acid · outcome: LDL cholesterol"},
 		{"hyaluronic acid knee OA", "condition: knee OA · intervention: hyaluronic acid"},
+		{"After progressing on osimertinib and amivantamab, what treatments for EGFR NSCLC?",
+			"condition: EGFR NSCLC · population: progressing on osimertinib · population: progressing on amivantamab · other: progressing · asks for: treatments"},
 		// An operation the patients had, when the question asks for treatments, is their setting.
 		{"Treatments for weight regain in patients who had bariatric surgery",
 			"population: after bariatric surgery · outcome: weight regain · asks for: treatments"},
