@@ -737,17 +737,34 @@ func WordForms(w string) []string {
 // wordForms caches WordForms: relevance asks for every word of every concept for each paper.
 var wordForms sync.Map
 
+// synonymNorm is how a name is looked up among the synonym groups: "vitamin-d" (a qualified
+// term, see qualifier.go) is the group's "vitamin d".
+func synonymNorm(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " "))
+}
+
+// synonymIndex maps each normalised name to its group, built once: the lookup runs for every
+// concept of every title a run reads, and scanning the groups each time was a sixth of the
+// judge's time.
+var synonymIndex = sync.OnceValue(func() map[string][]string {
+	idx := map[string][]string{}
+	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms, testSynonyms) {
+		for _, n := range group {
+			if k := synonymNorm(n); idx[k] == nil { // the first group holding a name wins, as the scan did
+				idx[k] = group
+			}
+		}
+	}
+	return idx
+})
+
 // synonymsOf returns the other names of a drug or a disease a concept text names.
 func synonymsOf(text string) []string {
-	// "vitamin-d" (a qualified term, see qualifier.go) is the group's "vitamin d".
-	norm := func(s string) string {
-		return strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(s, "-", " ")), " "))
-	}
-	t := norm(text)
+	t := synonymNorm(text)
 	if inn, ok := brandNames[t]; ok {
-		return append([]string{inn}, synonymGroup(inn, norm)...)
+		return append([]string{inn}, synonymGroup(inn)...)
 	}
-	if out := synonymGroup(t, norm); out != nil {
+	if out := synonymGroup(t); out != nil {
 		return out
 	}
 	// "advanced NSCLC" is NSCLC at a stage: its other names are NSCLC's, unqualified.
@@ -761,27 +778,22 @@ func synonymsOf(text string) []string {
 	if len(kept) == 0 || len(kept) == len(ws) {
 		return nil
 	}
-	return synonymGroup(norm(strings.Join(kept, " ")), norm)
+	return synonymGroup(synonymNorm(strings.Join(kept, " ")))
 }
 
-// synonymGroup returns the other names of the group holding t (normalised by norm).
-func synonymGroup(t string, norm func(string) string) []string {
-	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms, testSynonyms) {
-		for _, n := range group {
-			if norm(n) == t {
-				var out []string
-				for _, o := range group {
-					// A two-letter acronym ("AF", "MI") is read, never searched or matched:
-					// as a word it names too many other things.
-					if o != n && len(o) > 2 {
-						out = append(out, o)
-					}
-				}
-				return out
-			}
+// synonymGroup returns the other names of the group holding t (normalised by synonymNorm).
+func synonymGroup(t string) []string {
+	group := synonymIndex()[t]
+	i := slices.IndexFunc(group, func(n string) bool { return synonymNorm(n) == t })
+	var out []string
+	for _, o := range group {
+		// A two-letter acronym ("AF", "MI") is read, never searched or matched:
+		// as a word it names too many other things.
+		if o != group[i] && len(o) > 2 {
+			out = append(out, o)
 		}
 	}
-	return nil
+	return out
 }
 
 // IsTreatment reports whether a word names a treatment: a drug, a drug class, or a word
