@@ -10,7 +10,7 @@ COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)$(sh
 LDFLAGS := -X deepcritical/backend/buildinfo.Version=$(VERSION) -X deepcritical/backend/buildinfo.Commit=$(COMMIT)
 export VERSION COMMIT LDFLAGS
 
-.PHONY: run setup build frontend test test-go test-frontend smoke e2e package package-deb check-deb bench bench-appraisal screenshot icons clean
+.PHONY: run setup build frontend test test-go test-go-warmup test-frontend smoke e2e package package-deb check-deb bench bench-appraisal screenshot icons clean
 
 ## run: set up the machine if needed, build the app and open the window
 run: setup build
@@ -45,10 +45,22 @@ test:
 	MAKE="$(MAKE)" bash scripts/test.sh
 
 ## test-go: -ldflags '-s -w' leaves the symbol table and DWARF out of the test binaries, which
-## halves the CPU their links take (stack traces and race reports read pclntab, which stays)
+## halves the CPU their links take (stack traces and race reports read pclntab, which stays).
+## The second pass runs RACE_FREE_PKGS without the race detector: their real-data tests
+## (sharedtest.SkipUnderRace) run pure functions over hundreds of abstracts, where -race finds
+## nothing and costs ten times the CPU.
+RACE_FREE_PKGS := ./backend/judge ./backend/relevance ./backend/stance
 test-go:
 	go vet ./...
 	go test -race -count=1 -ldflags='-s -w' ./...
+	go test -count=1 -ldflags='-s -w' $(RACE_FREE_PKGS)
+
+## test-go-warmup: compile what test-go will run (fills Go's build cache; scripts/test.sh
+## runs it while setup waits on apt-get and npm)
+test-go-warmup:
+	-go vet ./...
+	-go build -race ./...
+	-go test -count=1 -ldflags='-s -w' -run '^$$' $(RACE_FREE_PKGS)
 
 test-frontend: setup
 	cd frontend && npm run check && npm test

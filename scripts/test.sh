@@ -18,13 +18,13 @@ golog=test-output/go-test.log
 ready=test-output/.setup-done
 rm -f "$ready"
 # The Go side is one background job. While setup waits on apt-get and npm, it compiles the Go
-# packages (for vet, and with the race detector): on a fresh machine that is minutes of CPU
-# the tests would otherwise start with. That warm-up only fills Go's build cache, so its
+# packages (for vet, with the race detector, and the Makefile's RACE_FREE_PKGS without it):
+# on a fresh machine that is minutes of CPU the tests would otherwise start with. That warm-up only fills Go's build cache, so its
 # errors (a cgo package before its headers are installed) are left to the real run; the real
 # run starts once setup has put the tests' tools (pandoc, Chromium, the npm clients) in place.
 # The job is a process group of its own, so a Ctrl-C or a killed make stops it whole.
 setsid bash -c '
-  { go vet ./... ; go build -race ./... ; } >test-output/go-warmup.log 2>&1
+  "$2" --no-print-directory test-go-warmup >test-output/go-warmup.log 2>&1
   until [ -e "$1" ]; do sleep 0.5; done
   exec "$2" --no-print-directory test-go' _ "$ready" "$MAKE" >"$golog" 2>&1 </dev/null &
 gopid=$!

@@ -229,7 +229,8 @@ type namedDrugFigures struct {
 // the targets: no findings, no sufficiency and no other drug on a set that never studies
 // the drug; the answering abstract cited and the drug the candidate in ≥ 95 % otherwise.
 func TestNamedDrugQuestions(t *testing.T) {
-	t.Parallel() // a minute of CPU under -race: beside the other real-data tests, not after them
+	sharedtest.SkipUnderRace(t)
+	t.Parallel() // beside the other real-data tests, not after them
 	sets := buildNamedDrugSets(t)
 	require.NotEmpty(t, sets)
 	var fig [2]namedDrugFigures // tuning, held-out

@@ -140,6 +140,7 @@ func measureJudge(t testing.TB, items []sharedtest.PubMedQAItem, pick func(share
 // mechanism and clinical scores on them <= 2, key findings citing off-topic items 0 %,
 // answering item cited >= 90 %. Figures for all items and for the held-out fifth.
 func TestJudgeQualityPubMedQA(t *testing.T) {
+	sharedtest.SkipUnderRace(t)
 	t.Parallel()
 	if testing.Short() && os.Getenv("DC_BENCH_JUDGE") == "" {
 		t.Skip("500 real abstracts x 2 sets: skipped in -short mode")

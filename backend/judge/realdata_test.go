@@ -142,6 +142,7 @@ func TestMedlineDesignsAndCandidates(t *testing.T) {
 // TestPubMedQADeterminism runs the analysis over 500 real abstracts with their MeSH terms
 // (../shared/data/pubmedqa) in batches: scores stay in range and reruns are identical.
 func TestPubMedQADeterminism(t *testing.T) {
+	sharedtest.SkipUnderRace(t)
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("500 real abstracts: skipped in -short mode")

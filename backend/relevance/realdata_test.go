@@ -28,6 +28,7 @@ type relFigures struct{ n, first, allOff, ownOn int }
 // for ≥ 90 %, on the held-out split as on the rest. The answering abstract must itself be on
 // topic for ≥ 90 %, or "off-topic" would mean nothing.
 func TestRelevanceOnPubMedQA(t *testing.T) {
+	sharedtest.SkipUnderRace(t)
 	items := sharedtest.PubMedQA(t)
 	rng := rand.New(rand.NewPCG(10, 20))
 	var figs [2]relFigures

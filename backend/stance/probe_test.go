@@ -8,6 +8,8 @@ import (
 	"slices"
 	"testing"
 
+	"deepcritical/internal/sharedtest"
+
 	"github.com/stretchr/testify/require"
 )
 
@@ -28,6 +30,7 @@ type probeItem struct {
 // the rules on wordings nobody wrote them from (PubMedQA's held-out fifth is the other such
 // measure). DC_STANCE_PROBE=1 lists the items the rules get wrong (do not list probe3's).
 func TestProbeSet(t *testing.T) {
+	sharedtest.SkipUnderRace(t)
 	// Floors sit a few items below the figures in BENCHMARKS.md.
 	for _, set := range []struct {
 		name  string

@@ -31,6 +31,7 @@ func classOf(s domain.Stance) int {
 // held-out fifth, and prints per-class recall. The floors guard against regressions; the
 // figures go into BENCHMARKS.md (make bench).
 func TestPubMedQAStance(t *testing.T) {
+	sharedtest.SkipUnderRace(t)
 	items := sharedtest.PubMedQA(t)
 	require.NotEmpty(t, items)
 	// conf[split][expert label][stance's label], labels in the order yes, no, maybe.

@@ -1,0 +1,5 @@
+//go:build !race
+
+package sharedtest
+
+const raceDetector = false
