@@ -149,6 +149,10 @@ func TestRequiredAndPriority(t *testing.T) {
 		"Diagnostic accuracy of the Montreal Cognitive Assessment for dementia":             "montreal cognitive assessment|dementia",
 		"treatments for restless legs syndrome in patients on dialysis":                     "restless-legs syndrome|dialysis", // patients who live on dialysis, like "dialysis patients"
 		"What treatments are available for immune thrombocytopenia refractory to steroids?": "immune thrombocytopenia",
+		// An open question that names no disease must be answered about what it asks to
+		// treat, not only in its patients.
+		"Treatments for weight regain in patients who had bariatric surgery": "bariatric surgery|weight regain",
+		"How to treat weight regain after gastric bypass?":                   "gastric bypass|weight regain",
 		// With neither, a broad word ("risk") is passed over for the narrower one after it.
 		"Risk factors for elder self-neglect":                                       "elder self-neglect",
 		"Statins for primary prevention of cardiovascular events in adults over 75": "statins",

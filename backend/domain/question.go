@@ -307,9 +307,11 @@ func (s ParsedQuestion) Required() []int {
 			out = append(out, i)
 		}
 	}
-	if s.Exposure && !slices.ContainsFunc(s.Concepts, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
+	if (s.Exposure || s.Kind == QuestionOpen) && !slices.ContainsFunc(s.Concepts, func(c Concept) bool { return c.Role == RoleCondition && !c.Generic }) {
 		// "hydroxychloroquine retinal toxicity risk": the harm asked about is what a paper
-		// must study, as a condition would be.
+		// must study, as a condition would be. So is what an open question asks to treat
+		// when it names no disease: "treatments for weight regain after bariatric surgery"
+		// is not answered by a paper on enteroscopy after bariatric surgery.
 		for i, c := range s.Concepts {
 			if c.Role == RoleOutcome && !c.Generic && !c.Broad && !onlyMeasureWords(c.Words) {
 				out = append(out, i)
