@@ -831,6 +831,7 @@ func Extract(question string) (Set, error) {
 	acronymsAsTerms(set.Concepts, parsed)
 	transplantAsCondition(set.Concepts)
 	routesCompared(set.Concepts)
+	onsetOrEstablished(set.Concepts, q)
 	return set, nil
 }
 

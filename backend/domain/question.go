@@ -111,6 +111,14 @@ type Concept struct {
 	// recipients", "dialysis patients"): not what is given, but as much what the question is
 	// about as a condition, so evidence must match it.
 	Setting bool `json:"setting,omitempty"`
+	// Onset marks a condition whose onset the question asks about: preventing it ("Can daily
+	// emollients prevent atopic dermatitis?") or what raises or lowers its risk. A paper on
+	// people who already have it (treating it, its survival) does not answer. Established
+	// marks the other case, a condition the question's patients already have ("treating
+	// established PONV", "adults hospitalized with influenza"): a paper on preventing its onset
+	// does not answer. Runs stored before them read as false: neither is checked.
+	Onset       bool `json:"onset,omitempty"`
+	Established bool `json:"established,omitempty"`
 }
 
 // Label is the concept as the window, the report and messages show it: its Display, else

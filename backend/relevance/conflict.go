@@ -354,6 +354,9 @@ func conflict(q concepts.Set, e domain.Evidence) string {
 		// aged 6 months to 18 years: neonates are studied apart, and a paper on them says so.
 		return "studies older patients, not newborns"
 	}
+	if why := onsetConflict(q, e); why != "" {
+		return why
+	}
 	if why := excludedGroup(q, e.Citation.Title); why != "" {
 		return why
 	}

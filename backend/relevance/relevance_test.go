@@ -303,6 +303,22 @@ func TestMarkComparedOperations(t *testing.T) {
 // intervention's word only inside the condition ("iron" in "iron deficiency") is not.
 func TestMarkOtherWordings(t *testing.T) {
 	checkTopics(t, []topicCase{
+		// Prevention and treatment are different questions: a trial in children who have the
+		// condition does not say whether it can be prevented, nor a prophylaxis trial whether
+		// it can be treated once it has set in.
+		{"Can daily emollient use from birth prevent atopic dermatitis in infants?", "A ceramide-dominant emollient in children with moderate atopic dermatitis: a randomised trial",
+			"Children with moderate atopic dermatitis applied a daily emollient; eczema severity improved.", true},
+		{"Can daily emollient use from birth prevent atopic dermatitis in infants?", "Daily emollient application to neonates prevents development of atopic dermatitis",
+			"Daily emollient from birth reduced the incidence of atopic dermatitis at 32 weeks.", false},
+		{"How can postpartum depression be prevented?", "Zuranolone for postpartum depression: a randomized trial",
+			"Zuranolone improved depressive symptoms in women with severe postpartum depression.", true},
+		{"Is intravenous amisulpride effective for treating established postoperative nausea and vomiting?", "Amisulpride prevents postoperative nausea and vomiting in patients at high risk",
+			"Prophylactic intravenous amisulpride reduced the incidence of postoperative nausea and vomiting.", true},
+		{"Is intravenous amisulpride effective for treating established postoperative nausea and vomiting?", "Amisulpride for the treatment of established postoperative nausea and vomiting",
+			"Intravenous amisulpride 10 mg resolved established postoperative nausea and vomiting more often than placebo.", false},
+		// What is prevented in people who have the condition is another question's.
+		{"Does daily valacyclovir prevent recurrences of genital herpes?", "Valacyclovir for the suppression of recurrent genital herpes in patients with genital herpes",
+			"Daily valacyclovir reduced recurrences of genital herpes.", false},
 		{"Are JAK inhibitors more effective than TNF inhibitors for rheumatoid arthritis?", "Upadacitinib versus adalimumab in rheumatoid arthritis",
 			"Upadacitinib was superior to adalimumab in patients with rheumatoid arthritis and an inadequate response to methotrexate.", false},
 		{"Does vitamin D supplementation prevent fractures in older adults?", "Cholecalciferol and fracture risk in elderly people",

@@ -1023,6 +1023,8 @@ export namespace domain {
 	    harm?: boolean;
 	    route_asked?: boolean;
 	    setting?: boolean;
+	    onset?: boolean;
+	    established?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Concept(source);
@@ -1046,6 +1048,8 @@ export namespace domain {
 	        this.harm = source["harm"];
 	        this.route_asked = source["route_asked"];
 	        this.setting = source["setting"];
+	        this.onset = source["onset"];
+	        this.established = source["established"];
 	    }
 	}
 	
