@@ -386,6 +386,14 @@ func TestSummaryNamesOnlyTheClassWordAskedFor(t *testing.T) {
 	require.Equal(t, "condition: gout · asks for: treatment", q.Summary())
 }
 
+// TestSummarySaysPreventionOrTreatment: a condition asked about as what is prevented, or as
+// what the patients have, says so.
+func TestSummarySaysPreventionOrTreatment(t *testing.T) {
+	q := ParsedQuestion{Kind: QuestionIntervention, Concepts: []Concept{{Role: RoleIntervention, Text: "aspirin"},
+		{Role: RoleCondition, Text: "colorectal cancer", Onset: true}, {Role: RoleCondition, Text: "diabetes", Established: true}}}
+	require.Equal(t, "condition: colorectal cancer (its onset) · condition: diabetes (already present) · intervention: aspirin", q.Summary())
+}
+
 // TestAnswerLine: the line above the scores counts which way the on-topic studies point,
 // on the named intervention, or for an open question on the treatment each studied; with
 // nothing on topic it says no study was found.

@@ -121,6 +121,19 @@ type Concept struct {
 	Established bool `json:"established,omitempty"`
 }
 
+// StageNote says which of prevention and treatment the question asks about a condition:
+// "its onset" (Onset), "already present" (Established), "" for neither. The report's
+// "Understood as" line and the window's chips show it.
+func (c Concept) StageNote() string {
+	switch {
+	case c.Onset:
+		return "its onset"
+	case c.Established:
+		return "already present"
+	}
+	return ""
+}
+
 // Label is the concept as the window, the report and messages show it: its Display, else
 // its Text.
 func (c Concept) Label() string {
@@ -413,6 +426,9 @@ func (s ParsedQuestion) Summary() string {
 		}
 		if c.Respelled != "" {
 			t += " (read as " + c.Respelled + ")"
+		}
+		if n := c.StageNote(); n != "" {
+			t += " (" + n + ")"
 		}
 		parts = append(parts, t)
 	}

@@ -38,6 +38,9 @@ type ConceptView struct {
 	Members []string           `json:"members,omitempty"`
 	// Respelled is the drug or disease name a mistyped word was read as ("levetiracetam").
 	Respelled string `json:"respelled,omitempty"`
+	// Stage is "its onset" for a condition the question asks to prevent (or asks its risk),
+	// "already present" for one its patients have (domain.Concept.StageNote).
+	Stage string `json:"stage,omitempty"`
 }
 
 // ParseQuestion returns how a question is understood, with the user's role corrections
@@ -50,7 +53,7 @@ func (r *RunService) ParseQuestion(question string, roles map[string]string) Que
 	}
 	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Diagnostic: q.Diagnostic, Predicts: q.Predicts, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
-		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled})
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled, Stage: c.StageNote()})
 	}
 	return v
 }

@@ -11,6 +11,9 @@ describe('question chips', () => {
     [{ text: 'alcohol-use-disorder', label: 'alcohol use disorder', class: '' }, 'alcohol use disorder'],
     // A slip read as the name it was meant to be says so.
     [{ text: 'levetiracetem', class: '', respelled: 'levetiracetam' }, 'levetiracetem (read as levetiracetam)'],
+    // Prevention or treatment of a condition is said on its chip.
+    [{ text: 'colorectal cancer', class: '', stage: 'its onset' }, 'colorectal cancer (its onset)'],
+    [{ text: 'colon cancer', class: '', stage: 'already present' }, 'colon cancer (already present)'],
   ])('labels %o', (c, want) => expect(chipLabel(c)).toBe(want))
 
   it('says what each kind of question asks for', () => {

@@ -6,11 +6,13 @@ export const chipRoles = ['condition', 'intervention', 'comparator', 'outcome', 
 
 /** A chip's text: the concept, with the drug class or disease category it names unless
  *  that is the concept's own wording ("autoimmune diseases"). */
-export function chipLabel(c: Pick<ConceptView, 'text' | 'class'> & { label?: string; respelled?: string }): string {
+export function chipLabel(c: Pick<ConceptView, 'text' | 'class'> & { label?: string; respelled?: string; stage?: string }): string {
   const shown = c.label || c.text
   const label = c.class && c.class.toLowerCase() !== shown.toLowerCase() ? `${shown} (${c.class})` : shown
   // A mistyped name read as the drug or disease it was meant to be: the correction is shown.
-  return c.respelled ? `${label} (read as ${c.respelled})` : label
+  const read = c.respelled ? `${label} (read as ${c.respelled})` : label
+  // Prevention or treatment: "colorectal cancer (its onset)", "colon cancer (already present)".
+  return c.stage ? `${read} (${c.stage})` : read
 }
 
 /** What the question asks for, in one short phrase after the chips. */

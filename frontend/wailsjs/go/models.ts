@@ -2321,6 +2321,7 @@ export namespace services {
 	    class?: string;
 	    members?: string[];
 	    respelled?: string;
+	    stage?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ConceptView(source);
@@ -2336,6 +2337,7 @@ export namespace services {
 	        this.class = source["class"];
 	        this.members = source["members"];
 	        this.respelled = source["respelled"];
+	        this.stage = source["stage"];
 	    }
 	}
 	export class PDFAppraisal {
