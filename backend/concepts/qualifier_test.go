@@ -11,7 +11,7 @@ import (
 // read as numbers (and shown as written), and a dose or a design number is not taken for one.
 func TestQualifiedTermsParse(t *testing.T) {
 	cases := []struct{ q, concept, joined string }{
-		{"Does metformin prevent type 2 diabetes?", "condition: type 2 diabetes", "type-2"},
+		{"Does metformin prevent type 2 diabetes?", "condition: type 2 diabetes (its onset)", "type-2"},
 		{"Does metformin help in type II diabetes?", "condition: type II diabetes", "type-2"},
 		{"Is vitamin D effective for preventing falls?", "intervention: vitamin D", "vitamin-d"},
 		{"Is the hepatitis B vaccine effective in dialysis patients?", "intervention: hepatitis B vaccine", "hepatitis-b"},

@@ -1380,7 +1380,7 @@ func TestRoutesCompared(t *testing.T) {
 func TestListsAndFailures(t *testing.T) {
 	for _, tc := range []struct{ q, summary string }{
 		{"nivolumab ipilimumab pembrolizumab melanoma survival",
-			"condition: melanoma · intervention: nivolumab, ipilimumab or pembrolizumab · outcome: survival"},
+			"condition: melanoma (already present) · intervention: nivolumab, ipilimumab or pembrolizumab · outcome: survival"},
 		{"apixaban, rivaroxaban or dabigatran bleeding risk elderly AF",
 			"condition: bleeding · condition: AF · intervention: apixaban, rivaroxaban or dabigatran · population: elderly · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		// Two names side by side are one product.
