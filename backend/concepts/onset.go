@@ -74,7 +74,7 @@ func isMark(w string) bool { return strings.ContainsAny(w, ",;:.?!()[]") }
 
 var (
 	onsetBefore = regexp.MustCompile(`(?:^|\s)(?:prevent|prevents|preventing|prevented|prevention\s+of|prophylaxis\s+(?:of|against|for)|chemoprevention\s+(?:of|for)|protects?\s+against|protecting\s+against|(?:risks?|chances?|likelihood|odds)\s+(?:of|for)|risk\s+factors?\s+for|incidence\s+of|onset\s+of|development\s+of|avoid|avoiding|cause|causes|causing)(?:\s+(?:getting|developing))?(?:\s+(?:the|a|an))?$`)
-	onsetAfter  = regexp.MustCompile(`^(?:prevention|prophylaxis|chemoprevention|risk|risks|incidence|onset|(?:be|is|are|being)\s+prevented)\b`)
+	onsetAfter  = regexp.MustCompile(`^(?:prevention|prophylaxis|chemoprevention|risk|risks|incidence|(?:be|is|are|being)\s+prevented)\b`)
 	// What is prevented is a later stage of a condition the patients have.
 	laterStage      = regexp.MustCompile(`(?:^|\s)(?:recurrences?|relapses?|progression|complications?|exacerbations?|flares?|episodes?|attacks?)\s+(?:of|in)(?:\s+(?:the|a|an))?$`)
 	laterStageAfter = regexp.MustCompile(`^(?:recurrences?|recurrent|relapses?|progression|complications?|exacerbations?|flares?|hospitali[sz]ations?|admissions?|readmissions?|mortality|deaths?|outcomes?|survival|transmission)\b`)

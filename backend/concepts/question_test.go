@@ -1382,7 +1382,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"nivolumab ipilimumab pembrolizumab melanoma survival",
 			"condition: melanoma (already present) · intervention: nivolumab, ipilimumab or pembrolizumab · outcome: survival"},
 		{"apixaban, rivaroxaban or dabigatran bleeding risk elderly AF",
-			"condition: bleeding · condition: AF · intervention: apixaban, rivaroxaban or dabigatran · population: elderly · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+			"condition: bleeding (its onset) · condition: AF · intervention: apixaban, rivaroxaban or dabigatran · population: elderly · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		// Two names side by side are one product.
 		{"piperacillin tazobactam sepsis mortality", "condition: sepsis · intervention: piperacillin tazobactam · outcome: mortality"},
 		{"SGLT2 inhibitors empagliflozin dapagliflozin heart failure hospitalisation",
@@ -1419,7 +1419,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"Evidence-based interventions to reduce falls in hospital inpatients",
 			"population: hospital inpatients · outcome: falls · asks for: interventions"},
 		// A title-like "X and <disease> risk" asks about X as an exposure.
-		{"breastfeeding and ovarian cancer risk", "condition: ovarian cancer · intervention: breastfeeding · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+		{"breastfeeding and ovarian cancer risk", "condition: ovarian cancer (its onset) · intervention: breastfeeding · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		// What failed, what the disease withstood or was treated with before: every drug of
 		// the list, but not across a colon to what is asked about.
 		{"Myelofibrosis after ruxolitinib failure: momelotinib, fedratinib or pacritinib?",
@@ -1444,17 +1444,17 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: acute ischemic stroke · intervention: alteplase · outcome: functional outcome"},
 		{"Do corticosteroids help sore throat pain? single dose", "condition: sore throat pain · intervention: corticosteroids (glucocorticoids)"},
 		{"Tamsulosin as medical expulsive therapy for distal ureteral stones: stone passage rate",
-			"condition: distal ureteral stones · intervention: tamsulosin · outcome: stone passage rate"},
+			"condition: distal ureteral stones (already present) · intervention: tamsulosin · outcome: stone passage rate"},
 		{"furosemide continuous infusion vs bolus in acute heart failure", "condition: acute heart failure · intervention: furosemide · intervention: continuous infusion · comparator: bolus"},
 		// What has not responded, every drug of it; an acid ends a drug's name typed before
 		// the disease; the response to the last of two drugs is to it alone; OA.
 		{"How to manage chronic cough that hasn't responded to PPIs and inhaled steroids",
-			"condition: chronic cough · population: not responding to PPIs (proton pump inhibitors) · population: not responding to inhaled steroids (glucocorticoids) · asks for: treatment"},
+			"condition: chronic cough (already present) · population: not responding to PPIs (proton pump inhibitors) · population: not responding to inhaled steroids (glucocorticoids) · asks for: treatment"},
 		{"tranexamic acid trauma mortality", "condition: trauma · intervention: tranexamic acid · outcome: mortality"},
 		{"bempedoic acid statin intolerance LDL cholesterol", "condition: statin intolerance · intervention: bempedoic acid · outcome: LDL cholesterol"},
 		{"hyaluronic acid knee OA", "condition: knee OA · intervention: hyaluronic acid"},
 		{"After progressing on osimertinib and amivantamab, what treatments for EGFR NSCLC?",
-			"condition: EGFR NSCLC · population: progressing on osimertinib · population: progressing on amivantamab · other: progressing · asks for: treatments"},
+			"condition: EGFR NSCLC (already present) · population: progressing on osimertinib · population: progressing on amivantamab · other: progressing · asks for: treatments"},
 		// An operation the patients had, when the question asks for treatments, is their setting.
 		{"Treatments for weight regain in patients who had bariatric surgery",
 			"population: after bariatric surgery · outcome: weight regain · asks for: treatments"},
@@ -1468,7 +1468,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"What are the options after metformin fails in type 2 diabetes?",
 			"condition: type 2 diabetes · population: failed metformin · asks for: treatment"},
 		{"My 7 year old has had bedwetting for years, what can we try?", "condition: bedwetting · asks for: treatment"},
-		{"options to prevent contrast nephropathy", "condition: contrast nephropathy · asks for: treatment"},
+		{"options to prevent contrast nephropathy", "condition: contrast nephropathy (its onset) · asks for: treatment"},
 		{"What are the most effective aids for quitting smoking in pregnant women?",
 			"condition: quitting smoking · population: pregnant women · asks for: aids"},
 		// A class heading two of its members compared stays: a paper on any member answers
@@ -1479,11 +1479,11 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: type 2 diabetes · intervention: insulin · intervention: oral hypoglycemic agents (hypoglycemic agents)"},
 		// What is introduced early is given; a case's medicines at full doses say who the patient is.
 		{"Does early introduction of peanut in infancy prevent peanut allergy?",
-			"condition: peanut allergy · intervention: peanut · population: infancy"},
+			"condition: peanut allergy (its onset) · intervention: peanut · population: infancy"},
 		{"62-year-old man with resistant hypertension despite full doses of amlodipine, perindopril and indapamide. Does renal denervation actually lower blood pressure?",
 			"intervention: renal denervation · population: man · population: resistant hypertension · population: amlodipine · population: perindopril · population: indapamide · outcome: blood pressure"},
 		{"metformin for prevention of type 2 diabetes in people with prediabetes",
-			"condition: type 2 diabetes · condition: prediabetes · intervention: metformin"},
+			"condition: type 2 diabetes (its onset) · condition: prediabetes (already present) · intervention: metformin"},
 		// What a drug is taken for says who the patients are when the question asks about
 		// its harms and names them; alone, it stays the question's disease.
 		{"hydroxychloroquine for lupus or RA: risk of retinal toxicity?",
@@ -1511,16 +1511,16 @@ func TestListsAndFailures(t *testing.T) {
 		// Starting a drug is the drug; what
 		// a drug is given for in a rewritten harm question; neither disease the case has not had.
 		{"Does low-dose aspirin started before 16 weeks prevent preeclampsia in high-risk pregnant women?",
-			"condition: preeclampsia · intervention: low-dose aspirin · population: high-risk pregnant women"},
+			"condition: preeclampsia (its onset) · intervention: low-dose aspirin · population: high-risk pregnant women"},
 		{"Do atypical antipsychotics given for agitation in dementia increase the risk of stroke?",
-			"condition: stroke · condition: dementia · intervention: atypical antipsychotics · population: taking it for agitation · outcome: risk · asks about: a link (harm or risk), not a treatment"},
+			"condition: stroke (its onset) · condition: dementia · intervention: atypical antipsychotics · population: taking it for agitation · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		{"My father is 81 with high cholesterol but no heart disease or stroke. Is it worth starting a statin at his age for primary prevention?",
 			"intervention: statin (HMG-CoA reductase inhibitors) · population: father · population: without heart disease or stroke · other: age · outcome: cholesterol"},
 		// Clinicians' shorthand; an intolerance or allergy to a drug is a condition; a
 		// treatment that "isn't enough" failed.
 		{"Vit C + hydrocortisone + thiamine in sepsis, does it work?",
 			"condition: sepsis · intervention: vitamin c · intervention: hydrocortisone · intervention: thiamine"},
-		{"How to manage statin intolerance?", "condition: statin intolerance · asks for: treatment"},
+		{"How to manage statin intolerance?", "condition: statin intolerance (already present) · asks for: treatment"},
 		{"What helps vasoplegia after cardiac bypass when norad isn't enough?",
 			"condition: vasoplegia · condition: cardiac bypass · population: failed noradrenaline · asks for: treatment"},
 		{"medication errors at hospital discharge - how common?", "other: hospital discharge · outcome: medication errors"},
@@ -1536,15 +1536,15 @@ func TestListsAndFailures(t *testing.T) {
 		// A list never runs across a sentence; what the case completed or was found on says
 		// who the patient is; a relapse is the case's disease's.
 		{"47-year-old man with alcohol use disorder who has just completed inpatient detoxification. Naltrexone or acamprosate to prevent relapse?",
-			"condition: alcohol use disorder · intervention: naltrexone or acamprosate · population: man · population: inpatient detoxification · outcome: relapse"},
+			"condition: alcohol use disorder (already present) · intervention: naltrexone or acamprosate · population: man · population: inpatient detoxification · outcome: relapse"},
 		{"45-year-old woman with episodic migraine, failed topiramate and propranolol. Erenumab, fremanezumab or galcanezumab for prevention?",
-			"condition: episodic migraine · intervention: erenumab, fremanezumab or galcanezumab · population: woman · population: failed topiramate · population: failed propranolol"},
+			"condition: episodic migraine (already present) · intervention: erenumab, fremanezumab or galcanezumab · population: woman · population: failed topiramate · population: failed propranolol"},
 		{"55-year-old man with newly diagnosed nonalcoholic fatty liver disease on ultrasound, normal liver enzymes. Does NAFLD itself increase his cardiovascular risk?",
-			"condition: NAFLD · population: man · population: nonalcoholic fatty liver disease · population: ultrasound · population: normal liver enzymes · outcome: cardiovascular risk"},
+			"condition: NAFLD (already present) · population: man · population: nonalcoholic fatty liver disease · population: ultrasound · population: normal liver enzymes · outcome: cardiovascular risk"},
 		// The case's first disease is the one treated when the question names none; what it
 		// could not tolerate, and every drug listed after what it is on, say who it is.
 		{"72-year-old woman with postmenopausal osteoporosis, previous vertebral fracture, could not tolerate alendronate because of oesophagitis. Should she get denosumab or zoledronic acid?",
-			"condition: postmenopausal osteoporosis · intervention: denosumab or zoledronic acid · population: woman · population: previous vertebral fracture · population: cannot take alendronate · population: oesophagitis"},
+			"condition: postmenopausal osteoporosis (already present) · intervention: denosumab or zoledronic acid · population: woman · population: previous vertebral fracture · population: cannot take alendronate · population: oesophagitis"},
 		{"62-year-old man with type 2 diabetes, on maximum-dose ACE inhibitor and an SGLT2 inhibitor. Would finerenone reduce albuminuria?",
 			"condition: albuminuria · intervention: finerenone · population: man · population: type 2 diabetes · population: maximum-dose ACE inhibitor · population: SGLT2 inhibitor (SGLT2 inhibitors)"},
 		// Two drugs of one class side by side are alternatives; of two classes, one combination.
@@ -1558,15 +1558,15 @@ func TestListsAndFailures(t *testing.T) {
 		// Lay questions typed in lower case, without stops: the case before "can …?" is a case;
 		// a question after a complaint asks for treatments; lay names of drugs and devices.
 		{"took advil before i knew i was pregnant. can ibuprofen cause miscarrage",
-			"condition: miscarrage (read as miscarriage) · intervention: ibuprofen · population: advil · population: pregnant · other: knew · asks about: a link (harm or risk), not a treatment"},
+			"condition: miscarrage (read as miscarriage) (its onset) · intervention: ibuprofen · population: advil · population: pregnant · other: knew · asks about: a link (harm or risk), not a treatment"},
 		{"restless legs at night what can i take", "condition: restless legs · other: night · asks for: treatment"},
-		{"how to help a toddler with constipation", "condition: constipation · population: toddler · asks for: treatment"},
+		{"how to help a toddler with constipation", "condition: constipation (already present) · population: toddler · asks for: treatment"},
 		{"benzos and falls in elderly", "intervention: benzos (benzodiazepines) · population: elderly · outcome: falls"},
 		{"do compression socks stop blood clots on long flights", "condition: blood clots · intervention: compression socks · other: long flights"},
 		{"Interventions to improve inhaler technique in elderly people with COPD",
-			"condition: COPD · population: elderly people · outcome: inhaler technique · asks for: interventions"},
+			"condition: COPD (already present) · population: elderly people · outcome: inhaler technique · asks for: interventions"},
 		// Trauma and theatre: what is done by name.
-		{"REBOA in non-compressible torso haemorrhage survival", "condition: non-compressible torso haemorrhage · intervention: REBOA · outcome: survival"},
+		{"REBOA in non-compressible torso haemorrhage survival", "condition: non-compressible torso haemorrhage (already present) · intervention: REBOA · outcome: survival"},
 		{"Does the WHO surgical safety checklist reduce postoperative mortality?", "intervention: surgical safety checklist · outcome: postoperative mortality"},
 		{"Epidemiology of drowning in paediatric patients", "condition: drowning · population: paediatric patients"},
 		// Pronouns and worries are no concepts.
@@ -1574,7 +1574,7 @@ func TestListsAndFailures(t *testing.T) {
 			"condition: heart problems · intervention: testosterone replacement · population: older men"},
 		// What the patients need says who they are.
 		{"Does dexamethasone lower mortality in hospitalised patients with COVID-19 who need oxygen?",
-			"condition: COVID-19 · intervention: dexamethasone · population: hospitalised patients · population: needing oxygen · outcome: mortality"},
+			"condition: COVID-19 (already present) · intervention: dexamethasone · population: hospitalised patients · population: needing oxygen · outcome: mortality"},
 		{"Does prone positioning help patients requiring mechanical ventilation for ARDS?",
 			"condition: ARDS · intervention: prone positioning · population: mechanical ventilation"},
 		{"What is the optimal duration of anticoagulation after a first unprovoked pulmonary embolism?",
