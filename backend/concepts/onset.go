@@ -101,9 +101,7 @@ var (
 func onsetOrEstablished(cs []Concept, q string) {
 	toks := CueWords(q)
 	prophylactic := slices.ContainsFunc(cs, func(c Concept) bool {
-		return c.Role == RoleIntervention && slices.ContainsFunc(c.Words, func(w string) bool {
-			return strings.HasPrefix(w, "prophyla") || strings.HasPrefix(w, "prevent") || strings.HasPrefix(w, "chemoprevent")
-		})
+		return c.Role == RoleIntervention && slices.ContainsFunc(c.Words, preventionWord)
 	})
 	for i := range cs {
 		c := &cs[i]
@@ -117,6 +115,22 @@ func onsetOrEstablished(cs []Concept, q string) {
 			c.Onset, c.Established = onset, established
 		}
 	}
+}
+
+// preventionWord reports whether a word says something is given to prevent: "prevent",
+// "preventive", "prophylactic", "chemoprevention".
+func preventionWord(w string) bool {
+	return strings.HasPrefix(w, "prevent") || strings.HasPrefix(w, "prophyla") || strings.HasPrefix(w, "chemoprevent")
+}
+
+// OnsetWord reports whether a word, anywhere in a title, says the title is about a
+// condition's onset: a prevention word, or "risk", "incidence", "onset", "development".
+func OnsetWord(w string) bool {
+	switch w {
+	case "risk", "risks", "incidence", "incident", "onset", "development", "developing":
+		return true
+	}
+	return preventionWord(w)
 }
 
 // Stage reports whether words name concept c, anywhere, as something whose onset is meant

@@ -25,7 +25,7 @@ func onsetConflict(q concepts.Set, e domain.Evidence) string {
 			title = concepts.CueWords(e.Citation.Title)
 		}
 		onset, established := concepts.Stage(title, c)
-		if !established && c.Onset && !onset && !slices.ContainsFunc(title, func(w string) bool { return preventionWords[w] }) {
+		if !established && c.Onset && !onset && !slices.ContainsFunc(title, concepts.OnsetWord) {
 			// "Zuranolone for postpartum depression", "Epicutaneous immunotherapy for peanut
 			// allergy": a treatment for the condition, when nothing in the title prevents.
 			established = treatmentFor(title, c)
@@ -43,19 +43,9 @@ func onsetConflict(q concepts.Set, e domain.Evidence) string {
 	return ""
 }
 
-// treatmentFor reports whether a title gives something "for" the condition or names it
-// right after "adjuvant".
+// treatmentFor reports whether a title gives something "for" the condition, or, in a title on
+// adjuvant treatment, "in" it.
 func treatmentFor(title []string, c domain.Concept) bool {
 	at, _ := concepts.Find(title, c)
 	return at > 0 && (title[at-1] == "for" || title[at-1] == "in" && slices.Contains(title[:at], "adjuvant"))
-}
-
-// preventionWords, anywhere in a title, say it is about preventing something.
-var preventionWords = map[string]bool{}
-
-func init() {
-	for _, w := range []string{"prevent", "prevents", "preventing", "prevention", "preventive", "preventative", "prophylaxis",
-		"prophylactic", "chemoprevention", "chemopreventive", "risk", "risks", "incidence", "incident", "onset", "development", "developing"} {
-		preventionWords[w] = true
-	}
 }
