@@ -308,4 +308,37 @@ describe('research: question to report', () => {
     assert.ok(md.includes('one RCT is not enough'), 'and the note on the verdict')
     await shot(page, 'review')
   })
+
+  test("a condition's stage is corrected on its chip, and the run's report says it", { timeout: RUN_TIMEOUT + 30_000 }, async () => {
+    const { page, problems } = app
+    await nav(page, 'research')
+    if (await page.getByTestId('run-view').count()) await page.getByRole('button', { name: 'New research' }).click()
+    await page.getByTestId('question').fill('Do emollients help atopic dermatitis in infants?')
+    const stage = page.getByLabel('Stage of “atopic dermatitis”')
+    await stage.waitFor({ state: 'visible' })
+    assert.equal(await stage.inputValue(), 'either', 'the question says neither prevention nor treatment')
+    await stage.selectOption('onset')
+    // The chips are parsed again with the correction: the select keeps what was chosen.
+    await page.waitForFunction(() => document.querySelector('[aria-label="Stage of “atopic dermatitis”"]')?.value === 'onset')
+    // A condition made something else by hand has no stage; made a condition again, the
+    // parse's reading stands.
+    await page.getByLabel('Role of “atopic dermatitis”').selectOption('other')
+    await stage.waitFor({ state: 'detached' })
+    await page.getByLabel('Role of “atopic dermatitis”').selectOption('condition')
+    await stage.waitFor({ state: 'visible' })
+    assert.equal(await stage.inputValue(), 'either')
+    await stage.selectOption('onset')
+    await page.waitForFunction(() => document.querySelector('[aria-label="Stage of “atopic dermatitis”"]')?.value === 'onset')
+    await shot(page, 'stage-chip')
+    await page.getByTestId('max-iterations').fill('1')
+    await page.getByTestId('judge-select').selectOption('offline')
+    await page.getByTestId('start').click()
+    await page.getByTestId('run-view').waitFor({ state: 'visible' })
+    const status = await waitForStatus(page, ['complete', 'failed', 'cancelled', 'interrupted'])
+    assert.equal(status, 'complete')
+    await showTab(page, 'report')
+    const understood = await page.getByTestId('report-understood').innerText()
+    assert.match(understood, /atopic dermatitis \(its onset\)/, `the report states the corrected stage: ${understood}`)
+    assert.deepEqual(problems, [])
+  })
 })

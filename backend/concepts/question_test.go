@@ -188,6 +188,47 @@ func TestCorrect(t *testing.T) {
 	}
 }
 
+// TestCorrectStages: the user says which stage of a condition the question asks about; a
+// stage can be taken away, is refused on what is not a condition, and must name a concept.
+func TestCorrectStages(t *testing.T) {
+	for _, c := range []struct {
+		name, q, key string
+		stage        domain.ConditionStage
+		onset, estab bool
+		err          string
+	}{
+		{"onset given by hand", "Do emollients help atopic dermatitis in infants?", "atopic dermatitis", domain.StageOnset, true, false, ""},
+		{"treatment given by hand", "Do emollients help atopic dermatitis in infants?", "atopic dermatitis", domain.StageEstablished, false, true, ""},
+		{"the parse's onset taken away", "Can daily emollients prevent atopic dermatitis?", "atopic dermatitis", domain.StageEither, false, false, ""},
+		{"the parse's stage turned round", "Is amisulpride effective for treating established PONV?", "established ponv", domain.StageOnset, true, false, ""},
+		{"named as the chip shows it", "Does metformin prevent type 2 diabetes?", "type 2 diabetes", domain.StageEstablished, false, true, ""},
+		{"not a condition", "Can daily emollients prevent atopic dermatitis?", "daily emollients", domain.StageOnset, false, false, "only a condition has a stage"},
+		{"unknown stage", "Can daily emollients prevent atopic dermatitis?", "atopic dermatitis", "cured", false, false, "unknown stage"},
+		// A correction of words the question no longer has lapses; the parse's stage stands.
+		{"no such concept", "Can daily emollients prevent atopic dermatitis?", "eczema herpeticum", domain.StageOnset, false, false, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			fixed, err := CorrectStages(s, map[string]domain.ConditionStage{c.key: c.stage})
+			if c.err != "" {
+				require.ErrorContains(t, err, c.err)
+				return
+			}
+			require.NoError(t, err)
+			i := slices.IndexFunc(fixed.Concepts, func(k Concept) bool { return k.Text == c.key || k.Label() == c.key })
+			if i < 0 {
+				require.Equal(t, s, fixed, "nothing changes")
+				return
+			}
+			k := fixed.Concepts[i]
+			require.Equal(t, [2]bool{c.onset, c.estab}, [2]bool{k.Onset, k.Established}, fixed.Summary())
+			require.True(t, k.Corrected)
+			require.Equal(t, c.stage, k.Stage())
+		})
+	}
+}
+
 // TestDisplay: the words joined to be searched as one are shown as a reader writes them;
 // the text searched keeps them joined, and a hyphen the question wrote stays.
 func TestDisplay(t *testing.T) {

@@ -91,7 +91,7 @@ type Concept struct {
 	// shared by papers on unrelated subjects, so it never makes a paper on topic alone when
 	// the question names something more specific.
 	Broad bool `json:"broad,omitempty"`
-	// Corrected is set when the user gave the concept its role by hand.
+	// Corrected is set when the user gave the concept its role, or a condition its stage, by hand.
 	Corrected bool `json:"corrected,omitempty"`
 	// Respelled is the concept as the parse read it when the question mistyped a drug's or
 	// a disease's name ("levetiracetam" for "levetiracetem"): searched and matched too, and
@@ -119,6 +119,32 @@ type Concept struct {
 	// does not answer. Runs stored before them read as false: neither is checked.
 	Onset       bool `json:"onset,omitempty"`
 	Established bool `json:"established,omitempty"`
+}
+
+// ConditionStage is what a user says the question asks about a condition when correcting
+// the parse: its onset (prevention, risk), the condition already present (treatment), or
+// either (neither is checked).
+type ConditionStage string
+
+const (
+	StageEither      ConditionStage = "either"
+	StageOnset       ConditionStage = "onset"
+	StageEstablished ConditionStage = "established"
+)
+
+// ConditionStages lists the stages a user may give a condition, in the order the window
+// offers them.
+var ConditionStages = []ConditionStage{StageEither, StageOnset, StageEstablished}
+
+// Stage is the stage the concept's marks say (StageEither when neither is set).
+func (c Concept) Stage() ConditionStage {
+	switch {
+	case c.Onset:
+		return StageOnset
+	case c.Established:
+		return StageEstablished
+	}
+	return StageEither
 }
 
 // StageNote says which of prevention and treatment the question asks about a condition:

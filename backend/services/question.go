@@ -41,19 +41,23 @@ type ConceptView struct {
 	// Stage is "its onset" for a condition the question asks to prevent (or asks its risk),
 	// "already present" for one its patients have (domain.Concept.StageNote).
 	Stage string `json:"stage,omitempty"`
+	// StageKey is the same as the stage corrections name it: "onset", "established" or
+	// "either" (a condition's stage select shows it).
+	StageKey domain.ConditionStage `json:"stage_key"`
 }
 
-// ParseQuestion returns how a question is understood, with the user's role corrections
-// applied (roles maps a concept's text to its role; "" drops it). The run parses the same
-// way, so what the chips show is what the run searches for.
-func (r *RunService) ParseQuestion(question string, roles map[string]string) QuestionView {
-	q, err := parseWithRoles(question, roles)
+// ParseQuestion returns how a question is understood, with the user's corrections applied
+// (roles maps a concept's text to its role, "" dropping it; stages maps a condition's text
+// to "onset", "established" or "either"). The run parses the same way, so what the chips
+// show is what the run searches for.
+func (r *RunService) ParseQuestion(question string, roles, stages map[string]string) QuestionView {
+	q, err := parseCorrected(question, roles, stages)
 	if err != nil {
 		return QuestionView{Error: domain.SafeMessage(err), Concepts: []ConceptView{}}
 	}
 	v := QuestionView{Kind: q.Kind, Exposure: q.Exposure, Diagnostic: q.Diagnostic, Predicts: q.Predicts, Summary: q.Summary(), Concepts: []ConceptView{}}
 	for _, c := range q.Concepts {
-		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled, Stage: c.StageNote()})
+		v.Concepts = append(v.Concepts, ConceptView{Text: c.Text, Label: c.Label(), Setting: c.Setting, Role: c.Role, Generic: c.Generic, Class: c.Class, Members: c.Members, Respelled: c.Respelled, Stage: c.StageNote(), StageKey: c.Stage()})
 	}
 	return v
 }
@@ -64,20 +68,33 @@ func (r *RunService) Examples() []string { return domain.ExampleQuestions }
 // QuestionRoles lists the roles a chip can be given, in the order the window offers them.
 func (r *RunService) QuestionRoles() []domain.ConceptRole { return domain.ConceptRoles }
 
-// parseWithRoles parses a question and applies the user's corrections; nil roles parse it
+// parseCorrected parses a question and applies the user's corrections, roles first (a
+// concept made a condition by hand can then be given its stage); nil corrections parse it
 // as it is.
-func parseWithRoles(question string, roles map[string]string) (concepts.Set, error) {
+func parseCorrected(question string, roles, stages map[string]string) (concepts.Set, error) {
 	q, err := domain.ValidateQuestion(question)
 	if err != nil {
 		return concepts.Set{}, err
 	}
 	set, err := concepts.Extract(q)
-	if err != nil || len(roles) == 0 {
+	if err != nil {
 		return set, err
 	}
-	typed := map[string]concepts.Role{}
-	for text, role := range roles {
-		typed[text] = concepts.Role(role)
+	if len(roles) > 0 {
+		typed := map[string]concepts.Role{}
+		for text, role := range roles {
+			typed[text] = concepts.Role(role)
+		}
+		if set, err = concepts.Correct(set, typed); err != nil {
+			return set, err
+		}
 	}
-	return concepts.Correct(set, typed)
+	if len(stages) > 0 {
+		typed := map[string]domain.ConditionStage{}
+		for text, stage := range stages {
+			typed[text] = domain.ConditionStage(stage)
+		}
+		return concepts.CorrectStages(set, typed)
+	}
+	return set, nil
 }

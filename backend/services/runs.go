@@ -34,13 +34,16 @@ type StartRequest struct {
 	// Roles are the user's corrections of how the question was understood (a concept's
 	// text to its role; "" drops it), as the chips under the question box set them.
 	Roles map[string]string `json:"roles,omitempty"`
+	// Stages are the user's corrections of which stage of a condition the question asks
+	// about (a condition's text to "onset", "established" or "either").
+	Stages map[string]string `json:"stages,omitempty"`
 }
 
 // request is the request as the run stack takes it.
 func (req StartRequest) request() (runs.Request, error) {
 	out := runs.Request{Question: req.Question, Judge: req.Judge, Model: req.Model, Sources: req.Sources, MaxIterations: req.MaxIterations}
-	if len(req.Roles) > 0 {
-		q, err := parseWithRoles(req.Question, req.Roles)
+	if len(req.Roles) > 0 || len(req.Stages) > 0 {
+		q, err := parseCorrected(req.Question, req.Roles, req.Stages)
 		if err != nil {
 			return out, err
 		}

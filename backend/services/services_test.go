@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -228,7 +229,7 @@ func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 // mistyped name shown beside what it was read as, and the test a question asks about.
 func TestParseQuestionShowsCorrections(t *testing.T) {
 	c := openTest(t)
-	v := c.Runs.ParseQuestion("levetiracetem vs valproate for generalised epilepsy", nil)
+	v := c.Runs.ParseQuestion("levetiracetem vs valproate for generalised epilepsy", nil, nil)
 	require.Empty(t, v.Error)
 	var respelled []string
 	for _, k := range v.Concepts {
@@ -239,7 +240,41 @@ func TestParseQuestionShowsCorrections(t *testing.T) {
 	require.Equal(t, []string{"levetiracetem -> levetiracetam"}, respelled)
 	require.Contains(t, v.Summary, "(read as levetiracetam)")
 
-	v = c.Runs.ParseQuestion("Plasma p-tau217 for diagnosing Alzheimer's disease", nil)
+	v = c.Runs.ParseQuestion("Plasma p-tau217 for diagnosing Alzheimer's disease", nil, nil)
 	require.True(t, v.Diagnostic, v.Summary)
 	require.Equal(t, domain.QuestionIntervention, v.Kind)
+}
+
+// TestStageCorrection: a condition's stage set on its chip is what the chips show and what
+// the run is given; a stage on what is not a condition is refused in one line.
+func TestStageCorrection(t *testing.T) {
+	c := openTest(t)
+	const q = "Do emollients help atopic dermatitis in infants?"
+	v := c.Runs.ParseQuestion(q, nil, nil)
+	require.Empty(t, v.Error)
+	stageOf := func(v QuestionView, text string) domain.ConditionStage {
+		for _, k := range v.Concepts {
+			if k.Text == text {
+				return k.StageKey
+			}
+		}
+		t.Fatalf("no concept %q in %s", text, v.Summary)
+		return ""
+	}
+	require.Equal(t, domain.StageEither, stageOf(v, "atopic dermatitis"), v.Summary)
+
+	v = c.Runs.ParseQuestion(q, nil, map[string]string{"atopic dermatitis": "onset"})
+	require.Empty(t, v.Error)
+	require.Equal(t, domain.StageOnset, stageOf(v, "atopic dermatitis"))
+	require.Contains(t, v.Summary, "atopic dermatitis (its onset)")
+
+	req, err := StartRequest{Question: q, Stages: map[string]string{"atopic dermatitis": "onset"}}.request()
+	require.NoError(t, err)
+	require.NotNil(t, req.Parsed, "the corrected parse is what the run is given")
+	require.True(t, slices.ContainsFunc(req.Parsed.Concepts, func(c domain.Concept) bool { return c.Text == "atopic dermatitis" && c.Onset && c.Corrected }))
+
+	v = c.Runs.ParseQuestion(q, nil, map[string]string{"emollients": "onset"})
+	require.Contains(t, v.Error, "only a condition has a stage")
+	_, err = StartRequest{Question: q, Stages: map[string]string{"atopic dermatitis": "cured"}}.request()
+	require.ErrorContains(t, err, "unknown stage")
 }

@@ -4,6 +4,15 @@ import type { ConceptView, QuestionView } from './api'
 /** The roles a chip can be given, as the backend names them. */
 export const chipRoles = ['condition', 'intervention', 'comparator', 'outcome', 'population', 'other'] as const
 
+/** The stages a condition's chip can be given, as the backend names them, with the words
+ *  the chip shows: whether the question asks about preventing the condition (its onset)
+ *  or about people who already have it. */
+export const chipStages = [
+  ['either', 'either stage'],
+  ['onset', 'its onset'],
+  ['established', 'already present'],
+] as const
+
 /** A chip's text: the concept, with the drug class or disease category it names unless
  *  that is the concept's own wording ("autoimmune diseases"). */
 export function chipLabel(c: Pick<ConceptView, 'text' | 'class'> & { label?: string; respelled?: string; stage?: string }): string {

@@ -2322,6 +2322,7 @@ export namespace services {
 	    members?: string[];
 	    respelled?: string;
 	    stage?: string;
+	    stage_key: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ConceptView(source);
@@ -2338,6 +2339,7 @@ export namespace services {
 	        this.members = source["members"];
 	        this.respelled = source["respelled"];
 	        this.stage = source["stage"];
+	        this.stage_key = source["stage_key"];
 	    }
 	}
 	export class PDFAppraisal {
@@ -3140,6 +3142,7 @@ export namespace services {
 	    sources: string[];
 	    max_iterations: number;
 	    roles?: Record<string, string>;
+	    stages?: Record<string, string>;
 	
 	    static createFrom(source: any = {}) {
 	        return new StartRequest(source);
@@ -3153,6 +3156,7 @@ export namespace services {
 	        this.sources = source["sources"];
 	        this.max_iterations = source["max_iterations"];
 	        this.roles = source["roles"];
+	        this.stages = source["stages"];
 	    }
 	}
 	export class ZoteroSendRequest {

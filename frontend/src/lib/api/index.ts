@@ -102,7 +102,8 @@ export const api = {
   setLastView: (view: string): Promise<void> => Settings.SetLastView(view),
   startRun: (req: Partial<StartRequest>): Promise<string> => Runs.Start(req as services.StartRequest),
   exampleQuestions: (): Promise<string[]> => Runs.Examples(),
-  parseQuestion: (question: string, roles: Record<string, string>): Promise<QuestionView> => Runs.ParseQuestion(question, roles),
+  parseQuestion: (question: string, roles: Record<string, string>, stages: Record<string, string>): Promise<QuestionView> =>
+    Runs.ParseQuestion(question, roles, stages),
   cancelRun: (id: string): Promise<void> => Runs.Cancel(id),
   resumeRun: (id: string): Promise<void> => Runs.Resume(id),
   activeRuns: (): Promise<string[]> => Runs.Active(),

@@ -13,7 +13,7 @@ export function Events(arg1:string,arg2:number):Promise<Array<domain.Event>>;
 
 export function Examples():Promise<Array<string>>;
 
-export function ParseQuestion(arg1:string,arg2:Record<string, string>):Promise<services.QuestionView>;
+export function ParseQuestion(arg1:string,arg2:Record<string, string>,arg3:Record<string, string>):Promise<services.QuestionView>;
 
 export function QuestionRoles():Promise<Array<domain.ConceptRole>>;
 

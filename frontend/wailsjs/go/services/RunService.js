@@ -22,8 +22,8 @@ export function Examples() {
   return window['go']['services']['RunService']['Examples']();
 }
 
-export function ParseQuestion(arg1, arg2) {
-  return window['go']['services']['RunService']['ParseQuestion'](arg1, arg2);
+export function ParseQuestion(arg1, arg2, arg3) {
+  return window['go']['services']['RunService']['ParseQuestion'](arg1, arg2, arg3);
 }
 
 export function QuestionRoles() {
