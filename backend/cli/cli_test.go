@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -595,4 +596,46 @@ func TestJudgeRefusesAQuestionItCannotRead(t *testing.T) {
 			require.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, "one line: %s", stderr)
 		})
 	}
+}
+
+// TestResearchCorrections: --role and --stage correct how the question was understood, as
+// the window's chips do; the run stores the corrected reading. A correction that names no
+// concept, an unknown role or stage, or a stage on what is not a condition is refused in
+// one line before anything runs.
+func TestResearchCorrections(t *testing.T) {
+	const q = "Do emollients help atopic dermatitis in infants?"
+	for _, c := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"no such concept", []string{"--stage", "eczema=onset"}, `"eczema" is not a concept of the question; it was understood as "emollients", "atopic dermatitis", "infants"`},
+		{"stage on an intervention", []string{"--stage", "emollients=onset"}, "only a condition has a stage"},
+		{"unknown stage", []string{"--stage", "atopic dermatitis=cured"}, `unknown stage "cured"`},
+		{"no value", []string{"--stage", "atopic dermatitis"}, "write TEXT=STAGE"},
+		{"unknown role", []string{"--role", "infants=drug"}, `unknown role "drug"`},
+		{"nothing specific left", []string{"--role", "emollients=drop", "--role", "atopic dermatitis=drop", "--role", "infants=drop"}, "no specific concept left"},
+		{"with --resume", []string{"--resume", "r-1", "--stage", "atopic dermatitis=onset"}, "a resumed run keeps the reading it started with"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			isolate(t)
+			args := append([]string{"research", "--judge", "offline", "--sources", "library"}, c.args...)
+			if !slices.Contains(c.args, "--resume") {
+				args = append(args, q)
+			}
+			code, _, stderr := runCLI(t, args...)
+			require.Equal(t, exitUsage, code, stderr)
+			require.Contains(t, stderr, c.want)
+		})
+	}
+
+	isolate(t)
+	code, stdout, stderr := runCLI(t, "research", "--judge", "offline", "--sources", "library", "--max-iterations", "1", "--json",
+		"--stage", "Atopic Dermatitis=onset", "--role", "infants=drop", q)
+	require.Equal(t, exitOK, code, stderr)
+	lines := strings.Split(strings.TrimSpace(stdout), "\n")
+	var run domain.Run
+	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
+	require.NotNil(t, run.Parsed)
+	require.Equal(t, "condition: atopic dermatitis (its onset) · intervention: emollients", run.Parsed.Summary())
 }

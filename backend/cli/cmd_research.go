@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
@@ -23,12 +25,15 @@ type researchOpts struct {
 	export        string
 	resume        string
 	force         bool
+	// roles and stages are the user's corrections of how the question was understood,
+	// each "TEXT=ROLE" or "TEXT=STAGE", as the window's chips set them.
+	roles, stages []string
 }
 
 func researchCommand() *command {
 	return &command{
 		name: "research", summary: "research a question: search, judge, loop, write and verify a cited report",
-		usage: "research QUESTION [--judge NAME] [--model M] [--sources a,b] [--max-iterations N] [--json] [--export FILE] [--resume RUN_ID]",
+		usage: "research QUESTION [--judge NAME] [--model M] [--sources a,b] [--max-iterations N] [--role TEXT=ROLE] [--stage TEXT=STAGE] [--json] [--export FILE] [--resume RUN_ID]",
 		flags: func(fs *flag.FlagSet) any {
 			o := &researchOpts{}
 			fs.BoolVar(&o.json, "json", false, "print one JSON event per line, then the final run")
@@ -39,6 +44,14 @@ func researchCommand() *command {
 			fs.StringVar(&o.export, "export", "", "also export the finished run to FILE (format from the extension: .md .html .json .csv .ris .bib .csl.json)")
 			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run instead of starting one")
 			fs.BoolVar(&o.force, "force", false, "overwrite the --export file if it exists")
+			fs.Func("role", "correct a concept's role, as the report's \"Understood as\" names it: TEXT=ROLE, ROLE one of condition, intervention, comparator, outcome, population, other, drop (repeatable)", func(v string) error {
+				o.roles = append(o.roles, v)
+				return nil
+			})
+			fs.Func("stage", "say which stage of a condition the question asks about: TEXT=onset (prevention, risk), TEXT=established (already present) or TEXT=either (repeatable)", func(v string) error {
+				o.stages = append(o.stages, v)
+				return nil
+			})
 			return o
 		},
 		minArgs: 0, maxArgs: -1,
@@ -55,7 +68,17 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if o.resume != "" && len(args) > 0 {
 		return usagef("research: give either QUESTION or --resume RUN_ID, not both")
 	}
+	if o.resume != "" && len(o.roles)+len(o.stages) > 0 {
+		return usagef("research: --role and --stage correct a new question; a resumed run keeps the reading it started with")
+	}
 	req := runs.Request{Question: question, Model: o.model, MaxIterations: o.maxIterations}
+	if len(o.roles)+len(o.stages) > 0 {
+		parsed, err := correctedQuestion(question, o.roles, o.stages)
+		if err != nil {
+			return err
+		}
+		req.Parsed = &parsed
+	}
 	if o.judge != "" {
 		p, err := domain.ParseProvider(o.judge)
 		if err != nil {
@@ -119,6 +142,70 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 		return fmt.Errorf("run %s failed: %s", run.ID, run.Error)
 	}
 	return err
+}
+
+// correctedQuestion parses the question with the user's --role and --stage corrections. A
+// correction naming no concept of the question is refused with the concepts it could name:
+// the window only offers the chips it shows, and a typo here must not pass unnoticed.
+func correctedQuestion(question string, roles, stages []string) (concepts.Set, error) {
+	plain, err := concepts.ExtractCorrected(question, concepts.Corrections{})
+	if err != nil {
+		return plain, err
+	}
+	var names []string
+	for _, c := range plain.Concepts {
+		names = append(names, strconv.Quote(c.Label()))
+	}
+	// concept is the key of the concept a flag names, by its text or its label as shown.
+	concept := func(flag, text string) (string, error) {
+		for _, c := range plain.Concepts {
+			if strings.EqualFold(c.Text, text) || strings.EqualFold(c.Label(), text) {
+				return c.Text, nil
+			}
+		}
+		return "", usagef("%s: %q is not a concept of the question; it was understood as %s", flag, text, strings.Join(names, ", "))
+	}
+	corr := concepts.Corrections{Roles: map[string]concepts.Role{}, Stages: map[string]domain.ConditionStage{}}
+	for _, kv := range roles {
+		text, role, ok := cutLast(kv)
+		if !ok {
+			return plain, usagef("--role %q: write TEXT=ROLE, for example --role \"memory=condition\"", kv)
+		}
+		k, err := concept("--role", text)
+		if err != nil {
+			return plain, err
+		}
+		if role == "drop" {
+			role = ""
+		}
+		corr.Roles[k] = concepts.Role(role)
+	}
+	for _, kv := range stages {
+		text, stage, ok := cutLast(kv)
+		if !ok {
+			return plain, usagef("--stage %q: write TEXT=STAGE, for example --stage \"atopic dermatitis=onset\"", kv)
+		}
+		k, err := concept("--stage", text)
+		if err != nil {
+			return plain, err
+		}
+		corr.Stages[k] = domain.ConditionStage(stage)
+	}
+	q, err := concepts.ExtractCorrected(question, corr)
+	if err != nil {
+		return q, usagef("%s", domain.SafeMessage(err))
+	}
+	return q, nil
+}
+
+// cutLast splits "TEXT=VALUE" at its last "=", both sides trimmed and non-empty.
+func cutLast(kv string) (text, value string, ok bool) {
+	i := strings.LastIndex(kv, "=")
+	if i < 0 {
+		return "", "", false
+	}
+	text, value = strings.TrimSpace(kv[:i]), strings.TrimSpace(kv[i+1:])
+	return text, value, text != "" && value != ""
 }
 
 // stopNote is the stop reason beside the run's status, a long failure by its head: the

@@ -4597,53 +4597,6 @@ func Of(question string, parsed *domain.ParsedQuestion) (Set, error) {
 	return Extract(question)
 }
 
-// Correct applies the user's corrections to a parse: each concept whose text matches one
-// of roles' keys gets that role (a role "" drops the concept), and the kind follows. It
-// fails with the reason when no specific concept is left.
-func Correct(s Set, roles map[string]Role) (Set, error) {
-	out := s.Clone()
-	out.Concepts = out.Concepts[:0]
-	for _, c := range s.Clone().Concepts {
-		r, ok := roles[c.Text]
-		if !ok {
-			// The user may name the concept as it is shown ("alcohol use disorder").
-			r, ok = roles[c.Label()]
-		}
-		if ok {
-			if r == "" {
-				continue
-			}
-			if !r.Valid() {
-				return s, domain.Errorf(domain.CodeInvalid, "unknown role %q for %q (allowed: condition, intervention, comparator, outcome, population, other)", string(r), c.Text)
-			}
-			if r != c.Role {
-				// A role given by hand replaces the parse's reading, its setting mark included.
-				c.Role, c.Corrected, c.Setting = r, true, false
-				if r == RoleIntervention || r == RoleCondition {
-					c.Generic = false
-				}
-			}
-		}
-		out.Concepts = append(out.Concepts, c)
-	}
-	if len(out.Specific()) == 0 {
-		return s, domain.Errorf(domain.CodeInvalid, "the corrected question has no specific concept left: keep a condition, drug, outcome or population")
-	}
-	out.Kind = kindOf(out)
-	out.Exposure = s.Exposure && out.Kind == domain.QuestionIntervention
-	// A test the parse did not know, made the intervention by hand, is asked about as a
-	// test when the question asks how accurate it is.
-	out.Diagnostic = out.Kind == domain.QuestionIntervention && !out.Exposure && (s.Diagnostic || asksAccuracy(tokenize(s.Question)))
-	out.Predicts = out.Diagnostic && asksPrediction(tokenize(s.Question))
-	out.TellsApart = out.Diagnostic && tellsApart(tokenize(s.Question))
-	if !out.Exposure {
-		for i := range out.Concepts {
-			out.Concepts[i].Harm = false
-		}
-	}
-	return out, nil
-}
-
 // qualifierWords qualify a condition or procedure without naming it ("advanced",
 // "recurrent", "routine"): a search may drop them and still mean the same concept.
 var qualifierWords = set(`advanced early late severe mild moderate acute chronic primary secondary recurrent

@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"deepcritical/backend/domain"
 )
 
 // Prevention and treatment are different questions about one condition. "Can daily emollients
@@ -187,29 +185,4 @@ func Find(words []string, c Concept) (at, end int) {
 		}
 	}
 	return -1, -1
-}
-
-// CorrectStages applies the user's corrections of which stage of a condition the question
-// asks about: stages maps a condition's text (or its label, as the chips show it) to its
-// onset, the condition already present, or either. A stage given to a concept that is not
-// a condition, or an unknown stage, fails with the reason. A key naming no concept lapses,
-// as a role correction does (Correct): the user edited the question after correcting it.
-func CorrectStages(s Set, stages map[string]domain.ConditionStage) (Set, error) {
-	out := s.Clone()
-	for key, stage := range stages {
-		if !slices.Contains(domain.ConditionStages, stage) {
-			return s, domain.Errorf(domain.CodeInvalid, "unknown stage %q for %q (allowed: either, onset, established)", string(stage), key)
-		}
-		i := slices.IndexFunc(out.Concepts, func(c Concept) bool { return c.Text == key || c.Label() == key })
-		if i < 0 {
-			continue
-		}
-		c := &out.Concepts[i]
-		if c.Role != RoleCondition {
-			return s, domain.Errorf(domain.CodeInvalid, "%q is a %s: only a condition has a stage (its onset or already present)", c.Label(), c.Role)
-		}
-		c.Onset, c.Established = stage == domain.StageOnset, stage == domain.StageEstablished
-		c.Corrected = true
-	}
-	return out, nil
 }

@@ -68,33 +68,15 @@ func (r *RunService) Examples() []string { return domain.ExampleQuestions }
 // QuestionRoles lists the roles a chip can be given, in the order the window offers them.
 func (r *RunService) QuestionRoles() []domain.ConceptRole { return domain.ConceptRoles }
 
-// parseCorrected parses a question and applies the user's corrections, roles first (a
-// concept made a condition by hand can then be given its stage); nil corrections parse it
-// as it is.
+// parseCorrected parses a question and applies the user's corrections as the window sends
+// them; nil corrections parse it as it is.
 func parseCorrected(question string, roles, stages map[string]string) (concepts.Set, error) {
-	q, err := domain.ValidateQuestion(question)
-	if err != nil {
-		return concepts.Set{}, err
+	c := concepts.Corrections{Roles: map[string]concepts.Role{}, Stages: map[string]domain.ConditionStage{}}
+	for text, role := range roles {
+		c.Roles[text] = concepts.Role(role)
 	}
-	set, err := concepts.Extract(q)
-	if err != nil {
-		return set, err
+	for text, stage := range stages {
+		c.Stages[text] = domain.ConditionStage(stage)
 	}
-	if len(roles) > 0 {
-		typed := map[string]concepts.Role{}
-		for text, role := range roles {
-			typed[text] = concepts.Role(role)
-		}
-		if set, err = concepts.Correct(set, typed); err != nil {
-			return set, err
-		}
-	}
-	if len(stages) > 0 {
-		typed := map[string]domain.ConditionStage{}
-		for text, stage := range stages {
-			typed[text] = domain.ConditionStage(stage)
-		}
-		return concepts.CorrectStages(set, typed)
-	}
-	return set, nil
+	return concepts.ExtractCorrected(question, c)
 }
