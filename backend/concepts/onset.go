@@ -37,7 +37,7 @@ func OnsetCue(before, after []string) bool {
 // EstablishedCue reports whether the words just before a condition and just after it say
 // the patients already have it: "treating", "treatment of", "patients with", "hospitalised
 // with", "after diagnosis of", "repair of", "established", "… patients", "… survival",
-// "… heal".
+// "… heal", "… management", "… treatment".
 func EstablishedCue(before, after []string) bool {
 	b, a := cueSide(before, true), cueSide(after, false)
 	if onsetBefore.MatchString(b) || modifierAfter.MatchString(a) || preventedState.MatchString(b) {
@@ -91,8 +91,8 @@ var (
 	modifierAfter = regexp.MustCompile(`^(?:related|associated|induced|positive|negative|infected|exposed|specific|free|like|naive)\b`)
 	reducedBefore = regexp.MustCompile(`(?:^|\s)(?:reduce|reduces|reducing|lower|lowers|lowering|decrease|decreases|decreasing|minimi[sz]e|minimi[sz]es)(?:\s+(?:the|a|an))?$`)
 	// People "with" a condition have it; "associated with", "treated with" are no such cue.
-	establishedBefore = regexp.MustCompile(`(?:^|\s)(?:(?:treat|treats|treating|treated|cure|cures|curing|heal|healing|manage|managing|repair|repairing)(?:\s+(?:the|a|an|established|existing|acute|active))?|(?:treatments?|therapy|therapies|management|repair|remission|resolution|healing)\s+(?:of|for)(?:\s+(?:the|a|an|established|existing))?|(?:(?:patients?|people|persons?|adults?|children|child|kids?|women|woman|men|man|infants?|neonates?|newborns?|babies|baby|toddlers?|adolescents?|teenagers?|boys|girls|individuals|subjects|those|someone|survivors|mothers)(?:\s+\w+)?\s+with|(?:diagnosed|hospitali[sz]ed|admitted|presenting|living|infected)\s+with|after\s+(?:a\s+|the\s+|being\s+)?diagnos(?:is|ed)(?:\s+(?:of|with))?|survivors\s+of)(?:\s+\S+){0,2}|established|existing)$`)
-	establishedAfter  = regexp.MustCompile(`^(?:patients?|survivors?|sufferers|survival|heal|heals|healing|remission|repair)\b`)
+	establishedBefore = regexp.MustCompile(`(?:^|\s)(?:(?:treat|treats|treating|treated|cure|cures|curing|heal|healing|manage|managing|repair|repairing)(?:\s+(?:the|a|an|established|existing|acute|active))?|(?:treatments?|therapy|therapies|management|repair|remission|resolution|healing)\s+(?:of|for)(?:\s+\S+){0,2}|(?:(?:patients?|people|persons?|adults?|children|child|kids?|women|woman|men|man|infants?|neonates?|newborns?|babies|baby|toddlers?|adolescents?|teenagers?|boys|girls|individuals|subjects|those|someone|survivors|mothers)(?:\s+\w+)?\s+with|(?:diagnosed|hospitali[sz]ed|admitted|presenting|living|infected)\s+with|after\s+(?:a\s+|the\s+|being\s+)?diagnos(?:is|ed)(?:\s+(?:of|with))?|survivors\s+of)(?:\s+\S+){0,2}|established|existing)$`)
+	establishedAfter  = regexp.MustCompile(`^(?:patients?|survivors?|sufferers|survival|heal|heals|healing|remission|repair|management|treatments?)\b`)
 )
 
 // onsetOrEstablished marks each condition the question asks about as Onset or Established

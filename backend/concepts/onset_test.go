@@ -66,6 +66,8 @@ func TestCues(t *testing.T) {
 		{"Atopic dermatitis patients and their quality of life", false, true},
 		{"Incidence of atopic dermatitis in a birth cohort", true, false},
 		{"Atopic dermatitis-associated food allergy", false, false},
+		{"Atopic dermatitis management in primary care", false, true},
+		{"Atopic dermatitis treatment with wet wraps", false, true},
 	} {
 		onset, established := Stage(CueWords(tt.title), c)
 		if onset != tt.onset || established != tt.established {

@@ -29,6 +29,7 @@ func TestQuestionKind(t *testing.T) {
 		{"Do SGLT2 inhibitors reduce heart failure admissions?", domain.QuestionIntervention, "SGLT2 inhibitors", "", "SGLT2 inhibitors"},
 		{"What are the risks of long-term proton pump inhibitor use?", domain.QuestionIntervention, "long-term proton pump inhibitor", "", "proton pump inhibitors"},
 		{"Do high-dose statins reduce stroke?", domain.QuestionIntervention, "high-dose statins", "", "HMG-CoA reductase inhibitors"},
+		{"Do 5-ARIs reduce the risk of prostate cancer?", domain.QuestionIntervention, "5-ARIs", "", "5-alpha reductase inhibitors"},
 		{"What drugs could be repurposed for Alzheimer's disease?", domain.QuestionOpen, "", "", ""},
 		{"long covid fatigue treatment", domain.QuestionOpen, "", "", ""},
 		// Keywords ending with what is asked for, "tx" for treatment.

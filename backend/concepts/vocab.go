@@ -174,6 +174,10 @@ var drugClasses = []drugClass{
 		class: "neuromuscular blocking agents", mesh: []string{"Neuromuscular Blocking Agents"}, suffixes: []string{"curonium", "curium"},
 		members: []string{"rocuronium", "vecuronium", "atracurium", "cisatracurium", "suxamethonium", "succinylcholine", "pancuronium", "mivacurium"}},
 	// No heading: MeSH has none for either class.
+	// MeSH 5-alpha Reductase Inhibitors (pharmacological action): finasteride, dutasteride.
+	{names: []string{"5-alpha reductase inhibitor", "5-alpha reductase inhibitors", "5-alpha-reductase inhibitors",
+		"5alpha-reductase inhibitors", "5-ari", "5-aris", "5ari", "5aris"},
+		class: "5-alpha reductase inhibitors", mesh: []string{"5-alpha Reductase Inhibitors"}, members: []string{"finasteride", "dutasteride"}},
 	{names: []string{"gabapentinoid", "gabapentinoids", "alpha-2-delta ligands"}, class: "gabapentinoids",
 		members: []string{"pregabalin", "gabapentin", "mirogabalin", "gabapentin enacarbil"}},
 	{names: []string{"direct-acting antivirals", "direct-acting antiviral", "direct acting antivirals", "daas", "daa", "daa therapy"},
@@ -457,6 +461,8 @@ func BrandsOf(c Concept) []string {
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
 // papers use. A one-word name here ("cpap", "ect") is an intervention (therapyAcronym).
 var therapySynonyms = [][]string{
+	{"influenza vaccine", "influenza vaccines", "influenza vaccination", "influenza immunization", "influenza immunisation",
+		"flu shot", "flu shots", "flu vaccine", "flu vaccination", "flu jab"},
 	{"cognitive behavioural therapy", "cognitive behavioral therapy", "cbt"},
 	{"cbt-i", "cognitive behavioural therapy for insomnia", "cognitive behavioral therapy for insomnia"},
 	{"mbsr", "mindfulness-based stress reduction"},
@@ -708,7 +714,8 @@ func withoutRegimen(text string) string {
 func IsRegimen(w string) bool { return regimenWords[strings.ToLower(w)] }
 
 // regimenWords say how or how long a drug is given, not which drug.
-var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged chronic daily oral
+var regimenWords = set(`long-term short-term low-dose high-dose standard-dose prolonged extended chronic daily regular regularly
+weekly monthly nightly once-daily twice-daily oral
 intravenous iv inhaled topical adjunctive adjuvant prophylactic preoperative perioperative postoperative
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
 sublingual intrathecal intra-articular intraarticular intralesional nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
@@ -766,6 +773,15 @@ func synonymsOf(text string) []string {
 	}
 	if out := synonymGroup(t); out != nil {
 		return out
+	}
+	// "heart attacks" are heart attacks: a plural has its singular's other names.
+	if ws := strings.Fields(t); len(ws) > 0 {
+		if one, ok := singularOf(ws[len(ws)-1]); ok {
+			ws[len(ws)-1] = one
+			if out := synonymGroup(strings.Join(ws, " ")); out != nil {
+				return out
+			}
+		}
 	}
 	// "advanced NSCLC" is NSCLC at a stage: its other names are NSCLC's, unqualified.
 	ws := strings.Fields(strings.ToLower(text))

@@ -316,6 +316,17 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Prophylactic intravenous amisulpride reduced the incidence of postoperative nausea and vomiting.", true},
 		{"Is intravenous amisulpride effective for treating established postoperative nausea and vomiting?", "Amisulpride for the treatment of established postoperative nausea and vomiting",
 			"Intravenous amisulpride 10 mg resolved established postoperative nausea and vomiting more often than placebo.", false},
+		// How often a drug is taken does not name another drug; a class is found by its
+		// members; a lay name by the name papers use; a title on managing the disease is
+		// about people who have it.
+		{"Does regular aspirin use prevent colorectal cancer?", "Low-dose aspirin and colorectal cancer incidence in a randomised trial",
+			"Aspirin 100 mg daily did not reduce the incidence of colorectal cancer over five years.", false},
+		{"Do 5-alpha reductase inhibitors lower the risk of prostate cancer?", "Finasteride and the incidence of prostate cancer: long-term follow-up of a prevention trial",
+			"Men assigned finasteride had a lower incidence of prostate cancer than those assigned placebo.", false},
+		{"Do 5-alpha reductase inhibitors lower the risk of prostate cancer?", "Dutasteride in the management of low-risk prostate cancer",
+			"Men with low-risk localised prostate cancer under active surveillance took dutasteride; progression was delayed.", true},
+		{"Does the flu shot reduce heart attacks in older adults?", "Influenza vaccination and acute myocardial infarction in adults aged 65 and over",
+			"Influenza vaccination was associated with a lower risk of acute myocardial infarction in older adults.", false},
 		// What is prevented in people who have the condition is another question's.
 		{"Does daily valacyclovir prevent recurrences of genital herpes?", "Valacyclovir for the suppression of recurrent genital herpes in patients with genital herpes",
 			"Daily valacyclovir reduced recurrences of genital herpes.", false},
