@@ -352,6 +352,30 @@ func set(words string) map[string]bool {
 // ("drugs", "treatment", "patients").
 func IsGeneric(w string) bool { return generic[strings.ToLower(w)] }
 
+// NounsOfAdjective returns the nouns a disease adjective may be formed from, by its ending:
+// "eclamptic" → "eclampsia", "epileptic" → "epilepsy", "psoriatic" → "psoriasis",
+// "hypoxic" → "hypoxia", "neuropathic" → "neuropathy", "arthritic" → "arthritis". A
+// question's "eclamptic seizures" is answered by a paper on eclampsia. Some candidates are
+// no word at all; they then match nothing. Nil for a word that is no such adjective. Not
+// "-tic" to nothing ("asthmatic" → "asthma"): that rule alone cost a helper set's unread
+// third an item, and it would make "traumatic" mean any trauma.
+func NounsOfAdjective(w string) []string {
+	w = strings.ToLower(w)
+	if len(w) < 6 || !strings.HasSuffix(w, "ic") {
+		return nil
+	}
+	base := strings.TrimSuffix(w, "ic")
+	out := []string{base + "ia", base + "y", base + "is"}
+	if strings.HasSuffix(w, "ptic") {
+		b := strings.TrimSuffix(w, "ptic")
+		out = append(out, b+"psia", b+"psy", b+"psis") // "septic" → "sepsis"
+	} else if strings.HasSuffix(w, "tic") {
+		b := strings.TrimSuffix(w, "tic")
+		out = append(out, b+"sis")
+	}
+	return out
+}
+
 // singularOf is a plural noun's singular by its regular ending ("aneurysms" → "aneurysm");
 // ok is false for a word that is no regular plural ("diabetes", "status", "analysis").
 func singularOf(w string) (string, bool) {

@@ -2,6 +2,7 @@ package concepts
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -60,4 +61,19 @@ func TestAsked(t *testing.T) {
 	} {
 		require.Equal(t, c.want, asked(c.typed), c.typed)
 	}
+}
+
+// TestNounsOfAdjective: a disease adjective's noun is among the candidates its ending gives.
+func TestNounsOfAdjective(t *testing.T) {
+	for _, c := range []struct{ adj, noun string }{
+		{"eclamptic", "eclampsia"}, {"epileptic", "epilepsy"}, {"dyspeptic", "dyspepsia"}, {"psoriatic", "psoriasis"},
+		{"psychotic", "psychosis"}, {"thrombotic", "thrombosis"}, {"septic", "sepsis"}, {"hypoxic", "hypoxia"},
+		{"ischaemic", "ischaemia"}, {"neuropathic", "neuropathy"}, {"arthritic", "arthritis"}, {"Atopic", "atopy"},
+	} {
+		require.Contains(t, NounsOfAdjective(c.adj), c.noun, c.adj)
+	}
+	for _, w := range []string{"asthma", "toxic", "cancer", "diagnostic", "traumatic"} {
+		require.NotContains(t, NounsOfAdjective(w), strings.TrimSuffix(w, "tic"), w)
+	}
+	require.Nil(t, NounsOfAdjective("stroke"))
 }

@@ -211,6 +211,10 @@ func unitOf(w string, role concepts.Role) unit {
 			// "kidney disease" is "renal disease"; "bowel cancer" is in "Colorectal Neoplasms".
 			u = append(u, []string{concepts.Stem(k)})
 		}
+		for _, k := range concepts.NounsOfAdjective(w) {
+			// "eclamptic seizures" are eclampsia's; "neuropathic pain" is a neuropathy's.
+			u = append(u, []string{concepts.Stem(k)})
+		}
 	}
 	for _, f := range derivedForms[w] {
 		u = append(u, []string{concepts.Stem(f)})

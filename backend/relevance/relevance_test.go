@@ -327,6 +327,16 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Men with low-risk localised prostate cancer under active surveillance took dutasteride; progression was delayed.", true},
 		{"Does the flu shot reduce heart attacks in older adults?", "Influenza vaccination and acute myocardial infarction in adults aged 65 and over",
 			"Influenza vaccination was associated with a lower risk of acute myocardial infarction in older adults.", false},
+		// A substance by its other adopted name, a moisturiser as an emollient, a disease
+		// adjective by its noun, a seizure as a convulsion.
+		{"Does suppressive valacyclovir reduce recurrences of genital herpes?", "Valaciclovir suppression of recurrent genital herpes: a randomised trial",
+			"Daily valaciclovir reduced recurrences of genital herpes compared with placebo.", false},
+		{"Do emollients applied from birth prevent eczema?", "Moisturiser from birth and the development of atopic dermatitis: a randomised trial",
+			"Daily moisturiser application to neonates lowered the incidence of atopic dermatitis at six months.", false},
+		{"Does pregabalin relieve neuropathic pain in diabetes?", "Pregabalin for painful diabetic neuropathy: a randomised trial",
+			"Pregabalin reduced pain scores in patients with painful diabetic neuropathy.", false},
+		{"Does magnesium sulphate prevent eclamptic seizures?", "Magnesium sulphate versus placebo in women with pre-eclampsia",
+			"Magnesium sulphate halved the risk of convulsions in women with pre-eclampsia.", false},
 		// What is prevented in people who have the condition is another question's.
 		{"Does daily valacyclovir prevent recurrences of genital herpes?", "Valacyclovir for the suppression of recurrent genital herpes in patients with genital herpes",
 			"Daily valacyclovir reduced recurrences of genital herpes.", false},
