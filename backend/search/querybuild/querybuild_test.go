@@ -280,7 +280,7 @@ func TestGroupNamesRomanNumerals(t *testing.T) {
 		{"Is adjuvant chemotherapy useful in stage II colon cancer?", "stage-2 colon cancer", "(stage-2 colon cancer OR stage II colon cancer)"},
 		{"Does factor VIII prophylaxis prevent bleeding in haemophilia A?", "factor-8 prophylaxis", "(factor-8 prophylaxis OR factor VIII prophylaxis)"},
 		{"Are factor Xa inhibitors safer than warfarin in atrial fibrillation?", "factor-10a inhibitors", `(factor-10a inhibitors OR factor Xa inhibitors OR apixaban OR rivaroxaban OR edoxaban OR betrixaban OR "Factor Xa Inhibitors"[mh])`},
-		{"Does vitamin D prevent fractures?", "vitamin-d", "(vitamin-d OR cholecalciferol OR ergocalciferol)"},
+		{"Does vitamin D prevent fractures?", "vitamin-d", "(vitamin-d OR cholecalciferol OR colecalciferol OR ergocalciferol)"},
 	}
 	for _, c := range cases {
 		set := mustSet(t, c.question)
