@@ -103,6 +103,9 @@ func categoryOf(text string) (diseaseCategory, bool) {
 var diseaseSynonyms = [][]string{
 	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
 	{"heart attack", "myocardial infarction"},
+	// MeSH Fatigue: entry terms Tiredness, Lassitude.
+	{"tiredness", "fatigue"},
+	{"intermittent claudication", "claudication"},
 	// MeSH Seizures: entry term Convulsions ("febrile seizures" are febrile convulsions).
 	{"seizure", "convulsion"},
 	{"seizures", "convulsions"},

@@ -151,7 +151,7 @@ exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia 
 retinopathy-of-prematurity keratoconus itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
-sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
+claudication tiredness sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
 var interventionWords = set(`contraceptive contraceptives contraception drug drugs medication medications medicine medicines treatment treatments tx therapy
@@ -172,6 +172,7 @@ comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemod
 
 pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work pressure-garments stool-transplant faecal-transplant fecal-transplant
+booster boosters booster-shot booster-shots booster-dose booster-doses flu-shot flu-shots flu-jab flu-jabs
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
 cardiac-resynchronisation-therapy cardiac-resynchronization-therapy mobilisation mobilization
 enhanced-recovery-after-surgery antibiotic-stewardship antimicrobial-stewardship reconstruction reconstructions

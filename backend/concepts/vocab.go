@@ -478,6 +478,10 @@ func BrandsOf(c Concept) []string {
 // therapySynonyms pairs the names of one non-drug treatment: spellings and the acronym
 // papers use. A one-word name here ("cpap", "ect") is an intervention (therapyAcronym).
 var therapySynonyms = [][]string{
+	{"ketogenic diet", "ketogenic diets", "keto diet", "keto diets", "ketogenic dietary therapy", "ketogenic dietary therapies"},
+	// Time-restricted eating and alternate-day fasting are the forms intermittent fasting is
+	// trialled in.
+	{"intermittent fasting", "time-restricted eating", "time-restricted feeding", "alternate-day fasting"},
 	{"emollient", "emollients", "moisturiser", "moisturisers", "moisturizer", "moisturizers"},
 	{"influenza vaccine", "influenza vaccines", "influenza vaccination", "influenza immunization", "influenza immunisation",
 		"flu shot", "flu shots", "flu vaccine", "flu vaccination", "flu jab"},
@@ -738,7 +742,7 @@ intravenous iv inhaled topical adjunctive adjuvant prophylactic preoperative per
 supplementation supplement supplements supplemental intravitreal intranasal intramuscular subcutaneous transdermal
 sublingual intrathecal intra-articular intraarticular intralesional nebulised nebulized nasal spray sprays patch patches tablet tablets pill pills capsule capsules gel cream
 lotion shampoo syrup suppository suppositories pessary pessaries lozenge lozenges eyedrops
-ointment drops injection injections infusion infusions antenatal prenatal intrapartum intraoperative
+ointment drops injection injections shot shots jab jabs infusion infusions antenatal prenatal intrapartum intraoperative
 first-line second-line third-line front-line frontline structured maintenance
 citrate hydrochloride hcl sulfate sulphate phosphate acetate maleate mesylate besylate tartrate succinate fumarate`)
 

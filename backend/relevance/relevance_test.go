@@ -337,6 +337,14 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Pregabalin reduced pain scores in patients with painful diabetic neuropathy.", false},
 		{"Does magnesium sulphate prevent eclamptic seizures?", "Magnesium sulphate versus placebo in women with pre-eclampsia",
 			"Magnesium sulphate halved the risk of convulsions in women with pre-eclampsia.", false},
+		// Lay names: a keto diet is a ketogenic diet, tiredness is fatigue; time-restricted
+		// eating is how intermittent fasting is trialled.
+		{"keto diet for children with epilepsy", "The ketogenic diet for the treatment of childhood epilepsy: a randomised controlled trial",
+			"Children with drug-resistant epilepsy on the ketogenic diet had fewer seizures than controls.", false},
+		{"iron supplements for tiredness in women", "Iron supplementation and fatigue in menstruating women with low ferritin: a randomized trial",
+			"Oral iron reduced fatigue scores more than placebo in women with low ferritin.", false},
+		{"Is intermittent fasting better than calorie counting for weight loss?", "Time-restricted eating versus daily calorie restriction for weight loss: a randomized trial",
+			"Time-restricted eating and calorie restriction produced similar weight loss at 12 months.", false},
 		// What is prevented in people who have the condition is another question's.
 		{"Does daily valacyclovir prevent recurrences of genital herpes?", "Valacyclovir for the suppression of recurrent genital herpes in patients with genital herpes",
 			"Daily valacyclovir reduced recurrences of genital herpes.", false},
