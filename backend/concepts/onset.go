@@ -31,7 +31,7 @@ func OnsetCue(before, after []string) bool {
 	if laterStage.MatchString(b) || again.MatchString(b) || atRiskLead.MatchString(b) || laterStageAfter.MatchString(a) || modifierAfter.MatchString(a) {
 		return false
 	}
-	return onsetBefore.MatchString(b) || onsetAfter.MatchString(a)
+	return onsetBefore.MatchString(b) || onsetAfter.MatchString(a) || bothBefore.MatchString(b)
 }
 
 // EstablishedCue reports whether the words just before a condition and just after it say
@@ -40,6 +40,9 @@ func OnsetCue(before, after []string) bool {
 // "… heal", "… management", "… treatment".
 func EstablishedCue(before, after []string) bool {
 	b, a := cueSide(before, true), cueSide(after, false)
+	if bothBefore.MatchString(b) {
+		return true // "prevention and treatment of …": both, so neither is asked of the paper
+	}
 	if onsetBefore.MatchString(b) || modifierAfter.MatchString(a) || preventedState.MatchString(b) {
 		return false // "the risk of developing heart failure in patients with diabetes"
 	}
@@ -73,7 +76,7 @@ func cueSide(ws []string, before bool) string {
 func isMark(w string) bool { return strings.ContainsAny(w, ",;:.?!()[]") }
 
 var (
-	onsetBefore = regexp.MustCompile(`(?:^|\s)(?:prevent|prevents|preventing|prevented|prevention\s+of|prophylaxis\s+(?:of|against|for)|chemoprevention\s+(?:of|for)|protects?\s+against|protecting\s+against|(?:risks?|chances?|likelihood|odds)\s+(?:of|for)|risk\s+factors?\s+for|incidence\s+of|onset\s+of|development\s+of|avoid|avoiding|cause|causes|causing)(?:\s+(?:getting|developing))?(?:\s+(?:the|a|an))?$`)
+	onsetBefore = regexp.MustCompile(`(?:^|\s)(?:prevent|prevents|preventing|prevented|prevention(?:\s+(?:and|or)\s+\w+)?\s+of|prophylaxis\s+(?:of|against|for)|chemoprevention\s+(?:of|for)|protects?\s+against|protecting\s+against|(?:risks?|chances?|likelihood|odds)\s+(?:of|for)|risk\s+factors?\s+for|(?:incidence|onset|development)(?:\s+(?:and|or)\s+\w+)?\s+of|avoid|avoiding|cause|causes|causing)(?:\s+(?:getting|developing))?(?:\s+(?:the|a|an))?$`)
 	onsetAfter  = regexp.MustCompile(`^(?:prevention|prophylaxis|chemoprevention|risk|risks|incidence|(?:be|is|are|being)\s+prevented)\b`)
 	// What is prevented is a later stage of a condition the patients have.
 	laterStage      = regexp.MustCompile(`(?:^|\s)(?:recurrences?|relapses?|progression|complications?|exacerbations?|flares?|episodes?|attacks?)\s+(?:of|in)(?:\s+(?:the|a|an))?$`)
@@ -91,8 +94,10 @@ var (
 	modifierAfter = regexp.MustCompile(`^(?:related|associated|induced|positive|negative|infected|exposed|specific|free|like|naive)\b`)
 	reducedBefore = regexp.MustCompile(`(?:^|\s)(?:reduce|reduces|reducing|lower|lowers|lowering|decrease|decreases|decreasing|minimi[sz]e|minimi[sz]es)(?:\s+(?:the|a|an))?$`)
 	// People "with" a condition have it; "associated with", "treated with" are no such cue.
-	establishedBefore = regexp.MustCompile(`(?:^|\s)(?:(?:treat|treats|treating|treated|cure|cures|curing|heal|healing|manage|managing|repair|repairing)(?:\s+(?:the|a|an|established|existing|acute|active))?|(?:treatments?|therapy|therapies|management|repair|remission|resolution|healing)\s+(?:of|for)(?:\s+\S+){0,2}|(?:(?:patients?|people|persons?|adults?|children|child|kids?|women|woman|men|man|infants?|neonates?|newborns?|babies|baby|toddlers?|adolescents?|teenagers?|boys|girls|individuals|subjects|those|someone|survivors|mothers)(?:\s+\w+)?\s+with|(?:diagnosed|hospitali[sz]ed|admitted|presenting|living|infected)\s+with|after\s+(?:a\s+|the\s+|being\s+)?diagnos(?:is|ed)(?:\s+(?:of|with))?|survivors\s+of)(?:\s+\S+){0,2}|established|existing)$`)
-	establishedAfter  = regexp.MustCompile(`^(?:patients?|survivors?|sufferers|survival|heal|heals|healing|remission|repair|management|treatments?)\b`)
+	establishedBefore = regexp.MustCompile(`(?:^|\s)(?:(?:treat|treats|treating|treated|cure|cures|curing|heal|healing|manage|managing|repair|repairing)(?:\s+(?:the|a|an|established|existing|acute|active))?|(?:treatments?|therapy|therapies|management|repair|remission|resolution|healing)(?:\s+(?:and|or)\s+\w+)?\s+(?:of|for)(?:\s+\S+){0,2}|(?:(?:patients?|people|persons?|adults?|children|child|kids?|women|woman|men|man|infants?|neonates?|newborns?|babies|baby|toddlers?|adolescents?|teenagers?|boys|girls|individuals|subjects|those|someone|survivors|mothers)(?:\s+\w+)?\s+with|(?:diagnosed|hospitali[sz]ed|admitted|presenting|living|infected)\s+with|after\s+(?:a\s+|the\s+|being\s+)?diagnos(?:is|ed)(?:\s+(?:of|with))?|survivors\s+of)(?:\s+\S+){0,2}|established|existing)$`)
+	// Both stages named together: "prevention and treatment of", "incidence and management of".
+	bothBefore       = regexp.MustCompile(`(?:^|\s)(?:(?:prevention|incidence|onset|development)\s+(?:and|or)\s+(?:treatments?|management|therapy|therapies|care)|(?:treatments?|management|therapy|therapies|care)\s+(?:and|or)\s+(?:prevention|prophylaxis|incidence))\s+(?:of|for)(?:\s+\S+){0,2}$`)
+	establishedAfter = regexp.MustCompile(`^(?:patients?|survivors?|sufferers|survival|heal|heals|healing|remission|repair|management|treatments?)\b`)
 )
 
 // onsetOrEstablished marks each condition the question asks about as Onset or Established

@@ -68,6 +68,10 @@ func TestCues(t *testing.T) {
 		{"Atopic dermatitis-associated food allergy", false, false},
 		{"Atopic dermatitis management in primary care", false, true},
 		{"Atopic dermatitis treatment with wet wraps", false, true},
+		{"Incidence and management of atopic dermatitis in ibrutinib-treated patients", true, true},
+		{"Prevention and treatment of atopic dermatitis: a review", true, true},
+		{"Treatment and prevention of atopic dermatitis in infants", true, true},
+		{"Treatment and prevention of atopic dermatitis flares", false, true}, // flares come to people who have it
 	} {
 		onset, established := Stage(CueWords(tt.title), c)
 		if onset != tt.onset || established != tt.established {
