@@ -3875,7 +3875,7 @@ var fixedPhrases = [][]string{
 	{"athlete", "foot"}, {"athletes", "foot"}, {"morning", "sickness"}, {"period", "pain"}, {"period", "pains"},
 	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},
 	{"chicken", "pox"}, {"lazy", "eye"}, {"water", "infection"}, {"bladder", "infection"},
-	{"stool", "transplant"}, {"faecal", "transplant"}, {"fecal", "transplant"}, {"keeps", "coming", "back"},
+	{"stool", "transplant"}, {"faecal", "transplant"}, {"fecal", "transplant"}, {"keeps", "coming", "back"}, {"every", "time"}, {"each", "time"},
 	// Anatomy named with a comparative's word: "inferior" here is no comparison.
 	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},
 	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},

@@ -963,6 +963,10 @@ func TestPatientsWords(t *testing.T) {
 		{"shift work breast cancer risk", domain.QuestionIntervention, "shift work", "breast cancer", true},
 		// Lay names of diseases and treatments; a genus by its initial; brands with their form.
 		{"Does a faecal transplant help C. diff that keeps coming back?", domain.QuestionIntervention, "faecal transplant", "c diff", false},
+		// "every time" says how often, not which disease.
+		{"My son gets diarrhoea every time he's on antibiotics. Do probiotics prevent it?", domain.QuestionIntervention, "probiotics", "diarrhoea", false},
+		{"Keto diet for epilepsy in children?", domain.QuestionIntervention, "keto diet", "epilepsy", false},
+		{"Is intermittent claudication improved by cilostazol?", domain.QuestionIntervention, "cilostazol", "intermittent claudication", false},
 		{"Is E. coli bacteraemia more common after prostate biopsy?", domain.QuestionIntervention, "prostate biopsy", "coli bacteraemia", true},
 		{"Does Zofran stop kids throwing up with a stomach bug?", domain.QuestionIntervention, "Zofran", "throwing up", false},
 		{"Do Lamisil tablets cure nail fungus?", domain.QuestionIntervention, "Lamisil tablets", "nail fungus", false},
