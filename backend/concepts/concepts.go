@@ -3876,6 +3876,7 @@ var fixedPhrases = [][]string{
 	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},
 	{"chicken", "pox"}, {"lazy", "eye"}, {"water", "infection"}, {"bladder", "infection"},
 	{"stool", "transplant"}, {"faecal", "transplant"}, {"fecal", "transplant"}, {"keeps", "coming", "back"}, {"every", "time"}, {"each", "time"},
+	{"tooth", "decay"}, {"dental", "decay"}, {"car", "crashes"}, {"car", "crash"}, {"car", "accidents"}, {"car", "accident"},
 	// Anatomy named with a comparative's word: "inferior" here is no comparison.
 	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},
 	{"nerve", "block"}, {"nerve", "blocks"}, {"plane", "block"}, {"plane", "blocks"}, {"superior", "vena", "cava"},

@@ -103,6 +103,13 @@ func categoryOf(text string) (diseaseCategory, bool) {
 var diseaseSynonyms = [][]string{
 	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
 	{"heart attack", "myocardial infarction"},
+	// MeSH Dental Caries: entry terms Tooth Decay, Dental Decay.
+	{"tooth decay", "dental caries", "dental decay", "caries"},
+	// MeSH Accidents, Traffic: entry terms Traffic Collisions, Motor Vehicle Crashes.
+	{"car crashes", "motor vehicle crashes", "motor vehicle collisions", "traffic collisions", "road traffic accidents", "traffic accidents",
+		"motor vehicle accidents", "car accidents", "road traffic crashes"},
+	{"car crash", "motor vehicle crash", "motor vehicle collision", "traffic collision", "road traffic accident", "traffic accident",
+		"motor vehicle accident", "car accident", "road traffic crash"},
 	// MeSH Fatigue: entry terms Tiredness, Lassitude.
 	{"tiredness", "fatigue"},
 	{"intermittent claudication", "claudication"},

@@ -967,6 +967,8 @@ func TestPatientsWords(t *testing.T) {
 		{"My son gets diarrhoea every time he's on antibiotics. Do probiotics prevent it?", domain.QuestionIntervention, "probiotics", "diarrhoea", false},
 		{"Keto diet for epilepsy in children?", domain.QuestionIntervention, "keto diet", "epilepsy", false},
 		{"Is intermittent claudication improved by cilostazol?", domain.QuestionIntervention, "cilostazol", "intermittent claudication", false},
+		{"Does fluoride in the tap water prevent tooth decay in kids?", domain.QuestionIntervention, "fluoride", "tooth decay", false},
+		{"Are people with untreated sleep apnea more likely to have car crashes?", domain.QuestionOther, "", "untreated sleep apnea", false},
 		{"Is E. coli bacteraemia more common after prostate biopsy?", domain.QuestionIntervention, "prostate biopsy", "coli bacteraemia", true},
 		{"Does Zofran stop kids throwing up with a stomach bug?", domain.QuestionIntervention, "Zofran", "throwing up", false},
 		{"Do Lamisil tablets cure nail fungus?", domain.QuestionIntervention, "Lamisil tablets", "nail fungus", false},

@@ -600,7 +600,7 @@ topiramate valproate melatonin caffeine nicotine varenicline furosemide spironol
 hydrochlorothiazide amlodipine nifedipine verapamil diltiazem amiodarone clopidogrel ticagrelor
 apixaban rivaroxaban dabigatran enoxaparin alteplase tenecteplase tranexamic hyaluronic hyaluronate minoxidil finasteride
 sildenafil tadalafil testosterone estrogen estradiol progesterone oxytocin misoprostol mifepristone
-magnesium zinc iron folate folic calcium vitamin omega-3 probiotics probiotic curcumin resveratrol
+magnesium zinc iron folate folic calcium fluoride vitamin omega-3 probiotics probiotic curcumin resveratrol
 cannabidiol cannabis sirolimus tacrolimus cyclosporine mycophenolate azathioprine infliximab
 adalimumab etanercept ustekinumab tocilizumab baricitinib tofacitinib semaglutide liraglutide
 pioglitazone rosiglitazone sitagliptin empagliflozin dapagliflozin canagliflozin levothyroxine

@@ -345,6 +345,13 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Oral iron reduced fatigue scores more than placebo in women with low ferritin.", false},
 		{"Is intermittent fasting better than calorie counting for weight loss?", "Time-restricted eating versus daily calorie restriction for weight loss: a randomized trial",
 			"Time-restricted eating and calorie restriction produced similar weight loss at 12 months.", false},
+		// Tooth decay is dental caries; a crash is asked about, so a paper without one is not.
+		{"Does fluoride in the tap water prevent tooth decay in kids?", "Community water fluoridation and dental caries in children: a cohort study",
+			"Children in fluoridated areas had fewer decayed, missing or filled teeth.", false},
+		{"Are people with untreated sleep apnea more likely to have car crashes?", "Obstructive sleep apnea and incident atrial fibrillation: a cohort study",
+			"Untreated obstructive sleep apnea was associated with a higher incidence of atrial fibrillation.", true},
+		{"Are people with untreated sleep apnea more likely to have car crashes?", "Sleep apnea and the risk of motor vehicle crashes: a meta-analysis",
+			"Drivers with untreated obstructive sleep apnea had a higher risk of motor vehicle crashes.", false},
 		// What is prevented in people who have the condition is another question's.
 		{"Does daily valacyclovir prevent recurrences of genital herpes?", "Valacyclovir for the suppression of recurrent genital herpes in patients with genital herpes",
 			"Daily valacyclovir reduced recurrences of genital herpes.", false},
