@@ -3876,6 +3876,10 @@ var fixedPhrases = [][]string{
 	{"kidney", "stones"}, {"kidney", "stone"}, {"underactive", "thyroid"}, {"overactive", "thyroid"}, {"whooping", "cough"},
 	{"chicken", "pox"}, {"lazy", "eye"}, {"water", "infection"}, {"bladder", "infection"},
 	{"stool", "transplant"}, {"faecal", "transplant"}, {"fecal", "transplant"}, {"keeps", "coming", "back"}, {"every", "time"}, {"each", "time"},
+	{"keep", "anything", "down"}, {"keep", "food", "down"}, {"keep", "it", "down"}, {"keep", "fluids", "down"}, {"keep", "things", "down"},
+	{"wake", "me", "up"}, {"wakes", "me", "up"}, {"waking", "me", "up"}, {"wake", "up"}, {"waking", "up"},
+	{"every", "day"}, {"every", "night"}, {"every", "week"}, {"every", "morning"},
+	{"leaking", "urine"}, {"night", "time"},
 	{"tooth", "decay"}, {"dental", "decay"}, {"car", "crashes"}, {"car", "crash"}, {"car", "accidents"}, {"car", "accident"},
 	// Anatomy named with a comparative's word: "inferior" here is no comparison.
 	{"inferior", "alveolar", "nerve", "block"}, {"inferior", "alveolar", "nerve"}, {"inferior", "vena", "cava"},

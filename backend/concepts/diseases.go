@@ -103,6 +103,9 @@ func categoryOf(text string) (diseaseCategory, bool) {
 var diseaseSynonyms = [][]string{
 	{"long covid", "post-acute covid-19 syndrome", "post-covid-19 condition", "post-covid condition", "pasc"},
 	{"heart attack", "myocardial infarction"},
+	// MeSH Urinary Incontinence: a patient's "leaking urine".
+	{"leaking urine", "urinary incontinence", "urine leakage", "bladder leakage"},
+	{"night time", "nocturnal"},
 	// MeSH Dental Caries: entry terms Tooth Decay, Dental Decay.
 	{"tooth decay", "dental caries", "dental decay", "caries"},
 	// MeSH Accidents, Traffic: entry terms Traffic Collisions, Motor Vehicle Crashes.
@@ -208,7 +211,7 @@ var diseaseSynonyms = [][]string{
 	{"pph", "postpartum haemorrhage", "postpartum hemorrhage", "post-partum haemorrhage", "post-partum hemorrhage"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
 	{"amd", "age-related macular degeneration", "age related macular degeneration"},
-	{"tia", "transient ischaemic attack", "transient ischemic attack"},
+	{"tia", "transient ischaemic attack", "transient ischemic attack", "mini-stroke", "ministroke", "mini stroke"},
 	{"stillbirth", "stillbirths", "fetal death", "foetal death", "intrauterine fetal death"},
 	{"sepsis", "septic shock"},
 	{"surgical site infection", "surgical site infections", "wound infection", "wound infections", "ssi"},
@@ -247,7 +250,7 @@ var diseaseSynonyms = [][]string{
 	{"hay fever", "allergic rhinitis", "seasonal allergic rhinitis"},
 	{"pink eye", "conjunctivitis"},
 	{"athlete foot", "athletes foot", "tinea pedis"},
-	{"morning sickness", "nausea and vomiting of pregnancy"},
+	{"morning sickness", "nausea and vomiting of pregnancy", "nausea and vomiting in pregnancy"},
 	// MeSH Congenital Abnormalities has "Birth Defects" and "Congenital Malformations" as
 	// entry terms; abstracts mostly write the latter.
 	{"birth defects", "congenital malformations", "congenital anomalies", "congenital abnormalities"},

@@ -29,7 +29,9 @@ besides except excluding switching switch switched switches converting transitio
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
 introduction introducing ago go away proportion proportions prescribe lack completed newly soon took gave epidemiology im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
-suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back every-time each-time`)
+suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps-coming-back every-time each-time
+keep-anything-down keep-food-down keep-it-down keep-fluids-down keep-things-down wake-me-up wakes-me-up waking-me-up wake-up waking-up
+every-day every-night every-week every-morning stayed nearly worth own`)
 
 // vagueWords are verbs, adjectives and nouns a question uses to ask about a relationship
 // but that an abstract need not use: ANDing one of them ("improve", "affect", "really")
@@ -151,7 +153,7 @@ exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia 
 retinopathy-of-prematurity keratoconus itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
-claudication tiredness tooth-decay dental-decay caries car-crashes car-crash car-accidents car-accident sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
+claudication tiredness leaking-urine tooth-decay dental-decay caries car-crashes car-crash car-accidents car-accident sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
 var interventionWords = set(`contraceptive contraceptives contraception drug drugs medication medications medicine medicines treatment treatments tx therapy

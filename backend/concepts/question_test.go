@@ -968,6 +968,10 @@ func TestPatientsWords(t *testing.T) {
 		{"Keto diet for epilepsy in children?", domain.QuestionIntervention, "keto diet", "epilepsy", false},
 		{"Is intermittent claudication improved by cilostazol?", domain.QuestionIntervention, "cilostazol", "intermittent claudication", false},
 		{"Does fluoride in the tap water prevent tooth decay in kids?", domain.QuestionIntervention, "fluoride", "tooth decay", false},
+		// A patient's account around the question names no concept: "can't keep anything
+		// down", "they wake me up nearly every night".
+		{"What can I take for morning sickness? I'm 9 weeks and can't keep anything down", domain.QuestionOpen, "", "morning sickness", false},
+		{"What helps with night time leg cramps? They wake me up nearly every night", domain.QuestionOpen, "", "night time leg cramps", false},
 		{"Are people with untreated sleep apnea more likely to have car crashes?", domain.QuestionOther, "", "untreated sleep apnea", false},
 		{"Is E. coli bacteraemia more common after prostate biopsy?", domain.QuestionIntervention, "prostate biopsy", "coli bacteraemia", true},
 		{"Does Zofran stop kids throwing up with a stomach bug?", domain.QuestionIntervention, "Zofran", "throwing up", false},

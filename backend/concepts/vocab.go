@@ -174,6 +174,10 @@ var drugClasses = []drugClass{
 		class: "neuromuscular blocking agents", mesh: []string{"Neuromuscular Blocking Agents"}, suffixes: []string{"curonium", "curium"},
 		members: []string{"rocuronium", "vecuronium", "atracurium", "cisatracurium", "suxamethonium", "succinylcholine", "pancuronium", "mivacurium"}},
 	// No heading: MeSH has none for either class.
+	// MeSH Probiotics: the organisms trials give by name.
+	{names: []string{"probiotic", "probiotics"}, class: "probiotics", mesh: []string{"Probiotics"},
+		members: []string{"lactobacillus", "lactobacilli", "bifidobacterium", "bifidobacteria", "saccharomyces boulardii", "saccharomyces",
+			"streptococcus thermophilus", "lactobacillus rhamnosus gg", "lactobacillus gg", "lgg"}},
 	// MeSH 5-alpha Reductase Inhibitors (pharmacological action): finasteride, dutasteride.
 	{names: []string{"5-alpha reductase inhibitor", "5-alpha reductase inhibitors", "5-alpha-reductase inhibitors",
 		"5alpha-reductase inhibitors", "5-ari", "5-aris", "5ari", "5aris"},
@@ -325,6 +329,7 @@ var drugSynonyms = [][]string{
 	{"sacubitril-valsartan", "sacubitril/valsartan"},
 	{"nirmatrelvir-ritonavir", "nirmatrelvir/ritonavir"},
 	{"paracetamol", "acetaminophen"},
+	{"turmeric", "curcumin", "curcuma longa"},
 	// INN and US adopted (or older British) names of one substance (WHO INN list, USAN).
 	{"aciclovir", "acyclovir"},
 	{"valaciclovir", "valacyclovir"},
@@ -482,6 +487,7 @@ var therapySynonyms = [][]string{
 	// Time-restricted eating and alternate-day fasting are the forms intermittent fasting is
 	// trialled in.
 	{"intermittent fasting", "time-restricted eating", "time-restricted feeding", "alternate-day fasting"},
+	{"hpv vaccine", "hpv vaccines", "hpv vaccination", "hpv jab", "human papillomavirus vaccine", "human papillomavirus vaccines", "human papillomavirus vaccination"},
 	{"emollient", "emollients", "moisturiser", "moisturisers", "moisturizer", "moisturizers"},
 	{"influenza vaccine", "influenza vaccines", "influenza vaccination", "influenza immunization", "influenza immunisation",
 		"flu shot", "flu shots", "flu vaccine", "flu vaccination", "flu jab"},

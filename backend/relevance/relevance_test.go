@@ -345,6 +345,14 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Oral iron reduced fatigue scores more than placebo in women with low ferritin.", false},
 		{"Is intermittent fasting better than calorie counting for weight loss?", "Time-restricted eating versus daily calorie restriction for weight loss: a randomized trial",
 			"Time-restricted eating and calorie restriction produced similar weight loss at 12 months.", false},
+		// A class by the organisms trials give, a spice by its extract, a lay complaint by its
+		// heading.
+		{"probiotics to stop diarrhea when my kid is on antibiotics", "Saccharomyces boulardii in the prevention of antibiotic-associated diarrhoea in children",
+			"Children given S. boulardii with their antibiotics had less diarrhoea than those given placebo.", false},
+		{"turmeric for knee osteoarthritis", "Curcumin versus diclofenac in knee osteoarthritis: a randomized trial",
+			"Curcumin relieved knee osteoarthritis pain as well as diclofenac.", false},
+		{"Botox injections in the bladder for leaking urine", "OnabotulinumtoxinA for refractory urgency urinary incontinence: a randomized trial",
+			"Intradetrusor onabotulinumtoxinA reduced episodes of urinary incontinence.", false},
 		// Tooth decay is dental caries; a crash is asked about, so a paper without one is not.
 		{"Does fluoride in the tap water prevent tooth decay in kids?", "Community water fluoridation and dental caries in children: a cohort study",
 			"Children in fluoridated areas had fewer decayed, missing or filled teeth.", false},
