@@ -75,6 +75,12 @@ var diseaseCategories = []diseaseCategory{
 	{names: []string{"metabolic diseases", "metabolic disease", "metabolic disorders", "metabolic disorder", "metabolic conditions"},
 		category: "metabolic diseases", mesh: "Metabolic Diseases",
 		members: []string{"diabetes", "metabolic syndrome", "dyslipidemia", "hypercholesterolemia", "fatty liver", "gout", "obesity"}},
+	// MeSH Arthritis: a patient's "arthritis" is most often osteoarthritis.
+	{names: []string{"arthritis"}, category: "arthritis", mesh: "Arthritis",
+		members: []string{"osteoarthritis", "rheumatoid arthritis", "psoriatic arthritis", "gout", "juvenile idiopathic arthritis", "septic arthritis"}},
+	// MeSH Skin Neoplasms.
+	{names: []string{"skin cancer", "skin cancers"}, category: "skin neoplasms", mesh: "Skin Neoplasms",
+		members: []string{"melanoma", "basal cell carcinoma", "squamous cell carcinoma", "keratinocyte carcinoma", "merkel cell carcinoma"}},
 	{names: []string{"dementia", "dementias"},
 		category: "dementia", mesh: "Dementia",
 		members: []string{"alzheimer", "vascular dementia", "lewy body", "frontotemporal dementia"}},

@@ -349,8 +349,10 @@ func TestMarkOtherWordings(t *testing.T) {
 		// heading.
 		{"probiotics to stop diarrhea when my kid is on antibiotics", "Saccharomyces boulardii in the prevention of antibiotic-associated diarrhoea in children",
 			"Children given S. boulardii with their antibiotics had less diarrhoea than those given placebo.", false},
-		{"turmeric for knee osteoarthritis", "Curcumin versus diclofenac in knee osteoarthritis: a randomized trial",
+		{"turmeric for arthritis in my knees", "Curcumin versus diclofenac in knee osteoarthritis: a randomized trial",
 			"Curcumin relieved knee osteoarthritis pain as well as diclofenac.", false},
+		{"does wearing sunscreen every day prevent skin cancer", "Reduced melanoma after regular sunscreen use: randomized trial follow-up",
+			"Daily sunscreen application halved the incidence of invasive melanoma.", false},
 		{"Botox injections in the bladder for leaking urine", "OnabotulinumtoxinA for refractory urgency urinary incontinence: a randomized trial",
 			"Intradetrusor onabotulinumtoxinA reduced episodes of urinary incontinence.", false},
 		// Tooth decay is dental caries; a crash is asked about, so a paper without one is not.
