@@ -349,7 +349,7 @@ var drugSynonyms = [][]string{
 	{"co-trimoxazole", "cotrimoxazole", "trimethoprim-sulfamethoxazole", "trimethoprim/sulfamethoxazole", "tmp-smx"},
 	{"dimeticone", "dimethicone"},
 	{"botulinum toxin", "onabotulinumtoxina", "botulinum toxin type a", "botulinum toxins"},
-	{"valproate", "valproic acid", "divalproex"},
+	{"valproate", "valproic acid", "divalproex", "sodium valproate"},
 	{"isotretinoin", "13-cis-retinoic acid"},
 	{"levothyroxine", "thyroxine", "l-thyroxine"},
 	{"ivig", "intravenous immunoglobulin", "intravenous immune globulin", "intravenous immunoglobulins"},

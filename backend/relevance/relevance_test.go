@@ -355,6 +355,11 @@ func TestMarkOtherWordings(t *testing.T) {
 			"Daily sunscreen application halved the incidence of invasive melanoma.", false},
 		{"Botox injections in the bladder for leaking urine", "OnabotulinumtoxinA for refractory urgency urinary incontinence: a randomized trial",
 			"Intradetrusor onabotulinumtoxinA reduced episodes of urinary incontinence.", false},
+		// A harm asked about is required of papers: a cough is not angioedema.
+		{"ACE inhibitors and risk of angioedema", "Cough with ACE inhibitors: a cohort study",
+			"Cough developed in 12% of patients starting an ACE inhibitor.", true},
+		{"ACE inhibitors and risk of angioedema", "Angioedema with angiotensin-converting enzyme inhibitors: a nationwide cohort",
+			"The incidence of angioedema was 1.8 per 1000 patient-years on ACE inhibitors.", false},
 		// Tooth decay is dental caries; a crash is asked about, so a paper without one is not.
 		{"Does fluoride in the tap water prevent tooth decay in kids?", "Community water fluoridation and dental caries in children: a cohort study",
 			"Children in fluoridated areas had fewer decayed, missing or filled teeth.", false},
