@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -156,39 +157,41 @@ func correctedQuestion(question string, roles, stages []string) (concepts.Set, e
 	for _, c := range plain.Concepts {
 		names = append(names, strconv.Quote(c.Label()))
 	}
-	// concept is the key of the concept a flag names, by its text or its label as shown.
-	concept := func(flag, text string) (string, error) {
-		for _, c := range plain.Concepts {
-			if strings.EqualFold(c.Text, text) || strings.EqualFold(c.Label(), text) {
-				return c.Text, nil
+	// keyed reads a flag's TEXT=VALUE pairs into a map keyed by the concept each TEXT
+	// names, by its text or its label as shown.
+	keyed := func(flag, example string, kvs []string) (map[string]string, error) {
+		out := map[string]string{}
+		for _, kv := range kvs {
+			text, value, ok := cutLast(kv)
+			if !ok {
+				return nil, usagef("%s %q: write %s", flag, kv, example)
 			}
+			i := slices.IndexFunc(plain.Concepts, func(c concepts.Concept) bool {
+				return strings.EqualFold(c.Text, text) || strings.EqualFold(c.Label(), text)
+			})
+			if i < 0 {
+				return nil, usagef("%s: %q is not a concept of the question; it was understood as %s", flag, text, strings.Join(names, ", "))
+			}
+			out[plain.Concepts[i].Text] = value
 		}
-		return "", usagef("%s: %q is not a concept of the question; it was understood as %s", flag, text, strings.Join(names, ", "))
+		return out, nil
+	}
+	rs, err := keyed("--role", `TEXT=ROLE, for example --role "memory=condition"`, roles)
+	if err != nil {
+		return plain, err
+	}
+	ss, err := keyed("--stage", `TEXT=STAGE, for example --stage "atopic dermatitis=onset"`, stages)
+	if err != nil {
+		return plain, err
 	}
 	corr := concepts.Corrections{Roles: map[string]concepts.Role{}, Stages: map[string]domain.ConditionStage{}}
-	for _, kv := range roles {
-		text, role, ok := cutLast(kv)
-		if !ok {
-			return plain, usagef("--role %q: write TEXT=ROLE, for example --role \"memory=condition\"", kv)
-		}
-		k, err := concept("--role", text)
-		if err != nil {
-			return plain, err
-		}
+	for k, role := range rs {
 		if role == "drop" {
 			role = ""
 		}
 		corr.Roles[k] = concepts.Role(role)
 	}
-	for _, kv := range stages {
-		text, stage, ok := cutLast(kv)
-		if !ok {
-			return plain, usagef("--stage %q: write TEXT=STAGE, for example --stage \"atopic dermatitis=onset\"", kv)
-		}
-		k, err := concept("--stage", text)
-		if err != nil {
-			return plain, err
-		}
+	for k, stage := range ss {
 		corr.Stages[k] = domain.ConditionStage(stage)
 	}
 	q, err := concepts.ExtractCorrected(question, corr)

@@ -151,10 +151,10 @@ func (c Concept) Stage() ConditionStage {
 // "its onset" (Onset), "already present" (Established), "" for neither. The report's
 // "Understood as" line and the window's chips show it.
 func (c Concept) StageNote() string {
-	switch {
-	case c.Onset:
+	switch c.Stage() {
+	case StageOnset:
 		return "its onset"
-	case c.Established:
+	case StageEstablished:
 		return "already present"
 	}
 	return ""
