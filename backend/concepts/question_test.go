@@ -273,7 +273,9 @@ func TestClassMember(t *testing.T) {
 	s, err := Extract("Can statins prevent dementia?")
 	require.NoError(t, err)
 	iv := s.Interventions()[0]
-	for name, want := range map[string]bool{"Atorvastatin Calcium": true, "pitavastatin": true, "nystatin": false, "metformin": false} {
+	for name, want := range map[string]bool{"Atorvastatin Calcium": true, "pitavastatin": true, "nystatin": false, "metformin": false,
+		// The comparison group is not the drug.
+		"non-statin": false, "nonstatin lipid-lowering therapy": false, "non-atorvastatin": false} {
 		require.Equal(t, want, ClassMember(iv, name), name)
 	}
 	// Classes MeSH has no heading for are known by their members alone.

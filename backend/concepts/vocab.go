@@ -872,6 +872,9 @@ func IsKnownDrug(w string) bool {
 // a concept names: listed as a member, or carrying the class's suffix.
 func ClassMember(c Concept, name string) bool {
 	n := strings.ToLower(name)
+	if f := strings.Fields(n); len(f) > 0 && negatedName(f[0]) {
+		return false
+	}
 	for _, m := range c.Members {
 		if strings.Contains(n, strings.ToLower(m)) {
 			return true
@@ -890,6 +893,18 @@ func ClassMember(c Concept, name string) bool {
 		}
 	}
 	return false
+}
+
+// negatedName reports whether a word denies a drug's name by its prefix: "non-statin" and
+// "nonaspirin" users are the comparison group, not the drug. "Nonoxynol", whose rest is no
+// drug's name, is a drug.
+func negatedName(w string) bool {
+	rest, ok := strings.CutPrefix(strings.ToLower(w), "non")
+	if !ok {
+		return false
+	}
+	rest = strings.TrimPrefix(rest, "-")
+	return len(rest) >= 4 && (IsKnownDrug(rest) || HasDrugSuffix(rest))
 }
 
 // broadWords are words shared by papers on unrelated subjects: a concept made only of them
@@ -912,7 +927,7 @@ func IsBroad(w string) bool {
 // "-pril", "-statin"…), procedures ("-ectomy", "-scopy") excluded.
 func HasDrugSuffix(w string) bool {
 	w = strings.ToLower(w)
-	if len(w) < 6 {
+	if len(w) < 6 || negatedName(w) {
 		return false
 	}
 	for _, s := range interventionSuffixes {

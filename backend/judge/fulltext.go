@@ -6,6 +6,7 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 )
 
 // DefaultPassageTokenCap bounds the full-text passages shown with one trial in the judge
@@ -208,14 +209,16 @@ func bestSentences(text string, stems map[string]bool, methods bool, fit int) st
 // fullTextDesign classifies a paper from its full text's abstract and methods when its
 // record and abstract name no design: a trial report whose abstract is unstructured says in
 // its methods that it randomised.
-func fullTextDesign(e domain.Evidence, ft domain.FullText) Design {
+func fullTextDesign(e domain.Evidence, ft domain.FullText) studydesign.Design {
 	head := ft.TextOf(domain.SectionAbstract, domain.SectionMethods)
 	if head == "" {
-		return DesignUnclassified
+		return studydesign.Unclassified
 	}
 	e.Content = head
-	return ClassifyDesign(e, nil)
+	return studydesign.Classify(e, nil)
 }
 
 // isTrial reports whether a design is a clinical trial's.
-func isTrial(d Design) bool { return d == DesignRCT || d == DesignOtherClinical }
+func isTrial(d studydesign.Design) bool {
+	return d == studydesign.RCT || d == studydesign.OtherClinical
+}

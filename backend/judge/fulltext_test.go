@@ -11,6 +11,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext/jats"
 	"deepcritical/backend/llm"
+	"deepcritical/backend/studydesign"
 	"deepcritical/internal/fakes/pmcoa"
 	"deepcritical/internal/sharedtest"
 )
@@ -74,8 +75,8 @@ func TestJudgeReadsTheDesignInTheFullText(t *testing.T) {
 		{Kind: domain.SectionMethods, Title: "Methods", Level: 1, Text: "Patients with a diagnosis of TRD and history of DSH were randomly allocated to (i) add lithium to usual care or (ii) usual care without lithium."},
 	}}
 	without := analyze(lithiumQuestion, nil, []domain.Evidence{ev}, nil)
-	require.NotEqual(t, DesignRCT, without.designs[0])
+	require.NotEqual(t, studydesign.RCT, without.designs[0])
 	with := analyzeWith(lithiumQuestion, nil, []domain.Evidence{ev}, nil, map[string]domain.FullText{ev.CanonicalKey(): ft})
-	require.Equal(t, DesignRCT, with.designs[0])
+	require.Equal(t, studydesign.RCT, with.designs[0])
 	require.Contains(t, with.h.Observations, "Trials read in full text: 1 of 1 on-topic trials; the others were read from their abstracts only.")
 }

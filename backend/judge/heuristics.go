@@ -11,6 +11,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/internal/lazyre"
 	"deepcritical/backend/relevance"
+	"deepcritical/backend/studydesign"
 )
 
 // HeuristicsVersion names the rubric below. Bump it whenever a weight, a stop list or a
@@ -77,7 +78,7 @@ var (
 
 // mechanismSignals lists why an item reads as a mechanistic study (empty: it does not);
 // text is the item's title and abstract in their original case.
-func mechanismSignals(e domain.Evidence, d Design, text string) []string {
+func mechanismSignals(e domain.Evidence, d studydesign.Design, text string) []string {
 	var out []string
 	if d.Preclinical() {
 		out = append(out, "preclinical design")
@@ -153,12 +154,12 @@ func headingQualifiers(c domain.Citation, descriptor string) []string {
 // reuse the per-item facts instead of recomputing them.
 type analysis struct {
 	h       domain.Heuristics
-	designs []Design
-	counts  map[Design]int
+	designs []studydesign.Design
+	counts  map[studydesign.Design]int
 	// planned counts, by design, the on-topic registry entries with no results posted: a
 	// trial's plan, which says what it will measure and not what it found, so it is
 	// listed with the designs but never scored as evidence of an effect (see reported).
-	planned      map[Design]int
+	planned      map[studydesign.Design]int
 	human        int
 	preclinical  int
 	mechanism    int // on-topic items that read as mechanistic studies (see isMechanistic)
@@ -204,7 +205,7 @@ func analyze(question string, parsed *domain.ParsedQuestion, ev []domain.Evidenc
 // abstract name no design is classified from its full text's abstract and methods, and the
 // observations say how many trials were read in full.
 func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evidence, appraisals map[string]domain.Appraisal, fullTexts map[string]domain.FullText) *analysis {
-	a := &analysis{counts: map[Design]int{}, planned: map[Design]int{}, sources: map[domain.Source]int{}}
+	a := &analysis{counts: map[studydesign.Design]int{}, planned: map[studydesign.Design]int{}, sources: map[domain.Source]int{}}
 	a.q, a.qerr = concepts.Of(question, parsed)
 	ev, a.topicNote = withTopics(a.q, a.qerr, ev)
 	a.ev = ev
@@ -249,12 +250,12 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 		if x, ok := appraisals[e.CanonicalKey()]; ok && e.CanonicalKey() != "" {
 			ap = &x
 		}
-		d := ClassifyDesign(e, ap)
+		d := studydesign.Classify(e, ap)
 		ft, hasFull := fullTexts[e.CanonicalKey()]
 		hasFull = hasFull && ft.HasBody() && e.CanonicalKey() != ""
-		if hasFull && (d == DesignUnclassified || d == DesignOtherClinical) && (ap == nil || !ap.Document.FullText) {
+		if hasFull && (d == studydesign.Unclassified || d == studydesign.OtherClinical) && (ap == nil || !ap.Document.FullText) {
 			// The methods say what the abstract did not: a clinical study that randomised.
-			if fd := fullTextDesign(e, ft); d == DesignUnclassified || fd == DesignRCT {
+			if fd := fullTextDesign(e, ft); d == studydesign.Unclassified || fd == studydesign.RCT {
 				d = fd
 			}
 		}
@@ -392,22 +393,22 @@ func analyzeWith(question string, parsed *domain.ParsedQuestion, ev []domain.Evi
 	if a.onTopic < 3 {
 		adjust("fewer than 3 evidence items", -10)
 	}
-	if a.reported(DesignMetaAnalysis) > 0 {
+	if a.reported(studydesign.MetaAnalysis) > 0 {
 		adjust("meta-analysis present", 12)
 	}
-	if a.reported(DesignSystematicReview) > 0 {
+	if a.reported(studydesign.SystematicReview) > 0 {
 		adjust("systematic review present", 8)
 	}
-	if a.reported(DesignRCT) > 0 {
+	if a.reported(studydesign.RCT) > 0 {
 		adjust("randomised controlled trial present", 10)
-		if a.reported(DesignRCT) >= 3 {
+		if a.reported(studydesign.RCT) >= 3 {
 			adjust("3 or more randomised controlled trials", 5)
 		}
 	}
-	if a.reported(DesignOtherClinical) > 0 {
+	if a.reported(studydesign.OtherClinical) > 0 {
 		adjust("other clinical studies present", 4)
 	}
-	if a.reported(DesignObservational) > 0 {
+	if a.reported(studydesign.Observational) > 0 {
 		adjust("observational human studies present", 3)
 	}
 	if a.human == 0 && a.onTopic > 0 {
@@ -616,7 +617,7 @@ func (a *analysis) sourceSummary() string {
 
 func (a *analysis) designSummary() string {
 	var parts []string
-	for _, d := range append(append([]Design(nil), designOrder...), DesignUnclassified) {
+	for _, d := range append(append([]studydesign.Design(nil), studydesign.Order...), studydesign.Unclassified) {
 		if n := a.counts[d]; n > 0 {
 			part := fmt.Sprintf("%s %d", d.Label(), n)
 			if p := a.planned[d]; p > 0 {
@@ -630,7 +631,7 @@ func (a *analysis) designSummary() string {
 
 // reported is the number of on-topic items of design d that report findings: a registry
 // entry with no results posted is a plan and does not count.
-func (a *analysis) reported(d Design) int { return a.counts[d] - a.planned[d] }
+func (a *analysis) reported(d studydesign.Design) int { return a.counts[d] - a.planned[d] }
 
 func shorten(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 )
 
 // OfflineModel names the offline judge's rubric in judge.model.
@@ -40,7 +41,7 @@ func mechanismScore(a *analysis) (int, string) {
 	if a.onTopic == 0 {
 		return 0, fmt.Sprintf("None of the %d evidence items is on the question's topic, so no mechanism can be assessed (offline heuristic judge).", len(a.designs))
 	}
-	reviews := a.counts[DesignReview] + a.counts[DesignSystematicReview] + a.counts[DesignMetaAnalysis]
+	reviews := a.counts[studydesign.Review] + a.counts[studydesign.SystematicReview] + a.counts[studydesign.MetaAnalysis]
 	var s int
 	var band string
 	switch {
@@ -85,9 +86,9 @@ func clinicalScore(a *analysis) (int, string) {
 	if a.onTopic == 0 {
 		return 0, fmt.Sprintf("None of the %d evidence items is on the question's topic, so there is no clinical support to score (offline heuristic judge).", len(a.designs))
 	}
-	meta := a.reported(DesignMetaAnalysis) + a.reported(DesignSystematicReview)
-	rct := a.reported(DesignRCT)
-	other, observational := a.reported(DesignOtherClinical), a.reported(DesignObservational)
+	meta := a.reported(studydesign.MetaAnalysis) + a.reported(studydesign.SystematicReview)
+	rct := a.reported(studydesign.RCT)
+	other, observational := a.reported(studydesign.OtherClinical), a.reported(studydesign.Observational)
 	var s int
 	var band string
 	switch {
@@ -219,11 +220,11 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 // number, its title and year, and the first sentence of its conclusions when the abstract
 // is structured. Nothing is paraphrased, so nothing is invented.
 func keyFindings(a *analysis, ev []domain.Evidence) []string {
-	rank := map[Design]int{}
-	for i, d := range designOrder {
+	rank := map[studydesign.Design]int{}
+	for i, d := range studydesign.Order {
 		rank[d] = i
 	}
-	rank[DesignUnclassified] = len(designOrder)
+	rank[studydesign.Unclassified] = len(studydesign.Order)
 	idx := make([]int, len(ev))
 	for i := range idx {
 		idx[i] = i

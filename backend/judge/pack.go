@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 	"deepcritical/prompts"
 )
 
@@ -42,7 +43,7 @@ type Packed struct {
 }
 
 // PromptItem turns one piece of evidence into the numbered item the templates show.
-func PromptItem(n int, e domain.Evidence, design Design, ap *domain.Appraisal) prompts.EvidenceItem {
+func PromptItem(n int, e domain.Evidence, design studydesign.Design, ap *domain.Appraisal) prompts.EvidenceItem {
 	c := e.Citation
 	ids := c.ReferenceIDs("DOI ")
 	for _, r := range c.Registry {
@@ -112,7 +113,7 @@ func itemTokens(it prompts.EvidenceItem) int {
 // included whole when it fits and skipped when it does not (a later, smaller item may
 // still fit). An item longer than itemCap tokens on its own is first trimmed at a sentence
 // boundary. Included items keep their input numbers, so "[n]" is stable across prompts.
-func PackEvidence(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []Design, budget, itemCap int) Packed {
+func PackEvidence(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []studydesign.Design, budget, itemCap int) Packed {
 	return PackEvidenceWith(ev, appraisals, designs, budget, itemCap, PackOptions{})
 }
 
@@ -149,7 +150,7 @@ func packOrder(ev []domain.Evidence, appraisals map[string]domain.Appraisal, o P
 }
 
 // PackEvidenceWith is PackEvidence with caching-friendly order and skipped items.
-func PackEvidenceWith(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []Design, budget, itemCap int, o PackOptions) Packed {
+func PackEvidenceWith(ev []domain.Evidence, appraisals map[string]domain.Appraisal, designs []studydesign.Design, budget, itemCap int, o PackOptions) Packed {
 	if itemCap <= 0 {
 		itemCap = DefaultItemTokenCap
 	}
@@ -161,7 +162,7 @@ func PackEvidenceWith(ev []domain.Evidence, appraisals map[string]domain.Apprais
 		if x, ok := appraisals[ev[i].CanonicalKey()]; ok {
 			ap = &x
 		}
-		d := DesignUnclassified
+		d := studydesign.Unclassified
 		if i < len(designs) {
 			d = designs[i]
 		}

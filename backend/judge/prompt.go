@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 	"deepcritical/prompts"
 )
 
@@ -106,7 +107,7 @@ func HeuristicsPromptData(h domain.Heuristics, ev []domain.Evidence) prompts.Heu
 	for _, adj := range h.ScoreAdjustments {
 		d.Adjustments = append(d.Adjustments, prompts.Adjustment{Reason: adj.Reason, Delta: adj.Delta})
 	}
-	for _, name := range []Design{DesignMetaAnalysis, DesignSystematicReview, DesignRCT, DesignOtherClinical, DesignObservational, DesignReview, DesignAnimal, DesignInVitro, DesignUnclassified} {
+	for _, name := range []studydesign.Design{studydesign.MetaAnalysis, studydesign.SystematicReview, studydesign.RCT, studydesign.OtherClinical, studydesign.Observational, studydesign.Review, studydesign.Animal, studydesign.InVitro, studydesign.Unclassified} {
 		if n := h.DesignCounts[string(name)]; n > 0 {
 			d.DesignCounts = append(d.DesignCounts, prompts.Count{Name: name.Label(), N: n})
 		}

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/internal/lazyre"
+	"deepcritical/backend/studydesign"
 )
 
 // maxQueries bounds suggested queries (the prompt asks for 3–5).
@@ -72,8 +73,8 @@ func suggestQueries(a *analysis) []string {
 	if cond == "" && len(a.cands) == 0 {
 		return out
 	}
-	hasReview := a.counts[DesignMetaAnalysis]+a.counts[DesignSystematicReview] > 0
-	hasRCT := a.counts[DesignRCT] > 0
+	hasReview := a.counts[studydesign.MetaAnalysis]+a.counts[studydesign.SystematicReview] > 0
+	hasRCT := a.counts[studydesign.RCT] > 0
 	treatment := asksForTreatment(a.q)
 	if len(a.designs) == 0 {
 		if treatment {

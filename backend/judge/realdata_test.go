@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 	"deepcritical/internal/sharedtest"
 )
 
@@ -104,22 +105,22 @@ func TestMedlineDesignsAndCandidates(t *testing.T) {
 				isRCT = true
 			}
 		}
-		if ClassifyDesign(e, nil) == DesignRCT {
+		if studydesign.Classify(e, nil) == studydesign.RCT {
 			if isRCT {
 				structuredHit++
 			}
 		}
 		bare := e
 		bare.Citation.PublicationTypes, bare.Citation.MeshTerms = nil, nil
-		kw := ClassifyDesign(bare, nil)
+		kw := studydesign.Classify(bare, nil)
 		if isRCT {
 			rct++
-			if kw == DesignRCT {
+			if kw == studydesign.RCT {
 				keywordHit++
 			}
 		} else {
 			nonRCT++
-			if kw == DesignRCT {
+			if kw == studydesign.RCT {
 				keywordFalse++
 			}
 		}
@@ -158,7 +159,7 @@ func TestPubMedQADeterminism(t *testing.T) {
 		}
 		ev = append(ev, e)
 	}
-	designs := map[Design]int{}
+	designs := map[studydesign.Design]int{}
 	for start := 0; start < len(ev); start += 25 {
 		batch := ev[start:min(start+25, len(ev))]
 		h1 := Analyze(batch[0].Citation.Title, batch, nil)
@@ -168,7 +169,7 @@ func TestPubMedQADeterminism(t *testing.T) {
 		a := offlineAssessment(analyze(batch[0].Citation.Title, nil, batch, nil), batch)
 		require.NoError(t, a.Validate())
 		for _, e := range batch {
-			designs[ClassifyDesign(e, nil)]++
+			designs[studydesign.Classify(e, nil)]++
 		}
 	}
 	t.Logf("PubMedQA designs (MeSH + keywords, no publication types): %v", designs)

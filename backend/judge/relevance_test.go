@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 	"deepcritical/backend/verify"
 	"deepcritical/backend/verify/grounding"
 )
@@ -81,7 +82,7 @@ func TestMechanismSignals(t *testing.T) {
 		{"one phrase only", oneSignal, false},
 	}
 	for _, tc := range tests {
-		d := ClassifyDesign(tc.e, nil)
+		d := studydesign.Classify(tc.e, nil)
 		sig := mechanismSignals(tc.e, d, evidenceText(tc.e))
 		require.Equal(t, tc.want, isMechanistic(sig), "%s: %v", tc.name, sig)
 	}

@@ -13,6 +13,7 @@ import (
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/search/querybuild"
+	"deepcritical/backend/studydesign"
 )
 
 func answer(mech, clin int, sufficient bool, cands []string, findings []string) string {
@@ -220,7 +221,7 @@ func TestRegistryEntriesHaveNoStance(t *testing.T) {
 func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 	q, err := concepts.Extract("What drugs could be repurposed for Alzheimer's disease?")
 	require.NoError(t, err)
-	a := &analysis{condition: "alzheimer disease", cands: []rankedCandidate{{Candidate: domain.Candidate{Name: "Physostigmine"}}}, designs: []Design{DesignObservational}}
+	a := &analysis{condition: "alzheimer disease", cands: []rankedCandidate{{Candidate: domain.Candidate{Name: "Physostigmine"}}}, designs: []studydesign.Design{studydesign.Observational}}
 	qs := suggestQueries(a)
 	require.NotEmpty(t, qs)
 	built := querybuild.FollowUp(q, qs[0])
@@ -236,7 +237,7 @@ func TestSuggestedQueriesKeepTheDrug(t *testing.T) {
 func TestSuggestedQueriesForAHarm(t *testing.T) {
 	q, err := concepts.Extract("Are proton pump inhibitors associated with dementia?")
 	require.NoError(t, err)
-	a := &analysis{q: q, condition: "proton pump inhibitors dementia", designs: []Design{DesignObservational}}
+	a := &analysis{q: q, condition: "proton pump inhibitors dementia", designs: []studydesign.Design{studydesign.Observational}}
 	qs := suggestQueries(a)
 	require.NotEmpty(t, qs)
 	require.Contains(t, qs, "proton pump inhibitors dementia cohort study")
@@ -452,6 +453,19 @@ func TestClassQuestionCandidatesAreMembers(t *testing.T) {
 	require.Equal(t, []string{"Betamethasone"}, a.Details.DrugCandidates)
 	require.Len(t, a.Details.Stances, 1)
 	require.True(t, a.Details.Stances[0].QuoteVerified, "a section's whole first sentence is a verified quote")
+}
+
+// TestComparisonGroupIsNoCandidate: a cohort of "the Statin group" against "the
+// Non-statin group" studies statins; the comparison group is not a drug to propose.
+func TestComparisonGroupIsNoCandidate(t *testing.T) {
+	ev := []domain.Evidence{{
+		Content: "OBJECTIVE: Statins may prevent atrial fibrillation (AF) after coronary artery bypass grafting (CABG).\nMETHODS: 221 patients underwent CABG; 104 took statins before surgery.\n" +
+			"RESULTS: Postoperative AF was significantly lower in the Statin group compared with the Non-statin group (16% versus 33%, p = 0.005).",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "1", PMID: "1", Date: "2011", MeshTerms: []string{"Cohort Studies", "Humans"}},
+	}}
+	a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Do statins reduce atrial fibrillation after heart surgery?", Evidence: ev})
+	require.NoError(t, err)
+	require.Equal(t, []string{"Statins"}, a.Details.DrugCandidates)
 }
 
 // TestExposureQuestionProposesNoTreatment: "Are proton pump inhibitors associated with

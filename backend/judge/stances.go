@@ -10,6 +10,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/relevance"
 	"deepcritical/backend/stance"
+	"deepcritical/backend/studydesign"
 )
 
 // offlineStances gives every on-topic item, neither retracted nor flagged as a possible
@@ -119,7 +120,7 @@ func checkStances(out *domain.Assessment, a *analysis, ev []domain.Evidence) []s
 // one. Relevance sets aside what studies none (relevance.StudiesATreatment); an item the
 // judge reads as a randomised trial or that gives one of the candidates counts as well.
 func studiesATreatment(a *analysis, i int, e domain.Evidence) bool {
-	if a.designs[i] == DesignRCT {
+	if a.designs[i] == studydesign.RCT {
 		return true
 	}
 	for _, c := range a.cands {
@@ -155,7 +156,7 @@ func quoteNamesTreatment(a *analysis, i int, e domain.Evidence, quote string) bo
 // reportedRCT reports whether item i is a randomised trial that reports its findings: the
 // answer line counts RCTs as the weight behind a stance, which a trial's plan does not add.
 func (a *analysis) reportedRCT(i int, e domain.Evidence) bool {
-	return a.designs[i] == DesignRCT && !e.IsPlannedTrial()
+	return a.designs[i] == studydesign.RCT && !e.IsPlannedTrial()
 }
 
 // stanceText is the text a stance's quote must come from: the item's title and abstract.

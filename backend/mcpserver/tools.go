@@ -386,7 +386,7 @@ type EvidenceItem struct {
 	Identifiers []string            `json:"identifiers"`
 	Citation    domain.Citation     `json:"citation"`
 	Abstract    string              `json:"abstract"`
-	Design      string              `json:"design" jsonschema:"the study design as the judge classified it"`
+	Design      string              `json:"design" jsonschema:"the study design, as the report's evidence table names it"`
 	OffTopic    bool                `json:"off_topic" jsonschema:"set aside as off topic: kept and shown, never fed to the judge's scores"`
 	OffTopicWhy string              `json:"off_topic_reason,omitempty"`
 	TopicScore  *float64            `json:"topic_score,omitempty" jsonschema:"how well the paper matches the question's concepts, 0 to 1"`

@@ -6,6 +6,7 @@ import (
 
 	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/studydesign"
 )
 
 // rows builds the evidence table in evidence order; row N is citation [N].
@@ -17,7 +18,7 @@ func rows(evidence []domain.Evidence, appraisals map[string]domain.Appraisal) []
 		a, hasA := appraisals[key]
 		row := Row{
 			N: i + 1, Key: key, Source: sourceLabel(c.Source), Year: c.Year(),
-			Design: designOf(ev, a, hasA), Quality: "not appraised", RiskOfBias: "not appraised",
+			Design: DesignLabel(ev, appraisalOrNil(a, hasA)), Quality: "not appraised", RiskOfBias: "not appraised",
 			Trial: trialLine(c), Title: oneLine(c.Title), URL: c.URL, Reference: Reference(ev),
 			Retracted: len(c.Retractions) > 0, OffTopic: ev.IsOffTopic(),
 		}
@@ -113,10 +114,51 @@ const (
 	plannedNote   = " (no results posted)"
 )
 
-// designOf is the design column's label: the study design, marked as a plan for a registry
-// entry with no results posted.
-func designOf(ev domain.Evidence, a domain.Appraisal, hasA bool) string {
-	return MarkPlanned(ev, design(ev.Citation, a, hasA))
+// DesignLabel is a study's design as the evidence table, every export and the window's card
+// show it. The class is studydesign.Classify's, the one the judge scores by, so no two
+// places name one study's design differently; it is named more finely ("Cohort study",
+// "Case report") when the appraisal's finding or a publication type names a design of that
+// class, and a registry entry with no results posted is marked as a plan.
+func DesignLabel(ev domain.Evidence, a *domain.Appraisal) string {
+	class := studydesign.Classify(ev, a)
+	label := classLabel(class, ev.Citation)
+	if fine := finerDesign(ev.Citation, a); fine != "" {
+		if d, ok := studydesign.Normalize(fine); ok && d == class {
+			label = fine
+		}
+	}
+	return MarkPlanned(ev, label)
+}
+
+// classLabel names a design class in the table's words; a clinical study that is a registry
+// entry is a registered trial, and an unclassified web page a web page.
+func classLabel(d studydesign.Design, c domain.Citation) string {
+	registry := c.Trial != nil || c.Source == domain.SourceClinicalTrials
+	switch d {
+	case studydesign.MetaAnalysis:
+		return "Meta-analysis"
+	case studydesign.SystematicReview:
+		return "Systematic review"
+	case studydesign.RCT:
+		return "RCT"
+	case studydesign.OtherClinical:
+		if registry {
+			return "Registered trial"
+		}
+		return "Clinical study"
+	case studydesign.Observational:
+		return "Observational study"
+	case studydesign.Review:
+		return "Review"
+	case studydesign.Animal:
+		return "Animal study"
+	case studydesign.InVitro:
+		return "In vitro study"
+	}
+	if c.Source == domain.SourceWeb {
+		return "Web page"
+	}
+	return "Unclassified"
 }
 
 // MarkPlanned adds to a design label that the item is a registry entry with no results
@@ -131,10 +173,10 @@ func MarkPlanned(ev domain.Evidence, label string) string {
 	return label + plannedSuffix
 }
 
-// design labels the study design: the appraisal's design finding when there is one, else the
-// strongest publication type, else what the source implies (a registered trial, a web page).
-func design(c domain.Citation, a domain.Appraisal, hasA bool) string {
-	if hasA {
+// finerDesign is the design the appraisal's finding or the strongest publication type
+// names, in the table's words ("Cohort study"); "" when neither names one.
+func finerDesign(c domain.Citation, a *domain.Appraisal) string {
+	if a != nil {
 		if f, ok := a.Findings["design"]; ok {
 			if v, ok := f.Value.(string); ok && v != "" && v != "unclear" && v != "other" {
 				if l := matchDesign(v); l != "" {
@@ -150,13 +192,7 @@ func design(c domain.Citation, a domain.Appraisal, hasA bool) string {
 			}
 		}
 	}
-	switch {
-	case c.Trial != nil || c.Source == domain.SourceClinicalTrials:
-		return "Registered trial"
-	case c.Source == domain.SourceWeb:
-		return "Web page"
-	}
-	return "Unclassified"
+	return ""
 }
 
 func matchDesign(v string) string {
@@ -298,3 +334,11 @@ func Reference(ev domain.Evidence) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// appraisalOrNil is the appraisal when there is one.
+func appraisalOrNil(a domain.Appraisal, ok bool) *domain.Appraisal {
+	if !ok {
+		return nil
+	}
+	return &a
+}

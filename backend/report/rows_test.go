@@ -33,7 +33,7 @@ func TestDesignColumnMarksPlannedTrials(t *testing.T) {
 		{"published RCT", article, domain.Appraisal{}, false, "RCT"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.want, designOf(tc.ev, tc.a, tc.hasA))
+			require.Equal(t, tc.want, DesignLabel(tc.ev, appraisalOrNil(tc.a, tc.hasA)))
 		})
 	}
 }

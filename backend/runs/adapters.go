@@ -15,6 +15,7 @@ import (
 	"deepcritical/backend/report/narrative"
 	"deepcritical/backend/search"
 	"deepcritical/backend/store"
+	"deepcritical/backend/studydesign"
 	"deepcritical/backend/verify"
 	"deepcritical/backend/verify/grounding"
 )
@@ -170,8 +171,8 @@ func (f FullTexts) Select(evs []domain.Evidence) []domain.Evidence {
 		if !fulltext.Available(ev) {
 			continue
 		}
-		switch judge.ClassifyDesign(ev, nil) {
-		case judge.DesignRCT, judge.DesignOtherClinical:
+		switch studydesign.Classify(ev, nil) {
+		case studydesign.RCT, studydesign.OtherClinical:
 			trials = append(trials, ev)
 		default:
 			others = append(others, ev)

@@ -13,7 +13,6 @@ import (
 
 	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
-	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
 
 	"deepcritical/backend/store"
@@ -75,9 +74,9 @@ type EvidenceView struct {
 	Key       string            `json:"key"`
 	Evidence  domain.Evidence   `json:"evidence"`
 	Appraisal *domain.Appraisal `json:"appraisal,omitempty"`
-	// Design is the study design as the judge classifies it (judge.ClassifyDesign: the
-	// appraisal's finding, then publication types, MeSH, registry and keywords), so the
-	// window shows the class the judge and the report used, not a guess of its own.
+	// Design is the study design in the evidence table's words (report.DesignLabel: the
+	// class studydesign.Classify gives the judge, named more finely when the appraisal or a
+	// publication type says so), so the card and every report format name it alike.
 	Design string `json:"design"`
 	// Stance is which way the study points on the question, from the final assessment.
 	Stance *domain.StudyStance `json:"stance,omitempty"`
@@ -220,7 +219,7 @@ func evidenceViews(ctx context.Context, st reportStore, runID string) ([]Evidenc
 			out[i].Appraisal = &a
 			out[i].Read = report.TextRead(a.Document)
 		}
-		out[i].Design = report.MarkPlanned(ev, judge.ClassifyDesign(ev, out[i].Appraisal).Label())
+		out[i].Design = report.DesignLabel(ev, out[i].Appraisal)
 	}
 	return out, nil
 }

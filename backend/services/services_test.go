@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 )
 
@@ -192,9 +193,10 @@ func TestExportStartDirPrefersLastFolderThenDocuments(t *testing.T) {
 	require.DirExists(t, got)
 }
 
-// TestEvidenceViewCarriesGoDesign: the window's design label is the judge's class, the one
-// the report used: "Randomized Controlled Trial, Veterinary" is an animal study (the old
-// frontend substring guess said RCT), and a registry entry with no results posted is a plan.
+// TestEvidenceViewCarriesGoDesign: the window's design label is the report's, of the class
+// the judge scored by: "Randomized Controlled Trial, Veterinary" is an animal study (the old
+// frontend substring guess said RCT), a registry entry with no results posted is a plan, and
+// the evidence table names every design in the same words.
 func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 	c := openTest(t)
 	st, err := c.storeForTest()
@@ -219,10 +221,16 @@ func TestEvidenceViewCarriesGoDesign(t *testing.T) {
 	view, err := c.Reports.Get(run.ID)
 	require.NoError(t, err)
 	require.Len(t, view.Evidence, 3)
-	require.Equal(t, "animal study", view.Evidence[0].Design)
-	require.Equal(t, "randomised controlled trial", view.Evidence[1].Design)
-	require.Equal(t, "randomised controlled trial (registered, no results posted)", view.Evidence[2].Design,
+	require.Equal(t, "Animal study", view.Evidence[0].Design)
+	require.Equal(t, "RCT", view.Evidence[1].Design)
+	require.Equal(t, "RCT (registered, no results posted)", view.Evidence[2].Design,
 		"a registry entry with no results is labelled as a plan, as in the report")
+	// The report's evidence table names each design in the same words.
+	var apps map[string]domain.Appraisal
+	rep := report.Build(report.Input{Run: run, Evidence: evs, Appraisals: apps})
+	for i, ev := range view.Evidence {
+		require.Equal(t, ev.Design, rep.Rows[i].Design, "evidence %d", i+1)
+	}
 }
 
 // TestParseQuestionShowsCorrections: the chips say what a question asks about, with a

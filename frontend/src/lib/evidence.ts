@@ -1,5 +1,5 @@
 // Helpers for evidence cards and the paper view: the quality badge from the appraisal, and quote highlighting.
-// The study design is not decided here: the backend sends the judge's label (EvidenceView.design).
+// The study design is not decided here: the backend sends the report's label (EvidenceView.design, report.DesignLabel).
 import type { Appraisal } from './api'
 
 /** AppraisalLike is the part of a stored appraisal (Go's domain.Appraisal) the badge reads. */
