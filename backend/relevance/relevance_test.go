@@ -717,6 +717,13 @@ func TestStudiesATreatment(t *testing.T) {
 			"Iron improved symptoms.", "Restless Legs Syndrome/drug therapy"), true},
 		{"no indexing: the conclusions name a treatment", ev("Restless legs in pregnancy: a cohort",
 			"Treatment with iron improved symptoms."), true},
+		{"the abstract says it gave no intervention", domain.Evidence{
+			Content: "OBJECTIVE: To relate knee extensor strength to disease severity in Parkinson's disease.\nINTERVENTION: Not applicable.\n" +
+				"RESULTS: Strength correlated with stability. The Functional Reach Test may be a valuable tool to examine stability after physiotherapy.",
+			Citation: domain.Citation{MeshTerms: []string{"Parkinson Disease", "Physical Therapy Modalities"}}}, false},
+		{"an intervention section that names one", domain.Evidence{
+			Content:  "OBJECTIVE: To test rasagiline in Parkinson's disease.\nINTERVENTIONS: Rasagiline 1 mg daily for 12 weeks.\nRESULTS: Gait speed improved with rasagiline.",
+			Citation: domain.Citation{Title: "Rasagiline and gait in Parkinson's disease"}}, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

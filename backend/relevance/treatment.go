@@ -12,7 +12,8 @@ import (
 // answers an open question ("What drugs could be repurposed for X?", "How should X be
 // treated?"): a paper about the condition alone (a prognostic marker, a prevalence, a
 // risk factor) names no treatment to count for or against. It does when it is a trial, a
-// registered trial names what it gives, its MeSH indexing says a substance or procedure was
+// registered trial names what it gives, unless its abstract says it gave none
+// ("Intervention: Not applicable"), its MeSH indexing says a substance or procedure was
 // used as a treatment (or it lists substances with no subheadings to tell), or its title
 // or conclusions name one (recent records and Europe PMC preprints have no indexing yet).
 func StudiesATreatment(e domain.Evidence) bool {
@@ -28,6 +29,11 @@ func StudiesATreatment(e domain.Evidence) bool {
 				return true
 			}
 		}
+	}
+	if declaresNoIntervention(c.Sections, e.Content) {
+		// "INTERVENTION: Not applicable." The authors say they gave nothing: a MeSH heading
+		// such as "Physical Therapy Modalities" names what the paper measured around.
+		return false
 	}
 	for _, mq := range c.MeshQualifiers {
 		if _, q, ok := strings.Cut(mq, "/"); ok && treatmentQualifiers[strings.ToLower(strings.TrimSpace(q))] {
@@ -46,6 +52,21 @@ func StudiesATreatment(e domain.Evidence) bool {
 		return NamesTreatment(c.Title)
 	}
 	return NamesTreatment(c.Title + " " + stance.Conclusions(c.Sections, e.Content))
+}
+
+// declaresNoIntervention reports whether a structured abstract's "Intervention(s)" section
+// says there was none ("None.", "Not applicable.").
+func declaresNoIntervention(sections []domain.Section, content string) bool {
+	for _, s := range domain.StructuredAbstract(sections, content) {
+		if !strings.HasPrefix(strings.ToUpper(strings.TrimSpace(s.Label)), "INTERVENTION") {
+			continue
+		}
+		switch strings.ToLower(strings.Trim(strings.TrimSpace(s.Text), ".")) {
+		case "none", "not applicable", "n/a", "na", "no intervention", "no interventions", "nil":
+			return true
+		}
+	}
+	return false
 }
 
 // epidemiologyQualifiers are the MeSH subheadings of a paper about how common a disease is,
