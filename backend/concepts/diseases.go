@@ -235,7 +235,7 @@ var diseaseSynonyms = [][]string{
 	{"head lice", "pediculosis", "lice infestation", "lice infestations", "pediculus humanus capitis"},
 	{"frozen shoulder", "adhesive capsulitis"},
 	{"hot flushes", "hot flashes", "hot flush", "hot flash", "vasomotor symptoms"},
-	{"blood clots", "blood clot", "thrombosis", "venous thromboembolism", "thromboembolism"},
+	{"blood clots", "blood clot", "clots", "thrombosis", "venous thromboembolism", "thromboembolism"},
 	{"water on the knee", "knee effusion", "knee joint effusion"},
 	{"swollen ankles", "ankle swelling", "ankle oedema", "ankle edema", "peripheral oedema", "peripheral edema"},
 	{"nosebleeds", "nosebleed", "epistaxis"},

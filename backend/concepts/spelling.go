@@ -23,17 +23,20 @@ var (
 // misspelled returns the drug or disease name an unknown word of 6 letters or more is a
 // typing slip of, "" when there is none or more than one. A slip is one letter added,
 // dropped, changed or two neighbours swapped, never in the first letter. Only words the
-// vocabulary does not know are looked at, and never one with the ending of an English
-// adjective, participle or plural: "depressive" is no slip for "depression", nor
-// "tuberculous" for "tuberculosis".
+// vocabulary does not know are looked at, never a plural, and a word with the ending of an
+// English adjective or participle only as a slip of a name with that ending: "depressive"
+// is no slip for "depression", nor "anaemic" for "anaemia", but "tumeric" is one for
+// "turmeric".
 func misspelled(w string) string {
 	w = strings.ToLower(w)
 	if len(w) < 6 || strings.ContainsFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) {
 		return ""
 	}
+	ending := ""
 	for _, suf := range englishEndings {
 		if strings.HasSuffix(w, suf) {
-			return ""
+			ending = suf
+			break
 		}
 	}
 	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
@@ -53,8 +56,9 @@ func misspelled(w string) string {
 				}
 			}
 		}
-		for _, dc := range drugClasses {
-			for _, m := range dc.members {
+		// Class members and a substance's other names ("turmeric" beside "curcumin").
+		for _, names := range append(classMemberLists(), drugSynonyms...) {
+			for _, m := range names {
 				if len(m) >= 6 && !strings.Contains(m, " ") && !seen[m] {
 					seen[m] = true
 					spellWords = append(spellWords, m)
@@ -68,7 +72,9 @@ func misspelled(w string) string {
 		const limit = 1
 		best, n := limit+1, 0
 		for _, v := range spellWords {
-			if v[0] != w[0] || abs(len(v)-len(w)) > limit {
+			if v[0] != w[0] || abs(len(v)-len(w)) > limit || !strings.HasSuffix(v, ending) {
+				// A word with an English ending is only a slip of a name with that ending
+				// ("tumeric" of "turmeric"), never of its noun ("anaemic" of "anaemia").
 				continue
 			}
 			if d := edlib.OSADamerauLevenshteinDistance(w, v); d < best {
@@ -83,6 +89,15 @@ func misspelled(w string) string {
 	}
 	spellCache.Store(w, fixed)
 	return fixed
+}
+
+// classMemberLists are the drug classes' member lists.
+func classMemberLists() [][]string {
+	out := make([][]string, len(drugClasses))
+	for i, dc := range drugClasses {
+		out[i] = dc.members
+	}
+	return out
 }
 
 // englishEndings end adjectives, participles, agents and plurals of medical nouns: a word

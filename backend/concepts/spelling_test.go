@@ -20,14 +20,16 @@ func TestMisspelled(t *testing.T) {
 		{"psoraisis", "psoriasis"},
 		{"statnis", "statins"},
 		{"metfromin", "metformin"},
-		{"metformin", ""},    // known
-		{"depressive", ""},   // an adjective of depression
-		{"tuberculous", ""},  // an adjective of tuberculosis
-		{"thrombolysis", ""}, // two letters from thrombosis
-		{"asthma", ""},       // known
-		{"xetformin", ""},    // the first letter is never a slip
-		{"nausea-like", ""},  // not a word of letters alone
-		{"gout", ""},         // too short to tell
+		{"metformin", ""},       // known
+		{"tumeric", "turmeric"}, // a substance's other name, its ending kept
+		{"anaemic", ""},         // an adjective of anaemia
+		{"depressive", ""},      // an adjective of depression
+		{"tuberculous", ""},     // an adjective of tuberculosis
+		{"thrombolysis", ""},    // two letters from thrombosis
+		{"asthma", ""},          // known
+		{"xetformin", ""},       // the first letter is never a slip
+		{"nausea-like", ""},     // not a word of letters alone
+		{"gout", ""},            // too short to tell
 	} {
 		require.Equal(t, c.want, misspelled(c.typed), c.typed)
 	}
@@ -76,4 +78,21 @@ func TestNounsOfAdjective(t *testing.T) {
 		require.NotContains(t, NounsOfAdjective(w), strings.TrimSuffix(w, "tic"), w)
 	}
 	require.Nil(t, NounsOfAdjective("stroke"))
+}
+
+// TestOtherNamesAreSearched: a concept typed by its lay, entry-term or misspelled name is
+// searched and matched by the name papers use too.
+func TestOtherNamesAreSearched(t *testing.T) {
+	for _, tc := range []struct{ q, text, term string }{
+		{"Is aspirin better than heparin for preventing clots after knee replacement?", "clots", "venous thromboembolism"},
+		{"Is aspirin better than heparin for preventing clots after knee replacement?", "knee replacement", "knee arthroplasty"},
+		{"Physiotherapy after hip replacement", "hip replacement", "hip arthroplasty"},
+		{"does tumeric help arthritis pain", "tumeric", "curcumin"},
+	} {
+		s, err := Extract(tc.q)
+		require.NoError(t, err, tc.q)
+		i := slices.IndexFunc(s.Concepts, func(c Concept) bool { return c.Text == tc.text })
+		require.GreaterOrEqual(t, i, 0, "%s: no concept %q in %+v", tc.q, tc.text, s.Concepts)
+		require.Contains(t, s.Concepts[i].Terms, tc.term, tc.q)
+	}
 }

@@ -544,6 +544,9 @@ var therapySynonyms = [][]string{
 	{"induction of labour", "induction of labor", "labour induction", "labor induction"},
 	{"tka", "total knee arthroplasty", "total knee replacement"},
 	{"tha", "total hip arthroplasty", "total hip replacement"},
+	// MeSH Arthroplasty, Replacement, Knee / Hip: "knee replacement" is an entry term.
+	{"knee replacement", "knee arthroplasty"},
+	{"hip replacement", "hip arthroplasty"},
 	{"colorectal surgery", "colorectal resection", "bowel resection", "bowel surgery", "colectomy"},
 }
 
