@@ -832,6 +832,7 @@ func Extract(question string) (Set, error) {
 	transplantAsCondition(set.Concepts)
 	routesCompared(set.Concepts)
 	onsetOrEstablished(set.Concepts, q)
+	MarkPurposes(&set)
 	return set, nil
 }
 

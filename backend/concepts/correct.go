@@ -110,5 +110,6 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 			out.Concepts[i].Harm = false
 		}
 	}
+	MarkPurposes(&out)
 	return out, nil
 }

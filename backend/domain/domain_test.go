@@ -407,6 +407,9 @@ func TestAnswerLine(t *testing.T) {
 	// The operation the patients undergo stands where a condition would.
 	setting := ParsedQuestion{Question: "Does tranexamic acid reduce blood loss in total hip arthroplasty?", Kind: QuestionIntervention, Concepts: []Concept{
 		{Text: "tranexamic acid", Role: RoleIntervention}, {Text: "total hip arthroplasty", Role: RolePopulation, Setting: true}}}
+	purpose := ParsedQuestion{Question: "Does vitamin D supplementation prevent falls in the elderly?", Kind: QuestionIntervention, Concepts: []Concept{
+		{Text: "vitamin d supplementation", Display: "vitamin D supplementation", Role: RoleIntervention}, {Text: "elderly", Role: RolePopulation, Broad: true},
+		{Text: "falls", Role: RoleOutcome, Purpose: true}}}
 	// A harm asked about: the drug is not a treatment of the condition.
 	exposure := ParsedQuestion{Question: "Are proton pump inhibitors associated with dementia?", Kind: QuestionIntervention, Exposure: true, Concepts: []Concept{
 		{Text: "proton pump inhibitors", Role: RoleIntervention}, {Text: "dementia", Role: RoleCondition}}}
@@ -436,6 +439,10 @@ func TestAnswerLine(t *testing.T) {
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},
 		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
+		// An outcome the question asks a method to achieve, with no disease named: papers on
+		// the method for other outcomes were set aside, so the line names the outcome.
+		{"a method's purpose", purpose, stances[:1], 3, 1, "Vitamin D supplementation for falls: 1 study: 1 support (1 RCT)"},
+		{"nothing on topic for a purpose", purpose, nil, 4, 0, "No study of vitamin D supplementation for falls was found among the 4 papers; 4 set aside."},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		// Patients who live on a treatment and have a disease: both are named.
 		{"a disease in a setting", ParsedQuestion{Kind: QuestionIntervention, Concepts: []Concept{

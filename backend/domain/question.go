@@ -119,6 +119,11 @@ type Concept struct {
 	// does not answer. Runs stored before them read as false: neither is checked.
 	Onset       bool `json:"onset,omitempty"`
 	Established bool `json:"established,omitempty"`
+	// Purpose marks an outcome evidence must study too, because nothing else narrows the
+	// question: it asks about a method, not a drug, and names no disease or setting ("falls"
+	// in "Does vitamin D supplementation prevent falls?"; concepts.MarkPurposes). Relevance
+	// requires it and the no-study line names it. Runs stored before it read as false.
+	Purpose bool `json:"purpose,omitempty"`
 }
 
 // ConditionStage is what a user says the question asks about a condition when correcting
@@ -614,7 +619,24 @@ func studied(q ParsedQuestion) string {
 	if st := q.SettingText(); st != "" {
 		return iv + " in " + st
 	}
+	if p := q.purposeText(); p != "" {
+		// Papers on the method for another outcome were set aside: "no study of vitamin D
+		// supplementation" alone would deny that they exist.
+		return iv + " for " + p
+	}
 	return iv
+}
+
+// purposeText names the outcomes evidence must study too (Concept.Purpose): "falls"; ""
+// when there are none.
+func (q ParsedQuestion) purposeText() string {
+	var out []string
+	for _, c := range q.Concepts {
+		if c.Purpose {
+			out = append(out, c.Label())
+		}
+	}
+	return strings.Join(out, " or ")
 }
 
 // settingAside is the patients' setting in brackets, for a line that names the condition
@@ -824,6 +846,8 @@ func answerSubject(q ParsedQuestion) string {
 		subject += " for " + c + q.settingAside()
 	} else if st := q.SettingText(); st != "" {
 		subject += " in " + st
+	} else if p := q.purposeText(); p != "" {
+		subject += " for " + p
 	}
 	return subject
 }

@@ -961,41 +961,18 @@ func weight(c concepts.Concept) float64 {
 
 func round3(x float64) float64 { return math.Round(x*1000) / 1000 }
 
-// purposes returns the outcomes a paper must also study when a question asks about a
-// method, not a drug, and names no disease: "Text message interventions for smoking
-// cessation" is not answered by text messages for medication adherence, nor "Otago exercise
-// programme to prevent falls" by the programme's effect on strength. A drug is specific
-// enough on its own (a varenicline trial answers "Chantix for smoking cessation" in the
-// words "abstinence" or "quit rates"), and an outcome that only says something was measured
-// ("patient outcome", "response", "risk") is never required.
+// purposes are the outcomes a paper must also study (concepts.MarkPurposes, marked again
+// here so a run stored before the mark existed is scored as it was).
 func purposes(set concepts.Set) []int {
-	if set.Kind != domain.QuestionIntervention || set.Exposure {
-		return nil
-	}
-	for _, c := range set.Concepts {
-		if !c.Generic && (c.Role == concepts.RoleCondition || c.Setting || (c.Role == concepts.RoleIntervention || c.Role == concepts.RoleComparator) && (namesDrug(c) || c.Class != "")) {
-			return nil
-		}
-	}
+	set = set.Clone()
+	concepts.MarkPurposes(&set)
 	var out []int
 	for i, c := range set.Concepts {
-		if c.Role == concepts.RoleOutcome && !c.Generic && !c.Broad && !slices.ContainsFunc(c.Words, func(w string) bool { return vagueOutcomeWords[w] }) {
+		if c.Purpose {
 			out = append(out, i)
 		}
 	}
 	return out
-}
-
-// vagueOutcomeWords say only that something was measured, or how: a paper that answers the
-// question need not use them.
-var vagueOutcomeWords = map[string]bool{}
-
-func init() {
-	for _, w := range strings.Fields(`outcome outcomes response responses measure measures result results endpoint endpoints
-benefit benefits effect effects efficacy effectiveness risk risks rate rates incidence odds likelihood chance accuracy
-sensitivity specificity diagnostic diagnosis prognosis prognostic cost costs`) {
-		vagueOutcomeWords[w] = true
-	}
 }
 
 // namesDrug reports whether a concept's wording names a drug (a word of the drug

@@ -1025,6 +1025,7 @@ export namespace domain {
 	    setting?: boolean;
 	    onset?: boolean;
 	    established?: boolean;
+	    purpose?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new Concept(source);
@@ -1050,6 +1051,7 @@ export namespace domain {
 	        this.setting = source["setting"];
 	        this.onset = source["onset"];
 	        this.established = source["established"];
+	        this.purpose = source["purpose"];
 	    }
 	}
 	
