@@ -2,7 +2,9 @@ package llm
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -14,7 +16,8 @@ const DefaultBreakerThreshold = 2
 // Breaker wraps a Client for one research run: after Threshold consecutive failures that
 // mean the backend is not there (unavailable, rate limit after back-off, quota, auth), or
 // after one timeout (a call that already waited its full timeout is not repeated at full
-// timeout in series), it stops calling it and fails every later call at once with a message that says why, so a
+// timeout in series) or one "model not found" on the provider's last model (every later call
+// would fail alike; an earlier model of the chain only moves the chain on), it stops calling it and fails every later call at once with a message that says why, so a
 // dead or hanging judge costs seconds instead of every call's full timeout. Any success
 // closes it again. It is safe for concurrent use.
 type Breaker struct {
@@ -26,6 +29,7 @@ type Breaker struct {
 	failures int
 	open     bool
 	reason   string
+	cause    ErrorKind
 	skipped  int
 }
 
@@ -56,6 +60,14 @@ func (b *Breaker) Open() (bool, string, int) {
 	return b.open, b.reason, b.skipped
 }
 
+// Cause is the kind of the failure that opened the circuit ("" while it is closed): a
+// model the server does not have asks for another model, not for waiting.
+func (b *Breaker) Cause() ErrorKind {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.cause
+}
+
 // Complete calls the wrapped client unless the circuit is open.
 func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 	b.mu.Lock()
@@ -76,14 +88,18 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 		b.failures = 0
 	case ctx.Err() != nil && KindOf(err) == KindCanceled:
 		// The caller gave up; that says nothing about the backend.
+	case breaks(err) && fallbackStep(err, req.Model, b.Info().Models):
+		// The provider tries its next model (llm.Generate): not yet a failure of the judge.
 	case breaks(err):
 		b.failures++
-		if KindOf(err) == KindTimeout {
+		if k := KindOf(err); k == KindTimeout || k == KindModelNotFound {
+			// A call that waited its full timeout is not repeated in series, and a model
+			// the server does not have will not appear by the next call.
 			b.failures = max(b.failures, b.threshold)
 		}
 		if b.failures >= b.threshold && !b.open {
 			b.open = true
-			b.reason = err.Error()
+			b.reason, b.cause = err.Error(), KindOf(err)
 			fire, reason = b.onOpen, b.reason
 		}
 	default:
@@ -97,10 +113,21 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 	return resp, err
 }
 
+// fallbackStep reports whether a failure only moves the provider's fallback chain on: a
+// gated or unknown model (Error.Fallback) that is not the chain's last.
+func fallbackStep(err error, model string, chain []string) bool {
+	var le *Error
+	if !errors.As(err, &le) || !le.Fallback() || len(chain) < 2 {
+		return false
+	}
+	i := slices.Index(chain, model)
+	return i >= 0 && i < len(chain)-1
+}
+
 // breaks reports failures that mean the backend is not answering usefully.
 func breaks(err error) bool {
 	switch KindOf(err) {
-	case KindUnavailable, KindTimeout, KindRateLimit, KindQuota, KindAuth:
+	case KindUnavailable, KindTimeout, KindRateLimit, KindQuota, KindAuth, KindModelNotFound:
 		return true
 	case "":
 		return true

@@ -28,6 +28,7 @@ func TestBreaker(t *testing.T) {
 	}{
 		{"unavailable opens after the threshold", KindUnavailable, 2, true},
 		{"one timeout opens at once", KindTimeout, 1, true},
+		{"a model the server does not have opens at once", KindModelNotFound, 1, true},
 		{"invalid output means the backend answers", KindInvalidOutput, 6, false},
 		{"success keeps it closed", "", 6, false},
 	}
@@ -51,5 +52,50 @@ func TestBreaker(t *testing.T) {
 				t.Fatalf("a refused call says why: %v", last)
 			}
 		})
+	}
+}
+
+// chained answers per model, like a provider with a fallback chain (Hugging Face's).
+type chained struct {
+	models  []string
+	missing map[string]bool
+	calls   []string
+}
+
+func (c *chained) Info() Info { return Info{Models: c.models, Model: c.models[0]} }
+
+func (c *chained) Complete(_ context.Context, req Request) (Response, error) {
+	c.calls = append(c.calls, req.Model)
+	if c.missing[req.Model] {
+		return Response{}, &Error{Kind: KindModelNotFound, Model: req.Model, Message: "model " + req.Model + " not found"}
+	}
+	return Response{Text: "{}"}, nil
+}
+
+// TestBreakerLetsTheChainFallBack: an unknown model that is not the chain's last only moves
+// the provider on to its next model, however often; an unknown last model opens the circuit.
+func TestBreakerLetsTheChainFallBack(t *testing.T) {
+	c := &chained{models: []string{"a", "b", "c"}, missing: map[string]bool{"a": true, "b": true}}
+	b := NewBreaker(c, 2, nil)
+	for i := 0; i < 3; i++ {
+		for _, m := range c.models {
+			if _, err := b.Complete(context.Background(), Request{Model: m}); err == nil {
+				break
+			}
+		}
+	}
+	if open, _, _ := b.Open(); open {
+		t.Fatalf("the chain's third model answers: the circuit stays closed (calls %v)", c.calls)
+	}
+	if len(c.calls) != 9 {
+		t.Fatalf("every model was tried each time: %v", c.calls)
+	}
+
+	last := &chained{models: []string{"a", "b"}, missing: map[string]bool{"a": true, "b": true}}
+	b = NewBreaker(last, 2, nil)
+	b.Complete(context.Background(), Request{Model: "a"})
+	b.Complete(context.Background(), Request{Model: "b"})
+	if open, _, _ := b.Open(); !open || b.Cause() != KindModelNotFound {
+		t.Fatalf("no model of the chain exists: the circuit opens (cause %q)", b.Cause())
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/fulltext"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/llm"
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/report"
 	"deepcritical/backend/report/narrative"
@@ -37,7 +38,10 @@ var (
 type Judge struct {
 	J *judge.Judge
 	// Breaker is the run's circuit breaker around an LLM judge (nil for the offline judge).
-	Breaker interface{ Open() (bool, string, int) }
+	Breaker interface {
+		Open() (bool, string, int)
+		Cause() llm.ErrorKind
+	}
 }
 
 // Assess asks the judge. A fallback verdict given because the run's breaker is open is not a
@@ -48,6 +52,11 @@ func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.A
 	a, h, err := j.J.Assess(ctx, in)
 	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {
 		if open, reason, _ := j.Breaker.Open(); open {
+			if j.Breaker.Cause() == llm.KindModelNotFound {
+				// Resuming would ask for the same model again.
+				return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge has no such model (%s); the evidence is kept: re-judge it with a model the server has "+
+					"(`deepcritical providers models %s` lists them; History's Re-judge with, or `deepcritical history rejudge`)", a.Judge.Provider, reason, a.Judge.Provider)
+			}
 			return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge stopped answering (%s); the evidence is kept: resume the run when it answers", a.Judge.Provider, reason)
 		}
 	}

@@ -166,6 +166,31 @@ func TestHangingJudgeFailsFastAndVisibly(t *testing.T) {
 	require.Equal(t, 1, opened, "the breaker says so once")
 }
 
+// TestUnknownModelEndsTheRunAtOnce: a server that answers every chat "model not found"
+// (OpenAI's 404 shape) is up, but every call will fail alike: the first such answer ends the
+// run "judge unavailable", evidence kept, saying to re-judge with a model the server has
+// (resuming would ask for the same model again).
+func TestUnknownModelEndsTheRunAtOnce(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+			http.NotFound(w, r)
+			return
+		}
+		n.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusNotFound)
+		w.Write([]byte(`{"error":{"message":"The model ` + "`local-model`" + ` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, run := faultRun(t, srv.URL)
+	requireJudgeUnavailable(t, c, run)
+	require.Equal(t, 1, run.Iterations, "no search after the first answer said the model is not there")
+	require.Contains(t, run.Error, "has no such model")
+	require.Contains(t, run.Error, "history rejudge")
+	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
+}
+
 // requireJudgeUnavailable: the run ended failed because its judge stopped answering, before
 // its last iteration, with its evidence and a partial (unverified) report kept.
 func requireJudgeUnavailable(t *testing.T, c *Container, run domain.Run) {
