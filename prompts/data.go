@@ -34,7 +34,7 @@ type JudgeUserData struct {
 	// AsksNoTreatment is set for a question that asks for no treatment (a harm, a test, a
 	// prognosis, an association): its sufficiency rule needs no candidate or mechanism.
 	AsksNoTreatment bool
-	Evidence []EvidenceItem
+	Evidence        []EvidenceItem
 	// Total is the number of evidence items collected; Omitted of them did not fit the budget.
 	Total   int
 	Omitted int
@@ -84,9 +84,12 @@ type HeuristicsData struct {
 
 // SynthesisData feeds synthesis_narrative.md: the narrative is written from stored evidence only.
 type SynthesisData struct {
-	Question       string
-	Evidence       []EvidenceItem
-	Omitted        int
+	Question string
+	Evidence []EvidenceItem
+	Omitted  int
+	// SetAside counts the evidence judged off-topic for the question: not shown, and a
+	// narrative citing it is refused (narrative.Narrator).
+	SetAside       int
 	Candidates     []CandidateLine
 	KeyFindings    []string
 	MechanismScore int
@@ -111,6 +114,9 @@ type VerifyUserData struct {
 	Report   string
 	Evidence []EvidenceItem
 	Omitted  int
+	// SetAside lists the numbers of the evidence judged off-topic for the question: not
+	// shown; a claim citing one rests on evidence that does not answer the question.
+	SetAside []int
 	// GroundingProblems are what code already found (candidates absent from the evidence,
 	// citations out of range); the model must take them into account.
 	GroundingProblems []string

@@ -67,10 +67,15 @@ func (v *Verifier) llmVerdict(ctx context.Context, in Input, checks grounding.Ch
 	budget := v.opts.TokenBudget*4 - len(sys.Text) - len(in.Markdown) - len(strings.Join(problems, "\n")) - verifyTemplateChars
 	used := 0
 	for i, ev := range in.Evidence {
+		if ev.IsOffTopic() {
+			// Never put in an LLM prompt; the model is told which numbers they are.
+			data.SetAside = append(data.SetAside, i+1)
+			continue
+		}
 		item := evidenceItem(i+1, ev)
 		if used+len(item.Content)+len(item.Title) > budget {
-			data.Omitted = len(in.Evidence) - i
-			break
+			data.Omitted++
+			continue
 		}
 		used += len(item.Content) + len(item.Title)
 		data.Evidence = append(data.Evidence, item)

@@ -183,6 +183,20 @@ func TestLLMVerdictCombined(t *testing.T) {
 	}
 }
 
+// TestLLMVerifierSeesNoOffTopicEvidence: evidence set aside as off-topic is not put in the
+// verifier's prompt; the model is told its numbers, so a claim citing it can be flagged.
+func TestLLMVerifierSeesNoOffTopicEvidence(t *testing.T) {
+	in := inputFromReport(assessment([]string{"Metformin"}, nil))
+	in.Evidence[1].Topic = &domain.Topic{OffTopic: true, Reason: "does not mention the condition"}
+	f := &fakeLLM{answers: []string{verdictJSON(true, "Grounded.")}}
+	_, err := New(Options{Client: f, Info: llm.Info{Provider: domain.ProviderOpenAI, Model: "gpt-test"}}).Verify(context.Background(), in)
+	require.NoError(t, err)
+	prompt := f.last.Messages[0].Content
+	require.NotContains(t, prompt, "GLP-1 receptor agonists reduce neuroinflammation")
+	require.Contains(t, prompt, "Evidence [2] was set aside as off-topic for the question and is not shown")
+	require.Contains(t, prompt, "Phase 2 trial of liraglutide.", "the items after it are shown under their own numbers")
+}
+
 func TestLLMErrorLeavesUnverified(t *testing.T) {
 	in := inputFromReport(assessment([]string{"Metformin"}, nil))
 	f := &fakeLLM{err: &llm.Error{Kind: llm.KindUnavailable, Provider: domain.ProviderOllama, Message: "Ollama is not answering at http://127.0.0.1:11434"}}

@@ -505,12 +505,20 @@ func (s *server) answer(prompt string, schema json.RawMessage) string {
 			return string(b)
 		}
 	}
-	narrative := "The retrieved evidence is summarised in the report below [1]. The fake judge wrote this narrative from the stored evidence only."
+	// Like a model, it cites what its prompt shows: the first evidence block's number, or
+	// nothing when no evidence is shown (all of it was set aside as off-topic).
+	narrative := "None of the evidence found answers the question. The fake judge wrote this narrative from the stored evidence only."
+	if m := evidenceBlockRe.FindStringSubmatch(prompt); m != nil {
+		narrative = "The retrieved evidence is summarised in the report below [" + m[1] + "]. The fake judge wrote this narrative from the stored evidence only."
+	}
 	if s.opts.hostile {
 		narrative += " See [this link](javascript:window.__xss=6) and <img src=x onerror=\"window.__xss=7\">."
 	}
 	return narrative
 }
+
+// evidenceBlockRe finds an evidence block of a prompt and its number.
+var evidenceBlockRe = regexp.MustCompile(`<evidence n="(\d+)">`)
 
 // problemRe finds the grounding problems code listed in the verify prompt.
 var problemRe = regexp.MustCompile(`(?m)^- (.+)$`)

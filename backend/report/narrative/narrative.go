@@ -6,6 +6,7 @@ package narrative
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -69,20 +70,28 @@ func (n *Narrator) Write(ctx context.Context, in report.Input) (report.Narrative
 		}
 	}
 	used := 0
+	var offTopic []int
 	for i, ev := range in.Evidence {
+		if ev.IsOffTopic() {
+			// Off-topic evidence is never put in an LLM prompt (as for the judge); its
+			// number stays unused, so citations keep the report's numbering.
+			offTopic = append(offTopic, i+1)
+			continue
+		}
 		text := strings.TrimSpace(ev.Content)
 		if len(text) > perItemChars {
 			text = strings.ToValidUTF8(text[:perItemChars], "") + "…"
 		}
 		if used+len(text) > n.opts.CharBudget {
-			data.Omitted = len(in.Evidence) - i
-			break
+			data.Omitted++
+			continue
 		}
 		used += len(text)
 		row := r.Rows[i]
 		data.Evidence = append(data.Evidence, prompts.EvidenceItem{N: i + 1, Source: string(ev.Citation.Source), Title: ev.Citation.Title,
 			Date: ev.Citation.Date, Design: row.Design, URL: ev.Citation.URL, Content: text})
 	}
+	data.SetAside = len(offTopic)
 	p, err := prompts.Render("synthesis_narrative.md", data)
 	if err != nil {
 		return report.Narrative{}, fmt.Errorf("render narrative prompt: %w", err)
@@ -116,7 +125,22 @@ func (n *Narrator) Write(ctx context.Context, in report.Input) (report.Narrative
 		return report.Narrative{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: n.info.Provider, Model: rec.Model,
 			Message: fmt.Sprintf("the narrative cites evidence that does not exist: %s", grounding.FormatCitations(bad))}
 	}
+	if bad := citedAmong(text, offTopic); len(bad) > 0 {
+		return report.Narrative{}, &llm.Error{Kind: llm.KindInvalidOutput, Provider: n.info.Provider, Model: rec.Model,
+			Message: fmt.Sprintf("the narrative cites evidence set aside as off-topic: %s", grounding.FormatCitations(bad))}
+	}
 	return report.Narrative{Text: text, By: domain.JudgeInfo{Provider: n.info.Provider, Model: rec.Model, PromptVersion: p.Version, Kind: domain.JudgeKindLLM}}, nil
+}
+
+// citedAmong returns the citation numbers of text that are in ns.
+func citedAmong(text string, ns []int) []int {
+	var out []int
+	for _, c := range grounding.CitationNumbers(text) {
+		if slices.Contains(ns, c) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 func outOfRange(text string, n int) []int {

@@ -64,3 +64,29 @@ func TestWrite(t *testing.T) {
 		})
 	}
 }
+
+// TestOffTopicEvidenceStaysOutOfTheNarrative: evidence set aside as off-topic is not put in
+// the prompt (the model is told how many items were set aside), the on-topic items keep the
+// report's numbers, and a narrative citing a set-aside item is refused like an invented one.
+func TestOffTopicEvidenceStaysOutOfTheNarrative(t *testing.T) {
+	in := input()
+	off := domain.Evidence{Content: "Mental-status tests in older adults.", Topic: &domain.Topic{OffTopic: true, Reason: "does not study metformin"},
+		Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "2", Title: "Mental-status tests"}}
+	in.Evidence = append([]domain.Evidence{off}, in.Evidence...)
+	for _, tc := range []struct{ text, wantErr string }{
+		{"Metformin slowed decline [2].", ""},
+		{"Tests find decline early [1], and metformin slowed it [2].", "set aside as off-topic: [1]"},
+	} {
+		f := &fakeClient{text: tc.text}
+		_, err := New(f, llm.Info{Provider: domain.ProviderOllama, Model: "m"}, Options{}).Write(context.Background(), in)
+		prompt := f.req.Messages[0].Content
+		require.NotContains(t, prompt, "Mental-status tests")
+		require.Contains(t, prompt, "[2] Metformin study")
+		require.Contains(t, prompt, "1 further items found by the searches were set aside as off-topic")
+		if tc.wantErr == "" {
+			require.NoError(t, err)
+		} else {
+			require.ErrorContains(t, err, tc.wantErr)
+		}
+	}
+}
