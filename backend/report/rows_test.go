@@ -37,3 +37,32 @@ func TestDesignColumnMarksPlannedTrials(t *testing.T) {
 		})
 	}
 }
+
+// TestDesignLabelIsTheJudgesClass: the table names the class the judge scores by
+// (studydesign.Classify), more finely only when the appraisal or a publication type names a
+// design of that class.
+func TestDesignLabelIsTheJudgesClass(t *testing.T) {
+	pubmed := func(pts, mesh []string, content string) domain.Evidence {
+		return domain.Evidence{Content: content, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", PublicationTypes: pts, MeshTerms: mesh}}
+	}
+	cohort := &domain.Appraisal{Findings: map[string]domain.Finding{"design": {Value: "cohort"}}}
+	for _, tc := range []struct {
+		name string
+		ev   domain.Evidence
+		a    *domain.Appraisal
+		want string
+	}{
+		{"MeSH says observational", pubmed([]string{"Journal Article"}, []string{"Humans", "Prospective Studies"}, ""), nil, "Observational study"},
+		{"the appraisal names the cohort", pubmed([]string{"Journal Article"}, []string{"Prospective Studies"}, ""), cohort, "Cohort study"},
+		{"a veterinary trial is an animal study", pubmed([]string{"Randomized Controlled Trial, Veterinary"}, nil, ""), nil, "Animal study"},
+		{"a case report", pubmed([]string{"Case Reports"}, nil, ""), nil, "Case report"},
+		{"a multicentre study", pubmed([]string{"Multicenter Study"}, nil, ""), nil, "Clinical study"},
+		{"keywords only", pubmed(nil, nil, "In this retrospective cohort of 2,000 adults …"), nil, "Observational study"},
+		{"nothing to go on", pubmed(nil, nil, "Statins lower cholesterol."), nil, "Unclassified"},
+		{"a web page", domain.Evidence{Content: "Statins lower cholesterol.", Citation: domain.Citation{Source: domain.SourceWeb, URL: "https://example.org"}}, nil, "Web page"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			require.Equal(t, tc.want, DesignLabel(tc.ev, tc.a))
+		})
+	}
+}
