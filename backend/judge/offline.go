@@ -8,6 +8,7 @@ import (
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/studydesign"
+	"deepcritical/backend/verify/grounding"
 )
 
 // OfflineModel names the offline judge's rubric in judge.model.
@@ -189,6 +190,7 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 	}
 
 	queries := append([]string{}, a.h.SuggestedQueries...)
+	stances := offlineStances(a, ev)
 	return domain.Assessment{
 		Details: domain.AssessmentDetails{
 			MechanismScore:        mech,
@@ -196,8 +198,8 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 			ClinicalEvidenceScore: clin,
 			ClinicalReasoning:     clinWhy,
 			DrugCandidates:        names,
-			KeyFindings:           keyFindings(a, ev),
-			Stances:               offlineStances(a, ev),
+			KeyFindings:           keyFindings(a, ev, stances),
+			Stances:               stances,
 		},
 		Sufficient:        sufficient,
 		Confidence:        conf,
@@ -218,8 +220,15 @@ func offlineAssessment(a *analysis, ev []domain.Evidence) domain.Assessment {
 // some item studies a treatment, one that does) up to maxKeyFindings, so the
 // number of findings follows the evidence; each as its design, its
 // number, its title and year, and the first sentence of its conclusions when the abstract
-// is structured. Nothing is paraphrased, so nothing is invented.
-func keyFindings(a *analysis, ev []domain.Evidence) []string {
+// is structured, else the verified sentence its stance rests on (an unstructured abstract's
+// finding). Nothing is paraphrased, so nothing is invented.
+func keyFindings(a *analysis, ev []domain.Evidence, stances []domain.StudyStance) []string {
+	quotes := map[int]string{}
+	for _, st := range stances {
+		if st.QuoteVerified && st.Quote != "" {
+			quotes[st.N-1] = st.Quote
+		}
+	}
 	rank := map[studydesign.Design]int{}
 	for i, d := range studydesign.Order {
 		rank[d] = i
@@ -292,8 +301,13 @@ func keyFindings(a *analysis, ev []domain.Evidence) []string {
 		if y := c.Year(); y != "" {
 			f += " (" + y + ")"
 		}
+		// (A sentence with "[2]" of its own would read as a citation of evidence [2].)
 		if concl := conclusion(c.Sections, ev[i].Content); concl != "" {
-			f += " — " + shorten(concl, 220)
+			if len(grounding.CitationNumbers(concl)) == 0 {
+				f += " — " + shorten(concl, 220)
+			}
+		} else if q := quotes[i]; q != "" && !strings.Contains(title, strings.TrimSuffix(q, ".")) && len(grounding.CitationNumbers(q)) == 0 {
+			f += " — " + shorten(q, 220)
 		}
 		out = append(out, f)
 	}

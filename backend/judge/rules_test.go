@@ -468,6 +468,31 @@ func TestComparisonGroupIsNoCandidate(t *testing.T) {
 	require.Equal(t, []string{"Statins"}, a.Details.DrugCandidates)
 }
 
+// TestKeyFindingOfAnUnstructuredAbstract: an abstract without a Conclusions section gives
+// its finding in the sentence its stance rests on, verbatim; a sentence with a bracketed
+// number of its own is left out, as it would read as a citation.
+func TestKeyFindingOfAnUnstructuredAbstract(t *testing.T) {
+	for _, tc := range []struct{ content, want string }{
+		{"Metformin may have anticancer effects. We followed 5,000 men with prostate cancer for ten years. Metformin users lived longer than non-users (HR 0.82). " +
+			"Metformin use was associated with improved survival in men with prostate cancer.",
+			"Observational study [1]: Metformin and survival in prostate cancer: a cohort study (2020) — Metformin users lived longer than non-users (HR 0.82)."},
+		{"Metformin may have anticancer effects. We followed 5,000 men with prostate cancer for ten years. Metformin users lived longer than non-users, as in earlier cohorts [2]. " +
+			"Metformin use was associated with improved survival in men with prostate cancer.",
+			"Observational study [1]: Metformin and survival in prostate cancer: a cohort study (2020)"},
+	} {
+		ev := []domain.Evidence{{Content: tc.content, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: "1", Date: "2020",
+			Title: "Metformin and survival in prostate cancer: a cohort study", MeshTerms: []string{"Humans", "Cohort Studies", "Metformin", "Prostatic Neoplasms"}}}}
+		a, _, err := NewOffline().Assess(context.Background(), Input{Question: "Is metformin effective for treating cancer?", Evidence: ev})
+		require.NoError(t, err)
+		require.Equal(t, []string{tc.want}, a.Details.KeyFindings)
+		require.Len(t, a.Details.Stances, 1)
+		require.True(t, a.Details.Stances[0].QuoteVerified)
+		if strings.Contains(tc.want, " — ") {
+			require.True(t, strings.HasSuffix(tc.want, " — "+a.Details.Stances[0].Quote), "the finding is the stance's own sentence")
+		}
+	}
+}
+
 // TestExposureQuestionProposesNoTreatment: "Are proton pump inhibitors associated with
 // dementia?" asks about a harm. Neither the offline judge nor an LLM may propose the PPIs
 // (or any drug) as a treatment of dementia; the LLM is told so, and a candidate it gives
