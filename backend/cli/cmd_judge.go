@@ -4,9 +4,11 @@ import (
 	"context"
 	"flag"
 	"os"
+	"strings"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
+	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 )
 
@@ -76,13 +78,25 @@ func judgeCommand() *command {
 				return writeJSON(e.stdout, a)
 			}
 			d := a.Details
-			e.printf("Judge:       %s\nMechanism:   %d/10  %s\nClinical:    %d/10  %s\nConfidence:  %.0f%%\nSufficient:  %v (%s)\nCandidates:  %v\nFindings:\n",
-				judgeLabel(a.Judge), d.MechanismScore, d.MechanismReasoning, d.ClinicalEvidenceScore, d.ClinicalReasoning,
-				a.Confidence*100, a.Sufficient, a.Recommendation, d.DrugCandidates)
+			candidates := "none"
+			if len(d.DrugCandidates) > 0 {
+				candidates = strings.Join(d.DrugCandidates, ", ")
+			}
+			e.printf("Judge:       %s\nAnswer:      %s\n", judgeLabel(a.Judge), res.Answer)
+			for _, st := range d.Stances {
+				e.printf("  - %s\n", report.StanceLine(res.Parsed, st))
+			}
+			e.printf("Mechanism:   %d/10  %s\nClinical:    %d/10  %s\nConfidence:  %.0f%%\nSufficient:  %v (%s)\nCandidates:  %s\nFindings:\n",
+				d.MechanismScore, d.MechanismReasoning, d.ClinicalEvidenceScore, d.ClinicalReasoning,
+				a.Confidence*100, a.Sufficient, a.Recommendation, candidates)
 			for _, f := range d.KeyFindings {
 				e.printf("  - %s\n", f)
 			}
-			e.printf("Next queries: %v\nReasoning:   %s\n", a.NextSearchQueries, a.Reasoning)
+			e.printf("Next queries:\n")
+			for _, q := range a.NextSearchQueries {
+				e.printf("  - %s\n", q)
+			}
+			e.printf("Reasoning:   %s\n", a.Reasoning)
 			return nil
 		},
 	}

@@ -671,6 +671,14 @@ func withTopics(set concepts.Set, err error, ev []domain.Evidence) ([]domain.Evi
 	return scored, ""
 }
 
+// Marked is the evidence as the judge reads it for a question: with relevance marks, scored
+// here when no item carries one (withTopics). A caller that states the judge's answer line
+// counts the on-topic items on it.
+func Marked(set concepts.Set, ev []domain.Evidence) []domain.Evidence {
+	out, _ := withTopics(set, nil, ev)
+	return out
+}
+
 // plannedTrials is the number of on-topic registry entries with no results posted.
 func (a *analysis) plannedTrials() int {
 	n := 0

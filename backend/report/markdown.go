@@ -258,6 +258,24 @@ func codeSafe(s string) string {
 // byRuleNote marks a stance DeepCritical's rules gave where the LLM judge gave none.
 const byRuleNote = "stance by DeepCritical's rules: the judge gave none"
 
+// StanceLine is one study's stance in plain words, as the report's Answer section gives it
+// ("[2] supports — “…”", with its caveats), for the terminal.
+func StanceLine(q domain.ParsedQuestion, s domain.StudyStance) string {
+	line := fmt.Sprintf("[%d] %s", s.N, domain.StanceLabel(q, s.Stance))
+	switch {
+	case s.Quote == "":
+		line += " — " + stanceNoQuote(s)
+	case s.QuoteVerified:
+		line += " — “" + s.Quote + "”"
+	default:
+		line += " — “" + s.Quote + "” (⚠ quote not found verbatim in the evidence)"
+	}
+	if s.ByRule {
+		line += " (" + byRuleNote + ")"
+	}
+	return line
+}
+
 // stanceNoQuote is what a report says in place of a stance's quote when it has none: the
 // rule's reason, else that the text had no sentence to rest on.
 func stanceNoQuote(s domain.StudyStance) string {

@@ -120,11 +120,18 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 	if err != nil {
 		return JudgeResult{}, err
 	}
+	evidence = judge.Marked(parsed, evidence)
 	a, h, err := eng.Judge.Assess(ctx, judge.Input{Question: q, Parsed: &parsed, Evidence: evidence})
 	if err != nil {
 		return JudgeResult{}, err
 	}
-	return JudgeResult{Assessment: a, Heuristics: h}, nil
+	onTopic := 0
+	for _, ev := range evidence {
+		if !ev.IsOffTopic() {
+			onTopic++
+		}
+	}
+	return JudgeResult{Assessment: a, Heuristics: h, Parsed: parsed, Answer: domain.AnswerLine(parsed, a.Details.Stances, len(evidence), onTopic)}, nil
 }
 
 // appraiser builds the appraiser of a judge choice: the offline rubric, or the chosen

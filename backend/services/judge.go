@@ -33,6 +33,11 @@ var _ judgeStore = (*store.Store)(nil)
 type JudgeResult struct {
 	Assessment domain.Assessment `json:"assessment"`
 	Heuristics domain.Heuristics `json:"heuristics"`
+	// Parsed is the question as the judge read it.
+	Parsed domain.ParsedQuestion `json:"parsed_question"`
+	// Answer is the line a run's report puts above the scores (domain.AnswerLine): how many
+	// on-topic studies point which way on the question, or that none was found.
+	Answer string `json:"answer,omitempty" jsonschema:"the answer line above the scores: how many on-topic studies point which way, or that no study of the question was found"`
 }
 
 // RejudgeRequest names a stored run and the judge to assess its evidence again.
