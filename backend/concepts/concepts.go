@@ -832,8 +832,37 @@ func Extract(question string) (Set, error) {
 	transplantAsCondition(set.Concepts)
 	routesCompared(set.Concepts)
 	onsetOrEstablished(set.Concepts, q)
+	statesAsConditions(set.Concepts)
 	MarkPurposes(&set)
 	return set, nil
+}
+
+// patientStates are states a patient is in, asked about as pregnancy is: "Is sertraline
+// safe while breastfeeding?" is answered by papers on breastfeeding (MeSH Breast Feeding,
+// Lactation), not by any sertraline trial.
+var patientStates = set(`breastfeeding breast-feeding lactation lactating pregnant pregnancy`)
+
+// stateSynonyms are the other names of a patient's state (MeSH Breast Feeding, Lactation):
+// searched and matched as a disease's are, but with no role of their own, so the parse
+// still reads "Does breastfeeding reduce …?" as asking about breastfeeding as an exposure.
+var stateSynonyms = [][]string{
+	{"breastfeeding", "breast feeding", "breast-feeding", "lactation", "lactating women", "breast milk", "human milk", "nursing mothers"},
+}
+
+// statesAsConditions makes a patient's state that the parse could not place (role other:
+// "while breastfeeding") a condition the evidence must share. As the subject ("Does
+// breastfeeding reduce …?") it keeps the role the parse gave it.
+func statesAsConditions(cs []Concept) {
+	for i, c := range cs {
+		switch {
+		case c.Role == RoleOther && len(c.Words) > 0 && !slices.ContainsFunc(c.Words, func(w string) bool { return !patientStates[w] }):
+			cs[i].Role = RoleCondition
+		case c.Role == RolePopulation && !c.Setting && slices.ContainsFunc(c.Words, func(w string) bool { return patientStates[w] }):
+			// "pregnant women", "breastfeeding mothers": who the patients are is the state
+			// the question asks about, so evidence must share it, as a setting.
+			cs[i].Setting = true
+		}
+	}
 }
 
 // routesCompared marks an intervention and a comparator that differ only by their route

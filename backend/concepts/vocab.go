@@ -786,7 +786,7 @@ func synonymNorm(s string) string {
 // judge's time.
 var synonymIndex = sync.OnceValue(func() map[string][]string {
 	idx := map[string][]string{}
-	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms, testSynonyms) {
+	for _, group := range slices.Concat(drugSynonyms, diseaseSynonyms, therapySynonyms, testSynonyms, stateSynonyms) {
 		for _, n := range group {
 			if k := synonymNorm(n); idx[k] == nil { // the first group holding a name wins, as the scan did
 				idx[k] = group
