@@ -16,10 +16,11 @@ const DefaultBreakerThreshold = 2
 // Breaker wraps a Client for one research run: after Threshold consecutive failures that
 // mean the backend is not there (unavailable, rate limit after back-off, quota, auth), or
 // after one timeout (a call that already waited its full timeout is not repeated at full
-// timeout in series) or one "model not found" on the provider's last model (every later call
-// would fail alike; an earlier model of the chain only moves the chain on), it stops calling it and fails every later call at once with a message that says why, so a
-// dead or hanging judge costs seconds instead of every call's full timeout. Any success
-// closes it again. It is safe for concurrent use.
+// timeout in series) or one "model not found" on the provider's last model (every later
+// call would fail alike; an earlier model of the chain only moves the chain on), it stops
+// calling it and fails every later call at once with a message that says why, so a dead or
+// hanging judge costs seconds instead of every call's full timeout. Any success closes it
+// again. It is safe for concurrent use.
 type Breaker struct {
 	inner     Client
 	threshold int
