@@ -278,10 +278,12 @@ func TestClassMember(t *testing.T) {
 		"non-statin": false, "nonstatin lipid-lowering therapy": false, "non-atorvastatin": false} {
 		require.Equal(t, want, ClassMember(iv, name), name)
 	}
-	// Classes MeSH has no heading for are known by their members alone.
+	// A class is known by its members, whether or not MeSH has a heading for it (the first
+	// two have none).
 	for q, members := range map[string][]string{
 		"gabapentinoids for painful diabetic peripheral neuropathy":           {"pregabalin", "mirogabalin"},
 		"direct-acting antivirals for hepatitis C in people who inject drugs": {"sofosbuvir", "velpatasvir"},
+		"Can breastfeeding mothers take antihistamines?":                      {"cetirizine", "chlorphenamine"},
 	} {
 		s, err := Extract(q)
 		require.NoError(t, err)
