@@ -1113,7 +1113,7 @@ func TestBrandsExamplesAndDoses(t *testing.T) {
 	}{
 		{"Is it dangerous to take heartburn pills like Nexium for years?", "nexium", RoleIntervention, "proton pump inhibitors", false},
 		{"Do anti-inflammatory painkillers such as ibuprofen help back pain?", "ibuprofen", RoleIntervention, "non-steroidal anti-inflammatory agents", false},
-		{"Is CBT better than sleeping pills like zolpidem for insomnia?", "zolpidem", RoleComparator, "", false},
+		{"Is CBT better than sleeping pills like zolpidem for insomnia?", "zolpidem", RoleComparator, "Z-drugs", false},
 		{"Does a single dose of dexamethasone reduce return visits in croup?", "dexamethasone", RoleIntervention, "", false},
 		{"Is a 5-day course of amoxicillin as good as a 10-day course for pneumonia in children?", "amoxicillin", RoleIntervention, "", false},
 		{"Does pregabalin relieve pain from diabetic neuropathy?", "pain", RoleOutcome, "", false},
@@ -1483,7 +1483,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"What are the treatment options for chronic migraine after failure of topiramate and propranolol?",
 			"condition: chronic migraine · population: failure of topiramate · population: failure of propranolol · asks for: treatment"},
 		{"asciminib in CML patients previously treated with two or more TKIs",
-			"condition: CML patients · intervention: asciminib · population: previously treated with TKIs"},
+			"condition: CML patients · intervention: asciminib · population: previously treated with TKIs (tyrosine kinase inhibitors)"},
 		{"Which treatments are best for type 2 diabetes uncontrolled on metformin and sulfonylurea?",
 			"condition: type 2 diabetes · population: uncontrolled on metformin · population: uncontrolled on sulfonylurea (sulfonylureas) · asks for: treatments"},
 		{"Polycythemia vera resistant or intolerant to hydroxyurea - what are the next-line treatment options?",
