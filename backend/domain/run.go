@@ -56,6 +56,11 @@ type QueryEvent struct {
 	Relaxation string `json:"relaxation,omitempty"`
 	// Error is the source's query error or warning (e.g. a phrase PubMed did not find).
 	Error string `json:"error,omitempty"`
+	// NotFound are the words or phrases of the query the source's index does not hold
+	// (PubMed's ErrorList/PhraseNotFound), kept apart from Error so the run can tell a
+	// question made only of words no paper uses ("asdf qwer zxcv") from one that found
+	// nothing: the first gets a clear error instead of a report of nothing.
+	NotFound []string `json:"not_found,omitempty"`
 }
 
 // The states a source is in once it has finished its part of a search; a source that has

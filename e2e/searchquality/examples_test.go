@@ -33,42 +33,8 @@ import (
 // evidence that studies it and every candidate is it, or the report says plainly that no
 // study of it was found; for an open question, findings cite on-topic evidence only.
 func TestSuggestedQuestions(t *testing.T) {
-	data := dataDir(t)
-	recs, _, err := eutils.LoadCorpus(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	engine := eutils.NewEngine(recs)
-	studies, err := fakectgov.LoadStudies(filepath.Join(filepath.Dir(data), "fixtures", "clinicaltrials_v2"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	pm := httptest.NewServer(eutils.NewServer(engine))
-	defer pm.Close()
-	ep := httptest.NewServer(fakeepmc.NewServer(engine))
-	defer ep.Close()
-	ct := httptest.NewServer(fakectgov.NewServer(studies))
-	defer ct.Close()
-	sources := []search.Source{
-		pubmed.New(pubmed.Options{BaseURL: pm.URL, HTTPClient: pm.Client(), Limiter: rate.NewLimiter(rate.Inf, 1)}),
-		europepmc.New(europepmc.Options{BaseURL: ep.URL, HTTPClient: ep.Client()}),
-		ctgov.New(ctgov.Options{BaseURL: ct.URL, HTTPClient: ct.Client()}),
-	}
+	orc, st, cfg := fakeSearchOrchestrator(t)
 	ctx := context.Background()
-	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "dc.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	fan := search.NewFanout(sources, search.FanoutOptions{Timeout: 30 * time.Second})
-	orc, err := orchestrator.New(orchestrator.Deps{Searcher: fan, Judge: runs.Judge{J: judge.NewOffline()}, Store: st,
-		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	cfg := domain.DefaultRunConfig()
-	cfg.Sources = []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}
-	cfg.MaxIterations = 3
 	for _, question := range domain.ExampleQuestions {
 		t.Run(question, func(t *testing.T) {
 			run, err := orc.Run(ctx, question, cfg)
@@ -116,6 +82,84 @@ func TestSuggestedQuestions(t *testing.T) {
 				if onTopic == 0 && !strings.Contains(rep.Markdown, "No study of "+iv) {
 					t.Errorf("no paper studies %s but the report does not say so", iv)
 				}
+			}
+		})
+	}
+}
+
+// fakeSearchOrchestrator is a research orchestrator over the three search fakes with the real
+// services' semantics and the offline judge, with a store of its own, and the run settings a
+// user's first run has (three sources, three iterations).
+func fakeSearchOrchestrator(t *testing.T) (*orchestrator.Orchestrator, *store.Store, domain.RunConfig) {
+	t.Helper()
+	data := dataDir(t)
+	recs, _, err := eutils.LoadCorpus(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	engine := eutils.NewEngine(recs)
+	studies, err := fakectgov.LoadStudies(filepath.Join(filepath.Dir(data), "fixtures", "clinicaltrials_v2"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pm := httptest.NewServer(eutils.NewServer(engine))
+	t.Cleanup(pm.Close)
+	ep := httptest.NewServer(fakeepmc.NewServer(engine))
+	t.Cleanup(ep.Close)
+	ct := httptest.NewServer(fakectgov.NewServer(studies))
+	t.Cleanup(ct.Close)
+	sources := []search.Source{
+		pubmed.New(pubmed.Options{BaseURL: pm.URL, HTTPClient: pm.Client(), Limiter: rate.NewLimiter(rate.Inf, 1)}),
+		europepmc.New(europepmc.Options{BaseURL: ep.URL, HTTPClient: ep.Client()}),
+		ctgov.New(ctgov.Options{BaseURL: ct.URL, HTTPClient: ct.Client()}),
+	}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "dc.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	fan := search.NewFanout(sources, search.FanoutOptions{Timeout: 30 * time.Second})
+	orc, err := orchestrator.New(orchestrator.Deps{Searcher: fan, Judge: runs.Judge{J: judge.NewOffline()}, Store: st,
+		Synthesizer: runs.Synthesizer{}, Verifier: runs.Verifier{V: verify.New(verify.Options{})}}, orchestrator.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := domain.DefaultRunConfig()
+	cfg.Sources = []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}
+	cfg.MaxIterations = 3
+	return orc, st, cfg
+}
+
+// TestQuestionOfUnknownWords: a question made only of words no paper uses ends at once with
+// a clear error naming them, PubMed's own "phrase not found" being the evidence, while a
+// question with one unknown word among known ones still runs.
+func TestQuestionOfUnknownWords(t *testing.T) {
+	orc, _, cfg := fakeSearchOrchestrator(t)
+	ctx := context.Background()
+	cases := []struct {
+		question string
+		failed   bool
+	}{
+		{"asdf qwer zxcv", true},
+		{"xqzt vrrp?", true},
+		{"Is zorblax effective for treating cancer?", false},
+		{"Does tumeric help qwertyx?", false}, // the vocabulary knows turmeric
+	}
+	for _, c := range cases {
+		t.Run(c.question, func(t *testing.T) {
+			run, err := orc.Run(ctx, c.question, cfg)
+			if c.failed {
+				if err != nil || run.Status != domain.RunFailed {
+					t.Fatalf("status %s, err %v: want a failed run", run.Status, err)
+				}
+				if !strings.Contains(run.Error, "none of the question's words is in PubMed") || !strings.Contains(run.Error, "check the spelling") || run.Iterations != 1 {
+					t.Errorf("error %q after %d iterations: want the unknown words named after one search", run.Error, run.Iterations)
+				}
+				return
+			}
+			if err != nil || run.Status != domain.RunComplete {
+				t.Fatalf("status %s, err %v: want a complete run", run.Status, err)
 			}
 		})
 	}

@@ -175,8 +175,13 @@ func TestSearchPhraseNotFoundIsAWarning(t *testing.T) {
 // a warning (not a failure) that names the phrase, and no efetch.
 func requirePhraseNotFound(t *testing.T, f *fakeEutils, srv *httptest.Server, phrase string) {
 	t.Helper()
-	ev, err := newTestClient(srv, "").Search(context.Background(), []string{phrase}, 10)
+	ctx, evs := recordQueries(context.Background())
+	ev, err := newTestClient(srv, "").Search(ctx, []string{phrase}, 10)
 	require.Empty(t, ev)
+	require.NotEmpty(t, *evs)
+	// The phrase is also typed on the query's event, for the run to tell a question of
+	// words no paper uses from one that found nothing.
+	require.Equal(t, []string{phrase}, (*evs)[0].NotFound)
 	w, ok := search.AsWarning(err)
 	require.True(t, ok, "PhraseNotFound is a warning, not a failure: %v", err)
 	require.Equal(t, domain.SourcePubMed, w.Source)

@@ -128,6 +128,11 @@ func (c *Client) searchCombined(ctx context.Context, queries []string, max int) 
 		if r.WebEnv != "" {
 			webEnv = r.WebEnv
 		}
+		for _, w := range r.NotFound {
+			if w = strings.TrimSpace(w); w != "" {
+				ev.NotFound = append(ev.NotFound, w)
+			}
+		}
 		notes := r.notes(q)
 		if strings.TrimSpace(r.Translation) == "" && ev.Count <= 0 {
 			notes = append(notes, fmt.Sprintf("query %s: PubMed could not translate the query (empty QueryTranslation)", quoted(q)))

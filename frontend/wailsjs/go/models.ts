@@ -1650,6 +1650,7 @@ export namespace domain {
 	    attempt: number;
 	    relaxation?: string;
 	    error?: string;
+	    not_found?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new QueryEvent(source);
@@ -1663,6 +1664,7 @@ export namespace domain {
 	        this.attempt = source["attempt"];
 	        this.relaxation = source["relaxation"];
 	        this.error = source["error"];
+	        this.not_found = source["not_found"];
 	    }
 	}
 	export class Review {
