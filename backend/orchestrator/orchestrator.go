@@ -451,7 +451,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		return "", err
 	}
 	if words := unknownWords(st.concepts, res.Queries); len(all) == 0 && len(words) > 0 {
-		return "", failed("none of the question's words is in PubMed (phrase not found: %s) and no source found a paper: check the spelling, or ask in the words papers use", strings.Join(words, ", "))
+		return "", failed("none of the question's words is in PubMed, check the spelling or ask in the words papers use (phrase not found: %s; no source found a paper)", strings.Join(words, ", "))
 	}
 	if st.allFailedStreak >= 2 {
 		return "", failed("every source failed in two iterations in a row and no evidence was found (%s)", summarize(failures))
