@@ -347,6 +347,7 @@ var organNames = [][]string{
 	{"prostate", "prostatic"},
 	{"thyroid"},
 	{"brain", "cerebral"},
+	{"heart", "cardiac"},
 	{"oral", "mouth"},
 	{"testicular", "testis"},
 	{"gallbladder", "biliary"},
@@ -396,6 +397,26 @@ func OrganNames(w string) []string {
 		}
 	}
 	return nil
+}
+
+// OrganWords are the organ words of a condition besides its head word, which say which
+// disease of the head's kind it is: "heart" of "heart failure" (not renal or treatment
+// failure), "kidney" of "acute kidney injury", "pulmonary" of "pulmonary hypertension"; nil
+// for a condition of one word. Only organ words are such names: a word of time or setting
+// ("childhood asthma", "occupational hand eczema", "cough at night") narrows the
+// question's patients, and a paper may leave it unsaid.
+func OrganWords(c Concept) []string {
+	if c.Role != RoleCondition || len(c.Words) < 2 {
+		return nil
+	}
+	head := HeadWord(c)
+	var out []string
+	for _, w := range c.Words {
+		if w != head && OrganNames(w) != nil {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // CancerOrgan returns the word of a condition that says where its cancer grows: the organ

@@ -38,7 +38,10 @@ type doc struct {
 	len int
 }
 
-func newDoc(ev domain.Evidence) doc {
+// newDoc reads one evidence's text. A phrase in which a disease's name means something
+// else ("ST depression", "heat shock") is read as one word, so that the disease's name does
+// not stand alone, unless the question itself uses that phrase (asked).
+func newDoc(ev domain.Evidence, asked senses) doc {
 	c := ev.Citation
 	var b strings.Builder
 	add := func(s string) { b.WriteString(s); b.WriteString(" . ") }
@@ -65,7 +68,7 @@ func newDoc(ev domain.Evidence) doc {
 		}
 	}
 	d := doc{tf: map[string]int{}}
-	for _, w := range concepts.Words(b.String()) {
+	for _, w := range concepts.Words(concepts.JoinOtherSenses(b.String(), asked)) {
 		d.tf[concepts.Stem(w)]++
 		d.len++
 		if strings.ContainsRune(w, '-') {
@@ -74,6 +77,24 @@ func newDoc(ev domain.Evidence) doc {
 		}
 	}
 	return d
+}
+
+// senses are the phrases of another sense the question asks about (concepts.OtherSenses),
+// which evidence is read with as the question writes them.
+type senses = map[string]bool
+
+// askedSenses are the phrases of another sense the question uses, in any of its concepts'
+// wordings or its text.
+func askedSenses(set concepts.Set) senses {
+	out := concepts.OtherSenses(set.Question)
+	for _, c := range set.Concepts {
+		for _, t := range append([]string{c.Label()}, c.Terms...) {
+			for s := range concepts.OtherSenses(t) {
+				out[s] = true
+			}
+		}
+	}
+	return out
 }
 
 // withoutExclusions is an abstract without its sentences that say who was kept out of the
@@ -267,6 +288,13 @@ func (d doc) matches(c concepts.Concept) bool {
 	if len(us) == 0 {
 		return false
 	}
+	for s := range concepts.OtherSenses(strings.Join(c.Words, " ")) {
+		// "respiratory depression" is not matched by a paper on major depression: the
+		// phrase must occur whole.
+		if d.tf[concepts.Stem(s)] == 0 && !d.hasTerm(c) {
+			return false
+		}
+	}
 	n, core := 0, 0
 	kindHead := kindOfDiseaseHead(c, us)
 	for i, u := range us {
@@ -306,6 +334,13 @@ func (d doc) matches(c concepts.Concept) bool {
 			// Nor does a paper on tennis elbow answer one on Achilles tendinopathy: the part of
 			// the body a joint or tendon disease is named by must occur.
 			if names := concepts.BodySiteNames(w); names != nil && !slices.ContainsFunc(names, func(n string) bool { return d.has(unitOf(n, c.Role)) }) && !d.hasTerm(c) {
+				return false
+			}
+		}
+		for _, w := range concepts.OrganWords(c) {
+			// Nor is heart failure matched by renal or treatment failure: the organ that says
+			// which disease of the head's kind it is must occur, in one of its names.
+			if !d.has(unitOf(w, c.Role)) && !d.hasTerm(c) {
 				return false
 			}
 		}
@@ -488,9 +523,10 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		return
 	}
 	docs := make([]doc, len(evs))
+	asked := askedSenses(set)
 	avg := 0.0
 	for i, ev := range evs {
-		docs[i] = newDoc(ev)
+		docs[i] = newDoc(ev, asked)
 		avg += float64(docs[i].len)
 	}
 	avg /= float64(len(evs))
@@ -697,7 +733,7 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	}
 	head := ev
 	head.Content, head.Citation.Sections = "", nil
-	hd := newDoc(head)
+	hd := newDoc(head, askedSenses(set))
 	var asked []concepts.Concept
 	for _, c := range set.Concepts {
 		if c.Role == concepts.RoleIntervention && !c.Generic {
@@ -717,7 +753,7 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 	// (What the patients had before or have throughout is not counted: "after failure of
 	// ustekinumab", "background spironolactone" name it again and again in a trial of another
 	// drug.)
-	body := newDoc(domain.Evidence{Content: priorPhrase.ReplaceAllString(ev.Content, " , ")})
+	body := newDoc(domain.Evidence{Content: priorPhrase.ReplaceAllString(ev.Content, " , ")}, askedSenses(set))
 	for _, c := range asked {
 		if body.mentions(c) > 1 {
 			return "" // named again and again: studied, whatever the title says
@@ -753,7 +789,7 @@ func addOnTo(set concepts.Set, title string) string {
 			continue
 		}
 		before, after := title[:at], title[at+len(marker):]
-		bd, ad := newDoc(domain.Evidence{Content: before}), newDoc(domain.Evidence{Content: after})
+		bd, ad := newDoc(domain.Evidence{Content: before}, askedSenses(set)), newDoc(domain.Evidence{Content: after}, askedSenses(set))
 		var asked []concepts.Concept
 		for _, c := range set.Concepts {
 			if c.Role != concepts.RoleIntervention || c.Generic {
@@ -793,7 +829,7 @@ func priorOnly(set concepts.Set, title string) string {
 		return ""
 	}
 	rest := priorPhrase.ReplaceAllString(title, " , ")
-	whole, left := newDoc(domain.Evidence{Citation: domain.Citation{Title: title}}), newDoc(domain.Evidence{Citation: domain.Citation{Title: rest}})
+	whole, left := newDoc(domain.Evidence{Citation: domain.Citation{Title: title}}, askedSenses(set)), newDoc(domain.Evidence{Citation: domain.Citation{Title: rest}}, askedSenses(set))
 	var asked []concepts.Concept
 	for _, c := range set.Concepts {
 		if c.Role != concepts.RoleIntervention || c.Generic {

@@ -1034,3 +1034,34 @@ func TestMarkCausesAndKinds(t *testing.T) {
 	}
 	checkTopics(t, cases)
 }
+
+// TestMarkOrgansAndOtherSenses: an organ word says which disease of its head's kind a
+// condition is (heart failure is not renal or treatment failure; cardiac failure is heart
+// failure), and a disease's name inside a phrase of another sense (ST depression, heat
+// shock, stroke volume) does not make a paper about the disease, unless the question asks
+// about that phrase.
+func TestMarkOrgansAndOtherSenses(t *testing.T) {
+	cases := []topicCase{
+		{"Does digoxin reduce hospitalisation in heart failure?", "Digoxin and treatment failure in atrial fibrillation",
+			"Digoxin reduced treatment failure and hospitalisation in patients with atrial fibrillation.", true},
+		{"Does digoxin reduce hospitalisation in heart failure?", "Digoxin in renal failure",
+			"Patients with chronic renal failure received digoxin; hospitalisation did not change.", true},
+		{"Does digoxin reduce hospitalisation in heart failure?", "Digoxin in chronic cardiac failure",
+			"Patients with chronic cardiac failure were randomised to digoxin or placebo. Digoxin reduced hospitalisation.", false},
+		{"Is sildenafil effective for pulmonary hypertension?", "Sildenafil and blood pressure in systemic hypertension",
+			"Sildenafil lowered blood pressure slightly in men with treated hypertension.", true},
+		{"Does exercise reduce depression in older adults?", "Precision of the treadmill exercise test",
+			"Maximal ST depression at sub-maximal exercise in older adults had less random variation than other measures.", true},
+		{"Does exercise reduce depression in older adults?", "Exercise for depression in older adults",
+			"Older adults with depression were randomised to supervised exercise or usual care. Depressive symptoms fell more with exercise.", false},
+		{"Does naloxone reverse opioid respiratory depression?", "Naloxone for opioid-induced respiratory depression",
+			"Intranasal naloxone reversed opioid-induced respiratory depression within minutes.", false},
+		{"Does naloxone reverse opioid respiratory depression?", "Naloxone augmentation in major depression",
+			"Naloxone did not improve mood in opioid-naive patients with major depression.", true},
+		{"Does vasopressin improve survival in septic shock?", "Vasopressin and heat shock protein expression",
+			"Vasopressin induced heat shock protein 70 and improved survival of septic rat cardiomyocytes in culture.", true},
+		{"Does magnesium prevent stroke?", "Magnesium and stroke volume in critically ill patients",
+			"Intravenous magnesium increased stroke volume and cardiac output.", true},
+	}
+	checkTopics(t, cases)
+}
