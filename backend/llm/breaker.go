@@ -93,9 +93,10 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 		// The provider tries its next model (llm.Generate): not yet a failure of the judge.
 	case breaks(err):
 		b.failures++
-		if k := KindOf(err); k == KindTimeout || k == KindModelNotFound {
+		if k := KindOf(err); k == KindTimeout || k == KindModelNotFound || k == KindAuth || k == KindQuota {
 			// A call that waited its full timeout is not repeated in series, and a model
-			// the server does not have will not appear by the next call.
+			// the server does not have will not appear by the next call, nor will a
+			// refused key be accepted or an exhausted quota refilled.
 			b.failures = max(b.failures, b.threshold)
 		}
 		if b.failures >= b.threshold && !b.open {

@@ -29,6 +29,8 @@ func TestBreaker(t *testing.T) {
 		{"unavailable opens after the threshold", KindUnavailable, 2, true},
 		{"one timeout opens at once", KindTimeout, 1, true},
 		{"a model the server does not have opens at once", KindModelNotFound, 1, true},
+		{"a refused key opens at once", KindAuth, 1, true},
+		{"an exhausted quota opens at once", KindQuota, 1, true},
 		{"invalid output means the backend answers", KindInvalidOutput, 6, false},
 		{"success keeps it closed", "", 6, false},
 	}

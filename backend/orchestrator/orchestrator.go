@@ -456,6 +456,11 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	if st.allFailedStreak >= 2 {
 		return "", failed("every source failed in two iterations in a row and no evidence was found (%s)", summarize(failures))
 	}
+	if st.allFailedStreak >= 1 && it >= cfg.MaxIterations {
+		// No iteration is left to try again in: a report judging nothing would read as
+		// "complete" when nothing could be searched.
+		return "", failed("every source failed in the run's last iteration and no evidence was found (%s)", summarize(failures))
+	}
 	if st.noProgressStreak >= 2 {
 		return StopNoProgress, nil
 	}

@@ -3,6 +3,7 @@ package orchestrator_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"sync/atomic"
@@ -177,24 +178,38 @@ func TestPartialReportOfAFailedRunListsFailedSources(t *testing.T) {
 	require.Contains(t, lim, "could not be verified", "the partial report says it is unverified")
 }
 
-func TestEverySourceFailingTwiceFailsTheRun(t *testing.T) {
+// TestEverySourceFailingFailsTheRun: every source failing twice in a row ends the run
+// failed, and so does every source failing in the run's last iteration (a one-iteration run
+// used to end "complete", judging nothing).
+func TestEverySourceFailingFailsTheRun(t *testing.T) {
 	search := func(context.Context, int, []string) domain.SearchResult {
 		return domain.SearchResult{Errors: []domain.SearchError{{Source: domain.SourcePubMed, Error: "connection refused"},
 			{Source: domain.SourceEuropePMC, Error: "connection refused"}, {Source: domain.SourceClinicalTrials, Error: "connection refused"}},
 			SourcesSearched: []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}}
 	}
-	h := newHarness(t, search, always(assessment(false)))
-	run, err := h.o.Run(context.Background(), question, cfg(5))
-	require.NoError(t, err)
-	require.Equal(t, domain.RunFailed, run.Status)
-	require.True(t, strings.HasPrefix(run.StopReason, "failed: every source failed in two iterations"), run.StopReason)
-	require.Contains(t, run.Error, "connection refused")
-	require.Equal(t, 2, h.searcher.Calls())
-	last := h.emitter.Events()[len(h.emitter.Events())-1]
-	require.Equal(t, domain.EventError, last.Type)
-	require.Equal(t, true, data(t, last)["fatal"])
-	errs := ofType(h.emitter.Events(), domain.EventError)
-	require.True(t, strings.HasPrefix(errs[0].Message, "Search failed for every source: "), errs[0].Message)
+	cases := []struct {
+		maxIterations, searches int
+		reason                  string
+	}{
+		{5, 2, "failed: every source failed in two iterations"},
+		{1, 1, "failed: every source failed in the run's last iteration"},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprint(c.maxIterations, " iterations"), func(t *testing.T) {
+			h := newHarness(t, search, always(assessment(false)))
+			run, err := h.o.Run(context.Background(), question, cfg(c.maxIterations))
+			require.NoError(t, err)
+			require.Equal(t, domain.RunFailed, run.Status)
+			require.True(t, strings.HasPrefix(run.StopReason, c.reason), run.StopReason)
+			require.Contains(t, run.Error, "connection refused")
+			require.Equal(t, c.searches, h.searcher.Calls())
+			last := h.emitter.Events()[len(h.emitter.Events())-1]
+			require.Equal(t, domain.EventError, last.Type)
+			require.Equal(t, true, data(t, last)["fatal"])
+			errs := ofType(h.emitter.Events(), domain.EventError)
+			require.True(t, strings.HasPrefix(errs[0].Message, "Search failed for every source: "), errs[0].Message)
+		})
+	}
 }
 
 func TestDuplicatesAcrossIterationsCountAsZeroNew(t *testing.T) {

@@ -52,7 +52,12 @@ func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.A
 	a, h, err := j.J.Assess(ctx, in)
 	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {
 		if open, reason, _ := j.Breaker.Open(); open {
-			if j.Breaker.Cause() == llm.KindModelNotFound {
+			switch j.Breaker.Cause() {
+			case llm.KindAuth, llm.KindQuota:
+				// Resuming would send the same key again.
+				return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge refused this run's calls (%s); the evidence is kept: set a key the provider accepts "+
+					"(Settings, or `deepcritical settings`), then resume or re-judge the run", a.Judge.Provider, reason)
+			case llm.KindModelNotFound:
 				// Resuming would ask for the same model again.
 				return a, h, domain.Errorf(domain.CodeUnavailable, "the %s judge has no such model (%s); the evidence is kept: re-judge it with a model the server has "+
 					"(`deepcritical providers models %s` lists them; History's Re-judge with, or `deepcritical history rejudge`)", a.Judge.Provider, reason, a.Judge.Provider)

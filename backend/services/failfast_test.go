@@ -191,6 +191,30 @@ func TestUnknownModelEndsTheRunAtOnce(t *testing.T) {
 	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
 }
 
+// TestRefusedKeyEndsTheRunAtOnce: a server that answers every chat 401 (OpenAI's
+// invalid_api_key shape) will refuse the same key on every call: the first such answer ends
+// the run "judge unavailable", evidence kept, saying to set a key the provider accepts, even
+// when the run had only one iteration (it used to end "complete" on a fallback verdict).
+func TestRefusedKeyEndsTheRunAtOnce(t *testing.T) {
+	var n atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+			http.NotFound(w, r)
+			return
+		}
+		n.Add(1)
+		w.Header().Set("Content-Type", "application/json")
+		w.WriteHeader(http.StatusUnauthorized)
+		w.Write([]byte(`{"error":{"message":"Incorrect API key provided: sk-test-****. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`))
+	}))
+	t.Cleanup(srv.Close)
+	c, run := faultRun(t, srv.URL)
+	requireJudgeUnavailable(t, c, run)
+	require.Equal(t, 1, run.Iterations, "no search after the first answer refused the key")
+	require.Contains(t, run.Error, "set a key the provider accepts")
+	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
+}
+
 // requireJudgeUnavailable: the run ended failed because its judge stopped answering, before
 // its last iteration, with its evidence and a partial (unverified) report kept.
 func requireJudgeUnavailable(t *testing.T, c *Container, run domain.Run) {
