@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -58,8 +59,10 @@ func (r Review) Validate() error {
 		if r.Paper < 1 {
 			problems = append(problems, "an override needs the paper's number as the report cites it (--paper N)")
 		}
-		if strings.TrimSpace(r.Component) == "" || r.Points == nil || *r.Points < 0 {
-			problems = append(problems, "an override needs the appraisal component and the reviewer's points (0 or more)")
+		if strings.TrimSpace(r.Component) == "" || r.Points == nil || !(*r.Points >= 0) || math.IsInf(*r.Points, 0) {
+			// NaN compares false with everything: it would be stored, and no agreement
+			// figure could read it.
+			problems = append(problems, "an override needs the appraisal component and the reviewer's points (a number, 0 or more)")
 		}
 	case ReviewInclude, ReviewExclude:
 		if r.Paper < 1 {

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -50,6 +51,10 @@ func TestReviewValidate(t *testing.T) {
 		{"agree on a paper", Review{Paper: 1, Decision: ReviewAgree, Author: "ana"}, "decision on the run's verdict"},
 		{"unknown", Review{Decision: "maybe", Author: "ana"}, "unknown decision"},
 		{"no author", Review{Decision: ReviewDisagree}, "reviewer's name is empty"},
+		{"override", Review{Paper: 1, Decision: ReviewOverride, Component: "blinding", Points: ptr(2.0), Author: "ana"}, ""},
+		{"override with NaN points", Review{Paper: 1, Decision: ReviewOverride, Component: "blinding", Points: ptr(math.NaN()), Author: "ana"}, "points (a number, 0 or more)"},
+		{"override with infinite points", Review{Paper: 1, Decision: ReviewOverride, Component: "blinding", Points: ptr(math.Inf(1)), Author: "ana"}, "points (a number, 0 or more)"},
+		{"override with negative points", Review{Paper: 1, Decision: ReviewOverride, Component: "blinding", Points: ptr(-1.0), Author: "ana"}, "points (a number, 0 or more)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -88,3 +93,5 @@ func TestComponentAgreement(t *testing.T) {
 	require.Equal(t, 50.0, got.Percent)
 	require.NotContains(t, got.String(), "-0.00")
 }
+
+func ptr(f float64) *float64 { return &f }

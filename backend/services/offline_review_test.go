@@ -77,3 +77,21 @@ func TestRejudgementAndExclusionSurviveARestartWithNoNetwork(t *testing.T) {
 		require.Contains(t, all, "excluded by the reviewer", "%s says why it was set aside", format)
 	}
 }
+
+// TestAgreeingNeedsAVerdict: a reviewer cannot agree or disagree with a run that has no
+// verdict (it failed before the judge answered); a run with one takes the decision.
+func TestAgreeingNeedsAVerdict(t *testing.T) {
+	c := openTest(t)
+	judged := libraryRun(t, c)
+	st, err := c.storeForTest()
+	require.NoError(t, err)
+	unjudged := domain.Run{ID: "20261128-000000000-abcdef01", Question: "Is metformin effective for treating cancer?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunFailed, Error: "every source failed", CreatedAt: judged.CreatedAt, UpdatedAt: judged.UpdatedAt}
+	require.NoError(t, st.CreateRun(context.Background(), unjudged))
+	for _, d := range []domain.ReviewDecision{domain.ReviewAgree, domain.ReviewDisagree} {
+		_, err := c.Reviews.Add(ReviewRequest{RunID: unjudged.ID, Decision: d})
+		require.ErrorContains(t, err, "has no verdict to "+string(d)+" with")
+		_, err = c.Reviews.Add(ReviewRequest{RunID: judged.ID, Decision: d})
+		require.NoError(t, err)
+	}
+}

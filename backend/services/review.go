@@ -16,6 +16,7 @@ type reviewStore interface {
 	GetRun(ctx context.Context, id string) (domain.Run, error)
 	RunEvidence(ctx context.Context, runID string) ([]domain.Evidence, error)
 	RunAppraisals(ctx context.Context, run domain.Run, keys []string) (map[string]domain.Appraisal, error)
+	ListAssessments(ctx context.Context, runID string) ([]domain.StoredAssessment, error)
 	AddReview(ctx context.Context, r domain.Review) (domain.Review, error)
 	ListReviews(ctx context.Context, runID string) ([]domain.Review, error)
 }
@@ -69,6 +70,15 @@ func (r *ReviewService) Add(req ReviewRequest) (domain.Review, error) {
 	}
 	rv := domain.Review{RunID: run.ID, Paper: req.Paper, Decision: req.Decision, Reason: strings.ToLower(strings.TrimSpace(req.Reason)),
 		Note: strings.TrimSpace(req.Note), Author: r.author(), Component: strings.TrimSpace(req.Component), Points: req.Points}
+	if req.Decision == domain.ReviewAgree || req.Decision == domain.ReviewDisagree {
+		as, err := st.ListAssessments(ctx, run.ID)
+		if err != nil {
+			return domain.Review{}, err
+		}
+		if len(as) == 0 {
+			return domain.Review{}, domain.Errorf(domain.CodeInvalid, "run %s has no verdict to %s with: the judge never assessed it (run %s)", run.ID, req.Decision, run.Status)
+		}
+	}
 	if req.Paper != 0 {
 		ev, err := st.RunEvidence(ctx, run.ID)
 		if err != nil {
