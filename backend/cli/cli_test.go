@@ -58,6 +58,8 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"library limit too large", []string{"library", "list", "--limit", "501"}, "--limit must be between 1 and 500, got 501"},
 		{"library search limit below 1", []string{"library", "search", "metformin", "--limit", "0"}, "--limit must be between 1 and 500, got 0"},
 		{"bad status", []string{"history", "list", "--status", "weird"}, "is not a run status"},
+		{"resume with another judge", []string{"research", "--resume", "20261128-000000000-abcdef01", "--judge", "openai"}, "a resumed run keeps the judge, model, sources and iterations it started with"},
+		{"resume with other sources", []string{"research", "--resume", "20261128-000000000-abcdef01", "--sources", "library"}, "history rejudge 20261128-000000000-abcdef01"},
 		{"group without subcommand", []string{"settings"}, "Usage:"},
 	}
 	for _, tc := range cases {
@@ -642,4 +644,20 @@ func TestResearchCorrections(t *testing.T) {
 	require.NoError(t, json.Unmarshal([]byte(lines[len(lines)-1]), &run))
 	require.NotNil(t, run.Parsed)
 	require.Equal(t, "condition: atopic dermatitis (its onset) · intervention: emollients", run.Parsed.Summary())
+}
+
+// TestResearchChecksItsExportPathFirst: an --export file that exists (without --force) or
+// whose folder is missing is refused before the run starts, not after a whole run.
+func TestResearchChecksItsExportPathFirst(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "report.md")
+	require.NoError(t, os.WriteFile(existing, []byte("keep"), 0o644))
+	for _, path := range []string{existing, filepath.Join(dir, "missing", "report.md")} {
+		code, _, stderr := runCLI(t, "research", "Is metformin effective for treating cancer?", "--judge", "offline", "--sources", "library", "--export", path)
+		require.Equal(t, 1, code, stderr)
+		require.Contains(t, stderr, path)
+	}
+	_, out, errOut := runCLI(t, "history", "list")
+	require.Contains(t, out+errOut, "no runs stored yet", "no run was started")
 }

@@ -72,6 +72,11 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if o.resume != "" && len(o.roles)+len(o.stages) > 0 {
 		return usagef("research: --role and --stage correct a new question; a resumed run keeps the reading it started with")
 	}
+	if o.resume != "" && (o.judge != "" || o.model != "" || o.sources != "" || o.maxIterations != 0) {
+		// They used to be ignored without a word: a resumed run goes on as it started.
+		return usagef("research: a resumed run keeps the judge, model, sources and iterations it started with; " +
+			"to judge its evidence with another judge use: deepcritical history rejudge %s --judge NAME", o.resume)
+	}
 	req := runs.Request{Question: question, Model: o.model, MaxIterations: o.maxIterations}
 	if len(o.roles)+len(o.stages) > 0 {
 		parsed, err := correctedQuestion(question, o.roles, o.stages)
@@ -101,6 +106,9 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 			return usagef("--export: %s", domain.SafeMessage(err))
 		}
 		exportFormat = f
+		if err := report.CheckExportPath(o.export, f, o.force); err != nil {
+			return fmt.Errorf("--export: %w", err)
+		}
 	}
 	c, err := e.app.services(ctx)
 	if err != nil {

@@ -72,10 +72,39 @@ func OpenExportFile(path string, force bool) (*os.File, error) {
 	return f, nil
 }
 
+// CheckExportPath says, before anything is written, whether an export in format could be
+// written to path: its folder exists, and neither the file nor (for CSV) the notes file
+// beside it exists, unless force. A research run checks its --export path with it before
+// searching, so a path that cannot be written does not cost a whole run (and its LLM calls).
+func CheckExportPath(path, format string, force bool) error {
+	f, err := ParseFormat(format)
+	if err != nil {
+		return err
+	}
+	paths := []string{path}
+	if f == "csv" {
+		paths = append(paths, CSVNotesPath(path))
+	}
+	for _, p := range paths {
+		fi, err := os.Stat(p)
+		switch {
+		case err == nil && fi.IsDir():
+			return domain.Errorf(domain.CodeInvalid, "%s is a folder, not a file", p)
+		case err == nil && !force:
+			return domain.Errorf(domain.CodeInvalid, "%s already exists: use --force to overwrite it", p)
+		}
+	}
+	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
+		return domain.Errorf(domain.CodeInvalid, "cannot create %s: its folder does not exist", path)
+	}
+	return nil
+}
+
 // ExportToFile writes the run to path in the format. On any failure a file it created is
-// removed, so a failed export never leaves a truncated file that looks complete.
+// removed, so a failed export never leaves a truncated file that looks complete. A CSV's
+// notes file is overwritten only with force, like the CSV itself.
 func ExportToFile(run ExportRun, format, path string, force bool) error {
-	if _, err := ParseFormat(format); err != nil {
+	if err := CheckExportPath(path, format, force); err != nil {
 		return err
 	}
 	f, err := OpenExportFile(path, force)
@@ -94,8 +123,19 @@ func ExportToFile(run ExportRun, format, path string, force bool) error {
 	if f, _ := ParseFormat(format); f == "csv" {
 		// The table stays flat; what limits it is said in a file beside it.
 		notes := CSVNotesPath(path)
-		if err := os.WriteFile(notes, []byte(CSVNotes(run)), 0o644); err != nil {
-			return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot write %s", notes))
+		nf, err := OpenExportFile(notes, force)
+		if err != nil {
+			os.Remove(path)
+			return err
+		}
+		_, werr := nf.WriteString(CSVNotes(run))
+		if cerr := nf.Close(); werr == nil {
+			werr = cerr
+		}
+		if werr != nil {
+			os.Remove(path)
+			os.Remove(notes)
+			return domain.Wrap(domain.CodeUnavailable, werr, fmt.Sprintf("cannot write %s", notes))
 		}
 	}
 	return nil

@@ -297,6 +297,50 @@ func TestExportToFileRefusesOverwrite(t *testing.T) {
 	require.ErrorContains(t, err, "does not exist")
 }
 
+// TestCSVNotesAreNotOverwritten: a CSV export does not replace the notes file beside it
+// without force (it used to, silently), and writes neither file when it refuses.
+func TestCSVNotesAreNotOverwritten(t *testing.T) {
+	dir := t.TempDir()
+	csv, notes := filepath.Join(dir, "q.csv"), filepath.Join(dir, "q.notes.md")
+	require.NoError(t, os.WriteFile(notes, []byte("my own notes"), 0o644))
+	run := sampleExportRun()
+	require.ErrorContains(t, ExportToFile(run, "csv", csv, false), "q.notes.md already exists: use --force")
+	b, _ := os.ReadFile(notes)
+	require.Equal(t, "my own notes", string(b))
+	require.NoFileExists(t, csv)
+	require.NoError(t, ExportToFile(run, "csv", csv, true))
+	b, _ = os.ReadFile(notes)
+	require.Equal(t, CSVNotes(run), string(b))
+}
+
+func TestCheckExportPath(t *testing.T) {
+	dir := t.TempDir()
+	existing := filepath.Join(dir, "r.md")
+	require.NoError(t, os.WriteFile(existing, []byte("x"), 0o644))
+	cases := []struct {
+		name, path, format string
+		force              bool
+		err                string
+	}{
+		{"a new file", filepath.Join(dir, "new.md"), "md", false, ""},
+		{"an existing file", existing, "md", false, "already exists: use --force"},
+		{"an existing file with force", existing, "md", true, ""},
+		{"a folder", dir, "md", true, "is a folder"},
+		{"a missing folder", filepath.Join(dir, "missing", "r.md"), "md", false, "its folder does not exist"},
+		{"an unknown format", filepath.Join(dir, "r.docx"), "docx", false, "unknown export format"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := CheckExportPath(c.path, c.format, c.force)
+			if c.err == "" {
+				require.NoError(t, err)
+				return
+			}
+			require.ErrorContains(t, err, c.err)
+		})
+	}
+}
+
 func TestBuildDeterministic(t *testing.T) {
 	in := InputFromExport(sampleExportRun())
 	require.Equal(t, Build(in).Markdown, Build(in).Markdown)
