@@ -74,7 +74,7 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	}
 	if o.resume != "" && (o.judge != "" || o.model != "" || o.sources != "" || o.maxIterations != 0) {
 		// They used to be ignored without a word: a resumed run goes on as it started.
-		return usagef("research: a resumed run keeps the judge, model, sources and iterations it started with; " +
+		return usagef("research: a resumed run keeps the judge, model, sources and iterations it started with; "+
 			"to judge its evidence with another judge use: deepcritical history rejudge %s --judge NAME", o.resume)
 	}
 	req := runs.Request{Question: question, Model: o.model, MaxIterations: o.maxIterations}
