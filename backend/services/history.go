@@ -180,5 +180,21 @@ func (h *HistoryService) Delete(id string) error {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), historyTimeout)
 	defer cancel()
-	return st.DeleteRun(ctx, strings.TrimSpace(id))
+	id = strings.TrimSpace(id)
+	// A run whose process died shows as interrupted first; one still running (here or in
+	// another process) is refused: deleting it under its runner left that process failing
+	// with a raw error and suggesting a resume of a run that no longer existed.
+	if runner, err := h.runs.get(); err == nil {
+		if _, err := runner.MarkInterrupted(ctx); err != nil {
+			slog.Debug("mark interrupted runs", "err", err)
+		}
+	}
+	run, err := st.GetRun(ctx, id)
+	if err != nil {
+		return err
+	}
+	if run.Status == domain.RunRunning || run.Status == domain.RunPending {
+		return domain.Errorf(domain.CodeConflict, "run %s is still %s: cancel it first (the window's Cancel, or Ctrl-C where it runs), then delete it", run.ID, run.Status)
+	}
+	return st.DeleteRun(ctx, id)
 }

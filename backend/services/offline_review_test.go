@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -94,4 +95,22 @@ func TestAgreeingNeedsAVerdict(t *testing.T) {
 		_, err = c.Reviews.Add(ReviewRequest{RunID: judged.ID, Decision: d})
 		require.NoError(t, err)
 	}
+}
+
+// TestDeletingARunningRunIsRefused: a run still running (its lease live, or started a moment
+// ago) is not deleted under its runner; once it has ended it is.
+func TestDeletingARunningRunIsRefused(t *testing.T) {
+	c := openTest(t)
+	st, err := c.storeForTest()
+	require.NoError(t, err)
+	now := time.Now().UTC()
+	run := domain.Run{ID: "20261128-000000000-abcdef02", Question: "Is metformin effective for treating cancer?", Config: domain.DefaultRunConfig(),
+		Status: domain.RunRunning, CreatedAt: now, UpdatedAt: now}
+	require.NoError(t, st.CreateRun(context.Background(), run))
+	err = c.History.Delete(run.ID)
+	require.ErrorContains(t, err, "is still running: cancel it first")
+	require.Equal(t, domain.CodeConflict, domain.CodeOf(err))
+	run.Status = domain.RunCancelled
+	require.NoError(t, st.UpdateRun(context.Background(), run))
+	require.NoError(t, c.History.Delete(run.ID))
 }
