@@ -661,3 +661,22 @@ func TestResearchChecksItsExportPathFirst(t *testing.T) {
 	_, out, errOut := runCLI(t, "history", "list")
 	require.Contains(t, out+errOut, "no runs stored yet", "no run was started")
 }
+
+// TestHistoryFilterMatchingNothing: a search or filter that matches no run says so, rather
+// than that no run is stored.
+func TestHistoryFilterMatchingNothing(t *testing.T) {
+	isolate(t)
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"history", "list"}, "no runs stored yet"},
+		{[]string{"history", "list", "--status", "failed"}, "no stored run matches"},
+		{[]string{"history", "search", "metformin"}, "no stored run matches"},
+	}
+	for _, c := range cases {
+		code, out, errOut := runCLI(t, c.args...)
+		require.Equal(t, 0, code, errOut)
+		require.Contains(t, out+errOut, c.want, c.args)
+	}
+}

@@ -350,6 +350,11 @@ func historyList(ctx context.Context, e *env, o *historyListOpts, text string) e
 		return writeJSON(e.stdout, runs)
 	}
 	if len(runs) == 0 {
+		if f != (services.HistoryFilter{Limit: o.limit}) {
+			// A search or filter that matched nothing is not an empty history.
+			e.infof("no stored run matches (database %s)\n", e.app.paths.DatabaseFile)
+			return nil
+		}
 		e.infof("no runs stored yet (database %s)\n", e.app.paths.DatabaseFile)
 		return nil
 	}

@@ -107,6 +107,10 @@ func libraryCommand() *command {
 					if why := sum.Nothing; why != "" {
 						return errors.New(why)
 					}
+					if n := len(sum.Errors); n > 0 {
+						// A script must see that part of what it asked for did not arrive.
+						return fmt.Errorf("%d %s could not be imported (listed above); the rest was imported", n, plural(n, "file or record", "files or records"))
+					}
 					return nil
 				},
 			},
@@ -131,6 +135,10 @@ func libraryCommand() *command {
 					}
 					if o.json {
 						return writeJSON(e.stdout, recs)
+					}
+					if len(recs) == 0 {
+						e.infof("no library record matches %q\n", strings.Join(args, " "))
+						return nil
 					}
 					printRecords(e, recs)
 					return nil

@@ -35,10 +35,13 @@ func TestLibraryImportExitCodesAndTerminalSafety(t *testing.T) {
 	hostile := write("hostile.ris", "TY  - JOUR\nTI  - Evil \x1b]0;pwned\x07 title \x1b[2J here\nER  - \n"+
 		"TY  - JOUR\nTI  - Unterminated\n")
 	code, stdout, stderr := runCLI(t, "library", "import", hostile)
-	require.Equal(t, 0, code, stderr)
+	require.Equal(t, 1, code, stderr) // one record was bad: exit 1, the good one kept
 	require.Contains(t, stdout, "imported 1")
 	require.Contains(t, stderr, "record 2: record not terminated by ER")
 
+	code, _, stderr = runCLI(t, "library", "search", "zebrafish")
+	require.Equal(t, 0, code, stderr)
+	require.Contains(t, stderr, `no library record matches "zebrafish"`)
 	for _, args := range [][]string{{"library", "list"}, {"library", "search", "evil"}} {
 		code, stdout, stderr = runCLI(t, args...)
 		require.Equal(t, 0, code, stderr)
@@ -58,15 +61,16 @@ func TestHistoryPrintsQuestionsWithoutTerminalEscapes(t *testing.T) {
 }
 
 // TestLibraryImportPDFs: PDFs and a reference file in one import; the PDF is listed with
-// its pages and found by search; a bad PDF is named with its reason and the rest imported;
-// only bad PDFs is exit 1.
+// its pages and found by search; a bad PDF is named with its reason and the rest imported,
+// and the import exits 1 so a script sees that part of it did not arrive.
 func TestLibraryImportPDFs(t *testing.T) {
 	isolate(t)
 	pdfs := filepath.Join("..", "pdftext", "testdata")
 	ris := filepath.Join(t.TempDir(), "refs.ris")
 	require.NoError(t, os.WriteFile(ris, []byte("TY  - JOUR\nTI  - Exercise and dementia\nDO  - 10.1000/ex\nER  - \n"), 0o644))
 	code, stdout, stderr := runCLI(t, "library", "import", filepath.Join(pdfs, "lithium-2col.pdf"), ris, filepath.Join(pdfs, "encrypted.pdf"))
-	require.Equal(t, 0, code, stderr)
+	require.Equal(t, 1, code, stderr)
+	require.Contains(t, stderr, "1 file or record could not be imported (listed above); the rest was imported")
 	require.Contains(t, stdout, "imported 2, updated 0, skipped 0, errors 1")
 	require.Contains(t, stdout, "lithium-2col.pdf: 5 pages, ")
 	require.Contains(t, stdout, "sections: new library record 1 (doi:10.1186/1756-0500-7-731)")
