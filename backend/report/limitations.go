@@ -346,7 +346,9 @@ func abstractOnly(in Input, r Report) (Limitation, bool) {
 	var refs, reasons []string
 	trials := 0
 	for _, row := range r.Rows {
-		if row.OffTopic || row.Read == "" || !trialDesigns[row.Design] {
+		if row.OffTopic || row.Read == "" || !trialDesigns[row.Design] ||
+			strings.HasPrefix(row.Quality, "not assessed") && strings.HasPrefix(row.RiskOfBias, "not assessed") {
+			// A trial never scored was not appraised from its abstract either.
 			continue
 		}
 		trials++

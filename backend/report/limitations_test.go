@@ -192,7 +192,23 @@ func TestTrialsReadFromAbstractsAreALimitation(t *testing.T) {
 		require.Contains(t, buf.String(), "abstract only", format)
 	}
 
+	// A trial the appraiser could not score (too little text) was not appraised from its
+	// abstract either.
+	unscored := run.Appraisals[key]
+	for i := range unscored.Dimensions {
+		unscored.Dimensions[i].Status, unscored.Dimensions[i].Error = domain.StatusNotAssessed, "not enough text to assess (fewer than 40 words of abstract or full text)"
+	}
+	run.Appraisals[key] = unscored
+	run.Report.Markdown = Build(InputFromExport(run)).Markdown
+	var unscoredOut bytes.Buffer
+	require.NoError(t, Export(run, "md", &unscoredOut))
+	require.NotContains(t, unscoredOut.String(), "appraised from its abstract only")
+	require.Contains(t, unscoredOut.String(), "not assessed: too little text")
+
 	a := run.Appraisals[key]
+	for i := range a.Dimensions {
+		a.Dimensions[i].Status, a.Dimensions[i].Error = domain.StatusAssessed, ""
+	}
 	a.Document = domain.Document{Key: key, FullText: true, Source: domain.FullTextEuropePMC}
 	run.Appraisals[key] = a
 	run.Report.Markdown = Build(InputFromExport(run)).Markdown

@@ -349,7 +349,8 @@ func TestBuildDeterministic(t *testing.T) {
 func TestNotAssessedReason(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{`the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score`, "not a trial"},
-		{"not enough text to assess (fewer than 40 words of abstract or full text)", "no abstract"},
+		{"not enough text to assess (fewer than 40 words of abstract or full text)", "too little text"},
+		{"no abstract", "no abstract"},
 		{"nothing to score was found in the text: no randomisation, blinding, concealment, registration or analysis method is reported", "nothing reported to score"},
 		{"LLM assessment failed: openai (gpt-4o): rate limited", "appraisal failed: openai (gpt-4o): rate limited"},
 		{"model timed out", "appraisal failed: model timed out"},

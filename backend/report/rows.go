@@ -228,7 +228,11 @@ func NotAssessedReason(reason string) string {
 	switch {
 	case strings.Contains(low, "rubric scores primary studies") || strings.Contains(low, "not a trial"):
 		return "not a trial"
-	case strings.Contains(low, "not enough text") || strings.Contains(low, "no abstract"):
+	case strings.Contains(low, "not enough text"):
+		// The reason is "fewer than 40 words of abstract or full text": a short abstract
+		// (which the report may still quote) as often as none.
+		return "too little text"
+	case strings.Contains(low, "no abstract"):
 		return "no abstract"
 	case strings.Contains(low, "nothing to score"):
 		return "nothing reported to score"

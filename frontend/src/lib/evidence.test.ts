@@ -9,7 +9,7 @@ describe('qualityBadge', () => {
   })
   it.each([
     ['the rubric scores primary studies; design "review" has no randomisation, blinding or attrition to score', 'not assessed: not a trial'],
-    ['not enough text to assess (fewer than 40 words of abstract or full text)', 'not assessed: no abstract'],
+    ['not enough text to assess (fewer than 40 words of abstract or full text)', 'not assessed: too little text'],
     ['LLM assessment failed: openai (gpt-4o): rate limited', 'not assessed: appraisal failed: openai (gpt-4o): rate limited'],
     ['nothing to score was found in the text: the model quoted no reported method', 'not assessed: nothing reported to score'],
   ])('names the reason: %s', (error, label) => {

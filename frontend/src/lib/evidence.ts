@@ -29,13 +29,14 @@ export function qualityBadge(appraisal: AppraisalLike | null | undefined): Quali
 
 /**
  * notAssessedReason says in a few words why a paper has no quality score, from the
- * appraiser's reason: not a trial (the rubric scores primary studies), no abstract (too
- * little text), appraisal failed (the model's error follows), or nothing reported to score.
+ * appraiser's reason: not a trial (the rubric scores primary studies), too little text (fewer
+ * than 40 words: a short abstract as often as none), appraisal failed (the model's error follows), or nothing reported to score.
  */
 export function notAssessedReason(error: string): string {
   const e = error.toLowerCase()
   if (e.includes('rubric scores primary studies') || e.includes('not a trial')) return 'not a trial'
-  if (e.includes('not enough text') || e.includes('no abstract')) return 'no abstract'
+  if (e.includes('not enough text')) return 'too little text'
+  if (e.includes('no abstract')) return 'no abstract'
   if (e.includes('nothing to score')) return 'nothing reported to score'
   const failed = /^LLM assessment failed:/i.test(error) || /\bfailed\b|timed out|error/i.test(error)
   const short = error.replace(/^LLM assessment failed:\s*/i, '')
