@@ -305,3 +305,15 @@ func TestPubMedWarningsAreOneLinePerMessage(t *testing.T) {
 	}
 	require.Equal(t, []string{"PubMed warned in iterations 1, 2 (5 queries): message: No items found; phrase not found: lithium, lithium*"}, got)
 }
+
+// TestOffTopicPapersHaveNoAppraisalBlock: an appraisal of an off-topic paper made outside the
+// run (`deepcritical appraise --pmid`) is not listed among the report's appraisals.
+func TestOffTopicPapersHaveNoAppraisalBlock(t *testing.T) {
+	run := sampleExportRun()
+	key := run.Evidence[0].CanonicalKey()
+	require.NotEmpty(t, appraisalBlocks(run.Evidence, run.Appraisals), "the sample's on-topic trial is appraised")
+	run.Evidence[0].Topic = &domain.Topic{OffTopic: true, Reason: "does not study metformin"}
+	for _, b := range appraisalBlocks(run.Evidence, run.Appraisals) {
+		require.NotEqual(t, 1, b.N, "no block for the off-topic paper %s", key)
+	}
+}

@@ -653,10 +653,16 @@ func appraisalBlocks(evidence []domain.Evidence, appraisals map[string]domain.Ap
 	var out []AppraisalBlock
 	for i, e := range evidence {
 		a, ok := appraisals[e.CanonicalKey()]
-		if !ok {
+		if !ok || e.IsOffTopic() {
+			// Off-topic evidence is never appraised by the run; an appraisal of the same paper
+			// made elsewhere (`deepcritical appraise`) is not this report's.
 			continue
 		}
-		b := AppraisalBlock{N: i + 1, Title: e.Citation.Title, AssessedBy: assessorWords(a.Assessor), Read: TextRead(a.Document)}
+		title := oneLine(e.Citation.Title)
+		if title == "" {
+			title = "(untitled)"
+		}
+		b := AppraisalBlock{N: i + 1, Title: title, AssessedBy: assessorWords(a.Assessor), Read: TextRead(a.Document)}
 		for _, d := range a.Dimensions {
 			if d.Status != domain.StatusAssessed {
 				continue
