@@ -426,16 +426,16 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.NotContains(t, stdout, run.ID)
 
 	// The RIS holds the papers the report relies on: both were excluded by the reviewer, so
-	// none by default, and both, marked, with --include-set-aside.
+	// none by default (refused, saying how to export them, and no empty file is left), and
+	// both, marked, with --include-set-aside.
 	ris := filepath.Join(t.TempDir(), "refs.ris")
 	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "ris", "--out", ris)
+	require.Equal(t, 1, code, stderr)
+	require.Contains(t, stderr, "relies on none of its 2 papers (all set aside): include the set-aside papers to export them (--include-set-aside)")
+	require.NoFileExists(t, ris)
+	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "ris", "--out", ris, "--include-set-aside")
 	require.Equal(t, exitOK, code, stderr)
 	b, err := os.ReadFile(ris)
-	require.NoError(t, err)
-	require.Equal(t, 0, strings.Count(string(b), "ER  -"))
-	code, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "ris", "--out", ris, "--force", "--include-set-aside")
-	require.Equal(t, exitOK, code, stderr)
-	b, err = os.ReadFile(ris)
 	require.NoError(t, err)
 	require.Equal(t, 2, strings.Count(string(b), "ER  -"))
 	require.Contains(t, string(b), "KW  - DeepCritical: set aside: excluded by the reviewer: wrong population")

@@ -162,7 +162,12 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	case "csv":
 		err = writeCSV(w, Build(InputFromExport(run)), run)
 	default:
-		err = writeCitations(w, f, References(run, run.IncludeSetAside))
+		refs := References(run, run.IncludeSetAside)
+		if len(refs) == 0 {
+			// An empty reference file "written" reads as an export that worked.
+			return noReferences(run)
+		}
+		err = writeCitations(w, f, refs)
 	}
 	if err != nil {
 		return fmt.Errorf("export %s: %w", f, err)
@@ -439,4 +444,13 @@ func csvSafe(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// noReferences says why a reference export (RIS, BibTeX, CSL-JSON) would hold no paper.
+func noReferences(run ExportRun) error {
+	if len(run.Evidence) == 0 {
+		return domain.Errorf(domain.CodeInvalid, "run %s has no paper to export as references: it found no evidence", run.Run.ID)
+	}
+	return domain.Errorf(domain.CodeInvalid, "the report of run %s relies on none of its %d papers (all set aside): include the set-aside papers to export them (--include-set-aside)",
+		run.Run.ID, len(run.Evidence))
 }

@@ -317,3 +317,22 @@ func TestOffTopicPapersHaveNoAppraisalBlock(t *testing.T) {
 		require.NotEqual(t, 1, b.N, "no block for the off-topic paper %s", key)
 	}
 }
+
+// TestEmptyReferenceExportIsRefused: a reference export that would hold no paper is an error
+// saying why (no evidence, or every paper set aside), not an empty file "written".
+func TestEmptyReferenceExportIsRefused(t *testing.T) {
+	empty := sampleExportRun()
+	empty.Evidence = nil
+	aside := sampleExportRun()
+	for i := range aside.Evidence {
+		aside.Evidence[i].Topic = &domain.Topic{OffTopic: true, Reason: "does not study metformin"}
+	}
+	for _, format := range []string{"ris", "bibtex", "csljson"} {
+		var buf bytes.Buffer
+		require.ErrorContains(t, Export(empty, format, &buf), "has no paper to export as references", format)
+		require.ErrorContains(t, Export(aside, format, &buf), "(all set aside): include the set-aside papers", format)
+		aside.IncludeSetAside = true
+		require.NoError(t, Export(aside, format, &buf), format)
+		aside.IncludeSetAside = false
+	}
+}
