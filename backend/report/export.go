@@ -206,6 +206,16 @@ func InputFromExport(run ExportRun) Input {
 		}
 		in.Verification = v
 	}
+	if in.Verification == nil && (run.Run.Status == domain.RunFailed || run.Run.Status == domain.RunCancelled || run.Run.Status == domain.RunInterrupted) {
+		// A run that ended before it stored a report (it failed with nothing found) is
+		// exported as the partial report the run would have stored, not as a draft of a run
+		// still going: unverified, and why.
+		why := UnverifiedReasonFromEvents(run.Events)
+		if why == "" {
+			why = "the run ended before verification"
+		}
+		in.Verification = &Verification{Status: domain.ReportUnverified, Error: why}
+	}
 	return in
 }
 

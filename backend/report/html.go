@@ -61,7 +61,8 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 <section><h2>Question</h2><p>{{.Question}}</p>
 {{if .Understood}}<p class="note">Understood as: {{.Understood}}</p>{{end}}
 <p><span class="status {{.Status}}">{{.Status}}</span>{{if .Partial}} <span class="status">partial synthesis</span>{{end}}</p>
-<p><strong>Stop rule:</strong> {{.StopRule}}</p></section>
+<p><strong>Stop rule:</strong> {{.StopRule}}</p>
+{{if .Outcome}}<p><strong>Outcome:</strong> {{.Outcome}}</p>{{end}}</section>
 <section><h2>Limitations</h2>
 {{if .Limitations}}<ul class="limitations">{{range .Limitations}}<li class="warn" data-kind="{{.Kind}}">⚠ {{.Text}}</li>{{end}}</ul>{{else}}<p>No source failed, the judge answered, and no evidence was set aside.</p>{{end}}
 </section>

@@ -336,3 +336,23 @@ func TestEmptyReferenceExportIsRefused(t *testing.T) {
 		aside.IncludeSetAside = false
 	}
 }
+
+// TestFailedRunWithoutAReportExportsAsUnverified: a run that failed before storing a report
+// exports as the partial, unverified report it is, in every report format, not as a draft
+// of a run still going ("Not verified yet (draft)") that says no report was written.
+func TestFailedRunWithoutAReportExportsAsUnverified(t *testing.T) {
+	run := sampleExportRun()
+	run.Run.Status, run.Run.StopReason, run.Run.Error = domain.RunFailed, "failed: none of the question's words is in PubMed", "none of the question's words is in PubMed"
+	run.Report, run.Evidence, run.Assessments, run.Verdicts = nil, nil, nil, nil
+	d, _ := json.Marshal(domain.ErrorData{Phase: domain.PhaseRun, Fatal: true, Error: run.Run.Error, UnverifiedReason: "the run failed before verification"})
+	run.Events = []domain.Event{{RunID: run.Run.ID, Seq: 1, Type: domain.EventError, Iteration: 1, Data: d, Time: t0}}
+	for _, format := range []string{"md", "html"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		out := buf.String()
+		require.Contains(t, out, "the report could not be verified (the run failed before verification)", format)
+		require.Contains(t, out, "the report is partial and was not verified", format)
+		require.NotContains(t, out, "no report was written", format)
+		require.NotContains(t, out, "Not verified yet (draft)", format)
+	}
+}
