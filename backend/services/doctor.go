@@ -87,7 +87,15 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 		}
 		checks = append(checks, Check{Name: "judge " + string(p.Name), OK: p.Configured, Detail: detail})
 	}
-	checks = append(checks, ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL, eff.Provider(domain.ProviderOllama).Model))
+	oc := ollamaCheck(ctx, httpClient, eff.Provider(domain.ProviderOllama).BaseURL, eff.Provider(domain.ProviderOllama).Model)
+	for i := range checks {
+		if checks[i].Name == "judge "+string(domain.ProviderOllama) && checks[i].OK && !oc.OK {
+			// A configured host is no usable judge when Ollama does not answer there (the
+			// two lines read "ok judge ollama" beside "missing ollama").
+			checks[i].OK, checks[i].Detail = false, checks[i].Detail+"; "+oc.Detail
+		}
+	}
+	checks = append(checks, oc)
 	checks = append(checks, endpointChecks(ctx, eff)...)
 	for i := range checks {
 		if checks[i].State == "" {
@@ -253,6 +261,30 @@ func resolveCheck(ctx context.Context, name, raw string) Check {
 		c.Detail = u.Hostname() + " does not resolve (offline?)"
 		return c
 	}
-	c.OK, c.Detail = true, u.Hostname()+" resolves"
+	// A name that resolves says nothing of a server behind it (a source pointed at a port
+	// nothing listens on was reported ok): connect, sending nothing.
+	port := u.Port()
+	if port == "" {
+		port = map[string]string{"http": "80", "https": "443"}[u.Scheme]
+	}
+	addr := net.JoinHostPort(u.Hostname(), port)
+	conn, err := (&net.Dialer{}).DialContext(ctx, "tcp", addr)
+	if err != nil {
+		c.Detail = fmt.Sprintf("%s resolves, but nothing answers at %s (%s)", u.Hostname(), addr, dialFailure(err))
+		return c
+	}
+	conn.Close()
+	c.OK, c.Detail = true, addr+" answers"
 	return c
+}
+
+// dialFailure says in a few words why a connection failed.
+func dialFailure(err error) string {
+	switch {
+	case errors.Is(err, context.DeadlineExceeded) || os.IsTimeout(err):
+		return "timed out"
+	case strings.Contains(err.Error(), "refused"):
+		return "connection refused"
+	}
+	return domain.SafeMessage(err)
 }

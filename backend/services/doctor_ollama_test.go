@@ -5,9 +5,13 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"deepcritical/backend/config"
+	"deepcritical/backend/internal/testenv"
 )
 
 // TestDoctorOllamaCheck: doctor says whether Ollama answers and whether the configured model
@@ -50,4 +54,49 @@ func TestDoctorOllamaCheck(t *testing.T) {
 			require.Contains(t, c.Detail, tc.detail)
 		})
 	}
+}
+
+// TestDoctorSourceCheck: a source is ok only when something answers at its host and port,
+// not when its name merely resolves.
+func TestDoctorSourceCheck(t *testing.T) {
+	srv := httptest.NewServer(http.NotFoundHandler())
+	t.Cleanup(srv.Close)
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	closed := "http://" + l.Addr().String() + "/pubmed"
+	l.Close()
+	for _, tc := range []struct {
+		name, url string
+		ok        bool
+		detail    string
+	}{
+		{"answering", srv.URL + "/pubmed", true, srv.Listener.Addr().String() + " answers"},
+		{"nothing listening", closed, false, "resolves, but nothing answers at"},
+		{"not a URL", "::nope", false, "invalid URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := resolveCheck(context.Background(), "source pubmed", tc.url)
+			require.Equal(t, tc.ok, c.OK, c.Detail)
+			require.Contains(t, c.Detail, tc.detail)
+		})
+	}
+}
+
+// TestDoctorOllamaJudgeNeedsOllama: the Ollama judge is not reported usable while Ollama
+// does not answer at its host (doctor said "ok judge ollama" beside "missing ollama").
+func TestDoctorOllamaJudgeNeedsOllama(t *testing.T) {
+	testenv.Clear(t)
+	dir := t.TempDir()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	t.Setenv("OLLAMA_HOST", "http://"+l.Addr().String())
+	l.Close()
+	for _, c := range Doctor(context.Background(), config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), http.DefaultClient) {
+		if c.Name == "judge ollama" {
+			require.False(t, c.OK, c.Detail)
+			require.Contains(t, c.Detail, "not answering at")
+			return
+		}
+	}
+	t.Fatal("no judge ollama line")
 }
