@@ -273,7 +273,7 @@ func (g *Engines) Fanout(s config.Settings, timeout time.Duration) *search.Fanou
 	})
 	// Research questions are natural language: the library source matches any content word
 	// and lets bm25 rank, where the Library view's box requires every word.
-	srcs = append(srcs, librarysrc.NewSource(librarysrc.SearcherFunc(g.d.Store.SearchLibraryAny)))
+	srcs = append(srcs, librarysrc.NewSource(librarysrc.SearcherFunc(g.d.Store.SearchLibraryAny)).WithCount(g.d.Store.CountLibrary))
 	return search.NewFanout(srcs, search.FanoutOptions{Timeout: timeout})
 }
 

@@ -31,10 +31,22 @@ func (f SearcherFunc) SearchLibrary(ctx context.Context, query string, limit int
 // Source searches the local library. It satisfies search.Source.
 type Source struct {
 	idx Searcher
+	// count is how many records the library holds (nil: not told), so a search of an empty
+	// library says so instead of reading as "no study found".
+	count func(context.Context) (int, error)
 }
 
 // NewSource returns the library source over idx.
 func NewSource(idx Searcher) *Source { return &Source{idx: idx} }
+
+// WithCount tells the source how to count the library's records.
+func (s *Source) WithCount(count func(context.Context) (int, error)) *Source {
+	s.count = count
+	return s
+}
+
+// EmptyLibrary is the warning of a search over a library with no record.
+const EmptyLibrary = "your library is empty: import references (Library, or `deepcritical library import FILE`) for it to be searched"
 
 // Name is domain.SourceLibrary.
 func (s *Source) Name() domain.Source { return domain.SourceLibrary }
@@ -74,6 +86,11 @@ func (s *Source) Search(ctx context.Context, queries []string, max int) ([]domai
 				key = r.Key
 			}
 			out = search.KeepBest(out, at, key, ev)
+		}
+	}
+	if len(out) == 0 && len(errs) == 0 && s.count != nil {
+		if n, err := s.count(ctx); err == nil && n == 0 {
+			return out, &search.Warning{Source: domain.SourceLibrary, Messages: []string{EmptyLibrary}}
 		}
 	}
 	return out, errors.Join(errs...)

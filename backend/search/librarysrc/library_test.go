@@ -123,3 +123,30 @@ func TestSearchErrors(t *testing.T) {
 	_, err = NewSource(nil).Search(context.Background(), []string{"x"}, 5)
 	require.Equal(t, domain.CodeUnavailable, domain.CodeOf(err))
 }
+
+// TestEmptyLibraryIsAWarning: a search of a library with no record says the library is
+// empty (a warning, not a failure); a library with records that match nothing says nothing.
+func TestEmptyLibraryIsAWarning(t *testing.T) {
+	ctx := context.Background()
+	empty, err := store.Open(ctx, filepath.Join(t.TempDir(), "empty.db"))
+	require.NoError(t, err)
+	t.Cleanup(func() { empty.Close() })
+	seeded := seededStore(t)
+	for _, tc := range []struct {
+		name    string
+		st      *store.Store
+		warning bool
+	}{{"empty", empty, true}, {"no match", seeded, false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			evs, err := NewSource(tc.st).WithCount(tc.st.CountLibrary).Search(ctx, []string{"zebrafish"}, 10)
+			require.Empty(t, evs)
+			if !tc.warning {
+				require.NoError(t, err)
+				return
+			}
+			w, ok := search.AsWarning(err)
+			require.True(t, ok, "a warning, not a failure: %v", err)
+			require.Equal(t, []string{EmptyLibrary}, w.Messages)
+		})
+	}
+}
