@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 
@@ -170,7 +171,39 @@ func (g *Engines) llmClient(s config.Settings, choice JudgeChoice) (llm.Client, 
 		}
 		cfg.APIKey = key
 	}
+	if cfg.Provider == domain.ProviderCompatible && strings.TrimSpace(cfg.Model) == "" {
+		m, err := serverDefaultModel(cfg)
+		if err != nil {
+			return nil, llm.Info{}, err
+		}
+		cfg.Model, cfg.Models = m, []string{m}
+	}
 	return providers.New(cfg)
+}
+
+// serverDefaultModel is the model an OpenAI-compatible server runs when the settings name
+// none ("empty for the server's default"): the one model its /models lists. The API needs
+// a model in every request, so a server listing several (or none) is an error naming them.
+func serverDefaultModel(cfg providers.ProviderConfig) (string, error) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	models, err := providers.ListModels(ctx, cfg)
+	switch {
+	case err != nil:
+		return "", domain.Errorf(domain.CodeUnavailable, "the compatible judge has no model set and the server at %s did not list its models (%s): set its model in Settings (providers.compatible.model)",
+			cfg.BaseURL, domain.SafeMessage(err))
+	case len(models) == 0:
+		return "", domain.Errorf(domain.CodeInvalid, "the compatible judge has no model set and the server at %s lists none: set its model in Settings (providers.compatible.model)", cfg.BaseURL)
+	case len(models) > 1:
+		shown := models[:min(len(models), 8)]
+		more := ""
+		if len(models) > len(shown) {
+			more = fmt.Sprintf(", and %d more", len(models)-len(shown))
+		}
+		return "", domain.Errorf(domain.CodeInvalid, "the compatible judge has no model set and the server at %s serves %d models (%s%s): choose one in Settings (providers.compatible.model)",
+			cfg.BaseURL, len(models), strings.Join(shown, ", "), more)
+	}
+	return models[0], nil
 }
 
 // ProviderConfig is the configuration a provider's model listing uses: the settings' URL

@@ -35,7 +35,7 @@ func New(cfg Config) (*Client, error) {
 		return nil, domain.Errorf(domain.CodeInvalid, "the compatible judge needs a base URL (DEEPCRITICAL_COMPAT_BASE_URL), e.g. http://127.0.0.1:1234/v1")
 	}
 	if strings.TrimSpace(cfg.Model) == "" {
-		return nil, domain.Errorf(domain.CodeInvalid, "the compatible judge needs a model name (--model)")
+		return nil, domain.Errorf(domain.CodeInvalid, "the compatible judge needs a model name (Settings: providers.compatible.model)")
 	}
 	c, err := openai.New(openai.Config{
 		Provider: domain.ProviderCompatible, BaseURL: cfg.BaseURL, APIKey: cfg.APIKey, Model: cfg.Model,
