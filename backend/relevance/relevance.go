@@ -337,7 +337,7 @@ func (d doc) matches(c concepts.Concept) bool {
 				return false
 			}
 		}
-		for _, w := range concepts.OrganWords(c) {
+		for _, w := range append(concepts.OrganWords(c), concepts.KindWords(c)...) {
 			// Nor is heart failure matched by renal or treatment failure: the organ that says
 			// which disease of the head's kind it is must occur, in one of its names.
 			if !d.has(unitOf(w, c.Role)) && !d.hasTerm(c) {

@@ -1035,9 +1035,10 @@ func TestMarkCausesAndKinds(t *testing.T) {
 	checkTopics(t, cases)
 }
 
-// TestMarkOrgansAndOtherSenses: an organ word says which disease of its head's kind a
-// condition is (heart failure is not renal or treatment failure; cardiac failure is heart
-// failure), and a disease's name inside a phrase of another sense (ST depression, heat
+// TestMarkOrgansAndOtherSenses: an organ word, or a word naming one of the unrelated
+// diseases a head names (portal hypertension, diabetes insipidus, multiple sclerosis), says
+// which disease of its head's kind a condition is (heart failure is not renal or treatment
+// failure; cardiac failure is heart failure), and a disease's name inside a phrase of another sense (ST depression, heat
 // shock, stroke volume) does not make a paper about the disease, unless the question asks
 // about that phrase.
 func TestMarkOrgansAndOtherSenses(t *testing.T) {
@@ -1062,6 +1063,14 @@ func TestMarkOrgansAndOtherSenses(t *testing.T) {
 			"Vasopressin induced heat shock protein 70 and improved survival of septic rat cardiomyocytes in culture.", true},
 		{"Does magnesium prevent stroke?", "Magnesium and stroke volume in critically ill patients",
 			"Intravenous magnesium increased stroke volume and cardiac output.", true},
+		{"Does propranolol prevent bleeding in portal hypertension?", "Propranolol in essential hypertension",
+			"Propranolol lowered blood pressure and prevented bleeding in essential hypertension.", true},
+		{"Does propranolol prevent bleeding in portal hypertension?", "Propranolol in cirrhosis",
+			"Propranolol prevented variceal bleeding in patients with cirrhosis and portal hypertension.", false},
+		{"Is desmopressin effective in diabetes insipidus?", "Desmopressin in type 2 diabetes",
+			"Desmopressin reduced nocturia in adults with type 2 diabetes.", true},
+		{"Does ocrelizumab slow multiple sclerosis?", "Ocrelizumab in systemic sclerosis",
+			"Ocrelizumab slowed skin thickening in systemic sclerosis.", true},
 	}
 	checkTopics(t, cases)
 }
