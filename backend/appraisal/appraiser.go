@@ -21,7 +21,7 @@ import (
 // Assessor versions; bump them when the rules or the rubric change so cached appraisals
 // made by older code are not reused.
 const (
-	RulesVersion       = "appraisal-rules/4"
+	RulesVersion       = "appraisal-rules/5"
 	OfflineModel       = "rules"
 	DefaultTokenBudget = 8000
 )
@@ -183,7 +183,10 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 	if err := ctx.Err(); err != nil {
 		return domain.Appraisal{}, 0, err
 	}
-	findings := Findings(doc)
+	findings, err := FindingsContext(ctx, doc)
+	if err != nil {
+		return domain.Appraisal{}, 0, err
+	}
 	ap := domain.Appraisal{Document: doc.Domain(), Findings: findings, Assessor: a.assessorInfo()}
 	calls := 0
 	if a.Offline() {

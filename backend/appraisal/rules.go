@@ -1,6 +1,7 @@
 package appraisal
 
 import (
+	"context"
 	"math"
 	"strconv"
 	"strings"
@@ -108,28 +109,41 @@ var (
 // exact sentence of the title or text it came from; findings without supporting text
 // carry their default value and no quote.
 func Findings(doc Document) map[string]domain.Finding {
+	out, _ := FindingsContext(context.Background(), doc)
+	return out
+}
+
+// FindingsContext is Findings that stops between rules once ctx is done (and returns its
+// error): each rule reads every sentence, so on a long text (a megabyte takes seconds) a
+// caller that has gone away (an MCP client's cancellation) waits for one rule at most.
+func FindingsContext(ctx context.Context, doc Document) (map[string]domain.Finding, error) {
 	a := newAnalysis(doc)
 	out := map[string]domain.Finding{}
-	randomized := a.randomized()
-	out[FindingRandomized] = randomized
-	out[FindingDesign] = a.design(randomized)
-	out[FindingDirection] = a.direction()
-	out[FindingRandomizationMethod] = a.randomizationMethod()
-	blinding, parties := a.blinding()
-	out[FindingBlinding] = blinding
-	out[FindingMaskedParties] = parties
-	out[FindingAllocationConcealing] = a.concealment()
-	out[FindingRegistration] = a.registration()
-	out[FindingITT] = a.itt()
-	n := a.sampleSize()
-	out[FindingSampleSize] = n
-	out[FindingPlannedSampleSize] = a.plannedSampleSize()
-	out[FindingAttrition] = a.attrition(n)
-	out[FindingMissingData] = a.missingData()
+	var randomized, n domain.Finding
+	steps := []func(){
+		func() { randomized = a.randomized(); out[FindingRandomized] = randomized },
+		func() { out[FindingDesign] = a.design(randomized) },
+		func() { out[FindingDirection] = a.direction() },
+		func() { out[FindingRandomizationMethod] = a.randomizationMethod() },
+		func() { out[FindingBlinding], out[FindingMaskedParties] = a.blinding() },
+		func() { out[FindingAllocationConcealing] = a.concealment() },
+		func() { out[FindingRegistration] = a.registration() },
+		func() { out[FindingITT] = a.itt() },
+		func() { n = a.sampleSize(); out[FindingSampleSize] = n },
+		func() { out[FindingPlannedSampleSize] = a.plannedSampleSize() },
+		func() { out[FindingAttrition] = a.attrition(n) },
+		func() { out[FindingMissingData] = a.missingData() },
+	}
+	for _, step := range steps {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		step()
+	}
 	if doc.Source == domain.FullTextRegistry {
 		a.applyRegistry(out)
 	}
-	return out
+	return out, nil
 }
 
 func newAnalysis(doc Document) *analysis {

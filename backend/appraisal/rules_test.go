@@ -1,10 +1,12 @@
 package appraisal
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -36,6 +38,80 @@ func TestSplitSentencesRespectsAbbreviationsAndDecimals(t *testing.T) {
 			require.Equal(t, tt.want, texts)
 		})
 	}
+}
+
+// TestSplitSentencesBoundsLongRuns: a run of text the splitter finds no sentence end in is cut
+// into verbatim pieces of at most MaxSentenceBytes, so no quote can be the whole document;
+// a long real sentence stays whole.
+func TestSplitSentencesBoundsLongRuns(t *testing.T) {
+	criteria := "Exclusion criteria included " + strings.Repeat("schizophrenia or other psychotic disorders, ", 40) + "and pregnancy."
+	require.Less(t, len(criteria), MaxSentenceBytes)
+	tests := []struct {
+		name      string
+		text      string
+		minPieces int
+	}{
+		{"lower-case sentence ends", strings.Repeat("randomised. ", 100000), 600},
+		{"no punctuation", strings.Repeat("patients were randomised ", 10000), 120},
+		{"one endless word", strings.Repeat("é", 5000), 5},
+		{"a long real sentence", criteria + " Participants were randomised.", 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := SplitSentences(tt.text)
+			require.GreaterOrEqual(t, len(got), tt.minPieces)
+			var rebuilt []string
+			for _, s := range got {
+				require.LessOrEqual(t, len(s.Text), MaxSentenceBytes)
+				require.Equal(t, s.Text, tt.text[s.Start:s.End], "a piece is verbatim text")
+				require.True(t, utf8.ValidString(s.Text), "no character is split")
+				rebuilt = append(rebuilt, s.Text)
+			}
+			require.Equal(t, strings.Join(strings.Fields(tt.text), ""), strings.Join(strings.Fields(strings.Join(rebuilt, " ")), ""), "nothing is lost")
+		})
+	}
+	require.Equal(t, criteria, SplitSentences(criteria + " Participants were randomised.")[0].Text, "a real sentence is never cut")
+}
+
+// countdown is a context that is done once Err has been asked n times: a caller gone away
+// while the rules run, at a point the test chooses.
+type countdown struct {
+	context.Context
+	n int
+}
+
+func (c *countdown) Err() error {
+	if c.n <= 0 {
+		return context.Canceled
+	}
+	c.n--
+	return nil
+}
+
+// TestFindingsContextStopsWhenCancelled: the rules stop at the first step after the caller's
+// context is done and say so; an appraisal whose caller has gone is neither finished nor
+// stored. With a live context the findings are Findings'.
+func TestFindingsContextStopsWhenCancelled(t *testing.T) {
+	doc := Document{Title: "A randomised trial", Text: "Patients were randomly assigned by a computer-generated list. Assessors were blinded."}
+	for _, tc := range []struct {
+		name  string
+		steps int
+	}{{"cancelled before", 0}, {"cancelled after three rules", 3}, {"cancelled before the last rule", 11}} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := &countdown{Context: context.Background(), n: tc.steps}
+			got, err := FindingsContext(ctx, doc)
+			require.ErrorIs(t, err, context.Canceled)
+			require.Nil(t, got)
+		})
+	}
+	got, err := FindingsContext(context.Background(), doc)
+	require.NoError(t, err)
+	require.Equal(t, Findings(doc), got)
+
+	ap, err := New(Options{})
+	require.NoError(t, err)
+	_, err = ap.AppraiseDocument(&countdown{Context: context.Background(), n: 2}, doc)
+	require.ErrorIs(t, err, context.Canceled, "the appraiser gives up with the rules")
 }
 
 func TestGenerationMethodStated(t *testing.T) {

@@ -3,13 +3,16 @@ package cli
 import (
 	"context"
 	"flag"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"deepcritical/backend/domain"
 	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
+	"deepcritical/backend/services"
 )
 
 type judgeOpts struct {
@@ -52,7 +55,16 @@ func judgeCommand() *command {
 				return domain.Wrap(domain.CodeInvalid, err, "cannot open the evidence file: "+err.Error())
 			}
 			defer f.Close()
-			evidence, err := judge.DecodeEvidence(f)
+			raw, err := io.ReadAll(io.LimitReader(f, judge.MaxEvidenceFileBytes+1))
+			if err != nil {
+				return domain.Wrap(domain.CodeInvalid, err, "could not read the evidence file")
+			}
+			if len(raw) > judge.MaxEvidenceFileBytes {
+				return domain.Errorf(domain.CodeInvalid, "the evidence file is larger than %d MB", judge.MaxEvidenceFileBytes>>20)
+			}
+			// The one reading of judge input (the MCP tool's too): anything that is not
+			// evidence is refused, never judged as no evidence.
+			evidence, err := services.ParseEvidence(raw, filepath.Base(o.evidence))
 			if err != nil {
 				return err
 			}

@@ -79,10 +79,11 @@ ER  -
 	assert.Equal(t, 5, ft.Pages)
 	assert.Contains(t, ft.TextOf(domain.SectionMethods), "A centralised randomisation procedure was employed to preserve allocation concealment")
 
-	// Importing the PDF again replaces its text, still one record.
+	// Importing the PDF again stores the same text, still one record, and says nothing.
 	again, err := ImportWith(ctx, s, []string{testPDF("lithium-2col.pdf")}, nil, pdfReader(t))
 	require.NoError(t, err)
 	assert.Equal(t, 1, again.Updated)
+	assert.Empty(t, again.Warnings)
 	n, err := s.CountLibrary(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 1, n)
@@ -176,4 +177,145 @@ func TestPDFAbstractIsStructured(t *testing.T) {
 	require.Empty(t, warning)
 	require.Equal(t, []domain.Section{{Label: "AIMS", Text: "To test X in adults."}, {Label: "CONCLUSIONS", Text: "X helps."}, {Text: "Keywords: x, y"}}, ev.Citation.Sections)
 	require.Equal(t, "AIMS: To test X in adults.\nCONCLUSIONS: X helps.\nKeywords: x, y", ev.Content)
+}
+
+// A commentary that cites a trial's PMID in its abstract is a paper of its own: importing
+// it after the trial leaves the trial's record and full text as they were. The two PDFs are
+// pdftext's testdata/trial-front.pdf and commentary.pdf.
+func TestImportPDFCommentaryKeepsTheTrialsText(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	trial, err := ImportWith(ctx, s, []string{testPDF("trial-front.pdf")}, nil, pdfReader(t))
+	require.NoError(t, err)
+	require.Len(t, trial.PDFs, 1)
+	assert.Equal(t, "pmid:33333333", trial.PDFs[0].Key)
+	assert.Equal(t, "10.1234/ltrd.2021.001", trial.PDFs[0].DOI, "the DOI, not the next line's first word")
+
+	sum, err := ImportWith(ctx, s, []string{testPDF("commentary.pdf")}, nil, pdfReader(t))
+	require.NoError(t, err)
+	assert.Equal(t, 1, sum.Imported)
+	assert.Empty(t, sum.Warnings)
+	require.Len(t, sum.PDFs, 1)
+	com := sum.PDFs[0]
+	assert.True(t, com.Created)
+	assert.Empty(t, com.Matched)
+	assert.Empty(t, com.PMID)
+	assert.NotEqual(t, trial.PDFs[0].ID, com.ID)
+
+	fts, err := s.FullTexts(ctx, []string{trial.PDFs[0].Key, com.Key})
+	require.NoError(t, err)
+	assert.Equal(t, "trial-front.pdf", fts[trial.PDFs[0].Key].SourceID)
+	assert.Contains(t, fts[trial.PDFs[0].Key].Text(), "missing data were handled by multiple imputation")
+	assert.Contains(t, fts[com.Key].Text(), "lithium causes tremor")
+	rec, err := s.GetLibraryRecord(ctx, trial.PDFs[0].ID)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"Maria Rossi", "Jürgen Müller", "Søren Ødegård"}, rec.Evidence.Citation.Authors)
+}
+
+// TestAttachPDFGuardsStoredPapers: a PDF that prints a stored paper's identifier but is
+// plainly another paper (its title) becomes a record of its own without that identifier,
+// and says so; the same paper's PDF joins its record, and replacing the full text stored
+// for it is said too, unless the text is the same.
+func TestAttachPDFGuardsStoredPapers(t *testing.T) {
+	const trialTitle = "Lithium augmentation for suicide prevention in treatment-resistant depression: a randomised trial"
+	text := func(title, methods string) domain.FullText {
+		return domain.FullText{Source: domain.FullTextPDF, SourceID: "x.pdf", Title: title, Pages: 1, Sections: []domain.FullTextSection{
+			{Kind: domain.SectionMethods, Title: "Methods", Level: 1, Text: methods}}}
+	}
+	stored := text(trialTitle, "Missing data were handled by multiple imputation.")
+	stored.SourceID = "trial.pdf"
+	for _, tc := range []struct {
+		name    string
+		paper   pdftext.Paper
+		joined  string // Matched
+		key     string
+		warning string // "" when none
+		trial   string // the trial's stored text afterwards
+	}{
+		{"a commentary printing the trial's PMID", pdftext.Paper{FullText: withIDs(text("Lithium for suicide prevention: too good to be true?", "Lithium causes tremor."), "", "33333333")},
+			"", "title:lithium for suicide prevention: too good to be true?",
+			`it prints pmid:33333333 of library record 1 "` + trialTitle + `", but its title is another paper's: imported without that identifier, not joined to it`,
+			"multiple imputation"},
+		{"another paper printing a run's DOI", pdftext.Paper{FullText: withIDs(text("Ketamine for depression: a review", "We searched."), "10.5555/run.1", "")},
+			"", "title:ketamine for depression: a review",
+			`it prints doi:10.5555/run.1 of evidence doi:10.5555/run.1 "Psilocybin versus escitalopram for depression", but its title is another paper's: imported without that identifier, not joined to it`,
+			"multiple imputation"},
+		{"a better copy of the trial", pdftext.Paper{FullText: withIDs(text("Lithium augmentation for suicide prevention in treatment-resistant depression", "Missing data were imputed."), "", "33333333")},
+			"library record 1", "pmid:33333333", `it replaces the full text stored for record 1 (pdf "trial.pdf", 1 page, stored `, "were imputed"},
+		{"the same text again", pdftext.Paper{FullText: withIDs(stored, "", "33333333")},
+			"library record 1", "pmid:33333333", "", "multiple imputation"},
+		{"the same run paper", pdftext.Paper{FullText: withIDs(text("Psilocybin versus escitalopram for depression", "Participants were randomised."), "10.5555/RUN.1", "")},
+			"evidence doi:10.5555/run.1", "doi:10.5555/run.1", "", "multiple imputation"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			s := openStore(t)
+			id, _, err := s.UpsertLibraryRecord(ctx, domain.Evidence{Citation: domain.Citation{Source: domain.SourceLibrary, PMID: "33333333", Title: trialTitle}})
+			require.NoError(t, err)
+			require.EqualValues(t, 1, id)
+			trial := stored
+			trial.Key = "pmid:33333333"
+			require.NoError(t, s.PutFullText(ctx, trial))
+			_, err = s.UpsertEvidence(ctx, []domain.Evidence{{Citation: domain.Citation{Source: domain.SourceEuropePMC, DOI: "10.5555/run.1",
+				Title: "Psilocybin versus escitalopram for depression"}}})
+			require.NoError(t, err)
+
+			res, warning, err := AttachPDF(ctx, s, tc.paper)
+			require.NoError(t, err)
+			assert.Equal(t, tc.joined, res.Matched)
+			assert.Equal(t, tc.key, res.Key)
+			if tc.warning == "" {
+				assert.Empty(t, warning)
+			} else {
+				assert.Contains(t, warning, tc.warning)
+			}
+			fts, err := s.FullTexts(ctx, []string{"pmid:33333333", res.Key})
+			require.NoError(t, err)
+			assert.Contains(t, fts["pmid:33333333"].Text(), tc.trial)
+			assert.Equal(t, tc.paper.FullText.Text(), fts[res.Key].Text(), "the PDF's text is stored under its record")
+			n, err := s.CountLibrary(ctx)
+			require.NoError(t, err)
+			assert.Equal(t, map[bool]int{true: 1, false: 2}[tc.joined == "library record 1"], n)
+		})
+	}
+}
+
+// A record found by the key it is stored under (an identifier its citation no longer
+// carries) is guarded alike: the other paper's PDF does not merge into it by that key.
+func TestAttachPDFOtherPaperSharingOnlyAKey(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	up, err := s.UpsertLibraryRecordAt(ctx, "pmid:33333333", domain.Evidence{Citation: domain.Citation{Source: domain.SourceLibrary,
+		DOI: "10.1234/ltrd.2021.001", Title: "Lithium augmentation for suicide prevention: a randomised trial"}})
+	require.NoError(t, err)
+	ft := withIDs(domain.FullText{Source: domain.FullTextPDF, Title: "Lithium for suicide prevention: too good to be true?", Sections: []domain.FullTextSection{
+		{Kind: domain.SectionDiscussion, Title: "Discussion", Level: 1, Text: "Lithium causes tremor."}}}, "", "33333333")
+	res, warning, err := AttachPDF(ctx, s, pdftext.Paper{FullText: ft})
+	require.NoError(t, err)
+	assert.NotEqual(t, up.ID, res.ID)
+	assert.Empty(t, res.PMID)
+	assert.Contains(t, warning, "it prints pmid:33333333 of library record 1")
+}
+
+func withIDs(ft domain.FullText, doi, pmid string) domain.FullText {
+	ft.DOI, ft.PMID = doi, pmid
+	return ft
+}
+
+func TestTitlesDiffer(t *testing.T) {
+	const trial = "Lithium augmentation for suicide prevention in treatment-resistant depression: a randomised trial"
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{trial, "Lithium for suicide prevention: too good to be true?", true},
+		{trial, "Effectiveness of lithium in subjects with treatment-resistant depression and suicide risk", true},
+		{trial, "Lithium augmentation for suicide prevention in treatment-resistant depression", false},
+		{trial, "LITHIUM AUGMENTATION FOR SUICIDE PREVENTION IN TREATMENT RESISTANT DEPRESSION: A RANDOMIZED TRIAL.", false},
+		{"Behaviour therapy after randomisation", "Behavior therapy after randomization", false},
+		{trial, "", false},
+		{"", "", false},
+	} {
+		assert.Equal(t, tc.want, titlesDiffer(tc.a, tc.b), "%q ~ %q", tc.a, tc.b)
+	}
 }

@@ -20,6 +20,7 @@ import (
 	"deepcritical/internal/fakes/ctgov"
 	"deepcritical/internal/fakes/europepmc"
 	"deepcritical/internal/fakes/eutils"
+	"deepcritical/internal/fakes/pmcoa"
 )
 
 // corpus is testdata/corpus.json: the PubMed records the E-utilities and Europe PMC fakes
@@ -39,15 +40,34 @@ func loadCorpus(t testing.TB) corpus {
 	return c
 }
 
-// startFakes serves PubMed, Europe PMC and ClinicalTrials.gov over the test corpus, each
-// response delayed by latency, and returns the environment that points DeepCritical at them.
+// fullTexts are the open-access full texts the Europe PMC and PMC fakes serve:
+// testdata/PMC5000002.nxml, the intranasal insulin trial of the corpus, whose body reports
+// what its abstract does not (missing data, the planned sample size).
+func fullTexts(t testing.TB) *pmcoa.Corpus {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "PMC5000002.nxml"))
+	require.NoError(t, err)
+	c := pmcoa.New()
+	_, err = c.AddJATS(b)
+	require.NoError(t, err)
+	return c
+}
+
+// startFakes serves PubMed, Europe PMC (search and full texts) and ClinicalTrials.gov over
+// the test corpus, each response delayed by latency, and returns the environment that points
+// DeepCritical at them.
 func startFakes(t testing.TB, latency time.Duration) map[string]string {
 	t.Helper()
 	c := loadCorpus(t)
 	engine := eutils.NewEngine(c.PubMed)
+	texts := fullTexts(t)
+	ncbi := eutils.NewServer(engine)
+	ncbi.PMC = texts
+	epmc := europepmc.NewServer(engine)
+	epmc.FullTexts = texts
 	mux := http.NewServeMux()
-	mux.Handle("/pubmed/", eutils.NewServer(engine))
-	mux.Handle("/europepmc/search", europepmc.NewServer(engine))
+	mux.Handle("/pubmed/", ncbi)
+	mux.Handle("/europepmc/", epmc)
 	mux.Handle("/ctgov/studies", ctgov.NewServer(c.Studies))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if latency > 0 {
@@ -77,8 +97,18 @@ func (noKeyring) Delete(string, string) error        { return errors.New("no key
 // openServices opens the real services over fresh folders, the sources pointed at the fakes.
 func openServices(t *testing.T, latency time.Duration, readOnly bool) (*services.Container, config.Paths) {
 	t.Helper()
+	return openServicesEnv(t, latency, readOnly, nil)
+}
+
+// openServicesEnv is openServices with more environment (a provider's URL) set before the
+// services read it.
+func openServicesEnv(t *testing.T, latency time.Duration, readOnly bool, env map[string]string) (*services.Container, config.Paths) {
+	t.Helper()
 	testenv.Clear(t) // no variable of the developer's shell reaches a real provider or source
 	for k, v := range startFakes(t, latency) {
+		t.Setenv(k, v)
+	}
+	for k, v := range env {
 		t.Setenv(k, v)
 	}
 	dir := t.TempDir()

@@ -31,8 +31,7 @@ type Commands interface {
 	StartResume(ctx context.Context, runID string, emit runs.Emitter) (*runs.Handle, error)
 	JudgeEvidence(ctx context.Context, question string, evidence []domain.Evidence, choice runs.JudgeChoice) (services.JudgeResult, error)
 	AppraiseText(ctx context.Context, title, text string, choice runs.JudgeChoice) (domain.Appraisal, error)
-	AppraisePMID(ctx context.Context, pmid string, choice runs.JudgeChoice) (domain.Appraisal, error)
-	AppraisePMCID(ctx context.Context, pmcid string, choice runs.JudgeChoice) (domain.Appraisal, error)
+	AppraisePaper(ctx context.Context, req services.PaperRequest, choice runs.JudgeChoice) (services.AppraisedPaper, error)
 }
 
 // Runs cancels a run this process executes (the window's Cancel).

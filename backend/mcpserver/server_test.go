@@ -115,6 +115,11 @@ func TestBadArgumentsNameTheField(t *testing.T) {
 		{"get_run", map[string]any{}, "invalid arguments: run_id is required"},
 		{"get_report", map[string]any{"run_id": "x", "format": "pdf"}, `invalid arguments: format must be one of "md", "html", "json", "csv", "ris", "bibtex", "csljson", got "pdf"`},
 		{"judge_evidence", map[string]any{"question": "q", "evidence": "not json evidence"}, "invalid arguments: evidence must be array or object, got a string"},
+		{"get_run", map[string]any{"run_id": strings.Repeat("x", 1_000_000)}, "invalid arguments: run_id must have at most 100 characters, got 1000000"},
+		{"get_report", map[string]any{"run_id": strings.Repeat("x", 101)}, "invalid arguments: run_id must have at most 100 characters, got 101"},
+		{"rejudge_run", map[string]any{"run_id": strings.Repeat("x", 101), "judge": "offline"}, "invalid arguments: run_id must have at most 100 characters, got 101"},
+		{"research", map[string]any{"resume_run_id": strings.Repeat("x", 101)}, "invalid arguments: resume_run_id must have at most 100 characters, got 101"},
+		{"appraise_paper", map[string]any{"pmid": strings.Repeat("1", 5000)}, "invalid arguments: pmid must have at most 100 characters, got 5000"},
 		{"rejudge_run", map[string]any{"run_id": "x"}, "invalid arguments: judge is required"},
 		{"library_search", map[string]any{"query": "x", "unknown": 1}, "invalid arguments: unknown is not expected here"},
 	} {
@@ -144,10 +149,17 @@ func TestToolFailuresSayWhatTheCLISays(t *testing.T) {
 		{"search_history", map[string]any{"text": "  "}, "text is empty"},
 		{"appraise_paper", map[string]any{"pmid": "1", "text": "x"}, "exactly one of pmid, pmcid or text"},
 		{"appraise_paper", map[string]any{"pmid": "abc"}, `"abc" is not a PMID`},
-		{"appraise_paper", map[string]any{"pmcid": "PMC999999"}, "Europe PMC returned no record for PMC999999"},
+		{"appraise_paper", map[string]any{"pmcid": "PMC999999"}, "no full text for PMC999999: Europe PMC: no full text for this PMCID (HTTP 404)"},
+		{"appraise_paper", map[string]any{"text": strings.Repeat("randomised. ", services.MaxAppraisalText/12+1)},
+			"the text to appraise is 1.0 MiB, more than the 1 MiB an appraisal reads (a long full-text article is about 300 KB): give the text of one paper"},
+		{"get_run", map[string]any{"run_id": " "}, "run_id is empty: give a run's id as list_runs or research return it"},
+		{"get_report", map[string]any{"run_id": ""}, "run_id is empty"},
+		{"rejudge_run", map[string]any{"run_id": "", "judge": "offline"}, "run_id is empty"},
+		{"list_runs", map[string]any{"since": "yesterday"}, `since "yesterday" is not a day: give it as YYYY-MM-DD`},
+		{"list_runs", map[string]any{"since": "2026-12-01", "until": "2026-11-01"}, "since 2026-12-01 is after until 2026-11-01: no run can match"},
 		{"appraise_paper", map[string]any{"pmid": "99999999"}, "PubMed returned no record for PMID 99999999"},
 		{"judge_evidence", map[string]any{"question": "Does metformin prevent dementia?", "evidence": []any{map[string]any{"content": "x", "citation": map[string]any{"source": "scopus"}}}},
-			`evidence item 1: evidence: unknown source "scopus"`},
+			`evidence[0].citation.source must be one of pubmed, europepmc, clinicaltrials, web, library, got "scopus"`},
 		{"library_search", map[string]any{"query": " "}, "type something to search for"},
 	} {
 		t.Run(tc.tool+"/"+tc.want, func(t *testing.T) {
@@ -155,6 +167,7 @@ func TestToolFailuresSayWhatTheCLISays(t *testing.T) {
 			require.True(t, res.IsError, text(res))
 			require.Contains(t, text(res), tc.want)
 			require.NotContains(t, text(res), "\n", "one line, as the CLI prints it")
+			require.Less(t, len(text(res)), 400, "a message never quotes a large argument back")
 		})
 	}
 }
@@ -300,7 +313,7 @@ func TestResearchThenEveryTool(t *testing.T) {
 		{"pmcid": "PMC5000002", "judge": "offline"},
 		{"text": "Patients were randomly assigned by a computer-generated list to insulin or placebo; assessors were blinded.", "title": "A trial", "judge": "offline"},
 	} {
-		ap := callOK[domain.Appraisal](t, cs, "appraise_paper", args)
+		ap := callOK[AppraiseOutput](t, cs, "appraise_paper", args)
 		require.NotEmpty(t, ap.Dimensions, args)
 		require.Equal(t, domain.JudgeKindOffline, ap.Assessor.Kind)
 	}

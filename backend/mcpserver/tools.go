@@ -1,7 +1,6 @@
 package mcpserver
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -15,7 +14,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"deepcritical/backend/domain"
-	"deepcritical/backend/judge"
 	"deepcritical/backend/report"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/services"
@@ -44,7 +42,8 @@ func (t *tools) all() []toolDef {
 				"A run that failed (judge or every source unavailable) is returned with status failed and can be resumed the same way. " +
 				"A host that stops waiting for a tool after a minute or so should pass max_wait_seconds (e.g. 45): the call then returns " +
 				"with status running and the run goes on; follow it with get_run.",
-			openWorld: true, bounds: map[string]domain.Bound{"max_iterations": domain.BoundMaxIterations, "max_wait_seconds": {Min: 1, Max: 3600}}}, t.research),
+			openWorld: true, bounds: map[string]domain.Bound{"max_iterations": domain.BoundMaxIterations, "max_wait_seconds": {Min: 1, Max: 3600}},
+			maxLen: map[string]int{"resume_run_id": maxIDLength}}, t.research),
 		define(t, toolSpec{name: "list_runs", title: "List stored runs", readsOnly: true,
 			desc: "List the stored research runs, newest first, with their outcome, judge and drug candidates; filter by status, judge, " +
 				"verification, review, candidate and creation day.",
@@ -57,29 +56,53 @@ func (t *tools) all() []toolDef {
 		define(t, toolSpec{name: "get_run", title: "Open a stored run", readsOnly: true,
 			desc: "Open one stored run: its outcome, the final assessment (scores, sufficiency, candidates, findings), re-judgements, " +
 				"the verifier's verdict, the report's limitations and every paper with its identifiers, study design, stance, " +
-				"quality and risk-of-bias appraisal (with quotes) and whether it was set aside as off topic (and why)."}, t.getRun),
+				"quality and risk-of-bias appraisal (with quotes) and whether it was set aside as off topic (and why).",
+			maxLen: map[string]int{"run_id": maxIDLength}}, t.getRun),
 		define(t, toolSpec{name: "get_report", title: "Export a run's report", readsOnly: true,
 			desc: "A stored run's report in any export format, as text: md (the report of record), html, json (the whole run), " +
 				"csv (one row per paper; its limitations in notes), ris, bibtex or csljson (the references the report relies on; " +
 				"include_set_aside adds the rest, marked).",
-			enums: map[string][]any{"format": anySlice(report.Formats)}}, t.getReport),
+			enums: map[string][]any{"format": anySlice(report.Formats)}, maxLen: map[string]int{"run_id": maxIDLength}}, t.getReport),
 		define(t, toolSpec{name: "judge_evidence", title: "Judge evidence",
 			desc: "Assess evidence for a question with one judge (default: the settings'): mechanism and clinical scores, sufficiency, " +
-				"drug candidates, key findings, next queries. evidence is search_literature's output, its evidence array, or an " +
-				"array of {content, citation} objects. A judge that cannot answer validly gives a FALLBACK assessment, marked as such.",
+				"drug candidates, key findings, next queries. evidence is search_literature's output, its evidence array, or a list of " +
+				"evidence items ({content, citation: {source, id, title, pmid, doi, …}}, source one of " + domain.JoinSources(domain.AllSources, ", ") + "); " +
+				"anything else is refused, naming the bad value. " +
+				"Copies of one paper (the same PMID, DOI, NCT id or PMCID, else the same source and id) are judged once. A judge that " +
+				"cannot be reached (a local model not installed, the CLI judge missing) is an error, as for research and rejudge_run; one " +
+				"that answers but not validly gives a FALLBACK assessment (assessment.judge.kind \"fallback\"), which is not a verdict.",
 			openWorld: true, types: map[string][]string{"evidence": {"array", "object"}}}, t.judgeEvidence),
 		define(t, toolSpec{name: "appraise_paper", title: "Appraise a paper",
-			desc: "Appraise one paper's methodological quality and risk of bias, each finding with the sentence it rests on. Give " +
-				"exactly one of pmid (fetched from PubMed), pmcid (fetched from Europe PMC) or text (with an optional title). The " +
-				"offline rubric needs no network; an LLM judge adds its reading, every quote checked against the text.",
-			openWorld: true}, t.appraisePaper),
+			desc: "Appraise one paper's methodological quality and risk of bias, each finding with the sentence it rests on, as " +
+				"`deepcritical appraise` does. Give exactly one of pmid (the PubMed record, read in full when it has an open-access " +
+				"full text, else from its abstract), pmcid (its open-access full text, from Europe PMC else PMC; required) or text (a " +
+				fmt.Sprintf("paper's text, at most %d MiB, with an optional title). text_read says which text was read and notes why a full text ", services.MaxAppraisalText>>20) +
+				"was not. The offline rubric needs no network; an LLM judge adds its reading, every quote checked against the text.",
+			openWorld: true, maxLen: map[string]int{"pmid": maxIDLength, "pmcid": maxIDLength}}, t.appraisePaper),
 		define(t, toolSpec{name: "rejudge_run", title: "Re-judge a stored run",
 			desc: "Judge a stored run's evidence again with another judge (offline needs no network), keep the new assessment beside " +
-				"the run's own, and return both with their differences (scores, sufficiency, candidates only one of them names)."}, t.rejudgeRun),
+				"the run's own, and return both with their differences (scores, sufficiency, candidates only one of them names).",
+			maxLen: map[string]int{"run_id": maxIDLength}}, t.rejudgeRun),
 		define(t, toolSpec{name: "library_search", title: "Search the user's library", readsOnly: true,
 			desc:   "Full-text search (bm25) of the references the user imported (PubMed XML, MEDLINE, RIS, BibTeX, CSL-JSON).",
 			bounds: map[string]domain.Bound{"limit": {Min: 1, Max: services.MaxLibraryPage, Default: 100}}}, t.librarySearch),
 	}
+}
+
+// maxIDLength bounds the arguments that name one thing by its id (run_id, resume_run_id,
+// pmid, pmcid): a run id is 27 characters ("20261128-164420580-934a85ae"), a PMID at most 8
+// digits, a PMCID about 11 characters; 100 leaves room for prefixes and spaces, and keeps
+// an error that quotes the id (run … not found) one readable line.
+const maxIDLength = 100
+
+// runIDOf is a run_id argument without surrounding space; an empty one is refused here,
+// since "run  not found" would not say what is wrong.
+func runIDOf(id string) (string, error) {
+	id = strings.TrimSpace(id)
+	if id == "" {
+		return "", domain.Errorf(domain.CodeInvalid, "run_id is empty: give a run's id as list_runs or research return it")
+	}
+	return id, nil
 }
 
 // toolError is a failure as the CLI would say it, on one line: a domain error's message, else
@@ -396,7 +419,11 @@ type EvidenceItem struct {
 }
 
 func (t *tools) getRun(_ context.Context, _ *mcp.CallToolRequest, in RunIDInput) (RunOutput, error) {
-	detail, err := t.svc.History.Get(in.RunID)
+	id, err := runIDOf(in.RunID)
+	if err != nil {
+		return RunOutput{}, err
+	}
+	detail, err := t.svc.History.Get(id)
 	if err != nil {
 		return RunOutput{}, err
 	}
@@ -465,11 +492,15 @@ var mimeTypes = map[string]string{
 }
 
 func (t *tools) getReport(_ context.Context, _ *mcp.CallToolRequest, in GetReportInput) (ReportOutput, error) {
+	id, err := runIDOf(in.RunID)
+	if err != nil {
+		return ReportOutput{}, err
+	}
 	format := in.Format
 	if format == "" {
 		format = "md"
 	}
-	x, err := t.svc.Reports.Text(services.ExportRequest{RunID: in.RunID, Format: format, IncludeSetAside: in.IncludeSetAside})
+	x, err := t.svc.Reports.Text(services.ExportRequest{RunID: id, Format: format, IncludeSetAside: in.IncludeSetAside})
 	if err != nil {
 		return ReportOutput{}, err
 	}
@@ -479,7 +510,7 @@ func (t *tools) getReport(_ context.Context, _ *mcp.CallToolRequest, in GetRepor
 // JudgeInput is judge_evidence's arguments.
 type JudgeInput struct {
 	Question string          `json:"question" jsonschema:"the research question"`
-	Evidence any             `json:"evidence" jsonschema:"search_literature's output, its evidence array, or an array of {content, citation} objects"`
+	Evidence any             `json:"evidence" jsonschema:"search_literature's output, its evidence array, or a list of evidence items: {content, citation: {source, id, title, pmid, doi, nct_id, pmcid, url}}"`
 	Judge    domain.Provider `json:"judge,omitempty" jsonschema:"the judge (default: the settings')"`
 	Model    string          `json:"model,omitempty" jsonschema:"the judge's model (default: the provider's setting)"`
 }
@@ -489,7 +520,7 @@ func (t *tools) judgeEvidence(ctx context.Context, _ *mcp.CallToolRequest, in Ju
 	if err != nil {
 		return services.JudgeResult{}, domain.Wrap(domain.CodeInvalid, err, "evidence is not JSON")
 	}
-	evidence, err := judge.DecodeEvidence(bytes.NewReader(raw))
+	evidence, err := services.ParseEvidence(raw, "evidence")
 	if err != nil {
 		return services.JudgeResult{}, err
 	}
@@ -498,15 +529,26 @@ func (t *tools) judgeEvidence(ctx context.Context, _ *mcp.CallToolRequest, in Ju
 
 // AppraiseInput is appraise_paper's arguments: exactly one of pmid, pmcid or text.
 type AppraiseInput struct {
-	PMID  string          `json:"pmid,omitempty" jsonschema:"a PubMed id, e.g. 27797938"`
-	PMCID string          `json:"pmcid,omitempty" jsonschema:"a PubMed Central id, e.g. PMC3531190"`
+	PMID  string          `json:"pmid,omitempty" jsonschema:"a PubMed id, e.g. 27797938: read in full when it has an open-access full text, else from its abstract"`
+	PMCID string          `json:"pmcid,omitempty" jsonschema:"a PubMed Central id, e.g. PMC3531190: read from its open-access full text (Europe PMC, else PMC)"`
 	Text  string          `json:"text,omitempty" jsonschema:"the paper's text (abstract or full text)"`
 	Title string          `json:"title,omitempty" jsonschema:"the title of text (optional)"`
 	Judge domain.Provider `json:"judge,omitempty" jsonschema:"the appraiser: offline (the rule-based rubric) or an LLM judge (default: the settings')"`
 	Model string          `json:"model,omitempty" jsonschema:"the judge's model"`
 }
 
-func (t *tools) appraisePaper(ctx context.Context, _ *mcp.CallToolRequest, in AppraiseInput) (domain.Appraisal, error) {
+// AppraiseOutput is an appraisal with what was read for it, as `deepcritical appraise`
+// prints beside it.
+type AppraiseOutput struct {
+	domain.Appraisal
+	TextRead string   `json:"text_read" jsonschema:"which text was read: read in full (and where from), abstract only, registry entry, or the text given"`
+	Notes    []string `json:"notes" jsonschema:"why a full text was not read, what metadata could not be had"`
+}
+
+// textGiven is text_read for an appraisal of the text argument.
+const textGiven = "the text given"
+
+func (t *tools) appraisePaper(ctx context.Context, _ *mcp.CallToolRequest, in AppraiseInput) (AppraiseOutput, error) {
 	given := 0
 	for _, v := range []string{in.PMID, in.PMCID, in.Text} {
 		if strings.TrimSpace(v) != "" {
@@ -514,19 +556,27 @@ func (t *tools) appraisePaper(ctx context.Context, _ *mcp.CallToolRequest, in Ap
 		}
 	}
 	if given != 1 {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "appraise_paper needs exactly one of pmid, pmcid or text")
+		return AppraiseOutput{}, domain.Errorf(domain.CodeInvalid, "appraise_paper needs exactly one of pmid, pmcid or text")
 	}
 	if in.Title != "" && strings.TrimSpace(in.Text) == "" {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "title goes with text; a pmid or pmcid brings its own")
+		return AppraiseOutput{}, domain.Errorf(domain.CodeInvalid, "title goes with text; a pmid or pmcid brings its own")
 	}
 	choice := judgeChoice(in.Judge, in.Model)
-	switch {
-	case strings.TrimSpace(in.PMID) != "":
-		return t.svc.Commands.AppraisePMID(ctx, in.PMID, choice)
-	case strings.TrimSpace(in.PMCID) != "":
-		return t.svc.Commands.AppraisePMCID(ctx, in.PMCID, choice)
+	if strings.TrimSpace(in.Text) != "" {
+		ap, err := t.svc.Commands.AppraiseText(ctx, in.Title, in.Text, choice)
+		return AppraiseOutput{Appraisal: ap, TextRead: textGiven, Notes: []string{}}, err
 	}
-	return t.svc.Commands.AppraiseText(ctx, in.Title, in.Text, choice)
+	// The paper is read as `deepcritical appraise --pmid/--pmcid` reads it: the same
+	// service, so the same text and the same scores.
+	paper, err := t.svc.Commands.AppraisePaper(ctx, services.PaperRequest{PMID: strings.TrimSpace(in.PMID), PMCID: strings.TrimSpace(in.PMCID)}, choice)
+	if err != nil {
+		return AppraiseOutput{}, err
+	}
+	out := AppraiseOutput{Appraisal: paper.Appraisal, TextRead: report.TextRead(paper.Appraisal.Document), Notes: paper.Notes}
+	if out.Notes == nil {
+		out.Notes = []string{}
+	}
+	return out, nil
 }
 
 // RejudgeInput is rejudge_run's arguments.
@@ -537,7 +587,11 @@ type RejudgeInput struct {
 }
 
 func (t *tools) rejudgeRun(_ context.Context, _ *mcp.CallToolRequest, in RejudgeInput) (services.Comparison, error) {
-	return t.svc.Judges.Rejudge(services.RejudgeRequest{RunID: in.RunID, Provider: in.Judge, Model: strings.TrimSpace(in.Model)})
+	id, err := runIDOf(in.RunID)
+	if err != nil {
+		return services.Comparison{}, err
+	}
+	return t.svc.Judges.Rejudge(services.RejudgeRequest{RunID: id, Provider: in.Judge, Model: strings.TrimSpace(in.Model)})
 }
 
 // LibrarySearchInput is library_search's arguments.

@@ -28,6 +28,9 @@ type toolSpec struct {
 	enums     map[string][]any
 	// types gives an argument declared as any in Go the JSON types it may take.
 	types map[string][]string
+	// maxLen bounds string arguments in characters, so a value of any size is refused
+	// before a message can quote it back.
+	maxLen map[string]int
 }
 
 // toolDef is a tool ready to be added to a server.
@@ -144,6 +147,9 @@ func schemas[In, Out any](spec toolSpec) (in, out *jsonschema.Schema) {
 	}
 	for name, types := range spec.types {
 		property(spec.name, in, name).Types = types
+	}
+	for name, n := range spec.maxLen {
+		property(spec.name, in, name).MaxLength = jsonschema.Ptr(n)
 	}
 	out, err = jsonschema.For[Out](nil)
 	if err != nil {

@@ -102,11 +102,27 @@ var (
 	authorName  = regexp.MustCompile(`^\p{Lu}[\p{L}'’.-]*(?:\s+(?:(?:van|von|de|del|der|da|di|du|la|le|dos|bin|al)\s+){0,2}\p{Lu}[\p{L}'’.-]*){1,4}$`)
 	affiliation = regexp.MustCompile(`[\d*†‡§¶#]+|\s+\(.*?\)`)
 	bylineSplit = regexp.MustCompile(`\s*(?:,|;|\band\b|&)\s*`)
+	// degree is a degree or post-nominal a byline prints after a name, its dots dropped
+	// ("Maria Rossi, MD, PhD; John Smith MSc", "Ph.D."): not a name of its own.
+	degree = regexp.MustCompile(`^(?:MD|PhD|DPhil|MPhil|DrPH|ScD|DSc|MSc|MS|MA|BA|BSc|BS|BM|MB|MBBS|MBChB|BChir|MPH|MBA|MHS|MSW|MRes|` +
+		`PharmD|RPh|RN|BSN|MSN|DNP|NP|PA|DO|DDS|DMD|MDS|FRCP|FRCPC|FRCPE|FRCS|FRCSC|FRACP|FRANZCP|FRCPsych|MRCPsych|MRCP|MRCGP|` +
+		`FACP|FACC|FAHA|FESC|FMedSci|FRS|Jr|Sr|II|III|IV)$`)
 )
 
+// withoutDegrees is a byline's part without the degrees after the name ("Maria Rossi MD"
+// → "Maria Rossi"); "" when the part is only degrees ("PhD" after "Maria Rossi, MD,").
+func withoutDegrees(part string) string {
+	f := strings.Fields(part)
+	for len(f) > 0 && degree.MatchString(strings.ReplaceAll(f[len(f)-1], ".", "")) {
+		f = f[:len(f)-1]
+	}
+	return strings.Join(f, " ")
+}
+
 // byline reads the authors from the first line under a paper's title ("Francesca Girlanda,
-// Andrea Cipriani, … Corrado Barbui"): every part must read as a name, at least one, or the
-// line is not a byline and nothing is taken. An ellipsis ("…") marks names left out.
+// Andrea Cipriani, … Corrado Barbui", "Maria Rossi, MD, PhD; John Smith, MSc"): every part
+// must read as a name once its affiliation marks and degrees are dropped, at least one, or
+// the line is not a byline and nothing is taken. An ellipsis ("…") marks names left out.
 func byline(line string) []string {
 	line = strings.TrimSpace(affiliation.ReplaceAllString(line, ""))
 	if line == "" || strings.Contains(strings.ToLower(line), "et al") {
@@ -114,7 +130,7 @@ func byline(line string) []string {
 	}
 	var names []string
 	for _, part := range bylineSplit.Split(line, -1) {
-		part = strings.TrimSpace(strings.Trim(strings.TrimSpace(part), "…."))
+		part = withoutDegrees(strings.TrimSpace(strings.Trim(strings.TrimSpace(part), "….")))
 		if part == "" {
 			continue
 		}

@@ -31,8 +31,8 @@ func TestCitationLine(t *testing.T) {
 	}
 }
 
-// TestByline reads a byline's names, dropping affiliation marks, and takes nothing from a
-// line that is not a list of names.
+// TestByline reads a byline's names, dropping affiliation marks and degrees, and takes
+// nothing from a line that is not a list of names.
 func TestByline(t *testing.T) {
 	for _, tc := range []struct {
 		line string
@@ -41,6 +41,11 @@ func TestByline(t *testing.T) {
 		{"Francesca Girlanda1, Andrea Cipriani2*, … Corrado Barbui3", []string{"Francesca Girlanda", "Andrea Cipriani", "Corrado Barbui"}},
 		{"Karl J. Lackner, Ana van der Berg and José Ramírez-López†", []string{"Karl J. Lackner", "Ana van der Berg", "José Ramírez-López"}},
 		{"M. Smith (Oxford) & J. Doe (Leeds)", []string{"M. Smith", "J. Doe"}},
+		{"Maria Rossi1,2, John Smith2 and Anna Jones1*", []string{"Maria Rossi", "John Smith", "Anna Jones"}},
+		{"Maria Rossi, MD, PhD; John Smith, MSc; Anna Jones, PhD", []string{"Maria Rossi", "John Smith", "Anna Jones"}},
+		{"Maria Rossi MD, PhD; John Smith MSc; Anna Jones PhD", []string{"Maria Rossi", "John Smith", "Anna Jones"}},
+		{"Ana Lima, M.D., Ph.D., and Kim Do, FRCPC", []string{"Ana Lima", "Kim Do"}},
+		{"MD, PhD", nil},
 		{"Girlanda et al. BMC Research Notes 2014, 7:731", nil},
 		{"Open Access: distributed under the terms of the Creative Commons Attribution License", nil},
 		{"Abstract", nil},

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -382,9 +383,41 @@ func readPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, index int) ([]ra
 		if b, err := inst.FPDFText_GetCharBox(&requests.FPDFText_GetCharBox{TextPage: tp.TextPage, Index: last}); err == nil {
 			l.Right = b.Right
 		}
+		setApartRaised(inst, tp.TextPage, start, &l)
 		lines = append(lines, l)
 	}
 	return lines, 0, nil
+}
+
+// markBeforeWord is a mark (an affiliation's number, a footnote's symbol) printed against
+// the word after it, at the line's start or after a space ("¹University of Verona; ²Charité").
+var markBeforeWord = regexp.MustCompile(`(?:^|\s)([0-9*†‡§¶]{1,3})\p{L}`)
+
+// setApartRaised puts a space between a superscript mark and the word it was printed
+// against: PDFium runs them together ("2Charité"), and the word could not be searched for.
+// A mark is raised when its baseline sits above the word's by a fifth of the type size;
+// "3D", "5HT" and "10mg" share their baseline and stay as printed. A line opening with a
+// raised mark takes its type size and weight from its text, not from the smaller mark.
+func setApartRaised(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, start int, l *rawLine) {
+	ms := markBeforeWord.FindAllStringSubmatchIndex(l.Text, -1)
+	for k := len(ms) - 1; k >= 0; k-- {
+		markAt, wordAt := ms[k][2], ms[k][3]
+		mark := start + utf8.RuneCountInString(l.Text[:markAt])
+		word := start + utf8.RuneCountInString(l.Text[:wordAt])
+		mo, err1 := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: mark})
+		wo, err2 := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: word})
+		fs, err3 := inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: word})
+		if err1 != nil || err2 != nil || err3 != nil || mo.Y-wo.Y < 0.2*fs.FontSize {
+			continue
+		}
+		l.Text = l.Text[:wordAt] + " " + l.Text[wordAt:]
+		if markAt == 0 {
+			l.Size = fs.FontSize
+			if fi, err := inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: word}); err == nil {
+				l.Bold = isBold(fi.FontName, fi.Flags)
+			}
+		}
+	}
 }
 
 // countImages counts a page's image objects, to tell a scanned page from a blank one.

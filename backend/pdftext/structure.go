@@ -77,6 +77,7 @@ func build(raw rawDoc, name string) (Paper, error) {
 			lines = append(lines, l)
 		}
 	}
+	lines = joinFragments(lines)
 	body, running := splitRunning(lines, raw.Pages)
 	bodySize, bodyBold := bodyStyle(body)
 
@@ -92,17 +93,20 @@ func build(raw rawDoc, name string) (Paper, error) {
 	}
 
 	ft := domain.FullText{Source: domain.FullTextPDF, SourceID: name, Title: title, Pages: raw.Pages, Sections: sections}
-	front := frontText(body, running)
-	if d := domain.DOIsIn(front); len(d) > 0 {
+	kinds, _ := headingKinds(heads)
+	own, front := printedIDs(body, running, titleLines, heads, kinds)
+	if d := domain.DOIsIn(own); len(d) > 0 {
 		ft.DOI = d[0]
 	}
-	if p := domain.PMIDsIn(front); len(p) > 0 {
+	if p := domain.PMIDsIn(own); len(p) > 0 {
 		ft.PMID = p[0]
 	}
-	if p := domain.PMCIDsIn(front); len(p) > 0 {
+	if p := domain.PMCIDsIn(own); len(p) > 0 {
 		ft.PMCID = p[0]
 	}
-	reg := appraisal.RegistryIDs(front + "\n" + ft.TextOf(domain.SectionAbstract, domain.SectionOther) + "\n" + ft.TextOf(domain.SectionMethods))
+	// A trial's registration is the paper's own in its abstract and methods, unless cited.
+	uncited := func(s string) string { return strings.Join(dropCited(strings.Split(s, "\n"), nil), "\n") }
+	reg := appraisal.RegistryIDs(front + "\n" + uncited(ft.TextOf(domain.SectionAbstract, domain.SectionOther)) + "\n" + uncited(ft.TextOf(domain.SectionMethods)))
 	year, journal := citationLine(front, ft.DOI)
 	return Paper{FullText: ft, Registry: reg, Year: year, Journal: journal, Authors: authorsUnder(body, titleLines), Warnings: warnings}, nil
 }
@@ -130,6 +134,36 @@ func cleanText(s string) string {
 		}
 	}
 	return strings.Join(strings.Fields(cleaner.Replace(s)), " ")
+}
+
+// joinFragments puts back together a printed line that PDFium broke where its baseline
+// moves: at a superscript ("Maria Rossi" "1" ", Jürgen Müller" "2" …) or a subscript. A
+// fragment continues the line before it when it is on the same page, starts where that
+// line ends (a space's width apart at most) and sits within half its type size of its
+// baseline; a space is put between them when the gap is a space's. The joined line keeps
+// the position, size and weight of its text rather than of its marks. lines is reused.
+func joinFragments(lines []rawLine) []rawLine {
+	out := lines[:0]
+	for _, l := range lines {
+		if n := len(out); n > 0 {
+			p := &out[n-1]
+			size := max(p.Size, l.Size, 1)
+			gap := l.Left - p.Right
+			if l.Page == p.Page && gap > -0.1*size && gap < 0.5*size && math.Abs(l.Baseline-p.Baseline) < 0.5*size {
+				if gap > 0.15*size {
+					p.Text += " "
+				}
+				p.Text += l.Text
+				p.Right = l.Right
+				if l.Size > p.Size {
+					p.Size, p.Bold, p.Baseline = l.Size, l.Bold, l.Baseline
+				}
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	return out
 }
 
 // runningKey is a line's text without its digits and spaces, so "Page 2 of 9" on page 2
@@ -576,21 +610,39 @@ func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, h
 	if len(heads) == 0 {
 		return secs
 	}
-	var topTitle string
-	topKind := domain.SectionOther
+	kinds, parents := headingKinds(heads)
 	for i, h := range heads {
 		end := len(lines)
 		if i+1 < len(heads) {
 			end = heads[i+1].start
 		}
-		kind, parent := h.kind, ""
+		addText(h.title, kinds[i], parents[i], h.level, h.end, end)
+	}
+	secs = splitRunInAbstracts(secs)
+	// The front matter has no title; call it what it is so the reader of the text knows.
+	if len(secs) > 0 && secs[0].Title == "" && secs[0].Kind == domain.SectionOther {
+		secs[0].Title = "Front matter"
+	}
+	return secs
+}
+
+// headingKinds gives each heading the kind of the section it starts and the title of the
+// top-level heading it falls under ("" for a top-level one): a top-level heading's kind is
+// its name's or a guess from its words; a subsection is its part's, unless it is a table
+// or a figure, or comes before any top-level heading with a name of its own.
+func headingKinds(heads []heading) (kinds []domain.SectionKind, parents []string) {
+	kinds, parents = make([]domain.SectionKind, len(heads)), make([]string, len(heads))
+	var topTitle string
+	topKind := domain.SectionOther
+	for i, h := range heads {
+		kind := h.kind
 		if h.level == 1 {
 			if kind == "" {
 				kind = guessKind(h.title)
 			}
 			topTitle, topKind = h.title, kind
 		} else {
-			parent = topTitle
+			parents[i] = topTitle
 			switch {
 			case tableCaption.MatchString(unnumbered(h.title)):
 				kind = domain.SectionTable
@@ -605,14 +657,9 @@ func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, h
 				kind = guessKind(h.title)
 			}
 		}
-		addText(h.title, kind, parent, h.level, h.end, end)
+		kinds[i] = kind
 	}
-	secs = splitRunInAbstracts(secs)
-	// The front matter has no title; call it what it is so the reader of the text knows.
-	if len(secs) > 0 && secs[0].Title == "" && secs[0].Kind == domain.SectionOther {
-		secs[0].Title = "Front matter"
-	}
-	return secs
+	return kinds, parents
 }
 
 // columnEdges gives each line the right edge of its column: the furthest any line on the
@@ -755,42 +802,6 @@ func joinLines(parts []string, hyphenated map[string]bool) string {
 		joinInto(&b, p, hyphenated)
 	}
 	return b.String()
-}
-
-// frontText is where a paper prints its own identifiers: the first page and the running
-// heads and footers. A DOI in the reference list is another paper's.
-func frontText(body, running []rawLine) string {
-	var parts []string
-	for _, l := range running {
-		parts = append(parts, l.Text)
-	}
-	for _, l := range body {
-		if l.Page == 1 {
-			parts = append(parts, l.Text)
-		}
-	}
-	// A DOI broken over two lines ("…/1756-" "0500-7-731") is joined for the search.
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			prev := parts[i-1]
-			if strings.HasSuffix(prev, "-") || strings.HasSuffix(prev, "/") || strings.HasSuffix(prev, ".") && strings.Contains(lastField(prev), "10.") {
-				b.WriteString(p)
-				continue
-			}
-			b.WriteString("\n")
-		}
-		b.WriteString(p)
-	}
-	return b.String()
-}
-
-func lastField(s string) string {
-	f := strings.Fields(s)
-	if len(f) == 0 {
-		return ""
-	}
-	return f[len(f)-1]
 }
 
 func plural(n int, one, many string) string {

@@ -44,6 +44,20 @@ func TestMakeTestdata(t *testing.T) {
 		t.Skip("set DC_MAKE_PDF_TESTDATA=1 to re-render testdata/*.pdf")
 	}
 	tmp := t.TempDir()
+	qpdf, err := exec.LookPath("qpdf")
+	if err != nil {
+		t.Fatal("qpdf is needed to compress and encrypt the test PDFs (apt-get install qpdf)")
+	}
+	// Two small made-up papers, typeset from their HTML in testdata/ in one font so that they
+	// stay small: a trial's first page and a commentary citing it.
+	for _, name := range []string{"trial-front", "commentary"} {
+		page, err := os.ReadFile(filepath.Join("testdata", name+".html"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pdf := renderPDF(t, tmp, name, string(page))
+		run(t, qpdf, "--object-streams=generate", "--recompress-flate", "--compression-level=9", pdf, filepath.Join("testdata", name+".pdf"))
+	}
 	for name, a := range map[string]article{"lithium-2col": lithium, "clopidogrel-1col": clopidogrel} {
 		pdf := renderPDF(t, tmp, name, articleHTML(t, a, filepath.Join(sharedDocs(t), a.Source)))
 		copyFile(t, pdf, filepath.Join("testdata", name+".pdf"))
@@ -64,10 +78,6 @@ func TestMakeTestdata(t *testing.T) {
 	copyFile(t, scan, filepath.Join("testdata", "scanned.pdf"))
 
 	// An encrypted copy (AES-256, with a user password) of the one-column paper's first page.
-	qpdf, err := exec.LookPath("qpdf")
-	if err != nil {
-		t.Fatal("qpdf is needed to encrypt the test PDF (apt-get install qpdf)")
-	}
 	one := filepath.Join("testdata", "clopidogrel-1col.pdf")
 	run(t, qpdf, "--encrypt", "reader-secret", "owner-secret", "256", "--", one, "--pages", one, "1", "--", filepath.Join("testdata", "encrypted.pdf"))
 }

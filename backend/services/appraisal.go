@@ -11,9 +11,19 @@ import (
 	"deepcritical/backend/store"
 )
 
-// MaxAppraisalText is the largest text `appraise` accepts (10 MiB): far above any full-text
-// article, low enough that a wrong file (a database, a video) is refused instead of read.
-const MaxAppraisalText = 10 << 20
+// MaxAppraisalText is the largest text an appraisal reads (`appraise --text-file`, the MCP
+// tool appraise_paper's text): 1 MiB. A long full-text article is about 100–300 KB of text
+// (the longest of the 80 CONSORT-annotated trial reports in the shared corpus is 92 KB), so a
+// paper fits with room to spare. The rules read every sentence of the text (about a second
+// per megabyte of prose, several for repetitive text), so a larger text is not a paper but a
+// wrong file or a paste of many documents, refused at once rather than read for a minute.
+const MaxAppraisalText = 1 << 20
+
+// tooLargeToAppraise is the refusal of a text over MaxAppraisalText.
+func tooLargeToAppraise(n int) error {
+	return domain.Errorf(domain.CodeInvalid, "the text to appraise is %.1f MiB, more than the %d MiB an appraisal reads (a long full-text article is about 300 KB): give the text of one paper",
+		float64(n)/(1<<20), MaxAppraisalText>>20)
+}
 
 // paperTimeout bounds the window's paper lookup so a locked database cannot freeze it.
 const paperTimeout = 10 * time.Second

@@ -136,7 +136,8 @@ func TestAppraiseTextIsCachedByContent(t *testing.T) {
 		name, title, text, want string
 	}{
 		{"empty", "A title", " \n\t", "empty"},
-		{"too large", "", strings.Repeat("x", MaxAppraisalText+1), "larger than 10 MiB"},
+		{"too large", "", strings.Repeat("x", MaxAppraisalText+1), "the text to appraise is 1.0 MiB, more than the 1 MiB an appraisal reads"},
+		{"a title tips it over", strings.Repeat("t", 10), strings.Repeat("x", MaxAppraisalText-5), "more than the 1 MiB"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -170,7 +171,7 @@ func TestAppraiseLibraryAndPMIDValidation(t *testing.T) {
 		_, err := c.Commands.AppraiseLibrary(ctx, tc.id, runs.JudgeChoice{})
 		require.Equal(t, tc.code, domain.CodeOf(err), tc.id)
 	}
-	_, err = c.Commands.AppraisePMID(ctx, "10.1000/not-a-pmid", runs.JudgeChoice{})
+	_, err = c.Commands.AppraisePaper(ctx, PaperRequest{PMID: "10.1000/not-a-pmid"}, runs.JudgeChoice{})
 	require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
 }
 

@@ -96,7 +96,7 @@ func (c *CommandService) appraisePMCID(ctx context.Context, req PaperRequest, ap
 		if ctx.Err() != nil {
 			return AppraisedPaper{}, ctx.Err()
 		}
-		return AppraisedPaper{}, domain.Errorf(domain.CodeUnavailable, "no full text for %s: %s (the paper's PMID with --pmid appraises its abstract)", pmcid, fullTextReason(err))
+		return AppraisedPaper{}, domain.Errorf(domain.CodeUnavailable, "no full text for %s: %s (by its PMID, the paper can be appraised from its abstract)", pmcid, fullTextReason(err))
 	}
 	var out AppraisedPaper
 	ev := domain.Evidence{Citation: domain.Citation{Source: domain.SourceEuropePMC, ID: "PMC:" + pmcid, PMCID: pmcid, PMID: ft.PMID, DOI: ft.DOI, Title: ft.Title}}

@@ -14,7 +14,6 @@ import (
 	"deepcritical/backend/judge"
 	"deepcritical/backend/library"
 	"deepcritical/backend/runs"
-	"deepcritical/backend/search/europepmc"
 	"deepcritical/backend/store"
 )
 
@@ -99,7 +98,9 @@ func importFiles(ctx context.Context, idx library.Index, paths []string, progres
 }
 
 // JudgeEvidence assesses evidence for a question with the chosen judge (default: the
-// settings'); it backs `deepcritical judge`.
+// settings'); it backs `deepcritical judge` and the MCP tool judge_evidence. A judge that
+// cannot be reached is an error; one that answers but not validly gives the fallback
+// assessment (judge kind "fallback"), marked as such.
 func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evidence []domain.Evidence, choice runs.JudgeChoice) (JudgeResult, error) {
 	q, err := domain.ValidateQuestion(question)
 	if err != nil {
@@ -115,6 +116,17 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 		if err := ev.Validate(); err != nil {
 			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
 		}
+	}
+	// A local judge that cannot answer (Ollama without the model, the CLI judge's program
+	// missing, a server that is down) is refused before judging, as research and rejudge
+	// refuse it: asked anyway, it would give the fallback assessment, whose zero scores a
+	// reader can take for a verdict on the evidence.
+	engines, err := c.engines.get()
+	if err != nil {
+		return JudgeResult{}, err
+	}
+	if err := engines.Probe(ctx, choice); err != nil {
+		return JudgeResult{}, err
 	}
 	eng, err := c.engine(choice)
 	if err != nil {
@@ -153,7 +165,7 @@ func (c *CommandService) AppraiseText(ctx context.Context, title, text string, c
 		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "the text to appraise is empty")
 	}
 	if len(title)+len(text) > MaxAppraisalText {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "the text to appraise is larger than %d MiB", MaxAppraisalText>>20)
+		return domain.Appraisal{}, tooLargeToAppraise(len(title) + len(text))
 	}
 	ap, err := c.appraiser(choice)
 	if err != nil {
@@ -231,43 +243,10 @@ func (c *CommandService) fetchPMIDs(ctx context.Context, ids []string) (map[stri
 
 func oneLineErr(err error) string { return strings.Join(strings.Fields(err.Error()), " ") }
 
-// AppraisePMID appraises one PubMed record, from its open-access full text when it has one
-// (see AppraisePaper, which also returns the notes on what was not read).
-func (c *CommandService) AppraisePMID(ctx context.Context, pmid string, choice runs.JudgeChoice) (domain.Appraisal, error) {
-	out, err := c.AppraisePaper(ctx, PaperRequest{PMID: pmid}, choice)
-	return out.Appraisal, err
-}
-
-// AppraisePMCID fetches one PubMed Central article's record from Europe PMC (title,
-// abstract, publication types and MeSH) and appraises it; the appraisal is stored under the
-// record's canonical key (its PMID when it has one), as AppraisePMID does.
-func (c *CommandService) AppraisePMCID(ctx context.Context, pmcid string, choice runs.JudgeChoice) (domain.Appraisal, error) {
-	id, ok := europepmc.ParsePMCID(pmcid)
-	if !ok {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "%q is not a PMCID (e.g. PMC3531190)", strings.TrimSpace(pmcid))
-	}
-	engines, err := c.engines.get()
-	if err != nil {
-		return domain.Appraisal{}, err
-	}
-	ap, err := c.appraiser(choice)
-	if err != nil {
-		return domain.Appraisal{}, err
-	}
-	ev, found, err := engines.EuropePMC().FetchPMCID(ctx, id)
-	if err != nil {
-		if ctx.Err() != nil {
-			return domain.Appraisal{}, ctx.Err()
-		}
-		return domain.Appraisal{}, domain.Wrap(domain.CodeUnavailable, err, "Europe PMC: "+oneLineErr(err))
-	}
-	if !found {
-		return domain.Appraisal{}, domain.Errorf(domain.CodeNotFound, "Europe PMC returned no record for %s", id)
-	}
-	return ap.Appraise(ctx, ev, "")
-}
-
-// AppraiseLibrary appraises a record of the user's imported library by its id.
+// AppraiseLibrary appraises a record of the user's imported library by its id, from the
+// full text stored under the record's key (an imported PDF) when it has one, else from its
+// abstract: Appraiser.AppraiseFullText reads it as a research run reads the same record, so
+// both give the same appraisal.
 func (c *CommandService) AppraiseLibrary(ctx context.Context, id int64, choice runs.JudgeChoice) (domain.Appraisal, error) {
 	if id <= 0 {
 		return domain.Appraisal{}, domain.Errorf(domain.CodeInvalid, "library id must be a positive number, got %d", id)
@@ -280,11 +259,15 @@ func (c *CommandService) AppraiseLibrary(ctx context.Context, id int64, choice r
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
+	texts, err := st.FullTexts(ctx, []string{rec.Key})
+	if err != nil {
+		return domain.Appraisal{}, err
+	}
 	ap, err := c.appraiser(choice)
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
-	return ap.Appraise(ctx, rec.Evidence, "")
+	return ap.AppraiseFullText(ctx, rec.Evidence, texts[rec.Key])
 }
 
 // libraryRef matches a library record reference in a gold set: "library:12" or "lib:12".

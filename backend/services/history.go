@@ -93,6 +93,9 @@ const historyTimeout = 10 * time.Second
 // List returns runs newest first, filtered by status, judge and full-text over questions,
 // evidence and reports.
 func (h *HistoryService) List(f HistoryFilter) ([]HistoryItem, error) {
+	if err := checkDays(f.Since, f.Until); err != nil {
+		return nil, err
+	}
 	st, err := h.store.get()
 	if err != nil {
 		return nil, err
@@ -116,6 +119,38 @@ func (h *HistoryService) List(f HistoryFilter) ([]HistoryItem, error) {
 		out[i] = historyItem(r)
 	}
 	return out, nil
+}
+
+// checkDays refuses a since or until that is not a day, naming which (the store's own check
+// cannot say), and a range that ends before it starts: it would list no run, which reads as
+// "there is none" rather than as a mistake in the filter.
+func checkDays(since, until string) error {
+	days := map[string]time.Time{}
+	for _, d := range []struct{ name, day string }{{"since", since}, {"until", until}} {
+		if d.day == "" {
+			continue
+		}
+		t, err := time.Parse(time.DateOnly, d.day)
+		if err != nil {
+			return domain.Errorf(domain.CodeInvalid, "%s %q is not a day: give it as YYYY-MM-DD (e.g. 2026-01-31)", d.name, clip(d.day, 40))
+		}
+		days[d.name] = t
+	}
+	s, hasSince := days["since"]
+	u, hasUntil := days["until"]
+	if hasSince && hasUntil && s.After(u) {
+		return domain.Errorf(domain.CodeInvalid, "since %s is after until %s: no run can match", since, until)
+	}
+	return nil
+}
+
+// clip shortens s to at most n runes for a message that quotes what was given (a value of
+// any size must not come back whole).
+func clip(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n]) + "…"
+	}
+	return s
 }
 
 // RunDetail is one stored run with its events.

@@ -142,7 +142,14 @@ async function main() {
   for (const args of [{ pmid: '31000002' }, { pmcid: 'PMC5000002' }, { text: 'Participants were randomly assigned by a computer-generated list; assessors were blinded.' }]) {
     const ap = await call('appraise_paper', { ...args, judge: 'offline' });
     assert.ok(ap.dimensions.length > 0, JSON.stringify(args));
+    // A paper is read as `deepcritical appraise` reads it: its open-access full text.
+    const full = !args.text;
+    assert.equal(ap.document.full_text, full, `${JSON.stringify(args)}: ${ap.text_read}`);
+    assert.equal(ap.text_read, full ? 'read in full (Europe PMC)' : 'the text given');
   }
+  // However a text runs on, a quote is one sentence of at most 2000 bytes, never the text.
+  const runOn = await call('appraise_paper', { text: 'randomised. '.repeat(20000), judge: 'offline' });
+  for (const [name, f] of Object.entries(runOn.findings)) assert.ok((f.quote ?? '').length <= 2000, `${name}: a quote of ${(f.quote ?? '').length} characters`);
   const lib = await call('library_search', { query: 'semaglutide' });
   assert.equal(lib.records.length, 1);
 
@@ -155,6 +162,13 @@ async function main() {
   await callError('get_run', {}, 'run_id');
   await callError('get_run', { run_id: 'nope' }, 'run nope not found');
   await callError('appraise_paper', { pmid: '1', pmcid: 'PMC1' }, 'exactly one of pmid, pmcid or text');
+  await callError('appraise_paper', { text: 'randomised. '.repeat(100000) }, 'more than the 1 MiB an appraisal reads');
+  await callError('get_run', { run_id: 'x'.repeat(1000000) }, 'run_id must have at most 100 characters, got 1000000');
+  await callError('list_runs', { since: 'yesterday' }, 'since "yesterday" is not a day');
+  const q = 'Could liraglutide treat Alzheimer disease?';
+  await callError('judge_evidence', { question: q, evidence: { foo: 1 } }, 'evidence is an object without an evidence list');
+  await callError('judge_evidence', { question: q, evidence: [1, 2, 3] }, 'evidence[0] is a number, not an evidence item');
+  await callError('judge_evidence', { question: q, evidence: [{ content: 'hello' }] }, 'evidence[0] has no citation');
   await assert.rejects(client.callTool({ name: 'no_such_tool', arguments: {} }), /no_such_tool/);
 
   step('cancel a research call, resume the run with the CLI');
