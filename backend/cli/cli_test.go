@@ -680,3 +680,26 @@ func TestHistoryFilterMatchingNothing(t *testing.T) {
 		require.Contains(t, out+errOut, c.want, c.args)
 	}
 }
+
+// TestSettingsUnsetRemovesAKey: a stored key can be removed from the terminal (the message
+// for an empty key said "delete it" with no command to do so); unset refuses what is not a
+// key.
+func TestSettingsUnsetRemovesAKey(t *testing.T) {
+	isolate(t)
+	code, _, stderr := runCLI(t, "settings", "set", "secrets.openai_api_key", "sk-test-unset-me")
+	require.Equal(t, exitOK, code, stderr)
+	_, out, _ := runCLI(t, "providers", "list", "--json")
+	require.Contains(t, out, `"name": "openai"`)
+	require.Regexp(t, `"name": "openai",[^}]*"configured": true`, out)
+	code, stdout, stderr := runCLI(t, "settings", "unset", "secrets.openai_api_key")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "secrets.openai_api_key removed")
+	_, out, _ = runCLI(t, "providers", "list", "--json")
+	require.Regexp(t, `"name": "openai",[^}]*"configured": false`, out)
+	code, _, stderr = runCLI(t, "settings", "unset", "judge.provider")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "settings unset removes a stored key")
+	code, _, stderr = runCLI(t, "settings", "set", "secrets.openai_api_key", " ")
+	require.Equal(t, 1, code)
+	require.Contains(t, stderr, "deepcritical settings unset secrets.openai_api_key")
+}

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"fmt"
+	"os"
 	"strings"
 
 	"deepcritical/backend/config"
@@ -38,6 +39,28 @@ func settingsCommand() *command {
 					}
 					if res.OverriddenBy != "" {
 						e.infof("note: %s is set in the environment and still takes precedence\n", res.OverriddenBy)
+					}
+					return nil
+				},
+			},
+			{
+				name: "unset", summary: "remove a stored key (secrets.NAME) from the keyring and the key file", usage: "settings unset secrets.NAME",
+				minArgs: 1, maxArgs: 1,
+				run: func(ctx context.Context, e *env, _ any, args []string) error {
+					name, ok := strings.CutPrefix(args[0], config.SecretKeyPrefix)
+					if !ok {
+						return usagef("settings unset removes a stored key (%sNAME; see `deepcritical settings keys`); change other settings with `settings set`", config.SecretKeyPrefix)
+					}
+					c, err := e.app.services(ctx)
+					if err != nil {
+						return err
+					}
+					if _, err := c.Settings.DeleteSecret(name); err != nil {
+						return err
+					}
+					e.printf("%s removed from the keyring and the key file\n", args[0])
+					if env := config.SecretEnvVar(name); env != "" && os.Getenv(env) != "" {
+						e.infof("note: %s is set in the environment and is still used\n", env)
 					}
 					return nil
 				},

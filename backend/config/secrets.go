@@ -181,7 +181,7 @@ func (s *SecretStore) Set(name, value string) (SecretSource, error) {
 	}
 	value = strings.TrimSpace(value)
 	if value == "" {
-		return SecretSourceNone, domain.Errorf(domain.CodeInvalid, "%s%s must be a non-empty key (to remove it, delete it)", SecretKeyPrefix, name)
+		return SecretSourceNone, domain.Errorf(domain.CodeInvalid, "%s%s must be a non-empty key (to remove it: deepcritical settings unset %s%s, or Settings' Forget)", SecretKeyPrefix, name, SecretKeyPrefix, name)
 	}
 	if hasSpaceOrControl(value) {
 		// The message must not echo the value: it is a secret.
