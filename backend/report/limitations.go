@@ -20,6 +20,7 @@ const (
 	LimitOffTopic        = "off_topic"
 	LimitUnverified      = "unverified_report"
 	LimitAbstractOnly    = "abstract_only"
+	LimitNotJudged       = "not_judged"
 )
 
 // Limitation is one thing that limits what a report can claim — a source that failed or
@@ -56,6 +57,14 @@ func limitations(in Input, r Report) []Limitation {
 		if r.Judge.Warning != "" {
 			out = append(out, Limitation{Kind: LimitJudgeFallback, Text: "The judge was " + r.Judge.Warning})
 		}
+	}
+	if in.Assessment == nil {
+		// Without this a draft of a run still searching said "the judge answered".
+		t := "No judge has assessed the evidence yet: the run is still going"
+		if ended := map[domain.RunStatus]bool{domain.RunComplete: true, domain.RunFailed: true, domain.RunCancelled: true, domain.RunInterrupted: true}; ended[in.Run.Status] {
+			t = "No judge assessed the evidence: the run ended before its first assessment"
+		}
+		out = append(out, Limitation{Kind: LimitNotJudged, Text: t})
 	}
 	if n, papers := unverifiedQuotes(in.Evidence, in.Appraisals); n > 0 {
 		out = append(out, Limitation{Kind: LimitUnverifiedQuote, Text: fmt.Sprintf(

@@ -101,8 +101,25 @@ func TestCSVLimitationRowsAndOffTopicColumn(t *testing.T) {
 }
 
 func TestNoLimitationsSaysSo(t *testing.T) {
-	r := Build(Input{Run: domain.Run{ID: "r", Question: "q"}})
-	require.Contains(t, r.Markdown, "## Limitations\n\nNo source failed")
+	a := &domain.Assessment{Judge: domain.JudgeInfo{Kind: domain.JudgeKindLLM, Provider: domain.ProviderOpenAI, Model: "gpt-4o"}}
+	r := Build(Input{Run: domain.Run{ID: "r", Question: "q", Status: domain.RunComplete}, Assessment: a})
+	require.Contains(t, r.Markdown, "## Limitations\n\nNo source failed, the judge answered")
+}
+
+// TestNoAssessmentIsALimitation: a draft of a run no judge has assessed yet, or a run that
+// ended before its first assessment, does not say "the judge answered".
+func TestNoAssessmentIsALimitation(t *testing.T) {
+	for _, tc := range []struct {
+		status domain.RunStatus
+		want   string
+	}{
+		{domain.RunRunning, "No judge has assessed the evidence yet: the run is still going"},
+		{domain.RunFailed, "No judge assessed the evidence: the run ended before its first assessment"},
+	} {
+		r := Build(Input{Run: domain.Run{ID: "r", Question: "q", Status: tc.status}})
+		require.Contains(t, r.Markdown, "- ⚠ "+tc.want, tc.status)
+		require.NotContains(t, r.Markdown, "the judge answered", tc.status)
+	}
 }
 
 func TestUnverifiedQuotesAreDisclosed(t *testing.T) {
