@@ -703,3 +703,34 @@ func TestSettingsUnsetRemovesAKey(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Contains(t, stderr, "deepcritical settings unset secrets.openai_api_key")
 }
+
+// TestHistoryExportFormatFromTheFileName: `history export` takes the format from --out's
+// extension as `research --export` does, refuses a format its extension contradicts, and
+// refuses "-" (it wrote a file named "-").
+func TestHistoryExportFormatFromTheFileName(t *testing.T) {
+	run := storeCompletedRun(t, isolate(t), "Is metformin effective for treating cancer?", "Metformin and cancer")
+	dir := t.TempDir()
+	code, _, stderr := runCLI(t, "history", "export", run.ID, "--out", filepath.Join(dir, "r.html"))
+	require.Equal(t, exitOK, code, stderr)
+	b, err := os.ReadFile(filepath.Join(dir, "r.html"))
+	require.NoError(t, err)
+	require.Contains(t, string(b), "<html")
+	// CSL-JSON files are .json files: no mismatch (this run has no paper to cite, which is
+	// the only refusal).
+	_, _, stderr = runCLI(t, "history", "export", run.ID, "--format", "csljson", "--out", filepath.Join(dir, "refs.json"))
+	require.NotContains(t, stderr, "does not match")
+	require.Contains(t, stderr, "has no paper to export as references")
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "ris", "--out", filepath.Join(dir, "r.md")}, "--format ris does not match"},
+		{[]string{"--out", filepath.Join(dir, "r.txt")}, "export needs --format"},
+		{[]string{"--format", "md", "--out", "-"}, "--out -: export writes a file"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"history", "export", run.ID}, tc.args...)...)
+		require.Equal(t, 2, code, stderr)
+		require.Contains(t, stderr, tc.want)
+	}
+	require.NoFileExists(t, filepath.Join(dir, "r.md"))
+}

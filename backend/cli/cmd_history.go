@@ -59,7 +59,7 @@ func historyCommand() *command {
 			},
 			{
 				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv, or send its references to Zotero",
-				usage: "history export RUN_ID --format md|html|json|ris|bibtex|csljson|csv --out FILE [--force] [--include-set-aside]\n" +
+				usage: "history export RUN_ID --out FILE [--format md|html|json|ris|bibtex|csljson|csv] [--force] [--include-set-aside]\n" +
 					"  deepcritical history export RUN_ID --to zotero [--collection NAME] [--include-set-aside]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &exportOpts{}
@@ -80,12 +80,29 @@ func historyCommand() *command {
 					if o.collection != "" {
 						return usagef("--collection goes with --to zotero")
 					}
-					if o.format == "" || o.out == "" {
-						return usagef("export needs --format and --out")
+					if o.out == "" {
+						return usagef("export needs --out FILE (and --format, unless FILE's extension names one)")
 					}
-					if _, err := report.ParseFormat(o.format); err != nil {
+					if o.out == "-" {
+						// "-" is no file name here: it would be written as a file named "-".
+						return usagef("--out -: export writes a file; `deepcritical history show RUN_ID` prints the report")
+					}
+					fromName, nameErr := formatFromPath(o.out)
+					switch {
+					case o.format == "" && nameErr != nil:
+						return usagef("export needs --format: %s does not name one by its extension (.md .html .json .csv .ris .bib .csl.json)", o.out)
+					case o.format == "":
+						o.format = fromName
+					}
+					f, err := report.ParseFormat(o.format)
+					if err != nil {
 						return usagef("--format: %s", domain.SafeMessage(err))
 					}
+					if nameErr == nil && fromName != f && !(f == "csljson" && fromName == "json") {
+						// RIS written to a .md file would open as the wrong thing.
+						return usagef("--format %s does not match %s (its extension says %s): change one", f, o.out, fromName)
+					}
+					o.format = f
 					c, err := e.app.services(ctx)
 					if err != nil {
 						return err
