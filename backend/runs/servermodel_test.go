@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/providers"
@@ -49,4 +50,18 @@ func TestServerDefaultModel(t *testing.T) {
 			require.Equal(t, tc.model, m)
 		})
 	}
+}
+
+// TestOfflineJudgeTakesNoModel: a model asked of the offline judge is refused, not dropped
+// without a word; an LLM judge keeps the model asked.
+func TestOfflineJudgeTakesNoModel(t *testing.T) {
+	s := config.Defaults()
+	_, _, err := runConfig(s, Request{Question: "q", Judge: domain.ProviderOffline, Model: "gpt-4o"})
+	require.ErrorContains(t, err, `the offline judge runs no model: "gpt-4o" is for an LLM judge`)
+	cfg, _, err := runConfig(s, Request{Question: "q", Judge: domain.ProviderOffline})
+	require.NoError(t, err)
+	require.Empty(t, cfg.Model)
+	cfg, _, err = runConfig(s, Request{Question: "q", Judge: domain.ProviderOllama, Model: "llama3.1:8b"})
+	require.NoError(t, err)
+	require.Equal(t, "llama3.1:8b", cfg.Model)
 }
