@@ -47,6 +47,20 @@ func OtherSenses(text string) map[string]bool {
 	return out
 }
 
+// OtherSensePhrases are the phrases of another sense a text holds, as the text writes them
+// ("ST depression"), each once.
+func OtherSensePhrases(text string) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, m := range otherSense.FindAllString(text, -1) {
+		if j := joinSense(m); !seen[j] {
+			seen[j] = true
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
 func joinSense(m string) string {
 	return strings.Map(func(r rune) rune {
 		if r == ' ' || r == '-' || r == '/' {

@@ -79,6 +79,21 @@ func newDoc(ev domain.Evidence, asked senses) doc {
 	return d
 }
 
+// otherSenseNote says, for a paper set aside as not mentioning the condition, that it names
+// the condition's word in another sense ("; it names ST depression, another thing"), so the
+// reason does not read as wrong to a reader who sees "depression" in its abstract.
+func otherSenseNote(conditionWords []string, ev domain.Evidence) string {
+	for _, ph := range concepts.OtherSensePhrases(ev.Citation.Title + " . " + ev.Content) {
+		low := strings.ToLower(ph)
+		for _, w := range conditionWords {
+			if strings.Contains(low, w) {
+				return fmt.Sprintf("; it names %s, another thing", ph)
+			}
+		}
+	}
+	return ""
+}
+
 // senses are the phrases of another sense the question asks about (concepts.OtherSenses),
 // which evidence is read with as the question writes them.
 type senses = map[string]bool
@@ -592,7 +607,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 		d := docs[i]
 		var total, got float64
 		var missing, missingReq []string
-		var missingIv, missingCond, missingSetting, missingPurpose []string
+		var missingIv, missingCond, missingSetting, missingPurpose, missingCondWords []string
 		operation := false // a missing setting is an operation ("total hip arthroplasty")
 		matched := map[int]bool{}
 		for ci, c := range set.Concepts {
@@ -626,6 +641,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 					missingPurpose = append(missingPurpose, c.Label())
 				default:
 					missingCond = append(missingCond, c.Label())
+					missingCondWords = append(missingCondWords, c.Words...)
 				}
 			}
 		}
@@ -653,7 +669,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			if set.Concepts[required[0]].Role == concepts.RoleCondition {
 				what = "the condition"
 			}
-			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(missingReq, " or "))
+			t.Reason = fmt.Sprintf("does not mention %s (%s)", what, strings.Join(missingReq, " or ")) + otherSenseNote(missingCondWords, evs[i])
 		case len(missingIv) > 0 && len(missingCond)+len(missingSetting) > 0:
 			t.OffTopic = true
 			t.Reason = fmt.Sprintf("does not study %s in %s", strings.Join(missingIv, " or "), strings.Join(append(missingCond, missingSetting...), " or "))
@@ -662,7 +678,7 @@ func Mark(set concepts.Set, evs []domain.Evidence) {
 			t.Reason = fmt.Sprintf("does not study %s", strings.Join(missingIv, " or "))
 		case len(missingCond) > 0:
 			t.OffTopic = true
-			t.Reason = fmt.Sprintf("does not mention the condition (%s)", strings.Join(missingCond, " or "))
+			t.Reason = fmt.Sprintf("does not mention the condition (%s)", strings.Join(missingCond, " or ")) + otherSenseNote(missingCondWords, evs[i])
 		case len(missingSetting) > 0:
 			t.OffTopic = true
 			if operation {

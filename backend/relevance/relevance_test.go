@@ -1074,3 +1074,15 @@ func TestMarkOrgansAndOtherSenses(t *testing.T) {
 	}
 	checkTopics(t, cases)
 }
+
+// TestOtherSenseReason: a paper set aside because it names the condition's word only in
+// another sense says so, so the reason does not read as wrong beside its abstract.
+func TestOtherSenseReason(t *testing.T) {
+	set, err := concepts.Extract("Does exercise reduce depression in older adults?")
+	require.NoError(t, err)
+	evs := []domain.Evidence{{Content: "Maximal ST depression at sub-maximal exercise in older adults had less random variation.",
+		Citation: domain.Citation{Source: domain.SourcePubMed, ID: "1", Title: "Precision of the treadmill exercise test"}}}
+	Mark(set, evs)
+	require.True(t, evs[0].IsOffTopic())
+	require.Equal(t, "does not mention the condition (depression); it names ST depression, another thing", evs[0].Topic.Reason)
+}
