@@ -72,7 +72,12 @@ func libraryCommand() *command {
 							return werr
 						}
 					} else {
-						e.printf("imported %d, updated %d, skipped %d, errors %d\n", sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors))
+						unchanged := ""
+						if sum.Unchanged > 0 {
+							// A file imported again: its records are stored as given.
+							unchanged = fmt.Sprintf(", unchanged %d", sum.Unchanged)
+						}
+						e.printf("imported %d, updated %d%s, skipped %d, errors %d\n", sum.Imported, sum.Updated, unchanged, sum.Skipped, len(sum.Errors))
 						for _, p := range sum.PDFs {
 							into := fmt.Sprintf("new library record %d", p.ID)
 							switch {

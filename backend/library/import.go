@@ -43,10 +43,12 @@ type ImportError struct {
 
 // Summary counts what an import did; it is what `library import --json` prints.
 type Summary struct {
-	Imported int           `json:"imported"`
-	Updated  int           `json:"updated"`
-	Skipped  int           `json:"skipped"`
-	Errors   []ImportError `json:"errors"`
+	Imported int `json:"imported"`
+	Updated  int `json:"updated"`
+	// Unchanged counts records already stored as given (a file imported again).
+	Unchanged int           `json:"unchanged"`
+	Skipped   int           `json:"skipped"`
+	Errors    []ImportError `json:"errors"`
 	// Warnings are problems with records that were imported all the same (a field
 	// truncated, a file converted from Latin-1), or with a whole file (Record 0).
 	Warnings []ImportError `json:"warnings"`
@@ -60,10 +62,11 @@ type Summary struct {
 	Nothing string `json:"nothing_imported,omitempty"`
 }
 
-// NothingImported returns, when no record was imported or updated, one line saying why
+// NothingImported returns, when no record was imported, updated or found already stored as
+// given, one line saying why
 // (for the CLI's exit status 1 and the window's message); "" when something was imported.
 func (s Summary) NothingImported() string {
-	if s.Imported+s.Updated > 0 {
+	if s.Imported+s.Updated+s.Unchanged > 0 {
 		return ""
 	}
 	var why []string
@@ -108,6 +111,7 @@ type Progress struct {
 	Records    int    `json:"records"` // records read from the current file so far
 	Imported   int    `json:"imported"`
 	Updated    int    `json:"updated"`
+	Unchanged  int    `json:"unchanged"`
 	Skipped    int    `json:"skipped"`
 	Errors     int    `json:"errors"`
 	FileDone   bool   `json:"file_done"`
@@ -200,7 +204,7 @@ func (im *importer) report(done bool) {
 	if done {
 		p.BytesRead = p.BytesTotal
 	}
-	p.Imported, p.Updated, p.Skipped, p.Errors = im.sum.Imported, im.sum.Updated, im.sum.Skipped, len(im.sum.Errors)
+	p.Imported, p.Updated, p.Unchanged, p.Skipped, p.Errors = im.sum.Imported, im.sum.Updated, im.sum.Unchanged, im.sum.Skipped, len(im.sum.Errors)
 	p.FileDone = done
 	im.progress(p)
 }
@@ -311,6 +315,10 @@ func (im *importer) flush(ctx context.Context) error {
 		res, err := im.batchIdx.UpsertLibraryRecords(ctx, evs)
 		if err == nil {
 			for _, r := range res {
+				if r.Unchanged {
+					im.sum.Unchanged++
+					continue
+				}
 				im.count(r.Created)
 			}
 			return nil

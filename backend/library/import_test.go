@@ -85,7 +85,7 @@ func TestImportIntoStore(t *testing.T) {
 	require.NoError(t, err)
 	// a.nbib: 2 new (record 2 bad); b.ris: 31000001 again (update), 1 skipped, 1 new; c.bib: 1 new.
 	require.Equal(t, 4, sum.Imported)
-	require.Equal(t, 1, sum.Updated)
+	require.Equal(t, 1, sum.Updated+sum.Unchanged, "31000001 again: found, never a second record")
 	require.Equal(t, 1, sum.Skipped)
 	require.Len(t, sum.Errors, 3)
 	require.Equal(t, ImportError{File: p["a.nbib"], Record: 2, Error: `line 12: not a MEDLINE tag line: "this line is corrupt"`}, sum.Errors[0])
@@ -99,11 +99,19 @@ func TestImportIntoStore(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 4, n)
 
-	// Re-importing the same files updates and never duplicates.
+	// Re-importing the same files never duplicates: a record given again as stored is
+	// counted unchanged (c.bib's, b.ris's new one), one a later file had changed is updated.
 	sum2, err := Import(ctx, s, []string{p["a.nbib"], p["b.ris"], p["c.bib"]}, nil)
 	require.NoError(t, err)
 	require.Equal(t, 0, sum2.Imported)
-	require.Equal(t, 5, sum2.Updated)
+	require.Equal(t, 5, sum2.Updated+sum2.Unchanged)
+	require.GreaterOrEqual(t, sum2.Unchanged, 2)
+	t.Logf("re-import: updated %d, unchanged %d", sum2.Updated, sum2.Unchanged)
+	// The same file a third time changes nothing at all.
+	sum3, err := Import(ctx, s, []string{p["c.bib"]}, nil)
+	require.NoError(t, err)
+	require.Equal(t, []int{0, 0, 1}, []int{sum3.Imported, sum3.Updated, sum3.Unchanged})
+	require.Empty(t, sum3.NothingImported(), "an unchanged re-import is no failure")
 	n, err = s.CountLibrary(ctx)
 	require.NoError(t, err)
 	require.Equal(t, 4, n)
@@ -127,19 +135,19 @@ func TestImportIntoStore(t *testing.T) {
 	}
 	require.Equal(t, paths, done)
 	last := progress[len(progress)-1]
-	require.Equal(t, []int{4, 1, 1, 3}, []int{last.Imported, last.Updated, last.Skipped, last.Errors})
+	require.Equal(t, []int{4, 1, 1, 3}, []int{last.Imported, last.Updated + last.Unchanged, last.Skipped, last.Errors})
 }
 
 func TestSummaryJSON(t *testing.T) {
 	b, err := json.Marshal(Summary{Imported: 1, Errors: []ImportError{{File: "f.ris", Record: 3, Error: "bad"}}})
 	require.NoError(t, err)
-	require.JSONEq(t, `{"imported":1,"updated":0,"skipped":0,"errors":[{"file":"f.ris","record":3,"error":"bad"}],
+	require.JSONEq(t, `{"imported":1,"updated":0,"unchanged":0,"skipped":0,"errors":[{"file":"f.ris","record":3,"error":"bad"}],
 		"warnings":null,"files":0,"records":0}`, string(b))
 	sum, err := Import(context.Background(), &fakeIndex{}, nil, nil)
 	require.NoError(t, err)
 	b, err = json.Marshal(sum)
 	require.NoError(t, err)
-	require.JSONEq(t, `{"imported":0,"updated":0,"skipped":0,"errors":[],"warnings":[],"files":0,"records":0,
+	require.JSONEq(t, `{"imported":0,"updated":0,"unchanged":0,"skipped":0,"errors":[],"warnings":[],"files":0,"records":0,
 		"nothing_imported":"nothing was imported: no records were found in the file(s)"}`, string(b))
 }
 

@@ -28,6 +28,9 @@ type LibraryUpsert struct {
 	ID      int64  `json:"id"`
 	Key     string `json:"key"`
 	Created bool   `json:"created"`
+	// Unchanged is true when a stored record was given again with nothing new (a file
+	// imported twice): it is left as it was, and counted apart from the records updated.
+	Unchanged bool `json:"unchanged,omitempty"`
 }
 
 // bm25 column weights for library_fts (title, abstract, authors, journal, keywords): a hit in
@@ -137,6 +140,10 @@ func (s *Store) UpsertLibraryRecordsAt(ctx context.Context, evs []domain.Evidenc
 			cit, err := json.Marshal(ev.Citation)
 			if err != nil {
 				return fmt.Errorf("encode library record %s: %w", key, err)
+			}
+			if found && string(cit) == citJSON && ev.Content == old.Content && ev.Relevance == old.Relevance {
+				out[i].ID, out[i].Unchanged = id, true
+				continue
 			}
 			c := ev.Citation
 			authors := strings.Join(c.Authors, "; ")

@@ -2061,6 +2061,7 @@ export namespace library {
 	export class Summary {
 	    imported: number;
 	    updated: number;
+	    unchanged: number;
 	    skipped: number;
 	    errors: ImportError[];
 	    warnings: ImportError[];
@@ -2077,6 +2078,7 @@ export namespace library {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.imported = source["imported"];
 	        this.updated = source["updated"];
+	        this.unchanged = source["unchanged"];
 	        this.skipped = source["skipped"];
 	        this.errors = this.convertValues(source["errors"], ImportError);
 	        this.warnings = this.convertValues(source["warnings"], ImportError);

@@ -67,6 +67,7 @@ export interface ImportProgress {
   records: number
   imported: number
   updated: number
+  unchanged: number
   skipped: number
   errors: number
   file_done: boolean

@@ -33,6 +33,13 @@ describe('ImportResult', () => {
     done()
   })
 
+  it('counts records imported again unchanged apart from those updated', () => {
+    const { target, done } = render({ ...base, unchanged: 3, records: 3 })
+    expect(target.querySelector('[data-testid="import-summary"]')!.textContent).toContain('Imported 0, updated 0, unchanged 3, skipped 0 of 3 records in 1 file.')
+    expect(target.querySelector('[data-testid="import-nothing"]')).toBeNull()
+    done()
+  })
+
   it('says why nothing was imported, and shows skipped records', () => {
     const { target, done } = render({
       ...base,
