@@ -98,9 +98,12 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 				return fmt.Errorf("Zotero import stopped: %w", err)
 			}
 			for _, r := range res {
-				if r.Created {
+				switch {
+				case r.Created:
 					sum.Imported++
-				} else {
+				case r.Unchanged:
+					sum.Unchanged++
+				default:
 					sum.Updated++
 				}
 			}
@@ -108,7 +111,7 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 		if progress != nil {
 			p := prog
 			p.Records, p.BytesRead, p.BytesTotal = sum.Records+children, int64(sum.Records+children), int64(total)
-			p.Imported, p.Updated, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors)
+			p.Imported, p.Updated, p.Unchanged, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Unchanged, sum.Skipped, len(sum.Errors)
 			progress(p)
 		}
 		return nil
@@ -130,7 +133,7 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 	if progress != nil {
 		p := prog
 		p.Records, p.BytesRead, p.BytesTotal, p.FileDone = sum.Records+children, 1, 1, true
-		p.Imported, p.Updated, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Skipped, len(sum.Errors)
+		p.Imported, p.Updated, p.Unchanged, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Unchanged, sum.Skipped, len(sum.Errors)
 		progress(p)
 	}
 	if sum.Records == 0 && len(sum.Errors) == 0 {
