@@ -117,7 +117,7 @@ describe('zotero', () => {
     assert.equal(await article.count(), 1, `the Zotero article is in the library once: ${(await page.getByTestId('library-row').allInnerTexts()).length} rows`)
     await shot(page, 'zotero-import')
 
-    // Again: every record is updated, none added.
+    // Again: every record is found again (updated or unchanged), none added.
     const count = (await page.getByTestId('library-row').count())
     await page.getByTestId('import-zotero').click()
     await page.waitForFunction(() => /Imported 0,/.test(document.querySelector('[data-testid="import-summary"]')?.textContent ?? ''))
