@@ -595,7 +595,18 @@ const numberWord = `(?:\d{1,3}(?:,\d{3})+|\d+|(?:one|two|three|four|five|six|sev
 const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
 
 var (
-	enrolledRe     = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
+	enrolledRe = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
+	// countVerbRe is a bare count that was randomised or enrolled, its people said before it:
+	// "Of 312 patients screened, 240 were randomised".
+	countVerbRe = lazyre.New(`(?:^|[,;:]\s*|\band\s+)(` + numberWord + `)\s+(?:were|was)\s+(?:\w+\s)?(?:randomi[sz]ed|enrolled|included|recruited|allocated|assigned)`)
+	// notSampleRe follows the people of a count that is not the sample: those screened,
+	// assessed for eligibility, approached or invited, of whom the sample is a part.
+	// laterCountRe is the count a sentence of the screened goes on to randomise or enrol:
+	// "…, 157 infants fulfilled the criteria and were randomised", "…, resulting in 246
+	// randomly assigned to …".
+	laterCountRe   = lazyre.New(`\b(` + numberWord + `)\s+(?:[\w-]+\s+){0,8}?(?:were\s+|was\s+)?(?:randomi[sz]ed|randomly (?:assigned|allocated|divided)|enrolled|included|allocated|assigned)\b`)
+	peopleNounRe   = lazyre.New(`^` + peopleNoun + `[,;:.]?$`)
+	notSampleRe    = lazyre.New(`^\s*(?:(?:were|was)\s+)?(?:screened|assessed for eligibility|approached|invited|eligible|contacted|referred)\b`)
 	enrolledVerbRe = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
 	totalRe        = lazyre.New(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
 	participantsRe = lazyre.New(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
@@ -639,12 +650,25 @@ func parseNumber(s string) (int, bool) {
 }
 
 func (a *analysis) sampleSize() domain.Finding {
-	for _, re := range []*lazyre.Regexp{enrolledVerbRe, totalRe, enrolledRe, participantsRe, nEqualsRe} {
+	for _, re := range []*lazyre.Regexp{enrolledVerbRe, totalRe, enrolledRe, countVerbRe, participantsRe, nEqualsRe} {
 		var n int
 		h, ok := a.firstOwn(re, func(s *sent, m []int) bool {
 			v, ok := parseNumber(s.lower[m[2]:m[3]])
 			if !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, s.lower[m[2]:m[3]]) {
 				return false
+			}
+			if re == enrolledRe || re == totalRe {
+				// "312 patients screened, 240 were randomised": the screened are not the sample;
+				// the count the sentence goes on to randomise is.
+				if rest := s.lower[m[3]:]; peopleThen(rest, notSampleRe) {
+					mm := laterCountRe.FindStringSubmatch(rest)
+					if mm == nil {
+						return false
+					}
+					if v, ok = parseNumber(mm[1]); !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, mm[1]) {
+						return false
+					}
+				}
 			}
 			n = v
 			return true
@@ -655,6 +679,18 @@ func (a *analysis) sampleSize() domain.Finding {
 		}
 	}
 	return domain.Finding{Value: 0}
+}
+
+// peopleThen reports whether the words after a count (its people noun first) go on as re
+// says: "patients screened" after "312".
+func peopleThen(after string, re *lazyre.Regexp) bool {
+	words := strings.Fields(after)
+	for i := 0; i < len(words) && i < 6; i++ {
+		if peopleNounRe.MatchString(words[i]) {
+			return re.MatchString(strings.Join(words[i+1:], " "))
+		}
+	}
+	return false
 }
 
 func looksLikeYear(v int, raw string) bool {
