@@ -77,7 +77,7 @@ describe('zotero', () => {
     assert.deepEqual(problems, [])
   })
 
-  test('History sends the selected runs; a missing collection is one clear line and nothing is saved', async (t) => {
+  test('History sends the selected runs; a missing collection, or a run Zotero already holds, is one clear line and nothing is saved', async (t) => {
     assert.ok(runId, 'needs the run of the previous scenario: it made no run, so this scenario cannot run (a failure, not a skip)')
     const { page } = app
     await nav(page, 'history')
@@ -93,13 +93,15 @@ describe('zotero', () => {
     assert.match(refused, /^no editable Zotero collection is named "Oncology" \(its editable collections: .*\); create it in Zotero or pick another\. Nothing was sent$/)
     assert.equal(saves(await received()).length, before, 'nothing was saved')
 
+    // The run was sent in the previous scenario: Zotero holds its references (tagged with the
+    // run), and sending it again would save them twice.
     await bar.getByTestId('zotero-collection').fill('')
     await bar.getByTestId('zotero-send').click()
     const sel = '[data-testid="history-zotero"] [data-testid="zotero-result"]'
-    await page.waitForFunction((sel) => /^Sent /.test(document.querySelector(sel)?.textContent?.trim() ?? ''), sel, { timeout: 30_000 })
-    const ok = (await page.locator(sel).first().innerText()).trim()
-    assert.match(ok, new RegExp(`of run ${runId} to Zotero 7\\.0\\.15, in “My Library/Reviews/Metformin”`), 'the collection Zotero now has selected')
-    assert.equal(saves(await received()).length, before + 1)
+    await page.waitForFunction((sel) => /already holds/.test(document.querySelector(sel)?.textContent?.trim() ?? ''), sel, { timeout: 30_000 })
+    const again = (await page.locator(sel).first().innerText()).trim()
+    assert.match(again, new RegExp(`^Zotero already holds \\d+ items? tagged "DeepCritical run ${runId}": sending them again would save them twice; delete them in Zotero first$`), again)
+    assert.equal(saves(await received()).length, before, 'nothing was saved twice')
     await shot(page, 'zotero-history')
   })
 

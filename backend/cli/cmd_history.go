@@ -14,8 +14,8 @@ import (
 )
 
 type exportOpts struct {
-	format, out, to, collection string
-	force, includeSetAside      bool
+	format, out, to, collection   string
+	force, includeSetAside, again bool
 }
 
 type historyListOpts struct {
@@ -60,7 +60,7 @@ func historyCommand() *command {
 			{
 				name: "export", summary: "export a run: md, html, json, ris, bibtex, csljson or csv, or send its references to Zotero",
 				usage: "history export RUN_ID --out FILE [--format md|html|json|ris|bibtex|csljson|csv] [--force] [--include-set-aside]\n" +
-					"  deepcritical history export RUN_ID --to zotero [--collection NAME] [--include-set-aside]",
+					"  deepcritical history export RUN_ID --to zotero [--collection NAME] [--include-set-aside] [--again]",
 				flags: func(fs *flag.FlagSet) any {
 					o := &exportOpts{}
 					fs.StringVar(&o.format, "format", "", "md, html, json, ris, bibtex, csljson or csv")
@@ -69,6 +69,7 @@ func historyCommand() *command {
 					fs.BoolVar(&o.includeSetAside, "include-set-aside", false, "RIS, BibTeX, CSL-JSON, Zotero: every paper, set-aside ones marked (default: only the papers the report relies on)")
 					fs.StringVar(&o.to, "to", "", "zotero: send the references to the running Zotero instead of writing a file")
 					fs.StringVar(&o.collection, "collection", "", "with --to zotero: the Zotero collection, by name or path (default: the one selected in Zotero)")
+					fs.BoolVar(&o.again, "again", false, "with --to zotero: send a run whose references Zotero already holds (they are saved twice)")
 					return o
 				},
 				minArgs: 1, maxArgs: 1,
@@ -183,9 +184,12 @@ func sendToZotero(ctx context.Context, e *env, o *exportOpts, runID string) erro
 	if err != nil {
 		return err
 	}
-	res, err := c.Commands.SendToZotero(ctx, services.ZoteroSendRequest{RunIDs: []string{runID}, Collection: o.collection, IncludeSetAside: o.includeSetAside})
+	res, err := c.Commands.SendToZotero(ctx, services.ZoteroSendRequest{RunIDs: []string{runID}, Collection: o.collection, IncludeSetAside: o.includeSetAside, Again: o.again})
 	if err != nil {
 		return err
+	}
+	if res.Unchecked != "" {
+		e.infof("warning: %s\n", SafeText(res.Unchecked))
 	}
 	for _, r := range res.Runs {
 		e.infof("sent %d %s of run %s to Zotero %s, in %q, tagged %s\n", r.Saved, plural(r.Saved, "reference", "references"),

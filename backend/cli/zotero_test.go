@@ -61,7 +61,10 @@ func TestHistoryExportToZotero(t *testing.T) {
 
 	code, _, stderr := runCLI(t, "history", "export", runID, "--to", "zotero", "--collection", "Reviews/Metformin")
 	require.Equal(t, exitOK, code, stderr)
-	assert.Equal(t, `sent 2 references of run `+runID+` to Zotero 7.0.15, in "My Library/Reviews/Metformin", tagged DeepCritical, DeepCritical run `+runID+"\n", stderr)
+	// Zotero's local API is off by default: whether the run was sent before cannot be checked,
+	// and the send says so.
+	assert.Equal(t, `warning: could not check whether run `+runID+` was sent to Zotero before (a run sent twice is in Zotero twice): Zotero's local API is off (HTTP 403 Local API is not enabled): in Zotero 7 or later, open Settings → Advanced → General and check "Allow other applications on this computer to communicate with Zotero"`+"\n"+
+		`sent 2 references of run `+runID+` to Zotero 7.0.15, in "My Library/Reviews/Metformin", tagged DeepCritical, DeepCritical run `+runID+"\n", stderr)
 	var saves []fake.Received
 	for _, r := range z.Received() {
 		if r.Path == "/connector/saveItems" {
@@ -177,4 +180,32 @@ func TestLibraryImportFromZotero(t *testing.T) {
 		assert.Equal(t, exitUsage, code)
 		assert.Contains(t, stderr, tc.want)
 	}
+}
+
+// TestHistoryExportToZoteroTwice: with Zotero's local API on, a run whose references Zotero
+// already holds (tagged with the run) is not sent again, which would save them twice, unless
+// asked with --again.
+func TestHistoryExportToZoteroTwice(t *testing.T) {
+	paths := isolate(t)
+	runID := storedRun(t, paths)
+	z := startZotero(t, func(z *fake.Server) { z.LocalAPIEnabled = true })
+	saves := func() int {
+		n := 0
+		for _, r := range z.Received() {
+			if r.Path == "/connector/saveItems" {
+				n++
+			}
+		}
+		return n
+	}
+	code, _, stderr := runCLI(t, "history", "export", runID, "--to", "zotero")
+	require.Equal(t, exitOK, code, stderr)
+	assert.NotContains(t, stderr, "warning")
+	code, _, stderr = runCLI(t, "history", "export", runID, "--to", "zotero")
+	require.Equal(t, 1, code, stderr)
+	assert.Contains(t, stderr, `Zotero already holds 2 items tagged "DeepCritical run `+runID+`": sending them again would save them twice; delete them in Zotero first, or send again anyway (--again)`)
+	assert.Equal(t, 1, saves(), "nothing sent the second time")
+	code, _, stderr = runCLI(t, "history", "export", runID, "--to", "zotero", "--again")
+	require.Equal(t, exitOK, code, stderr)
+	assert.Equal(t, 2, saves())
 }

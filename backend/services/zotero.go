@@ -36,6 +36,9 @@ type ZoteroSendRequest struct {
 	RunIDs          []string `json:"run_ids"`
 	Collection      string   `json:"collection"`
 	IncludeSetAside bool     `json:"include_set_aside"`
+	// Again sends a run whose references Zotero already holds (tagged with the run): the
+	// connector saves new items every time, so without it such a send is refused.
+	Again bool `json:"again"`
 }
 
 // ZoteroSent is what one run sent.
@@ -50,6 +53,9 @@ type ZoteroSent struct {
 type ZoteroSendResult struct {
 	Zotero zotero.Info  `json:"zotero"`
 	Runs   []ZoteroSent `json:"runs"`
+	// Unchecked says why Zotero could not be asked whether the runs were sent before (its
+	// local API is off); "" when it was asked.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 func (z *ZoteroService) client() (*zotero.Client, error) {
@@ -97,7 +103,11 @@ func (z *ZoteroService) send(ctx context.Context, req ZoteroSendRequest) (Zotero
 		if len(items) == 0 {
 			return out, sentSoFar(out, domain.Errorf(domain.CodeInvalid, "run %s has no reference to send (no paper the report relies on; --include-set-aside sends the set-aside ones)", run.Run.ID))
 		}
-		res, err := cl.Send(ctx, zotero.SendRequest{Items: items, Collection: req.Collection, Tags: zotero.RunTags(run.Run.ID)})
+		tags := zotero.RunTags(run.Run.ID)
+		res, err := cl.Send(ctx, zotero.SendRequest{Items: items, Collection: req.Collection, Tags: tags, Sent: tags[1], Again: req.Again})
+		if res.Unchecked != "" && out.Unchecked == "" {
+			out.Unchecked = fmt.Sprintf("could not check whether run %s was sent to Zotero before (a run sent twice is in Zotero twice): %s", run.Run.ID, res.Unchecked)
+		}
 		if res.Saved > 0 {
 			out.Zotero = res.Zotero
 			out.Runs = append(out.Runs, ZoteroSent{RunID: run.Run.ID, Saved: res.Saved, Target: res.Target.Path, Tags: res.Tags})

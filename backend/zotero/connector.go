@@ -186,6 +186,11 @@ type SendRequest struct {
 	Items      []citeformat.ZoteroItem
 	Collection string
 	Tags       []string
+	// Sent is the tag items sent before carry (the run's): Zotero's connector saves new
+	// items on every send, so when the library already holds items with it the send is
+	// refused, unless Again. "" checks nothing.
+	Sent  string
+	Again bool
 }
 
 // SendResult says what Zotero now holds.
@@ -194,6 +199,9 @@ type SendResult struct {
 	Saved  int      `json:"saved"`
 	Target Target   `json:"target"`
 	Tags   []string `json:"tags"`
+	// Unchecked says why Sent could not be checked (the local API is off, Zotero's
+	// default); the send went on.
+	Unchecked string `json:"unchecked,omitempty"`
 }
 
 // Send saves the items in Zotero the way the browser connector does, checking first what can
@@ -225,6 +233,16 @@ func (c *Client) Send(ctx context.Context, req SendRequest) (SendResult, error) 
 		}
 	}
 	res := SendResult{Zotero: info, Target: dest, Tags: req.Tags}
+	if req.Sent != "" && !req.Again {
+		n, err := c.CountTagged(ctx, req.Sent)
+		switch {
+		case err != nil:
+			res.Unchecked = strings.TrimSuffix(domain.SafeMessage(err), ", then import again")
+		case n > 0:
+			return SendResult{}, domain.Errorf(domain.CodeConflict, "Zotero already holds %d %s tagged %q: sending them again would save them twice; delete them in Zotero first, or send again anyway (--again)",
+				n, plural(n, "item", "items"), req.Sent)
+		}
+	}
 	for i := range req.Items {
 		if req.Items[i].ID == "" {
 			// Zotero keys the saved items by this ID to move and tag them afterwards; two

@@ -213,6 +213,22 @@ func (c *Client) pages(ctx context.Context, path string, each func(body []byte, 
 	}
 }
 
+// CountTagged counts the top-level items of the user's library that carry tag (the local
+// API's tag filter, /api/users/0/items/top?tag=…, read from Total-Results): how a run's
+// references already sent are found, by the tag every one of them got.
+func (c *Client) CountTagged(ctx context.Context, tag string) (int, error) {
+	path := "/api/users/0/items/top"
+	a, err := c.api(ctx, path, url.Values{"tag": {tag}, "limit": {"1"}})
+	if err != nil {
+		return 0, err
+	}
+	total, err := strconv.Atoi(strings.TrimSpace(a.header.Get("Total-Results")))
+	if err != nil || total < 0 {
+		return 0, domain.Errorf(domain.CodeUnavailable, "the answer to %s has no Total-Results header: the server at %s is not Zotero's local API", path, c.URL())
+	}
+	return total, nil
+}
+
 // FullTextCount counts the attachments whose full text Zotero has indexed
 // (/api/users/0/fulltext?since=0, a map of attachment keys to versions).
 func (c *Client) FullTextCount(ctx context.Context) (int, error) {

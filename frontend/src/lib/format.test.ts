@@ -54,6 +54,9 @@ describe('plural and windowMessage', () => {
       'no Ollama model chosen: pick one of `ollama list` in the Model field',
     )
     expect(windowMessage('the compatible judge needs a model name (--model)')).toBe('the compatible judge needs a model name (choose one in the Model field)')
+    expect(windowMessage('sending them again would save them twice; delete them in Zotero first, or send again anyway (--again)')).toBe(
+      'sending them again would save them twice; delete them in Zotero first',
+    )
     expect(windowMessage('pass --model M to pick one')).toBe('choose a model in the Model field to pick one')
     expect(windowMessage('nothing to change')).toBe('nothing to change')
     expect(windowMessage('x --model y')).not.toContain('--')

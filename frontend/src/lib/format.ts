@@ -102,6 +102,8 @@ const CLI_HINTS: [RegExp, string][] = [
   [/--max-iterations/g, 'the Iterations field'],
   [/--collection\s+/g, 'the Zotero collection '],
   [/--include-set-aside/g, 'the “set-aside papers too” box'],
+  // The window sends a run once; sending it again is the terminal's `--again`.
+  [/, or send again anyway \(--again\)/g, ''],
 ]
 
 /** windowMessage rewrites an error meant for both CLI and window so it gives window advice. */

@@ -3169,6 +3169,7 @@ export namespace services {
 	    run_ids: string[];
 	    collection: string;
 	    include_set_aside: boolean;
+	    again: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ZoteroSendRequest(source);
@@ -3179,6 +3180,7 @@ export namespace services {
 	        this.run_ids = source["run_ids"];
 	        this.collection = source["collection"];
 	        this.include_set_aside = source["include_set_aside"];
+	        this.again = source["again"];
 	    }
 	}
 	export class ZoteroSent {
@@ -3202,6 +3204,7 @@ export namespace services {
 	export class ZoteroSendResult {
 	    zotero: zotero.Info;
 	    runs: ZoteroSent[];
+	    unchecked?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new ZoteroSendResult(source);
@@ -3211,6 +3214,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.zotero = this.convertValues(source["zotero"], zotero.Info);
 	        this.runs = this.convertValues(source["runs"], ZoteroSent);
+	        this.unchecked = source["unchecked"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -391,11 +391,38 @@ func (s *Server) apiItems(rq *request) reply {
 	}
 	var all []entry
 	for _, it := range s.items {
-		if matched[it.key()] {
+		if matched[it.key()] && taggedAs(it, url.Values(rq.query)["tag"]) {
 			all = append(all, s.itemEntry(rq, it))
 		}
 	}
 	return s.list(rq, all)
+}
+
+// taggedAs is the Web API's tag filter, which the local API shares: each tag parameter must
+// hold (they are ANDed); one holds when the item has any of its " || "-separated tags, or,
+// written "-tag", when it has none of them.
+func taggedAs(it *Item, params []string) bool {
+	has := map[string]bool{}
+	if raw, ok := it.Data["tags"].([]any); ok {
+		for _, t := range raw {
+			if m, ok := t.(map[string]any); ok {
+				if name, _ := m["tag"].(string); name != "" {
+					has[name] = true
+				}
+			}
+		}
+	}
+	for _, p := range params {
+		negated := strings.HasPrefix(p, "-")
+		any := false
+		for _, alt := range strings.Split(strings.TrimPrefix(p, "-"), " || ") {
+			any = any || has[strings.TrimSpace(alt)]
+		}
+		if any == negated {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Server) apiItem(rq *request) reply {
