@@ -166,53 +166,49 @@ func TestHangingJudgeFailsFastAndVisibly(t *testing.T) {
 	require.Equal(t, 1, opened, "the breaker says so once")
 }
 
-// TestUnknownModelEndsTheRunAtOnce: a server that answers every chat "model not found"
-// (OpenAI's 404 shape) is up, but every call will fail alike: the first such answer ends the
-// run "judge unavailable", evidence kept, saying to re-judge with a model the server has
-// (resuming would ask for the same model again).
-func TestUnknownModelEndsTheRunAtOnce(t *testing.T) {
-	var n atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
-			http.NotFound(w, r)
-			return
-		}
-		n.Add(1)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusNotFound)
-		w.Write([]byte(`{"error":{"message":"The model ` + "`local-model`" + ` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`))
-	}))
-	t.Cleanup(srv.Close)
-	c, run := faultRun(t, srv.URL)
-	requireJudgeUnavailable(t, c, run)
-	require.Equal(t, 1, run.Iterations, "no search after the first answer said the model is not there")
-	require.Contains(t, run.Error, "has no such model")
-	require.Contains(t, run.Error, "history rejudge")
-	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
-}
-
-// TestRefusedKeyEndsTheRunAtOnce: a server that answers every chat 401 (OpenAI's
-// invalid_api_key shape) will refuse the same key on every call: the first such answer ends
-// the run "judge unavailable", evidence kept, saying to set a key the provider accepts, even
-// when the run had only one iteration (it used to end "complete" on a fallback verdict).
-func TestRefusedKeyEndsTheRunAtOnce(t *testing.T) {
-	var n atomic.Int64
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
-			http.NotFound(w, r)
-			return
-		}
-		n.Add(1)
-		w.Header().Set("Content-Type", "application/json")
-		w.WriteHeader(http.StatusUnauthorized)
-		w.Write([]byte(`{"error":{"message":"Incorrect API key provided: sk-test-****. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`))
-	}))
-	t.Cleanup(srv.Close)
-	c, run := faultRun(t, srv.URL)
-	requireJudgeUnavailable(t, c, run)
-	require.Equal(t, 1, run.Iterations, "no search after the first answer refused the key")
-	require.Contains(t, run.Error, "set a key the provider accepts")
-	require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
+// TestRefusingJudgeEndsTheRunAtOnce: a server that answers every chat "model not found"
+// (OpenAI's 404 shape) or refuses the key (its 401 invalid_api_key shape) is up, but every
+// call will fail alike: the first such answer ends the run "judge unavailable" in its first
+// iteration, evidence kept, saying what to do (re-judge with a model the server has; set a
+// key it accepts). A refused key used to cost two iterations, and end a one-iteration run
+// "complete" on a fallback verdict.
+func TestRefusingJudgeEndsTheRunAtOnce(t *testing.T) {
+	cases := []struct {
+		name   string
+		status int
+		body   string
+		says   []string
+	}{
+		{"unknown model", http.StatusNotFound,
+			`{"error":{"message":"The model ` + "`local-model`" + ` does not exist or you do not have access to it.","type":"invalid_request_error","param":null,"code":"model_not_found"}}`,
+			[]string{"has no such model", "history rejudge"}},
+		{"refused key", http.StatusUnauthorized,
+			`{"error":{"message":"Incorrect API key provided: sk-test-****. You can find your API key at https://platform.openai.com/account/api-keys.","type":"invalid_request_error","param":null,"code":"invalid_api_key"}}`,
+			[]string{"set a key the provider accepts"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var n atomic.Int64
+			srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if !strings.HasSuffix(r.URL.Path, "/chat/completions") {
+					http.NotFound(w, r)
+					return
+				}
+				n.Add(1)
+				w.Header().Set("Content-Type", "application/json")
+				w.WriteHeader(tc.status)
+				w.Write([]byte(tc.body))
+			}))
+			t.Cleanup(srv.Close)
+			c, run := faultRun(t, srv.URL)
+			requireJudgeUnavailable(t, c, run)
+			require.Equal(t, 1, run.Iterations, "no search after the first such answer")
+			for _, s := range tc.says {
+				require.Contains(t, run.Error, s)
+			}
+			require.LessOrEqual(t, n.Load(), int64(4), "calls after the breaker opened never reach the server")
+		})
+	}
 }
 
 // requireJudgeUnavailable: the run ended failed because its judge stopped answering, before
