@@ -48,7 +48,7 @@ func TestJudgeEvidenceRefusesWhatIsNotEvidence(t *testing.T) {
 	}
 }
 
-// TestJudgeEvidenceKeepsDistinctPapers: four trials that share one URL (a placeholder) but
+// TestJudgeEvidenceKeepsDistinctPapers: four trials that share one URL (a journal's landing page) but
 // carry their own ids are four papers; two copies of one PMID are one.
 func TestJudgeEvidenceKeepsDistinctPapers(t *testing.T) {
 	c, _ := openServices(t, 0, false)

@@ -170,7 +170,7 @@ func evidenceItem(it located) (domain.Evidence, error) {
 // and the id the source gives it, and only without either its URL or title
 // (domain.Citation.Identifiers' fallbacks). A URL alone never merges items that carry their
 // own ids: sources and hand-made items give unrelated records one URL (a journal's home page,
-// a placeholder), and four trials judged as one would read as "too few studies".
+// a journal's landing page), and four trials judged as one would read as "too few studies".
 func paperKeys(c domain.Citation) []string {
 	ids := c.Identifiers()
 	if len(ids) > 0 && !strings.HasPrefix(ids[0], "url:") && !strings.HasPrefix(ids[0], "title:") {
