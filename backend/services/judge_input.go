@@ -169,8 +169,8 @@ func evidenceItem(it located) (domain.Evidence, error) {
 // two items sharing any of them are one paper, the search fan-out's rule), else its source
 // and the id the source gives it, and only without either its URL or title
 // (domain.Citation.Identifiers' fallbacks). A URL alone never merges items that carry their
-// own ids: sources and hand-made items give unrelated records one URL (a journal's home page,
-// a journal's landing page), and four trials judged as one would read as "too few studies".
+// own ids: sources and hand-made items give unrelated records one URL (a journal's home page
+// or a search page), and four trials judged as one would read as "too few studies".
 func paperKeys(c domain.Citation) []string {
 	ids := c.Identifiers()
 	if len(ids) > 0 && !strings.HasPrefix(ids[0], "url:") && !strings.HasPrefix(ids[0], "title:") {
