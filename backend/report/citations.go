@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"deepcritical/backend/citeformat"
+	"deepcritical/backend/concepts"
 	"deepcritical/backend/domain"
 )
 
@@ -39,6 +40,9 @@ type MarkedReference struct {
 	SetAside string
 	// Appraisal is the appraisal's note line ("" when the paper was not appraised).
 	Appraisal string
+	// Stance is which way the paper points on the question, as the report's answer says it,
+	// with the sentence it rests on, in one note line ("" when the judge gave it none).
+	Stance string
 	// Retractions are the retraction notices on the paper.
 	Retractions []string
 }
@@ -47,6 +51,7 @@ type MarkedReference struct {
 // papers a reference export holds and what DeepCritical says about each.
 func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 	_, papers := domain.LatestReviews(run.Reviews)
+	stances := stanceNotes(run)
 	var out []MarkedReference
 	for i, e := range run.Evidence {
 		r, reviewed := papers[e.CanonicalKey()]
@@ -78,6 +83,10 @@ func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 				c.Notes = append(append([]string{}, c.Notes...), s)
 			}
 		}
+		if s := stances[i+1]; s != "" && relied {
+			ref.Stance = s
+			c.Notes = append(append([]string{}, c.Notes...), s)
+		}
 		e.Citation = c
 		ref.Evidence = e
 		out = append(out, ref)
@@ -94,6 +103,27 @@ func appraisalNote(a domain.Appraisal) string {
 		return ""
 	}
 	return fmt.Sprintf("DeepCritical appraisal: quality %s, risk of bias %s (higher = lower risk), %s", q, rob, TextRead(a.Document))
+}
+
+// stanceNotes are the note lines of the final verdict's stances, by evidence number:
+// "DeepCritical stance: finds a benefit — “…”", worded as the report's answer words them. A
+// reference manager then shows which way each study points beside the paper. No semicolon:
+// BibTeX note parts are separated by them.
+func stanceNotes(run ExportRun) map[int]string {
+	final := domain.FinalAssessment(run.Assessments)
+	if final == nil || len(final.Assessment.Details.Stances) == 0 {
+		return nil
+	}
+	q, err := concepts.Of(run.Run.Question, run.Run.Parsed)
+	if err != nil {
+		q = domain.ParsedQuestion{Question: run.Run.Question}
+	}
+	out := map[int]string{}
+	for _, st := range final.Assessment.Details.Stances {
+		line := strings.TrimPrefix(StanceLine(q, st), fmt.Sprintf("[%d] ", st.N))
+		out[st.N] = "DeepCritical stance: " + strings.ReplaceAll(line, ";", ",")
+	}
+	return out
 }
 
 func noComma(s string) string { return strings.ReplaceAll(s, ",", ";") }

@@ -373,3 +373,24 @@ func TestFailedRunWithoutAReportExportsAsUnverified(t *testing.T) {
 		require.NotContains(t, out, "Not verified yet (draft)", format)
 	}
 }
+
+// TestReferenceExportsCarryTheStance: RIS, BibTeX and CSL-JSON give each paper the report
+// relies on its stance, as the answer words it, with the sentence it rests on, so a
+// reference manager shows which way each study points.
+func TestReferenceExportsCarryTheStance(t *testing.T) {
+	run := sampleExportRun()
+	last := domain.FinalAssessment(run.Assessments)
+	require.NotNil(t, last)
+	last.Assessment.Details.Stances = []domain.StudyStance{{N: 1, Stance: domain.StanceSupports, Quote: "Metformin slowed decline; it was well tolerated.", QuoteVerified: true}}
+	want := "DeepCritical stance: "
+	for _, format := range []string{"ris", "bibtex", "csljson"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		out := buf.String()
+		require.Contains(t, out, want, format)
+		require.Contains(t, out, "Metformin slowed decline, it was well tolerated.", "%s: no semicolon inside a note", format)
+	}
+	refs := MarkedReferences(run, false)
+	require.NotEmpty(t, refs)
+	require.True(t, strings.HasPrefix(refs[0].Stance, want), refs[0].Stance)
+}

@@ -61,6 +61,9 @@ func NoteHTML(runID, question string, r report.MarkedReference) string {
 	if len(r.Retractions) > 0 {
 		p("<strong>Flagged retracted</strong>: %s", strings.Join(r.Retractions, "; "))
 	}
+	if r.Stance != "" {
+		p("%s", r.Stance)
+	}
 	if r.Appraisal != "" {
 		p("%s", r.Appraisal)
 	} else {
