@@ -110,7 +110,9 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 		}
 		if progress != nil {
 			p := prog
-			p.Records, p.BytesRead, p.BytesTotal = sum.Records+children, int64(sum.Records+children), int64(total)
+			// Records counts references only: a standalone note is no record
+			// (the warning below says so), but it is a step of the progress.
+			p.Records, p.BytesRead, p.BytesTotal = sum.Records, int64(sum.Records+children), int64(total)
 			p.Imported, p.Updated, p.Unchanged, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Unchanged, sum.Skipped, len(sum.Errors)
 			progress(p)
 		}
@@ -132,7 +134,7 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 	}
 	if progress != nil {
 		p := prog
-		p.Records, p.BytesRead, p.BytesTotal, p.FileDone = sum.Records+children, 1, 1, true
+		p.Records, p.BytesRead, p.BytesTotal, p.FileDone = sum.Records, 1, 1, true
 		p.Imported, p.Updated, p.Unchanged, p.Skipped, p.Errors = sum.Imported, sum.Updated, sum.Unchanged, sum.Skipped, len(sum.Errors)
 		progress(p)
 	}

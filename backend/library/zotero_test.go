@@ -44,6 +44,7 @@ func TestImportZoteroMergesByAnyIdentifierAndNeverDuplicates(t *testing.T) {
 	assert.Equal(t, 3, sum.Records)
 	assert.Empty(t, sum.Errors)
 	assert.True(t, last.FileDone)
+	assert.Equal(t, 3, last.Records, "the progress counts references, not the standalone note")
 	require.Len(t, sum.Warnings, 2)
 	assert.Equal(t, "1 standalone note or attachment was not imported: they are not references", sum.Warnings[0].Error)
 	assert.Contains(t, sum.Warnings[1].Error, "Zotero has indexed the full text of 1 attachment; DeepCritical's library keeps titles, abstracts and identifiers only, so that text was not imported")

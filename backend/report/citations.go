@@ -106,9 +106,9 @@ func appraisalNote(a domain.Appraisal) string {
 }
 
 // stanceNotes are the note lines of the final verdict's stances, by evidence number:
-// "DeepCritical stance: finds a benefit — “…”", worded as the report's answer words them. A
-// reference manager then shows which way each study points beside the paper. No semicolon:
-// BibTeX note parts are separated by them.
+// "DeepCritical stance (offline judge): finds a benefit — “…”", worded as the report's answer
+// words them and naming the judge that gave it, since a stance read in a reference manager is
+// far from the report's Judge section. No semicolon: BibTeX note parts are separated by them.
 func stanceNotes(run ExportRun) map[int]string {
 	final := domain.FinalAssessment(run.Assessments)
 	if final == nil || len(final.Assessment.Details.Stances) == 0 {
@@ -121,9 +121,25 @@ func stanceNotes(run ExportRun) map[int]string {
 	out := map[int]string{}
 	for _, st := range final.Assessment.Details.Stances {
 		line := strings.TrimPrefix(StanceLine(q, st), fmt.Sprintf("[%d] ", st.N))
-		out[st.N] = "DeepCritical stance: " + strings.ReplaceAll(line, ";", ",")
+		out[st.N] = "DeepCritical stance (" + stanceJudge(final.Assessment.Judge) + "): " + strings.ReplaceAll(line, ";", ",")
 	}
 	return out
+}
+
+// stanceJudge names who gave a stance, in the words of the report's Judge section: a
+// fallback's stances are not an LLM's.
+func stanceJudge(j domain.JudgeInfo) string {
+	switch j.Kind {
+	case domain.JudgeKindOffline:
+		return "offline judge"
+	case domain.JudgeKindFallback:
+		return "fallback assessment, not an LLM verdict"
+	}
+	name := strings.TrimSpace(string(j.Provider) + " " + j.Model)
+	if name == "" {
+		return "LLM judge"
+	}
+	return "LLM judge " + strings.ReplaceAll(name, ";", ",")
 }
 
 func noComma(s string) string { return strings.ReplaceAll(s, ",", ";") }

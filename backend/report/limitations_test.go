@@ -382,7 +382,8 @@ func TestReferenceExportsCarryTheStance(t *testing.T) {
 	last := domain.FinalAssessment(run.Assessments)
 	require.NotNil(t, last)
 	last.Assessment.Details.Stances = []domain.StudyStance{{N: 1, Stance: domain.StanceSupports, Quote: "Metformin slowed decline; it was well tolerated.", QuoteVerified: true}}
-	want := "DeepCritical stance: "
+	want := "DeepCritical stance (offline judge): "
+	require.Equal(t, domain.JudgeKindOffline, last.Assessment.Judge.Kind)
 	for _, format := range []string{"ris", "bibtex", "csljson"} {
 		var buf bytes.Buffer
 		require.NoError(t, Export(run, format, &buf))
@@ -393,4 +394,8 @@ func TestReferenceExportsCarryTheStance(t *testing.T) {
 	refs := MarkedReferences(run, false)
 	require.NotEmpty(t, refs)
 	require.True(t, strings.HasPrefix(refs[0].Stance, want), refs[0].Stance)
+
+	last.Assessment.Judge = domain.JudgeInfo{Kind: domain.JudgeKindLLM, Provider: domain.ProviderOpenAI, Model: "gpt-4o"}
+	refs = MarkedReferences(run, false)
+	require.True(t, strings.HasPrefix(refs[0].Stance, "DeepCritical stance (LLM judge openai gpt-4o): "), refs[0].Stance)
 }
