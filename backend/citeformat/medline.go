@@ -178,6 +178,7 @@ func medlineEvidence(fields []medlineField) (domain.Evidence, error) {
 		case "MH":
 			if term := meshDescriptor(v); term != "" {
 				c.MeshTerms = append(c.MeshTerms, term)
+				c.MeshQualifiers = append(c.MeshQualifiers, meshPairs(term, v)...)
 			}
 		case "RN":
 			if chem := chemicalName(v); chem != "" {
@@ -252,6 +253,20 @@ func meshDescriptor(v string) string {
 		v = v[:i]
 	}
 	return strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(v), "*"))
+}
+
+// meshPairs are an MH line's "Descriptor/qualifier" pairs, as PubMed's XML gives them:
+// "Omeprazole/*analogs & derivatives" → "Omeprazole/analogs & derivatives". They say whether
+// a chemical was given, only measured, or stands for a derivative of it.
+func meshPairs(descriptor, v string) []string {
+	parts := strings.Split(v, "/")
+	out := make([]string, 0, len(parts)-1)
+	for _, q := range parts[1:] {
+		if q = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(q), "*")); q != "" {
+			out = append(out, descriptor+"/"+q)
+		}
+	}
+	return out
 }
 
 // chemicalName takes the substance name from an RN line: "0 (Amyloid beta-Peptides)" →

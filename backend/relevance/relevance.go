@@ -54,9 +54,12 @@ func newDoc(ev domain.Evidence, asked senses) doc {
 			add(withoutExclusions(s.Text))
 		}
 	}
+	derivative := derivativesOnly(c.MeshQualifiers)
 	for _, list := range [][]string{c.MeshTerms, c.Chemicals, c.Keywords} {
 		for _, m := range list {
-			add(strings.ReplaceAll(m, "*", ""))
+			if !derivative[strings.ToLower(m)] {
+				add(strings.ReplaceAll(m, "*", ""))
+			}
 		}
 	}
 	if c.Trial != nil {
@@ -77,6 +80,20 @@ func newDoc(ev domain.Evidence, asked senses) doc {
 		}
 	}
 	return d
+}
+
+// derivativesOnly are the MeSH descriptors a record is indexed under as "analogs &
+// derivatives" (lower case): "Omeprazole/analogs & derivatives" on a rabeprazole trial stands
+// for rabeprazole, so neither the heading nor the chemical of that name says the paper
+// studied omeprazole. The paper's own words still can.
+func derivativesOnly(pairs []string) map[string]bool {
+	out := map[string]bool{}
+	for _, mq := range pairs {
+		if d, q, ok := strings.Cut(mq, "/"); ok && strings.EqualFold(strings.TrimSpace(q), "analogs & derivatives") {
+			out[strings.ToLower(strings.TrimSpace(d))] = true
+		}
+	}
+	return out
 }
 
 // otherSenseNote says, for a paper set aside as not mentioning the condition, that it names

@@ -1086,3 +1086,33 @@ func TestOtherSenseReason(t *testing.T) {
 	require.True(t, evs[0].IsOffTopic())
 	require.Equal(t, "does not mention the condition (depression); it names ST depression, another thing", evs[0].Topic.Reason)
 }
+
+// TestMarkDerivativeHeadingsAreNotTheDrug: MEDLINE indexes a rabeprazole trial under
+// "Omeprazole/analogs & derivatives" and lists omeprazole among its chemicals; that does not
+// make it a study of omeprazole. The same heading without the qualifier does.
+func TestMarkDerivativeHeadingsAreNotTheDrug(t *testing.T) {
+	set, err := concepts.Extract("Does omeprazole work better than ranitidine for reflux oesophagitis?")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name       string
+		qualifiers []string
+		offTopic   bool
+	}{
+		{"derivative", []string{"Omeprazole/analogs & derivatives", "Ranitidine/therapeutic use"}, true},
+		{"the drug itself", []string{"Omeprazole/therapeutic use", "Ranitidine/therapeutic use"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := ev("1", "Rabeprazole versus ranitidine for the treatment of erosive oesophagitis",
+				"Patients with erosive oesophagitis received rabeprazole 20 mg or ranitidine 150 mg for 8 weeks. Healing rates were higher with rabeprazole.",
+				"Omeprazole", "Ranitidine", "Esophagitis, Peptic")
+			e.Citation.Chemicals = []string{"Rabeprazole", "Ranitidine", "Omeprazole"}
+			e.Citation.MeshQualifiers = tc.qualifiers
+			evs := []domain.Evidence{e}
+			Mark(set, evs)
+			require.Equal(t, tc.offTopic, evs[0].IsOffTopic(), "%+v", evs[0].Topic)
+			if tc.offTopic {
+				require.Contains(t, evs[0].Topic.Reason, "omeprazole")
+			}
+		})
+	}
+}
