@@ -41,7 +41,7 @@ func TestCompletesOnSufficientAssessment(t *testing.T) {
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
 	require.Equal(t, domain.ReportVerified, rep.Status)
-	require.Contains(t, rep.Markdown, "**Metformin** — supported by [1], [2]")
+	require.Contains(t, rep.Markdown, "**Metformin** — named in [1], [2]")
 	require.Contains(t, rep.Markdown, "For research only — not medical advice.")
 
 	stored, err := h.s.GetRun(context.Background(), run.ID)

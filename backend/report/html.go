@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -22,8 +23,18 @@ var htmlPage = sync.OnceValue(func() *template.Template {
 		"outcomeWords":  outcomeWords,
 		"pct":           func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
 		"cites":         citeLinks,
-		"prose":         proseWithCites,
-		"yesno":         yesNo,
+		"candidateCites": func(c Candidate) template.HTML {
+			c.Stances = slices.Clone(c.Stances)
+			for i, l := range c.Stances {
+				c.Stances[i] = template.HTMLEscapeString(l)
+			}
+			return template.HTML(candidateCitations(c, func(n int) string {
+				s := strconv.Itoa(n)
+				return `<a href="#ref-` + s + `">[` + s + `]</a>`
+			}))
+		},
+		"prose": proseWithCites,
+		"yesno": yesNo,
 		// httpURL drops anything but http(s) links, so a javascript: or file: URL from a
 		// source is shown nowhere as a link.
 		"httpURL": func(u string) string {
@@ -71,7 +82,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 </section>{{end}}
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>
-{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the on-topic evidence</span>{{else}}supported by {{cites .Citations}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
+{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the on-topic evidence</span>{{else}}named in {{candidateCites .}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
 </section>
 <section><h2>Key findings</h2>
 {{if .Findings}}<ul>{{range .Findings}}<li>{{.Text}} {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: no stored evidence states this</span>{{else}}{{cites .Citations}}{{end}}</li>{{end}}</ul>{{else}}<p>No key findings were reported.</p>{{end}}

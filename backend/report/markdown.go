@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"deepcritical/backend/domain"
@@ -96,7 +97,7 @@ func renderMarkdown(r Report) string {
 			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the on-topic evidence\n", c.Rank, md(c.Name))
 			continue
 		}
-		w("%d. **%s** — supported by %s\n", c.Rank, md(c.Name), grounding.FormatCitations(c.Citations))
+		w("%d. **%s** — named in %s\n", c.Rank, md(c.Name), candidateCitations(c, func(n int) string { return "[" + strconv.Itoa(n) + "]" }))
 	}
 	if len(r.Candidates) > 0 {
 		w("\n")

@@ -160,12 +160,16 @@ func rejudgements(original *domain.Assessment, rs []domain.StoredAssessment) []R
 	return out
 }
 
-// Candidate is a drug candidate with the evidence that supports it.
+// Candidate is a drug candidate with the evidence that names it.
 type Candidate struct {
 	Rank      int    `json:"rank"`
 	Name      string `json:"name"`
 	Citations []int  `json:"citations"`
-	Flagged   bool   `json:"flagged"`
+	// Stances are the verdict's stance of each cited study, in Citations' order and in the
+	// answer line's words ("" where it gave none): a candidate named only by a study that
+	// found no effect must not read as supported by it.
+	Stances []string `json:"stances,omitempty"`
+	Flagged bool     `json:"flagged"`
 	// Support is the structured support count from the heuristics (trial interventions,
 	// chemical lists), used to rank candidates with equal citation counts.
 	Support int `json:"support,omitempty"`
@@ -323,6 +327,7 @@ func Build(in Input) Report {
 		for _, s := range a.Details.Stances {
 			r.Stances = append(r.Stances, Stance{StudyStance: s, Label: domain.StanceLabel(q, s.Stance)})
 		}
+		withStances(r.Candidates, r.Stances)
 		if qerr == nil {
 			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence))
 			if len(in.Evidence) == 0 {
@@ -416,6 +421,38 @@ func rankCandidates(ix *grounding.Index, names []string, h *domain.Heuristics, f
 		out[i].Rank = i + 1
 	}
 	return out
+}
+
+// withStances gives each candidate the stance of every study it is cited from.
+func withStances(cands []Candidate, stances []Stance) {
+	if len(stances) == 0 {
+		return
+	}
+	byN := map[int]string{}
+	for _, s := range stances {
+		byN[s.N] = s.Label
+	}
+	for i := range cands {
+		cands[i].Citations = grounding.Unique(cands[i].Citations)
+		cands[i].Stances = make([]string, len(cands[i].Citations))
+		for j, n := range cands[i].Citations {
+			cands[i].Stances[j] = byN[n]
+		}
+	}
+}
+
+// candidateCitations is "[1] (supports), [3] (no effect or harm), [4]": each citing study
+// with its stance where the verdict gave one.
+func candidateCitations(c Candidate, cite func(int) string) string {
+	parts := make([]string, 0, len(c.Citations))
+	for i, n := range grounding.Unique(c.Citations) {
+		p := cite(n)
+		if i < len(c.Stances) && c.Stances[i] != "" {
+			p += " (" + c.Stances[i] + ")"
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func dedupe(items []string) []string {
@@ -530,9 +567,11 @@ func summary(r Report, in Input) (string, string) {
 		}
 	}
 	if len(named) > 0 {
-		b.WriteString("The best-supported candidates are " + strings.Join(named, "; ") + ".")
+		// "Named in", not "supported by": a study that names a candidate may have found it
+		// does nothing, which the candidate list and the answer line say.
+		b.WriteString("The candidates named most in the evidence are " + strings.Join(named, "; ") + ".")
 	} else {
-		b.WriteString("No drug candidate is supported by the stored evidence.")
+		b.WriteString("No drug candidate is named in the stored evidence.")
 	}
 	return b.String(), note
 }

@@ -57,9 +57,20 @@ func TestBuildCandidatesAndFindings(t *testing.T) {
 	require.True(t, r.Findings[1].Flagged)
 	require.Equal(t, []string{"drug candidate: Donepezil", "finding: Aspirin prevents dementia in smokers"}, r.Flagged)
 	require.Contains(t, r.Markdown, "**Donepezil** — ⚠ UNSUPPORTED")
-	require.Contains(t, r.Markdown, "1. **Liraglutide** — supported by [2], [3]")
+	require.Contains(t, r.Markdown, "1. **Liraglutide** — named in [2], [3]")
 	require.Contains(t, r.Markdown, Disclaimer)
 	require.Equal(t, StatusDraft, r.Status)
+
+	// A candidate's citing studies carry their stance, so one named only by a study that
+	// found no effect does not read as supported.
+	a.Details.Stances = []domain.StudyStance{{N: 2, Stance: domain.StanceRefutes, Quote: "No effect."}, {N: 1, Stance: domain.StanceSupports}}
+	r = Build(Input{Run: sampleRun(), Evidence: ev, Assessment: &a, Heuristics: h})
+	require.Equal(t, []string{"no effect or harm", ""}, r.Candidates[0].Stances)
+	require.Contains(t, r.Markdown, "1. **Liraglutide** — named in [2] (no effect or harm), [3]\n")
+	require.Contains(t, r.Markdown, "2. **Metformin** — named in [1] (finds a benefit)\n")
+	var html bytes.Buffer
+	require.NoError(t, Export(ExportRun{Run: sampleRun(), Evidence: ev, Assessments: []domain.StoredAssessment{{Iteration: 1, Assessment: a}}}, "html", &html))
+	require.Contains(t, html.String(), `named in <a href="#ref-2">[2]</a> (no effect or harm), <a href="#ref-3">[3]</a>`)
 
 	// Every citation number in the report resolves to a row.
 	for _, n := range grounding.CitationNumbers(r.Markdown) {
