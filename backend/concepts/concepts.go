@@ -605,6 +605,19 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
+			case c.Role == RoleOther && k == 0 && ci > 0 && ci == len(chunks)-1 && !c.Generic && !c.Broad && seenIntervention && !generic[c.Words[len(c.Words)-1]] &&
+				treatedFor2(ch.before) &&
+				!slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
+				// "Are antibiotics needed for ingrown toenails?", "Is Botox effective for anal
+				// fissure?": what a treatment is for, at the end of the question, is the disease
+				// treated, whether or not the vocabulary knows its name.
+				c.Role = RoleCondition
+			case c.Role == RoleOther && k == 0 && ci > 0 && !c.Generic && !c.Broad && slices.Equal(withoutArticles(ch.before), []string{"of"}) &&
+				len(set.Concepts) > 0 && courseOf(set.Concepts[len(set.Concepts)-1]) &&
+				!slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
+				// "What is the prognosis of Fournier's gangrene?": whose course is asked about
+				// is the disease, whether or not the vocabulary knows its name.
+				c.Role = RoleCondition
 			case c.Role == RoleOther && k == 0 && ci > 0 && (slices.Equal(withoutArticles(ch.before), []string{"with"}) || slices.Equal(withoutArticles(ch.before), []string{"using"})) &&
 				slices.ContainsFunc(toks, func(t string) bool { return t == "screened" || t == "tested" || t == "diagnosed" }):
 				// "Should newborns be screened for heart disease with pulse oximetry?": what
@@ -2761,6 +2774,26 @@ func hasDisease(prev, before []string) bool {
 		return who && len(b) <= 2
 	}
 	return false
+}
+
+// courseOf reports whether a concept is an outcome that is the course of a disease
+// ("prognosis", "mortality", "complications"), said of the disease named after "of".
+func courseOf(c Concept) bool {
+	if c.Role != RoleOutcome || len(c.Words) != 1 {
+		return false
+	}
+	switch c.Words[0] {
+	case "prognosis", "mortality", "survival", "outcome", "outcomes", "complications", "course", "recurrence":
+		return true
+	}
+	return false
+}
+
+// treatedFor2 reports whether the words before a chunk end in "for" after at most a word
+// or two of use ("needed for", "effective for", "for").
+func treatedFor2(before []string) bool {
+	b := withoutArticles(before)
+	return len(b) >= 1 && len(b) <= 3 && b[len(b)-1] == "for"
 }
 
 // livingWith reports whether the words before a chunk are "living with": what people live

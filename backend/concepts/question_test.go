@@ -652,6 +652,13 @@ func TestNounPhrases(t *testing.T) {
 		// In a question of accuracy, the test named before "compared with" is the one asked about.
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "rapid-diagnostic-test", RoleIntervention, ""},
 		{"What are the sensitivity and specificity of malaria rapid diagnostic tests compared with expert microscopy in febrile children?", "expert microscopy", RoleComparator, ""},
+		// What a treatment is for, at the end of the question, is the disease treated, even
+		// one the vocabulary does not know; what it is for in other words is not.
+		{"Are antibiotics needed for ingrown toenails?", "ingrown toenails", RoleCondition, ""},
+		{"Is Botox effective for anal fissure?", "anal fissure", RoleCondition, ""},
+		{"Is exercise effective for weight loss?", "weight-loss", RoleOutcome, ""},
+		{"Are statins useful for primary prevention?", "primary prevention", RoleOther, ""},
+		{"What is the prognosis of Fournier's gangrene?", "fournier gangrene", RoleCondition, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {

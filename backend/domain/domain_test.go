@@ -590,7 +590,8 @@ func TestStanceLabel(t *testing.T) {
 	exposure := named
 	exposure.Exposure = true
 	open := ParsedQuestion{Kind: QuestionOpen, Concepts: []Concept{{Text: "drugs", Role: RoleIntervention, Generic: true}}}
-	other := ParsedQuestion{Kind: QuestionOther}
+	other := ParsedQuestion{Kind: QuestionOther, Question: "Are autoimmune diseases more common after vitamin D deficiency?"}
+	what := ParsedQuestion{Kind: QuestionOther, Question: "What is the prognosis of Fournier's gangrene?"}
 	for _, c := range []struct {
 		name string
 		q    ParsedQuestion
@@ -606,11 +607,38 @@ func TestStanceLabel(t *testing.T) {
 		{"open question, supports", open, StanceSupports, "finds a benefit"},
 		{"open question, refutes", open, StanceRefutes, "no effect or harm"},
 		{"no treatment asked, refutes", other, StanceRefutes, "refutes"},
+		{"no yes or no asked, supports", what, StanceSupports, "reports"},
+		{"no yes or no asked, refutes", what, StanceRefutes, "reports"},
+		{"no yes or no asked, unclear", what, StanceUnclear, "unclear"},
 		{"mixed", exposure, StanceMixed, "mixed"},
 		{"unclear", named, StanceUnclear, "unclear"},
 		{"a question that did not parse", ParsedQuestion{}, StanceSupports, "supports"},
 	} {
 		t.Run(c.name, func(t *testing.T) { require.Equal(t, c.want, StanceLabel(c.q, c.s)) })
+	}
+}
+
+// TestAnswerLineOfAQuestionNotYesOrNo: "What is the prognosis of …?" counts the studies that
+// report on it and takes none for or against; "In children, is …?" asks yes or no.
+func TestAnswerLineOfAQuestionNotYesOrNo(t *testing.T) {
+	for _, c := range []struct {
+		q     string
+		yesNo bool
+	}{
+		{"What is the prognosis of Fournier's gangrene?", false},
+		{"How common is delirium after hip fracture surgery?", false},
+		{"Prognosis of Fournier gangrene", false},
+		{"Is the prognosis of Fournier gangrene worse in diabetics?", true},
+		{"In older adults with hip fracture, is delirium associated with mortality?", true},
+	} {
+		q := ParsedQuestion{Kind: QuestionOther, Question: c.q}
+		require.Equal(t, c.yesNo, q.AsksYesNo(), c.q)
+		line := AnswerLine(q, []StudyStance{{N: 1, Stance: StanceSupports}, {N: 2, Stance: StanceRefutes}}, 3, 2)
+		if c.yesNo {
+			require.Contains(t, line, "1 support", c.q)
+		} else {
+			require.Contains(t, line, ": 2 studies report on it; the question is not a yes-or-no one, so none is counted for or against", c.q)
+		}
 	}
 }
 

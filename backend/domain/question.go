@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unicode"
 
 	"github.com/kljensen/snowball/english"
 )
@@ -740,6 +741,12 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 	if onTopic == 0 {
 		return NoStudyLine(q, total)
 	}
+	if len(stances) > 0 && q.Kind == QuestionOther && !q.AsksYesNo() {
+		// "What is the prognosis of Fournier's gangrene?" has no claim to support or
+		// refute: the studies report on it, and are counted, not taken for or against.
+		return fmt.Sprintf("%s: %d stud%s report%s on it; the question is not a yes-or-no one, so none is counted for or against",
+			answerSubject(q), len(stances), map[bool]string{true: "y", false: "ies"}[len(stances) == 1], map[bool]string{true: "s", false: ""}[len(stances) == 1])
+	}
 	if len(stances) == 0 {
 		if q.InterventionText() == "" {
 			return ""
@@ -792,6 +799,8 @@ func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 			sense = "test"
 		case q.Kind == QuestionOpen:
 			sense = "open"
+		case q.Kind == QuestionOther && !q.AsksYesNo():
+			sense = "reports"
 		case q.Kind == QuestionOther:
 			sense = "other"
 		}
@@ -815,6 +824,33 @@ var stanceSay = map[string]map[Stance]stanceSaid{
 	"test":      {StanceSupports: {"finds it accurate", "find it accurate"}, StanceRefutes: {"finds it inaccurate", "find it inaccurate"}},
 	"open":      {StanceSupports: {"finds a benefit", "find a benefit"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
 	"other":     {StanceSupports: {"supports", "support"}, StanceRefutes: {"refutes", "refute"}},
+	"reports":   {StanceSupports: {"reports", "report"}, StanceRefutes: {"reports", "report"}},
+}
+
+// whWords open a question that asks for something other than yes or no.
+var whWords = map[string]bool{"what": true, "which": true, "how": true, "why": true, "when": true, "where": true, "who": true, "whom": true, "whose": true}
+
+// auxWords open a yes-or-no question ("Is …", "Does …", "Can …").
+var auxWords = map[string]bool{"is": true, "are": true, "was": true, "were": true, "do": true, "does": true, "did": true,
+	"can": true, "could": true, "should": true, "will": true, "would": true, "has": true, "have": true, "had": true,
+	"may": true, "might": true, "must": true, "shall": true}
+
+// AsksYesNo reports whether the question asks yes or no: its first question word is an
+// auxiliary ("Is …?", "In children, does …?"), not a wh-word ("What is the prognosis of …?",
+// "How common is …?"). A phrase with neither ("Prognosis of Fournier gangrene") asks no yes
+// or no either.
+func (s ParsedQuestion) AsksYesNo() bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(s.Question), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\''
+	}) {
+		switch {
+		case whWords[w]:
+			return false
+		case auxWords[w]:
+			return true
+		}
+	}
+	return false
 }
 
 func plural(n int) string {
