@@ -148,6 +148,7 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 		r = DefaultRetry()
 	}
 	var last *Error
+	var asked time.Duration // the server's last Retry-After
 	attempts := 0
 	for attempt := 1; attempt <= r.Attempts; attempt++ {
 		attempts = attempt
@@ -160,13 +161,18 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 		if err == nil {
 			return body, nil
 		}
-		last = err
+		last, asked = err, wait
 		if !err.Retryable || attempt == r.Attempts || ctx.Err() != nil {
 			break
 		}
 		delay := backoff(r, attempt)
 		if wait > 0 {
 			delay = min(wait, r.MaxRetryAfter)
+		}
+		if dl, ok := ctx.Deadline(); ok && time.Until(dl) <= delay {
+			// Sleeping would spend the rest of the budget and end "timed out", hiding the
+			// server's answer ("rate limited, retry in an hour"): give that answer now.
+			break
 		}
 		slog.Debug("search source retry", "source", string(c.Source), "status", err.Status, "attempt", attempt, "delay", delay)
 		if err := ctxtime.Sleep(ctx, delay); err != nil {
@@ -180,6 +186,9 @@ func (c *Client) Do(ctx context.Context, req Request) ([]byte, error) {
 	}
 	if last.Retryable && attempts > 1 {
 		last.Msg += fmt.Sprintf(" (gave up after %d attempts)", attempts)
+	}
+	if asked > 0 {
+		last.Msg += "; the server asks to wait " + waitWords(asked) + " before trying again"
 	}
 	last.Msg = c.redact(last.Msg)
 	return nil, last
@@ -199,6 +208,22 @@ func DoParse[T any](ctx context.Context, c *Client, req Request, parse func(io.R
 		return zero, fmt.Errorf("%s: %w", c.Source, err)
 	}
 	return v, nil
+}
+
+// waitWords says a Retry-After for a reader: "45 s", "5 min", "1 h", "2 h 30 min".
+func waitWords(d time.Duration) string {
+	d = d.Round(time.Second)
+	switch {
+	case d < time.Minute:
+		return fmt.Sprintf("%d s", int(d.Seconds()))
+	case d < time.Hour:
+		return fmt.Sprintf("%d min", int(d.Round(time.Minute).Minutes()))
+	}
+	h, m := int(d.Hours()), int(d.Round(time.Minute).Minutes())%60
+	if m == 0 {
+		return fmt.Sprintf("%d h", h)
+	}
+	return fmt.Sprintf("%d h %d min", h, m)
 }
 
 // redact replaces every configured secret in s.
@@ -274,6 +299,11 @@ func (c *Client) once(ctx context.Context, req Request) ([]byte, time.Duration, 
 		return nil, 0, &Error{Source: c.Source, Status: resp.StatusCode, Msg: fmt.Sprintf("response larger than %d MB", MaxBody>>20)}
 	}
 	status := resp.StatusCode
+	if status >= 400 {
+		// An error body is quoted in the message: redact it whole first, since the quote is
+		// cut to a snippet and a key cut in half no longer matches the redaction.
+		data = []byte(c.redact(string(data)))
+	}
 	switch {
 	case status == http.StatusTooManyRequests:
 		wait, _ := ParseRetryAfter(resp.Header.Get("Retry-After"), time.Now())

@@ -196,13 +196,25 @@ func TestDoPostFormAndWait(t *testing.T) {
 	require.EqualError(t, err, "pubmed: timed out")
 }
 
+// TestDoRedactsEchoedSecrets: a body that echoes the key is redacted before it is cut to a
+// snippet, so a key straddling the cut leaves no part of itself either.
 func TestDoRedactsEchoedSecrets(t *testing.T) {
-	srv := httptest.NewServer(status(429, map[string]string{"Content-Type": "application/json"}, `{"error":"API rate limit exceeded","api-key":"k3y-SECRET","count":"11","limit":"10"}`))
-	defer srv.Close()
-	c := &Client{Source: "pubmed", HTTP: srv.Client(), Retry: Retry{Attempts: 1}, Redact: []string{"k3y-SECRET"}}
-	_, err := c.Do(context.Background(), Request{URL: srv.URL + "?api_key=k3y-SECRET", Expect: XML})
-	require.ErrorContains(t, err, "API rate limit exceeded")
-	require.NotContains(t, err.Error(), "k3y-SECRET")
+	const key = "0123456789abcdef0123456789abcdef0123"
+	for _, tc := range []struct {
+		name, body, want string
+	}{
+		{"whole", `{"error":"API rate limit exceeded","api-key":"` + key + `","count":"11","limit":"10"}`, "API rate limit exceeded"},
+		{"across the snippet's end", `{"error":"bad request","url":"/pubmed/esearch.fcgi?db=pubmed&term=alzheimer+disease&retmax=20&api_key=` + key + `"}`, "bad request"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := httptest.NewServer(status(400, map[string]string{"Content-Type": "application/json"}, tc.body))
+			defer srv.Close()
+			c := &Client{Source: "pubmed", HTTP: srv.Client(), Retry: Retry{Attempts: 1}, Redact: []string{key}}
+			_, err := c.Do(context.Background(), Request{URL: srv.URL + "?api_key=" + key, Expect: XML})
+			require.ErrorContains(t, err, tc.want)
+			require.NotContains(t, err.Error(), key[:8], "no part of the key")
+		})
+	}
 }
 
 func TestDoParseNamesTheSourceOfABodyThatDoesNotParse(t *testing.T) {
@@ -298,5 +310,27 @@ func TestOptionsEndpoint(t *testing.T) {
 			require.Same(t, hc, c.HTTP)
 			require.Equal(t, fastRetry, c.Retry)
 		})
+	}
+}
+
+// TestDoGivesTheServersWaitRatherThanSleepingIntoTheDeadline: a 429 asking to wait longer
+// than the request's budget ends at once as "rate limited", with the wait the server asked
+// for, not after sleeping the budget away as "timed out".
+func TestDoGivesTheServersWaitRatherThanSleepingIntoTheDeadline(t *testing.T) {
+	s := &script{steps: []http.HandlerFunc{status(429, map[string]string{"Retry-After": "3600"}, `{"error":"slow down"}`)}}
+	srv := httptest.NewServer(s)
+	defer srv.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	c := &Client{Source: "europepmc", HTTP: srv.Client(), Retry: Retry{Attempts: 3, Base: time.Millisecond, MaxDelay: time.Millisecond, MaxRetryAfter: 30 * time.Second}}
+	_, err := c.Do(ctx, Request{URL: srv.URL, Expect: JSON})
+	require.EqualError(t, err, `europepmc: rate limited (HTTP 429): "{\"error\":\"slow down\"}"; the server asks to wait 1 h before trying again`)
+	require.NoError(t, ctx.Err(), "given before the deadline")
+	require.Equal(t, int32(1), s.requests.Load())
+}
+
+func TestWaitWords(t *testing.T) {
+	for d, want := range map[time.Duration]string{45 * time.Second: "45 s", 5 * time.Minute: "5 min", time.Hour: "1 h", 150 * time.Minute: "2 h 30 min"} {
+		require.Equal(t, want, waitWords(d))
 	}
 }
