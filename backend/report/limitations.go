@@ -134,10 +134,18 @@ func failedSources(events []domain.Event) []string {
 }
 
 // eachSearchProblem calls fn for every source error and warning the run's search events
-// recorded, in order, with its iteration.
+// recorded, in order, with its iteration. An iteration searched again (a resumed run whose
+// search failed or was cut off) counts its last search only: what failed before the resume
+// is not what the evidence came from.
 func eachSearchProblem(events []domain.Event, fn func(e domain.SearchError, iteration int, warning bool)) {
-	for _, ev := range events {
-		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 {
+	last := map[int]int{} // iteration → index of its last search_complete
+	for i, ev := range events {
+		if ev.Type == domain.EventSearchComplete {
+			last[ev.Iteration] = i
+		}
+	}
+	for i, ev := range events {
+		if ev.Type != domain.EventSearchComplete || len(ev.Data) == 0 || last[ev.Iteration] != i {
 			continue
 		}
 		d, err := domain.DecodeData[domain.SearchCompleteData](ev)

@@ -298,22 +298,21 @@ func TestNoPaperBecauseSourcesFailed(t *testing.T) {
 // count, not one line per query; different messages stay apart.
 func TestPubMedWarningsAreOneLinePerMessage(t *testing.T) {
 	run := sampleExportRun()
-	warn := func(it int, queries ...string) domain.Event {
+	// One search_complete event per iteration, as a run records them.
+	search := func(it int, msgs ...string) domain.Event {
 		var ws []domain.SearchError
-		for _, q := range queries {
-			ws = append(ws, domain.SearchError{Source: domain.SourcePubMed, Error: "query “" + q + "” (0 results): message: No items found."})
+		for _, m := range msgs {
+			ws = append(ws, domain.SearchError{Source: domain.SourcePubMed, Error: m})
 		}
 		d, _ := json.Marshal(domain.SearchCompleteData{Warnings: ws})
 		return domain.Event{RunID: run.Run.ID, Seq: int64(20 + it), Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
 	}
-	run.Events = append(run.Events, warn(1, "cancer AND metformin", "cancer* AND metformin*"), warn(2, `"metformin"[tiab] AND "cancer"[tiab]`))
-	// PubMed's phrase warnings, several in one query's message, join the same line.
-	phrase := func(it int, msg string) domain.Event {
-		d, _ := json.Marshal(domain.SearchCompleteData{Warnings: []domain.SearchError{{Source: domain.SourcePubMed, Error: msg}}})
-		return domain.Event{RunID: run.Run.ID, Seq: int64(30 + it), Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
-	}
-	run.Events = append(run.Events, phrase(2, "query “lithium AND x” (0 results): phrase not found: lithium; phrase not found: lithium*; message: No items found."),
-		phrase(2, "query “lithium OR x” (163 results): phrase not found: lithium"))
+	noItems := func(q string) string { return "query “" + q + "” (0 results): message: No items found." }
+	run.Events = append(run.Events, search(1, noItems("cancer AND metformin"), noItems("cancer* AND metformin*")),
+		search(2, noItems(`"metformin"[tiab] AND "cancer"[tiab]`),
+			// PubMed's phrase warnings, several in one query's message, join the same line.
+			"query “lithium AND x” (0 results): phrase not found: lithium; phrase not found: lithium*; message: No items found.",
+			"query “lithium OR x” (163 results): phrase not found: lithium"))
 	var got []string
 	for _, l := range limitations(InputFromExport(run), Report{}) {
 		if l.Kind == LimitSourceWarning {
@@ -321,6 +320,33 @@ func TestPubMedWarningsAreOneLinePerMessage(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"PubMed warned in iterations 1, 2 (5 queries): message: No items found; phrase not found: lithium, lithium*"}, got)
+}
+
+// TestAResearchedIterationCountsItsLastSearch: a source that failed before a resume, in an
+// iteration the resumed run searched again and got its evidence from, is not reported as
+// failed there; a failure of the search that was used still is.
+func TestAResearchedIterationCountsItsLastSearch(t *testing.T) {
+	run := sampleExportRun()
+	search := func(seq int64, it int, errs ...domain.SearchError) domain.Event {
+		d, _ := json.Marshal(domain.SearchCompleteData{Errors: errs})
+		return domain.Event{RunID: run.Run.ID, Seq: seq, Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
+	}
+	down := func(s domain.Source) domain.SearchError { return domain.SearchError{Source: s, Error: "server error (HTTP 503)"} }
+	run.Events = append(run.Events,
+		search(40, 1, down(domain.SourcePubMed), down(domain.SourceEuropePMC)),
+		search(41, 2, down(domain.SourcePubMed), down(domain.SourceEuropePMC)),
+		domain.Event{RunID: run.Run.ID, Seq: 42, Type: domain.EventStarted, Time: t0},
+		search(43, 2, down(domain.SourceEuropePMC)))
+	var got []string
+	for _, l := range limitations(InputFromExport(run), Report{}) {
+		if l.Kind == LimitSourceFailed {
+			got = append(got, l.Text)
+		}
+	}
+	require.Len(t, got, 2, "%q", got)
+	require.Contains(t, got[0], "PubMed FAILED in iteration 1 ")
+	require.Contains(t, got[1], "Europe PMC FAILED in iterations 1, 2 ")
+	require.Equal(t, []string{"PubMed", "Europe PMC"}, failedSources(run.Events))
 }
 
 // TestOffTopicPapersHaveNoAppraisalBlock: an appraisal of an off-topic paper made outside the
