@@ -331,7 +331,9 @@ func TestAResearchedIterationCountsItsLastSearch(t *testing.T) {
 		d, _ := json.Marshal(domain.SearchCompleteData{Errors: errs})
 		return domain.Event{RunID: run.Run.ID, Seq: seq, Type: domain.EventSearchComplete, Iteration: it, Data: d, Time: t0}
 	}
-	down := func(s domain.Source) domain.SearchError { return domain.SearchError{Source: s, Error: "server error (HTTP 503)"} }
+	down := func(s domain.Source) domain.SearchError {
+		return domain.SearchError{Source: s, Error: "server error (HTTP 503)"}
+	}
 	run.Events = append(run.Events,
 		search(40, 1, down(domain.SourcePubMed), down(domain.SourceEuropePMC)),
 		search(41, 2, down(domain.SourcePubMed), down(domain.SourceEuropePMC)),
