@@ -1116,11 +1116,7 @@ func reasonAsPatients(cs []Concept, reasons map[string]bool) {
 
 // asksSafety reports whether a question asks whether something is safe: "Is it safe to …",
 // "safety of", "side effects".
-func asksSafety(toks []string) bool {
-	return slices.ContainsFunc(toks, func(t string) bool {
-		return t == "safe" || t == "safety" || t == "unsafe" || t == "side-effects" || t == "side" || t == "toxicity" || t == "harmful"
-	})
-}
+func asksSafety(toks []string) bool { return slices.ContainsFunc(toks, domain.SafetyWord) }
 
 // aidsAsHelp reads "aids" typed in lower case, away from HIV, as things that help ("the
 // most effective aids for quitting smoking", "sleep aids"), a kind of treatment like

@@ -797,6 +797,8 @@ func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 			sense = "link"
 		case q.Diagnostic:
 			sense = "test"
+		case q.AsksSafety():
+			sense = "safety"
 		case q.Kind == QuestionOpen:
 			sense = "open"
 		case q.Kind == QuestionOther && !q.AsksYesNo():
@@ -825,6 +827,7 @@ var stanceSay = map[string]map[Stance]stanceSaid{
 	"open":      {StanceSupports: {"finds a benefit", "find a benefit"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
 	"other":     {StanceSupports: {"supports", "support"}, StanceRefutes: {"refutes", "refute"}},
 	"reports":   {StanceSupports: {"reports", "report"}, StanceRefutes: {"reports", "report"}},
+	"safety":    {StanceSupports: {"finds it safe", "find it safe"}, StanceRefutes: {"finds harm", "find harm"}},
 }
 
 // whWords open a question that asks for something other than yes or no.
@@ -835,14 +838,43 @@ var auxWords = map[string]bool{"is": true, "are": true, "was": true, "were": tru
 	"can": true, "could": true, "should": true, "will": true, "would": true, "has": true, "have": true, "had": true,
 	"may": true, "might": true, "must": true, "shall": true}
 
+// SafetyWord reports whether a word of a question asks whether something is safe ("Is it
+// safe to …", "safety of", "side effects").
+func SafetyWord(t string) bool {
+	switch t {
+	case "safe", "safety", "unsafe", "side-effects", "side", "toxicity", "harmful":
+		return true
+	}
+	return false
+}
+
+// AsksSafety reports whether a treatment question asks whether the treatment is safe
+// ("Is metformin safe in pregnancy?"): its studies find it safe or find harm. A harm asked
+// about by name is a link question (Exposure) instead.
+func (s ParsedQuestion) AsksSafety() bool {
+	if s.Kind != QuestionIntervention || s.Exposure || s.Diagnostic {
+		return false
+	}
+	ws := questionWords(s.Question)
+	// "Is X safe and effective …?" asks about the treatment as a whole.
+	return slices.ContainsFunc(ws, SafetyWord) && !slices.ContainsFunc(ws, func(w string) bool {
+		return w == "effective" || w == "efficacy" || w == "efficacious" || w == "effectiveness"
+	})
+}
+
+// questionWords are the question's words in lower case.
+func questionWords(q string) []string {
+	return strings.FieldsFunc(strings.ToLower(q), func(r rune) bool {
+		return !unicode.IsLetter(r) && r != '\'' && r != '-'
+	})
+}
+
 // AsksYesNo reports whether the question asks yes or no: its first question word is an
 // auxiliary ("Is …?", "In children, does …?"), not a wh-word ("What is the prognosis of …?",
 // "How common is …?"). A phrase with neither ("Prognosis of Fournier gangrene") asks no yes
 // or no either.
 func (s ParsedQuestion) AsksYesNo() bool {
-	for _, w := range strings.FieldsFunc(strings.ToLower(s.Question), func(r rune) bool {
-		return !unicode.IsLetter(r) && r != '\''
-	}) {
+	for _, w := range questionWords(s.Question) {
 		switch {
 		case whWords[w]:
 			return false
@@ -871,6 +903,9 @@ func answerSubject(q ParsedQuestion) string {
 			return "Treatments studied for " + c
 		}
 		return strings.TrimSuffix(strings.TrimSpace(q.Question), "?")
+	}
+	if q.AsksSafety() {
+		subject = "safety of " + subject
 	}
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
 	if l := q.LinkText(); l != "" && q.Exposure {
