@@ -605,7 +605,7 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
-			case c.Role == RoleOther && k == 0 && ci > 0 && ci == len(chunks)-1 && !c.Generic && !c.Broad && seenIntervention && !generic[c.Words[len(c.Words)-1]] &&
+			case c.Role == RoleOther && k == 0 && ci > 0 && ci == len(chunks)-1 && !c.Generic && !c.Broad && seenIntervention && !generic[c.Words[len(c.Words)-1]] && !organNamed(c.Words) &&
 				treatedFor2(ch.before) &&
 				!slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
 				// "Are antibiotics needed for ingrown toenails?", "Is Botox effective for anal
@@ -2779,7 +2779,7 @@ func courseOf(c Concept) bool {
 		return false
 	}
 	switch c.Words[0] {
-	case "prognosis", "mortality", "survival", "outcome", "outcomes", "complications", "course", "recurrence":
+	case "prognosis", "mortality", "survival", "complications", "course", "recurrence":
 		return true
 	}
 	return false
@@ -4241,6 +4241,13 @@ func split(words []string) []Concept {
 			// disease it prevents, and the pair is what is given.
 			last := &out[len(out)-1]
 			last.Role, last.Words = RoleIntervention, append(last.Words, w)
+		} else if len(out) > 0 && len(pending) > 0 && len(pending) <= 3 && r == RoleIntervention && operationHeads[w] && organNamed(out[len(out)-1].Words) {
+			// "heart bypass surgery", "lung volume reduction surgery": the words between an
+			// organ and an operation say which operation; the organ is where it is done, not
+			// a condition of its own.
+			last := &out[len(out)-1]
+			last.Role, last.Words = r, append(append(last.Words, pending...), w)
+			pending = nil
 		} else if len(out) > 0 && len(pending) == 0 && (r == RoleOutcome || r == RoleIntervention && !generic[w]) && organsOnly(out[len(out)-1].Words) {
 			// An organ's adjective before an outcome or a procedure says which one
 			// ("cardiovascular events", "renal function", "cardiac surgery"), not a
@@ -4381,6 +4388,15 @@ func organsOnly(words []string) bool {
 		}
 	}
 	return len(words) > 0
+}
+
+// operationHeads end an operation's name ("bypass surgery", "valve replacement").
+var operationHeads = set(`surgery surgeries operation operations repair replacement grafting graft reconstruction ablation implantation`)
+
+// organNamed reports whether words name only an organ: its adjectives ("coronary") or one
+// organ noun ("heart").
+func organNamed(words []string) bool {
+	return organsOnly(words) || len(words) == 1 && OrganNames(words[0]) != nil
 }
 
 var organAdjectives = set(`cardiovascular cardiac coronary renal hepatic pulmonary cerebral cerebrovascular

@@ -338,6 +338,7 @@ var organNames = [][]string{
 	{"stomach", "gastric"},
 	{"breast", "mammary"},
 	{"bladder", "urothelial"},
+	{"ureter", "ureters", "ureteral", "ureteric"},
 	{"skin", "cutaneous"},
 	{"oesophageal", "esophageal", "oesophagus", "esophagus"},
 	{"uterine", "uterus", "endometrial"},

@@ -659,6 +659,10 @@ func TestNounPhrases(t *testing.T) {
 		{"Is exercise effective for weight loss?", "weight-loss", RoleOutcome, ""},
 		{"Are statins useful for primary prevention?", "primary prevention", RoleOther, ""},
 		{"What is the prognosis of Fournier's gangrene?", "fournier gangrene", RoleCondition, ""},
+		{"Is holmium laser lithotripsy effective for the ureter?", "ureter", RoleOther, ""},
+		// The words between an organ and an operation say which operation.
+		{"Does coronary bypass surgery improve survival?", "coronary bypass", RoleIntervention, ""},
+		{"Is heart valve surgery safe in the elderly?", "heart valve surgery", RoleIntervention, ""},
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
