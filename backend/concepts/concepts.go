@@ -3906,6 +3906,8 @@ var fixedPhrases = [][]string{
 	{"mild", "cognitive", "impairment"}, {"cognitive", "impairment"}, {"c", "diff"},
 	{"pressure", "injuries"}, {"pressure", "injury"}, {"pressure", "ulcers"}, {"pressure", "ulcer"},
 	{"timed", "up", "and", "go"},
+	// A patient's names of a diagnosis by a raised measure: "high" is otherwise a vague word.
+	{"high", "blood", "pressure"}, {"high", "cholesterol"},
 	// What fertility treatment is for: not a disease ("Does endometrial scratching increase
 	// live birth?" asks about a benefit).
 	{"live", "birth"}, {"clinical", "pregnancy"}, {"ongoing", "pregnancy"},

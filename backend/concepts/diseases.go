@@ -232,7 +232,11 @@ var diseaseSynonyms = [][]string{
 	// terms: "Piles" under Hemorrhoids, "Head Lice" under Lice Infestations, "Frozen
 	// Shoulder" under Bursitis, "Hot Flushes" under Hot Flashes).
 	{"piles", "haemorrhoids", "hemorrhoids", "haemorrhoidal disease", "hemorrhoidal disease"},
-	{"head lice", "pediculosis", "lice infestation", "lice infestations", "pediculus humanus capitis"},
+	{"head lice", "pediculosis", "lice infestation", "lice infestations", "pediculus humanus capitis", "nits"},
+	// A patient's words for common diagnoses (MeSH entry terms and the lay names of
+	// NHS and MedlinePlus pages).
+	{"thin bones", "osteoporosis", "brittle bones", "bone thinning"},
+	{"high cholesterol", "hypercholesterolemia", "hypercholesterolaemia", "hyperlipidemia", "hyperlipidaemia"},
 	{"frozen shoulder", "adhesive capsulitis"},
 	{"hot flushes", "hot flashes", "hot flush", "hot flash", "vasomotor symptoms"},
 	{"blood clots", "blood clot", "clots", "thrombosis", "venous thromboembolism", "thromboembolism"},

@@ -1582,7 +1582,7 @@ func TestListsAndFailures(t *testing.T) {
 		{"Do atypical antipsychotics given for agitation in dementia increase the risk of stroke?",
 			"condition: stroke (its onset) · condition: dementia · intervention: atypical antipsychotics · population: taking it for agitation · outcome: risk · asks about: a link (harm or risk), not a treatment"},
 		{"My father is 81 with high cholesterol but no heart disease or stroke. Is it worth starting a statin at his age for primary prevention?",
-			"intervention: statin (HMG-CoA reductase inhibitors) · population: father · population: without heart disease or stroke · other: age · outcome: cholesterol"},
+			"condition: high cholesterol · intervention: statin (HMG-CoA reductase inhibitors) · population: father · population: without heart disease or stroke · other: age"},
 		// Clinicians' shorthand; an intolerance or allergy to a drug is a condition; a
 		// treatment that "isn't enough" failed.
 		{"Vit C + hydrocortisone + thiamine in sepsis, does it work?",
@@ -1650,5 +1650,35 @@ func TestListsAndFailures(t *testing.T) {
 		s, err := Extract(tc.q)
 		require.NoError(t, err, tc.q)
 		require.Equal(t, tc.summary, s.Summary(), tc.q)
+	}
+}
+
+// TestLayNamesHaveTheirOtherNames: a patient's name of a diagnosis, a practitioner for the
+// practice and a device's lay name are searched and matched by the names papers use.
+func TestLayNamesHaveTheirOtherNames(t *testing.T) {
+	for _, c := range []struct {
+		q, text string
+		role    Role
+		term    string
+	}{
+		{"Does Fosamax work for men with thin bones?", "thin bones", RoleCondition, "osteoporosis"},
+		{"Does pravastatin help people with high cholesterol?", "high-cholesterol", RoleCondition, "hypercholesterolemia"},
+		{"Is high blood pressure in pregnancy dangerous?", "high-blood-pressure", RoleCondition, "hypertension"},
+		{"Can a chiropractor help my migraines?", "chiropractor", RoleIntervention, "chiropractic"},
+		{"my mum has COPD, will a steroid inhaler slow it down?", "steroid inhaler", RoleIntervention, "inhaled corticosteroids"},
+		{"my daughter keeps getting nits, what works?", "nits", RoleCondition, "head lice"},
+	} {
+		t.Run(c.q, func(t *testing.T) {
+			s, err := Extract(c.q)
+			require.NoError(t, err)
+			for _, k := range s.Concepts {
+				if k.Text == c.text {
+					require.Equal(t, c.role, k.Role)
+					require.Contains(t, k.Terms, c.term)
+					return
+				}
+			}
+			t.Fatalf("no concept %q in %s", c.text, s.Summary())
+		})
 	}
 }

@@ -567,6 +567,13 @@ var therapySynonyms = [][]string{
 	{"tai chi", "tai ji", "tai ji quan", "taiji", "tai chi chuan", "taijiquan"},
 	{"npwt", "negative pressure wound therapy", "vacuum-assisted closure"},
 	{"bariatric surgery", "weight loss surgery", "metabolic surgery"},
+	// A practitioner asked about stands for the practice: "Can a chiropractor help …?" is
+	// answered by trials of chiropractic spinal manipulation. (Not "physiotherapist": the
+	// askers of many questions name themselves so.)
+	{"chiropractor", "chiropractic", "chiropractors", "spinal manipulation", "spinal manipulative therapy"},
+	{"acupuncturist", "acupuncture"},
+	{"osteopath", "osteopathic manipulative treatment", "osteopathy", "osteopathic manipulation"},
+	{"steroid inhaler", "steroid inhalers", "inhaled corticosteroid", "inhaled corticosteroids", "inhaled steroids", "inhaled steroid"},
 	{"deep brain stimulation", "dbs", "subthalamic stimulation", "subthalamic nucleus stimulation", "neurostimulation"},
 	{"hyaluronic acid", "hyaluronan", "sodium hyaluronate", "viscosupplementation"},
 	{"balanced crystalloids", "balanced crystalloid", "lactated ringer", "ringer lactate", "ringer's lactate", "hartmann's solution",
