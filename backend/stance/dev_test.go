@@ -170,7 +170,11 @@ func namedRules() map[string]**lazyre.Regexp {
 		"claimWord": &claimWord, "irrelevance": &irrelevance, "deniedHarm": &deniedHarm, "deniedIncrease": &deniedIncrease,
 		"harmAsked": &harmAsked, "noDifference": &noDifference, "contrasted": &contrasted,
 		"attributiveUnneeded": &attributiveUnneeded, "selective": &selective, "universalQuestion": &universalQuestion,
-		"mediation": &mediation,
+		"mediation": &mediation, "notRanked": &notRanked, "atLeastQuestion": &atLeastQuestion, "replication": &replication,
+		"betweenArms": &betweenArms, "inference": &inference, "predicateStart": &predicateStart, "recommendation": &recommendation,
+		"deniedExplanation": &deniedExplanation, "causeQuestion": &causeQuestion, "preventVerb": &preventVerb, "deniedCause": &deniedCause,
+		"minorityDenial": &minorityDenial, "linkQuestion": &linkQuestion, "affirmedLink": &affirmedLink, "aimSentence": &aimSentence,
+		"methodSentence": &methodSentence, "limitation": &limitation, "studyProperty": &studyProperty, "deniedCauseOf": &deniedCauseOf, "contrastOpening": &contrastOpening,
 	}
 }
 

@@ -219,3 +219,17 @@ func prefersOther(q *pair, sentence string) bool {
 	}
 	return false
 }
+
+// advantage names a merit: a benefit, a better result, less of a harm or a burden.
+var advantage = regexp.MustCompile(`\b(?:benefits?|advantages?|advantageous|better|superior|improved|preferred|cheaper|easier|simpler|more (?:convenient|palatable|acceptable)|(?:less|fewer|lower) (?:\w+ )?(?:` + harmNoun + `|vomiting|nausea|pain|costs?|doses?|visits?|burden))\b`)
+
+// favoursFirst reports whether a sentence names an advantage of the first of the question's
+// two things without naming the second: "Some studies found additional benefits of
+// dexamethasone, including less vomiting" under "Is dexamethasone as good as prednisolone?".
+func favoursFirst(q *pair, sentence string) bool {
+	if q == nil {
+		return false
+	}
+	w := contentStems(sentence)
+	return advantage.MatchString(sentence) && overlap(w, q.first) > 0 && overlap(w, q.second) == 0
+}

@@ -12,9 +12,13 @@
 // claim ("little evidence", "a trivial impact"), a negative evaluation ("ineffective",
 // "unreliable"), and a finding explained away. Pseudo-negations are set aside first
 // ("whether or not", "not only", "if not", a negation inside an if-clause or a group's
-// definition, litotes such as "should not be denied"), and so is a denial of one
-// constituent beside an affirmed one ("associated with A, but not with B"), which leaves the
-// claim standing unless the question asks about both (then the answer is in part). A
+// definition such as "patients whose asthma is not controlled" or "patients not on insulin",
+// litotes such as "should not be denied", the denied explanation of a finding the sentence
+// takes as given, "the decrease … was not achieved by compensatory eating", a harm the
+// question asks to prevent said not to have been caused, a doubt said of a minority of the
+// cases counted), and so is a denial of one constituent beside an affirmed one ("associated
+// with A, but not with B"), which leaves the claim standing unless the question asks about
+// both (then the answer is in part). A
 // negation counts where it carries the claim: a conceded clause ("Although …,") is set aside
 // when the claim after it bears on the question at least as much, so is the reason given for
 // a claim ("…, because only 8 % did not fit"); "rather than X", "instead of X", "regardless
@@ -27,7 +31,12 @@
 // safety and "yes" by one reporting the harm; "Is X necessary?" is answered "yes" by a study
 // that says X is needed, "Can X be omitted?" and "Can Y replace X?" "no" by one; "Is X
 // always needed?" is answered "no" by a study that restricts X to selected cases; a
-// conclusion that depends on a subgroup is mixed.
+// conclusion that depends on a subgroup is mixed; "Is A as good as B?" is answered "yes" by
+// "B is not superior to A"; "Does X increase the risk of Y?" or "Can X cause Y?" is answered
+// "yes" by a sentence reporting the link for X, though Y be named in other words.
+//
+// A sentence that says what a study aimed at, how it was done or what limits it states no
+// finding, and no stance rests on it; a conclusion made only of such sentences is unclear.
 //
 // The rules were written on PubMedQA's tuning split, and TestRuleDev and TestRuleAblation
 // (dev_test.go) measure how a rule does on items it was not written from. Their few numbers
@@ -182,6 +191,15 @@ type facts struct {
 	// things the other way ("B was superior to A" under "Is A better than B?"), and is not
 	// negated.
 	reversed bool
+	// linked: it reports the link a question about a risk or a cause asks, for the exposure
+	// the question names (affirmsLink), and is not negated; a "yes" rests on it.
+	linked bool
+	// favoursFirst: it names an advantage of the first of the question's two things and does
+	// not name the second ("additional benefits of A, including less vomiting").
+	favoursFirst bool
+	// noFinding: it says what the study aimed at or how it was done, or what limits it
+	// (statesNoFinding); it has no other fact, and no stance rests on it.
+	noFinding bool
 }
 
 // reading is a conclusion's sentences with their facts and the question's form, computed
@@ -192,6 +210,9 @@ type reading struct {
 	// The question's form (a harm, an omission, a sameness, an effect, a benefit, safety)
 	// is the user's; a rhetorical title ("… really …?") is the authors' lean.
 	harmQ, omitQ, replaceQ, needQ, same, effect, benefit, safetyQ, rhetorical bool
+	// atLeast: the sameness asked is "as good as" (non-inferiority), which a difference in
+	// favour of the first thing answers yes.
+	atLeast bool
 	// universal: the question asks whether something holds always or for everyone;
 	// twoPart: it asks about two things at once ("Does X shorten A and reduce B?").
 	universal, twoPart bool
@@ -212,6 +233,7 @@ func read(question, title string, ss []string) reading {
 		safetyQ:    safetyQuestion.MatchString(q),
 		rhetorical: rhetorical.MatchString(strings.ToLower(title)),
 		universal:  universalQuestion.MatchString(q),
+		atLeast:    atLeastQuestion.MatchString(q),
 		twoPart:    twoPartQuestion.MatchString(q[strings.LastIndex(q, ":")+1:]),
 	}
 	low := make([]string, len(ss))
@@ -224,12 +246,20 @@ func read(question, title string, ss []string) reading {
 	qRanking := askedRanking(q)
 	qPair := askedPairOf(q)
 	qHarm := harmAsked.MatchString(q)
+	causeQ := causeQuestion.MatchString(q)
+	prevented := preventedHarm(q)
+	exposure := linkExposure(q)
 	for i, s := range low {
-		n := negated(removeDeniedHarm(asserted(s, qWords), qHarm, r.safetyQ)) || rejects(s, qWords) || irrelevant(s, qWords)
+		if statesNoFinding(s) {
+			r.facts = append(r.facts, facts{noFinding: true, underpowered: underpowered.MatchString(s)})
+			continue
+		}
+		n := negated(removeDeniedHarm(removeDeniedCause(presupposed(removeMinorityDenial(asserted(s, qWords)), q, causeQ), prevented), qHarm, r.safetyQ)) || rejects(s, qWords) || irrelevant(s, qWords) || deniesAskedCause(s, q)
 		eq := equivalent(s) && !n && !contrasted.MatchString(s)
-		if r.same && n && noDifference.MatchString(s) {
+		if r.same && n && (noDifference.MatchString(s) || notRanked.MatchString(s)) {
 			// "did not differ" answers a question about sameness: it is the likeness asked
-			// about, not a denial.
+			// about, not a denial. So does a ranking denied, whichever of the two is its
+			// subject ("B is not superior to A" under "Is A as good as B?").
 			n, eq = false, true
 		}
 		f := facts{
@@ -249,6 +279,8 @@ func read(question, title string, ss []string) reading {
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
 			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s)),
+			favoursFirst:  !n && favoursFirst(qPair, s),
+			linked:        !n && affirmsLink(exposure, s),
 		}
 		if n {
 			// The clause that carries the negation says how much it bears on the question;
@@ -264,8 +296,21 @@ func read(question, title string, ss []string) reading {
 		}
 		r.facts = append(r.facts, f)
 	}
+	// "Non-severe hypoglycaemia was not associated with any outcome. Conversely, severe
+	// hypoglycaemia was associated with a greater risk …": a link reported in contrast to the
+	// denial just before it says for which kind of the exposure the link holds; the denial is
+	// of another kind, as a constituent's denial beside an affirmed one is.
+	for i := 1; i < len(r.facts); i++ {
+		if r.facts[i].linked && contrastOpening.MatchString(low[i]) && r.facts[i-1].negated {
+			r.facts[i-1].negated, r.facts[i-1].negFocus = false, 0
+		}
+	}
 	return r
 }
+
+// contrastOpening opens a sentence set against the one before it ("Conversely, …",
+// "Severe hypoglycaemia, by contrast, …").
+var contrastOpening = lazyre.New(`^(?:but|instead)\b|^(?:[^,;]+, )?(?:conversely|in contrast|by contrast|on the other hand|however)\b`)
 
 // decide gives the stance of a reading with the rules' numbers p.
 func (r reading) decide(p params) Result {
@@ -303,14 +348,30 @@ func (r reading) decide(p params) Result {
 			}
 		}
 	}
-	at := func(i int) string {
-		if i < 0 {
-			i = 0
+	// quotable is the sentence a stance rests on: the i-th (the first when i < 0), or the
+	// nearest after it, or else before it, that states a finding; -1 when none does.
+	quotable := func(i int) int {
+		i = max(i, 0)
+		for j := i; j < len(ss); j++ {
+			if !r.facts[j].noFinding {
+				return j
+			}
 		}
-		return ss[i]
+		for j := i - 1; j >= 0; j-- {
+			if !r.facts[j].noFinding {
+				return j
+			}
+		}
+		return -1
 	}
-	refutes := func(i int) Result { return Result{Stance: domain.StanceRefutes, Quote: at(i)} }
-	supports := func(i int) Result { return Result{Stance: domain.StanceSupports, Quote: at(i)} }
+	stanceAt := func(st domain.Stance, i int) Result {
+		if i = quotable(i); i < 0 {
+			return Result{Stance: domain.StanceUnclear}
+		}
+		return Result{Stance: st, Quote: ss[i]}
+	}
+	refutes := func(i int) Result { return stanceAt(domain.StanceRefutes, i) }
+	supports := func(i int) Result { return stanceAt(domain.StanceSupports, i) }
 
 	// A question naming a harm is answered "no" by a study that finds none or finds it safe.
 	if r.harmQ {
@@ -400,7 +461,7 @@ func (r reading) decide(p params) Result {
 	firstDiff := -1
 	if r.same {
 		for i, f := range r.facts {
-			if f.differs {
+			if f.differs && !(r.atLeast && f.favoursFirst) {
 				score -= weight(i)
 				if firstDiff < 0 {
 					firstDiff = i
@@ -472,7 +533,18 @@ func (r reading) decide(p params) Result {
 		return supports(firstEq)
 	}
 	// A positive answer needs a sentence that says more than the design: "Randomized 200
-	// patients." or "Single-arm pilot." answers nothing.
+	// patients." or "Single-arm pilot." answers nothing. It rests on the link asked about
+	// when one is reported, else on the first such sentence that denies nothing.
+	for i, f := range r.facts {
+		if f.linked {
+			return supports(i)
+		}
+	}
+	for i, f := range r.facts {
+		if f.answers && !f.negated {
+			return supports(i)
+		}
+	}
 	for i, f := range r.facts {
 		if f.answers {
 			return supports(i)
@@ -484,6 +556,11 @@ func (r reading) decide(p params) Result {
 // equivalent reports whether a sentence says two things are alike, other than the groups'
 // make-up ("groups of similar age").
 func equivalent(s string) bool {
+	// "Similar findings were noted for nocturnal episodes" says the finding holds again
+	// elsewhere, not that two things compared are alike.
+	if m := replication.FindStringIndex(s); m != nil && !betweenArms.MatchString(s[m[1]:]) {
+		s = s[:m[0]] + " " + s[m[1]:]
+	}
 	for _, m := range equivalence.FindAllString(s, -1) {
 		if !groupTrait.MatchString(m) {
 			return true
@@ -491,6 +568,14 @@ func equivalent(s string) bool {
 	}
 	return false
 }
+
+// replication is a finding said to hold again ("similar findings were noted for …", "the
+// same pattern was seen in …"); betweenArms, what makes it a likeness of the arms compared
+// after all ("similar results were seen in both groups", "… with placebo").
+var (
+	replication = lazyre.New(`\b(?:similar|the same|comparable|consistent) (?:\w+ )?(?:findings|results|associations?|trends?|patterns?|observations|relationships?) (?:were|was|have been|has been|are|is) (?:also )?(?:noted|observed|found|seen|obtained|reported|shown|demonstrated|evident|present|apparent|made)\b`)
+	betweenArms = lazyre.New(`^[^,;]*\b(?:both|between|either|all (?:\w+ )?groups|placebo|control|sham|untreated)\b`)
+)
 
 // concession is a leading subordinate clause the sentence concedes before its claim
 // ("Although most patients did not …, the rate improved"); reason is a clause giving the
@@ -512,8 +597,21 @@ func asserted(s string, qWords map[string]bool) string {
 	if m := reason.FindStringIndex(s); m != nil && m[0] > 0 {
 		s = s[:m[0]] + s[m[1]:]
 	}
+	// An inference drawn after a finding (", suggesting that the contribution of
+	// leukotrienes is not controlled by steroids") is the authors' reading of it: a negation
+	// there does not deny the finding, when the finding bears on the question at least as
+	// much.
+	if m := inference.FindStringIndex(s); m != nil && m[0] > 0 {
+		claim, drawn := s[:m[0]], s[m[1]:]
+		if findings.MatchString(claim) && !negated(claim) && overlap(qWords, contentStems(claim)) >= overlap(qWords, contentStems(drawn)) {
+			s = claim
+		}
+	}
 	return s
 }
+
+// inference opens a clause that draws a conclusion from what precedes it.
+var inference = lazyre.New(`,\s*(?:(?:which|this|that) )?(?:suggesting|indicating|implying|suggests|indicates|implies|meaning)(?: that)?\b`)
 
 // rejects reports whether a sentence prefers something else to what the question asks
 // about: "… should be based on colonoscopic findings rather than on the site of mutation"
@@ -530,9 +628,35 @@ func rejects(s string, qWords map[string]bool) bool {
 	if j := strings.IndexAny(after, ",;"); j >= 0 {
 		after = after[:j]
 	}
+	// The phrase's object ends where the sentence's predicate begins. "A instead of B is
+	// associated with lower mortality" states what A did against B: it answers the question
+	// against B's only when the question is about B (all of B's words are the question's,
+	// none of A's own), not when B merely shares a word with the question ("mechanical
+	// ventilation" under a question on non-invasive ventilation).
+	if k := predicateStart.FindStringIndex(after); k != nil {
+		object, predicate := after[:k[0]], after[k[0]:]
+		if !recommendation.MatchString(predicate) && findings.MatchString(predicate) {
+			b := contentStems(object)
+			if len(b) == 0 || overlap(qWords, b) < len(b) {
+				return false
+			}
+			if p := pairOf(s[:i], object); p != nil && overlap(qWords, p.first) > 0 {
+				return false
+			}
+			return true
+		}
+		after = object
+	}
 	a := overlap(qWords, contentStems(after))
 	return a > 0 && a >= overlap(qWords, contentStems(s[:i]))
 }
+
+// predicateStart is the verb that begins a sentence's predicate after its subject;
+// recommendation, a predicate that recommends rather than reports.
+var (
+	predicateStart = lazyre.New(`\b(?:is|are|was|were|has|have|had|should|may|might|can|could|must|will|would|did|does|do|led|leads?|resulted|results|reduced|reduces|improved|improves|increased|increases|decreased|decreases|lowered|lowers|yielded|yields|provided|provides|gave|gives|showed|shows|achieved|achieves|appears?|seems?|offers?|offered|produced|produces|prevented|prevents)\b`)
+	recommendation = lazyre.New(`^(?:should|must|ought|needs? to|(?:is|are) (?:to be |therefore |thus )?(?:preferred|preferable|recommended|advised|advocated|indicated|warranted|the (?:\w+ )?(?:choice|standard)))\b`)
+)
 
 // preference is the phrase that puts one thing in place of another.
 var preference = lazyre.New(`\b(?:rather than|instead of|in place of|in preference to) `)
@@ -605,11 +729,12 @@ var (
 	// NegEx's pseudo-triggers): words that contain "not" or "no" but deny nothing ("not only",
 	// "whether or not", "notwithstanding", "cannot be excluded", "not previously reported"),
 	// negations inside a clause that defines a group ("those who did not receive", "patients
-	// not taking statins") or a condition ("if MRI is not available"), litotes ("not
+	// not taking statins", "patients whose asthma is not controlled", "who are not candidates
+	// for surgery") or a condition ("if MRI is not available"), litotes ("not
 	// uncommon", "should not be overlooked", "not inferior") and a negation of one constituent
 	// set against another ("…, not unilateral", "but not with …", "though not significantly"),
 	// which leaves the main claim standing.
-	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed|diagnosed|detected|identified|known)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given)\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:(?:which|that) )?(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|whom|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:considered |regarded as |seen as |viewed as )?(?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
+	notANegation = lazyre.New(`\bwhether or not\b|\b(?:not|never) (?:been )?(?:previously |before )?(?:reported|described|recogni[sz]ed|diagnosed|detected|identified|known)(?: before| previously)?\b|\b(?:patients|subjects|participants|women|men|children|adults|infants|adolescents|people|persons|cases|those|individuals|controls|groups?) (?:who (?:were|are) )?not (?:receiving|taking|treated|using|exposed|undergoing|given|on|eligible|suitable|candidates|responding|responsive|amenable|controlled|adequately|well|optimally|fit|able|willing|previously|already)\b|\bwhose (?:\w+ ){1,2}(?:is|are|was|were|has|have|had|did|does|do) (?:(?:\w+ly|yet|previously|still) )?not\b|\b(?:who|whom) (?:(?:\w+ly|still|also|ever|already|otherwise) )?(?:had|have|has|did|do|does|were|was|are|is|could|can|would) (?:(?:\w+ly|yet|previously|still) )?not\b|\b(?:who|whom) (?:(?:\w+ly|still|also) )?(?:cannot|can't)\b|\bin whom (?:\w+ ){1,2}(?:is|are|was|were|had|has|have|could|can|did) not\b|\b(?:confirm|verify|prove|support) or (?:refute|disprove|reject)\b|\bif not\b|\bnot least\b|\bnot surprisingly\b|\b(?:if|unless) (?:\w+ ){1,4}not\b|\bmay or may not\b|\bnot ?withstanding\b|\bnot because\b|\bnot necessarily\b|(?:,|\bbut|\b(?:al)?though) not\b|\bnot only\b|\b(?:could|can)(?:not| not) (?:\w+ )?be (?:\w+ )?(?:explained|excluded|ruled out|attributed|ignored|overlooked|dismissed|neglected|underestimated)\b|\bcannot exclude\b|\b(?:(?:which|that) )?(?:was|were|is|are) not (?:fully |entirely |completely |solely |wholly )?(?:explained|accounted for|attributable)\b|\bnot (?:yet )?(?:available|known)\b|\b(?:who|whom|that|which) (?:had|have|has|did|do|does|were|was|are|is) not\b|\bthose (?:not|without)\b|\bthan (?:those|patients|women|men|children|subjects) (?:who )?(?:had |did |were )?not\b|\b(?:should|must|need) not be (?:considered |regarded as |seen as |viewed as )?(?:a barrier|overlooked|ignored|underestimated|neglected|denied|withheld|discouraged|dismissed|discarded|forgotten)\b|\bnot (?:hesitate|uncommon|unusual|rare|infrequent|negligible|insignificant|unimportant|trivial)\b|\b(?:not|no) (?:inferior|worse)\b`)
 	// noHarmReported: "no complications" reports safety, not a failed claim.
 	noHarmReported = lazyre.New(`\bno (?:\w+ )?(?:complications?|side effects?|adverse (?:events?|effects?|reactions?|outcomes?)|toxicity|toxicities|recurrences?|mortality|deaths?|problems?|difficult(?:y|ies)|failures?|harm|injur(?:y|ies)|infections?|morbidity|bleeding|relapses?|concerns?)\b`)
 
@@ -639,6 +764,8 @@ var (
 	equivalence = lazyre.New(`\b(?:similar|(?:performed|responded|behaved|fared) similarly|comparable|equivalent|equally|same|(?:was|were|is|are|virtually|almost|nearly) (?:identical|indistinguishable)|no different|not different|not inferior|no worse|not worse|non-inferior|noninferior|as (?:safe|effective|good|accurate) as)\b(?: (?:size|age|sex|proportion|number|baseline|characteristics|demographics)\b)?`)
 	// inactive names doing nothing as a comparator (the sentence is read as written, in any case).
 	inactive = lazyre.New(`(?i)\b(?:placebo|sham|controls?|no treatment|untreated|usual care|observation|no intervention|waiting list|wait-list)\b`)
+	// notRanked denies that one thing is better or worse than another.
+	notRanked = lazyre.New(`\b(?:not|no) (?:significantly |clearly |statistically )?(?:superior|better|inferior|worse|more (?:effective|efficacious|beneficial)|less (?:effective|efficacious|beneficial))\b`)
 	// noDifference denies a difference: a likeness said by negation.
 	noDifference = lazyre.New(`\b(?:did|does|do) not (?:\w+ )?differ\b|\bno (?:\w+ ){0,2}differences?\b|\bnot (?:\w+ )?different\b`)
 	// contrasted: a sentence that finds a clear difference and likens the groups on something
@@ -681,6 +808,7 @@ var (
 	findings   = lazyre.New(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
 
 	// Question forms.
+	atLeastQuestion   = lazyre.New(`\bas (?:good|effective|efficacious|safe|accurate|well|beneficial|useful|reliable|sensitive|specific) as\b|\b(?:non-?inferior|not inferior|no worse)\b`)
 	sameQuestion      = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
 	effectQuestion    = lazyre.New(`\b(?:affects?|affected|outperforms?|preferable|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
 	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)

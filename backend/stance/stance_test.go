@@ -293,7 +293,7 @@ func TestClassify(t *testing.T) {
 		{"an open question after the answer does not make it mixed", "Does acupuncture reduce back pain?", "",
 			"Acupuncture reduced back pain at 8 weeks. Whether the effect persists remains unclear.", domain.StanceSupports, ""},
 	}
-	for _, c := range cases {
+	for _, c := range append(cases, wrongWayCases...) {
 		t.Run(c.name, func(t *testing.T) {
 			got := Classify(c.question, c.title, c.conclusions)
 			require.Equal(t, c.want, got.Stance, "%q", c.conclusions)
@@ -333,4 +333,109 @@ func TestSentences(t *testing.T) {
 	require.Equal(t, []string{"Focus on a few places (e.g. 15% of areas) first.", "Then widen."},
 		Sentences("Focus on a few places (e.g. 15% of areas) first. Then widen."), "an abbreviation's full stop ends no sentence")
 	require.Empty(t, Sentences("   "))
+}
+
+// wrongWayCases are the kinds a tester found pointing the wrong way on real questions, each
+// with sentences written for the table (not taken from PubMedQA) and the cases that must
+// still read as before.
+var wrongWayCases = []struct {
+	name, question, title, conclusions string
+	want                               domain.Stance
+	quote                              string
+}{
+	// (a) A negation inside a clause that describes the patients, not the effect.
+	{"a population whose disease is not controlled", "Does montelukast improve asthma control in children?", "",
+		"Montelukast improved lung function and reduced exacerbations in children whose asthma was not adequately controlled by inhaled steroids.",
+		domain.StanceSupports, ""},
+	{"a population who did not respond", "Does drug X reduce seizure frequency?", "",
+		"Drug X halved seizure frequency in adults who did not respond to two earlier anticonvulsants.", domain.StanceSupports, ""},
+	{"a population who are not candidates", "Is stereotactic radiotherapy effective for early lung cancer?", "",
+		"Stereotactic radiotherapy achieved high local control in patients who are not candidates for surgery.", domain.StanceSupports, ""},
+	{"a population not on a drug", "Does exenatide lower HbA1c in type 2 diabetes?", "",
+		"Exenatide lowered HbA1c by 1 % in patients not on insulin.", domain.StanceSupports, ""},
+	{"a population who could not undergo something", "Does endoscopic stenting relieve bowel obstruction?", "",
+		"Endoscopic stenting relieved obstruction in most patients who could not undergo surgery.", domain.StanceSupports, ""},
+	{"a group's clause does not swallow the main verb's negation", "Does drug X reduce relapses?", "",
+		"Patients who received drug X did not have fewer relapses.", domain.StanceRefutes, ""},
+	{"a whose-clause does not swallow the main verb's negation", "Does drug X reduce relapses?", "",
+		"Patients whose tumours were resected did not benefit from drug X.", domain.StanceRefutes, ""},
+	{"a disease not controlled by the treatment asked about is a denial", "Does montelukast control asthma in children?", "",
+		"Asthma was not adequately controlled by montelukast in these children.", domain.StanceRefutes, ""},
+	{"an inference after a finding is not the finding", "Does drug X improve mood in depression?", "",
+		"Drug X improved mood scores within two weeks, suggesting that the deficit is not fixed.", domain.StanceSupports, ""},
+	{"an inference that bears on the question more than the finding denies", "Is obesity a risk factor for gout?", "",
+		"Serum urate was higher in obese adults, suggesting that obesity is not an independent risk factor for gout.", domain.StanceRefutes, ""},
+	// (b) A negation on another predicate than the effect: how a presupposed finding came
+	// about, or a harm the question asks to prevent said not to have been caused.
+	{"a presupposed finding's explanation denied", "Does exercise training lower blood pressure in older adults?", "",
+		"The fall in blood pressure after exercise training was not due to weight loss.", domain.StanceSupports, ""},
+	{"a presupposed finding's mediator denied", "Does drug X improve walking distance in claudication?", "",
+		"The improvement in walking distance with drug X was not mediated by changes in ankle pressure or by not smoking.", domain.StanceSupports, ""},
+	{"the explanation denied is the answer when the question asks for it", "Is the fall in blood pressure after exercise due to weight loss?", "",
+		"The fall in blood pressure after exercise training was not due to weight loss.", domain.StanceRefutes, ""},
+	{"the treatment asked about denied as the explanation is a denial", "Does drug X improve symptoms?", "",
+		"The improvement in symptoms was not attributable to drug X but to a placebo response.", domain.StanceRefutes, ""},
+	{"a harm the question asks to prevent, said not to have been caused", "Does adding a steroid to antibiotic ear drops prevent hearing loss?", "",
+		"Antibiotic drops combined with a steroid did not cause significant additional hearing loss.", domain.StanceSupports, ""},
+	{"a harm the question asks to prevent, said not to have been reduced, is a denial", "Does magnesium prevent arrhythmias after cardiac surgery?", "",
+		"Magnesium did not reduce the incidence of arrhythmias after cardiac surgery.", domain.StanceRefutes, ""},
+	{"fewer of the harm denied is no prevention", "Does drug X prevent migraine?", "",
+		"Drug X did not result in fewer migraine attacks.", domain.StanceRefutes, ""},
+	// (c) A comparison denied with the other arm as subject; an arm named after "instead of"
+	// inside the subject.
+	{"the comparator not superior answers an as-good-as question", "Is dexamethasone as effective as prednisolone for croup?", "",
+		"Prednisolone was not superior to dexamethasone in children with croup.", domain.StanceSupports, ""},
+	{"the asked one not better answers an as-good-as question", "Is a short course as good as a long course of antibiotics?", "",
+		"A short course was not significantly better than a long course.", domain.StanceSupports, ""},
+	{"a ranking denied still answers a superiority question no", "Is prednisolone better than dexamethasone for croup?", "",
+		"Prednisolone was not superior to dexamethasone in children with croup.", domain.StanceRefutes, ""},
+	{"an advantage of the asked one answers an as-good-as question", "Is oral dexamethasone as good as prednisolone for asthma attacks?", "",
+		"Dexamethasone had the added advantage of less vomiting and a shorter course.", domain.StanceSupports, ""},
+	{"the comparator better answers an as-good-as question no", "Is oral dexamethasone as good as prednisolone for asthma attacks?", "",
+		"Prednisolone gave significantly better symptom scores than dexamethasone.", domain.StanceRefutes, ""},
+	{"A instead of B with a finding is about A", "Does non-invasive ventilation improve survival in COPD?", "",
+		"Use of NIV instead of invasive ventilation was associated with lower mortality.", domain.StanceSupports, ""},
+	{"A instead of B with a finding, asked about B", "Does invasive ventilation improve survival in COPD?", "",
+		"NIV instead of invasive ventilation was associated with lower mortality.", domain.StanceRefutes, ""},
+	// (d) Link and harm questions: a link reported, a causality doubted in a minority of
+	// cases, a finding replicated.
+	{"causality doubted in one case of many", "Can drug X cause compulsive shopping?", "",
+		"Causality was rated probable in 5 of 6 cases and unlikely in 1.", domain.StanceSupports, ""},
+	{"causality doubted in most cases is a denial", "Can drug X cause hair loss?", "",
+		"A causal role of drug X was unlikely in 7 of 8 cases.", domain.StanceRefutes, ""},
+	{"a denial in one trial counts no cases", "Is drug X effective for gout?", "",
+		"Drug X was not effective in one large randomized trial.", domain.StanceRefutes, ""},
+	{"a hedged risk factor is a link", "Can drug X cause falls in the elderly?", "",
+		"Drug X could be a new risk factor for falls in the elderly.", domain.StanceSupports, ""},
+	{"a link for one kind of the exposure outweighs its denial for another", "Does hypoglycaemia increase the risk of heart attacks?", "",
+		"Mild hypoglycaemia was not associated with cardiac events. Severe hypoglycaemia, by contrast, was associated with a greater risk of the composite outcome.",
+		domain.StanceSupports, "Severe hypoglycaemia, by contrast, was associated with a greater risk of the composite outcome."},
+	{"a link set aside by a later contrast stays denied", "Does coffee increase the risk of arrhythmia?", "",
+		"Coffee drinkers had a higher risk of arrhythmia in crude analyses. However, after adjustment for smoking, this association disappeared.",
+		domain.StanceRefutes, ""},
+	{"a link denied is a denial", "Does coffee increase the risk of arrhythmia?", "",
+		"Coffee was not associated with an increased risk of arrhythmia.", domain.StanceRefutes, ""},
+	{"a finding replicated is not a likeness", "Does shift work increase the risk of diabetes?", "",
+		"Shift work was associated with diabetes in men. Similar results were observed for women working nights.", domain.StanceSupports, ""},
+	{"the same results in both arms is a likeness", "Does drug X lower LDL cholesterol?", "",
+		"Similar results were observed in both groups.", domain.StanceRefutes, ""},
+	// (e) A sentence that states no finding is never what a stance rests on.
+	{"a limitation alone is unclear", "Does drug X reduce pain after knee surgery?", "",
+		"The relatively small number of patients is a limitation.", domain.StanceUnclear, ""},
+	{"an aim alone is unclear", "Does drug X reduce pain after knee surgery?", "",
+		"We conducted a prospective randomized trial to determine whether drug X reduces pain after knee surgery.", domain.StanceUnclear, ""},
+	{"a method alone is unclear", "Does drug X reduce pain after knee surgery?", "",
+		"For each patient, pain was assessed with a visual analogue scale.", domain.StanceUnclear, ""},
+	{"the finding after an aim is the quote", "Does drug X reduce pain after knee surgery?", "",
+		"The aim of this study was to compare drug X with placebo. Drug X reduced pain scores at 24 hours.", domain.StanceSupports,
+		"Drug X reduced pain scores at 24 hours."},
+	{"the finding before a limitation is the quote", "Does drug X reduce pain after knee surgery?", "",
+		"Drug X reduced pain scores at 24 hours. The small sample is a limitation of this study.", domain.StanceSupports,
+		"Drug X reduced pain scores at 24 hours."},
+	{"a limitation conceded before a finding leaves the finding", "Does drug X reduce pain after knee surgery?", "",
+		"Although this study has limitations, drug X reduced pain after knee surgery.", domain.StanceSupports, ""},
+	{"a harm question's default needs a finding", "Is daylight saving time harmful?", "",
+		"The retrospective design is a limitation.", domain.StanceUnclear, ""},
+	{"a limitation of the patients is a finding", "Is dyspnoea what limits exercise in heart failure?", "",
+		"Dyspnoea was the main limitation to exercise in these patients.", domain.StanceSupports, ""},
 }
