@@ -121,6 +121,15 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	} else {
 		run, err = c.Commands.Research(ctx, req, progress)
 	}
+	if errors.Is(err, domain.ErrTakenOver) {
+		// This process stalled past its lease and another one executes the run now: what
+		// this one holds in memory is not the run any more, so nothing is printed or
+		// exported, and it says where the run is instead of "cancelled; resume".
+		if run.ID != "" {
+			e.infof("\nrun %s is in another process's hands; see where it stands with: deepcritical history show %s\n", run.ID, run.ID)
+		}
+		return err
+	}
 	if err != nil && run.ID == "" {
 		return err
 	}
@@ -130,6 +139,16 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 		}
 	}
 	if run.Status == domain.RunCancelled || ctx.Err() != nil {
+		// The export asked for is written for a cancelled run too, as for a failed one: its
+		// report says it is partial and cancelled.
+		if o.export != "" {
+			if path, xerr := c.Reports.Export(run.ID, exportFormat, o.export, o.force); xerr != nil {
+				e.infof("the partial report was not exported (%s); export it later with: deepcritical history export %s --out %s\n",
+					oneLine(domain.UserMessage(xerr)), run.ID, o.export)
+			} else {
+				e.infof("exported the cancelled run's partial report (%s) to %s\n", exportFormat, path)
+			}
+		}
 		e.infof("\ncancelled; resume with: deepcritical research --resume %s\n", run.ID)
 		return errors.New("run " + run.ID + " was cancelled")
 	}

@@ -68,6 +68,10 @@ type JudgeInfo struct {
 	// words ("judge said sufficient; overridden: no drug candidate", a candidate rejected
 	// because only injection-flagged evidence names it).
 	Overrides []string `json:"overrides,omitempty"`
+	// Unavailable marks a fallback made because the provider gave no answer at all (down,
+	// HTTP 5xx, timed out, rate-limited), not because its answer was invalid: a run does not
+	// end "complete" on one (the research loop fails it "judge unavailable", resumable).
+	Unavailable bool `json:"unavailable,omitempty"`
 }
 
 // AssessmentDetails is the seed's AssessmentDetails.

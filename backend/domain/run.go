@@ -2,6 +2,7 @@ package domain
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -277,4 +278,16 @@ func (l RunLease) Process() string {
 		return fmt.Sprintf("process %d", l.PID)
 	}
 	return fmt.Sprintf("process %d on %s", l.PID, l.Host)
+}
+
+// ErrTakenOver is in the chain of the error a store write returns when the execution it
+// writes for (WithLease) no longer holds its run's lease: it stalled past the expiry (a
+// suspended process, a laptop asleep) and another process took the run over. The run is the
+// other process's now; the stalled one must stop without writing anything more to it.
+var ErrTakenOver = errors.New("the run was taken over by another process")
+
+// TakenOver is the user-safe error of an execution that lost its run to another process.
+func TakenOver(runID string) *Error {
+	return Wrap(CodeConflict, ErrTakenOver, fmt.Sprintf(
+		"another process took run %s over: this one stopped and wrote nothing more to it", runID))
 }

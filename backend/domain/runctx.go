@@ -23,6 +23,29 @@ func RunIDFrom(ctx context.Context) string {
 	return id
 }
 
+type leaseKey struct{}
+
+// WithLease marks ctx as the execution that holds l, the lease of l.RunID. The store's
+// writes of a run's execution — the run's status, its events, evidence and evidence links,
+// topics, assessments, verdicts and report, its LLM exchanges, and the appraisals and full
+// texts it caches — check under ctx, in the transaction that writes, that l.Holder still
+// holds the lease, and fail with ErrTakenOver when another process has taken the run over.
+// The check is in the store rather than in the loop so that no path of a process that
+// stalled past its lease — the loop's next step, a cancellation's partial report, a late
+// LLM callback, a circuit breaker's event — can write into a run another process now owns.
+func WithLease(ctx context.Context, l RunLease) context.Context {
+	if l.RunID == "" || l.Holder == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, leaseKey{}, l)
+}
+
+// LeaseFrom returns the lease set by WithLease; ok is false outside a leased execution.
+func LeaseFrom(ctx context.Context) (RunLease, bool) {
+	l, ok := ctx.Value(leaseKey{}).(RunLease)
+	return l, ok
+}
+
 type iterationKey struct{}
 
 // Iteration says which search of a run a call belongs to: It of at most Max. A source that

@@ -2,8 +2,9 @@
 // It always computes the deterministic heuristic pre-analysis (Analyze); the offline judge
 // turns it into an assessment directly, and the LLM judge gives it to the model as context
 // (the judge prompts in prompts/, packed into a token budget) and runs the structured-output pipeline.
-// A failed LLM call never stops the research loop: it yields a safe fallback,
-// marked kind "fallback" with the error, and the provider is never switched.
+// A failed LLM call yields a safe fallback, marked kind "fallback" with the error (and
+// "unavailable" when no answer came at all), and the provider is never switched; the
+// research loop searches on after a fallback but never completes a run on an unavailable one.
 package judge
 
 import (
@@ -208,6 +209,7 @@ func fallbackAssessment(question string, h domain.Heuristics, provider domain.Pr
 		Judge: domain.JudgeInfo{
 			Provider: provider, Model: model, PromptVersion: version,
 			Kind: domain.JudgeKindFallback, Error: msg, FallbackFrom: tried,
+			Unavailable: llm.NotAnswering(err),
 		},
 	}
 }

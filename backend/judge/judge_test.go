@@ -124,13 +124,19 @@ func TestLLMJudgeFallbacks(t *testing.T) {
 		replies []reply
 		models  []string
 		errPart string
+		// unavailable: no answer came at all (the run must not complete on this fallback),
+		// as opposed to answers that were invalid.
+		unavailable bool
 	}{
-		{"invalid three times", []reply{{text: "I think metformin is great"}, {text: `{"sufficient": "yes"}`}, {text: `{"details": {}}`}}, nil, "no valid answer after 3 attempt(s)"},
-		{"quota fails fast", []reply{{err: &llm.Error{Kind: llm.KindQuota, Provider: domain.ProviderOllama, Status: 429, Message: "You exceeded your current quota"}}}, nil, "You exceeded your current quota"},
+		{"invalid three times", []reply{{text: "I think metformin is great"}, {text: `{"sufficient": "yes"}`}, {text: `{"details": {}}`}}, nil, "no valid answer after 3 attempt(s)", false},
+		{"quota fails fast", []reply{{err: &llm.Error{Kind: llm.KindQuota, Provider: domain.ProviderOllama, Status: 429, Message: "You exceeded your current quota"}}}, nil, "You exceeded your current quota", true},
 		{"whole chain gated", []reply{
 			{err: &llm.Error{Kind: llm.KindAuth, Status: 403, Message: "gated model"}},
 			{err: &llm.Error{Kind: llm.KindAuth, Status: 403, Message: "gated model too"}},
-		}, []string{"meta-llama/Llama-3.1-8B-Instruct", "HuggingFaceH4/zephyr-7b-beta"}, "gated model too"},
+		}, []string{"meta-llama/Llama-3.1-8B-Instruct", "HuggingFaceH4/zephyr-7b-beta"}, "gated model too", true},
+		{"server error", []reply{{err: &llm.Error{Kind: llm.KindUnavailable, Provider: domain.ProviderOllama, Status: 500, Message: "ollama is unavailable"}}}, nil, "ollama is unavailable", true},
+		{"timed out", []reply{{err: &llm.Error{Kind: llm.KindTimeout, Provider: domain.ProviderOllama, Message: "timed out waiting for ollama"}}}, nil, "timed out", true},
+		{"refused", []reply{{err: &llm.Error{Kind: llm.KindRefused, Provider: domain.ProviderOllama, Message: "the model declined"}}}, nil, "the model declined", false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -148,6 +154,7 @@ func TestLLMJudgeFallbacks(t *testing.T) {
 			require.Contains(t, a.Judge.Error, tc.errPart)
 			require.Contains(t, a.Reasoning, tc.errPart)
 			require.Equal(t, domain.ProviderOllama, a.Judge.Provider, "never switch provider")
+			require.Equal(t, tc.unavailable, a.Judge.Unavailable)
 		})
 	}
 }

@@ -87,8 +87,10 @@ func (b *Breaker) Complete(ctx context.Context, req Request) (Response, error) {
 	switch {
 	case err == nil:
 		b.failures = 0
-	case ctx.Err() != nil && KindOf(err) == KindCanceled:
-		// The caller gave up; that says nothing about the backend.
+	case ctx.Err() != nil:
+		// The caller gave up (Ctrl-C, the run taken over by another process): whatever the
+		// call ended with — cancelled, or a timeout or a dropped connection that raced the
+		// cancellation — says nothing about the backend.
 	case breaks(err) && fallbackStep(err, req.Model, b.Info().Models):
 		// The provider tries its next model (llm.Generate): not yet a failure of the judge.
 	case breaks(err):
@@ -128,10 +130,16 @@ func fallbackStep(err error, model string, chain []string) bool {
 
 // breaks reports failures that mean the backend is not answering usefully.
 func breaks(err error) bool {
+	return NotAnswering(err) || KindOf(err) == ""
+}
+
+// NotAnswering reports whether a provider's error means no answer came at all — the server
+// down or failing (5xx), a timeout, rate limits after back-off, a refused key, an exhausted
+// quota, no such model — as opposed to an answer that came and was invalid, refused or cut.
+// A judge's fallback made for one is not a judgement of the evidence, only its absence.
+func NotAnswering(err error) bool {
 	switch KindOf(err) {
 	case KindUnavailable, KindTimeout, KindRateLimit, KindQuota, KindAuth, KindModelNotFound:
-		return true
-	case "":
 		return true
 	}
 	return false

@@ -101,3 +101,26 @@ func TestBreakerLetsTheChainFallBack(t *testing.T) {
 		t.Fatalf("no model of the chain exists: the circuit opens (cause %q)", b.Cause())
 	}
 }
+
+// TestBreakerIgnoresACancelledCaller: a call whose caller gave up (Ctrl-C, a run another
+// process took over) ends with whatever raced the cancellation — a timeout after a suspended
+// process wakes, a dropped connection — and none of it says the backend is down: the
+// circuit stays closed and no "judge stopped answering" is told.
+func TestBreakerIgnoresACancelledCaller(t *testing.T) {
+	for _, kind := range []ErrorKind{KindTimeout, KindUnavailable, KindCanceled} {
+		t.Run(string(kind), func(t *testing.T) {
+			f := &failing{kind: kind}
+			var reasons []string
+			b := NewBreaker(f, 2, func(_ context.Context, r string) { reasons = append(reasons, r) })
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			for i := 0; i < 3; i++ {
+				_, _ = b.Complete(ctx, Request{})
+			}
+			open, _, _ := b.Open()
+			if open || len(reasons) != 0 || f.calls != 3 {
+				t.Fatalf("open=%v reasons=%v calls=%d: a cancelled caller's failures opened the circuit", open, reasons, f.calls)
+			}
+		})
+	}
+}

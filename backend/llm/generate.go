@@ -333,7 +333,8 @@ func record(ctx context.Context, r Recorder, rec CallRecord, logger *slog.Logger
 	// provider could not know about.
 	rec.Response, rec.Error = Redact(rec.Response), Redact(rec.Error)
 	// The record is written even when ctx was canceled mid-call: the exchange happened.
-	if err := r.RecordLLMCall(context.WithoutCancel(ctx), rec); err != nil {
+	if err := r.RecordLLMCall(context.WithoutCancel(ctx), rec); err != nil && !errors.Is(err, domain.ErrTakenOver) {
+		// A run another process took over refuses the record on purpose: no warning for it.
 		logger.Warn("llm: recording call failed", "provider", rec.Provider, "model", rec.Model, "err", err)
 	}
 }

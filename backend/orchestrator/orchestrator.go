@@ -190,6 +190,11 @@ func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, e
 	defer func() { st.prefetch.stop() }()
 	run, err := o.loop(ctx, st)
 	if err != nil {
+		if lost := takenOver(ctx, st.run.ID, err); lost != nil {
+			// Another process executes the run now: no partial report, status or event is
+			// written for a cancellation that is not the run's (the store would refuse them).
+			return st.run, lost
+		}
 		var stop *stopErr
 		if errors.As(err, &stop) {
 			return o.finishEarly(ctx, st, stop)
@@ -197,6 +202,19 @@ func (o *Orchestrator) Execute(ctx context.Context, runID string) (domain.Run, e
 		return o.abort(ctx, st, err)
 	}
 	return run, nil
+}
+
+// takenOver returns the error of an execution that lost its run to another process (the
+// runner cancelled it with domain.ErrTakenOver, or the store refused a write for it), nil
+// otherwise.
+func takenOver(ctx context.Context, runID string, err error) error {
+	if errors.Is(err, domain.ErrTakenOver) {
+		return err
+	}
+	if errors.Is(context.Cause(ctx), domain.ErrTakenOver) {
+		return domain.TakenOver(runID)
+	}
+	return nil
 }
 
 // stopErr ends the loop early: cancellation or a failure the run cannot recover from.
@@ -268,11 +286,7 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 			case it >= cfg.MaxIterations:
 				stopReason = StopMaxIterations
 			default:
-				var h []string
-				if a.Heuristics != nil {
-					h = a.Heuristics.SuggestedQueries
-				}
-				next := NextQueries(st.concepts, a.Assessment.NextSearchQueries, h, st.queriesRun, st.queryHits, cfg.QueriesPerIteration)
+				next := st.followUps(a)
 				if len(next) == 0 {
 					// Not "no new evidence": this iteration may have found some, but no
 					// search is left that has not been run.
@@ -492,6 +506,15 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			return failed("judge: %s", domain.SafeMessage(err))
 		}
 		sa = domain.StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
+		if a.Judge.Kind == domain.JudgeKindFallback && a.Judge.Unavailable && (it >= st.run.Config.MaxIterations || len(st.followUps(sa)) == 0) {
+			// The judge gave no answer (down, HTTP 5xx, timed out) and no search follows
+			// whatever it says: the run would end "complete" on scores of 0 that judge
+			// nothing, and could not be resumed. It fails instead, its assessment not
+			// stored, so a resume asks the judge again. A fallback earlier in the run only
+			// lets the search go on; the breaker fails the run if the judge stays silent.
+			return failed("judge unavailable: the %s judge did not answer (%s); the evidence is kept: resume the run when it answers",
+				a.Judge.Provider, a.Judge.Error)
+		}
 		if err := o.d.Store.SaveAssessment(context.WithoutCancel(ctx), sa); err != nil {
 			return fmt.Errorf("store assessment: %w", err)
 		}
@@ -699,7 +722,9 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 		st.run.Error = stop.reason
 	}
 	st.run.StopReason = reason
-	if len(st.evidence) > 0 || len(st.assessments) > 0 {
+	anything := len(st.evidence) > 0 || len(st.assessments) > 0
+	kept := false
+	if anything {
 		in := st.synthesisInput(false)
 		in.Verification = &Verification{Status: domain.ReportUnverified, Error: why}
 		in.Events = o.runEvents(fctx, st)
@@ -707,6 +732,7 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 			if err := o.d.Store.SaveReport(fctx, domain.StoredReport{RunID: st.run.ID, Markdown: rep.Markdown, Status: domain.ReportUnverified}); err != nil {
 				return st.run, fmt.Errorf("store partial report: %w", err)
 			}
+			kept = true
 		} else {
 			o.o.Logger.Warn("partial report could not be built", "run_id", st.run.ID, "err", err)
 		}
@@ -717,7 +743,16 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 		return st.run, err
 	}
 	if stop.cancelled {
-		err := o.event(fctx, st, domain.EventCancelled, st.lastIteration, "Research cancelled: the partial report is kept; resume with run id "+st.run.ID,
+		// The message says a partial report is kept only when one was written: a run
+		// cancelled before anything was stored has none, as History then says.
+		msg := "Research cancelled: the partial report is kept; resume with run id " + st.run.ID
+		switch {
+		case !anything:
+			msg = "Research cancelled before any evidence was stored, so no report was written; resume with run id " + st.run.ID
+		case !kept:
+			msg = "Research cancelled; the partial report could not be written; resume with run id " + st.run.ID
+		}
+		err := o.event(fctx, st, domain.EventCancelled, st.lastIteration, msg,
 			domain.CancelledData{StopReason: reason, EvidenceCount: len(st.evidence), UnverifiedReason: why})
 		return st.run, err
 	}

@@ -17,6 +17,7 @@ import (
 	"deepcritical/backend/orchestrator"
 	"deepcritical/backend/runs"
 	"deepcritical/backend/search/querybuild"
+	"deepcritical/backend/store"
 	"deepcritical/backend/verify"
 )
 
@@ -562,4 +563,184 @@ func TestResumeAfterAnOutageSearchesAgain(t *testing.T) {
 	ev, err := h.s.RunEvidence(context.Background(), run.ID)
 	require.NoError(t, err)
 	require.Len(t, ev, 1)
+}
+
+// TestTakenOverRunWritesNothingMore: when another process has taken the run over (this one
+// stalled past its lease), the loop stops without writing its cancellation — no "cancelled"
+// event, partial report or status over the run the other process owns — whether the runner
+// noticed first (the context's cause) or the store refused the loop's next write.
+func TestTakenOverRunWritesNothingMore(t *testing.T) {
+	cases := []struct {
+		name string
+		// judge runs inside the judge call: the takeover happens there.
+		judge func(ctx context.Context, s *store.Store, runID string, cancel context.CancelCauseFunc) (domain.Assessment, error)
+	}{
+		{"the runner saw the takeover and stopped the run", func(ctx context.Context, _ *store.Store, _ string, cancel context.CancelCauseFunc) (domain.Assessment, error) {
+			cancel(domain.ErrTakenOver)
+			return domain.Assessment{}, context.Cause(ctx)
+		}},
+		{"the store refused the next write", func(ctx context.Context, s *store.Store, runID string, _ context.CancelCauseFunc) (domain.Assessment, error) {
+			thief := domain.RunLease{RunID: runID, Holder: "b", Host: "elsewhere", PID: 2, ExpiresAt: time.Now().Add(time.Hour)}
+			if err := s.AcquireRunLease(context.Background(), thief, func(domain.RunLease) bool { return true }); err != nil {
+				return domain.Assessment{}, err
+			}
+			return assessment(false, "Metformin"), nil
+		}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var (
+				runID  string
+				cancel context.CancelCauseFunc
+				h      *harness
+			)
+			h = newHarness(t, newPapers(2), func(ctx context.Context, _ int, _ orchestrator.JudgeInput) (domain.Assessment, error) {
+				return tc.judge(ctx, h.s, runID, cancel)
+			})
+			run, err := h.o.Create(context.Background(), question, cfg(3))
+			require.NoError(t, err)
+			runID = run.ID
+			lease := domain.RunLease{RunID: runID, Holder: "a", Host: "here", PID: 1, ExpiresAt: time.Now().Add(time.Hour)}
+			require.NoError(t, h.s.AcquireRunLease(context.Background(), lease, nil))
+			var ctx context.Context
+			ctx, cancel = context.WithCancelCause(domain.WithLease(context.Background(), lease))
+			defer cancel(nil)
+
+			_, err = h.o.Execute(ctx, runID)
+			require.ErrorIs(t, err, domain.ErrTakenOver)
+			events := storedEvents(t, h.s, runID)
+			require.Equal(t, domain.EventJudging, events[len(events)-1].Type, "events were written after the takeover: %v", types(events))
+			stored, err := h.s.GetRun(context.Background(), runID)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunRunning, stored.Status)
+			_, err = h.s.GetReport(context.Background(), runID)
+			require.Equal(t, domain.CodeNotFound, domain.CodeOf(err), "a partial report was written after the takeover")
+			as, err := h.s.ListAssessments(context.Background(), runID)
+			require.NoError(t, err)
+			require.Empty(t, as)
+		})
+	}
+}
+
+// silentFallback is the judge's fallback when the provider gave no answer (unavailable) or
+// an answer that did not validate (not unavailable).
+func silentFallback(unavailable bool) domain.Assessment {
+	a := assessment(false)
+	a.Details.DrugCandidates, a.Details.KeyFindings = []string{}, []string{}
+	a.Details.MechanismScore, a.Details.ClinicalEvidenceScore, a.Confidence = 0, 0, 0
+	a.Judge = domain.JudgeInfo{Provider: domain.ProviderOllama, Model: "llama3", Kind: domain.JudgeKindFallback,
+		Error: "ollama (llama3): ollama is unavailable [HTTP 500]", Unavailable: unavailable}
+	if !unavailable {
+		a.Judge.Error = "no valid answer after 3 attempt(s)"
+	}
+	return a
+}
+
+// TestRunNeverCompletesOnAnUnansweredLastAssessment: the judge's fallback for a call the
+// provider did not answer (down, HTTP 5xx, timed out) lets the search go on while searches
+// are left, but ends the run failed, "judge unavailable", when it would be the assessment the
+// run completes on; the fallback is not stored, so a resume asks the judge again. A fallback
+// for an invalid answer stays the documented FALLBACK result.
+func TestRunNeverCompletesOnAnUnansweredLastAssessment(t *testing.T) {
+	cases := []struct {
+		name  string
+		max   int
+		judge orchestrator.Judge
+		// failed: the run ends failed "judge unavailable" at iteration failedAt.
+		failed   bool
+		failedAt int
+	}{
+		{"unanswered in the last iteration", 2, nil, true, 2},
+		{"unanswered with no search left", 10, orchestrator.JudgeFunc(func(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
+			a := silentFallback(true)
+			a.NextSearchQueries = []string{"metformin"}
+			return a, domain.Heuristics{SuggestedQueries: []string{"metformin"}}, nil
+		}), true, 2},
+		{"invalid answer in the last iteration", 2, orchestrator.JudgeFunc(func(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
+			return silentFallback(false), domain.Heuristics{}, nil
+		}), false, 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var answering atomic.Bool // the provider is back
+			h := newHarness(t, newPapers(1), func(_ context.Context, n int, _ orchestrator.JudgeInput) (domain.Assessment, error) {
+				if answering.Load() {
+					return assessment(true, "Metformin"), nil
+				}
+				a := silentFallback(true)
+				a.NextSearchQueries = []string{"next " + drugWord(n)}
+				return a, nil
+			}, func(d *orchestrator.Deps) {
+				if tc.judge != nil {
+					d.Judge = tc.judge
+				}
+			})
+			run, err := h.o.Run(context.Background(), "Is metformin safe?", cfg(tc.max))
+			require.NoError(t, err)
+			if !tc.failed {
+				require.Equal(t, domain.RunComplete, run.Status)
+				require.Equal(t, orchestrator.StopMaxIterations, run.StopReason)
+				return
+			}
+			require.Equal(t, domain.RunFailed, run.Status, run.StopReason)
+			require.Equal(t, tc.failedAt, run.Iterations)
+			require.Equal(t, "failed: judge unavailable: the ollama judge did not answer (ollama (llama3): ollama is unavailable [HTTP 500]); "+
+				"the evidence is kept: resume the run when it answers", run.StopReason)
+			as, err := h.s.ListAssessments(context.Background(), run.ID)
+			require.NoError(t, err)
+			for _, a := range as {
+				require.Less(t, a.Iteration, tc.failedAt, "the unanswered last assessment was stored")
+			}
+			if tc.judge != nil {
+				return
+			}
+			answering.Store(true)
+			resumed, err := h.o.Resume(context.Background(), run.ID)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunComplete, resumed.Status)
+			require.Equal(t, orchestrator.StopSufficient, resumed.StopReason)
+		})
+	}
+}
+
+// TestCancelledEventSaysWhetherAReportIsKept: the "cancelled" event says the partial report
+// is kept only when one was written; a run cancelled in its first search has none (History
+// then says "No report was written"), and its event says so.
+func TestCancelledEventSaysWhetherAReportIsKept(t *testing.T) {
+	cases := []struct {
+		name     string
+		cancelAt int // the search call that is cancelled
+		kept     bool
+		msg      string
+	}{
+		{"in the first search", 1, false, "Research cancelled before any evidence was stored, so no report was written; resume with run id "},
+		{"in the second search", 2, true, "Research cancelled: the partial report is kept; resume with run id "},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			search := func(ctx context.Context, n int, q []string) domain.SearchResult {
+				if n == tc.cancelAt {
+					cancel()
+					<-ctx.Done()
+				}
+				return newPapers(2)(ctx, n, q)
+			}
+			h := newHarness(t, search, always(assessment(false, "Metformin")))
+			run, err := h.o.Run(ctx, question, cfg(5))
+			require.NoError(t, err)
+			require.Equal(t, domain.RunCancelled, run.Status)
+			events := storedEvents(t, h.s, run.ID)
+			last := events[len(events)-1]
+			require.Equal(t, domain.EventCancelled, last.Type)
+			require.Equal(t, tc.msg+run.ID, last.Message)
+			_, err = h.s.GetReport(context.Background(), run.ID)
+			if tc.kept {
+				require.NoError(t, err)
+			} else {
+				require.Equal(t, domain.CodeNotFound, domain.CodeOf(err))
+			}
+		})
+	}
 }

@@ -185,6 +185,15 @@ func (st *state) latestAssessment() (domain.StoredAssessment, bool) {
 	return best, ok
 }
 
+// followUps are the searches an assessment leads to next (none left: the loop stops).
+func (st *state) followUps(a domain.StoredAssessment) []string {
+	var h []string
+	if a.Heuristics != nil {
+		h = a.Heuristics.SuggestedQueries
+	}
+	return NextQueries(st.concepts, a.Assessment.NextSearchQueries, h, st.queriesRun, st.queryHits, st.run.Config.QueriesPerIteration)
+}
+
 // onTopicFullTexts are the stored full texts of the on-topic evidence: what the judge reads
 // beside the abstracts.
 func (st *state) onTopicFullTexts() map[string]domain.FullText {

@@ -21,6 +21,7 @@ const (
 	LimitUnverified      = "unverified_report"
 	LimitAbstractOnly    = "abstract_only"
 	LimitNotJudged       = "not_judged"
+	LimitResumed         = "resumed"
 )
 
 // Limitation is one thing that limits what a report can claim — a source that failed or
@@ -44,16 +45,19 @@ func limitations(in Input, r Report) []Limitation {
 	for _, p := range warned {
 		out = append(out, Limitation{Kind: LimitSourceWarning, Text: p})
 	}
-	switch r.Judge.Kind {
-	case string(domain.JudgeKindFallback):
+	// The judge lines speak of the assessment: without one, r.Judge is only the judge the
+	// run was set to use, which scored nothing, and the not-judged line below says so.
+	switch kind := r.Judge.Kind; {
+	case in.Assessment == nil:
+	case kind == string(domain.JudgeKindFallback):
 		t := "The judge's scores are the safe fallback, not an assessment: the LLM judge did not return a valid answer"
 		if r.Judge.Warning != "" {
 			t = r.Judge.Warning
 		}
 		out = append(out, Limitation{Kind: LimitJudgeFallback, Text: t})
-	case string(domain.JudgeKindOffline):
+	case kind == string(domain.JudgeKindOffline):
 		out = append(out, Limitation{Kind: LimitJudgeOffline, Text: "Scored by the offline heuristic judge; no language model assessed the evidence"})
-	case string(domain.JudgeKindLLM):
+	case kind == string(domain.JudgeKindLLM):
 		if r.Judge.Warning != "" {
 			out = append(out, Limitation{Kind: LimitJudgeFallback, Text: "The judge was " + r.Judge.Warning})
 		}
@@ -110,6 +114,9 @@ func limitations(in Input, r Report) []Limitation {
 			t += ": " + oneLine(v.Error)
 		}
 		out = append(out, Limitation{Kind: LimitUnverified, Text: t})
+	}
+	if l, ok := resumedLimitation(in.Events); ok {
+		out = append(out, l)
 	}
 	return out
 }

@@ -107,18 +107,30 @@ func TestNoLimitationsSaysSo(t *testing.T) {
 }
 
 // TestNoAssessmentIsALimitation: a draft of a run no judge has assessed yet, or a run that
-// ended before its first assessment, does not say "the judge answered".
+// ended before its first assessment, does not say "the judge answered", and says it in one
+// line: the judge the run was set to use scored nothing, so no "Scored by the offline
+// heuristic judge" (or LLM judge) line stands beside it.
 func TestNoAssessmentIsALimitation(t *testing.T) {
+	judges := map[string]domain.JudgeInfo{
+		"no judge recorded": {},
+		"offline":           {Provider: domain.ProviderOffline, Model: "heuristic-v1", Kind: domain.JudgeKindOffline},
+		"llm":               {Provider: domain.ProviderOpenAI, Model: "gpt-4o-mini", Kind: domain.JudgeKindLLM},
+	}
 	for _, tc := range []struct {
 		status domain.RunStatus
 		want   string
 	}{
 		{domain.RunRunning, "No judge has assessed the evidence yet: the run is still going"},
 		{domain.RunFailed, "No judge assessed the evidence: the run ended before its first assessment"},
+		{domain.RunCancelled, "No judge assessed the evidence: the run ended before its first assessment"},
+		{domain.RunInterrupted, "No judge assessed the evidence: the run ended before its first assessment"},
 	} {
-		r := Build(Input{Run: domain.Run{ID: "r", Question: "q", Status: tc.status}})
-		require.Contains(t, r.Markdown, "- ⚠ "+tc.want, tc.status)
-		require.NotContains(t, r.Markdown, "the judge answered", tc.status)
+		for name, j := range judges {
+			r := Build(Input{Run: domain.Run{ID: "r", Question: "q", Status: tc.status, Judge: j}})
+			require.Contains(t, r.Markdown, "- ⚠ "+tc.want, tc.status)
+			require.NotContains(t, r.Markdown, "the judge answered", tc.status)
+			require.Equal(t, []Limitation{{Kind: LimitNotJudged, Text: tc.want}}, r.Limitations, "%s, %s", tc.status, name)
+		}
 	}
 }
 

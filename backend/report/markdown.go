@@ -152,7 +152,9 @@ func renderMarkdown(r Report) string {
 	writeVerification(&b, r)
 
 	w("## Evidence\n\n")
-	if len(r.Rows) == 0 {
+	if len(r.Rows) == 0 && r.CutSearch != "" {
+		w("No evidence was stored before the run stopped.\n\n")
+	} else if len(r.Rows) == 0 {
 		w("No evidence was found.\n\n")
 	} else {
 		w("| # | Source | Year | Design | Quality | Risk of bias | Text read | Registry / phase / status | Title |\n")

@@ -261,6 +261,10 @@ type Report struct {
 	Summary       string           `json:"summary"`
 	SummaryNote   string           `json:"summary_note"`
 	Rows          []Row            `json:"evidence"`
+	// CutSearch says that the run stopped during a search, before that search's results
+	// were stored (cancelled, killed), and which sources had answered by then: without it a
+	// report with no papers reads as if the sources had found none.
+	CutSearch string `json:"cut_search,omitempty"`
 	// Appraisals are the appraised papers' component scores with their quotes, as the
 	// window's paper dialog shows them.
 	Appraisals []AppraisalBlock `json:"appraisals,omitempty"`
@@ -362,6 +366,7 @@ func Build(in Input) Report {
 	}
 	r.Studies = studyBlocks(in.Evidence, texts)
 	markOverrides(r.Appraisals, in.Evidence, in.Reviews)
+	r.CutSearch = cutSearch(in.Run, in.Events)
 	r.Summary, r.SummaryNote = summary(r, in)
 	r.Limitations = limitations(in, r)
 	r.Markdown = renderMarkdown(r)
@@ -547,6 +552,9 @@ func summary(r Report, in Input) (string, string) {
 		b.WriteString(" (" + designSummary(r.Rows) + ")")
 	}
 	b.WriteString(". ")
+	if r.CutSearch != "" {
+		b.WriteString(r.CutSearch + " ")
+	}
 	if !r.HasAssessment {
 		b.WriteString("No assessment was made, so no candidates or findings are reported.")
 		return b.String(), note
@@ -574,6 +582,44 @@ func summary(r Report, in Input) (string, string) {
 		b.WriteString("No drug candidate is named in the stored evidence.")
 	}
 	return b.String(), note
+}
+
+// cutSearch is Report.CutSearch: the run ended (it is not running, and did not complete)
+// after its last "searching" event and before that iteration's "search_complete", so what the
+// sources had answered was never stored; "" otherwise.
+func cutSearch(run domain.Run, events []domain.Event) string {
+	if run.Status == domain.RunRunning || run.Status == domain.RunComplete {
+		return ""
+	}
+	last := -1
+	for i, e := range events {
+		if e.Type == domain.EventSearching {
+			last = i
+		}
+	}
+	if last < 0 {
+		return ""
+	}
+	it := events[last].Iteration
+	var answered []string
+	for _, e := range events[last+1:] {
+		switch e.Type {
+		case domain.EventSearchComplete:
+			if e.Iteration == it {
+				return ""
+			}
+		case domain.EventSource:
+			d, err := domain.DecodeData[domain.SourceStateData](e)
+			if err == nil && d.State == domain.SourceAnswered && d.Hits > 0 {
+				answered = append(answered, fmt.Sprintf("%s %s", d.Source, domain.Plural(d.Hits, "paper", "papers")))
+			}
+		}
+	}
+	t := fmt.Sprintf("The run stopped during iteration %d's search, before its results were stored", it)
+	if len(answered) > 0 {
+		t += " (by then: " + strings.Join(answered, ", ") + ")"
+	}
+	return t + ": they are not in this report, and resuming the run searches again."
 }
 
 func designSummary(rows []Row) string {

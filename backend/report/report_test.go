@@ -450,3 +450,56 @@ func TestStanceByRuleIsMarked(t *testing.T) {
 		require.Equal(t, 1, strings.Count(html.UnescapeString(out), byRuleNote), f)
 	}
 }
+
+// TestACutSearchIsNotAnEmptySearch: a run stopped (Ctrl-C, killed) while a search was under
+// way never stored what the sources had sent back; its report says so, naming what had come
+// back, instead of "0 pieces of evidence were collected" and "No evidence was found", which
+// read as if the sources had found nothing.
+func TestACutSearchIsNotAnEmptySearch(t *testing.T) {
+	ev := func(typ domain.EventType, it int, data any) domain.Event {
+		e, err := domain.NewEvent("r", typ, it, string(typ), data)
+		require.NoError(t, err)
+		return e
+	}
+	searching := func(it int) domain.Event {
+		return ev(domain.EventSearching, it, domain.SearchingData{Queries: []string{"q"}, Sources: []domain.Source{domain.SourceEuropePMC, domain.SourcePubMed}})
+	}
+	answered := ev(domain.EventSource, 1, domain.SourceStateData{Source: domain.SourceEuropePMC, State: domain.SourceAnswered, Hits: 3})
+	cancelled := ev(domain.EventSource, 1, domain.SourceStateData{Source: domain.SourcePubMed, State: domain.SourceFailed,
+		Error: "pubmed: context canceled"})
+	complete := func(it int) domain.Event {
+		return ev(domain.EventSearchComplete, it, domain.SearchCompleteData{Queries: []string{"q"}})
+	}
+	cases := []struct {
+		name   string
+		status domain.RunStatus
+		events []domain.Event
+		want   string
+	}{
+		{"cancelled during the first search", domain.RunCancelled, []domain.Event{searching(1), answered, cancelled},
+			"The run stopped during iteration 1's search, before its results were stored (by then: europepmc 3 papers): they are not in this report, and resuming the run searches again."},
+		{"killed during the second search", domain.RunInterrupted, []domain.Event{searching(1), complete(1), searching(2)},
+			"The run stopped during iteration 2's search, before its results were stored: they are not in this report, and resuming the run searches again."},
+		{"cancelled after its search", domain.RunCancelled, []domain.Event{searching(1), answered, complete(1)}, ""},
+		{"still searching", domain.RunRunning, []domain.Event{searching(1), answered}, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			run := domain.Run{ID: "r", Question: "Does aspirin reduce the risk of colorectal cancer?", Status: tc.status, Iterations: 1,
+				StopReason: domain.StopCancelled}
+			r := Build(Input{Run: run, Events: tc.events})
+			require.Equal(t, tc.want, r.CutSearch)
+			var h bytes.Buffer
+			require.NoError(t, writeHTML(&h, r))
+			if tc.want == "" {
+				require.Contains(t, r.Markdown, "No evidence was found.")
+				require.Contains(t, h.String(), "No evidence was found.")
+				return
+			}
+			require.Contains(t, r.Summary, tc.want)
+			require.Contains(t, r.Markdown, "No evidence was stored before the run stopped.")
+			require.NotContains(t, r.Markdown, "No evidence was found.")
+			require.Contains(t, h.String(), "No evidence was stored before the run stopped.")
+		})
+	}
+}

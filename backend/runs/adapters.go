@@ -47,7 +47,10 @@ type Judge struct {
 // Assess asks the judge. A fallback verdict given because the run's breaker is open is not a
 // verdict at all: the judge has stopped answering, so Assess returns a CodeUnavailable error
 // and the run ends "judge unavailable" with its evidence kept, instead of searching on and
-// ending "complete" on scores of 0.
+// ending "complete" on scores of 0. A single unanswered call (the breaker still closed)
+// comes back as a fallback marked Unavailable: the loop searches on after it, and fails the
+// run "judge unavailable" when it would be the assessment the run completes on, so the
+// outcome does not depend on which of the run's calls failed first.
 func (j Judge) Assess(ctx context.Context, in orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
 	a, h, err := j.J.Assess(ctx, in)
 	if err == nil && a.Judge.Kind == domain.JudgeKindFallback && j.Breaker != nil {

@@ -96,8 +96,9 @@ type Handle struct {
 }
 
 // Wait blocks until the run's goroutine has ended and returns the final run. The error is
-// non-nil when the store failed or the run was taken over by another process; a failed or
-// cancelled run is a normal outcome carried by the run's status.
+// non-nil when the store failed or the run was taken over by another process (it wraps
+// domain.ErrTakenOver then, and the run returned is not what is stored: the other process
+// owns it); a failed or cancelled run is a normal outcome carried by the run's status.
 func (h *Handle) Wait() (domain.Run, error) {
 	<-h.done
 	return h.run, h.err
@@ -144,7 +145,8 @@ func (r *Runner) Resume(ctx context.Context, runID string, build func(domain.Run
 	return r.launchLeased(ctx, lease, func(ctx context.Context) (domain.Run, error) { return loop.Resume(ctx, runID) })
 }
 
-// Cancel stops a run this Runner executes; its partial report is kept and it can be resumed.
+// Cancel stops a run this Runner executes; its partial report (when it stored anything to
+// report on) is kept and it can be resumed.
 func (r *Runner) Cancel(runID string) error {
 	r.mu.Lock()
 	h, ok := r.active[strings.TrimSpace(runID)]
@@ -192,9 +194,6 @@ func (r *Runner) Shutdown(wait time.Duration) {
 	}
 }
 
-// errTakenOver is the cancel cause when another process took the lease.
-var errTakenOver = errors.New("taken over by another process")
-
 func (r *Runner) launch(ctx context.Context, runID string, exec func(context.Context) (domain.Run, error)) (*Handle, error) {
 	lease, err := r.acquire(ctx, runID)
 	if err != nil {
@@ -203,9 +202,12 @@ func (r *Runner) launch(ctx context.Context, runID string, exec func(context.Con
 	return r.launchLeased(ctx, lease, exec)
 }
 
-// launchLeased runs exec in the run's goroutine while a heartbeat renews the lease.
+// launchLeased runs exec in the run's goroutine while a heartbeat renews the lease. exec's
+// context carries the lease (domain.WithLease), so once another process has taken the run
+// over, the store refuses every write of this execution — the heartbeat only notices at its
+// next beat, and a process that was suspended may try to write before that.
 func (r *Runner) launchLeased(parent context.Context, lease domain.RunLease, exec func(context.Context) (domain.Run, error)) (*Handle, error) {
-	ctx, cancel := context.WithCancelCause(parent)
+	ctx, cancel := context.WithCancelCause(domain.WithLease(parent, lease))
 	h := &Handle{ID: lease.RunID, cancel: cancel, done: make(chan struct{})}
 	r.mu.Lock()
 	r.active[h.ID] = h
@@ -216,8 +218,10 @@ func (r *Runner) launchLeased(parent context.Context, lease domain.RunLease, exe
 		stopBeat := r.heartbeat(ctx, lease, cancel)
 		h.run, h.err = exec(ctx)
 		stopBeat()
-		if errors.Is(context.Cause(ctx), errTakenOver) {
-			h.err = domain.Errorf(domain.CodeConflict, "run %s was taken over by another process and stopped here", h.ID)
+		if errors.Is(context.Cause(ctx), domain.ErrTakenOver) || errors.Is(h.err, domain.ErrTakenOver) {
+			// The lease is the other process's now: releasing it here would free a run that
+			// is being executed.
+			h.err = domain.TakenOver(h.ID)
 		} else {
 			r.release(lease)
 		}
@@ -275,7 +279,7 @@ func (r *Runner) heartbeat(ctx context.Context, l domain.RunLease, cancel contex
 				err := r.st.RenewRunLease(context.WithoutCancel(ctx), l.RunID, l.Holder, r.clock().UTC().Add(r.ttl))
 				if domain.CodeOf(err) == domain.CodeConflict {
 					r.log.Error("run taken over by another process; stopping it here", "run_id", l.RunID)
-					cancel(errTakenOver)
+					cancel(domain.ErrTakenOver)
 					return
 				}
 				if err != nil {

@@ -211,14 +211,99 @@ func TestHeartbeatKeepsAndLosesTheLease(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("the run kept going after its lease was taken over")
 	}
-	run, err := h.Wait()
+	_, err = h.Wait()
 	require.Equal(t, domain.CodeConflict, domain.CodeOf(err))
-	require.ErrorContains(t, err, "taken over by another process")
-	require.Equal(t, domain.RunCancelled, run.Status)
+	require.ErrorIs(t, err, domain.ErrTakenOver)
+	// Its cancellation was not written over the run the thief now executes.
+	stored, err := stB.GetRun(context.Background(), h.ID)
+	require.NoError(t, err)
+	require.Equal(t, domain.RunRunning, stored.Status)
 	l, found, err := stB.GetRunLease(context.Background(), h.ID)
 	require.NoError(t, err)
 	require.True(t, found)
 	require.Equal(t, "thief", l.Holder, "the stopped run did not release the thief's lease")
+}
+
+// stalledLoop is a research loop whose process is suspended (SIGSTOP, a laptop asleep)
+// mid-run: it does not see its context until woken, then does what a cancelled loop does —
+// stores its status and a "cancelled" event.
+type stalledLoop struct {
+	*blockingLoop
+	wake chan struct{}
+}
+
+func (l *stalledLoop) Execute(ctx context.Context, runID string) (domain.Run, error) {
+	l.started <- runID
+	<-l.wake
+	wctx := context.WithoutCancel(ctx)
+	run, err := l.st.GetRun(wctx, runID)
+	if err != nil {
+		return run, err
+	}
+	run.Status, run.StopReason = domain.RunCancelled, domain.StopCancelled
+	if err := l.st.UpdateRun(wctx, run); err != nil {
+		return run, err
+	}
+	e, err := domain.NewEvent(runID, domain.EventCancelled, 1, "Research cancelled", domain.CancelledData{StopReason: domain.StopCancelled})
+	if err != nil {
+		return run, err
+	}
+	_, err = l.st.AppendEvent(wctx, e)
+	return run, err
+}
+
+// TestStalledHolderWritesNothingAfterTakeover is the tester's repro: a run is suspended past
+// its lease's expiry, another process resumes it (and may finish it) before the first wakes;
+// the first then writes nothing more to the run — not over the run still executing
+// elsewhere, not over the finished one — and says it was taken over.
+func TestStalledHolderWritesNothingAfterTakeover(t *testing.T) {
+	for _, finished := range []bool{false, true} {
+		t.Run(map[bool]string{false: "while the other process runs it", true: "after the other process finished it"}[finished], func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "deepcritical.db")
+			stA, stB := openStore(t, path), openStore(t, path)
+			// A's clock is an hour behind: its lease has expired as soon as it is taken, as
+			// after a suspension longer than the TTL (and its heartbeat does not beat in time).
+			a := runs.New(stA, runs.Options{Clock: func() time.Time { return time.Now().Add(-time.Hour) }})
+			stalled := &stalledLoop{blockingLoop: newLoop(stA), wake: make(chan struct{})}
+			h, err := a.Start(context.Background(), stalled, "does metformin prevent dementia", domain.DefaultRunConfig())
+			require.NoError(t, err)
+			<-stalled.started
+
+			b := runs.New(stB, runs.Options{})
+			loopB := newLoop(stB)
+			hb, err := b.Resume(context.Background(), h.ID, func(domain.Run) (runs.Loop, error) { return loopB, nil })
+			require.NoError(t, err, "the expired lease is taken over")
+			<-loopB.started
+			if finished {
+				close(loopB.release)
+				run, err := hb.Wait()
+				require.NoError(t, err)
+				require.Equal(t, domain.RunComplete, run.Status)
+			}
+			eventsBefore, err := stB.ListEvents(context.Background(), h.ID, 0)
+			require.NoError(t, err)
+
+			close(stalled.wake)
+			_, err = h.Wait()
+			require.ErrorIs(t, err, domain.ErrTakenOver)
+			require.Equal(t, domain.CodeConflict, domain.CodeOf(err))
+			require.Equal(t, "another process took run "+h.ID+" over: this one stopped and wrote nothing more to it", domain.SafeMessage(err))
+
+			run, err := stB.GetRun(context.Background(), h.ID)
+			require.NoError(t, err)
+			want := map[bool]domain.RunStatus{false: domain.RunRunning, true: domain.RunComplete}[finished]
+			require.Equal(t, want, run.Status, "the stalled process overwrote the run's status")
+			events, err := stB.ListEvents(context.Background(), h.ID, 0)
+			require.NoError(t, err)
+			require.Equal(t, eventsBefore, events, "the stalled process wrote into the run's events")
+			if !finished {
+				close(loopB.release)
+				run, err := hb.Wait()
+				require.NoError(t, err)
+				require.Equal(t, domain.RunComplete, run.Status)
+			}
+		})
+	}
 }
 
 // TestMarkInterruptedDeadProcess: a run whose lease belongs to a process of this machine

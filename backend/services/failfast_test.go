@@ -109,8 +109,13 @@ func TestDeadLocalJudgeIsRefusedBeforeTheRun(t *testing.T) {
 }
 
 // faultRun researches the library with a compatible judge at url whose calls time out after
-// 5 s (the smallest timeout the settings allow).
+// 5 s (the smallest timeout the settings allow), in at most 3 iterations.
 func faultRun(t testing.TB, url string) (*Container, domain.Run) {
+	return faultRunN(t, url, 3)
+}
+
+// faultRunN is faultRun in at most maxIterations iterations.
+func faultRunN(t testing.TB, url string, maxIterations int) (*Container, domain.Run) {
 	c, _ := faultContainer(t)
 	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", url+"/v1")
 	_, err := c.Settings.Set("providers.compatible.timeout_s", "5")
@@ -119,7 +124,7 @@ func faultRun(t testing.TB, url string) (*Container, domain.Run) {
 	require.NoError(t, err)
 	require.Equal(t, 2, sum.Imported)
 	run, err := c.Commands.Research(context.Background(), runs.Request{Question: "What drugs could be repurposed for Alzheimer disease?",
-		Judge: domain.ProviderCompatible, Model: "local-model", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 3}, nil)
+		Judge: domain.ProviderCompatible, Model: "local-model", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: maxIterations}, nil)
 	require.NoError(t, err)
 	return c, run
 }
@@ -360,5 +365,45 @@ func TestSettingsSaysWhichModelOllamaLacks(t *testing.T) {
 		require.GreaterOrEqual(t, i, 0)
 		require.Equal(t, tc.ok, list[i].Configured, list[i].Reason)
 		require.Equal(t, tc.missing, list[i].ModelMissing, list[i].Reason)
+	}
+}
+
+// TestJudgeFailingTheLastAssessmentFailsTheRun: a judge answering 500 ends the run failed,
+// "judge unavailable", resumable, whichever of its calls was the one that failed last. A
+// one-iteration run used to end "complete", exit 0, on the FALLBACK scores: its assessment
+// was the judge's first failed call, the breaker only opened at the second (the report's
+// narrative), and the complete run could then not be resumed. With two iterations the
+// breaker opens at the second assessment, as it did.
+func TestJudgeFailingTheLastAssessmentFailsTheRun(t *testing.T) {
+	cases := []struct {
+		name          string
+		maxIterations int
+		says          string
+	}{
+		{"its first failed call is the last assessment", 1, "did not answer"},
+		{"the breaker opens at the second assessment", 2, "stopped answering"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			srv, _ := judgeFault(t, false)
+			c, run := faultRunN(t, srv.URL, tc.maxIterations)
+			require.Equal(t, domain.RunFailed, run.Status, "%s: %s", run.StopReason, run.Error)
+			require.Contains(t, run.StopReason, "judge unavailable")
+			require.Contains(t, run.Error, tc.says)
+			require.Equal(t, tc.maxIterations, run.Iterations)
+			view, err := c.Reports.Get(run.ID)
+			require.NoError(t, err)
+			require.NotEmpty(t, view.Evidence, "the evidence is kept")
+			require.Contains(t, view.Markdown, "judge unavailable")
+			final := domain.FinalAssessment(view.Assessments)
+			require.True(t, final == nil || final.Iteration < tc.maxIterations, "the last iteration's FALLBACK is not stored as the run's verdict")
+
+			// Resumable: the resume asks the judge again. It still fails here, so the run fails
+			// again, though the resume's fresh breaker has seen one failure only.
+			again, err := c.Commands.Resume(context.Background(), run.ID, nil)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunFailed, again.Status)
+			require.Contains(t, again.StopReason, "judge unavailable")
+		})
 	}
 }

@@ -81,7 +81,8 @@ func (r *RunService) Resume(runID string) error {
 	return err
 }
 
-// Cancel stops a running run; its partial report is kept and it can be resumed.
+// Cancel stops a running run; its partial report (when it stored anything to report on) is
+// kept and it can be resumed.
 func (r *RunService) Cancel(runID string) error {
 	runner, err := r.runner.get()
 	if err != nil {

@@ -42,10 +42,13 @@ func (s *Store) PutAppraisal(ctx context.Context, cacheKey, evidenceKey string, 
 	if err != nil {
 		return domain.Wrap(domain.CodeInvalid, err, "appraisal cannot be encoded")
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO appraisals(cache_key, evidence_key, appraisal, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT(cache_key) DO UPDATE SET evidence_key = excluded.evidence_key, appraisal = excluded.appraisal,
-			created_at = excluded.created_at`,
-		cacheKey, evidenceKey, string(body), formatTime(s.now()))
+	err = s.leasedWrite(ctx, "caching an appraisal", func(q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO appraisals(cache_key, evidence_key, appraisal, created_at) VALUES (?, ?, ?, ?)
+			ON CONFLICT(cache_key) DO UPDATE SET evidence_key = excluded.evidence_key, appraisal = excluded.appraisal,
+				created_at = excluded.created_at`,
+			cacheKey, evidenceKey, string(body), formatTime(s.now()))
+		return err
+	})
 	return s.dbErr(err, "caching an appraisal")
 }
 

@@ -131,10 +131,22 @@ func BenchmarkAppendEvent(b *testing.B) {
 	defer s.Close()
 	require.NoError(b, s.CreateRun(ctx, testRun("bench", "event benchmark question")))
 	ev := domain.Event{RunID: "bench", Type: domain.EventSearching, Iteration: 1, Message: "searching", Data: []byte(`{"queries":["a","b"]}`)}
-	for b.Loop() {
-		_, err := s.AppendEvent(ctx, ev)
-		require.NoError(b, err)
-	}
+	b.Run("unleased", func(b *testing.B) {
+		for b.Loop() {
+			_, err := s.AppendEvent(ctx, ev)
+			require.NoError(b, err)
+		}
+	})
+	// A run's own events are written under its lease, checked in the same transaction.
+	l := domain.RunLease{RunID: "bench", Holder: "h1", Host: "bench", PID: 1, ExpiresAt: time.Now().Add(time.Hour)}
+	require.NoError(b, s.AcquireRunLease(ctx, l, nil))
+	leased := domain.WithLease(ctx, l)
+	b.Run("leased", func(b *testing.B) {
+		for b.Loop() {
+			_, err := s.AppendEvent(leased, ev)
+			require.NoError(b, err)
+		}
+	})
 }
 
 // BenchmarkEvidenceIteration stores and links one iteration's 30 papers (half of them

@@ -22,12 +22,14 @@ func (s *Store) AppendEvent(ctx context.Context, e domain.Event) (domain.Event, 
 	if len(e.Data) > 0 {
 		data = sql.NullString{String: string(e.Data), Valid: true}
 	}
-	// The hot path of a run: a statement prepared once and reused.
-	st, err := s.stmt(ctx, appendEventSQL)
-	if err != nil {
-		return domain.Event{}, s.dbErr(err, "storing an event")
-	}
-	err = st.QueryRowContext(ctx, appendEventArgs(&e, data)...).Scan(&e.Seq)
+	err := s.leasedWrite(ctx, "storing an event", func(q querier) error {
+		// The hot path of a run: a statement prepared once and reused.
+		st, err := s.stmtFor(ctx, q, appendEventSQL)
+		if err != nil {
+			return err
+		}
+		return st.QueryRowContext(ctx, appendEventArgs(&e, data)...).Scan(&e.Seq)
+	})
 	if isConstraint(err, sqlite3ConstraintForeignKey) {
 		return domain.Event{}, runNotFound(e.RunID)
 	}

@@ -29,7 +29,7 @@ func (s *Store) UpsertEvidence(ctx context.Context, evs []domain.Evidence) ([]st
 	if len(evs) == 0 {
 		return keys, nil
 	}
-	err := s.withTx(ctx, "storing evidence", func(tx *sql.Tx) error {
+	err := s.leasedTx(ctx, "storing evidence", func(tx *sql.Tx) error {
 		return s.upsertEvidence(ctx, tx, evs, keys)
 	})
 	if err != nil {
@@ -154,7 +154,7 @@ func (s *Store) LinkEvidence(ctx context.Context, runID string, iteration int, k
 		return 0, domain.Errorf(domain.CodeInvalid, "iteration must be ≥ 0, got %d", iteration)
 	}
 	var added int
-	err := s.withTx(ctx, "linking evidence to a run", func(tx *sql.Tx) error {
+	err := s.leasedTx(ctx, "linking evidence to a run", func(tx *sql.Tx) error {
 		var err error
 		added, err = s.linkEvidence(ctx, tx, runID, iteration, keys)
 		return err
@@ -268,7 +268,7 @@ func (s *Store) SetEvidenceTopics(ctx context.Context, runID string, topics map[
 	if len(topics) == 0 {
 		return nil
 	}
-	return s.withTx(ctx, "storing evidence topics", func(tx *sql.Tx) error {
+	return s.leasedTx(ctx, "storing evidence topics", func(tx *sql.Tx) error {
 		upd, err := s.prepare(ctx, tx, `UPDATE run_evidence SET topic = ? WHERE run_id = ?
 			AND evidence_id = (SELECT id FROM evidence WHERE key = ?)`)
 		if err != nil {

@@ -27,11 +27,14 @@ func (s *Store) PutFullText(ctx context.Context, ft domain.FullText) error {
 	if err != nil {
 		return domain.Wrap(domain.CodeInvalid, err, "full text cannot be encoded")
 	}
-	_, err = s.db.ExecContext(ctx, `INSERT INTO fulltexts(key, source, source_id, title, body, document, fetched_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT(key) DO UPDATE SET source = excluded.source, source_id = excluded.source_id, title = excluded.title,
-			body = excluded.body, document = excluded.document, fetched_at = excluded.fetched_at`,
-		ft.Key, string(ft.Source), ft.SourceID, ft.Title, ft.Text(), string(doc), formatTime(ft.FetchedAt))
+	err = s.leasedWrite(ctx, "storing a full text", func(q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO fulltexts(key, source, source_id, title, body, document, fetched_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT(key) DO UPDATE SET source = excluded.source, source_id = excluded.source_id, title = excluded.title,
+				body = excluded.body, document = excluded.document, fetched_at = excluded.fetched_at`,
+			ft.Key, string(ft.Source), ft.SourceID, ft.Title, ft.Text(), string(doc), formatTime(ft.FetchedAt))
+		return err
+	})
 	return s.dbErr(err, "storing a full text")
 }
 

@@ -75,6 +75,44 @@ func (s *Store) ReleaseRunLease(ctx context.Context, runID, holder string) error
 	return s.dbErr(err, "releasing the run's lease")
 }
 
+// leasedWrite runs write for the execution ctx belongs to (domain.WithLease): in one
+// IMMEDIATE transaction that first checks the execution still holds its run's lease, so a
+// takeover another process commits comes either before the check, and the write is refused
+// with domain.ErrTakenOver, or after the write — never between them. Without a lease in ctx
+// (a re-judgement, an import, the store's own callers) write runs on the database as it is.
+func (s *Store) leasedWrite(ctx context.Context, doing string, write func(q querier) error) error {
+	if _, ok := domain.LeaseFrom(ctx); !ok {
+		return write(s.db)
+	}
+	return s.leasedTx(ctx, doing, func(tx *sql.Tx) error { return write(tx) })
+}
+
+// leasedTx is withTx with ctx's lease, when it has one, checked first in the same transaction.
+func (s *Store) leasedTx(ctx context.Context, doing string, fn func(tx *sql.Tx) error) error {
+	return s.withTx(ctx, doing, func(tx *sql.Tx) error {
+		if err := holdsLease(ctx, tx); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// holdsLease checks that the execution ctx belongs to, if any, still holds its run's lease.
+// An expired lease nobody took over still counts as held: the heartbeat renews it when the
+// stalled process wakes, and until another process takes the run, nobody else writes it.
+func holdsLease(ctx context.Context, q querier) error {
+	l, ok := domain.LeaseFrom(ctx)
+	if !ok {
+		return nil
+	}
+	var one int
+	err := q.QueryRowContext(ctx, `SELECT 1 FROM run_leases WHERE run_id = ? AND holder = ?`, l.RunID, l.Holder).Scan(&one)
+	if errors.Is(err, sql.ErrNoRows) {
+		return domain.TakenOver(l.RunID)
+	}
+	return err
+}
+
 // GetRunLease returns the run's lease, live or expired; found is false when it has none.
 func (s *Store) GetRunLease(ctx context.Context, runID string) (l domain.RunLease, found bool, err error) {
 	l, found, err = getLease(ctx, s.db, runID)

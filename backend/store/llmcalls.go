@@ -44,12 +44,15 @@ func (s *Store) RecordLLMCall(ctx context.Context, c domain.LLMCall) error {
 		}
 		parsed = sql.NullString{String: redactSecrets(string(c.Parsed)), Valid: true}
 	}
-	_, err := s.db.ExecContext(ctx, `INSERT INTO llm_calls(run_id, purpose, provider, model, prompt_version, request,
-		response, parsed, error, latency_ms, input_tokens, output_tokens, cached_tokens, cost_usd, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		nullString(c.RunID), c.Purpose, c.Provider, c.Model, c.PromptVersion, redactSecrets(c.Request),
-		redactSecrets(c.Response), parsed, redactSecrets(c.Error), c.LatencyMS, c.InputTokens, c.OutputTokens,
-		c.CachedTokens, c.CostUSD, formatTime(c.CreatedAt))
+	err := s.leasedWrite(ctx, "recording an LLM call", func(q querier) error {
+		_, err := q.ExecContext(ctx, `INSERT INTO llm_calls(run_id, purpose, provider, model, prompt_version, request,
+			response, parsed, error, latency_ms, input_tokens, output_tokens, cached_tokens, cost_usd, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			nullString(c.RunID), c.Purpose, c.Provider, c.Model, c.PromptVersion, redactSecrets(c.Request),
+			redactSecrets(c.Response), parsed, redactSecrets(c.Error), c.LatencyMS, c.InputTokens, c.OutputTokens,
+			c.CachedTokens, c.CostUSD, formatTime(c.CreatedAt))
+		return err
+	})
 	return s.dbErr(err, "recording an LLM call")
 }
 

@@ -31,7 +31,9 @@ func (s *Store) SaveAssessment(ctx context.Context, a domain.StoredAssessment) e
 		}
 		heur = sql.NullString{String: string(h), Valid: true}
 	}
-	err = s.saveAssessment(ctx, s.db, a, string(body), heur)
+	err = s.leasedWrite(ctx, "storing an assessment", func(q querier) error {
+		return s.saveAssessment(ctx, q, a, string(body), heur)
+	})
 	if isConstraint(err, sqlite3ConstraintForeignKey) {
 		return runNotFound(a.RunID)
 	}
@@ -105,7 +107,7 @@ func (s *Store) SaveVerdict(ctx context.Context, runID string, iteration int, v 
 		}
 		chk = sql.NullString{String: string(checks), Valid: true}
 	}
-	return s.withTx(ctx, "storing a verdict", func(tx *sql.Tx) error {
+	return s.leasedTx(ctx, "storing a verdict", func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE runs SET verdict_pass = ? WHERE id = ?`, v.Pass, runID)
 		if err != nil {
 			return err
@@ -161,7 +163,7 @@ func (s *Store) SaveReport(ctx context.Context, r domain.StoredReport) error {
 	if r.CreatedAt.IsZero() {
 		r.CreatedAt = s.now()
 	}
-	return s.withTx(ctx, "storing a report", func(tx *sql.Tx) error {
+	return s.leasedTx(ctx, "storing a report", func(tx *sql.Tx) error {
 		err := s.saveReport(ctx, tx, r)
 		if isConstraint(err, sqlite3ConstraintForeignKey) {
 			return runNotFound(r.RunID)

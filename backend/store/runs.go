@@ -230,18 +230,26 @@ func (s *Store) UpdateRun(ctx context.Context, r domain.Run) error {
 	if err != nil {
 		return domain.Wrap(domain.CodeInvalid, err, fmt.Sprintf("run %s: judge cannot be encoded", r.ID))
 	}
-	res, err := s.db.ExecContext(ctx, `UPDATE runs SET config = ?, status = ?, stop_reason = ?, error = ?, judge = ?,
-		judge_provider = ?, iterations = ?, verdict_pass = COALESCE(?, verdict_pass), parent_run_id = ?,
-		updated_at = ?, finished_at = ? WHERE id = ?`,
-		string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r), r.Iterations,
-		nullBool(r.Verdict), nullString(r.ParentRunID), formatTime(s.now()), nullTime(r.FinishedAt), r.ID)
+	var n int64
+	err = s.leasedWrite(ctx, "updating a run", func(q querier) error {
+		res, err := q.ExecContext(ctx, `UPDATE runs SET config = ?, status = ?, stop_reason = ?, error = ?, judge = ?,
+			judge_provider = ?, iterations = ?, verdict_pass = COALESCE(?, verdict_pass), parent_run_id = ?,
+			updated_at = ?, finished_at = ? WHERE id = ?`,
+			string(cfg), string(r.Status), r.StopReason, r.Error, string(judge), judgeProvider(r), r.Iterations,
+			nullBool(r.Verdict), nullString(r.ParentRunID), formatTime(s.now()), nullTime(r.FinishedAt), r.ID)
+		if err != nil {
+			return err
+		}
+		n, err = res.RowsAffected()
+		return err
+	})
 	if isConstraint(err, sqlite3ConstraintForeignKey) {
 		return domain.Wrap(domain.CodeNotFound, err, fmt.Sprintf("parent run %s not found", r.ParentRunID))
 	}
 	if err != nil {
 		return s.dbErr(err, "updating a run")
 	}
-	if n, _ := res.RowsAffected(); n == 0 {
+	if n == 0 {
 		return runNotFound(r.ID)
 	}
 	return nil

@@ -554,6 +554,14 @@ func (s *Store) prepare(ctx context.Context, tx *sql.Tx, query string) (*sql.Stm
 	return tx.StmtContext(ctx, st), nil
 }
 
+// stmtFor returns the cached statement for query, bound to q when q is a transaction.
+func (s *Store) stmtFor(ctx context.Context, q querier, query string) (*sql.Stmt, error) {
+	if tx, ok := q.(*sql.Tx); ok {
+		return s.prepare(ctx, tx, query)
+	}
+	return s.stmt(ctx, query)
+}
+
 // insertID runs a single-row INSERT and returns the new rowid. RETURNING is avoided on
 // purpose: it opens a statement savepoint, and FTS5 flushes its pending index at each one.
 func insertID(ctx context.Context, st *sql.Stmt, args ...any) (int64, error) {

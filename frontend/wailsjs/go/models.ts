@@ -597,6 +597,7 @@ export namespace domain {
 	    fallback_from?: string[];
 	    repaired?: boolean;
 	    overrides?: string[];
+	    unavailable?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new JudgeInfo(source);
@@ -612,6 +613,7 @@ export namespace domain {
 	        this.fallback_from = source["fallback_from"];
 	        this.repaired = source["repaired"];
 	        this.overrides = source["overrides"];
+	        this.unavailable = source["unavailable"];
 	    }
 	}
 	export class StudyStance {
