@@ -44,7 +44,8 @@ describe('research: question to report', () => {
     await page.getByTestId('judge-select').selectOption('offline')
     const note = (await page.getByTestId('judge-note').innerText()).toLowerCase()
     assert.match(note, /offline/, `judge note names the offline judge: ${note}`)
-    assert.match(note, /local only/, `judge note says nothing leaves the machine: ${note}`)
+    assert.match(note, /on this machine/, `judge note says the judge runs on this machine: ${note}`)
+    assert.doesNotMatch(note, /nothing leaves/, `with network sources ticked, something leaves: ${note}`)
     // An example fills the question box.
     await page.getByTestId('example').first().click()
     const filled = await page.getByTestId('question').inputValue()

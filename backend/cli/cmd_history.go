@@ -487,8 +487,9 @@ func truncate(s string, n int) string {
 
 // printUsage shows the run's LLM calls per kind; costs are labelled as estimates from the
 // dated price table, and "unknown" where a model has no price.
+// The calls of re-judgements made afterwards follow, apart: they are not the run's own.
 func printUsage(e *env, u services.RunUsage) {
-	if len(u.Kinds) == 0 {
+	if len(u.Kinds) == 0 && len(u.Rejudges) == 0 {
 		return
 	}
 	cost := func(k services.CallKindUsage) string {
@@ -500,10 +501,21 @@ func printUsage(e *env, u services.RunUsage) {
 		}
 		return fmt.Sprintf("~$%.4f", k.CostUSD)
 	}
+	row := func(name string, k services.CallKindUsage) {
+		e.printf("  %-11s %5d %6d %13d %13d %13d %8.1fs  %s\n", name, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
+			float64(k.LatencyMS)/1000, cost(k))
+	}
 	e.printf("\nLLM calls (input, cached and output are tokens; cached tokens are part of input; cost is an estimate from list prices as of %s):\n", u.PriceTableDate)
 	e.printf("  %-11s %5s %6s %13s %13s %13s %9s  %s\n", "kind", "calls", "failed", "input tokens", "cached tokens", "output tokens", "latency", "cost")
-	for _, k := range append(append([]services.CallKindUsage{}, u.Kinds...), u.Total) {
-		e.printf("  %-11s %5d %6d %13d %13d %13d %8.1fs  %s\n", k.Kind, k.Calls, k.Failed, k.InputTokens, k.CachedTokens, k.OutputTokens,
-			float64(k.LatencyMS)/1000, cost(k))
+	if len(u.Kinds) > 0 {
+		for _, k := range append(append([]services.CallKindUsage{}, u.Kinds...), u.Total) {
+			row(k.Kind, k)
+		}
+	} else {
+		e.printf("  (the run itself made no LLM call)\n")
+	}
+	for _, k := range u.Rejudges {
+		row("re-judge", k)
+		e.printf("    by %s\n", SafeText(strings.TrimSpace(k.Provider+" "+k.Model)))
 	}
 }

@@ -106,7 +106,7 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 			return usagef("--export: %s", domain.SafeMessage(err))
 		}
 		exportFormat = f
-		if err := report.CheckExportPath(o.export, f, o.force); err != nil {
+		if err := report.CheckExportPath(o.export, f, report.OverwriteIf(o.force)); err != nil {
 			return fmt.Errorf("--export: %w", err)
 		}
 	}

@@ -33,7 +33,17 @@ type Options struct {
 	Recorder llm.Recorder
 	// Attempts per model (default llm.DefaultAttempts).
 	Attempts int
+	// Purpose is what the judge's LLM calls are recorded and reported as (default
+	// PurposeJudge): a re-judgement of a stored run records PurposeRejudge, so the run's own
+	// calls are counted apart from those made for it afterwards with another judge.
+	Purpose string
 }
+
+// The purposes a judge's LLM calls are recorded under (llm_calls.purpose).
+const (
+	PurposeJudge   = "judge"
+	PurposeRejudge = "rejudge"
+)
 
 // Input is what one judgement looks at. Of its FullTexts, the LLM judge is shown a trial's
 // methods and results passages most relevant to the question, and the analysis reads a
@@ -110,7 +120,7 @@ func (j *Judge) Assess(ctx context.Context, in Input) (domain.Assessment, domain
 		Models:        j.info.Models,
 		Recorder:      j.opts.Recorder,
 		RunID:         in.RunID,
-		Purpose:       "judge",
+		Purpose:       cmp.Or(j.opts.Purpose, PurposeJudge),
 		PromptVersion: p.version,
 		Provider:      j.info.Provider,
 	})

@@ -424,12 +424,16 @@ func writeCSV(w io.Writer, r Report, run ExportRun) error {
 	return cw.Error()
 }
 
+// CSVNotesHeading opens every notes file a CSV export writes; a file beside a CSV that opens
+// otherwise is the user's own, which an export never replaces without --force (IsCSVNotes).
+const CSVNotesHeading = "# Notes to the CSV export of run "
+
 // CSVNotes is the Markdown written beside a CSV export (NAME.notes.md): the question, the
 // judge, the answer line and what limits the report, which a flat table has no room for.
 func CSVNotes(run ExportRun) string {
 	r := Build(InputFromExport(run))
 	var b strings.Builder
-	fmt.Fprintf(&b, "# Notes to the CSV export of run %s\n\nQuestion: %s\n\nJudge: %s (provider %s, model %s)\n\n", run.Run.ID, md(run.Run.Question), md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
+	fmt.Fprintf(&b, CSVNotesHeading+"%s\n\nQuestion: %s\n\nJudge: %s (provider %s, model %s)\n\n", run.Run.ID, md(run.Run.Question), md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
 	if r.Answer != "" {
 		fmt.Fprintf(&b, "Answer: %s\n\n", md(r.Answer))
 	}
@@ -461,6 +465,10 @@ func noReferences(run ExportRun) error {
 	if len(run.Evidence) == 0 {
 		return domain.Errorf(domain.CodeInvalid, "run %s has no paper to export as references: it found no evidence", run.Run.ID)
 	}
-	return domain.Errorf(domain.CodeInvalid, "the report of run %s relies on none of its %d papers (all set aside): include the set-aside papers to export them (--include-set-aside)",
-		run.Run.ID, len(run.Evidence))
+	papers := fmt.Sprintf("none of its %d papers (all set aside)", len(run.Evidence))
+	if len(run.Evidence) == 1 {
+		papers = "no paper (its one paper was set aside)"
+	}
+	return domain.Errorf(domain.CodeInvalid, "the report of run %s relies on %s: include the set-aside papers to export them (--include-set-aside)",
+		run.Run.ID, papers)
 }

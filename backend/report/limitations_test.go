@@ -384,10 +384,16 @@ func TestEmptyReferenceExportIsRefused(t *testing.T) {
 	for i := range aside.Evidence {
 		aside.Evidence[i].Topic = &domain.Topic{OffTopic: true, Reason: "does not study metformin"}
 	}
+	one := sampleExportRun()
+	one.Evidence = aside.Evidence[:1]
 	for _, format := range []string{"ris", "bibtex", "csljson"} {
 		var buf bytes.Buffer
 		require.ErrorContains(t, Export(empty, format, &buf), "has no paper to export as references", format)
-		require.ErrorContains(t, Export(aside, format, &buf), "(all set aside): include the set-aside papers", format)
+		require.ErrorContains(t, Export(aside, format, &buf), fmt.Sprintf("relies on none of its %d papers (all set aside): include the set-aside papers", len(aside.Evidence)), format)
+		// One paper is one paper, never "1 papers".
+		err := Export(one, format, &buf)
+		require.ErrorContains(t, err, "relies on no paper (its one paper was set aside): include the set-aside papers", format)
+		require.NotContains(t, err.Error(), "1 papers")
 		aside.IncludeSetAside = true
 		require.NoError(t, Export(aside, format, &buf), format)
 		aside.IncludeSetAside = false

@@ -3,6 +3,7 @@ package report
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -72,11 +73,39 @@ func OpenExportFile(path string, force bool) (*os.File, error) {
 	return f, nil
 }
 
+// Overwrite says which existing files an export may replace. A CSV export writes two files,
+// the table the user named and its notes beside it (CSVNotesPath), and a confirmation can
+// cover only the first: a save dialog asks about the file chosen in it, never about a
+// NAME.notes.md the user may keep next to it.
+type Overwrite int
+
+const (
+	// KeepExisting replaces nothing: an existing file refuses the export (the CLI without
+	// --force).
+	KeepExisting Overwrite = iota
+	// ReplaceChosen replaces the file the user chose (a save dialog asked about it); a CSV's
+	// notes file beside it is replaced only when it is DeepCritical's own notes
+	// (IsCSVNotes), else the export refuses, naming it, and writes nothing.
+	ReplaceChosen
+	// ReplaceAll replaces both files (the CLI's --force, which the user typed for the path
+	// they named and its notes).
+	ReplaceAll
+)
+
+// OverwriteIf is ReplaceAll when force is set, else KeepExisting: the CLI's --force.
+func OverwriteIf(force bool) Overwrite {
+	if force {
+		return ReplaceAll
+	}
+	return KeepExisting
+}
+
 // CheckExportPath says, before anything is written, whether an export in format could be
 // written to path: its folder exists, and neither the file nor (for CSV) the notes file
-// beside it exists, unless force. A research run checks its --export path with it before
-// searching, so a path that cannot be written does not cost a whole run (and its LLM calls).
-func CheckExportPath(path, format string, force bool) error {
+// beside it exists, unless ow allows replacing it. A research run checks its --export path
+// with it before searching, so a path that cannot be written does not cost a whole run (and
+// its LLM calls).
+func CheckExportPath(path, format string, ow Overwrite) error {
 	f, err := ParseFormat(format)
 	if err != nil {
 		return err
@@ -85,13 +114,16 @@ func CheckExportPath(path, format string, force bool) error {
 	if f == "csv" {
 		paths = append(paths, CSVNotesPath(path))
 	}
-	for _, p := range paths {
+	for i, p := range paths {
 		fi, err := os.Stat(p)
 		switch {
-		case err == nil && fi.IsDir():
+		case err != nil:
+		case fi.IsDir():
 			return domain.Errorf(domain.CodeInvalid, "%s is a folder, not a file", p)
-		case err == nil && !force:
+		case ow == KeepExisting:
 			return domain.Errorf(domain.CodeInvalid, "%s already exists: use --force to overwrite it", p)
+		case ow == ReplaceChosen && i > 0 && !IsCSVNotes(p):
+			return domain.Errorf(domain.CodeInvalid, "%s already exists and is not DeepCritical's notes to a CSV export: it was left as it is and nothing was written; move it away, or save the CSV under another name", p)
 		}
 	}
 	if fi, err := os.Stat(filepath.Dir(path)); err != nil || !fi.IsDir() {
@@ -100,14 +132,31 @@ func CheckExportPath(path, format string, force bool) error {
 	return nil
 }
 
+// IsCSVNotes says whether the file at path is notes a CSV export wrote (it opens with
+// CSVNotesHeading), which an export to the same CSV may replace; a file it cannot read is
+// not.
+func IsCSVNotes(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(CSVNotesHeading))
+	if _, err := io.ReadFull(f, head); err != nil {
+		return false
+	}
+	return string(head) == CSVNotesHeading
+}
+
 // ExportToFile writes the run to path in the format. On any failure a file it created is
-// removed, so a failed export never leaves a truncated file that looks complete. A CSV's
-// notes file is overwritten only with force, like the CSV itself.
-func ExportToFile(run ExportRun, format, path string, force bool) error {
-	if err := CheckExportPath(path, format, force); err != nil {
+// removed, so a failed export never leaves a truncated file that looks complete. What it may
+// replace is ow's to say; every check is made before the first byte is written, so a
+// refused notes file leaves the CSV untouched too.
+func ExportToFile(run ExportRun, format, path string, ow Overwrite) error {
+	if err := CheckExportPath(path, format, ow); err != nil {
 		return err
 	}
-	f, err := OpenExportFile(path, force)
+	f, err := OpenExportFile(path, ow != KeepExisting)
 	if err != nil {
 		return err
 	}
@@ -121,9 +170,10 @@ func ExportToFile(run ExportRun, format, path string, force bool) error {
 		return domain.Wrap(domain.CodeUnavailable, err, fmt.Sprintf("cannot write %s", path))
 	}
 	if f, _ := ParseFormat(format); f == "csv" {
-		// The table stays flat; what limits it is said in a file beside it.
+		// The table stays flat; what limits it is said in a file beside it. CheckExportPath
+		// has made sure an existing one may be replaced.
 		notes := CSVNotesPath(path)
-		nf, err := OpenExportFile(notes, force)
+		nf, err := OpenExportFile(notes, ow != KeepExisting)
 		if err != nil {
 			os.Remove(path)
 			return err

@@ -291,16 +291,16 @@ func TestExportToFileRefusesOverwrite(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "r.md")
 	require.NoError(t, os.WriteFile(path, []byte("keep me"), 0o644))
 	run := sampleExportRun()
-	err := ExportToFile(run, "md", path, false)
+	err := ExportToFile(run, "md", path, KeepExisting)
 	require.ErrorContains(t, err, "already exists: use --force")
 	b, _ := os.ReadFile(path)
 	require.Equal(t, "keep me", string(b))
 
-	require.NoError(t, ExportToFile(run, "md", path, true))
+	require.NoError(t, ExportToFile(run, "md", path, ReplaceAll))
 	b, _ = os.ReadFile(path)
 	require.Equal(t, run.Report.Markdown, string(b))
 
-	err = ExportToFile(run, "docx", filepath.Join(t.TempDir(), "x.docx"), false)
+	err = ExportToFile(run, "docx", filepath.Join(t.TempDir(), "x.docx"), KeepExisting)
 	require.ErrorContains(t, err, "unknown export format")
 	_, err = OpenExportFile(t.TempDir(), true)
 	require.ErrorContains(t, err, "is a folder")
@@ -308,20 +308,63 @@ func TestExportToFileRefusesOverwrite(t *testing.T) {
 	require.ErrorContains(t, err, "does not exist")
 }
 
-// TestCSVNotesAreNotOverwritten: a CSV export does not replace the notes file beside it
-// without force (it used to, silently), and writes neither file when it refuses.
+// TestCSVNotesAreNotOverwritten: a CSV export replaces the notes file beside it only when
+// it may: with --force (ReplaceAll), or, after a save dialog confirmed the CSV alone
+// (ReplaceChosen), when the notes file is DeepCritical's own. A user's file of that name is
+// never replaced by the dialog's confirmation (it used to be, silently), and when the export
+// refuses it writes neither file.
 func TestCSVNotesAreNotOverwritten(t *testing.T) {
-	dir := t.TempDir()
-	csv, notes := filepath.Join(dir, "q.csv"), filepath.Join(dir, "q.notes.md")
-	require.NoError(t, os.WriteFile(notes, []byte("my own notes"), 0o644))
 	run := sampleExportRun()
-	require.ErrorContains(t, ExportToFile(run, "csv", csv, false), "q.notes.md already exists: use --force")
-	b, _ := os.ReadFile(notes)
-	require.Equal(t, "my own notes", string(b))
-	require.NoFileExists(t, csv)
-	require.NoError(t, ExportToFile(run, "csv", csv, true))
-	b, _ = os.ReadFile(notes)
-	require.Equal(t, CSVNotes(run), string(b))
+	ours := CSVNotes(sampleExportRun())
+	cases := []struct {
+		name        string
+		csv, notes  string // existing contents; "" for no file
+		ow          Overwrite
+		err         string
+		wantWritten bool
+	}{
+		{"the user's notes, without force", "", "my own notes", KeepExisting, "q.notes.md already exists: use --force", false},
+		{"the user's notes, with --force", "", "my own notes", ReplaceAll, "", true},
+		{"the user's notes, after the dialog", "", "my own notes", ReplaceChosen, "q.notes.md already exists and is not DeepCritical's notes to a CSV export: it was left as it is and nothing was written", false},
+		{"the user's notes and an existing CSV, after the dialog", "old,table", "my own notes", ReplaceChosen, "is not DeepCritical's notes", false},
+		{"a short file of the user's, after the dialog", "", "#", ReplaceChosen, "is not DeepCritical's notes", false},
+		{"DeepCritical's notes, after the dialog", "old,table", ours, ReplaceChosen, "", true},
+		{"DeepCritical's notes, without force", "", ours, KeepExisting, "already exists: use --force", false},
+		{"no notes yet, after the dialog", "old,table", "", ReplaceChosen, "", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			csv, notes := filepath.Join(dir, "q.csv"), filepath.Join(dir, "q.notes.md")
+			if c.csv != "" {
+				require.NoError(t, os.WriteFile(csv, []byte(c.csv), 0o644))
+			}
+			if c.notes != "" {
+				require.NoError(t, os.WriteFile(notes, []byte(c.notes), 0o644))
+			}
+			err := ExportToFile(run, "csv", csv, c.ow)
+			if c.err != "" {
+				require.ErrorContains(t, err, c.err)
+				require.Equal(t, domain.CodeInvalid, domain.CodeOf(err))
+			} else {
+				require.NoError(t, err)
+			}
+			b, _ := os.ReadFile(notes)
+			if c.wantWritten {
+				require.Equal(t, CSVNotes(run), string(b))
+				b, _ = os.ReadFile(csv)
+				require.Contains(t, string(b), "title", "the CSV was written")
+				return
+			}
+			require.Equal(t, c.notes, string(b), "the notes file is left as it was")
+			if c.csv == "" {
+				require.NoFileExists(t, csv)
+			} else {
+				b, _ = os.ReadFile(csv)
+				require.Equal(t, c.csv, string(b), "the CSV is left as it was")
+			}
+		})
+	}
 }
 
 func TestCheckExportPath(t *testing.T) {
@@ -330,19 +373,20 @@ func TestCheckExportPath(t *testing.T) {
 	require.NoError(t, os.WriteFile(existing, []byte("x"), 0o644))
 	cases := []struct {
 		name, path, format string
-		force              bool
+		ow                 Overwrite
 		err                string
 	}{
-		{"a new file", filepath.Join(dir, "new.md"), "md", false, ""},
-		{"an existing file", existing, "md", false, "already exists: use --force"},
-		{"an existing file with force", existing, "md", true, ""},
-		{"a folder", dir, "md", true, "is a folder"},
-		{"a missing folder", filepath.Join(dir, "missing", "r.md"), "md", false, "its folder does not exist"},
-		{"an unknown format", filepath.Join(dir, "r.docx"), "docx", false, "unknown export format"},
+		{"a new file", filepath.Join(dir, "new.md"), "md", KeepExisting, ""},
+		{"an existing file", existing, "md", KeepExisting, "already exists: use --force"},
+		{"an existing file with force", existing, "md", ReplaceAll, ""},
+		{"an existing file chosen in a dialog", existing, "md", ReplaceChosen, ""},
+		{"a folder", dir, "md", ReplaceAll, "is a folder"},
+		{"a missing folder", filepath.Join(dir, "missing", "r.md"), "md", KeepExisting, "its folder does not exist"},
+		{"an unknown format", filepath.Join(dir, "r.docx"), "docx", KeepExisting, "unknown export format"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			err := CheckExportPath(c.path, c.format, c.force)
+			err := CheckExportPath(c.path, c.format, c.ow)
 			if c.err == "" {
 				require.NoError(t, err)
 				return

@@ -318,9 +318,21 @@ func (g *Engines) Build(choice JudgeChoice, runCfg domain.RunConfig) (*Engine, e
 	return g.build(s, ResolveJudge(s, choice), runCfg)
 }
 
+// BuildRejudge is Build for re-judging a stored run: the judge's LLM calls are recorded as
+// judge.PurposeRejudge, so the run's usage keeps its own calls apart from a re-judgement's.
+func (g *Engines) BuildRejudge(choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
+	s := g.Effective()
+	return g.buildFor(s, ResolveJudge(s, choice), runCfg, judge.PurposeRejudge)
+}
+
 // build is Build with the settings read and the judge resolved by the caller, so a run
 // reads the settings once: its config and its engine cannot disagree.
 func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.RunConfig) (*Engine, error) {
+	return g.buildFor(s, choice, runCfg, judge.PurposeJudge)
+}
+
+// buildFor is build with the purpose the judge's LLM calls are recorded under.
+func (g *Engines) buildFor(s config.Settings, choice JudgeChoice, runCfg domain.RunConfig, judgePurpose string) (*Engine, error) {
 	e := &Engine{Settings: s, Fanout: g.Fanout(s, time.Duration(runCfg.SearchTimeoutS)*time.Second)}
 	rec := recorder{st: g.d.Store}
 	budget := s.Appraisal.TokenBudget
@@ -344,7 +356,7 @@ func (g *Engines) build(s config.Settings, choice JudgeChoice, runCfg domain.Run
 		client := streamingClient{Client: breaker, e: e}
 		e.client, e.Info = client, info
 		budget = promptBudget(inner, info.Model, budget)
-		e.Judge = judge.NewLLM(client, info, judge.Options{TokenBudget: budget, Recorder: rec})
+		e.Judge = judge.NewLLM(client, info, judge.Options{TokenBudget: budget, Recorder: rec, Purpose: judgePurpose})
 		e.verifier = verify.New(verify.Options{Client: client, Info: info, Recorder: rec, TokenBudget: budget})
 		e.narrator = narrative.New(client, info, narrative.Options{Recorder: rec})
 	}

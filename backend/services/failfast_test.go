@@ -275,7 +275,7 @@ func TestUsagePerKind(t *testing.T) {
 		{Purpose: "appraisal", Provider: "anthropic", Model: "claude-haiku-4-5", CallTotals: domain.CallTotals{Calls: 4, InputTokens: 4000, CachedTokens: 1000, OutputTokens: 400, LatencyMS: 8000, CostUSD: 0.006}, Priced: 4},
 		{Purpose: "judge", Provider: "anthropic", Model: "claude-haiku-4-5", CallTotals: domain.CallTotals{Calls: 2, Failed: 1, InputTokens: 9000, OutputTokens: 900, LatencyMS: 20000, CostUSD: 0.013}, Priced: 1},
 		{Purpose: "narrative", Provider: "huggingface", Model: "meta-llama/Llama-3.1-8B-Instruct", CallTotals: domain.CallTotals{Calls: 1, InputTokens: 3000, OutputTokens: 500, LatencyMS: 4000}},
-	})
+	}, "")
 	require.Equal(t, []string{"judge", "appraisal", "narrative"}, []string{u.Kinds[0].Kind, u.Kinds[1].Kind, u.Kinds[2].Kind})
 	require.True(t, u.Kinds[0].CostKnown)
 	require.False(t, u.Kinds[2].CostKnown, "Hugging Face has no price in the table: unknown")
@@ -283,9 +283,9 @@ func TestUsagePerKind(t *testing.T) {
 	require.Equal(t, 7, u.Total.Calls)
 	require.Equal(t, 1000, u.Total.CachedTokens)
 	require.InDelta(t, 0.019, u.Total.CostUSD, 1e-9)
-	local := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "llama3.1", CallTotals: domain.CallTotals{Calls: 1}}})
+	local := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "llama3.1", CallTotals: domain.CallTotals{Calls: 1}}}, "")
 	require.True(t, local.Total.Local)
-	cloud := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "gpt-oss:120b-cloud", CallTotals: domain.CallTotals{Calls: 1}}})
+	cloud := usageOf([]store.LLMUsage{{Purpose: "judge", Provider: "ollama", Model: "gpt-oss:120b-cloud", CallTotals: domain.CallTotals{Calls: 1}}}, "")
 	require.False(t, cloud.Total.Local)
 }
 
@@ -404,6 +404,59 @@ func TestJudgeFailingTheLastAssessmentFailsTheRun(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, domain.RunFailed, again.Status)
 			require.Contains(t, again.StopReason, "judge unavailable")
+		})
+	}
+}
+
+// TestRejudgeCallsAreNotTheRunsOwn: an offline run made no LLM call; re-judging it with an
+// LLM judge records that judge's calls as a re-judgement's, and the run's usage shows them
+// apart, naming the judge, never as the run's own "Judge" calls (they were, while the run's
+// header said "judge: offline"). Calls recorded before re-judgements were labelled are
+// told apart by their provider.
+func TestRejudgeCallsAreNotTheRunsOwn(t *testing.T) {
+	srv, n := judgeFault(t, false)
+	c := openTest(t)
+	run := libraryRun(t, c)
+	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", srv.URL+"/v1")
+	_, err := c.Judges.Rejudge(RejudgeRequest{RunID: run.ID, Provider: domain.ProviderCompatible, Model: "local-model"})
+	require.NoError(t, err, "a judge that fails gives a visible fallback assessment")
+	require.Positive(t, n.Load())
+	st, err := c.storeForTest()
+	require.NoError(t, err)
+	calls, err := st.ListLLMCalls(context.Background(), run.ID)
+	require.NoError(t, err)
+	require.NotEmpty(t, calls)
+	for _, cl := range calls {
+		require.Equal(t, judge.PurposeRejudge, cl.Purpose, "a re-judgement's call is recorded as one")
+	}
+	d, err := c.History.Get(run.ID)
+	require.NoError(t, err)
+	require.Empty(t, d.Usage.Kinds, "the offline run made no LLM call of its own")
+	require.Zero(t, d.Usage.Total.Calls)
+	require.Len(t, d.Usage.Rejudges, 1)
+	rj := d.Usage.Rejudges[0]
+	require.Equal(t, CallKindUsage{Kind: "rejudge", Provider: "compatible", Model: "local-model"},
+		CallKindUsage{Kind: rj.Kind, Provider: rj.Provider, Model: rj.Model})
+	require.Positive(t, rj.Calls)
+	require.Equal(t, rj.Calls, rj.Failed, "every call failed with a 500")
+
+	cases := []struct {
+		name     string
+		row      store.LLMUsage
+		runJudge domain.Provider
+		rejudge  bool
+	}{
+		{"a run's own judge call", store.LLMUsage{Purpose: "judge", Provider: "openai"}, domain.ProviderOpenAI, false},
+		{"a re-judgement's call", store.LLMUsage{Purpose: "rejudge", Provider: "openai"}, domain.ProviderOpenAI, true},
+		{"an unlabelled re-judgement of an offline run", store.LLMUsage{Purpose: "judge", Provider: "openai"}, domain.ProviderOffline, true},
+		{"an appraisal by another provider", store.LLMUsage{Purpose: "appraisal", Provider: "openai"}, domain.ProviderOffline, false},
+		{"a run whose judge is not known", store.LLMUsage{Purpose: "judge", Provider: "openai"}, "", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			u := usageOf([]store.LLMUsage{tc.row}, tc.runJudge)
+			require.Equal(t, tc.rejudge, len(u.Rejudges) == 1)
+			require.Equal(t, !tc.rejudge, len(u.Kinds) == 1)
 		})
 	}
 }

@@ -190,7 +190,7 @@ func (h *HistoryService) Get(id string) (RunDetail, error) {
 	if err != nil {
 		return RunDetail{}, err
 	}
-	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus), Usage: usageOf(rows)}, nil
+	return RunDetail{Run: run, Events: evs, Outcome: domain.RunOutcome(run, reportStatus), Usage: usageOf(rows, run.Judge.Provider)}, nil
 }
 
 // storedReportStatus is the status of the run's stored report, or empty when it has none.

@@ -98,7 +98,8 @@ func (j *JudgeService) Rejudge(req RejudgeRequest) (Comparison, error) {
 	if err := engines.Probe(ctx, choice); err != nil {
 		return Comparison{}, err
 	}
-	eng, err := engines.Build(choice, run.Config)
+	// Its LLM calls are recorded as a re-judgement's, not as the run's own.
+	eng, err := engines.BuildRejudge(choice, run.Config)
 	if err != nil {
 		return Comparison{}, err
 	}

@@ -66,6 +66,11 @@ type ReportView struct {
 	// Studies are the trials with a registry entry and reports among the evidence, as the
 	// report's Studies section gives them; each card also names its study (EvidenceView.Study).
 	Studies []report.StudyBlock `json:"studies"`
+	// ReliesOnNone is set when the run has papers but the report relies on none of them (all
+	// set aside: off topic or excluded by the reviewer), so a reference export (RIS, BibTeX,
+	// CSL-JSON) holds a paper only with the set-aside ones included: the window says so
+	// before the save dialog rather than after it.
+	ReliesOnNone bool `json:"relies_on_none,omitempty"`
 }
 
 // EvidenceView is one evidence card: the evidence with its appraisal, if any.
@@ -89,6 +94,10 @@ type EvidenceView struct {
 	// Read says which text the appraisal read ("read in full (Europe PMC)", "abstract
 	// only"), in the report's words; "" for a paper not appraised.
 	Read string `json:"read,omitempty"`
+	// Review is the reviewer's decision in force on this paper (include, or exclude with its
+	// reason; domain.LatestReviews), so the card and the paper detail say it where the
+	// paper is shown; nil when the reviewer left the paper alone.
+	Review *domain.Review `json:"review,omitempty"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -148,6 +157,13 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		}
 		if view.Markdown != "" {
 			view.Markdown = report.UpToDate(view.Markdown, r)
+		}
+		view.ReliesOnNone = len(run.Evidence) > 0 && len(report.References(run, false)) == 0
+		_, decided := domain.LatestReviews(run.Reviews)
+		for i := range view.Evidence {
+			if rv, ok := decided[view.Evidence[i].Key]; ok {
+				view.Evidence[i].Review = &rv
+			}
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
@@ -240,28 +256,47 @@ type ExportRequest struct {
 	IncludeSetAside bool   `json:"include_set_aside"`
 }
 
-// ExportWith writes the export req asks for and returns the path written.
+// ExportWith writes the export req asks for and returns the path written. Without Force an
+// existing file refuses the export; with it, the file and a CSV's notes beside it are
+// replaced (the CLI's --force).
 func (r *ReportService) ExportWith(req ExportRequest) (string, error) {
-	runID, format, path, force := req.RunID, req.Format, req.Path, req.Force
-	f, err := report.ParseFormat(format)
+	files, err := r.exportTo(req, report.OverwriteIf(req.Force))
+	return files.Path, err
+}
+
+// ExportedFiles are the files an export wrote: the one the user chose and, for a CSV, the
+// notes beside it (NAME.notes.md), which the window names too so no file is written unsaid.
+// An empty Path means the user cancelled the save dialog.
+type ExportedFiles struct {
+	Path  string `json:"path"`
+	Notes string `json:"notes,omitempty"`
+}
+
+// exportTo writes the export req asks for (its Force is ow's to say).
+func (r *ReportService) exportTo(req ExportRequest, ow report.Overwrite) (ExportedFiles, error) {
+	f, err := report.ParseFormat(req.Format)
 	if err != nil {
-		return "", err
+		return ExportedFiles{}, err
 	}
-	if strings.TrimSpace(path) == "" {
-		return "", domain.Errorf(domain.CodeInvalid, "no output file given")
+	if strings.TrimSpace(req.Path) == "" {
+		return ExportedFiles{}, domain.Errorf(domain.CodeInvalid, "no output file given")
 	}
-	safe, err := report.SafeOutputPath(filepath.Dir(path), filepath.Base(path))
+	safe, err := report.SafeOutputPath(filepath.Dir(req.Path), filepath.Base(req.Path))
 	if err != nil {
-		return "", err
+		return ExportedFiles{}, err
 	}
-	run, err := r.exportRun(runID, req.IncludeSetAside)
+	run, err := r.exportRun(req.RunID, req.IncludeSetAside)
 	if err != nil {
-		return "", err
+		return ExportedFiles{}, err
 	}
-	if err := report.ExportToFile(run, f, safe, force); err != nil {
-		return "", err
+	if err := report.ExportToFile(run, f, safe, ow); err != nil {
+		return ExportedFiles{}, err
 	}
-	return safe, nil
+	out := ExportedFiles{Path: safe}
+	if f == "csv" {
+		out.Notes = report.CSVNotesPath(safe)
+	}
+	return out, nil
 }
 
 // exportRun reads a stored run for export.
@@ -310,21 +345,25 @@ func (r *ReportService) Text(req ExportRequest) (ExportText, error) {
 	return out, nil
 }
 
-// ExportDialog asks the user where to save and exports there; an empty path means the
-// user cancelled the dialog.
-func (r *ReportService) ExportDialog(runID, format string) (string, error) {
+// ExportDialog asks the user where to save and exports there; an empty Path means the user
+// cancelled the dialog. includeSetAside puts every paper, each set-aside one marked, into a
+// reference export (RIS, BibTeX, CSL-JSON), as the CLI's --include-set-aside does.
+func (r *ReportService) ExportDialog(runID, format string, includeSetAside bool) (ExportedFiles, error) {
 	f, err := report.ParseFormat(format)
 	if err != nil {
-		return "", err
+		return ExportedFiles{}, err
 	}
+	req := ExportRequest{RunID: runID, Format: f, IncludeSetAside: includeSetAside}
 	// DEEPCRITICAL_EXPORT_DIR sends exports straight to a folder without a dialog, for
-	// scripted and automated use of the window.
+	// scripted and automated use of the window; its fixed names are replaced like a file
+	// chosen in the dialog.
 	if dir := os.Getenv("DEEPCRITICAL_EXPORT_DIR"); dir != "" {
-		return r.Export(runID, f, filepath.Join(dir, "deepcritical-"+runID+report.Extension(f)), true)
+		req.Path = filepath.Join(dir, "deepcritical-"+runID+report.Extension(f))
+		return r.exportTo(req, report.ReplaceChosen)
 	}
 	ctx := r.window.windowContext()
 	if ctx == nil {
-		return "", domain.Errorf(domain.CodeUnavailable, "no window to show a save dialog in")
+		return ExportedFiles{}, domain.Errorf(domain.CodeUnavailable, "no window to show a save dialog in")
 	}
 	path, err := runtime.SaveFileDialog(ctx, runtime.SaveDialogOptions{
 		Title:            "Export report",
@@ -333,12 +372,14 @@ func (r *ReportService) ExportDialog(runID, format string) (string, error) {
 		Filters:          []runtime.FileFilter{{DisplayName: strings.ToUpper(f), Pattern: "*" + report.Extension(f)}},
 	})
 	if err != nil || path == "" {
-		return "", err
+		return ExportedFiles{}, err
 	}
 	dir := filepath.Dir(path)
 	r.lastDir.Store(&dir)
-	// The dialog already asked about overwriting.
-	return r.Export(runID, f, path, true)
+	// The dialog asked about overwriting the file chosen in it, and about nothing else: a
+	// CSV's notes file beside it is replaced only when it is DeepCritical's own.
+	req.Path = path
+	return r.exportTo(req, report.ReplaceChosen)
 }
 
 // exportStartDir is where the save dialog opens: the folder of the last export when it still

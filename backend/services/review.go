@@ -55,6 +55,10 @@ type ReviewSummary struct {
 	// Components is the agreement on the appraisal components the reviewer scored.
 	Components domain.Agreement `json:"components"`
 	Reasons    []string         `json:"exclusion_reasons"`
+	// Decisions are the include and exclude decisions in force (domain.LatestReviews), one
+	// per paper in the order the report numbers them, each with Paper set to that number:
+	// what the review panel lists as excluded and why.
+	Decisions []domain.Review `json:"decisions"`
 }
 
 // Add records one decision, under the reviewer's name (review.author, else the system user).
@@ -139,7 +143,14 @@ func (r *ReviewService) Summary(runID string) (ReviewSummary, error) {
 		return ReviewSummary{}, err
 	}
 	verdict, papers := domain.LatestReviews(reviews)
-	out := ReviewSummary{Reviews: reviews, Verdict: verdict, Agreement: domain.PaperAgreement(ev, papers), Reasons: domain.ExclusionReasons}
+	out := ReviewSummary{Reviews: reviews, Verdict: verdict, Agreement: domain.PaperAgreement(ev, papers), Reasons: domain.ExclusionReasons,
+		Decisions: []domain.Review{}}
+	for i, e := range ev {
+		if p, ok := papers[e.CanonicalKey()]; ok {
+			p.Paper = i + 1
+			out.Decisions = append(out.Decisions, p)
+		}
+	}
 	if overrides := domain.LatestOverrides(reviews); len(overrides) > 0 {
 		keys := make([]string, len(ev))
 		for i, e := range ev {

@@ -74,10 +74,10 @@ func TestExportRefusesToOverwriteAndEscapes(t *testing.T) {
 	require.Error(t, err)
 
 	t.Setenv("DEEPCRITICAL_EXPORT_DIR", dir)
-	path, err = c.Reports.ExportDialog(run.ID, "bibtex")
+	files, err := c.Reports.ExportDialog(run.ID, "bibtex", false)
 	require.NoError(t, err)
-	require.Equal(t, dir, filepath.Dir(path))
-	b, err = os.ReadFile(path)
+	require.Equal(t, dir, filepath.Dir(files.Path))
+	b, err = os.ReadFile(files.Path)
 	require.NoError(t, err)
 	require.Contains(t, string(b), "@article")
 }

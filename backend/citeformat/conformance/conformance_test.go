@@ -251,7 +251,7 @@ func TestHumanExportsConform(t *testing.T) {
 	})
 	t.Run("csv", func(t *testing.T) {
 		file := filepath.Join(dir, "export.csv")
-		if err := report.ExportToFile(run, "csv", file, true); err != nil {
+		if err := report.ExportToFile(run, "csv", file, report.ReplaceAll); err != nil {
 			t.Fatal(err)
 		}
 		// pandoc's CSV reader (RFC 4180) turns the table into a document; every cell

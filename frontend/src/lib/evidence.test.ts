@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appraisalQuotes, highlightAll, qualityBadge, sectionHeading, stanceBadge, studyBadge } from './evidence'
+import { appraisalQuotes, highlightAll, qualityBadge, reviewBadge, sectionHeading, stanceBadge, studyBadge } from './evidence'
 
 describe('qualityBadge', () => {
   it('says not assessed instead of inventing a score', () => {
@@ -20,6 +20,23 @@ describe('qualityBadge', () => {
   it('labels rule-based scores', () => {
     const b = qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 7.5, status: 'assessed' }], assessor: { kind: 'offline' } })
     expect(b).toEqual({ label: 'quality 7.5/10 (rule-based)', tone: 'ok', title: 'Methodological quality (rule-based)' })
+  })
+  it('writes the score as the report does (a tie rounds to even, as Go does)', () => {
+    expect(qualityBadge({ dimensions: [{ name: 'methodological_quality', score: 6.25, status: 'assessed' }] }).label).toBe('quality 6.2/10')
+  })
+})
+
+describe('reviewBadge', () => {
+  it.each([
+    [{ decision: 'exclude', reason: 'wrong population' }, 'excluded by you: wrong population', 'bad'],
+    [{ decision: 'exclude' }, 'excluded by you: no reason recorded', 'bad'],
+    [{ decision: 'include' }, 'included by you', 'ok'],
+  ])('%o', (review, label, tone) => {
+    expect(reviewBadge(review)).toMatchObject({ label, tone })
+  })
+  it('says nothing of a paper the reviewer left alone', () => {
+    expect(reviewBadge(undefined)).toBeNull()
+    expect(reviewBadge({ decision: 'override' })).toBeNull()
   })
 })
 

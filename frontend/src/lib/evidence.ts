@@ -1,6 +1,7 @@
 // Helpers for evidence cards and the paper view: the quality badge from the appraisal, and quote highlighting.
 // The study design is not decided here: the backend sends the report's label (EvidenceView.design, report.DesignLabel).
 import type { Appraisal } from './api'
+import { scoreText } from './format'
 
 /** AppraisalLike is the part of a stored appraisal (Go's domain.Appraisal) the badge reads. */
 export interface AppraisalLike {
@@ -24,7 +25,29 @@ export function qualityBadge(appraisal: AppraisalLike | null | undefined): Quali
     return { label: `not assessed: ${notAssessedReason(why)}`, tone: 'warn', title: why }
   }
   const tone = q.score >= 7 ? 'ok' : q.score >= 4 ? 'warn' : 'bad'
-  return { label: `quality ${q.score.toFixed(1)}/10${offline}`, tone, title: 'Methodological quality' + offline }
+  return { label: `quality ${scoreText(q.score)}${offline}`, tone, title: 'Methodological quality' + offline }
+}
+
+/** ReviewLike is the part of a reviewer's decision (Go's domain.Review) a badge reads. */
+export interface ReviewLike {
+  decision: string
+  reason?: string
+  author?: string
+}
+
+/**
+ * reviewBadge says the reviewer's decision in force on a paper where the paper is shown
+ * (its card, its detail): "excluded by you: wrong population", or "included by you"; null
+ * when the reviewer left the paper alone.
+ */
+export function reviewBadge(review: ReviewLike | null | undefined): QualityBadge | null {
+  if (!review) return null
+  const by = review.author ? ` (recorded as ${review.author})` : ''
+  if (review.decision === 'exclude') {
+    return { label: `excluded by you: ${review.reason || 'no reason recorded'}`, tone: 'bad', title: 'Your review set this paper aside: the report does not rely on it' + by }
+  }
+  if (review.decision === 'include') return { label: 'included by you', tone: 'ok', title: 'Your review keeps this paper: the report relies on it' + by }
+  return null
 }
 
 /**

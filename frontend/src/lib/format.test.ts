@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, isBlankQuestion, judgeLabel, statusTone, verdictLabel } from './format'
+import { fixed1, formatDate, isBlankQuestion, judgeLabel, scoreText, statusTone, verdictLabel } from './format'
 
 describe('judgeLabel', () => {
   it.each([
@@ -64,6 +64,14 @@ describe('plural and windowMessage', () => {
       '2 Zotero collections are named "M" (A/M, B/M): give its path, e.g. the Zotero collection "A/M"; nothing was sent',
     )
     expect(windowMessage('run x has no reference to send (--include-set-aside sends the set-aside ones)')).not.toContain('--')
+    // Each "set-aside" hint points at the box that does it: a file export's is by the export
+    // buttons (the Zotero one does not change a file export), Zotero's by Send to Zotero.
+    expect(windowMessage('the report of run r1 relies on no paper (its one paper was set aside): include the set-aside papers to export them (--include-set-aside)')).toBe(
+      'the report of run r1 relies on no paper (its one paper was set aside): include the set-aside papers to export them (tick “set-aside papers too” by the export buttons)',
+    )
+    expect(windowMessage('run x has no reference to send (no paper the report relies on; --include-set-aside sends the set-aside ones)')).toBe(
+      'run x has no reference to send (no paper the report relies on; tick “set-aside papers too” by Send to Zotero to send the set-aside ones)',
+    )
   })
 })
 
@@ -100,5 +108,35 @@ describe('errorHead', () => {
     expect(errorHead('judge unavailable')).toBe('judge unavailable')
     const chain = 'every source failed in two iterations in a row and no evidence was found (pubmed: cannot connect: dial tcp 127.0.0.1:9: connection refused (gave up after 3 attempts); europepmc: cannot connect)'
     expect(errorHead(chain)).toBe('every source failed in two iterations in a row and no evidence was found')
+  })
+})
+
+describe('fixed1 writes a score as the report does', () => {
+  // Go's fmt.Sprintf("%.1f", v) for each value, printed by a Go program: an exact tie (the
+  // odd quarters) rounds to even there, where toFixed rounds it up.
+  it.each([
+    [6.25, '6.2'],
+    [6.75, '6.8'],
+    [6.35, '6.3'],
+    [7, '7.0'],
+    [0.25, '0.2'],
+    [0.05, '0.1'],
+    [0.15, '0.1'],
+    [2.5, '2.5'],
+    [9.95, '9.9'],
+    [10, '10.0'],
+    [0, '0.0'],
+    [4.45, '4.5'],
+    [8.125, '8.1'],
+    [5.55, '5.5'],
+    [1.75, '1.8'],
+    [3.25, '3.2'],
+    [6.2500001, '6.3'],
+    [6.2499999, '6.2'],
+  ])('%s → %s', (v, want) => {
+    expect(fixed1(v)).toBe(want)
+  })
+  it('gives a score out of ten', () => {
+    expect(scoreText(6.25)).toBe('6.2/10')
   })
 })

@@ -101,6 +101,9 @@ const CLI_HINTS: [RegExp, string][] = [
   [/--sources/g, 'the Sources choice'],
   [/--max-iterations/g, 'the Iterations field'],
   [/--collection\s+/g, 'the Zotero collection '],
+  // The export buttons and Send to Zotero each have their own “set-aside papers too” box.
+  [/\s*\(--include-set-aside\)/g, ' (tick “set-aside papers too” by the export buttons)'],
+  [/--include-set-aside sends the set-aside ones/g, 'tick “set-aside papers too” by Send to Zotero to send the set-aside ones'],
   [/--include-set-aside/g, 'the “set-aside papers too” box'],
   // The window sends a run once; sending it again is the terminal's `--again`.
   [/, or send again anyway \(--again\)/g, ''],
@@ -122,4 +125,25 @@ export function errorHead(s: string): string {
   if (s.length <= 120) return s
   const cut = [s.indexOf(' ('), s.indexOf('; '), s.indexOf(': ')].filter((i) => i > 20).sort((a, b) => a - b)[0]
   return cut ? s.slice(0, cut) : s.slice(0, 120) + '…'
+}
+
+/**
+ * fixed1 writes a number with one decimal exactly as Go's `%.1f` does, so a score reads the
+ * same in the window as in the report and every export (report.go, rows.go). JavaScript's
+ * toFixed rounds an exact tie up (6.25 → "6.3") where Go rounds it to even ("6.2"); at one
+ * decimal the only exact ties are the odd quarters (x·4 an odd integer: 6.25, 6.75), every
+ * other value (6.35 is stored a little below it) rounds alike in both.
+ */
+export function fixed1(x: number): string {
+  const q = x * 4
+  if (Number.isInteger(q) && Math.abs(q) % 2 === 1) {
+    const lo = Math.floor(x * 10) // exact: an odd quarter times ten is a half
+    return ((lo % 2 === 0 ? lo : lo + 1) / 10).toFixed(1)
+  }
+  return x.toFixed(1)
+}
+
+/** scoreText is a 0–10 score as the report writes it: "6.2/10". */
+export function scoreText(score: number): string {
+  return `${fixed1(Number(score))}/10`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { costText, kindLabel, latencyText, tokenText, usageOf, type CallKindUsage } from './usage'
+import { costText, kindLabel, latencyText, rejudgeLabel, tokenText, usageOf, type CallKindUsage } from './usage'
 
 const base: CallKindUsage = {
   kind: 'judge', calls: 2, failed: 0, input_tokens: 12000, output_tokens: 900, cached_tokens: 8000,
@@ -24,5 +24,14 @@ describe('usage', () => {
     expect(usageOf(null)).toBeNull()
     expect(usageOf({ usage: { kinds: [], total: base, price_table_date: 'd' } })).toBeNull()
     expect(usageOf({ usage: { kinds: [base], total: base, price_table_date: 'd' } })?.kinds[0].kind).toBe('judge')
+  })
+  it('keeps a re-judgement apart from the run, named by its judge', () => {
+    const rj = { ...base, kind: 'rejudge', provider: 'openai', model: 'gpt-4o-mini' }
+    const u = usageOf({ usage: { kinds: [], total: { ...base, kind: 'total', calls: 0 }, rejudges: [rj], price_table_date: 'd' } })
+    expect(u?.kinds).toEqual([])
+    expect(u?.rejudges).toEqual([rj])
+    expect(rejudgeLabel(rj)).toBe('re-judge · openai gpt-4o-mini')
+    expect(rejudgeLabel({ ...base, kind: 'rejudge' })).toBe('re-judge')
+    expect(usageOf({ usage: { kinds: [base], total: base, price_table_date: 'd' } })?.rejudges).toEqual([])
   })
 })

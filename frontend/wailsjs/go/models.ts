@@ -2254,6 +2254,8 @@ export namespace services {
 	}
 	export class CallKindUsage {
 	    kind: string;
+	    provider?: string;
+	    model?: string;
 	    calls: number;
 	    failed: number;
 	    input_tokens: number;
@@ -2271,6 +2273,8 @@ export namespace services {
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.kind = source["kind"];
+	        this.provider = source["provider"];
+	        this.model = source["model"];
 	        this.calls = source["calls"];
 	        this.failed = source["failed"];
 	        this.input_tokens = source["input_tokens"];
@@ -2494,6 +2498,7 @@ export namespace services {
 	    stance_label?: string;
 	    study?: report.StudyBlock;
 	    read?: string;
+	    review?: domain.Review;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -2510,6 +2515,7 @@ export namespace services {
 	        this.stance_label = source["stance_label"];
 	        this.study = this.convertValues(source["study"], report.StudyBlock);
 	        this.read = source["read"];
+	        this.review = this.convertValues(source["review"], domain.Review);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2565,6 +2571,20 @@ export namespace services {
 	        this.run_id = source["run_id"];
 	        this.format = source["format"];
 	        this.text = source["text"];
+	        this.notes = source["notes"];
+	    }
+	}
+	export class ExportedFiles {
+	    path: string;
+	    notes?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ExportedFiles(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
 	        this.notes = source["notes"];
 	    }
 	}
@@ -2965,6 +2985,7 @@ export namespace services {
 	    understood?: string;
 	    answer?: string;
 	    studies: report.StudyBlock[];
+	    relies_on_none?: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new ReportView(source);
@@ -2986,6 +3007,7 @@ export namespace services {
 	        this.understood = source["understood"];
 	        this.answer = source["answer"];
 	        this.studies = this.convertValues(source["studies"], report.StudyBlock);
+	        this.relies_on_none = source["relies_on_none"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -3038,6 +3060,7 @@ export namespace services {
 	    agreement: domain.Agreement;
 	    components: domain.Agreement;
 	    exclusion_reasons: string[];
+	    decisions: domain.Review[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ReviewSummary(source);
@@ -3052,6 +3075,7 @@ export namespace services {
 	        this.agreement = this.convertValues(source["agreement"], domain.Agreement);
 	        this.components = this.convertValues(source["components"], domain.Agreement);
 	        this.exclusion_reasons = source["exclusion_reasons"];
+	        this.decisions = this.convertValues(source["decisions"], domain.Review);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -3075,6 +3099,7 @@ export namespace services {
 	export class RunUsage {
 	    kinds: CallKindUsage[];
 	    total: CallKindUsage;
+	    rejudges: CallKindUsage[];
 	    price_table_date: string;
 	
 	    static createFrom(source: any = {}) {
@@ -3085,6 +3110,7 @@ export namespace services {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.kinds = this.convertValues(source["kinds"], CallKindUsage);
 	        this.total = this.convertValues(source["total"], CallKindUsage);
+	        this.rejudges = this.convertValues(source["rejudges"], CallKindUsage);
 	        this.price_table_date = source["price_table_date"];
 	    }
 	

@@ -56,6 +56,7 @@ export type ImportSummary = library.Summary
 export type ZoteroSendResult = services.ZoteroSendResult
 export type DroppedFiles = services.DroppedFiles
 export type PDFAppraisal = services.PDFAppraisal
+export type ExportedFiles = services.ExportedFiles
 /** ImportProgress mirrors Go's library.Progress, sent on the library:progress event. */
 export interface ImportProgress {
   file: string
@@ -111,7 +112,11 @@ export const api = {
   runEvents: (id: string, afterSeq: number): Promise<RunEvent[]> => Runs.Events(id, afterSeq),
   report: (id: string): Promise<ReportView> => Reports.Get(id),
   paper: (key: string): Promise<PaperView> => Appraisals.Paper(key),
-  exportRun: (id: string, format: string): Promise<string> => Reports.ExportDialog(id, format),
+  /**
+   * exportRun asks where to save and exports there (an empty path: the dialog was cancelled);
+   * includeSetAside puts the set-aside papers, marked, into RIS, BibTeX and CSL-JSON too.
+   */
+  exportRun: (id: string, format: string, includeSetAside = false): Promise<ExportedFiles> => Reports.ExportDialog(id, format, includeSetAside),
   reviewSummary: (runID: string): Promise<ReviewSummary> => Reviews.Summary(runID),
   addReview: (runID: string, paper: number, decision: string, reason: string, note: string): Promise<Review> =>
     Reviews.Add({ run_id: runID, paper, decision, reason, note } as services.ReviewRequest),

@@ -68,4 +68,19 @@ describe('PaperDetail', () => {
     expect(target.textContent).toContain('That quote does not appear in the text read')
     unmount(cmp)
   })
+
+  it("says the reviewer's exclusion and writes the score as the report does", async () => {
+    const target = document.createElement('div')
+    const excluded = {
+      ...item,
+      review: { decision: 'exclude', reason: 'wrong population', note: 'adults only', author: 'me' },
+      appraisal: { ...item.appraisal, dimensions: [{ ...item.appraisal.dimensions[0], score: 6.25 }] },
+    }
+    const cmp = mount(PaperDetail, { target, props: { item: excluded as any, onclose: () => {}, onlink: () => {} } })
+    flushSync()
+    expect(target.querySelector('[data-testid="paper-review"]')?.textContent).toBe('excluded by you: wrong population — adults only')
+    expect(target.querySelector('h4')?.textContent).toContain('6.2/10')
+    expect(target.querySelector('h4')?.textContent).not.toContain('6.3')
+    unmount(cmp)
+  })
 })

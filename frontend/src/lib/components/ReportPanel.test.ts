@@ -1,9 +1,10 @@
 import { flushSync, mount, unmount } from 'svelte'
 import { describe, expect, it, vi } from 'vitest'
 
-vi.mock('../api', () => ({ api: { openURL: vi.fn(), exportRun: vi.fn() }, errorMessage: (e: unknown) => String(e) }))
+vi.mock('../api', () => ({ api: { openURL: vi.fn(), exportRun: vi.fn(), reviewSummary: vi.fn(async () => null) }, errorMessage: (e: unknown) => String(e) }))
 
 const { default: ReportPanel } = await import('./ReportPanel.svelte')
+const { api } = await import('../api')
 
 const ev = (n: number, title: string, topic?: unknown) => ({
   n,
@@ -52,5 +53,50 @@ describe('ReportPanel', () => {
     expect(target.querySelector('[data-testid="report-off-topic"]')).toBeNull()
     expect(target.querySelector('[data-testid="report-outcome"]')).toBeNull()
     unmount(cmp)
+  })
+
+  it('names both files a CSV export wrote', async () => {
+    const target = document.createElement('div')
+    vi.mocked(api.exportRun).mockResolvedValueOnce({ path: '/tmp/exp/mine.csv', notes: '/tmp/exp/mine.notes.md' } as any)
+    const cmp = mount(ReportPanel, {
+      target,
+      props: { runId: 'r1', report: { run_id: 'r1', markdown: 'x', status: 'verified', assessments: [], disclaimer: 'd', formats: ['md', 'csv'], outcome: '', evidence: [ev(1, 'a')] } as any },
+    })
+    flushSync()
+    target.querySelector<HTMLButtonElement>('[data-testid="export-csv"]')!.click()
+    await vi.waitFor(() => expect(target.querySelector('[data-testid="export-result"]')?.textContent).toBe('Saved CSV to /tmp/exp/mine.csv and its notes to /tmp/exp/mine.notes.md'))
+    expect(api.exportRun).toHaveBeenLastCalledWith('r1', 'csv', false)
+    unmount(cmp)
+  })
+
+  it('says before the dialog that a report relying on no paper exports references only with the set-aside ones', async () => {
+    const target = document.body.appendChild(document.createElement('div'))
+    vi.mocked(api.exportRun).mockResolvedValueOnce({ path: '/tmp/exp/r.ris' } as any)
+    const report = {
+      run_id: 'r1', markdown: 'x', status: 'verified', assessments: [], disclaimer: 'd', outcome: '', relies_on_none: true,
+      formats: ['md', 'csv', 'ris', 'bibtex', 'csljson'], evidence: [ev(1, 'Excluded paper')],
+    }
+    const cmp = mount(ReportPanel, { target, props: { runId: 'r1', report: report as any } })
+    flushSync()
+    const button = (f: string) => target.querySelector<HTMLButtonElement>(`[data-testid="export-${f}"]`)!
+    for (const f of ['ris', 'bibtex', 'csljson']) {
+      expect(button(f).disabled, f).toBe(true)
+      expect(button(f).title).toContain('Tick “set-aside papers too”')
+    }
+    expect(button('md').disabled).toBe(false)
+    expect(button('csv').disabled).toBe(false)
+    const hint = target.querySelector('[data-testid="export-set-aside-hint"]')?.textContent ?? ''
+    expect(hint).toContain('its one paper was set aside')
+    expect(hint).not.toContain('1 papers')
+    const box = target.querySelector<HTMLInputElement>('[data-testid="export-set-aside"]')!
+    box.click()
+    flushSync()
+    expect(button('ris').disabled).toBe(false)
+    expect(target.querySelector('[data-testid="export-set-aside-hint"]')).toBeNull()
+    button('ris').click()
+    await vi.waitFor(() => expect(target.querySelector('[data-testid="export-result"]')?.textContent).toBe('Saved RIS to /tmp/exp/r.ris'))
+    expect(api.exportRun).toHaveBeenLastCalledWith('r1', 'ris', true)
+    unmount(cmp)
+    target.remove()
   })
 })

@@ -4,7 +4,7 @@ import {services} from '../models';
 
 export function Export(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<string>;
 
-export function ExportDialog(arg1:string,arg2:string):Promise<string>;
+export function ExportDialog(arg1:string,arg2:string,arg3:boolean):Promise<services.ExportedFiles>;
 
 export function ExportWith(arg1:services.ExportRequest):Promise<string>;
 

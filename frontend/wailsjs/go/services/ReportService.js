@@ -6,8 +6,8 @@ export function Export(arg1, arg2, arg3, arg4) {
   return window['go']['services']['ReportService']['Export'](arg1, arg2, arg3, arg4);
 }
 
-export function ExportDialog(arg1, arg2) {
-  return window['go']['services']['ReportService']['ExportDialog'](arg1, arg2);
+export function ExportDialog(arg1, arg2, arg3) {
+  return window['go']['services']['ReportService']['ExportDialog'](arg1, arg2, arg3);
 }
 
 export function ExportWith(arg1) {
