@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { fixed1, formatDate, isBlankQuestion, judgeLabel, scoreText, statusTone, verdictLabel } from './format'
+import { fixed1, formatDate, isBlankQuestion, judgeLabel, rejudgeName, scoreText, statusTone, verdictLabel } from './format'
 
 describe('judgeLabel', () => {
   it.each([
@@ -138,5 +138,12 @@ describe('fixed1 writes a score as the report does', () => {
   })
   it('gives a score out of ten', () => {
     expect(scoreText(6.25)).toBe('6.2/10')
+  })
+})
+
+describe('rejudgeName', () => {
+  it('reads a stored re-judgement label', () => {
+    expect(rejudgeName('rejudge:openai/gpt-4o-mini')).toBe('openai · gpt-4o-mini')
+    expect(rejudgeName('rejudge:offline')).toBe('offline')
   })
 })

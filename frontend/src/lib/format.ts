@@ -147,3 +147,11 @@ export function fixed1(x: number): string {
 export function scoreText(score: number): string {
   return `${fixed1(Number(score))}/10`
 }
+
+/**
+ * rejudgeName is a re-judgement's stored label in words: "rejudge:openai/gpt-4o-mini" →
+ * "openai · gpt-4o-mini" (the label is an id, not for reading).
+ */
+export function rejudgeName(label: string): string {
+  return label.replace(/^rejudge:/, '').replace('/', ' · ')
+}

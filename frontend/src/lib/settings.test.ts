@@ -18,6 +18,7 @@ describe('settings form', () => {
     expect(labelFor('providers.openai.timeout_s')).toBe('Time limit (seconds)')
     expect(labelFor('appraisal.quality_weights.itt')).toBe('Intention-to-treat analysis')
     expect(labelFor('something.new_key')).toBe('New key')
+    expect(labelFor('OPENAI_API_KEY')).toBe('OPENAI_API_KEY')
   })
   it('uses a select for fixed choices and number inputs with the bounds', () => {
     expect(fieldFor(keys[5])).toMatchObject({ kind: 'select', options: ['system', 'light', 'dark'] })

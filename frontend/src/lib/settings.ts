@@ -80,6 +80,9 @@ const HIDDEN = new Set(['ui.last_view', 'judge.provider', 'judge.model'])
 /** labelFor names a key in words ("run.max_iterations" → "Search and judge rounds (at most)"). */
 export function labelFor(key: string): string {
   if (WORDS[key]) return WORDS[key]
+  // A stored key is named by its environment variable ("OPENAI_API_KEY"), as the
+  // provider's documentation names it, not re-cased into "Openai api key".
+  if (/^[A-Z][A-Z0-9_]*$/.test(key)) return key
   const last = key.split('.').slice(-1)[0]
   if (WORDS[last]) return WORDS[last]
   const t = last.replaceAll('_', ' ')
