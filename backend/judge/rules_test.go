@@ -118,6 +118,10 @@ func TestLLMRulesWithOffTopicEvidence(t *testing.T) {
 	joined := strings.Join(a.Judge.Overrides, "\n")
 	require.Contains(t, joined, "off-topic for the question")
 	require.Contains(t, joined, "no on-topic evidence")
+	// Scores on evidence about other things are not scores of this question's evidence.
+	require.Zero(t, a.Details.MechanismScore)
+	require.Zero(t, a.Details.ClinicalEvidenceScore)
+	require.Contains(t, joined, "overridden to 0: none of the")
 }
 
 func TestCitedItems(t *testing.T) {
