@@ -249,12 +249,15 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 		}
 	case !st.searchDone[it]:
 		queries = st.iterQueries[it]
-	case st.searchFailed[it] && !st.judgeDone[it]:
+	case st.searchFailed[it]:
 		// Every source failed in the iteration the run stopped in: a resume repeats its
-		// search (the outage may be over) instead of judging nothing. The failed attempt
-		// leaves the streaks, so sources that still fail end the run failed again.
+		// search (the outage may be over) instead of judging nothing, and judges what it
+		// finds (a verdict on the failed search, when one was stored, judged nothing). The
+		// failed attempt leaves the streaks, so sources that still fail end the run failed
+		// again.
 		queries = st.iterQueries[it]
-		st.searchDone[it] = false
+		st.searchDone[it], st.judgeDone[it] = false, false
+		delete(st.assessments, it) // judged again, and stored over
 		st.allFailedStreak = max(st.allFailedStreak-1, 0)
 		st.noProgressStreak = max(st.noProgressStreak-1, 0)
 	case len(st.pendingQueries) > 0:
@@ -287,6 +290,12 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 				stopReason = StopMaxIterations
 			default:
 				next := st.followUps(a)
+				if len(next) == 0 && st.allFailedStreak >= 1 {
+					// Every source failed in this iteration and no other search is left: a
+					// report judging nothing would read "complete" when nothing could be
+					// searched, and a complete run cannot be resumed once the sources answer.
+					return domain.Run{}, failed("every source failed in iteration %d and no other search is left to try (%s); resume the run when the sources answer", it, st.lastFailures)
+				}
 				if len(next) == 0 {
 					// Not "no new evidence": this iteration may have found some, but no
 					// search is left that has not been run.
@@ -417,6 +426,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	allFailed := len(cfg.Sources) > 0 && len(failedSources) >= len(cfg.Sources)
 	if allFailed && len(all) == 0 {
 		st.allFailedStreak++
+		st.lastFailures = summarize(failures)
 	} else {
 		st.allFailedStreak = 0
 	}

@@ -191,14 +191,24 @@ func TestEverySourceFailingFailsTheRun(t *testing.T) {
 	cases := []struct {
 		maxIterations, searches int
 		reason                  string
+		noSearchLeft            bool
 	}{
-		{5, 2, "failed: every source failed in two iterations"},
-		{1, 1, "failed: every source failed in the run's last iteration"},
+		{5, 2, "failed: every source failed in two iterations", false},
+		{1, 1, "failed: every source failed in the run's last iteration", false},
+		// The judge suggests no search and none is left: the loop would stop "queries
+		// exhausted", complete, on a search that never ran.
+		{5, 1, "failed: every source failed in iteration 1 and no other search is left", true},
 	}
 	for _, c := range cases {
-		t.Run(fmt.Sprint(c.maxIterations, " iterations"), func(t *testing.T) {
-			h := newHarness(t, search, always(assessment(false)))
-			run, err := h.o.Run(context.Background(), question, cfg(c.maxIterations))
+		t.Run(fmt.Sprint(c.maxIterations, " iterations, no search left: ", c.noSearchLeft), func(t *testing.T) {
+			var opts []func(*orchestrator.Deps)
+			q := question
+			if c.noSearchLeft {
+				q = "Do statins reduce cardiovascular events?"
+				opts = append(opts, func(d *orchestrator.Deps) { d.Judge = silentJudge{} })
+			}
+			h := newHarness(t, search, always(assessment(false)), opts...)
+			run, err := h.o.Run(context.Background(), q, cfg(c.maxIterations))
 			require.NoError(t, err)
 			require.Equal(t, domain.RunFailed, run.Status)
 			require.True(t, strings.HasPrefix(run.StopReason, c.reason), run.StopReason)
@@ -209,6 +219,19 @@ func TestEverySourceFailingFailsTheRun(t *testing.T) {
 			require.Equal(t, true, data(t, last)["fatal"])
 			errs := ofType(h.emitter.Events(), domain.EventError)
 			require.True(t, strings.HasPrefix(errs[0].Message, "Search failed for every source: "), errs[0].Message)
+
+			// Once the sources answer, a resume searches the failed iteration again and
+			// judges what it finds, not the verdict stored on the failed search.
+			h.searcher.mu.Lock()
+			h.searcher.result = newPapers(1)
+			h.searcher.mu.Unlock()
+			calls := h.searcher.Calls()
+			resumed, err := h.o.Resume(context.Background(), run.ID)
+			require.NoError(t, err)
+			require.Greater(t, h.searcher.Calls(), calls, "the resume searched")
+			require.Equal(t, domain.RunComplete, resumed.Status, resumed.StopReason)
+			final := ofType(h.emitter.Events(), domain.EventJudgeComplete)
+			require.NotEmpty(t, final)
 		})
 	}
 }
@@ -256,6 +279,15 @@ func TestNoSearchLeftStopsAndSaysSo(t *testing.T) {
 }
 
 // repeatingJudge suggests the same follow-up every time.
+// silentJudge suggests no search.
+type silentJudge struct{}
+
+func (silentJudge) Assess(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
+	a := assessment(false)
+	a.NextSearchQueries = nil
+	return a, domain.Heuristics{FinalScore: 50}, nil
+}
+
 type repeatingJudge struct{}
 
 func (repeatingJudge) Assess(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {

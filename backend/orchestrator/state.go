@@ -41,8 +41,11 @@ type state struct {
 	queriesRun       map[string]bool
 	noProgressStreak int
 	allFailedStreak  int
-	verifyRounds     int
-	verdicts         []domain.Verdict
+	// lastFailures says how every source failed in the last search that found nothing
+	// (summarize), for the failed run's reason.
+	lastFailures string
+	verifyRounds int
+	verdicts     []domain.Verdict
 	// pendingQueries are the next queries a "looping" event announced for iteration
 	// lastIteration+1 before the process stopped; resume starts that iteration with them
 	// instead of deciding (and, after a failed verification, verifying) again.
