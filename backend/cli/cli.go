@@ -11,6 +11,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strconv"
 	"strings"
 	"syscall"
 
@@ -31,6 +32,24 @@ type usageError struct{ msg string }
 func (u *usageError) Error() string { return u.msg }
 
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
+
+// countVar defines an int flag whose zero value means "not given, use the settings'": a
+// value typed must be a whole number of at least 1, since a typed 0 would otherwise run with
+// the default without a word (DESIGN: out of range is an error, never a silent clamp). The
+// upper bound is the service's to check.
+func countVar(fs *flag.FlagSet, p *int, name, usage string) {
+	fs.Func(name, usage, func(v string) error {
+		n, err := strconv.Atoi(strings.TrimSpace(v))
+		if err != nil {
+			return fmt.Errorf("not a whole number: %q", v)
+		}
+		if n < 1 {
+			return fmt.Errorf("must be at least 1, got %d", n)
+		}
+		*p = n
+		return nil
+	})
+}
 
 // checkLimit is the rule of every --limit flag: a whole number from 1 to max, else a usage
 // error that names the range.

@@ -23,7 +23,7 @@ func searchCommand() *command {
 			o := &searchOpts{}
 			fs.BoolVar(&o.json, "json", false, "print the SearchResult as JSON")
 			fs.StringVar(&o.sources, "sources", "", "comma-separated sources: pubmed, europepmc, clinicaltrials, web, library (default: the settings')")
-			fs.IntVar(&o.maxResults, "max-results", 0, "results per source, 1–50 (default: the settings')")
+			countVar(fs, &o.maxResults, "max-results", "results per source, 1–50 (default: the settings')")
 			return o
 		},
 		minArgs: 1, maxArgs: -1,
