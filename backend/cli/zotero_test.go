@@ -209,3 +209,36 @@ func TestHistoryExportToZoteroTwice(t *testing.T) {
 	require.Equal(t, exitOK, code, stderr)
 	assert.Equal(t, 2, saves())
 }
+
+// TestHistoryExportToZoteroWhenTheCheckFails: with the local API on but failing, whether
+// Zotero already holds the run cannot be known, so nothing is sent (it could be saved
+// twice) unless asked with --again; with the local API off (Zotero's default) the send goes
+// on and says it could not check.
+func TestHistoryExportToZoteroWhenTheCheckFails(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		setup  func(*fake.Server)
+		code   int
+		stderr string
+	}{
+		{"local API failing", func(z *fake.Server) { z.LocalAPIEnabled, z.LocalAPIStatus = true, 500 }, 1,
+			"could not check whether Zotero already holds the references tagged"},
+		{"local API off", func(z *fake.Server) { z.LocalAPIEnabled = false }, exitOK, "could not check whether"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			paths := isolate(t)
+			runID := storedRun(t, paths)
+			z := startZotero(t, tc.setup)
+			code, _, stderr := runCLI(t, "history", "export", runID, "--to", "zotero")
+			require.Equal(t, tc.code, code, stderr)
+			assert.Contains(t, stderr, tc.stderr)
+			saves := 0
+			for _, r := range z.Received() {
+				if r.Path == "/connector/saveItems" {
+					saves++
+				}
+			}
+			assert.Equal(t, map[bool]int{true: 0, false: 1}[tc.code != exitOK], saves)
+		})
+	}
+}

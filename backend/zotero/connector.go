@@ -236,8 +236,14 @@ func (c *Client) Send(ctx context.Context, req SendRequest) (SendResult, error) 
 	if req.Sent != "" && !req.Again {
 		n, err := c.CountTagged(ctx, req.Sent)
 		switch {
-		case err != nil:
+		case err != nil && IsLocalAPIOff(err):
+			// Zotero's default: the send goes on and says it could not check.
 			res.Unchecked = strings.TrimSuffix(domain.SafeMessage(err), ", then import again")
+		case err != nil:
+			// The local API is on but did not answer (busy, rate limited, an error): sending
+			// now could save the run's references twice, which the check is there to stop.
+			return SendResult{}, domain.Errorf(domain.CodeUnavailable, "could not check whether Zotero already holds the references tagged %q (%s): nothing was sent; try again, or send anyway (--again)",
+				req.Sent, domain.SafeMessage(err))
 		case n > 0:
 			return SendResult{}, domain.Errorf(domain.CodeConflict, "Zotero already holds %d %s tagged %q: sending them again would save them twice; delete them in Zotero first, or send again anyway (--again)",
 				n, plural(n, "item", "items"), req.Sent)

@@ -3,6 +3,7 @@ package zotero
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -32,13 +33,26 @@ func (c *Client) api(ctx context.Context, path string, q url.Values) (answer, er
 	case a.status == http.StatusOK:
 		return a, nil
 	case a.status == http.StatusForbidden:
-		return a, domain.Errorf(domain.CodeUnavailable, "Zotero's local API is off (HTTP 403 %s): %s, then import again", a.text(), EnableHint)
+		return a, offError{domain.Errorf(domain.CodeUnavailable, "Zotero's local API is off (HTTP 403 %s): %s, then import again", a.text(), EnableHint)}
 	case a.status == http.StatusNotFound && strings.Contains(string(a.body), "No endpoint found"):
-		return a, domain.Errorf(domain.CodeUnavailable, "this Zotero has no local API (HTTP 404 for %s): %s", path, updateHint)
+		return a, offError{domain.Errorf(domain.CodeUnavailable, "this Zotero has no local API (HTTP 404 for %s): %s", path, updateHint)}
 	case a.status == http.StatusNotImplemented:
-		return a, domain.Errorf(domain.CodeUnavailable, "this Zotero's local API does not speak version %d (HTTP 501 %s): update Zotero or DeepCritical", LocalAPIVersion, a.text())
+		return a, offError{domain.Errorf(domain.CodeUnavailable, "this Zotero's local API does not speak version %d (HTTP 501 %s): update Zotero or DeepCritical", LocalAPIVersion, a.text())}
 	}
 	return a, domain.Errorf(domain.CodeUnavailable, "Zotero's local API answered %s with HTTP %d %s", path, a.status, a.text())
+}
+
+// offError is a local API that is off (Zotero's default) or absent (an older Zotero):
+// the user's setting, not a failure, so what can go on without it does.
+type offError struct{ error }
+
+func (e offError) Unwrap() error { return e.error }
+
+// IsLocalAPIOff reports whether err says Zotero's local API is off or absent, rather than
+// that it failed to answer.
+func IsLocalAPIOff(err error) bool {
+	var off offError
+	return errors.As(err, &off)
 }
 
 // Collection is one collection of the user's library, with its path of names from the top.

@@ -17,6 +17,9 @@ func (s *Server) local(ep *endpoint, rq *request) reply {
 	if !s.LocalAPIEnabled {
 		return s.apiHeaders(text(403, "Local API is not enabled"))
 	}
+	if s.LocalAPIStatus != 0 {
+		return s.apiHeaders(text(s.LocalAPIStatus, "An error occurred"))
+	}
 	v := rq.r.Header.Get("Zotero-API-Version")
 	if v == "" {
 		v = first(rq.query["v"])

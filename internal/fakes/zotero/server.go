@@ -104,6 +104,9 @@ type Server struct {
 	LocalAPIEnabled bool
 	// NoLocalAPI makes the server a Zotero 6, which has no /api/ endpoints (404).
 	NoLocalAPI bool
+	// LocalAPIStatus, when set, answers every request of an enabled local API with this
+	// HTTP status (a busy or failing Zotero: 500, 503).
+	LocalAPIStatus int
 	// OldConnector makes the connector a Zotero 5 before save targets: no updateSession
 	// endpoint and no targets in getSelectedCollection.
 	OldConnector bool
