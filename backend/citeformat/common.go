@@ -74,6 +74,9 @@ func HasIdentity(c domain.Citation) bool {
 	return c.Title != "" || c.PMID != "" || c.DOI != "" || c.PMCID != "" || c.NCTID != ""
 }
 
+// NoIdentity is what an importer says of a record it skipped (HasIdentity).
+const NoIdentity = "skipped: the record has no title and no identifier (PMID, DOI, PMCID or NCT number), so it could not be found again"
+
 // cleanSpace collapses white space and drops control characters (an ESC or BEL in an
 // imported title must not reach a terminal, a CSV or a BibTeX file).
 func cleanSpace(s string) string { return strings.Join(strings.Fields(stripControls(s)), " ") }

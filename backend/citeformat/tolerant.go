@@ -42,6 +42,10 @@ const (
 )
 
 // limitFields truncates oversized fields of ev and says which.
+// LimitFields cuts a record's oversized fields to the limits every importer keeps, and says
+// what it cut: for records read by other means than Scan (a Zotero library).
+func LimitFields(ev *domain.Evidence) []string { return limitFields(ev) }
+
 func limitFields(ev *domain.Evidence) []string {
 	var notes []string
 	cut := func(name string, s *string, limit int) {

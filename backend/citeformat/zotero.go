@@ -1,6 +1,7 @@
 package citeformat
 
 import (
+	"cmp"
 	"errors"
 	"regexp"
 	"strings"
@@ -37,9 +38,14 @@ type ZoteroItem struct {
 	Version    int    `json:"version,omitempty"`
 	ParentItem string `json:"parentItem,omitempty"`
 	// ID is the connector's handle for the item within one save session.
-	ID                  string          `json:"id,omitempty"`
-	ItemType            string          `json:"itemType"`
-	Title               string          `json:"title,omitempty"`
+	ID       string `json:"id,omitempty"`
+	ItemType string `json:"itemType"`
+	Title    string `json:"title,omitempty"`
+	// CaseName, NameOfAct and Subject are the title of a case, a statute and an email:
+	// Zotero maps its base field "title" to them for those types.
+	CaseName            string          `json:"caseName,omitempty"`
+	NameOfAct           string          `json:"nameOfAct,omitempty"`
+	Subject             string          `json:"subject,omitempty"`
 	Creators            []ZoteroCreator `json:"creators,omitempty"`
 	AbstractNote        string          `json:"abstractNote,omitempty"`
 	PublicationTitle    string          `json:"publicationTitle,omitempty"`
@@ -168,7 +174,7 @@ func EvidenceOfZotero(it ZoteroItem, parsedDate string) (domain.Evidence, error)
 		return ev, ErrZoteroChild
 	}
 	c := &ev.Citation
-	c.Title = stripHTML(it.Title)
+	c.Title = stripHTML(cmp.Or(it.Title, it.CaseName, it.NameOfAct, it.Subject))
 	var authors, others []string
 	for _, cr := range it.Creators {
 		var name string

@@ -50,7 +50,8 @@ type Summary struct {
 	Skipped   int           `json:"skipped"`
 	Errors    []ImportError `json:"errors"`
 	// Warnings are problems with records that were imported all the same (a field
-	// truncated, a file converted from Latin-1), or with a whole file (Record 0).
+	// truncated, a file converted from Latin-1), records skipped as unfindable
+	// (citeformat.NoIdentity), or problems with a whole file (Record 0).
 	Warnings []ImportError `json:"warnings"`
 	// Files counts the files read and Records the records found in them, good or bad.
 	Files   int `json:"files"`
@@ -273,6 +274,7 @@ func (im *importer) importFile(ctx context.Context, path string, index, count in
 		}
 		if !citeformat.HasIdentity(ev.Citation) {
 			im.sum.Skipped++
+			im.sum.Warnings = append(im.sum.Warnings, ImportError{File: im.file, Record: rec, Error: citeformat.NoIdentity})
 			return nil
 		}
 		im.pending = append(im.pending, ev)

@@ -13,6 +13,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"deepcritical/backend/domain"
+	"deepcritical/backend/citeformat"
 	"deepcritical/backend/store"
 )
 
@@ -87,6 +88,7 @@ func TestImportIntoStore(t *testing.T) {
 	require.Equal(t, 4, sum.Imported)
 	require.Equal(t, 1, sum.Updated+sum.Unchanged, "31000001 again: found, never a second record")
 	require.Equal(t, 1, sum.Skipped)
+	require.Contains(t, sum.Warnings, ImportError{File: p["b.ris"], Record: 2, Error: citeformat.NoIdentity}, "a skipped record is named, with why")
 	require.Len(t, sum.Errors, 3)
 	require.Equal(t, ImportError{File: p["a.nbib"], Record: 2, Error: `line 12: not a MEDLINE tag line: "this line is corrupt"`}, sum.Errors[0])
 	require.Equal(t, missing, sum.Errors[1].File)

@@ -3,6 +3,7 @@ package library
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"deepcritical/backend/citeformat"
 	"deepcritical/backend/domain"
@@ -72,7 +73,12 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 			}
 			if !citeformat.HasIdentity(ev.Citation) {
 				sum.Skipped++
+				sum.Warnings = append(sum.Warnings, ImportError{File: label, Record: sum.Records,
+					Error: fmt.Sprintf("item %s (%s)%s", it.Data.Key, it.Data.ItemType, strings.TrimPrefix(citeformat.NoIdentity, "skipped: the record"))})
 				continue
+			}
+			for _, n := range citeformat.LimitFields(&ev) {
+				sum.Warnings = append(sum.Warnings, ImportError{File: label, Record: sum.Records, Error: fmt.Sprintf("item %s: %s", it.Data.Key, n)})
 			}
 			key := ""
 			ids := ev.Citation.Identifiers()

@@ -3,6 +3,7 @@ package library
 import (
 	"context"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -107,4 +108,41 @@ func TestImportZoteroCollection(t *testing.T) {
 	n, err := st.CountLibrary(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, 2, n)
+}
+
+// TestImportZoteroOddItems: a case's title is its caseName (Zotero's base-field mapping); an
+// item with neither title nor identifier is skipped and named in a warning; an oversized
+// abstract is cut to the limit every importer keeps, with a warning, as a file's would be.
+func TestImportZoteroOddItems(t *testing.T) {
+	ctx := context.Background()
+	st := openStore(t)
+	seed := fake.DefaultSeed()
+	seed.Items = []fake.Item{
+		{LibraryID: 1, Data: map[string]any{"key": "CASE0001", "version": 1, "itemType": "case", "caseName": "Montgomery v Lanarkshire Health Board", "dateDecided": "2015"}},
+		{LibraryID: 1, Data: map[string]any{"key": "NOTITLE1", "version": 1, "itemType": "journalArticle", "publicationTitle": "Lancet"}},
+		{LibraryID: 1, Data: map[string]any{"key": "HUGEABS1", "version": 1, "itemType": "journalArticle", "title": "A long abstract",
+			"abstractNote": strings.Repeat("word ", 60000)}},
+	}
+	z := fake.New(seed)
+	z.LocalAPIEnabled = true
+	srv := httptest.NewServer(z)
+	t.Cleanup(srv.Close)
+	cl, err := zotero.New(srv.URL, nil, zotero.Timeouts{})
+	require.NoError(t, err)
+
+	sum, err := ImportZotero(ctx, st, cl, "", nil)
+	require.NoError(t, err)
+	assert.Equal(t, 2, sum.Imported)
+	assert.Equal(t, 1, sum.Skipped)
+	var warnings []string
+	for _, w := range sum.Warnings {
+		warnings = append(warnings, w.Error)
+	}
+	joined := strings.Join(warnings, "\n")
+	assert.Contains(t, joined, "item NOTITLE1 (journalArticle) has no title and no identifier")
+	assert.Contains(t, joined, "item HUGEABS1: abstract truncated from 299999 to 200000 characters")
+	recs, err := st.SearchLibrary(ctx, "Montgomery", 10)
+	require.NoError(t, err)
+	require.Len(t, recs, 1)
+	assert.Equal(t, "Montgomery v Lanarkshire Health Board", recs[0].Evidence.Citation.Title)
 }
