@@ -12,8 +12,8 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"deepcritical/backend/domain"
 	"deepcritical/backend/citeformat"
+	"deepcritical/backend/domain"
 	"deepcritical/backend/store"
 )
 
