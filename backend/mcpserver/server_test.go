@@ -384,3 +384,9 @@ func TestResearchStopsWaitingAndTheRunGoesOn(t *testing.T) {
 	require.Equal(t, answered, len(prog.all()), "no progress notification after the answer")
 	require.Contains(t, callOK[ReportOutput](t, cs, "get_report", map[string]any{"run_id": run.RunID}).Text, "## Drug candidates")
 }
+
+// TestToolErrorsNameArguments: a message that names a CLI flag names the tool's argument.
+func TestToolErrorsNameArguments(t *testing.T) {
+	err := toolError(domain.Errorf(domain.CodeInvalid, "the report of run r1 relies on no paper: include the set-aside papers to export them (--include-set-aside)"))
+	require.Equal(t, "the report of run r1 relies on no paper: include the set-aside papers to export them (include_set_aside: true)", err.Error())
+}

@@ -75,7 +75,7 @@ func (t *tools) all() []toolDef {
 		define(t, toolSpec{name: "appraise_paper", title: "Appraise a paper",
 			desc: "Appraise one paper's methodological quality and risk of bias, each finding with the sentence it rests on, as " +
 				"`deepcritical appraise` does. Give exactly one of pmid (the PubMed record, read in full when it has an open-access " +
-				"full text, else from its abstract), pmcid (its open-access full text, from Europe PMC else PMC; required) or text (a " +
+				"full text, else from its abstract), pmcid (its open-access full text, from Europe PMC else PMC, which must have it) or text (a " +
 				fmt.Sprintf("paper's text, at most %d MiB, with an optional title). text_read says which text was read and notes why a full text ", services.MaxAppraisalText>>20) +
 				"was not. The offline rubric needs no network; an LLM judge adds its reading, every quote checked against the text.",
 			openWorld: true, maxLen: map[string]int{"pmid": maxIDLength, "pmcid": maxIDLength}}, t.appraisePaper),
@@ -108,8 +108,12 @@ func runIDOf(id string) (string, error) {
 // toolError is a failure as the CLI would say it, on one line: a domain error's message, else
 // the error's text (the server runs on the user's machine, for the user).
 func toolError(err error) error {
-	return errors.New(strings.Join(strings.Fields(domain.UserMessage(err)), " "))
+	return errors.New(toolHints.Replace(strings.Join(strings.Fields(domain.UserMessage(err)), " ")))
 }
+
+// toolHints say the CLI's flags in a message as the tools' arguments, the way the window
+// says them as its controls: a client can act on "include_set_aside: true", not on a flag.
+var toolHints = strings.NewReplacer("(--include-set-aside)", "(include_set_aside: true)")
 
 // judgeChoice is a judge and model as the CLI's --judge and --model give them.
 func judgeChoice(p domain.Provider, model string) runs.JudgeChoice {
