@@ -55,6 +55,9 @@ func libraryCommand() *command {
 					progress := func(p library.Progress) {
 						if p.FileDone && p.File != last {
 							last = p.File
+							if p.Format == "" && p.Records == 0 {
+								return // a file that could not be read: its error line says so
+							}
 							e.infof("%s: %d %s (%s)\n", SafeText(p.File), p.Records, plural(p.Records, "record", "records"), p.Format)
 						}
 					}
