@@ -32,6 +32,12 @@ func TestLibraryImportExitCodesAndTerminalSafety(t *testing.T) {
 		})
 	}
 
+	// A file that cannot be opened has its error line, not a count of records in no format.
+	code, _, stderr := runCLI(t, "library", "import", filepath.Join(dir, "missing.ris"))
+	require.Equal(t, 1, code, stderr)
+	require.Contains(t, stderr, "cannot open missing.ris")
+	require.NotContains(t, stderr, "0 records ()")
+
 	hostile := write("hostile.ris", "TY  - JOUR\nTI  - Evil \x1b]0;pwned\x07 title \x1b[2J here\nER  - \n"+
 		"TY  - JOUR\nTI  - Unterminated\n")
 	code, stdout, stderr := runCLI(t, "library", "import", hostile)
