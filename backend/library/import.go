@@ -32,6 +32,42 @@ type BatchIndex interface {
 	UpsertLibraryRecords(ctx context.Context, evs []domain.Evidence) ([]store.LibraryUpsert, error)
 }
 
+// IdentifierIndex is a library that can say which record holds each identifier and store a
+// record under the key of the one it joins. Import and ImportZotero use it when available:
+// a record is merged into the stored record it shares any identifier with (the one
+// identifier rule, domain.Citation.SharesIdentifier), not only the one with its canonical
+// key, so a PubMed record imported after its PDF (stored under the DOI the PDF prints)
+// updates that record and keeps its text.
+type IdentifierIndex interface {
+	LibraryIdentifierKeys(ctx context.Context) (map[string]string, error)
+	UpsertLibraryRecordsAt(ctx context.Context, evs []domain.Evidence, keys []string) ([]store.LibraryUpsert, error)
+}
+
+var _ IdentifierIndex = (*store.Store)(nil)
+
+// matchKey is the key ev is stored under: that of the record holding one of its identifiers
+// (known, from LibraryIdentifierKeys), else its canonical key. Its identifiers are then
+// noted under that key, so the records of the same import that share one join it too.
+func matchKey(known map[string]string, ev domain.Evidence) string {
+	ids := ev.Citation.Identifiers()
+	key := ""
+	for _, id := range ids {
+		if k, ok := known[id]; ok {
+			key = k
+			break
+		}
+	}
+	if key == "" {
+		key = ev.CanonicalKey()
+	}
+	for _, id := range append(ids, key) {
+		if _, ok := known[id]; !ok && id != "" {
+			known[id] = key
+		}
+	}
+	return key
+}
+
 // ImportError is one problem found during an import: a record (1-based position in its
 // file) that could not be read or stored, or a whole file (Record 0) that could not be
 // opened or recognised.
@@ -142,6 +178,9 @@ func ImportWith(ctx context.Context, idx Index, paths []string, progress func(Pr
 	if b, ok := idx.(BatchIndex); ok {
 		im.batchIdx = b
 	}
+	if k, ok := idx.(IdentifierIndex); ok {
+		im.idIdx = k
+	}
 	for i, p := range paths {
 		if err := ctx.Err(); err != nil {
 			return im.sum, fmt.Errorf("library import cancelled: %w", err)
@@ -157,6 +196,10 @@ func ImportWith(ctx context.Context, idx Index, paths []string, progress func(Pr
 type importer struct {
 	idx      Index
 	batchIdx BatchIndex
+	idIdx    IdentifierIndex
+	// known maps the library's identifiers to their records' keys (matchKey); read at the
+	// first records stored, kept up to date by them, and read again after a PDF.
+	known    map[string]string
 	pdf      PDFReader
 	progress func(Progress)
 	sum      Summary
@@ -313,6 +356,9 @@ func (im *importer) flush(ctx context.Context) error {
 	}
 	evs, pos := im.pending, im.pendPos
 	im.pending, im.pendPos = im.pending[:0], im.pendPos[:0]
+	if im.idIdx != nil {
+		return im.flushMatched(ctx, evs, pos)
+	}
 	if im.batchIdx != nil {
 		res, err := im.batchIdx.UpsertLibraryRecords(ctx, evs)
 		if err == nil {
@@ -342,6 +388,53 @@ func (im *importer) flush(ctx context.Context) error {
 		im.count(created)
 	}
 	return nil
+}
+
+// flushMatched is flush for an IdentifierIndex: each record goes to the stored record it
+// shares an identifier with.
+func (im *importer) flushMatched(ctx context.Context, evs []domain.Evidence, pos []int) error {
+	if im.known == nil {
+		known, err := im.idIdx.LibraryIdentifierKeys(ctx)
+		if err != nil {
+			return fmt.Errorf("library import stopped: %w", err)
+		}
+		im.known = known
+	}
+	keys := make([]string, len(evs))
+	for i, ev := range evs {
+		keys[i] = matchKey(im.known, ev)
+	}
+	res, err := im.idIdx.UpsertLibraryRecordsAt(ctx, evs, keys)
+	if err == nil {
+		for _, r := range res {
+			im.countUpsert(r)
+		}
+		return nil
+	}
+	if domain.CodeOf(err) != domain.CodeInvalid {
+		return fmt.Errorf("library import stopped: %w", err)
+	}
+	// One record in the batch was refused: store them singly to find it.
+	for i := range evs {
+		res, err := im.idIdx.UpsertLibraryRecordsAt(ctx, evs[i:i+1], keys[i:i+1])
+		if err != nil {
+			if domain.CodeOf(err) != domain.CodeInvalid {
+				return fmt.Errorf("library import stopped: %w", err)
+			}
+			im.fileError(pos[i], err)
+			continue
+		}
+		im.countUpsert(res[0])
+	}
+	return nil
+}
+
+func (im *importer) countUpsert(r store.LibraryUpsert) {
+	if r.Unchanged {
+		im.sum.Unchanged++
+		return
+	}
+	im.count(r.Created)
 }
 
 func (im *importer) count(created bool) {

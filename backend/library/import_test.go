@@ -246,3 +246,36 @@ func TestGenerateMEDLINEIsValid(t *testing.T) {
 	require.Equal(t, 3, strings.Count(body, "PMID- "))
 	require.Contains(t, body, fmt.Sprintf("PMID- %d", 40000000))
 }
+
+// A record joins the stored record it shares any identifier with, not only the one stored
+// under its own canonical key: a PubMed record (keyed by its PMID) after a reference
+// manager's copy that had only the DOI, and a third copy with only the PMID after both.
+func TestImportJoinsTheRecordSharingAnIdentifier(t *testing.T) {
+	ctx := context.Background()
+	s := openStore(t)
+	p := writeFiles(t, map[string]string{
+		"zotero.ris":  "TY  - JOUR\nTI  - Lecanemab and amyloid clearance\nDO  - 10.1000/LEC.2023\nER  - \n",
+		"pubmed.nbib": nbibFile,
+		"again.bib":   "@article{x, title = {Lecanemab and amyloid clearance}, pmid = {31000003}, year = 2023}\n",
+	})
+	first, err := Import(ctx, s, []string{p["zotero.ris"]}, nil)
+	require.NoError(t, err)
+	require.Equal(t, 1, first.Imported)
+	sum, err := Import(ctx, s, []string{p["pubmed.nbib"], p["again.bib"]}, nil)
+	require.NoError(t, err)
+	require.Equal(t, 1, sum.Imported, "31000001 is new (31000002 is corrupt)")
+	require.Equal(t, 2, sum.Updated+sum.Unchanged, "31000003 joins the DOI's record, and the BibTeX copy with only its PMID joins it too")
+	require.GreaterOrEqual(t, sum.Updated, 1)
+
+	recs, err := s.ListLibrary(ctx, 10, 0)
+	require.NoError(t, err)
+	require.Len(t, recs, 2)
+	var lec store.LibraryRecord
+	for _, r := range recs {
+		if r.Evidence.Citation.PMID == "31000003" {
+			lec = r
+		}
+	}
+	require.Equal(t, "doi:10.1000/lec.2023", lec.Key, "the record keeps the key it was stored under")
+	require.Equal(t, "10.1000/LEC.2023", lec.Evidence.Citation.DOI)
+}

@@ -97,6 +97,7 @@ func (im *importer) importPDF(ctx context.Context, path string) error {
 		return nil
 	}
 	res.File = path
+	im.known = nil // the PDF made or changed a record: its identifiers are read again
 	im.count(res.Created)
 	im.sum.PDFs = append(im.sum.PDFs, res)
 	return nil

@@ -89,6 +89,58 @@ ER  -
 	assert.Equal(t, 1, n)
 }
 
+// The other order: a PDF imported before its PubMed record. The record (keyed by its PMID)
+// shares the DOI the PDF printed, so it joins the PDF's record, which keeps its key and its
+// text, and is counted as updated; in one import or in two.
+func TestImportReferenceAfterItsPDFJoinsIt(t *testing.T) {
+	medline := `PMID- 25326140
+TI  - Effectiveness of lithium in subjects with treatment-resistant depression and suicide
+      risk: results and lessons of an underpowered randomised clinical trial.
+DP  - 2014 Oct 18
+FAU - Girlanda, Francesca
+FAU - Barbui, Corrado
+JT  - BMC research notes
+LID - 10.1186/1756-0500-7-731 [doi]
+AB  - BACKGROUND: In treatment-resistant depression lithium may reduce suicide.
+`
+	for _, together := range []bool{false, true} {
+		t.Run(map[bool]string{false: "two imports", true: "one import"}[together], func(t *testing.T) {
+			ctx := context.Background()
+			s := openStore(t)
+			p := writeFiles(t, map[string]string{"pubmed.nbib": medline})
+			var sum Summary
+			if together {
+				var err error
+				sum, err = ImportWith(ctx, s, []string{testPDF("lithium-2col.pdf"), p["pubmed.nbib"]}, nil, pdfReader(t))
+				require.NoError(t, err)
+				assert.Equal(t, 1, sum.Imported, "the PDF")
+			} else {
+				first, err := ImportWith(ctx, s, []string{testPDF("lithium-2col.pdf")}, nil, pdfReader(t))
+				require.NoError(t, err)
+				require.Equal(t, 1, first.Imported)
+				sum, err = ImportWith(ctx, s, []string{p["pubmed.nbib"]}, nil, pdfReader(t))
+				require.NoError(t, err)
+				assert.Zero(t, sum.Imported)
+			}
+			assert.Equal(t, 1, sum.Updated, "the PubMed record updates the PDF's")
+			assert.Empty(t, sum.Errors)
+
+			recs, err := s.ListLibrary(ctx, 10, 0)
+			require.NoError(t, err)
+			require.Len(t, recs, 1, "never a second record for the same paper")
+			rec := recs[0]
+			assert.Equal(t, "doi:10.1186/1756-0500-7-731", rec.Key, "the record keeps the key its text is stored under")
+			c := rec.Evidence.Citation
+			assert.Equal(t, "25326140", c.PMID)
+			assert.Equal(t, []string{"NCT00927550"}, c.Registry, "what the PDF read stays")
+			fts, err := s.FullTexts(ctx, []string{rec.Key})
+			require.NoError(t, err)
+			assert.Equal(t, "lithium-2col.pdf", fts[rec.Key].SourceID, "the PDF's text stays with the record")
+			assert.Equal(t, 5, fts[rec.Key].Pages)
+		})
+	}
+}
+
 // A PDF of a paper a research run stored (but the library does not hold) joins that
 // evidence: the new library record takes the evidence's key, so the run finds the text.
 func TestImportPDFJoinsARunsEvidence(t *testing.T) {

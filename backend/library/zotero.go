@@ -80,23 +80,7 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 			for _, n := range citeformat.LimitFields(&ev) {
 				sum.Warnings = append(sum.Warnings, ImportError{File: label, Record: sum.Records, Error: fmt.Sprintf("item %s: %s", it.Data.Key, n)})
 			}
-			key := ""
-			ids := ev.Citation.Identifiers()
-			for _, id := range ids {
-				if k, ok := known[id]; ok {
-					key = k
-					break
-				}
-			}
-			if key == "" {
-				key = ev.CanonicalKey()
-			}
-			for _, id := range ids {
-				if _, ok := known[id]; !ok {
-					known[id] = key
-				}
-			}
-			evs, keys = append(evs, ev), append(keys, key)
+			evs, keys = append(evs, ev), append(keys, matchKey(known, ev))
 		}
 		if len(evs) > 0 {
 			res, err := idx.UpsertLibraryRecordsAt(ctx, evs, keys)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -360,33 +361,107 @@ func readPage(inst pdfium.Pdfium, doc references.FPDF_DOCUMENT, index int) ([]ra
 	var lines []rawLine
 	// PDFium's text has one character per character index, with the line breaks it
 	// generated ("\r\n") counted as characters, so walking the runes keeps the index of
-	// each line's first and last letter, whose font and box are then asked for.
+	// each line's first and last letter, whose font and box are then asked for. A control
+	// character PDFium keeps out of the text but not out of its characters (a glyph mapped
+	// to U+0002, say) shifts the two: the characters are then looked up one by one.
+	charAt := func(i int) int { return i }
+	if utf8.RuneCountInString(txt.Text) != cnt.Count {
+		charAt = func(i int) int {
+			if c, err := inst.FPDFText_GetCharIndexFromTextIndex(&requests.FPDFText_GetCharIndexFromTextIndex{TextPage: tp.TextPage, NTextIndex: i}); err == nil && c.CharIndex >= 0 {
+				return c.CharIndex
+			}
+			return i
+		}
+	}
 	idx := 0
 	for _, ln := range splitKeepCount(txt.Text) {
 		start := idx + ln.lead
 		idx += ln.runes
-		text := strings.TrimSpace(ln.text)
+		text := strings.TrimRightFunc(ln.text, unicode.IsSpace)
 		if text == "" {
 			continue
 		}
-		last := start + utf8.RuneCountInString(text) - 1
-		l := rawLine{Page: index + 1, Text: text, PageHeight: height}
-		if fs, err := inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp.TextPage, Index: start}); err == nil {
-			l.Size = fs.FontSize
+		for _, part := range splitHyphenated(inst, tp.TextPage, charAt, start, text) {
+			if strings.TrimSpace(part.text) == "" {
+				continue
+			}
+			lines = append(lines, readLine(inst, tp.TextPage, charAt, index+1, height, part.start, part.text))
 		}
-		if fi, err := inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp.TextPage, Index: start}); err == nil {
-			l.Bold = isBold(fi.FontName, fi.Flags)
-		}
-		if o, err := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp.TextPage, Index: start}); err == nil {
-			l.Left, l.Baseline = o.X, height-o.Y
-		}
-		if b, err := inst.FPDFText_GetCharBox(&requests.FPDFText_GetCharBox{TextPage: tp.TextPage, Index: last}); err == nil {
-			l.Right = b.Right
-		}
-		setApartRaised(inst, tp.TextPage, start, &l)
-		lines = append(lines, l)
 	}
 	return lines, 0, nil
+}
+
+// hyphenMarks are what PDFium writes for a hyphen it takes for a hyphenation point: U+FFFE
+// in the text (U+0002 in older builds).
+const hyphenMarks = "\ufffe\x02"
+
+type linePart struct {
+	start int // text index of the first character
+	text  string
+}
+
+// splitHyphenated undoes PDFium's joining of hyphenated lines. When a line ends in a hyphen
+// after a letter and the next line starts with a letter or digit, PDFium takes the hyphen
+// for a hyphenation point: it writes U+FFFE for it and no line break, so the two printed
+// lines come out as one ("ran\ufffedomised by a computer…"), measured from the first
+// line's start to the second line's end. Each printed line is given back with its own
+// position, the first ending in the hyphen as printed ("ran-"); whether the hyphen stays is
+// for the layout to decide (joinInto). A mark whose next character is on the same printed
+// line stays a hyphen of that line.
+func splitHyphenated(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, charAt func(int) int, start int, text string) []linePart {
+	if !strings.ContainsAny(text, hyphenMarks) {
+		return []linePart{{start, text}}
+	}
+	var out []linePart
+	from, pos := 0, start // byte offset and text index where the current part starts
+	at := start
+	for i, r := range text {
+		if strings.ContainsRune(hyphenMarks, r) && i+utf8.RuneLen(r) < len(text) && newPrintedLine(inst, tp, charAt(at), charAt(at+1)) {
+			out = append(out, linePart{pos, text[from:i] + "-"})
+			from, pos = i+utf8.RuneLen(r), at+1
+		}
+		at++
+	}
+	return append(out, linePart{pos, text[from:]})
+}
+
+// newPrintedLine reports whether character b starts another printed line than character a
+// ends: its baseline is half a type size away, or it starts to the left of a.
+func newPrintedLine(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, a, b int) bool {
+	oa, err1 := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: a})
+	ob, err2 := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: b})
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	size := 1.0
+	if fs, err := inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: a}); err == nil && fs.FontSize > 0 {
+		size = fs.FontSize
+	}
+	return math.Abs(oa.Y-ob.Y) > 0.5*size || ob.X < oa.X
+}
+
+// readLine measures one printed line whose first character is at text index start: the
+// font of its first letter, where it starts and ends, and its baseline.
+func readLine(inst pdfium.Pdfium, tp references.FPDF_TEXTPAGE, charAt func(int) int, page int, height float64, start int, text string) rawLine {
+	lead := utf8.RuneCountInString(text) - utf8.RuneCountInString(strings.TrimLeftFunc(text, unicode.IsSpace))
+	text = strings.TrimSpace(text)
+	start += lead
+	first, last := charAt(start), charAt(start+utf8.RuneCountInString(text)-1)
+	l := rawLine{Page: page, Text: text, PageHeight: height}
+	if fs, err := inst.FPDFText_GetFontSize(&requests.FPDFText_GetFontSize{TextPage: tp, Index: first}); err == nil {
+		l.Size = fs.FontSize
+	}
+	if fi, err := inst.FPDFText_GetFontInfo(&requests.FPDFText_GetFontInfo{TextPage: tp, Index: first}); err == nil {
+		l.Bold = isBold(fi.FontName, fi.Flags)
+	}
+	if o, err := inst.FPDFText_GetCharOrigin(&requests.FPDFText_GetCharOrigin{TextPage: tp, Index: first}); err == nil {
+		l.Left, l.Baseline = o.X, height-o.Y
+	}
+	if b, err := inst.FPDFText_GetCharBox(&requests.FPDFText_GetCharBox{TextPage: tp, Index: last}); err == nil {
+		l.Right = b.Right
+	}
+	setApartRaised(inst, tp, first, &l)
+	return l
 }
 
 // markBeforeWord is a mark (an affiliation's number, a footnote's symbol) printed against

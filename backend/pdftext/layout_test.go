@@ -178,3 +178,58 @@ func TestLayoutTitle(t *testing.T) {
 		})
 	}
 }
+
+// TestLineEndHyphens decides, from the document's own words, whether a hyphen that ends a
+// line was a hyphenation or part of a compound (see lexicon.keepHyphen).
+func TestLineEndHyphens(t *testing.T) {
+	// Line ends the document explains: compounds it prints whole elsewhere, and
+	// hyphenations of words it prints whole elsewhere, with the hyphen given.
+	compounds := func(h string) []lineSpec {
+		return []lineSpec{
+			body("Each follow-up visit was home-based and self-reported outcomes were collected at every follow" + h),
+			body("up by the nurse, who also made the home" + h), body("based assessment with the self" + h),
+			body("reported questionnaire."),
+		}
+	}
+	hyphenations := func(h string) []lineSpec {
+		return []lineSpec{
+			body("Participants were randomised in hospital and the allocation was concealed until they were ran" + h),
+			body("domised; in hos" + h), body("pital the allocation was con" + h), body("cealed and the allo" + h),
+			body("cation list was kept."),
+		}
+	}
+	undecided := func(h string) []lineSpec {
+		return []lineSpec{body("Costs came from the price" + h), body("list of the region.")}
+	}
+	for _, tc := range []struct {
+		name  string
+		lines [][]lineSpec
+		want  string
+	}{
+		{"a document set without hyphenation breaks lines only at its compounds' hyphens",
+			[][]lineSpec{compounds("-"), undecided("-")}, "Costs came from the price-list of the region."},
+		{"a typeset document breaks lines at hyphenation points",
+			[][]lineSpec{hyphenations("-"), undecided("-")}, "Costs came from the pricelist of the region."},
+		{"a typesetter printing its hyphenations with U+2010 and the compounds' hyphens as typed",
+			[][]lineSpec{compounds("-"), hyphenations("\u2010"), undecided("-")}, "Costs came from the price-list of the region."},
+		{"…and the other way round",
+			[][]lineSpec{compounds("\u2010"), hyphenations("-"), undecided("-")}, "Costs came from the pricelist of the region."},
+		{"a soft hyphen ending a line is a hyphenation whatever the document",
+			[][]lineSpec{compounds("-"), undecided("\u00ad")}, "Costs came from the pricelist of the region."},
+		{"a compound number", [][]lineSpec{hyphenations("-"), {body("Fifty-"), body("three were seen.")}}, "Fifty-three were seen."},
+		{"a prefix written with a hyphen", [][]lineSpec{hyphenations("-"), {body("It was a non-"), body("randomised study.")}},
+			"It was a non-randomised study."},
+		{"a hyphen after another one", [][]lineSpec{hyphenations("-"), {body("All were analysed by intention-to-"), body("treat.")}},
+			"All were analysed by intention-to-treat."},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			specs := []lineSpec{{text: "Home visits for delirium: a trial", size: 18, right: 400}, head("Methods", 12, true)}
+			for _, l := range tc.lines {
+				specs = append(append(specs, l...), short("End of the paragraph."))
+			}
+			p, err := build(rawDoc{Pages: 1, Lines: pageLines(1, specs...)}, "t.pdf")
+			require.NoError(t, err)
+			assert.Contains(t, p.FullText.TextOf(domain.SectionMethods), tc.want)
+		})
+	}
+}

@@ -15,22 +15,50 @@ import (
 // first heading ("J Affect Trials 2021;12:101–110. doi:10.1234/x. PMID: 33333333"), or on a
 // first-page line of their own (a footnote "https://doi.org/10.1016/…"). The identifiers a
 // paper prints of other papers sit elsewhere: in the prose of its abstract and body ("as
-// reported (doi:…)"), in its reference list, and after a cross-reference label ("Comment
-// on: Rossi M, et al. … PMID: 33333333", "Erratum for", "See also"). Taking one of those for
-// the PDF's own would file a commentary under the trial it discusses, so they are left out.
+// reported (doi:…)"), in its reference list, after a cross-reference label ("Comment
+// on: Rossi M, et al. … PMID: 33333333", "Erratum for", "See also", "Related pilot study:")
+// and in a line set as a reference ("Harwood RH et al. Age Ageing 2010;39:41-7. PMID: …").
+// Taking one of those for the PDF's own would file a commentary under the trial it
+// discusses, so they are left out: a labelled citation always, a reference-like line when
+// the paper prints an identifier of its own elsewhere.
 
 // crossReference starts the citation of another paper: the links PubMed's comments and
 // corrections name (comment on/in, erratum for/in, retraction of/in, update of/in,
 // republished from/in, expression of concern for/in, summary for patients in, original
 // report in) and the ones journals print (correction to, reply to, see also, related
-// article, source citation). A label is only one of these phrases: "Original Article" is an
-// article type, not a citation, and a bare "see" is prose.
+// article, source citation) and their own labels ("Related pilot study:", "Companion paper:",
+// "Cited in:"). A label is only one of these phrases: "Original Article" is an article
+// type, not a citation, and a bare "see" is prose.
 var crossReference = regexp.MustCompile(`(?i)\b(?:(?:invited\s+)?comment(?:ary)?\s+(?:on|in|to)|erratum\s+(?:for|in|to)|` +
 	`corrigend(?:um|a)\s+(?:to|for|in)|correction\s+(?:to|for|in|of)|(?:partial\s+)?retraction\s+(?:of|in|notice\s+(?:to|for))|` +
 	`retracted\s+(?:in|by)|expression\s+of\s+concern\s+(?:for|in|about|regarding)|updated?\s+(?:of|in|to)|` +
 	`(?:corrected\s+and\s+)?republished\s+(?:from|in)|reprint(?:ed)?\s+(?:of|in|from)|original\s+(?:report|article)\s+in|` +
 	`summary\s+for\s+patients\s+in|(?:in\s+)?(?:reply|response)\s+to|see\s+also|see\s+(?:the\s+)?(?:related|accompanying|linked)|` +
-	`(?:related|linked|accompanying)\s+(?:article|commentary|editorial)|refers\s+to|source\s+citation)\b`)
+	`(?:related|linked|accompanying)\s+(?:article|commentary|editorial)|refers\s+to|source\s+citation)\b|` +
+	// Labels only with their colon: "related study" and "cited in" are prose too.
+	`\b(?:(?:related|companion)(?:\s+[\p{L}-]+)?\s+(?:article|paper|publication|report|stud(?:y|ies)|trials?|protocol)|cited\s+(?:in|by))\s*:`)
+
+// ownCitation labels the paper's own citation ("Citation: Rossi M, Roe J (2021) …", "Cite
+// this as: …"): the identifiers after it are the paper's, whatever the line looks like.
+var ownCitation = regexp.MustCompile(`(?i)\b(?:citation|(?:please\s+|how\s+to\s+|to\s+)?cite(?:\s+this)?(?:\s+(?:article|paper))?(?:\s+as)?)\s*:`)
+
+// A reference's parts: its authors in Vancouver style ("Harwood RH,", "Smith AB et al",
+// "Harwood et al.") and its journal's year and volume ("2010;39:41-7", "(2020) 21:5",
+// "2014, 7:731").
+var (
+	citedAuthors = regexp.MustCompile(`\b\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}{1,3})?(?:\s+et\s+al\b|\s+\p{Lu}{1,3}[,.])`)
+	citedIssue   = regexp.MustCompile(`\b(?:19|20)\d{2}[a-z]?\s*(?:;\s*\d+|\)\s*\d+|,\s*\d+\s*:\s*\d+)`)
+)
+
+// citationLike reports whether a line prints a reference: authors and a journal's year and
+// volume, not labelled as the paper's own citation. Such a line on the first page may cite
+// another paper ("Harwood RH et al. Age Ageing 2010;39:41-7. PMID: 20308079" under a
+// paper's own "BMJ 2013;347:f4132 doi: 10.1136/bmj.f4132") or be the paper's own footer
+// ("Smith et al. Trials (2020) 21:5 https://doi.org/…"): its identifiers are taken only when
+// the paper prints none elsewhere.
+func citationLike(s string) bool {
+	return !ownCitation.MatchString(s) && citedAuthors.MatchString(s) && citedIssue.MatchString(s)
+}
 
 // citedReach is how many lines after a cross-reference label its citation may run before
 // the cited paper's identifier: an author list, a title and a journal line.
@@ -39,12 +67,21 @@ const citedReach = 3
 // printedIDs returns the text a paper's own identifiers are read from (domain.DOIsIn,
 // PMIDsIn, PMCIDsIn), and the first page's text with other papers' citations taken out
 // (for the citation line and the registry ids). heads and kinds are the body's headings and
-// the kind of section each starts (headingKinds).
+// the kind of section each starts (headingKinds). A line that reads as a reference
+// (citationLike) counts for the paper only when no other line prints an identifier.
 func printedIDs(body, running []rawLine, titleLines map[int]bool, heads []heading, kinds []domain.SectionKind) (own, front string) {
-	var ownLines, frontLines []string
+	var ownLines, citedLines, frontLines []string
+	addOwn := func(t string) {
+		if citationLike(t) {
+			citedLines = append(citedLines, t)
+			ownLines = append(ownLines, "") // a DOI is not glued across it
+			return
+		}
+		ownLines = append(ownLines, t)
+	}
 	for _, l := range running {
 		t := dropCited([]string{l.Text}, nil)[0]
-		ownLines = append(ownLines, t)
+		addOwn(t)
 		frontLines = append(frontLines, t)
 	}
 	var idx []int
@@ -75,10 +112,19 @@ func printedIDs(body, running []rawLine, titleLines map[int]bool, heads []headin
 		// the sections, only a line that is not running text can be.
 		l := body[i]
 		if part == 0 || inMargin(l) || !prose(l.Text) {
-			ownLines = append(ownLines, kept[k])
+			addOwn(kept[k])
 		}
 	}
-	return joinBrokenIDs(ownLines), joinBrokenIDs(frontLines)
+	own = joinBrokenIDs(ownLines)
+	if !hasPaperID(own) {
+		own += "\n" + joinBrokenIDs(citedLines)
+	}
+	return own, joinBrokenIDs(frontLines)
+}
+
+// hasPaperID reports whether s prints a paper's DOI, PMID or PMCID.
+func hasPaperID(s string) bool {
+	return len(domain.DOIsIn(s)) > 0 || len(domain.PMIDsIn(s)) > 0 || len(domain.PMCIDsIn(s)) > 0
 }
 
 // dropCited removes from lines the citations that follow a cross-reference label: the rest

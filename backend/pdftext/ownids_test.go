@@ -52,6 +52,23 @@ func TestOwnIdentifiers(t *testing.T) {
 			body("J Affect Trials 2021;12:400. doi:10.1234/ltrd.2021.099"),
 		}, "10.1234/ltrd.2021.099", ""},
 		{"see also", "", []lineSpec{body("See also: Roe J. Trials 2019. PMID: 31111111")}, "", ""},
+		{"a related study's citation under the paper's own DOI", "", []lineSpec{
+			body("BMJ 2013;347:f4132 doi: 10.1136/bmj.f4132 (Published 3 July 2013)"),
+			body("Related pilot study: Harwood RH et al. Age Ageing 2010;39:41-7. PMID: 20308079"),
+		}, "10.1136/bmj.f4132", ""},
+		{"cited in", "", []lineSpec{body("doi:10.1234/own.2020.1"), body("Cited in: Roe J. Trials 2021;22:5. PMID: 31111111")},
+			"10.1234/own.2020.1", ""},
+		{"a reference without a label under the paper's own DOI", "", []lineSpec{
+			body("BMJ 2013;347:f4132 doi: 10.1136/bmj.f4132"),
+			body("Harwood RH, Sach T, Foster DJ. Age Ageing 2010;39:41-7. PMID: 20308079"),
+		}, "10.1136/bmj.f4132", ""},
+		{"the paper's own footer set as a reference, when nothing else prints its identifiers", "", []lineSpec{
+			body("Smith et al. Trials (2020) 21:5 https://doi.org/10.1186/s13063-020-0001-2"),
+		}, "10.1186/s13063-020-0001-2", ""},
+		{"the paper's own citation under its label", "", []lineSpec{
+			body("PMID: 33333333"),
+			body("Cite this as: Rossi M, Roe J. J Affect Trials 2021;12:101–110. doi:10.1234/ltrd.2021.001"),
+		}, "10.1234/ltrd.2021.001", "33333333"},
 		{"a label in the title names the letter, not a citation", "In reply to the critics of lithium", []lineSpec{
 			body("Maria Rossi, John Roe"),
 			body("doi:10.1234/reply.2022.3"),
@@ -100,6 +117,10 @@ func TestDropCited(t *testing.T) {
 			[]string{"", "", "NCT07654321"}},
 		{"no further than its reach", []string{"See also:", "one", "two", "three", "PMID: 4"}, []string{"", "one", "two", "three", "PMID: 4"}},
 		{"no label", []string{"Original Article", "doi:10.2/own"}, []string{"Original Article", "doi:10.2/own"}},
+		{"a related study's label", []string{"doi:10.2/own · Related pilot study: Harwood RH et al. Age Ageing 2010;39:41-7. PMID: 20308079"},
+			[]string{"doi:10.2/own ·"}},
+		{"a related study in prose is not a label", []string{"Unlike a related study (NCT01234567), we masked assessors."},
+			[]string{"Unlike a related study (NCT01234567), we masked assessors."}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			assert.Equal(t, tc.want, dropCited(tc.lines, nil))

@@ -187,6 +187,27 @@ func TestReadKeepsTheSentences(t *testing.T) {
 	}
 }
 
+// TestReadUndoesHyphenation reads testdata/hyphenation.pdf (made from hyphenation.html): two
+// columns whose lines end in hyphens, set with explicit line breaks so each break is where
+// the test says. PDFium runs a line ending in "-" into the next one (it takes the hyphen
+// for a hyphenation point); the reader gives the printed lines back, so the paragraphs keep
+// their words and sentences, the hyphenations go ("ran-" "domised", "hos-" at the foot of a
+// column and "pital" at the head of the next) and the hyphens of compounds stay: before a
+// capital ("Mann-" "Whitney"), in a word the paper prints with its hyphen elsewhere
+// ("computer-" "generated"), in a compound number and in a paper that writes its compounds
+// with U+2010 ("Fifty‐" "three", "attachment‐" "oriented").
+func TestReadUndoesHyphenation(t *testing.T) {
+	p := read(t, filepath.Join("testdata", "hyphenation.pdf"))
+	methods := p.FullText.TextOf(domain.SectionMethods)
+	assert.Contains(t, methods, "Participants were randomised by a computer-generated list that was concealed from the recruiting staff. "+
+		"Outcome assessors were masked to the treatment allocation.\n"+
+		"Everyone had been admitted to hospital with delirium. Groups were compared with the Mann-Whitney test. "+
+		"Days at home were skewed for participants at home. Our calculation assumed a median of 51 days.", methods)
+	results := p.FullText.TextOf(domain.SectionResults)
+	assert.Contains(t, results, "Fifty\u2010three participants had cancer\u2010related fatigue")
+	assert.Contains(t, results, "The visits followed an attachment\u2010oriented manual.")
+}
+
 var sentenceEnd = regexp.MustCompile(`[.?!]\s+`)
 
 // sourceSentences are the body sentences of a corpus text (not its headings, not the

@@ -81,13 +81,13 @@ func build(raw rawDoc, name string) (Paper, error) {
 	body, running := splitRunning(lines, raw.Pages)
 	bodySize, bodyBold := bodyStyle(body)
 
-	title, titleLines := findTitle(body, bodySize, raw.MetaTitle)
+	lex := newLexicon(body)
+	title, titleLines := findTitle(body, bodySize, raw.MetaTitle, lex)
 	if title == "" {
 		warnings = append(warnings, "no title found in the PDF")
 	}
-	hyphenated := hyphenatedWords(body)
-	heads := findHeadings(body, titleLines, bodySize, bodyBold, hyphenated)
-	sections := layoutSections(body, heads, titleLines, hyphenated)
+	heads := findHeadings(body, titleLines, bodySize, bodyBold, lex)
+	sections := layoutSections(body, heads, titleLines, lex)
 	if !hasBody(sections) {
 		return Paper{}, domain.Errorf(domain.CodeInvalid, "%s has too little text to be a paper (%d %s of text)", name, len(body), plural(len(body), "line", "lines"))
 	}
@@ -121,19 +121,20 @@ var cleaner = strings.NewReplacer(
 	"\u00ad", "", "\ufb00", "ff", "\ufb01", "fi", "\ufb02", "fl", "\ufb03", "ffi", "\ufb04", "ffl", "\ufb05", "st", "\ufb06", "st",
 	"\u00a0", " ", "\u2009", " ", "\u202f", " ", "\u2002", " ", "\u2003", " ", "\x00", "",
 	// PDFium marks a hyphen glyph it takes for a hyphenation point with U+FFFE (U+0002 in
-	// older builds); inside a line it is a hyphen that was printed.
+	// older builds). The reader splits the printed lines PDFium joined there
+	// (splitHyphenated), so a mark left inside a line is a hyphen printed within it.
 	"\ufffe", "-", "\x02", "-",
 )
 
 func cleanText(s string) string {
-	// A soft hyphen, or PDFium's hyphenation mark, at the end of a line is a hyphenation
-	// point: keep it as U+2010 for the de-hyphenation that joins the line with the next.
-	for _, mark := range []string{"\u00ad", "\ufffe", "\x02"} {
-		if strings.HasSuffix(s, mark) {
-			s = strings.TrimSuffix(s, mark) + "\u2010"
-		}
+	// A soft hyphen at the end of a line is where a word was broken: it stays, for joinInto
+	// to join the word without it. PDFium's mark there is a hyphen as printed.
+	soft := strings.HasSuffix(strings.TrimRightFunc(s, unicode.IsSpace), "\u00ad")
+	s = strings.Join(strings.Fields(cleaner.Replace(s)), " ")
+	if soft && s != "" {
+		s += "\u00ad"
 	}
-	return strings.Join(strings.Fields(cleaner.Replace(s)), " ")
+	return s
 }
 
 // joinFragments puts back together a printed line that PDFium broke where its baseline
@@ -245,7 +246,7 @@ func bodyStyle(lines []rawLine) (float64, bool) {
 // findTitle returns the title: the run of largest-type lines in the top half of the first
 // page when they stand out from the body text, else the PDF's metadata title when it looks
 // like one. titleLines are the indexes of the lines it was read from.
-func findTitle(lines []rawLine, bodySize float64, meta string) (string, map[int]bool) {
+func findTitle(lines []rawLine, bodySize float64, meta string, lex *lexicon) (string, map[int]bool) {
 	first, biggest := -1, 0.0
 	var page1 strings.Builder
 	for i, l := range lines {
@@ -277,7 +278,7 @@ func findTitle(lines []rawLine, bodySize float64, meta string) (string, map[int]
 			idx[i] = true
 			parts = append(parts, l.Text)
 		}
-		return joinLines(parts, nil), idx
+		return joinLines(parts, lex), idx
 	}
 	if plausibleTitle(meta) {
 		return strings.Join(strings.Fields(meta), " "), idx
@@ -447,7 +448,7 @@ func styled(l rawLine, bodySize float64, bodyBold bool) bool {
 // there (the style used for "Methods", "Results" and the like is the top level; smaller or
 // lighter heading styles are subsections); a PDF set in one font falls back to the names
 // journals use, each alone on its line.
-func findHeadings(lines []rawLine, titleLines map[int]bool, bodySize float64, bodyBold bool, hyphenated map[string]bool) []heading {
+func findHeadings(lines []rawLine, titleLines map[int]bool, bodySize float64, bodyBold bool, lex *lexicon) []heading {
 	var heads []heading
 	for i := 0; i < len(lines); i++ {
 		if titleLines[i] {
@@ -470,7 +471,7 @@ func findHeadings(lines []rawLine, titleLines map[int]bool, bodySize float64, bo
 					figureCaption.MatchString(n.Text) || strings.HasSuffix(h.title, ".") {
 					break
 				}
-				h.title = joinLines([]string{h.title, n.Text}, hyphenated)
+				h.title = joinLines([]string{h.title, n.Text}, lex)
 				h.end = j + 1
 			}
 			h.name, h.kind, _ = headingName(h.title)
@@ -581,7 +582,7 @@ func rankBelow(size float64, bold bool, topSize float64, topBold bool) bool {
 // layoutSections cuts the body at its headings and assembles each part's lines into
 // paragraphs. Text before the first heading is the front matter (authors, affiliations,
 // dates); the reference list and contact details are dropped.
-func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, hyphenated map[string]bool) []domain.FullTextSection {
+func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, lex *lexicon) []domain.FullTextSection {
 	var secs []domain.FullTextSection
 	cols := columnEdges(lines)
 	addText := func(title string, kind domain.SectionKind, parent string, level int, from, to int) {
@@ -593,7 +594,7 @@ func layoutSections(lines []rawLine, heads []heading, titleLines map[int]bool, h
 				ends = append(ends, cols[i])
 			}
 		}
-		text := paragraphs(use, ends, hyphenated)
+		text := paragraphs(use, ends, lex)
 		if kind == sectionReferences || kind == sectionDropped {
 			return
 		}
@@ -683,7 +684,7 @@ func columnEdges(lines []rawLine) []float64 {
 // continues the previous one unless the previous stopped short of its column's edge after
 // a sentence, the line is indented, or the gap between their baselines is wider than the
 // section's usual line spacing. Words hyphenated at a line's end are joined.
-func paragraphs(lines []rawLine, edges []float64, hyphenated map[string]bool) string {
+func paragraphs(lines []rawLine, edges []float64, lex *lexicon) string {
 	leading := usualLeading(lines)
 	var out []string
 	var cur bytes.Buffer
@@ -701,7 +702,7 @@ func paragraphs(lines []rawLine, edges []float64, hyphenated map[string]bool) st
 			cur.WriteString(l.Text)
 			continue
 		}
-		joinInto(&cur, l.Text, hyphenated)
+		joinInto(&cur, l.Text, lex)
 	}
 	flush()
 	return strings.Join(out, "\n")
@@ -736,7 +737,7 @@ var runInLabel = regexp.MustCompile(`^(?i:key\s?words|abbreviations)\s*:`)
 // newParagraph decides whether line l starts a paragraph after line p.
 func newParagraph(p, l rawLine, edge, leading float64) bool {
 	last := lastRune(p.Text)
-	if strings.ContainsAny(last, "-\u2010") {
+	if strings.ContainsAny(last, lineEndHyphens) {
 		return false // a hyphenated word continues on the next line
 	}
 	ends := strings.ContainsAny(last, ".?!:")
@@ -763,43 +764,51 @@ func lastRune(s string) string {
 	return string(r[len(r)-1])
 }
 
-// joinInto appends a line to a paragraph: a word broken by a hyphen at the line's end is
-// joined ("ran-" + "domised" → "randomised"), keeping the hyphen when the document spells
-// the word with one elsewhere ("socio-" + "demographic"); otherwise the lines are separated
-// by a space. Only the paragraph's end is looked at, so a long paragraph costs no copies.
-func joinInto(b *bytes.Buffer, next string, hyphenated map[string]bool) {
+// lineEndHyphens are the hyphens a line can end in where a word was broken: the hyphen
+// as typed, the Unicode hyphen (what Chromium prints at a soft hyphen, and what some
+// sources type for every hyphen) and the soft hyphen cleanText keeps at a line's end.
+const lineEndHyphens = "-\u2010\u00ad"
+
+// joinInto appends a line to a paragraph. A word broken at a hyphen at the line's end is
+// joined without it when the hyphen was only a hyphenation ("ran-" + "domised" →
+// "randomised") and with it when it is part of the word ("Mann-" + "Whitney", "socio-" +
+// "demographic" when the document spells it so elsewhere): lexicon.keepHyphen decides.
+// Otherwise the lines are separated by a space. Only the paragraph's end is looked at, so a
+// long paragraph costs no copies.
+func joinInto(b *bytes.Buffer, next string, lex *lexicon) {
 	s := b.Bytes()
 	last, size := utf8.DecodeLastRune(s)
-	before, _ := utf8.DecodeLastRune(s[:len(s)-size])
-	first, _ := utf8.DecodeRuneInString(next)
-	if last == '-' || last == '\u2010' {
-		b.Truncate(len(s) - size)
-		switch {
-		case unicode.IsLetter(before) && unicode.IsLower(first):
-			tail := b.Bytes()[max(0, b.Len()-64):]
-			if hyphenated[strings.ToLower(lastWord(string(tail))+"-"+firstWord(next))] {
-				b.WriteByte('-')
-			}
-		default:
-			// A hyphenation point before a capital or a digit was a real hyphen.
-			b.WriteByte('-')
-		}
+	if !strings.ContainsRune(lineEndHyphens, last) || len(s) == size {
+		b.WriteByte(' ')
 		b.WriteString(next)
 		return
 	}
-	b.WriteByte(' ')
+	before, _ := utf8.DecodeLastRune(s[:len(s)-size])
+	first, _ := utf8.DecodeRuneInString(next)
+	b.Truncate(len(s) - size)
+	// A soft hyphen is never printed within a word; a hyphen before a capital or a digit
+	// ("Mann-" "Whitney", "COVID-" "19"), or after something other than a letter, is part
+	// of what was written.
+	keep := last != '\u00ad'
+	if keep && unicode.IsLetter(before) && unicode.IsLower(first) {
+		tail := b.Bytes()[max(0, b.Len()-64):]
+		keep = lex.keepHyphen(lastWord(string(tail)), firstWord(next), last)
+	}
+	if keep {
+		b.WriteRune(last)
+	}
 	b.WriteString(next)
 }
 
 // joinLines joins wrapped lines of a title or heading.
-func joinLines(parts []string, hyphenated map[string]bool) string {
+func joinLines(parts []string, lex *lexicon) string {
 	var b bytes.Buffer
 	for _, p := range parts {
 		if b.Len() == 0 {
 			b.WriteString(p)
 			continue
 		}
-		joinInto(&b, p, hyphenated)
+		joinInto(&b, p, lex)
 	}
 	return b.String()
 }
@@ -823,33 +832,150 @@ func pageList(pages []int) string {
 	return strings.Join(parts, ", ")
 }
 
-// hyphenatedWords lists the words the document spells with a hyphen inside a line
-// ("socio-demographic"), lower-cased: a line break after "socio-" then keeps the hyphen.
-func hyphenatedWords(lines []rawLine) map[string]bool {
-	out := map[string]bool{}
+// lexicon is what the document itself says about its words, to tell a hyphenation from a
+// hyphen at a line's end: the words it prints within lines, with a hyphen and without.
+type lexicon struct {
+	hyphenated map[string]bool // "socio-demographic", lower case, any hyphen written "-"
+	words      map[string]bool // "randomised", lower case
+	// unicodeHyphens: the document prints U+2010 within lines between letters ("cancer‐
+	// related"), so that is how it writes the hyphens of its compounds.
+	unicodeHyphens bool
+	// ends counts, for each hyphen character, the line-end hyphens the document's own words
+	// explain: as hyphenations (the word is printed whole elsewhere) and as compounds.
+	ends map[rune]hyphenEnds
+}
+
+type hyphenEnds struct{ soft, hard int }
+
+// newLexicon reads the words of the body's lines. The words around a hyphen that ends a
+// line (a line's last word, the next line's first) are left out, as they may be pieces of a
+// hyphenated word ("treat-" "ment"), and are not joined: only what is printed whole within
+// a line counts.
+func newLexicon(lines []rawLine) *lexicon {
+	lex := &lexicon{hyphenated: map[string]bool{}, words: map[string]bool{}, ends: map[rune]hyphenEnds{}}
+	unicodeHyphens := 0
+	broken := false // the line before ended in a hyphen: this line's first word may be a piece
 	for _, l := range lines {
 		f := strings.Fields(l.Text)
 		for i, w := range f {
-			if i == len(f)-1 {
-				break // a word at the line's end may be a hyphenation
+			if i == 0 && broken || i == len(f)-1 && strings.ContainsRune(lineEndHyphens, lastRuneOf(w)) {
+				continue
 			}
-			w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }))
+			w = strings.ToLower(strings.TrimFunc(w, func(r rune) bool { return !unicode.IsLetter(r) && !isHyphen(r) }))
+			if w == "" {
+				continue
+			}
+			if strings.ContainsRune(w, '\u2010') {
+				unicodeHyphens++
+				w = strings.ReplaceAll(w, "\u2010", "-")
+			}
 			if k := strings.Index(w, "-"); k > 0 && k < len(w)-1 {
-				out[w] = true
+				lex.hyphenated[w] = true
+			} else if k < 0 {
+				lex.words[w] = true
 			}
 		}
+		broken = strings.ContainsRune(lineEndHyphens, lastRuneOf(l.Text))
 	}
-	return out
+	lex.unicodeHyphens = unicodeHyphens >= 2
+	// How the document's line-end hyphens read where it says: as hyphenations (the word is
+	// printed whole elsewhere) or as compounds. A document set without hyphenation (ragged
+	// right, a word processor's or a browser's) breaks lines only at the hyphens of its
+	// compounds; one set by a typesetter mostly at hyphenation points.
+	for i := 1; i < len(lines); i++ {
+		p, n := lines[i-1].Text, lines[i].Text
+		last, size := utf8.DecodeLastRuneInString(p)
+		if !isHyphen(last) {
+			continue
+		}
+		before, _ := utf8.DecodeLastRuneInString(p[:len(p)-size])
+		first, _ := utf8.DecodeRuneInString(n)
+		if !unicode.IsLetter(before) || !unicode.IsLower(first) {
+			continue
+		}
+		pre, post := strings.ToLower(lastWord(p[:len(p)-size])), strings.ToLower(firstWord(n))
+		pre = strings.ReplaceAll(pre, "\u2010", "-")
+		st := lex.ends[last]
+		switch {
+		case lex.words[pre+post]:
+			st.soft++
+		case lex.hyphenated[pre+"-"+post] || strings.Contains(pre, "-") || lex.words[pre] && lex.words[post]:
+			st.hard++
+		}
+		lex.ends[last] = st
+	}
+	return lex
+}
+
+func isHyphen(r rune) bool { return r == '-' || r == '\u2010' }
+
+func lastRuneOf(s string) rune {
+	r, _ := utf8.DecodeLastRuneInString(s)
+	return r
+}
+
+// numberTens and numberUnits make the compound numbers English hyphenates ("Fifty-"
+// "three", "one-" "hundred").
+var (
+	numberTens  = map[string]bool{"twenty": true, "thirty": true, "forty": true, "fifty": true, "sixty": true, "seventy": true, "eighty": true, "ninety": true}
+	numberUnits = map[string]bool{"one": true, "two": true, "three": true, "four": true, "five": true, "six": true, "seven": true, "eight": true, "nine": true,
+		"first": true, "second": true, "third": true, "fourth": true, "fifth": true, "sixth": true, "seventh": true, "eighth": true, "ninth": true}
+)
+
+// hyphenPrefixes are the prefixes medical English writes with a hyphen ("non-randomised",
+// "self-reported", "pseudo-randomised"), when the document does not say otherwise.
+var hyphenPrefixes = map[string]bool{"non": true, "self": true, "pseudo": true, "quasi": true, "semi": true, "well": true, "cross": true}
+
+// keepHyphen decides whether the hyphen a line ends in, between before (the letters ending
+// the line) and after (the lower-case letters starting the next), belongs to the word. The
+// document is asked first: a word it prints with a hyphen within a line keeps it
+// ("socio-demographic"), a word it prints whole loses it ("randomised"). A hyphen after
+// another one ("intent-to-" "treat"; typesetters do not hyphenate such words), a compound
+// number ("fifty-three") and a prefix written with one ("non-" "randomised") stay. What is
+// left ("post-" "baseline") goes the way the document's other line-end hyphens of the same
+// character go, when they agree: a document set without hyphenation breaks lines only at
+// its compounds' hyphens, and a typesetter may print its hyphenations with another
+// character (Chromium: U+2010) than the hyphens typed.
+// Failing that, two parts that are both words of the document are a compound ("self-"
+// "reported", where a hyphenation leaves a piece that is not a word: "ran-" "domised",
+// "treat-" "ment"), and so is a Unicode hyphen in a document that writes its compounds
+// with it.
+func (lex *lexicon) keepHyphen(before, after string, hyphen rune) bool {
+	if lex == nil {
+		return false
+	}
+	before, after = strings.ToLower(strings.ReplaceAll(before, "\u2010", "-")), strings.ToLower(after)
+	switch {
+	case lex.hyphenated[before+"-"+after]:
+		return true
+	case lex.words[before+after] || lex.hyphenated[before+after]:
+		return false
+	case strings.Contains(before, "-"), numberTens[before] && numberUnits[after], numberUnits[before] && (after == "hundred" || after == "thousand"),
+		hyphenPrefixes[before]:
+		return true
+	}
+	st := lex.ends[hyphen]
+	switch {
+	case st.hard >= 3 && st.hard >= 5*st.soft:
+		return true
+	case st.soft >= 3 && st.soft >= 5*st.hard:
+		return false
+	}
+	return lex.words[before] && lex.words[after] || hyphen == '\u2010' && lex.unicodeHyphens
 }
 
 // lastWord is the letters (and inner hyphens) ending s; firstWord the letters starting s.
 func lastWord(s string) string {
-	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' })
-	return s[i+1:]
+	i := strings.LastIndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !isHyphen(r) })
+	if i < 0 {
+		return s
+	}
+	_, n := utf8.DecodeRuneInString(s[i:])
+	return s[i+n:]
 }
 
 func firstWord(s string) string {
-	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '-' }); i >= 0 {
+	if i := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !isHyphen(r) }); i >= 0 {
 		return s[:i]
 	}
 	return s

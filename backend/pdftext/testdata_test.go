@@ -48,9 +48,10 @@ func TestMakeTestdata(t *testing.T) {
 	if err != nil {
 		t.Fatal("qpdf is needed to compress and encrypt the test PDFs (apt-get install qpdf)")
 	}
-	// Two small made-up papers, typeset from their HTML in testdata/ in one font so that they
-	// stay small: a trial's first page and a commentary citing it.
-	for _, name := range []string{"trial-front", "commentary"} {
+	// Small made-up papers, typeset from their HTML in testdata/ in one font so that they
+	// stay small: a trial's first page, a commentary citing it, and a page whose lines end
+	// in hyphens.
+	for _, name := range []string{"trial-front", "commentary", "hyphenation"} {
 		page, err := os.ReadFile(filepath.Join("testdata", name+".html"))
 		if err != nil {
 			t.Fatal(err)
