@@ -21,7 +21,7 @@ import (
 // Assessor versions; bump them when the rules or the rubric change so cached appraisals
 // made by older code are not reused.
 const (
-	RulesVersion       = "appraisal-rules/6"
+	RulesVersion       = "appraisal-rules/7"
 	OfflineModel       = "rules"
 	DefaultTokenBudget = 8000
 )

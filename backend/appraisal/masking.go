@@ -114,6 +114,30 @@ var (
 	// asWere joins parties to a masking phrase before it: "clinicians were unaware of the
 	// allocation, as were patients".
 	asWere = lazyre.New(`\bas (?:were|was|did) ([^.;,()]{1,60})`)
+	// innerNeg is a negation inside a masking phrase that opens with what was masked:
+	// "allocation was not masked to participants", "the allocation was not concealed from
+	// the nurses", "the allocation was not kept from the patients" mask no one ("was not
+	// revealed to" is the other way round, and is not caught: its participle is no masking
+	// word).
+	innerNeg = lazyre.New(`\b(?:not|never|no longer)\s+(?:\w+\s+)?(?:blind|blinded|masked|concealed|hidden|kept)\b`)
+	// sequenceObject follows a masking word whose object is the allocation sequence or list,
+	// the block size or the envelopes: "investigators were blinded to block size",
+	// "recruiters were unaware of the allocation sequence". Keeping those hidden before
+	// assignment is allocation concealment (CONSORT 16f), not masking after it (11a). A
+	// "treatment sequence" (a crossover's order) and treatment codes are not here: keeping
+	// them from someone is masking; nor is a sequence hidden "throughout the trial"
+	// (maskedLasts).
+	sequenceObject = lazyre.New(`^\s*(?:to|of|regarding|about|as to|for)\s+(?:the\s+)?(?:(?:allocation|randomi[sz]ation|random|assignment)\s+(?:sequences?|lists?|schedules?)|(?:(?:allocation|randomi[sz]ation)\s+)?(?:block[\s-]*sizes?|blocks?|envelopes?))\b`)
+	// sequenceNext is the noun right after a masking phrase that ends with the allocation
+	// ("unaware of the allocation| sequence").
+	sequenceNext = lazyre.New(`(?:allocation|randomi[sz]ation|random|assignment)$`)
+	// sequenceSubject is the same object before a masking phrase that names its party
+	// after it: "the randomisation sequence was concealed from clinical staff who allocated
+	// patients", "the block size was unknown to the investigators".
+	sequenceSubject = lazyre.New(`(?:\b(?:allocation|randomi[sz]ation|random|assignment|the)\s+(?:sequences?|lists?|schedules?)|\bblock[\s-]*sizes?|\bblocks?|\benvelopes?)\s+(?:was|were|is|are|remained|had been)\s+(?:\w+\s+)?$`)
+	// maskedLasts is a masking that lasts past assignment: "blinding to the allocation
+	// sequence was upheld for the treating physicians throughout the trial".
+	maskedLasts = lazyre.New(`\b(?:throughout|until|till|during|for the (?:whole|entire|full) |for the duration|after (?:randomi[sz]ation|allocation|assignment|enrol))`)
 	// pronounBefore makes "blinded" or "masked" a verb with its object after it: "we
 	// blinded participants and outcome assessors".
 	pronounBefore = lazyre.New(`\b(?:we|they)\s+(?:\w+ly\s+|also\s+)?$`)
@@ -132,6 +156,108 @@ var (
 		{"data_analysts", lazyre.New(`\b(?:(?:bio)?statisticians?|data analysts?|analysts?|analys[ie]s|(?:person|people|those|staff|researchers?) (?:who )?(?:analy[sz](?:es|ed|ing)|carr(?:y|ies|ied) out the analys[ie]s)|data managers?|coders?|data (?:entry|management|cleaning)|(?:entering|managing|cleaning) (?:the )?data)\b`)},
 	}
 )
+
+// ---- the trial's staff named by their task ----
+//
+// "Staff", "personnel", "investigators" and "researchers" alone are the trial's own staff,
+// read as care providers (partiesRe). Named by the task they did in the sentence, they are
+// the party of that task: "research staff who were blind to allocation carried out outcome
+// assessments" masks those assessing outcomes, "all staff conducting data entry and
+// analysis were blind" those analysing, and neither masks care providers.
+
+const (
+	// genericStaff is the trial's staff named by no role.
+	genericStaff = `(?:(?:research|study|trial|project|site)\s+)?(?:staff(?:\s+members?)?|personnel|investigators?|researchers?|team\s+members?)`
+	// staffTask is what a task names: an assessment, data collection, data entry or the
+	// analysis ("conducting data entry and analysis", "carried out outcome assessments").
+	staffTask = `(?:(?:carr(?:y|ies|ied|ying) out|conduct(?:s|ed|ing)?|perform(?:s|ed|ing)?|undert(?:ake|akes|ook|aking)|complet(?:e|es|ed|ing)|administer(?:s|ed|ing)?|collect(?:s|ed|ing)?|assess(?:es|ed|ing)?|measur(?:e|es|ed|ing)|evaluat(?:e|es|ed|ing)|rat(?:e|es|ed|ing)|scor(?:e|es|ed|ing)|record(?:s|ed|ing)?|enter(?:s|ed|ing)?|analy[sz](?:e|es|ed|ing)|cod(?:e|es|ed|ing)|interview(?:s|ed|ing)?)\s+(?:the\s+|all\s+|their\s+|each\s+)?(?:[\w-]+\s+){0,2}?` +
+		`(?:data entry|data management|data analys[ie]s|analys[ie]s|outcomes?|assessments?|evaluations?|measurements?|ratings?|interviews?|data|questionnaires?|follow[\s-]?up|examinations?|endpoints?|end[\s-]points?)|responsible for (?:the\s+)?(?:[\w-]+\s+){0,2}?(?:data entry|analys[ie]s|outcome assessments?|assessments?|data collection|measurements?))\b`
+)
+
+var (
+	// staffDoesTask is the staff followed by their task, maybe after relative clauses
+	// ("research staff who were not involved in recruitment and who were blind to
+	// allocation carried out outcome assessments").
+	staffDoesTask = lazyre.New(`^(` + genericStaff + `)\b([^.;]{0,160}?)\b(` + staffTask + `)`)
+	// staffRe finds the staff named by no role, where staffDoesTask is tried.
+	staffRe = lazyre.New(`\b` + genericStaff + `\b`)
+	// taskByStaff is the task done by the staff: "blinded assessments were conducted by
+	// trained research staff".
+	taskByStaff = lazyre.New(`\b((?:data entry|data collection|data management|analys[ie]s|assessments?|evaluations?|measurements?|ratings?|interviews?|examinations?|outcomes?)\s+(?:was|were)\s+(?:\w+\s+)?(?:carried out|conducted|performed|done|undertaken|completed|administered|collected|assessed|measured|evaluated|rated|scored|recorded|entered|analy[sz]ed|made)\s+by\s+(?:the\s+|a\s+|an\s+|two\s+|three\s+)?(?:[\w-]+\s+){0,2}?)(` + genericStaff + `)\b`)
+	// passiveBefore makes a task verb passive: "the data were analysed" says nothing of
+	// who did it.
+	passiveBefore = lazyre.New(`\b(?:was|were|is|are|be|been|being)\s+(?:\w+ly\s+)?$`)
+	// newSubject opens another clause between the staff and a task: "investigators were
+	// blinded, and the assessors collected the data".
+	newSubject = lazyre.New(`(?:,|\band\b|\bor\b)\s+(?:the\s+|all\s+|two\s+)?(?:[\w-]+\s+){0,2}?(?:was|were|is|are|had|has|have|did)\b|\b(?:but|whereas|while|however|although|though|yet)\b`)
+	// assessTask and analysisTask tell the task's party: those assessing or collecting
+	// outcome data, or those entering or analysing it ("blood analyses" beside "weight
+	// measurements" are assessments).
+	assessTask   = lazyre.New(`measur|assess|evaluat|rating|interview|examin|outcome|data collection|collect`)
+	analysisTask = lazyre.New(`analy[sz]|data entry|data management|\b(?:enter|cod)(?:e|es|ed|ing|s)?\b`)
+)
+
+// taskRoles rewrites, in a lower-cased sentence, the trial's staff named by their task as
+// the party of that task ("rater" for those assessing or collecting outcome data, "coder"
+// for those entering or analysing data), padded with spaces so every offset still points
+// into the sentence.
+func taskRoles(lower string) string {
+	var spans [][3]int // start, end, analysis (1) or assessment (0)
+	for _, st := range staffRe.FindAllStringIndex(lower, -1) {
+		m := staffDoesTask.FindStringSubmatchIndex(lower[st[0]:])
+		if m == nil {
+			continue
+		}
+		for i := range m {
+			m[i] += st[0]
+		}
+		// Another party between the staff and the task may be the one doing it ("research
+		// staff were blinded, and the nurses conducted the assessments").
+		middle := lower[m[4]:m[5]]
+		if passiveBefore.MatchString(lower[:m[6]]) || newSubject.MatchString(stripRelatives(middle)) || partyIn(middle) {
+			continue
+		}
+		kind := 0
+		if analysisTask.MatchString(lower[m[6]:m[7]]) {
+			kind = 1
+		}
+		spans = append(spans, [3]int{m[2], m[3], kind})
+	}
+	for _, m := range taskByStaff.FindAllStringSubmatchIndex(lower, -1) {
+		// The tasks are the clause's before "by": "weight measurement and blood analyses
+		// were done by personnel" names those measuring.
+		from := strings.LastIndexAny(lower[:m[2]], ",;:(") + 1
+		kind := 0
+		if task := lower[from:m[3]]; analysisTask.MatchString(task) && !assessTask.MatchString(task) {
+			kind = 1
+		}
+		spans = append(spans, [3]int{m[4], m[5], kind})
+	}
+	if spans == nil {
+		return lower
+	}
+	b := []byte(lower)
+	for _, sp := range spans {
+		word := "rater"
+		if sp[2] == 1 {
+			word = "coder"
+		}
+		for i := sp[0]; i < sp[1]; i++ {
+			b[i] = ' '
+		}
+		copy(b[sp[0]:sp[1]], word)
+	}
+	return string(b)
+}
+
+// relativeClause is a relative clause about the staff ("who were not involved in
+// recruitment and who were blind to allocation"): its verbs are not another subject's.
+var relativeClause = lazyre.New(`(?:,\s*|\band\s+|\bor\s+)?\b(?:who|that|whom)\b[^,]*?(?:\b(?:was|were|is|are|had|has|have)\b[^,]*?)?(?:$|,|\band\b|\bor\b)`)
+
+// stripRelatives blanks the relative clauses of the words between the staff and a task.
+func stripRelatives(middle string) string {
+	return relativeClause.ReplaceAllString(middle, " ")
+}
 
 // maskedParties collects who was masked from the own-study sentences: every masking phrase
 // that is not negated, with the parties named in its clause.
@@ -171,6 +297,7 @@ func (a *analysis) maskedParties() domain.Finding {
 // phrases ("were not blinded", "not possible to mask", "open-label") name no one masked and
 // bound the clauses around them.
 func maskedScopes(lower string) []string {
+	lower = taskRoles(lower)
 	view := exceptionView(lower)
 	negs := append(openRe.FindAllStringIndex(lower, -1), maskNegRe.FindAllStringIndex(lower, -1)...)
 	sort.Slice(negs, func(i, j int) bool { return negs[i][0] < negs[j][0] })
@@ -208,6 +335,15 @@ func maskedScopes(lower string) []string {
 			continue
 		}
 		w := lower[loc[0]:loc[1]]
+		if thingFirst.MatchString(w) && innerNeg.MatchString(w) {
+			continue
+		}
+		aboutSequence := sequenceObject.MatchString(lower[loc[1]:]) ||
+			sequenceNext.MatchString(w) && sequenceNoun.MatchString(lower[loc[1]:]) && !strings.HasPrefix(strings.TrimSpace(lower[loc[1]:]), "code") ||
+			partyAfter.MatchString(w) && sequenceSubject.MatchString(lower[:loc[0]])
+		if aboutSequence && !lasts(lower[loc[1]:]) {
+			continue
+		}
 		// The bare verb "to blind participants", "we mask the raters" names its object;
 		// a bare "mask" that is no verb is a face mask.
 		verb := (w == "blind" || w == "mask") && verbBefore.MatchString(lower[:loc[0]]) ||
@@ -276,6 +412,18 @@ func maskedScopes(lower string) []string {
 		}
 	}
 	return scopes
+}
+
+// lasts reports whether the clause after a masking phrase keeps it past assignment
+// (maskedLasts), up to the next comma or clause break.
+func lasts(after string) bool {
+	if i := strings.IndexAny(after, ",.;"); i >= 0 {
+		after = after[:i]
+	}
+	if m := clauseBreak.FindStringIndex(after); m != nil {
+		after = after[:m[0]]
+	}
+	return maskedLasts.MatchString(after)
 }
 
 // within reports whether offset i falls inside one of the spans.
@@ -418,6 +566,16 @@ func nounsBefore(before string) string {
 		from++
 	}
 	return strings.Join(words[from:], " ")
+}
+
+// partyIn reports whether text names one of the parties.
+func partyIn(text string) bool {
+	for _, p := range partiesRe {
+		if p.re.MatchString(text) {
+			return true
+		}
+	}
+	return false
 }
 
 // partyWord reports whether a single word names one of the parties.

@@ -43,7 +43,7 @@ func TestMaskedPartiesClauses(t *testing.T) {
 		{"but not in the middle", "Outcome assessors, but not participants, were masked to allocation.", []string{oa}},
 
 		// A party named after a masking phrase ends where a relative clause starts.
-		{"concealed from staff who allocated patients", "The sequence was concealed from the nurses who enrolled patients.", []string{cp}},
+		{"concealed from staff who cared for patients", "Treatment allocation was concealed from the nurses who cared for the patients.", []string{cp}},
 		{"blinding of several parties", "Blinding of participants, care providers and outcome assessors was maintained until database lock.", []string{pts, cp, oa}},
 		{"blinded readers", "Two blinded readers graded every fundus photograph.", []string{oa}},
 
@@ -91,7 +91,8 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"blindly drawn is no masking", "One paper was blindly drawn from the bag by a participant.", []string{}},
 		{"blinded fashion of an infusion", "The infusion was started in a blinded fashion after randomisation.", []string{}},
 
-		{"blinded assessments by", "Blinded assessments were conducted by trained research staff.", []string{cp}},
+		// Research staff doing the assessments are those assessing (TestMaskedPartiesByTask).
+		{"blinded assessments by", "Blinded assessments were conducted by trained research staff.", []string{oa}},
 		{"masked evaluations by", "Masked evaluations were performed by two independent physiotherapists.", []string{cp}},
 		{"blinded assessment of safety names no one", "Blinded assessment of safety was performed throughout the trial.", []string{}},
 
@@ -115,7 +116,7 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"masked in this trial", "Outcome assessors were masked in this trial.", []string{oa}},
 
 		// Who is named after a masking phrase ends at the next verb.
-		{"unknown to X and known by Y", "The block size was unknown to the investigators and was known only by the trial statistician.", []string{cp}},
+		{"unknown to X and known by Y", "The treatment allocation was unknown to the investigators and was known only by the trial statistician.", []string{cp}},
 
 		// Negations that keep a party unmasked.
 		{"not possible to keep blinded", "It was not, however, possible to keep the follow-up interviewers blinded.", []string{}},
@@ -156,6 +157,59 @@ func TestMaskedPartiesWordings(t *testing.T) {
 		{"identical placebo", "The placebo was identical in appearance, taste and smell.", []string{}},
 		{"double-dummy", "Participants were randomised in a double-dummy design with identical-appearing placebo.", []string{}},
 		{"sham procedure", "A sham procedure was used in the control group.", []string{}},
+	}
+	checkMasking(t, tests)
+}
+
+// TestMaskedPartiesNegatedPhrase covers masking phrases that open with what was masked and
+// carry their own negation ("allocation was not masked to participants"), and the
+// allocation sequence or block size kept from someone, which is allocation concealment
+// (CONSORT 16f), not masking after assignment (11a). The sentences are written for the test.
+func TestMaskedPartiesNegatedPhrase(t *testing.T) {
+	tests := []maskingCase{
+		{"allocation not masked to", "Allocation was not masked to participants or researchers.", []string{}},
+		{"allocation not concealed from", "Allocation was not concealed from participants.", []string{}},
+		{"allocation never concealed from", "The allocation was never concealed from the ward nurses.", []string{}},
+		{"allocation not kept from", "The allocation was not kept from the participants.", []string{}},
+		{"group assignment not blinded for", "Group assignment was not blinded for the patients or the surgeons.", []string{}},
+		{"no masking of", "There was no masking of participants or researchers.", []string{}},
+		{"not blinded to X, but Y blinded", "Group allocation was not blinded to the outcome assessors, but participants were blinded.", []string{pts}},
+		{"allocation masked to", "Treatment allocation was masked to participants and outcome assessors.", []string{pts, oa}},
+
+		{"blind to block sizes is concealment", "Recruiting clinicians were kept blind to the block sizes.", []string{}},
+		{"blinded to the sequence is concealment", "Recruiting physicians were blinded to the allocation sequence.", []string{}},
+		{"sequence concealed from those enrolling", "The randomisation list was concealed from the research nurses who enrolled participants.", []string{}},
+		{"block size unknown to", "The block size was unknown to the investigators and was known only by the trial statistician.", []string{}},
+		{"sequence masked throughout the trial", "Blinding to the allocation sequence was maintained for all treating physicians throughout the study.", []string{cp}},
+		{"sequence concealed until the end", "The allocation sequence was concealed from the investigators until the end of the trial.", []string{cp}},
+		{"a crossover's treatment sequence is masking", "Participants were blinded to the treatment sequence.", []string{pts}},
+		{"a dosing schedule is masking", "Participants were blinded to the dosing schedule.", []string{pts}},
+		{"treatment codes concealed from", "Treatment codes were concealed from the investigators until database lock.", []string{cp}},
+	}
+	checkMasking(t, tests)
+}
+
+// TestMaskedPartiesByTask covers the trial's staff named by no role ("staff",
+// "personnel", "investigators", "researchers"), who are care providers unless the sentence
+// gives them the task of another party: those carrying out the assessments are outcome
+// assessors, those entering or analysing the data are data analysts. The sentences are
+// written for the test.
+func TestMaskedPartiesByTask(t *testing.T) {
+	tests := []maskingCase{
+		{"staff who were blind carried out assessments", "Research staff who had no part in recruitment and who were blind to allocation carried out the outcome assessments.", []string{oa}},
+		{"staff performing data entry and analysis", "The staff performing data entry and analysis were blind to treatment group.", []string{da}},
+		{"assessments by research staff", "Follow-up assessments were conducted by research staff blinded to allocation.", []string{oa}},
+		{"investigators who performed the assessments", "The investigators, who performed all assessments, were unaware of allocation.", []string{oa}},
+		{"personnel responsible for outcome assessment", "Personnel responsible for outcome assessment were blinded to treatment allocation.", []string{oa}},
+		{"measurements and lab analyses by personnel", "Weight measurements and blood analyses were done by personnel blinded for group allocation.", []string{oa, da}},
+		{"analysis performed by researchers", "Data management and analysis were performed by researchers who were blinded to the procedures.", []string{da}},
+		{"staff collecting data after a negation", "Study personnel delivering the intervention were not blinded, but staff collecting outcome data were.", []string{oa}},
+
+		// Staff named without a task, or whose task is another party's, stay care providers.
+		{"investigators without a task", "Investigators and outcome assessors were blinded.", []string{cp, oa}},
+		{"another party does the task", "Study staff were blinded to allocation, and the nurses conducted all assessments.", []string{cp}},
+		{"a passive task is no one's", "Investigators were blinded to allocation and the data were analysed by an independent statistician.", []string{cp}},
+		{"staff delivering the intervention", "Staff delivering the intervention were unaware of the study hypotheses.", []string{cp}},
 	}
 	checkMasking(t, tests)
 }

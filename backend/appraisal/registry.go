@@ -1,6 +1,7 @@
 package appraisal
 
 import (
+	"fmt"
 	"strings"
 
 	"deepcritical/backend/domain"
@@ -145,12 +146,43 @@ func hasDigitRun(s string, n int) bool {
 var namedRegistryRe = lazyre.New(`(?i)\b(clinicaltrials\.gov|clinical trials\.gov|isrctn|anzctr|australian(?: and)? new zealand clinical trials? regist\w*|chinese clinical trials? regist\w*|german clinical trials? regist\w*|clinical trials? regist\w*[\s-]+india|pan[\s-]african clinical trials? regist\w*|netherlands (?:national )?trial regist\w*|iranian regist\w* of clinical trials|japan\w* (?:primary )?regist\w*|umin clinical trials? regist\w*|trial regist\w*|registry)\b[^.;]{0,80}?(?:number|no\.?|id|identifier|#|:|,|\()\s*([a-z]{0,6}[-/]?\d[\d/-]{5,}\d)`)
 
 // NamedRegistryIDs returns ids that follow a registry named in words, as "Registry:id";
-// it is the fallback when RegistryIDs finds nothing.
+// it is the fallback when RegistryIDs finds nothing. An id with the prefix of a registry
+// whose ids have a fixed number of digits but another count ("NCT029226027", nine digits)
+// is a misprint, not an id of that registry: the paper still says the trial was
+// registered, so it is returned, but marked as invalid ("… (not a valid id: NCT takes 8
+// digits)") so no one takes it for the trial's id.
 func NamedRegistryIDs(s string) []string {
 	s = quoteDashes.Replace(s)
 	var out []string
 	for _, m := range namedRegistryRe.FindAllStringSubmatch(s, -1) {
-		out = append(out, strings.TrimSpace(m[1])+":"+m[2])
+		id := strings.TrimSpace(m[1]) + ":" + m[2]
+		if why := malformedID(m[2]); why != "" {
+			id += " (not a valid id: " + why + ")"
+		}
+		out = append(out, id)
 	}
 	return out
+}
+
+// fixedDigits are the registries whose ids are a prefix and a fixed number of digits.
+var fixedDigits = []struct {
+	prefix string
+	digits int
+}{{"NCT", 8}, {"ISRCTN", 8}, {"ACTRN", 14}, {"DRKS", 8}}
+
+// malformedID says why an id read after a registry's name breaks the format its prefix
+// promises ("NCT takes 8 digits"), or "" when it keeps it or has no such prefix.
+func malformedID(id string) string {
+	up := strings.ToUpper(id)
+	for _, f := range fixedDigits {
+		if !strings.HasPrefix(up, f.prefix) {
+			continue
+		}
+		rest := up[len(f.prefix):]
+		if len(rest) != f.digits || strings.Trim(rest, "0123456789") != "" {
+			return fmt.Sprintf("%s takes %d digits", f.prefix, f.digits)
+		}
+		return ""
+	}
+	return ""
 }

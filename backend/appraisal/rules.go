@@ -258,7 +258,7 @@ func (a *analysis) firstOwn(re *lazyre.Regexp, keep func(s *sent, m []int) bool)
 var gates = map[*lazyre.Regexp][]string{
 	randomRe:       {"random", "rct"},
 	nonRandom:      {"random"},
-	concealedRe:    {"conceal", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
+	concealedRe:    {"conceal", "block", "envelope", "central", "telephone", "web", "internet", "online", "computer", "interactive", "ivrs", "iwrs", "ixrs", "independent", "third", "unblinded", "not involved", "pharmac", "redcap", "randomi"},
 	concealStepsRe: {"unpredictab", "central", "only", "implemented", "administered", "managed", "carried out", "conducted", "performed", "done by", "label", "public", "generated", "prepared", "created", "produced", "drawn up", "concealment", "consecutively", "sequentially", "unaware", "web", "online", "internet", "secure", "password", "platform", "crf", "case report", "phone", "interactive", "blind", "mask", "unaware", "access", "known", "available", "disclosed", "revealed", "kept", "stored", "held", "maintained", "managed", "retained", "locked", "concealed", "sealed", "numbered", "released", "communicated", "unveiled", "unmasked", "next", "sequential", "pharmac"},
 	notConcealedRe: {"conceal", "open", "alternat", "date of birth", "record number", "day of", "determined", "decided", "based"},
 	tripleRe:       {"triple", "triply", "quadruple"},
@@ -399,13 +399,13 @@ func (a *analysis) randomizationMethod() domain.Finding {
 // ---- allocation concealment ----
 
 var (
-	concealedRe = lazyre.New(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat|assign)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|external|third[\s-]+party|unblinded|not involved|no (?:involvement|influence|role|part) (?:in|on|with))[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|external|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module`)
+	concealedRe = lazyre.New(`(?:sealed|opaque|sequentially numbered|numbered)[^.;]{0,40}envelope|envelopes?[^.;]{0,40}(?:sealed|opaque)|(?:allocation|assignment|randomi[sz]ation|group allocation|treatment allocation)s?(?: sequence| list| schedule| code)?s? (?:was|were|had been|is|remained|kept) (?:\w+ ){0,2}(?:concealed|hidden|blind(?:ed)?|masked)|conceal(?:ed|ment of|ing)? (?:the )?(?:allocation|treatment assignment|randomi[sz]ation|group assignment|sequence)|allocation concealment|concealed allocation|central(?:ised|ized|ly)? (?:\w+ ){0,2}(?:randomi[sz]|allocat|assign)|(?:randomi[sz]ation|allocation) (?:was |were )?(?:\w+ ){0,2}(?:centrally|by telephone|via (?:a |an )?(?:web|internet|telephone|central))|(?:telephone|web|internet|online|computer|interactive)[\s-]*(?:based )?(?:randomi[sz]ation|allocation) (?:system|service|procedure|module|center|centre)|interactive (?:voice|web)[\s-]*response|\b(?:ivrs|iwrs|ixrs)\b|randomi[sz]ation (?:centre|center|service|unit)|(?:independent|external|third[\s-]+party|unblinded|not involved|no (?:involvement|influence|role|part) (?:in|on|with))[^.;]{0,60}(?:randomi[sz]|allocat|envelope)|(?:randomi[sz]|allocat|envelope)[^.;]{0,80}(?:independent|external|third[\s-]+party|not involved (?:in|with))|pharmacy[\s-]*(?:controlled|based|prepared)|redcap[^.;]{0,40}randomi|randomi[sz]ation module|(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:randomi[sz]ation |allocation )?block[\s-]*sizes?|block[\s-]*sizes? (?:was|were) (?:\w+ )?(?:concealed|hidden|unknown|blinded|masked|not (?:disclosed|revealed|known))`)
 	// concealStepsRe is the rest of CONSORT item 16f's wording: the mechanism that implements
 	// the sequence (a central or web system, coded or sealed containers, a pharmacy) and the
 	// steps that keep it hidden until assignment (who held the list, who could not see it,
 	// when an allocation was revealed). It counts only in a sentence about the allocation.
-	concealStepsRe = lazyre.New(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked)|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|centrali[sz]ed (?:\w+ ){0,2}(?:process|system|procedure|service|unit|office|computer)|(?:known|accessible|available|held|kept|stored) only (?:to|by)|only (?:known|accessible|available) (?:to|by)|(?:implemented|administered|managed|carried out|conducted|performed|done) by (?:an? |the )?(?:[\w-]+ ){0,3}?(?:manufacturers?|pharmac(?:y|ies|ists?)|sponsor|company|clinical trials? unit|ctu|data (?:management|coordinating) (?:centre|center|unit))|label(?:l)?ed (?:[\w’'-]+ ){0,4}?codes? (?:\w+ ){0,3}?(?:packag|packs?|containers?|bottles?|boxes|kits?|vials?)|public(?:ly)? (?:[\w-]+ ){0,3}?(?:ceremony|lottery|draw|event|meeting)|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
-	notConcealedRe = lazyre.New(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were) not (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
+	concealStepsRe = lazyre.New(`(?:randomi[sz]ed|allocated|assigned|randomi[sz]ation|allocation|assignment)s? (?:was |were )?(?:\w+ )?(?:performed |done |carried out |conducted |obtained |made |undertaken )?(?:through|via|using|with|by|on|over) (?:a |an |the )?(?:[\w-]+[\s-]+){0,3}?(?:web[\s-]?sites?|web[\s-]+based|online|internet|secure|password|platform|e-*crf|case report (?:form|system)|telephone|phone call|interactive)|(?:blind(?:ed)?|masked|unaware|no access|not (?:have )?access|did not have|without access|not (?:be )?(?:known|available|disclosed|revealed) to)[^.;]{0,60}(?:randomi[sz]ation|allocation|assignment|treatment|random) (?:schedules?|sequences?|lists?|codes?|results?)|(?:randomi[sz]ation|allocation|random) (?:lists?|sequences?|schedules?|codes?) (?:was |were )?(?:\w+ )?(?:kept|stored|held|maintained|managed|retained|locked|secured|concealed|accessible only|only accessible|available only|only available)|sealed,? (?:\w+ )?(?:bottles?|containers?|packages?|boxes|packs?|kits?|bags?)|(?:sequentially|consecutively) numbered,? (?:\w+,? ){0,2}(?:containers?|bottles?|boxes|packs?|kits?|vials?|packages?|syringes?)|(?:allocations?|assignments?|group|treatment arm)s? (?:was |were )?(?:only |then )?(?:revealed|disclosed|released|communicated|unveiled|unmasked (?:only )?(?:after|once|when|upon|on|at the time))|(?:next|sequential) (?:available )?(?:assignment|allocation|randomi[sz]ation number|envelope|treatment (?:pack|kit|number))|pharmac(?:y|ist)s?[^.;]{0,80}(?:label|cod(?:e|ed|ing)|prepar|dispens|randomi)|secure(?:ly)? (?:\w+ ){0,2}(?:stored|location|server|database)|(?:investigators?|researchers?|staff|recruiters?|clinicians?|physicians?|study personnel|research team)[^.;]{0,40}(?:blind(?:ed)?|masked|unaware) (?:to|of) (?:the )?(?:group |treatment )?(?:allocation|assignment|randomi[sz]ation)|(?:ensur|maint|guarant|preserv|secur|kept|keep)\w* (?:the )?(?:allocation )?concealment|(?:labell?ed|numbered|coded) (?:consecutively|sequentially)|unpredictab|centrali[sz]ed (?:\w+ ){0,2}(?:process|system|procedure|service|unit|office|computer)|(?:known|accessible|available|held|kept|stored) only (?:to|by)|only (?:known|accessible|available) (?:to|by)|(?:implemented|administered|managed|carried out|conducted|performed|done) by (?:an? |the )?(?:[\w-]+ ){0,3}?(?:manufacturers?|pharmac(?:y|ies|ists?)|sponsor|company|clinical trials? unit|ctu|data (?:management|coordinating) (?:centre|center|unit))|label(?:l)?ed (?:[\w’'-]+ ){0,4}?codes? (?:\w+ ){0,3}?(?:packag|packs?|containers?|bottles?|boxes|kits?|vials?)|public(?:ly)? (?:[\w-]+ ){0,3}?(?:ceremony|lottery|draw|event|meeting)|(?:sequences?|lists?|schedules?|codes?) (?:was |were )?(?:generated|prepared|created|produced|drawn up|held|kept) by (?:the |an? )?(?:[\w&-]+ ){0,4}?(?:unit|department|centre|center|office|statisticians?|pharmacy|pharmacists?|ctu|r&d|sponsor|manufacturer|company|coordinating|person|member)\b`)
+	notConcealedRe = lazyre.New(`(?:allocation|assignment|randomi[sz]ation)[^.;]{0,30}(?:was|were|is|are|remained) (?:not|never) (?:\w+ )?concealed|(?:no|without|not) (?:\w+ )?(?:allocation )?concealment|open (?:allocation|randomi[sz]ation list)|alternat(?:e|ing|ion) (?:allocation|assignment|days|weeks)|allocat(?:ed|ion) (?:by|according to) (?:date of birth|record number|day of|alternation)|(?:allocation|assignment|randomi[sz]ation) (?:sequence |order )?(?:was |were )?(?:determined|decided|based) (?:by|on) (?:the )?(?:date|day|order of|record|hospital number|birth)`)
 )
 
 // aboutAllocation keeps a match in a sentence that speaks of randomisation or allocation,
@@ -474,7 +474,7 @@ var (
 	tripleRe = lazyre.New(`\b(?:triple|triply|quadruple)[\s-]*(?:blind|mask)`)
 	doubleRe = lazyre.New(`\bdouble[\s-]*(?:blind|mask|dummy)`)
 	singleRe = lazyre.New(`\bsingle[\s-]*(?:blind|mask)|\bblind(?:ed)? (?:evaluation|assessment|outcome assessment|assessor|observer|rater|reading|review)|\b(?:assessor|observer|evaluator|rater|examiner|investigator|outcome[\s-]+assessor|patient|participant)s?[\s-]+(?:blind(?:ed)?|mask(?:ed)?)\b`)
-	openRe   = lazyre.New(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?blinding|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
+	openRe   = lazyre.New(`\bopen[\s-]*label|\bunblinded|\bunmasked|\bopen(?:[\s-]+label)? (?:trial|study|design|randomi[sz]ed)|\bnon[\s-]*blind(?:ed)?|\bno (?:\w+ )?(?:blinding|masking)|\bwithout (?:\w+ )?(?:blinding|masking)|\bnot (?:be(?:en)? )?(?:possible to )?(?:blind|mask)|\b(?:blinding|masking) (?:\w+ ){0,8}(?:was|is|were) not (?:possible|feasible|performed|used|undertaken)|\bnone of (?:\w+ ){0,3}(?:was|were) (?:blinded|masked|blind)|\b(?:was|were) (?:not|neither) (?:\w+ )?(?:blinded|masked|blind)|\bnot (?:\w+ )?(?:blinded|masked)|\bnot (?:be(?:en)? )?(?:\w+[\s-]+)?(?:blind|mask)|\bneither\b[^.;]{0,60}\bnor\b[^.;]{0,50}\b(?:blind|mask)|\b(?:could|can|would|cannot) (?:not )?(?:\w+ )?be (?:blinded|masked)|impossible to (?:blind|mask)`)
 )
 
 func (a *analysis) blinding() (domain.Finding, domain.Finding) {
@@ -488,16 +488,27 @@ func (a *analysis) blinding() (domain.Finding, domain.Finding) {
 	}
 	parties := a.maskedParties()
 	names, _ := parties.Value.([]string)
-	if len(names) >= 3 {
+	// Double-blind masks two of those who take part in or judge the trial (participants,
+	// care providers, outcome assessors); masked analysts make it triple-blind only on top
+	// of those, never double-blind alone ("the statistician and the assessors were
+	// blinded" leaves participants and their clinicians aware: one party for performance
+	// and detection bias).
+	core := 0
+	for _, n := range names {
+		if n != "data_analysts" {
+			core++
+		}
+	}
+	if core >= 3 || core == 2 && len(names) > core {
 		return domain.Finding{Value: BlindingTriple, Quote: parties.Quote}, parties
 	}
-	if len(names) == 2 {
+	if core == 2 {
 		return domain.Finding{Value: BlindingDouble, Quote: parties.Quote}, parties
 	}
 	if h, ok := a.firstOwn(singleRe, notNegated); ok {
 		return domain.Finding{Value: BlindingSingle, Quote: h.s.Text}, parties
 	}
-	if len(names) == 1 {
+	if len(names) > 0 {
 		return domain.Finding{Value: BlindingSingle, Quote: parties.Quote}, parties
 	}
 	if h, ok := a.firstOwn(openRe, nil); ok {
@@ -590,29 +601,52 @@ func (a *analysis) itt() domain.Finding {
 
 // ---- sample size ----
 
-const numberWord = `(?:\d{1,3}(?:,\d{3})+|\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:one|two|three|four|five|six|seven|eight|nine))?(?: hundred(?: and \w+(?:[\s-]\w+)?)?)?|(?:one|two|three|four|five|six|seven|eight|nine) hundred(?: and \w+(?:[\s-]\w+)?)?)`
+// numberWord is a count: digits, with thousands grouped by commas or by spaces ("12 737";
+// thin and no-break spaces are folded to runs of spaces, see foldDashes), or words, joined
+// by any run of hyphens ("Thirty‐eight" with U+2010 is "thirty---eight" folded).
+const numberWord = `(?:\d{1,3}(?:,\d{3})+|\d{1,3}(?: {1,3}\d{3}\b)+|\d+|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:(?:\s|-+\s?)(?:one|two|three|four|five|six|seven|eight|nine)\b)?(?: hundred(?: and \w+(?:(?:\s|-+)\w+)?)?)?|(?:one|two|three|four|five|six|seven|eight|nine) hundred(?: and \w+(?:(?:\s|-+)\w+)?)?)`
 
-const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
+// clusterNoun names groups of people (the units a cluster trial randomises) and other
+// units: a count of them is the sample only when no count of people is given.
+const clusterNoun = `(?:clusters|practices|schools|hospitals|clinics|villages|communities|organi[sz]ations|sites|wards|units|centres|centers)`
+
+const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|respondents|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
 
 var (
 	enrolledRe = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
 	// countVerbRe is a bare count that was randomised or enrolled, its people said before it:
 	// "Of 312 patients screened, 240 were randomised".
-	countVerbRe = lazyre.New(`(?:^|[,;:]\s*|\band\s+)(` + numberWord + `)\s+(?:were|was)\s+(?:\w+\s)?(?:randomi[sz]ed|enrolled|included|recruited|allocated|assigned)`)
+	countVerbRe = lazyre.New(`(?:^|[,;:]\s*|\band\s+|\b(?:of|from) (?:whom|which)\s+)(` + numberWord + `)\s+(?:were|was)\s+(?:\w+\s)?(?:randomi[sz]ed|enrolled|included|recruited|allocated|assigned)`)
 	// notSampleRe follows the people of a count that is not the sample: those screened,
 	// assessed for eligibility, approached or invited, of whom the sample is a part.
 	// laterCountRe is the count a sentence of the screened goes on to randomise or enrol:
 	// "…, 157 infants fulfilled the criteria and were randomised", "…, resulting in 246
 	// randomly assigned to …".
-	laterCountRe   = lazyre.New(`\b(` + numberWord + `)\s+(?:[\w-]+\s+){0,8}?(?:were\s+|was\s+)?(?:randomi[sz]ed|randomly (?:assigned|allocated|divided)|enrolled|included|allocated|assigned)\b`)
-	peopleNounRe   = lazyre.New(`^` + peopleNoun + `[,;:.]?$`)
-	notSampleRe    = lazyre.New(`^\s*(?:(?:were|was)\s+)?(?:screened|assessed for eligibility|approached|invited|eligible|contacted|referred)\b`)
-	enrolledVerbRe = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
-	totalRe        = lazyre.New(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
-	participantsRe = lazyre.New(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
-	nEqualsRe      = lazyre.New(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
-	plannedCue     = lazyre.New(`sample size|power(?:ed)? (?:calculation|analysis|of|to detect)|\bpowered\b|\d+\s?% power|statistical power|(?:required|needed|necessary|target(?:ed)?|planned|aimed)\b[^.;]{0,40}` + peopleNoun + `|` + peopleNoun + `[^.;]{0,30}(?:would be|were|are|was) (?:required|needed|necessary)|to (?:detect|show) a`)
-	plannedNumber  = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,4}?(?:` + peopleNoun + `|per (?:group|arm|condition)|in each (?:group|arm)|(?:per|each) (?:treatment )?(?:group|arm))`)
+	laterCountRe  = lazyre.New(`\b(` + numberWord + `)\s+(?:[\w-]+\s+){0,8}?(?:were\s+|was\s+)?(?:randomi[sz]ed|randomly (?:assigned|allocated|divided)|enrolled|included|recruited|allocated|assigned)\b`)
+	peopleNounRe  = lazyre.New(`^` + peopleNoun + `[,;:.]?$`)
+	clusterNounRe = lazyre.New(`^` + clusterNoun + `[,;:.]?$`)
+	// armCountRe is the count of a further arm after a count of people given with its arm:
+	// "310 patients were recruited from the specialist unit and 290 from standard care",
+	// "150 women to drug and 150 to placebo". No number or bracket may come between (a
+	// bracketed split "60 patients (30 to A and 30 to B)" is of the same 60), and the
+	// further count has no verb of its own ("… and 180 were randomised" is a later step).
+	armFirstRe  = lazyre.New(`^\s+(?:[\w-]+\s+){0,5}?` + peopleNoun + `\b[^.;()\d,]{0,60}?\b(?:from|to|into|in)\b[^.;()\d]{1,60}?(?:,\s*and|,|\band)\s+(` + numberWord + `)\s+(?:` + peopleNoun + `\s+)?(?:from|to|into|in)\b`)
+	armNextRe   = lazyre.New(`^[^.;()\d]{1,60}?(?:,\s*and|,|\band)\s+(` + numberWord + `)\s+(?:` + peopleNoun + `\s+)?(?:from|to|into|in)\b`)
+	notSampleRe = lazyre.New(`^\s*(?:(?:were|was)\s+)?(?:(?:pre-*)?screened|assessed for eligibility|approached|invited|eligible|contacted|referred)\b|^\s*(?:who|that)\s+(?:were|was)\s+(?:screened|assessed for eligibility|approached|invited|contacted|referred)\b|^[^.;]{0,160}?\b(?:were|was)\s+(?:\w+\s+)?(?:(?:pre-*)?screened|assessed for eligibility|approached|invited|contacted|referred)\b`)
+	// partCountRe follows the people of a count that is a part of another, with its
+	// percentage: "a total of 192 children (39.7%) did not attend endline".
+	partCountRe = lazyre.New(`^\s*\(\s*\d+(?:\.\d+)?\s*%\s*\)`)
+	// clusterSizeRe is a count of people per cluster ("12 children per cluster", "107
+	// participants in each cluster"), or after "clusters of": the size of a cluster, not
+	// the sample.
+	clusterSizeRe   = lazyre.New(`^\s*(?:[\w-]+\s+){0,3}?(?:per|in each|each|in every) (?:` + clusterNoun + `|cluster|practice|school|hospital|clinic|village|community|organi[sz]ation|site|ward|unit|centre|center|household|family)\b`)
+	clusterOfBefore = lazyre.New(clusterNoun + `\s+of\s+(?:about |approximately |around |up to )?$`)
+	enrolledVerbRe  = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	totalRe         = lazyre.New(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	participantsRe  = lazyre.New(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
+	nEqualsRe       = lazyre.New(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
+	plannedCue      = lazyre.New(`sample size|power(?:ed)? (?:calculation|analysis|of|to detect)|\bpowered\b|\d+\s?% power|statistical power|(?:required|needed|necessary|target(?:ed)?|planned|aimed)\b[^.;]{0,40}` + peopleNoun + `|` + peopleNoun + `[^.;]{0,30}(?:would be|were|are|was) (?:required|needed|necessary)|to (?:detect|show) a`)
+	plannedNumber   = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,4}?(?:` + peopleNoun + `|per (?:group|arm|condition)|in each (?:group|arm)|(?:per|each) (?:treatment )?(?:group|arm))`)
 )
 
 var smallNumbers = map[string]int{
@@ -622,10 +656,10 @@ var smallNumbers = map[string]int{
 	"seventy": 70, "eighty": 80, "ninety": 90,
 }
 
-// parseNumber reads "1,234", "600", "Forty-nine" or "two hundred and ten".
+// parseNumber reads "1,234", "12 737", "600", "Forty-nine" or "two hundred and ten".
 func parseNumber(s string) (int, bool) {
 	s = strings.ToLower(strings.TrimSpace(s))
-	if n, err := strconv.Atoi(strings.ReplaceAll(s, ",", "")); err == nil {
+	if n, err := strconv.Atoi(strings.NewReplacer(",", "", " ", "").Replace(s)); err == nil {
 		return n, true
 	}
 	total, cur := 0, 0
@@ -650,35 +684,139 @@ func parseNumber(s string) (int, bool) {
 }
 
 func (a *analysis) sampleSize() domain.Finding {
+	// A count of clusters, sites or units ("four clusters were randomised") is the sample
+	// only when no count that names people is given anywhere; it still wins over the bare
+	// counts ("randomised to A (n = 25)") that follow in the list.
+	var clusters *domain.Finding
 	for _, re := range []*lazyre.Regexp{enrolledVerbRe, totalRe, enrolledRe, countVerbRe, participantsRe, nEqualsRe} {
+		if re == countVerbRe && clusters != nil {
+			return *clusters
+		}
 		var n int
-		h, ok := a.firstOwn(re, func(s *sent, m []int) bool {
+		h, ok := a.firstOwnCount(re, func(s *sent, m []int) bool {
 			v, ok := parseNumber(s.lower[m[2]:m[3]])
 			if !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, s.lower[m[2]:m[3]]) {
 				return false
 			}
-			if re == enrolledRe || re == totalRe {
-				// "312 patients screened, 240 were randomised": the screened are not the sample;
-				// the count the sentence goes on to randomise is.
-				if rest := s.lower[m[3]:]; peopleThen(rest, notSampleRe) {
-					mm := laterCountRe.FindStringSubmatch(rest)
-					if mm == nil {
-						return false
-					}
-					if v, ok = parseNumber(mm[1]); !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, mm[1]) {
-						return false
-					}
+			rest := s.lower[m[3]:]
+			named := re == enrolledVerbRe || re == totalRe || re == enrolledRe
+			if !named {
+				n = v
+				return true
+			}
+			noun := countedNoun(rest)
+			// "A total of 192 children (39.7%) did not attend": a part of the sample;
+			// "42 clusters of 12 children", "107 participants in each cluster": a cluster's size.
+			if peopleThen(rest, partCountRe) || noun == "people" && (peopleThen(rest, clusterSizeRe) || clusterOfBefore.MatchString(s.lower[:m[2]])) {
+				return false
+			}
+			switch {
+			case noun == "time":
+				return false
+			case re != enrolledVerbRe && peopleThen(rest, notSampleRe):
+				// "312 patients screened, 240 were randomised": the screened are not the
+				// sample; the count the sentence goes on to randomise is.
+				mm := laterCountRe.FindStringSubmatch(rest)
+				if mm == nil {
+					return false
 				}
+				if v, ok = parseNumber(mm[1]); !ok || v < 2 || v > 5_000_000 || looksLikeYear(v, mm[1]) {
+					return false
+				}
+			case re != totalRe:
+				// "310 patients from the specialist unit and 290 from standard care": the arms
+				// add up to the sample ("a total of" already gives it).
+				v += armCounts(rest)
+			}
+			if noun == "cluster" {
+				if clusters == nil {
+					clusters = &domain.Finding{Value: v, Quote: s.Text}
+				}
+				return false
 			}
 			n = v
 			return true
 		})
 		if ok {
-			_ = h
 			return domain.Finding{Value: n, Quote: h.s.Text}
 		}
 	}
+	if clusters != nil {
+		return *clusters
+	}
 	return domain.Finding{Value: 0}
+}
+
+// armCounts adds up the further arms listed after a count of people given with its arm
+// (armFirstRe): 290 for " patients were recruited from the specialist unit and 290 from
+// standard care".
+func armCounts(after string) int {
+	m := armFirstRe.FindStringSubmatchIndex(after)
+	if m == nil {
+		return 0
+	}
+	sum := 0
+	for m != nil {
+		v, ok := parseNumber(after[m[2]:m[3]])
+		if !ok || v < 1 || looksLikeYear(v, after[m[2]:m[3]]) {
+			return 0
+		}
+		sum += v
+		after = after[m[1]:]
+		m = armNextRe.FindStringSubmatchIndex(after)
+	}
+	return sum
+}
+
+// firstOwnCount is firstOwn for a regexp whose first group is a count: a count that does
+// not start a number of its own ("RRIPP-3 participants", "≥2 units", the "5" of "2.5") is
+// skipped, and after a rejected match the search goes on from the end of its count, so
+// "12 hospitals with 600 patients were randomised" still reaches the 600.
+func (a *analysis) firstOwnCount(re *lazyre.Regexp, keep func(s *sent, m []int) bool) (hit, bool) {
+	gate := gates[re]
+	for i := range a.sents {
+		s := &a.sents[i]
+		if !s.own || (gate != nil && !hasAny(s.lower, gate)) {
+			continue
+		}
+		for off := s.ownFrom; off < len(s.lower); {
+			m := re.FindStringSubmatchIndex(s.lower[off:])
+			if m == nil {
+				break
+			}
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += off
+				}
+			}
+			next := m[1]
+			if m[3] > m[2] {
+				next = m[3]
+			}
+			if countStarts(s.lower, m[2]) && keep(s, m) {
+				return hit{s: s, at: m[0]}, true
+			}
+			off = max(next, m[0]+1)
+		}
+	}
+	return hit{}, false
+}
+
+// countStarts reports whether the count at offset i of a lower-cased sentence is a number
+// of its own: not the end of a name ("RRIPP-3"), a threshold ("≥2", "> 10"), the decimals
+// of a number ("2.5") or the denominator of a rate ("per 10,000 children").
+func countStarts(lower string, i int) bool {
+	before := strings.TrimRight(lower[:i], " ")
+	switch {
+	case strings.HasSuffix(lower[:i], "-"), strings.HasSuffix(before, " per"):
+		return false
+	case strings.HasSuffix(before, "<"), strings.HasSuffix(before, ">"), strings.HasSuffix(before, "≥"),
+		strings.HasSuffix(before, "≤"), strings.HasSuffix(before, "⩾"), strings.HasSuffix(before, "⩽"):
+		return false
+	case strings.HasSuffix(lower[:i], ".") && i >= 2 && lower[i-2] >= '0' && lower[i-2] <= '9':
+		return false
+	}
+	return true
 }
 
 // peopleThen reports whether the words after a count (its people noun first) go on as re
@@ -693,14 +831,38 @@ func peopleThen(after string, re *lazyre.Regexp) bool {
 	return false
 }
 
+// countedNoun says what a count counts, from the first noun of peopleNoun in the words
+// after it: "cluster" for clusters, sites or units (clusterNoun), "people" for people,
+// "time" for people-time ("1,000 children-years", "patient-days"), "" when it names none.
+func countedNoun(after string) string {
+	words := strings.Fields(after)
+	for i := 0; i < len(words) && i < 6; i++ {
+		switch {
+		case clusterNounRe.MatchString(words[i]):
+			return "cluster"
+		case peopleNounRe.MatchString(words[i]):
+			return "people"
+		case peopleTimeRe.MatchString(words[i]):
+			return "time"
+		}
+	}
+	return ""
+}
+
+// peopleTimeRe is a people noun joined to a unit of time: "children-years", "patient-days".
+var peopleTimeRe = lazyre.New(`^` + peopleNoun + `-+[a-z]`)
+
 func looksLikeYear(v int, raw string) bool {
-	return v >= 1900 && v <= 2100 && !strings.Contains(raw, ",")
+	return v >= 1900 && v <= 2100 && !strings.ContainsAny(raw, ", ")
 }
 
 // plannedGate holds words one of which every plannedCue match contains.
 var plannedGate = []string{"sample size", "power", "required", "needed", "necessary", "target", "planned", "aimed", "detect", "to show"}
 
 func (a *analysis) plannedSampleSize() domain.Finding {
+	// A count of people wins over a count of clusters, sites or other units ("six sites per
+	// condition with a sample size of 564 infants" plans 564 infants), in any sentence.
+	var clusters *domain.Finding
 	for i := range a.sents {
 		s := &a.sents[i]
 		if !s.own {
@@ -710,16 +872,54 @@ func (a *analysis) plannedSampleSize() domain.Finding {
 		if !hasAny(lower, plannedGate) || !plannedCue.MatchString(lower) {
 			continue
 		}
-		for _, m := range plannedNumber.FindAllStringSubmatchIndex(lower, -1) {
+		for off := 0; off < len(lower); {
+			m := plannedNumber.FindStringSubmatchIndex(lower[off:])
+			if m == nil {
+				break
+			}
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += off
+				}
+			}
+			off = m[3]
 			v, ok := parseNumber(lower[m[2]:m[3]])
-			if !ok || v < 2 || looksLikeYear(v, lower[m[2]:m[3]]) {
+			// "per 10,000 children-years" is a rate's people-time.
+			if !ok || v < 2 || looksLikeYear(v, lower[m[2]:m[3]]) || !countStarts(lower, m[2]) || strings.HasPrefix(lower[m[1]:], "-") {
+				continue
+			}
+			if plannedUnits(lower[m[3]:m[1]]) || peopleThen(lower[m[3]:], clusterSizeRe) || clusterOfBefore.MatchString(lower[:m[2]]) {
+				if clusters == nil {
+					clusters = &domain.Finding{Value: v, Quote: s.Text}
+				}
 				continue
 			}
 			return domain.Finding{Value: v, Quote: s.Text}
 		}
 	}
+	if clusters != nil {
+		return *clusters
+	}
 	return domain.Finding{Value: 0}
 }
+
+// plannedUnits reports whether a planned count counts clusters or other units rather than
+// people: its noun is a cluster noun ("six sites per condition"), or it is a count per
+// group of a noun that names no people ("26 CHOs per group").
+func plannedUnits(after string) bool {
+	switch countedNoun(after) {
+	case "cluster", "time":
+		return true
+	case "people":
+		return false
+	}
+	words := strings.Fields(after)
+	return len(words) > 0 && !perGroupWord[strings.Trim(words[0], ",;:()")]
+}
+
+// perGroupWord opens the "per group" ending of a planned count with no noun ("150 per
+// arm", "64 in each group").
+var perGroupWord = map[string]bool{"per": true, "in": true, "each": true}
 
 // ---- attrition and missing data ----
 

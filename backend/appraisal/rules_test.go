@@ -347,3 +347,161 @@ func TestFindingsOnSampleAbstract(t *testing.T) {
 		}
 	}
 }
+
+// TestBlindingTypeFromParties: when no type of masking is named, the type is counted from
+// who was masked, among participants, care providers and outcome assessors; masked data
+// analysts add to two of those (triple) but make no trial double-blind on their own; and a
+// negated masking phrase masks no one. The sentences are written for the test.
+func TestBlindingTypeFromParties(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want string
+	}{
+		{"analysts alone are single", "The staff performing data entry and analysis were blind to treatment group.", BlindingSingle},
+		{"assessors and the statistician are single", "Outcome assessors and the trial statistician were blinded to group allocation.", BlindingSingle},
+		{"participants and the statistician are single", "Patients and the statistician were blinded to treatment assignment.", BlindingSingle},
+		{"two parties and analysts are triple", "Patients, investigators and the statistician were blinded to treatment assignment.", BlindingTriple},
+		{"participants and assessors are double", "Patients and outcome assessors were masked to allocation.", BlindingDouble},
+		{"allocation not masked to parties is open", "Allocation was not masked to participants or researchers.", BlindingNone},
+		{"no masking of parties is open", "There was no masking of participants or researchers.", BlindingNone},
+		{"allocation not concealed from is no masking", "Allocation was not concealed from participants.", BlindingUnclear},
+		{"assessment blind, sequence concealed", "Patients were randomised. The randomisation sequence was concealed from the ward staff who allocated patients. Where feasible, outcome assessment was blind to treatment group.", BlindingSingle},
+		{"staff assessing, not providing care", "Patients were randomised. Research staff who had no part in recruitment and who were blind to allocation carried out the outcome assessments.", BlindingSingle},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Findings(Document{Text: tt.text})[FindingBlinding]
+			require.Equal(t, tt.want, f.Value, "quote: %q", f.Quote)
+		})
+	}
+}
+
+// TestConcealmentNegations: an allocation "unmasked" or "never concealed" is not concealed;
+// an allocation unmasked only after enrolment is, and so is a block size kept from those
+// enrolling. The sentences are written for the test.
+func TestConcealmentNegations(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want string
+	}{
+		{"allocation unmasked", "Treatment allocation was unmasked.", ConcealmentUnclear},
+		{"allocation unmasked to parties", "Patients were randomised. Treatment allocation was unmasked to participants and researchers.", ConcealmentUnclear},
+		{"unmasked only after enrolment", "The allocation was unmasked only after the participant had been enrolled.", ConcealmentConcealed},
+		{"allocation never concealed", "The allocation was never concealed from the participants.", ConcealmentNotConcealed},
+		{"allocation not concealed", "Allocation was not concealed from participants.", ConcealmentNotConcealed},
+		{"blind to the block sizes", "Recruiting clinicians were kept blind to the block sizes.", ConcealmentConcealed},
+		{"block sizes not disclosed", "Block sizes were not disclosed to the site investigators.", ConcealmentConcealed},
+		{"not blinded to the block size", "Investigators were not blinded to the block size.", ConcealmentUnclear},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Findings(Document{Text: tt.text})[FindingAllocationConcealing]
+			require.Equal(t, tt.want, f.Value, "quote: %q", f.Quote)
+		})
+	}
+}
+
+// TestSampleSizeCounts: counts with thousands grouped by (thin, no-break) spaces, number
+// words joined by a Unicode hyphen, a trial's name or a threshold before a number, clusters
+// beside a count of people, and the arms of a trial listed one by one. The sentences are
+// written for the test.
+func TestSampleSizeCounts(t *testing.T) {
+	tests := []struct {
+		name    string
+		text    string
+		finding string
+		want    int
+	}{
+		{"thin space thousands", "Between 2015 and 2019 we randomly allocated 10\u2009512 adults to the two arms.", FindingSampleSize, 10512},
+		{"narrow no-break space thousands", "A total of 4\u202f032 women were enrolled.", FindingSampleSize, 4032},
+		{"space thousands", "We enrolled 3 250 children in the trial.", FindingSampleSize, 3250},
+		{"no-break space thousands", "In all, 2\u00a0048 patients were randomised.", FindingSampleSize, 2048},
+		{"unicode hyphen number word", "Forty‐six patients entered the second phase and were randomised.", FindingSampleSize, 46},
+		{"spaced hyphen number word", "Forty- nine clinics were randomised to the two arms.", FindingSampleSize, 49},
+		{"a trial's name is no count", "COMPASS-2 participants were recruited in 2016, of whom 412 were enrolled.", FindingSampleSize, 412},
+		{"clusters lose to people", "Six clusters were randomised to each arm. In all, 720 children were enrolled.", FindingSampleSize, 720},
+		{"clusters beside people", "Twelve hospitals with 600 patients were randomised.", FindingSampleSize, 600},
+		{"clusters alone", "Six clusters were randomised to each arm.", FindingSampleSize, 6},
+		{"clusters win over an arm's n", "Forty organisations were randomised to coaching (n = 21) or a waitlist (n = 19).", FindingSampleSize, 40},
+		{"arms add up", "Between 2014 and 2016, 215 patients were recruited from the stroke unit and 185 from general wards.", FindingSampleSize, 400},
+		{"two arms add up", "We randomly assigned 150 women to misoprostol and 148 to oxytocin.", FindingSampleSize, 298},
+		{"three arms add up", "We randomly assigned 100 patients to drug A, 100 to drug B and 98 to placebo.", FindingSampleSize, 298},
+		{"a bracketed split is the same sample", "We randomised 60 patients (30 to drug and 30 to placebo).", FindingSampleSize, 60},
+		{"a later step is no arm", "In all, 200 patients were enrolled in the trial, and 180 were randomised to treatment.", FindingSampleSize, 200},
+		{"a part with its percentage", "A total of 150 children (31.2%) missed the final visit. Overall 481 children were recruited.", FindingSampleSize, 481},
+		{"approached later in the clause", "A total of 2,100 women attending the 20 clinics were approached and screened, and 640 were randomised.", FindingSampleSize, 640},
+		{"year before a number word", "From 1995 through 1998 thirty patients were studied.", FindingSampleSize, 30},
+
+		{"planned space thousands", "We estimated that about 10 000 patients would be needed for 90% power.", FindingPlannedSampleSize, 10000},
+		{"planned people over sites", "A power calculation showed that eight sites per arm with a total of 640 infants would give 80% power.", FindingPlannedSampleSize, 640},
+		{"planned people over units per group", "We estimated that 20 CHWs per group were required for 80% power; this would yield 900 enrolled participants.", FindingPlannedSampleSize, 900},
+		{"planned people in a later sentence", "The sample size was pragmatic, recognising ≥2 units on the scale as relevant. This sample size, 50 participants in each group, was sufficient.", FindingPlannedSampleSize, 50},
+		{"planned rate's people-time", "The trial had 80% power to detect a fall from 700 to 490 per 1,000 children-years with 42 clusters per arm.", FindingPlannedSampleSize, 42},
+		{"planned cluster size is no sample", "The sample size was 30 clusters of 12 children per arm, giving 80% power.", FindingPlannedSampleSize, 30},
+		{"planned per group", "A sample size of 64 per group gives 80% power to detect the difference.", FindingPlannedSampleSize, 64},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := Findings(Document{Text: tt.text})[tt.finding]
+			require.Equal(t, tt.want, f.Value, "quote: %q", f.Quote)
+			if tt.want > 0 {
+				require.Contains(t, tt.text, f.Quote)
+			}
+		})
+	}
+}
+
+// TestNamedRegistryIDFormat: an id read after a registry's name with the prefix of a
+// registry whose ids have a fixed number of digits, but another count, is a misprint: it
+// is kept as the paper's statement that the trial was registered, marked as no valid id.
+func TestNamedRegistryIDFormat(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"The trial was registered at ClinicalTrials.gov (NCT123456789).", []string{"ClinicalTrials.gov:NCT123456789 (not a valid id: NCT takes 8 digits)"}},
+		{"Registered with the ISRCTN registry, number ISRCTN1234567.", []string{"ISRCTN:ISRCTN1234567 (not a valid id: ISRCTN takes 8 digits)"}},
+		{"Registered with the Australian New Zealand Clinical Trials Registry (12610000350055).", []string{"Australian New Zealand Clinical Trials Registry:12610000350055"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.text, func(t *testing.T) {
+			require.Empty(t, RegistryIDs(tt.text))
+			require.Equal(t, tt.want, NamedRegistryIDs(tt.text))
+		})
+	}
+	f := Findings(Document{Text: "We present the final results, as registered at clinicaltrials.gov (NCT029226027)."})[FindingRegistration]
+	require.Equal(t, []string{"clinicaltrials.gov:NCT029226027 (not a valid id: NCT takes 8 digits)"}, f.Value)
+}
+
+// TestRubricNegatedMasking: a trial whose only masking sentence says the allocation was
+// not masked is scored as unmasked for performance and detection bias, with no masking
+// claim quoted from that sentence.
+func TestRubricNegatedMasking(t *testing.T) {
+	for _, neg := range []string{
+		"Allocation was not masked to participants or researchers.",
+		"Allocation was not concealed from participants.",
+		"There was no masking of participants or study staff.",
+	} {
+		t.Run(neg, func(t *testing.T) {
+			doc := Document{Title: "Exercise for back pain: a randomised trial", Text: "Patients with chronic low back pain were randomised to a twelve-week exercise programme or usual care at four outpatient clinics in the region. " + neg + " The primary outcome was pain intensity at twelve weeks, measured on a numeric rating scale from zero to ten by a postal questionnaire."}
+			f := Findings(doc)
+			require.Empty(t, f[FindingMaskedParties].Value)
+			dims := OfflineDimensions(doc, f, DefaultWeights())
+			require.Len(t, dims, 2)
+			for _, d := range dims[1].Details {
+				switch d.Component {
+				case CompPerformance, CompDetection:
+					require.Equal(t, "high", d.Value, d.Component)
+					require.Zero(t, d.Contribution, d.Component)
+				}
+			}
+			for _, d := range dims[0].Details {
+				if d.Component == CompBlinding {
+					require.Zero(t, d.Contribution)
+				}
+			}
+		})
+	}
+}
