@@ -4774,6 +4774,8 @@ var britishAmerican = []spelling{
 	sp(`gynaecolog`, "gynecolog", `gynecolog`, "gynaecolog"),
 	sp(`\bageing`, "aging", `\baging`, "ageing"),
 	sp(`\bsulph`, "sulf", `\bsulf`, "sulph"),
+	// "parenting programme": the noun only, not "programmed cell death".
+	sp(`programme(s)?\b`, "program$1", `\bprogram(s)?\b`, "programme$1"),
 }
 
 // spellingVariant returns a wording's other spelling (British ↔ American), or "".

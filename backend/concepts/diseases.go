@@ -192,7 +192,7 @@ var diseaseSynonyms = [][]string{
 	{"hcc", "hepatocellular carcinoma"},
 	{"nsclc", "non-small cell lung cancer", "non-small-cell lung cancer"},
 	{"chf", "congestive heart failure"},
-	{"af", "atrial fibrillation"},
+	{"af", "atrial fibrillation", "afib", "a-fib"},
 	{"mi", "myocardial infarction"},
 	{"stemi", "st-elevation myocardial infarction", "st elevation myocardial infarction", "st-segment elevation myocardial infarction"},
 	{"nstemi", "non-st-elevation myocardial infarction", "non-st elevation myocardial infarction", "non-st-segment elevation myocardial infarction"},

@@ -29,7 +29,7 @@ besides except excluding switching switch switched switches converting transitio
 you're i'm i've i'd we're they're you've don't doesn't isn't aren't can't won't didn't shouldn't
 introduction introducing ago go away proportion proportions prescribe lack completed newly soon took gave epidemiology im ive dont doesnt isnt arent he she him her his hers himself herself he's she's now worried worry worrying
 cant cannot unable around outside inside promote promoted promoting impair impairs
-suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps keeps-coming-back every-time each-time
+suitable mechanisms mandatory warranted prior elevated unfit ineligible main apply develop develops developed underlie underlies fail fails screened attend attends attending attended ok okay alright despite later-in-life gone-away mentioned suggested hasn't haven't hasnt havent wasn't weren't keeps keeps-coming-back cheaper costlier easier quicker every-time each-time
 keep-anything-down keep-food-down keep-it-down keep-fluids-down keep-things-down wake-me-up wakes-me-up waking-me-up wake-up waking-up
 every-day every-night every-week every-morning stayed nearly worth own`)
 

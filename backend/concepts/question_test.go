@@ -1667,6 +1667,11 @@ func TestLayNamesHaveTheirOtherNames(t *testing.T) {
 		{"Can a chiropractor help my migraines?", "chiropractor", RoleIntervention, "chiropractic"},
 		{"my mum has COPD, will a steroid inhaler slow it down?", "steroid inhaler", RoleIntervention, "inhaled corticosteroids"},
 		{"my daughter keeps getting nits, what works?", "nits", RoleCondition, "head lice"},
+		// A comparative glued to the drug is no part of its name; "afib"; "programme".
+		{"Is enoxaparin cheaper than unfractionated heparin for treating DVT?", "enoxaparin", RoleIntervention, "enoxaparin"},
+		{"Is Vioxx easier on the stomach than Naprosyn?", "vioxx", RoleIntervention, "rofecoxib"},
+		{"Does the Triple P parenting programme reduce child behaviour problems?", "parenting programme", RoleIntervention, "parenting program"},
+		{"Does amiodarone prevent afib after cardioversion?", "afib", RoleCondition, "atrial fibrillation"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)

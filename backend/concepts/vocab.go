@@ -496,7 +496,7 @@ var brandNames = map[string]string{
 	"betmiga": "mirabegron", "fosamax": "alendronate", "prolia": "denosumab", "xgeva": "denosumab",
 	"forteo": "teriparatide", "evenity": "romosozumab", "aclasta": "zoledronic acid", "reclast": "zoledronic acid",
 	// Pain, addiction, the brain and the mind.
-	"voltaren": "diclofenac", "celebrex": "celecoxib", "mobic": "meloxicam", "ultram": "tramadol",
+	"voltaren": "diclofenac", "celebrex": "celecoxib", "vioxx": "rofecoxib", "mobic": "meloxicam", "ultram": "tramadol",
 	"oxycontin": "oxycodone", "subutex": "buprenorphine", "narcan": "naloxone", "antabuse": "disulfiram",
 	"campral": "acamprosate", "vivitrol": "naltrexone", "lamictal": "lamotrigine", "tegretol": "carbamazepine",
 	"dilantin": "phenytoin", "topamax": "topiramate", "trileptal": "oxcarbazepine", "zyprexa": "olanzapine",
