@@ -87,9 +87,9 @@ func enforceRules(out *domain.Assessment, a *analysis, ev []domain.Evidence) {
 	if a.onTopic == 0 && len(ev) > 0 && (out.Details.MechanismScore > 0 || out.Details.ClinicalEvidenceScore > 0) {
 		// The offline judge scores nothing when no item is on the question's topic; a model's
 		// 7/10 on evidence about other things reads as an answer to this question.
-		overrides = append(overrides, fmt.Sprintf("judge scored mechanism %d/10 and clinical evidence %d/10; overridden to 0: none of the %d evidence items is on the question's topic",
-			out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, len(ev)))
-		out.Details.MechanismScore, out.Details.ClinicalEvidenceScore = 0, 0
+		overrides = append(overrides, fmt.Sprintf("judge scored mechanism %d/10 and clinical evidence %d/10 with %.0f%% confidence; overridden to 0: none of the %d evidence items is on the question's topic",
+			out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, out.Confidence*100, len(ev)))
+		out.Details.MechanismScore, out.Details.ClinicalEvidenceScore, out.Confidence = 0, 0, 0
 	}
 
 	if out.Sufficient {

@@ -121,6 +121,7 @@ func TestLLMRulesWithOffTopicEvidence(t *testing.T) {
 	// Scores on evidence about other things are not scores of this question's evidence.
 	require.Zero(t, a.Details.MechanismScore)
 	require.Zero(t, a.Details.ClinicalEvidenceScore)
+	require.Zero(t, a.Confidence, "no confidence in scores of nothing")
 	require.Contains(t, joined, "overridden to 0: none of the")
 }
 

@@ -369,6 +369,9 @@ func backoff(r Retry, attempt int) time.Duration {
 	return half + time.Duration(rand.Int64N(int64(d-half)))
 }
 
+// maxRetryAfter is the longest Retry-After read as given.
+const maxRetryAfter = 365 * 24 * time.Hour
+
 // ParseRetryAfter reads a Retry-After header, given in seconds or as an HTTP date. It
 // reports false when the header is absent or unreadable; a date in the past gives 0.
 func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
@@ -380,8 +383,10 @@ func ParseRetryAfter(v string, now time.Time) (time.Duration, bool) {
 		if secs < 0 {
 			return 0, false
 		}
-		if secs > int64(24*time.Hour/time.Second) {
-			secs = int64(24 * time.Hour / time.Second)
+		// Capped only so the Duration cannot overflow: the wait is said to the user as the
+		// server gave it ("asks to wait 48 h"), never more than a year.
+		if secs > int64(maxRetryAfter/time.Second) {
+			secs = int64(maxRetryAfter / time.Second)
 		}
 		return time.Duration(secs) * time.Second, true
 	}

@@ -245,7 +245,8 @@ func TestParseRetryAfter(t *testing.T) {
 		{"soon", 0, false},
 		{now.Add(90 * time.Second).Format(http.TimeFormat), 90 * time.Second, true},
 		{now.Add(-time.Minute).Format(http.TimeFormat), 0, true},
-		{"99999999999", 24 * time.Hour, true},
+		{"99999999999", 365 * 24 * time.Hour, true},
+		{"172800", 48 * time.Hour, true},
 	}
 	for _, tt := range tests {
 		got, ok := ParseRetryAfter(tt.in, now)
@@ -330,7 +331,7 @@ func TestDoGivesTheServersWaitRatherThanSleepingIntoTheDeadline(t *testing.T) {
 }
 
 func TestWaitWords(t *testing.T) {
-	for d, want := range map[time.Duration]string{45 * time.Second: "45 s", 5 * time.Minute: "5 min", time.Hour: "1 h", 150 * time.Minute: "2 h 30 min"} {
+	for d, want := range map[time.Duration]string{45 * time.Second: "45 s", 5 * time.Minute: "5 min", time.Hour: "1 h", 150 * time.Minute: "2 h 30 min", 48 * time.Hour: "48 h"} {
 		require.Equal(t, want, waitWords(d))
 	}
 }
