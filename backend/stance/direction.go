@@ -114,7 +114,8 @@ var (
 	betterWords     = `better|superior|safer|preferable|more (?:effective|efficacious|accurate|sensitive|specific|beneficial)`
 	worseWords      = `worse|inferior|less (?:effective|efficacious|accurate|sensitive|specific|safe|beneficial)`
 	askedComparison = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could)\s+(.+?)\s+(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to)|versus|vs\.?)\s+(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during)\b|\?|$)`)
-	foundComparison = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(?:(?:was|were|is|are|seemed|seems|appeared|appears|proved|remained)\s+)?(?:significantly\s+|clearly\s+|slightly\s+)?(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to))\s+((?:\S+\s*){1,6})`)
+	// The ranking word may have its noun before "than": "achieves better outcomes than".
+	foundComparison = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(?:(?:was|were|is|are|seemed|seems|appeared|appears|proved|remained|achieves?|achieved|gives?|gave|yields?|yielded|provides?|provided|has|have|had)\s+)?(?:significantly\s+|clearly\s+|slightly\s+)?(` + betterWords + `|` + worseWords + `)(?:\s+(?:outcomes?|results?|effects?|efficacy|control|healing|cosmesis|cosmetic results?))?\s+(?:than|to|compared (?:with|to))\s+((?:\S+\s*){1,6})`)
 	worseRe         = regexp.MustCompile(`^(?:` + worseWords + `)$`)
 	// outranked is a ranking without "than": "B outperformed A".
 	outranked = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(outperform(?:ed|s)?|surpass(?:ed|es)?)\s+((?:\S+\s*){1,6})`)
@@ -160,6 +161,11 @@ func reranks(q *comparison, sentence string) bool {
 			return p == -q.polarity // the same order, the other verdict
 		case overlap(left, q.second) > 0 && overlap(right, q.first) > 0 && overlap(left, q.first) == 0:
 			return p == q.polarity // the other order, the same verdict
+		case overlap(right, q.first) > 0 && overlap(left, q.first) == 0 && overlap(right, q.second) == 0 && p == 1 && q.polarity == 1:
+			// "A subcuticular technique achieves better outcomes than skin clips" under "Are
+			// clips better than sutures?": what the question ranks first is ranked below
+			// another way of doing it, named in words of its own.
+			return true
 		}
 	}
 	return false

@@ -22,6 +22,15 @@ func TestClassify(t *testing.T) {
 		{"no significant difference", "Does metformin improve survival in pancreatic cancer?", "",
 			"Adding metformin to chemotherapy did not improve overall survival. Toxicity was acceptable.", domain.StanceRefutes,
 			"Adding metformin to chemotherapy did not improve overall survival."},
+		// The thing asked about, ranked below another way of doing it ("better outcomes than
+		// skin clips"), is a "no" to "Are clips better …?", whatever the other is called;
+		// ranked above, a "yes".
+		{"the asked thing ranked below another", "Are surgical clips better than sutures for skin closure?", "",
+			"Closure with a subcuticular technique achieves better outcomes than the use of skin clips.", domain.StanceRefutes,
+			"Closure with a subcuticular technique achieves better outcomes than the use of skin clips."},
+		{"the asked thing ranked above, a noun before than", "Are skin staples better than sutures for wound closure?", "",
+			"Skin staples gave better cosmetic results than sutures in our cohort.", domain.StanceSupports,
+			"Skin staples gave better cosmetic results than sutures in our cohort."},
 		// The other way on the question's own object is a "no", though nothing is negated.
 		{"reduced where an increase was asked", "Does smoking increase the risk of hip fracture?", "",
 			"Smoking was associated with a reduced risk of hip fracture.", domain.StanceRefutes,
