@@ -34,17 +34,17 @@ func (u *usageError) Error() string { return u.msg }
 func usagef(format string, args ...any) error { return &usageError{fmt.Sprintf(format, args...)} }
 
 // countVar defines an int flag whose zero value means "not given, use the settings'": a
-// value typed must be a whole number of at least 1, since a typed 0 would otherwise run with
-// the default without a word (DESIGN: out of range is an error, never a silent clamp). The
-// upper bound is the service's to check.
-func countVar(fs *flag.FlagSet, p *int, name, usage string) {
+// value typed must be a whole number within b, checked here as a usage error (exit 2) like
+// every other bad flag, since a typed 0 would otherwise run with the default without a word
+// (DESIGN: out of range is an error that names its bounds, never a silent clamp).
+func countVar(fs *flag.FlagSet, p *int, name string, b domain.Bound, usage string) {
 	fs.Func(name, usage, func(v string) error {
 		n, err := strconv.Atoi(strings.TrimSpace(v))
 		if err != nil {
 			return fmt.Errorf("not a whole number: %q", v)
 		}
-		if n < 1 {
-			return fmt.Errorf("must be at least 1, got %d", n)
+		if n < b.Min || n > b.Max {
+			return fmt.Errorf("must be between %d and %d, got %d", b.Min, b.Max, n)
 		}
 		*p = n
 		return nil

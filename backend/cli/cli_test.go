@@ -59,8 +59,10 @@ func TestUsageErrorsExit2(t *testing.T) {
 		{"library search limit below 1", []string{"library", "search", "metformin", "--limit", "0"}, "--limit must be between 1 and 500, got 0"},
 		{"bad status", []string{"history", "list", "--status", "weird"}, "is not a run status"},
 		// A typed 0 is refused, not read as "the settings' default".
-		{"zero iterations", []string{"research", "metformin and cancer", "--max-iterations", "0"}, "-max-iterations: must be at least 1, got 0"},
-		{"zero results", []string{"search", "metformin", "--max-results", "0"}, "-max-results: must be at least 1, got 0"},
+		{"zero iterations", []string{"research", "metformin and cancer", "--max-iterations", "0"}, "-max-iterations: must be between 1 and 10, got 0"},
+		{"too many iterations", []string{"research", "metformin and cancer", "--max-iterations", "11"}, "-max-iterations: must be between 1 and 10, got 11"},
+		{"zero results", []string{"search", "metformin", "--max-results", "0"}, "-max-results: must be between 1 and 50, got 0"},
+		{"too many results", []string{"search", "metformin", "--max-results", "51"}, "-max-results: must be between 1 and 50, got 51"},
 		{"iterations not a number", []string{"research", "metformin and cancer", "--max-iterations", "five"}, `not a whole number: "five"`},
 		{"resume with another judge", []string{"research", "--resume", "20261128-000000000-abcdef01", "--judge", "openai"}, "a resumed run keeps the judge, model, sources and iterations it started with"},
 		{"resume with other sources", []string{"research", "--resume", "20261128-000000000-abcdef01", "--sources", "library"}, "history rejudge 20261128-000000000-abcdef01"},

@@ -41,7 +41,7 @@ func researchCommand() *command {
 			fs.StringVar(&o.judge, "judge", "", "judge: offline, openai, anthropic, huggingface, ollama, compatible, cli (default: the settings')")
 			fs.StringVar(&o.model, "model", "", "model for the judge (default: the provider's setting)")
 			fs.StringVar(&o.sources, "sources", "", "comma-separated sources (default: the settings')")
-			countVar(fs, &o.maxIterations, "max-iterations", "search/judge rounds, 1–10 (default: the settings')")
+			countVar(fs, &o.maxIterations, "max-iterations", domain.BoundMaxIterations, fmt.Sprintf("the `number` of search/judge rounds, %d–%d (default: the settings')", domain.BoundMaxIterations.Min, domain.BoundMaxIterations.Max))
 			fs.StringVar(&o.export, "export", "", "also export the finished run to FILE (format from the extension: .md .html .json .csv .ris .bib .csl.json)")
 			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run instead of starting one")
 			fs.BoolVar(&o.force, "force", false, "overwrite the --export file if it exists")

@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strings"
 
 	"deepcritical/backend/domain"
@@ -23,7 +24,7 @@ func searchCommand() *command {
 			o := &searchOpts{}
 			fs.BoolVar(&o.json, "json", false, "print the SearchResult as JSON")
 			fs.StringVar(&o.sources, "sources", "", "comma-separated sources: pubmed, europepmc, clinicaltrials, web, library (default: the settings')")
-			countVar(fs, &o.maxResults, "max-results", "results per source, 1–50 (default: the settings')")
+			countVar(fs, &o.maxResults, "max-results", domain.BoundMaxResultsPerSource, fmt.Sprintf("the `number` of results per source, %d–%d (default: the settings')", domain.BoundMaxResultsPerSource.Min, domain.BoundMaxResultsPerSource.Max))
 			return o
 		},
 		minArgs: 1, maxArgs: -1,
