@@ -163,11 +163,14 @@ var (
 // read as care providers (partiesRe). Named by the task they did in the sentence, they are
 // the party of that task: "research staff who were blind to allocation carried out outcome
 // assessments" masks those assessing outcomes, "all staff conducting data entry and
-// analysis were blind" those analysing, and neither masks care providers.
+// analysis were blind" those analysing, and neither masks care providers. So are clinicians
+// named by such a task: "nurses who performed the outcome assessment were unaware of group
+// allocation" masks the assessors, not the nurses who gave the care.
 
 const (
-	// genericStaff is the trial's staff named by no role.
-	genericStaff = `(?:(?:research|study|trial|project|site)\s+)?(?:staff(?:\s+members?)?|personnel|investigators?|researchers?|team\s+members?)`
+	// genericStaff is the trial's staff named by no role, or by a clinical one a task in the
+	// sentence overrides.
+	genericStaff = `(?:(?:research|study|trial|project|site)\s+)?(?:staff(?:\s+members?)?|personnel|investigators?|researchers?|team\s+members?|nurses?|physicians?|clinicians?|doctors?)`
 	// staffTask is what a task names: an assessment, data collection, data entry or the
 	// analysis ("conducting data entry and analysis", "carried out outcome assessments").
 	staffTask = `(?:(?:carr(?:y|ies|ied|ying) out|conduct(?:s|ed|ing)?|perform(?:s|ed|ing)?|undert(?:ake|akes|ook|aking)|complet(?:e|es|ed|ing)|administer(?:s|ed|ing)?|collect(?:s|ed|ing)?|assess(?:es|ed|ing)?|measur(?:e|es|ed|ing)|evaluat(?:e|es|ed|ing)|rat(?:e|es|ed|ing)|scor(?:e|es|ed|ing)|record(?:s|ed|ing)?|enter(?:s|ed|ing)?|analy[sz](?:e|es|ed|ing)|cod(?:e|es|ed|ing)|interview(?:s|ed|ing)?)\s+(?:the\s+|all\s+|their\s+|each\s+)?(?:[\w-]+\s+){0,2}?` +

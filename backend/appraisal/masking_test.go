@@ -204,6 +204,9 @@ func TestMaskedPartiesByTask(t *testing.T) {
 		{"measurements and lab analyses by personnel", "Weight measurements and blood analyses were done by personnel blinded for group allocation.", []string{oa, da}},
 		{"analysis performed by researchers", "Data management and analysis were performed by researchers who were blinded to the procedures.", []string{da}},
 		{"staff collecting data after a negation", "Study personnel delivering the intervention were not blinded, but staff collecting outcome data were.", []string{oa}},
+		// A clinician named by an assessment task is an assessor, not a care provider.
+		{"nurses who performed the assessment", "Nurses who performed the outcome assessment were unaware of group allocation.", []string{oa}},
+		{"nurses giving the care", "Nurses giving the dressings were unaware of group allocation.", []string{cp}},
 
 		// Staff named without a task, or whose task is another party's, stay care providers.
 		{"investigators without a task", "Investigators and outcome assessors were blinded.", []string{cp, oa}},
