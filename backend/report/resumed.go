@@ -13,19 +13,26 @@ import (
 // the report for one uninterrupted run.
 func resumedLimitation(events []domain.Event) (Limitation, bool) {
 	var after []string
-	last := 0
+	seen, judged := 0, 0 // the last iteration begun, and the last one judged
 	for _, e := range events {
 		if e.Type == domain.EventStarted {
 			if d, err := domain.DecodeData[domain.StartedData](e); err == nil && d.Resumed {
-				if last == 0 {
+				switch {
+				case seen == 0:
 					after = append(after, "before its first search")
-				} else {
-					after = append(after, fmt.Sprintf("after iteration %d", last))
+				case seen > judged:
+					// Cut off while searching or judging: that iteration was not done.
+					after = append(after, fmt.Sprintf("during iteration %d", seen))
+				default:
+					after = append(after, fmt.Sprintf("after iteration %d", judged))
 				}
 				continue
 			}
 		}
-		last = max(last, e.Iteration)
+		seen = max(seen, e.Iteration)
+		if e.Type == domain.EventJudgeComplete {
+			judged = max(judged, e.Iteration)
+		}
 	}
 	switch len(after) {
 	case 0:

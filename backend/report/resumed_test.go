@@ -19,7 +19,11 @@ func resumeEvents(t *testing.T, steps ...any) []domain.Event {
 		switch s := s.(type) {
 		case string: // "start" or "resume"
 			e, err = domain.NewEvent("r", domain.EventStarted, 0, s, domain.StartedData{Resumed: s == "resume"})
-		case int: // an iteration's search
+		case int: // an iteration's search; -n: iteration n judged
+			if s < 0 {
+				e, err = domain.NewEvent("r", domain.EventJudgeComplete, -s, "judged", domain.JudgeCompleteData{})
+				break
+			}
 			e, err = domain.NewEvent("r", domain.EventSearching, s, "searching", domain.SearchingData{Queries: []string{"q"}})
 		}
 		require.NoError(t, err)
@@ -38,10 +42,11 @@ func TestResumedRunsSayTheyWere(t *testing.T) {
 		steps []any
 		want  string
 	}{
-		{"never interrupted", []any{"start", 1, 2}, ""},
-		{"once", []any{"start", 1, "resume", 1, 2}, "The run was interrupted after iteration 1 and resumed"},
+		{"never interrupted", []any{"start", 1, -1, 2, -2}, ""},
+		{"once", []any{"start", 1, -1, "resume", 2}, "The run was interrupted after iteration 1 and resumed"},
+		{"while searching", []any{"start", 1, -1, 2, "resume", 2}, "The run was interrupted during iteration 2 and resumed"},
 		{"before any search", []any{"start", "resume", 1}, "The run was interrupted before its first search and resumed"},
-		{"twice", []any{"start", 1, "resume", 2, "resume", 3}, "The run was interrupted and resumed 2 times: after iteration 1; after iteration 2"},
+		{"twice", []any{"start", 1, -1, "resume", 2, -2, "resume", 3}, "The run was interrupted and resumed 2 times: after iteration 1; after iteration 2"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -52,7 +57,7 @@ func TestResumedRunsSayTheyWere(t *testing.T) {
 	}
 
 	run := sampleExportRun()
-	run.Events = append(resumeEvents(t, "start", 1, "resume"), run.Events[1:]...)
+	run.Events = append(resumeEvents(t, "start", 1, -1, "resume"), run.Events[1:]...)
 	want := "The run was interrupted after iteration 1 and resumed"
 	for _, format := range []string{"md", "html", "json"} {
 		var buf bytes.Buffer
