@@ -592,6 +592,13 @@ func Extract(question string) (Set, error) {
 				// operation is what the question is about as much as the disease: AKI after
 				// contrast does not answer it, so a paper must match it (Setting).
 				c.Role, c.Setting = RolePopulation, procedure(c.Words)
+				if c.Setting && len(c.Words) == 1 && (c.Words[0] == "surgery" || c.Words[0] == "operation" || c.Words[0] == "resection") &&
+					slices.Equal(withoutArticles(ch.before), []string{"after"}) {
+					// A treatment "after surgery" of a cancer is adjuvant treatment, as papers
+					// say it; the operation itself may go unnamed.
+					c.AddTerm("adjuvant")
+					c.AddTerm("postoperative")
+				}
 			case (c.Role == RoleOther || c.Role == RoleOutcome) && k == 0 && !seenIntervention && exposed && ci > 0 && setting(ch.before) &&
 				(procedure(c.Words) || admitted(c.Words)):
 				// "Incidence of surgical site infection after caesarean section", "PTSD after

@@ -1672,6 +1672,8 @@ func TestLayNamesHaveTheirOtherNames(t *testing.T) {
 		{"Is Vioxx easier on the stomach than Naprosyn?", "vioxx", RoleIntervention, "rofecoxib"},
 		{"Does the Triple P parenting programme reduce child behaviour problems?", "parenting programme", RoleIntervention, "parenting program"},
 		{"Does amiodarone prevent afib after cardioversion?", "afib", RoleCondition, "atrial fibrillation"},
+		// A treatment after surgery is adjuvant treatment, as papers say it.
+		{"Should women with early breast cancer take tamoxifen after surgery for 5 years?", "surgery", RolePopulation, "adjuvant"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
 			s, err := Extract(c.q)
