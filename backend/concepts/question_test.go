@@ -666,16 +666,9 @@ func TestNounPhrases(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.q+" / "+c.text, func(t *testing.T) {
-			s, err := Extract(c.q)
-			require.NoError(t, err)
-			for _, k := range s.Concepts {
-				if k.Text == c.text {
-					require.Equal(t, c.role, k.Role)
-					require.Equal(t, c.class, k.Class)
-					return
-				}
-			}
-			t.Fatalf("no concept %q in %s", c.text, s.Summary())
+			k := conceptOf(t, c.q, c.text)
+			require.Equal(t, c.role, k.Role)
+			require.Equal(t, c.class, k.Class)
 		})
 	}
 }
@@ -1676,16 +1669,23 @@ func TestLayNamesHaveTheirOtherNames(t *testing.T) {
 		{"Should women with early breast cancer take tamoxifen after surgery for 5 years?", "surgery", RolePopulation, "adjuvant"},
 	} {
 		t.Run(c.q, func(t *testing.T) {
-			s, err := Extract(c.q)
-			require.NoError(t, err)
-			for _, k := range s.Concepts {
-				if k.Text == c.text {
-					require.Equal(t, c.role, k.Role)
-					require.Contains(t, k.Terms, c.term)
-					return
-				}
-			}
-			t.Fatalf("no concept %q in %s", c.text, s.Summary())
+			k := conceptOf(t, c.q, c.text)
+			require.Equal(t, c.role, k.Role)
+			require.Contains(t, k.Terms, c.term)
 		})
 	}
+}
+
+// conceptOf is the concept of question q whose text is text; the test fails when there is none.
+func conceptOf(t *testing.T, q, text string) Concept {
+	t.Helper()
+	s, err := Extract(q)
+	require.NoError(t, err)
+	for _, k := range s.Concepts {
+		if k.Text == text {
+			return k
+		}
+	}
+	t.Fatalf("no concept %q in %s", text, s.Summary())
+	return Concept{}
 }
