@@ -66,6 +66,11 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 				continue
 			}
 			sum.Records++
+			if it.Unreadable != "" {
+				sum.Errors = append(sum.Errors, ImportError{File: label, Record: sum.Records,
+					Error: fmt.Sprintf("%s not imported: %s", itemName(it.Data), it.Unreadable)})
+				continue
+			}
 			ev, err := citeformat.EvidenceOfZotero(it.Data, it.ParsedDate)
 			if err != nil {
 				sum.Errors = append(sum.Errors, ImportError{File: label, Record: sum.Records, Error: fmt.Sprintf("item %s: %v", it.Data.Key, err)})
@@ -134,4 +139,16 @@ func ImportZotero(ctx context.Context, idx ZoteroIndex, src ZoteroSource, collec
 		sum.Nothing = sum.NothingImported()
 	}
 	return sum, nil
+}
+
+// itemName names an item for a message by what it gave: its key and its type.
+func itemName(it citeformat.ZoteroItem) string {
+	name := "an item without a key"
+	if it.Key != "" {
+		name = "item " + it.Key
+	}
+	if it.ItemType != "" {
+		name += " (" + it.ItemType + ")"
+	}
+	return name
 }

@@ -122,6 +122,8 @@ func TestImportZoteroOddItems(t *testing.T) {
 		{LibraryID: 1, Data: map[string]any{"key": "NOTITLE1", "version": 1, "itemType": "journalArticle", "publicationTitle": "Lancet"}},
 		{LibraryID: 1, Data: map[string]any{"key": "HUGEABS1", "version": 1, "itemType": "journalArticle", "title": "A long abstract",
 			"abstractNote": strings.Repeat("word ", 60000)}},
+		{LibraryID: 1, Data: map[string]any{"key": "BADTYPE1", "version": 1, "itemType": "journalArticle", "title": "Creators as text",
+			"creators": "Smith, J"}},
 	}
 	z := fake.New(seed)
 	z.LocalAPIEnabled = true
@@ -141,6 +143,8 @@ func TestImportZoteroOddItems(t *testing.T) {
 	joined := strings.Join(warnings, "\n")
 	assert.Contains(t, joined, "item NOTITLE1 (journalArticle) has no title and no identifier")
 	assert.Contains(t, joined, "item HUGEABS1: abstract truncated from 299999 to 200000 characters")
+	require.Len(t, sum.Errors, 1, "the item of the wrong shape is an error of its own; the others are imported")
+	assert.Equal(t, `item BADTYPE1 (journalArticle) not imported: its field "creators" is a JSON string where Zotero's item format has a list`, sum.Errors[0].Error)
 	recs, err := st.SearchLibrary(ctx, "Montgomery", 10)
 	require.NoError(t, err)
 	require.Len(t, recs, 1)

@@ -4,8 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -157,6 +159,11 @@ func someNames(names []string) string {
 type Item struct {
 	Data       citeformat.ZoteroItem `json:"data"`
 	ParsedDate string                `json:"parsed_date,omitempty"`
+	// Unreadable says why the item's JSON could not be read as Zotero's item format (a field
+	// of the wrong type, as a plugin or a damaged sync can leave): the item is the caller's to
+	// report and skip, and the rest of the page is still read. Data holds what could be read,
+	// at least the key where there is one.
+	Unreadable string `json:"unreadable,omitempty"`
 }
 
 type apiItem struct {
@@ -175,23 +182,68 @@ func (c *Client) Items(ctx context.Context, collectionKey string, fn func(page [
 	if collectionKey != "" {
 		path = "/api/users/0/collections/" + url.PathEscape(collectionKey) + "/items/top"
 	}
+	seen := map[string]bool{}
 	return c.pages(ctx, path, func(b []byte, total int) (int, error) {
-		var raw []apiItem
+		var raw []json.RawMessage
 		if err := json.Unmarshal(b, &raw); err != nil {
 			return 0, err
 		}
 		page := make([]Item, len(raw))
-		for i, r := range raw {
+		fresh := 0
+		for i, m := range raw {
+			var r apiItem
+			// On a field of the wrong type Unmarshal still fills every other field and
+			// reports the first mismatch: the item is named and skipped, not the page.
+			err := json.Unmarshal(m, &r)
 			page[i] = Item{Data: r.Data, ParsedDate: r.Meta.ParsedDate}
 			if page[i].Data.Key == "" {
 				page[i].Data.Key = r.Key
 			}
+			if err != nil {
+				page[i].Unreadable = unreadable(err)
+			}
+			if k := page[i].Data.Key; k == "" || !seen[k] {
+				fresh++
+				seen[k] = k != ""
+			}
+		}
+		// Zotero pages by start; a server that ignores it gives the first page again and
+		// again, which would import it once per page and, with a growing total, never end.
+		if len(raw) > 0 && fresh == 0 {
+			return 0, errCallback{domain.Errorf(domain.CodeUnavailable,
+				"the server at %s gave the same %d items again when asked for the next page: it is not paging as Zotero's local API does, so the import stopped (what was read is kept)", c.URL(), len(raw))}
 		}
 		if err := fn(page, total); err != nil {
 			return 0, errCallback{err}
 		}
 		return len(raw), nil
 	})
+}
+
+// unreadable words a JSON decoding error of one item for the user.
+func unreadable(err error) string {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		field := strings.TrimPrefix(te.Field, "data.")
+		return fmt.Sprintf("its field %q is a JSON %s where Zotero's item format has a %s", field, te.Value, jsonKind(te.Type.Kind()))
+	}
+	return "it is not an item in Zotero's format (" + err.Error() + ")"
+}
+
+// jsonKind names a Go kind as the JSON value it decodes from.
+func jsonKind(k reflect.Kind) string {
+	switch k {
+	case reflect.Slice, reflect.Array:
+		return "list"
+	case reflect.Struct, reflect.Map:
+		return "object"
+	case reflect.String:
+		return "string"
+	case reflect.Bool:
+		return "true or false"
+	default:
+		return "number"
+	}
 }
 
 // errCallback marks an error of the caller's page function, passed through unchanged.

@@ -4,9 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -301,6 +303,56 @@ func TestLocalAPIPages(t *testing.T) {
 		}
 	}
 	assert.Equal(t, []string{"limit=100&start=0", "limit=100&start=100", "limit=100&start=200"}, starts)
+}
+
+// TestLocalAPIThatIgnoresStart: a server that answers every page with the first one (a
+// proxy or an imitation of the local API that drops the query) is stopped on the second
+// page with a message, instead of the first page being read once per page for ever.
+func TestLocalAPIThatIgnoresStart(t *testing.T) {
+	var body strings.Builder
+	body.WriteString("[")
+	for i := 0; i < 100; i++ {
+		if i > 0 {
+			body.WriteString(",")
+		}
+		fmt.Fprintf(&body, `{"key":"K%07d","data":{"key":"K%07d","itemType":"journalArticle","title":"Paper %d"}}`, i, i, i)
+	}
+	body.WriteString("]")
+	pagesServed := 0
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		pagesServed++
+		w.Header().Set("Total-Results", strconv.Itoa(100*(pagesServed+1))) // a total that keeps growing
+		w.Header().Set("Content-Type", "application/json")
+		w.Write([]byte(body.String()))
+	}))
+	defer srv.Close()
+	cl, _ := zotero.New(srv.URL, nil, zotero.Timeouts{})
+	read := 0
+	err := cl.Items(context.Background(), "", func(page []zotero.Item, _ int) error { read += len(page); return nil })
+	require.Error(t, err)
+	assert.Contains(t, domain.SafeMessage(err), "gave the same 100 items again when asked for the next page")
+	assert.Equal(t, 100, read, "the first page is read once")
+	assert.Equal(t, 2, pagesServed)
+}
+
+// TestLocalAPIItemOfTheWrongShape: one item whose field has the wrong JSON type is named
+// and skipped; the rest of its page is read.
+func TestLocalAPIItemOfTheWrongShape(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Total-Results", "2")
+		w.Write([]byte(`[{"key":"BAD00001","data":{"key":"BAD00001","itemType":"journalArticle","title":"Odd","creators":"Smith, J"}},` +
+			`{"key":"GOOD0001","data":{"key":"GOOD0001","itemType":"book","title":"Fine"}}]`))
+	}))
+	defer srv.Close()
+	cl, _ := zotero.New(srv.URL, nil, zotero.Timeouts{})
+	var got []zotero.Item
+	require.NoError(t, cl.Items(context.Background(), "", func(page []zotero.Item, _ int) error { got = append(got, page...); return nil }))
+	require.Len(t, got, 2)
+	assert.Equal(t, "BAD00001", got[0].Data.Key)
+	assert.Equal(t, `its field "creators" is a JSON string where Zotero's item format has a list`, got[0].Unreadable)
+	assert.Equal(t, "Odd", got[0].Data.Title, "what could be read is kept, for naming it")
+	assert.Empty(t, got[1].Unreadable)
+	assert.Equal(t, "Fine", got[1].Data.Title)
 }
 
 func TestLocalAPIFailures(t *testing.T) {
