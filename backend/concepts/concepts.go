@@ -755,6 +755,11 @@ func Extract(question string) (Set, error) {
 	}
 	for i := range set.Concepts {
 		enrich(&set.Concepts[i])
+		if c := &set.Concepts[i]; len(c.Words) == 1 && writtenAsAcronym(c.Words[0], q) {
+			for _, syn := range capitalSynonyms[c.Words[0]] {
+				c.AddTerm(syn)
+			}
+		}
 		if example[chunkOf[i]] && (i == 0 || chunkOf[i-1] != chunkOf[i]) {
 			classByExample(&set.Concepts[i])
 		}
@@ -1295,6 +1300,10 @@ var shorthand = map[string]string{"abx": "antibiotics", "pt": "patient", "pts": 
 // or, after an organ, a transplant.)
 var shorthandWord = regexp.MustCompile(`(?i)\b(?:abx|pts?|vit|norad|hx)\b`)
 
+// endUp is "end up" before what happens ("patients with AKI end up needing dialysis"): it
+// says nothing of its own, and read as words it joined the condition ("AKI end up").
+var endUp = regexp.MustCompile(`(?i)\s+(?:end|ends|ended|ending)\s+up\s+`)
+
 // asked is the question a parse reads: a request's lead-in dropped, and when a question
 // comes after a sentence of context ("My patient has Tourette syndrome. What treatment
 // options exist?"), the question first, so its asking word opens it as the parse expects.
@@ -1305,6 +1314,7 @@ func asked(q string) string {
 	q = quantity.ReplaceAllString(aimLead.ReplaceAllString(askerLabel.ReplaceAllString(q, ""), ""), "")
 	q = developedAnd.ReplaceAllString(q, "Validation of ")
 	q = designTail.ReplaceAllString(q, "")
+	q = endUp.ReplaceAllString(q, " ")
 	q = sglt2Written.ReplaceAllString(q, "SGLT2")
 	q = treatedPeople.ReplaceAllString(q, "$2 treated with $1")
 	q = adjunctFor.ReplaceAllString(q, " for ")

@@ -349,6 +349,12 @@ func TestDiseaseSynonyms(t *testing.T) {
 		{"Risk of hypoglycaemia with sulfonylureas in elderly patients", "hypoglycaemia", "hypoglycemia"},
 		{"What drugs are effective for alcohol use disorder?", "alcohol-use-disorder", "alcohol dependence"},
 		{"Is hysterectomy better than endometrial ablation for heavy menstrual bleeding?", "heavy menstrual bleeding", "menorrhagia"},
+		// Treatments by their acronym, and acronyms that are English words only in capitals.
+		{"Is HBOT effective for diabetic foot ulcers?", "hbot", "hyperbaric oxygen therapy"},
+		{"Does TACE improve survival in hepatocellular carcinoma?", "tace", "transarterial chemoembolization"},
+		{"P: cirrhosis with variceal bleeding I: TIPS C: endoscopic band ligation O: rebleeding", "tips", "transjugular intrahepatic portosystemic shunt"},
+		{"P: cirrhosis with variceal bleeding I: TIPS C: endoscopic band ligation O: rebleeding", "endoscopic band ligation", "endoscopic variceal ligation"},
+		{"Does TENS help labour pain?", "tens", "transcutaneous electrical nerve stimulation"},
 	}
 	for _, c := range cases {
 		t.Run(c.q, func(t *testing.T) {
@@ -658,6 +664,12 @@ func TestNounPhrases(t *testing.T) {
 		{"Is Botox effective for anal fissure?", "anal fissure", RoleCondition, ""},
 		{"Is exercise effective for weight loss?", "weight-loss", RoleOutcome, ""},
 		{"Are statins useful for primary prevention?", "primary prevention", RoleOther, ""},
+		// Acronyms clinicians type; those that are English words only in capitals; "end up"
+		// is no part of the condition.
+		{"Are there tips for managing diabetes at home?", "tips", RoleOther, ""},
+		{"Is HBOT effective for diabetic foot ulcers?", "hbot", RoleIntervention, ""},
+		{"Does TACE improve survival in hepatocellular carcinoma?", "tace", RoleIntervention, ""},
+		{"how many ICU patients with AKI end up needing dialysis?", "aki", RoleCondition, ""},
 		{"What is the prognosis of Fournier's gangrene?", "fournier gangrene", RoleCondition, ""},
 		{"Is holmium laser lithotripsy effective for the ureter?", "ureter", RoleOther, ""},
 		// The words between an organ and an operation say which operation.

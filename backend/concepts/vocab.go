@@ -625,6 +625,46 @@ var therapySynonyms = [][]string{
 	{"knee replacement", "knee arthroplasty"},
 	{"hip replacement", "hip arthroplasty"},
 	{"colorectal surgery", "colorectal resection", "bowel resection", "bowel surgery", "colectomy"},
+	// Treatments by the acronym clinicians type and the words of their MeSH heading or entry
+	// terms (Portasystemic Shunt, Transjugular Intrahepatic; Esophageal and Gastric Varices
+	// ligation; Tobacco Use Cessation Devices; Eye Movement Desensitization Reprocessing;
+	// Transcutaneous Electric Nerve Stimulation; Transcranial Magnetic Stimulation; Hyperbaric
+	// Oxygenation; Radiofrequency Ablation; Chemoembolization, Therapeutic; Radiosurgery;
+	// Lithotripsy; Platelet-Rich Plasma; Blood Glucose Self-Monitoring; Insulin Infusion
+	// Systems; Endovascular Aneurysm Repair; Intra-Aortic Balloon Pumping; Intrauterine
+	// Devices; Hyperthermic Intraperitoneal Chemotherapy; Sentinel Lymph Node Biopsy;
+	// High-Intensity Interval Training; Renal Replacement Therapy). Acronyms that are also
+	// English words are in capitalSynonyms.
+	{"tipss", "transjugular intrahepatic portosystemic shunt", "transjugular intrahepatic portosystemic stent shunt",
+		"transjugular intrahepatic portosystemic shunts", "transjugular intrahepatic portosystemic stent-shunt"},
+	{"evl", "endoscopic variceal ligation", "endoscopic band ligation", "variceal band ligation", "esophageal variceal ligation"},
+	{"nrt", "nicotine replacement therapy", "nicotine replacement"},
+	{"emdr", "eye movement desensitization and reprocessing", "eye movement desensitisation and reprocessing"},
+	{"transcutaneous electrical nerve stimulation", "transcutaneous electric nerve stimulation"},
+	{"rtms", "repetitive transcranial magnetic stimulation", "transcranial magnetic stimulation"},
+	{"hbot", "hyperbaric oxygen therapy", "hyperbaric oxygen", "hyperbaric oxygenation"},
+	{"rfa", "radiofrequency ablation"},
+	{"tace", "transarterial chemoembolization", "transarterial chemoembolisation", "transcatheter arterial chemoembolization"},
+	{"sbrt", "stereotactic body radiotherapy", "stereotactic body radiation therapy", "stereotactic ablative radiotherapy", "sabr"},
+	{"eswl", "swl", "extracorporeal shock wave lithotripsy", "shock wave lithotripsy", "shockwave lithotripsy"},
+	{"prp", "platelet-rich plasma", "platelet rich plasma"},
+	{"cgm", "continuous glucose monitoring", "continuous glucose monitor", "continuous glucose monitors"},
+	{"csii", "continuous subcutaneous insulin infusion", "insulin pump", "insulin pumps", "insulin pump therapy"},
+	{"evar", "endovascular aneurysm repair", "endovascular aortic repair"},
+	{"iabp", "intra-aortic balloon pump", "intra-aortic balloon counterpulsation", "intraaortic balloon pump"},
+	{"iud", "iuds", "intrauterine device", "intrauterine devices", "intrauterine contraceptive device"},
+	{"hipec", "hyperthermic intraperitoneal chemotherapy"},
+	{"slnb", "sentinel lymph node biopsy", "sentinel node biopsy"},
+	{"hiit", "high-intensity interval training", "high intensity interval training"},
+	{"rrt", "renal replacement therapy"},
+}
+
+// capitalSynonyms are the other names of treatments whose acronym is also an English word:
+// only written in capitals ("TIPS for variceal bleeding", not "tips for new parents") is
+// the word the treatment, and searched and matched by its names.
+var capitalSynonyms = map[string][]string{
+	"tips": {"tipss", "transjugular intrahepatic portosystemic shunt", "transjugular intrahepatic portosystemic stent shunt"},
+	"tens": {"transcutaneous electrical nerve stimulation", "transcutaneous electric nerve stimulation"},
 }
 
 // testSynonyms are diagnostic tests and markers by their acronym and their MeSH heading's
