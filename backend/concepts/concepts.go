@@ -1304,6 +1304,20 @@ var shorthandWord = regexp.MustCompile(`(?i)\b(?:abx|pts?|vit|norad|hx)\b`)
 // says nothing of its own, and read as words it joined the condition ("AKI end up").
 var endUp = regexp.MustCompile(`(?i)\s+(?:end|ends|ended|ending)\s+up\s+`)
 
+// bringDown is a patient's "bring down" for "lower" ("does ginseng bring down blood
+// sugar?", "bring my sugar down"); read as words, it joined the drug and the disease into
+// one concept.
+var bringDown = regexp.MustCompile(`(?i)\b(?:bring|brings|bringing|brought)\s+(?:down\b|(\w+(?:\s+\w+){0,2})\s+down\b)`)
+
+// leaveShort is a patient's "leave me short of" for a deficiency ("will a gluten free diet
+// leave me short of vitamins?").
+var leaveShort = regexp.MustCompile(`(?i)\b(?:leave|leaves|leaving|left)\s+(?:me|you|him|her|us|them|people|patients)\s+short\s+of\b`)
+
+// shortSpan is a span of minutes or seconds before what is given over it ("2 min bolus vs
+// 15 min infusion"): how a dose is given, which a paper on it need not say in those words;
+// left in, the unit joined the treatment ("min infusion").
+var shortSpan = regexp.MustCompile(`(?i)\b\d+(?:[.,]\d+)?\s*-?\s*(?:min|mins|minute|minutes|sec|secs|second|seconds)\b`)
+
 // asked is the question a parse reads: a request's lead-in dropped, and when a question
 // comes after a sentence of context ("My patient has Tourette syndrome. What treatment
 // options exist?"), the question first, so its asking word opens it as the parse expects.
@@ -1315,6 +1329,9 @@ func asked(q string) string {
 	q = developedAnd.ReplaceAllString(q, "Validation of ")
 	q = designTail.ReplaceAllString(q, "")
 	q = endUp.ReplaceAllString(q, " ")
+	q = bringDown.ReplaceAllString(q, "lower ${1}")
+	q = leaveShort.ReplaceAllString(q, "cause deficiency of")
+	q = shortSpan.ReplaceAllString(q, "")
 	q = sglt2Written.ReplaceAllString(q, "SGLT2")
 	q = treatedPeople.ReplaceAllString(q, "$2 treated with $1")
 	q = adjunctFor.ReplaceAllString(q, " for ")
@@ -2226,12 +2243,17 @@ func firstOther(cs []Concept) int {
 func withoutArticles(ws []string) []string {
 	var out []string
 	for _, w := range ws {
-		if w != "a" && w != "an" && w != "the" {
+		// A possessive is a patient's article: "for my ingrown toenail" is "for an
+		// ingrown toenail".
+		if w != "a" && w != "an" && w != "the" && !possessives[w] {
 			out = append(out, w)
 		}
 	}
 	return out
 }
+
+// possessives are the determiners of whose body or illness a patient speaks.
+var possessives = set(`my your his her our their`)
 
 // actsOnObject reports whether the words between a question's subject and the next chunk
 // end with an effect verb, so that the chunk is its object: "Does weight loss improve knee
@@ -3210,6 +3232,9 @@ func procedure(words []string) bool {
 			}
 		}
 	}
+	if interventionalProcedures[last] || last == "intervention" && len(words) > 1 && words[len(words)-2] == "coronary" {
+		return true
+	}
 	dc, _ := classOf("surgery")
 	for _, suf := range dc.suffixes {
 		if strings.HasSuffix(last, suf) {
@@ -3218,6 +3243,12 @@ func procedure(words []string) bool {
 	}
 	return false
 }
+
+// interventionalProcedures are procedures done through a catheter or a scope, which
+// patients undergo as they do an operation: "Is aspiration thrombectomy beneficial in
+// primary PCI?" asks about thrombectomy in patients having PCI, not about two treatments.
+var interventionalProcedures = set(`pci ercp tavi tavr endoscopy endoscopies colonoscopy colonoscopies bronchoscopy
+cystoscopy gastroscopy catheterization catheterisation`)
 
 // excluding reports whether the words before a chunk set it aside: "besides", "except",
 // "excluding", "other than".
@@ -3912,6 +3943,7 @@ var fixedPhrases = [][]string{
 	{"heart", "failure", "with", "preserved", "ejection", "fraction"}, {"heart", "failure", "with", "reduced", "ejection", "fraction"},
 	{"watchful", "waiting"}, {"hearing", "loss"}, {"vision", "loss"}, {"weight", "loss", "surgery"}, {"weight", "loss"}, {"blood", "loss"},
 	{"major", "adverse", "cardiovascular", "events"}, {"major", "adverse", "cardiac", "events"},
+	{"extubation", "failure"}, {"failed", "extubation"}, {"unplanned", "extubation"}, {"accidental", "extubation"},
 	{"medical", "therapy"}, {"medical", "treatment"}, {"medical", "management"}, {"shift", "work"},
 	{"induction", "of", "labour"}, {"induction", "of", "labor"}, {"comprehensive", "geriatric", "assessment"},
 	{"surgical", "site", "infection"}, {"surgical", "site", "infections"}, {"failed", "back", "surgery", "syndrome"},
@@ -4267,6 +4299,11 @@ func split(words []string) []Concept {
 			last := &out[len(out)-1]
 			last.Role, last.Words = r, append(append(last.Words, pending...), w)
 			pending = nil
+		} else if lw := lastWords(out); len(out) > 0 && len(pending) == 0 && r == RoleIntervention && operationHeads[w] && len(lw) == 2 && lw[0] == "congenital" && organNamed(lw[1:]) {
+			// "congenital heart surgery", "congenital cardiac surgery": surgery for a
+			// congenital disease of the organ, named by it, is one operation.
+			last := &out[len(out)-1]
+			last.Role, last.Words = r, append(last.Words, w)
 		} else if len(out) > 0 && len(pending) == 0 && (r == RoleOutcome || r == RoleIntervention && !generic[w]) && organsOnly(out[len(out)-1].Words) {
 			// An organ's adjective before an outcome or a procedure says which one
 			// ("cardiovascular events", "renal function", "cardiac surgery"), not a
@@ -4389,6 +4426,14 @@ var bornEarly = set(`preterm premature`)
 func lastWord(cs []Concept) string {
 	ws := cs[len(cs)-1].Words
 	return ws[len(ws)-1]
+}
+
+// lastWords are the words of the last concept read so far; nil before the first.
+func lastWords(cs []Concept) []string {
+	if len(cs) == 0 {
+		return nil
+	}
+	return cs[len(cs)-1].Words
 }
 
 // vaccineWords name a vaccine or its giving.

@@ -117,7 +117,7 @@ diarrhoea high-blood-pressure high-cholesterol incontinence infertility preeclam
 osteoarthritis arthritis gout scoliosis hernia appendicitis cholecystitis pancreatitis copd emphysema
 bronchitis bronchiolitis cystic fibrosis fibrosis delirium anxiety insomnia apnea apnoea bipolar
 psychosis addiction alcoholism dependence abuse trauma burns burn wound wounds lesion lesions stenosis
-regurgitation insufficiency deficiency shock hemorrhage haemorrhage bleeding coma concussion palsy
+regurgitation insufficiency deficiency deficiencies shock hemorrhage haemorrhage bleeding coma concussion palsy
 sclerosis dystrophy atrophy hypoglycemia hyperglycemia hyperlipidemia dyslipidemia hypercholesterolemia
 hypothyroidism hyperthyroidism metastasis metastases metastatic relapse mutation mutations allergy
 allergies allergic inflammation inflammatory cardiovascular coronary vascular renal kidney hepatic liver
@@ -172,7 +172,7 @@ telemedicine telehealth app reminder reminders intervention-based transfusion st
 weight-loss-surgery medical-therapy medical-treatment medical-management induction-of-labour induction-of-labor
 comprehensive-geriatric-assessment renal-replacement-therapy haemodialysis hemodialysis family-therapy mindfulness-based-stress-reduction negative-pressure-wound-therapy
 
-pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
+extubation tracheostomy pci cabg tavi tavr ecmo ercp watchful-waiting tai-chi qigong pilates deprescribing
 injections infusions epidural analgesia sedation timed-up-and-go hearing-aid hearing-aids shift-work pressure-garments stool-transplant faecal-transplant fecal-transplant
 booster boosters booster-shot booster-shots booster-dose booster-doses flu-shot flu-shots flu-jab flu-jabs
 nerve-block nerve-blocks plane-block plane-blocks inferior-alveolar-nerve-block positioning circumcision denervation
@@ -199,7 +199,7 @@ cognitive symptoms symptom severity healing recovery outcome outcomes accuracy s
 specificity diagnosis diagnostic prognosis prognostic weight-loss weight bmi pressure glucose hba1c
 cholesterol satisfaction toxicity toxicities adverse events side-effects tolerability uptake use
 utilization utilisation attendance rates rate success failure-rate duration
-major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone-passage
+major-adverse-cardiovascular-events major-adverse-cardiac-events addictive stone-passage extubation-failure failed-extubation unplanned-extubation accidental-extubation
 adverse-effects adverse-events adverse-reactions adverse-drug-reactions adverse-drug-reaction adverse-drug-events adverse-drug-event
 triglycerides triglyceride exacerbation exacerbations
 cost-effective glycemic glycaemic blood-loss

@@ -670,6 +670,18 @@ func TestNounPhrases(t *testing.T) {
 		{"Is HBOT effective for diabetic foot ulcers?", "hbot", RoleIntervention, ""},
 		{"Does TACE improve survival in hepatocellular carcinoma?", "tace", RoleIntervention, ""},
 		{"how many ICU patients with AKI end up needing dialysis?", "aki", RoleCondition, ""},
+		// A patient's possessive is an article; lay verbs of effect; a span of minutes is how
+		// a dose is given; a procedure through a catheter or a scope is what patients undergo.
+		{"do i need antibiotics for my infected ingrown toenail?", "infected ingrown toenail", RoleCondition, ""},
+		{"does ginseng bring down sugar diabetes after meals?", "ginseng", RoleIntervention, ""},
+		{"Will walking bring my blood pressure down?", "blood pressure", RoleOutcome, ""},
+		{"IV metoclopramide 2 min bolus vs 15 min infusion for headache in the ED", "infusion", RoleComparator, ""},
+		{"Is aspiration thrombectomy beneficial in primary PCI for STEMI?", "primary pci", RolePopulation, ""},
+		{"Is propofol safer than midazolam for sedation in colonoscopy?", "colonoscopy", RolePopulation, ""},
+		{"Is CT colonography as accurate as colonoscopy?", "colonoscopy", RoleComparator, ""},
+		{"early extubation in children after congenital cardiac surgery", "early extubation", RoleIntervention, ""},
+		{"early extubation in children after congenital cardiac surgery", "congenital cardiac surgery", RolePopulation, ""},
+		{"Is extubation failure predicted by the rapid shallow breathing index?", "extubation-failure", RoleOutcome, ""},
 		{"What is the prognosis of Fournier's gangrene?", "fournier gangrene", RoleCondition, ""},
 		{"Is holmium laser lithotripsy effective for the ureter?", "ureter", RoleOther, ""},
 		// The words between an organ and an operation say which operation.
