@@ -5,6 +5,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // Source names where a piece of evidence came from.
@@ -382,9 +383,27 @@ func (c Citation) Identifiers() []string {
 	case strings.TrimSpace(c.URL) != "":
 		return []string{"url:" + NormalizeURL(c.URL)}
 	case strings.TrimSpace(c.Title) != "":
-		return []string{"title:" + strings.ToLower(strings.Join(strings.Fields(c.Title), " "))}
+		key := "title:" + titleKey(c.Title)
+		if legacy := "title:" + strings.ToLower(strings.Join(strings.Fields(c.Title), " ")); legacy != key {
+			// The key records stored before titles were folded this far are under.
+			return []string{key, legacy}
+		}
+		return []string{key}
 	}
 	return nil
+}
+
+// titleKey folds a title to what one paper's title has however a source writes it: case,
+// punctuation ("… a cohort study." and "…: A COHORT STUDY") and "versus" against "vs." —
+// a reference manager's export and a PDF's first page print one paper's title these ways.
+func titleKey(t string) string {
+	ws := strings.FieldsFunc(strings.ToLower(t), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	for i, w := range ws {
+		if w == "versus" {
+			ws[i] = "vs"
+		}
+	}
+	return strings.Join(ws, " ")
 }
 
 // ReferenceIDs lists the identifiers a reader looks the paper up by, in the order a

@@ -18,6 +18,12 @@ func TestIdentifiersAndCanonicalKey(t *testing.T) {
 		{"dx resolver", Citation{DOI: "http://dx.doi.org/10.5/Y", PMCID: "123"}, []string{"doi:10.5/y", "pmcid:123"}},
 		{"url when no id", Citation{URL: "https://www.Example.org/p/", Title: "T"}, []string{"url:example.org/p"}},
 		{"title when nothing else", Citation{Title: "  A   Trial\tof X "}, []string{"title:a trial of x"}},
+		// One paper's title in capitals with a full stop, or with "vs." for "versus", is one
+		// key; the key of records stored before comes second.
+		{"title folded", Citation{Title: "METFORMIN AND LONGEVITY: A COHORT STUDY."},
+			[]string{"title:metformin and longevity a cohort study", "title:metformin and longevity: a cohort study."}},
+		{"versus folded", Citation{Title: "Drug A vs. drug B"}, []string{"title:drug a vs drug b", "title:drug a vs. drug b"}},
+		{"versus spelt out", Citation{Title: "Drug A versus drug B"}, []string{"title:drug a vs drug b", "title:drug a versus drug b"}},
 		{"nothing", Citation{}, nil},
 	}
 	for _, c := range cases {

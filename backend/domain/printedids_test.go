@@ -41,4 +41,6 @@ func TestSharesIdentifier(t *testing.T) {
 	assert.False(t, lib.SharesIdentifier(Citation{DOI: "10.1186/1471-244X-13-212", Title: "Effectiveness of lithium"}),
 		"the same title with another DOI is another paper")
 	assert.False(t, lib.SharesIdentifier(Citation{}))
+	assert.True(t, Citation{Title: "Metformin and longevity: a cohort study"}.SharesIdentifier(Citation{Title: "METFORMIN AND LONGEVITY: A COHORT STUDY."}),
+		"a title known alone matches however its case and punctuation are written")
 }
