@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,7 +14,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
+	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
+	"deepcritical/backend/internal/testenv"
 	"deepcritical/backend/services"
 )
 
@@ -89,6 +92,24 @@ func TestToolsListedAndReadOnly(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadOnlyBeforeTheFirstRun: `mcp --read-only` started on a machine where no run was
+// ever made serves an empty history (an MCP host configured before the first run sees a
+// server, not "connection closed") and writes nothing to disk.
+func TestReadOnlyBeforeTheFirstRun(t *testing.T) {
+	testenv.Clear(t)
+	dir := t.TempDir()
+	paths := config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data"))
+	c, err := services.Open(context.Background(), services.Options{Paths: paths, Keyring: noKeyring{}, ReadOnly: true})
+	require.NoError(t, err)
+	t.Cleanup(c.Close)
+	cs := connect(t, New(FromContainer(c), Options{ReadOnly: true}), nil)
+	runs := callOK[map[string]any](t, cs, "list_runs", map[string]any{})
+	require.Equal(t, map[string]any{"runs": []any{}}, runs)
+	callOK[map[string]any](t, cs, "library_search", map[string]any{"query": "metformin"})
+	_, statErr := os.Stat(paths.DatabaseFile)
+	require.ErrorIs(t, statErr, os.ErrNotExist, "reading creates no database")
 }
 
 func TestBadArgumentsNameTheField(t *testing.T) {

@@ -229,6 +229,14 @@ func (o *backingOnce) close(release func(backing)) {
 func openStore(ctx context.Context, opts Options) (st *store.Store, readOnly error, err error) {
 	if opts.ReadOnly {
 		st, err = store.OpenReadOnly(ctx, opts.Paths.DatabaseFile, store.WithClock(opts.Clock))
+		if domain.CodeOf(err) == domain.CodeNotFound {
+			// No run was ever made here: a reader (an MCP host started before the first
+			// run) is shown an empty history, not a process that exits.
+			if st, err = store.OpenEmpty(ctx, store.WithClock(opts.Clock)); err != nil {
+				return nil, nil, err
+			}
+			return st, domain.Errorf(domain.CodeUnavailable, "opened read-only (--read-only) before any database exists at %s: there is nothing to show, and nothing can be written", opts.Paths.DatabaseFile), nil
+		}
 		if err != nil {
 			return nil, nil, err
 		}

@@ -23,6 +23,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"modernc.org/sqlite"
@@ -142,6 +143,35 @@ func OpenReadOnly(ctx context.Context, path string, opts ...Option) (*Store, err
 	}
 	return &Store{db: db, path: abs, clock: o.clock, readOnly: true}, nil
 }
+
+// OpenEmpty opens an empty database in memory, with the schema and nothing in it, read as
+// OpenReadOnly's: what a reader of a data folder with no database yet is shown (`mcp
+// --read-only` started before the first run lists no runs rather than exiting). Nothing is
+// written to disk; its writes are refused by the services, as for any read-only store.
+func OpenEmpty(ctx context.Context, opts ...Option) (*Store, error) {
+	o := options{clock: time.Now}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	// A named shared-cache memory database: every pooled connection sees the one schema
+	// (a plain ":memory:" is a new empty database per connection).
+	name := fmt.Sprintf("file:deepcritical-empty-%d?mode=memory&cache=shared&_pragma=foreign_keys(1)", emptySeq.Add(1))
+	db, err := sql.Open("sqlite", name)
+	if err != nil {
+		return nil, domain.Wrap(domain.CodeUnavailable, err, "cannot open an empty database in memory")
+	}
+	db.SetMaxOpenConns(maxOpenConns)
+	db.SetMaxIdleConns(maxOpenConns)
+	s := &Store{db: db, path: ":memory:", clock: o.clock, readOnly: true}
+	if err := s.migrate(ctx); err != nil {
+		_ = db.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// emptySeq names each OpenEmpty database apart, so two in one process never share one.
+var emptySeq atomic.Int64
 
 // ReadOnly reports whether the store was opened with OpenReadOnly.
 func (s *Store) ReadOnly() bool { return s.readOnly }
