@@ -120,6 +120,6 @@ const instructions = `DeepCritical searches PubMed, Europe PMC, ClinicalTrials.g
 	`judges the evidence, appraises each trial's quality and risk of bias with quoted evidence, and writes a verified, cited report. ` +
 	`Everything is stored on the user's machine. Use research for a question (it takes minutes and reports progress; ` +
 	`a cancelled or failed run can be continued with research's resume_run_id; a host that stops waiting for a tool after ` +
-	`a minute or so should pass max_wait_seconds and follow the run with get_run), list_runs / search_history / get_run / get_report ` +
+	`a minute or so should pass max_wait_seconds and follow the run with get_run, or stop it with cancel_run), list_runs / search_history / get_run / get_report ` +
 	`to read past work, rejudge_run to judge a stored run again with another judge. ` +
 	`For research only — not medical advice; verify every claim against the cited sources.`

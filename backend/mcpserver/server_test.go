@@ -74,7 +74,7 @@ func TestToolsListedAndReadOnly(t *testing.T) {
 		readOnly bool
 		want     []string
 	}{
-		{false, []string{"appraise_paper", "get_report", "get_run", "judge_evidence", "library_search", "list_runs", "rejudge_run",
+		{false, []string{"appraise_paper", "cancel_run", "get_report", "get_run", "judge_evidence", "library_search", "list_runs", "rejudge_run",
 			"research", "search_history", "search_literature"}},
 		{true, []string{"get_report", "get_run", "library_search", "list_runs", "search_history"}},
 	} {
@@ -404,6 +404,30 @@ func TestResearchStopsWaitingAndTheRunGoesOn(t *testing.T) {
 	}, 60*time.Second, 100*time.Millisecond, "the run completes after the call has answered")
 	require.Equal(t, answered, len(prog.all()), "no progress notification after the answer")
 	require.Contains(t, callOK[ReportOutput](t, cs, "get_report", map[string]any{"run_id": run.RunID}).Text, "## Drug candidates")
+}
+
+// TestCancelARunLeftRunning: a run left running after max_wait_seconds is stopped with
+// cancel_run, which answers once the run is cancelled and says how to resume it; a run that
+// is not running has nothing to cancel.
+func TestCancelARunLeftRunning(t *testing.T) {
+	c, _ := openServices(t, time.Second, false)
+	cs := connect(t, New(FromContainer(c), Options{}), nil)
+	started := callOK[ResearchOutput](t, cs, "research", map[string]any{"question": "What drugs could be repurposed for Alzheimer's disease?",
+		"judge": "offline", "max_iterations": 3, "max_wait_seconds": 1})
+	require.Equal(t, domain.RunRunning, started.Status)
+
+	stopped := callOK[ResearchOutput](t, cs, "cancel_run", map[string]any{"run_id": started.RunID})
+	require.Equal(t, started.RunID, stopped.RunID)
+	require.Equal(t, domain.RunCancelled, stopped.Status)
+	require.Contains(t, stopped.Resume, `research {"resume_run_id": "`+started.RunID+`"}`)
+	require.Equal(t, domain.RunCancelled, callOK[RunOutput](t, cs, "get_run", map[string]any{"run_id": started.RunID}).Run.Status)
+
+	again := call(t, cs, "cancel_run", map[string]any{"run_id": started.RunID})
+	require.True(t, again.IsError)
+	require.Equal(t, "run "+started.RunID+" is not running (it is cancelled): there is nothing to cancel", text(again))
+	unknown := call(t, cs, "cancel_run", map[string]any{"run_id": "no-such-run"})
+	require.True(t, unknown.IsError)
+	require.Contains(t, text(unknown), "no-such-run")
 }
 
 // TestToolErrorsNameArguments: a message that names a CLI flag names the tool's argument.

@@ -44,6 +44,10 @@ func (t *tools) all() []toolDef {
 				"with status running and the run goes on; follow it with get_run.",
 			openWorld: true, bounds: map[string]domain.Bound{"max_iterations": domain.BoundMaxIterations, "max_wait_seconds": {Min: 1, Max: 3600}},
 			maxLen: map[string]int{"resume_run_id": maxIDLength}}, t.research),
+		define(t, toolSpec{name: "cancel_run", title: "Cancel a running run",
+			desc: "Stop a run this server is running (one research started, or left running after max_wait_seconds). Its partial " +
+				"report is stored and it can be resumed with research's resume_run_id. Returns the run as research does, status cancelled.",
+			maxLen: map[string]int{"run_id": maxIDLength}}, t.cancelRun),
 		define(t, toolSpec{name: "list_runs", title: "List stored runs", readsOnly: true,
 			desc: "List the stored research runs, newest first, with their outcome, judge and drug candidates; filter by status, judge, " +
 				"verification, review, candidate and creation day.",
@@ -252,6 +256,43 @@ func (t *tools) research(ctx context.Context, req *mcp.CallToolRequest, in Resea
 		hint = resumeHint(run.ID)
 	}
 	return t.researchOutput(run, hint)
+}
+
+// cancelWait is how long cancel_run waits for a cancelled run to store its partial report.
+const cancelWait = 30 * time.Second
+
+// cancelRun stops a run this server's Runner executes and answers, once the run has stopped,
+// as research does for a cancelled call. A run executing in another process (the window, a
+// terminal) is not this server's to stop: the error says where it is.
+func (t *tools) cancelRun(ctx context.Context, _ *mcp.CallToolRequest, in RunIDInput) (ResearchOutput, error) {
+	id := strings.TrimSpace(in.RunID)
+	if err := t.svc.Runs.Cancel(id); err != nil {
+		d, getErr := t.svc.History.Get(id)
+		switch {
+		case getErr != nil:
+			return ResearchOutput{}, getErr
+		case d.Run.Status == domain.RunRunning:
+			return ResearchOutput{}, domain.Errorf(domain.CodeConflict,
+				"run %s is running in another process, not in this server: cancel it there (Ctrl-C in its terminal, or Cancel in the window)", id)
+		default:
+			return ResearchOutput{}, domain.Errorf(domain.CodeConflict, "run %s is not running (it is %s): there is nothing to cancel", id, d.Run.Status)
+		}
+	}
+	deadline := time.Now().Add(cancelWait)
+	for {
+		d, err := t.svc.History.Get(id)
+		if err != nil {
+			return ResearchOutput{}, err
+		}
+		if d.Run.Status != domain.RunRunning || time.Now().After(deadline) {
+			return t.researchOutput(d.Run, resumeHint(id))
+		}
+		select {
+		case <-ctx.Done():
+			return ResearchOutput{}, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // researchOutput is research's answer about a run, its report read back from the store (a
