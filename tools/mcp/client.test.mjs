@@ -29,7 +29,7 @@ assert.ok(bin && stdoutLog, 'DC_MCP_BIN and DC_MCP_STDOUT_LOG must be set');
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 const QUESTION = "What drugs could be repurposed for Alzheimer's disease?";
-const ALL_TOOLS = ['appraise_paper', 'get_report', 'get_run', 'judge_evidence', 'library_search', 'list_runs', 'rejudge_run',
+const ALL_TOOLS = ['appraise_paper', 'cancel_run', 'get_report', 'get_run', 'judge_evidence', 'library_search', 'list_runs', 'rejudge_run',
   'research', 'search_history', 'search_literature'];
 
 function step(name) {
@@ -192,6 +192,19 @@ async function main() {
   const resumed = await call('get_run', { run_id: cancelledId });
   assert.equal(resumed.run.status, 'complete');
   assert.ok(resumed.assessment, 'the resumed run was judged');
+
+  step('a run left running after max_wait_seconds is stopped with cancel_run');
+  const left = await call('research', { question: QUESTION, judge: 'offline', max_iterations: 3, max_wait_seconds: 1 });
+  step(`left ${left.status}`);
+  if (left.status === 'running') {
+    const stopped = await call('cancel_run', { run_id: left.run_id });
+    assert.equal(stopped.status, 'cancelled');
+    assert.match(stopped.resume, /resume_run_id/);
+    await callError('cancel_run', { run_id: left.run_id }, 'is not running (it is cancelled)');
+  } else {
+    // (A fast machine finished it within the second: nothing is left to cancel.)
+    await callError('cancel_run', { run_id: left.run_id }, `is not running (it is ${left.status})`);
+  }
 
   step('close');
   await client.close();
