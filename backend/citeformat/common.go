@@ -293,7 +293,14 @@ var collectiveWords = []string{"group", "consortium", "collaboration", "collabor
 	"foundation", "trialists", "working", "panel", "study", "agency", "university", "centre", "center", "board",
 	"initiative", "program", "programme", "project", "alliance", "registry", "federation", "unit", "service",
 	"department", "ministry", "authority", "commission", "company", "inc", "ltd", "llc", "gmbh", "corporation",
-	"trust", "hospital", "clinic", "trial", "writing", "office", "laboratory", "laboratories", "pharmaceuticals"}
+	"trust", "hospital", "clinic", "trial", "writing", "office", "laboratory", "laboratories", "pharmaceuticals",
+	// The same words in the languages of European study groups' names ("Groupe d'étude
+	// français", "Gruppo Italiano …", "Grupo Español …", "Deutsche Gesellschaft für …").
+	"groupe", "gruppo", "grupo", "gruppe", "société", "societe", "sociedad", "società", "societa", "gesellschaft",
+	"comité", "comite", "comitato", "kommission", "associazione", "asociación", "asociacion", "fédération",
+	"institut", "instituto", "istituto", "ministère", "ministerio", "ministero", "organización", "netzwerk",
+	"réseau", "reseau", "rete", "équipe", "equipe", "collectif", "hôpital", "hopital", "ospedale", "klinikum", "universität",
+	"universite", "université", "universidad", "università"}
 
 // isCollective reports whether an author string names an organisation ("UK700 Group").
 func isCollective(name string) bool {

@@ -251,6 +251,8 @@ func TestParseName(t *testing.T) {
 		{"Hambrick GW Jr", Name{Family: "Hambrick", Given: "GW", Suffix: "Jr"}},
 		{"Hambrick, George W Jr", Name{Family: "Hambrick", Given: "George W", Suffix: "Jr"}},
 		{"METRIC Study Group", Name{Literal: "METRIC Study Group"}},
+		{"Groupe d'étude français", Name{Literal: "Groupe d'étude français"}},
+		{"Deutsche Gesellschaft für Kardiologie", Name{Literal: "Deutsche Gesellschaft für Kardiologie"}},
 		{"Keith T. Flaherty", Name{Family: "Flaherty", Given: "Keith T."}},
 		{"Ludwig van Beethoven", Name{Family: "van Beethoven", Given: "Ludwig"}},
 		{"Madonna", Name{Literal: "Madonna"}},
