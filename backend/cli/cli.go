@@ -77,7 +77,10 @@ type command struct {
 // env carries what commands share: output streams and the lazily opened services.
 type env struct {
 	stdout, stderr io.Writer
-	app            *app
+	// stdin is read by `settings set KEY -` (a key typed or piped, never on the command
+	// line where ps and the shell's history keep it); nil reads nothing.
+	stdin io.Reader
+	app   *app
 }
 
 func (e *env) printf(format string, args ...any) { fmt.Fprintf(e.stdout, format, args...) }
@@ -91,7 +94,7 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	e := &env{stdout: stdout, stderr: stderr, app: newApp()}
+	e := &env{stdout: stdout, stderr: stderr, stdin: os.Stdin, app: newApp()}
 	defer e.app.close()
 	return run(ctx, root(), e, args)
 }

@@ -710,6 +710,30 @@ func TestSettingsUnsetRemovesAKey(t *testing.T) {
 	require.Contains(t, stderr, "deepcritical settings unset secrets.openai_api_key")
 }
 
+// TestSettingsSetReadsAKeyFromStdin: `settings set KEY -` takes the value from standard
+// input (a key kept out of ps and the shell's history); it stored the literal "-" before.
+// Nothing on standard input is a usage error, not an empty key.
+func TestSettingsSetReadsAKeyFromStdin(t *testing.T) {
+	isolate(t)
+	stdinCLI := func(in string, args ...string) (int, string, string) {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), root(), &env{stdout: &out, stderr: &errb, stdin: strings.NewReader(in), app: newApp()}, args)
+		return code, out.String(), errb.String()
+	}
+	code, stdout, stderr := stdinCLI("sk-test-from-stdin-1234\n", "settings", "set", "secrets.openai_api_key", "-")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "secrets.openai_api_key stored")
+	_, out, _ := runCLI(t, "settings", "show", "--json")
+	require.NotContains(t, out, "sk-test-from-stdin-1234", "shown masked")
+	require.Contains(t, out, "1234", "the key read, not \"-\"")
+	code, stdout, stderr = stdinCLI("3\n", "settings", "set", "run.max_iterations", "-")
+	require.Equal(t, exitOK, code, stderr)
+	require.Contains(t, stdout, "run.max_iterations = 3")
+	code, _, stderr = stdinCLI("", "settings", "set", "secrets.openai_api_key", "-")
+	require.Equal(t, 2, code)
+	require.Contains(t, stderr, "read nothing from standard input")
+}
+
 // TestHistoryExportFormatFromTheFileName: `history export` takes the format from --out's
 // extension as `research --export` does, refuses a format its extension contradicts, and
 // refuses "-" (it wrote a file named "-").

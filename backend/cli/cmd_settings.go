@@ -1,8 +1,11 @@
 package cli
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -21,14 +24,22 @@ func settingsCommand() *command {
 				run:     settingsShow,
 			},
 			{
-				name: "set", summary: "change one setting or key", usage: "settings set KEY VALUE   (keys: deepcritical settings keys)",
+				name: "set", summary: "change one setting or key", usage: "settings set KEY VALUE|-   (keys: deepcritical settings keys; - reads the value from standard input)",
 				minArgs: 2, maxArgs: 2,
 				run: func(ctx context.Context, e *env, _ any, args []string) error {
+					value := args[1]
+					if value == "-" {
+						v, err := readValue(e.stdin)
+						if err != nil {
+							return err
+						}
+						value = v
+					}
 					c, err := e.app.services(ctx)
 					if err != nil {
 						return err
 					}
-					res, err := c.Settings.Set(args[0], args[1])
+					res, err := c.Settings.Set(args[0], value)
 					if err != nil {
 						return err
 					}
@@ -129,4 +140,22 @@ func settingsShow(_ context.Context, e *env, opts any, _ []string) error {
 	}
 	e.printf("\nsettings file: %s\n", fmt.Sprint(e.app.paths.SettingsFile))
 	return nil
+}
+
+// readValue reads one value from standard input for `settings set KEY -`: its first line,
+// without the line end (what `echo KEY |` and a pasted line give). Nothing to read is a
+// usage error, never an empty key stored.
+func readValue(r io.Reader) (string, error) {
+	if r == nil {
+		return "", usagef("settings set KEY - reads the value from standard input, and there is none")
+	}
+	line, err := bufio.NewReader(io.LimitReader(r, 64<<10)).ReadString('\n')
+	if err != nil && !errors.Is(err, io.EOF) {
+		return "", fmt.Errorf("reading the value from standard input: %w", err)
+	}
+	line = strings.TrimRight(line, "\r\n")
+	if strings.TrimSpace(line) == "" {
+		return "", usagef("settings set KEY - read nothing from standard input: pipe or type the value (one line)")
+	}
+	return line, nil
 }
