@@ -1061,6 +1061,22 @@ func HasDrugSuffix(w string) bool {
 	return false
 }
 
+// DrugStem is the longest INN stem a drug's name ends with ("prazole" for lansoprazole, not
+// "azole"), "" for a name with none: drugs of one stem are one family.
+func DrugStem(w string) string {
+	w = strings.ToLower(w)
+	if !HasDrugSuffix(w) {
+		return ""
+	}
+	stem := ""
+	for _, s := range interventionSuffixes {
+		if !procedureSuffixes[s] && strings.HasSuffix(w, s) && len(s) > len(stem) {
+			stem = s
+		}
+	}
+	return stem
+}
+
 var procedureSuffixes = map[string]bool{"ectomy": true, "ectomies": true, "otomy": true, "ostomy": true, "plasty": true,
 	"scopy": true, "graphy": true, "therapy": true, "therapies": true, "pexy": true, "rrhaphy": true, "vaccine": true}
 

@@ -55,6 +55,9 @@ func newDoc(ev domain.Evidence, asked senses) doc {
 		}
 	}
 	derivative := derivativesOnly(c.MeshQualifiers)
+	for m := range parentHeadings(b.String(), qualified(c.MeshQualifiers), c.MeshTerms, c.Chemicals) {
+		derivative[m] = true
+	}
 	for _, list := range [][]string{c.MeshTerms, c.Chemicals, c.Keywords} {
 		for _, m := range list {
 			if !derivative[strings.ToLower(m)] {
@@ -90,6 +93,55 @@ func derivativesOnly(pairs []string) map[string]bool {
 	out := map[string]bool{}
 	for _, mq := range pairs {
 		if d, q, ok := strings.Cut(mq, "/"); ok && strings.EqualFold(strings.TrimSpace(q), "analogs & derivatives") {
+			out[strings.ToLower(strings.TrimSpace(d))] = true
+		}
+	}
+	return out
+}
+
+// parentHeadings are the drug headings and chemicals of a record that stand for another
+// drug of their family: a heading the text never names beside one of the same INN stem that
+// it does ("Omeprazole" and "Lansoprazole" on a lansoprazole trial). Until 2009 MEDLINE
+// indexed a new drug under its parent as "Omeprazole/analogs & derivatives", and sources
+// that drop the subheading (PubMedQA's MeSH lists, some exports) leave the bare parent,
+// which would make the trial one of omeprazole (derivativesOnly reads the subheading where
+// it is kept). text is the record's title and abstract; a heading whose subheading is known
+// (qualified: "Omeprazole/therapeutic use") is the indexers' word that the drug was given.
+func parentHeadings(text string, qualified map[string]bool, lists ...[]string) map[string]bool {
+	named := map[string]bool{}
+	for _, w := range concepts.Words(text) {
+		named[strings.ToLower(w)] = true
+	}
+	stemNamed := map[string]bool{}
+	var unnamed []string
+	for _, list := range lists {
+		for _, m := range list {
+			m = strings.ToLower(strings.TrimSpace(strings.ReplaceAll(m, "*", "")))
+			stem := concepts.DrugStem(m)
+			if stem == "" || strings.Contains(m, " ") || qualified[m] {
+				continue
+			}
+			if named[m] {
+				stemNamed[stem] = true
+			} else {
+				unnamed = append(unnamed, m)
+			}
+		}
+	}
+	out := map[string]bool{}
+	for _, m := range unnamed {
+		if stemNamed[concepts.DrugStem(m)] {
+			out[m] = true
+		}
+	}
+	return out
+}
+
+// qualified are the descriptors a record gives with a subheading.
+func qualified(pairs []string) map[string]bool {
+	out := map[string]bool{}
+	for _, mq := range pairs {
+		if d, _, ok := strings.Cut(mq, "/"); ok {
 			out[strings.ToLower(strings.TrimSpace(d))] = true
 		}
 	}

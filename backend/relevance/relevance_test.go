@@ -1100,6 +1100,9 @@ func TestMarkDerivativeHeadingsAreNotTheDrug(t *testing.T) {
 	}{
 		{"derivative", []string{"Omeprazole/analogs & derivatives", "Ranitidine/therapeutic use"}, true},
 		{"the drug itself", []string{"Omeprazole/therapeutic use", "Ranitidine/therapeutic use"}, false},
+		// A source that drops subheadings (PubMedQA's MeSH lists) leaves the bare parent
+		// beside the analog the text names: the analog's family, not the drug.
+		{"bare parent beside the named analog", nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			e := ev("1", "Rabeprazole versus ranitidine for the treatment of erosive oesophagitis",
@@ -1115,4 +1118,11 @@ func TestMarkDerivativeHeadingsAreNotTheDrug(t *testing.T) {
 			}
 		})
 	}
+	// A bare heading with no sibling named in the text is still the drug: the abstract may
+	// say only "a proton pump inhibitor".
+	e := ev("2", "Proton pump inhibitor versus ranitidine for erosive oesophagitis",
+		"Patients with erosive oesophagitis received a proton pump inhibitor or ranitidine for 8 weeks.", "Omeprazole", "Ranitidine", "Esophagitis, Peptic")
+	evs := []domain.Evidence{e}
+	Mark(set, evs)
+	require.False(t, evs[0].IsOffTopic(), "%+v", evs[0].Topic)
 }
