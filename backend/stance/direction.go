@@ -204,8 +204,17 @@ func pairOf(a, b string) *pair {
 	return &p
 }
 
+// sidePair is two things a question sets side by side without asking anything of them
+// ("nebulizer vs MDI with spacer for asthma", "venlafaxine versus fluvoxamine in delusional
+// depression"): which of the two does better is what it asks.
+var sidePair = regexp.MustCompile(`^([^:;,?]+?)\s+(?:versus|vs\.?|compared (?:with|to))\s+([^:;,?]+?)(?:\s+(?:for|in|among|after|at|on|as|when|during|to)\b|[:;,?]|$)`)
+
 func askedPairOf(q string) *pair {
-	m := askedPair.FindStringSubmatch(strings.ToLower(q))
+	q = strings.ToLower(q)
+	m := askedPair.FindStringSubmatch(q)
+	if m == nil {
+		m = sidePair.FindStringSubmatch(strings.TrimSpace(q))
+	}
 	if m == nil {
 		return nil
 	}
@@ -238,4 +247,83 @@ func favoursFirst(q *pair, sentence string) bool {
 	}
 	w := contentStems(sentence)
 	return advantage.MatchString(sentence) && overlap(w, q.first) > 0 && overlap(w, q.second) == 0
+}
+
+// inactiveArm names the arm that got no treatment, where a result is said of it: "in the
+// placebo group", "among controls".
+var inactiveArm = regexp.MustCompile(`\b(?:in|among) (?:the )?(?:(?:placebo|sham|control|untreated|no-treatment|usual care|observation|wait-list|waiting list)(?: (?:groups?|arms?|patients|subjects|participants|children|recipients))?|controls)\b`)
+
+// favoursInactive reports whether a sentence names an advantage of the arm that got no
+// treatment: "a trend towards better tolerance in the placebo group", "fewer side effects
+// among controls". The comparator doing better answers a question about the treatment's
+// benefit, or its need, "no", as "B was superior to A" does. An advantage said of the
+// treatment against that arm ("better in the treated group than in the placebo group")
+// is not one.
+func favoursInactive(sentence string) bool {
+	low := strings.ToLower(sentence)
+	for _, m := range advantage.FindAllStringIndex(low, -1) {
+		if inUntreatedArm(low[m[1]:]) {
+			return true
+		}
+	}
+	return false
+}
+
+// inUntreatedArm reports whether what follows a result in a lower-cased sentence says it of
+// the untreated arm: before the clause ends, and before a "than" that names the arm it is
+// set against.
+func inUntreatedArm(rest string) bool {
+	if i := strings.IndexAny(rest, ",;"); i >= 0 {
+		rest = rest[:i]
+	}
+	if i := strings.Index(rest, " than "); i >= 0 {
+		rest = rest[:i]
+	}
+	return inactiveArm.MatchString(rest)
+}
+
+// withAdvantage is an advantage added to a likeness: "similar survival with a better safety
+// profile", "comparable relief with fewer side effects".
+var withAdvantage = regexp.MustCompile(`\bwith (?:an? )?(?:better|superior|improved|more favou?rable|fewer|less|lower|reduced) (?:\w+ )?(?:safety|tolerability|toxicity|side effects|adverse|complications?|costs?|morbidity|profile)\b`)
+
+// likenedWithAdvantage reports whether a sentence likens two things on one outcome and gives
+// its subject the advantage on another ("A provides survival similar to B with a better
+// safety profile"): it finds a difference, in the subject's favour, as a clearly significant
+// one does (contrasted). A subject that is the second of the question's two things ("B
+// achieved comparable results with fewer adverse events" under "Is A superior to B?") keeps
+// the likeness, which answers the question about A no.
+func likenedWithAdvantage(q *pair, sentence string) bool {
+	if !withAdvantage.MatchString(sentence) {
+		return false
+	}
+	if q == nil {
+		return true
+	}
+	subject := sentence
+	if k := predicateStart.FindStringIndex(sentence); k != nil {
+		subject = sentence[:k[0]]
+	}
+	return overlap(contentStems(subject), q.second) == 0
+}
+
+// merit names a treatment's worth; shared, a word that says something holds of more than
+// one thing; ranked, a sentence that ranks one thing above another or gives one more of
+// something ("both effective; however, A gave greater relief").
+var (
+	merit  = regexp.MustCompile(`\b(?:effective|efficacious|useful|beneficial|safe|well tolerated|feasible)\b`)
+	shared = regexp.MustCompile(`\b(?:also|both|too|likewise|either|as well)\b`)
+	ranked = regexp.MustCompile(`\bthan\b|\b(?:` + betterWords + `|` + worseWords + `|preferable|preferred|greater|more|less|fewer|higher|lower|faster|slower)\b`)
+)
+
+// creditsBoth reports whether a sentence says a merit of each of the question's two things
+// and ranks neither above the other: "B is useful in the disorder, and A may also be
+// effective" or "both A and B were well tolerated" under "A versus B for the disorder" is a
+// tie, a likeness said without a word of likeness. A merit granted one and denied the other
+// ("A was effective, but not B") is none.
+func creditsBoth(q *pair, sentence string) bool {
+	if q == nil || !merit.MatchString(sentence) || !shared.MatchString(sentence) || ranked.MatchString(sentence) || halfDenial.MatchString(sentence) {
+		return false
+	}
+	w := contentStems(sentence)
+	return overlap(w, q.first) > 0 && overlap(w, q.second) > 0
 }

@@ -63,3 +63,50 @@ func statesNoFinding(s string) bool {
 	// phase 2; disulfiram inhibits ALDH.").
 	return !strings.Contains(s, ";") && !negationWord.MatchString(s) && !claimTense.MatchString(s) && !subordinate.MatchString(s) && (methodSentence.MatchString(s) || methodOnly.MatchString(s))
 }
+
+// secondaryOutcomes opens a sentence about a trial's secondary outcomes, named only as such
+// ("Secondary outcomes did not differ between groups", "All secondary end points were
+// similar").
+var secondaryOutcomes = lazyre.New(`^(?:the |all |other |most |(?:none|all|most) of the )?(?:other )?secondary (?:outcomes?|end ?-?points?|outcome measures?|measures?|efficacy (?:outcomes?|end ?-?points?|measures?))\b`)
+
+// secondaryOnly reports whether a lower-cased sentence reports a trial's secondary outcomes
+// and names nothing the question asks about: a trial's answer is its primary outcome (CONSORT
+// 2010 item 6a), so a null result said of the secondary ones together beside it ("Mortality
+// fell from 46% to 22%. Secondary outcomes were not different.") states no finding on the
+// question. One that names the question's outcome ("Secondary outcomes, including length of
+// stay, …" under a question about length of stay) is read as any other sentence.
+func secondaryOnly(s string, qWords map[string]bool) bool {
+	return secondaryOutcomes.MatchString(s) && overlap(qWords, contentStems(s)) == 0
+}
+
+// aboutCounterpart reports whether a lower-cased sentence names what the question asks about
+// only by its counterpart, the question's own word with a negative prefix ("no effects on
+// responses to the nonalcoholic beverage cues" under a question about alcohol cues, "in
+// non-diabetic patients" under one about diabetic patients), and the question names no such
+// counterpart itself: like "associated with A, but not with B", it says something of the
+// control condition set beside the one asked about, and no finding on the question. A word
+// with the prefix said of the subject ("was non-inferior") names no counterpart: it is the
+// finding.
+func aboutCounterpart(s, q string, qWords map[string]bool) bool {
+	plain := contentStems(s)
+	found := false
+	words := strings.FieldsFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-')
+	})
+	for i, w := range words {
+		rest, ok := strings.CutPrefix(w, "non")
+		rest = strings.TrimPrefix(rest, "-")
+		if !ok || len(rest) < 4 || stopword[rest] || strings.Contains(q, "non"+rest) || strings.Contains(q, "non-"+rest) ||
+			i > 0 && copula[words[i-1]] {
+			continue
+		}
+		stem := rest[:min(len(rest), 5)]
+		if qWords[stem] && !plain[stem] {
+			found = true
+		}
+	}
+	return found
+}
+
+// copula are the verbs that predicate what follows them of the subject.
+var copula = wordSet("is are was were be been being remained remains proved proves seemed seems appeared appears")

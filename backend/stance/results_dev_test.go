@@ -28,8 +28,6 @@ import (
 type significance struct{ sig, null int }
 
 var (
-	// pValue is a reported p-value with its comparison: "p < 0.05", "P = .03", "p ≥ 0.05".
-	pValue = lazyre.New(`(?i)\bp\s*(?:value\s*)?(<|>|=|≤|≥)\s*(0?\.\d+|\d(?:\.\d+)?)`)
 	// confidence is a confidence interval with its bounds: "95% CI 1.3-3.0", "95 % CI, 0.80 to 2.46".
 	confidence = lazyre.New(`(?i)(?:9[059]\s*%\s*(?:CI|confidence intervals?)|\bCI\b)[\s:=,;(\[]*([-−–]?\d*\.?\d+)\s*(?:-|–|to|,|;)\s*([-−–]?\d*\.?\d+)`)
 	// ratioMeasure before an interval says its null value is 1 (else 0, for a difference).

@@ -33,10 +33,18 @@
 // always needed?" is answered "no" by a study that restricts X to selected cases; a
 // conclusion that depends on a subgroup is mixed; "Is A as good as B?" is answered "yes" by
 // "B is not superior to A"; "Does X increase the risk of Y?" or "Can X cause Y?" is answered
-// "yes" by a sentence reporting the link for X, though Y be named in other words.
+// "yes" by a sentence reporting the link for X, though Y be named in other words. Two things
+// set side by side ("A versus B for Y") ask whether one does better, so a likeness, or a
+// merit granted to both ("B is useful, and A may also be effective"), answers "no"; a
+// treatment named for a condition ("A for Y") asks whether it helps, so harm found answers
+// "no"; an advantage of the untreated arm ("better tolerance in the placebo group") answers a
+// question about the treatment "no".
 //
 // A sentence that says what a study aimed at, how it was done or what limits it states no
-// finding, and no stance rests on it; a conclusion made only of such sentences is unclear.
+// finding, and no stance rests on it; a conclusion made only of such sentences is unclear. So
+// does, on the question, one about a trial's secondary outcomes named only as such, or one
+// that names the question's thing only by its counterpart ("nonalcoholic cues" under a
+// question about alcohol cues).
 //
 // The rules were written on PubMedQA's tuning split, and TestRuleDev and TestRuleAblation
 // (dev_test.go) measure how a rule does on items it was not written from. Their few numbers
@@ -44,8 +52,11 @@
 // cross-validation on the same split (TestTuneRuleParams). The sentence the decision rests
 // on is returned verbatim so the user can check it.
 //
-// The results section is deliberately not read. The hypothesis that PubMedQA's experts answer
-// "maybe" when the results are mixed (some comparisons significant, others not; a subgroup; a
+// The results section is deliberately not read. (An abstract without a conclusions section
+// is read from its last sentences, which are then often its results: there a result given by
+// p-values of 0.05 or more reads as the denial it is, and under a safety question a harm
+// whose predictors were sought counts as harm found.) The hypothesis that PubMedQA's experts
+// answer "maybe" when the results are mixed (some comparisons significant, others not; a subgroup; a
 // trend) or null while the conclusions lean yes was measured on the same folds
 // (TestResultsSignal, results_dev_test.go: each results sentence's p-values, confidence
 // intervals and significance statements, combined with the conclusion rules in 16 ways):
@@ -54,6 +65,7 @@
 package stance
 
 import (
+	"strconv"
 	"strings"
 
 	"deepcritical/backend/domain"
@@ -188,7 +200,8 @@ type facts struct {
 	underpowered bool
 	// reversed: it says what the question asks to go one way goes the other way ("a
 	// reduced risk" under "Does X increase the risk …?") or ranks the question's two
-	// things the other way ("B was superior to A" under "Is A better than B?"), and is not
+	// things the other way ("B was superior to A" under "Is A better than B?") or names an
+	// advantage of the untreated arm ("better tolerance in the placebo group"), and is not
 	// negated.
 	reversed bool
 	// linked: it reports the link a question about a risk or a cause asks, for the exposure
@@ -198,7 +211,9 @@ type facts struct {
 	// not name the second ("additional benefits of A, including less vomiting").
 	favoursFirst bool
 	// noFinding: it says what the study aimed at or how it was done, or what limits it
-	// (statesNoFinding); it has no other fact, and no stance rests on it.
+	// (statesNoFinding), or speaks only of a trial's secondary outcomes (secondaryOnly) or of
+	// the counterpart of what the question asks about (aboutCounterpart); it has no other
+	// fact, and no stance rests on it.
 	noFinding bool
 }
 
@@ -229,7 +244,7 @@ func read(question, title string, ss []string) reading {
 		needQ:      needQuestion.MatchString(q),
 		same:       sameQuestion.MatchString(q),
 		effect:     effectQuestion.MatchString(q),
-		benefit:    benefitQuestion.MatchString(q),
+		benefit:    benefitQuestion.MatchString(q) || asksTreatmentFor(q),
 		safetyQ:    safetyQuestion.MatchString(q),
 		rhetorical: rhetorical.MatchString(strings.ToLower(title)),
 		universal:  universalQuestion.MatchString(q),
@@ -249,13 +264,14 @@ func read(question, title string, ss []string) reading {
 	causeQ := causeQuestion.MatchString(q)
 	prevented := preventedHarm(q)
 	exposure := linkExposure(q)
+	modQ := modificationQuestion.MatchString(q)
 	for i, s := range low {
-		if statesNoFinding(s) {
+		if statesNoFinding(s) || secondaryOnly(s, qWords) || aboutCounterpart(s, q, qWords) {
 			r.facts = append(r.facts, facts{noFinding: true, underpowered: underpowered.MatchString(s)})
 			continue
 		}
-		n := negated(removeDeniedHarm(removeDeniedCause(presupposed(removeMinorityDenial(asserted(s, qWords)), q, causeQ), prevented), qHarm, r.safetyQ)) || rejects(s, qWords) || irrelevant(s, qWords) || deniesAskedCause(s, q)
-		eq := equivalent(s) && !n && !contrasted.MatchString(s)
+		n := negated(removeDeniedModification(removeDeniedHarm(removeDeniedCause(presupposed(removeMinorityDenial(asserted(s, qWords)), q, causeQ), prevented), qHarm, r.safetyQ), modQ)) || rejects(s, qWords) || irrelevant(s, qWords) || deniesAskedCause(s, q)
+		eq := (equivalent(s) || creditsBoth(qPair, s)) && !n && !contrasted.MatchString(s) && !likenedWithAdvantage(qPair, s)
 		if r.same && n && (noDifference.MatchString(s) || notRanked.MatchString(s)) {
 			// "did not differ" answers a question about sameness: it is the likeness asked
 			// about, not a denial. So does a ranking denied, whichever of the two is its
@@ -265,7 +281,7 @@ func read(question, title string, ss []string) reading {
 		f := facts{
 			negated:       n,
 			equivalent:    eq,
-			harmful:       harmful.MatchString(s),
+			harmful:       reportsHarm(s),
 			safe:          safe.MatchString(s),
 			needed:        needed.MatchString(s) && !n,
 			unneeded:      unneeded.MatchString(s),
@@ -278,7 +294,7 @@ func read(question, title string, ss []string) reading {
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
-			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s)),
+			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s) || favoursInactive(s)),
 			favoursFirst:  !n && favoursFirst(qPair, s),
 			linked:        !n && affirmsLink(exposure, s),
 		}
@@ -570,10 +586,11 @@ func equivalent(s string) bool {
 }
 
 // replication is a finding said to hold again ("similar findings were noted for …", "the
-// same pattern was seen in …"); betweenArms, what makes it a likeness of the arms compared
+// same pattern was seen in …", "the pattern of risk was similar when only wine drinkers were
+// considered"); betweenArms, what makes it a likeness of the arms compared
 // after all ("similar results were seen in both groups", "… with placebo").
 var (
-	replication = lazyre.New(`\b(?:similar|the same|comparable|consistent) (?:\w+ )?(?:findings|results|associations?|trends?|patterns?|observations|relationships?) (?:were|was|have been|has been|are|is) (?:also )?(?:noted|observed|found|seen|obtained|reported|shown|demonstrated|evident|present|apparent|made)\b`)
+	replication = lazyre.New(`\b(?:similar|the same|comparable|consistent) (?:\w+ )?(?:findings|results|associations?|trends?|patterns?|observations|relationships?) (?:were|was|have been|has been|are|is) (?:also )?(?:noted|observed|found|seen|obtained|reported|shown|demonstrated|evident|present|apparent|made)\b|\b(?:findings|results|associations?|trends?|patterns?|relationships?)(?: of [\w-]+)? (?:were|was|remained|is|are) (?:also |essentially |largely )?(?:similar|the same|comparable|consistent|unchanged)\b`)
 	betweenArms = lazyre.New(`^[^,;]*\b(?:both|between|either|all (?:\w+ )?groups|placebo|control|sham|untreated)\b`)
 )
 
@@ -661,8 +678,33 @@ var (
 // preference is the phrase that puts one thing in place of another.
 var preference = lazyre.New(`\b(?:rather than|instead of|in place of|in preference to) `)
 
-// irrelevance is the phrase that says what follows it makes no difference.
-var irrelevance = lazyre.New(`\b(?:(?:independent(?:ly)?|regardless|irrespective) of|no matter) `)
+// irrelevance is the phrase that says what follows it makes no difference: "independent
+// of", "regardless of", or a finding said not to vary by it (deniedModification).
+var irrelevance = lazyre.New(`\b(?:(?:independent(?:ly)?|regardless|irrespective) of|no matter) |` + deniedModification + ` `)
+
+// deniedModification denies that a finding varies by something ("did not suggest that the
+// hazard ratio varied by the other patient characteristics", "was not modified by sex or
+// age"): effect modification denied, which says the finding holds across what follows, as
+// "regardless of" does. It is no denial of the finding itself (removeDeniedModification),
+// and denies only as irrelevant does.
+const deniedModification = `\b(?:not|no)\b (?:\w+ ){0,5}?(?:var(?:y|ied|ies)|modified) (?:significantly )?(?:by|across|according to)\b`
+
+var (
+	deniedModificationRe = lazyre.New(deniedModification)
+	// modificationQuestion asks whether something varies by or is modified by another
+	// ("Could the extent of lymphadenectomy be modified by chemotherapy?"): there, the
+	// modification denied is the answer.
+	modificationQuestion = lazyre.New(`\b(?:var(?:y|ies|ied)|modif(?:y|ies|ied))\b`)
+)
+
+// removeDeniedModification drops from a lower-cased sentence the negation of a denied
+// effect modification, unless the question asks about the modification (modQ).
+func removeDeniedModification(s string, modQ bool) string {
+	if modQ {
+		return s
+	}
+	return deniedModificationRe.ReplaceAllString(s, " ")
+}
 
 // irrelevant reports whether a sentence says that what the question asks about makes no
 // difference: "outcome was independent of the timing of surgery" answers "Does the timing
@@ -679,7 +721,11 @@ func irrelevant(s string, qWords map[string]bool) bool {
 		if j := strings.LastIndex(before, ";"); j >= 0 {
 			before = before[j+1:]
 		}
-		if a := overlap(qWords, contentStems(strings.Join(after, " "))); a > 0 && a >= overlap(qWords, contentStems(before)) {
+		// A finding said not to vary by something denies its bearing on the question when the
+		// question names it, whatever else the sentence names ("the infection risk did not
+		// vary by age" under "Is age a risk factor for infection?").
+		modification := deniedModificationRe.MatchString(s[m[0]:m[1]])
+		if a := overlap(qWords, contentStems(strings.Join(after, " "))); a > 0 && (modification || a >= overlap(qWords, contentStems(before))) {
 			return true
 		}
 	}
@@ -721,7 +767,40 @@ func negated(s string) bool {
 			return true
 		}
 	}
-	return false
+	return nonSignificant(s)
+}
+
+// pValue is a reported p-value with its comparison: "p < 0.05", "P = .03", "p ≥ 0.05".
+var pValue = lazyre.New(`(?i)\bp\s*(?:value\s*)?(<|>|=|≤|≥)\s*(0?\.\d+|\d(?:\.\d+)?)`)
+
+// nonSignificant reports whether a sentence states its result by p-values alone and none of
+// them is below 0.05: "The 1-year survival rates were 32% and 28% (p = 0.55)" says in numbers
+// what "did not differ significantly" says in words, the negative evaluation
+// "non-significant" (an abstract without a conclusions section is read from its last
+// sentences, which are then its results). One significant p-value among them leaves the
+// sentence a finding.
+func nonSignificant(s string) bool {
+	null := false
+	for _, m := range pValue.FindAllStringSubmatch(s, -1) {
+		x, err := strconv.ParseFloat(m[2], 64)
+		if err != nil {
+			continue
+		}
+		switch m[1] {
+		case "<", "≤":
+			if x <= 0.05 {
+				return false
+			}
+		case ">", "≥":
+			null = null || x >= 0.05
+		default:
+			if x < 0.05 {
+				return false
+			}
+			null = true
+		}
+	}
+	return null
 }
 
 var (
@@ -775,7 +854,12 @@ var (
 	// what the study found.
 	groupTrait = lazyre.New(` (?:size|age|sex|proportion|number|baseline|characteristics|demographics)$`)
 	differs    = lazyre.New(`\b(?:significantly (?:lower|higher|different|more|less|greater|smaller)|differ(?:s|ed|ing|ent|ences?)?|more|less|poor|(?:longer|shorter|larger|smaller|higher|lower|greater|heavier|lighter|better|worse|faster|slower|older|younger|fewer) (?:\w+ ){0,3}than)\b`)
-	harmful    = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increase[sd]? (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|complications) (?:\w+ ){0,3}(?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent|common)\b`)
+	// harmful is harm reported: a harm named or more of it, worse survival, or harms and
+	// symptoms, or withdrawals for them, more frequent ("abdominal pain and diarrhoea were more
+	// often reported as reason for withdrawal").
+	harmful = lazyre.New(`\b(?:harm(?:ful)?|worse|worsened|increase[sd]? (?:the )?(?:risk|mortality|incidence|rate)|higher (?:risk|mortality)|at (?:increased |higher |high )?risk|detrimental|adverse effect on)\b|` + moreHarm + `|\b(?:shorter|worse|reduced|poorer) (?:\w+ ){0,2}survival\b|\b(?:side effects|adverse (?:events|effects|reactions)|` + harmNoun + `|` + symptom + `|withdrawals?|drop-?outs?|discontinuations?)(?: \w+){0,3}? (?:were|was) (?:\d+ ?% )?(?:more|higher) (?:frequent(?:ly)?|common(?:ly)?|often)\b`)
+	// symptom names the complaints a treatment can cause as well as relieve.
+	symptom = `(?:pain|diarrh(?:o)?ea|nausea|vomiting|constipation|headaches?|dizziness|drowsiness|somnolence|bloating|flatulence|rash|pruritus|itching|fatigue|insomnia)`
 	// harmNoun names a harm, the one list the harm rules share.
 	harmNoun = `(?:complications?|morbidity|mortality|adverse (?:events?|effects?|reactions?|outcomes?)|side effects?|bleeding|haemorrhage|hemorrhage|toxicity|infections?|dislocations?|readmissions?|reoperations?|deaths?|thrombo\w*|hypoglyc\w*|hypotension|injur(?:y|ies)|harm)`
 	// moreHarm is more of a named harm: "increased 28-day mortality", "a higher rate of serious
@@ -808,12 +892,24 @@ var (
 	findings   = lazyre.New(`\b(?:improv\w*|reduc\w*|lower\w*|higher|increas\w*|decreas\w*|associat\w*|effective\w*|efficac\w*|benefi\w*|safe\w*|feasible|useful|significant\w*|superior|better|worse|prevent\w*|protect\w*|inhibit\w*|activat\w*|enhanc\w*|no|not)\b`)
 
 	// Question forms.
-	atLeastQuestion   = lazyre.New(`\bas (?:good|effective|efficacious|safe|accurate|well|beneficial|useful|reliable|sensitive|specific) as\b|\b(?:non-?inferior|not inferior|no worse)\b`)
-	sameQuestion      = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
-	effectQuestion    = lazyre.New(`\b(?:affects?|affected|outperforms?|preferable|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
-	benefitQuestion   = lazyre.New(`\b(?:effective|efficacious|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
-	safetyQuestion    = lazyre.New(`\b(?:safe|safety)\b`)
-	complications     = lazyre.New(`\b(?:significant|high) ` + harmGap + harmNoun + `\b|` + moreHarm)
+	atLeastQuestion = lazyre.New(`\bas (?:good|effective|efficacious|safe|accurate|well|beneficial|useful|reliable|sensitive|specific) as\b|\b(?:non-?inferior|not inferior|no worse)\b`)
+	sameQuestion    = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
+	// effectQuestion asks about an effect or a difference, as a verb or a comparative, or by
+	// setting two things side by side ("venlafaxine vs fluvoxamine for delusional depression"
+	// asks whether one does better than the other).
+	effectQuestion  = lazyre.New(`\b(?:versus|vs|compared (?:with|to)|affects?|affected|outperforms?|preferable|differ|differs|different|difference|differences|better|worse|superior|inferior|improves?|increases?|reduces?|decreases?|lowers?|higher|lower|more|less|fewer|greater|prevents?|protects?|causes?|induces?|enhances?|worsens?|delays?|prolongs?|shortens?|impact|influences?|modify|modifies|vary|varies|predict|predicts|predictive|predictor|associated|association|related|relationship|correlated?|correlation|linked|benefit|benefits|change|changes|alter|alters|matter|matters|effect|effects|role|contribute|contributes|determine|determines)\b`)
+	benefitQuestion = lazyre.New(`\b(?:effective|efficacious|worthwhile|useful|valuable|advantageous|improve|improves|prevent|prevents|reduce|reduces|benefit|beneficial|protect|protects|treat|treating|treats|help|helps)\b|\bworks?\s*\?`)
+	// treatmentFor, askingWord and sideBySide read a question put as a phrase
+	// (asksTreatmentFor).
+	treatmentFor   = lazyre.New(`^[^?:;]+ for [^?:;]+$`)
+	sideBySide     = lazyre.New(`\b(?:versus|vs|compared (?:with|to))\b`)
+	askingWord     = lazyre.New(`^(?:is|are|was|were|do|does|did|can|could|should|will|would|has|have|had|may|might|must|what|which|how|why|when|where|who)\b`)
+	safetyQuestion = lazyre.New(`\b(?:safe|safety)\b`)
+	// complications is a harm reported as having happened: a high or significant rate of it,
+	// more of it, or what it is associated with or predicted by ("COPD and heparin use were
+	// associated with complications"): a study that looks for what predicts a harm has found
+	// the harm, which answers a question whether something is safe.
+	complications     = lazyre.New(`\b(?:significant|high) ` + harmGap + harmNoun + `\b|` + moreHarm + `|\b(?:associated with|predictors? of|predictive of|risk factors? for) ` + harmGap + harmNoun + `\b`)
 	harmQuestion      = lazyre.New(`\b(?:contraindications?|barriers?|obstacles?|harmful|detrimental|dangerous|disaster|hazard|pitfalls?|risky|unsafe)\b`)
 	needQuestion      = lazyre.New(`\b(?:necessary|needed|need|required|mandatory|indispensable|essential)\b`)
 	omitQuestion      = lazyre.New(`\b(?:be|being|been) (?:safely )?(?:omitted|avoided|abandoned|skipped|stopped|discontinued|withdrawn|withheld|spared|forgone|dropped|eliminated)\b|\b(?:omit|omitting|omission|skip|skipping|forgo|waste|dispensable|unnecessary|overused|overrated|obviate|obviates)\b|\b(?:eliminate|avoid|spare) the need\b`)
@@ -823,6 +919,30 @@ var (
 	universalQuestion = lazyre.New(`\b(?:always|routine|routinely|every|all \w+s|all \w+ (?:patients|women|men|children|adults|cases)|(?:should|must|do|does) all)\b`)
 	rhetorical        = lazyre.New(`\b(?:really|myth|necessary|always|truly|overestimated)\b`)
 )
+
+// asksTreatmentFor reports whether a lower-cased question is a phrase that names a treatment
+// for a condition ("SSRIs for bulimia nervosa", "alpha-galactosidase for irritable bowel
+// syndrome"): it asks whether the treatment helps, as "Does X help Y?" does, so harm found
+// answers it no. One that opens with a word that asks (askingWord) is read by its verb
+// instead, and one that sets a second treatment beside the first (sideBySide: "amiodarone
+// versus sotalol for atrial fibrillation") asks which does better, where a harm found may be
+// either's.
+func asksTreatmentFor(q string) bool {
+	q = strings.TrimSpace(q)
+	return treatmentFor.MatchString(q) && !askingWord.MatchString(q) && !sideBySide.MatchString(q)
+}
+
+// reportsHarm reports whether a lower-cased sentence reports harm (harmful) other than in
+// the untreated arm: "higher mortality in the placebo group" is the treatment's advantage,
+// not its harm.
+func reportsHarm(s string) bool {
+	for _, m := range harmful.FindAllStringIndex(s, -1) {
+		if !inUntreatedArm(s[m[1]:]) {
+			return true
+		}
+	}
+	return false
+}
 
 // removeNoHarm drops "no complications", "no deaths" and the like, unless a claim's word
 // follows ("no mortality benefit" still denies a benefit).
