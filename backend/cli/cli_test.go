@@ -598,7 +598,7 @@ func TestJudgeRefusesAQuestionItCannotRead(t *testing.T) {
 			if c.code == exitOK {
 				require.Contains(t, stdout, c.says)
 				// The answer line and each study's stance, as a run's report gives them.
-				require.Contains(t, stdout, "Answer:      Metformin for breast cancer: 1 study: 1 support (1 RCT)\n")
+				require.Contains(t, stdout, "Answer:      Metformin for breast cancer: 1 study: 1 supports (1 RCT)\n")
 				require.Contains(t, stdout, "  - [1] supports — “Metformin reduced tumour growth in a randomised trial of 120 patients with breast cancer.”\n")
 				require.Contains(t, stdout, "Candidates:  Metformin\n")
 				return

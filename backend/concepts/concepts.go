@@ -3335,14 +3335,6 @@ var notControlled = set(`not isn't aren't wasn't weren't never poorly inadequate
 // inadequateWords say a treatment did too little: "an inadequate response to methotrexate".
 var inadequateWords = set(`inadequate insufficient incomplete poor partial suboptimal`)
 
-// ControlArm reports whether a concept names what a trial compares a treatment with, not a
-// treatment of its own: usual or standard care, placebo, sham, watchful waiting.
-func ControlArm(c Concept) bool {
-	return len(c.Words) > 0 && !slices.ContainsFunc(c.Words, func(w string) bool { return !controlArmWords[w] })
-}
-
-var controlArmWords = set(`usual-care standard-care standard-of-care placebo placebos sham watchful-waiting conventional usual standard care`)
-
 // Lacking reports whether a concept says who the patients are by what they do not have
 // ("without diabetes", "no heart disease or stroke"): a paper need not name it.
 func Lacking(c Concept) bool {

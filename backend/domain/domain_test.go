@@ -438,10 +438,10 @@ func TestAnswerLine(t *testing.T) {
 		{"open, nothing on topic", open, nil, 3, 0, "No study of any treatment of alzheimer disease was found among the 3 papers; 3 set aside."},
 		{"stances not assessed", named, nil, 3, 2, "Metformin for cancer: 2 on-topic studies; which way each points was not assessed"},
 		{"open, stances not assessed", open, nil, 3, 2, ""},
-		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 support (1 RCT)"},
+		{"in a setting", setting, stances[:1], 2, 1, "Tranexamic acid in total hip arthroplasty: 1 study: 1 supports (1 RCT)"},
 		// An outcome the question asks a method to achieve, with no disease named: papers on
 		// the method for other outcomes were set aside, so the line names the outcome.
-		{"a method's purpose", purpose, stances[:1], 3, 1, "Vitamin D supplementation for falls: 1 study: 1 support (1 RCT)"},
+		{"a method's purpose", purpose, stances[:1], 3, 1, "Vitamin D supplementation for falls: 1 study: 1 supports (1 RCT)"},
 		{"nothing on topic for a purpose", purpose, nil, 4, 0, "No study of vitamin D supplementation for falls was found among the 4 papers; 4 set aside."},
 		{"nothing on topic in a setting", setting, nil, 4, 0, "No study of tranexamic acid in total hip arthroplasty was found among the 4 papers; 4 set aside."},
 		// Patients who live on a treatment and have a disease: both are named.
@@ -449,16 +449,16 @@ func TestAnswerLine(t *testing.T) {
 			{Text: "sglt2 inhibitors", Display: "SGLT2 inhibitors", Role: RoleIntervention}, {Text: "kidney transplant recipients", Role: RolePopulation, Setting: true},
 			{Text: "diabetes", Role: RoleCondition}}}, nil, 2, 0,
 			"No study of SGLT2 inhibitors in diabetes (kidney transplant recipients) was found among the 2 papers; 2 set aside."},
-		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 find a link, 1 find none, 1 unclear"},
+		{"a harm asked about", exposure, stances[2:], 3, 3, "Proton pump inhibitors and dementia: 3 studies: 1 finds a link, 1 finds none, 1 unclear"},
 		{"a test's accuracy", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
-			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 find it accurate (1 RCT)"},
+			{Text: "dermoscopy", Role: RoleIntervention}, {Text: "melanoma", Role: RoleCondition}}}, stances[:1], 1, 1, "Dermoscopy for diagnosing melanoma: 1 study: 1 finds it accurate (1 RCT)"},
 		{"a test for a disease in another", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
 			{Text: "bone metastases", Role: RoleCondition}, {Text: "breast cancer", Role: RoleCondition}, {Text: "ct", Display: "CT", Role: RoleIntervention}}},
-			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 find it inaccurate"},
+			stances[3:4], 1, 1, "CT for diagnosing bone metastases in breast cancer: 1 study: 1 finds it inaccurate"},
 		{"a test that predicts", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Predicts: true, Concepts: []Concept{
 			{Text: "qsofa score", Display: "qSOFA score", Role: RoleIntervention}, {Text: "suspected infection", Role: RoleCondition},
 			{Text: "mortality", Words: []string{"mortality"}, Role: RoleOutcome}}}, stances[:1], 1, 1,
-			"QSOFA score for predicting mortality in suspected infection: 1 study: 1 find it accurate (1 RCT)"},
+			"QSOFA score for predicting mortality in suspected infection: 1 study: 1 finds it accurate (1 RCT)"},
 		{"a test telling one disease from another", ParsedQuestion{Kind: QuestionIntervention,
 			Diagnostic: true, TellsApart: true, Concepts: []Concept{{Text: "faecal calprotectin", Role: RoleIntervention}, {Text: "ibd", Display: "IBD", Role: RoleCondition},
 				{Text: "ibs", Display: "IBS", Role: RoleCondition}}}, nil, 2, 0,
@@ -466,13 +466,13 @@ func TestAnswerLine(t *testing.T) {
 		{"no study of a test", ParsedQuestion{Kind: QuestionIntervention, Diagnostic: true, Concepts: []Concept{
 			{Text: "procalcitonin", Role: RoleIntervention}, {Text: "sepsis", Role: RoleCondition}}}, nil, 2, 0,
 			"No study of procalcitonin for diagnosing sepsis was found among the 2 papers; 2 set aside."},
-		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 find a link (1 RCT)"},
+		{"a harm in a disease", harmIn, stances[:1], 1, 1, "Mesh repair and chronic pain in inguinal hernia: 1 study: 1 finds a link (1 RCT)"},
 		{"a harm named after the patients' condition", harmLater, stances[3:4], 1, 1,
-			"Ondansetron and congenital malformations in early pregnancy: 1 study: 1 find none"},
+			"Ondansetron and congenital malformations in early pregnancy: 1 study: 1 finds none"},
 		{"no study of a harm", harmIn, nil, 2, 0, "No study of mesh repair and chronic pain in inguinal hernia was found among the 2 papers; 2 set aside."},
 		{"no treatment asked, nothing on topic", other, nil, 3, 0, "No paper answering the question was found among the 3 papers; 3 set aside."},
 		{"not parsed, nothing on topic", ParsedQuestion{Question: "?"}, nil, 3, 0, ""},
-		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 support, 1 refute, 1 unclear"},
+		{"no treatment asked", other, stances[2:], 3, 3, "Are autoimmune diseases more common after vitamin D deficiency: 3 studies: 1 supports, 1 refutes, 1 unclear"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -638,7 +638,7 @@ func TestAnswerLineOfAQuestionNotYesOrNo(t *testing.T) {
 		require.Equal(t, c.yesNo, q.AsksYesNo(), c.q)
 		line := AnswerLine(q, []StudyStance{{N: 1, Stance: StanceSupports}, {N: 2, Stance: StanceRefutes}}, 3, 2)
 		if c.yesNo {
-			require.Contains(t, line, "1 support", c.q)
+			require.Contains(t, line, "1 supports", c.q)
 		} else {
 			require.Contains(t, line, ": 2 studies report on it; the question is not a yes-or-no one, so none is counted for or against", c.q)
 		}

@@ -534,7 +534,8 @@ func QuestionFrom(ctx context.Context) (ParsedQuestion, bool) {
 type Stance string
 
 // The stances. Refutes covers both "no effect" and harm: either way the study does not
-// support the intervention.
+// support the intervention. Under a comparison of two treatments (ParsedQuestion.Compares)
+// they answer whether the first is the better: refutes covers the two found alike as well.
 const (
 	StanceSupports Stance = "supports"
 	StanceRefutes  Stance = "refutes"
@@ -733,7 +734,8 @@ func listWords(ts []string) string {
 
 // AnswerLine is the one line above the scores that answers "does it work?": the subject,
 // then how many on-topic studies point which way ("Metformin for cancer: 5 studies: 3
-// support (2 RCTs), 1 no effect or harm, 1 unclear"). With no on-topic study of a named
+// support (2 RCTs), 1 no effect or harm, 1 unclear"; "Venlafaxine vs fluvoxamine for
+// delusional depression: 2 studies: 1 favours venlafaxine, 1 finds venlafaxine no better"). With no on-topic study of a named
 // intervention it is NoStudyLine over the total papers; with on-topic studies but no
 // stances (a verdict stored before stances existed) it counts them; "" when there is
 // nothing to say.
@@ -767,7 +769,8 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 		if count[k] == 0 {
 			continue
 		}
-		p := fmt.Sprintf("%d %s", count[k], stanceWords(q, k, true))
+		// "1 finds a benefit", "2 find a benefit": the verb agrees with the count.
+		p := fmt.Sprintf("%d %s", count[k], stanceWords(q, k, count[k] != 1))
 		if rct[k] > 0 {
 			p += fmt.Sprintf(" (%d RCT%s)", rct[k], plural(rct[k]))
 		}
@@ -777,16 +780,20 @@ func AnswerLine(q ParsedQuestion, stances []StudyStance, total, onTopic int) str
 }
 
 // StanceLabel says one study's stance in the words of the question's answer line: "supports"
-// and "no effect or harm" for a treatment; "finds a link" and "finds none" for a harm or a
-// risk asked about (Exposure); "finds it accurate" and "finds it inaccurate" for a test
-// (Diagnostic); "supports" and "refutes" for a question that asks about no
-// treatment; "finds a benefit" for a study under an open question.
+// and "no effect or harm" for a treatment; "favours venlafaxine" and "finds venlafaxine no
+// better" for a treatment set against another (Compares), "finds venlafaxine as good" and
+// "finds a difference" when the question asks whether the two are alike (AsksLikeness);
+// "finds a link" and "finds none" for a harm or a risk asked about (Exposure); "finds it
+// accurate" and "finds it inaccurate" for a test (Diagnostic); "supports" and "refutes" for
+// a question that asks about no treatment; "finds a benefit" for a study under an open
+// question.
 func StanceLabel(q ParsedQuestion, s Stance) string { return stanceWords(q, s, false) }
 
 // stanceWords is how a stance is said for a question, for one study or as a count ("3
 // support"). A question naming no intervention has no single claim to support: each study's
 // stance is on the treatment it studied, so it "finds a benefit". A question that asks no
-// treatment question is a claim that studies support or refute.
+// treatment question is a claim that studies support or refute. A comparison's words name
+// the treatment its "yes" favours (favoured), where stanceSay has %s.
 func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 	w := stanceSaid{"unclear", "unclear"}
 	switch s {
@@ -805,29 +812,41 @@ func stanceWords(q ParsedQuestion, s Stance, count bool) string {
 			sense = "reports"
 		case q.Kind == QuestionOther:
 			sense = "other"
+		case q.AsksLikeness():
+			sense = "likeness"
+		case q.Compares():
+			sense = "comparison"
 		}
 		w = stanceSay[sense][s]
 	case StanceMixed:
 		w = stanceSaid{"mixed", "mixed"}
 	}
+	said := w.one
 	if count {
-		return w.many
+		said = w.many
 	}
-	return w.one
+	if strings.Contains(said, "%s") {
+		said = fmt.Sprintf(said, q.favoured())
+	}
+	return said
 }
 
 // stanceSaid is a stance said of one study and as a count.
 type stanceSaid struct{ one, many string }
 
-// stanceSay are the words of support and refutation by what a question asks.
+// stanceSay are the words of support and refutation by what a question asks. A comparison's
+// "refutes" covers the two found alike as well as the other found better: either way the
+// study does not favour the treatment, and "no effect or harm" would deny that it works.
 var stanceSay = map[string]map[Stance]stanceSaid{
-	"treatment": {StanceSupports: {"supports", "support"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
-	"link":      {StanceSupports: {"finds a link", "find a link"}, StanceRefutes: {"finds none", "find none"}},
-	"test":      {StanceSupports: {"finds it accurate", "find it accurate"}, StanceRefutes: {"finds it inaccurate", "find it inaccurate"}},
-	"open":      {StanceSupports: {"finds a benefit", "find a benefit"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
-	"other":     {StanceSupports: {"supports", "support"}, StanceRefutes: {"refutes", "refute"}},
-	"reports":   {StanceSupports: {"reports", "report"}, StanceRefutes: {"reports", "report"}},
-	"safety":    {StanceSupports: {"finds it safe", "find it safe"}, StanceRefutes: {"finds harm", "find harm"}},
+	"treatment":  {StanceSupports: {"supports", "support"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
+	"comparison": {StanceSupports: {"favours %s", "favour %s"}, StanceRefutes: {"finds %s no better", "find %s no better"}},
+	"likeness":   {StanceSupports: {"finds %s as good", "find %s as good"}, StanceRefutes: {"finds a difference", "find a difference"}},
+	"link":       {StanceSupports: {"finds a link", "find a link"}, StanceRefutes: {"finds none", "find none"}},
+	"test":       {StanceSupports: {"finds it accurate", "find it accurate"}, StanceRefutes: {"finds it inaccurate", "find it inaccurate"}},
+	"open":       {StanceSupports: {"finds a benefit", "find a benefit"}, StanceRefutes: {"no effect or harm", "no effect or harm"}},
+	"other":      {StanceSupports: {"supports", "support"}, StanceRefutes: {"refutes", "refute"}},
+	"reports":    {StanceSupports: {"reports", "report"}, StanceRefutes: {"reports", "report"}},
+	"safety":     {StanceSupports: {"finds it safe", "find it safe"}, StanceRefutes: {"finds harm", "find harm"}},
 }
 
 // whWords open a question that asks for something other than yes or no.
@@ -892,7 +911,8 @@ func plural(n int) string {
 	return "s"
 }
 
-// answerSubject is what the answer line is about: "Metformin for cancer"; for a question
+// answerSubject is what the answer line is about: "Metformin for cancer", "Venlafaxine vs
+// fluvoxamine for delusional depression" for a comparison (ComparisonText); for a question
 // naming no intervention, "Treatments studied for alzheimer disease"; for one that asks no
 // treatment question at all (Kind other: "Are autoimmune diseases more common after vitamin
 // D deficiency?"), or names no condition, the question.
@@ -906,6 +926,10 @@ func answerSubject(q ParsedQuestion) string {
 	}
 	if q.AsksSafety() {
 		subject = "safety of " + subject
+	} else if c := q.ComparisonText(); c != "" {
+		// "Venlafaxine vs fluvoxamine for delusional depression": a study's stance is on
+		// which of the two is better, so the line names both.
+		subject = c
 	}
 	subject = strings.ToUpper(subject[:1]) + subject[1:]
 	if l := q.LinkText(); l != "" && q.Exposure {

@@ -576,3 +576,55 @@ func TestSufficiencyGaps(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, asksForTreatment(named))
 }
+
+// TestComparisonStancesRankTheTwo: under a question that sets two treatments side by side
+// without ranking them in words ("A versus B for C"), the rules answer it as "Is A better
+// than B?": a study finding the two alike or the other better does not count for the first.
+// A question that ranks or likens them in its own words is read as written.
+func TestComparisonStancesRankTheTwo(t *testing.T) {
+	conclusions := []string{
+		"Pantoprazole and esomeprazole were equally effective in healing erosive reflux oesophagitis.",
+		"Esomeprazole was superior to pantoprazole in healing erosive reflux oesophagitis.",
+		"Pantoprazole was superior to esomeprazole in healing erosive reflux oesophagitis.",
+	}
+	var ev []domain.Evidence
+	for i, c := range conclusions {
+		ev = append(ev, domain.Evidence{Content: "BACKGROUND: Adults with erosive reflux oesophagitis were randomised to pantoprazole or esomeprazole. CONCLUSIONS: " + c,
+			Relevance: 0.8, Citation: domain.Citation{Source: domain.SourcePubMed, PMID: fmt.Sprint(200 + i),
+				Title: "Pantoprazole versus esomeprazole in erosive reflux oesophagitis: a randomised trial",
+				Sections: []domain.Section{{Label: "BACKGROUND", Text: "Adults with erosive reflux oesophagitis were randomised to pantoprazole or esomeprazole."},
+					{Label: "CONCLUSIONS", Text: c}}}})
+	}
+	for _, c := range []struct {
+		question string
+		want     []domain.Stance
+	}{
+		{"pantoprazole versus esomeprazole for erosive reflux oesophagitis", []domain.Stance{domain.StanceRefutes, domain.StanceRefutes, domain.StanceSupports}},
+		{"P: adults with erosive reflux oesophagitis; I: pantoprazole; C: esomeprazole; O: healing", []domain.Stance{domain.StanceRefutes, domain.StanceRefutes, domain.StanceSupports}},
+		{"Is pantoprazole better than esomeprazole for erosive reflux oesophagitis?", []domain.Stance{domain.StanceRefutes, domain.StanceRefutes, domain.StanceSupports}},
+	} {
+		a, _, err := NewOffline().Assess(context.Background(), Input{Question: c.question, Evidence: ev})
+		require.NoError(t, err)
+		var got []domain.Stance
+		for _, s := range a.Details.Stances {
+			got = append(got, s.Stance)
+		}
+		assert.Equal(t, c.want, got, c.question)
+	}
+}
+
+// TestStanceQuestion: only a comparison of two treatments whose words rank neither is led by
+// the ranking the parse found.
+func TestStanceQuestion(t *testing.T) {
+	for _, c := range []struct{ question, want string }{
+		{"pantoprazole versus esomeprazole for reflux oesophagitis", "Is pantoprazole better than esomeprazole? pantoprazole versus esomeprazole for reflux oesophagitis"},
+		{"Is pantoprazole better than esomeprazole for reflux oesophagitis?", "Is pantoprazole better than esomeprazole for reflux oesophagitis?"},
+		{"Is pantoprazole as effective as esomeprazole for reflux oesophagitis?", "Is pantoprazole as effective as esomeprazole for reflux oesophagitis?"},
+		{"pantoprazole versus placebo for reflux oesophagitis", "pantoprazole versus placebo for reflux oesophagitis"},
+		{"Does pantoprazole heal reflux oesophagitis?", "Does pantoprazole heal reflux oesophagitis?"},
+	} {
+		q, err := concepts.Extract(c.question)
+		require.NoError(t, err)
+		assert.Equal(t, c.want, stanceQuestion(q), c.question)
+	}
+}

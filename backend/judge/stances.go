@@ -38,7 +38,7 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 			out = append(out, domain.StudyStance{N: i + 1, Stance: domain.StanceUnclear, RCT: a.reportedRCT(i, e), Reason: domain.ReasonNoTreatment})
 			continue
 		}
-		r := stance.Of(a.q.Question, c.Title, c.Sections, e.Content)
+		r := stance.Of(stanceQuestion(a.q), c.Title, c.Sections, e.Content)
 		if a.q.Kind == domain.QuestionOpen && r.Stance != domain.StanceUnclear && !quoteNamesTreatment(a, i, e, r.Quote) {
 			// "Abnormal antisaccade performance is present in early schizophrenia" affirms
 			// something, but not that a treatment works: under an open question only a
@@ -53,6 +53,23 @@ func offlineStances(a *analysis, ev []domain.Evidence) []domain.StudyStance {
 		out = append(out, s)
 	}
 	return out
+}
+
+// stanceQuestion is the question the stance rules read: the user's, led, for a comparison of
+// two treatments whose words rank neither ("venlafaxine vs fluvoxamine delusional
+// depression", a PICO question whose C is a drug; domain.ParsedQuestion.Compares), by the
+// ranking the parse found ("Is venlafaxine better than fluvoxamine? …"). The rules then answer
+// it as they answer "Is A better than B?": a conclusion that finds the two alike, or the
+// other better, says "no". That is the sense the answer line words a comparison's stances in
+// ("finds venlafaxine no better", domain.StanceLabel); read as a bare phrase, "equally
+// effective" would have counted for the first. A question that asks the ranking or the
+// likeness in its own words is read as it is.
+func stanceQuestion(q domain.ParsedQuestion) string {
+	if !q.Compares() || q.AsksLikeness() || domain.AskedComparison.MatchString(strings.ToLower(q.Question)) {
+		return q.Question
+	}
+	first, second := q.Arms()
+	return fmt.Sprintf("Is %s better than %s? %s", first, second, q.Question)
 }
 
 // checkStances holds an LLM's stances to the rules the offline judge keeps: one per cited

@@ -852,7 +852,7 @@ func passing(set concepts.Set, ev domain.Evidence) string {
 			// around ("detection of tuberculosis and rifampin resistance"), not another test.
 			continue
 		}
-		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !concepts.ControlArm(tc) {
+		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !tc.ControlArm() {
 			// (Usual care or placebo in the title is what the asked treatment was compared
 			// with: "… after gastric bypass compared with usual care".)
 			return fmt.Sprintf("studies %s; names %s only in passing", tc.Label(), asked[0].Label())
@@ -935,7 +935,7 @@ func priorOnly(set concepts.Set, title string) string {
 		return ""
 	}
 	for _, tc := range other.Concepts {
-		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !concepts.ControlArm(tc) {
+		if tc.Role == concepts.RoleIntervention && !tc.Generic && !tc.Broad && !kindOf(tc, asked) && !tc.ControlArm() {
 			return fmt.Sprintf("studies %s; names %s only as prior or background treatment", tc.Label(), asked[0].Label())
 		}
 	}

@@ -3,6 +3,8 @@ package stance
 import (
 	"regexp"
 	"strings"
+
+	"deepcritical/backend/domain"
 )
 
 // A question that asks whether something goes one way ("Does smoking increase the risk of
@@ -107,16 +109,16 @@ func reverses(question []directed, sentence string) bool {
 	return false
 }
 
-// A comparison asked ("Is surgery better than radiotherapy for …?") is answered "no" by a
+// A comparison asked ("Is surgery better than radiotherapy for …?", read by
+// domain.AskedComparison, whose ranking words the answer line shares) is answered "no" by a
 // conclusion that ranks the two the other way ("radiotherapy was superior to surgery") or
 // calls the first worse ("surgery was inferior to radiotherapy").
 var (
-	betterWords     = `better|superior|safer|preferable|more (?:effective|efficacious|accurate|sensitive|specific|beneficial)`
-	worseWords      = `worse|inferior|less (?:effective|efficacious|accurate|sensitive|specific|safe|beneficial)`
-	askedComparison = regexp.MustCompile(`\b(?:is|are|was|were|does|do|can|could)\s+(.+?)\s+(` + betterWords + `|` + worseWords + `)\s+(?:than|to|compared (?:with|to)|versus|vs\.?)\s+(.+?)(?:\s+(?:for|in|among|after|at|on|as|when|during)\b|\?|$)`)
+	betterWords     = domain.BetterWords
+	worseWords      = domain.WorseWords
+	askedComparison = domain.AskedComparison
 	// The ranking word may have its noun before "than": "achieves better outcomes than".
 	foundComparison = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(?:(?:was|were|is|are|seemed|seems|appeared|appears|proved|remained|achieves?|achieved|gives?|gave|yields?|yielded|provides?|provided|has|have|had)\s+)?(?:significantly\s+|clearly\s+|slightly\s+)?(` + betterWords + `|` + worseWords + `)(?:\s+(?:outcomes?|results?|effects?|efficacy|control|healing|cosmesis|cosmetic results?))?\s+(?:than|to|compared (?:with|to))\s+((?:\S+\s*){1,6})`)
-	worseRe         = regexp.MustCompile(`^(?:` + worseWords + `)$`)
 	// outranked is a ranking without "than": "B outperformed A".
 	outranked = regexp.MustCompile(`((?:\S+\s+){0,6}?\S+)\s+(outperform(?:ed|s)?|surpass(?:ed|es)?)\s+((?:\S+\s*){1,6})`)
 )
@@ -129,7 +131,7 @@ type comparison struct {
 }
 
 func polarity(word string) int {
-	if worseRe.MatchString(word) {
+	if domain.RanksBelow(word) {
 		return -1
 	}
 	return 1

@@ -893,7 +893,7 @@ var (
 
 	// Question forms.
 	atLeastQuestion = lazyre.New(`\bas (?:good|effective|efficacious|safe|accurate|well|beneficial|useful|reliable|sensitive|specific) as\b|\b(?:non-?inferior|not inferior|no worse)\b`)
-	sameQuestion    = lazyre.New(`\b(?:similar|same|equal|equivalent|comparable|as \w+ as|equally|reflect|match|agree|concordan\w*)\b`)
+	sameQuestion    = domain.SameQuestion // the answer line reads a comparison's likeness with it too
 	// effectQuestion asks about an effect or a difference, as a verb or a comparative, or by
 	// setting two things side by side ("venlafaxine vs fluvoxamine for delusional depression"
 	// asks whether one does better than the other).

@@ -365,7 +365,7 @@ func interventionCheck(q concepts.Set, in Input, ix *grounding.Index) (grounding
 		}
 	}
 	for _, s := range in.Stances {
-		// The answer line and its list: "Aripiprazole: 1 study: 1 find none", on a verified
+		// The answer line and its list: "Aripiprazole: 1 study: 1 finds none", on a verified
 		// sentence of an on-topic study of it.
 		if n := s.N; s.QuoteVerified && n >= 1 && n <= len(in.Evidence) && !in.Evidence[n-1].IsOffTopic() && in.Evidence[n-1].Topic != nil {
 			ch.Supported = true

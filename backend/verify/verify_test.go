@@ -327,7 +327,7 @@ func TestInterventionCheckCountsStances(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			in := Input{Question: q, Evidence: tc.evidence,
 				Stances:  []domain.StudyStance{{N: 1, Stance: domain.StanceSupports, Quote: "Pathological gambling began after aripiprazole was started", QuoteVerified: tc.verified}},
-				Markdown: "# " + q + "\n\nAripiprazole and pathological gambling: 1 study: 1 find a link"}
+				Markdown: "# " + q + "\n\nAripiprazole and pathological gambling: 1 study: 1 finds a link"}
 			got := interventionItem(in)
 			require.NotNil(t, got)
 			require.Equal(t, tc.pass, got.Supported, got.Detail)
