@@ -99,7 +99,8 @@ func ValidateEffective(s Settings) error {
 
 // ollamaHostURL turns OLLAMA_HOST into a base URL the way the Ollama client reads it:
 // "host", "host:port", "http://host" or "https://host:port", defaulting to http and port
-// 11434 when no scheme is given.
+// 11434 when no scheme is given. The credentials of a proxy in front of Ollama,
+// "http://user:password@host", are kept: the client sends them with every request.
 func ollamaHostURL(v string) string {
 	v = strings.TrimSpace(v)
 	defaultPort := "11434"
@@ -113,6 +114,13 @@ func ollamaHostURL(v string) string {
 		defaultPort = "443"
 	}
 	hostport, path, _ := strings.Cut(hostport, "/")
+	var user *url.Userinfo
+	if at := strings.LastIndex(hostport, "@"); at >= 0 {
+		if ui, err := url.Parse("http://" + hostport[:at+1] + "h"); err == nil {
+			user = ui.User
+		}
+		hostport = hostport[at+1:]
+	}
 	host, port, err := net.SplitHostPort(hostport)
 	if err != nil {
 		host, port = "127.0.0.1", defaultPort
@@ -122,7 +130,7 @@ func ollamaHostURL(v string) string {
 			host = hostport
 		}
 	}
-	u := url.URL{Scheme: scheme, Host: net.JoinHostPort(host, port)}
+	u := url.URL{Scheme: scheme, User: user, Host: net.JoinHostPort(host, port)}
 	if path != "" {
 		u.Path = "/" + strings.TrimRight(path, "/")
 	}
@@ -130,15 +138,5 @@ func ollamaHostURL(v string) string {
 }
 
 // redactURL hides a password embedded in a URL ("https://user:xxxxx@host"); other text is
-// returned as is.
-func redactURL(v string) string {
-	unq := strings.Trim(v, `"`)
-	u, err := url.Parse(unq)
-	if err != nil || u.User == nil {
-		return v
-	}
-	if _, has := u.User.Password(); !has {
-		return v
-	}
-	return strings.Replace(v, unq, u.Redacted(), 1)
-}
+// returned as is. It is domain.RedactURLs, the one rule every message showing a URL follows.
+func redactURL(v string) string { return domain.RedactURLs(v) }

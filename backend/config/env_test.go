@@ -107,6 +107,9 @@ func TestOllamaHost(t *testing.T) {
 		{"[::1]:11434", "http://[::1]:11434"},
 		{"::1", "http://[::1]:11434"},
 		{"", "http://127.0.0.1:11434"},
+		{"http://proxyuser:pa55word@10.1.2.3:11434", "http://proxyuser:pa55word@10.1.2.3:11434"},
+		{"https://proxyuser:pa55word@ollama.example.org/api-proxy", "https://proxyuser:pa55word@ollama.example.org:443/api-proxy"},
+		{"proxyuser:pa55word@gpu-box.lan", "http://proxyuser:pa55word@gpu-box.lan:11434"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {

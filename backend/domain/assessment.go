@@ -69,8 +69,9 @@ type JudgeInfo struct {
 	// because only injection-flagged evidence names it).
 	Overrides []string `json:"overrides,omitempty"`
 	// Unavailable marks a fallback made because the provider gave no answer at all (down,
-	// HTTP 5xx, timed out, rate-limited), not because its answer was invalid: a run does not
-	// end "complete" on one (the research loop fails it "judge unavailable", resumable).
+	// HTTP 5xx, timed out, rate-limited), not because its answer was invalid; the reason of
+	// a run failed on either says which. A run ends "complete" on neither: the research loop
+	// fails it "judge unavailable", resumable, when it is the assessment the run would end on.
 	Unavailable bool `json:"unavailable,omitempty"`
 }
 

@@ -21,6 +21,11 @@ const (
 	stopFailedPrefix     = "failed"
 )
 
+// QueriesExhaustedWhy says why a run stopped StopQueriesExhausted, in every text that explains
+// it: the searches suggested come from the judge and from the heuristics, the heuristics'
+// alone in an iteration whose judge gave no valid answer.
+const QueriesExhaustedWhy = "every search suggested (by the judge or the heuristics) had already been run"
+
 // Report statuses as stored beside a report (verified, failed verification, unverified).
 const (
 	reportVerified   = "verified"
@@ -58,7 +63,9 @@ func RunOutcome(r Run, reportStatus string) string {
 	case reason == StopNoProgress:
 		why = "Stopped after " + its + " because the last two found no new evidence"
 	case reason == StopQueriesExhausted:
-		why = "Stopped after " + its + " because every search the judge suggested had already been run"
+		// The searches left are the judge's suggestions and the heuristics' (which stand
+		// alone when the judge gave no answer): the line never credits the judge alone.
+		why = "Stopped after " + its + " because " + QueriesExhaustedWhy
 	case reason == StopCancelled:
 		why = "Cancelled " + after
 	case strings.HasPrefix(reason, stopFailedPrefix):

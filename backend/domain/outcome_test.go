@@ -18,6 +18,10 @@ func TestRunOutcome(t *testing.T) {
 			"The judge found the evidence sufficient after 1 iteration; the report passed verification."},
 		{"no progress, verification failed (the issue's contradictory run)", Run{Status: RunComplete, StopReason: "no_progress", Iterations: 3, Config: cfg}, "failed",
 			"Stopped after 3 iterations because the last two found no new evidence; the report is partial and failed verification (see the flagged items)."},
+		// The searches left were the judge's and the heuristics' (the heuristics' alone where
+		// the judge gave no answer): the line does not credit the judge alone.
+		{"no search left, verified", Run{Status: RunComplete, StopReason: "queries_exhausted", Iterations: 2, Config: cfg}, "verified",
+			"Stopped after 2 iterations because every search suggested (by the judge or the heuristics) had already been run; the report is partial and passed verification."},
 		{"iteration limit, verified", Run{Status: RunComplete, StopReason: "max_iterations", Iterations: 5, Config: cfg}, "verified",
 			"Stopped at the limit of 5 iterations before the judge found the evidence sufficient; the report is partial and passed verification."},
 		{"limit unknown falls back to iterations", Run{Status: RunComplete, StopReason: "max_iterations", Iterations: 1}, "unverified",

@@ -43,15 +43,16 @@ func BodyFault(p domain.Provider, model string, status int, contentType string, 
 // echoes a key we were not told about.
 var keyLike = regexp.MustCompile(`\b(?:sk-[A-Za-z0-9_\-]{8,}|hf_[A-Za-z0-9]{8,}|Bearer\s+[A-Za-z0-9._\-]{8,})`)
 
-// Redact removes every secret and anything shaped like an API key from s. Providers pass
-// all text that can reach an error, a log or a CallRecord through it.
+// Redact removes every secret and anything shaped like an API key from s, and masks the
+// password of any URL in it (domain.RedactURLs). Providers pass all text that can reach an
+// error, a log or a CallRecord through it.
 func Redact(s string, secrets ...string) string {
 	for _, k := range secrets {
 		if len(k) >= 4 {
 			s = strings.ReplaceAll(s, k, "[redacted]")
 		}
 	}
-	return keyLike.ReplaceAllString(s, "[redacted]")
+	return domain.RedactURLs(keyLike.ReplaceAllString(s, "[redacted]"))
 }
 
 // IsLoopback reports whether baseURL points at this machine, so the UI can say that

@@ -255,7 +255,7 @@ func (o *Orchestrator) loop(ctx context.Context, st *state) (domain.Run, error) 
 		// finds (a verdict on the failed search, when one was stored, judged nothing). The
 		// failed attempt leaves the streaks, so sources that still fail end the run failed
 		// again.
-		queries = st.iterQueries[it]
+		queries = st.unrunQueries(it)
 		st.searchDone[it], st.judgeDone[it] = false, false
 		delete(st.assessments, it) // judged again, and stored over
 		st.allFailedStreak = max(st.allFailedStreak-1, 0)
@@ -423,8 +423,10 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		failures = append(failures, e)
 		failedSources[e.Source] = true
 	}
-	allFailed := len(cfg.Sources) > 0 && len(failedSources) >= len(cfg.Sources)
-	if allFailed && len(all) == 0 {
+	// Every source failing is an iteration searched in vain, whatever earlier iterations
+	// found: its searches are still to be made, so it counts toward the failure rules below.
+	allFailed := len(cfg.Sources) > 0 && len(failedSources) >= len(cfg.Sources) && len(res.Evidence) == 0
+	if allFailed {
 		st.allFailedStreak++
 		st.lastFailures = summarize(failures)
 	} else {
@@ -435,9 +437,7 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 	} else {
 		st.noProgressStreak = 0
 	}
-	for _, q := range queries {
-		st.queriesRun[queryKey(q)] = true
-	}
+	st.noteQueriesRun(queries, failures)
 	perSource := map[string]int{}
 	for _, ev := range keep {
 		perSource[string(ev.Citation.Source)]++
@@ -478,17 +478,29 @@ func (o *Orchestrator) search(ctx context.Context, st *state, it int, queries []
 		return "", failed("none of the question's words is in PubMed, check the spelling or ask in the words papers use (phrase not found: %s; no source found a paper)", strings.Join(words, ", "))
 	}
 	if st.allFailedStreak >= 2 {
-		return "", failed("every source failed in two iterations in a row and no evidence was found (%s)", summarize(failures))
+		return "", failed("every source failed in two iterations in a row (%s)%s", summarize(failures), keptNote(len(all)))
 	}
 	if st.allFailedStreak >= 1 && it >= cfg.MaxIterations {
-		// No iteration is left to try again in: a report judging nothing would read as
-		// "complete" when nothing could be searched.
-		return "", failed("every source failed in the run's last iteration and no evidence was found (%s)", summarize(failures))
+		// No iteration is left to try again in: a report would read as "complete" when the
+		// last search could not be made, and a complete run cannot be resumed to make it.
+		return "", failed("every source failed in the run's last iteration (%s)%s", summarize(failures), keptNote(len(all)))
 	}
 	if st.noProgressStreak >= 2 {
 		return StopNoProgress, nil
 	}
 	return "", nil
+}
+
+// keptNote ends the reason of a run failed because its sources failed: what it had found is
+// kept, and a resume searches again.
+func keptNote(found int) string {
+	if found == 0 {
+		return "; no evidence was found: resume the run when the sources answer"
+	}
+	if found == 1 {
+		return "; the paper found before is kept: resume the run when the sources answer"
+	}
+	return fmt.Sprintf("; the %d papers found before are kept: resume the run when the sources answer", found)
 }
 
 // judge appraises the new evidence (when an appraiser is set) and asks the judge, unless the
@@ -516,14 +528,20 @@ func (o *Orchestrator) judge(ctx context.Context, st *state, it int) error {
 			return failed("judge: %s", domain.SafeMessage(err))
 		}
 		sa = domain.StoredAssessment{RunID: st.run.ID, Iteration: it, Assessment: a, Heuristics: &h}
-		if a.Judge.Kind == domain.JudgeKindFallback && a.Judge.Unavailable && (it >= st.run.Config.MaxIterations || len(st.followUps(sa)) == 0) {
-			// The judge gave no answer (down, HTTP 5xx, timed out) and no search follows
-			// whatever it says: the run would end "complete" on scores of 0 that judge
-			// nothing, and could not be resumed. It fails instead, its assessment not
-			// stored, so a resume asks the judge again. A fallback earlier in the run only
-			// lets the search go on; the breaker fails the run if the judge stays silent.
-			return failed("judge unavailable: the %s judge did not answer (%s); the evidence is kept: resume the run when it answers",
-				a.Judge.Provider, a.Judge.Error)
+		if a.Judge.Kind == domain.JudgeKindFallback && (it >= st.run.Config.MaxIterations || len(st.followUps(sa)) == 0) {
+			// The judge gave no valid answer — none at all (down, HTTP 5xx, timed out) or
+			// none that could be read (an HTML page, cut-off JSON, plain text) — and no
+			// search follows whatever it says: the run would end "complete" on scores of
+			// 0 that judge nothing, and could not be resumed. It fails instead, its
+			// assessment not stored, so a resume asks the judge again. A fallback earlier
+			// in the run only lets the search go on (the report lists it); the breaker
+			// fails the run if the judge stays silent.
+			said, then := "did not answer", "resume the run when it answers"
+			if !a.Judge.Unavailable {
+				said, then = "gave no valid answer", "resume the run to ask it again, or re-judge it with another judge"
+			}
+			return failed("judge unavailable: the %s judge %s (%s); the evidence is kept: %s",
+				a.Judge.Provider, said, a.Judge.Error, then)
 		}
 		if err := o.d.Store.SaveAssessment(context.WithoutCancel(ctx), sa); err != nil {
 			return fmt.Errorf("store assessment: %w", err)

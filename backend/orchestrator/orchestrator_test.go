@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -195,9 +196,10 @@ func TestEverySourceFailingFailsTheRun(t *testing.T) {
 	}{
 		{5, 2, "failed: every source failed in two iterations", false},
 		{1, 1, "failed: every source failed in the run's last iteration", false},
-		// The judge suggests no search and none is left: the loop would stop "queries
-		// exhausted", complete, on a search that never ran.
-		{5, 1, "failed: every source failed in iteration 1 and no other search is left", true},
+		// The judge suggests no search: the searches that failed everywhere were never run,
+		// so the next iteration sends them again rather than stopping "queries exhausted",
+		// complete, on a search that never ran; failing again, the run fails.
+		{5, 2, "failed: every source failed in two iterations", true},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprint(c.maxIterations, " iterations, no search left: ", c.noSearchLeft), func(t *testing.T) {
@@ -236,6 +238,62 @@ func TestEverySourceFailingFailsTheRun(t *testing.T) {
 	}
 }
 
+// TestLastSearchFailingFailsTheRunWithItsEvidence: every source failing in the run's last
+// iteration ends the run failed even when earlier iterations found evidence (the last search
+// could not be made, and a complete run cannot be resumed to make it). Its reason says the
+// evidence is kept, and a resume once the sources answer sends again every query a source
+// failed on, in whichever iteration, not only the last iteration's.
+func TestLastSearchFailingFailsTheRunWithItsEvidence(t *testing.T) {
+	down := func(srcs ...domain.Source) []domain.SearchError {
+		var out []domain.SearchError
+		for _, s := range srcs {
+			out = append(out, domain.SearchError{Source: s, Error: "connection refused"})
+		}
+		return out
+	}
+	all := []domain.Source{domain.SourcePubMed, domain.SourceEuropePMC, domain.SourceClinicalTrials}
+	cases := []struct {
+		name string
+		// first is what the first search returns; every later one fails everywhere.
+		first domain.SearchResult
+		// retried: the first iteration's queries are sent again by the resume.
+		retried bool
+	}{
+		{"first search answered everywhere", domain.SearchResult{Evidence: []domain.Evidence{paper(1)}, SourcesSearched: all}, false},
+		{"first search answered by some sources", domain.SearchResult{Evidence: []domain.Evidence{paper(1)}, SourcesSearched: all,
+			Errors: down(domain.SourcePubMed)}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var answering atomic.Bool
+			h := newHarness(t, func(ctx context.Context, n int, q []string) domain.SearchResult {
+				switch {
+				case answering.Load():
+					return newPapers(1)(ctx, n, q)
+				case n == 1:
+					return c.first
+				}
+				return domain.SearchResult{Errors: down(all...), SourcesSearched: all}
+			}, always(assessment(false)))
+			run, err := h.o.Run(context.Background(), question, cfg(2))
+			require.NoError(t, err)
+			require.Equal(t, domain.RunFailed, run.Status, run.StopReason)
+			require.True(t, strings.HasPrefix(run.StopReason, "failed: every source failed in the run's last iteration"), run.StopReason)
+			require.Contains(t, run.StopReason, "the paper found before is kept")
+			first := h.searcher.queries[0]
+
+			answering.Store(true)
+			resumed, err := h.o.Resume(context.Background(), run.ID)
+			require.NoError(t, err)
+			require.Equal(t, domain.RunComplete, resumed.Status, resumed.StopReason)
+			again := h.searcher.queries[2]
+			for _, q := range first {
+				require.Equal(t, c.retried, slices.Contains(again, q), "query %q of iteration 1 in the resume's search %q", q, again)
+			}
+		})
+	}
+}
+
 func TestDuplicatesAcrossIterationsCountAsZeroNew(t *testing.T) {
 	h := newHarness(t, samePapers, always(assessment(false)))
 	_, err := h.o.Run(context.Background(), question, cfg(2))
@@ -269,13 +327,13 @@ func TestNoSearchLeftStopsAndSaysSo(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, orchestrator.StopQueriesExhausted, run.StopReason)
 	require.Less(t, run.Iterations, 10)
-	require.Contains(t, domain.RunOutcome(run, "verified"), "every search the judge suggested had already been run")
+	require.Contains(t, domain.RunOutcome(run, "verified"), "every search suggested (by the judge or the heuristics) had already been run")
 	for _, e := range h.emitter.Events() {
 		require.NotContains(t, e.Message, "No new evidence in two iterations")
 	}
 	rep, err := h.s.GetReport(context.Background(), run.ID)
 	require.NoError(t, err)
-	require.Contains(t, rep.Markdown, "every search the judge suggested had already been run")
+	require.Contains(t, rep.Markdown, "every search suggested (by the judge or the heuristics) had already been run")
 }
 
 // repeatingJudge suggests the same follow-up every time.
@@ -672,7 +730,8 @@ func silentFallback(unavailable bool) domain.Assessment {
 // provider did not answer (down, HTTP 5xx, timed out) lets the search go on while searches
 // are left, but ends the run failed, "judge unavailable", when it would be the assessment the
 // run completes on; the fallback is not stored, so a resume asks the judge again. A fallback
-// for an invalid answer stays the documented FALLBACK result.
+// for an answer that could not be read (an HTML page, cut-off JSON, plain text) ends the
+// same way: no judge assessed the evidence the run would complete on.
 func TestRunNeverCompletesOnAnUnansweredLastAssessment(t *testing.T) {
 	cases := []struct {
 		name  string
@@ -681,16 +740,19 @@ func TestRunNeverCompletesOnAnUnansweredLastAssessment(t *testing.T) {
 		// failed: the run ends failed "judge unavailable" at iteration failedAt.
 		failed   bool
 		failedAt int
+		// said is how the reason says the judge failed, when it is not the unanswered call.
+		said string
 	}{
-		{"unanswered in the last iteration", 2, nil, true, 2},
+		{"unanswered in the last iteration", 2, nil, true, 2, ""},
 		{"unanswered with no search left", 10, orchestrator.JudgeFunc(func(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
 			a := silentFallback(true)
 			a.NextSearchQueries = []string{"metformin"}
 			return a, domain.Heuristics{SuggestedQueries: []string{"metformin"}}, nil
-		}), true, 2},
+		}), true, 2, ""},
 		{"invalid answer in the last iteration", 2, orchestrator.JudgeFunc(func(context.Context, orchestrator.JudgeInput) (domain.Assessment, domain.Heuristics, error) {
 			return silentFallback(false), domain.Heuristics{}, nil
-		}), false, 0},
+		}), true, 2, "failed: judge unavailable: the ollama judge gave no valid answer (no valid answer after 3 attempt(s)); " +
+			"the evidence is kept: resume the run to ask it again, or re-judge it with another judge"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -716,8 +778,12 @@ func TestRunNeverCompletesOnAnUnansweredLastAssessment(t *testing.T) {
 			}
 			require.Equal(t, domain.RunFailed, run.Status, run.StopReason)
 			require.Equal(t, tc.failedAt, run.Iterations)
-			require.Equal(t, "failed: judge unavailable: the ollama judge did not answer (ollama (llama3): ollama is unavailable [HTTP 500]); "+
-				"the evidence is kept: resume the run when it answers", run.StopReason)
+			want := "failed: judge unavailable: the ollama judge did not answer (ollama (llama3): ollama is unavailable [HTTP 500]); " +
+				"the evidence is kept: resume the run when it answers"
+			if tc.said != "" {
+				want = tc.said
+			}
+			require.Equal(t, want, run.StopReason)
 			as, err := h.s.ListAssessments(context.Background(), run.ID)
 			require.NoError(t, err)
 			for _, a := range as {

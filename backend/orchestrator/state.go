@@ -7,6 +7,8 @@ import (
 
 	"context"
 	"fmt"
+	"regexp"
+	"strconv"
 
 	"deepcritical/backend/domain"
 )
@@ -135,9 +137,7 @@ func (st *state) replay(e domain.Event) error {
 		}
 		st.searchDone[e.Iteration] = true
 		st.searchFailed[e.Iteration] = d.AllFailedStreak > 0 && d.NewCount == 0
-		for _, q := range d.Queries {
-			st.queriesRun[queryKey(q)] = true
-		}
+		st.noteQueriesRun(d.Queries, d.Errors)
 		st.total = d.TotalCount
 		st.noProgressStreak, st.allFailedStreak = d.NoProgressStreak, d.AllFailedStreak
 	case domain.EventQuery:
@@ -175,6 +175,59 @@ func (st *state) replay(e domain.Event) error {
 		}
 	}
 	return nil
+}
+
+// noteQueriesRun marks the queries of a search as run, except those a source failed on: a
+// query a source could not answer (it was down, rate-limited, timed out) has not been run
+// there, so the stop rule "every suggested search has already been run" does not count it
+// and a later iteration or a resume may send it again. A failure naming queries
+// (`query "…": …`, one line each, as search.PerQuery writes them) concerns those; one
+// naming none concerns every query the source was sent. failures holds failures only, no
+// warnings (a warning's source answered).
+func (st *state) noteQueriesRun(queries []string, failures []domain.SearchError) {
+	failedAt := map[string]bool{}
+	for _, f := range failures {
+		if f.IsWarning() {
+			continue
+		}
+		named := false
+		for _, m := range failedQuery.FindAllStringSubmatch(f.Error, -1) {
+			if q, err := strconv.Unquote(m[1]); err == nil {
+				failedAt[queryKey(q)], named = true, true
+			}
+		}
+		if !named {
+			return // the source failed as a whole: none of the queries has been run everywhere
+		}
+	}
+	for _, q := range queries {
+		if !failedAt[queryKey(q)] {
+			st.queriesRun[queryKey(q)] = true
+		}
+	}
+}
+
+// failedQuery finds the queries a per-query source's failure names, one per line.
+var failedQuery = regexp.MustCompile(`(?m)^(?:[a-z.]+: )?query ("(?:[^"\\]|\\.)*"): `)
+
+// unrunQueries are the queries a resume of iteration it sends: the iteration's own, then
+// those of earlier iterations that a source failed on, so a run that failed because its
+// sources did not answer makes every search it could not make, not only its last one.
+func (st *state) unrunQueries(it int) []string {
+	out := append([]string{}, st.iterQueries[it]...)
+	seen := map[string]bool{}
+	for _, q := range out {
+		seen[queryKey(q)] = true
+	}
+	for i := 1; i < it; i++ {
+		for _, q := range st.iterQueries[i] {
+			if k := queryKey(q); !seen[k] && !st.queriesRun[k] {
+				seen[k] = true
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // latestAssessment is the assessment of the highest iteration judged so far.

@@ -45,6 +45,9 @@ type MarkedReference struct {
 	Stance string
 	// Retractions are the retraction notices on the paper.
 	Retractions []string
+	// Unfinished says, in one note line, how a run that did not complete ended (failed,
+	// cancelled, interrupted, still running); "" for a complete run.
+	Unfinished string
 }
 
 // MarkedReferences is References with each paper's marks as fields: the one rule for which
@@ -52,6 +55,7 @@ type MarkedReference struct {
 func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 	_, papers := domain.LatestReviews(run.Reviews)
 	stances := stanceNotes(run)
+	unfinished := UnfinishedNote(run)
 	var out []MarkedReference
 	for i, e := range run.Evidence {
 		r, reviewed := papers[e.CanonicalKey()]
@@ -87,11 +91,36 @@ func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 			ref.Stance = s
 			c.Notes = append(append([]string{}, c.Notes...), s)
 		}
+		if unfinished != "" {
+			ref.Unfinished = unfinished
+			c.Notes = append(append([]string{}, c.Notes...), unfinished)
+		}
 		e.Citation = c
 		ref.Evidence = e
 		out = append(out, ref)
 	}
 	return out
+}
+
+// UnfinishedNote is the note line a reference export (RIS N1, BibTeX note, CSL-JSON note)
+// and the CSV's notes give a run that did not complete: its outcome as every other format
+// states it (domain.RunOutcome), "DeepCritical run … is not complete: Cancelled after 1 iteration, …", so a
+// list of references read far from the report does not pass for a finished review. "" for a
+// complete run. No semicolon: BibTeX note parts are separated by them.
+func UnfinishedNote(run ExportRun) string {
+	if run.Run.Status == domain.RunComplete {
+		return ""
+	}
+	return "DeepCritical run " + run.Run.ID + " is not complete: " + strings.ReplaceAll(runOutcome(run), ";", ",")
+}
+
+// runOutcome is the stored run's outcome line with its stored report's status.
+func runOutcome(run ExportRun) string {
+	status := ""
+	if run.Report != nil && run.Report.Status != StatusDraft {
+		status = run.Report.Status
+	}
+	return domain.RunOutcome(run.Run, status)
 }
 
 // appraisalNote is the appraisal in one note line: "DeepCritical appraisal: quality 6.5/10,

@@ -433,7 +433,11 @@ const CSVNotesHeading = "# Notes to the CSV export of run "
 func CSVNotes(run ExportRun) string {
 	r := Build(InputFromExport(run))
 	var b strings.Builder
-	fmt.Fprintf(&b, CSVNotesHeading+"%s\n\nQuestion: %s\n\nJudge: %s (provider %s, model %s)\n\n", run.Run.ID, md(run.Run.Question), md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
+	fmt.Fprintf(&b, CSVNotesHeading+"%s\n\nQuestion: %s\n\n", run.Run.ID, md(run.Run.Question))
+	// How the run ended, as the Markdown, HTML and JSON say it: a table of a failed or
+	// cancelled run must not read as a finished review.
+	fmt.Fprintf(&b, "Outcome: %s\n\n", md(r.Outcome))
+	fmt.Fprintf(&b, "Judge: %s (provider %s, model %s)\n\n", md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
 	if r.Answer != "" {
 		fmt.Fprintf(&b, "Answer: %s\n\n", md(r.Answer))
 	}

@@ -22,6 +22,7 @@ const (
 	LimitAbstractOnly    = "abstract_only"
 	LimitNotJudged       = "not_judged"
 	LimitResumed         = "resumed"
+	LimitAppraisalFailed = "appraisal_failed"
 )
 
 // Limitation is one thing that limits what a report can claim — a source that failed or
@@ -62,6 +63,7 @@ func limitations(in Input, r Report) []Limitation {
 			out = append(out, Limitation{Kind: LimitJudgeFallback, Text: "The judge was " + r.Judge.Warning})
 		}
 	}
+	out = append(out, earlierFallbacks(in, r)...)
 	if in.Assessment == nil {
 		// Without this a draft of a run still searching said "the judge answered".
 		t := "No judge has assessed the evidence yet: the run is still going"
@@ -74,6 +76,9 @@ func limitations(in Input, r Report) []Limitation {
 		out = append(out, Limitation{Kind: LimitUnverifiedQuote, Text: fmt.Sprintf(
 			"%d appraisal %s could not be verified as a passage of the paper's text — not found, altered, or too short to prove anything (%s); the judgements resting on them are unconfirmed",
 			n, plural(n, "quote", "quotes"), strings.Join(papers, ", "))})
+	}
+	if l, ok := failedAppraisals(in); ok {
+		out = append(out, l)
 	}
 	if l, ok := abstractOnly(in, r); ok {
 		out = append(out, l)
@@ -117,6 +122,48 @@ func limitations(in Input, r Report) []Limitation {
 	}
 	if l, ok := resumedLimitation(in.Events); ok {
 		out = append(out, l)
+	}
+	return out
+}
+
+// earlierFallbacks are the iterations whose judge gave no valid answer, other than the one
+// the report's scores come from (the line above speaks of that one): the heuristic scored
+// them in its place and chose the next searches, so a report whose last judge answered
+// still says its search was steered by the fallback, and why the judge failed. Read from
+// the run's judge_complete events, the last one of each iteration (a resume may repeat it).
+func earlierFallbacks(in Input, r Report) []Limitation {
+	last := map[int]domain.JudgeInfo{}
+	var order []int
+	final := -1
+	for _, e := range in.Events {
+		if e.Type != domain.EventJudgeComplete {
+			continue
+		}
+		d, err := domain.DecodeData[domain.JudgeCompleteData](e)
+		if err != nil {
+			continue
+		}
+		if _, seen := last[e.Iteration]; !seen {
+			order = append(order, e.Iteration)
+		}
+		last[e.Iteration], final = d.Judge, e.Iteration
+	}
+	if in.Assessment == nil || r.Judge.Kind != string(domain.JudgeKindFallback) {
+		final = -1 // no line speaks of the last one: it is listed here too
+	}
+	sort.Ints(order)
+	var out []Limitation
+	for _, it := range order {
+		j := last[it]
+		if it == final || j.Kind != domain.JudgeKindFallback {
+			continue
+		}
+		t := fmt.Sprintf("The judge gave no valid answer in iteration %d", it)
+		if why := oneLine(strings.TrimSpace(j.Error)); why != "" {
+			t += " (" + why + ")"
+		}
+		t += ": the heuristic fallback scored that iteration and chose the searches that followed it"
+		out = append(out, Limitation{Kind: LimitJudgeFallback, Text: t})
 	}
 	return out
 }
@@ -319,6 +366,66 @@ func unverifiedQuotes(evidence []domain.Evidence, appraisals map[string]domain.A
 		}
 	}
 	return n, papers
+}
+
+// failedAppraisals is the limitation of on-topic papers whose appraisal failed (the appraiser's
+// LLM gave no valid answer, so its assessor is the fallback): their quality and risk of bias
+// were not assessed, which the evidence table says cell by cell and a reader of the
+// Limitations would otherwise not learn. A failed appraisal is not cached, so the run's
+// appraisal error events are read too (a paper appraised since is no longer listed). Papers
+// are grouped by reason, in the words the table's cells use (NotAssessedReason).
+func failedAppraisals(in Input) (Limitation, bool) {
+	why := map[string]string{}
+	for _, e := range in.Events {
+		if e.Type != domain.EventError {
+			continue
+		}
+		d, err := domain.DecodeData[domain.ErrorData](e)
+		if err != nil || d.Phase != domain.PhaseAppraisal {
+			continue
+		}
+		for _, f := range d.Failed {
+			why[f.Key] = f.Reason
+		}
+	}
+	for k, a := range in.Appraisals {
+		if a.Assessor.Kind != domain.JudgeKindFallback {
+			delete(why, k)
+			continue
+		}
+		why[k] = "the appraisal call failed"
+		for _, d := range a.Dimensions {
+			if d.Error != "" {
+				why[k] = d.Error
+				break
+			}
+		}
+	}
+	var reasons []string
+	byReason := map[string][]string{}
+	n := 0
+	for i, ev := range in.Evidence {
+		reason, failed := why[ev.CanonicalKey()]
+		if !failed || ev.IsOffTopic() {
+			continue
+		}
+		n++
+		reason = strings.TrimPrefix(NotAssessedReason(oneLine(reason)), "appraisal failed: ")
+		if _, seen := byReason[reason]; !seen {
+			reasons = append(reasons, reason)
+		}
+		byReason[reason] = append(byReason[reason], fmt.Sprintf("[%d]", i+1))
+	}
+	if n == 0 {
+		return Limitation{}, false
+	}
+	groups := make([]string, len(reasons))
+	for i, reason := range reasons {
+		groups[i] = strings.Join(byReason[reason], ", ") + " " + reason
+	}
+	return Limitation{Kind: LimitAppraisalFailed, Text: fmt.Sprintf(
+		"Appraisal failed for %s, whose quality and risk of bias were not assessed: %s",
+		plural(n, "1 paper", fmt.Sprintf("%d papers", n)), strings.Join(groups, "; "))}, true
 }
 
 // LimitationsMarkdown renders the limitations as the Markdown section every report has.

@@ -445,3 +445,156 @@ func TestReferenceExportsCarryTheStance(t *testing.T) {
 	refs = MarkedReferences(run, false)
 	require.True(t, strings.HasPrefix(refs[0].Stance, "DeepCritical stance (LLM judge openai gpt-4o): "), refs[0].Stance)
 }
+
+// TestEarlierJudgeFallbackIsALimitation: an iteration whose judge gave no valid answer is a
+// limitation in every format, with the reason, even when a later iteration's judge answered
+// (its fallback chose the searches that followed), and is listed once when it is also the
+// assessment the report's scores come from.
+func TestEarlierJudgeFallbackIsALimitation(t *testing.T) {
+	judged := func(run ExportRun, it int, j domain.JudgeInfo) domain.Event {
+		d, err := json.Marshal(domain.JudgeCompleteData{Judge: j, Recommendation: domain.RecommendContinue})
+		require.NoError(t, err)
+		return domain.Event{RunID: run.Run.ID, Seq: int64(20 + it), Type: domain.EventJudgeComplete, Iteration: it, Data: d,
+			Time: t0.Add(time.Duration(it) * time.Minute)}
+	}
+	broken := domain.JudgeInfo{Provider: domain.ProviderCompatible, Model: "m1", Kind: domain.JudgeKindFallback, Error: "the reply was a web page, not JSON"}
+	answered := domain.JudgeInfo{Provider: domain.ProviderCompatible, Model: "m1", Kind: domain.JudgeKindLLM}
+	cases := []struct {
+		name string
+		// judges are the judge_complete events' judges, iteration 1 first.
+		judges []domain.JudgeInfo
+		// final is the judge of the report's assessment.
+		final domain.JudgeInfo
+		want  []string
+		count int
+	}{
+		{"first iteration fell back, last answered", []domain.JudgeInfo{broken, answered}, answered,
+			[]string{"The judge gave no valid answer in iteration 1 (the reply was a web page, not JSON)"}, 1},
+		{"the last iteration fell back too", []domain.JudgeInfo{broken, broken}, broken,
+			[]string{"The judge gave no valid answer in iteration 1 (the reply was a web page, not JSON)"}, 1},
+		{"every judge answered", []domain.JudgeInfo{answered, answered}, answered, nil, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			run := sampleExportRun()
+			for i, j := range c.judges {
+				run.Events = append(run.Events, judged(run, i+1, j))
+			}
+			run.Assessments[1].Assessment.Judge = c.final
+			run.Run.Judge = c.final
+			for _, format := range []string{"md", "html", "csv", "json"} {
+				var buf bytes.Buffer
+				require.NoError(t, Export(run, format, &buf))
+				out := buf.String()
+				if format == "csv" {
+					out = CSVNotes(run)
+				}
+				if format == "html" {
+					out = strings.ReplaceAll(out, "&#39;", "'")
+				}
+				for _, w := range c.want {
+					require.Contains(t, out, w, format)
+				}
+				require.Equal(t, c.count, strings.Count(out, "The judge gave no valid answer in iteration"), "%s:\n%s", format, out)
+			}
+		})
+	}
+}
+
+// TestExportsSayHowTheRunEnded: the CSV's notes state the run's outcome as the other formats
+// do, and a reference export (RIS, BibTeX, CSL-JSON) of a run that did not complete says so
+// in each paper's note; a complete run's references carry no such note.
+func TestExportsSayHowTheRunEnded(t *testing.T) {
+	cases := []struct {
+		name   string
+		status domain.RunStatus
+		stop   string
+		errMsg string
+		want   string
+	}{
+		{"complete", domain.RunComplete, "sufficient", "", ""},
+		{"failed", domain.RunFailed, "failed: judge unavailable: the ollama judge did not answer (timed out)", "judge unavailable: the ollama judge did not answer (timed out)",
+			"Failed after 2 iterations: judge unavailable: the ollama judge did not answer (timed out)"},
+		{"cancelled", domain.RunCancelled, "cancelled", "", "Cancelled after 2 iterations"},
+		{"interrupted", domain.RunInterrupted, "", "", "Interrupted when the program running it stopped"},
+		{"still running", domain.RunRunning, "", "", "Running: 2 of at most"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			run := sampleExportRun()
+			run.Run.Status, run.Run.StopReason, run.Run.Error = c.status, c.stop, c.errMsg
+			notes := CSVNotes(run)
+			require.Contains(t, notes, "Outcome: "+strings.Split(mdEscapeForTest(runOutcome(run)), ";")[0], notes)
+			if c.want != "" {
+				require.Contains(t, notes, c.want)
+			}
+			for _, format := range []string{"ris", "bibtex", "csljson"} {
+				var buf bytes.Buffer
+				require.NoError(t, Export(run, format, &buf))
+				out := strings.ReplaceAll(buf.String(), `\_`, "_") // BibTeX escapes the run id's underscores
+				if c.want == "" {
+					require.NotContains(t, out, "is not complete", format)
+					continue
+				}
+				require.Contains(t, out, "DeepCritical run "+run.Run.ID+" is not complete: "+c.want, format)
+			}
+		})
+	}
+}
+
+// mdEscapeForTest is the outcome line as the notes' Markdown writes it.
+func mdEscapeForTest(s string) string { return md(s) }
+
+// TestFailedAppraisalsAreALimitation: on-topic papers whose appraisal failed are named in
+// the Limitations of every format with the reason, grouped by reason; an appraisal that
+// could not score a paper for want of text is no failure, and an off-topic paper is left to
+// the off-topic line.
+func TestFailedAppraisalsAreALimitation(t *testing.T) {
+	failed := func(why string) domain.Appraisal {
+		return domain.Appraisal{Assessor: domain.AssessorInfo{Provider: domain.ProviderCompatible, Model: "m1", Kind: domain.JudgeKindFallback},
+			Dimensions: []domain.Dimension{
+				{Name: domain.DimensionQuality, Status: domain.StatusNotAssessed, Error: why},
+				{Name: domain.DimensionRiskOfBias, Status: domain.StatusNotAssessed, Error: why},
+			}}
+	}
+	cases := []struct {
+		name string
+		// set changes the sample's appraisals (by evidence index) before the export.
+		set  map[int]domain.Appraisal
+		want string
+	}{
+		{"one paper failed", map[int]domain.Appraisal{0: failed("LLM assessment failed: the server answered HTTP 500")},
+			"Appraisal failed for 1 paper, whose quality and risk of bias were not assessed: [1] the server answered HTTP 500"},
+		{"two papers, two reasons", map[int]domain.Appraisal{0: failed("LLM assessment failed: timed out after 60 s"), 1: failed("LLM assessment failed: the reply was not JSON")},
+			"Appraisal failed for 2 papers, whose quality and risk of bias were not assessed: [1] timed out after 60 s; [2] the reply was not JSON"},
+		{"none failed", nil, ""},
+		// A failed appraisal is not stored: the run's error event is what is left of it.
+		{"known from the run's error event only", map[int]domain.Appraisal{}, "Appraisal failed for 1 paper, whose quality and risk of bias were not assessed: [3] timed out"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			run := sampleExportRun()
+			for i, a := range c.set {
+				run.Appraisals[run.Evidence[i].CanonicalKey()] = a
+			}
+			if c.set != nil && len(c.set) == 0 {
+				d, err := json.Marshal(domain.ErrorData{Phase: domain.PhaseAppraisal, Failed: []domain.AppraisalFailure{{Key: run.Evidence[2].CanonicalKey(), Reason: "LLM assessment failed: timed out"}}})
+				require.NoError(t, err)
+				run.Events = append(run.Events, domain.Event{RunID: run.Run.ID, Seq: 30, Type: domain.EventError, Iteration: 1, Data: d, Time: t0.Add(time.Minute)})
+			}
+			for _, format := range []string{"md", "html", "csv", "json"} {
+				var buf bytes.Buffer
+				require.NoError(t, Export(run, format, &buf))
+				out := buf.String()
+				if format == "csv" {
+					out = CSVNotes(run)
+				}
+				if c.want == "" {
+					require.NotContains(t, out, "Appraisal failed for", format)
+					continue
+				}
+				require.Contains(t, out, c.want, format)
+			}
+		})
+	}
+}

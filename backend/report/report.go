@@ -486,7 +486,7 @@ func StopRuleText(run domain.Run) string {
 	case reason == domain.StopNoProgress:
 		return "Stopped because two iterations in a row found no new evidence (forward-progress rule): this is a partial synthesis."
 	case reason == domain.StopQueriesExhausted:
-		return "Stopped because every search the judge suggested had already been run, so another iteration could find nothing new (forward-progress rule): this is a partial synthesis."
+		return "Stopped because " + domain.QueriesExhaustedWhy + ", so another iteration could find nothing new (forward-progress rule): this is a partial synthesis."
 	case reason == domain.StopCancelled:
 		return "The run was cancelled: this is a partial report of what was found before."
 	case strings.HasPrefix(reason, "failed"):

@@ -191,9 +191,9 @@ func serverDefaultModel(cfg providers.ProviderConfig) (string, error) {
 	switch {
 	case err != nil:
 		return "", domain.Errorf(domain.CodeUnavailable, "the compatible judge has no model set and the server at %s did not list its models (%s): set its model in Settings (providers.compatible.model)",
-			cfg.BaseURL, domain.SafeMessage(err))
+			domain.RedactURLs(cfg.BaseURL), domain.SafeMessage(err))
 	case len(models) == 0:
-		return "", domain.Errorf(domain.CodeInvalid, "the compatible judge has no model set and the server at %s lists none: set its model in Settings (providers.compatible.model)", cfg.BaseURL)
+		return "", domain.Errorf(domain.CodeInvalid, "the compatible judge has no model set and the server at %s lists none: set its model in Settings (providers.compatible.model)", domain.RedactURLs(cfg.BaseURL))
 	case len(models) > 1:
 		shown := models[:min(len(models), 8)]
 		more := ""
@@ -201,7 +201,7 @@ func serverDefaultModel(cfg providers.ProviderConfig) (string, error) {
 			more = fmt.Sprintf(", and %d more", len(models)-len(shown))
 		}
 		return "", domain.Errorf(domain.CodeInvalid, "the compatible judge has no model set and the server at %s serves %d models (%s%s): choose one in Settings (providers.compatible.model)",
-			cfg.BaseURL, len(models), strings.Join(shown, ", "), more)
+			domain.RedactURLs(cfg.BaseURL), len(models), strings.Join(shown, ", "), more)
 	}
 	return models[0], nil
 }

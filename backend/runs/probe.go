@@ -62,7 +62,7 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	if err == nil && choice.Provider == domain.ProviderOllama && cfg.Model != "" && !ollama.HasModel(models, cfg.Model) {
 		where, _ := ollama.NormalizeHost(cfg.BaseURL)
 		return domain.Wrap(domain.CodeUnavailable, ErrModelNotPulled, fmt.Sprintf("Ollama at %s has no model %q: run `ollama pull %s`, or %s",
-			where, cfg.Model, cfg.Model, modelChoice(models)))
+			domain.RedactURLs(where), cfg.Model, cfg.Model, modelChoice(models)))
 	}
 	if err == nil || ctx.Err() != nil {
 		return ctx.Err()
@@ -75,9 +75,10 @@ func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
 	if !errors.As(err, &le) && !errors.Is(err, context.DeadlineExceeded) {
 		return err // the configuration itself is wrong (an invalid URL): say so as it is
 	}
-	where := cfg.BaseURL
+	where := domain.RedactURLs(cfg.BaseURL)
 	if choice.Provider == domain.ProviderOllama {
 		where, _ = ollama.NormalizeHost(cfg.BaseURL)
+		where = domain.RedactURLs(where)
 		return domain.Errorf(domain.CodeUnavailable, "Ollama is not answering at %s: start it with `ollama serve`, or pick another judge", where)
 	}
 	if where == "" {

@@ -17,6 +17,7 @@ import (
 	"deepcritical/backend/domain"
 	"deepcritical/backend/llm"
 	"deepcritical/backend/llm/ollama"
+	"deepcritical/backend/runs"
 	"deepcritical/backend/store"
 )
 
@@ -80,7 +81,11 @@ func Doctor(ctx context.Context, paths config.Paths, httpClient *http.Client) []
 	checks = append(checks, databaseCheck(ctx, paths.DatabaseFile))
 
 	secrets := config.NewSecretStore(paths, config.OSKeyring{})
-	for _, p := range providerStatuses(eff, secrets) {
+	statuses := providerStatuses(eff, secrets)
+	// A local or self-hosted judge is ok only when it answers: the probe `providers list`
+	// and every run use (no database needed).
+	probeStatuses(runs.NewEngines(runs.EngineDeps{Settings: config.NewLive(paths, secrets, settings), Secrets: secrets, HTTP: httpClient}), statuses)
+	for _, p := range statuses {
 		detail := p.Reason
 		if p.Default {
 			detail += " (default judge)"
@@ -192,10 +197,11 @@ func ollamaCheck(ctx context.Context, client *http.Client, host, model string) C
 	defer cancel()
 	cl, err := ollama.New(ollama.Config{Host: host, HTTP: llm.HTTP{HTTPClient: client, Timeout: 3 * time.Second}})
 	if err != nil {
-		c.Detail = "invalid OLLAMA_HOST " + host
+		c.Detail = "invalid OLLAMA_HOST " + domain.RedactURLs(host)
 		return c
 	}
 	host, _ = ollama.NormalizeHost(host)
+	host = domain.RedactURLs(host)
 	names, err := cl.ListModels(ctx)
 	switch kind := llm.KindOf(err); {
 	case err == nil:
@@ -252,7 +258,7 @@ func resolveCheck(ctx context.Context, name, raw string) Check {
 	c := Check{Name: name}
 	u, err := url.Parse(raw)
 	if err != nil || u.Hostname() == "" {
-		c.Detail = fmt.Sprintf("invalid URL %q", raw)
+		c.Detail = fmt.Sprintf("invalid URL %q", domain.RedactURLs(raw))
 		return c
 	}
 	ctx, cancel := context.WithTimeout(ctx, 3*time.Second)

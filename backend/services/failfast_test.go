@@ -91,6 +91,11 @@ func TestDeadLocalJudgeIsRefusedBeforeTheRun(t *testing.T) {
 			"Ollama at " + pulled.URL + " has no model \"local-model\": run `ollama pull local-model`, or pick one it has (llama3:latest, codellama:13b)"},
 		{"compatible server down", domain.ProviderCompatible, "DEEPCRITICAL_COMPAT_BASE_URL", closed + "/v1", "the OpenAI-compatible server is not answering at " + closed + "/v1"},
 		{"CLI judge missing", domain.ProviderCLI, "DEEPCRITICAL_CLI_JUDGE", "no-such-judge-binary -p", `the CLI judge "no-such-judge-binary" was not found on PATH`},
+		// A proxy's credentials in the URL are sent, never shown.
+		{"compatible server down behind a password", domain.ProviderCompatible, "DEEPCRITICAL_COMPAT_BASE_URL", withPassword(closed) + "/v1",
+			"the OpenAI-compatible server is not answering at " + strings.Replace(closed, "://", "://proxy:xxxxx@", 1) + "/v1"},
+		{"ollama not running behind a password", domain.ProviderOllama, "OLLAMA_HOST", withPassword(closed),
+			"Ollama is not answering at " + strings.Replace(closed, "://", "://proxy:xxxxx@", 1)},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -100,12 +105,21 @@ func TestDeadLocalJudgeIsRefusedBeforeTheRun(t *testing.T) {
 				Judge: tc.judge, Model: "local-model", Sources: []domain.Source{domain.SourceLibrary}, MaxIterations: 1}, nil)
 			require.Error(t, err)
 			require.Contains(t, err.Error(), tc.want)
+			require.NotContains(t, err.Error(), urlSecret)
 			require.Equal(t, domain.CodeUnavailable, domain.CodeOf(err))
 			items, err := c.History.List(HistoryFilter{})
 			require.NoError(t, err)
 			require.Empty(t, items, "a refused run is never stored")
 		})
 	}
+}
+
+// urlSecret is the password of a proxy in front of a judge, written into its base URL.
+const urlSecret = "pr0xy-s3cret"
+
+// withPassword puts the proxy's user and urlSecret into an http URL.
+func withPassword(u string) string {
+	return strings.Replace(u, "://", "://proxy:"+urlSecret+"@", 1)
 }
 
 // faultRun researches the library with a compatible judge at url whose calls time out after
@@ -339,6 +353,67 @@ func TestSettingsSaysConfiguredOnlyForAJudgeThatAnswers(t *testing.T) {
 		return
 	}
 	t.Fatal("no Ollama row")
+}
+
+// TestProviderStatusesMaskURLPasswords: `providers list`, the Settings view and `doctor`
+// show a judge's base URL with its password masked, whether the judge answers or not, and
+// doctor probes an OpenAI-compatible judge as `providers list` does: a URL in the settings
+// is not a judge that answers.
+func TestProviderStatusesMaskURLPasswords(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	dead := "http://" + l.Addr().String()
+	l.Close()
+	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if r.URL.Path == "/api/tags" {
+			w.Write([]byte(`{"models":[{"name":"llama3:latest","model":"llama3:latest"}]}`))
+			return
+		}
+		w.Write([]byte(`{"object":"list","data":[{"id":"local-model","object":"model"}]}`))
+	}))
+	t.Cleanup(up.Close)
+	for _, tc := range []struct {
+		name     string
+		base     string
+		answers  bool
+		wantText string
+	}{
+		{"server answering", up.URL, true, "answered its probe"},
+		{"server down", dead, false, "not answering"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, dir := faultContainer(t)
+			t.Setenv("DEEPCRITICAL_JUDGE", "compatible")
+			t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", withPassword(tc.base)+"/v1")
+			t.Setenv("OLLAMA_HOST", withPassword(tc.base))
+			for key, model := range map[string]string{"providers.compatible.model": "local-model", "providers.ollama.model": "llama3"} {
+				_, err := c.Settings.Set(key, model)
+				require.NoError(t, err)
+			}
+			list, err := c.Providers.List()
+			require.NoError(t, err)
+			for _, p := range list {
+				if p.Name != domain.ProviderCompatible && p.Name != domain.ProviderOllama {
+					continue
+				}
+				require.NotContains(t, p.BaseURL+p.Reason+p.DataNote, urlSecret, p.Name)
+				require.Contains(t, p.BaseURL, "proxy:xxxxx@", p.Name)
+				require.Equal(t, tc.answers, p.Configured, "%s: %s", p.Name, p.Reason)
+			}
+			checks := Doctor(context.Background(), config.PathsIn(filepath.Join(dir, "config"), filepath.Join(dir, "data")), up.Client())
+			var compat *Check
+			for i, ch := range checks {
+				require.NotContains(t, ch.Detail, urlSecret, ch.Name)
+				if ch.Name == "judge compatible" {
+					compat = &checks[i]
+				}
+			}
+			require.NotNil(t, compat)
+			require.Equal(t, tc.answers, compat.OK, compat.Detail)
+			require.Contains(t, compat.Detail, tc.wantText)
+		})
+	}
 }
 
 // TestSettingsSaysWhichModelOllamaLacks: an Ollama that answers without the configured model

@@ -66,6 +66,15 @@ func (p *ProviderService) List() ([]ProviderStatus, error) {
 	if err != nil {
 		return out, nil
 	}
+	probeStatuses(engines, out)
+	return out, nil
+}
+
+// probeStatuses asks each configured local or self-hosted judge of out (Ollama, an
+// OpenAI-compatible server) the run's own probe, in parallel: one that does not answer is
+// not configured, with the probe's reason. `providers list`, the Settings view and `doctor`
+// all say it from this one check.
+func probeStatuses(engines *runs.Engines, out []ProviderStatus) {
 	var wg sync.WaitGroup
 	for i := range out {
 		st := &out[i]
@@ -87,7 +96,6 @@ func (p *ProviderService) List() ([]ProviderStatus, error) {
 		}()
 	}
 	wg.Wait()
-	return out, nil
 }
 
 func providerStatuses(s config.Settings, secrets config.Masker) []ProviderStatus {
@@ -100,6 +108,9 @@ func providerStatuses(s config.Settings, secrets config.Masker) []ProviderStatus
 
 func providerStatus(s config.Settings, secrets config.Masker, name domain.Provider) ProviderStatus {
 	ps := s.Provider(name)
+	// A base URL may carry a proxy's password: the status (the window, `providers list`,
+	// `doctor`) shows it masked, as every URL is shown.
+	ps.BaseURL = domain.RedactURLs(ps.BaseURL)
 	st := ProviderStatus{Name: name, Label: providerLabels[name], Model: ps.Model, Default: s.Judge.Provider == name}
 	if name == s.Judge.Provider {
 		st.Model = s.JudgeModel()

@@ -64,7 +64,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	base := strings.TrimSuffix(strings.TrimRight(cfg.BaseURL, "/"), "/v1")
 	if !strings.HasPrefix(base, "http://") && !strings.HasPrefix(base, "https://") {
-		return nil, domain.Errorf(domain.CodeInvalid, "anthropic base URL must start with http:// or https://, got %q", cfg.BaseURL)
+		return nil, domain.Errorf(domain.CodeInvalid, "anthropic base URL must start with http:// or https://, got %q", domain.RedactURLs(cfg.BaseURL))
 	}
 	cfg.BaseURL = base
 	if cfg.Model == "" {
@@ -76,7 +76,7 @@ func New(cfg Config) (*Client, error) {
 
 // Info describes the backend for display.
 func (c *Client) Info() llm.Info {
-	return llm.Info{Provider: domain.ProviderAnthropic, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: c.cfg.BaseURL}
+	return llm.Info{Provider: domain.ProviderAnthropic, Model: c.cfg.Model, Models: []string{c.cfg.Model}, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: domain.RedactURLs(c.cfg.BaseURL)}
 }
 
 type cacheControl struct {

@@ -103,7 +103,10 @@ func New(cfg Config) (*Client, error) {
 }
 
 // NormalizeHost turns OLLAMA_HOST forms ("", "localhost", "0.0.0.0:11434",
-// "http://box:8080/") into a base URL; a bind-all address means this machine.
+// "http://box:8080/") into a base URL; a bind-all address means this machine. The
+// credentials of a proxy in front of Ollama ("http://user:password@box") are kept, since the
+// HTTP client sends them with each request; a message shows the host through
+// domain.RedactURLs.
 func NormalizeHost(h string) (string, error) {
 	h = strings.TrimSpace(h)
 	if h == "" {
@@ -114,7 +117,7 @@ func NormalizeHost(h string) (string, error) {
 	}
 	u, err := url.Parse(h)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", domain.Errorf(domain.CodeInvalid, "OLLAMA_HOST %q is not a valid host or URL", h)
+		return "", domain.Errorf(domain.CodeInvalid, "OLLAMA_HOST %q is not a valid host or URL", domain.RedactURLs(h))
 	}
 	hostname, port := u.Hostname(), u.Port()
 	if hostname == "0.0.0.0" || hostname == "::" {
@@ -130,13 +133,17 @@ func NormalizeHost(h string) (string, error) {
 	if strings.Contains(hostname, ":") {
 		u.Host = "[" + hostname + "]:" + port
 	}
-	return strings.TrimRight(u.Scheme+"://"+u.Host+u.Path, "/"), nil
+	auth := ""
+	if u.User != nil {
+		auth = u.User.String() + "@"
+	}
+	return strings.TrimRight(u.Scheme+"://"+auth+u.Host+u.Path, "/"), nil
 }
 
 // Info describes the backend; Local is true when the host is this machine.
 func (c *Client) Info() llm.Info {
 	return llm.Info{Provider: domain.ProviderOllama, Model: c.cfg.Model, Models: []string{c.cfg.Model},
-		Local: llm.IsLoopback(c.host) && !IsCloudModel(c.cfg.Model), BaseURL: c.host}
+		Local: llm.IsLoopback(c.host) && !IsCloudModel(c.cfg.Model), BaseURL: domain.RedactURLs(c.host)}
 }
 
 type chatMessage struct {

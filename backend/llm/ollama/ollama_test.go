@@ -209,6 +209,8 @@ func TestNormalizeHost(t *testing.T) {
 		{"http://box.lan:8080/", "http://box.lan:8080"},
 		{"https://ollama.example.com", "https://ollama.example.com:443"},
 		{"[::1]:9000", "http://[::1]:9000"},
+		{"http://gate:tok3n@box.lan:8080", "http://gate:tok3n@box.lan:8080"},
+		{"gate:tok3n@box.lan", "http://gate:tok3n@box.lan:11434"},
 	}
 	for _, tc := range tests {
 		got, err := NormalizeHost(tc.in)
@@ -217,9 +219,33 @@ func TestNormalizeHost(t *testing.T) {
 	}
 	_, err := NormalizeHost("ftp://x")
 	require.Error(t, err)
+	_, err = NormalizeHost("ftp://gate:tok3n@box.lan")
+	require.Error(t, err)
+	require.NotContains(t, err.Error(), "tok3n", "the refusal shows the host, not its password")
 	c, err := New(Config{Host: "http://box.lan:8080"})
 	require.NoError(t, err)
 	require.False(t, c.Info().Local, "a LAN host is not this machine")
+}
+
+// TestHostCredentialsReachTheServer: an Ollama behind a proxy that asks for a password
+// (OLLAMA_HOST=http://user:password@host) is called with those credentials, and the client's
+// Info shows the host with the password masked.
+func TestHostCredentialsReachTheServer(t *testing.T) {
+	var user, pass string
+	hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		user, pass, _ = r.BasicAuth()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"models":[{"name":"m:latest"}]}`))
+	}))
+	defer hs.Close()
+	host := strings.Replace(hs.URL, "http://", "http://gate:tok3n@", 1)
+	c, err := New(Config{Host: host, HTTP: llm.HTTP{HTTPClient: hs.Client()}})
+	require.NoError(t, err)
+	_, err = c.ListModels(context.Background())
+	require.NoError(t, err)
+	require.Equal(t, "gate", user)
+	require.Equal(t, "tok3n", pass)
+	require.NotContains(t, c.Info().BaseURL, "tok3n")
 }
 
 // TestStreamingFoldsToTheSameAnswer: with a progress listener the request streams and the

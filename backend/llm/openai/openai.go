@@ -102,7 +102,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	cfg.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
 	if !strings.HasPrefix(cfg.BaseURL, "http://") && !strings.HasPrefix(cfg.BaseURL, "https://") {
-		return nil, domain.Errorf(domain.CodeInvalid, "%s base URL must start with http:// or https://, got %q", cfg.Provider, cfg.BaseURL)
+		return nil, domain.Errorf(domain.CodeInvalid, "%s base URL must start with http:// or https://, got %q", cfg.Provider, domain.RedactURLs(cfg.BaseURL))
 	}
 	if cfg.Model == "" && cfg.Provider == domain.ProviderOpenAI && len(cfg.Models) == 0 {
 		cfg.Model = DefaultModel
@@ -126,7 +126,7 @@ func (c *Client) Info() llm.Info {
 	if len(models) == 0 {
 		models = []string{c.cfg.Model}
 	}
-	return llm.Info{Provider: c.cfg.Provider, Model: c.cfg.Model, Models: models, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: c.cfg.BaseURL}
+	return llm.Info{Provider: c.cfg.Provider, Model: c.cfg.Model, Models: models, Local: llm.IsLoopback(c.cfg.BaseURL), BaseURL: domain.RedactURLs(c.cfg.BaseURL)}
 }
 
 // Format reports the response format the client currently uses.
