@@ -455,7 +455,7 @@ func TestHistoryReviewFromTheTerminal(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows, 3, "header and one row per paper")
 	require.Contains(t, rows[0], "reviewer")
-	require.Contains(t, strings.Join(rows[2], "|"), "exclude: wrong population")
+	require.Contains(t, strings.Join(rows[2], "|"), "excluded by Ana Lima (the judge: on topic) — wrong population")
 	notes, err := os.ReadFile(filepath.Join(filepath.Dir(csvOut), "papers.notes.md"))
 	require.NoError(t, err)
 	require.Contains(t, string(notes), "Limitations")

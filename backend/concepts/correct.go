@@ -2,6 +2,7 @@ package concepts
 
 import (
 	"slices"
+	"strings"
 
 	"deepcritical/backend/domain"
 )
@@ -80,6 +81,7 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 		}
 		if ok {
 			if r == "" {
+				out.Dropped = appendWording(out.Dropped, c.Text, c.Label())
 				continue
 			}
 			if !r.Valid() {
@@ -112,4 +114,15 @@ func Correct(s Set, roles map[string]Role) (Set, error) {
 	}
 	MarkPurposes(&out)
 	return out, nil
+}
+
+// appendWording adds each wording not yet in list (case-insensitively), so a concept
+// shown as its label ("alcohol use disorder") and searched as its text is dropped in both.
+func appendWording(list []string, wordings ...string) []string {
+	for _, w := range wordings {
+		if w != "" && !slices.ContainsFunc(list, func(x string) bool { return strings.EqualFold(x, w) }) {
+			list = append(list, w)
+		}
+	}
+	return list
 }

@@ -250,6 +250,12 @@ type ParsedQuestion struct {
 	// answer line reads "faecal calprotectin for telling IBD from IBS". Runs stored before
 	// it read as false.
 	TellsApart bool `json:"tells_apart,omitempty"`
+	// Dropped are the wordings (text and label) of the concepts the user dropped when
+	// correcting the parse (the window's chip set to drop, the CLI's --role TEXT=drop). The
+	// concepts are gone from Concepts, but a judge's, a heuristic's or a verifier's follow-up
+	// query reads free text and would bring them back: querybuild.FollowUp removes them
+	// from every follow-up, so the user's correction holds for the whole run and a resume.
+	Dropped []string `json:"dropped,omitempty"`
 }
 
 // AsksAboutTreatment reports whether a question naming an intervention asks whether it
@@ -270,6 +276,7 @@ func (s ParsedQuestion) Clone() ParsedQuestion {
 		c.Alternatives = append([]string(nil), c.Alternatives...)
 		out.Concepts[i] = c
 	}
+	out.Dropped = append([]string(nil), s.Dropped...)
 	return out
 }
 

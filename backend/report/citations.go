@@ -43,6 +43,9 @@ type MarkedReference struct {
 	// Stance is which way the paper points on the question, as the report's answer says it,
 	// with the sentence it rests on, in one note line ("" when the judge gave it none).
 	Stance string
+	// Review is the reviewer's decision in force on the paper and their note, in one note
+	// line ("" when the paper was not reviewed).
+	Review string
 	// Retractions are the retraction notices on the paper.
 	Retractions []string
 	// Unfinished says, in one note line, how a run that did not complete ended (failed,
@@ -90,6 +93,11 @@ func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 		if s := stances[i+1]; s != "" && relied {
 			ref.Stance = s
 			c.Notes = append(append([]string{}, c.Notes...), s)
+		}
+		if reviewed {
+			// No semicolon: BibTeX note parts are separated by them.
+			ref.Review = "DeepCritical reviewer: " + strings.ReplaceAll(ReviewDecision(e, r), ";", ",")
+			c.Notes = append(append([]string{}, c.Notes...), ref.Review)
 		}
 		if unfinished != "" {
 			ref.Unfinished = unfinished

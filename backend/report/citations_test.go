@@ -39,6 +39,51 @@ func TestReferences(t *testing.T) {
 	require.Empty(t, run.Evidence[1].Citation.Keywords, "the run's own evidence is not changed")
 }
 
+// TestReferenceNotesCarryTheReviewersDecision: a reviewed paper's decision, reason and note
+// travel in the note of every reference format (RIS N1, BibTeX note, CSL-JSON note), with the
+// judge's own mark beside it, as they do in the report's Reviewer's decisions section.
+func TestReferenceNotesCarryTheReviewersDecision(t *testing.T) {
+	paper := func(pmid string, off bool) domain.Evidence {
+		return domain.Evidence{Content: "text", Citation: domain.Citation{Source: domain.SourcePubMed, PMID: pmid, Title: "T" + pmid, Authors: []string{"Roe J"}, Date: "2001"},
+			Topic: &domain.Topic{OffTopic: off, Reason: "other disease"}}
+	}
+	run := ExportRun{Run: domain.Run{ID: "r1", Status: domain.RunComplete}, Evidence: []domain.Evidence{paper("11", true), paper("12", false), paper("13", false)},
+		Reviews: []domain.Review{
+			{Paper: 1, PaperKey: "pmid:11", Decision: domain.ReviewInclude, Author: "lee", Note: "background cohort; keep"},
+			{Paper: 2, PaperKey: "pmid:12", Decision: domain.ReviewExclude, Reason: "wrong design", Note: "case series", Author: "lee"},
+		}}
+	cases := []struct {
+		pmid, want string
+	}{
+		{"11", "DeepCritical reviewer: included by lee (the judge: set aside): background cohort, keep"},
+		{"12", "DeepCritical reviewer: excluded by lee (the judge: on topic) — wrong design: case series"},
+	}
+	refs := References(run, true)
+	for _, c := range cases {
+		var notes []string
+		for _, e := range refs {
+			if e.Citation.PMID == c.pmid {
+				notes = e.Citation.Notes
+			}
+		}
+		require.Contains(t, notes, c.want, "paper %s", c.pmid)
+	}
+	for _, e := range refs {
+		if e.Citation.PMID == "13" {
+			require.Empty(t, e.Citation.Notes, "an unreviewed paper carries no reviewer note")
+		}
+	}
+	run.IncludeSetAside = true
+	for _, format := range []string{"ris", "bibtex", "csljson"} {
+		var buf bytes.Buffer
+		require.NoError(t, Export(run, format, &buf))
+		// Each format escapes its text its own way; the note's words are there in every one.
+		for _, words := range []string{"DeepCritical reviewer: included by lee", "background cohort", "excluded by lee", "case series"} {
+			require.Contains(t, buf.String(), words, format)
+		}
+	}
+}
+
 // TestAppraisalsSection: each appraised paper's components, with the quote each rests on and
 // whether it was found verbatim, and risk of bias per domain in words with its direction.
 func TestAppraisalsSection(t *testing.T) {

@@ -100,15 +100,20 @@ func LoadExportRun(ctx context.Context, s ExportSource, runID string) (ExportRun
 // Formats lists the export formats in the order the CLI and the window offer them.
 var Formats = []string{"md", "html", "json", "csv", "ris", "bibtex", "csljson"}
 
-// Extension returns the file extension for a format ("bibtex" → ".bib").
+// Extension returns the file extension for a format ("bibtex" → ".bib"). Each format has
+// its own, so the default names of one run's exports never collide: CSL-JSON is ".csl.json"
+// (as the CLI reads it back from a name), not the JSON report's ".json", which a CSL export
+// saved beside it would silently replace.
 func Extension(format string) string {
 	switch format {
 	case "md":
 		return ".md"
 	case "html":
 		return ".html"
-	case "json", "csljson":
+	case "json":
 		return ".json"
+	case "csljson":
+		return ".csl.json"
 	case "csv":
 		return ".csv"
 	case "ris":
@@ -118,6 +123,18 @@ func Extension(format string) string {
 	}
 	return ""
 }
+
+// FormatLabel names a format as people write it ("csljson" → "CSL-JSON"), for the save
+// dialog's file type; an unknown format is named as given.
+func FormatLabel(format string) string {
+	if l, ok := formatLabels[format]; ok {
+		return l
+	}
+	return format
+}
+
+var formatLabels = map[string]string{"md": "Markdown", "html": "HTML", "json": "JSON", "csv": "CSV", "ris": "RIS",
+	"bibtex": "BibTeX", "csljson": "CSL-JSON"}
 
 // ParseFormat validates a format name (case-insensitive; "markdown", "bib" and "csl" accepted).
 func ParseFormat(name string) (string, error) {
@@ -390,10 +407,7 @@ func writeCSV(w io.Writer, r Report, run ExportRun) error {
 		}
 		reviewer := ""
 		if rv, ok := reviewed[evidence[i].CanonicalKey()]; ok {
-			reviewer = string(rv.Decision)
-			if rv.Reason != "" {
-				reviewer += ": " + rv.Reason
-			}
+			reviewer = ReviewDecision(evidence[i], rv)
 		}
 		appraisedBy := ""
 		points := map[string]string{}

@@ -104,20 +104,28 @@ func reviewerSection(evidence []domain.Evidence, appraisals map[string]domain.Ap
 		if !ok {
 			continue
 		}
-		judge := "on topic"
-		if e.IsOffTopic() {
-			judge = "set aside"
-		}
-		line := fmt.Sprintf("[%d] %sd by %s (the judge: %s)", i+1, r.Decision, r.Author, judge)
-		if r.Reason != "" {
-			line += " — " + r.Reason
-		}
-		if r.Note != "" {
-			line += ": " + r.Note
-		}
-		out.Papers = append(out.Papers, line)
+		out.Papers = append(out.Papers, fmt.Sprintf("[%d] %s", i+1, ReviewDecision(e, r)))
 	}
 	return out
+}
+
+// ReviewDecision is a reviewer's decision in force on a paper in one line, "included by Ana
+// (the judge: set aside) — wrong design: note", with the judge's own mark beside it: the one
+// wording the Reviewer's decisions section and the reference exports' notes share, so a
+// paper's decision and the reviewer's note travel with it into a reference manager.
+func ReviewDecision(e domain.Evidence, r domain.Review) string {
+	judge := "on topic"
+	if e.IsOffTopic() {
+		judge = "set aside"
+	}
+	line := fmt.Sprintf("%sd by %s (the judge: %s)", r.Decision, r.Author, judge)
+	if r.Reason != "" {
+		line += " — " + r.Reason
+	}
+	if r.Note != "" {
+		line += ": " + r.Note
+	}
+	return line
 }
 
 // Rejudgement is one re-judgement of the run's evidence as every report format shows it:

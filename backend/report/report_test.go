@@ -26,17 +26,9 @@ func TestExportGolden(t *testing.T) {
 		t.Run(format, func(t *testing.T) {
 			var buf bytes.Buffer
 			require.NoError(t, Export(run, format, &buf))
-			golden(t, "sample"+Extension(format)+goldenSuffix(format), buf.Bytes())
+			golden(t, "sample"+Extension(format), buf.Bytes())
 		})
 	}
-}
-
-// goldenSuffix keeps json and csljson goldens apart (both end in .json).
-func goldenSuffix(format string) string {
-	if format == "csljson" {
-		return ".csl"
-	}
-	return ""
 }
 
 func TestBuildCandidatesAndFindings(t *testing.T) {

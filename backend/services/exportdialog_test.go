@@ -59,6 +59,26 @@ func TestExportDialogKeepsTheUsersNotes(t *testing.T) {
 	}
 }
 
+// TestExportDialogNamesEachFormatApart: exporting one run in every format to the scripted
+// folder writes one file per format, each under its own name; the CSL-JSON export once took
+// the JSON report's name and silently replaced it.
+func TestExportDialogNamesEachFormatApart(t *testing.T) {
+	c := openTest(t)
+	run := libraryRun(t, c)
+	dir := t.TempDir()
+	t.Setenv("DEEPCRITICAL_EXPORT_DIR", dir)
+	seen := map[string]string{}
+	for _, format := range report.Formats {
+		files, err := c.Reports.ExportDialog(run.ID, format, false)
+		require.NoError(t, err, format)
+		require.NotContains(t, seen, files.Path, "%s is written where %s was", format, seen[files.Path])
+		seen[files.Path] = format
+	}
+	for path, format := range seen {
+		require.FileExists(t, path, format)
+	}
+}
+
 // TestExportDialogIncludesSetAsidePapers: once the reviewer has excluded every paper, the
 // report relies on none, which the report view says (so the window can say it before the
 // dialog) and each card carries the exclusion; the window's reference export then holds the

@@ -369,7 +369,7 @@ func (r *ReportService) ExportDialog(runID, format string, includeSetAside bool)
 		Title:            "Export report",
 		DefaultDirectory: exportStartDir(r.lastDir.Load()),
 		DefaultFilename:  "deepcritical-" + runID + report.Extension(f),
-		Filters:          []runtime.FileFilter{{DisplayName: strings.ToUpper(f), Pattern: "*" + report.Extension(f)}},
+		Filters:          []runtime.FileFilter{{DisplayName: report.FormatLabel(f), Pattern: "*" + report.Extension(f)}},
 	})
 	if err != nil || path == "" {
 		return ExportedFiles{}, err

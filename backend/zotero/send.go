@@ -64,6 +64,9 @@ func NoteHTML(runID, question string, r report.MarkedReference) string {
 	if r.Stance != "" {
 		p("%s", r.Stance)
 	}
+	if r.Review != "" {
+		p("%s", r.Review)
+	}
 	if r.Appraisal != "" {
 		p("%s", r.Appraisal)
 	} else {

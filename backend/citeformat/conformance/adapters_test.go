@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -50,7 +51,11 @@ func fromCSL(t *testing.T, data []byte) []record {
 		if is, ok := it["issued"].(map[string]any); ok {
 			if dp, ok := is["date-parts"].([]any); ok && len(dp) > 0 {
 				if first, ok := dp[0].([]any); ok && len(first) > 0 {
-					r.Year = str(first[0])
+					var parts []string
+					for _, x := range first {
+						parts = append(parts, str(x))
+					}
+					r.Year = isoDate(parts...)
 				}
 			}
 		}
@@ -106,10 +111,10 @@ func fromBBT(t *testing.T, data []byte) []record {
 			Issue: f("number", "issue"), Pages: f("pages"), ISSN: f("issn"), DOI: f("doi"), URL: f("url"),
 			Abstract: f("abstract"),
 		}
-		if r.Year == "" {
-			if d := f("date"); len(d) >= 4 {
-				r.Year = d[:4]
-			}
+		if r.Year != "" {
+			r.Year = isoDate(r.Year, bibMonth(f("month")))
+		} else if d := f("date"); len(d) >= 4 {
+			r.Year = d
 		}
 		if strings.EqualFold(f("eprinttype"), "pubmed") {
 			r.PMID = f("eprint")
@@ -239,11 +244,11 @@ func fromMODS(t *testing.T, data []byte) []record {
 			}
 		}
 		if len(m.DateIssued) > 0 && len(m.DateIssued[0]) >= 4 {
-			r.Year = m.DateIssued[0][:4]
+			r.Year = m.DateIssued[0]
 		}
 		for _, p := range parts {
 			if r.Year == "" && len(p.Date) >= 4 {
-				r.Year = p.Date[:4]
+				r.Year = p.Date
 			}
 			for _, d := range p.Detail {
 				switch d.Type {
@@ -296,4 +301,33 @@ func containsFold(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// isoDate joins a date's parts as read back ("2000", "2", "5") into "2000-02-05", each part
+// only when given: a parser that invents a month or a day shows it.
+func isoDate(parts ...string) string {
+	var out []string
+	for i, p := range parts {
+		p = strings.TrimSpace(p)
+		if p == "" {
+			break
+		}
+		if i > 0 && len(p) == 1 {
+			p = "0" + p
+		}
+		out = append(out, p)
+	}
+	return strings.Join(out, "-")
+}
+
+// bibMonth is a BibTeX month as a number: Better BibTeX's parser gives a macro's name
+// ("feb"), a full name or the number written.
+func bibMonth(m string) string {
+	m = strings.ToLower(strings.TrimSpace(m))
+	for i, name := range []string{"jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"} {
+		if strings.HasPrefix(m, name) {
+			return strconv.Itoa(i + 1)
+		}
+	}
+	return m
 }

@@ -475,7 +475,7 @@ func authors(r result) []string {
 }
 
 // publicationDate takes the first well-formed of firstPublicationDate, the print date and
-// pubYear, as "YYYY-MM-DD" or "YYYY".
+// pubYear, as "YYYY-MM-DD", "YYYY-MM" or "YYYY": only what is known (knownDate).
 func publicationDate(r result) string {
 	cands := []string{r.FirstPubDate}
 	if r.JournalInfo != nil {
@@ -484,13 +484,29 @@ func publicationDate(r result) string {
 	for _, d := range cands {
 		d = strings.TrimSpace(d)
 		if len(d) == 10 && d[4] == '-' && d[7] == '-' && domain.AllDigits(d[:4]+d[5:7]+d[8:]) && d[5:] != "00-00" {
-			return d
+			return knownDate(d)
 		}
 	}
 	if y := strings.TrimSpace(r.PubYear); len(y) == 4 && domain.AllDigits(y) {
 		return y
 	}
 	return ""
+}
+
+// knownDate cuts a Europe PMC date to what it can be known to state. Europe PMC writes every
+// date as a whole day, padding what the journal issue did not give with 01: a "2000" issue
+// is "2000-01-01", a "2019 Mar" issue "2019-03-01". A day 01 (and a month 01 with it)
+// cannot be told from that padding, so it is left out: the exports then say "2000" or
+// "March 2019", never a 1 January the source never stated, and merging with PubMed, whose
+// date says only what the record gives, keeps the same precision.
+func knownDate(d string) string {
+	switch {
+	case d[5:] == "01-01":
+		return d[:4]
+	case d[8:] == "01":
+		return d[:7]
+	}
+	return d
 }
 
 // Sections splits an abstractText into labelled sections at its HTML headings

@@ -41,7 +41,7 @@ func TestParseLitePage(t *testing.T) {
 		{
 			name: "synthetic", page: func(t testing.TB) []byte { return fixture.Local(t, "lite_page.json") },
 			hits: 4180, cursor: "AoIIP4Synthetic0MTAwMDEwNA==", n: 4,
-			first: want{pmid: "41000101", doi: "10.1000/synth.lancet.1", journal: "Synthetic Lancet", date: "2025-12-01",
+			first: want{pmid: "41000101", doi: "10.1000/synth.lancet.1", journal: "Synthetic Lancet", date: "2025-12",
 				authors: []string{"Nakamura JD", "Haas-Kogan DA", "O'Brien AF"}},
 			review: "41000102", pmcid: "PMC9000102",
 			extra: func(t *testing.T, p Page) {
@@ -53,7 +53,7 @@ func TestParseLitePage(t *testing.T) {
 		{
 			name: "recorded", page: func(t testing.TB) []byte { return fixture.Read(t, "europepmc", "pyeuropepmc_search_cancer.json") },
 			hits: 5059039, cursor: "AoIIP4ZawSg1MzEyODI1MA==", n: 25,
-			first: want{pmid: "39709209", doi: "10.1016/s0140-6736(24)02600-x", journal: "Lancet", date: "2025-12-01",
+			first: want{pmid: "39709209", doi: "10.1016/s0140-6736(24)02600-x", journal: "Lancet", date: "2025-12",
 				title:   "Abscopal response in a patient with fibrolamellar hepatocellular carcinoma following radiotherapy.",
 				authors: []string{"Schoenfeld JD", "Haas-Kogan DA", "O'Neill AF"}},
 			review: "39212676", pmcid: "PMC12166167",
@@ -258,4 +258,37 @@ func TestFullTextIDGivesThePMCID(t *testing.T) {
 	require.Equal(t, "PMC3698942", p.Evidence[0].Citation.PMCID)
 	require.True(t, p.Evidence[0].Citation.OpenAccess)
 	require.Equal(t, "PMC5", p.Evidence[1].Citation.PMCID)
+}
+
+// TestPublicationDateSaysOnlyWhatIsKnown: Europe PMC pads an issue's year or month to a
+// whole day with 01; the citation keeps only the part that padding cannot have made, so no
+// export states a 1 January or a first of the month the journal never gave.
+func TestPublicationDateSaysOnlyWhatIsKnown(t *testing.T) {
+	cases := []struct{ first, print, year, want string }{
+		{"1997-01-01", "", "1997", "1997"},
+		{"2011-09-01", "", "2011", "2011-09"},
+		{"2016-04-23", "", "2016", "2016-04-23"},
+		{"", "2008-01-01", "2008", "2008"},
+		{"", "", "1989", "1989"},
+		{"not a date", "", "", ""},
+	}
+	for _, c := range cases {
+		r := result{FirstPubDate: c.first, PubYear: c.year}
+		if c.print != "" {
+			r.JournalInfo = &struct {
+				Issue                string `json:"issue"`
+				Volume               string `json:"volume"`
+				PrintPublicationDate string `json:"printPublicationDate"`
+				Journal              *struct {
+					Title           string `json:"title"`
+					ISOAbbreviation string `json:"isoabbreviation"`
+					ISSN            string `json:"issn"`
+					ESSN            string `json:"essn"`
+				} `json:"journal"`
+			}{PrintPublicationDate: c.print}
+		}
+		if got := publicationDate(r); got != c.want {
+			t.Errorf("publicationDate(first %q, print %q, year %q) = %q, want %q", c.first, c.print, c.year, got, c.want)
+		}
+	}
 }

@@ -150,9 +150,14 @@ var designWords = []string{"randomized controlled trials", "randomised controlle
 // returns "" when the text has no searchable concept of its own.
 func FollowUp(question concepts.Set, text string) string {
 	if n, err := Parse(text); err == nil && isStructured(n) {
-		// Already a structured query (from this builder or an expert): keep it, anchored.
-		return anchor(question, text, n)
+		// Already a structured query (from this builder or an expert): keep it, anchored,
+		// without the concepts the user dropped.
+		if n = withoutDroppedTerms(question.Dropped, n); n == nil {
+			return ""
+		}
+		return anchor(question, n.String(), n)
 	}
+	text = withoutDropped(question.Dropped, text)
 	low := " " + strings.ToLower(text) + " "
 	for _, d := range designWords {
 		low = strings.ReplaceAll(low, " "+d+" ", " ")
@@ -206,6 +211,81 @@ func FollowUp(question concepts.Set, text string) string {
 		return Render(set, capped(specific(set)))
 	}
 	return Render(question, req) + " AND " + Render(set, fresh[:min(2, len(fresh))])
+}
+
+// withoutDropped removes from a follow-up text every wording of a concept the user dropped
+// (ParsedQuestion.Dropped), compared word by word by stem: a judge writes its next queries
+// from the question's words or its own reading ("dexamethasone asthma exacerbations"), and
+// the user's correction must hold for every query of the run, not only the first.
+func withoutDropped(dropped []string, text string) string {
+	if len(dropped) == 0 {
+		return text
+	}
+	fields := strings.Fields(text)
+	stems := make([]string, len(fields))
+	for i, f := range fields {
+		stems[i] = concepts.Stem(strings.ToLower(strings.Trim(f, `.,;:!?()"'`)))
+	}
+	cut := make([]bool, len(fields))
+	for _, d := range dropped {
+		var want []string
+		for _, w := range strings.Fields(strings.ToLower(d)) {
+			want = append(want, concepts.Stem(strings.Trim(w, `.,;:!?()"'`)))
+		}
+		if len(want) == 0 {
+			continue
+		}
+		for i := 0; i+len(want) <= len(fields); i++ {
+			if slices.Equal(stems[i:i+len(want)], want) {
+				for j := i; j < i+len(want); j++ {
+					cut[j] = true
+				}
+			}
+		}
+	}
+	out := fields[:0:0]
+	for i, f := range fields {
+		if !cut[i] {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// withoutDroppedTerms is withoutDropped for a structured query: each term loses the
+// dropped wordings, a term left empty is removed with its operator, and nil is returned
+// when nothing is left (NOT's first operand gone takes the NOT with it).
+func withoutDroppedTerms(dropped []string, n *Node) *Node {
+	if len(dropped) == 0 {
+		return n
+	}
+	if n.Op == OpTerm {
+		t := withoutDropped(dropped, n.Text)
+		if t == "" {
+			return nil
+		}
+		c := *n
+		c.Text = t
+		return &c
+	}
+	var kids []*Node
+	for i, k := range n.Kids {
+		k = withoutDroppedTerms(dropped, k)
+		if k == nil {
+			if n.Op == OpNot && i == 0 {
+				return nil
+			}
+			continue
+		}
+		kids = append(kids, k)
+	}
+	switch len(kids) {
+	case 0:
+		return nil
+	case 1:
+		return kids[0]
+	}
+	return &Node{Op: n.Op, Kids: kids}
 }
 
 // withoutGlueWords drops the generic words of a follow-up text that name no concept of their

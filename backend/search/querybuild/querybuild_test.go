@@ -298,3 +298,31 @@ func TestGroupNamesRomanNumerals(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowUpLeavesOutDroppedConcepts: a concept the user dropped when correcting the
+// parse is never searched again, whichever follow-up names it, as free text or as a
+// structured query, alone or beside the question's own concepts.
+func TestFollowUpLeavesOutDroppedConcepts(t *testing.T) {
+	q, err := concepts.Correct(mustSet(t, "Does melatonin shorten sleep latency in insomnia in older adults?"), map[string]concepts.Role{"sleep latency": ""})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(q.Dropped) == 0 {
+		t.Fatalf("the correction records no dropped wording: %+v", q)
+	}
+	insomnia := "(insomnia OR sleep initiation and maintenance disorders)"
+	cases := []struct{ text, want string }{
+		{"melatonin insomnia sleep latency randomized controlled trial", insomnia + " AND melatonin"},
+		{"melatonin AND insomnia AND sleep latency", "melatonin AND insomnia"},
+		{"insomnia AND (sleep latency[tiab] OR sleep onset[tiab])", "melatonin AND " + insomnia + " AND (insomnia AND sleep onset[tiab])"},
+		{"sleep latencies", ""},
+		{"sleep latency[tiab]", ""},
+		{"melatonin insomnia ramelteon", "melatonin AND " + insomnia + " AND ramelteon"},
+	}
+	for _, c := range cases {
+		got := FollowUp(q, c.text)
+		if got != c.want {
+			t.Errorf("FollowUp(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}

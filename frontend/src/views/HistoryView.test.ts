@@ -60,4 +60,44 @@ describe('HistoryView re-judge', () => {
     unmount(cmp)
     target.remove()
   })
+
+  it('keeps the re-judge choice across a visit to another view, and reads the list again after a re-judgement', async () => {
+    const $ = <T extends Element = HTMLElement>(target: HTMLElement, id: string) => target.querySelector<T>(`[data-testid="${id}"]`)
+    let target = document.body.appendChild(document.createElement('div'))
+    let cmp = mount(HistoryView, { target })
+    await settle()
+    const select = $<HTMLSelectElement>(target, 'rejudge-judge')!
+    select.value = 'openai'
+    select.dispatchEvent(new Event('change', { bubbles: true }))
+    flushSync()
+    const model = $<HTMLInputElement>(target, 'rejudge-model')!
+    model.value = 'gpt-4o'
+    model.dispatchEvent(new Event('input', { bubbles: true }))
+    flushSync()
+    unmount(cmp) // another view is shown
+    target.remove()
+
+    target = document.body.appendChild(document.createElement('div'))
+    cmp = mount(HistoryView, { target })
+    await settle()
+    expect($<HTMLSelectElement>(target, 'rejudge-judge')!.value).toBe('openai')
+    expect($<HTMLInputElement>(target, 'rejudge-model')!.value).toBe('gpt-4o')
+
+    vi.mocked(api.rejudge).mockRejectedValueOnce('the server serves 2 models')
+    $<HTMLButtonElement>(target, 'rejudge')!.click()
+    await settle()
+    expect($(target, 'rejudge-error')!.textContent).toContain('2 models')
+    const m = $<HTMLInputElement>(target, 'rejudge-model')!
+    m.value = 'gpt-4o-mini'
+    m.dispatchEvent(new Event('input', { bubbles: true }))
+    flushSync()
+    expect($(target, 'rejudge-error')).toBeNull() // the error was about the model chosen then
+
+    const lists = vi.mocked(api.listRuns).mock.calls.length
+    $<HTMLButtonElement>(target, 'rejudge')!.click()
+    await settle()
+    expect(vi.mocked(api.listRuns).mock.calls.length).toBeGreaterThan(lists) // the verdict count is read again
+    unmount(cmp)
+    target.remove()
+  })
 })

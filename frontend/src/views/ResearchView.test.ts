@@ -24,7 +24,7 @@ vi.mock('../lib/components/RunView.svelte', () => ({ default: () => {} }))
 const { default: ResearchView } = await import('./ResearchView.svelte')
 const { api } = await import('../lib/api')
 const { nav } = await import('../lib/stores/nav')
-const { researchPrefs } = await import('../lib/stores/prefs')
+const { emptyDraft, researchDraft, researchPrefs } = await import('../lib/stores/prefs')
 
 let target: HTMLElement
 let cmp: ReturnType<typeof mount>
@@ -46,6 +46,7 @@ function type(text: string) {
 beforeEach(async () => {
   nav.newResearch()
   researchPrefs.set(null)
+  researchDraft.set(emptyDraft())
   target = document.body.appendChild(document.createElement('div'))
   cmp = mount(ResearchView, { target })
   await settle()
@@ -65,6 +66,31 @@ describe('ResearchView', () => {
     expect(api.startRun).toHaveBeenCalled()
     expect($('question')).toBeNull() // the run is shown
     nav.newResearch()
+    await settle()
+    expect($<HTMLTextAreaElement>('question')!.value).toBe('')
+    expect($<HTMLSelectElement>('judge-select')!.value).toBe('openai')
+  })
+
+  it('keeps the typed question, its corrections and the judge across a visit to another view', async () => {
+    $<HTMLSelectElement>('judge-select')!.value = 'openai'
+    $<HTMLSelectElement>('judge-select')!.dispatchEvent(new Event('change', { bubbles: true }))
+    type('Does melatonin help jet lag in pilots?')
+    researchDraft.update((d) => ({ ...d, roles: { pilots: '' }, stages: { 'jet lag': 'established' } }))
+    unmount(cmp) // History is shown
+    cmp = mount(ResearchView, { target })
+    await settle()
+    expect($<HTMLTextAreaElement>('question')!.value).toBe('Does melatonin help jet lag in pilots?')
+    expect($<HTMLSelectElement>('judge-select')!.value).toBe('openai')
+    await new Promise((r) => setTimeout(r, 250)) // past the chips' debounce
+    expect(api.parseQuestion).toHaveBeenLastCalledWith('Does melatonin help jet lag in pilots?', { pilots: '' }, { 'jet lag': 'established' })
+    // New research empties the draft, and keeps the judge.
+    nav.openRun('run-2')
+    await settle()
+    nav.newResearch()
+    await settle()
+    expect($<HTMLTextAreaElement>('question')!.value).toBe('')
+    unmount(cmp)
+    cmp = mount(ResearchView, { target })
     await settle()
     expect($<HTMLTextAreaElement>('question')!.value).toBe('')
     expect($<HTMLSelectElement>('judge-select')!.value).toBe('openai')

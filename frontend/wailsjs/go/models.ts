@@ -1611,6 +1611,7 @@ export namespace domain {
 	    diagnostic?: boolean;
 	    predicts?: boolean;
 	    tells_apart?: boolean;
+	    dropped?: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new ParsedQuestion(source);
@@ -1625,6 +1626,7 @@ export namespace domain {
 	        this.diagnostic = source["diagnostic"];
 	        this.predicts = source["predicts"];
 	        this.tells_apart = source["tells_apart"];
+	        this.dropped = source["dropped"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
