@@ -857,13 +857,13 @@ func synthMessage(stopReason string, n int) string {
 		// loop back to search, so the message says what happens rather than celebrating.
 		return fmt.Sprintf("The judge finds the evidence sufficient: drafting the report from %s to verify it...", domain.Plural(n, "source", "sources"))
 	case StopMaxIterations:
-		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %d sources...", n)
+		return fmt.Sprintf("Iteration limit reached: preparing a partial synthesis of %s...", domain.Plural(n, "source", "sources"))
 	case StopNoProgress:
-		return fmt.Sprintf("No new evidence in two iterations: preparing a partial synthesis of %d sources...", n)
+		return fmt.Sprintf("No new evidence in two iterations: preparing a partial synthesis of %s...", domain.Plural(n, "source", "sources"))
 	case StopQueriesExhausted:
-		return fmt.Sprintf("Every suggested search has already been run: preparing a partial synthesis of %d sources...", n)
+		return fmt.Sprintf("Every suggested search has already been run: preparing a partial synthesis of %s...", domain.Plural(n, "source", "sources"))
 	}
-	return fmt.Sprintf("Preparing synthesis of %d sources...", n)
+	return fmt.Sprintf("Preparing synthesis of %s...", domain.Plural(n, "source", "sources"))
 }
 
 func completeMessage(run domain.Run, ver *Verification, n int) string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { RunEvent } from './api'
-import { sourceLine, sourceStates } from './sources'
+import { latestSearchIteration, sourceLine, sourceStates } from './sources'
 
 const ev = (seq: number, type: string, iteration: number, data: unknown, time = '2026-11-25T04:00:00Z'): RunEvent =>
   ({ run_id: 'r', seq, type, iteration, message: '', data: data as number[], time }) as unknown as RunEvent
@@ -31,5 +31,10 @@ describe('sourceStates', () => {
 
   it('is empty before any search', () => {
     expect(sourceStates([ev(1, 'started', 0, {})], Date.now())).toEqual([])
+  })
+
+  it('names the iteration whose search the states are (not the run\'s totals)', () => {
+    expect(latestSearchIteration([older, ev(0, 'searching', 1, {}), searching, pubmed])).toBe(2)
+    expect(latestSearchIteration([ev(1, 'started', 0, {})])).toBe(0)
   })
 })

@@ -51,6 +51,16 @@ export function sourceStates(events: RunEvent[], now: number, stopped = false): 
   )
 }
 
+/**
+ * latestSearchIteration is the iteration of the run's latest search (0 before any): the
+ * source states are that search's, not the run's totals, and say so.
+ */
+export function latestSearchIteration(events: RunEvent[]): number {
+  let it = 0
+  for (const e of events) if (String(e.type) === 'searching') it = Number(e.iteration ?? 0)
+  return it
+}
+
 /** sourceLine is one source's state in words: "pubmed: 12 hits (0.8 s)", "waiting 14 s". */
 export function sourceLine(s: SourceState): string {
   switch (s.state) {
