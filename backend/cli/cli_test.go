@@ -668,6 +668,20 @@ func TestResearchChecksItsExportPathFirst(t *testing.T) {
 	require.Contains(t, out+errOut, "no runs stored yet", "no run was started")
 }
 
+// TestResearchExportFailingAfterTheRunSaysHowTheRunEnded: an export that can only fail once
+// the run is done (a reference file of a report that relies on no paper) still says how the
+// run ended and how to export it, so a script can find the run.
+func TestResearchExportFailingAfterTheRunSaysHowTheRunEnded(t *testing.T) {
+	isolate(t)
+	path := filepath.Join(t.TempDir(), "refs.ris")
+	code, _, stderr := runCLI(t, "research", "Is metformin effective for treating cancer?", "--judge", "offline", "--sources", "library",
+		"--max-iterations", "1", "--export", path)
+	require.Equal(t, 1, code, stderr)
+	require.Regexp(t, `run \S+: complete`, stderr)
+	require.Regexp(t, `export it with: deepcritical history export \S+ --out FILE`, stderr)
+	require.Contains(t, stderr, "has no paper to export as references")
+}
+
 // TestHistoryFilterMatchingNothing: a search or filter that matches no run says so, rather
 // than that no run is stored.
 func TestHistoryFilterMatchingNothing(t *testing.T) {

@@ -161,7 +161,11 @@ func research(ctx context.Context, e *env, opts any, args []string) error {
 	if o.export != "" {
 		path, xerr := c.Reports.Export(run.ID, exportFormat, o.export, o.force)
 		if xerr != nil {
-			return xerr
+			// The run itself is stored: say how it ended and how to export it, or a script
+			// sees only the export's error and cannot find the run.
+			e.infof("run %s: %s%s\n", run.ID, run.Status, stopNote(run))
+			e.infof("the report was not exported; export it with: deepcritical history export %s --out FILE\n", run.ID)
+			return fmt.Errorf("--export: %w", xerr)
 		}
 		e.infof("exported %s to %s\n", exportFormat, path)
 	}
