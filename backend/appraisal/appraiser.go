@@ -21,7 +21,7 @@ import (
 // Assessor versions; bump them when the rules or the rubric change so cached appraisals
 // made by older code are not reused.
 const (
-	RulesVersion       = "appraisal-rules/7"
+	RulesVersion       = "appraisal-rules/8"
 	OfflineModel       = "rules"
 	DefaultTokenBudget = 8000
 )
@@ -155,8 +155,9 @@ func (a *Appraiser) appraiseCached(ctx context.Context, doc Document) (domain.Ap
 	if err != nil {
 		return domain.Appraisal{}, false, calls, err
 	}
-	// Failed LLM dimensions are not cached, so the next run tries again.
-	if a.opts.Cache != nil && allAssessedOrRuleBased(ap) {
+	// Failed LLM dimensions are not cached, so the next run tries again; a text the store
+	// does not keep is not cached at all (Document.NotStored).
+	if a.opts.Cache != nil && allAssessedOrRuleBased(ap) && !doc.NotStored {
 		if err := a.opts.Cache.PutAppraisal(ctx, key, doc.Key, ap); err != nil {
 			return ap, false, calls, fmt.Errorf("appraisal cache put: %w", err)
 		}
@@ -198,6 +199,10 @@ func (a *Appraiser) compute(ctx context.Context, doc Document) (domain.Appraisal
 		// The rubric's own limits hold for every assessor: a model asked to score a review
 		// or a bare title answers zeros, which a card would show as "quality 0.0/10".
 		ap.Dimensions = []domain.Dimension{notAssessed(domain.DimensionQuality, reason), notAssessed(domain.DimensionRiskOfBias, reason)}
+		// No model was asked, so the appraisal is the rules' alone and says so: kind
+		// offline, the rules' version. The provider and model stay the judge's, as the
+		// store files a run's appraisals under the judge that run used.
+		ap.Assessor.Kind, ap.Assessor.Version, ap.Assessor.PromptVersion = domain.JudgeKindOffline, RulesVersion, ""
 	} else {
 		dims, model, n, err := a.llmDimensions(ctx, doc, findings)
 		calls = n

@@ -18,6 +18,14 @@ type Document struct {
 	Source           domain.FullTextSource
 	PublicationTypes []string
 	MeshTerms        []string
+	// NotStored marks a text the store does not keep for the paper Key names: a PDF
+	// `appraise --pdf` reads without importing it. Key still names the paper the file
+	// prints, so the user sees which paper it is, but the appraisal is never written to the
+	// cache: a run's report, its exports and the MCP tools look a stored paper's appraisal
+	// up there by its key, and would show this file's findings, its quotes marked verified,
+	// beside a stored text they are not in. An appraisal cached for the same text, stored,
+	// is still read: it is the same document.
+	NotStored bool
 	// lines are Text's lines with the kind of section each belongs to, for a document made
 	// from a full text's sections: an LLM whose context cannot hold the whole paper is given
 	// its methods and results first (FitText).

@@ -263,7 +263,9 @@ func buildDimension(name domain.DimensionName, cs []Component, ans llmAnswer, do
 		}
 		d.Details = append(d.Details, domain.DimensionDetail{
 			Component: c.Name, Value: value, Contribution: round3(contribution), MaxScore: c.Max,
-			Evidence: comp.Evidence, Reasoning: strings.TrimSpace(reasoning), QuoteVerified: verified,
+			// Verified as the model gave it, against the text read; shown without the label
+			// opening it, which the paper may not print there.
+			Evidence: quoteWithoutLabel(strings.TrimSpace(comp.Evidence)), Reasoning: strings.TrimSpace(reasoning), QuoteVerified: verified,
 			QuoteReason: quoteReason,
 		})
 	}

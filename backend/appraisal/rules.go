@@ -140,6 +140,10 @@ func FindingsContext(ctx context.Context, doc Document) (map[string]domain.Findi
 		}
 		step()
 	}
+	for k, f := range out {
+		f.Quote = quoteWithoutLabel(f.Quote)
+		out[k] = f
+	}
 	if doc.Source == domain.FullTextRegistry {
 		a.applyRegistry(out)
 	}
@@ -612,6 +616,10 @@ const clusterNoun = `(?:clusters|practices|schools|hospitals|clinics|villages|co
 
 const peopleNoun = `(?:patients|participants|subjects|women|men|adults|children|infants|neonates|newborns|individuals|persons|people|volunteers|respondents|students|residents|families|households|mothers|couples|dyads|clusters|practices|schools|hospitals|clinics|villages|communities|eyes|teeth|smokers|survivors|veterans|employees|workers|athletes|pregnancies|caregivers|carers|youth|adolescents|girls|boys|nurses|physicians|organi[sz]ations|sites|wards|units)`
 
+// allocationRatio is the ratio a count of people was randomised in, written between the verb
+// and the count: "we randomized (1:1) 91 women", "we randomly assigned (2:1:1) 300 patients".
+const allocationRatio = `(?:\(\d+\s?:\s?\d+(?:\s?:\s?\d+)*\)\s+)?`
+
 var (
 	enrolledRe = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun + `\b[^.;]{0,80}?\b(?:were|was|had been|are)\s+(?:\w+\s)?(?:randomi[sz]ed|randomly|enrolled|included|recruited|allocated|assigned|studied|analy[sz]ed)`)
 	// countVerbRe is a bare count that was randomised or enrolled, its people said before it:
@@ -641,7 +649,7 @@ var (
 	// the sample.
 	clusterSizeRe   = lazyre.New(`^\s*(?:[\w-]+\s+){0,3}?(?:per|in each|each|in every) (?:` + clusterNoun + `|cluster|practice|school|hospital|clinic|village|community|organi[sz]ation|site|ward|unit|centre|center|household|family)\b`)
 	clusterOfBefore = lazyre.New(clusterNoun + `\s+of\s+(?:about |approximately |around |up to )?$`)
-	enrolledVerbRe  = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
+	enrolledVerbRe  = lazyre.New(`\b(?:we|study)\s+(?:randomi[sz]ed|enrolled|recruited|included|randomly (?:assigned|allocated)|studied)\s+` + allocationRatio + `(?:a total of\s+)?(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
 	totalRe         = lazyre.New(`\b(?:a total of|in total,?|overall,?|altogether,?)\s+(` + numberWord + `)\s(?:[\w-]+\s){0,5}?` + peopleNoun)
 	participantsRe  = lazyre.New(`^(?:participants|patients|subjects|population)\b:?\s+(` + numberWord + `)\s`)
 	nEqualsRe       = lazyre.New(`\b(?:randomi[sz]ed|enrolled|total|participants|patients)\b[^.;]{0,30}\(n\s?=\s?(\d{1,3}(?:,\d{3})+|\d+)\)`)
@@ -924,14 +932,40 @@ var perGroupWord = map[string]bool{"per": true, "in": true, "each": true}
 // ---- attrition and missing data ----
 
 var (
-	pct            = `(\d{1,3}(?:\.\d+)?)\s?%`
-	lossWords      = `(?:lost to follow[\s-]?up|loss to follow[\s-]?up|drop(?:ped)?[\s-]?outs?|dropped out|withdr[ae]w(?:n|al)?|discontinu\w+|did not complete|attrition|were lost|not (?:be )?(?:followed|reached|available))`
-	attrPctAfter   = lazyre.New(pct + `\)?[^.;]{0,50}?` + lossWords)
-	attrRateRe     = lazyre.New(`(?:attrition|drop[\s-]?out|loss to follow[\s-]?up|withdrawal|lost to follow[\s-]?up)(?: rates?)?(?: was| were| of|:|,)?\s(?:\w+\s){0,3}?` + pct)
-	completedPctRe = lazyre.New(pct + `\)?[^.;]{0,40}?(?:completed|were followed|retained|retention|follow[\s-]?up (?:rate|was))|(?:retention|follow[\s-]?up|completion) rates?(?: was| were| of|:)?\s(?:\w+\s){0,3}?` + pct)
-	lostCountRe    = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,3}?(?:` + peopleNoun + `\s)?(?:were\s|was\s|had\s)?(?:\w+\s)?` + lossWords)
-	noLossRe       = lazyre.New(`\bno (?:\w+ )?(?:` + peopleNoun + ` )?(?:were |was )?(?:lost to follow|drop(?:ped)? ?out|withdr[ae]w|losses to follow)|\ball (?:\w+ ){0,2}(?:` + peopleNoun + `) (?:\w+ )?completed (?:the )?(?:study|trial|follow)`)
-	missingDataRe  = []struct {
+	pct          = `(\d{1,3}(?:\.\d+)?)\s?%`
+	lossWords    = `(?:lost to follow[\s-]?up|loss to follow[\s-]?up|drop(?:ped)?[\s-]?outs?|dropped out|withdr[ae]w(?:n|al)?|discontinu\w+|did not complete|attrition|were lost|not (?:be )?(?:followed|reached|available))`
+	attrPctAfter = lazyre.New(pct + `\)?[^.;]{0,50}?` + lossWords)
+	// attrRateRe is a loss rate, its definition or the people it counts said between, the
+	// share given alone or after its count: "attrition was 12%", "attrition rates
+	// (participants who missed an assessment) for the total sample (N = 98) were: 31.6% …",
+	// "loss to follow-up was 12 (5%)".
+	attrRateRe = lazyre.New(`(?:attrition|drop[\s-]?out|loss to follow[\s-]?up|withdrawal|lost to follow[\s-]?up)(?: rates?)?(?:\s\([^()]{1,100}\))?` +
+		`(?:\s(?:for|in|among) (?:the )?(?:[\w-]+\s){0,2}?(?:sample|population|cohort|participants|patients)(?:\s\([^()]{1,40}\))?)?(?: was| were| of|:|,)?:?\s(?:\w+\s){0,3}?\(?` + pct)
+	// completedPctRe is the share followed up: "92% completed follow-up", "a retention
+	// rate of 90%", "Retention was 86% at 6 months", "Primary outcome data were available
+	// for 73 (92%) of 79 participants".
+	completedPctRe = lazyre.New(pct + `\)?[^.;]{0,40}?(?:completed|were followed|retained|retention|follow[\s-]?up (?:rate|was))|(?:retention|follow[\s-]?up|completion) rates?(?: was| were| of|:)?\s(?:\w+\s){0,3}?` + pct +
+		`|\bretention (?:was|were|of|:)\s(?:\w+\s){0,2}?` + pct +
+		`|\b(?:data|outcomes?|measurements?)\b[^.;]{0,60}?\b(?:were|was) available (?:for|from|on|in)\s(?:` + numberWord + `\s)?\(?` + pct +
+		// "317 participants (84% of those randomized) … were included in the analyses".
+		`|` + pct + `\sof (?:those|all|the) (?:[\w-]+\s)?(?:randomi[sz]ed|enrolled|allocated|assigned)\)?[^.;]{0,80}?\b(?:included in|analy[sz]ed|followed[\s-]up|completed|retained)\b`)
+	// lostEachRe is a count lost in each arm: "One participant in each group was lost to
+	// follow-up" loses one per arm, two in a two-arm trial (the usual design, assumed unless
+	// the sentence numbers the arms: "in each of the three groups").
+	lostEachRe = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,2}?(?:in|from|of) each (?:of the (two|three|four|2|3|4) )?(?:study |treatment )?(?:groups?|arms?)\s(?:were\s|was\s|had\s)?(?:\w+\s)?(?:` + lossWords + `|was lost)`)
+	// lostCountRe is a count of people lost, their group or their split by group said
+	// between: "Seventeen women were lost to follow-up", "Five participants (n = 4 …, n = 1
+	// …) were lost to follow-up", "Two participants from the placebo group dropped out".
+	lostCountRe = lazyre.New(`\b(` + numberWord + `)\s(?:[\w-]+\s){0,3}?(?:` + peopleNoun + `\s(?:(?:from|in|of) (?:the )?(?:[\w-]+\s){1,2}?(?:group|arm)\s)?(?:\([^()]{1,100}\)\s)?)?(?:were\s|was\s|had\s)?(?:\w+\s)?` + lossWords +
+		// or given after the loss: "were lost to follow-up (n = 12)".
+		`|` + lossWords + `[^.;()\d]{0,30}?\(\s?n\s?=\s?(\d+)\s?\)`)
+	// noLossRe says nobody was lost: "no patients were lost to follow-up", "all
+	// participants completed the study", "All 174 clusters were followed up", "Outcome data
+	// were available for all the participants".
+	noLossRe = lazyre.New(`\bno (?:\w+ )?(?:` + peopleNoun + ` )?(?:were |was )?(?:lost to follow|drop(?:ped)? ?out|withdr[ae]w|losses to follow)|\ball (?:\w+ ){0,2}(?:` + peopleNoun + `) (?:\w+ )?completed (?:the )?(?:study|trial|follow)` +
+		`|\ball (?:` + numberWord + `) (?:[\w-]+ ){0,2}?` + peopleNoun + ` (?:were|was) (?:followed[\s-]up|retained)\b` +
+		`|\b(?:data|outcomes?|measurements?)\b[^.;]{0,60}?\b(?:were|was) available (?:for|from|on) all (?:the )?(?:[\w-]+ )?` + peopleNoun)
+	missingDataRe = []struct {
 		value string
 		re    *lazyre.Regexp
 	}{
@@ -947,6 +981,40 @@ var (
 	}
 )
 
+// plannedLossRe is a loss to follow-up the plan assumes, in the words of a sample-size
+// calculation: "Dropout was estimated at 15%", "allowing for 10% attrition", "assuming a
+// withdrawal rate of 20%", "an anticipated loss to follow-up of 15%". The expectation is
+// tied to the loss: "patients lost to follow-up were assumed to have relapsed" reports a
+// loss and how it was handled.
+var plannedLossRe = lazyre.New(`\b(?:assuming|allow(?:ing|ed|s)? for|to account for|accounting for|taking into account|anticipating|expecting|inflated (?:\w+ ){0,3}?(?:for|by))\s(?:[\w.%-]+\s){0,5}?` + lossNoun +
+	`|\b(?:an?|the)\s(?:expected|anticipated|assumed|estimated|predicted|projected|potential|possible|likely)\s(?:[\w-]+\s){0,2}?` + lossNoun +
+	`|` + lossNoun + `(?:\s(?:\w+\s){0,3}?rates?)?\s(?:was|is|were|of)\s(?:\w+\s)?(?:estimated|expected|anticipated|assumed|predicted|projected)\b`)
+
+// lossNoun names a loss of participants.
+const lossNoun = `(?:drop[\s-]?outs?|attrition|loss(?:es)? to follow[\s-]?up|loss(?:es)?|withdrawals?)`
+
+// withoutPlannedLoss blanks the clauses (parts between semicolons) of a sentence that give
+// the attrition a trial planned for rather than the losses it reports: a clause of its
+// sample-size calculation (plannedCue: "we aimed to include 150 women") or one stating a
+// loss rate as an assumption (plannedLossRe). A planned dropout is a number the authors
+// chose before the trial, not evidence of how many were lost; the sentence's other clauses
+// are still read ("…allowing for 10% dropout; 12 (4%) were lost to follow-up").
+func withoutPlannedLoss(lower string) string {
+	if !strings.Contains(lower, ";") {
+		if plannedCue.MatchString(lower) || plannedLossRe.MatchString(lower) {
+			return ""
+		}
+		return lower
+	}
+	parts := strings.Split(lower, ";")
+	for i, p := range parts {
+		if plannedCue.MatchString(p) || plannedLossRe.MatchString(p) {
+			parts[i] = strings.Repeat(" ", len(p))
+		}
+	}
+	return strings.Join(parts, ";")
+}
+
 func (a *analysis) attrition(n domain.Finding) domain.Finding {
 	total, _ := n.Value.(int)
 	for i := range a.sents {
@@ -954,7 +1022,7 @@ func (a *analysis) attrition(n domain.Finding) domain.Finding {
 		if !s.own {
 			continue
 		}
-		lower := s.lower[s.ownFrom:]
+		lower := withoutPlannedLoss(s.lower[s.ownFrom:])
 		if m := attrRateRe.FindStringSubmatch(lower); m != nil {
 			if r, ok := rate(m[1]); ok {
 				return domain.Finding{Value: r, Quote: s.Text}
@@ -966,9 +1034,12 @@ func (a *analysis) attrition(n domain.Finding) domain.Finding {
 			}
 		}
 		if m := completedPctRe.FindStringSubmatch(lower); m != nil {
-			p := m[1]
-			if p == "" {
-				p = m[2]
+			p := ""
+			for _, g := range m[1:] {
+				if g != "" {
+					p = g
+					break
+				}
 			}
 			if r, ok := rate(p); ok {
 				return domain.Finding{Value: round3(1 - r), Quote: s.Text}
@@ -978,8 +1049,17 @@ func (a *analysis) attrition(n domain.Finding) domain.Finding {
 			return domain.Finding{Value: 0.0, Quote: s.Text}
 		}
 		if total > 0 {
+			if m := lostEachRe.FindStringSubmatch(lower); m != nil {
+				arms, ok := parseNumber(m[2])
+				if !ok {
+					arms = 2
+				}
+				if c, ok := parseNumber(m[1]); ok && c*arms < total {
+					return domain.Finding{Value: round3(float64(c*arms) / float64(total)), Quote: s.Text}
+				}
+			}
 			if m := lostCountRe.FindStringSubmatch(lower); m != nil {
-				if c, ok := parseNumber(m[1]); ok && c < total {
+				if c, ok := parseNumber(m[1] + m[2]); ok && c < total {
 					return domain.Finding{Value: round3(float64(c) / float64(total)), Quote: s.Text}
 				}
 			}
@@ -1011,7 +1091,7 @@ func (a *analysis) missingData() domain.Finding {
 
 var (
 	metaTitleRe    = lazyre.New(`meta[\s-]?analys[ie]s|meta[\s-]?regression|pooled analysis of (?:\w+ )?(?:randomi|trials|studies)`)
-	metaOwnRe      = lazyre.New(`(?:we|this|the present|the current|a)\s(?:\w+\s){0,4}?(?:meta[\s-]?analys[ie]s|meta[\s-]?analy[sz]ed|pooled (?:the )?(?:data|results|estimates))|meta[\s-]?analys[ie]s (?:was|were) (?:performed|conducted|undertaken|used)|^(?:design|study design|methods?):?\s*(?:a )?(?:systematic review and )?meta[\s-]?analys`)
+	metaOwnRe      = lazyre.New(`\b(?:we|this|the present|the current|a)\s(?:\w+\s){0,4}?(?:meta[\s-]?analys[ie]s|meta[\s-]?analy[sz]ed|pooled (?:the )?(?:data|results|estimates))|meta[\s-]?analys[ie]s (?:was|were) (?:performed|conducted|undertaken|used)|^(?:design|study design|methods?):?\s*(?:a )?(?:systematic review and )?meta[\s-]?analys`)
 	sysTitleRe     = lazyre.New(`systematic (?:literature )?review|scoping review|umbrella review`)
 	sysOwnRe       = lazyre.New(`(?:we|this|the present)\s(?:\w+\s){0,3}?(?:systematically (?:searched|reviewed)|systematic (?:literature )?review)|(?:we )?(?:searched|search of)\s(?:\w+\s){0,4}?(?:medline|pubmed|embase|cochrane|cinahl|psycinfo|web of science|scopus|databases|electronic databases)|^(?:design|data sources?):?\s*(?:a )?systematic (?:literature )?review`)
 	blindedTrialRe = lazyre.New(`(?:double|triple)[\s-]*(?:blind|mask)(?:ed)?[^.;]{0,60}\b(?:trial|study|comparison)|placebo[\s-]*controlled|(?:compared|versus|vs\.?|or) (?:with )?(?:a )?(?:matching |identical )?placebo`)
@@ -1075,11 +1155,42 @@ func designFromMetadata(pts, mesh []string) (string, bool) {
 }
 
 func (a *analysis) design(randomized domain.Finding) domain.Finding {
+	d := a.designView()
 	if v, ok := designFromMetadata(a.doc.PublicationTypes, a.doc.MeshTerms); ok {
-		return domain.Finding{Value: v, Quote: a.supportFor(v, randomized)}
+		return domain.Finding{Value: v, Quote: d.supportFor(v, randomized)}
 	}
-	v, q := a.designFromText(randomized)
+	v, q := d.designFromText(randomized)
 	return domain.Finding{Value: v, Quote: q}
+}
+
+// designView is the analysis the design is read from: the sentences that say what this
+// paper is — its title, its abstract (every part of it, "BACKGROUND: … we identified … in
+// the ewe" included), its methods and results — and none of its Introduction or Discussion
+// (nor a panel set in them, "Research in context"), the sections a heading opens. Those
+// place the study among others, and even their sentences about "our" study name other
+// work's designs ("Our findings agree with … meta-analyses", "Before this trial, we
+// searched PubMed for …"): read there, a trial read in full would be typed by what it
+// cites. An abstract read alone and the abstract of a full text are read by the same rule.
+func (a *analysis) designView() *analysis {
+	v := &analysis{doc: a.doc, sents: make([]sent, len(a.sents))}
+	copy(v.sents, a.sents)
+	for i := range v.sents {
+		if v.sents[i].Section == SectionBackground && !v.sents[i].Labelled {
+			v.sents[i].own = false
+		}
+	}
+	return v
+}
+
+// comparedWith ends just before a design word that is the object of a comparison with
+// other work: "in line with a meta-analysis of 12 trials", "our results contrast with
+// earlier cohorts and with a meta-analysis". The design named there is the other work's.
+var comparedWith = lazyre.New(`\b(?:agree[sd]?|agreement|consistent|in line|in keeping|in accordance|accord(?:s|ed)?|contrasts?|contrasted|contrary|similar|comparable|concordant|discordant|confirm(?:s|ed|ing)?|replicat(?:es|ed|ing)|differs?|differed)\s(?:with|to)\s(?:[\w,-]+\s){0,8}$`)
+
+// ownDesign keeps a design word's match unless it is negated ("not randomised") or the
+// object of a comparison with other work (comparedWith).
+func ownDesign(s *sent, m []int) bool {
+	return notNegated(s, m) && !comparedWith.MatchString(s.lower[max(0, m[0]-120):m[0]])
 }
 
 // supportFor finds a sentence supporting a metadata-derived design, so the finding can
@@ -1111,7 +1222,7 @@ func (a *analysis) supportFor(design string, randomized domain.Finding) string {
 	default:
 		return ""
 	}
-	if h, ok := a.firstOwn(re, notNegated); ok {
+	if h, ok := a.firstOwn(re, ownDesign); ok {
 		return h.s.Text
 	}
 	return ""
@@ -1134,13 +1245,13 @@ func (a *analysis) designFromText(randomized domain.Finding) (string, string) {
 	if title != "" && metaTitleRe.MatchString(title) {
 		return DesignMetaAnalysis, quoteTitle()
 	}
-	if h, ok := a.firstOwn(metaOwnRe, notNegated); ok {
+	if h, ok := a.firstOwn(metaOwnRe, ownDesign); ok {
 		return DesignMetaAnalysis, h.s.Text
 	}
 	if title != "" && sysTitleRe.MatchString(title) {
 		return DesignSystematicReview, quoteTitle()
 	}
-	if h, ok := a.firstOwn(sysOwnRe, notNegated); ok {
+	if h, ok := a.firstOwn(sysOwnRe, ownDesign); ok {
 		return DesignSystematicReview, h.s.Text
 	}
 	animals, humans := a.count(animalRe), a.count(humanRe)
@@ -1149,7 +1260,7 @@ func (a *analysis) designFromText(randomized domain.Finding) (string, string) {
 		return DesignRCT, randomized.Quote
 	}
 	// A double-blind or placebo-controlled trial in people is, in practice, randomised.
-	if h, ok := a.firstOwn(blindedTrialRe, notNegated); ok && !isAnimal && humans > 0 {
+	if h, ok := a.firstOwn(blindedTrialRe, ownDesign); ok && !isAnimal && humans > 0 {
 		return DesignRCT, h.s.Text
 	}
 	if title != "" && rctTitleRe.MatchString(title) && !nonRandom.MatchString(title) && !isAnimal {
@@ -1160,19 +1271,19 @@ func (a *analysis) designFromText(randomized domain.Finding) (string, string) {
 			return DesignAnimal, h.s.Text
 		}
 	}
-	if h, ok := a.firstOwn(caseReportRe, notNegated); ok && humans <= 12 {
+	if h, ok := a.firstOwn(caseReportRe, ownDesign); ok && humans <= 12 {
 		return DesignCaseReport, h.s.Text
 	}
 	if h, ok := a.firstOwn(inVitroRe, nil); ok && humans == 0 {
 		return DesignInVitro, h.s.Text
 	}
-	if h, ok := a.firstOwn(caseControlRe, notNegated); ok {
+	if h, ok := a.firstOwn(caseControlRe, ownDesign); ok {
 		return DesignCaseControl, h.s.Text
 	}
-	if h, ok := a.firstOwn(crossSectRe, notNegated); ok {
+	if h, ok := a.firstOwn(crossSectRe, ownDesign); ok {
 		return DesignCrossSectional, h.s.Text
 	}
-	if h, ok := a.firstOwn(cohortRe, notNegated); ok {
+	if h, ok := a.firstOwn(cohortRe, ownDesign); ok {
 		return DesignCohort, h.s.Text
 	}
 	if title != "" && reviewTitleRe.MatchString(title) {

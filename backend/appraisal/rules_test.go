@@ -132,6 +132,37 @@ func TestSectionsFromHeadingsAndLabels(t *testing.T) {
 	require.Equal(t, SectionReferences, got["1. Smith J."])
 }
 
+// TestAbstractPartsAndContextPanels: an abstract's labelled parts are marked as the
+// abstract's, whatever their class; a journal's context panel is background like an
+// introduction, printed under its own heading or inside the Introduction, and a label
+// inside it is not an abstract's part.
+func TestAbstractPartsAndContextPanels(t *testing.T) {
+	text := "## Abstract\nBackground: We studied ewes kept in darkness.\n\n## Methods\nWe randomised 40 ewes.\n\n" +
+		"Research in context\nWe searched PubMed for earlier work.\n\n### Introduction › Panel\nEvidence before this study: We searched Embase.\n\n" +
+		"## What this study adds\nThe first trial in ewes."
+	tests := []struct {
+		sentence string
+		section  Section
+		labelled bool
+	}{
+		{"Background: We studied ewes kept in darkness.", SectionBackground, true},
+		{"We randomised 40 ewes.", SectionBody, false},
+		{"We searched PubMed for earlier work.", SectionBackground, false},
+		{"Evidence before this study: We searched Embase.", SectionBackground, false},
+		{"The first trial in ewes.", SectionBackground, false},
+	}
+	got := map[string]Sentence{}
+	for _, s := range SplitSentences(text) {
+		got[s.Text] = s
+	}
+	for _, tt := range tests {
+		s, ok := got[tt.sentence]
+		require.True(t, ok, tt.sentence)
+		require.Equal(t, tt.section, s.Section, tt.sentence)
+		require.Equal(t, tt.labelled, s.Labelled, tt.sentence)
+	}
+}
+
 func TestPlainLineHeadings(t *testing.T) {
 	// A full text read from JATS: each section title on a plain line of its own, no "#".
 	text := "A trial of zinc\n\nIntroduction\nOther trials used blinding.\n\nMethods\nWe randomised 40 children.\n\nDiscussion\nEarlier work differs.\n\nStrengths and weaknesses\nThe sample was small.\n\nContext and interpretation\nA further trial found no benefit.\n\nTable 2 Outcomes by group\nZinc 12 (30%).\n\nReferences\n1. Smith J. Zinc."
@@ -433,6 +464,7 @@ func TestSampleSizeCounts(t *testing.T) {
 		{"a part with its percentage", "A total of 150 children (31.2%) missed the final visit. Overall 481 children were recruited.", FindingSampleSize, 481},
 		{"approached later in the clause", "A total of 2,100 women attending the 20 clinics were approached and screened, and 640 were randomised.", FindingSampleSize, 640},
 		{"year before a number word", "From 1995 through 1998 thirty patients were studied.", FindingSampleSize, 30},
+		{"the allocation ratio before the count", "We randomized (2:1) 150 smokers to varenicline or placebo.", FindingSampleSize, 150},
 
 		{"planned space thousands", "We estimated that about 10 000 patients would be needed for 90% power.", FindingPlannedSampleSize, 10000},
 		{"planned people over sites", "A power calculation showed that eight sites per arm with a total of 640 infants would give 80% power.", FindingPlannedSampleSize, 640},

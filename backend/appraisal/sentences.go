@@ -30,6 +30,12 @@ type Sentence struct {
 	// it names a topic the section will cover, it does not report what was done, so the
 	// rules never take a finding from it.
 	IsHeading bool
+	// Labelled marks a sentence whose section a structured abstract's inline label set
+	// ("BACKGROUND: …") outside an Introduction or Discussion a heading line opened: it is
+	// a part of an abstract, where the paper sums itself up, not of the paper's
+	// Introduction or Discussion ("Evidence before this study: …" in a panel of the
+	// Introduction is not).
+	Labelled bool
 }
 
 // abbreviations end with a period that does not end a sentence. Stored lower-case
@@ -57,7 +63,8 @@ var abbreviations = map[string]bool{
 func SplitSentences(text string) []Sentence {
 	var out []Sentence
 	section, heading := SectionBody, ""
-	inDiscussion := false
+	inDiscussion, labelled := false, false
+	lineSection := SectionBody // the section the last heading line opened
 	prevBlank := true
 	lineStart := 0
 	for lineStart <= len(text) {
@@ -73,7 +80,7 @@ func SplitSentences(text string) []Sentence {
 			h, isHeading = plainHeading(line)
 		}
 		if isHeading {
-			heading = h
+			heading, labelled = h, false
 			cls, known := classifyHeading(h)
 			switch {
 			case known:
@@ -85,13 +92,14 @@ func SplitSentences(text string) []Sentence {
 			default:
 				section = cls
 			}
+			lineSection = section
 		}
 		for _, s := range splitLine(line, lineStart) {
 			if label, ok := inlineLabel(s.Text); ok {
-				heading = label
+				heading, labelled = label, lineSection != SectionBackground
 				section, _ = classifyHeading(label)
 			}
-			s.Section, s.Heading, s.IsHeading = section, heading, isHeading
+			s.Section, s.Heading, s.IsHeading, s.Labelled = section, heading, isHeading, labelled
 			out = append(out, s)
 		}
 		prevBlank = strings.TrimSpace(line) == ""
@@ -312,10 +320,30 @@ func inlineLabel(s string) (string, bool) {
 			return "", false
 		}
 	}
-	if _, known := headingClasses[strings.ToLower(strings.TrimSpace(label))]; !known && strings.ToUpper(label) != label {
+	// A heading known by its leading words ("Methods and Findings", "Results of the
+	// trial") is a label, as an all-capitals one is.
+	if _, known := classifyHeading(label); !known && strings.ToUpper(label) != label {
 		return "", false
 	}
 	return strings.TrimSpace(label), true
+}
+
+// quoteWithoutLabel is a quote without the structured-abstract label that opens its
+// sentence ("Results: Between July …" is quoted from "Between"). The label is the
+// sentence's heading, not its words: the printed paper sets it apart (a heading on a line of
+// its own, in bold, without a colon) where the text read may join it to the sentence (the
+// JATS reader writes an abstract's parts "Title: text"), and a quote shown as the paper's
+// words must not carry words the paper does not have. The rest is still a passage of the
+// text read, so it stays verified.
+func quoteWithoutLabel(q string) string {
+	if _, ok := inlineLabel(q); !ok {
+		return q
+	}
+	rest := strings.TrimSpace(q[strings.IndexByte(q, ':')+1:])
+	if rest == "" {
+		return q
+	}
+	return rest
 }
 
 // headingClasses maps well-known heading words to their section class; unknown headings
@@ -330,7 +358,14 @@ var headingClasses = map[string]Section{
 	"methods": SectionBody, "method": SectionBody, "results": SectionBody, "conclusions": SectionBody, "conclusion": SectionBody,
 	"objective": SectionBody, "objectives": SectionBody, "aims": SectionBody, "design": SectionBody, "setting": SectionBody,
 	"participants": SectionBody, "interventions": SectionBody, "abstract": SectionBody, "purpose": SectionBody,
+	// The Lancet's abstract parts and the trial registration line that closes many abstracts.
+	"findings": SectionBody, "interpretation": SectionBody, "trial registration": SectionBody, "registration": SectionBody,
 }
+
+// contextPanels are the headings, lower-cased, of the panels journals print beside a paper
+// to set it among other work.
+var contextPanels = []string{"research in context", "evidence before this study", "added value of this study",
+	"implications of all the available evidence", "what is already known", "what this study adds", "what this paper adds"}
 
 // classifyHeading maps a heading to a section class by its leading words; known is false
 // when no word of it is recognised (the class is then SectionBody).
@@ -341,6 +376,15 @@ func classifyHeading(h string) (Section, bool) {
 		return s, true
 	}
 	for _, p := range []string{"introduction", "background", "discussion", "limitation", "strengths", "comparison with"} {
+		if strings.HasPrefix(l, p) {
+			return SectionBackground, true
+		}
+	}
+	// A journal's context panel (The Lancet's "Research in context", the BMJ's "What is
+	// already known on this topic") sets the study among other work, as an introduction does:
+	// its "we searched PubMed …" is the authors' search for other trials, not this paper's
+	// method.
+	for _, p := range contextPanels {
 		if strings.HasPrefix(l, p) {
 			return SectionBackground, true
 		}

@@ -204,6 +204,11 @@ func textRead(d domain.Document) string {
 func assessorLabel(a domain.AssessorInfo) string {
 	switch a.Kind {
 	case domain.JudgeKindOffline:
+		if a.Provider != "" && a.Provider != domain.ProviderOffline {
+			// The judge's appraisal of a text its model was not asked about (too short, not
+			// a primary study): only the rules read it.
+			return fmt.Sprintf("rule findings only: %s/%s was not asked, the text cannot be scored (reasons below; %s)", a.Provider, a.Model, a.Version)
+		}
 		return fmt.Sprintf("offline rule-based rubric (no LLM; scores computed from the rule findings, %s)", a.Version)
 	case domain.JudgeKindFallback:
 		return fmt.Sprintf("FALLBACK: %s/%s could not assess the paper; only the rule-based findings are shown (%s)", a.Provider, a.Model, a.Version)

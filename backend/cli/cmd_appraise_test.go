@@ -284,6 +284,29 @@ func fakeJudge(t *testing.T) (*httptest.Server, *atomic.Int64) {
 	return srv, &calls
 }
 
+// A judge that cannot answer is refused in one line and exit 1, as `research` and `judge`
+// refuse it; a text too short to score is appraised by the rules alone, and the appraisal
+// says no model was asked.
+func TestAppraiseWithAJudgeThatCannotAnswer(t *testing.T) {
+	isolate(t)
+	t.Setenv("DEEPCRITICAL_CLI_JUDGE", "no-such-judge-binary -p")
+	path := filepath.Join("testdata", "appraise_rct.txt")
+	code, stdout, stderr := runCLI(t, "appraise", "--text-file", path, "--judge", "cli")
+	require.Equal(t, exitFail, code, stdout)
+	require.Equal(t, 1, strings.Count(strings.TrimSpace(stderr), "\n")+1, stderr)
+	require.Contains(t, stderr, `the CLI judge "no-such-judge-binary" was not found on PATH`)
+
+	srv, calls := fakeJudge(t)
+	t.Setenv("DEEPCRITICAL_COMPAT_BASE_URL", srv.URL+"/v1")
+	short := filepath.Join(t.TempDir(), "short.txt")
+	require.NoError(t, os.WriteFile(short, []byte("A trial\nWe randomised 20 patients.\n"), 0o644))
+	code, stdout, stderr = runCLI(t, "appraise", "--text-file", short, "--judge", "compatible", "--model", "fake-judge")
+	require.Equal(t, exitOK, code, stderr)
+	require.Zero(t, calls.Load())
+	require.Contains(t, stdout, "rule findings only: compatible/fake-judge was not asked")
+	require.NotContains(t, stdout, "LLM compatible")
+}
+
 func TestAppraiseWithFakeJudgeFlagsPlantedQuote(t *testing.T) {
 	isolate(t)
 	srv, calls := fakeJudge(t)

@@ -364,6 +364,41 @@ func TestMergeEvidence(t *testing.T) {
 	require.Equal(t, "Metformin", snippet.Citation.MeshTerms[0], "inputs are not modified")
 }
 
+// TestMergeKeepsOneAbstract: the abstract's text and its labelled sections always come from
+// the same copy, the one whose abstract is kept, so the conclusions the stance reads are in
+// the text its quote is checked against.
+func TestMergeKeepsOneAbstract(t *testing.T) {
+	pdf := Evidence{Content: "BACKGROUND: Falls are common after stroke. METHODS: We randomly assigned 212 patients to balance training or usual care. " +
+		"CONCLUSIONS: Balance training did not reduce falls at six months.",
+		Citation: Citation{Source: SourceLibrary, DOI: "10.1/falls", Sections: []Section{
+			{Label: "BACKGROUND", Text: "Falls are common after stroke."},
+			{Label: "CONCLUSIONS", Text: "Balance training did not reduce falls at six months."}}}}
+	refs := Evidence{Content: "BACKGROUND: Falls. AIMS: Balance. METHODS: 212 patients. RESULTS: No change. CONCLUSIONS: No fewer falls.",
+		Citation: Citation{Source: SourceLibrary, DOI: "10.1/falls", PMID: "40000001", Sections: []Section{
+			{Label: "BACKGROUND", Text: "Falls."}, {Label: "AIMS", Text: "Balance."}, {Label: "METHODS", Text: "212 patients."},
+			{Label: "RESULTS", Text: "No change."}, {Label: "CONCLUSIONS", Text: "No fewer falls."}}}}
+	sectionsOnly := Evidence{Citation: Citation{Source: SourcePubMed, PMID: "40000001", Sections: []Section{
+		{Label: "BACKGROUND", Text: "Falls are a common and costly complication in the months after a stroke, and training may help."},
+		{Label: "CONCLUSIONS", Text: "Six weeks of balance training did not reduce the number of falls at six months."}}}}
+	sameTextMoreSections := Evidence{Content: pdf.Content, Citation: Citation{Source: SourcePubMed, Sections: append(append([]Section{}, pdf.Citation.Sections...), Section{Label: "METHODS", Text: "We randomly assigned 212 patients to balance training or usual care."})}}
+	for _, tc := range []struct {
+		name     string
+		held, nu Evidence
+		want     Evidence
+	}{
+		{"the longer abstract held, fuller sections found", pdf, refs, pdf},
+		{"fuller sections held, the longer abstract found", refs, pdf, pdf},
+		{"an abstract given by its sections alone is compared by their text", refs, sectionsOnly, sectionsOnly},
+		{"the same text cut into more sections", pdf, sameTextMoreSections, sameTextMoreSections},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := MergeEvidence(tc.held, tc.nu)
+			require.Equal(t, tc.want.Content, m.Content)
+			require.Equal(t, tc.want.Citation.Sections, m.Citation.Sections)
+		})
+	}
+}
+
 func TestSearchErrorSaidOnce(t *testing.T) {
 	for _, c := range []struct {
 		in   SearchError

@@ -10,10 +10,35 @@ import "strings"
 // source is kept: it is where the paper was first found.
 func MergeEvidence(old, nu Evidence) Evidence {
 	out := old
-	out.Content = longerText(old.Content, nu.Content)
 	out.Relevance = max(old.Relevance, nu.Relevance)
 	out.Citation = mergeCitation(old.Citation, nu.Citation)
+	out.Content, out.Citation.Sections = KeptAbstract(old, nu)
 	return out
+}
+
+// KeptAbstract is the abstract kept when two copies of a paper meet: the copy with the
+// longer abstract (a full structured abstract beats a snippet; on a tie the one cut into
+// more labelled sections, else the held one), its text and its labelled sections together.
+// They are one abstract, so they come from one copy: a PDF's abstract beside a reference
+// file's shorter sections would give the stance a conclusions sentence the text does not
+// hold, and its quote would fail the verbatim check. Every merge of two copies (a search's
+// overlapping sources, a stored paper found again, a library record imported again) keeps
+// the abstract by this rule.
+func KeptAbstract(old, nu Evidence) (string, []Section) {
+	o, n := len([]rune(strings.TrimSpace(abstractText(old)))), len([]rune(strings.TrimSpace(abstractText(nu))))
+	if n > o || n == o && len(nu.Citation.Sections) > len(old.Citation.Sections) {
+		return nu.Content, nu.Citation.Sections
+	}
+	return old.Content, old.Citation.Sections
+}
+
+// abstractText is a copy's abstract: its text, else its labelled sections as the text
+// holds them.
+func abstractText(ev Evidence) string {
+	if strings.TrimSpace(ev.Content) != "" {
+		return ev.Content
+	}
+	return SectionsText(ev.Citation.Sections)
 }
 
 func mergeCitation(o, n Citation) Citation {
@@ -34,9 +59,6 @@ func mergeCitation(o, n Citation) Citation {
 	c.PublicationTypes = UnionFold(o.PublicationTypes, n.PublicationTypes)
 	c.MeshTerms = UnionFold(o.MeshTerms, n.MeshTerms)
 	c.Chemicals = UnionFold(o.Chemicals, n.Chemicals)
-	if len(n.Sections) > len(o.Sections) {
-		c.Sections = n.Sections
-	}
 	c.Registry = UnionFold(o.Registry, n.Registry)
 	c.Retractions = UnionFold(o.Retractions, n.Retractions)
 	c.Trial = mergeTrial(o.Trial, n.Trial)

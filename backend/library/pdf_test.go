@@ -141,6 +141,42 @@ AB  - BACKGROUND: In treatment-resistant depression lithium may reduce suicide.
 	}
 }
 
+// A PDF and a reference file for the same paper, imported in either order, leave one
+// abstract on the record: the PDF's, longer, with its own sections, never its text beside
+// the reference file's shorter sections (whose conclusions the text would not hold).
+func TestPDFAndReferenceKeepOneAbstract(t *testing.T) {
+	medline := `PMID- 25326140
+TI  - Effectiveness of lithium in subjects with treatment-resistant depression and suicide
+      risk: results and lessons of an underpowered randomised clinical trial.
+LID - 10.1186/1756-0500-7-731 [doi]
+AB  - OBJECTIVE: Lithium. BACKGROUND: Suicide. DESIGN: Trial. METHODS: Patients.
+      RESULTS: Few. LIMITATIONS: Small. CONCLUSIONS: No difference was shown.
+`
+	for _, pdfFirst := range []bool{true, false} {
+		t.Run(map[bool]string{true: "PDF first", false: "reference first"}[pdfFirst], func(t *testing.T) {
+			ctx := context.Background()
+			s := openStore(t)
+			p := writeFiles(t, map[string]string{"pubmed.nbib": medline})
+			order := []string{testPDF("lithium-2col.pdf"), p["pubmed.nbib"]}
+			if !pdfFirst {
+				order[0], order[1] = order[1], order[0]
+			}
+			for _, f := range order {
+				sum, err := ImportWith(ctx, s, []string{f}, nil, pdfReader(t))
+				require.NoError(t, err)
+				require.Empty(t, sum.Errors)
+			}
+			recs, err := s.ListLibrary(ctx, 10, 0)
+			require.NoError(t, err)
+			require.Len(t, recs, 1)
+			ev := recs[0].Evidence
+			require.Equal(t, domain.SectionsText(ev.Citation.Sections), ev.Content, "the sections are the text's")
+			require.NotContains(t, ev.Content, "No difference was shown", "the reference file's shorter abstract is not kept")
+			require.Equal(t, "TRIAL REGISTRATION", ev.Citation.Sections[len(ev.Citation.Sections)-1].Label)
+		})
+	}
+}
+
 // A PDF of a paper a research run stored (but the library does not hold) joins that
 // evidence: the new library record takes the evidence's key, so the run finds the text.
 func TestImportPDFJoinsARunsEvidence(t *testing.T) {

@@ -75,8 +75,9 @@ func TestJudgeEvidenceKeepsDistinctPapers(t *testing.T) {
 }
 
 // TestUnusableJudgeIsAnError: a judge that cannot answer (Ollama without the model, the CLI
-// judge's program missing) is refused by judge_evidence as research refuses it, with the
-// same message, rather than answered with a fallback assessment of zeros.
+// judge's program missing) is refused by judge_evidence and appraise_paper as research
+// refuses it, with the same message, rather than answered with a fallback assessment of
+// zeros or an appraisal whose every dimension failed.
 func TestUnusableJudgeIsAnError(t *testing.T) {
 	ollama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path != "/api/tags" {
@@ -103,6 +104,11 @@ func TestUnusableJudgeIsAnError(t *testing.T) {
 			researched := call(t, cs, "research", map[string]any{"question": lithium, "judge": tc.judge, "max_iterations": 1})
 			require.True(t, researched.IsError, "research: %s", text(researched))
 			require.Equal(t, text(researched), text(judged), "the same refusal as research")
+			appraised := call(t, cs, "appraise_paper", map[string]any{"judge": tc.judge, "text": "We randomly assigned 200 adults with asthma to inhaled " +
+				"budesonide or placebo using sealed opaque envelopes prepared by an independent pharmacist. Patients and outcome assessors were " +
+				"blinded to allocation. Analysis was by intention to treat; 5 were lost to follow-up."})
+			require.True(t, appraised.IsError, "appraise_paper: %s", text(appraised))
+			require.Equal(t, text(researched), text(appraised), "the same refusal as research")
 		})
 	}
 }

@@ -49,9 +49,10 @@ func TestMakeTestdata(t *testing.T) {
 		t.Fatal("qpdf is needed to compress and encrypt the test PDFs (apt-get install qpdf)")
 	}
 	// Small made-up papers, typeset from their HTML in testdata/ in one font so that they
-	// stay small: a trial's first page, a commentary citing it, and a page whose lines end
-	// in hyphens.
-	for _, name := range []string{"trial-front", "commentary", "hyphenation"} {
+	// stay small: a trial's first page, a commentary citing it, a page whose lines end in
+	// hyphens, and a short trial report that cites other work's designs, with a draft of it
+	// under the same DOI.
+	for _, name := range []string{"trial-front", "commentary", "hyphenation", "trial-context", "trial-context-draft"} {
 		page, err := os.ReadFile(filepath.Join("testdata", name+".html"))
 		if err != nil {
 			t.Fatal(err)

@@ -53,7 +53,7 @@ func TestPaperViewShowsTheStoredAppraisalAndItsText(t *testing.T) {
 	keys, err := st.UpsertEvidence(ctx, []domain.Evidence{appraised, plain})
 	require.NoError(t, err)
 	require.Equal(t, []string{"pmid:1001", "pmid:1002"}, keys)
-	ap, err := c.Commands.appraiser(runs.JudgeChoice{})
+	ap, err := c.Commands.appraiser(ctx, runs.JudgeChoice{})
 	require.NoError(t, err)
 	_, _, err = ap.AppraiseAll(ctx, []domain.Evidence{appraised})
 	require.NoError(t, err)

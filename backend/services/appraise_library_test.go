@@ -51,7 +51,7 @@ func TestAppraiseLibraryReadsTheStoredFullText(t *testing.T) {
 			require.NoError(t, err)
 			texts, err := st.FullTexts(ctx, []string{rec.Evidence.CanonicalKey()})
 			require.NoError(t, err)
-			a, err := c.Commands.appraiser(runs.JudgeChoice{})
+			a, err := c.Commands.appraiser(ctx, runs.JudgeChoice{})
 			require.NoError(t, err)
 			byRun, _, err := a.AppraiseAllWith(ctx, []domain.Evidence{rec.Evidence}, texts)
 			require.NoError(t, err)

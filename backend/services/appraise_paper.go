@@ -41,7 +41,7 @@ func (c *CommandService) AppraisePaper(ctx context.Context, req PaperRequest, ch
 	if err != nil {
 		return AppraisedPaper{}, err
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return AppraisedPaper{}, err
 	}
@@ -121,12 +121,17 @@ func (c *CommandService) appraisePMCID(ctx context.Context, req PaperRequest, ap
 		}
 	}
 	ft.Key = ev.CanonicalKey()
+	stored := false
 	if st, err := c.store.get(); err == nil {
 		if err := st.PutFullText(context.WithoutCancel(ctx), ft); err != nil {
 			out.Notes = append(out.Notes, "the full text could not be stored: "+domain.SafeMessage(err))
+		} else {
+			stored = true
 		}
 	}
-	out.Appraisal, err = ap.AppraiseDocument(ctx, appraisal.DocumentFor(ev, &ft))
+	doc := appraisal.DocumentFor(ev, &ft)
+	doc.NotStored = !stored
+	out.Appraisal, err = ap.AppraiseDocument(ctx, doc)
 	return out, err
 }
 

@@ -30,10 +30,23 @@ type CommandService struct {
 	pdf      library.PDFReader
 }
 
-// engine builds the engine of a judge choice with the settings in force.
-func (c *CommandService) engine(choice runs.JudgeChoice) (*runs.Engine, error) {
+// engine builds the engine of a judge choice with the settings in force, once the judge
+// has answered its probe (usableEngine).
+func (c *CommandService) engine(ctx context.Context, choice runs.JudgeChoice) (*runs.Engine, error) {
 	engines, err := c.engines.get()
 	if err != nil {
+		return nil, err
+	}
+	return usableEngine(ctx, engines, choice)
+}
+
+// usableEngine builds the engine of a judge choice after asking the judge its probe
+// (runs.Engines.Probe). A local judge that cannot answer (Ollama without the model, the CLI
+// judge's program missing, a server that is down) is refused before anything is judged or
+// appraised, as research and rejudge refuse it: asked anyway, it gives the fallback
+// assessment or an appraisal whose every dimension failed, a success that judged nothing.
+func usableEngine(ctx context.Context, engines *runs.Engines, choice runs.JudgeChoice) (*runs.Engine, error) {
+	if err := engines.Probe(ctx, choice); err != nil {
 		return nil, err
 	}
 	return engines.Build(choice, domain.DefaultRunConfig())
@@ -117,18 +130,9 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 			return JudgeResult{}, domain.Errorf(domain.CodeInvalid, "evidence %d: %s", i+1, domain.SafeMessage(err))
 		}
 	}
-	// A local judge that cannot answer (Ollama without the model, the CLI judge's program
-	// missing, a server that is down) is refused before judging, as research and rejudge
-	// refuse it: asked anyway, it would give the fallback assessment, whose zero scores a
-	// reader can take for a verdict on the evidence.
-	engines, err := c.engines.get()
-	if err != nil {
-		return JudgeResult{}, err
-	}
-	if err := engines.Probe(ctx, choice); err != nil {
-		return JudgeResult{}, err
-	}
-	eng, err := c.engine(choice)
+	// A local judge that cannot answer is refused before judging: the fallback assessment's
+	// zero scores a reader can take for a verdict on the evidence.
+	eng, err := c.engine(ctx, choice)
 	if err != nil {
 		return JudgeResult{}, err
 	}
@@ -147,9 +151,10 @@ func (c *CommandService) JudgeEvidence(ctx context.Context, question string, evi
 }
 
 // appraiser builds the appraiser of a judge choice: the offline rubric, or the chosen
-// LLM with the store as cache and recorder. It never falls back to another provider.
-func (c *CommandService) appraiser(choice runs.JudgeChoice) (*appraisal.Appraiser, error) {
-	eng, err := c.engine(choice)
+// LLM with the store as cache and recorder. It never falls back to another provider, and a
+// judge that cannot answer is refused as judge and research refuse it (usableEngine).
+func (c *CommandService) appraiser(ctx context.Context, choice runs.JudgeChoice) (*appraisal.Appraiser, error) {
+	eng, err := c.engine(ctx, choice)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +172,7 @@ func (c *CommandService) AppraiseText(ctx context.Context, title, text string, c
 	if len(title)+len(text) > MaxAppraisalText {
 		return domain.Appraisal{}, tooLargeToAppraise(len(title) + len(text))
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
@@ -177,13 +182,14 @@ func (c *CommandService) AppraiseText(ctx context.Context, title, text string, c
 }
 
 // AppraisePDF reads a PDF and appraises its full text (`appraise --pdf`). The document's
-// key is the paper's, from the identifiers printed in it, so the appraisal is cached and
-// stored for that paper; the PDF is not imported.
+// key names the paper by the identifiers printed in it, but the PDF is not imported, so its
+// appraisal is not cached either (appraisal.Document.NotStored): it is never shown for the
+// paper stored under that key, whose text may differ.
 func (c *CommandService) AppraisePDF(ctx context.Context, path string, choice runs.JudgeChoice) (domain.Appraisal, error) {
 	if c.pdf == nil {
 		return domain.Appraisal{}, domain.Errorf(domain.CodeUnavailable, "no PDF reader")
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
@@ -192,7 +198,9 @@ func (c *CommandService) AppraisePDF(ctx context.Context, path string, choice ru
 		return domain.Appraisal{}, err
 	}
 	ev, _ := library.PDFEvidence(paper)
-	return ap.AppraiseDocument(ctx, pdfDocument(ev, paper.FullText, ev.CanonicalKey()))
+	doc := pdfDocument(ev, paper.FullText, ev.CanonicalKey())
+	doc.NotStored = true
+	return ap.AppraiseDocument(ctx, doc)
 }
 
 // pdfDocument is the appraised document of a PDF's full text, under the paper's key (a
@@ -263,7 +271,7 @@ func (c *CommandService) AppraiseLibrary(ctx context.Context, id int64, choice r
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return domain.Appraisal{}, err
 	}
@@ -288,7 +296,7 @@ func (c *CommandService) Calibrate(ctx context.Context, goldCSV io.Reader, choic
 	if err != nil {
 		return appraisal.CalibrationReport{}, err
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return appraisal.CalibrationReport{}, err
 	}
@@ -401,7 +409,7 @@ func (c *CommandService) CalibrateRun(ctx context.Context, runID string, choice 
 			rescored = append(rescored, e)
 		}
 	}
-	ap, err := c.appraiser(choice)
+	ap, err := c.appraiser(ctx, choice)
 	if err != nil {
 		return appraisal.CalibrationReport{}, err
 	}

@@ -283,7 +283,7 @@ func (l *LibraryService) AppraisePDF(id int64) (PDFAppraisal, error) {
 	if !ok {
 		return PDFAppraisal{}, domain.Errorf(domain.CodeNotFound, "library record %d has no stored full text: import its PDF first", id)
 	}
-	eng, err := engines.Build(runs.JudgeChoice{}, domain.DefaultRunConfig())
+	eng, err := usableEngine(ctx, engines, runs.JudgeChoice{})
 	if err != nil {
 		return PDFAppraisal{}, err
 	}

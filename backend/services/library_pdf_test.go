@@ -2,6 +2,8 @@ package services
 
 import (
 	"context"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"testing"
@@ -85,6 +87,84 @@ func TestLibraryDropImportsAndAppraisesAPDF(t *testing.T) {
 	require.Error(t, err)
 	assert.Equal(t, domain.CodeNotFound, domain.CodeOf(err))
 	assert.Contains(t, domain.SafeMessage(err), "has no stored full text")
+}
+
+// `appraise --pdf` of a PDF that is not imported is never served for the stored paper its
+// DOI names: the stored paper keeps the appraisal of its own text, whose every quote is in
+// that text, and a later appraisal of the stored text is the same.
+func TestAppraisePDFIsNotServedForTheStoredPaper(t *testing.T) {
+	c := openPDFContainer(t)
+	ctx := context.Background()
+	sum, err := c.Commands.ImportLibrary(ctx, []string{servicesPDF("trial-context.pdf")}, nil)
+	require.NoError(t, err)
+	require.Len(t, sum.PDFs, 1)
+	const key = "doi:10.5555/jpat.2022.017"
+	offline := runs.JudgeChoice{Provider: domain.ProviderOffline}
+	stored, err := c.Commands.AppraiseLibrary(ctx, sum.PDFs[0].ID, offline)
+	require.NoError(t, err)
+	require.Equal(t, key, stored.Document.Key)
+	require.Equal(t, appraisal.ConcealmentConcealed, stored.Findings[appraisal.FindingAllocationConcealing].Value)
+
+	draft, err := c.Commands.AppraisePDF(ctx, servicesPDF("trial-context-draft.pdf"), offline)
+	require.NoError(t, err)
+	require.Equal(t, key, draft.Document.Key, "the draft names the paper it prints")
+	require.Equal(t, appraisal.ConcealmentNotConcealed, draft.Findings[appraisal.FindingAllocationConcealing].Value)
+
+	got, err := c.store().AppraisalsForEvidence(ctx, []string{key})
+	require.NoError(t, err)
+	require.Equal(t, stored.Document, got[key].Document, "the stored paper's appraisal is its own")
+	require.Equal(t, stored.Dimensions, got[key].Dimensions)
+	fts, err := c.store().FullTexts(ctx, []string{key})
+	require.NoError(t, err)
+	rec, err := c.store().GetLibraryRecord(ctx, sum.PDFs[0].ID)
+	require.NoError(t, err)
+	text := appraisal.DocumentFor(rec.Evidence, ptr(fts[key])).AppraisedText()
+	for name, f := range got[key].Findings {
+		require.Contains(t, text, f.Quote, "%s: every quote is in the stored text", name)
+	}
+	again, err := c.Commands.AppraiseLibrary(ctx, sum.PDFs[0].ID, offline)
+	require.NoError(t, err)
+	require.Equal(t, stored.Dimensions, again.Dimensions)
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// Appraising needs a judge that can answer: one that cannot (the CLI judge's program
+// missing, an Ollama without the model) is refused before anything is read or stored, as
+// research and judge refuse it, never answered with an appraisal whose every dimension
+// failed.
+func TestAppraiseRefusesAJudgeThatCannotAnswer(t *testing.T) {
+	ollama := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path != "/api/tags" {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(`{"models":[{"name":"qwen2.5:7b","model":"qwen2.5:7b"}]}`))
+	}))
+	t.Cleanup(ollama.Close)
+	text := "We randomly assigned 200 adults with asthma to inhaled budesonide or placebo using sealed opaque envelopes prepared by an " +
+		"independent pharmacist. Patients and outcome assessors were blinded to allocation. Analysis was by intention to treat."
+	for _, tc := range []struct {
+		name, env, value string
+		judge            domain.Provider
+		want             string
+	}{
+		{"CLI judge missing", "DEEPCRITICAL_CLI_JUDGE", "no-such-judge-binary -p", domain.ProviderCLI, `the CLI judge "no-such-judge-binary" was not found on PATH`},
+		{"Ollama without the model", "OLLAMA_HOST", ollama.URL, domain.ProviderOllama, `has no model "local-model"`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := openPDFContainer(t)
+			t.Setenv(tc.env, tc.value)
+			choice := runs.JudgeChoice{Provider: tc.judge, Model: "local-model"}
+			_, err := c.Commands.AppraiseText(context.Background(), "Budesonide in asthma", text, choice)
+			require.Error(t, err)
+			require.Contains(t, err.Error(), tc.want)
+			require.Equal(t, domain.CodeUnavailable, domain.CodeOf(err))
+			_, err = c.Commands.AppraisePDF(context.Background(), servicesPDF("trial-context.pdf"), choice)
+			require.ErrorContains(t, err, tc.want)
+		})
+	}
 }
 
 // `appraise --pdf` reads and appraises a PDF without importing it.

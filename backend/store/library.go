@@ -176,7 +176,8 @@ func (s *Store) UpsertLibraryRecordsAt(ctx context.Context, evs []domain.Evidenc
 }
 
 // overlayEvidence lays the non-empty fields of nu over old (recursively through the
-// citation), so a re-import updates what it carries and keeps what it lacks.
+// citation), so a re-import updates what it carries and keeps what it lacks. The abstract
+// and its labelled sections are kept together, from one copy (domain.KeptAbstract).
 func overlayEvidence(old, nu domain.Evidence) (domain.Evidence, error) {
 	var base, top map[string]any
 	for _, p := range []struct {
@@ -200,6 +201,7 @@ func overlayEvidence(old, nu domain.Evidence) (domain.Evidence, error) {
 	if err := json.Unmarshal(b, &out); err != nil {
 		return domain.Evidence{}, err
 	}
+	out.Content, out.Citation.Sections = domain.KeptAbstract(old, nu)
 	return out, nil
 }
 
