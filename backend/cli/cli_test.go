@@ -682,6 +682,26 @@ func TestResearchExportFailingAfterTheRunSaysHowTheRunEnded(t *testing.T) {
 	require.Contains(t, stderr, "has no paper to export as references")
 }
 
+// TestOfflineJudgeRefusesAModelEverywhere: a model given with the offline judge is refused
+// by every command that chooses a judge, as research refuses it, never ignored.
+func TestOfflineJudgeRefusesAModelEverywhere(t *testing.T) {
+	isolate(t)
+	dir := t.TempDir()
+	text := filepath.Join(dir, "paper.txt")
+	require.NoError(t, os.WriteFile(text, []byte(strings.Repeat("Patients were randomised to drug or placebo. ", 20)), 0o644))
+	evidence := filepath.Join(dir, "ev.json")
+	require.NoError(t, os.WriteFile(evidence, []byte(`[{"content":"Metformin reduced tumour growth.","citation":{"source":"pubmed","id":"1","title":"T","url":"https://pubmed.ncbi.nlm.nih.gov/1/","date":"2020","authors":[]}}]`), 0o644))
+	for _, args := range [][]string{
+		{"research", "Is metformin effective for treating cancer?", "--judge", "offline", "--model", "gpt-4o", "--sources", "library"},
+		{"appraise", "--text-file", text, "--judge", "offline", "--model", "gpt-4o"},
+		{"judge", "--question", "Is metformin effective for treating cancer?", "--evidence", evidence, "--judge", "offline", "--model", "gpt-4o"},
+	} {
+		code, _, stderr := runCLI(t, args...)
+		require.NotEqual(t, exitOK, code, "%v: %s", args, stderr)
+		require.Contains(t, stderr, `the offline judge runs no model: "gpt-4o" is for an LLM judge`, args[0])
+	}
+}
+
 // TestHistoryFilterMatchingNothing: a search or filter that matches no run says so, rather
 // than that no run is stored.
 func TestHistoryFilterMatchingNothing(t *testing.T) {

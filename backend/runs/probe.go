@@ -33,6 +33,9 @@ const ProbeTimeout = 2 * time.Second
 // server's list is not checked, as some serve any name they are given. Cloud judges and the offline judge are not probed: their
 // keys are checked when the engine is built, and nothing is sent before the run.
 func (g *Engines) Probe(ctx context.Context, choice JudgeChoice) error {
+	if err := choice.refuseOfflineModel(); err != nil {
+		return err
+	}
 	s := g.Effective()
 	choice = ResolveJudge(s, choice)
 	switch choice.Provider {
@@ -96,4 +99,15 @@ func modelChoice(models []string) string {
 		return "pick one it has (" + strings.Join(models[:5], ", ") + fmt.Sprintf(" and %d more)", n-5)
 	}
 	return "pick one it has (" + strings.Join(models, ", ") + ")"
+}
+
+// refuseOfflineModel refuses a model asked of the offline judge. It runs none: a model dropped
+// without a word let a report say "offline" while the user believed a model of theirs had
+// judged. Every way to choose a judge (research, judge, appraise, re-judge; CLI, MCP, window)
+// passes through Probe, so the refusal is the same everywhere.
+func (c JudgeChoice) refuseOfflineModel() error {
+	if c.Provider == domain.ProviderOffline && strings.TrimSpace(c.Model) != "" {
+		return domain.Errorf(domain.CodeInvalid, "the offline judge runs no model: %q is for an LLM judge (choose one, or leave the model empty)", c.Model)
+	}
+	return nil
 }

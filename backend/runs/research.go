@@ -2,7 +2,6 @@ package runs
 
 import (
 	"context"
-	"strings"
 
 	"deepcritical/backend/config"
 	"deepcritical/backend/domain"
@@ -50,10 +49,8 @@ func runConfig(s config.Settings, req Request) (domain.RunConfig, JudgeChoice, e
 	}
 	cfg.Judge, cfg.Model = choice.Provider, choice.Model
 	if choice.Provider == domain.ProviderOffline {
-		if strings.TrimSpace(req.Model) != "" {
-			// It used to be dropped without a word: the run then said "offline" while the
-			// user believed a model of theirs had judged.
-			return cfg, choice, domain.Errorf(domain.CodeInvalid, "the offline judge runs no model: %q is for an LLM judge (choose one, or leave the model empty)", req.Model)
+		if err := (JudgeChoice{Provider: choice.Provider, Model: req.Model}).refuseOfflineModel(); err != nil {
+			return cfg, choice, err
 		}
 		cfg.Model = ""
 	}
