@@ -1332,6 +1332,7 @@ func asked(q string) string {
 	q = bringDown.ReplaceAllString(q, "lower ${1}")
 	q = leaveShort.ReplaceAllString(q, "cause deficiency of")
 	q = shortSpan.ReplaceAllString(q, "")
+	q = anatomicalSides(q)
 	q = sglt2Written.ReplaceAllString(q, "SGLT2")
 	q = treatedPeople.ReplaceAllString(q, "$2 treated with $1")
 	q = adjunctFor.ReplaceAllString(q, " for ")
@@ -3967,6 +3968,7 @@ var fixedPhrases = [][]string{
 	// A programme on how drugs are prescribed, not the drugs.
 	{"antibiotic", "stewardship"}, {"antimicrobial", "stewardship"},
 	// Lay names of diseases (diseaseSynonyms): "blood clots" is no clot of blood products.
+	{"irritable", "bowel"}, {"smoking", "weed"},
 	{"head", "lice"}, {"frozen", "shoulder"}, {"hot", "flushes"}, {"hot", "flashes"}, {"hot", "flush"}, {"hot", "flash"},
 	{"blood", "clots"}, {"blood", "clot"}, {"cold", "sores"}, {"cold", "sore"}, {"family", "therapy"}, {"irregular", "heartbeat"}, {"swollen", "legs"},
 	{"heavy", "periods"}, {"bad", "back"}, {"pressure", "garments"}, {"retinopathy", "of", "prematurity"}, {"lower", "back", "pain"}, {"tennis", "elbow"}, {"living", "at", "home"}, {"cardiac", "resynchronisation", "therapy"}, {"cardiac", "resynchronization", "therapy"}, {"negative", "predictive", "value"}, {"positive", "predictive", "value"},

@@ -1,6 +1,7 @@
 package concepts
 
 import (
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -179,7 +180,7 @@ var diseaseSynonyms = [][]string{
 	{"lateral epicondylitis", "lateral elbow tendinopathy", "tennis elbow", "lateral epicondylalgia"},
 	{"undescended testis", "undescended testes", "cryptorchidism", "maldescended testis", "maldescended testes"},
 	{"neonatal abstinence syndrome", "neonatal opioid withdrawal syndrome", "nows"},
-	{"ibs", "irritable bowel syndrome"},
+	{"ibs", "irritable bowel syndrome", "irritable bowel"},
 	{"uti", "urinary tract infection", "water infection", "bladder infection"},
 	{"dvt", "deep vein thrombosis", "deep venous thrombosis"},
 	{"vte", "venous thromboembolism"},
@@ -212,7 +213,7 @@ var diseaseSynonyms = [][]string{
 	{"ponv", "postoperative nausea and vomiting"},
 	{"insomnia", "sleep initiation and maintenance disorders"},
 	{"muscle pain", "myalgia"},
-	{"alcohol use disorder", "alcohol dependence"}, // not "alcoholism", whose stem is "alcohol"
+	{"alcohol use disorder", "alcohol dependence", "aud"}, // not "alcoholism", whose stem is "alcohol"
 	{"eczema", "atopic eczema", "atopic dermatitis"},
 	{"pph", "postpartum haemorrhage", "postpartum hemorrhage", "post-partum haemorrhage", "post-partum hemorrhage"},
 	{"pphn", "persistent pulmonary hypertension of the newborn", "persistent fetal circulation"},
@@ -256,7 +257,10 @@ var diseaseSynonyms = [][]string{
 	{"itching", "itch", "pruritus"},
 	{"sids", "sudden infant death syndrome", "sudden infant death", "cot death", "sudden unexpected infant death"},
 	{"bad back", "back pain", "low back pain"},
-	{"lower back pain", "low back pain"},
+	{"lower back pain", "low back pain", "lbp"},
+	// MeSH Patellofemoral Pain Syndrome: entry term Anterior Knee Pain Syndrome; "runner's
+	// knee" is its lay name.
+	{"anterior knee pain", "patellofemoral pain", "patellofemoral pain syndrome", "pfps", "runner's knee"},
 	{"hay fever", "allergic rhinitis", "seasonal allergic rhinitis"},
 	{"pink eye", "conjunctivitis"},
 	{"athlete foot", "athletes foot", "tinea pedis"},
@@ -270,6 +274,9 @@ var diseaseSynonyms = [][]string{
 	// papers mostly write "rhinosinusitis".
 	{"prediabetes", "pre-diabetes", "prediabetic state", "impaired glucose tolerance", "impaired fasting glucose"},
 	{"sinusitis", "rhinosinusitis"},
+	// MeSH Marijuana Smoking and Marijuana Use (entry term Cannabis Use): "smoking weed" is
+	// how a patient says it. ("Weed" alone is left out: weeds and weed killers are no drug.)
+	{"smoking weed", "marijuana smoking", "cannabis smoking", "marijuana use", "cannabis use"},
 	{"itp", "immune thrombocytopenia", "immune thrombocytopenic purpura", "idiopathic thrombocytopenic purpura"},
 	{"gvhd", "graft-versus-host disease", "graft versus host disease"},
 	{"oa", "osteoarthritis"},
@@ -303,6 +310,118 @@ var diseaseSynonyms = [][]string{
 	{"cll", "chronic lymphocytic leukaemia", "chronic lymphocytic leukemia"},
 	{"mds", "myelodysplastic syndrome", "myelodysplastic syndromes"},
 	{"dlbcl", "diffuse large b-cell lymphoma"},
+	// Acronyms clinicians type for a disease, a complication or the infants a question is
+	// about, each with the words of its MeSH heading or entry terms (NLM, public domain) or
+	// the expansion abstracts write out ("acute exacerbations of chronic obstructive
+	// pulmonary disease" for AECOPD), as common lists of clinical abbreviations give it.
+	// Read as a condition wherever the question puts them (VLBW and ELBW as the patients,
+	// populationWords), and searched and matched by their words, which a paper's title uses
+	// more often than the acronym. Left out because they are English words or stand for more than one
+	// disease: BPD (bronchopulmonary dysplasia, borderline personality disorder), ASD, PD
+	// (Parkinson's disease, peritoneal dialysis), AD, SBP (systolic blood pressure), CIN
+	// (contrast nephropathy, cervical neoplasia), PPD (the tuberculin test), GBS (group B
+	// streptococcus), CRS (cytokine release syndrome), SCD, FAP, AAV (adeno-associated
+	// virus), PID, PTB, HIT, HRS, HHS, STD (standard deviation), and PAD, PROM, CUD, BED,
+	// POTS, TEN, GIST, ALL, SAD. STI is left out too: sexually transmitted infections are a
+	// category whose papers name the member (chlamydia, syphilis), and read as one required
+	// disease it set such papers aside.
+	{"aecopd", "acute exacerbation of copd", "acute exacerbations of copd", "acute exacerbation of chronic obstructive pulmonary disease",
+		"acute exacerbations of chronic obstructive pulmonary disease"},
+	{"ild", "interstitial lung disease", "interstitial lung diseases"},
+	{"pah", "pulmonary arterial hypertension"},
+	{"cteph", "chronic thromboembolic pulmonary hypertension"},
+	{"rti", "respiratory tract infection", "respiratory tract infections"},
+	{"lrti", "lower respiratory tract infection", "lower respiratory tract infections"},
+	{"aom", "acute otitis media"},
+	{"ohca", "out-of-hospital cardiac arrest"},
+	{"ihca", "in-hospital cardiac arrest"},
+	{"acs", "acute coronary syndrome", "acute coronary syndromes"},
+	{"adhf", "acute decompensated heart failure"},
+	{"aaa", "abdominal aortic aneurysm"},
+	{"pvd", "peripheral vascular disease", "peripheral vascular diseases"},
+	{"svt", "supraventricular tachycardia"},
+	{"lvh", "left ventricular hypertrophy"},
+	{"dcm", "dilated cardiomyopathy"},
+	// MeSH Spinal Cord Compression; MeSH Complex Regional Pain Syndromes (entry term Reflex
+	// Sympathetic Dystrophy, the older name of type I).
+	{"mscc", "metastatic spinal cord compression", "malignant spinal cord compression"},
+	{"crps", "complex regional pain syndrome", "complex regional pain syndromes", "reflex sympathetic dystrophy"},
+	{"sci", "spinal cord injury", "spinal cord injuries"},
+	{"ftd", "frontotemporal dementia"},
+	{"dlb", "dementia with lewy bodies", "lewy body dementia"},
+	{"rrms", "relapsing-remitting multiple sclerosis"},
+	{"cidp", "chronic inflammatory demyelinating polyneuropathy"},
+	{"nmosd", "neuromyelitis optica spectrum disorder", "neuromyelitis optica"},
+	{"lvo", "large vessel occlusion"},
+	{"bpsd", "behavioural and psychological symptoms of dementia", "behavioral and psychological symptoms of dementia"},
+	// Infants by their weight or growth at birth and the diseases of the newborn (MeSH
+	// Infant, Very Low Birth Weight; Infant, Extremely Low Birth Weight; Infant, Small for
+	// Gestational Age; Fetal Growth Retardation; Enterocolitis, Necrotizing; Ductus
+	// Arteriosus, Patent; Respiratory Distress Syndrome, Newborn; Hypoxia-Ischemia, Brain).
+	{"vlbw", "very low birth weight"},
+	{"elbw", "extremely low birth weight"},
+	{"lbw", "low birth weight"},
+	{"sga", "small for gestational age"},
+	{"fgr", "iugr", "fetal growth restriction", "foetal growth restriction", "intrauterine growth restriction", "intrauterine growth retardation"},
+	{"nec", "necrotising enterocolitis", "necrotizing enterocolitis"},
+	{"pda", "patent ductus arteriosus"},
+	{"rds", "respiratory distress syndrome"},
+	{"hie", "hypoxic-ischaemic encephalopathy", "hypoxic-ischemic encephalopathy", "hypoxic ischaemic encephalopathy", "hypoxic ischemic encephalopathy"},
+	{"ivh", "intraventricular haemorrhage", "intraventricular hemorrhage"},
+	// Pregnancy (MeSH Diabetes, Gestational; Hypertension, Pregnancy-Induced; Fetal
+	// Membranes, Premature Rupture; Ovarian Hyperstimulation Syndrome).
+	{"gdm", "gestational diabetes mellitus", "gestational diabetes"},
+	{"pih", "pregnancy-induced hypertension"},
+	{"hdp", "hypertensive disorders of pregnancy"},
+	{"pprom", "preterm prelabour rupture of membranes", "preterm premature rupture of membranes", "preterm prelabor rupture of membranes"},
+	{"ohss", "ovarian hyperstimulation syndrome"},
+	{"pmdd", "premenstrual dysphoric disorder"},
+	// The gut and the liver.
+	{"ugib", "upper gastrointestinal bleeding", "upper gastrointestinal haemorrhage", "upper gastrointestinal hemorrhage"},
+	{"lgib", "lower gastrointestinal bleeding", "lower gastrointestinal haemorrhage", "lower gastrointestinal hemorrhage"},
+	{"eoe", "eosinophilic oesophagitis", "eosinophilic esophagitis"},
+	{"uc", "ulcerative colitis"},
+	{"pbc", "primary biliary cholangitis", "primary biliary cirrhosis"},
+	{"psc", "primary sclerosing cholangitis"},
+	{"arld", "alcohol-related liver disease", "alcoholic liver disease"},
+	{"sibo", "small intestinal bacterial overgrowth"},
+	// Kidneys, infections, joints, blood and the mind.
+	{"esrd", "eskd", "end-stage renal disease", "end-stage kidney disease"},
+	{"sui", "stress urinary incontinence"},
+	{"ssti", "skin and soft tissue infection", "skin and soft tissue infections"},
+	{"pji", "periprosthetic joint infection", "prosthetic joint infection"},
+	{"jia", "juvenile idiopathic arthritis"},
+	{"gca", "giant cell arteritis"},
+	{"pmr", "polymyalgia rheumatica"},
+	{"ssc", "systemic sclerosis"},
+	{"cts", "carpal tunnel syndrome"},
+	{"ddh", "developmental dysplasia of the hip"},
+	{"sufe", "scfe", "slipped capital femoral epiphysis", "slipped upper femoral epiphysis"},
+	{"ida", "iron deficiency anaemia", "iron deficiency anemia", "iron-deficiency anaemia", "iron-deficiency anemia"},
+	{"ttp", "thrombotic thrombocytopenic purpura"},
+	{"hus", "haemolytic uraemic syndrome", "hemolytic uremic syndrome"},
+	{"dic", "disseminated intravascular coagulation"},
+	{"hae", "hereditary angioedema"},
+	{"sjs", "stevens-johnson syndrome"},
+	{"pku", "phenylketonuria"},
+	{"siadh", "syndrome of inappropriate antidiuretic hormone secretion", "inappropriate adh syndrome"},
+	{"trd", "treatment-resistant depression"},
+	{"sud", "substance use disorder", "substance use disorders"},
+	{"oud", "opioid use disorder", "opioid use disorders"},
+	// Cancers by the acronyms oncologists write.
+	{"crc", "colorectal cancer"},
+	{"rcc", "renal cell carcinoma"},
+	{"sclc", "small cell lung cancer", "small-cell lung cancer"},
+	{"hnscc", "head and neck squamous cell carcinoma"},
+	{"scc", "squamous cell carcinoma"},
+	{"bcc", "basal cell carcinoma"},
+	{"tnbc", "triple-negative breast cancer"},
+	{"crpc", "mcrpc", "castration-resistant prostate cancer", "metastatic castration-resistant prostate cancer"},
+	{"gbm", "glioblastoma", "glioblastoma multiforme"},
+	{"pdac", "pancreatic ductal adenocarcinoma"},
+	{"nmibc", "non-muscle-invasive bladder cancer"},
+	{"dcis", "ductal carcinoma in situ"},
+	{"nhl", "non-hodgkin lymphoma", "non-hodgkin's lymphoma"},
 }
 
 // neoplasmWords name a cancer by its kind of growth. MeSH indexes every cancer under
@@ -371,6 +490,31 @@ var bodySites = [][]string{
 	{"elbow", "elbows", "epicondylitis", "epicondylalgia"}, {"wrist", "wrists", "carpal"}, {"ankle", "ankles"},
 	{"achilles"}, {"patellar", "patella", "jumper"}, {"hand", "hands"}, {"foot", "feet"}, {"neck"}, {"lumbar"},
 	{"plantar", "heel"}, {"thumb"}, {"temporomandibular", "jaw"},
+}
+
+// sideOfJoint is a patient's way of saying where a joint hurts: "pain at the front of my
+// knee", "an ache on the outside of the hip", "pain behind the kneecap". Clinicians and
+// papers name such pain by the side in anatomical words, "anterior knee pain" (patellofemoral
+// pain), "lateral hip pain", "posterior heel pain", and the lay words ("front", "my")
+// would otherwise be read as concepts of their own.
+var sideOfJoint = regexp.MustCompile(`(?i)\b(?:pain|aches?|aching)\s+(?:(?:at|in|on|around|down)\s+the\s+(front|back|outside|inside|outer\s+side|inner\s+side)\s+of\s+(?:the|my|his|her|your|their|our|both)\s+(knee|hip|shoulder|ankle|heel|elbow|wrist)s?|(?:behind|around|under|below)\s+(?:the|my|his|her|your|their|our)\s+(kneecap|knee\s+cap)s?)\b`)
+
+// anatomicalSide names a side of the body in the words of anatomy.
+var anatomicalSide = map[string]string{"front": "anterior", "back": "posterior", "outside": "lateral", "outer side": "lateral",
+	"inside": "medial", "inner side": "medial"}
+
+// anatomicalSides rewrites a patient's "pain at the front of my knee" as the pain's
+// clinical name, "anterior knee pain" (sideOfJoint); pain around the kneecap is anterior
+// knee pain too.
+func anatomicalSides(q string) string {
+	return sideOfJoint.ReplaceAllStringFunc(q, func(m string) string {
+		g := sideOfJoint.FindStringSubmatch(m)
+		if g[3] != "" {
+			return "anterior knee pain"
+		}
+		side := anatomicalSide[strings.Join(strings.Fields(strings.ToLower(g[1])), " ")]
+		return side + " " + strings.ToLower(g[2]) + " pain"
+	})
 }
 
 // BodySiteNames returns the words for the part of the body a word names, the word among

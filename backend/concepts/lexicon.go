@@ -99,7 +99,13 @@ non-drug nondrug non-pharmacological nonpharmacological non-pharmacologic nonpha
 device devices`)
 
 // Role lexicons: common words of each role. Suffixes below catch the long tail of disease
-// and drug names the lists cannot hold.
+// and drug names the lists cannot hold. "Septic" is sepsis's adjective and names the
+// patients' condition ("septic VLBW infants"); a muscle strain is an injury (MeSH Sprains and
+// Strains), and as a known word "strains" is no slip for "sprains". Wine, beer and coffee
+// are what a question about a drink asks of (MeSH Wine, Beer, Coffee): as the exposure,
+// like a drug, they keep that role beside a word the parse does not know ("wine with
+// meals"). (Not "alcohol", which begins the names of diseases: "alcohol dependence",
+// "alcohol withdrawal"; nor "tea", which begins "tea tree oil".)
 var conditionWords = set(`disease diseases disorder disorders syndrome syndromes cancer cancers carcinoma prediabetes prediabetic xdr-tb mdr-tb rr-tb drowning flail-chest
 radiation-proctitis radiation-pneumonitis radiation-dermatitis radiation-enteritis radiation-cystitis radiation-necrosis
 radiation-oesophagitis radiation-esophagitis radiation-fibrosis
@@ -153,7 +159,7 @@ exercise-intolerance sudden-infant-death-syndrome cot-death dysphagia dysphonia 
 retinopathy-of-prematurity keratoconus itching itch pruritus lower-back-pain tennis-elbow keloid keloids pilonidal dry-eye dry-eyes toenail-fungus nail-fungus stomach-bug stomach-flu tummy-bug
 throwing-up hay-fever pink-eye athlete-foot athletes-foot morning-sickness period-pain period-pains kidney-stones kidney-stone
 underactive-thyroid overactive-thyroid whooping-cough chickenpox chicken-pox lazy-eye water-infection bladder-infection heavy-periods night-sweats sprained dryness wetting-the-bed bed-wetting bedwetting
-claudication angioedema tiredness leaking-urine tooth-decay dental-decay caries car-crashes car-crash car-accidents car-accident sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
+septic strain strains irritable-bowel smoking-weed claudication angioedema tiredness leaking-urine tooth-decay dental-decay caries car-crashes car-crash car-accidents car-accident sprain sprains rhabdomyolysis cleft clefts loneliness labour labor myasthenia precancerous premalignant dysplasia prolapse immunodeficiency ataxia detachment
 otitis-media-with-effusion`)
 
 var interventionWords = set(`contraceptive contraceptives contraception drug drugs medication medications medicine medicines treatment treatments tx therapy
@@ -188,6 +194,7 @@ cardioversion ablation desensitization desensitisation decolonization decolonisa
 arthrocentesis sealant sealants varnish bandaging bandage bandages telemonitoring usual-care standard-care chemoprevention clamping cord-clamping
 inhaler inhalers spacer spacers nebuliser nebulizer nebulisers nebulizers socks stockings reboa tourniquet tourniquets
 fixation prehabilitation checklist checklists surgical-safety-checklist speech-and-language-therapy
+wine wines beer beers coffee
 blood-pressure-tablets blood-pressure-pills blood-pressure-medication blood-pressure-medications blood-pressure-medicine blood-pressure-medicines`)
 
 var outcomeWords = set(`medication-adherence medication-non-adherence medication-nonadherence treatment-adherence
@@ -215,7 +222,8 @@ icu babies baby kids infancy
 mum mom dad son daughter husband wife grandma grandpa grandad granddad toddler toddlers hospitalised hospitalized
 sister brother aunt uncle cousin niece nephew grandson granddaughter grandmother grandfather father mother fathers
 people-who-inject-drugs people-who-use-drugs girls boys girl boy living-at-home childrens
-intensive-care-patients intensive-care-unit-patients`)
+intensive-care-patients intensive-care-unit-patients
+vlbw elbw`) // infants by their weight at birth (diseaseSynonyms spells them out)
 
 // conditionSuffixes and interventionSuffixes name diseases and drugs or procedures by
 // their word endings (melanoma, hepatitis, nephropathy; trastuzumab, imatinib, lisinopril;

@@ -16,20 +16,34 @@ import (
 
 var (
 	spellOnce  sync.Once
-	spellWords []string // the vocabulary's single words of 6 letters or more
-	spellCache sync.Map // word -> correction ("" for none)
+	spellWords []string        // the vocabulary's single words of 6 letters or more
+	plainWords map[string]bool // those of them that are ordinary English words (see plainSlip)
+	spellCache sync.Map        // word -> correction ("" for none)
 )
 
-// misspelled returns the drug or disease name an unknown word of 6 letters or more is a
-// typing slip of, "" when there is none or more than one. A slip is one letter added,
-// dropped, changed or two neighbours swapped, never in the first letter. Only words the
-// vocabulary does not know are looked at, never a plural, and a word with the ending of an
+// misspelled returns the name of a drug, disease, treatment or measure an unknown word of
+// 6 letters or more is a typing slip of, "" when there is none or more than one. A slip is
+// one letter added, dropped, changed or two neighbours swapped, never in the first letter.
+// Only words the vocabulary does not know are looked at, and a word with the ending of an
 // English adjective or participle only as a slip of a name with that ending: "depressive"
 // is no slip for "depression", nor "anaemic" for "anaemia", but "tumeric" is one for
-// "turmeric".
+// "turmeric". A plural is the plural of its singular's name ("migranes" of "migraine"):
+// patients ask about their migraines and their blood presure alike.
 func misspelled(w string) string {
 	w = strings.ToLower(w)
 	if len(w) < 6 || strings.ContainsFunc(w, func(r rune) bool { return (r < 'a' || r > 'z') && r != '-' }) {
+		return ""
+	}
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
+		// ("psoraisis" is a slip of its own, not a plural.) The singular must be no word the
+		// vocabulary knows: "statnis" is no plural of anything.
+		one := strings.TrimSuffix(w, "s")
+		if roleOf(one) != "" || roleOf(w) != "" {
+			return ""
+		}
+		if f := misspelled(one); f != "" && !strings.HasSuffix(f, "s") {
+			return f + "s"
+		}
 		return ""
 	}
 	ending := ""
@@ -38,10 +52,6 @@ func misspelled(w string) string {
 			ending = suf
 			break
 		}
-	}
-	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "is") && !strings.HasSuffix(w, "us") {
-		// A plural ("statnis" is left alone; "psoraisis" is a slip).
-		return ""
 	}
 	if v, ok := spellCache.Load(w); ok {
 		return v.(string)
@@ -52,6 +62,17 @@ func misspelled(w string) string {
 			for k := range m {
 				if len(k) >= 6 && !seen[k] {
 					seen[k] = true
+					spellWords = append(spellWords, k)
+				}
+			}
+		}
+		// Treatments and measures too ("excercise", "blood presure"), by plainSlip only.
+		plainWords = map[string]bool{}
+		for _, m := range []map[string]bool{interventionWords, outcomeWords} {
+			for k := range m {
+				if len(k) >= 6 && !seen[k] {
+					seen[k] = true
+					plainWords[k] = true
 					spellWords = append(spellWords, k)
 				}
 			}
@@ -77,6 +98,9 @@ func misspelled(w string) string {
 				// ("tumeric" of "turmeric"), never of its noun ("anaemic" of "anaemia").
 				continue
 			}
+			if plainWords[v] && !plainSlip(w, v) {
+				continue
+			}
 			if d := edlib.OSADamerauLevenshteinDistance(w, v); d < best {
 				best, fixed, n = d, v, 1
 			} else if d == best {
@@ -89,6 +113,29 @@ func misspelled(w string) string {
 	}
 	spellCache.Store(w, fixed)
 	return fixed
+}
+
+// plainSlip reports whether w is v typed with one letter added ("excercise") or with one
+// letter of a double dropped ("presure"). A treatment or a measure is named by an ordinary
+// English word, and the English words one letter from it are mostly words of their own
+// ("meditation" and "medication", "hearing" and "healing", "simulation" and "stimulation"):
+// only these two slips, which seldom make a word, are read as one of them.
+func plainSlip(w, v string) bool {
+	long, short := w, v
+	if len(w) < len(v) {
+		long, short = v, w
+	}
+	if len(long) != len(short)+1 {
+		return false
+	}
+	for i := range len(long) {
+		if long[:i]+long[i+1:] != short {
+			continue
+		}
+		// Added to the right word, or a letter of the right word's double dropped.
+		return long == w || i+1 < len(long) && long[i+1] == long[i] || i > 0 && long[i-1] == long[i]
+	}
+	return false
 }
 
 // classMemberLists are the drug classes' member lists.

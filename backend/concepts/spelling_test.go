@@ -30,6 +30,16 @@ func TestMisspelled(t *testing.T) {
 		{"xetformin", ""},       // the first letter is never a slip
 		{"nausea-like", ""},     // not a word of letters alone
 		{"gout", ""},            // too short to tell
+		// A treatment or a measure, an ordinary English word, only by a letter added or a
+		// letter of a double dropped; a slip near it that is a word of its own is left alone.
+		{"exerrcise", "exercise"},
+		{"vacination", "vaccination"},
+		{"meditation", ""}, // not "medication"
+		{"hearing", ""},    // not "healing"
+		// A plural is the plural of its singular's correction.
+		{"seizurs", "seizures"},
+		{"psoraisis", "psoriasis"}, // a singular ending in -is
+		{"strains", ""},            // known: a muscle strain is an injury
 	} {
 		require.Equal(t, c.want, misspelled(c.typed), c.typed)
 	}
@@ -62,6 +72,21 @@ func TestAsked(t *testing.T) {
 		{"Review of X", "Review of X"},
 	} {
 		require.Equal(t, c.want, asked(c.typed), c.typed)
+	}
+}
+
+// TestAnatomicalSides: where a patient says a joint hurts is read as the pain's clinical
+// name; other words about the front or back of something stay as typed.
+func TestAnatomicalSides(t *testing.T) {
+	for _, c := range []struct{ typed, want string }{
+		{"does taping help pain in the front of her knees?", "does taping help anterior knee pain?"},
+		{"injections for pain on the outer side of the hip", "injections for lateral hip pain"},
+		{"what helps aching at the back of my heel after running", "what helps posterior heel pain after running"},
+		{"is a brace good for pain around the kneecap?", "is a brace good for anterior knee pain?"},
+		{"a lump at the front of my neck", "a lump at the front of my neck"},
+		{"pain at the back of my head", "pain at the back of my head"},
+	} {
+		require.Equal(t, c.want, anatomicalSides(c.typed), c.typed)
 	}
 }
 

@@ -423,6 +423,14 @@ var drugSynonyms = [][]string{
 	{"isotretinoin", "13-cis-retinoic acid"},
 	{"levothyroxine", "thyroxine", "l-thyroxine"},
 	{"ivig", "intravenous immunoglobulin", "intravenous immune globulin", "intravenous immunoglobulins"},
+	// IgM-enriched immunoglobulin (Pentaglobin) is a preparation of its own, trialled in
+	// sepsis; papers write it out or as "IgM-eIVIG".
+	{"igm-enriched ivig", "igm-enriched immunoglobulin", "igm-enriched immunoglobulins", "igm-enriched intravenous immunoglobulin", "igm-eivig"},
+	// The enzyme sold over the counter against wind from beans (Beano), as MeSH writes it.
+	{"alpha-galactosidase", "α-galactosidase"},
+	// A laxative's INN and the name on the packet (BNF: macrogols; ispaghula husk is psyllium).
+	{"macrogol", "polyethylene glycol", "macrogols"},
+	{"ispaghula", "psyllium", "ispaghula husk", "psyllium husk"},
 	{"omega-3", "omega-3 fatty acids", "fish oil", "eicosapentaenoic acid", "icosapent ethyl"},
 	{"vitamin b12", "cobalamin", "cyanocobalamin", "vitamin b 12"},
 }
@@ -530,6 +538,15 @@ var brandNames = map[string]string{
 	// Women's health.
 	"clomid": "clomiphene", "cytotec": "misoprostol", "pitocin": "oxytocin", "syntocinon": "oxytocin",
 	"depo-provera": "medroxyprogesterone", "nexplanon": "etonogestrel", "epipen": "epinephrine",
+	// Over-the-counter brands for the gut, colds, allergy and skin that patients name (the
+	// BNF and the FDA's OTC monograph listings give each with its active ingredient).
+	// Brands of several ingredients (Gaviscon, Rennie, Movicol, Lemsip) and brands that are
+	// English words (Tums) are left out.
+	"beano": "alpha-galactosidase", "lactaid": "lactase", "pepto-bismol": "bismuth subsalicylate",
+	"metamucil": "psyllium", "fybogel": "ispaghula", "senokot": "senna", "miralax": "polyethylene glycol",
+	"sudafed": "pseudoephedrine", "piriton": "chlorphenamine",
+	"nytol": "diphenhydramine", "canesten": "clotrimazole", "daktarin": "miconazole", "flonase": "fluticasone",
+	"nasonex": "mometasone", "otrivine": "xylometazoline", "voltarol": "diclofenac", "pentaglobin": "igm-enriched immunoglobulin",
 }
 
 // BrandsOf returns the brands of the drugs a concept names (its text and its wordings):
@@ -613,7 +630,11 @@ var therapySynonyms = [][]string{
 	{"ianb", "inferior alveolar nerve block"},
 	{"cga", "comprehensive geriatric assessment"},
 	{"ultrasound", "ultrasonography", "sonography"},
-	{"physiotherapy", "physical therapy"},
+	// "Physio" is how patients in Britain and Australia name physiotherapy.
+	{"physiotherapy", "physical therapy", "physio"},
+	// "RT" is radiotherapy in an oncologist's shorthand ("surgery plus RT"); as two letters it
+	// is read, never searched.
+	{"radiotherapy", "radiation therapy", "rt"},
 	{"psychotherapy", "psychological therapy", "psychological treatment", "psychological therapies", "talking therapy"},
 	{"crrt", "continuous renal replacement therapy"},
 	{"hrt", "hormone replacement therapy", "menopausal hormone therapy"},
@@ -917,7 +938,8 @@ var synonymIndex = sync.OnceValue(func() map[string][]string {
 func synonymsOf(text string) []string {
 	t := synonymNorm(text)
 	if inn, ok := brandNames[t]; ok {
-		return append([]string{inn}, synonymGroup(inn)...)
+		// The INN is looked up as any name is: "Entresto" is "sacubitril/valsartan" too.
+		return append([]string{inn}, synonymGroup(synonymNorm(inn))...)
 	}
 	if out := synonymGroup(t); out != nil {
 		return out
