@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -108,6 +109,65 @@ func LatestReviews(reviews []Review) (verdict *Review, papers map[string]Review)
 		papers[r.PaperKey] = r
 	}
 	return verdict, papers
+}
+
+// ReliedOn is the one rule for whether a report relies on a paper, given the reviewer's
+// decisions in force on the papers (LatestReviews' papers, by canonical key): the reviewer's
+// include or exclude decides, because the reviewer read the paper where the judge only
+// scored its words; a paper the reviewer left alone is relied on unless the judge set it
+// aside as off topic. The answer line, the evidence table, the reference exports and the
+// window all ask this, so they cannot disagree on which papers the report rests on.
+func ReliedOn(e Evidence, papers map[string]Review) bool {
+	if r, ok := papers[e.CanonicalKey()]; ok {
+		return r.Decision == ReviewInclude
+	}
+	return !e.IsOffTopic()
+}
+
+// ReasonReviewerIncluded is shown where the quote would be for a study the reviewer included
+// that the judge gave no stance (it had set the paper aside, or left it without one).
+const ReasonReviewerIncluded = "included by the reviewer where the judge gave it no stance, so which way it points was not assessed"
+
+// ReviewedStances are the stances the answer line counts once the reviewer has decided:
+// the judge's stance on every study the report relies on (ReliedOn), none on a study the
+// reviewer excluded, and an unclear one (ReasonReviewerIncluded) on a study the reviewer
+// included that the judge gave none, since a study the reviewer kept is counted even when
+// nobody said which way it points. With no decision on a paper the stances come back as given.
+func ReviewedStances(stances []StudyStance, evidence []Evidence, papers map[string]Review) []StudyStance {
+	if len(papers) == 0 {
+		return stances
+	}
+	var out []StudyStance
+	has := map[int]bool{}
+	for _, s := range stances {
+		if s.N >= 1 && s.N <= len(evidence) && !ReliedOn(evidence[s.N-1], papers) {
+			continue
+		}
+		has[s.N] = true
+		out = append(out, s)
+	}
+	added := false
+	for i, e := range evidence {
+		if r, ok := papers[e.CanonicalKey()]; ok && r.Decision == ReviewInclude && !has[i+1] {
+			out = append(out, StudyStance{N: i + 1, Stance: StanceUnclear, Reason: ReasonReviewerIncluded})
+			added = true
+		}
+	}
+	if added {
+		sort.SliceStable(out, func(i, j int) bool { return out[i].N < out[j].N })
+	}
+	return out
+}
+
+// ReliedOnCount is how many of the papers the report relies on (ReliedOn).
+func ReliedOnCount(evidence []Evidence, papers map[string]Review) int {
+	n := 0
+	for _, e := range evidence {
+		if ReliedOn(e, papers) {
+			n++
+		}
+	}
+	return n
 }
 
 // Agreement is how often two raters made the same binary call, and Cohen's κ: agreement

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"math"
+	"reflect"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -95,3 +96,46 @@ func TestComponentAgreement(t *testing.T) {
 }
 
 func ptr(f float64) *float64 { return &f }
+
+// TestReviewedStances: the answer line counts the studies the reviewer kept — an excluded
+// study drops out, an included one the judge set aside counts as unclear, an included one the
+// judge gave a stance keeps it — and without decisions the judge's stances come back as given.
+func TestReviewedStances(t *testing.T) {
+	on := func(pmid string) Evidence {
+		return Evidence{Citation: Citation{Source: SourcePubMed, ID: pmid, PMID: pmid}}
+	}
+	off := func(pmid string) Evidence {
+		e := on(pmid)
+		e.Topic = &Topic{OffTopic: true, Reason: "another drug"}
+		return e
+	}
+	evidence := []Evidence{on("7101"), on("7102"), off("7103")}
+	judge := []StudyStance{{N: 2, Stance: StanceRefutes}, {N: 1, Stance: StanceSupports}}
+	decide := func(d ReviewDecision, key string) Review {
+		return Review{Paper: 1, Decision: d, PaperKey: key, Author: "kim"} // the number is the key's; only the key is read
+	}
+	for _, tc := range []struct {
+		name    string
+		reviews []Review
+		want    []StudyStance
+		relied  int
+	}{
+		{"no decision", nil, judge, 2},
+		{"exclude a study the judge kept", []Review{decide(ReviewExclude, "pmid:7102")}, []StudyStance{{N: 1, Stance: StanceSupports}}, 1},
+		{"include a study the judge set aside", []Review{decide(ReviewInclude, "pmid:7103")},
+			[]StudyStance{{N: 1, Stance: StanceSupports}, {N: 2, Stance: StanceRefutes}, {N: 3, Stance: StanceUnclear, Reason: ReasonReviewerIncluded}}, 3},
+		{"a later decision supersedes", []Review{decide(ReviewExclude, "pmid:7101"), decide(ReviewInclude, "pmid:7101")},
+			[]StudyStance{{N: 2, Stance: StanceRefutes}, {N: 1, Stance: StanceSupports}}, 2},
+		{"exclude every study", []Review{decide(ReviewExclude, "pmid:7101"), decide(ReviewExclude, "pmid:7102")}, nil, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, papers := LatestReviews(tc.reviews)
+			if got := ReviewedStances(judge, evidence, papers); !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("ReviewedStances = %+v, want %+v", got, tc.want)
+			}
+			if got := ReliedOnCount(evidence, papers); got != tc.relied {
+				t.Fatalf("ReliedOnCount = %d, want %d", got, tc.relied)
+			}
+		})
+	}
+}

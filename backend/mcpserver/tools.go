@@ -417,6 +417,7 @@ type RunOutput struct {
 	Run          RunInfo             `json:"run"`
 	Understood   string              `json:"understood,omitempty" jsonschema:"how the question was understood"`
 	Answer       string              `json:"answer,omitempty" jsonschema:"the studies for and against, as the report's answer line says"`
+	JudgeAnswer  string              `json:"judge_answer,omitempty" jsonschema:"the judge's own answer line, when the reviewer's include/exclude decisions changed the answer"`
 	Assessment   *domain.Assessment  `json:"assessment" jsonschema:"the run's final assessment (null when the judge never answered)"`
 	Rejudgements []Rejudgement       `json:"rejudgements" jsonschema:"the same evidence judged again by other judges (rejudge_run)"`
 	Verdict      *domain.Verdict     `json:"verdict" jsonschema:"the verifier's verdict on the report (null when none was reached)"`
@@ -480,7 +481,7 @@ func (t *tools) getRun(_ context.Context, _ *mcp.CallToolRequest, in RunIDInput)
 	out := RunOutput{
 		Run: RunInfo{ID: r.ID, Question: r.Question, Status: r.Status, Outcome: detail.Outcome, StopReason: r.StopReason, Error: r.Error,
 			Judge: r.Judge, Iterations: r.Iterations, ReportStatus: view.Status, CreatedAt: r.CreatedAt, FinishedAt: r.FinishedAt},
-		Understood: view.Understood, Answer: view.Answer, Verdict: view.Verdict, Limitations: view.Limitations,
+		Understood: view.Understood, Answer: view.Answer, JudgeAnswer: view.JudgeAnswer, Verdict: view.Verdict, Limitations: view.Limitations,
 		Rejudgements: []Rejudgement{}, Evidence: make([]EvidenceItem, len(view.Evidence)), ReportURI: ReportURI(r.ID), Disclaimer: services.Disclaimer,
 	}
 	if out.Limitations == nil {

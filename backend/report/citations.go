@@ -62,13 +62,12 @@ func MarkedReferences(run ExportRun, includeSetAside bool) []MarkedReference {
 	var out []MarkedReference
 	for i, e := range run.Evidence {
 		r, reviewed := papers[e.CanonicalKey()]
-		relied := !e.IsOffTopic()
+		relied := domain.ReliedOn(e, papers)
 		why := ""
 		if e.Topic != nil {
 			why = e.Topic.Reason
 		}
 		if reviewed {
-			relied = r.Decision == domain.ReviewInclude
 			why = "excluded by the reviewer: " + r.Reason
 		}
 		if !relied && !includeSetAside {

@@ -279,11 +279,13 @@ func UnverifiedReasonFromEvents(events []domain.Event) string {
 // jsonExport is the shape of the JSON export: the question and config at the top for
 // scripts, then every stored part of the run.
 type jsonExport struct {
-	Format      string                      `json:"format"`
-	Version     int                         `json:"version"`
-	Question    string                      `json:"question"`
-	Understood  string                      `json:"understood,omitempty"`
-	Answer      string                      `json:"answer,omitempty"`
+	Format     string `json:"format"`
+	Version    int    `json:"version"`
+	Question   string `json:"question"`
+	Understood string `json:"understood,omitempty"`
+	Answer     string `json:"answer,omitempty"`
+	// JudgeAnswer is the judge's answer line when the reviewer's decisions changed Answer.
+	JudgeAnswer string                      `json:"judge_answer,omitempty"`
 	Config      domain.RunConfig            `json:"config"`
 	Run         domain.Run                  `json:"run"`
 	Events      []domain.Event              `json:"events"`
@@ -313,7 +315,7 @@ func writeJSON(w io.Writer, run ExportRun) error {
 		Format: "deepcritical-run", Version: 1, Question: run.Run.Question, Config: run.Run.Config, Run: run.Run,
 		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
 		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
-		Limitations: nonNil(built.Limitations), Understood: built.Understood, Answer: built.Answer,
+		Limitations: nonNil(built.Limitations), Understood: built.Understood, Answer: built.Answer, JudgeAnswer: built.JudgeAnswer,
 		Rejudgements: built.Rejudgements, Review: built.Review,
 	}
 	for i, ev := range run.Evidence {
@@ -454,6 +456,9 @@ func CSVNotes(run ExportRun) string {
 	fmt.Fprintf(&b, "Judge: %s (provider %s, model %s)\n\n", md(r.Judge.Label), r.Judge.Provider, r.Judge.Model)
 	if r.Answer != "" {
 		fmt.Fprintf(&b, "Answer: %s\n\n", md(r.Answer))
+	}
+	if r.JudgeAnswer != "" {
+		fmt.Fprintf(&b, "%s: %s\n\n", judgeAnswerLabel, md(r.JudgeAnswer))
 	}
 	b.WriteString(limitationsMarkdown(r.Limitations))
 	// The verdicts beside the run's own and the reviewer's trail are about the run, not

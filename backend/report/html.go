@@ -18,11 +18,15 @@ import (
 // the first export rather than when the program starts, which every start would pay for.
 var htmlPage = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("report").Funcs(template.FuncMap{
-		"stanceNoQuote": stanceNoQuote,
-		"byRuleNote":    func() string { return byRuleNote },
-		"outcomeWords":  outcomeWords,
-		"pct":           func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
-		"cites":         citeLinks,
+		"stanceNoQuote":         stanceNoQuote,
+		"byRuleNote":            func() string { return byRuleNote },
+		"judgeAnswerLabel":      func() string { return judgeAnswerLabel },
+		"candidateExcludedNote": func() string { return candidateExcludedNote },
+		"findingExcludedNote":   func() string { return findingExcludedNote },
+		"trimPrefix":            strings.TrimPrefix,
+		"outcomeWords":          outcomeWords,
+		"pct":                   func(f float64) string { return strconv.FormatFloat(f*100, 'f', 0, 64) + "%" },
+		"cites":                 citeLinks,
 		"candidateCites": func(c Candidate) template.HTML {
 			c.Stances = slices.Clone(c.Stances)
 			for i, l := range c.Stances {
@@ -78,14 +82,15 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 {{if .Limitations}}<ul class="limitations">{{range .Limitations}}<li class="warn" data-kind="{{.Kind}}">⚠ {{.Text}}</li>{{end}}</ul>{{else}}<p>No source failed, the judge answered, and no evidence was set aside.</p>{{end}}
 </section>
 {{if .Answer}}<section><h2>Answer</h2><p><strong>{{.Answer}}</strong></p>
-{{if .Stances}}<ul class="stances">{{range .Stances}}<li data-stance="{{.Stance}}">[{{.N}}] {{.Label}}{{if .Quote}} — “{{.Quote}}”{{if not .QuoteVerified}} <span class="warn">⚠ quote not found verbatim in the evidence</span>{{end}}{{else}} — {{stanceNoQuote .StudyStance}}{{end}}{{if .ByRule}} <span class="warn">({{byRuleNote}})</span>{{end}}</li>{{end}}</ul>{{end}}
+{{if .JudgeAnswer}}<p class="note">{{judgeAnswerLabel}}: {{.JudgeAnswer}}</p>{{end}}
+{{if .Stances}}<ul class="stances">{{range .Stances}}<li data-stance="{{.Stance}}">[{{.N}}] {{.Label}}{{if .Quote}} — “{{.Quote}}”{{if not .QuoteVerified}} <span class="warn">⚠ quote not found verbatim in the evidence</span>{{end}}{{else}} — {{stanceNoQuote .StudyStance}}{{end}}{{if .ByRule}} <span class="warn">({{byRuleNote}})</span>{{end}}{{if .Review}} — <strong>{{.Review}}</strong>{{end}}</li>{{end}}</ul>{{end}}
 </section>{{end}}
 <section><h2>Summary</h2><p>{{prose .Summary}}</p><p class="note">{{.SummaryNote}}</p></section>
 <section><h2>Drug candidates</h2>
-{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the on-topic evidence</span>{{else}}named in {{candidateCites .}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
+{{if .Candidates}}<ol>{{range .Candidates}}<li><strong>{{.Name}}</strong> — {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: not found in the on-topic evidence</span>{{else}}named in {{candidateCites .}}{{if .Excluded}} — <span class="flag">{{candidateExcludedNote}}</span>{{end}}{{end}}</li>{{end}}</ol>{{else}}<p>No drug candidates were identified.</p>{{end}}
 </section>
 <section><h2>Key findings</h2>
-{{if .Findings}}<ul>{{range .Findings}}<li>{{.Text}} {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: no stored evidence states this</span>{{else}}{{cites .Citations}}{{end}}</li>{{end}}</ul>{{else}}<p>No key findings were reported.</p>{{end}}
+{{if .Findings}}<ul>{{range .Findings}}<li>{{.Text}} {{if .Flagged}}<span class="flag">⚠ UNSUPPORTED: no stored evidence states this</span>{{else}}{{cites .Citations}}{{if .Excluded}} — <span class="flag">{{findingExcludedNote}}</span>{{end}}{{end}}</li>{{end}}</ul>{{else}}<p>No key findings were reported.</p>{{end}}
 </section>
 <section><h2>Assessment</h2>
 {{if .HasAssessment}}<table class="scores">
@@ -114,7 +119,7 @@ td.num{text-align:right;white-space:nowrap}ol.refs li{margin-bottom:.35rem}a{col
 </section>
 <section><h2>Evidence</h2>
 {{if .Rows}}<table><thead><tr><th>#</th><th>Source</th><th>Year</th><th>Design</th><th>Quality</th><th>Risk of bias</th><th>Text read</th><th>Registry / phase / status</th><th>Title</th></tr></thead><tbody>
-{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{if .Read}}{{.Read}}{{else}}—{{end}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
+{{range .Rows}}<tr id="row-{{.N}}"><td class="num">{{.N}}</td><td>{{.Source}}</td><td>{{.Year}}</td><td>{{.Design}}</td><td>{{.Quality}}</td><td>{{.RiskOfBias}}</td><td>{{if .Read}}{{.Read}}{{else}}—{{end}}</td><td>{{.Trial}}</td><td>{{if .Retracted}}<span class="flag">RETRACTED</span> {{end}}{{if .Review}}<span class="flag">{{.ReviewBy}}</span>{{trimPrefix .Review .ReviewBy}} — {{else if .OffTopic}}<span class="flag" title="{{.OffTopicReason}}">OFF-TOPIC</span> {{end}}{{.Title}}</td></tr>
 {{end}}</tbody></table>{{else if .CutSearch}}<p>No evidence was stored before the run stopped.</p>{{else}}<p>No evidence was found.</p>{{end}}
 </section>{{if .Studies}}
 <section><h2>Studies: registry entries and their reports</h2><ul>{{range .Studies}}<li><strong>{{.NCTID}}</strong>: {{if .Registry}}registry entry <a href="#row-{{.Registry}}">[{{.Registry}}]</a>{{else}}registry entry not among the evidence{{end}}; reported by {{range $i, $n := .Reports}}{{if $i}}, {{end}}<a href="#row-{{$n}}">[{{$n}}]</a>{{end}}{{if .Flagged}} — <span class="flag">⚑ {{.Flagged}} registered primary outcome(s) not reported</span>{{end}}

@@ -65,58 +65,11 @@ func renderMarkdown(r Report) string {
 
 	b.WriteString(limitationsMarkdown(r.Limitations))
 
-	if r.Answer != "" {
-		w("## Answer\n\n**%s**\n\n", md(r.Answer))
-		for _, s := range r.Stances {
-			w("- [%d] %s", s.N, s.Label)
-			if s.Quote != "" {
-				w(" — “%s”", md(s.Quote))
-				if !s.QuoteVerified {
-					w(" (⚠ quote not found verbatim in the evidence)")
-				}
-			} else {
-				w(" — %s", md(stanceNoQuote(s.StudyStance)))
-			}
-			if s.ByRule {
-				w(" (%s)", byRuleNote)
-			}
-			w("\n")
-		}
-		if len(r.Stances) > 0 {
-			w("\n")
-		}
-	}
+	b.WriteString(answerMarkdown(r))
 	w("## Summary\n\n%s\n\n*%s*\n\n", mdProse(r.Summary), md(r.SummaryNote))
 
-	w("## Drug candidates\n\n")
-	if len(r.Candidates) == 0 {
-		w("No drug candidates were identified.\n\n")
-	}
-	for _, c := range r.Candidates {
-		if c.Flagged {
-			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the on-topic evidence\n", c.Rank, md(c.Name))
-			continue
-		}
-		w("%d. **%s** — named in %s\n", c.Rank, md(c.Name), candidateCitations(c, func(n int) string { return "[" + strconv.Itoa(n) + "]" }))
-	}
-	if len(r.Candidates) > 0 {
-		w("\n")
-	}
-
-	w("## Key findings\n\n")
-	if len(r.Findings) == 0 {
-		w("No key findings were reported.\n\n")
-	}
-	for _, f := range r.Findings {
-		if f.Flagged {
-			w("- %s — ⚠ UNSUPPORTED: no stored evidence states this\n", md(f.Text))
-			continue
-		}
-		w("- %s %s\n", md(f.Text), grounding.FormatCitations(f.Citations))
-	}
-	if len(r.Findings) > 0 {
-		w("\n")
-	}
+	b.WriteString(candidatesMarkdown(r))
+	b.WriteString(findingsMarkdown(r))
 
 	w("## Assessment\n\n")
 	if r.HasAssessment {
@@ -151,30 +104,7 @@ func renderMarkdown(r Report) string {
 	w("## Verification\n\n")
 	writeVerification(&b, r)
 
-	w("## Evidence\n\n")
-	if len(r.Rows) == 0 && r.CutSearch != "" {
-		w("No evidence was stored before the run stopped.\n\n")
-	} else if len(r.Rows) == 0 {
-		w("No evidence was found.\n\n")
-	} else {
-		w("| # | Source | Year | Design | Quality | Risk of bias | Text read | Registry / phase / status | Title |\n")
-		w("|---|---|---|---|---|---|---|---|---|\n")
-		for _, row := range r.Rows {
-			title := md(row.Title)
-			if row.Retracted {
-				title = "**RETRACTED** " + title
-			}
-			if row.OffTopic {
-				title = "**OFF-TOPIC** " + title
-			}
-			read := row.Read
-			if read == "" {
-				read = "—"
-			}
-			w("| %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(read), md(row.Trial), title)
-		}
-		w("\n")
-	}
+	b.WriteString(evidenceMarkdown(r))
 
 	b.WriteString(studiesMarkdown(r.Studies))
 	b.WriteString(appraisalsMarkdown(r.Appraisals))
@@ -192,6 +122,148 @@ func renderMarkdown(r Report) string {
 	}
 	w("---\n\n*%s* Run `%s`, generated %s.\n", Disclaimer, codeSafe(r.RunID), r.GeneratedAt.Format("2006-01-02 15:04 UTC"))
 	return b.String()
+}
+
+// answerMarkdown is the "Answer" section ("" when the report has no answer line): the
+// answer over the studies the report relies on, the judge's own answer beside it when the
+// reviewer's decisions changed it, and each study's stance with the reviewer's decision on it.
+func answerMarkdown(r Report) string {
+	if r.Answer == "" {
+		return ""
+	}
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("## Answer\n\n**%s**\n\n", md(r.Answer))
+	if r.JudgeAnswer != "" {
+		w("%s: %s\n\n", judgeAnswerLabel, md(r.JudgeAnswer))
+	}
+	for _, s := range r.Stances {
+		w("- [%d] %s", s.N, s.Label)
+		if s.Quote != "" {
+			w(" — “%s”", md(s.Quote))
+			if !s.QuoteVerified {
+				w(" (⚠ quote not found verbatim in the evidence)")
+			}
+		} else {
+			w(" — %s", md(stanceNoQuote(s.StudyStance)))
+		}
+		if s.ByRule {
+			w(" (%s)", byRuleNote)
+		}
+		if s.Review != "" {
+			w(" — **%s**", md(s.Review))
+		}
+		w("\n")
+	}
+	if len(r.Stances) > 0 {
+		w("\n")
+	}
+	return b.String()
+}
+
+// judgeAnswerLabel introduces the judge's answer line where the reviewer's decisions changed
+// the report's: the machine's verdict stays in the report, labelled as such.
+const judgeAnswerLabel = "Judge's answer before review"
+
+// candidatesMarkdown is the "Drug candidates" section.
+func candidatesMarkdown(r Report) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("## Drug candidates\n\n")
+	if len(r.Candidates) == 0 {
+		w("No drug candidates were identified.\n\n")
+	}
+	for _, c := range r.Candidates {
+		if c.Flagged {
+			w("%d. **%s** — ⚠ UNSUPPORTED: not found in the on-topic evidence\n", c.Rank, md(c.Name))
+			continue
+		}
+		w("%d. **%s** — named in %s", c.Rank, md(c.Name), candidateCitations(c, func(n int) string { return "[" + strconv.Itoa(n) + "]" }))
+		if c.Excluded {
+			w(" — %s", candidateExcludedNote)
+		}
+		w("\n")
+	}
+	if len(r.Candidates) > 0 {
+		w("\n")
+	}
+	return b.String()
+}
+
+// findingsMarkdown is the "Key findings" section.
+func findingsMarkdown(r Report) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("## Key findings\n\n")
+	if len(r.Findings) == 0 {
+		w("No key findings were reported.\n\n")
+	}
+	for _, f := range r.Findings {
+		if f.Flagged {
+			w("- %s — ⚠ UNSUPPORTED: no stored evidence states this\n", md(f.Text))
+			continue
+		}
+		w("- %s %s", md(f.Text), grounding.FormatCitations(f.Citations))
+		if f.Excluded {
+			w(" — %s", findingExcludedNote)
+		}
+		w("\n")
+	}
+	if len(r.Findings) > 0 {
+		w("\n")
+	}
+	return b.String()
+}
+
+// evidenceMarkdown is the "Evidence" section: the table, each paper marked as the report
+// treats it (the reviewer's decision, with the judge's mark in it, in place of the judge's
+// OFF-TOPIC).
+func evidenceMarkdown(r Report) string {
+	var b strings.Builder
+	w := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
+	w("## Evidence\n\n")
+	if len(r.Rows) == 0 && r.CutSearch != "" {
+		w("No evidence was stored before the run stopped.\n\n")
+	} else if len(r.Rows) == 0 {
+		w("No evidence was found.\n\n")
+	} else {
+		w("| # | Source | Year | Design | Quality | Risk of bias | Text read | Registry / phase / status | Title |\n")
+		w("|---|---|---|---|---|---|---|---|---|\n")
+		for _, row := range r.Rows {
+			title := md(row.Title)
+			if row.Retracted {
+				title = "**RETRACTED** " + title
+			}
+			switch {
+			case row.Review != "":
+				title = "**" + md(row.ReviewBy) + "** " + md(strings.TrimPrefix(row.Review, row.ReviewBy)) + " — " + title
+			case row.OffTopic:
+				title = "**OFF-TOPIC** " + title
+			}
+			read := row.Read
+			if read == "" {
+				read = "—"
+			}
+			w("| %d | %s | %s | %s | %s | %s | %s | %s | %s |\n", row.N, md(row.Source), md(row.Year), md(row.Design), md(row.Quality), md(row.RiskOfBias), md(read), md(row.Trial), title)
+		}
+		w("\n")
+	}
+	return b.String()
+}
+
+// withReviewedSections brings the sections of a stored report of record that depend on
+// which papers the report relies on (the answer line, the candidates, the findings, the
+// evidence table) in line with the reviewer's decisions on papers, rendered from r (built
+// now, with the reviews). A report nobody decided a paper of is returned as stored, byte
+// for byte.
+func withReviewedSections(markdown string, r Report) string {
+	if r.Review == nil || len(r.Review.Papers) == 0 {
+		return markdown
+	}
+	markdown = withSectionBefore(markdown, "## Answer", answerMarkdown(r), "## Summary")
+	markdown = withSectionBefore(markdown, "## Drug candidates", candidatesMarkdown(r), "## Key findings")
+	markdown = withSectionBefore(markdown, "## Key findings", findingsMarkdown(r), "## Assessment")
+	return withSectionBefore(markdown, "## Evidence", evidenceMarkdown(r), "## References")
 }
 
 func writeVerification(b *strings.Builder, r Report) {
@@ -432,11 +504,12 @@ func appraisalsMarkdown(bs []AppraisalBlock) string {
 }
 
 // UpToDate brings a stored report of record up to date with what happened since it was
-// written, from r (the report built now from the stored run): the limitations found since,
-// the re-judgements, the reviewer's decisions and the appraisal section. The one place the
+// written, from r (the report built now from the stored run): the sections the reviewer's
+// decisions on papers change (withReviewedSections), the limitations found since, the
+// re-judgements, the reviewer's decisions and the appraisal section. The one place the
 // exports and the window's report view refresh it.
 func UpToDate(markdown string, r Report) string {
-	return withStudies(withAppraisals(withReviewerSection(withRejudgements(withLimitations(markdown, r.Limitations), r.Rejudgements), r.Review), r.Appraisals), r.Studies)
+	return withStudies(withAppraisals(withReviewerSection(withRejudgements(withLimitations(withReviewedSections(markdown, r), r.Limitations), r.Rejudgements), r.Review), r.Appraisals), r.Studies)
 }
 
 // withStudies puts the Studies section into a stored report of record written before

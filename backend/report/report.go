@@ -178,6 +178,9 @@ type Candidate struct {
 	// found no effect must not read as supported by it.
 	Stances []string `json:"stances,omitempty"`
 	Flagged bool     `json:"flagged"`
+	// Excluded marks a candidate every paper naming it was excluded by the reviewer: the judge
+	// named it, the report as reviewed rests on nothing for it.
+	Excluded bool `json:"excluded_by_reviewer,omitempty"`
 	// Support is the structured support count from the heuristics (trial interventions,
 	// chemical lists), used to rank candidates with equal citation counts.
 	Support int `json:"support,omitempty"`
@@ -189,6 +192,8 @@ type Finding struct {
 	Citations []int   `json:"citations"`
 	Overlap   float64 `json:"overlap"`
 	Flagged   bool    `json:"flagged"`
+	// Excluded marks a finding every paper stating it was excluded by the reviewer.
+	Excluded bool `json:"excluded_by_reviewer,omitempty"`
 }
 
 // Scores are the judge's scores and confidence.
@@ -222,6 +227,12 @@ type Row struct {
 	// OffTopic marks evidence the relevance scorer set aside, with its reason.
 	OffTopic       bool   `json:"off_topic,omitempty"`
 	OffTopicReason string `json:"off_topic_reason,omitempty"`
+	// Review is the reviewer's decision in force on the paper with the judge's own mark
+	// beside it (ReviewDecision: "excluded by ana (the judge: on topic) — wrong population"),
+	// and ReviewBy its head ("excluded by ana"), which the table shows as the paper's mark in
+	// place of the judge's; both "" when the reviewer left the paper alone.
+	Review   string `json:"review,omitempty"`
+	ReviewBy string `json:"review_by,omitempty"`
 }
 
 // JudgeLine describes the judge that produced the assessment, labelled so an offline or
@@ -240,6 +251,10 @@ type Stance struct {
 	// Label is the stance in the question's words: "supports", "finds a link" for a harm
 	// asked about, "refutes" for a question that asks about no treatment (domain.StanceLabel).
 	Label string `json:"label"`
+	// Review is the reviewer's decision on the study (ReviewDecision's words), "" when the
+	// reviewer left it alone: an excluded study's stance stays listed, as the judge gave it,
+	// and is not counted in the answer line.
+	Review string `json:"review,omitempty"`
 }
 
 // Report is the structured report; Markdown is its rendering, the report of record.
@@ -251,6 +266,10 @@ type Report struct {
 	Understood string   `json:"understood,omitempty"`
 	Answer     string   `json:"answer,omitempty"`
 	Stances    []Stance `json:"stances,omitempty"`
+	// JudgeAnswer is the answer line over the judge's own marks, when the reviewer's
+	// decisions on papers changed it ("" otherwise): Answer counts the studies the reviewer
+	// kept (domain.ReviewedStances), and the machine's answer stays visible beside it.
+	JudgeAnswer string `json:"judge_answer,omitempty"`
 	// Rejudgements are the run's evidence judged again by other judges, with differences.
 	Rejudgements []Rejudgement `json:"rejudgements,omitempty"`
 	// Review is the reviewer's decisions beside the judge's (nil when nobody reviewed).
@@ -317,6 +336,7 @@ func Build(in Input) Report {
 	}
 	flagCandidate, flagFinding := verifierFlags(in.Verification)
 	q, qerr := concepts.Of(in.Run.Question, in.Run.Parsed)
+	_, reviewed := domain.LatestReviews(in.Reviews)
 	if qerr == nil {
 		r.Understood = q.Summary()
 	}
@@ -336,12 +356,15 @@ func Build(in Input) Report {
 				Flagged: !m.Supported() || flagFinding[grounding.Normalize(f)]})
 		}
 		r.Judge = judgeLine(a.Judge)
-		for _, s := range a.Details.Stances {
-			r.Stances = append(r.Stances, Stance{StudyStance: s, Label: domain.StanceLabel(q, s.Stance)})
-		}
+		kept := domain.ReviewedStances(a.Details.Stances, in.Evidence, reviewed)
+		r.Stances = reviewedStances(q, a.Details.Stances, kept, in.Evidence, reviewed)
 		withStances(r.Candidates, r.Stances)
+		markExcluded(r.Candidates, r.Findings, in.Evidence, reviewed)
 		if qerr == nil {
-			r.Answer = domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence))
+			r.Answer = domain.AnswerLine(q, kept, len(in.Evidence), domain.ReliedOnCount(in.Evidence, reviewed))
+			if judge := domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence)); judge != r.Answer {
+				r.JudgeAnswer = judge
+			}
 			if len(in.Evidence) == 0 {
 				if failed := failedSources(in.Events); len(failed) > 0 {
 					r.Answer = domain.NoStudySearchFailedLine(q, failed)
@@ -367,6 +390,11 @@ func Build(in Input) Report {
 		r.RedFlags = append(r.RedFlags, in.Heuristics.RedFlags...)
 	}
 	r.Rows = rows(in.Evidence, in.Appraisals)
+	for i, e := range in.Evidence {
+		if rv, ok := reviewed[e.CanonicalKey()]; ok {
+			r.Rows[i].Review, r.Rows[i].ReviewBy = ReviewDecision(e, rv), fmt.Sprintf("%sd by %s", rv.Decision, rv.Author)
+		}
+	}
 	r.Appraisals = appraisalBlocks(in.Evidence, in.Appraisals)
 	texts := make(map[string]string, len(in.FullTexts))
 	for k, ft := range in.FullTexts {
@@ -453,6 +481,75 @@ func withStances(cands []Candidate, stances []Stance) {
 		}
 	}
 }
+
+// reviewedStances is the Answer section's list of stances: the judge's stance on each study,
+// marked with the reviewer's decision where there is one (an excluded study's stance stays
+// listed as the judge gave it, not counted), and the studies the reviewer included that the
+// judge gave no stance, as kept (domain.ReviewedStances) counts them. Without a decision on
+// a paper it is the judge's stances alone.
+func reviewedStances(q domain.ParsedQuestion, judge, kept []domain.StudyStance, evidence []domain.Evidence, reviewed map[string]domain.Review) []Stance {
+	var out []Stance
+	has := map[int]bool{}
+	mark := func(s domain.StudyStance) Stance {
+		st := Stance{StudyStance: s, Label: domain.StanceLabel(q, s.Stance)}
+		if s.N >= 1 && s.N <= len(evidence) {
+			if rv, ok := reviewed[evidence[s.N-1].CanonicalKey()]; ok {
+				st.Review = ReviewDecision(evidence[s.N-1], rv)
+			}
+		}
+		return st
+	}
+	for _, s := range judge {
+		has[s.N] = true
+		out = append(out, mark(s))
+	}
+	added := false
+	for _, s := range kept {
+		if !has[s.N] {
+			out = append(out, mark(s))
+			added = true
+		}
+	}
+	if added {
+		sort.SliceStable(out, func(i, j int) bool { return out[i].N < out[j].N })
+	}
+	return out
+}
+
+// markExcluded marks the candidates and findings whose every citing paper the reviewer
+// excluded: the judge's claim stays in the report, as it made it, but a reader is told the
+// report as reviewed has nothing left to rest it on. Citations are only ever to on-topic
+// papers (the grounding index holds no other), so a cited paper is set aside only by the
+// reviewer.
+func markExcluded(cands []Candidate, finds []Finding, evidence []domain.Evidence, reviewed map[string]domain.Review) {
+	if len(reviewed) == 0 {
+		return
+	}
+	allExcluded := func(ns []int) bool {
+		if len(ns) == 0 {
+			return false
+		}
+		for _, n := range ns {
+			if n < 1 || n > len(evidence) || domain.ReliedOn(evidence[n-1], reviewed) {
+				return false
+			}
+		}
+		return true
+	}
+	for i := range cands {
+		cands[i].Excluded = !cands[i].Flagged && allExcluded(cands[i].Citations)
+	}
+	for i := range finds {
+		finds[i].Excluded = !finds[i].Flagged && allExcluded(finds[i].Citations)
+	}
+}
+
+// Marks of a candidate and a finding that rest only on papers the reviewer excluded, in
+// every format that lists them.
+const (
+	candidateExcludedNote = "⚠ every paper naming it was excluded by the reviewer"
+	findingExcludedNote   = "⚠ every paper stating it was excluded by the reviewer"
+)
 
 // candidateCitations is "[1] (supports), [3] (no effect or harm), [4]": each citing study
 // with its stance where the verdict gave one.

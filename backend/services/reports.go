@@ -63,6 +63,9 @@ type ReportView struct {
 	// (domain.AnswerLine over the final assessment's stances), as the report states them.
 	Understood string `json:"understood,omitempty"`
 	Answer     string `json:"answer,omitempty"`
+	// JudgeAnswer is the judge's own answer line when the reviewer's decisions on papers
+	// changed Answer (report.Report.JudgeAnswer), "" otherwise.
+	JudgeAnswer string `json:"judge_answer,omitempty"`
 	// Studies are the trials with a registry entry and reports among the evidence, as the
 	// report's Studies section gives them; each card also names its study (EvidenceView.Study).
 	Studies []report.StudyBlock `json:"studies"`
@@ -98,6 +101,10 @@ type EvidenceView struct {
 	// reason; domain.LatestReviews), so the card and the paper detail say it where the
 	// paper is shown; nil when the reviewer left the paper alone.
 	Review *domain.Review `json:"review,omitempty"`
+	// ReliedOn says whether the report relies on this paper (domain.ReliedOn: the
+	// reviewer's include or exclude, else the judge's on-topic mark), so the window lists as
+	// set aside exactly the papers every report format marks so.
+	ReliedOn bool `json:"relied_on"`
 }
 
 // Get returns the stored report of a run with its verdict, assessments and evidence.
@@ -141,6 +148,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 		// report of record did not know when it was written.
 		r := report.Build(report.InputFromExport(run))
 		built = r.Answer
+		view.JudgeAnswer = r.JudgeAnswer
 		if r.Limitations != nil {
 			view.Limitations = r.Limitations
 		}
@@ -164,6 +172,7 @@ func (r *ReportService) Get(runID string) (ReportView, error) {
 			if rv, ok := decided[view.Evidence[i].Key]; ok {
 				view.Evidence[i].Review = &rv
 			}
+			view.Evidence[i].ReliedOn = domain.ReliedOn(view.Evidence[i].Evidence, decided)
 		}
 	}
 	if run, err := st.GetRun(ctx, runID); err == nil {
@@ -230,7 +239,7 @@ func evidenceViews(ctx context.Context, st reportStore, runID string) ([]Evidenc
 	}
 	out := make([]EvidenceView, len(evs))
 	for i, ev := range evs {
-		out[i] = EvidenceView{N: i + 1, Key: keys[i], Evidence: ev}
+		out[i] = EvidenceView{N: i + 1, Key: keys[i], Evidence: ev, ReliedOn: domain.ReliedOn(ev, nil)}
 		if a, ok := aps[keys[i]]; ok {
 			out[i].Appraisal = &a
 			out[i].Read = report.TextRead(a.Document)

@@ -28,11 +28,12 @@ describe('qualityBadge', () => {
 
 describe('reviewBadge', () => {
   it.each([
-    [{ decision: 'exclude', reason: 'wrong population' }, 'excluded by you: wrong population', 'bad'],
-    [{ decision: 'exclude' }, 'excluded by you: no reason recorded', 'bad'],
-    [{ decision: 'include' }, 'included by you', 'ok'],
-  ])('%o', (review, label, tone) => {
-    expect(reviewBadge(review)).toMatchObject({ label, tone })
+    [{ decision: 'exclude', reason: 'wrong population' }, false, 'excluded by you (judge: on topic): wrong population', 'bad'],
+    [{ decision: 'exclude' }, false, 'excluded by you (judge: on topic): no reason recorded', 'bad'],
+    [{ decision: 'include' }, true, 'included by you (judge: set aside)', 'ok'],
+    [{ decision: 'include' }, false, 'included by you (judge: on topic)', 'ok'],
+  ])('%o (off topic: %s)', (review, offTopic, label, tone) => {
+    expect(reviewBadge(review, offTopic)).toMatchObject({ label, tone })
   })
   it('says nothing of a paper the reviewer left alone', () => {
     expect(reviewBadge(undefined)).toBeNull()
@@ -84,6 +85,18 @@ describe('off-topic evidence', () => {
     expect(off.map((i) => i.key)).toEqual(['b', 'd'])
     expect(topicOf(items[1].evidence)?.reason).toContain('melanoma')
     expect(topicOf(null)).toBeNull()
+  })
+
+  it.each([
+    ['an item that does not say: the judge decides', { evidence: { topic: { score: 0.9, off_topic: false } } }, 'on', ''],
+    ['a set-aside paper the reviewer included', { relied_on: true, review: { decision: 'include' }, evidence: { topic: { score: 0.1, off_topic: true, reason: 'another drug' } } }, 'on', ''],
+    ['an on-topic paper the reviewer excluded', { relied_on: false, review: { decision: 'exclude', reason: 'wrong design' }, evidence: { topic: { score: 0.9, off_topic: false } } }, 'off', 'excluded by you: wrong design'],
+    ['a set-aside paper left alone', { relied_on: false, evidence: { topic: { score: 0.1, off_topic: true, reason: 'another drug' } } }, 'off', 'another drug'],
+  ])('%s', async (_, item, side, why) => {
+    const { splitOffTopic, setAsideReason } = await import('./evidence')
+    const { on, off } = splitOffTopic([item])
+    expect((side === 'on' ? on : off)).toEqual([item])
+    if (why) expect(setAsideReason(item)).toBe(why)
   })
 })
 

@@ -37,16 +37,18 @@ export interface ReviewLike {
 
 /**
  * reviewBadge says the reviewer's decision in force on a paper where the paper is shown
- * (its card, its detail): "excluded by you: wrong population", or "included by you"; null
- * when the reviewer left the paper alone.
+ * (its card, its detail), with the judge's own mark beside it as every report format gives
+ * it: "excluded by you (judge: on topic): wrong population", or "included by you (judge: set
+ * aside)"; null when the reviewer left the paper alone. offTopic is the judge's mark.
  */
-export function reviewBadge(review: ReviewLike | null | undefined): QualityBadge | null {
+export function reviewBadge(review: ReviewLike | null | undefined, offTopic = false): QualityBadge | null {
   if (!review) return null
   const by = review.author ? ` (recorded as ${review.author})` : ''
+  const judge = `(judge: ${offTopic ? 'set aside' : 'on topic'})`
   if (review.decision === 'exclude') {
-    return { label: `excluded by you: ${review.reason || 'no reason recorded'}`, tone: 'bad', title: 'Your review set this paper aside: the report does not rely on it' + by }
+    return { label: `excluded by you ${judge}: ${review.reason || 'no reason recorded'}`, tone: 'bad', title: 'Your review set this paper aside: the report does not rely on it' + by }
   }
-  if (review.decision === 'include') return { label: 'included by you', tone: 'ok', title: 'Your review keeps this paper: the report relies on it' + by }
+  if (review.decision === 'include') return { label: `included by you ${judge}`, tone: 'ok', title: 'Your review keeps this paper: the report relies on it' + by }
   return null
 }
 
@@ -160,12 +162,28 @@ export function topicOf(ev: unknown): TopicLike | null {
   return t && typeof t === 'object' ? t : null
 }
 
-/** splitOffTopic keeps the order of items, separating the ones scored off-topic. */
-export function splitOffTopic<T extends { evidence: unknown }>(items: T[]): { on: T[]; off: T[] } {
+/**
+ * splitOffTopic keeps the order of items, separating the ones the report does not rely on:
+ * as the backend says (relied_on: the reviewer's include or exclude, else the judge's mark,
+ * Go's domain.ReliedOn), or, for an item that does not say, as the judge scored it off-topic.
+ */
+export function splitOffTopic<T extends { evidence: unknown; relied_on?: boolean }>(items: T[]): { on: T[]; off: T[] } {
   const on: T[] = []
   const off: T[] = []
-  for (const it of items) (topicOf(it.evidence)?.off_topic ? off : on).push(it)
+  for (const it of items) {
+    const relied = it.relied_on ?? !topicOf(it.evidence)?.off_topic
+    ;(relied ? on : off).push(it)
+  }
   return { on, off }
+}
+
+/**
+ * setAsideReason says why the report does not rely on a paper: the reviewer's exclusion
+ * ("excluded by you: wrong population"), else the judge's off-topic reason.
+ */
+export function setAsideReason(item: { evidence: unknown; review?: ReviewLike | null }): string {
+  if (item.review?.decision === 'exclude') return `excluded by you: ${item.review.reason || 'no reason recorded'}`
+  return topicOf(item.evidence)?.reason || 'no reason recorded'
 }
 
 /** StanceLike is the part of a study's stance the card reads. */

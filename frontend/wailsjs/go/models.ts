@@ -2501,6 +2501,7 @@ export namespace services {
 	    study?: report.StudyBlock;
 	    read?: string;
 	    review?: domain.Review;
+	    relied_on: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvidenceView(source);
@@ -2518,6 +2519,7 @@ export namespace services {
 	        this.study = this.convertValues(source["study"], report.StudyBlock);
 	        this.read = source["read"];
 	        this.review = this.convertValues(source["review"], domain.Review);
+	        this.relied_on = source["relied_on"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2986,6 +2988,7 @@ export namespace services {
 	    outcome: string;
 	    understood?: string;
 	    answer?: string;
+	    judge_answer?: string;
 	    studies: report.StudyBlock[];
 	    relies_on_none?: boolean;
 	
@@ -3008,6 +3011,7 @@ export namespace services {
 	        this.outcome = source["outcome"];
 	        this.understood = source["understood"];
 	        this.answer = source["answer"];
+	        this.judge_answer = source["judge_answer"];
 	        this.studies = this.convertValues(source["studies"], report.StudyBlock);
 	        this.relies_on_none = source["relies_on_none"];
 	    }

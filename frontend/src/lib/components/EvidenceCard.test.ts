@@ -9,8 +9,8 @@ const item = (review?: unknown) => ({
 
 describe('EvidenceCard', () => {
   it.each([
-    [{ decision: 'exclude', reason: 'wrong population', author: 'me' }, 'excluded by you: wrong population'],
-    [{ decision: 'include', author: 'me' }, 'included by you'],
+    [{ decision: 'exclude', reason: 'wrong population', author: 'me' }, 'excluded by you (judge: on topic): wrong population'],
+    [{ decision: 'include', author: 'me' }, 'included by you (judge: on topic)'],
     [undefined, null],
   ])("marks the reviewer's decision %o", (review, label) => {
     const target = document.createElement('div')

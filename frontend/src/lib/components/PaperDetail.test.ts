@@ -78,7 +78,7 @@ describe('PaperDetail', () => {
     }
     const cmp = mount(PaperDetail, { target, props: { item: excluded as any, onclose: () => {}, onlink: () => {} } })
     flushSync()
-    expect(target.querySelector('[data-testid="paper-review"]')?.textContent).toBe('excluded by you: wrong population — adults only')
+    expect(target.querySelector('[data-testid="paper-review"]')?.textContent).toBe('excluded by you (judge: on topic): wrong population — adults only')
     expect(target.querySelector('h4')?.textContent).toContain('6.2/10')
     expect(target.querySelector('h4')?.textContent).not.toContain('6.3')
     unmount(cmp)

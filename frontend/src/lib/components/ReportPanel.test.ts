@@ -34,7 +34,7 @@ describe('ReportPanel', () => {
     flushSync()
     expect(target.querySelector('[data-testid="report-outcome"]')?.textContent).toContain('the report is partial and failed verification')
     const off = target.querySelector('[data-testid="report-off-topic"]')
-    expect(off?.querySelector('summary')?.textContent).toContain('Off-topic evidence set aside (1)')
+    expect(off?.querySelector('summary')?.textContent).toContain('Evidence set aside (1)')
     const items = off?.querySelectorAll('li') ?? []
     expect(items).toHaveLength(1)
     expect(items[0].textContent).toContain('Proton MRI')
