@@ -59,4 +59,18 @@ describe('ReviewPanel', () => {
     unmount(cmp)
     target.remove()
   })
+
+  it('keeps a line for the verdict before any decision, and names an untitled paper by its first words', async () => {
+    summary = { ...summary, verdict: undefined }
+    const target = document.body.appendChild(document.createElement('div'))
+    const untitled = { n: 2, key: 'pmid:2', evidence: { content: 'Women with ovaries of polycystic morphology respond similarly to women with PCOS when stimulated', citation: { source: 'pubmed', id: '2', title: '', url: '' } } }
+    const cmp = mount(ReviewPanel, { target, props: { runId: 'r1', evidence: [ev(1, 'A trial'), untitled] as any, onchange: () => {} } })
+    await settle()
+    const $ = <T extends Element = HTMLElement>(id: string) => target.querySelector<T>(`[data-testid="${id}"]`)
+    expect($('review-verdict-none')!.textContent).toBe('No decision on the verdict yet.')
+    const options = [...$<HTMLSelectElement>('review-paper')!.options].map((o) => o.textContent)
+    expect(options[2]).toMatch(/^\[2\] \(untitled\) Women with ovaries of polycystic morphology/)
+    unmount(cmp)
+    target.remove()
+  })
 })
