@@ -50,7 +50,7 @@ func TestResearchExportsACancelledRun(t *testing.T) {
 		says, exportSays []string
 	}{
 		{"after the first search", "Found 2 new sources", []string{"Research cancelled: the partial report is kept"}, nil},
-		{"during the first search", "Iteration 1: searching", []string{"Research cancelled before any evidence was stored, so no report was written"},
+		{"during the first search", "Iteration 1: searching", []string{"Research cancelled before any evidence was stored: its report says only that"},
 			[]string{"The run stopped during iteration 1's search, before its results were stored", "No evidence was stored before the run stopped."}},
 	}
 	for _, tc := range cases {

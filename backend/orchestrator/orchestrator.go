@@ -776,7 +776,7 @@ func (o *Orchestrator) finishEarly(ctx context.Context, st *state, stop *stopErr
 		msg := "Research cancelled: the partial report is kept; resume with run id " + st.run.ID
 		switch {
 		case !anything:
-			msg = "Research cancelled before any evidence was stored, so no report was written; resume with run id " + st.run.ID
+			msg = "Research cancelled before any evidence was stored: its report says only that; resume with run id " + st.run.ID
 		case !kept:
 			msg = "Research cancelled; the partial report could not be written; resume with run id " + st.run.ID
 		}

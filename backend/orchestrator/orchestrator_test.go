@@ -811,7 +811,7 @@ func TestCancelledEventSaysWhetherAReportIsKept(t *testing.T) {
 		kept     bool
 		msg      string
 	}{
-		{"in the first search", 1, false, "Research cancelled before any evidence was stored, so no report was written; resume with run id "},
+		{"in the first search", 1, false, "Research cancelled before any evidence was stored: its report says only that; resume with run id "},
 		{"in the second search", 2, true, "Research cancelled: the partial report is kept; resume with run id "},
 	}
 	for _, tc := range cases {
