@@ -166,12 +166,7 @@ func Export(run ExportRun, format string, w io.Writer) error {
 	}
 	switch f {
 	case "md":
-		if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
-			// The stored report of record, brought up to date (UpToDate).
-			_, err = io.WriteString(w, UpToDate(run.Report.Markdown, Build(InputFromExport(run))))
-		} else {
-			_, err = io.WriteString(w, Build(InputFromExport(run)).Markdown)
-		}
+		_, err = io.WriteString(w, markdownOf(run, Build(InputFromExport(run))))
 	case "html":
 		err = writeHTML(w, Build(InputFromExport(run)))
 	case "json":
@@ -294,6 +289,10 @@ type jsonExport struct {
 	Assessments []domain.StoredAssessment   `json:"assessments"`
 	Verdicts    []domain.StoredVerdict      `json:"verdicts"`
 	Report      *domain.StoredReport        `json:"report"`
+	// ReportMarkdown is the report as the Markdown export gives it: the stored one up to
+	// date, or the partial report built from what is stored while none is ("report" is then
+	// null), so a script reading JSON sees what a reader of the Markdown sees.
+	ReportMarkdown string `json:"report_markdown"`
 	// Limitations are what limits the report (failed sources, fallback judge, …), the
 	// same list the Markdown, HTML and CSV exports show.
 	Limitations []Limitation `json:"limitations"`
@@ -309,12 +308,22 @@ type jsonEvidence struct {
 	domain.Evidence
 }
 
+// markdownOf is the Markdown export of a run: the stored report of record brought up to date
+// (UpToDate), or, while none is stored (a run running, interrupted or cancelled before its
+// report), the report built from what is stored.
+func markdownOf(run ExportRun, built Report) string {
+	if run.Report != nil && strings.TrimSpace(run.Report.Markdown) != "" {
+		return UpToDate(run.Report.Markdown, built)
+	}
+	return built.Markdown
+}
+
 func writeJSON(w io.Writer, run ExportRun) error {
 	built := Build(InputFromExport(run))
 	out := jsonExport{
 		Format: "deepcritical-run", Version: 1, Question: run.Run.Question, Config: run.Run.Config, Run: run.Run,
 		Events: nonNil(run.Events), Appraisals: run.Appraisals, Assessments: nonNil(run.Assessments),
-		Verdicts: nonNil(run.Verdicts), Report: run.Report, Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
+		Verdicts: nonNil(run.Verdicts), Report: run.Report, ReportMarkdown: markdownOf(run, built), Disclaimer: Disclaimer, Evidence: []jsonEvidence{},
 		Limitations: nonNil(built.Limitations), Understood: built.Understood, Answer: built.Answer, JudgeAnswer: built.JudgeAnswer,
 		Rejudgements: built.Rejudgements, Review: built.Review,
 	}

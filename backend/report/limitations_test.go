@@ -492,6 +492,15 @@ func TestEarlierJudgeFallbackIsALimitation(t *testing.T) {
 				if format == "html" {
 					out = strings.ReplaceAll(out, "&#39;", "'")
 				}
+				if format == "json" {
+					// (Its report_markdown is the Markdown export, counted above.)
+					var m map[string]any
+					require.NoError(t, json.Unmarshal(buf.Bytes(), &m))
+					delete(m, "report_markdown")
+					b, err := json.Marshal(m)
+					require.NoError(t, err)
+					out = string(b)
+				}
 				for _, w := range c.want {
 					require.Contains(t, out, w, format)
 				}
@@ -504,6 +513,25 @@ func TestEarlierJudgeFallbackIsALimitation(t *testing.T) {
 // TestExportsSayHowTheRunEnded: the CSV's notes state the run's outcome as the other formats
 // do, and a reference export (RIS, BibTeX, CSL-JSON) of a run that did not complete says so
 // in each paper's note; a complete run's references carry no such note.
+// TestJSONOfARunWithoutAStoredReportCarriesItsPartialReport: the JSON export of a run still
+// running (or interrupted) has no stored report, and carried "report": null while the
+// Markdown and HTML exports showed its partial report; report_markdown is that report.
+func TestJSONOfARunWithoutAStoredReportCarriesItsPartialReport(t *testing.T) {
+	run := sampleExportRun()
+	run.Run.Status, run.Run.StopReason, run.Report = domain.RunRunning, "", nil
+	var md, js bytes.Buffer
+	require.NoError(t, Export(run, "md", &md))
+	require.NoError(t, Export(run, "json", &js))
+	var out struct {
+		Report         *domain.StoredReport `json:"report"`
+		ReportMarkdown string               `json:"report_markdown"`
+	}
+	require.NoError(t, json.Unmarshal(js.Bytes(), &out))
+	require.Nil(t, out.Report, "no report is stored")
+	require.Equal(t, md.String(), out.ReportMarkdown)
+	require.Contains(t, out.ReportMarkdown, "Running: ")
+}
+
 func TestExportsSayHowTheRunEnded(t *testing.T) {
 	cases := []struct {
 		name   string
