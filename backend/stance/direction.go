@@ -256,13 +256,19 @@ func favoursFirst(q *pair, sentence string) bool {
 var inactiveArm = regexp.MustCompile(`\b(?:in|among) (?:the )?(?:(?:placebo|sham|control|untreated|no-treatment|usual care|observation|wait-list|waiting list)(?: (?:groups?|arms?|patients|subjects|participants|children|recipients))?|controls)\b`)
 
 // favoursInactive reports whether a sentence names an advantage of the arm that got no
-// treatment: "a trend towards better tolerance in the placebo group", "fewer side effects
-// among controls". The comparator doing better answers a question about the treatment's
+// treatment: "better tolerance in the placebo group", "fewer side effects among controls". The comparator doing better answers a question about the treatment's
 // benefit, or its need, "no", as "B was superior to A" does. An advantage said of the
 // treatment against that arm ("better in the treated group than in the placebo group")
 // is not one.
-func favoursInactive(sentence string) bool {
+func favoursInactive(sentence string, qWords map[string]bool) bool {
 	low := strings.ToLower(sentence)
+	if onlyATrend.MatchString(low) && overlap(qWords, contentStems(low)) == 0 {
+		// A trend, short of a finding, on something the question does not ask about ("a
+		// trend towards better tolerance in the placebo group" under "Is atropine needed
+		// with ketamine sedation?") does not turn the trial's answer; a trend on the asked
+		// outcome ("better comfort" under a question about comfort) still does.
+		return false
+	}
 	for _, m := range advantage.FindAllStringIndex(low, -1) {
 		if inUntreatedArm(low[m[1]:]) {
 			return true
@@ -270,6 +276,9 @@ func favoursInactive(sentence string) bool {
 	}
 	return false
 }
+
+// onlyATrend marks a result said as a trend or a tendency, short of significance.
+var onlyATrend = regexp.MustCompile(`\b(?:trend(?:s|ed)? (?:towards?|for)|tend(?:s|ed)? to|non-?significant)\b`)
 
 // inUntreatedArm reports whether what follows a result in a lower-cased sentence says it of
 // the untreated arm: before the clause ends, and before a "than" that names the arm it is

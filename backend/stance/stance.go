@@ -294,7 +294,7 @@ func read(question, title string, ss []string) reading {
 			answers:       findings.MatchString(s) || (!methodOnly.MatchString(s) && len(strings.Fields(s)) >= 6),
 			finding:       !n && findings.MatchString(s) && !methodOnly.MatchString(s),
 			underpowered:  underpowered.MatchString(s),
-			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s) || favoursInactive(s)),
+			reversed:      !n && (reverses(qDirected, s) || reranks(qRanking, s) || prefersOther(qPair, s) || favoursInactive(s, qWords)),
 			favoursFirst:  !n && favoursFirst(qPair, s),
 			linked:        !n && affirmsLink(exposure, s),
 		}

@@ -495,6 +495,8 @@ var wrongWayCases = []struct {
 		"Metoclopramide gave relief similar to ondansetron with fewer side effects.", domain.StanceRefutes, ""},
 	{"the untreated arm doing better", "Does adding drug X improve comfort during colonoscopy?", "",
 		"There was a trend towards better comfort in the placebo group.", domain.StanceRefutes, ""},
+	{"a trend in the untreated arm on what is not asked", "Is drug X needed with sedation in children?", "",
+		"Drooling was less frequent with drug X than with placebo. There was a trend towards better tolerance in the placebo group.", domain.StanceSupports, ""},
 	{"the treated arm doing better than the untreated", "Does adding drug X improve comfort during colonoscopy?", "",
 		"Comfort was better in the drug X group than in the placebo group.", domain.StanceSupports, ""},
 	{"harm in the untreated arm is no harm of the treatment", "Is drug X effective in heart failure?", "",
