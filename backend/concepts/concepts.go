@@ -612,7 +612,7 @@ func Extract(question string) (Set, error) {
 				// they have only says which patients: "bipolar disorder in patients with
 				// depressive episodes".)
 				c.Role = RoleCondition
-			case c.Role == RoleOther && k == 0 && ci > 0 && ci == len(chunks)-1 && !c.Generic && !c.Broad && seenIntervention && !generic[c.Words[len(c.Words)-1]] && !organNamed(c.Words) &&
+			case c.Role == RoleOther && k == 0 && ci > 0 && ci == len(chunks)-1 && !c.Generic && !c.Broad && seenIntervention && !generic[c.Words[len(c.Words)-1]] && !organNamed(c.Words) && !bodyPart(c.Words) &&
 				treatedFor2(ch.before) &&
 				!slices.ContainsFunc(set.Concepts, func(p Concept) bool { return p.Role == RoleCondition && !p.Generic }):
 				// "Are antibiotics needed for ingrown toenails?", "Is Botox effective for anal
@@ -2646,7 +2646,7 @@ func treatedFor(cs []Concept, chunkOf []int, befores [][]string) {
 	}
 	for i := range cs {
 		c := &cs[i]
-		if c.Role != RoleOther || c.Generic || c.Broad || i > 0 && chunkOf[i-1] == chunkOf[i] {
+		if c.Role != RoleOther || c.Generic || c.Broad || i > 0 && chunkOf[i-1] == chunkOf[i] || bodyPart(c.Words) {
 			continue
 		}
 		b := withoutArticles(befores[chunkOf[i]])
@@ -2667,6 +2667,17 @@ func treatedFor(cs []Concept, chunkOf []int, befores [][]string) {
 		}
 	}
 }
+
+// bodyPart reports whether words name only a part of the body, a person's perhaps ("my
+// child's teeth", "my skin", "my hair"): what a remedy is good or bad for is then no disease,
+// and no condition a paper must name.
+func bodyPart(words []string) bool {
+	last := words[len(words)-1]
+	return bodyParts[last] || organNamed([]string{last}) && len(words) <= 2
+}
+
+// bodyParts are the parts of the body patients name that the organ names do not hold.
+var bodyParts = set(`teeth tooth gums hair nails eyes eye ears ear bones joints muscles knees hips feet hands`)
 
 // exampleOf returns how many words at toks[i] introduce an example: 1 for "like", 2 for
 // "such as", 0 otherwise.

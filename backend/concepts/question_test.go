@@ -684,6 +684,9 @@ func TestNounPhrases(t *testing.T) {
 		// A patient's possessive is an article; lay verbs of effect; a span of minutes is how
 		// a dose is given; a procedure through a catheter or a scope is what patients undergo.
 		{"do i need antibiotics for my infected ingrown toenail?", "infected ingrown toenail", RoleCondition, ""},
+		// What a remedy is good or bad for, when that is a part of the body, is no disease.
+		{"are sugar free medicines bad for my childs teeth?", "childs teeth", RoleOther, ""},
+		{"is vitamin E good for my hair?", "hair", RoleOther, ""},
 		{"does ginseng bring down sugar diabetes after meals?", "ginseng", RoleIntervention, ""},
 		{"Will walking bring my blood pressure down?", "blood pressure", RoleOutcome, ""},
 		{"IV metoclopramide 2 min bolus vs 15 min infusion for headache in the ED", "infusion", RoleComparator, ""},

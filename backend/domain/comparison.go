@@ -105,12 +105,12 @@ func (s ParsedQuestion) Arms() (first, second string) {
 		}
 		switch {
 		case c.Role == RoleComparator && !c.ControlArm():
-			seconds = append(seconds, c.Label())
+			seconds = append(seconds, c.Said())
 			compared = true
 		case c.Role == RoleIntervention && compared && len(firsts) > 0:
-			seconds = append(seconds, c.Label())
+			seconds = append(seconds, c.Said())
 		case c.Role == RoleIntervention:
-			firsts = append(firsts, c.Label())
+			firsts = append(firsts, c.Said())
 		}
 	}
 	return listWords(firsts), listWords(seconds)

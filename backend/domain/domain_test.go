@@ -429,6 +429,16 @@ func TestSummarySaysPreventionOrTreatment(t *testing.T) {
 	require.Equal(t, "condition: colorectal cancer (its onset) · condition: diabetes (already present) · intervention: aspirin", q.Summary())
 }
 
+// TestAnswerLineSaysTheNameAMistypedWordWasReadAs: "excercise" read as "exercise" is said
+// "Exercise" in the answer line and the no-study line; the summary shows both.
+func TestAnswerLineSaysTheNameAMistypedWordWasReadAs(t *testing.T) {
+	q := ParsedQuestion{Question: "will excercise lower my blood presure?", Kind: QuestionIntervention, Concepts: []Concept{
+		{Text: "excercise", Respelled: "exercise", Role: RoleIntervention}, {Text: "hypertension", Role: RoleCondition}}}
+	require.Equal(t, "Exercise for hypertension: 1 study: 1 supports", AnswerLine(q, []StudyStance{{N: 1, Stance: StanceSupports}}, 1, 1))
+	require.Contains(t, NoStudyLine(q, 3), "No study of exercise in hypertension")
+	require.Contains(t, q.Summary(), "excercise (read as exercise)")
+}
+
 // TestAnswerLine: the line above the scores counts which way the on-topic studies point,
 // on the named intervention, or for an open question on the treatment each studied; with
 // nothing on topic it says no study was found.

@@ -175,6 +175,16 @@ func (c Concept) Label() string {
 	return c.Text
 }
 
+// Said is the concept as a sentence of a report says it: its Label, or, when the question
+// mistyped a name, the name it was read as ("exercise" for "excercise"): the summary line
+// shows what was typed and what it was read as; the answer line and the messages use the word.
+func (c Concept) Said() string {
+	if c.Respelled != "" {
+		return c.Respelled
+	}
+	return c.Label()
+}
+
 // Stems are the concept's words reduced to their stems, for matching against text.
 func (c Concept) Stems() []string {
 	out := make([]string, 0, len(c.Words))
@@ -322,7 +332,7 @@ func (s ParsedQuestion) Interventions() []Concept {
 func (s ParsedQuestion) InterventionText() string {
 	var ts []string
 	for _, c := range s.Interventions() {
-		ts = append(ts, c.Label())
+		ts = append(ts, c.Said())
 	}
 	return listWords(ts)
 }
@@ -334,7 +344,7 @@ func (s ParsedQuestion) SettingText() string {
 	var ts []string
 	for _, c := range s.Concepts {
 		if c.Setting {
-			ts = append(ts, c.Label())
+			ts = append(ts, c.Said())
 		}
 	}
 	return listWords(ts)
@@ -345,7 +355,7 @@ func (s ParsedQuestion) ConditionText() string {
 	var ts []string
 	for _, c := range s.Concepts {
 		if c.Role == RoleCondition && !c.Generic {
-			ts = append(ts, c.Label())
+			ts = append(ts, c.Said())
 		}
 	}
 	return listWords(ts)
@@ -642,7 +652,7 @@ func (q ParsedQuestion) purposeText() string {
 	var out []string
 	for _, c := range q.Concepts {
 		if c.Purpose {
-			out = append(out, c.Label())
+			out = append(out, c.Said())
 		}
 	}
 	return strings.Join(out, " or ")
@@ -680,7 +690,7 @@ func (q ParsedQuestion) LinkText() string {
 		var outs []string
 		for _, c := range q.Concepts {
 			if c.Role == RoleOutcome && !c.Generic && !onlyMeasureWords(c.Words) {
-				outs = append(outs, c.Label())
+				outs = append(outs, c.Said())
 			}
 		}
 		if len(outs) > 0 {
@@ -694,9 +704,9 @@ func (q ParsedQuestion) LinkText() string {
 	for _, c := range q.Concepts {
 		if c.Role == RoleCondition && !c.Generic {
 			if c.Harm {
-				harms = append(harms, c.Label())
+				harms = append(harms, c.Said())
 			} else {
-				others = append(others, c.Label())
+				others = append(others, c.Said())
 			}
 		}
 	}
