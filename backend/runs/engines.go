@@ -2,6 +2,7 @@ package runs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -188,7 +189,11 @@ func serverDefaultModel(cfg providers.ProviderConfig) (string, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	models, err := providers.ListModels(ctx, cfg)
-	switch {
+	switch k := llm.KindOf(err); {
+	case err != nil && (k == llm.KindUnavailable || k == llm.KindTimeout || errors.Is(err, context.DeadlineExceeded)):
+		// Nothing answers there: that, not the model, is what the user has to mend first.
+		return "", domain.Errorf(domain.CodeUnavailable, "the OpenAI-compatible server is not answering at %s: start it, check the URL in Settings, or pick another judge",
+			domain.RedactURLs(cfg.BaseURL))
 	case err != nil:
 		return "", domain.Errorf(domain.CodeUnavailable, "the compatible judge has no model set and the server at %s did not list its models (%s): set its model in Settings (providers.compatible.model)",
 			domain.RedactURLs(cfg.BaseURL), domain.SafeMessage(err))

@@ -38,7 +38,7 @@ func TestServerDefaultModel(t *testing.T) {
 		{"one model", one, "qwen2.5-7b-instruct", ""},
 		{"two models", two, "", "serves 2 models (a, b): choose one in Settings (providers.compatible.model)"},
 		{"no model", none, "", "lists none: set its model in Settings"},
-		{"not answering", "http://127.0.0.1:9/v1", "", "did not list its models"},
+		{"not answering", "http://127.0.0.1:9/v1", "", "the OpenAI-compatible server is not answering at http://127.0.0.1:9/v1"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, err := serverDefaultModel(providers.ProviderConfig{Provider: domain.ProviderCompatible, BaseURL: tc.url, HTTP: llm.HTTP{HTTPClient: http.DefaultClient}})
