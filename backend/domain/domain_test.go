@@ -439,6 +439,24 @@ func TestAnswerLineSaysTheNameAMistypedWordWasReadAs(t *testing.T) {
 	require.Contains(t, q.Summary(), "excercise (read as exercise)")
 }
 
+// TestNoStudyLeftLine: a report the reviewer left with no paper says the reviewer excluded
+// them, and how many the judge set aside.
+func TestNoStudyLeftLine(t *testing.T) {
+	q := ParsedQuestion{Question: "Does zinc shorten colds?", Kind: QuestionIntervention, Concepts: []Concept{
+		{Text: "zinc", Role: RoleIntervention}, {Text: "common cold", Role: RoleCondition}}}
+	for _, c := range []struct {
+		total, excluded int
+		want            string
+	}{
+		{1, 1, "No study of zinc in common cold is left: the one paper found was excluded by the reviewer."},
+		{3, 1, "No study of zinc in common cold is left among the 3 papers: 1 excluded by the reviewer, 2 set aside by the judge."},
+		{2, 2, "No study of zinc in common cold is left among the 2 papers: 2 excluded by the reviewer."},
+		{2, 0, ""},
+	} {
+		require.Equal(t, c.want, NoStudyLeftLine(q, c.total, c.excluded))
+	}
+}
+
 // TestAnswerLine: the line above the scores counts which way the on-topic studies point,
 // on the named intervention, or for an open question on the treatment each studied; with
 // nothing on topic it says no study was found.

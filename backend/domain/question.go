@@ -612,6 +612,32 @@ func NoStudyLine(q ParsedQuestion, n int) string {
 	return fmt.Sprintf("No %s was found among the %s; %d set aside.", what, Plural(n, "paper", "papers"), n)
 }
 
+// NoStudyLeftLine is NoStudyLine for a report the reviewer left with no paper: "No study of
+// venlafaxine in delusional depression is left: the one paper found was excluded by the
+// reviewer." (excluded of total; the rest the judge set aside); "" when excluded is 0 or the
+// question asks about nothing.
+func NoStudyLeftLine(q ParsedQuestion, total, excluded int) string {
+	what := studied(q)
+	switch {
+	case excluded == 0:
+		return ""
+	case what == "" && !asksNothing(q):
+		what = "paper answering the question"
+	case what == "":
+		return ""
+	default:
+		what = "study of " + what
+	}
+	if total == 1 {
+		return fmt.Sprintf("No %s is left: the one paper found was excluded by the reviewer.", what)
+	}
+	line := fmt.Sprintf("No %s is left among the %s: %d excluded by the reviewer", what, Plural(total, "paper", "papers"), excluded)
+	if rest := total - excluded; rest > 0 {
+		line += fmt.Sprintf(", %d set aside by the judge", rest)
+	}
+	return line + "."
+}
+
 // asksNothing reports whether a question has nothing specific a paper could answer: no
 // concept but generic ones, or it was never parsed.
 func asksNothing(q ParsedQuestion) bool { return len(q.Specific()) == 0 }

@@ -362,6 +362,12 @@ func Build(in Input) Report {
 		markExcluded(r.Candidates, r.Findings, in.Evidence, reviewed)
 		if qerr == nil {
 			r.Answer = domain.AnswerLine(q, kept, len(in.Evidence), domain.ReliedOnCount(in.Evidence, reviewed))
+			if domain.ReliedOnCount(in.Evidence, reviewed) == 0 && len(reviewed) > 0 {
+				// Nothing is left because the reviewer excluded it: say so, not "set aside".
+				if line := domain.NoStudyLeftLine(q, len(in.Evidence), excludedCount(in.Evidence, reviewed)); line != "" {
+					r.Answer = line
+				}
+			}
 			if judge := domain.AnswerLine(q, a.Details.Stances, len(in.Evidence), onTopicCount(in.Evidence)); judge != r.Answer {
 				r.JudgeAnswer = judge
 			}
@@ -886,4 +892,15 @@ func assessorWords(a domain.AssessorInfo) string {
 		return "rule-based rubric (no language model)"
 	}
 	return strings.TrimSpace(string(a.Provider) + " " + a.Model)
+}
+
+// excludedCount is how many of the papers the reviewer's latest decision excludes.
+func excludedCount(evidence []domain.Evidence, reviewed map[string]domain.Review) int {
+	n := 0
+	for _, e := range evidence {
+		if r, ok := reviewed[e.CanonicalKey()]; ok && r.Decision == domain.ReviewExclude {
+			n++
+		}
+	}
+	return n
 }

@@ -79,7 +79,7 @@ func TestReportFollowsTheReviewersDecisions(t *testing.T) {
 	}{
 		{
 			name: "exclude the only paper", papers: []int{1}, reviews: []domain.Review{exclude(1, "pmid:501")},
-			answer: "No study of zinc in common cold was found: the one paper found was set aside.",
+			answer: "No study of zinc in common cold is left: the one paper found was excluded by the reviewer.",
 			judge:  "Zinc for common cold: 1 study: 1 supports (1 RCT)",
 			want:   []string{"excluded by ana", "(the judge: on topic) — wrong population", candidateExcludedNote, findingExcludedNote},
 		},
