@@ -360,10 +360,9 @@ func TestSettingsSaysConfiguredOnlyForAJudgeThatAnswers(t *testing.T) {
 // doctor probes an OpenAI-compatible judge as `providers list` does: a URL in the settings
 // is not a judge that answers.
 func TestProviderStatusesMaskURLPasswords(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	dead := "http://" + l.Addr().String()
-	l.Close()
+	// A port nothing listens on (discard, 9), not one freed by a closed listener: another
+	// package's test server, run in parallel, can take a freed port and answer the probe.
+	dead := "http://127.0.0.1:9"
 	up := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/json")
 		if r.URL.Path == "/api/tags" {
