@@ -259,33 +259,15 @@ func withoutDroppedTerms(dropped []string, n *Node) *Node {
 	if len(dropped) == 0 {
 		return n
 	}
-	if n.Op == OpTerm {
-		t := withoutDropped(dropped, n.Text)
+	return prune(n, func(term *Node) *Node {
+		t := withoutDropped(dropped, term.Text)
 		if t == "" {
 			return nil
 		}
-		c := *n
+		c := *term
 		c.Text = t
 		return &c
-	}
-	var kids []*Node
-	for i, k := range n.Kids {
-		k = withoutDroppedTerms(dropped, k)
-		if k == nil {
-			if n.Op == OpNot && i == 0 {
-				return nil
-			}
-			continue
-		}
-		kids = append(kids, k)
-	}
-	switch len(kids) {
-	case 0:
-		return nil
-	case 1:
-		return kids[0]
-	}
-	return &Node{Op: n.Op, Kids: kids}
+	})
 }
 
 // withoutGlueWords drops the generic words of a follow-up text that name no concept of their

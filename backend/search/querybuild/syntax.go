@@ -305,15 +305,24 @@ func ForClinicalTrials(q string) string {
 }
 
 func dropPT(n *Node) *Node {
-	if n.Op == OpTerm {
-		if n.Field == "pt" || n.Field == "publication type" || n.Field == "sb" || n.Field == "filter" {
+	return prune(n, func(term *Node) *Node {
+		if term.Field == "pt" || term.Field == "publication type" || term.Field == "sb" || term.Field == "filter" {
 			return nil
 		}
-		return n
+		return term
+	})
+}
+
+// prune rebuilds a query tree with each term replaced by what keep makes of it (nil drops
+// it): an operator left with no operand goes, one left with one is that operand, and a NOT
+// whose first operand went goes whole, having nothing left to take from.
+func prune(n *Node, keep func(term *Node) *Node) *Node {
+	if n.Op == OpTerm {
+		return keep(n)
 	}
 	var kids []*Node
 	for i, k := range n.Kids {
-		k = dropPT(k)
+		k = prune(k, keep)
 		if k == nil {
 			if n.Op == OpNot && i == 0 {
 				return nil
