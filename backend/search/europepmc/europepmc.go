@@ -193,6 +193,19 @@ type author struct {
 	CollectiveName string `json:"collectiveName"`
 }
 
+// journalInfo is a result's issue, volume, print date and journal.
+type journalInfo struct {
+	Issue                string `json:"issue"`
+	Volume               string `json:"volume"`
+	PrintPublicationDate string `json:"printPublicationDate"`
+	Journal              *struct {
+		Title           string `json:"title"`
+		ISOAbbreviation string `json:"isoabbreviation"`
+		ISSN            string `json:"issn"`
+		ESSN            string `json:"essn"`
+	} `json:"journal"`
+}
+
 type result struct {
 	ID           string  `json:"id"`
 	Source       string  `json:"source"`
@@ -214,17 +227,7 @@ type result struct {
 	AuthorList   *struct {
 		Author []author `json:"author"`
 	} `json:"authorList"`
-	JournalInfo *struct {
-		Issue                string `json:"issue"`
-		Volume               string `json:"volume"`
-		PrintPublicationDate string `json:"printPublicationDate"`
-		Journal              *struct {
-			Title           string `json:"title"`
-			ISOAbbreviation string `json:"isoabbreviation"`
-			ISSN            string `json:"issn"`
-			ESSN            string `json:"essn"`
-		} `json:"journal"`
-	} `json:"journalInfo"`
+	JournalInfo *journalInfo `json:"journalInfo"`
 	PubTypeList *struct {
 		PubType strList `json:"pubType"`
 	} `json:"pubTypeList"`

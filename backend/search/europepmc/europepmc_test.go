@@ -275,17 +275,7 @@ func TestPublicationDateSaysOnlyWhatIsKnown(t *testing.T) {
 	for _, c := range cases {
 		r := result{FirstPubDate: c.first, PubYear: c.year}
 		if c.print != "" {
-			r.JournalInfo = &struct {
-				Issue                string `json:"issue"`
-				Volume               string `json:"volume"`
-				PrintPublicationDate string `json:"printPublicationDate"`
-				Journal              *struct {
-					Title           string `json:"title"`
-					ISOAbbreviation string `json:"isoabbreviation"`
-					ISSN            string `json:"issn"`
-					ESSN            string `json:"essn"`
-				} `json:"journal"`
-			}{PrintPublicationDate: c.print}
+			r.JournalInfo = &journalInfo{PrintPublicationDate: c.print}
 		}
 		if got := publicationDate(r); got != c.want {
 			t.Errorf("publicationDate(first %q, print %q, year %q) = %q, want %q", c.first, c.print, c.year, got, c.want)
