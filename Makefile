@@ -49,7 +49,7 @@ test:
 ## The second pass runs RACE_FREE_PKGS without the race detector: their real-data tests
 ## (sharedtest.SkipUnderRace) run pure functions over hundreds of abstracts, where -race finds
 ## nothing and costs ten times the CPU.
-RACE_FREE_PKGS := ./backend/judge ./backend/relevance ./backend/stance
+RACE_FREE_PKGS := ./backend/judge ./backend/relevance ./backend/stance ./e2e/searchquality
 test-go:
 	go vet ./...
 	go test -race -count=1 -ldflags='-s -w' ./...

@@ -81,6 +81,9 @@ func TestLoopRecall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("search-quality measurement skipped in -short mode")
 	}
+	// A measurement over 60 real questions: the loop's concurrency is raced by
+	// TestSuggestedQuestions and the orchestrator's own tests; here -race only costs time.
+	sharedtest.SkipUnderRace(t)
 	recs, qa, err := eutils.LoadCorpus(dataDir(t))
 	if err != nil {
 		t.Fatal(err)
